@@ -1,0 +1,677 @@
+"""The game: a setup plus the list of steps taken.
+
+Everything else follows from replaying steps on the rules' state machine: undo, redo,
+going to any step, save and load, and per-player views.
+
+>>> g = Game.new(players=2, seed=7)
+>>> g.current_player, [a.label for a in g.legal_actions()]
+(0, ['draw a dungeon card'])
+>>> _ = g.apply(g.legal_actions()[0])
+>>> g.is_chance, len(g.chance_outcomes()) > 1
+(True, True)
+>>> _ = g.roll()          # the seeded random source decides
+>>> g.undo(); g.undo(); g.step_count
+0
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from verlies.actions import Action, Outcome, from_json, to_json
+from verlies.board import Board, Pos
+from verlies.cards.model import Character, Obstacle
+from verlies.dice import beat_probability, pass_probability
+from verlies.errors import IllegalAction, SaveFormatError, VerliesError
+from verlies.events import Event
+from verlies.rules import CHANCE, TERMINAL, Figure, State
+from verlies.variants import Variants
+
+FORMAT = "verlies-game"
+FORMAT_VERSION = 1
+MAX_SAVE_BYTES = 5_000_000
+
+
+class SetupError(VerliesError):
+    """A game that cannot be set up as asked (names the rule, e.g. R2.1)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A live deck edit taken as a step: applies to the cards not yet drawn."""
+
+    patch: Any  # verlies.deck.DeckPatch
+    kind: str = "edit"
+
+    @property
+    def label(self) -> str:
+        return f"edit the deck ({self.patch.describe()})"
+
+    @property
+    def label_de(self) -> str:
+        return f"Deck ändern ({self.patch.describe()})"
+
+
+Step = Action | Outcome | Edit
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended (R1.3, R1.5, R1.6)."""
+
+    reason: str  # "escaped", "solo", "no_exit", "no_passage" or "timeout"
+    escaped: tuple[int, ...]  # seats in the order they escaped
+    left_behind: tuple[int, ...]
+    winners: tuple[int, ...]
+    gold: tuple[int, ...]  # R9.1: coins plus treasure values, per seat
+    rounds: int
+
+    @property
+    def timeout(self) -> bool:
+        return self.reason == "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game starts from. With the steps it determines the game bit for bit."""
+
+    players: int
+    characters: tuple[str, ...]
+    seed: int
+    variants: Variants
+    start_seat: int
+    round_limit: int | None
+    deck: Any  # verlies.deck.Deck
+
+
+class LegalActions(tuple[Any, ...]):
+    """The legal actions now: a tuple with readable labels (python-chess style)."""
+
+    def labels(self, lang: str = "en") -> list[str]:
+        return [a.label if lang == "en" else a.label_de for a in self]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self)}): " + ", ".join(self.labels()) + ">"
+
+
+class Game:
+    """A game of Raus aus dem Verlies!: setup + steps. Use ``Game.new`` to start one."""
+
+    def __init__(self, setup: Setup, steps: Sequence[Step] = ()) -> None:
+        self.setup = setup
+        self._steps: list[Step] = []
+        self._step_events: list[list[Event]] = []
+        self._cursor = 0
+        self._legal: LegalActions | None = None
+        self._reset()
+        for step in steps:
+            self.apply(step)
+
+    # ---- creation ------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        characters: Sequence[str] | None = None,
+        seed: int = 0,
+        deck: Any = None,
+        variants: Variants | None = None,
+        start_seat: int = 0,
+        round_limit: int | None = 300,
+    ) -> Game:
+        """Set up a new game (R2). ``characters``: character ids, one per player, distinct
+        (R2.1); by default the deck's first ones. ``start_seat``: R2.5."""
+        if deck is None:
+            from verlies.deck import Deck
+
+            deck = Deck.default()
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+            raise SetupError("R2.2", f"1 to 4 players are the rules, not {players!r}")
+        chars = list(deck.characters) if characters is None else list(characters)
+        if characters is None:
+            chars = chars[:players]
+        if len(chars) != players:
+            raise SetupError("R2.1", f"{players} players need {players} characters, got {len(chars)}")
+        for c in chars:
+            if c not in deck.characters:
+                known = ", ".join(deck.characters)
+                raise SetupError("R2.1", f"unknown character {c!r} (known: {known})")
+        if len(set(chars)) != len(chars):
+            raise SetupError("R2.1", "no two players may share a character")
+        if not isinstance(seed, int):
+            raise SetupError("R2.3", f"the seed must be an integer, not {seed!r}")
+        if not 0 <= start_seat < players:
+            raise SetupError("R2.5", f"start seat must be 0..{players - 1}, not {start_seat}")
+        if round_limit is not None and round_limit < 1:
+            raise SetupError("R1.6", "the round limit must be at least 1")
+        setup = Setup(
+            players=players,
+            characters=tuple(chars),
+            seed=seed,
+            variants=variants or Variants(),
+            start_seat=start_seat,
+            round_limit=round_limit,
+            deck=deck,
+        )
+        return cls(setup)
+
+    def _fresh_state(self) -> State:
+        s = self.setup
+        chars: list[Character] = [s.deck.characters[c] for c in s.characters]
+        return State(
+            deck=s.deck,
+            characters=chars,
+            variants=s.variants,
+            seed=s.seed,
+            start_seat=s.start_seat,
+            round_limit=s.round_limit,
+        )
+
+    def _reset(self) -> None:
+        self.state = self._fresh_state()
+        self._setup_events = list(self.state.events)
+        self.state.events.clear()
+
+    # ---- the state as seen from outside -------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def deck(self) -> Any:
+        """The deck now (after any live edits)."""
+        return self.state.deck
+
+    @property
+    def variants(self) -> Variants:
+        return self.setup.variants
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def figures(self) -> list[Figure]:
+        return self.state.figures
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE`` (-1) at a chance point, ``TERMINAL`` (-2) at the end."""
+        return self.state.current_player
+
+    @property
+    def seat(self) -> int:
+        """The seat whose turn it is (also during its chance points)."""
+        return self.state.seat
+
+    @property
+    def is_chance(self) -> bool:
+        return self.state.current_player == CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def pending(self) -> str:
+        """What the game waits for: a frame kind such as "turn", "place", "oroll"."""
+        return self.state.pending
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def step_count(self) -> int:
+        return self._cursor
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps taken up to now (not the undone ones)."""
+        return tuple(self._steps[: self._cursor])
+
+    @property
+    def history_length(self) -> int:
+        """All steps, including undone ones that ``redo`` can bring back."""
+        return len(self._steps)
+
+    def legal_actions(self) -> LegalActions:
+        """Every legal action now; at a chance point, the possible outcomes."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = LegalActions(self.state.legal_actions())
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """At a chance point: each outcome with its exact probability (they sum to 1)."""
+        if not self.is_chance:
+            return []
+        return self.state.chance_outcomes()
+
+    @property
+    def chance_kind(self) -> str:
+        """What the chance point is: "die", "gold", or the deck drawn from."""
+        kind = self.state.pending
+        return {
+            "oroll": "die",
+            "froll": "die",
+            "mroll": "die",
+            "troll": "die",
+            "gold": "gold",
+            "draw": "dungeon",
+            "room": "room",
+            "monster": "monster",
+            "treasure": "treasure",
+        }.get(kind, "")
+
+    # ---- taking steps --------------------------------------------------------------
+
+    def apply(self, step: Step) -> list[Event]:
+        """Take one step: an action of the player to move, a chance outcome, or an Edit.
+
+        Returns the events it caused. An illegal step raises IllegalAction naming the
+        rule, and the game stays exactly as it was. Steps after the cursor (undone ones)
+        are dropped, as in an editor.
+        """
+        state = self.state
+        if isinstance(step, Edit):
+            self._check_edit(step)
+        else:
+            state.check(step)
+        if self._cursor < len(self._steps):
+            del self._steps[self._cursor :]
+            del self._step_events[self._cursor :]
+        events = self._do(step)
+        self._steps.append(step)
+        self._step_events.append(events)
+        self._cursor += 1
+        return events
+
+    def _do(self, step: Step) -> list[Event]:
+        state = self.state
+        self._legal = None
+        if isinstance(step, Edit):
+            state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
+        else:
+            state.apply(step)
+        events = state.events
+        state.events = []
+        return events
+
+    def _check_edit(self, step: Edit) -> None:
+        if self.state.over:
+            raise IllegalAction("R1.3", "the game is over; edits apply to new games")
+        self.state.deck.apply(step.patch)  # raises DeckError/CardTextError, changes nothing
+
+    def roll(self) -> list[Event]:
+        """Resolve the pending chance point with the seeded random source.
+
+        The outcome depends only on the seed and the step number: undo and roll again
+        gives the same result (use ``apply(outcome)`` to choose one instead).
+        """
+        if not self.is_chance:
+            raise IllegalAction("R3.4", "no chance point is pending")
+        return self.apply(self.state.sample_outcome())
+
+    def sample_outcome(self) -> Outcome:
+        """The outcome ``roll`` would take now."""
+        if not self.is_chance:
+            raise IllegalAction("R3.4", "no chance point is pending")
+        return self.state.sample_outcome()
+
+    def play_chance(self) -> list[Event]:
+        """Roll every pending chance point until a player must decide (or the end)."""
+        events: list[Event] = []
+        while self.is_chance:
+            events.extend(self.roll())
+        return events
+
+    def edit_deck(self, new_deck: Any) -> list[Event]:
+        """R-edit: change the deck during the game as a step (undoable, saved, replayed).
+
+        The change applies to cards not yet drawn; cards on the table and in hands stay
+        as they were drawn.
+        """
+        patch = self.state.deck.diff(new_deck)
+        return self.apply(Edit(patch))
+
+    # ---- history -------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._steps)
+
+    def undo(self, n: int = 1) -> None:
+        """Go back ``n`` steps (the undone steps stay available to ``redo``)."""
+        self.goto(max(0, self._cursor - n))
+
+    def redo(self, n: int = 1) -> None:
+        self.goto(min(len(self._steps), self._cursor + n))
+
+    def goto(self, index: int) -> None:
+        """Time travel: the game as it was after ``index`` steps (0 = the start)."""
+        if not 0 <= index <= len(self._steps):
+            raise IndexError(f"step {index} is outside 0..{len(self._steps)}")
+        if index == self._cursor:
+            return
+        if index > self._cursor:
+            for i in range(self._cursor, index):
+                self._step_events[i] = self._do(self._steps[i])
+        else:
+            self._reset()
+            for i in range(index):
+                self._step_events[i] = self._do(self._steps[i])
+        self._cursor = index
+
+    def undo_turn(self) -> None:
+        """Go back to the last decision of a player before the current one."""
+        target = self._cursor - 1
+        while target > 0 and isinstance(self._steps[target - 1], tuple) and self._steps[
+            target - 1
+        ][-1] in ("roll", "card"):
+            target -= 1
+        self.goto(max(0, target))
+
+    # ---- events and results ----------------------------------------------------------
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, each with its rule ID and German and English text."""
+        out = list(self._setup_events)
+        for evs in self._step_events[: self._cursor]:
+            out.extend(evs)
+        return out
+
+    def events_of(self, index: int) -> list[Event]:
+        """The events of step ``index`` (0-based)."""
+        return list(self._step_events[index])
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        s = self.state
+        if not s.over:
+            return None
+        return Result(
+            reason=s.end_reason,
+            escaped=tuple(s.escape_order),
+            left_behind=tuple(f.seat for f in s.figures if not f.escaped),
+            winners=tuple(s.winners()),
+            gold=tuple(f.gold for f in s.figures),
+            rounds=s.round,
+        )
+
+    # ---- odds for the UI and bots ----------------------------------------------------
+
+    def pass_chance(self, obstacle: Obstacle, seat: int | None = None, bonus: int = 0) -> Fraction:
+        """R4.2: the exact chance that the figure at ``seat`` passes ``obstacle``."""
+        fig = self.state.figures[self.seat if seat is None else seat]
+        return pass_probability(fig.character.value(obstacle.attr), obstacle.n, bonus)
+
+    def fight_chance(self, monster_value: int, attr: Any, seat: int | None = None) -> Fraction:
+        """R7.2: the exact chance to beat a monster of ``monster_value`` with ``attr``."""
+        fig = self.state.figures[self.seat if seat is None else seat]
+        return beat_probability(fig.character.value(attr), monster_value)
+
+    # ---- views -----------------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see (R9.3): others' treasures and the decks' order hidden."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} in a {self.players}-player game")
+        return PlayerView(self, seat)
+
+    # ---- saving ----------------------------------------------------------------------
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as versioned JSON: setup plus every step (undone ones too)."""
+        from verlies.deck import Deck
+
+        s = self.setup
+        deck_text = None if s.deck == Deck.default() else s.deck.dumps()
+        steps: list[Any] = []
+        for st in self._steps:
+            if isinstance(st, Edit):
+                steps.append(["edit", st.patch.to_dict()])
+            else:
+                steps.append(to_json(st))
+        data = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "setup": {
+                "players": s.players,
+                "characters": list(s.characters),
+                "seed": s.seed,
+                "variants": s.variants.to_dict(),
+                "start_seat": s.start_seat,
+                "round_limit": s.round_limit,
+                "deck": deck_text,
+            },
+            "steps": steps,
+            "cursor": self._cursor,
+        }
+        return json.dumps(data, ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a game saved by ``to_json``; replays it (and checks every step)."""
+        from verlies.deck import Deck, DeckPatch
+
+        if isinstance(text, bytes):
+            if len(text) > MAX_SAVE_BYTES:
+                raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise SaveFormatError(f"saved game is not UTF-8 text: {e}") from None
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SaveFormatError(f"not JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveFormatError(f"not a verlies game (\"format\" must be {FORMAT!r})")
+        if data.get("version") != FORMAT_VERSION:
+            raise SaveFormatError(
+                f"unsupported version {data.get('version')!r} (this is version {FORMAT_VERSION})"
+            )
+        try:
+            st = data["setup"]
+            deck = Deck.default() if st.get("deck") is None else Deck.loads(st["deck"], file="<saved game>")
+            game = cls.new(
+                players=st["players"],
+                characters=st["characters"],
+                seed=st["seed"],
+                deck=deck,
+                variants=Variants.from_dict(st.get("variants", {})),
+                start_seat=st.get("start_seat", 0),
+                round_limit=st.get("round_limit", 300),
+            )
+            raw_steps = data["steps"]
+            cursor = data.get("cursor", len(raw_steps))
+            if not isinstance(raw_steps, list):
+                raise SaveFormatError("\"steps\" must be a list")
+            for i, raw in enumerate(raw_steps):
+                try:
+                    if isinstance(raw, list) and raw and raw[0] == "edit":
+                        step: Step = Edit(DeckPatch.from_dict(raw[1]))
+                    else:
+                        step = from_json(raw)
+                    game.apply(step)
+                except (ValueError, VerliesError) as e:
+                    raise SaveFormatError(f"step {i + 1} ({raw!r}): {e}") from None
+            if not isinstance(cursor, int) or not 0 <= cursor <= len(raw_steps):
+                raise SaveFormatError(f"bad cursor {cursor!r}")
+            game.goto(cursor)
+        except SaveFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, VerliesError) as e:
+            raise SaveFormatError(f"bad setup: {e!r}") from None
+        return game
+
+    def copy(self) -> Game:
+        """An independent game with the same setup and history (replayed, not deep-copied)."""
+        g = Game(self.setup, self._steps)
+        g.goto(self._cursor)
+        return g
+
+    # ---- showing itself --------------------------------------------------------------
+
+    def board_svg(self, tile_size: int = 60, lang: str = "de") -> str:
+        from verlies.render.svg import board_svg
+
+        tiles = [(t.x, t.y, t.card, t.mask, t.collapsed) for t in self.state.board.values()]
+        figures = [
+            (f.seat, f.pos[0], f.pos[1], bool(f.injured))
+            for f in self.state.figures
+            if not f.escaped
+        ]
+        return board_svg(tiles, figures, tile_size=tile_size, lang=lang)
+
+    def _repr_svg_(self) -> str:
+        return self.board_svg()
+
+    def status(self, lang: str = "en") -> str:
+        s = self.state
+        if s.over:
+            r = self.result
+            assert r is not None
+            if r.winners:
+                who = ", ".join(str(w + 1) for w in r.winners)
+                return f"Game over ({r.reason}): winner {who}" if lang == "en" else (
+                    f"Spielende ({r.reason}): Gewinner {who}"
+                )
+            return f"Game over ({r.reason})" if lang == "en" else f"Spielende ({r.reason})"
+        who = "chance" if self.is_chance else f"player {s.seat + 1}"
+        return f"Round {s.round}, {who} to move ({s.pending})"
+
+    def __repr__(self) -> str:
+        return f"<Game {self.players}p seed={self.setup.seed} step={self._cursor}: {self.status()}>"
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.log)
+
+
+class PlayerView:
+    """One seat's view of the game (R9.3). Bots are functions of a view.
+
+    Shows the board, every figure's position, coins and state, the sizes of the decks,
+    the seat's own treasures, and only the number of the others' treasures.
+    """
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    @property
+    def board(self) -> Board:
+        return self._game.state.board
+
+    @property
+    def to_move(self) -> bool:
+        return self._game.current_player == self.seat
+
+    def legal_actions(self) -> LegalActions:
+        if not self.to_move:
+            return LegalActions()
+        return self._game.legal_actions()
+
+    @property
+    def pending(self) -> str:
+        return self._game.pending
+
+    @property
+    def frame(self) -> tuple[Any, ...]:
+        """The pending decision frame (kind and its data), for bots."""
+        return self._game.state.stack[-1] if self.to_move else ()
+
+    @property
+    def me(self) -> Figure:
+        return self._game.state.figures[self.seat]
+
+    @property
+    def position(self) -> Pos:
+        return self.me.pos
+
+    @property
+    def character(self) -> Character:
+        return self.me.character
+
+    @property
+    def my_treasures(self) -> list[str]:
+        return [h.card.id for h in self.me.treasures]
+
+    @property
+    def my_gold(self) -> int:
+        return self.me.gold
+
+    def players(self) -> list[dict[str, Any]]:
+        """Public facts about every seat (own treasures in full, others' as a count)."""
+        out = []
+        for f in self._game.state.figures:
+            entry: dict[str, Any] = {
+                "seat": f.seat,
+                "character": f.character.id,
+                "pos": f.pos,
+                "coins": f.coins,
+                "injured": bool(f.injured),
+                "escaped": f.escaped,
+                "treasure_count": len(f.treasures),
+            }
+            if f.seat == self.seat:
+                entry["treasures"] = [h.card.id for h in f.treasures]
+                entry["gold"] = f.gold
+            out.append(entry)
+        return out
+
+    @property
+    def drawn_card(self) -> Any:
+        """The dungeon card just drawn (public: it is laid face up)."""
+        return self._game.state.drawn
+
+    def deck_sizes(self) -> dict[str, int]:
+        s = self._game.state
+        return {
+            "dungeon": s.dungeon.size,
+            "rooms": s.rooms.size,
+            "monsters": s.monsters.size,
+            "treasures": s.treasures.size,
+        }
+
+    def exits_left(self) -> int:
+        """Exits still in the dungeon deck (public: the composition is known)."""
+        return self._game.state.exits_in_pile()
+
+    @property
+    def players_in_dungeon(self) -> int:
+        return sum(1 for f in self._game.state.figures if not f.escaped)
+
+    def pass_chance(self, obstacle: Obstacle, bonus: int = 0) -> Fraction:
+        return self._game.pass_chance(obstacle, self.seat, bonus)
+
+    @property
+    def log(self) -> list[Event]:
+        return [e if (not e.private or e.seat == self.seat) else e.public() for e in self._game.log]
+
+    @property
+    def round(self) -> int:
+        return self._game.round
+
+    @property
+    def variants(self) -> Variants:
+        return self._game.variants
