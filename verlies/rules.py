@@ -74,6 +74,7 @@ BANK_COINS = 48  #: R10: gold coin tokens in the box (variant ``limited_bank``)
 START_POS: Pos = (0, 0)
 
 _W6 = (1, 2, 3, 4, 5, 6)
+_DIE_FRAMES = frozenset({"oroll", "froll", "mroll", "troll"})
 _W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in _W6)
 _ROLLS = {v: Roll(v) for v in range(-50, 200)}
 
@@ -243,7 +244,11 @@ class State:
         self.came_from: Pos = START_POS  # the card the figure last entered its card from
         self._legal: list[Any] | None = None
         self.max_walk = 3 if variants.long_walk else 2
-        exits = sum(self.dungeon.counts.get(c, 0) for c in self.exit_ids())
+        self._walk_cache: dict[Pos, list[Any]] = {}
+        self._any_open = True
+        self._index_deck()
+        self._board_changed()
+        exits = self.exits_in_pile()
         self._emit(
             "R2.2",
             "setup",
@@ -256,12 +261,22 @@ class State:
 
     # ---- small helpers -------------------------------------------------------------
 
-    def exit_ids(self) -> list[str]:
-        return [cid for cid, c in self.deck.dungeon.items() if c.kind is TileKind.EXIT]
+    def exit_ids(self) -> tuple[str, ...]:
+        return self._exit_ids
+
+    def _index_deck(self) -> None:
+        self._exit_ids = tuple(
+            cid for cid, c in self.deck.dungeon.items() if c.kind is TileKind.EXIT
+        )
 
     def exits_in_pile(self) -> int:
         counts = self.dungeon.counts
-        return sum(counts.get(cid, 0) for cid in self.exit_ids())
+        return sum(counts.get(cid, 0) for cid in self._exit_ids)
+
+    def _board_changed(self) -> None:
+        """A card was laid: walks and open passages must be looked at again."""
+        self._walk_cache.clear()
+        self._any_open = any_open_passage(self.board)
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
         self.events.append(Event(rule, key, seat, data, private))
@@ -344,7 +359,10 @@ class State:
         # R3.2: drawing needs an open passage on the figure's card and cards in the deck.
         if self.dungeon.total and open_sides(board, fig.pos):
             acts.append(Draw())
-        acts.extend(Walk(p) for p in self._walks(fig.pos))
+        walks = self._walk_cache.get(fig.pos)
+        if walks is None:
+            walks = self._walk_cache[fig.pos] = [Walk(p) for p in self._walks(fig.pos)]
+        acts.extend(walks)
         if not acts:
             acts.append(Wait())  # R3.5 [decision]
         return acts
@@ -413,6 +431,20 @@ class State:
         pile = self._pile_of(kind)
         return [(Card(cid), p) for cid, p in pile.outcomes()]
 
+    def _possible(self, kind: str, step: Any) -> bool:
+        """Is ``step`` a possible outcome of the pending chance point? (no Fractions)"""
+        if type(step) is Roll:
+            if kind == "gold":
+                dice: Dice = self.stack[-1][1]
+                return step.value in dice.distribution()
+            return kind in _DIE_FRAMES and 1 <= step.value <= 6
+        if type(step) is Card and kind not in _DIE_FRAMES and kind != "gold":
+            pile = self._pile_of(kind)
+            if pile.total == 0:
+                return bool(pile.bottom) and step.card == pile.bottom[0]
+            return pile.counts.get(step.card, 0) > 0
+        return False
+
     def _pile_of(self, kind: str) -> Pile:
         if kind == "draw":
             return self.dungeon
@@ -448,9 +480,12 @@ class State:
         """Raise IllegalAction (naming the rule) unless ``step`` is legal now."""
         if self.over:
             raise IllegalAction("R1.3", "the game is over")
-        if step in self.legal_actions():
-            return
         kind = self.stack[-1][0]
+        if kind in CHANCES:
+            if self._possible(kind, step):
+                return
+        elif step in self.legal_actions():
+            return
         raise IllegalAction(*_why_illegal(self, kind, step))
 
     def apply(self, step: Any) -> None:
@@ -515,7 +550,7 @@ class State:
         if self.exits_in_pile() == 0:
             self._finish("no_exit", "R1.6", "end_no_exit")
             return True
-        if not any_open_passage(self.board):
+        if not self._any_open:
             self._finish("no_passage", "R1.6", "end_no_passage")
             return True
         return False
@@ -611,6 +646,7 @@ class State:
                     if rest and pile.discard.get(cid):
                         pile.discard[cid] = max(0, pile.discard[cid] - rest)
         self.deck = new_deck
+        self._index_deck()
         self._emit("edit", "edit", -1, what=what)
 
     def _end_movement(self) -> None:
@@ -696,6 +732,7 @@ def _h_place(s: State, frame: tuple[Any, ...], a: Action) -> None:
     assert isinstance(a, Place)
     tile = Tile(card, a.x, a.y, a.mask, s.turn_no)
     s.board[(a.x, a.y)] = tile
+    s._board_changed()
     s._emit("R3.2", "place", s.seat, card=card.name.de, x=a.x, y=a.y)
     s._emit("R3.3", "must_enter", s.seat)
     s.stack.append(("enter", (a.x, a.y), fig.pos, True))
