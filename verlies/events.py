@@ -164,7 +164,10 @@ class Event(NamedTuple):
     def text(self, lang: str = "en") -> str:
         de, en = TEMPLATES[self.key]
         template = en if lang == "en" else de
-        return f"{self.rule}: " + template.format(p=self.seat + 1, **self.data)
+        data = self.data
+        if "path" in data:  # a walk's cells, kept raw on the hot path
+            data = dict(data, path=" → ".join(f"({x}, {y})" for x, y in data["path"]))
+        return f"{self.rule}: " + template.format(p=self.seat + 1, **data)
 
     @property
     def de(self) -> str:

@@ -39,6 +39,7 @@ from verlies.board import (
     Pos,
     Tile,
     any_open_passage,
+    has_open_passage,
     neighbours,
     open_sides,
     rotations_with,
@@ -74,6 +75,7 @@ BANK_COINS = 48  #: R10: gold coin tokens in the box (variant ``limited_bank``)
 START_POS: Pos = (0, 0)
 
 _W6 = (1, 2, 3, 4, 5, 6)
+_DRAW = Draw()
 _DIE_FRAMES = frozenset({"oroll", "froll", "mroll", "troll"})
 _W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in _W6)
 _ROLLS = {v: Roll(v) for v in range(-50, 200)}
@@ -245,6 +247,7 @@ class State:
         self._legal: list[Any] | None = None
         self.max_walk = 3 if variants.long_walk else 2
         self._walk_cache: dict[Pos, list[Any]] = {}
+        self._open_cache: dict[Pos, bool] = {}
         self._any_open = True
         self._index_deck()
         self._board_changed()
@@ -276,6 +279,7 @@ class State:
     def _board_changed(self) -> None:
         """A card was laid: walks and open passages must be looked at again."""
         self._walk_cache.clear()
+        self._open_cache.clear()
         self._any_open = any_open_passage(self.board)
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
@@ -357,8 +361,12 @@ class State:
         board = self.board
         acts = []
         # R3.2: drawing needs an open passage on the figure's card and cards in the deck.
-        if self.dungeon.total and open_sides(board, fig.pos):
-            acts.append(Draw())
+        pos = fig.pos
+        can_open = self._open_cache.get(pos)
+        if can_open is None:
+            can_open = self._open_cache[pos] = has_open_passage(board, pos)
+        if can_open and self.dungeon.total:
+            acts.append(_DRAW)
         walks = self._walk_cache.get(fig.pos)
         if walks is None:
             walks = self._walk_cache[fig.pos] = [Walk(p) for p in self._walks(fig.pos)]
@@ -701,7 +709,7 @@ def _h_turn(s: State, frame: tuple[Any, ...], a: Action) -> None:
     if isinstance(a, Draw):
         s._push_draw("draw", "Verlieskarten", "dungeon")
     elif isinstance(a, Walk):
-        s._emit("R3.5", "walk", s.seat, path=" → ".join(f"({x}, {y})" for x, y in a.path))
+        s._emit("R3.5", "walk", s.seat, path=a.path)
         prev = fig.pos
         frames = []
         for q in a.path:
