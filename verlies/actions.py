@@ -312,8 +312,7 @@ def from_json(data: Any) -> Action | Outcome:
     for name, v in zip(fields, args, strict=False):
         if name == "path":
             if not isinstance(v, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(type(c) is int for c in p)
-                for p in v
+                isinstance(p, list) and len(p) == 2 and all(type(c) is int for c in p) for p in v
             ):
                 raise ValueError(f"bad path {v!r}")
             values.append(tuple((p[0], p[1]) for p in v))

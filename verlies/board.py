@@ -11,7 +11,7 @@ connect across this edge" is one AND. A rotation turns a mask clockwise by quart
 
 from __future__ import annotations
 
-from verlies.cards.model import E, N, S, W, DungeonCard, TileKind
+from verlies.cards.model import DungeonCard, E, N, S, TileKind, W
 
 Pos = tuple[int, int]
 

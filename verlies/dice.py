@@ -30,7 +30,17 @@ MAX_CONSTANT = 1000
 W6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 W3_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)
 
-_TOKEN = re.compile(r"\s*(?:(?P<dice>(?P<n>\d*)\s*[Ww]\s*(?P<sides>\d+))|(?P<int>\d+)|(?P<op>[+-]))")
+_TOKEN = re.compile(
+    r"\s*(?:(?P<dice>(?P<n>\d*)\s*[Ww]\s*(?P<sides>\d+))|(?P<int>\d+)|(?P<op>[+-]))"
+)
+
+
+def _small_int(digits: str) -> int:
+    """``int(digits)``, or ``MAX_CONSTANT + 1`` for any longer number (never a ValueError for
+    numbers beyond Python's integer-string limit)."""
+    if len(digits.lstrip("0")) > len(str(MAX_CONSTANT)):
+        return MAX_CONSTANT + 1
+    return int(digits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +53,15 @@ class Dice:
 
     @staticmethod
     def parse(text: str) -> Dice:
-        """Parse ``"2+W3"``, ``"2W6"``, ``"W6+W3-1"``, ``"4"``; raise DiceError with the column."""
+        """Parse ``"2+W3"``, ``"2W6"``, ``"W6+W3-1"``, ``"4"``, ``"-1"``; raise DiceError with
+        the column. A leading sign is allowed, so that ``Dice.parse(str(d)) == d`` always."""
         if not isinstance(text, str):
             raise DiceError(repr(text), 1, "a dice expression such as 2+W3")
         pos = 0
         sign = 1
         expect_term = True
         const = w6 = w3 = 0
+        first = True
         stripped_end = len(text.rstrip())
         if stripped_end == 0:
             raise DiceError(text, 1, "a number or a die such as W6")
@@ -57,9 +69,11 @@ class Dice:
             m = _TOKEN.match(text, pos)
             col = pos + 1 + (len(text[pos:]) - len(text[pos:].lstrip()))
             if m is None:
-                raise DiceError(text, col, "a number, W6, W3 or '+'" if expect_term else "'+' or '-'")
+                raise DiceError(
+                    text, col, "a number, W6, W3 or '+'" if expect_term else "'+' or '-'"
+                )
             if m.group("op"):
-                if expect_term:
+                if expect_term and not first:
                     raise DiceError(text, col, "a number or a die such as W6")
                 sign = 1 if m.group("op") == "+" else -1
                 expect_term = True
@@ -67,12 +81,14 @@ class Dice:
                 if not expect_term:
                     raise DiceError(text, col, "'+' or '-'")
                 if m.group("dice"):
-                    sides = int(m.group("sides"))
-                    n = int(m.group("n")) if m.group("n") else 1
+                    sides = _small_int(m.group("sides"))
+                    n = _small_int(m.group("n")) if m.group("n") else 1
                     if sides not in (3, 6):
                         raise DiceError(text, col, "W6 or W3 (no other dice exist in the game)")
                     if sign < 0:
-                        raise DiceError(text, col, "dice are only added, not subtracted")
+                        raise DiceError(
+                            text, col, "'+' before a die (dice are added, never subtracted)"
+                        )
                     if n < 1 or n > MAX_DICE:
                         raise DiceError(text, col, f"between 1 and {MAX_DICE} dice")
                     if sides == 6:
@@ -80,12 +96,13 @@ class Dice:
                     else:
                         w3 += n
                 else:
-                    value = int(m.group("int"))
+                    value = _small_int(m.group("int"))
                     if value > MAX_CONSTANT:
                         raise DiceError(text, col, f"a number up to {MAX_CONSTANT}")
                     const += sign * value
                 expect_term = False
             pos = m.end()
+            first = False
         if expect_term:
             raise DiceError(text, stripped_end + 1, "a number or a die after the sign")
         if w6 + w3 > MAX_DICE:
@@ -165,7 +182,5 @@ def pass_probability(value: int, target: int, bonus: int = 0) -> Fraction:
 
 def beat_probability(value: int, monster_value: int, bonus: int = 0) -> Fraction:
     """P(W6 + value + bonus >= W6 + monster_value): winning a monster fight (R7.2)."""
-    wins = sum(
-        1 for a in W6_FACES for b in W6_FACES if a + value + bonus >= b + monster_value
-    )
+    wins = sum(1 for a in W6_FACES for b in W6_FACES if a + value + bonus >= b + monster_value)
     return Fraction(wins, 36)

@@ -91,8 +91,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Player {p} beats the monster and takes its possessions.",
     ),
     "fight_lost": ("Spieler {p} verliert den Kampf.", "Player {p} loses the fight."),
-    "treasure": ("Spieler {p} zieht verdeckt einen Schatz: {card}.", "Player {p} draws a treasure face down: {card}."),
-    "treasure_hidden": ("Spieler {p} zieht verdeckt einen Schatz.", "Player {p} draws a treasure face down."),
+    "treasure": (
+        "Spieler {p} zieht verdeckt einen Schatz: {card}.",
+        "Player {p} draws a treasure face down: {card}.",
+    ),
+    "treasure_hidden": (
+        "Spieler {p} zieht verdeckt einen Schatz.",
+        "Player {p} draws a treasure face down.",
+    ),
     "lose_gold": ("Spieler {p} verliert {n} Gold.", "Player {p} loses {n} gold."),
     "lose_treasure": (
         "Spieler {p} gibt den Schatz {card} ab; er kommt unter den Schatzstapel.",

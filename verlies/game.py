@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from verlies.actions import Action, Outcome, from_json, to_json
+from verlies.actions import Action, Card, Outcome, Roll, from_json, to_json
 from verlies.board import Board, Pos
 from verlies.cards.model import Character, Obstacle
 from verlies.dice import beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError, VerliesError
 from verlies.events import Event
-from verlies.rules import CHANCE, TERMINAL, Figure, State
+from verlies.rules import CHANCE, Figure, State
 from verlies.variants import Variants
 
 FORMAT = "verlies-game"
@@ -140,7 +140,9 @@ class Game:
         if characters is None:
             chars = chars[:players]
         if len(chars) != players:
-            raise SetupError("R2.1", f"{players} players need {players} characters, got {len(chars)}")
+            raise SetupError(
+                "R2.1", f"{players} players need {players} characters, got {len(chars)}"
+            )
         for c in chars:
             if c not in deck.characters:
                 known = ", ".join(deck.characters)
@@ -380,9 +382,7 @@ class Game:
     def undo_turn(self) -> None:
         """Go back to the last decision of a player before the current one."""
         target = self._cursor - 1
-        while target > 0 and isinstance(self._steps[target - 1], tuple) and self._steps[
-            target - 1
-        ][-1] in ("roll", "card"):
+        while target > 0 and isinstance(self._steps[target - 1], Roll | Card):
             target -= 1
         self.goto(max(0, target))
 
@@ -485,14 +485,18 @@ class Game:
         except json.JSONDecodeError as e:
             raise SaveFormatError(f"not JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveFormatError(f"not a verlies game (\"format\" must be {FORMAT!r})")
+            raise SaveFormatError(f'not a verlies game ("format" must be {FORMAT!r})')
         if data.get("version") != FORMAT_VERSION:
             raise SaveFormatError(
                 f"unsupported version {data.get('version')!r} (this is version {FORMAT_VERSION})"
             )
         try:
             st = data["setup"]
-            deck = Deck.default() if st.get("deck") is None else Deck.loads(st["deck"], file="<saved game>")
+            deck = (
+                Deck.default()
+                if st.get("deck") is None
+                else Deck.loads(st["deck"], file="<saved game>")
+            )
             game = cls.new(
                 players=st["players"],
                 characters=st["characters"],
@@ -505,7 +509,7 @@ class Game:
             raw_steps = data["steps"]
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
-                raise SaveFormatError("\"steps\" must be a list")
+                raise SaveFormatError('"steps" must be a list')
             for i, raw in enumerate(raw_steps):
                 try:
                     if isinstance(raw, list) and raw and raw[0] == "edit":
@@ -553,8 +557,10 @@ class Game:
             assert r is not None
             if r.winners:
                 who = ", ".join(str(w + 1) for w in r.winners)
-                return f"Game over ({r.reason}): winner {who}" if lang == "en" else (
-                    f"Spielende ({r.reason}): Gewinner {who}"
+                return (
+                    f"Game over ({r.reason}): winner {who}"
+                    if lang == "en"
+                    else (f"Spielende ({r.reason}): Gewinner {who}")
                 )
             return f"Game over ({r.reason})" if lang == "en" else f"Spielende ({r.reason})"
         who = "chance" if self.is_chance else f"player {s.seat + 1}"

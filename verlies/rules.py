@@ -82,7 +82,9 @@ _ROLLS = {v: Roll(v) for v in range(-50, 200)}
 
 # Frame kinds. Decisions and chance points wait for a step; the rest resolve at once.
 DECISIONS = frozenset({"turn", "place", "obstacle", "fight", "trap", "lose"})
-CHANCES = frozenset({"draw", "oroll", "room", "gold", "treasure", "monster", "froll", "mroll", "troll"})
+CHANCES = frozenset(
+    {"draw", "oroll", "room", "gold", "treasure", "monster", "froll", "mroll", "troll"}
+)
 
 _MASK64 = (1 << 64) - 1
 
@@ -688,7 +690,11 @@ def _why_illegal(state: State, kind: str, step: Any) -> tuple[str, str]:
         return "R3.1", f"{label} is not a turn action"
     if kind == "place":
         if isinstance(step, Place):
-            return "R3.2", f"{label}: the card must be laid at an open passage of the figure's card, turned to meet it"
+            return (
+                "R3.2",
+                f"{label}: the card must be laid at an open passage of the figure's card, "
+                "turned to meet it",
+            )
         if isinstance(step, ShuffleBack):
             return "R1.4", "only an exit may be shuffled back"
         return "R3.3", "the drawn card must be laid first"
@@ -787,9 +793,7 @@ def _h_lose(s: State, frame: tuple[Any, ...], a: Action) -> None:
         return
     assert isinstance(a, LoseTreasure)
     # Lose an unused copy first if the player holds several of the same card.
-    held = sorted(
-        (h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used
-    )[0]
+    held = sorted((h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used)[0]
     fig.treasures.remove(held)
     s.treasures.bottom.append(held.card.id)
     s._emit("R9.4", "lose_treasure", fig.seat, card=held.card.name.de)
@@ -903,8 +907,8 @@ def _h_monster(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     s.monsters.to_discard(o.card)
     text_en = card.text
     try:
-        from verlies.cards.text import format_monster
         from verlies.cards.model import MonsterText
+        from verlies.cards.text import format_monster
 
         text_en = format_monster(MonsterText(card.fight, card.loot_gold, card.loot_treasures), "en")
     except Exception:  # pragma: no cover

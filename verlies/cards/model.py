@@ -8,12 +8,12 @@ No card has code of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from verlies.dice import Dice
 
 
-class Attr(str, Enum):
+class Attr(StrEnum):
     """A character value (R2.1)."""
 
     STAERKE = "Stärke"
@@ -34,7 +34,7 @@ _ATTR_EN = {Attr.STAERKE: "Strength", Attr.GEIST: "Mind", Attr.GESCHICK: "Dexter
 _ATTR_KEY = {Attr.STAERKE: "staerke", Attr.GEIST: "geist", Attr.GESCHICK: "geschick"}
 
 
-class Color(str, Enum):
+class Color(StrEnum):
     """Gem colour of a dungeon card (R2.2) and colour of an obstacle dot (R4.2)."""
 
     RED = "red"
@@ -66,7 +66,7 @@ COLORS_FOR_PLAYERS: dict[int, tuple[Color, ...]] = {
 }
 
 
-class ObstacleClass(str, Enum):
+class ObstacleClass(StrEnum):
     """What happens below the obstacle's number (card 5)."""
 
     A = "A"  # R5.1 injured and loses 3 gold or a treasure, but passes
@@ -74,7 +74,7 @@ class ObstacleClass(str, Enum):
     C = "C"  # R5.3 injured, but passed
 
 
-class ObstacleType(str, Enum):
+class ObstacleType(StrEnum):
     """The seven obstacles of rule card 5."""
 
     ABGRUND = "Abgrund"
@@ -135,7 +135,7 @@ _OBSTACLE_KEY = {
 }
 
 
-class TileKind(str, Enum):
+class TileKind(StrEnum):
     """R3.6: corridors and rooms; start (R2.4) and exits (R1.1) are special."""
 
     START = "start"
@@ -148,7 +148,7 @@ class TileKind(str, Enum):
 N, E, S, W = 1, 2, 4, 8
 
 
-class Shape(str, Enum):
+class Shape(StrEnum):
     """Passage shapes of a dungeon card, in their base orientation."""
 
     DEAD_END = "dead_end"
