@@ -550,6 +550,25 @@ class Game:
     def _repr_svg_(self) -> str:
         return self.board_svg()
 
+    def _repr_html_(self) -> str:
+        import html
+
+        rows = []
+        for f in self.state.figures:
+            where = "escaped" if f.escaped else f"at {f.pos}"
+            hurt = ", injured" if f.injured else ""
+            rows.append(
+                f"<tr><td>{f.seat + 1}</td><td>{html.escape(f.character.name.en)}</td>"
+                f"<td>{f.coins}</td><td>{len(f.treasures)}</td><td>{where}{hurt}</td></tr>"
+            )
+        log = "".join(f"<li>{html.escape(e.en)}</li>" for e in self.log[-8:])
+        return (
+            f"<div><b>{html.escape(self.status())}</b>"
+            f"<div>{self.board_svg()}</div>"
+            "<table><tr><th>Seat</th><th>Character</th><th>Coins</th><th>Treasures</th>"
+            f"<th>State</th></tr>{''.join(rows)}</table><ol>{log}</ol></div>"
+        )
+
     def status(self, lang: str = "en") -> str:
         s = self.state
         if s.over:

@@ -171,6 +171,20 @@ SHAPE_MASK: dict[Shape, int] = {
 }
 
 
+class _ShowsItself:
+    """Cards draw themselves in a notebook (``_repr_svg_``), German by default."""
+
+    __slots__ = ()
+
+    def svg(self, lang: str = "de") -> str:
+        from verlies.render.svg import card_svg
+
+        return card_svg(self, lang=lang)  # type: ignore[arg-type]
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
     """A German and an English string."""
@@ -200,7 +214,7 @@ class Obstacle:
 
 
 @dataclass(frozen=True, slots=True)
-class DungeonCard:
+class DungeonCard(_ShowsItself):
     """A dungeon card (tile) as printed. Its count in a deck is the deck's business."""
 
     id: str
@@ -274,7 +288,7 @@ RoomEffect = GainGold | DrawTreasure | MonsterEncounter | Trap
 
 
 @dataclass(frozen=True, slots=True)
-class RoomCard:
+class RoomCard(_ShowsItself):
     id: str
     name: Names
     text: str
@@ -302,7 +316,7 @@ class MonsterText:
 
 
 @dataclass(frozen=True, slots=True)
-class MonsterCard:
+class MonsterCard(_ShowsItself):
     id: str
     name: Names
     text: str
@@ -340,7 +354,7 @@ class TreasureText:
 
 
 @dataclass(frozen=True, slots=True)
-class TreasureCard:
+class TreasureCard(_ShowsItself):
     id: str
     name: Names
     text: str
@@ -358,7 +372,7 @@ class TreasureCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
+class Character(_ShowsItself):
     id: str
     name: Names
     staerke: int
