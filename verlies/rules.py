@@ -76,6 +76,7 @@ START_POS: Pos = (0, 0)
 
 _W6 = (1, 2, 3, 4, 5, 6)
 _DRAW = Draw()
+_CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
 _DIE_FRAMES = frozenset({"oroll", "froll", "mroll", "troll"})
 _W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in _W6)
 _ROLLS = {v: Roll(v) for v in range(-50, 200)}
@@ -86,6 +87,7 @@ CHANCES = frozenset(
     {"draw", "oroll", "room", "gold", "treasure", "monster", "froll", "mroll", "troll"}
 )
 
+_WAITING = DECISIONS | CHANCES
 _MASK64 = (1 << 64) - 1
 
 
@@ -276,7 +278,10 @@ class State:
 
     def exits_in_pile(self) -> int:
         counts = self.dungeon.counts
-        return sum(counts.get(cid, 0) for cid in self._exit_ids)
+        n = 0
+        for cid in self._exit_ids:
+            n += counts.get(cid, 0)
+        return n
 
     def _board_changed(self) -> None:
         """A card was laid: walks and open passages must be looked at again."""
@@ -482,7 +487,11 @@ class State:
                 total += (2 + r % 6) // 2
                 r //= 6
             return _ROLLS.get(total) or Roll(total)
-        return Card(self._pile_of(kind).sample(r))
+        cid = self._pile_of(kind).sample(r)
+        card = _CARDS.get(cid)
+        if card is None:
+            card = _CARDS[cid] = Card(cid)
+        return card
 
     # ---- applying a step -------------------------------------------------------------
 
@@ -517,7 +526,7 @@ class State:
                     return
                 continue
             kind = stack[-1][0]
-            if kind in DECISIONS or kind in CHANCES:
+            if kind in _WAITING:
                 return
             frame = stack.pop()
             _AUTO[kind](self, frame)
