@@ -11,6 +11,7 @@ and save/load replay steps from the initial state instead of copying states.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -151,8 +152,9 @@ class Pile:
 
     __slots__ = ("counts", "total", "discard", "bottom")
 
-    def __init__(self, counts: dict[str, int]) -> None:
-        self.counts = {k: v for k, v in counts.items() if v > 0}
+    def __init__(self, counts: Mapping[str, int]) -> None:
+        # Sorted ids: the seeded draw must not depend on the order cards stand in a file.
+        self.counts = {k: counts[k] for k in sorted(counts) if counts[k] > 0}
         self.total = sum(self.counts.values())
         self.discard: dict[str, int] = {}
         self.bottom: list[str] = []  # R9.4: lost treasures go under the deck, drawn last
