@@ -1,0 +1,1162 @@
+"""The deck and card editor: browse, filter and edit every card, with a live parse check.
+
+A :class:`DeckEditor` keeps two decks:
+
+- ``draft``: the deck being edited. Every edit that is valid changes it at once; an edit
+  that is not (card text that does not parse, gold on a room, a second start card, ...)
+  shows its located error and leaves the draft exactly as it was, so the last good card
+  stays.
+- ``deck``: the deck for NEW games. "Apply to new games" copies the draft into it.
+
+"Apply to the current game" hands the draft to ``game.edit_deck`` (R-edit): the change
+becomes an undoable step of that game and applies to the cards not yet drawn.
+
+The editor is glue around the engine (``verlies.deck``, ``verlies.cards.text``,
+``verlies.render.svg``); it holds no rules of its own.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+import ipywidgets as widgets
+
+from verlies.cards.model import (
+    Character,
+    Color,
+    DungeonCard,
+    MonsterCard,
+    Names,
+    Obstacle,
+    ObstacleType,
+    RoomCard,
+    Shape,
+    TileKind,
+    TreasureCard,
+)
+from verlies.deck import MAX_BYTES, MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
+from verlies.errors import CardTextError, DeckError, VerliesError
+
+__all__ = [
+    "ALL",
+    "KINDS",
+    "MAX_UPLOAD_BYTES",
+    "NO_OBSTACLE",
+    "DeckEditor",
+    "card_matches",
+    "describe_diff",
+    "summary_html",
+]
+
+#: Card kinds in the order the editor lists them.
+KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure", "character")
+TEXT_KINDS: tuple[str, ...] = ("room", "monster", "treasure")
+COUNTED_KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
+#: Uploaded deck files larger than this are refused before they are read (the deck
+#: loader's own limit, 1 MiB).
+MAX_UPLOAD_BYTES: int = MAX_BYTES
+
+Key = tuple[str, str]  # (kind, card id)
+#: The filters' "all" choice and the obstacle dropdown's "no obstacle" (a Dropdown shows a
+#: value of None as no selection, so they are strings).
+ALL = "all"
+NO_OBSTACLE = "none"
+
+# The editor's own words, German and English (the engine's messages are English).
+_S: dict[str, tuple[str, str]] = {
+    "title": ("Karten und Deck bearbeiten", "Edit cards and deck"),
+    "browse": ("Karten", "Cards"),
+    "kind": ("Art", "Kind"),
+    "color": ("Farbe", "Colour"),
+    "search": ("Suche", "Search"),
+    "search_ph": ("Name, Id oder Text …", "name, id or text …"),
+    "all": ("alle", "all"),
+    "k_dungeon": ("Verlieskarten", "Dungeon cards"),
+    "k_room": ("Raumkarten", "Room cards"),
+    "k_monster": ("Monster", "Monsters"),
+    "k_treasure": ("Schätze", "Treasures"),
+    "k_character": ("Abenteurer", "Characters"),
+    "n_cards": ("{n} von {total} Karten", "{n} of {total} cards"),
+    "no_match": ("Keine Karte passt zum Filter.", "No card matches the filter."),
+    "card": ("Karte", "Card"),
+    "name": ("Name", "name"),
+    "name_de": ("Name (de)", "Name (de)"),
+    "name_en": ("Name (en)", "Name (en)"),
+    "text": ("Kartentext", "Card text"),
+    "count": ("Anzahl", "Count"),
+    "count_hint": ("0 entfernt die Karte", "0 removes the card"),
+    "tile_kind": ("Art", "Kind"),
+    "tile_color": ("Edelstein", "Gem"),
+    "shape": ("Form", "Shape"),
+    "gold": ("Gold", "Gold"),
+    "obstacle": ("Hindernis", "Obstacle"),
+    "no_obstacle": ("– keins –", "– none –"),
+    "obstacle_color": ("Punktfarbe", "Dot colour"),
+    "obstacle_n": ("Zahl", "Number"),
+    "staerke": ("Stärke", "Strength"),
+    "geist": ("Geist", "Mind"),
+    "geschick": ("Geschick", "Dexterity"),
+    "ok": ("ok", "ok"),
+    "canonical": ("Kanonischer Text", "Canonical text"),
+    "error": ("Fehler", "Error"),
+    "kept": (
+        "Das Deck bleibt unverändert; die Vorschau zeigt die letzte gültige Karte.",
+        "The deck is unchanged; the preview shows the last good card.",
+    ),
+    "removed": (
+        "Karte {id} entfernt (Anzahl 0). „Rückgängig“ holt sie zurück.",
+        "Card {id} removed (count 0). “Undo” brings it back.",
+    ),
+    "none_selected": ("Keine Karte gewählt.", "No card selected."),
+    "apply_new": ("Für neue Spiele übernehmen", "Apply to new games"),
+    "apply_game": ("Ins laufende Spiel übernehmen", "Apply to the current game"),
+    "undo": ("Rückgängig", "Undo"),
+    "reset": ("Standarddeck", "Reset to default"),
+    "applied_new": (
+        "Neue Spiele verwenden jetzt dieses Deck ({n} Änderungen gegenüber dem Standard).",
+        "New games now use this deck ({n} changes against the default).",
+    ),
+    "applied_game": (
+        "Im laufenden Spiel als Schritt {step} übernommen (rückgängig machbar); "
+        "gilt für die noch nicht gezogenen Karten.",
+        "Applied to the current game as step {step} (undoable); it changes the cards not "
+        "yet drawn.",
+    ),
+    "no_game": ("Es läuft kein Spiel.", "No game is running."),
+    "game_same": (
+        "Das laufende Spiel verwendet dieses Deck schon.",
+        "The current game already plays this deck.",
+    ),
+    "game_refused": ("Nicht übernommen: {msg}", "Not applied: {msg}"),
+    "undone": ("Letzte Änderung zurückgenommen.", "Last change undone."),
+    "nothing_undo": ("Nichts rückgängig zu machen.", "Nothing to undo."),
+    "reset_done": (
+        "Entwurf auf das Standarddeck zurückgesetzt.",
+        "Draft reset to the default deck.",
+    ),
+    "pending": (
+        "{n} Änderung(en) im Entwurf sind noch nicht für neue Spiele übernommen.",
+        "{n} change(s) in the draft are not yet applied to new games.",
+    ),
+    "in_sync": ("Neue Spiele verwenden diesen Entwurf.", "New games use this draft."),
+    "composition": ("Zusammensetzung", "Composition"),
+    "diff": ("Unterschiede zum Standarddeck", "Differences from the default deck"),
+    "no_diff": ("Keine Unterschiede zum Standarddeck.", "No differences from the default deck."),
+    "files": ("Deckdateien", "Deck files"),
+    "upload": ("Deck laden (.toml)", "Load deck (.toml)"),
+    "prepare": ("Download vorbereiten", "Prepare download"),
+    "download_deck": ("ganzes Deck herunterladen", "download the whole deck"),
+    "download_patch": (
+        "nur die Änderungen herunterladen (Patch)",
+        "download only the changes (patch)",
+    ),
+    "stale": (
+        "Der Entwurf hat sich geändert: Download neu vorbereiten.",
+        "The draft changed: prepare the download again.",
+    ),
+    "too_large": (
+        "Datei {name} abgelehnt: {size} Bytes, höchstens {max} Bytes.",
+        "File {name} refused: {size} bytes, at most {max} bytes.",
+    ),
+    "bad_base": (
+        'Datei {name} abgelehnt: ein hochgeladener Patch darf nur base = "default" nennen.',
+        'File {name} refused: an uploaded patch may only name base = "default".',
+    ),
+    "load_error": ("Datei {name} nicht geladen: {msg}", "File {name} not loaded: {msg}"),
+    "loaded": (
+        "{name} geladen: „{deck}“, {cards} Karten. Der Entwurf ist jetzt dieses Deck.",
+        "Loaded {name}: “{deck}”, {cards} cards. The draft is now this deck.",
+    ),
+    "warnings": ("Hinweise", "Warnings"),
+    # composition table
+    "c_total": ("gesamt", "total"),
+    "c_all": ("Alle", "All"),
+    "c_start": ("Start", "start"),
+    "c_exit": ("Ausgang", "exit"),
+    "c_corridor": ("Gang", "corridor"),
+    "c_room": ("Raum", "room"),
+    "c_pile": ("Verliesstapel, {p} Spieler", "Dungeon pile, {p} player(s)"),
+    "c_magic": ("davon magisch", "of them magic"),
+    "c_gold": ("Gold auf Gängen", "Gold on corridors"),
+    "c_obstacles": ("Hindernisse", "Obstacles"),
+    # diff lines
+    "d_name": ("Name: „{old}“ → „{new}“", "name: “{old}” → “{new}”"),
+    "d_added": ("neu: {card} ×{n}", "added: {card} ×{n}"),
+    "d_removed": ("entfernt: {card}", "removed: {card}"),
+    "d_count": ("{card}: Anzahl {old} → {new}", "{card}: count {old} → {new}"),
+    "d_changed": ("{card}: {what}", "{card}: {what}"),
+}
+
+_KIND_KEY = {k: f"k_{k}" for k in KINDS}
+_OBSTACLE_KEYS = {t: t.key for t in ObstacleType}
+_WORD_NAMES: dict[str, tuple[str, str]] = {
+    "start": ("Start", "start"),
+    "exit": ("Ausgang", "exit"),
+    "corridor": ("Gang", "corridor"),
+    "room": ("Raum", "room"),
+    "dead_end": ("Sackgasse", "dead end"),
+    "straight": ("gerade", "straight"),
+    "bend": ("Kurve", "bend"),
+    "T": ("Abzweig", "T-junction"),
+    "cross": ("Kreuzung", "crossing"),
+    "red": ("rot", "red"),
+    "blue": ("blau", "blue"),
+    "green": ("grün", "green"),
+}
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    de, en = _S[key]
+    text = en if lang == "en" else de
+    return text.format(**kw) if kw else text
+
+
+def _w(value: str, lang: str) -> str:
+    de, en = _WORD_NAMES.get(value, (value, value))
+    return en if lang == "en" else de
+
+
+def _q(text: str, lang: str) -> str:
+    """Quoted in the language's quotation marks."""
+    return f"“{text}”" if lang == "en" else f"„{text}“"
+
+
+def _esc(text: object) -> str:
+    """Escape text content (quotes stay readable: only attributes need them escaped)."""
+    return html.escape(str(text), quote=False)
+
+
+# ---- pure helpers (no widgets) -------------------------------------------------------------
+
+
+def card_search_text(card: Any) -> str:
+    """Everything a search may match on a card: id, both names, its text in both languages."""
+    from verlies.render.svg import card_text
+
+    parts = [card.id, card.name.de, card.name.en]
+    if not isinstance(card, Character):
+        parts += [card_text(card, "de"), card_text(card, "en")]
+    return " ".join(parts).casefold()
+
+
+def card_matches(card: Any, kind: str | None, color: Color | None, query: str) -> bool:
+    """Does ``card`` pass the filter? ``kind``/``color`` None mean all; ``color`` is the gem
+    colour of dungeon cards (other kinds have none and are left out when a colour is set);
+    ``query`` is matched, case-insensitively, word by word against the card's id, names
+    and text."""
+    if kind is not None and _kind_of(card) != kind:
+        return False
+    if color is not None and (not isinstance(card, DungeonCard) or card.color is not color):
+        return False
+    words = query.casefold().split()
+    if words:
+        hay = card_search_text(card)
+        return all(w in hay for w in words)
+    return True
+
+
+def _kind_of(card: Any) -> str:
+    if isinstance(card, DungeonCard):
+        return "dungeon"
+    if isinstance(card, RoomCard):
+        return "room"
+    if isinstance(card, MonsterCard):
+        return "monster"
+    if isinstance(card, TreasureCard):
+        return "treasure"
+    return "character"
+
+
+def _label(card: Any, lang: str) -> str:
+    return f"{card.id} ({card.name.get(lang)})"
+
+
+def _obstacle_name(t: ObstacleType, lang: str) -> str:
+    return t.en if lang == "en" else t.value
+
+
+def _obstacle_text(o: Obstacle | None, lang: str) -> str:
+    if o is None:
+        return "–"
+    return f"{_obstacle_name(o.type, lang)} {o.n} ({_w(o.color.value, lang)})"
+
+
+def _card_changes(old: Any, new: Any, lang: str) -> list[str]:
+    """What differs between two versions of one card, field by field."""
+    out: list[str] = []
+    if old.name != new.name:
+        out.append(
+            f"{_t('name', lang)} {_q(old.name.get(lang), lang)} → {_q(new.name.get(lang), lang)}"
+        )
+    if isinstance(old, DungeonCard) and isinstance(new, DungeonCard):
+        for fld, key in (("kind", "tile_kind"), ("color", "tile_color"), ("shape", "shape")):
+            a, b = getattr(old, fld), getattr(new, fld)
+            if a != b:
+                out.append(f"{_t(key, lang)} {_w(a.value, lang)} → {_w(b.value, lang)}")
+        if old.gold != new.gold:
+            out.append(f"{_t('gold', lang)} {old.gold} → {new.gold}")
+        if old.obstacle != new.obstacle:
+            out.append(
+                f"{_t('obstacle', lang)} {_obstacle_text(old.obstacle, lang)} → "
+                f"{_obstacle_text(new.obstacle, lang)}"
+            )
+    elif isinstance(old, Character) and isinstance(new, Character):
+        for fld in ("staerke", "geist", "geschick"):
+            a, b = getattr(old, fld), getattr(new, fld)
+            if a != b:
+                out.append(f"{_t(fld, lang)} {a} → {b}")
+    elif hasattr(old, "text") and old.text != getattr(new, "text", None):
+        out.append(f"{_q(old.text, lang)} → {_q(new.text, lang)}")
+    return out
+
+
+def describe_diff(base: Deck, other: Deck, lang: str = "en") -> list[str]:
+    """The differences that turn ``base`` into ``other``, one readable line per change."""
+    lines: list[str] = []
+    if base.name != other.name:
+        lines.append(_t("d_name", lang, old=base.name, new=other.name))
+    for kind in KINDS:
+        mine, theirs = base.cards(kind), other.cards(kind)
+        mine_n, theirs_n = base.counts(kind), other.counts(kind)
+        for cid, card in theirs.items():
+            if cid not in mine:
+                lines.append(_t("d_added", lang, card=_label(card, lang), n=theirs_n.get(cid, 1)))
+                continue
+            old = mine[cid]
+            if old != card:
+                what = "; ".join(_card_changes(old, card, lang)) or "…"
+                lines.append(_t("d_changed", lang, card=_label(card, lang), what=what))
+            a, b = mine_n.get(cid, 1), theirs_n.get(cid, 1)
+            if a != b:
+                lines.append(_t("d_count", lang, card=_label(card, lang), old=a, new=b))
+        for cid, card in mine.items():
+            if cid not in theirs:
+                lines.append(_t("d_removed", lang, card=_label(card, lang)))
+    return lines
+
+
+_TABLE_CSS = (
+    "<style>.verlies-composition{border-collapse:collapse}"
+    ".verlies-composition th,.verlies-composition td{padding:2px 8px;text-align:left;"
+    "border-bottom:1px solid #ddd}</style>"
+)
+
+
+def summary_html(deck: Deck, lang: str = "en") -> str:
+    """The deck's composition: dungeon cards per colour and kind, the other piles."""
+    s = deck.summary()
+    cols = ("total", "start", "exit", "corridor", "room")
+    head = "".join(f"<th>{_esc(_t('c_' + c, lang))}</th>" for c in cols)
+    rows = []
+    for color in Color:
+        row = s["dungeon_by_color"][color.value]
+        cells = "".join(f"<td>{row.get(c, 0)}</td>" for c in cols)
+        rows.append(f"<tr><th>{_esc(_w(color.value, lang))}</th>{cells}</tr>")
+    total_cells = f"<td><b>{s['dungeon']}</b></td>" + "<td></td>" * (len(cols) - 1)
+    rows.append(f"<tr><th>{_esc(_t('c_all', lang))}</th>{total_cells}</tr>")
+    dungeon = (
+        f"<table class='verlies-composition'><tr><th>{_esc(_t('k_dungeon', lang))}</th>{head}"
+        f"</tr>{''.join(rows)}</table>"
+    )
+    others = [
+        (_t("k_room", lang), s["rooms"]),
+        (_t("k_monster", lang), s["monsters"]),
+        (
+            _t("k_treasure", lang),
+            f"{s['treasures']} ({_t('c_magic', lang)} {s['magic_treasures']})",
+        ),
+        (_t("k_character", lang), s["characters"]),
+        (_t("c_gold", lang), s["corridor_gold"]),
+        (
+            _t("c_obstacles", lang),
+            ", ".join(
+                f"{_obstacle_name(ObstacleType.from_key(k), lang)} {v}"
+                for k, v in s["obstacles"].items()
+                if v
+            )
+            or "–",
+        ),
+    ]
+    others += [(_t("c_pile", lang, p=p), n) for p, n in s["pile_by_players"].items()]
+    items = "".join(f"<tr><th>{_esc(k)}</th><td>{_esc(v)}</td></tr>" for k, v in others)
+    out = (
+        f"{_TABLE_CSS}<div style='display:flex;flex-wrap:wrap;gap:24px;"
+        f"align-items:flex-start'>{dungeon}"
+        f"<table class='verlies-composition'>{items}</table></div>"
+    )
+    if deck.warnings:
+        warn = "".join(f"<li>{_esc(w)}</li>" for w in deck.warnings)
+        out += f"<p><b>{_esc(_t('warnings', lang))}</b></p><ul>{warn}</ul>"
+    return out
+
+
+def download_link(text: str, filename: str, label: str) -> str:
+    """An HTML anchor that downloads ``text`` as ``filename`` (a data URI, no server file)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (
+        f'<a download="{html.escape(filename)}" href="data:text/plain;charset=utf-8;base64,{data}" '
+        f'target="_blank">{_esc(label)}</a>'
+    )
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower()
+    return slug or "deck"
+
+
+def _error_html(exc: Exception, text: str | None, lang: str) -> str:
+    """A located error, with the offending line and a caret under the column."""
+    parts = [
+        f"<div class='verlies-error' style='color:#b3261e'><b>{_esc(_t('error', lang))}:</b> "
+        f"{_esc(exc)}</div>"
+    ]
+    line = getattr(exc, "line", None)
+    column = getattr(exc, "column", None)
+    if text is not None and isinstance(line, int) and isinstance(column, int) and line >= 1:
+        lines = text.splitlines() or [""]
+        if line <= len(lines):
+            src = lines[line - 1]
+            caret = " " * max(0, column - 1) + "^"
+            parts.append(
+                "<pre style='margin:2px 0;color:#b3261e;font-family:monospace'>"
+                f"{_esc(src)}\n{_esc(caret)}</pre>"
+            )
+    parts.append(f"<div style='color:#555'>{_esc(_t('kept', lang))}</div>")
+    return "".join(parts)
+
+
+def _upload_entries(value: Any) -> list[dict[str, Any]]:
+    """FileUpload's value as a list of dicts (ipywidgets 8: a tuple of dicts)."""
+    if isinstance(value, dict):  # ipywidgets 7 style {name: {...}}
+        return [dict(v, name=k) for k, v in value.items()]
+    return [dict(v) for v in value or ()]
+
+
+# ---- the widget --------------------------------------------------------------------------
+
+
+class DeckEditor:
+    """Browse, filter and edit the cards of a deck; apply the result to new games or to the
+    running game's undrawn cards.
+
+    ``get_game()`` returns the current game (or None); ``on_change()`` is called after an
+    edit was applied to the current game or the deck for new games changed.
+    """
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        get_game: Callable[[], Any] = lambda: None,
+        on_change: Callable[[], None] = lambda: None,
+        lang: str = "de",
+    ) -> None:
+        self.deck: Deck = Deck.default() if deck is None else deck
+        self.draft: Deck = self.deck
+        self._get_game = get_game
+        self._on_change = on_change
+        self.lang = "en" if lang == "en" else "de"
+        self.selected: Key | None = None
+        self._history: list[Deck] = []
+        self._last_action: Any = None
+        self._quiet = 0
+        self._links_shown = False
+        self._last_text_ok = True
+        self._last_count_ok = True
+        self._build()
+        self._relabel()
+        self._refresh_list()
+        self._after_draft_change()
+
+    # ---- construction --------------------------------------------------------------------
+
+    def _build(self) -> None:
+        W = widgets
+        self.title = W.HTML()
+        # browse
+        self.kind_filter = W.Dropdown(layout=W.Layout(width="260px"))
+        self.color_filter = W.Dropdown(layout=W.Layout(width="260px"))
+        self.search = W.Text(continuous_update=True, layout=W.Layout(width="260px"))
+        self.card_list = W.Select(rows=16, layout=W.Layout(width="340px"))
+        self.list_info = W.HTML()
+        self.kind_filter.observe(self._on_filter, "value")
+        self.color_filter.observe(self._on_filter, "value")
+        self.search.observe(self._on_filter, "value")
+        self.card_list.observe(self._on_select, "value")
+        browse = W.VBox(
+            [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
+            layout=W.Layout(min_width="350px"),
+        )
+        # the card
+        self.card_title = W.HTML()
+        self.name_de = W.Text(continuous_update=False)
+        self.name_en = W.Text(continuous_update=False)
+        self.text = W.Textarea(continuous_update=True, layout=W.Layout(width="98%", height="90px"))
+        self.count = W.BoundedIntText(min=0, max=MAX_COUNT, layout=W.Layout(width="200px"))
+        self.count_hint = W.HTML()
+        self.tile_kind = W.Dropdown(layout=W.Layout(width="230px"))
+        self.tile_color = W.Dropdown(layout=W.Layout(width="230px"))
+        self.tile_shape = W.Dropdown(layout=W.Layout(width="230px"))
+        self.gold = W.BoundedIntText(min=0, max=MAX_GOLD, layout=W.Layout(width="230px"))
+        self.obstacle_type = W.Dropdown(layout=W.Layout(width="230px"))
+        self.obstacle_color = W.Dropdown(layout=W.Layout(width="230px"))
+        self.obstacle_n = W.BoundedIntText(
+            min=1, max=MAX_OBSTACLE, value=6, layout=W.Layout(width="230px")
+        )
+        self.staerke = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
+        self.geist = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
+        self.geschick = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
+        for w in (self.name_de, self.name_en):
+            w.observe(self._on_name, "value")
+        self.text.observe(self._on_text, "value")
+        self.count.observe(self._on_count, "value")
+        for w in (
+            self.tile_kind,
+            self.tile_color,
+            self.tile_shape,
+            self.gold,
+            self.obstacle_type,
+            self.obstacle_color,
+            self.obstacle_n,
+        ):
+            w.observe(self._on_tile_field, "value")
+        for w in (self.staerke, self.geist, self.geschick):
+            w.observe(self._on_character_field, "value")
+        self.status = W.HTML()
+        self.canonical = W.HTML()
+        self.preview = W.HTML()
+        self.names_box = W.HBox([self.name_de, self.name_en])
+        self.text_box = W.VBox([self.text])
+        self.tile_box = W.VBox(
+            [
+                W.HBox([self.tile_kind, self.tile_color, self.tile_shape]),
+                W.HBox([self.gold]),
+                W.HBox([self.obstacle_type, self.obstacle_color, self.obstacle_n]),
+            ]
+        )
+        self.character_box = W.HBox([self.staerke, self.geist, self.geschick])
+        self.count_box = W.HBox([self.count, self.count_hint])
+        card_panel = W.VBox(
+            [
+                self.card_title,
+                self.names_box,
+                self.text_box,
+                self.tile_box,
+                self.character_box,
+                self.count_box,
+                self.status,
+                self.canonical,
+                self.preview,
+            ],
+            layout=W.Layout(flex="1 1 auto", min_width="420px"),
+        )
+        # deck actions
+        self.apply_new = W.Button(button_style="primary", icon="check")
+        self.apply_game = W.Button(button_style="warning", icon="play")
+        self.undo_button = W.Button(icon="undo")
+        self.reset_button = W.Button(icon="refresh")
+        self.apply_new.on_click(lambda _b: self.apply_to_new_games())
+        self.apply_game.on_click(lambda _b: self.apply_to_game())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.reset_button.on_click(lambda _b: self.reset())
+        for b in (self.apply_new, self.apply_game):
+            b.layout = W.Layout(width="auto")
+        self.action_status = W.HTML()
+        self.pending = W.HTML()
+        # composition and diff
+        self.composition_title = W.HTML()
+        self.totals = W.HTML()
+        self.diff_title = W.HTML()
+        self.diff_view = W.HTML()
+        # files
+        self.files_title = W.HTML()
+        self.upload = W.FileUpload(
+            accept=".toml,text/plain", multiple=False, layout=W.Layout(width="auto")
+        )
+        self.upload.observe(self._on_upload, "value")
+        self.prepare_button = W.Button(icon="download", layout=W.Layout(width="auto"))
+        self.prepare_button.on_click(lambda _b: self.prepare_download())
+        self.download = W.HTML()
+        self.file_status = W.HTML()
+        self.widget = W.VBox(
+            [
+                self.title,
+                W.HBox([browse, card_panel]),
+                W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
+                self.action_status,
+                self.pending,
+                self.composition_title,
+                self.totals,
+                self.diff_title,
+                self.diff_view,
+                self.files_title,
+                W.HBox([self.upload, self.prepare_button]),
+                self.download,
+                self.file_status,
+            ]
+        )
+        self.widget.add_class("verlies-deck-editor")
+
+    @contextmanager
+    def _silent(self) -> Iterator[None]:
+        """Setting widget values from code must not count as edits."""
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
+
+    # ---- language --------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the editor's words ("de" or "en")."""
+        self.lang = "en" if lang == "en" else "de"
+        self._relabel()
+        self._refresh_list()
+        self._show_card(status=None)
+        self._after_draft_change(edit=False)
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        t = lambda key: _t(key, lang)  # noqa: E731
+        kind, color = self.kind_filter.value, self.color_filter.value
+        with self._silent():
+            self.title.value = f"<h3>{_esc(t('title'))}</h3>"
+            self.kind_filter.description = t("kind")
+            self.kind_filter.options = [(t("all"), ALL)] + [(t(_KIND_KEY[k]), k) for k in KINDS]
+            self.color_filter.description = t("color")
+            self.color_filter.options = [(t("all"), ALL)] + [(_w(c.value, lang), c) for c in Color]
+            self.search.description = t("search")
+            self.search.placeholder = t("search_ph")
+            self.name_de.description = t("name_de")
+            self.name_en.description = t("name_en")
+            self.text.description = t("text")
+            self.count.description = t("count")
+            self.count_hint.value = f"<i>{_esc(t('count_hint'))}</i>"
+            self.tile_kind.description = t("tile_kind")
+            self.tile_kind.options = [(_w(k.value, lang), k) for k in TileKind]
+            self.tile_color.description = t("tile_color")
+            self.tile_color.options = [(_w(c.value, lang), c) for c in Color]
+            self.tile_shape.description = t("shape")
+            self.tile_shape.options = [(_w(s.value, lang), s) for s in Shape]
+            self.gold.description = t("gold")
+            self.obstacle_type.description = t("obstacle")
+            self.obstacle_type.options = [(t("no_obstacle"), NO_OBSTACLE)] + [
+                (f"{o.en if lang == 'en' else o.value} ({o.cls.value})", o) for o in ObstacleType
+            ]
+            self.obstacle_color.description = t("obstacle_color")
+            self.obstacle_color.options = [(_w(c.value, lang), c) for c in Color]
+            self.obstacle_n.description = t("obstacle_n")
+            self.staerke.description = t("staerke")
+            self.geist.description = t("geist")
+            self.geschick.description = t("geschick")
+            self.apply_new.description = t("apply_new")
+            self.apply_game.description = t("apply_game")
+            self.undo_button.description = t("undo")
+            self.reset_button.description = t("reset")
+            self.composition_title.value = f"<h4>{_esc(t('composition'))}</h4>"
+            self.diff_title.value = f"<h4>{_esc(t('diff'))}</h4>"
+            self.files_title.value = f"<h4>{_esc(t('files'))}</h4>"
+            self.upload.description = t("upload")
+            self.prepare_button.description = t("prepare")
+            self.kind_filter.value = kind if kind is not None else ALL
+            self.color_filter.value = color if color is not None else ALL
+
+    # ---- browsing ------------------------------------------------------------------------
+
+    def filtered(self) -> list[Key]:
+        """The (kind, id) of every card of the draft that passes the current filter."""
+        kind = None if self.kind_filter.value == ALL else self.kind_filter.value
+        color = None if self.color_filter.value == ALL else self.color_filter.value
+        query = self.search.value or ""
+        out: list[Key] = []
+        for k in KINDS:
+            if kind is not None and k != kind:
+                continue
+            for cid, card in self.draft.cards(k).items():
+                if card_matches(card, k, color, query):
+                    out.append((k, cid))
+        return out
+
+    def _list_label(self, key: Key) -> str:
+        kind, cid = key
+        card = self.draft.cards(kind)[cid]
+        name = card.name.get(self.lang)
+        if kind == "character":
+            extra = f" {card.staerke}/{card.geist}/{card.geschick}"
+        else:
+            extra = f" ×{self.draft.counts(kind).get(cid, 1)}"
+        return f"{cid} · {name}{extra}"
+
+    def _refresh_list(self) -> None:
+        keys = self.filtered()
+        total = sum(len(self.draft.cards(k)) for k in KINDS)
+        with self._silent():
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            if self.selected in keys:
+                self.card_list.value = self.selected
+            elif keys:
+                self.card_list.value = keys[0]
+            else:
+                self.card_list.value = None
+        info = _t("n_cards", self.lang, n=len(keys), total=total)
+        if not keys:
+            info += " " + _t("no_match", self.lang)
+        self.list_info.value = f"<small>{_esc(info)}</small>"
+        new_sel = self.card_list.value
+        if new_sel != self.selected:
+            self.selected = new_sel
+            self._show_card(status=None)
+
+    def _on_filter(self, _change: Any) -> None:
+        if self._quiet:
+            return
+        self._refresh_list()
+
+    def _on_select(self, change: Any) -> None:
+        if self._quiet:
+            return
+        self.selected = change["new"]
+        self._show_card(status=None)
+
+    def select(self, kind: str, card_id: str) -> None:
+        """Select a card (clears filters that would hide it)."""
+        key = (kind, card_id)
+        if card_id not in self.draft.cards(kind):
+            raise KeyError(f"no {kind} card {card_id!r} in the draft")
+        if key not in self.filtered():
+            with self._silent():
+                self.kind_filter.value = ALL
+                self.color_filter.value = ALL
+                self.search.value = ""
+        self.selected = key
+        self._refresh_list()
+        self._show_card(status=None)
+
+    def _card(self) -> Any:
+        if self.selected is None:
+            return None
+        kind, cid = self.selected
+        return self.draft.cards(kind).get(cid)
+
+    # ---- showing the selected card -----------------------------------------------------------
+
+    def _show_card(self, status: str | None) -> None:
+        """Fill the fields from the draft's version of the selected card."""
+        card = self._card()
+        lang = self.lang
+        show = {
+            self.names_box: card is not None,
+            self.text_box: card is not None and _kind_of(card) in TEXT_KINDS,
+            self.tile_box: isinstance(card, DungeonCard),
+            self.character_box: isinstance(card, Character),
+            self.count_box: card is not None and not isinstance(card, Character),
+        }
+        for box, visible in show.items():
+            box.layout.display = None if visible else "none"
+        if card is None:
+            self.card_title.value = f"<i>{_esc(_t('none_selected', lang))}</i>"
+            self.preview.value = ""
+            self.canonical.value = ""
+            self.status.value = status or ""
+            return
+        kind, cid = _kind_of(card), card.id
+        self.card_title.value = (
+            f"<h4>{_esc(_t(_KIND_KEY[kind], lang))}: {_esc(card.name.get(lang))} "
+            f"<code>{_esc(cid)}</code></h4>"
+        )
+        with self._silent():
+            self.name_de.value = card.name.de
+            self.name_en.value = card.name.en
+            if kind in TEXT_KINDS:
+                self.text.value = card.text
+            if kind in COUNTED_KINDS:
+                self.count.value = self.draft.counts(kind).get(cid, 1)
+            if isinstance(card, DungeonCard):
+                self.tile_kind.value = card.kind
+                self.tile_color.value = card.color
+                self.tile_shape.value = card.shape
+                self.gold.value = card.gold
+                o = card.obstacle
+                self.obstacle_type.value = NO_OBSTACLE if o is None else o.type
+                if o is not None:
+                    self.obstacle_color.value = o.color
+                    self.obstacle_n.value = o.n
+                self._obstacle_enabled()
+            if isinstance(card, Character):
+                self.staerke.value = card.staerke
+                self.geist.value = card.geist
+                self.geschick.value = card.geschick
+        self._render_preview(card)
+        self.status.value = self._ok_html() if status is None else status
+
+    def _obstacle_enabled(self) -> None:
+        off = self.obstacle_type.value == NO_OBSTACLE
+        self.obstacle_color.disabled = off
+        self.obstacle_n.disabled = off
+
+    def _ok_html(self) -> str:
+        card = self._card()
+        warn = ""
+        if card is not None:
+            mine = [w for w in self.draft.warnings if f"'{card.id}'" in w]
+            if mine:
+                warn = "".join(f"<div style='color:#8a6a00'>⚠ {_esc(w)}</div>" for w in mine)
+        ok = _t("ok", self.lang)
+        return f"<span class='verlies-ok' style='color:#1b7f3b'><b>✓ {ok}</b></span>{warn}"
+
+    def _render_preview(self, card: Any) -> None:
+        from verlies.render.svg import card_svg, card_text
+
+        if card is None:
+            self.preview.value = ""
+            self.canonical.value = ""
+            return
+        if isinstance(card, Character):
+            self.canonical.value = ""
+        else:
+            rows = "".join(
+                f"<div><b>{code}:</b> {_esc(card_text(card, code))}</div>" for code in ("de", "en")
+            )
+            self.canonical.value = (
+                f"<div class='verlies-canonical'><i>{_esc(_t('canonical', self.lang))}</i>"
+                f"{rows}</div>"
+            )
+        svgs = "".join(
+            f"<div style='margin-right:8px'>{card_svg(card, code, size=200)}</div>"
+            for code in ("de", "en")
+        )
+        self.preview.value = f"<div style='display:flex;flex-wrap:wrap'>{svgs}</div>"
+
+    # ---- edits -----------------------------------------------------------------------------
+
+    def _commit(self, make: Callable[[], Deck], action: Any, source_text: str | None) -> bool:
+        """Try an edit: a valid one replaces the draft, an invalid one shows its located
+        error and changes nothing (the last good card stays)."""
+        try:
+            new = make()
+        except (CardTextError, DeckError, ValueError, TypeError) as exc:
+            self.status.value = _error_html(exc, source_text, self.lang)
+            return False
+        if new != self.draft:
+            if not (action is not None and action == self._last_action and self._history):
+                self._history.append(self.draft)
+            self.draft = new
+            self._last_action = action
+            self._after_draft_change()
+        card = self._card()
+        self._render_preview(card)
+        self.status.value = self._ok_html()
+        return True
+
+    def set_text(self, text: str) -> bool:
+        """Edit the selected card's text (as typing in the text box does). True if it parsed."""
+        if self.text.value == text:
+            self._on_text({"new": text})
+        else:
+            self.text.value = text
+        return self._last_text_ok
+
+    def _on_text(self, change: Any) -> None:
+        if self._quiet or self.selected is None:
+            return
+        kind, cid = self.selected
+        if kind not in TEXT_KINDS:
+            return
+        text = change["new"]
+        self._last_text_ok = self._commit(
+            lambda: self.draft.with_card_text(kind, cid, text), ("text", kind, cid), text
+        )
+
+    def _on_name(self, _change: Any) -> None:
+        if self._quiet or self.selected is None:
+            return
+        kind, cid = self.selected
+        card = self._card()
+        names = Names(self.name_de.value.strip(), self.name_en.value.strip())
+        if card is None or names == card.name:
+            return
+        if self._commit(lambda: self.draft.with_card(kind, replace(card, name=names)), None, None):
+            self._refresh_list()
+            self._show_card(status=None)
+
+    def set_count(self, n: int) -> bool:
+        """Set the selected card's count (0 removes it). True if the deck took it."""
+        if self.count.value == n:
+            self._on_count({"new": n})
+        else:
+            self.count.value = n
+        return self._last_count_ok
+
+    def _on_count(self, change: Any) -> None:
+        if self._quiet or self.selected is None:
+            return
+        kind, cid = self.selected
+        n = int(change["new"])
+        ok = self._commit(lambda: self.draft.with_count(kind, cid, n), None, None)
+        self._last_count_ok = ok
+        if not ok:
+            return
+        if n == 0:
+            self._refresh_list()
+            self.status.value = (
+                f"<span style='color:#8a6a00'>{_esc(_t('removed', self.lang, id=cid))}</span>"
+            )
+        else:
+            with self._silent():
+                self._refresh_labels()
+
+    def _refresh_labels(self) -> None:
+        """Relabel the list (counts, names) without changing what it shows."""
+        keys = [v for _, v in self.card_list.options]
+        current = self.card_list.value
+        self.card_list.options = [(self._list_label(k), k) for k in keys]
+        self.card_list.value = current
+
+    def _tile_from_fields(self, card: DungeonCard) -> DungeonCard:
+        otype = self.obstacle_type.value
+        obstacle = (
+            None
+            if otype == NO_OBSTACLE
+            else Obstacle(otype, self.obstacle_color.value, int(self.obstacle_n.value))
+        )
+        return DungeonCard(
+            card.id,
+            self.tile_kind.value,
+            self.tile_color.value,
+            self.tile_shape.value,
+            card.name,
+            int(self.gold.value),
+            obstacle,
+        )
+
+    def _on_tile_field(self, _change: Any) -> None:
+        if self._quiet:
+            return
+        self._obstacle_enabled()
+        card = self._card()
+        if not isinstance(card, DungeonCard):
+            return
+        new = self._tile_from_fields(card)
+        if new == card:
+            self._render_preview(card)
+            self.status.value = self._ok_html()
+            return
+        if self._commit(lambda: self.draft.with_card("dungeon", new), None, None):
+            with self._silent():
+                self._refresh_labels()
+
+    def edit_tile(self, **fields: Any) -> bool:
+        """Set fields of the selected dungeon card as the widgets do: ``kind``, ``color``,
+        ``shape`` (enums), ``gold``, ``obstacle`` (an Obstacle or None). True if accepted."""
+        card = self._card()
+        if not isinstance(card, DungeonCard):
+            raise ValueError("the selected card is not a dungeon card")
+        with self._silent():
+            if "kind" in fields:
+                self.tile_kind.value = fields["kind"]
+            if "color" in fields:
+                self.tile_color.value = fields["color"]
+            if "shape" in fields:
+                self.tile_shape.value = fields["shape"]
+            if "gold" in fields:
+                self.gold.value = fields["gold"]
+            if "obstacle" in fields:
+                o = fields["obstacle"]
+                self.obstacle_type.value = NO_OBSTACLE if o is None else o.type
+                if o is not None:
+                    self.obstacle_color.value = o.color
+                    self.obstacle_n.value = o.n
+        before = self.draft
+        self._on_tile_field(None)
+        return self.draft != before or self._tile_from_fields(card) == card
+
+    def _on_character_field(self, _change: Any) -> None:
+        if self._quiet:
+            return
+        card = self._card()
+        if not isinstance(card, Character):
+            return
+        new = Character(
+            card.id,
+            card.name,
+            int(self.staerke.value),
+            int(self.geist.value),
+            int(self.geschick.value),
+        )
+        if new != card and self._commit(lambda: self.draft.with_card("character", new), None, None):
+            with self._silent():
+                self._refresh_labels()
+
+    # ---- whole-deck actions ----------------------------------------------------------------
+
+    def _set_draft(self, deck: Deck) -> None:
+        if deck != self.draft:
+            self._history.append(self.draft)
+            self.draft = deck
+        self._last_action = None
+        self._refresh_list()
+        self._show_card(status=None)
+        self._after_draft_change()
+
+    def undo(self) -> bool:
+        """Take back the last change of the draft."""
+        if not self._history:
+            self.action_status.value = _esc(_t("nothing_undo", self.lang))
+            return False
+        self.draft = self._history.pop()
+        self._last_action = None
+        self._refresh_list()
+        self._show_card(status=None)
+        self._after_draft_change()
+        self.action_status.value = _esc(_t("undone", self.lang))
+        return True
+
+    def reset(self) -> None:
+        """Reset the draft to the default deck (apply it to use it)."""
+        self._set_draft(Deck.default())
+        self.action_status.value = _esc(_t("reset_done", self.lang))
+
+    def apply_to_new_games(self) -> None:
+        """New games use the draft from now on."""
+        self.deck = self.draft
+        n = len(describe_diff(Deck.default(), self.deck))
+        self.action_status.value = _esc(_t("applied_new", self.lang, n=n))
+        self._update_pending()
+        self._on_change()
+
+    def apply_to_game(self) -> bool:
+        """Apply the draft to the current game's undrawn cards as an undoable step."""
+        game = self._get_game()
+        lang = self.lang
+        if game is None:
+            self.action_status.value = _esc(_t("no_game", lang))
+            return False
+        if game.deck == self.draft:
+            self.action_status.value = _esc(_t("game_same", lang))
+            return False
+        try:
+            game.edit_deck(self.draft)
+        except VerliesError as exc:
+            self.action_status.value = (
+                f"<span style='color:#b3261e'>{_esc(_t('game_refused', lang, msg=exc))}</span>"
+            )
+            return False
+        self.action_status.value = _esc(_t("applied_game", lang, step=game.step_count))
+        self._on_change()
+        return True
+
+    # ---- derived views -----------------------------------------------------------------------
+
+    def diff_lines(self) -> list[str]:
+        """The draft's differences from the default deck, one line each."""
+        return describe_diff(Deck.default(), self.draft, self.lang)
+
+    def _update_pending(self) -> None:
+        n = len(describe_diff(self.deck, self.draft, self.lang))
+        text = _t("pending", self.lang, n=n) if n else _t("in_sync", self.lang)
+        color = "#8a6a00" if n else "#555"
+        self.pending.value = f"<small style='color:{color}'>{_esc(text)}</small>"
+
+    def _after_draft_change(self, edit: bool = True) -> None:
+        self.totals.value = summary_html(self.draft, self.lang)
+        lines = self.diff_lines()
+        if lines:
+            items = "".join(f"<li>{_esc(line)}</li>" for line in lines)
+            self.diff_view.value = f"<ul class='verlies-diff'>{items}</ul>"
+        else:
+            self.diff_view.value = f"<i>{_esc(_t('no_diff', self.lang))}</i>"
+        self._update_pending()
+        self.undo_button.disabled = not self._history
+        if self._links_shown and edit:
+            self._links_shown = False
+            self.download.value = f"<small>{_esc(_t('stale', self.lang))}</small>"
+
+    # ---- files -------------------------------------------------------------------------------
+
+    def download_text(self) -> str:
+        """The draft as a whole deck file (what the download link holds)."""
+        return self.draft.dumps()
+
+    def patch_text(self) -> str:
+        """Only the draft's changes against the default deck, as a patch file."""
+        return self.draft.dumps_patch()
+
+    def prepare_download(self) -> None:
+        """Fill the download links (whole deck and changes only) from the draft."""
+        slug = _slug(self.draft.name)
+        self.download.value = (
+            download_link(self.download_text(), f"{slug}.toml", _t("download_deck", self.lang))
+            + " · "
+            + download_link(
+                self.patch_text(), f"{slug}-patch.toml", _t("download_patch", self.lang)
+            )
+        )
+        self._links_shown = True
+
+    def load_bytes(self, data: bytes, name: str = "<upload>") -> bool:
+        """Load a deck file's bytes into the draft. A file too large or not a valid deck
+        shows its (located) error and leaves the draft unchanged."""
+        lang = self.lang
+        if len(data) > MAX_UPLOAD_BYTES:
+            self.file_status.value = self._file_error(
+                _t("too_large", lang, name=name, size=len(data), max=MAX_UPLOAD_BYTES)
+            )
+            return False
+        try:
+            header = tomllib.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            header = {}  # Deck.loads reports it with line and column
+        base = header.get("base")
+        if base is not None and base != "default":
+            # A patch's base is read from the server's disk: never for an uploaded file.
+            self.file_status.value = self._file_error(_t("bad_base", lang, name=name))
+            return False
+        try:
+            deck = Deck.loads(data, file=name)
+        except (DeckError, CardTextError) as exc:
+            self.file_status.value = self._file_error(_t("load_error", lang, name=name, msg=exc))
+            return False
+        cards = sum(sum(deck.counts(k).values()) for k in KINDS)
+        self._set_draft(deck)
+        self.file_status.value = (
+            f"<span style='color:#1b7f3b'>"
+            f"{_esc(_t('loaded', lang, name=name, deck=deck.name, cards=cards))}</span>"
+        )
+        return True
+
+    @staticmethod
+    def _file_error(message: str) -> str:
+        return f"<span class='verlies-error' style='color:#b3261e'>{_esc(message)}</span>"
+
+    def _on_upload(self, change: Any) -> None:
+        if self._quiet:
+            return
+        entries = _upload_entries(change["new"])
+        if not entries:
+            return
+        entry = entries[0]
+        name = str(entry.get("name") or "<upload>")
+        size = int(entry.get("size") or 0)
+        content = entry.get("content", b"")
+        if size > MAX_UPLOAD_BYTES or len(content) > MAX_UPLOAD_BYTES:
+            self.file_status.value = self._file_error(
+                _t(
+                    "too_large",
+                    self.lang,
+                    name=name,
+                    size=max(size, len(content)),
+                    max=MAX_UPLOAD_BYTES,
+                )
+            )
+        else:
+            self.load_bytes(bytes(content), name)
+        with self._silent():
+            self.upload.value = ()  # the same file can be chosen again
