@@ -928,3 +928,14 @@ def test_remove_listed_twice() -> None:
     with pytest.raises(DeckError, match="'raum-leer-01' is listed twice in remove") as info:
         Deck.loads('base = "default"\nremove = ["raum-leer-01", "raum-leer-01"]\n')
     assert (info.value.line, info.value.field) == (2, "remove")
+
+
+def test_deck_text_cannot_name_a_file_base(tmp_path: Path) -> None:
+    """An uploaded patch must not make the server read a file of its choice."""
+    other = tmp_path / "other.toml"
+    other.write_text(Deck.default().dumps(), encoding="utf-8")
+    with pytest.raises(DeckError) as err:
+        Deck.loads(f'base = "{other}"\n', file="upload.toml")
+    assert err.value.field == "base"
+    assert err.value.line == 1
+    assert 'base = "default"' in str(err.value)

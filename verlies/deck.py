@@ -1383,9 +1383,19 @@ def _load_base(
     """The base deck a patch file names: "default" or a deck file relative to the patch."""
     if base == "default":
         return Deck.default()
+    if base_dir is None:
+        # Text from an upload or a saved game has no folder: it must not make the
+        # server read files of its choice.
+        raise DeckError(
+            f'base {base!r}: a deck given as text can only build on base = "default" '
+            "(file bases work with Deck.load)",
+            file=file,
+            field="base",
+            line=line,
+        )
     path = Path(base)
     if not path.is_absolute():
-        path = (base_dir or Path.cwd()) / path
+        path = base_dir / path
     key = os.path.realpath(path)
     if key in chain:
         names = " -> ".join(Path(c).name for c in (*chain, key))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -539,7 +539,17 @@ class Game:
     def board_svg(self, tile_size: int = 60, lang: str = "de") -> str:
         from verlies.render.svg import board_svg
 
-        tiles = [(t.x, t.y, t.card, t.mask, t.collapsed) for t in self.state.board.values()]
+        # The card as it lies now: its gold is gone once a figure entered (R4.1).
+        tiles = [
+            (
+                t.x,
+                t.y,
+                t.card if t.gold == t.card.gold else replace(t.card, gold=t.gold),
+                t.mask,
+                t.collapsed,
+            )
+            for t in self.state.board.values()
+        ]
         figures = [
             (f.seat, f.pos[0], f.pos[1], bool(f.injured))
             for f in self.state.figures
