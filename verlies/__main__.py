@@ -1,0 +1,324 @@
+"""The command line: ``python -m verlies COMMAND ...`` (or the ``verlies`` script).
+
+Commands:
+
+* ``simulate``  play N games with bots and print the statistics
+* ``compare``   the same seeds with two decks (or variants): what does a change do?
+* ``bench``     random playouts of the engine: steps and games per second
+* ``play-bots`` one game played by bots, printed as its event log (German or English)
+* ``sheets``    printable card sheets of a deck (PDF/PNG; see ``verlies.render.sheets``)
+* ``rules``     the rule IDs the engine cites, and how often they fire in bot games
+
+Errors in the input (a bad deck file, an unknown bot or variant) print one line and exit
+with status 2, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from verlies.errors import VerliesError
+
+PROG = "verlies"
+
+
+def _bots_arg(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def _common(p: argparse.ArgumentParser, bots: bool = True, deck: bool = True) -> None:
+    p.add_argument("-p", "--players", type=int, default=4, help="1 to 4 players (R2.2)")
+    if bots:
+        from verlies.bots import BOTS
+
+        p.add_argument(
+            "--bots",
+            type=_bots_arg,
+            default=None,
+            metavar="NAME[,NAME...]",
+            help=f"one bot per seat, comma-separated, or one for all ({', '.join(BOTS)}; "
+            "default careful)",
+        )
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    if deck:
+        p.add_argument("--deck", metavar="FILE", help="deck file (default: the built-in deck)")
+        p.add_argument(
+            "--variant",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="switch a rule variant on (repeatable): " + ", ".join(_variant_names()),
+        )
+    p.add_argument(
+        "--round-limit", type=int, default=300, help="R1.6: stop a game after this many rounds"
+    )
+    p.add_argument(
+        "--characters",
+        type=_bots_arg,
+        default=None,
+        metavar="ID[,ID...]",
+        help="character ids per seat (default: the deck's first ones)",
+    )
+
+
+def _variant_names() -> list[str]:
+    from verlies.variants import Variants
+
+    return list(Variants.describe())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Raus aus dem Verlies! rules explorer: simulations, benchmark, printing.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("simulate", help="play N games with bots and print the statistics")
+    p.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
+    _common(p)
+    p.add_argument("--json", action="store_true", help="print the whole report as JSON")
+
+    p = sub.add_parser("compare", help="same seeds, deck/variants A vs B: what does the change do?")
+    p.add_argument("-n", "--games", type=int, default=200, help="games per side (default 200)")
+    _common(p, deck=False)
+    p.add_argument("--deck-a", metavar="FILE", help="deck A (default: the built-in deck)")
+    p.add_argument("--deck-b", metavar="FILE", help="deck B (default: the built-in deck)")
+    p.add_argument("--variant-a", action="append", default=[], metavar="NAME")
+    p.add_argument("--variant-b", action="append", default=[], metavar="NAME")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+
+    p = sub.add_parser("bench", help="engine speed: random playouts (in-process)")
+    p.add_argument("--games", type=int, default=50, help="games per run (default 50)")
+    p.add_argument("--runs", type=int, default=5, help="runs (default 5)")
+    p.add_argument("-p", "--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("play-bots", help="one bot game, printed as its event log")
+    _common(p)
+    p.add_argument("--lang", choices=("de", "en"), default="de", help="log language")
+
+    sub.add_parser(
+        "sheets",
+        help="printable card sheets: sheets OUT.pdf [--lang en] [--deck FILE]",
+        add_help=False,
+    )
+
+    p = sub.add_parser("rules", help="the rule IDs, where the engine cites them, how often")
+    p.add_argument(
+        "--games", type=int, default=20, help="bot games to count the rules in (default 20)"
+    )
+    p.add_argument("--full", action="store_true", help="print each rule's whole text")
+    p.add_argument("-p", "--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+# ---- commands ------------------------------------------------------------------------------
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from verlies.simulate import simulate
+
+    report = simulate(
+        args.games,
+        players=args.players,
+        bots=args.bots,
+        seed=args.seed,
+        deck=args.deck,
+        variants=args.variant,
+        round_limit=args.round_limit,
+        characters=args.characters,
+    )
+    if args.json:
+        print(json.dumps(_jsonable(report.to_dict()), ensure_ascii=False, indent=1))
+    else:
+        print(report, end="")
+    return 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    from verlies.simulate import compare
+
+    la = Path(args.deck_a).name if args.deck_a else "A"
+    lb = Path(args.deck_b).name if args.deck_b else "B"
+    if args.variant_a:
+        la += " +" + "+".join(args.variant_a)
+    if args.variant_b:
+        lb += " +" + "+".join(args.variant_b)
+    comp = compare(
+        args.deck_a,
+        args.deck_b,
+        n_games=args.games,
+        players=args.players,
+        bots=args.bots,
+        seed=args.seed,
+        variants_a=args.variant_a,
+        variants_b=args.variant_b,
+        round_limit=args.round_limit,
+        characters=args.characters,
+        labels=(la, lb) if la != lb else (la + " (A)", lb + " (B)"),
+    )
+    if args.json:
+        print(json.dumps(_jsonable(comp.to_dict()), ensure_ascii=False, indent=1))
+    else:
+        print(comp, end="")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from verlies.simulate import benchmark
+
+    result = benchmark(games=args.games, runs=args.runs, players=args.players, seed=args.seed)
+    if args.json:
+        print(json.dumps(result.stats(), indent=1))
+    else:
+        print(result)
+    return 0
+
+
+def _cmd_play_bots(args: argparse.Namespace) -> int:
+    from verlies.simulate import make_bots, play_game
+
+    bots, names = make_bots(args.bots, args.players)
+    game, rec = play_game(
+        bots,
+        seed=args.seed,
+        deck=args.deck,
+        variants=args.variant,
+        round_limit=args.round_limit,
+        characters=args.characters,
+    )
+    de = args.lang == "de"
+    seats = ", ".join(f"{'Spieler' if de else 'player'} {i + 1}: {n}" for i, n in enumerate(names))
+    print("Bots: " + seats)
+    for event in game.log:
+        print(event.text(args.lang))
+    if de:
+        print(
+            f"Ergebnis: {rec.reason}, Gold {list(rec.gold)}, Runden {rec.rounds}, "
+            f"Schritte {rec.steps}"
+        )
+    else:
+        print(
+            f"Result: {rec.reason}, gold {list(rec.gold)}, rounds {rec.rounds}, steps {rec.steps}"
+        )
+    return 0
+
+
+def _cmd_sheets(argv: Sequence[str]) -> int:
+    from verlies.render.sheets import main_sheets
+
+    return main_sheets(list(argv))
+
+
+_RULE_ID = re.compile(r"""["'](R\d+(?:\.\d+)?|RW\.\d+)["']""")
+_ENGINE_MODULES = ("rules", "game", "actions", "variants", "board", "dice", "deck")
+
+
+def rule_ids() -> dict[str, list[str]]:
+    """Rule ID -> the engine modules that cite it (read from their source)."""
+    import verlies
+
+    root = Path(verlies.__file__).parent
+    found: dict[str, list[str]] = {}
+    for mod in _ENGINE_MODULES:
+        path = root / f"{mod}.py"
+        if not path.exists():
+            continue
+        for rid in sorted(set(_RULE_ID.findall(path.read_text(encoding="utf-8")))):
+            found.setdefault(rid, []).append(mod)
+    return dict(sorted(found.items(), key=lambda kv: _rule_key(kv[0])))
+
+
+def _rule_key(rid: str) -> tuple[int, int, int]:
+    m = re.match(r"R(W)?(\d*)(?:\.(\d+))?", rid)
+    if not m:
+        return (99, 0, 0)
+    return (1 if m.group(1) else 0, int(m.group(2) or 0), int(m.group(3) or 0))
+
+
+def _rules_text() -> dict[str, str]:
+    try:
+        from verlies.rules_text import RULES
+    except ImportError:  # pragma: no cover - the rules text ships with the package
+        return {}
+    return dict(RULES)
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from verlies.simulate import game_seed, make_bots, play_game
+
+    texts = _rules_text()
+    cited = rule_ids()
+    fired: Counter[str] = Counter()
+    if args.games:
+        bots, _ = make_bots(None, args.players)
+        for i in range(args.games):
+            game, _rec = play_game(bots, seed=game_seed(args.seed, i))
+            fired.update(e.rule for e in game.log)
+    known = set(texts) | set(cited) | {r for r in fired if _RULE_ID.fullmatch(f'"{r}"')}
+    width = 100 - 34
+    print(
+        f"Rule IDs (verlies/data/rules.md); 'fired': events citing the rule in {args.games} "
+        f"games of {args.players} careful bots; 'cited in': engine modules"
+    )
+    print(f"  {'rule':<6} {'fired':>7}  {'cited in':<15} text")
+    for rid in sorted(known, key=_rule_key):
+        text = " ".join(texts.get(rid, "").split())
+        if len(text) > width and not args.full:
+            text = text[: width - 1] + "…"
+        where = ", ".join(cited.get(rid, [])) or "-"
+        print(f"  {rid:<6} {fired.get(rid, 0):>7}  {where:<15} {text}")
+    return 0
+
+
+def _jsonable(x: Any) -> Any:
+    """NaN -> None, so that the JSON is valid."""
+    if isinstance(x, float) and math.isnan(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_jsonable(v) for v in x]
+    return x
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; returns the exit status (2 for bad input, with a one-line message)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args_list and args_list[0] == "sheets":
+            return _cmd_sheets(args_list[1:])
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        handler = {
+            "simulate": _cmd_simulate,
+            "compare": _cmd_compare,
+            "bench": _cmd_bench,
+            "play-bots": _cmd_play_bots,
+            "rules": _cmd_rules,
+        }[args.command]
+        return handler(args)
+    except VerliesError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `verlies play-bots | head`
+        return 0
+    except OSError as e:  # e.g. an output file that cannot be written
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,655 @@
+"""Bots: players made of code, for simulations and for filling empty seats.
+
+A bot is a plain callable ``bot(view) -> action``. It gets the :class:`~verlies.game.PlayerView`
+of its seat (R9.3: the board, every figure's public state, the deck sizes, its own treasures)
+and returns one of ``view.legal_actions()``. It never sees the decks' order or the other
+players' treasures; it never touches the game itself.
+
+>>> from verlies.game import Game
+>>> g = Game.new(players=2, seed=1)
+>>> bot = make_bot("careful", seed=1)
+>>> bot(g.view(g.current_player)) in g.legal_actions()
+True
+
+Two kinds are provided:
+
+* :class:`RandomBot` picks uniformly among the legal actions (a seeded ``random.Random``).
+* :class:`HeuristicBot` plays a simple, explainable policy with three personality settings
+  (``gold_target``, ``risk``, ``explore``); see its docstring.
+
+``BOTS`` maps preset names ("random", "careful", "greedy", "reckless") to factories
+``factory(seed) -> bot``; :func:`make_bot` builds one by name (the UI offers these names).
+Bots that hold a random source have ``reseed(seed)``: the simulator calls it before every
+game so that a game is reproducible from its seed alone.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from verlies.actions import (
+    Action,
+    Attempt,
+    Choose,
+    Decline,
+    Draw,
+    LoseGold,
+    LoseTreasure,
+    Place,
+    Recover,
+    ShuffleBack,
+    UseHeal,
+    Walk,
+)
+from verlies.board import DIRECTIONS, OPPOSITE, Board, Pos
+from verlies.cards.model import (
+    Attr,
+    Blocked,
+    Injury,
+    LoseGoldOrTreasure,
+    MonsterCard,
+    Obstacle,
+    ObstacleClass,
+    RollBonus,
+    Trap,
+)
+from verlies.dice import beat_probability, pass_probability
+
+if TYPE_CHECKING:
+    from verlies.game import PlayerView
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "bot_name",
+    "make_bot",
+]
+
+# (bit, dx, dy, opposite bit): the four sides of a card, for the loops below.
+_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, dx, dy, OPPOSITE[d])
+    for d, (dx, dy) in zip(DIRECTIONS, ((0, -1), (1, 0), (0, 1), (-1, 0)), strict=True)
+)
+# The cells within two steps (a diamond of radius 2) around a cell, without the cell itself.
+_NEAR: tuple[Pos, ...] = tuple(
+    (dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
+)
+# What an injury (R8: a lost turn) is worth, in gold, for weighing risks.
+_INJURY_COST = 2.0
+# Entering a card costs one step; the Dijkstra search below counts steps.
+_STEP = 1.0
+_INF = float("inf")
+
+
+class Bot(Protocol):
+    """Anything that maps a player's view to one of its legal actions."""
+
+    def __call__(self, view: PlayerView) -> Action: ...
+
+
+def bot_name(bot: object) -> str:
+    """A short name for reports: the bot's ``name``, else its function or class name."""
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    name = getattr(bot, "__name__", None)
+    if isinstance(name, str) and name:
+        return name
+    return type(bot).__name__
+
+
+@cache
+def _pass(value: int, target: int, bonus: int = 0) -> float:
+    return float(pass_probability(value, target, bonus))
+
+
+@cache
+def _beat(value: int, monster: int, bonus: int = 0) -> float:
+    return float(beat_probability(value, monster, bonus))
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded ``random.Random``.
+
+    Every game played with the same seed (and the same ``reseed`` calls) is the same.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        """Start the random source afresh (the simulator does this before each game)."""
+        self.seed = seed
+        self._rng.seed(seed)
+
+    def __call__(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide now")
+        action: Action = legal[self._rng.randrange(len(legal))]
+        return action
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+class HeuristicBot:
+    """A rule-of-thumb player with three personality settings.
+
+    ``gold_target`` (gold, >= 0)
+        R1.4: how much gold (coins plus treasure values, R9.1) the bot wants before it
+        takes an exit. Below it, a drawn exit is shuffled back into the deck, except when
+        that would be the last chance: the exit would end the game (only two figures are
+        left in the dungeon, so the other one could take the last exit and leave this one
+        behind, R1.3), few open passages are left (R1.6), the dungeon deck is almost
+        empty, or the game has gone on for ``patience`` rounds. 0 takes every exit.
+    ``risk`` (0..1)
+        How much risk it takes. At a class A or C obstacle (R5.1, R5.3: failing injures,
+        class A also costs 3 gold or a treasure) it tries when the exact pass probability
+        (``view.pass_chance``) is at least ``1 - risk`` (a little more lenient when failing
+        would cost no gold). Class B obstacles (R5.2) only cost the turn when failed, so
+        it tries them whenever the chance is above zero. In fights (R7) and traps it picks
+        the value with the best odds and spends a roll-bonus treasure (R9.5) when the odds
+        without it are below ``1 - risk`` and the bonus is worth what the treasure loses.
+    ``explore`` (0..1)
+        How much it is drawn to new ground. When laying a card it prefers cells with empty
+        space around them in proportion to ``explore`` (open passages are always preferred,
+        so the dungeon does not close, R1.6). With a low ``explore`` it walks to gold left
+        lying on a card (R4.1, behind an obstacle nobody passed) instead of drawing.
+    ``patience`` (rounds)
+        After this many rounds it takes any exit (keeps simulations away from the round
+        limit, R1.6).
+    ``seed``
+        Breaks ties between equally good actions (a seeded ``random.Random``).
+
+    Drawing versus walking (R3.1): it draws whenever its card has an open passage (R3.2);
+    otherwise it walks (R3.5) towards the nearest card with an open passage, found by a
+    shortest-path search over the board in which every card costs a step plus the
+    expected cost of its obstacle, and obstacles it would not try are walls. When it has
+    to lose 3 gold or a treasure (R9.4) it gives up whichever is worth less.
+    """
+
+    def __init__(
+        self,
+        gold_target: int = 8,
+        risk: float = 0.5,
+        explore: float = 0.5,
+        seed: int = 0,
+        patience: int = 120,
+        name: str = "heuristic",
+    ) -> None:
+        if not 0 <= risk <= 1:
+            raise ValueError(f"risk must be between 0 and 1, not {risk!r}")
+        if not 0 <= explore <= 1:
+            raise ValueError(f"explore must be between 0 and 1, not {explore!r}")
+        if gold_target < 0:
+            raise ValueError(f"gold_target must be at least 0, not {gold_target!r}")
+        self.gold_target = gold_target
+        self.risk = risk
+        self.explore = explore
+        self.patience = patience
+        self.name = name
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._dist_cache: dict[tuple[Any, ...], dict[Pos, float]] = {}
+
+    def reseed(self, seed: int) -> None:
+        """Start the tie-breaking random source afresh (the simulator does this per game)."""
+        self.seed = seed
+        self._rng.seed(seed)
+        self._dist_cache.clear()
+
+    def __repr__(self) -> str:
+        return (
+            f"HeuristicBot(gold_target={self.gold_target}, risk={self.risk}, "
+            f"explore={self.explore}, patience={self.patience}, seed={self.seed}, "
+            f"name={self.name!r})"
+        )
+
+    # ---- the decision ----------------------------------------------------------------
+
+    def __call__(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide now")
+        if len(legal) == 1:
+            only: Action = legal[0]
+            return only
+        frame = view.frame
+        kind = frame[0]
+        if kind == "turn":
+            return self._turn(view, legal)
+        if kind == "place":
+            return self._place(view, legal)
+        if kind == "obstacle":
+            return self._obstacle(view, legal, frame[1])
+        if kind == "fight":
+            return self._fight(view, legal, frame[1])
+        if kind == "trap":
+            return self._trap(view, legal, frame[1])
+        if kind == "lose":
+            return self._lose(view, legal, frame[1])
+        fallback: Action = legal[0]  # a frame this bot does not know: stay legal
+        return fallback
+
+    # ---- R3.1: draw, walk, recover -----------------------------------------------------
+
+    def _turn(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
+        first = legal[0]
+        if isinstance(first, Recover):
+            return self._recover(view, legal)
+        walks = [a for a in legal if type(a) is Walk]
+        can_draw = type(first) is Draw
+        if not walks:
+            return first  # type: ignore[no-any-return]
+        board = view.board
+        if can_draw:
+            # R4.1: gold left lying nearby is worth a detour for a bot that explores little.
+            best_gold = 0
+            for w in walks:
+                gold = sum(board[p].gold for p in w.path)
+                passable = all(self._enter_cost(view, board, p) < _INF for p in w.path)
+                if passable and gold > best_gold:
+                    best_gold = gold
+            if best_gold == 0 or best_gold < 1 + 4 * self.explore:
+                return first  # type: ignore[no-any-return]
+        return self._walk(view, board, walks)
+
+    def _recover(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
+        """R8.2 / R9.5: heal with a treasure when it costs no gold, or when the race is on."""
+        heals = [a for a in legal if type(a) is UseHeal]
+        if not heals:
+            return legal[0]  # type: ignore[no-any-return]
+        racing = view.players_in_dungeon < len(view.players())  # someone has escaped
+        for a in heals:
+            held = _held(view, a.treasure)
+            lost = held.card.gold if held is not None and held.card.spent else 0
+            if lost == 0 or racing or lost <= 1 + 3 * self.risk:
+                return a
+        return legal[0]  # type: ignore[no-any-return]
+
+    def _enter_cost(
+        self, view: PlayerView, board: Board, pos: Pos, desperate: bool = False
+    ) -> float:
+        """Expected cost of stepping onto ``pos`` (a step plus its obstacle), INF: won't try.
+
+        ``desperate``: nothing can be reached otherwise, so any chance above zero will do.
+        """
+        tile = board[pos]
+        obstacle = tile.card.obstacle
+        if obstacle is None or tile.opened:
+            return _STEP
+        p = _pass(view.character.value(obstacle.attr), obstacle.n)
+        cls = obstacle.cls
+        if cls is ObstacleClass.B:
+            return _STEP / p if p > 0 else _INF  # expected turns until it opens
+        if not desperate and p < self._threshold(view, cls):
+            return _INF  # (R5.1, R5.3: failing still gets past, so it is never a wall)
+        fail = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
+        return _STEP + (1 - p) * fail
+
+    def _threshold(self, view: PlayerView, cls: ObstacleClass) -> float:
+        """The pass probability wanted at a class A or C obstacle."""
+        if cls is ObstacleClass.A and (view.me.coins or view.me.treasures):
+            return 1 - self.risk
+        return 1 - min(1.0, 1.5 * self.risk)  # failing costs the injury only
+
+    def _walk(self, view: PlayerView, board: Board, walks: list[Walk]) -> Action:
+        """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
+        here = view.position
+        desperate = False
+        dist = self._distances(view, board, False)
+        if dist.get(here, _INF) == _INF:
+            # Nothing worth reaching without the obstacles it would rather not try: try them.
+            desperate = True
+            dist = self._distances(view, board, True)
+        best: list[Walk] = []
+        best_score = _INF
+        for w in walks:
+            score = 0.0
+            for q in w.path:
+                score += self._enter_cost(view, board, q, desperate)
+                score -= board[q].gold * (1.5 - self.explore)
+            score += dist.get(w.path[-1], _INF)
+            if score < best_score - 1e-9:
+                best, best_score = [w], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(w)
+        if not best:  # nothing reachable is worth it: wander (seeded), but not into walls
+            walks = [
+                w for w in walks if self._enter_cost(view, board, w.path[0], True) < _INF
+            ] or walks
+            return walks[self._rng.randrange(len(walks))]
+        if len(best) == 1:
+            return best[0]
+        return best[self._rng.randrange(len(best))]
+
+    def _distances(self, view: PlayerView, board: Board, desperate: bool) -> dict[Pos, float]:
+        """Cost from each card to the nearest target (multi-source Dijkstra, targets at 0).
+
+        Targets: cards with an open passage (R3.2, where drawing is possible) and cards
+        with gold lying on them (valued below zero, more so for a bot that explores less).
+        The last result is cached: it changes only with the board, its gold, the figure's
+        character and whether a failed class A obstacle would cost it anything.
+        """
+        me = view.me
+        gold_left = 0
+        for tile in board.values():
+            gold_left += tile.gold + tile.opened
+        key = (
+            tuple(board),  # the cells in the order they were laid: the layout
+            gold_left,
+            me.character.id,
+            bool(me.coins or me.treasures),
+            desperate,
+        )
+        cached = self._dist_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._dist_cache) > 8:
+            self._dist_cache.clear()
+        dist: dict[Pos, float] = {}
+        self._dist_cache[key] = dist
+        heap: list[tuple[float, Pos]] = []
+        gold_weight = 1.5 - self.explore
+        for pos, tile in board.items():
+            start = _INF
+            x, y = pos
+            mask = tile.mask
+            for side, dx, dy, _ in _SIDES:
+                if mask & side and (x + dx, y + dy) not in board:
+                    start = 0.0
+                    break
+            if tile.gold:
+                start = min(start, 0.0) - tile.gold * gold_weight
+            if start < _INF:
+                dist[pos] = start
+                heap.append((start, pos))
+        heapq.heapify(heap)
+        get = dist.get
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, v = pop(heap)
+            if d > get(v, _INF):
+                continue
+            tile = board[v]
+            if tile.card.obstacle is None:
+                nd = d + _STEP
+            else:
+                cost = self._enter_cost(view, board, v, desperate)
+                if cost == _INF:
+                    continue
+                nd = d + cost
+            x, y = v
+            mask = tile.mask
+            for side, dx, dy, opp in _SIDES:  # R3.5: both cards need a passage
+                if mask & side:
+                    u = (x + dx, y + dy)
+                    t = board.get(u)
+                    if t is not None and t.mask & opp and nd < get(u, _INF):
+                        dist[u] = nd
+                        push(heap, (nd, u))
+        return dist
+
+    # ---- R3.2, R1.4: laying the drawn card ---------------------------------------------
+
+    def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
+        places = [a for a in legal if type(a) is Place]
+        if any(type(a) is ShuffleBack for a in legal):
+            if self._shuffle_back(view):
+                return ShuffleBack()
+            return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
+        board = view.board
+        open_now = _open_passages(board)
+        here = view.position
+        best: list[Place] = []
+        best_score = -_INF
+        for a in places:
+            score = self._placement_score(board, here, a, open_now)
+            if score > best_score + 1e-9:
+                best, best_score = [a], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(a)
+        if len(best) == 1:
+            return best[0]
+        return best[self._rng.randrange(len(best))]
+
+    def _placement_score(self, board: Board, here: Pos, a: Place, open_now: int) -> float:
+        x, y, mask = a.x, a.y, a.mask
+        new_open = 0  # passages of the new card into empty cells
+        closed = 0  # open passages of the neighbours that the new card closes
+        joined = 0  # edges where both cards have a passage (walkable), besides our own
+        for d, dx, dy, opp in _SIDES:
+            q = (x + dx, y + dy)
+            t = board.get(q)
+            if t is None:
+                if mask & d:
+                    new_open += 1
+            elif t.mask & opp:
+                closed += 1
+                if mask & d and q != here:
+                    joined += 1
+        after = open_now - closed + new_open
+        if after <= 0:
+            return -1000.0  # R1.6: the dungeon would close and nobody could escape
+        empty_near = sum(1 for dx, dy in _NEAR if (x + dx, y + dy) not in board)
+        return (
+            2.0 * new_open
+            - 1.0 * (closed - 1)
+            + 0.5 * joined
+            + 3.0 * self.explore * empty_near / len(_NEAR)
+            + (2.0 if after <= 2 and new_open else 0.0)
+        )
+
+    def _shuffle_back(self, view: PlayerView) -> bool:
+        """R1.4: shuffle the exit back while gold < gold_target, unless it is the last chance."""
+        if view.my_gold >= self.gold_target:
+            return False
+        in_dungeon = view.players_in_dungeon
+        if in_dungeon == 2:
+            return False  # taking it ends the game; shuffling back may leave us behind
+        if view.round >= self.patience:
+            return False
+        if view.deck_sizes()["dungeon"] < 3 * in_dungeon:
+            return False
+        return _open_passages(view.board) > 2
+
+    # ---- R4.2, R4.3, R5: obstacles ----------------------------------------------------
+
+    def _obstacle(self, view: PlayerView, legal: tuple[Any, ...], pos: Pos) -> Action:
+        obstacle = view.board[pos].card.obstacle
+        assert obstacle is not None
+        value = view.character.value(obstacle.attr)
+        p = _pass(value, obstacle.n)
+        cls = obstacle.cls
+        if cls is ObstacleClass.B:
+            need = 1e-9  # failing only costs the turn
+            fail_cost = 1.0
+        else:
+            need = self._threshold(view, cls)
+            fail_cost = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
+        if p >= need:
+            return Attempt()
+        bonus = self._best_bonus(view, legal, obstacle, value, obstacle.n, p, fail_cost)
+        if bonus is not None and bonus[1] >= need:
+            return bonus[0]
+        if cls is not ObstacleClass.B:
+            # Stuck: nothing worth reaching lies on this side without a risky obstacle
+            # (and class A and C obstacles let the figure past even when the roll fails).
+            board = view.board
+            if self._distances(view, board, False).get(view.position, _INF) == _INF:
+                return bonus[0] if bonus is not None else Attempt()
+        return Decline()
+
+    def _best_bonus(
+        self,
+        view: PlayerView,
+        legal: tuple[Any, ...],
+        obstacle: Obstacle,
+        value: int,
+        target: int,
+        p: float,
+        fail_cost: float,
+    ) -> tuple[Action, float] | None:
+        best: tuple[Action, float] | None = None
+        for a in legal:
+            if type(a) is not Attempt or a.treasure is None:
+                continue
+            amount, lost = _bonus_of(view, a.treasure)
+            pb = _pass(value, target, amount)
+            if (pb - p) * fail_cost < lost:
+                continue
+            if best is None or pb > best[1]:
+                best = (a, pb)
+        return best
+
+    # ---- R7, R6.2: fights and traps -----------------------------------------------------
+
+    def _fight(self, view: PlayerView, legal: tuple[Any, ...], monster: MonsterCard) -> Action:
+        mvalues = {o.attr: o.value for o in monster.fight}
+        fail_cost = _INJURY_COST + 3.0  # R7.3: injured and 3 gold or a treasure
+
+        def odds(attr: Attr, bonus: int) -> float:
+            return _beat(view.character.value(attr), mvalues[attr], bonus)
+
+        return self._choose(view, legal, odds, fail_cost)
+
+    def _trap(self, view: PlayerView, legal: tuple[Any, ...], trap: Trap) -> Action:
+        fail_cost = 0.0
+        for pen in trap.on_fail:
+            if isinstance(pen, Injury):
+                fail_cost += _INJURY_COST
+            elif isinstance(pen, LoseGoldOrTreasure):
+                fail_cost += pen.gold
+            elif isinstance(pen, Blocked):
+                fail_cost += 1.0
+
+        def odds(attr: Attr, bonus: int) -> float:
+            return _pass(view.character.value(attr), trap.target, bonus)
+
+        return self._choose(view, legal, odds, fail_cost)
+
+    def _choose(
+        self,
+        view: PlayerView,
+        legal: tuple[Any, ...],
+        odds: Callable[[Attr, int], float],
+        fail_cost: float,
+    ) -> Action:
+        """The value with the best odds; a roll bonus when the odds are poor and it pays."""
+        plain = [a for a in legal if type(a) is Choose and a.treasure is None]
+        best = max(plain, key=lambda a: odds(a.attr, 0))
+        p = odds(best.attr, 0)
+        if p >= 1 - self.risk:
+            return best
+        choice: Action = best
+        choice_gain = 0.0
+        for a in legal:
+            if type(a) is not Choose or a.treasure is None:
+                continue
+            amount, lost = _bonus_of(view, a.treasure)
+            gain = (odds(a.attr, amount) - p) * fail_cost - lost
+            if gain > choice_gain:
+                choice, choice_gain = a, gain
+        return choice
+
+    # ---- R9.4: losing gold or a treasure -------------------------------------------------
+
+    def _lose(self, view: PlayerView, legal: tuple[Any, ...], amount: int) -> Action:
+        me = view.me
+        best: Action = LoseGold()
+        best_cost = float(min(amount, me.coins))
+        for a in legal:
+            if type(a) is not LoseTreasure:
+                continue
+            held = _held(view, a.treasure, prefer_used=True)
+            if held is None:
+                continue
+            cost = float(held.value) + (0.5 if held.card.magic is not None and not held.used else 0)
+            if cost < best_cost:
+                best, best_cost = a, cost
+        return best
+
+
+def _held(view: PlayerView, treasure: str, prefer_used: bool = False) -> Any:
+    """The player's own held treasure card with this id (an unused one unless asked)."""
+    found = None
+    for h in view.me.treasures:
+        if h.card.id == treasure:
+            if h.used == prefer_used:
+                return h
+            found = h
+    return found
+
+
+def _bonus_of(view: PlayerView, treasure: str) -> tuple[int, float]:
+    """A roll-bonus treasure's amount and the gold its use costs (R9.5: spent ones)."""
+    held = _held(view, treasure)
+    if held is None or not isinstance(held.card.magic, RollBonus):
+        return 0, 0.0
+    lost = float(held.card.gold) if held.card.spent else 0.0
+    return held.card.magic.amount, lost + 0.5  # a used treasure's magic is gone
+
+
+def _open_passages(board: Board) -> int:
+    """R1.6: how many open passages the dungeon has (passages into empty cells)."""
+    n = 0
+    for (x, y), tile in board.items():
+        mask = tile.mask
+        for d, dx, dy, _ in _SIDES:
+            if mask & d and (x + dx, y + dy) not in board:
+                n += 1
+    return n
+
+
+# ---- presets -------------------------------------------------------------------------------
+
+BotFactory = Callable[[int], Bot]
+
+
+def _careful(seed: int) -> Bot:
+    """Takes an exit at 6 gold; tries A/C obstacles only at 75 % odds or better."""
+    return HeuristicBot(gold_target=6, risk=0.25, explore=0.3, seed=seed, name="careful")
+
+
+def _greedy(seed: int) -> Bot:
+    """Wants 15 gold before it leaves; middling risk; explores a lot."""
+    return HeuristicBot(gold_target=15, risk=0.5, explore=0.8, seed=seed, name="greedy")
+
+
+def _reckless(seed: int) -> Bot:
+    """Leaves at once through any exit; tries almost any obstacle."""
+    return HeuristicBot(gold_target=0, risk=0.9, explore=1.0, seed=seed, name="reckless")
+
+
+def _random(seed: int) -> Bot:
+    """Uniform over the legal actions."""
+    return RandomBot(seed)
+
+
+#: Preset name -> factory ``factory(seed) -> bot``. The UI and the CLI offer these names.
+BOTS: dict[str, BotFactory] = {
+    "random": _random,
+    "careful": _careful,
+    "greedy": _greedy,
+    "reckless": _reckless,
+}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A fresh bot of the preset ``name`` (see ``BOTS``), seeded with ``seed``."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        known = ", ".join(BOTS)
+        raise ValueError(f"unknown bot {name!r} (known: {known})") from None
+    return factory(seed)
