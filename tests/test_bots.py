@@ -148,7 +148,7 @@ def test_every_bot_game_ends_within_the_round_limit() -> None:
 def test_short_round_limit_gives_timeouts() -> None:
     rep = simulate(5, players=4, bots="random", seed=1, deck=DECK, round_limit=3)
     assert rep.reason_counts["timeout"] == 5
-    assert all(g.rounds == 4 and not g.winners for g in rep.games)
+    assert all(g.rounds == 3 and not g.winners for g in rep.games)
 
 
 # ---- no hidden information ------------------------------------------------------------------

@@ -14,6 +14,7 @@ from verlies.actions import (
     Choose,
     Decline,
     Draw,
+    LegalActions,
     LoseGold,
     LoseTreasure,
     Place,
@@ -34,7 +35,7 @@ from verlies.errors import (
     VerliesError,
 )
 from verlies.events import Event
-from verlies.game import Edit, Game, LegalActions, PlayerView, Result, SetupError
+from verlies.game import Edit, Game, PlayerView, Result, SetupError
 from verlies.rules import CHANCE, TERMINAL
 from verlies.variants import Variants
 

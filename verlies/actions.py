@@ -224,6 +224,18 @@ Action = (
 )
 
 
+class LegalActions(tuple[Any, ...]):
+    """The legal actions now: a tuple with readable labels (python-chess style)."""
+
+    __slots__ = ()
+
+    def labels(self, lang: str = "en") -> list[str]:
+        return [a.label if lang == "en" else a.label_de for a in self]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self)}): " + ", ".join(self.labels()) + ">"
+
+
 # ---- chance outcomes -----------------------------------------------------------------
 
 

@@ -17,18 +17,19 @@ going to any step, save and load, and per-player views.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
-from verlies.actions import Action, Card, Outcome, Roll, from_json, to_json
-from verlies.board import Board, Pos
-from verlies.cards.model import Character, Obstacle
+from verlies.actions import Action, Card, LegalActions, Outcome, Roll, from_json, to_json
+from verlies.board import Board, Pos, Tile
+from verlies.cards.model import Character, Obstacle, TreasureCard
 from verlies.dice import beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError, VerliesError
 from verlies.events import Event
-from verlies.rules import CHANCE, Figure, State
+from verlies.rules import Figure, State
 from verlies.variants import Variants
 
 FORMAT = "verlies-game"
@@ -92,25 +93,15 @@ class Setup:
     deck: Any  # verlies.deck.Deck
 
 
-class LegalActions(tuple[Any, ...]):
-    """The legal actions now: a tuple with readable labels (python-chess style)."""
-
-    def labels(self, lang: str = "en") -> list[str]:
-        return [a.label if lang == "en" else a.label_de for a in self]
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({len(self)}): " + ", ".join(self.labels()) + ">"
-
-
 class Game:
     """A game of Raus aus dem Verlies!: setup + steps. Use ``Game.new`` to start one."""
 
-    def __init__(self, setup: Setup, steps: Sequence[Step] = ()) -> None:
+    def __init__(self, setup: Setup, steps: Sequence[Step] = (), *, log: bool = True) -> None:
         self.setup = setup
+        self._log_on = log
         self._steps: list[Step] = []
         self._step_events: list[list[Event]] = []
         self._cursor = 0
-        self._legal: LegalActions | None = None
         self._reset()
         for step in steps:
             self.apply(step)
@@ -127,9 +118,11 @@ class Game:
         variants: Variants | None = None,
         start_seat: int = 0,
         round_limit: int | None = 300,
+        log: bool = True,
     ) -> Game:
         """Set up a new game (R2). ``characters``: character ids, one per player, distinct
-        (R2.1); by default the deck's first ones. ``start_seat``: R2.5."""
+        (R2.1); by default the deck's first ones. ``start_seat``: R2.5.
+        ``log=False`` plays without an event log (simulations): same game, no sentences."""
         if deck is None:
             from verlies.deck import Deck
 
@@ -164,7 +157,7 @@ class Game:
             round_limit=round_limit,
             deck=deck,
         )
-        return cls(setup)
+        return cls(setup, log=log)
 
     def _fresh_state(self) -> State:
         s = self.setup
@@ -176,6 +169,7 @@ class Game:
             seed=s.seed,
             start_seat=s.start_seat,
             round_limit=s.round_limit,
+            log=self._log_on,
         )
 
     def _reset(self) -> None:
@@ -218,7 +212,7 @@ class Game:
 
     @property
     def is_chance(self) -> bool:
-        return self.state.current_player == CHANCE
+        return self.state.at_chance
 
     @property
     def is_over(self) -> bool:
@@ -249,10 +243,7 @@ class Game:
 
     def legal_actions(self) -> LegalActions:
         """Every legal action now; at a chance point, the possible outcomes."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = LegalActions(self.state.legal_actions())
-        return legal
+        return self.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """At a chance point: each outcome with its exact probability (they sum to 1)."""
@@ -301,7 +292,6 @@ class Game:
 
     def _do(self, step: Step) -> list[Event]:
         state = self.state
-        self._legal = None
         if isinstance(step, Edit):
             state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
         else:
@@ -412,7 +402,8 @@ class Game:
             left_behind=tuple(f.seat for f in s.figures if not f.escaped),
             winners=tuple(s.winners()),
             gold=tuple(f.gold for f in s.figures),
-            rounds=s.round,
+            # A timeout stops as the round after the limit begins: it was never played.
+            rounds=s.round - 1 if s.end_reason == "timeout" else s.round,
         )
 
     # ---- odds for the UI and bots ----------------------------------------------------
@@ -530,7 +521,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game with the same setup and history (replayed, not deep-copied)."""
-        g = Game(self.setup, self._steps)
+        g = Game(self.setup, self._steps, log=self._log_on)
         g.goto(self._cursor)
         return g
 
@@ -602,6 +593,44 @@ class Game:
         return iter(self.log)
 
 
+@dataclass(frozen=True, slots=True)
+class HeldView:
+    card: TreasureCard
+    used: bool
+
+    @property
+    def value(self) -> int:
+        """R9.1, R9.5: its gold counts unless it is a spent one-shot treasure."""
+        return 0 if (self.used and self.card.spent) else self.card.gold
+
+
+@dataclass(frozen=True, slots=True)
+class FigureView:
+    """A read-only snapshot of a figure, for views and bots."""
+
+    seat: int
+    character: Character
+    pos: Pos
+    coins: int
+    treasures: tuple[HeldView, ...]
+    injured: int
+    escaped: bool
+    gold: int
+
+    @staticmethod
+    def of(f: Figure) -> FigureView:
+        return FigureView(
+            f.seat,
+            f.character,
+            f.pos,
+            f.coins,
+            tuple(HeldView(h.card, h.used) for h in f.treasures),
+            f.injured,
+            f.escaped,
+            f.gold,
+        )
+
+
 class PlayerView:
     """One seat's view of the game (R9.3). Bots are functions of a view.
 
@@ -614,8 +643,9 @@ class PlayerView:
         self.seat = seat
 
     @property
-    def board(self) -> Board:
-        return self._game.state.board
+    def board(self) -> Mapping[Pos, Tile]:
+        """The laid cards, read-only (the board is public)."""
+        return MappingProxyType(self._game.state.board)
 
     @property
     def to_move(self) -> bool:
@@ -636,8 +666,9 @@ class PlayerView:
         return self._game.state.stack[-1] if self.to_move else ()
 
     @property
-    def me(self) -> Figure:
-        return self._game.state.figures[self.seat]
+    def me(self) -> FigureView:
+        """A snapshot of the seat's own figure (changing it changes nothing in the game)."""
+        return FigureView.of(self._game.state.figures[self.seat])
 
     @property
     def position(self) -> Pos:

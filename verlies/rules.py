@@ -22,6 +22,7 @@ from verlies.actions import (
     Choose,
     Decline,
     Draw,
+    LegalActions,
     LoseGold,
     LoseTreasure,
     Outcome,
@@ -77,6 +78,7 @@ START_POS: Pos = (0, 0)
 
 _W6 = (1, 2, 3, 4, 5, 6)
 _DRAW = Draw()
+_new_tuple = tuple.__new__  # NamedTuple values without the Python-level __new__
 _CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
 _DIE_FRAMES = frozenset({"oroll", "froll", "mroll", "troll"})
 _W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in _W6)
@@ -222,8 +224,11 @@ class State:
         seed: int,
         start_seat: int = 0,
         round_limit: int | None = 300,
+        log: bool = True,
     ) -> None:
         n = len(characters)
+        if not log:
+            self._emit = self._emit_nothing  # type: ignore[method-assign]
         self.deck = deck
         self.variants = variants
         self.seed = seed
@@ -246,11 +251,12 @@ class State:
         self.over = False
         self.end_reason = ""
         self.stack: list[tuple[Any, ...]] = []
+        self.at_chance = False  # is the frame on top a chance point?
         self.events: list[Event] = []
         self.steps = 0  # number of steps applied (the chance counter)
         self.drawn: DungeonCard | None = None  # the dungeon card in hand, not yet laid
         self.came_from: Pos = START_POS  # the card the figure last entered its card from
-        self._legal: list[Any] | None = None
+        self._legal: LegalActions | None = None
         self.max_walk = 3 if variants.long_walk else 2
         self._walk_cache: dict[Pos, list[Any]] = {}
         self._open_cache: dict[Pos, bool] = {}
@@ -292,7 +298,12 @@ class State:
         self._any_open = any_open_passage(self.board)
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
-        self.events.append(Event(rule, key, seat, data, private))
+        self.events.append(_new_tuple(Event, (rule, key, seat, data, private)))
+
+    def _emit_nothing(
+        self, rule: str, key: str, seat: int, private: bool = False, **data: Any
+    ) -> None:
+        """``_emit`` of a game played without a log (simulations)."""
 
     @property
     def figure(self) -> Figure:
@@ -302,7 +313,7 @@ class State:
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.stack[-1][0] in CHANCES else self.seat
+        return CHANCE if self.at_chance else self.seat
 
     @property
     def pending(self) -> str:
@@ -314,11 +325,11 @@ class State:
 
     # ---- legal actions ---------------------------------------------------------------
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> LegalActions:
         """The legal actions (or, at a chance point, the possible outcomes)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = LegalActions(self._compute_legal())
         return legal
 
     def _compute_legal(self) -> list[Any]:
@@ -529,6 +540,7 @@ class State:
                 continue
             kind = stack[-1][0]
             if kind in _WAITING:
+                self.at_chance = kind in CHANCES
                 return
             frame = stack.pop()
             _AUTO[kind](self, frame)
@@ -578,6 +590,7 @@ class State:
 
     def _finish(self, reason: str, rule: str, key: str, **data: Any) -> None:
         self.over = True
+        self.at_chance = False
         self.end_reason = reason
         self.stack.clear()
         self._emit(rule, key, -1, **data)
@@ -1024,7 +1037,7 @@ def _a_enter(s: State, frame: tuple[Any, ...]) -> None:
     if obstacle is not None and not tile.opened:
         s.stack.append(("obstacle", pos, frm, new))  # R4.2 / R4.3: try or decline
     else:
-        s.stack.append(("arrive", pos, new, frm))
+        _a_arrive(s, ("arrive", pos, new, frm))
 
 
 def _a_arrive(s: State, frame: tuple[Any, ...]) -> None:
