@@ -1,0 +1,304 @@
+"""The play page in a real browser (Voila + headless Debian Chromium): drawing, clicking a
+whole game to its end, undo and time travel, and the screenshot in docs/.
+
+The page describes itself for these tests (and for screen readers): the status line
+(``.vl-state``) carries the game's state as data attributes, and ``.vl-board-info`` lists the
+board's clickable targets with their canvas pixel centres. Clicks go to the canvas itself.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from verlies.cards.model import Color
+from verlies.render import style as st
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = REPO_ROOT / "docs" / "screenshot.png"
+BOARD = "canvas.vl-board"
+#: A two-human game that ends (escape, or the round limit) after a few dozen clicks.
+SEED = 18
+ROUND_LIMIT = 12
+
+_STATE_JS = "e => Object.assign({}, e.dataset)"
+_TARGETS_JS = "es => es.map(e => Object.assign({}, e.dataset))"
+_PIXELS_JS = """
+([selector, x, y, w, h]) => {
+  const c = document.querySelector(selector);
+  const d = c.getContext("2d").getImageData(x, y, w, h).data;
+  const colors = new Set();
+  let hash = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const rgb = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+    colors.add(rgb);
+    hash = (Math.imul(hash, 31) + rgb + d[i + 3]) | 0;
+  }
+  return {hash, colors: Array.from(colors).slice(0, 20000)};
+}
+"""
+
+
+def hex_rgb(color: str) -> int:
+    return int(color[1:], 16)
+
+
+def state(page: Page) -> dict[str, str]:
+    data: dict[str, str] = page.eval_on_selector(".vl-state", _STATE_JS)
+    return data
+
+
+def targets(page: Page, kind: str | None = None) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = page.eval_on_selector_all(".vl-target", _TARGETS_JS)
+    return [t for t in found if kind is None or t["kind"] == kind]
+
+
+def board_data(page: Page) -> dict[str, str]:
+    data: dict[str, str] = page.eval_on_selector(".vl-board-data", _STATE_JS)
+    return data
+
+
+def pixels(page: Page, x: int = 0, y: int = 0, w: int | None = None, h: int | None = None) -> Any:
+    size = page.eval_on_selector(BOARD, "c => [c.width, c.height]")
+    return page.evaluate(_PIXELS_JS, [BOARD, x, y, w or size[0], h or size[1]])
+
+
+def settled_hash(page: Page, timeout: float = 10.0) -> int:
+    """The board's pixel hash once it stopped changing (drawing is asynchronous)."""
+    deadline = time.monotonic() + timeout
+    last = pixels(page)["hash"]
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(150)
+        now = pixels(page)["hash"]
+        if now == last:
+            return int(now)
+        last = now
+    raise AssertionError("the board kept changing")
+
+
+def wait_state(page: Page, before: dict[str, str], timeout: float = 15.0) -> dict[str, str]:
+    """Wait until the status line shows another state than ``before``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = state(page)
+        if now != before:
+            return now
+        page.wait_for_timeout(40)
+    raise AssertionError(f"the page did not react; still {before}")
+
+
+def click_canvas(page: Page, target: dict[str, str]) -> None:
+    box = page.locator(BOARD).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + float(target["px"]), box["y"] + float(target["py"]))
+
+
+def open_page(page: Page, page_url: Callable[..., str], wait_for_canvas: Any) -> None:
+    page.goto(page_url("play.ipynb"))
+    page.wait_for_selector(".vl-state", timeout=60_000)
+    wait_for_canvas(page, BOARD, min_colors=8)
+
+
+def start_game(page: Page, seed: int, round_limit: int, controllers: list[str]) -> None:
+    """Start a new game through the form (tab "New game"), in English."""
+    page.click(".vl-lang button:has-text('EN')")
+    page.wait_for_function("document.querySelector('.vl-state').textContent.includes('to move')")
+    page.click(".vl-tabs .lm-TabBar-tab:has-text('New game')")
+    page.select_option(".vl-players-count select", str(len(controllers)))
+    for i, ctl in enumerate(controllers):
+        page.select_option(f".vl-seat-{i + 1}-controller select", label=ctl)
+    page.fill(".vl-seed input", str(seed))
+    page.press(".vl-seed input", "Enter")
+    page.fill(".vl-round-limit input", str(round_limit))
+    page.press(".vl-round-limit input", "Enter")
+    page.wait_for_timeout(300)  # the text fields sync on Enter
+    page.click(".vl-start")
+    page.wait_for_selector(".vl-board", state="visible")
+    deadline = time.monotonic() + 15
+    while state(page)["seed"] != str(seed) or state(page)["controllers"] != ",".join(
+        "human" if c == "human" else c.split("“")[1].rstrip("”") for c in controllers
+    ):
+        assert time.monotonic() < deadline, f"the new game did not start: {state(page)}"
+        page.wait_for_timeout(50)
+
+
+def click_one_step(page: Page) -> dict[str, str]:
+    """Play the next step by clicking as a person would; returns the state before it."""
+    s = state(page)
+    if s["chance"] == "1":
+        page.click(".vl-roll")
+    elif s["pending"] == "place":
+        if page.query_selector(".vl-ghost") is None:
+            target = targets(page, "place")[0]
+            click_canvas(page, target)  # select the cell: the card appears there as a ghost
+            page.wait_for_selector(".vl-ghost", state="attached")
+        page.click(".vl-confirm-place")
+    elif s["pending"] == "turn" and page.query_selector(".vl-action-draw"):
+        page.click(".vl-action-draw")
+    elif s["pending"] == "turn" and targets(page, "walk"):
+        click_canvas(page, targets(page, "walk")[0])
+    else:
+        page.click(".vl-action >> nth=0")  # decisions: attempt, choose, lose, wait ...
+    wait_state(page, s)
+    return s
+
+
+def test_board_is_drawn_with_the_start_tile(
+    page: Page,
+    page_url: Callable[..., str],
+    console_errors: list[str],
+    wait_for_canvas: Any,
+    canvas_stats: Any,
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    stats = canvas_stats(page, BOARD)[0]
+    assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"])
+    info = board_data(page)
+    tile, ox, oy = int(info["tile"]), float(info["ox"]), float(info["oy"])
+    start = pixels(page, int(ox), int(oy), tile, tile)["colors"]
+    # the start card: rock, floor, its red gem (sprites drawn from the SVG renderer)
+    for color in (st.ROCK, st.FLOOR, st.GEM[Color.RED]):
+        assert hex_rgb(color) in start, color
+    # the two figures stand on it in their colours, and the table is around it
+    for color in (st.player_color(0), st.player_color(1)):
+        assert hex_rgb(color) in start, color
+    corner = pixels(page, 0, 0, 20, 20)["colors"]
+    assert corner == [hex_rgb(st.TABLE)]
+    assert console_errors == []
+
+
+def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    wait_for_canvas: Any,
+) -> None:
+    mark = voila_server.log_mark()
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, SEED, ROUND_LIMIT, ["human", "human"])
+    first = settled_hash(page)
+    assert len(targets(page)) == 0  # only "draw" is possible from the start card
+
+    seen: dict[int, int] = {0: first}  # step -> board pixels
+    kinds: set[str] = set()
+    screenshot_taken = False
+    clicks = 0
+    while state(page)["over"] == "0":
+        clicks += 1
+        assert clicks < 400, "the game did not end"
+        now = state(page)
+        if (
+            not screenshot_taken
+            and int(now["tiles"]) >= 4
+            and now["pending"] == "place"
+            and len(targets(page, "place")) >= 2
+        ):
+            # a mid-game board with the legal cells and the new card as a ghost
+            click_canvas(page, targets(page, "place")[-1])
+            page.wait_for_selector(".vl-ghost", state="attached")
+            settled_hash(page)
+            SCREENSHOT.parent.mkdir(exist_ok=True)
+            size = page.viewport_size
+            page.set_viewport_size({"width": 1100, "height": 1080})
+            page.screenshot(path=str(SCREENSHOT), full_page=True)
+            if size is not None:
+                page.set_viewport_size(size)
+            screenshot_taken = True
+        before = click_one_step(page)
+        kinds.add(before["pending"])
+        now = state(page)
+        if now["chance"] == "0" and now["human"] == "1" and not page.query_selector(".vl-ghost"):
+            seen[int(now["step"])] = settled_hash(page)
+    end = state(page)
+    assert end["over"] == "1" and end["reason"] in ("escaped", "timeout")
+    assert {"turn", "draw", "place"} <= kinds
+    assert "Game over" in page.inner_text(".vl-state")
+    final_hash = settled_hash(page)
+    last_step = int(end["step"])
+
+    # Undo: one step back, the board as it was there (if we saw it), then redo.
+    earlier = max(s for s in seen if s < last_step)
+    while int(state(page)["step"]) > earlier:
+        s = state(page)
+        page.click(".vl-undo")
+        wait_state(page, s)
+    assert int(state(page)["step"]) == earlier
+    assert settled_hash(page) == seen[earlier]
+    while int(state(page)["step"]) < last_step:
+        s = state(page)
+        page.click(".vl-redo")
+        wait_state(page, s)
+    assert settled_hash(page) == final_hash
+
+    # Time travel: the slider back to the start shows the first board again.
+    s = state(page)
+    readout = page.locator(".vl-history .widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    wait_state(page, s)
+    assert state(page)["step"] == "0" and state(page)["tiles"] == "1"
+    assert settled_hash(page) == first
+    # ... and to a step in the middle
+    middle = sorted(seen)[len(seen) // 2]
+    s = state(page)
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(middle))
+    page.keyboard.press("Enter")
+    wait_state(page, s)
+    assert int(state(page)["step"]) == middle
+    assert settled_hash(page) == seen[middle]
+
+    assert screenshot_taken
+    assert console_errors == []
+    assert voila_server.log_errors(since=mark) == []
+
+
+def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 5, 30, ["bot “random”", "human"])
+    s = state(page)
+    # bots move at once: it is the human's turn now
+    assert s["human"] == "1" and s["seat"] == "1"
+    page.click(".vl-action-draw")
+    wait_state(page, s)
+    rows = page.query_selector_all(".vl-orow")
+    assert rows and all(r.get_attribute("data-p") for r in rows)
+    assert "%" in page.inner_text(".vl-outcomes")
+    # what-if: pick the last outcome and take it
+    s = state(page)
+    options = page.locator(".vl-what-if select option")
+    page.select_option(".vl-what-if select", index=options.count() - 1)
+    page.click(".vl-take-outcome")
+    wait_state(page, s)
+    assert state(page)["pending"] == "place"
+    assert page.inner_text(".vl-drawn-box").strip()
+    assert console_errors == []
+
+
+def test_autoplay_plays_a_bots_game_to_the_end(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 11, 4, ["bot “random”", "bot “careful”"])
+    assert state(page)["step"] == "0"  # a bots-only game waits for the stepping
+    page.click(".vl-step")
+    page.wait_for_function("document.querySelector('.vl-state').dataset.step === '1'")
+    page.locator(".vl-autoplay button").first.click()
+    seen = set()
+    deadline = time.monotonic() + 90
+    while state(page)["over"] == "0":
+        assert time.monotonic() < deadline, f"autoplay did not finish: {state(page)}"
+        seen.add(state(page)["step"])
+        page.wait_for_timeout(100)
+    assert len(seen) > 3  # it went step by step, visibly
+    assert console_errors == []

@@ -1,0 +1,575 @@
+"""The play page's logic without a browser: build the app, click buttons and the canvas.
+
+Widgets work without a kernel (their messages go to a dummy comm), so every handler runs
+here exactly as in Voila; the browser tests (tests/browser/test_play.py) cover the drawing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import comm
+import pytest
+
+from verlies.actions import Card, Draw, Place, Roll, Walk
+from verlies.ui.app import PlayApp
+from verlies.ui.controls import MAX_UPLOAD_BYTES
+from verlies.ui.session import HUMAN, Session
+from verlies.ui.viewport import Viewport
+
+HUMANS = [HUMAN, HUMAN]
+
+
+def new_app(seed: int = 3, controllers: list[str] | None = None, **kw: Any) -> PlayApp:
+    ctl = controllers or HUMANS
+    return PlayApp(Session.new(players=len(ctl), controllers=ctl, seed=seed, **kw), lang="en")
+
+
+def state(app: PlayApp) -> dict[str, str]:
+    """The data attributes of the status line (what the browser tests read too)."""
+    return dict(re.findall(r'data-([a-z]+)="([^"]*)"', app.status.value.split(">")[0]))
+
+
+def targets(app: PlayApp) -> list[dict[str, str]]:
+    spans = re.findall(r'<span class="vl-target" ([^>]*)>', app.board.info.value)
+    return [dict(re.findall(r'data-([a-z]+)="([^"]*)"', s)) for s in spans]
+
+
+def click_target(app: PlayApp, target: dict[str, str]) -> None:
+    app.board._mouse_down(float(target["px"]), float(target["py"]))
+    app.board._mouse_up(float(target["px"]), float(target["py"]))
+
+
+def play_to_placement(app: PlayApp) -> None:
+    """Draw a card as the human to move and roll: the game waits for the placement."""
+    assert Draw() in app.game.legal_actions()
+    app.actions.button_for(Draw()).click()
+    assert app.game.is_chance
+    app.chance.roll_button.click()
+    assert app.game.pending == "place"
+
+
+@pytest.fixture
+def sent() -> Iterator[list[int]]:
+    """Sizes (bytes) of every widget message sent while the test runs."""
+    sizes: list[int] = []
+    original = comm.DummyComm.publish_msg
+
+    def record(
+        self: Any,
+        msg_type: str,
+        data: Any = None,
+        metadata: Any = None,
+        buffers: Any = None,
+        **keys: Any,
+    ) -> None:
+        size = len(json.dumps(data, default=str)) if data is not None else 0
+        size += sum(len(memoryview(b).cast("B")) for b in (buffers or []))
+        sizes.append(size)
+
+    comm.DummyComm.publish_msg = record  # type: ignore[method-assign]
+    try:
+        yield sizes
+    finally:
+        comm.DummyComm.publish_msg = original  # type: ignore[method-assign]
+
+
+# ---- building -----------------------------------------------------------------------------
+
+
+def test_app_starts_a_game_and_shows_it() -> None:
+    app = new_app()
+    s = state(app)
+    assert s["step"] == "0" and s["pending"] == "turn" and s["human"] == "1"
+    assert app.game.players == 2
+    assert "Dwarf" in app.players.value  # the first character, in English
+    assert [a.kind for a in app.actions.actions] == ["draw"]
+    assert app.actions.box.children[0].description == "draw a dungeon card"
+    assert "R3.1" in app.log.value and "R2.2" in app.log.value
+    assert app.last_error is None
+
+
+def test_play_app_entry_point_returns_a_widget() -> None:
+    from verlies.ui import play_app
+
+    widget = play_app()
+    assert "vl-app" in widget._dom_classes
+
+
+def test_default_page_is_a_game_against_a_bot() -> None:
+    app = PlayApp()
+    assert app.session.controllers[0] == HUMAN
+    assert app.session.controllers[1] != HUMAN
+    assert app.lang == "de"
+
+
+# ---- canvas clicks -------------------------------------------------------------------------
+
+
+def test_viewport_maps_pixels_to_cells_and_back() -> None:
+    v = Viewport(640, 520).fit([(-2, -1), (3, 2)])
+    for cell in [(-2, -1), (0, 0), (3, 2), (1, -1)]:
+        px, py = v.cell_center(*cell)
+        assert v.cell_at(px, py) == cell
+        ox, oy = v.cell_origin(*cell)
+        assert v.cell_at(ox + 0.5, oy + 0.5) == cell
+        assert v.cell_at(ox + v.tile - 0.5, oy + v.tile - 0.5) == cell
+    assert 0 <= v.cell_center(-2, -1)[0] and v.cell_center(3, 2)[0] <= 640
+    z = v.zoomed(1.25)
+    assert z.tile > v.tile and z.cell_at(*z.cell_center(1, 1)) == (1, 1)
+    p = v.panned(10, -5)
+    assert p.cell_origin(0, 0) == (v.ox + 10, v.oy - 5)
+
+
+def test_click_on_a_highlighted_cell_selects_turns_and_lays_the_card() -> None:
+    app = new_app(seed=3)
+    play_to_placement(app)
+    places = [t for t in targets(app) if t["kind"] == "place"]
+    assert places, app.board.info.value
+    by_cell = app.session.placements()
+    assert {(int(t["x"]), int(t["y"])) for t in places} == set(by_cell)
+    # the target's pixel centre maps back to its cell
+    target = max(places, key=lambda t: len(by_cell[(int(t["x"]), int(t["y"]))]))
+    cell = (int(target["x"]), int(target["y"]))
+    assert app.board.viewport.cell_at(float(target["px"]), float(target["py"])) == cell
+    click_target(app, target)
+    assert app.selected == cell and app.rotation == 0
+    assert 'class="vl-ghost"' in app.board.info.value
+    first = app.selected_place()
+    if len(by_cell[cell]) > 1:
+        click_target(app, target)  # again: turn the card
+        assert app.rotation == 1 and app.selected_place() != first
+        app.rotate.click()
+        assert app.rotation == 2 % len(by_cell[cell])
+    chosen = app.selected_place()
+    assert isinstance(chosen, Place)
+    steps = app.game.step_count
+    app.confirm.click()
+    assert app.game.steps[steps] == chosen
+    assert app.game.board[cell].mask == chosen.mask
+    assert app.selected is None
+
+
+def test_click_outside_the_targets_does_nothing_and_says_so() -> None:
+    app = new_app()
+    play_to_placement(app)
+    before = app.game.step_count
+    app.board.click(1, 1)  # the top-left corner: no legal cell there
+    assert app.game.step_count == before
+    assert "Nothing to do here" in app.message.value
+
+
+def test_drag_pans_instead_of_clicking() -> None:
+    app = new_app()
+    play_to_placement(app)
+    before = app.board.viewport
+    app.board._mouse_down(100, 100)
+    app.board._mouse_up(160, 130)
+    assert app.board.viewport.ox == before.ox + 60 and app.board.viewport.oy == before.oy + 30
+    assert not app.board.auto_fit and app.selected is None
+    app.board.fit()
+    assert app.board.auto_fit and app.board.viewport == before
+
+
+def _walk_ready(seed_range: range) -> PlayApp:
+    """A two-human game at a turn where the player to move can walk somewhere."""
+    for seed in seed_range:
+        app = new_app(seed=seed)
+        for _ in range(200):
+            g = app.game
+            if g.is_over:
+                break
+            if g.is_chance:
+                app.chance.roll_button.click()
+                continue
+            if g.pending == "turn" and app.session.walk_options():
+                return app
+            actions = app.actions.actions
+            draw = [a for a in actions if isinstance(a, Draw)]
+            app.act(draw[0] if draw else actions[0])
+    raise AssertionError("no walk found")
+
+
+def test_click_on_a_walk_target_walks_the_best_path_and_shows_odds() -> None:
+    app = _walk_ready(range(1, 30))
+    options = app.session.walk_options()
+    walks = [t for t in targets(app) if t["kind"] == "walk"]
+    assert {(int(t["x"]), int(t["y"])) for t in walks} == set(options)
+    for t in walks:
+        option = options[(int(t["x"]), int(t["y"]))]
+        # every legal path to that cell has odds no better than the chosen one
+        for a in app.game.legal_actions():
+            if isinstance(a, Walk) and a.to == option.action.to:
+                chance = Fraction(1)
+                for pos in a.path:
+                    ob = app.session.obstacle_at(pos)
+                    if ob is not None:
+                        chance *= app.game.pass_chance(ob)
+                assert chance <= option.chance
+    target = walks[0]
+    option = options[(int(target["x"]), int(target["y"]))]
+    before = app.game.step_count
+    click_target(app, target)
+    assert app.game.steps[before] == option.action
+
+
+def draw_obstacle_card(app: PlayApp) -> Any:
+    """Draw (what-if) a corridor with an obstacle; returns the card. The game waits for
+    the placement."""
+    app.actions.button_for(Draw()).click()
+    deck = app.game.deck
+    for i, outcome in enumerate(app.chance._outcomes):
+        card = deck.dungeon[outcome.card]
+        if card.obstacle is not None:
+            app.chance.pick.value = i
+            app.chance.take_button.click()
+            return card
+    pytest.skip("no obstacle card in the deck")
+
+
+def test_pass_chance_is_shown_for_an_obstacle_card() -> None:
+    from verlies.ui.i18n import pct
+
+    app = new_app(seed=2)
+    card = draw_obstacle_card(app)
+    assert app.game.state.drawn == card
+    assert "Chance to pass the obstacle" in app.drawn.value
+    assert pct(app.game.pass_chance(card.obstacle)) in app.drawn.value
+    # lay it: entering it is the test, and the Attempt button carries the same odds
+    app.act(next(iter(app.session.placements().values()))[0])
+    assert app.game.pending == "obstacle"
+    attempt = [b for b in app.actions.box.children if "vl-action-attempt" in b._dom_classes]
+    assert attempt and attempt[0].description.endswith(pct(app.game.pass_chance(card.obstacle)))
+    attempt[0].click()
+    assert app.game.is_chance and app.game.chance_kind == "die"
+    assert pct(app.game.pass_chance(card.obstacle)) in app.chance.title.value
+
+
+# ---- chance panel ---------------------------------------------------------------------------
+
+
+def test_chance_panel_lists_every_outcome_with_exact_probability() -> None:
+    app = new_app()
+    app.actions.button_for(Draw()).click()
+    outcomes = app.game.chance_outcomes()
+    assert app.chance.widget.layout.display == ""
+    assert len(app.chance.pick.options) == len(outcomes)
+    assert f'data-n="{len(outcomes)}"' in app.chance.table.value
+    for _o, p in outcomes:
+        assert f'data-p="{p.numerator}/{p.denominator}"' in app.chance.table.value
+    assert sum(p for _o, p in outcomes) == 1
+
+
+def test_roll_button_takes_the_seeded_outcome() -> None:
+    app = new_app()
+    app.actions.button_for(Draw()).click()
+    expected = app.game.sample_outcome()
+    app.chance.roll_button.click()
+    assert app.game.steps[-1] == expected
+    assert app.chance.widget.layout.display == "none"
+
+
+def test_what_if_takes_the_picked_outcome_and_undo_brings_the_roll_back() -> None:
+    app = new_app()
+    app.actions.button_for(Draw()).click()
+    last = len(app.chance.pick.options) - 1
+    outcome = app.chance._outcomes[last]
+    app.chance.pick.value = last
+    app.chance.take_button.click()
+    assert isinstance(outcome, Card) and app.game.steps[-1] == outcome
+    app.history.undo.click()
+    assert app.game.is_chance and app.game.step_count == 1
+
+
+def test_dice_roll_outcomes_are_six_sixths() -> None:
+    app = new_app(seed=2)
+    draw_obstacle_card(app)
+    app.act(next(iter(app.session.placements().values()))[0])
+    app.act(app.actions.actions[0])  # attempt
+    outcomes = app.game.chance_outcomes()
+    assert [o for o, _ in outcomes] == [Roll(v) for v in range(1, 7)]
+    assert all(p == Fraction(1, 6) for _, p in outcomes)
+    assert app.chance.roll_button.description == "Roll"
+    assert len(app.chance.pick.options) == 6
+
+
+# ---- stepping -------------------------------------------------------------------------------
+
+
+def test_step_turn_round_and_end_buttons_with_bots() -> None:
+    app = new_app(seed=4, controllers=["random", "random"], round_limit=40)
+    app.steps.step.click()
+    assert app.game.step_count == 1
+    app.steps.turn.click()
+    assert any(e.key == "turn" for e in app.game.events_of(app.game.step_count - 1))
+    round_before = app.game.round
+    app.steps.round.click()
+    assert app.game.round == round_before + 1 or app.game.is_over
+    app.steps.end.click()
+    assert app.game.is_over
+    assert state(app)["over"] == "1"
+    assert "Game over" in app.status.value
+    assert all(b.disabled for b in (app.steps.step, app.steps.end))
+
+
+def test_stepping_stops_at_a_human_seat() -> None:
+    app = new_app(seed=4, controllers=[HUMAN, "random"])
+    app.steps.auto_bots.value = False
+    app.steps.end.click()
+    assert app.game.step_count == 0  # the human decides first
+    assert "decides" in app.message.value
+    app.actions.button_for(Draw()).click()
+    app.steps.end.click()  # rolls the draw, then the placement is the human's
+    assert app.game.pending == "place" and app.session.human_to_move
+
+
+def test_bots_move_at_once_after_a_human_turn() -> None:
+    app = new_app(seed=4, controllers=[HUMAN, "random"])
+    assert app.steps.auto_bots.value and not app.steps.auto_roll.value
+    g = app.game
+    for _ in range(50):  # play the human's first turn by hand (chance with the roll button)
+        if g.is_over or g.round > 1 or (g.seat == 0 and g.step_count and g.pending == "turn"):
+            break
+        if g.is_chance:
+            assert g.seat == 0  # chance in the human's turn waits for the button
+            app.chance.roll_button.click()
+        else:
+            assert app.session.human_to_move
+            app.act(app.actions.actions[0])
+    # the bot's whole turn was played by itself: the human is to move again
+    assert g.is_over or (g.seat == 0 and app.session.human_to_move)
+    assert any(e.key == "turn" and e.seat == 1 for e in g.log)
+
+
+def test_autoplay_ticks_step_and_stop_at_a_human() -> None:
+    app = new_app(seed=6, controllers=["random", HUMAN])
+    app.steps.auto_bots.value = False
+    play = app.steps.play
+    play.playing = True
+    for i in range(1, 60):
+        if not play.playing:
+            break
+        play.value = i  # what the browser's Play widget does every interval
+    assert not play.playing
+    assert app.session.human_to_move or app.game.is_over
+    assert app.game.step_count > 0
+
+
+# ---- history --------------------------------------------------------------------------------
+
+
+def test_undo_redo_undo_turn_and_time_travel_slider() -> None:
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    for _ in range(3):
+        app.steps.turn.click()
+    n = app.game.step_count
+    board_then = {p: t.card.id for p, t in app.game.board.items()}
+    slider = app.history.slider
+    assert slider.max == n and slider.value == n
+    app.history.undo.click()
+    assert app.game.step_count == n - 1 and slider.value == n - 1
+    app.history.redo.click()
+    assert app.game.step_count == n
+    app.history.undo_turn.click()
+    assert app.game.step_count < n
+    slider.value = 0  # the user drags the time-travel slider
+    assert app.game.step_count == 0 and len(app.game.board) == 1
+    assert app.board.scene.tiles and len(app.board.scene.tiles) == 1
+    slider.value = n
+    assert {p: t.card.id for p, t in app.game.board.items()} == board_then
+    assert app.history.undo.disabled is False and app.history.redo.disabled is True
+
+
+def test_redrawing_after_undo_reuses_the_sprites() -> None:
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    for _ in range(4):
+        app.steps.turn.click()
+    created = app.board.sprites.created
+    app.history.slider.value = 0
+    app.history.slider.value = app.game.history_length
+    assert app.board.sprites.created == created
+
+
+# ---- save and load --------------------------------------------------------------------------
+
+
+def test_save_and_load_round_trip() -> None:
+    app = new_app(seed=7, controllers=[HUMAN, "random"])
+    play_to_placement(app)
+    app.history.undo.click()  # an undone step is saved too
+    app.files.save.click()
+    assert "vl-download-link" in app.files.link.value and "base64," in app.files.link.value
+    text = app.saved_text
+    data = json.loads(text)
+    assert data["cursor"] == 1 and len(data["steps"]) == 2
+
+    other = new_app(seed=99)
+    assert other.load_bytes("saved.json", text.encode("utf-8"))
+    assert other.game.step_count == 1 and other.game.history_length == 2
+    assert other.game.setup.seed == 7
+    assert other.history.slider.max == 2
+    assert "Loaded" in other.files.message.value
+    assert other.setup.seed.value == 7
+
+
+def test_load_rejects_garbage_and_oversized_files() -> None:
+    app = new_app()
+    before = app.game
+    assert not app.load_bytes("x.json", b"{not json")
+    assert "Could not load" in app.files.message.value and app.game is before
+    assert not app.load_bytes("big.json", b" " * (MAX_UPLOAD_BYTES + 1))
+    assert "too large" in app.files.message.value and app.game is before
+
+
+def test_upload_widget_loads_a_game() -> None:
+    app = new_app(seed=8)
+    app.actions.button_for(Draw()).click()
+    text = app.game.to_json().encode("utf-8")
+    other = new_app(seed=1)
+    other.files.upload.value = (
+        {
+            "name": "g.json",
+            "type": "application/json",
+            "size": len(text),
+            "content": memoryview(text),
+            "last_modified": datetime.datetime.now(datetime.UTC),
+        },
+    )
+    assert other.game.setup.seed == 8 and other.game.step_count == 1
+    assert other.files.upload.value == ()
+
+
+# ---- language, designer mode, hidden treasures ------------------------------------------------
+
+
+def test_language_toggle_changes_every_text() -> None:
+    app = new_app()
+    app.lang_toggle.value = "de"
+    assert app.actions.box.children[0].description == "Verlieskarte ziehen"
+    assert "ist am Zug" in app.status.value
+    assert app.steps.step.description == "Schritt"
+    assert app.tabs.get_title(0) == "Spiel"
+    assert "Spieler 1 (Zwerg) ist am Zug." in app.log.value
+    app.lang_toggle.value = "en"
+    assert app.actions.box.children[0].description == "draw a dungeon card"
+    assert "to move" in app.status.value and app.tabs.get_title(1) == "New game"
+
+
+def _game_with_bot_treasure() -> Session:
+    for seed in range(60):
+        s = Session.new(players=2, controllers=[HUMAN, "random"], seed=seed, round_limit=80)
+        # the bot plays seat 1; the human's seat 0 is played by hand here with its first action
+        for _ in range(3000):
+            g = s.game
+            if g.is_over:
+                break
+            if g.figures[1].treasures:
+                return s
+            if s.human_to_move:
+                acts = g.legal_actions()
+                s.act(acts[-1])
+            else:
+                s.step()
+    raise AssertionError("no game where the bot holds a treasure")
+
+
+def test_treasures_of_other_seats_are_hidden_in_play_mode() -> None:
+    session = _game_with_bot_treasure()
+    app = PlayApp(session, lang="en")
+    bot_fig = app.game.figures[1]
+    name = bot_fig.treasures[0].card.name.en
+    assert session.viewer() == 0
+    panel = app.players.value
+    seat1 = panel[panel.index('data-seat="1"') :]
+    assert 'data-treasures-shown="0"' in seat1
+    assert name not in seat1 and "face down" in seat1
+    app.log_all.value = True
+    assert "Player 2 draws a treasure face down." in app.log.value
+    assert "Player 2 draws a treasure face down:" not in app.log.value
+    app.designer_box.value = True
+    panel = app.players.value
+    seat1 = panel[panel.index('data-seat="1"') :]
+    assert 'data-treasures-shown="1"' in seat1 and name in seat1
+    assert "Player 2 draws a treasure face down:" in app.log.value
+
+
+# ---- new game form --------------------------------------------------------------------------
+
+
+def test_new_game_form_starts_the_game_it_shows() -> None:
+    app = new_app()
+    form = app.setup
+    form.players.value = 3
+    form.characters[0].value = "char-elfe"
+    form.characters[1].value = "char-barbar"
+    form.characters[2].value = "char-priester"
+    form.controllers[0].value = HUMAN
+    form.controllers[1].value = "random"
+    form.controllers[2].value = HUMAN
+    form.seed.value = 42
+    form.round_limit.value = 12
+    form.start_seat.value = 1
+    form.variant_boxes["long_walk"].value = True
+    form.start.click()
+    g = app.game
+    assert g.players == 3 and g.setup.seed == 42 and g.setup.round_limit == 12
+    assert g.setup.characters == ("char-elfe", "char-barbar", "char-priester")
+    assert g.variants.long_walk and g.setup.start_seat == 1
+    assert app.session.controllers == [HUMAN, "random", HUMAN]
+    assert app.tabs.selected_index == 0
+    # seat 2 (index 1) is a bot and starts: it moved at once, up to the human seat 3
+    assert app.session.human_to_move or g.is_over
+
+
+def test_new_game_form_reports_a_setup_error() -> None:
+    app = new_app()
+    form = app.setup
+    form.players.value = 2
+    form.characters[0].value = "char-elfe"
+    form.characters[1].value = "char-elfe"
+    game = app.game
+    form.start.click()
+    assert app.game is game
+    assert "R2.1" in form.message.value
+
+
+def test_rule_ids_in_the_log_open_their_rule_text() -> None:
+    from verlies.rules_text import RULES
+
+    app = new_app()
+    log = app.log.value
+    assert '<details class="vl-ev' in log and 'data-rule="R3.1"' in log
+    # the texts travel once, in the page's stylesheet, as the content of .vl-rt[data-rule]
+    css = app.style.value
+    start = css.index('.vl-rt[data-rule="R3.1"]::after')
+    assert RULES["R3.1"][:40] in css[start : start + 400]
+    assert "</style>" not in css[start : start + len(RULES["R3.1"]) + 200].replace("\n</style>", "")
+
+
+def test_editor_tab_slot() -> None:
+    import ipywidgets as widgets
+
+    app = new_app()
+    page = widgets.HTML("editor")
+    app.add_tab("Deck", page)
+    assert app.tabs.children[-1] is page and app.tabs.get_title(3) == "Deck"
+    app.lang_toggle.value = "de"
+    assert app.tabs.get_title(3) == "Deck"
+
+
+# ---- messages ------------------------------------------------------------------------------
+
+
+def test_a_step_sends_little(sent: list[int]) -> None:
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    for _ in range(6):
+        app.steps.turn.click()  # the dungeon grows; sprites get made
+    sent.clear()
+    app.steps.step.click()
+    total = sum(sent)
+    assert total < 60_000, sent

@@ -1,0 +1,26 @@
+"""The explorer's widgets: the play page (board, controls, chance, players, log).
+
+``play_app()`` is what ``notebooks/play.ipynb`` shows. Import lazily what needs the deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["PlayApp", "play_app"]
+
+
+def play_app(**kwargs: Any) -> Any:
+    """The widget shown by the play page (a new game against a bot, in German)."""
+    from verlies.ui.app import PlayApp
+
+    app = PlayApp(**kwargs)
+    return app.widget
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PlayApp":
+        from verlies.ui.app import PlayApp
+
+        return PlayApp
+    raise AttributeError(name)

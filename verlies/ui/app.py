@@ -1,0 +1,643 @@
+"""The play page: board, controls, chance, players and log around one :class:`Session`.
+
+A thin layer over the engine: every button and every click asks the game what is legal
+(``legal_actions``, ``chance_outcomes``, ``pass_chance``) and shows what the events say.
+"""
+
+from __future__ import annotations
+
+import html
+import traceback
+from typing import Any
+
+import ipywidgets as widgets
+
+from verlies.actions import Place
+from verlies.errors import VerliesError
+from verlies.render import style as st
+from verlies.ui.board_view import HEIGHT, WIDTH, BoardView, FigureMark, Ghost, Highlight, Scene
+from verlies.ui.controls import (
+    MAX_UPLOAD_BYTES,
+    FileControls,
+    HistoryControls,
+    SetupForm,
+    StepControls,
+)
+from verlies.ui.i18n import pct, t
+from verlies.ui.panels import (
+    ActionsPanel,
+    ChancePanel,
+    drawn_card_html,
+    log_html,
+    player_label,
+    players_html,
+    rules_css,
+    rules_html,
+)
+from verlies.ui.session import HUMAN, Session, bot_names
+from verlies.ui.theme import CSS
+
+esc = html.escape
+
+
+def _gap() -> widgets.HTML:
+    return widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+
+
+def default_deck() -> Any:
+    from verlies.deck import Deck
+
+    return Deck.default()
+
+
+class PlayApp:
+    """The explorer's play page. ``widget`` is what the notebook shows."""
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        lang: str = "de",
+        deck: Any = None,
+        width: int = WIDTH,
+        height: int = HEIGHT,
+    ) -> None:
+        self.deck = (
+            deck
+            if deck is not None
+            else (session.game.setup.deck if session is not None else default_deck())
+        )
+        self.lang = lang
+        self.designer = False
+        self.selected: tuple[int, int] | None = None
+        self.rotation = 0
+        self.last_error: str | None = None
+        self._syncing = False
+        self.log_limit: int | None = 30
+
+        # ---- widgets ----
+        self.style = widgets.HTML(CSS + rules_css())
+        self.title = widgets.HTML()
+        self.lang_toggle = widgets.ToggleButtons(
+            options=[("DE", "de"), ("EN", "en")], value=lang, style={"button_width": "46px"}
+        )
+        self.lang_toggle.add_class("vl-lang")
+        self.lang_toggle.observe(lambda c: self.set_lang(c["new"]), "value")
+        self.designer_box = widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.designer_box.add_class("vl-designer")
+        self.designer_box.observe(lambda c: self.set_designer(bool(c["new"])), "value")
+        header = widgets.HBox([self.title, self.designer_box, self.lang_toggle])
+        header.add_class("vl-header")
+
+        self.board = BoardView(width, height, on_cell=self.click_cell)
+        self.status = widgets.HTML()
+        self.status.add_class("vl-status")
+        self.hint = widgets.HTML()
+        self.hint.add_class("vl-hint")
+        self.message = widgets.HTML()
+        self.message.add_class("vl-message")
+
+        self.drawn = widgets.HTML()
+        self.drawn.add_class("vl-drawn-box")
+        self.confirm = widgets.Button(
+            button_style="success", icon="check", layout=widgets.Layout(width="auto")
+        )
+        self.confirm.add_class("vl-confirm-place")
+        self.confirm.on_click(lambda _b: self.confirm_place())
+        self.rotate = widgets.Button(icon="rotate-right", layout=widgets.Layout(width="auto"))
+        self.rotate.add_class("vl-rotate")
+        self.rotate.on_click(lambda _b: self.rotate_selection())
+        self.place_buttons = widgets.HBox([self.confirm, self.rotate])
+        self.place_box = widgets.VBox([self.drawn, self.place_buttons])
+        self.place_box.add_class("vl-place-box")
+
+        self.actions = ActionsPanel(self.act)
+        self.chance = ChancePanel(self.roll, self.pick_outcome)
+        self.players = widgets.HTML()
+        self.players.add_class("vl-players-box")
+        self.log = widgets.HTML()
+        self.log.add_class("vl-log-box")
+        self.log_title = widgets.HTML()
+        self.log_all = widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.log_all.add_class("vl-log-all")
+        self.log_all.observe(lambda c: self._set_log_limit(bool(c["new"])), "value")
+
+        self.steps = StepControls()
+        self.steps.step.on_click(lambda _b: self.run("step"))
+        self.steps.turn.on_click(lambda _b: self.run("turn"))
+        self.steps.round.on_click(lambda _b: self.run("round"))
+        self.steps.end.on_click(lambda _b: self.run("end"))
+        self.steps.play.observe(self._autoplay_tick, "value")
+        self.history = HistoryControls()
+        self.history.undo.on_click(lambda _b: self.undo())
+        self.history.redo.on_click(lambda _b: self.redo())
+        self.history.undo_turn.on_click(lambda _b: self.undo_turn())
+        self.history.slider.observe(self._slider_moved, "value")
+        self.files = FileControls()
+        self.files.save.on_click(lambda _b: self.save())
+        self.files.upload.observe(lambda _c: self.load_upload(), "value")
+
+        side = widgets.VBox(
+            [
+                self.status,
+                self.hint,
+                self.message,
+                self.place_box,
+                self.chance.widget,
+                self.actions.widget,
+                self.players,
+            ]
+        )
+        side.add_class("vl-side")
+        sp, hi, fi = self.steps, self.history, self.files
+        row1 = widgets.HBox([sp.step, sp.turn, sp.round, sp.end, _gap(), sp.play, sp.speed])
+        row2 = widgets.HBox([hi.undo, hi.redo, hi.undo_turn, _gap(), sp.auto_bots, sp.auto_roll])
+        row3 = widgets.HBox([hi.slider, hi.position])
+        row4 = widgets.HBox([fi.save, fi.upload, fi.link, fi.message])
+        for row in (row1, row2, row3, row4):
+            row.add_class("vl-controls-row")
+        controls = widgets.VBox([row1, row2, row3, row4], layout=widgets.Layout(width=f"{width}px"))
+        controls.add_class("vl-controls")
+        left = widgets.VBox(
+            [self.board.widget, controls], layout=widgets.Layout(width=f"{width}px")
+        )
+        left.add_class("vl-left")
+        table = widgets.HBox([left, side])
+        table.add_class("vl-table")
+        log_head = widgets.HBox([self.log_title, self.log_all])
+        log_head.add_class("vl-log-head")
+        self.play_page = widgets.VBox([table, log_head, self.log])
+        self.play_page.add_class("vl-play")
+
+        self.session = session or self._default_session()
+        self.setup = SetupForm(self.deck, self.start_game)
+        self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML(rules_html())])
+        self.rules_page.add_class("vl-rules-page")
+        self.tabs = widgets.Tab(children=[self.play_page, self.setup.widget, self.rules_page])
+        self.tabs.add_class("vl-tabs")
+        self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_rules"]
+        self.widget = widgets.VBox([self.style, header, self.tabs])
+        self.widget.add_class("vl-app")
+        self.set_lang(lang, refresh=False)
+        self.setup.set_from(self.session.game, self.session.controllers)
+        self.refresh()
+
+    # ---- the editor (and others) add tabs here -------------------------------------------
+
+    def add_tab(self, title: str, widget: widgets.Widget) -> None:
+        """Add a page (e.g. the deck editor) next to the game; ``title`` is shown as is."""
+        self.tabs.children = [*self.tabs.children, widget]
+        self._tab_keys.append(None)
+        self.tabs.set_title(len(self.tabs.children) - 1, title)
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    def _default_session(self) -> Session:
+        bots = bot_names()
+        bot = "careful" if "careful" in bots else bots[0]
+        return Session.new(players=2, controllers=[HUMAN, bot], seed=1, deck=self.deck)
+
+    # ---- settings ------------------------------------------------------------------------
+
+    def set_lang(self, lang: str, refresh: bool = True) -> None:
+        self.lang = lang
+        if self.lang_toggle.value != lang:
+            self.lang_toggle.value = lang  # observer comes back here
+            return
+        self.title.value = (
+            f'<div class="vl-title"><span class="vl-title-main">{esc(t("title", lang))}</span> '
+            f'<span class="vl-title-sub">{esc(t("subtitle", lang))}</span></div>'
+        )
+        self.designer_box.description = t("designer", lang)
+        self.confirm.description = t("lay_here", lang)
+        self.rotate.description = t("rotate", lang)
+        self.log_all.description = t("log_all", lang)
+        self.log_title.value = f'<div class="vl-h">{esc(t("log", lang))}</div>'
+        self.rules_page.children[0].value = f'<p class="vl-small">{esc(t("rules_intro", lang))}</p>'
+        self.board.set_tooltips(
+            t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
+        )
+        self.steps.set_lang(lang)
+        self.history.set_lang(lang)
+        self.files.set_lang(lang)
+        self.setup.set_lang(lang)
+        for i, key in enumerate(self._tab_keys):
+            if key is not None:
+                self.tabs.set_title(i, t(key, lang))
+        if refresh:
+            self.refresh()
+
+    def set_designer(self, on: bool) -> None:
+        self.designer = on
+        if self.designer_box.value != on:
+            self.designer_box.value = on
+        self.refresh()
+
+    def _set_log_limit(self, everything: bool) -> None:
+        self.log_limit = None if everything else 30
+        self.refresh()
+
+    # ---- taking steps --------------------------------------------------------------------
+
+    def _guard(self, fn: Any, *args: Any) -> bool:
+        """Run an engine call; show a refusal (with its rule) instead of raising."""
+        try:
+            fn(*args)
+        except VerliesError as e:
+            self._say(str(e), error=True)
+            return False
+        except Exception as e:  # noqa: BLE001 - show it on the page, keep the app alive
+            self.last_error = traceback.format_exc()
+            self._say(f"{type(e).__name__}: {e}", error=True)
+            return False
+        return True
+
+    def _after_step(self) -> None:
+        self.selected = None
+        self.rotation = 0
+        if self.session.humans:  # bots answer a human at once; a bots-only game is stepped
+            self.session.auto(bots=self.steps.auto_bots.value, chance=self.steps.auto_roll.value)
+        self.refresh()
+
+    def act(self, action: Any) -> None:
+        """A human decision (action button or board click)."""
+        self.message.value = ""
+        if not self.session.human_to_move:
+            self._say(self._hint_text(), error=True)
+            return
+        if self._guard(self.session.act, action):
+            self._after_step()
+        else:
+            self.refresh()
+
+    def roll(self) -> None:
+        self.message.value = ""
+        if self.game.is_chance and self._guard(self.session.roll):
+            self._after_step()
+        else:
+            self.refresh()
+
+    def pick_outcome(self, outcome: Any) -> None:
+        """What-if: take this outcome instead of rolling."""
+        self.message.value = ""
+        if self.game.is_chance and self._guard(self.game.apply, outcome):
+            self._after_step()
+        else:
+            self.refresh()
+
+    def run(self, unit: str) -> None:
+        """Step bots and chance by one step / turn / round / to the end."""
+        self.selected = None
+        result = None
+
+        def go() -> None:
+            nonlocal result
+            result = self.session.run(unit)
+
+        self._guard(go)
+        if result is not None:
+            lang = self.lang
+            if result.reason == "human":
+                who = player_label(self.game, self.game.current_player, lang)
+                text = t("stopped_human", lang, who=who)
+            elif result.reason == "over":
+                text = t("stopped_over", lang)
+            elif result.reason == "limit":
+                text = t("stopped_limit", lang, n=result.steps)
+            else:
+                text = t("stepped", lang, n=result.steps)
+            if result.steps:
+                text = (
+                    f"{t('stepped', lang, n=result.steps)} {text}"
+                    if result.reason != "done"
+                    else text
+                )
+            self._say(text)
+        self.refresh()
+
+    def _autoplay_tick(self, change: dict[str, Any]) -> None:
+        if self._syncing or not self.steps.play.playing:
+            return
+        result = None
+
+        def go() -> None:
+            nonlocal result
+            result = self.session.run("step")
+
+        ok = self._guard(go)
+        if not ok or result is None or result.reason in ("human", "over"):
+            self.steps.play.playing = False
+            if result is not None and result.reason == "human":
+                who = player_label(self.game, self.game.current_player, self.lang)
+                self._say(t("stopped_human", self.lang, who=who))
+        self.selected = None
+        self.refresh()
+
+    # ---- history -------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        self._guard(self.game.undo)
+        self._history_moved()
+
+    def redo(self) -> None:
+        self._guard(self.game.redo)
+        self._history_moved()
+
+    def undo_turn(self) -> None:
+        self._guard(self.game.undo_turn)
+        self._history_moved()
+
+    def goto(self, index: int) -> None:
+        self._guard(self.game.goto, index)
+        self._history_moved()
+
+    def _history_moved(self) -> None:
+        self.selected = None
+        self.rotation = 0
+        self.message.value = ""
+        self.refresh()
+
+    def _slider_moved(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.goto(int(change["new"]))
+
+    # ---- the board -----------------------------------------------------------------------
+
+    def click_cell(self, x: int, y: int) -> None:
+        """A click on grid cell (x, y): choose/turn a placement, or walk there."""
+        s = self.session
+        g = s.game
+        self.message.value = ""
+        if not s.human_to_move:
+            self._say(self._hint_text())
+            return
+        if g.pending == "place":
+            options = s.placements().get((x, y))
+            if not options:
+                self._say(t("no_click", self.lang))
+                return
+            if self.selected == (x, y):
+                self.rotation = (self.rotation + 1) % len(options)
+            else:
+                self.selected = (x, y)
+                self.rotation = 0
+            self.refresh()
+            return
+        option = s.walk_options().get((x, y))
+        if option is not None:
+            self.act(option.action)
+            return
+        self._say(t("no_click", self.lang))
+
+    def selected_place(self) -> Place | None:
+        if self.selected is None:
+            return None
+        options = self.session.placements().get(self.selected)
+        if not options:
+            return None
+        return options[self.rotation % len(options)]
+
+    def confirm_place(self) -> None:
+        place = self.selected_place()
+        if place is not None:
+            self.act(place)
+
+    def rotate_selection(self) -> None:
+        if self.selected is not None:
+            self.click_cell(*self.selected)
+
+    def _scene(self) -> Scene:
+        s = self.session
+        g = s.game
+        tiles = list(g.board.values())
+        figures = [
+            FigureMark(
+                f.seat, f.pos[0], f.pos[1], bool(f.injured), not g.is_over and f.seat == g.seat
+            )
+            for f in g.figures
+            if not f.escaped
+        ]
+        highlights: dict[tuple[int, int], Highlight] = {}
+        ghost = None
+        if s.human_to_move:
+            if g.pending == "place":
+                placements = s.placements()
+                if self.selected not in placements:
+                    self.selected = None
+                for cell in placements:
+                    highlights[cell] = Highlight("place")
+                place = self.selected_place()
+                if place is not None and self.selected is not None:
+                    n = len(placements[self.selected])
+                    highlights[self.selected] = Highlight("select")
+                    ghost = Ghost(
+                        place.x,
+                        place.y,
+                        g.state.drawn,
+                        place.mask,
+                        f"⟳ {self.rotation % n + 1}/{n}" if n > 1 else "",
+                    )
+            else:
+                for cell, option in s.walk_options().items():
+                    label = pct(option.chance) if option.chance < 1 else ""
+                    highlights[cell] = Highlight("walk", label)
+        banner = ""
+        if g.is_over:
+            banner = self._over_text()
+        return Scene(tiles, figures, highlights, ghost, coords=self.designer, banner=banner)
+
+    def _over_text(self) -> str:
+        g = self.game
+        lang = self.lang
+        r = g.result
+        if r is None:
+            return ""
+        if r.winners:
+            who = ", ".join(player_label(g, w, lang) for w in r.winners)
+            win = t("winners", lang, who=who)
+        else:
+            win = t("no_winner", lang)
+        return f"{t('game_over', lang)} – {win}"
+
+    # ---- save / load ---------------------------------------------------------------------
+
+    def save(self) -> None:
+        g = self.game
+        text = g.to_json()
+        name = f"verlies-seed{g.setup.seed}-step{g.step_count}.json"
+        self.files.offer(text, name, self.lang)
+        self.saved_text = text
+
+    def load_upload(self) -> None:
+        item = self.files.take_upload()
+        if item is not None:
+            self.load_bytes(*item)
+
+    def load_bytes(self, name: str, data: bytes) -> bool:
+        from verlies.game import Game
+
+        lang = self.lang
+        if len(data) > MAX_UPLOAD_BYTES:
+            text = t("too_large", lang, n=len(data), max=MAX_UPLOAD_BYTES)
+            self.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
+            return False
+        try:
+            game = Game.from_json(data)
+        except VerliesError as e:
+            self.files.message.value = (
+                f'<span class="vl-error">{esc(t("load_error", lang, msg=str(e)))}</span>'
+            )
+            return False
+        old = self.session.controllers
+        controllers = old if len(old) == game.players else [HUMAN] * game.players
+        self.session = Session(game, controllers, bot_seed=game.setup.seed)
+        self.deck = game.setup.deck
+        self.setup.set_from(game, controllers)
+        self.files.message.value = f'<span class="vl-ok">{esc(t("loaded", lang, name=name))}</span>'
+        self.board.fit()
+        self._history_moved()
+        return True
+
+    # ---- new game ------------------------------------------------------------------------
+
+    def start_game(self, values: dict[str, Any]) -> bool:
+        try:
+            session = Session.new(deck=self.deck, **values)
+        except (VerliesError, ValueError) as e:
+            self.setup.message.value = (
+                f'<span class="vl-error">{esc(t("setup_error", self.lang, msg=str(e)))}</span>'
+            )
+            return False
+        self.setup.message.value = ""
+        self.session = session
+        self.files.link.value = ""
+        self.tabs.selected_index = 0
+        self.board.fit()
+        self.message.value = ""
+        self._after_step()
+        return True
+
+    # ---- showing ---------------------------------------------------------------------------
+
+    def _say(self, text: str, error: bool = False) -> None:
+        cls = "vl-error" if error else "vl-note"
+        self.message.value = f'<div class="{cls}">{esc(text)}</div>'
+
+    def _hint_text(self) -> str:
+        s = self.session
+        g = s.game
+        lang = self.lang
+        if g.is_over:
+            return t("hint_over", lang)
+        if g.is_chance:
+            return t("hint_chance", lang)
+        if not s.is_human(g.current_player):
+            return t("hint_bot", lang)
+        if g.pending == "place":
+            return t("hint_place", lang)
+        if g.pending == "turn" and (s.can_draw() or s.walk_options()):
+            return t("hint_turn", lang)
+        return t("hint_decide", lang)
+
+    def _status_html(self) -> str:
+        s = self.session
+        g = s.game
+        lang = self.lang
+        seat = g.seat
+        color = st.player_color(seat)
+        if g.is_over:
+            r = g.result
+            reason = t(f"reason_{r.reason}", lang) if r else ""
+            if r and r.winners:
+                who = ", ".join(player_label(g, w, lang) for w in r.winners)
+                win = t("winners", lang, who=who)
+            else:
+                win = t("no_winner", lang)
+            main = f"<b>{esc(t('game_over', lang))}</b>: {esc(reason)}. {esc(win)}"
+            chip = '<span class="vl-chip" style="background:#888">✓</span>'
+        else:
+            who = player_label(g, seat, lang)
+            if g.is_chance:
+                from verlies.ui.panels import chance_title
+
+                what = t("chance_to_move", lang, what=chance_title(s, lang))
+                main = f"{esc(t('to_move', lang, who=who))} · {esc(what)}"
+            else:
+                main = esc(t("to_move", lang, who=who))
+                if not s.is_human(seat):
+                    bot = t("bot", lang, name=s.controllers[seat])
+                    main += f' <span class="vl-small">({esc(bot)})</span>'
+            chip = f'<span class="vl-chip" style="background:{color}">{seat + 1}</span>'
+        data = (
+            f'data-step="{g.step_count}" data-history="{g.history_length}" '
+            f'data-pending="{esc(g.pending)}" data-chance="{int(g.is_chance)}" '
+            f'data-over="{int(g.is_over)}" data-seat="{seat}" data-round="{g.round}" '
+            f'data-human="{int(s.human_to_move)}" data-tiles="{len(g.board)}" '
+            f'data-reason="{esc(g.result.reason if g.result else "")}" '
+            f'data-seed="{g.setup.seed}" data-players="{g.players}" '
+            f'data-controllers="{esc(",".join(s.controllers))}"'
+        )
+        pos = t("step_of", lang, i=g.step_count, n=g.history_length)
+        return (
+            f'<div class="vl-state" {data}>{chip}'
+            f'<span class="vl-round">{esc(t("round", lang, n=g.round))}</span>'
+            f' · {main}<span class="vl-pos">{esc(pos)}</span></div>'
+        )
+
+    def refresh(self) -> None:
+        """Show the game as it is now: board, panels, controls."""
+        s = self.session
+        g = s.game
+        lang = self.lang
+        self.board.show(self._scene())
+        self.status.value = self._status_html()
+        hint = self._hint_text()
+        self.hint.value = f'<div class="vl-hint-text">{esc(hint)}</div>'
+        # the card being laid
+        if g.pending == "place" and not g.is_over:
+            place = self.selected_place()
+            self.drawn.value = drawn_card_html(s, lang, place.mask if place else None)
+            self.place_box.layout.display = ""
+            human = s.human_to_move
+            self.place_buttons.layout.display = "" if human else "none"
+            self.confirm.disabled = place is None
+            self.rotate.disabled = place is None or len(s.placements().get(self.selected, [])) < 2
+            if place is not None:
+                self.confirm.description = f"{t('lay_here', lang)} ({place.x}, {place.y})"
+            else:
+                self.confirm.description = t("lay_here", lang)
+        else:
+            self.place_box.layout.display = "none"
+            self.drawn.value = ""
+        self.chance.show(s, lang)
+        self.actions.show(s, lang)
+        self.actions.widget.layout.display = "none" if (g.is_over or g.is_chance) else ""
+        self.players.value = players_html(s, lang, self.designer)
+        self.log.value = log_html(s, lang, self.designer, self.log_limit)
+        # history and stepping
+        self._syncing = True
+        try:
+            slider = self.history.slider
+            if slider.max != g.history_length:
+                if g.history_length < slider.value:
+                    slider.value = g.step_count
+                slider.max = g.history_length
+            if slider.value != g.step_count:
+                slider.value = g.step_count
+        finally:
+            self._syncing = False
+        pos = t("step_of", lang, i=g.step_count, n=g.history_length)
+        self.history.position.value = f'<span class="vl-small">{esc(pos)}</span>'
+        self.history.undo.disabled = not g.can_undo
+        self.history.redo.disabled = not g.can_redo
+        self.history.undo_turn.disabled = not g.can_undo
+        stop = g.is_over or s.human_to_move
+        for b in (self.steps.step, self.steps.turn, self.steps.round, self.steps.end):
+            b.disabled = stop

@@ -1,0 +1,497 @@
+"""The board on ipycanvas: a MultiCanvas with a tile layer and an overlay layer.
+
+The tile layer composes cached tile sprites (``ui/sprites.py``) and redraws only the cells
+that changed while the viewport stays put. The overlay layer holds what changes every step:
+highlights of legal targets (with the engine's odds), the ghost of the card being laid,
+the figures and the marker of the player to move. The view knows nothing of rules: it draws
+a :class:`Scene` and reports clicked cells.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import MultiCanvas
+
+from verlies.render import style as st
+from verlies.ui.canvas import pin_css_size, redraw
+from verlies.ui.sprites import SpriteCache, SpriteKey, tile_key
+from verlies.ui.viewport import Viewport
+
+WIDTH = 640
+HEIGHT = 520
+#: A mouse that moved further than this between down and up drags (pans) instead of clicking.
+DRAG_PIXELS = 6
+
+
+@dataclass(frozen=True)
+class FigureMark:
+    seat: int
+    x: int
+    y: int
+    injured: bool
+    current: bool
+
+
+@dataclass(frozen=True)
+class Highlight:
+    kind: str  # "place", "walk", "select"
+    label: str = ""  # e.g. an arrival chance "67 %"
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """The drawn card shown where it would be laid, with the rotation chosen."""
+
+    x: int
+    y: int
+    card: Any
+    mask: int
+    note: str = ""  # e.g. "1/2"
+
+
+@dataclass
+class Scene:
+    tiles: list[Any] = field(default_factory=list)  # verlies.board.Tile objects
+    figures: list[FigureMark] = field(default_factory=list)
+    highlights: dict[tuple[int, int], Highlight] = field(default_factory=dict)
+    ghost: Ghost | None = None
+    coords: bool = False  # designer mode: cell coordinates on the board
+    banner: str = ""  # e.g. "Game over – winner: player 1"
+
+
+def _rgba(color: str, alpha: float) -> str:
+    r, g, b = int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+    return f"rgba({r}, {g}, {b}, {alpha})"
+
+
+def _round_rect(c: Any, x: float, y: float, w: float, h: float, r: float) -> None:
+    """A rounded rectangle as the current path (ipycanvas 0.14 has no roundRect)."""
+    r = min(r, w / 2, h / 2)
+    c.begin_path()
+    c.move_to(x + r, y)
+    c.arc_to(x + w, y, x + w, y + h, r)
+    c.arc_to(x + w, y + h, x, y + h, r)
+    c.arc_to(x, y + h, x, y, r)
+    c.arc_to(x, y, x + w, y, r)
+    c.close_path()
+
+
+class BoardView:
+    """The board widget. ``on_cell(x, y)`` is called for a click on grid cell (x, y)."""
+
+    def __init__(
+        self,
+        width: int = WIDTH,
+        height: int = HEIGHT,
+        on_cell: Callable[[int, int], None] | None = None,
+        sprites: SpriteCache | None = None,
+    ) -> None:
+        self.on_cell = on_cell
+        self.sprites = sprites or SpriteCache()
+        self.sprites.on_ready = self._sprite_ready
+        self.canvas = MultiCanvas(2, width=width, height=height)
+        self.canvas.add_class("vl-board")
+        pin_css_size(self.canvas)
+        self.tiles_layer = self.canvas[0]
+        self.overlay = self.canvas[1]
+        self.viewport = Viewport(width, height)
+        self.auto_fit = True
+        self.scene = Scene()
+        self._drawn: dict[tuple[int, int], SpriteKey] = {}
+        self._drawn_view: Viewport | None = None
+        self._down: tuple[float, float] | None = None
+        #: Bytes of draw commands sent, for measuring (see :meth:`sent_bytes`).
+        self.messages = 0
+
+        self.tiles_layer.on_client_ready(self._tiles_ready)
+        self.overlay.on_client_ready(self._overlay_ready)
+        self.canvas.on_mouse_down(self._mouse_down)
+        self.canvas.on_mouse_up(self._mouse_up)
+
+        def tool(icon: str, tip: str, cls: str, handler: Callable[[], None]) -> widgets.Button:
+            b = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="34px"))
+            b.add_class("vl-tool")
+            b.add_class(cls)
+            b.on_click(lambda _b: handler())
+            return b
+
+        self.fit_button = widgets.ToggleButton(
+            value=True, icon="expand", tooltip="fit", layout=widgets.Layout(width="34px")
+        )
+        self.fit_button.add_class("vl-fit")
+        self.fit_button.observe(self._fit_toggled, "value")
+        self.tools = [
+            self.fit_button,
+            tool("search-plus", "zoom in", "vl-zoom-in", lambda: self.zoom(1.25)),
+            tool("search-minus", "zoom out", "vl-zoom-out", lambda: self.zoom(0.8)),
+            tool("arrow-left", "pan", "vl-pan-left", lambda: self.pan(-1, 0)),
+            tool("arrow-right", "pan", "vl-pan-right", lambda: self.pan(1, 0)),
+            tool("arrow-up", "pan", "vl-pan-up", lambda: self.pan(0, -1)),
+            tool("arrow-down", "pan", "vl-pan-down", lambda: self.pan(0, 1)),
+        ]
+        self.toolbar = widgets.HBox(self.tools)
+        self.toolbar.add_class("vl-board-tools")
+        self.info = widgets.HTML()
+        self.info.add_class("vl-board-info")
+        self.widget = widgets.VBox([self.canvas, self.toolbar, self.info])
+        self.widget.add_class("vl-board-box")
+
+    # ---- public -----------------------------------------------------------------------
+
+    def set_tooltips(self, fit: str, zoom_in: str, zoom_out: str, pan: str) -> None:
+        self.fit_button.tooltip = fit
+        self.tools[1].tooltip = zoom_in
+        self.tools[2].tooltip = zoom_out
+        for b in self.tools[3:]:
+            b.tooltip = pan
+
+    def show(self, scene: Scene) -> None:
+        """Draw ``scene``: the tiles that changed, then the whole overlay (one message)."""
+        self.scene = scene
+        if self.auto_fit:
+            self.viewport = self.viewport.fit(self._fit_cells(scene))
+        with_tiles = self._tile_changes()
+        # One batch: sprites created on the way and both layers go out together.
+        redraw(self.overlay, lambda _c: self._draw_all(with_tiles))
+        self._update_info()
+
+    def click(self, px: float, py: float) -> None:
+        """A click at canvas pixel (px, py) (what a mouse down + up at one point does)."""
+        x, y = self.viewport.cell_at(px, py)
+        if self.on_cell is not None:
+            self.on_cell(x, y)
+
+    def zoom(self, factor: float) -> None:
+        self._set_manual()
+        self.viewport = self.viewport.zoomed(factor)
+        self.show(self.scene)
+
+    def pan(self, dx_cells: float, dy_cells: float) -> None:
+        self._set_manual()
+        t = self.viewport.tile
+        self.viewport = self.viewport.panned(-dx_cells * t, -dy_cells * t)
+        self.show(self.scene)
+
+    def fit(self) -> None:
+        self.auto_fit = True
+        if not self.fit_button.value:
+            self.fit_button.value = True  # observer shows the scene
+        else:
+            self.show(self.scene)
+
+    # ---- events -------------------------------------------------------------------------
+
+    def _set_manual(self) -> None:
+        self.auto_fit = False
+        if self.fit_button.value:
+            self.fit_button.value = False
+
+    def _fit_toggled(self, change: dict[str, Any]) -> None:
+        self.auto_fit = bool(change["new"])
+        if self.auto_fit:
+            self.show(self.scene)
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._down = (x, y)
+
+    def _mouse_up(self, x: float, y: float) -> None:
+        down, self._down = self._down, None
+        if down is None:
+            return
+        dx, dy = x - down[0], y - down[1]
+        if math.hypot(dx, dy) > DRAG_PIXELS:
+            self._set_manual()
+            self.viewport = self.viewport.panned(dx, dy)
+            self.show(self.scene)
+            return
+        self.click(x, y)
+
+    # ---- client ready (see ui/canvas.py) ------------------------------------------------
+
+    def _tiles_ready(self) -> None:
+        self._drawn_view = None
+        redraw(self.tiles_layer, lambda _c: self._draw_tiles(full=True))
+
+    def _overlay_ready(self) -> None:
+        redraw(self.overlay, lambda _c: self._draw_overlay())
+
+    def _sprite_ready(self, key: SpriteKey) -> None:
+        cells = [pos for pos, k in self._drawn.items() if k == key]
+        ghost = self.scene.ghost
+        ghost_uses = ghost is not None and (ghost.card.id, ghost.mask & 0xF) == key[:2]
+        if not cells and not ghost_uses:
+            return
+
+        def draw(_c: Any) -> None:
+            by_pos = {t.pos: t for t in self.scene.tiles}
+            for pos in cells:
+                if pos in by_pos:
+                    self._draw_tile(by_pos[pos], clear=True)
+            if ghost_uses:
+                self._draw_overlay()
+
+        redraw(self.tiles_layer, draw)
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def _fit_cells(self, scene: Scene) -> list[tuple[int, int]]:
+        cells = [t.pos for t in scene.tiles]
+        cells += list(scene.highlights)
+        if scene.ghost is not None:
+            cells.append((scene.ghost.x, scene.ghost.y))
+        if not cells:
+            return [(0, 0)]
+        # Keep one ring of empty cells around the dungeon: where it can grow.
+        x0 = min(c[0] for c in cells) - 1
+        x1 = max(c[0] for c in cells) + 1
+        y0 = min(c[1] for c in cells) - 1
+        y1 = max(c[1] for c in cells) + 1
+        return [(x0, y0), (x1, y1)]
+
+    def _tile_changes(self) -> bool | list[Any]:
+        """True: redraw all tiles; a list: only these tiles; []: none."""
+        tiles = {t.pos: t for t in self.scene.tiles}
+        if self._drawn_view != self.viewport or any(p not in tiles for p in self._drawn):
+            return True
+        return [t for p, t in tiles.items() if self._drawn.get(p) != tile_key(t)]
+
+    def _draw_all(self, tiles: bool | list[Any]) -> None:
+        if tiles is True:
+            self._draw_tiles(full=True)
+        elif tiles:
+            for t in tiles:  # type: ignore[union-attr]
+                self._draw_tile(t, clear=True)
+        self._draw_overlay()
+
+    def _draw_tiles(self, full: bool) -> None:
+        c = self.tiles_layer
+        v = self.viewport
+        c.clear()
+        c.fill_style = st.TABLE
+        c.fill_rect(0, 0, v.width, v.height)
+        self._grid_dots(0, 0, v.width, v.height)
+        self._drawn = {}
+        for t in sorted(self.scene.tiles, key=lambda t: (t.y, t.x)):
+            self._draw_tile(t, clear=False)
+        self._drawn_view = v
+
+    def _grid_dots(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Faint dots at the cell corners within the pixel box (x0, y0)-(x1, y1)."""
+        c = self.tiles_layer
+        v = self.viewport
+        ts = v.tile
+        r = max(2, round(ts * 0.025))
+        i0 = math.floor((x0 - v.ox) / ts)
+        i1 = math.ceil((x1 - v.ox) / ts)
+        j0 = math.floor((y0 - v.oy) / ts)
+        j1 = math.ceil((y1 - v.oy) / ts)
+        c.fill_style = "#3a332c"
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                c.fill_rect(v.ox + i * ts - r, v.oy + j * ts - r, 2 * r, 2 * r)
+
+    def _draw_tile(self, tile: Any, clear: bool) -> None:
+        c = self.tiles_layer
+        v = self.viewport
+        px, py = v.cell_origin(tile.x, tile.y)
+        ts = v.tile
+        if clear:
+            # Repaint just this cell as the full drawing has it: table and grid dots, clipped.
+            c.save()
+            c.begin_path()
+            c.rect(px, py, ts, ts)
+            c.clip()
+            c.fill_style = st.TABLE
+            c.fill_rect(px, py, ts, ts)
+            self._grid_dots(px, py, px + ts, py + ts)
+            c.restore()
+        g = max(1, round(st.TILE_GAP * ts))
+        sprite = self.sprites.for_tile(tile)
+        c.draw_image(sprite, px + g, py + g, ts - 2 * g, ts - 2 * g)
+        self._drawn[tile.pos] = tile_key(tile)
+
+    def _draw_overlay(self) -> None:
+        c = self.overlay
+        v = self.viewport
+        ts = v.tile
+        scene = self.scene
+        c.clear()
+        for (x, y), hl in sorted(scene.highlights.items()):
+            self._draw_highlight(x, y, hl)
+        if scene.ghost is not None:
+            gh = scene.ghost
+            px, py = v.cell_origin(gh.x, gh.y)
+            sprite = self.sprites.get(gh.card, gh.mask)
+            c.global_alpha = 0.88
+            c.draw_image(sprite, px + 2, py + 2, ts - 4, ts - 4)
+            c.global_alpha = 1.0
+            c.set_line_dash([ts * 0.06, ts * 0.04])
+            c.line_width = max(2, ts * 0.04)
+            c.stroke_style = "#ffffff"
+            c.stroke_rect(px + 2, py + 2, ts - 4, ts - 4)
+            c.set_line_dash([])
+            if gh.note:
+                self._badge(px + ts / 2, py + ts - ts * 0.12, gh.note, "#ffffff", st.INK)
+        by_cell: dict[tuple[int, int], list[FigureMark]] = {}
+        for f in scene.figures:
+            by_cell.setdefault((f.x, f.y), []).append(f)
+        for (x, y), group in sorted(by_cell.items()):
+            n = len(group)
+            offsets = st.FIGURE_OFFSETS.get(n) or st.FIGURE_OFFSETS[4]
+            fh = (st.FIGURE_H if n == 1 else st.FIGURE_H_CROWDED) * ts
+            cx0, cy0 = v.cell_center(x, y)
+            for i, f in enumerate(sorted(group, key=lambda f: f.seat)):
+                ox, oy = offsets[i % len(offsets)]
+                cx, cy = cx0 + ox * ts, cy0 + oy * ts
+                if n == 1:
+                    cy += 0.08 * ts  # leave the obstacle dot in the middle readable
+                if f.current:
+                    self._current_marker(cx, cy, fh, f.seat)
+                self._figure(cx, cy, fh, f.seat, f.injured)
+        if scene.banner:
+            self._banner(scene.banner)
+        if scene.coords:
+            c.font = f"{max(9, int(ts * 0.12))}px {st.FONT}"
+            c.text_align = "left"
+            c.text_baseline = "top"
+            c.fill_style = "rgba(255,255,255,0.85)"
+            cells = {t.pos for t in scene.tiles} | set(scene.highlights)
+            for x, y in sorted(cells):
+                px, py = v.cell_origin(x, y)
+                c.fill_text(f"{x},{y}", px + ts * 0.3, py + ts * 0.04)
+
+    def _banner(self, text: str) -> None:
+        c = self.overlay
+        v = self.viewport
+        h = 40
+        c.fill_style = "rgba(28, 22, 18, 0.82)"
+        c.fill_rect(0, 0, v.width, h)
+        c.fill_style = st.GOLD
+        c.fill_rect(0, h - 3, v.width, 3)
+        c.fill_style = "#f6f0e2"
+        c.font = f"bold 18px {st.FONT}"
+        c.text_align = "center"
+        c.text_baseline = "middle"
+        c.fill_text(text, v.width / 2, h / 2, v.width - 20)
+
+    def _draw_highlight(self, x: int, y: int, hl: Highlight) -> None:
+        c = self.overlay
+        v = self.viewport
+        ts = v.tile
+        hs = st.HIGHLIGHT.get(hl.kind, st.HIGHLIGHT[st.DEFAULT_HIGHLIGHT])
+        px, py = v.cell_origin(x, y)
+        i = 0.06 * ts
+        c.fill_style = _rgba(hs.fill, hs.fill_opacity)
+        c.fill_rect(px + i, py + i, ts - 2 * i, ts - 2 * i)
+        dash = [float(d) * ts for d in hs.dash.split()]
+        c.set_line_dash(dash)
+        c.line_width = max(2, 0.05 * ts)
+        c.stroke_style = hs.stroke
+        c.stroke_rect(px + i, py + i, ts - 2 * i, ts - 2 * i)
+        c.set_line_dash([])
+        if hl.label:
+            self._badge(px + ts / 2, py + ts - 0.2 * ts, hl.label, hs.stroke, st.INK)
+
+    def _badge(self, cx: float, cy: float, text: str, fill: str, ink: str) -> None:
+        c = self.overlay
+        ts = self.viewport.tile
+        size = max(10, int(ts * 0.15))
+        w = max(ts * 0.3, len(text) * size * 0.62 + size * 0.6)
+        h = size * 1.45
+        c.fill_style = fill
+        c.stroke_style = st.INK
+        c.line_width = 1.5
+        _round_rect(c, cx - w / 2, cy - h / 2, w, h, h / 2)
+        c.fill()
+        c.stroke()
+        c.fill_style = ink
+        c.font = f"bold {size}px {st.FONT}"
+        c.text_align = "center"
+        c.text_baseline = "middle"
+        c.fill_text(text, cx, cy + 1)
+
+    def _current_marker(self, cx: float, cy: float, h: float, seat: int) -> None:
+        c = self.overlay
+        r = h * 0.62
+        c.line_width = max(3, h * 0.12)
+        c.stroke_style = "#ffffff"
+        c.stroke_circle(cx, cy + h * 0.12, r)
+        c.line_width = max(2, h * 0.07)
+        c.stroke_style = st.player_color(seat)
+        c.stroke_circle(cx, cy + h * 0.12, r)
+
+    def _figure(self, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
+        """A pawn as in ``render.svg``: standing, or lying on its side when injured (R8.1)."""
+        c = self.overlay
+        color = st.player_color(seat)
+        ink = st.PLAYER_INK[seat % len(st.PLAYER_INK)]
+        c.save()
+        c.translate(cx, cy)
+        if injured:
+            c.rotate(-math.pi / 2)
+        c.scale(h)
+        c.fill_style = "rgba(0, 0, 0, 0.3)"
+        c.begin_path()
+        c.ellipse(0, 0.5, 0.34, 0.08, 0, 0, 2 * math.pi)
+        c.fill()
+        c.line_width = 0.06
+        c.stroke_style = ink
+        c.fill_style = color
+        c.begin_path()
+        c.move_to(-0.32, 0.5)
+        c.bezier_curve_to(-0.32, 0.12, -0.2, -0.06, 0, -0.06)
+        c.bezier_curve_to(0.2, -0.06, 0.32, 0.12, 0.32, 0.5)
+        c.close_path()
+        c.fill()
+        c.stroke()
+        c.begin_path()
+        c.arc(0, -0.27, 0.19, 0, 2 * math.pi)
+        c.fill()
+        c.stroke()
+        c.restore()
+        lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
+        c.fill_style = ink
+        c.font = f"bold {max(8, int(0.3 * h))}px {st.FONT}"
+        c.text_align = "center"
+        c.text_baseline = "middle"
+        c.fill_text(str(seat + 1), lx, ly)
+
+    # ---- accessible description (also what the browser tests click) ----------------------
+
+    def _update_info(self) -> None:
+        v = self.viewport
+        parts = [
+            f'<div class="vl-board-data" data-tile="{v.tile}" data-ox="{v.ox:g}" '
+            f'data-oy="{v.oy:g}" data-tiles="{len(self.scene.tiles)}">'
+        ]
+        for (x, y), hl in sorted(self.scene.highlights.items()):
+            cx, cy = v.cell_center(x, y)
+            parts.append(
+                f'<span class="vl-target" data-kind="{hl.kind}" data-x="{x}" data-y="{y}" '
+                f'data-px="{cx:g}" data-py="{cy:g}" data-visible="{int(v.visible(x, y))}">'
+                f"{html.escape(hl.kind)} ({x}, {y}) {html.escape(hl.label)}</span>"
+            )
+        gh = self.scene.ghost
+        if gh is not None:
+            cx, cy = v.cell_center(gh.x, gh.y)
+            parts.append(
+                f'<span class="vl-ghost" data-x="{gh.x}" data-y="{gh.y}" data-mask="{gh.mask}" '
+                f'data-px="{cx:g}" data-py="{cy:g}">ghost</span>'
+            )
+        for f in self.scene.figures:
+            cx, cy = v.cell_center(f.x, f.y)
+            parts.append(
+                f'<span class="vl-figure" data-seat="{f.seat}" data-x="{f.x}" data-y="{f.y}" '
+                f'data-px="{cx:g}" data-py="{cy:g}" data-injured="{int(f.injured)}">'
+                f"figure {f.seat + 1}</span>"
+            )
+        parts.append("</div>")
+        text = "".join(parts)
+        if self.info.value != text:
+            self.info.value = text

@@ -1,0 +1,279 @@
+"""Controls: the new-game form, stepping and autoplay, history, save/load.
+
+Widgets and their wiring only; the app (``ui/app.py``) says what each one does.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import random
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
+import ipywidgets as widgets
+
+from verlies.ui.i18n import t
+from verlies.ui.session import HUMAN, bot_names
+
+#: Largest save file the page accepts (the engine's own cap is larger; the websocket's too).
+MAX_UPLOAD_BYTES = 1_000_000
+
+
+def _button(cls: str, **kw: Any) -> widgets.Button:
+    b = widgets.Button(layout=widgets.Layout(width="auto"), **kw)
+    b.add_class(cls)
+    return b
+
+
+class SetupForm:
+    """New game: players, a character and a controller per seat, seed, limits, variants."""
+
+    def __init__(self, deck: Any, on_start: Callable[[dict[str, Any]], None]) -> None:
+        self.deck = deck
+        self.on_start = on_start
+        chars = list(deck.characters)
+        self.players = widgets.Dropdown(
+            options=[1, 2, 3, 4], value=2, layout=widgets.Layout(width="80px")
+        )
+        self.players.add_class("vl-players-count")
+        self.seat_rows: list[widgets.HBox] = []
+        self.seat_labels: list[widgets.HTML] = []
+        self.characters: list[widgets.Dropdown] = []
+        self.controllers: list[widgets.Dropdown] = []
+        for i in range(4):
+            label = widgets.HTML(layout=widgets.Layout(width="110px"))
+            ch = widgets.Dropdown(options=[], layout=widgets.Layout(width="180px"))
+            ch.add_class(f"vl-seat-{i + 1}-character")
+            ctl = widgets.Dropdown(options=[], layout=widgets.Layout(width="170px"))
+            ctl.add_class(f"vl-seat-{i + 1}-controller")
+            self.seat_labels.append(label)
+            self.characters.append(ch)
+            self.controllers.append(ctl)
+            row = widgets.HBox([label, ch, ctl])
+            row.add_class("vl-seat-row")
+            self.seat_rows.append(row)
+        self._char_ids = chars
+        self.seed = widgets.IntText(value=1, layout=widgets.Layout(width="120px"))
+        self.seed.add_class("vl-seed")
+        self.random_seed = _button("vl-random-seed", icon="random")
+        self.random_seed.on_click(lambda _b: setattr(self.seed, "value", random.randrange(10**6)))
+        self.round_limit = widgets.BoundedIntText(
+            value=300, min=1, max=10_000, layout=widgets.Layout(width="120px")
+        )
+        self.round_limit.add_class("vl-round-limit")
+        self.start_seat = widgets.Dropdown(options=[], layout=widgets.Layout(width="160px"))
+        self.start_seat.add_class("vl-start-seat")
+        from verlies.variants import Variants
+
+        self.variant_boxes: dict[str, widgets.Checkbox] = {}
+        described = Variants.describe()
+        for f in fields(Variants):
+            cb = widgets.Checkbox(
+                value=False,
+                indent=False,
+                description=described.get(f.name, f.name),
+                layout=widgets.Layout(width="auto"),
+            )
+            cb.add_class(f"vl-variant-{f.name}")
+            self.variant_boxes[f.name] = cb
+        self.start = widgets.Button(
+            button_style="success", icon="play", layout=widgets.Layout(width="220px", height="36px")
+        )
+        self.start.add_class("vl-start")
+        self.start.on_click(lambda _b: self.on_start(self.values()))
+        self.message = widgets.HTML()
+        self.message.add_class("vl-setup-message")
+        self.labels = {
+            k: widgets.HTML() for k in ("players", "seed", "round_limit", "start_seat", "variants")
+        }
+        self.players.observe(lambda _c: self._show_rows(), "value")
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.labels["players"], self.players]),
+                *self.seat_rows,
+                widgets.HBox([self.labels["seed"], self.seed, self.random_seed]),
+                widgets.HBox([self.labels["round_limit"], self.round_limit]),
+                widgets.HBox([self.labels["start_seat"], self.start_seat]),
+                self.labels["variants"],
+                widgets.VBox(list(self.variant_boxes.values())),
+                self.start,
+                self.message,
+            ]
+        )
+        self.widget.add_class("vl-setup")
+        self.lang = "de"
+        self.set_lang("de")
+        for i, ch in enumerate(self.characters):
+            ch.value = chars[i % len(chars)]
+        bots = bot_names()
+        default_bot = "careful" if "careful" in bots else bots[0]
+        for i, ctl in enumerate(self.controllers):
+            ctl.value = HUMAN if i == 0 else default_bot
+        self._show_rows()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        for k, w in self.labels.items():
+            w.value = f'<span class="vl-form-label">{html.escape(t(k, lang))}</span>'
+        char_options = [(self.deck.characters[c].name.get(lang), c) for c in self._char_ids]
+        ctl_options = [(t("human", lang), HUMAN)] + [
+            (t("bot", lang, name=b), b) for b in bot_names()
+        ]
+        for i in range(4):
+            self.seat_labels[
+                i
+            ].value = f'<span class="vl-form-label">{html.escape(t("seat", lang, n=i + 1))}</span>'
+            value = self.characters[i].value
+            self.characters[i].options = char_options
+            if value is not None:
+                self.characters[i].value = value
+            ctl = self.controllers[i].value
+            self.controllers[i].options = ctl_options
+            self.controllers[i].value = ctl if ctl is not None else HUMAN
+        self.start.description = t("start", lang)
+        self.random_seed.tooltip = t("random_seed", lang)
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        n = self.players.value
+        for i, row in enumerate(self.seat_rows):
+            row.layout.display = "" if i < n else "none"
+        value = self.start_seat.value
+        self.start_seat.options = [(t("seat", self.lang, n=i + 1), i) for i in range(n)]
+        self.start_seat.value = value if value is not None and value < n else 0
+
+    def values(self) -> dict[str, Any]:
+        from verlies.variants import Variants
+
+        n = self.players.value
+        return {
+            "players": n,
+            "characters": [self.characters[i].value for i in range(n)],
+            "controllers": [self.controllers[i].value for i in range(n)],
+            "seed": int(self.seed.value),
+            "round_limit": int(self.round_limit.value),
+            "start_seat": int(self.start_seat.value or 0),
+            "variants": Variants(**{k: cb.value for k, cb in self.variant_boxes.items()}),
+        }
+
+    def set_from(self, game: Any, controllers: list[str]) -> None:
+        """Show the setup of ``game`` (after loading a saved one)."""
+        s = game.setup
+        self.players.value = s.players
+        for i in range(s.players):
+            self.characters[i].value = s.characters[i]
+            self.controllers[i].value = controllers[i]
+        self.seed.value = s.seed
+        self.round_limit.value = s.round_limit or 300
+        self._show_rows()
+        self.start_seat.value = s.start_seat
+        for k, cb in self.variant_boxes.items():
+            cb.value = bool(getattr(s.variants, k))
+
+
+class StepControls:
+    """Step / turn / round / to the end, autoplay with a speed, and the auto settings."""
+
+    def __init__(self) -> None:
+        self.step = _button("vl-step", icon="step-forward")
+        self.turn = _button("vl-step-turn", icon="forward")
+        self.round = _button("vl-step-round", icon="fast-forward")
+        self.end = _button("vl-step-end", icon="flag-checkered")
+        self.play = widgets.Play(
+            value=0,
+            min=0,
+            max=10**9,
+            step=1,
+            interval=400,
+            show_repeat=False,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.play.add_class("vl-autoplay")
+        self.speed = widgets.IntSlider(
+            value=400, min=50, max=2000, step=50, readout=True, layout=widgets.Layout(width="230px")
+        )
+        self.speed.add_class("vl-speed")
+        widgets.jslink((self.speed, "value"), (self.play, "interval"))
+        self.auto_bots = widgets.Checkbox(
+            value=True, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.auto_bots.add_class("vl-auto-bots")
+        self.auto_roll = widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.auto_roll.add_class("vl-auto-roll")
+
+    def set_lang(self, lang: str) -> None:
+        tip = t("step_tip", lang)
+        for b, key in (
+            (self.step, "step"),
+            (self.turn, "step_turn"),
+            (self.round, "step_round"),
+            (self.end, "step_end"),
+        ):
+            b.description = t(key, lang)
+            b.tooltip = tip
+        self.play.tooltip = t("autoplay", lang)
+        self.speed.description = t("speed", lang)
+        self.auto_bots.description = t("auto_bots", lang)
+        self.auto_roll.description = t("auto_roll", lang)
+
+
+class HistoryControls:
+    """Undo, redo, undo a turn, and the time-travel slider over every step."""
+
+    def __init__(self) -> None:
+        self.undo = _button("vl-undo", icon="undo")
+        self.redo = _button("vl-redo", icon="repeat")
+        self.undo_turn = _button("vl-undo-turn", icon="history")
+        self.slider = widgets.IntSlider(
+            value=0, min=0, max=0, continuous_update=False, layout=widgets.Layout(width="470px")
+        )
+        self.slider.add_class("vl-history")
+        self.position = widgets.HTML()
+        self.position.add_class("vl-history-position")
+
+    def set_lang(self, lang: str) -> None:
+        self.undo.description = t("undo", lang)
+        self.redo.description = t("redo", lang)
+        self.undo_turn.description = t("undo_turn", lang)
+        self.slider.description = t("history", lang)
+
+
+class FileControls:
+    """Save (a download link with the game's JSON) and load (an upload with a size cap)."""
+
+    def __init__(self) -> None:
+        self.save = _button("vl-save", icon="download")
+        self.link = widgets.HTML()
+        self.link.add_class("vl-download")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload.add_class("vl-upload")
+        self.message = widgets.HTML()
+        self.message.add_class("vl-file-message")
+
+    def set_lang(self, lang: str) -> None:
+        self.save.description = t("save", lang)
+        self.upload.description = t("load", lang)
+
+    def offer(self, text: str, name: str, lang: str) -> None:
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.link.value = (
+            f'<a class="vl-download-link" download="{html.escape(name)}" '
+            f'href="data:application/json;charset=utf-8;base64,{data}">'
+            f"⬇ {html.escape(t('download', lang, name=name))}</a>"
+        )
+
+    def take_upload(self) -> tuple[str, bytes] | None:
+        """The uploaded file (name, bytes), or None; clears the widget."""
+        value = self.upload.value
+        if not value:
+            return None
+        item = value[0]
+        content = item["content"]
+        data = content.tobytes() if hasattr(content, "tobytes") else bytes(content)
+        name = str(item.get("name", "game.json"))
+        self.upload.value = ()
+        return name, data

@@ -1,0 +1,563 @@
+"""Side panels: players, event log, chance point, legal-action buttons, the drawn card.
+
+Each panel renders from the game (and the session's seats) into widgets; none decides a rule.
+HTML is built here with every text escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from verlies.actions import Attempt, Card, Choose, Draw, Place, Roll, Walk
+from verlies.cards.model import Color
+from verlies.render import style as st
+from verlies.ui.i18n import pct, t
+from verlies.ui.session import HUMAN, Session
+
+esc = html.escape
+
+
+def rules_text() -> dict[str, str]:
+    """Rule id -> text from ``verlies.rules_text`` (empty if it is not there), markdown
+    emphasis removed."""
+    try:
+        from verlies.rules_text import RULES
+    except ImportError:
+        return {}
+    return {k: v.replace("**", "") for k, v in RULES.items()}
+
+
+def rule_for(rule_id: str, rules: dict[str, str]) -> str:
+    if rule_id in rules:
+        return rules[rule_id]
+    head = rule_id.split(".")[0]
+    parts = [f"{k} {v}" for k, v in rules.items() if k.startswith(head + ".")]
+    return " · ".join(parts)
+
+
+def character_name(game: Any, seat: int, lang: str) -> str:
+    return str(game.figures[seat].character.name.get(lang))
+
+
+def player_label(game: Any, seat: int, lang: str) -> str:
+    return f"{t('player', lang, n=seat + 1)} ({character_name(game, seat, lang)})"
+
+
+def controller_label(name: str, lang: str) -> str:
+    return t("human", lang) if name == HUMAN else t("bot", lang, name=name)
+
+
+# ---- players ----------------------------------------------------------------------------
+
+
+def _values(character: Any, lang: str) -> str:
+    out = []
+    for key, attr_name, value in (
+        ("staerke", "attr_staerke", character.staerke),
+        ("geist", "attr_geist", character.geist),
+        ("geschick", "attr_geschick", character.geschick),
+    ):
+        color = {"staerke": st.GEM[Color.RED], "geist": st.GEM[Color.BLUE]}.get(
+            key, st.GEM[Color.GREEN]
+        )
+        out.append(
+            f'<span class="vl-val vl-val-{key}" style="border-color:{color}">'
+            f'<span class="vl-val-dot" style="background:{color}"></span>'
+            f"{esc(t(attr_name, lang))} <b>{value}</b></span>"
+        )
+    return "".join(out)
+
+
+def players_html(session: Session, lang: str, designer: bool) -> str:
+    g = session.game
+    viewer = session.viewer()
+    result = g.result
+    winners = set(result.winners) if result else set()
+    cards = []
+    for f in g.figures:
+        seat = f.seat
+        shown = designer or viewer == seat or g.is_over  # R9.3: shown at the end
+        color = st.player_color(seat)
+        current = not g.is_over and g.seat == seat
+        badges = []
+        if f.injured:
+            badges.append(f'<span class="vl-badge vl-injured">{esc(t("injured", lang))}</span>')
+        if f.escaped:
+            badges.append(f'<span class="vl-badge vl-escaped">{esc(t("escaped", lang))}</span>')
+        if result is not None and seat in result.left_behind:
+            badges.append(
+                f'<span class="vl-badge vl-leftbehind">{esc(t("left_behind", lang))}</span>'
+            )
+        if seat in winners:
+            badges.append(f'<span class="vl-badge vl-winner">★ {esc(t("winner", lang))}</span>')
+        if shown:
+            items = []
+            for h in f.treasures:
+                card = h.card
+                bits = [f"{card.gold} {t('gold', lang)}"]
+                if card.magic is not None:
+                    bits.append(t("magic", lang))
+                if h.used:
+                    bits.append(t("used", lang))
+                items.append(
+                    f'<span class="vl-treasure" title="{esc(card.text)}">'
+                    f"{esc(card.name.get(lang))} ({esc(', '.join(bits))})</span>"
+                )
+            treasures = " ".join(items) or esc(t("none", lang))
+            gold = f"{f.gold} {esc(t('gold', lang))}"
+            if f.treasures:
+                gold += f" <small>({f.coins} {esc(t('coins', lang))})</small>"
+        else:
+            n = len(f.treasures)
+            treasures = esc(t("hidden_treasures", lang, n=n)) if n else esc(t("none", lang))
+            gold = f"{f.coins} {esc(t('coins', lang))}" + (" + ?" if n else "")
+        cls = "vl-player" + (" vl-current" if current else "") + (" vl-out" if f.escaped else "")
+        cards.append(
+            f'<div class="{cls}" data-seat="{seat}" data-coins="{f.coins}" '
+            f'data-treasures="{len(f.treasures)}" data-treasures-shown="{int(shown)}" '
+            f'data-injured="{int(bool(f.injured))}" data-escaped="{int(f.escaped)}" '
+            f'style="border-left-color:{color}">'
+            f'<div class="vl-player-head"><span class="vl-chip" style="background:{color}">'
+            f"{seat + 1}</span> <b>{esc(character_name(g, seat, lang))}</b> "
+            f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
+            f"</span> {''.join(badges)}</div>"
+            f'<div class="vl-values">{_values(f.character, lang)}</div>'
+            f'<div class="vl-gold"><span class="vl-coin"></span> {gold}</div>'
+            f'<div class="vl-treasures">{esc(t("treasures", lang))}: {treasures}</div>'
+            "</div>"
+        )
+    view = g.view(0)
+    sizes = view.deck_sizes()
+    foot = (
+        f'<div class="vl-decks">{esc(t("deck_sizes", lang, **sizes))} · '
+        f"{esc(t('exits_left', lang, n=view.exits_left()))}</div>"
+    )
+    return f'<div class="vl-players">{"".join(cards)}{foot}</div>'
+
+
+# ---- log --------------------------------------------------------------------------------
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal that is also safe inside a <style> element."""
+    out = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ")
+    return '"' + out.replace("<", "\\3C ").replace(">", "\\3E ") + '"'
+
+
+def rules_css() -> str:
+    """Every rule's text as CSS generated content, sent once with the page: a log line
+    carries only its rule ID and opens the text when clicked (``.vl-rt[data-rule=...]``)."""
+    rules = rules_text()
+    lines = [
+        f'.vl-rt[data-rule="{rid}"]::after {{ content: {_css_string(text)}; }}'
+        for rid, text in rules.items()
+    ]
+    heads = sorted({rid.split(".")[0] for rid in rules})
+    for head in heads:  # a rule ID without its number ("R10") shows its card's rules
+        if head not in rules:
+            joined = " · ".join(f"{k} {v}" for k, v in rules.items() if k.startswith(head + "."))
+            lines.append(f'.vl-rt[data-rule="{head}"]::after {{ content: {_css_string(joined)}; }}')
+    missing = t("rule_missing", "en")
+    lines.append(f".vl-rt::after {{ content: {_css_string(missing)}; }}")
+    # the specific rules win over the fallback: put the fallback first
+    return "<style>\n" + "\n".join([lines[-1], *lines[:-1]]) + "\n</style>"
+
+
+def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30) -> str:
+    """The event log, newest first; clicking a line opens the text of its rule (from the
+    stylesheet of :func:`rules_css`, so a step sends only the lines)."""
+    g = session.game
+    viewer = session.viewer()
+    events = g.log
+    total = len(events)
+    shown = list(enumerate(events))
+    if limit is not None and total > limit:
+        shown = shown[-limit:]
+    lines = []
+    for i, e in reversed(shown):
+        if e.private and not designer and not g.is_over and e.seat != viewer:
+            e = e.public()
+        text = e.text(lang)
+        prefix = f"{e.rule}: "
+        if text.startswith(prefix):
+            text = text[len(prefix) :]
+        rule = esc(e.rule)
+        dot = ""
+        if e.seat >= 0:
+            dot = f'<i class="vl-dot" style="background:{st.player_color(e.seat)}"></i>'
+        lines.append(
+            f'<details class="vl-ev" data-i="{i}"><summary>{dot}<span class="vl-rule">{rule}'
+            f'</span> {esc(text)}</summary><div class="vl-rt" data-rule="{rule}"></div></details>'
+        )
+    more = ""
+    if limit is not None and total > limit:
+        more = f'<div class="vl-more">{esc(t("log_more", lang, n=total - limit))}</div>'
+    return f'<div class="vl-log" data-events="{total}">{"".join(lines)}{more}</div>'
+
+
+def rules_html() -> str:
+    rules = rules_text()
+    if not rules:
+        return "<p>(verlies.rules_text is not available)</p>"
+    rows = [
+        f'<div class="vl-rule-row" id="rule-{esc(k)}"><span class="vl-rule">{esc(k)}</span> '
+        f"{esc(v)}</div>"
+        for k, v in rules.items()
+    ]
+    return f'<div class="vl-rules">{"".join(rows)}</div>'
+
+
+# ---- odds shown with decisions ---------------------------------------------------------
+
+
+def decision_odds(session: Session, action: Any) -> Fraction | None:
+    """The engine's exact odds that go with a decision, where there are any."""
+    g = session.game
+    frame = session.pending_frame()
+    if not frame:
+        return None
+    try:
+        if isinstance(action, Attempt) and frame[0] == "obstacle":
+            obstacle = session.obstacle_at(frame[1])
+            if obstacle is None:
+                return None
+            bonus = _bonus(g, action.treasure)
+            return Fraction(g.pass_chance(obstacle, bonus=bonus))
+        if isinstance(action, Choose) and frame[0] == "fight":
+            monster = frame[1]
+            value = next(o.value for o in monster.fight if o.attr is action.attr)
+            if action.treasure:
+                from verlies.dice import beat_probability
+
+                fig = g.figures[g.seat]
+                return beat_probability(
+                    fig.character.value(action.attr), value, _bonus(g, action.treasure)
+                )
+            return Fraction(g.fight_chance(value, action.attr))
+        if isinstance(action, Choose) and frame[0] == "trap":
+            from verlies.dice import pass_probability
+
+            fig = g.figures[g.seat]
+            trap = frame[1]
+            return pass_probability(
+                fig.character.value(action.attr), trap.target, _bonus(g, action.treasure)
+            )
+    except (AttributeError, IndexError, KeyError, StopIteration, TypeError):
+        return None
+    return None
+
+
+def _bonus(game: Any, treasure: str | None) -> int:
+    if not treasure:
+        return 0
+    card = game.deck.treasures.get(treasure)
+    magic = getattr(card, "magic", None)
+    return int(getattr(magic, "amount", 0))
+
+
+def action_label(session: Session, action: Any, lang: str) -> str:
+    label = action.label if lang == "en" else action.label_de
+    if isinstance(action, Walk):
+        chance = Fraction(1)
+        for pos in action.path:
+            obstacle = session.obstacle_at(pos)
+            if obstacle is not None:
+                chance *= session.game.pass_chance(obstacle)
+        if chance < 1:
+            label += f" – {pct(chance)}"
+        return str(label)
+    odds = decision_odds(session, action)
+    if odds is not None:
+        label += f" – {pct(odds)}"
+    return str(label)
+
+
+class ActionsPanel:
+    """The legal actions of the player to move as buttons (a pool reused between steps)."""
+
+    def __init__(self, on_action: Callable[[Any], None]) -> None:
+        self.on_action = on_action
+        self.title = widgets.HTML()
+        self.box = widgets.VBox(layout=widgets.Layout(max_height="210px", overflow="auto"))
+        self.box.add_class("vl-actions-list")
+        self.widget = widgets.VBox([self.title, self.box])
+        self.widget.add_class("vl-actions")
+        self._buttons: list[widgets.Button] = []
+        self._actions: list[Any] = []
+
+    def _button(self, i: int) -> widgets.Button:
+        while len(self._buttons) <= i:
+            b = widgets.Button(layout=widgets.Layout(width="auto", min_height="30px"))
+            b.add_class("vl-action")
+            j = len(self._buttons)
+            b.on_click(lambda _b, j=j: self._clicked(j))
+            self._buttons.append(b)
+        return self._buttons[i]
+
+    def _clicked(self, j: int) -> None:
+        if j < len(self._actions):
+            self.on_action(self._actions[j])
+
+    def show(self, session: Session, lang: str) -> None:
+        g = session.game
+        actions = [] if g.is_over or g.is_chance else list(g.legal_actions())
+        human = session.human_to_move
+        self._actions = actions
+        self.title.value = f'<div class="vl-h">{esc(t("actions", lang))}</div>'
+        children = []
+        for i, a in enumerate(actions):
+            b = self._button(i)
+            kind = a[-1]
+            classes = [c for c in b._dom_classes if c.startswith("vl-action-")]
+            for c in classes:
+                if c != f"vl-action-{kind}":
+                    b.remove_class(c)
+            b.add_class(f"vl-action-{kind}")
+            b.description = action_label(session, a, lang)
+            b.tooltip = b.description
+            b.disabled = not human
+            b.button_style = "primary" if isinstance(a, Draw) else ""
+            children.append(b)
+        if tuple(children) != self.box.children:
+            self.box.children = children
+
+    @property
+    def actions(self) -> list[Any]:
+        return list(self._actions)
+
+    def button_for(self, action: Any) -> widgets.Button:
+        return self._buttons[self._actions.index(action)]
+
+
+# ---- chance -----------------------------------------------------------------------------
+
+
+def outcome_label(game: Any, outcome: Any, lang: str) -> str:
+    if isinstance(outcome, Roll):
+        return str(outcome.value)
+    if isinstance(outcome, Card):
+        deck = game.deck
+        pile = {
+            "dungeon": deck.dungeon,
+            "room": deck.rooms,
+            "monster": deck.monsters,
+            "treasure": deck.treasures,
+        }.get(game.chance_kind, {})
+        card = pile.get(outcome.card)
+        if card is None:
+            return str(outcome.card)
+        name = str(card.name.get(lang))
+        if game.chance_kind == "dungeon":
+            return f"{name} ({dungeon_brief(card, lang)})"
+        return name
+    return str(getattr(outcome, "label", outcome))
+
+
+def dungeon_brief(card: Any, lang: str) -> str:
+    """Shape, obstacle and gold of a dungeon card in a few words: "bend, Door 7 R, 2 Gold"."""
+    parts = []
+    shape = st.WORDS.get(card.shape.value)
+    if shape is not None:
+        parts.append(shape.get(lang))
+    if card.obstacle is not None:
+        o = card.obstacle
+        parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
+    if card.gold:
+        parts.append(f"{card.gold} {t('gold', lang)}")
+    if card.kind.value in ("exit", "start"):
+        parts.insert(0, st.WORDS[card.kind.value].get(lang))
+    return ", ".join(parts)
+
+
+def chance_title(session: Session, lang: str) -> str:
+    g = session.game
+    pending = g.pending
+    key = f"chance_{pending}"
+    from verlies.ui.i18n import STRINGS
+
+    return t(key, lang) if key in STRINGS else t("chance_die", lang)
+
+
+class ChancePanel:
+    """A pending chance point: every outcome with its exact probability, roll or what-if."""
+
+    def __init__(self, on_roll: Callable[[], None], on_pick: Callable[[Any], None]) -> None:
+        self.on_roll = on_roll
+        self.on_pick = on_pick
+        self.title = widgets.HTML()
+        self.table = widgets.HTML()
+        self.table.add_class("vl-outcomes")
+        self.roll_button = widgets.Button(
+            button_style="warning",
+            icon="random",
+            layout=widgets.Layout(width="100%", height="34px"),
+        )
+        self.roll_button.add_class("vl-roll")
+        self.roll_button.on_click(lambda _b: self.on_roll())
+        self.pick = widgets.Dropdown(layout=widgets.Layout(width="190px"))
+        self.pick.add_class("vl-what-if")
+        self.take_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.take_button.add_class("vl-take-outcome")
+        self.take_button.on_click(lambda _b: self._take())
+        self.what_if = widgets.HTML()
+        self.controls = widgets.VBox(
+            [self.roll_button, widgets.HBox([self.what_if, self.pick, self.take_button])]
+        )
+        self.controls.add_class("vl-chance-controls")
+        self.widget = widgets.VBox([self.title, self.table, self.controls])
+        self.widget.add_class("vl-chance")
+        self._outcomes: list[Any] = []
+
+    def _take(self) -> None:
+        i = self.pick.value
+        if i is not None and 0 <= i < len(self._outcomes):
+            self.on_pick(self._outcomes[i])
+
+    def show(self, session: Session, lang: str) -> None:
+        g = session.game
+        self.roll_button.description = t(
+            "roll" if g.chance_kind in ("die", "gold") else "draw_card", lang
+        )
+        self.take_button.description = t("take_outcome", lang)
+        self.what_if.value = f'<span class="vl-small">{esc(t("what_if", lang))}</span>'
+        if not g.is_chance:
+            self._outcomes = []
+            self.widget.layout.display = "none"
+            self.title.value = ""
+            self.table.value = ""
+            return
+        self.widget.layout.display = ""
+        outcomes = g.chance_outcomes()
+        if g.chance_kind not in ("die", "gold"):
+            outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
+        self._outcomes = [o for o, _ in outcomes]
+        who = player_label(g, g.seat, lang)
+        context = _chance_context(session, lang)
+        self.title.value = (
+            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(session, lang))}'
+            f' <span class="vl-small">({esc(who)})</span></div>'
+            + (f'<div class="vl-context">{esc(context)}</div>' if context else "")
+        )
+        top = max((p for _, p in outcomes), default=Fraction(1))
+        rows = []
+        for o, p in outcomes:
+            label = outcome_label(g, o, lang)
+            width = int(100 * p / top) if top else 0
+            rows.append(
+                f'<div class="vl-orow" title="{esc(label)}: {p.numerator}/{p.denominator}" '
+                f'data-p="{p.numerator}/{p.denominator}">'
+                f'<span class="vl-olabel">{esc(label)}</span>'
+                f'<span class="vl-obar"><span style="width:{width}%"></span></span>'
+                f'<span class="vl-op">{pct(p)}</span></div>'
+            )
+        self.table.value = (
+            f'<div class="vl-otable" data-kind="{esc(g.chance_kind)}" data-n="{len(outcomes)}">'
+            f'<div class="vl-small">{esc(t("outcomes", lang, n=len(outcomes)))}</div>'
+            f"{''.join(rows)}</div>"
+        )
+        options = [
+            (f"{outcome_label(g, o, lang)} – {pct(p)}", i) for i, (o, p) in enumerate(outcomes)
+        ]
+        self.pick.options = options
+        self.pick.value = 0 if options else None
+
+
+def _chance_context(session: Session, lang: str) -> str:
+    """What the roll decides, with the odds, read from the pending frame (display only)."""
+    g = session.game
+    frame = session.pending_frame()
+    if not frame:
+        return ""
+    try:
+        if frame[0] == "oroll":
+            obstacle = session.obstacle_at(frame[1])
+            if obstacle is None:
+                return ""
+            bonus = frame[4]
+            fig = g.figures[g.seat]
+            value = fig.character.value(obstacle.attr)
+            attr = obstacle.attr.en if lang == "en" else obstacle.attr.value
+            name = obstacle.type.en if lang == "en" else obstacle.type.value
+            p = g.pass_chance(obstacle, bonus=bonus)
+            extra = f" + {bonus}" if bonus else ""
+            return f"{name} {obstacle.n}: {attr} {value}{extra} + W6 ≥ {obstacle.n} → {pct(p)}"
+        if frame[0] == "troll":
+            _, trap, attr, value, bonus, _frm = frame
+            from verlies.dice import pass_probability
+
+            p = pass_probability(value, trap.target, bonus)
+            name = attr.en if lang == "en" else attr.value
+            return f"{name} {value} + W6 ≥ {trap.target} → {pct(p)}"
+        if frame[0] == "froll":
+            _, monster, attr, value, bonus = frame
+            mvalue = next(o.value for o in monster.fight if o.attr is attr)
+            from verlies.dice import beat_probability
+
+            p = beat_probability(value, mvalue, bonus)
+            name = attr.en if lang == "en" else attr.value
+            return f"{name} {value} + W6 vs. {mvalue} + W6 → {pct(p)}"
+        if frame[0] == "mroll":
+            _, monster, attr, value, bonus, roll = frame
+            mvalue = next(o.value for o in monster.fight if o.attr is attr)
+            total = value + bonus + roll
+            wins = sum(1 for r in range(1, 7) if total >= mvalue + r)
+            return f"{total} vs. {mvalue} + W6 → {pct(Fraction(wins, 6))}"
+    except (AttributeError, IndexError, StopIteration, TypeError, ValueError):
+        return ""
+    return ""
+
+
+# ---- the drawn card ----------------------------------------------------------------------
+
+
+def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
+    g = session.game
+    card = getattr(g.state, "drawn", None)
+    if card is None or g.pending != "place":
+        return ""
+    from verlies.render.svg import tile_svg
+
+    svg = tile_svg(card, mask if mask is not None else card.mask, size=96, lang=lang)
+    lines = [f"<b>{esc(card.name.get(lang))}</b>"]
+    kind = st.WORDS.get(card.kind.value)
+    shape = st.WORDS.get(card.shape.value)
+    lines.append(
+        esc(" · ".join(w.get(lang) for w in (kind, shape) if w is not None))
+        + f" · {esc(st.COLOR_NAME[card.color].get(lang))}"
+    )
+    if card.gold:
+        lines.append(f"{card.gold} {esc(t('gold', lang))}")
+    if card.obstacle is not None:
+        o = card.obstacle
+        fig = g.figures[g.seat]
+        value = fig.character.value(o.attr)
+        attr = o.attr.en if lang == "en" else o.attr.value
+        lines.append(
+            esc(
+                t(
+                    "obstacle_on",
+                    lang,
+                    obstacle=st.OBSTACLE[o.type].name.get(lang),
+                    n=o.n,
+                    attr=attr,
+                    value=value,
+                )
+            )
+        )
+        lines.append(
+            f'<span class="vl-odds">{esc(t("pass_chance", lang, p=pct(g.pass_chance(o))))}</span>'
+        )
+    return (
+        f'<div class="vl-drawn" data-card="{esc(card.id)}"><div class="vl-drawn-pic">{svg}</div>'
+        f'<div class="vl-drawn-text"><div class="vl-h">{esc(t("drawn_card", lang))}</div>'
+        f"{'<br>'.join(lines)}</div></div>"
+    )
+
+
+def placement_label(p: Place, lang: str) -> str:
+    return p.label if lang == "en" else p.label_de

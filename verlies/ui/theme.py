@@ -1,0 +1,148 @@
+"""The page's stylesheet (one <style> element in an HTML widget). Colours from render.style."""
+
+from __future__ import annotations
+
+from verlies.render import style as st
+
+CSS = f"""
+<style>
+.vl-app {{
+  background: #efe6d2; border-radius: 10px; padding: 6px 10px 12px 10px;
+  font-family: {st.FONT}; color: {st.INK}; max-width: 1120px;
+}}
+.vl-header {{
+  background: linear-gradient(90deg, #2c2520, #4a3b2e); border-radius: 8px;
+  padding: 6px 12px; align-items: center; margin-bottom: 6px;
+}}
+.vl-header .widget-checkbox label, .vl-header .widget-label {{ color: #f3e7c9; }}
+.vl-title {{ flex: 1; }}
+.vl-header > .vl-title, .vl-header > .widget-html:first-child {{ flex: 1 1 auto; }}
+.vl-title-main {{ font-size: 22px; font-weight: bold; color: {st.GOLD}; letter-spacing: .5px; }}
+.vl-title-sub {{ font-size: 14px; color: #e0d2b0; margin-left: 6px; }}
+.vl-table {{ gap: 12px; align-items: flex-start; }}
+.vl-left {{ flex: 0 0 auto; }}
+.vl-side {{ flex: 1 1 360px; min-width: 340px; max-width: 430px; gap: 6px; }}
+.vl-board {{ border-radius: 6px; box-shadow: 0 2px 8px rgba(0,0,0,.35); cursor: pointer; }}
+.vl-board-tools {{ margin-top: 4px; }}
+.vl-board-tools .jupyter-button, .vl-board-tools .widget-toggle-button {{ padding: 0; }}
+.vl-board-info {{
+  position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap;
+}}
+.vl-controls {{
+  margin-top: 6px; background: #fbf7ee; border-radius: 8px; padding: 4px 6px;
+  border: 1px solid #d9ccb0; box-sizing: border-box;
+}}
+.vl-controls-row {{ align-items: center; flex-wrap: wrap; }}
+.vl-controls .jupyter-button {{ padding: 0 7px; margin: 2px 2px; }}
+.vl-controls .widget-checkbox {{ margin: 0 4px; }}
+.vl-controls .widget-play {{ width: auto; }}
+.vl-controls .widget-slider .widget-label {{ width: auto; min-width: 60px; }}
+.vl-status, .vl-hint, .vl-message, .vl-place-box, .vl-chance, .vl-actions, .vl-players-box {{
+  margin: 0 !important;
+}}
+.vl-state {{
+  background: #2c2520; color: #f6f0e2; border-radius: 8px; padding: 8px 10px;
+  font-size: 15px; line-height: 1.35;
+}}
+.vl-state .vl-pos {{
+  display: block; text-align: right; font-size: 11px; color: #c9b994; line-height: 1.1;
+}}
+.vl-state .vl-small {{ color: #c9b994; }}
+.vl-round {{ color: {st.GOLD}; font-weight: bold; }}
+.vl-chip {{
+  display: inline-block; min-width: 20px; height: 20px; border-radius: 10px; text-align: center;
+  font-weight: bold; font-size: 12px; line-height: 20px; color: {st.INK}; margin-right: 6px;
+  border: 1px solid rgba(0,0,0,.45); vertical-align: middle;
+}}
+.vl-chip-s {{ min-width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; }}
+.vl-hint-text {{ font-size: 13px; color: #4a3b2e; padding: 2px 4px; line-height: 1.35; }}
+.vl-app .widget-html-content {{ line-height: 1.35; }}
+.vl-note {{
+  background: #e8f1e0; border-left: 4px solid #4d8a3a; padding: 4px 8px; font-size: 13px;
+}}
+.vl-error {{
+  background: #f8e1dd; border-left: 4px solid {st.DANGER}; padding: 4px 8px; font-size: 13px;
+  display: block;
+}}
+.vl-ok {{ color: #2f6b2a; font-size: 12px; }}
+.vl-h {{
+  font-weight: bold; font-size: 13px; text-transform: uppercase; letter-spacing: .6px;
+  color: #6b563d; margin: 2px 0;
+}}
+.vl-small {{ font-size: 12px; color: #6b5a45; }}
+.vl-place-box, .vl-chance, .vl-actions {{
+  background: #fbf7ee; border: 1px solid #d9ccb0; border-radius: 8px; padding: 6px 8px;
+}}
+.vl-drawn {{ display: flex; gap: 10px; align-items: center; font-size: 13px; line-height: 1.4; }}
+.vl-drawn-pic svg {{ display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.4); }}
+.vl-odds {{ font-weight: bold; color: #7a3d00; }}
+.vl-context {{ font-size: 13px; margin: 2px 0 4px 0; color: #4a3b2e; }}
+.vl-otable {{ max-height: 190px; overflow-y: auto; }}
+.vl-orow {{ display: flex; align-items: center; gap: 6px; font-size: 12px; line-height: 18px; }}
+.vl-olabel {{ flex: 0 0 190px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
+.vl-obar {{
+  flex: 1 1 auto; height: 10px; background: #e7dcc4; border-radius: 5px; overflow: hidden;
+}}
+.vl-obar span {{ display: block; height: 100%; background: #c98a1b; }}
+.vl-op {{ flex: 0 0 52px; text-align: right; font-variant-numeric: tabular-nums; }}
+.vl-chance-controls {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
+.vl-roll {{ font-weight: bold; font-size: 14px; }}
+.vl-chance-controls .widget-hbox {{ align-items: center; }}
+.vl-actions-list .jupyter-button {{ text-align: left; justify-content: flex-start; margin: 1px 0; }}
+.vl-players {{ display: flex; flex-direction: column; gap: 6px; }}
+.vl-player {{
+  background: #fffdf7; border: 1px solid #d9ccb0; border-left: 6px solid #999; border-radius: 8px;
+  padding: 5px 8px; font-size: 13px; line-height: 1.45;
+}}
+.vl-player.vl-current {{ box-shadow: 0 0 0 2px {st.GOLD}; background: #fff8e3; }}
+.vl-player.vl-out {{ opacity: .8; }}
+.vl-ctl {{ color: #7a6a52; font-size: 12px; }}
+.vl-values {{ display: flex; gap: 4px; flex-wrap: wrap; margin: 2px 0; }}
+.vl-val {{
+  border: 1px solid; border-radius: 10px; padding: 0 6px; font-size: 12px; background: #fff;
+}}
+.vl-val-dot {{
+  display: inline-block; width: 8px; height: 8px; border-radius: 4px; margin-right: 4px;
+}}
+.vl-coin {{
+  display: inline-block; width: 11px; height: 11px; border-radius: 6px; background: {st.GOLD};
+  border: 1px solid {st.GOLD_EDGE}; vertical-align: -1px;
+}}
+.vl-treasure {{ background: #f3ead2; border-radius: 4px; padding: 0 4px; margin-right: 2px; }}
+.vl-badge {{ border-radius: 4px; padding: 0 5px; font-size: 11px; font-weight: bold; color: #fff; }}
+.vl-injured {{ background: {st.DANGER}; }}
+.vl-escaped {{ background: {st.EMBLEM_COLOR[st.TileKind.EXIT]}; }}
+.vl-leftbehind {{ background: #555; }}
+.vl-winner {{ background: #b8860b; }}
+.vl-decks {{ font-size: 11px; color: #6b5a45; }}
+.vl-log-head {{ align-items: center; gap: 12px; margin-top: 8px; }}
+.vl-log {{
+  background: #fffdf7; border: 1px solid #d9ccb0; border-radius: 8px; padding: 4px 8px;
+  max-height: 260px; overflow-y: auto; font-size: 13px;
+}}
+.vl-ev summary {{ cursor: pointer; padding: 1px 0; list-style: none; }}
+.vl-ev summary::-webkit-details-marker {{ display: none; }}
+.vl-ev[open] summary {{ font-weight: bold; }}
+.vl-rule {{
+  display: inline-block; min-width: 38px; font-family: monospace; font-size: 11px;
+  background: #4a3b2e; color: #f6f0e2; border-radius: 4px; padding: 0 4px; margin-right: 4px;
+  text-align: center;
+}}
+.vl-rt {{
+  background: #f3ead2; border-radius: 4px; padding: 4px 8px; margin: 2px 0 4px 24px;
+  font-size: 12px;
+}}
+.vl-rt::before {{ content: attr(data-rule) " "; font-weight: bold; }}
+.vl-dot {{
+  display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px;
+  border: 1px solid rgba(0,0,0,.4); vertical-align: -1px;
+}}
+.vl-more {{ color: #7a6a52; font-size: 12px; padding: 2px 0; }}
+.vl-rules {{ font-size: 13px; line-height: 1.5; max-width: 900px; }}
+.vl-rule-row {{ padding: 2px 0; border-bottom: 1px solid #e3d8bf; }}
+.vl-setup {{ gap: 4px; padding: 8px; }}
+.vl-form-label {{ display: inline-block; width: 110px; font-weight: bold; font-size: 13px; }}
+.vl-download-link {{ font-size: 13px; }}
+</style>
+"""
