@@ -555,11 +555,24 @@ def test_editor_tab_slot() -> None:
     import ipywidgets as widgets
 
     app = new_app()
-    page = widgets.HTML("editor")
-    app.add_tab("Deck", page)
-    assert app.tabs.children[-1] is page and app.tabs.get_title(3) == "Deck"
+    assert app.tabs.children[2] is app.editor.widget  # the deck editor is mounted
+    page = widgets.HTML("more")
+    app.add_tab("More", page)
+    assert app.tabs.children[-1] is page and app.tabs.get_title(4) == "More"
     app.lang_toggle.value = "de"
-    assert app.tabs.get_title(3) == "Deck"
+    assert app.tabs.get_title(4) == "More"
+    assert app.tabs.get_title(2) == "Deck & Karten"
+
+
+def test_editor_deck_is_used_by_new_games() -> None:
+    app = new_app()
+    editor = app.editor
+    editor.select("room", "raum-gold-03")
+    editor.set_text("7 Gold.")
+    editor.apply_to_new_games()
+    assert app.deck.rooms["raum-gold-03"].text == "7 Gold."
+    app.start_game(app.setup.values())
+    assert app.game.deck.rooms["raum-gold-03"].text == "7 Gold."
 
 
 # ---- messages ------------------------------------------------------------------------------

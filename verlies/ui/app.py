@@ -177,9 +177,18 @@ class PlayApp:
         self.setup = SetupForm(self.deck, self.start_game)
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML(rules_html())])
         self.rules_page.add_class("vl-rules-page")
-        self.tabs = widgets.Tab(children=[self.play_page, self.setup.widget, self.rules_page])
+        from verlies.ui.editor import DeckEditor
+
+        # The editor's deck is the one new games use; "apply to the current game" makes an
+        # undoable edit step in the game (the engine decides what it changes).
+        self.editor = DeckEditor(
+            self.deck, get_game=lambda: self.session.game, on_change=self._deck_changed, lang=lang
+        )
+        self.tabs = widgets.Tab(
+            children=[self.play_page, self.setup.widget, self.editor.widget, self.rules_page]
+        )
         self.tabs.add_class("vl-tabs")
-        self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_rules"]
+        self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
         self.widget = widgets.VBox([self.style, header, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
@@ -197,6 +206,14 @@ class PlayApp:
     @property
     def game(self) -> Any:
         return self.session.game
+
+    def _deck_changed(self) -> None:
+        """The editor changed the deck for new games, or edited the current game."""
+        self.deck = self.editor.deck
+        self.setup.deck = self.deck
+        self.setup._char_ids = list(self.deck.characters)  # the editor may change characters
+        self.setup.set_lang(self.lang)
+        self.refresh()
 
     def _default_session(self) -> Session:
         bots = bot_names()
@@ -227,6 +244,8 @@ class PlayApp:
         self.history.set_lang(lang)
         self.files.set_lang(lang)
         self.setup.set_lang(lang)
+        if hasattr(self, "editor"):
+            self.editor.set_lang(lang)
         for i, key in enumerate(self._tab_keys):
             if key is not None:
                 self.tabs.set_title(i, t(key, lang))

@@ -8,6 +8,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tab_play": ("Spiel", "Game"),
     "tab_new": ("Neues Spiel", "New game"),
     "tab_rules": ("Regeln", "Rules"),
+    "tab_deck": ("Deck & Karten", "Deck & cards"),
     "designer": ("Designer-Modus (alles zeigen)", "Designer mode (show everything)"),
     "lang": ("Sprache", "Language"),
     # setup form
