@@ -1,0 +1,189 @@
+"""Browser test harness: real Voila servers and headless Debian Chromium via Playwright.
+
+Fixtures for tests under tests/browser (all of them get the ``browser`` marker):
+
+- ``page_url(notebook="play.ipynb") -> str``: URL of a standalone Voila serving that notebook
+  from notebooks/, started on first use (same command line and settings file as
+  ``./run play``) and stopped with SIGTERM at the end of the session.
+- ``voila_server``: the :class:`ServerProcess` behind the play page; ``log_mark()`` and
+  ``log_errors(since)`` check its log for errors.
+- ``console_errors``: list filled with the page's console errors and uncaught exceptions
+  (request it before ``page.goto``). Requests to other hosts than 127.0.0.1/localhost are
+  aborted (``context`` override) and listed in ``blocked_requests`` instead.
+- ``canvas_stats(page, selector="canvas") -> list[dict]``: pixel statistics of each matching
+  canvas, read in the browser with getImageData.
+- ``wait_for_canvas(page, selector="canvas", min_colors=2, timeout_ms=30000) -> dict``: waits
+  until a matching canvas shows at least ``min_colors`` colours (i.e. something drawn on the
+  background), returns its stats, fails with the last stats otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+
+CHROMIUM = os.environ.get("VERLIES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright override: Debian's Chromium (Playwright cannot download one here)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package "
+            "(./run test does it when root) or set VERLIES_CHROMIUM=/path/to/chromium",
+            pytrace=False,
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+        "headless": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1100, "height": 800}}
+
+
+@pytest.fixture
+def blocked_requests() -> list[str]:
+    """URLs the page tried to fetch from other hosts (blocked: tests stay on this machine)."""
+    return []
+
+
+@pytest.fixture
+def context(context: BrowserContext, blocked_requests: list[str]) -> BrowserContext:
+    """pytest-playwright's context, with every request off 127.0.0.1/localhost aborted.
+
+    Voila's lab template links Font Awesome from a CDN; the page works without it.
+    """
+
+    def handle(route: Route) -> None:
+        host = urlsplit(route.request.url).hostname
+        if host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            blocked_requests.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", handle)
+    return context
+
+
+@pytest.fixture(scope="session")
+def voila_servers() -> dict[str, Any]:
+    """Notebook name -> running ServerProcess, filled on demand by ``page_url``."""
+    return {}
+
+
+@pytest.fixture(scope="session")
+def page_url(voila_servers: dict[str, Any], start_voila: Callable[..., Any]) -> Callable[..., str]:
+    def url(notebook: str = "play.ipynb") -> str:
+        if notebook not in voila_servers:
+            voila_servers[notebook] = start_voila(notebook)
+        server_url: str = voila_servers[notebook].url("/")
+        return server_url
+
+    return url
+
+
+@pytest.fixture(scope="session")
+def voila_server(page_url: Callable[..., str], voila_servers: dict[str, Any]) -> Any:
+    page_url("play.ipynb")
+    return voila_servers["play.ipynb"]
+
+
+@pytest.fixture
+def console_errors(page: Page, blocked_requests: list[str]) -> list[str]:
+    """Console errors and uncaught exceptions of ``page`` (not the blocked off-host loads)."""
+    errors: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            if msg.location.get("url") in blocked_requests:
+                return
+            errors.append(f"console.error: {msg.text} ({msg.location.get('url', '')})")
+
+    def on_page_error(exc: Error) -> None:
+        errors.append(f"uncaught: {exc}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return errors
+
+
+_CANVAS_STATS_JS = """
+(selector) => Array.from(document.querySelectorAll(selector)).map((c) => {
+  const rect = c.getBoundingClientRect();
+  const stats = {width: c.width, height: c.height, cssWidth: rect.width,
+                 cssHeight: rect.height, opaque: 0, colors: 0};
+  if (!c.width || !c.height) return stats;
+  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const colors = new Set();
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] === 0) continue;
+    stats.opaque += 1;
+    if (colors.size < 4096) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+  }
+  stats.colors = colors.size;
+  return stats;
+})
+"""
+
+
+def canvas_pixel_stats(page: Page, selector: str = "canvas") -> list[dict[str, Any]]:
+    stats: list[dict[str, Any]] = page.evaluate(_CANVAS_STATS_JS, selector)
+    return stats
+
+
+def wait_until_canvas_drawn(
+    page: Page, selector: str = "canvas", min_colors: int = 2, timeout_ms: int = 30_000
+) -> dict[str, Any]:
+    page.wait_for_selector(selector, state="attached", timeout=timeout_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+    last: list[dict[str, Any]] = []
+    while True:
+        last = canvas_pixel_stats(page, selector)
+        for stats in last:
+            if stats["opaque"] > 0 and stats["colors"] >= min_colors:
+                return stats
+        if time.monotonic() > deadline:
+            pytest.fail(f"no canvas matching {selector!r} got drawn; last pixel stats: {last}")
+        page.wait_for_timeout(100)
+
+
+@pytest.fixture(scope="session")
+def canvas_stats() -> Callable[..., list[dict[str, Any]]]:
+    return canvas_pixel_stats
+
+
+@pytest.fixture(scope="session")
+def wait_for_canvas() -> Callable[..., dict[str, Any]]:
+    return wait_until_canvas_drawn

@@ -1,0 +1,138 @@
+"""The play page loads and draws, and the Voila server behind it is locked down.
+
+The server is started exactly like `./run play` (same settings file, binder/voila.json).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = REPO_ROOT / "docs" / "screenshot.png"
+
+
+def test_play_page_draws_the_board(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    wait_for_canvas: Callable[..., dict[str, Any]],
+) -> None:
+    mark = voila_server.log_mark()
+    page.goto(page_url("play.ipynb"))
+    stats = wait_for_canvas(page)
+
+    # Something is drawn: the canvas shows more than one colour (read from its pixels).
+    assert stats["opaque"] > 0 and stats["colors"] >= 2, stats
+    # ... and it is not stretched: CSS size == pixel size (verlies.ui.canvas.pin_css_size).
+    assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"]), stats
+
+    page.wait_for_timeout(500)  # let the rest of the page settle for the picture
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    assert console_errors == []
+    assert voila_server.log_errors(since=mark) == []
+
+
+def test_html_has_widget_output_and_no_source(voila_server: Any) -> None:
+    with voila_server.rendering("/") as rendered:
+        pass
+    assert rendered.response.status == 200
+    assert "application/vnd.jupyter.widget-view+json" in rendered.mime_types()
+    assert rendered.problems() == []
+    # strip_sources: no input area, and the code of the cell is nowhere in the page text
+    # (with sources, it would be there syntax-highlighted, one <span> per token).
+    assert not re.search(r'class="[^"]*\bjp-InputArea\b', rendered.html)
+    page_text = html.unescape(re.sub(r"<[^>]+>", "", rendered.html))
+    notebook_source = "from verlies.ui import play_app"
+    assert notebook_source in (REPO_ROOT / "notebooks" / "play.ipynb").read_text()
+    assert notebook_source not in page_text
+    assert "play_app()" not in page_text
+
+
+def test_other_files_of_the_repository_are_not_served(voila_server: Any) -> None:
+    """Only "/" renders the play notebook; everything else ends in Voila's file handler,
+    whose allowlist is empty (file_allowlist = []): 403 for every file, even an image."""
+    pyproject = (REPO_ROOT / "pyproject.toml").read_text()
+    marker = "[build-system]"
+    assert marker in pyproject
+    paths = [
+        "/voila/files/pyproject.toml",
+        "/voila/files/play.ipynb",
+        # With Voila's default allowlist (images) a missing image is a 404; ours says 403.
+        "/voila/files/no-such-image.png",
+        "/voila/files/../pyproject.toml",
+        "/voila/files/%2e%2e/pyproject.toml",
+        "/voila/static/..%2f..%2f..%2f..%2fpyproject.toml",
+        "/voila/tree",
+        "/voila/api/contents/",
+        "/voila/render/tests/conftest.py",
+        "/pyproject.toml",
+        "/notebooks/play.ipynb",
+        "/api/contents/",
+        "/files/pyproject.toml",
+        "/lab",
+        "/tree",
+    ]
+    for path in paths:
+        final = voila_server.get(path, follow_redirects=True)
+        assert final.status == 403, (path, final.status)
+        assert marker not in final.body, path
+        assert "from verlies.ui import" not in final.body, path
+        assert "kernelId" not in final.body, path  # no second rendering of the notebook
+    assert "File not allowlisted" in voila_server.log_text()
+
+
+def test_kernel_culling_settings_are_in_effect(
+    voila_server: Any, voila_settings: dict[str, Any]
+) -> None:
+    # The culler starts with the first kernel and logs the settings it got.
+    with voila_server.rendering("/"):
+        pass
+    manager = voila_settings["MappingKernelManager"]
+    assert manager["cull_connected"] is True
+    expected = (
+        f"Culling kernels with idle durations > {manager['cull_idle_timeout']} seconds "
+        f"at {manager['cull_interval']} second intervals"
+    )
+    log = voila_server.log_text()
+    assert expected in log
+    assert "Culling kernels even with connected clients" in log
+
+
+def test_idle_kernel_gets_culled(start_voila: Callable[..., Any]) -> None:
+    # Same settings file, timeouts shortened on the command line so the test stays short.
+    server = start_voila(
+        "play.ipynb",
+        "--MappingKernelManager.cull_idle_timeout=2",
+        "--MappingKernelManager.cull_interval=1",
+        name="play-culling",
+    )
+    rendered = server.render("/")
+    assert rendered.kernel_id
+    assert server.kernel_status(rendered.kernel_id) == 200
+    deadline = time.monotonic() + 30
+    while server.kernel_status(rendered.kernel_id) == 200:
+        assert time.monotonic() < deadline, "idle kernel was not culled within 30 s"
+        time.sleep(0.5)
+    assert server.kernel_status(rendered.kernel_id) == 404
+    assert "Culling 'idle' kernel" in server.log_text()
+    server.stop()
+
+
+def test_websocket_messages_are_size_capped(
+    voila_server: Any, voila_settings: dict[str, Any]
+) -> None:
+    limit = voila_settings["Voila"]["tornado_settings"]["websocket_max_message_size"]
+    with voila_server.rendering("/") as rendered:
+        assert rendered.kernel_id
+        assert voila_server.websocket_send(rendered.kernel_id, limit // 4) == "reply"
+        assert voila_server.websocket_send(rendered.kernel_id, limit + 1024) == "closed"

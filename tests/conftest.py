@@ -1,0 +1,366 @@
+"""Shared test helpers: repository paths, free ports, and Jupyter/Voila server processes.
+
+Helpers reach tests through fixtures (``server_factory``), never through ``import conftest``.
+A started server is a :class:`ServerProcess`: it has its own process group, logs to a file,
+and is stopped with SIGTERM at the end of the session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+# The one Voila settings file, read by `./run play`, the tests and (via postBuild) Binder.
+VOILA_CONFIG_DIR = REPO_ROOT / "binder"
+VOILA_CONFIG_FILE = VOILA_CONFIG_DIR / "voila.json"
+
+# Lines of a Jupyter/Voila server log that mean something went wrong.
+_LOG_ERROR_PATTERNS = [
+    re.compile(r"Traceback \(most recent call last\)"),
+    re.compile(r"Uncaught exception"),
+    re.compile(r"^\[[EC] \d"),  # jupyter_server: [E 2024-01-01 ...] / [C ...]
+    re.compile(r"^\[\w+\] (ERROR|CRITICAL)\b"),  # standalone voila: [Voila] ERROR | ...
+    re.compile(r"^5\d\d (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) "),  # tornado access log
+    re.compile(r"\b5\d\d (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /"),
+]
+
+
+def voila_config() -> dict[str, Any]:
+    """The parsed shared Voila settings file (binder/voila.json)."""
+    data: dict[str, Any] = json.loads(VOILA_CONFIG_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(scope="session")
+def voila_settings() -> dict[str, Any]:
+    """binder/voila.json, parsed: tests compare the running servers against it."""
+    return voila_config()
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER_NO_REDIRECT = urllib.request.build_opener(_NoRedirect)
+_OPENER = urllib.request.build_opener()
+
+
+@dataclass
+class Response:
+    status: int
+    headers: Mapping[str, str]
+    body: str
+
+
+@dataclass
+class RenderedPage:
+    """A Voila page fetched over HTTP, with its cell outputs decoded."""
+
+    response: Response
+    outputs: list[dict[str, Any]] = field(default_factory=list)
+    kernel_id: str | None = None
+
+    @property
+    def html(self) -> str:
+        return self.response.body
+
+    def mime_types(self) -> set[str]:
+        return {mime for out in self.outputs for mime in out.get("data", {})}
+
+    def problems(self) -> list[str]:
+        """Error outputs, stderr streams and Voila's "error when executing" notices."""
+        found = []
+        for out in self.outputs:
+            kind = out.get("output_type")
+            if kind == "error" or (kind == "stream" and out.get("name") == "stderr"):
+                found.append(json.dumps(out)[:500])
+        for marker in ("Traceback", "There was an error when executing cell"):
+            if marker in self.html:
+                found.append(f"page contains {marker!r}")
+        return found
+
+
+_CELL_OUTPUT = re.compile(
+    r'<script type="application/vnd\.voila\.cell-output\+json">\s*(.*?)\s*</script>', re.S
+)
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+class ServerProcess:
+    """A web server subprocess (Voila, Jupyter Server) with a log file and a readiness probe."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        port: int,
+        log_path: Path,
+        cwd: Path = REPO_ROOT,
+        env: Mapping[str, str] | None = None,
+        ready_path: str = "/voila/static/voila.js",
+    ) -> None:
+        self.argv = list(argv)
+        self.port = port
+        self.log_path = log_path
+        self.cwd = cwd
+        self.env = dict(os.environ if env is None else env)
+        self.ready_path = ready_path
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                self.argv,
+                cwd=self.cwd,
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # own process group: kernels are ours to clean up
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"server exited with {self.proc.returncode} before it was ready: "
+                    f"{self.argv}\n--- log ---\n{self.log_tail()}"
+                )
+            try:
+                if self.get(self.ready_path, timeout=2).status == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"server not ready after {timeout} s: {self.argv}\n{self.log_tail()}")
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """SIGTERM the server (it shuts its kernels down), then clear its process group."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+        # Leftovers (kernels) of the group this server led.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    # -- log -------------------------------------------------------------------------------
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def log_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    def log_mark(self) -> int:
+        """Current end of the log; pass to :meth:`log_errors` to see only newer lines."""
+        return len(self.log_text())
+
+    def log_errors(self, since: int = 0) -> list[str]:
+        text = self.log_text()[since:]
+        return [
+            line for line in text.splitlines() if any(p.search(line) for p in _LOG_ERROR_PATTERNS)
+        ]
+
+    # -- HTTP ------------------------------------------------------------------------------
+
+    def url(self, path: str = "/") -> str:
+        return self.base_url + path
+
+    def get(self, path: str, *, follow_redirects: bool = False, timeout: float = 60) -> Response:
+        opener = _OPENER if follow_redirects else _OPENER_NO_REDIRECT
+        try:
+            with opener.open(self.url(path), timeout=timeout) as resp:
+                body = resp.read().decode("utf-8", errors="replace")
+                return Response(resp.status, dict(resp.headers), body)
+        except urllib.error.HTTPError as err:
+            body = err.read().decode("utf-8", errors="replace")
+            return Response(err.code, dict(err.headers), body)
+
+    def render(self, path: str = "/") -> RenderedPage:
+        """GET a Voila page (this starts a kernel) and decode its cell outputs."""
+        resp = self.get(path)
+        outputs = [json.loads(raw) for raw in _CELL_OUTPUT.findall(resp.body)]
+        match = _KERNEL_ID.search(resp.body)
+        return RenderedPage(resp, outputs, match.group(1) if match else None)
+
+    @contextmanager
+    def rendering(self, path: str = "/") -> Iterator[RenderedPage]:
+        """:meth:`render`, and shut the page's kernel down afterwards."""
+        rendered = self.render(path)
+        try:
+            yield rendered
+        finally:
+            if rendered.kernel_id:
+                self.shutdown_kernel(rendered.kernel_id)
+
+    def shutdown_kernel(self, kernel_id: str) -> int:
+        """DELETE /api/kernels/<id>; returns the status code (204 when it was shut down).
+
+        Tests that render pages over HTTP call this so their kernels do not pile up. The XSRF
+        check only compares the cookie with the header, so any token of ours will do.
+        """
+        xsrf = uuid.uuid4().hex
+        req = urllib.request.Request(
+            self.url(f"/api/kernels/{kernel_id}"),
+            method="DELETE",
+            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"},
+        )
+        try:
+            with _OPENER_NO_REDIRECT.open(req, timeout=30) as resp:
+                status: int = resp.status
+                return status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    def kernel_status(self, kernel_id: str) -> int:
+        """HTTP status of GET /api/kernels/<id>: 200 while the kernel lives, 404 after."""
+        return self.get(f"/api/kernels/{kernel_id}", timeout=10).status
+
+    def websocket_send(self, kernel_id: str, padding: int) -> str:
+        """Send a kernel_info_request padded to ``padding`` bytes on the kernel websocket.
+
+        Returns "reply" when the kernel answered and "closed" when the server dropped the
+        connection (for instance because the message exceeded websocket_max_message_size).
+        """
+        # In a thread of its own: Playwright's sync API keeps an event loop on this one.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, self._websocket_send(kernel_id, padding)).result()
+
+    async def _websocket_send(self, kernel_id: str, padding: int) -> str:
+        from tornado.websocket import WebSocketClosedError, websocket_connect
+
+        session = uuid.uuid4().hex
+        message = {
+            "header": {
+                "msg_id": uuid.uuid4().hex,
+                "msg_type": "kernel_info_request",
+                "username": "test",
+                "session": session,
+                "date": "2024-01-01T00:00:00Z",
+                "version": "5.3",
+            },
+            "parent_header": {},
+            "metadata": {"padding": "x" * padding},
+            "content": {},
+            "channel": "shell",
+            "buffers": [],
+        }
+        url = f"ws://127.0.0.1:{self.port}/api/kernels/{kernel_id}/channels?session_id={session}"
+        ws = await websocket_connect(url)
+        try:
+            try:
+                await ws.write_message(json.dumps(message))
+            except WebSocketClosedError:
+                return "closed"
+            while True:
+                reply = await asyncio.wait_for(ws.read_message(), 30)
+                if reply is None:
+                    return "closed"
+                if isinstance(reply, str) and '"kernel_info_reply"' in reply:
+                    return "reply"
+        finally:
+            ws.close()
+
+
+ServerFactory = Callable[..., ServerProcess]
+
+
+@pytest.fixture(scope="session")
+def server_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerFactory]:
+    """Start servers; all are stopped (SIGTERM) at the end of the session.
+
+    ``server_factory(name, argv, port=None, timeout=60, **ServerProcess_kwargs)``: without
+    ``port`` a free one is picked and put in place of ``{port}`` in the items of ``argv``.
+    The log goes to ``<tmp>/server-logs/<name>.log``.
+    """
+    started: list[ServerProcess] = []
+    log_dir = tmp_path_factory.mktemp("server-logs")
+
+    def start(
+        name: str,
+        argv: Sequence[str],
+        *,
+        port: int | None = None,
+        timeout: float = 60.0,
+        **kwargs: Any,
+    ) -> ServerProcess:
+        if port is None:
+            port = free_port()
+            argv = [arg.replace("{port}", str(port)) for arg in argv]
+        server = ServerProcess(argv, port=port, log_path=log_dir / f"{name}.log", **kwargs)
+        started.append(server)
+        return server.start(timeout)
+
+    yield start
+    for server in reversed(started):
+        server.stop()
+
+
+def voila_argv(notebook: Path, port: int, *extra: str) -> list[str]:
+    """The command line of `./run play` (the venv's voila), for a given notebook and port."""
+    return [
+        str(Path(sys.executable).parent / "voila"),
+        str(notebook),
+        f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--no-browser",
+        *extra,
+    ]
+
+
+@pytest.fixture(scope="session")
+def start_voila(server_factory: ServerFactory) -> Callable[..., ServerProcess]:
+    """Start a standalone Voila for one notebook, exactly as `./run play` does.
+
+    ``start_voila("play.ipynb", "--extra=option", name="log-name")``.
+    """
+
+    def start(notebook: str, *extra: str, name: str | None = None) -> ServerProcess:
+        port = free_port()
+        argv = voila_argv(NOTEBOOKS_DIR / notebook, port, *extra)
+        return server_factory(name or Path(notebook).stem, argv, port=port)
+
+    return start
