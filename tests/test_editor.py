@@ -338,7 +338,7 @@ def test_apply_to_current_game_is_an_undoable_step(default: Deck) -> None:
     # the next draw of that card does what the new text says (rigged draw)
     events = game.apply(Card("raum-gold-01"))
     assert [e.en for e in events][:2] == [
-        "R6.2: Room card Goldader: 7 gold.",
+        "R6.2: Room card Gold vein: 7 gold.",
         "R6.2: Player 1 takes 7 gold.",
     ]
     assert game.figures[0].coins == 7

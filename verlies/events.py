@@ -14,11 +14,20 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from verlies.cards.model import (
+    MonsterCard,
+    MonsterText,
+    Names,
+    RoomCard,
+    TreasureCard,
+    TreasureText,
+)
+
 # key -> (German, English). Placeholders: {p} is the player (1-based), others from data.
 TEMPLATES: dict[str, tuple[str, str]] = {
     "setup": (
-        "Spielaufbau: {players} Spieler, Verlieskarten {colors}, {exits} Ausgänge im Stapel.",
-        "Setup: {players} players, dungeon cards {colors}, {exits} exits in the deck.",
+        "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}.",
+        "Setup: {players} players, dungeon cards {colors}, exits in the deck: {exits}.",
     ),
     "turn": ("Spieler {p} ({char}) ist am Zug.", "Player {p} ({char}) to move."),
     "draw": ("Spieler {p} zieht {card}.", "Player {p} draws {card}."),
@@ -73,13 +82,13 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "The injury ends the movement.",
     ),
     "room_empty": ("Der Raum ist leer.", "The room is empty."),
-    "room_card": ("Raumkarte {card}: {text}", "Room card {card}: {text_en}"),
+    "room_card": ("Raumkarte {card}: {text}", "Room card {card}: {text}"),
     "no_card": ("Der Stapel {pile} ist leer.", "The {pile_en} deck is empty."),
     "refill": (
         "Der Stapel {pile} wird aus dem Ablagestapel neu gemischt.",
         "The {pile_en} deck is reshuffled from its discards.",
     ),
-    "monster": ("Monster {card}: {text}", "Monster {card}: {text_en}"),
+    "monster": ("Monster {card}: {text}", "Monster {card}: {text}"),
     "fight": (
         "Kampf mit {attr}: Spieler {p} {value} + {roll}{bonus} = {total}, "
         "Monster {mvalue} + {mroll} = {mtotal} (gewürfelt von {roller}).",
@@ -157,6 +166,34 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 }
 
 
+def _localise(key: str, value: Any, lang: str) -> Any:
+    """Values are kept raw on the hot path and put into words when a sentence is asked for."""
+    if isinstance(value, Names):
+        return value.get(lang)
+    if key == "path":  # a walk's cells
+        return " → ".join(f"({x}, {y})" for x, y in value)
+    if key == "colors":
+        return "/".join(c.value if lang == "en" else c.de for c in value)
+    if isinstance(value, RoomCard | MonsterCard):
+        return card_text(value, lang)
+    return value
+
+
+def card_text(card: RoomCard | MonsterCard | TreasureCard, lang: str) -> str:
+    """A card's text in German (as printed) or English (formatted from its effects)."""
+    if lang != "en":
+        return card.text
+    from verlies.cards import text as cardtext
+
+    if isinstance(card, RoomCard):
+        return cardtext.format_room(card.effects, "en")
+    if isinstance(card, MonsterCard):
+        return cardtext.format_monster(
+            MonsterText(card.fight, card.loot_gold, card.loot_treasures), "en"
+        )
+    return cardtext.format_treasure(TreasureText(card.gold, card.magic, card.spent), "en")
+
+
 class Event(NamedTuple):
     """One thing that happened. ``seat`` is the acting player (or -1); ``private`` marks
     information only that seat may see (R9.3: treasures are drawn face down)."""
@@ -170,9 +207,7 @@ class Event(NamedTuple):
     def text(self, lang: str = "en") -> str:
         de, en = TEMPLATES[self.key]
         template = en if lang == "en" else de
-        data = self.data
-        if "path" in data:  # a walk's cells, kept raw on the hot path
-            data = dict(data, path=" → ".join(f"({x}, {y})" for x, y in data["path"]))
+        data = {k: _localise(k, v, lang) for k, v in self.data.items()}
         return f"{self.rule}: " + template.format(p=self.seat + 1, **data)
 
     @property

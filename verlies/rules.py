@@ -269,7 +269,7 @@ class State:
             "setup",
             -1,
             players=n,
-            colors="/".join(c.de for c in self.colors),
+            colors=self.colors,
             exits=exits,
         )
         self._begin_turn()
@@ -549,7 +549,7 @@ class State:
 
     def _begin_turn(self) -> None:
         fig = self.figures[self.seat]
-        self._emit("R3.1", "turn", self.seat, char=fig.character.name.de)
+        self._emit("R3.1", "turn", self.seat, char=fig.character.name)
         self.stack.append(("turn",))
 
     def _end_turn(self) -> None:
@@ -755,7 +755,7 @@ def _h_turn(s: State, frame: tuple[Any, ...], a: Action) -> None:
         h = next(h for h in fig.treasures if h.card.id == a.treasure and not h.used)
         h.used = True
         fig.injured = 0
-        s._emit("R9.5", "heal", s.seat, card=h.card.name.de)
+        s._emit("R9.5", "heal", s.seat, card=h.card.name)
         s.stack.append(("turn",))  # the turn is played after all
 
 
@@ -771,7 +771,7 @@ def _h_place(s: State, frame: tuple[Any, ...], a: Action) -> None:
     tile = Tile(card, a.x, a.y, a.mask, s.turn_no)
     s.board[(a.x, a.y)] = tile
     s._board_changed()
-    s._emit("R3.2", "place", s.seat, card=card.name.de, x=a.x, y=a.y)
+    s._emit("R3.2", "place", s.seat, card=card.name, x=a.x, y=a.y)
     s._emit("R3.3", "must_enter", s.seat)
     s.stack.append(("enter", (a.x, a.y), fig.pos, True))
 
@@ -795,7 +795,7 @@ def _use_bonus(s: State, fig: Figure, treasure: str | None) -> int:
     h = next(h for h in fig.treasures if h.card.id == treasure and not h.used)
     h.used = True
     assert isinstance(h.card.magic, RollBonus)
-    s._emit("R9.5", "magic", fig.seat, card=h.card.name.de, n=h.card.magic.amount)
+    s._emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)
     return h.card.magic.amount
 
 
@@ -820,7 +820,7 @@ def _h_lose(s: State, frame: tuple[Any, ...], a: Action) -> None:
     held = sorted((h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used)[0]
     fig.treasures.remove(held)
     s.treasures.bottom.append(held.card.id)
-    s._emit("R9.4", "lose_treasure", fig.seat, card=held.card.name.de)
+    s._emit("R9.4", "lose_treasure", fig.seat, card=held.card.name)
 
 
 # ---- chance handlers -------------------------------------------------------------------
@@ -831,7 +831,7 @@ def _h_draw(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     card: DungeonCard = s.deck.dungeon[o.card]
     s.dungeon.take(o.card)
     s.drawn = card
-    s._emit("R3.1", "draw", s.seat, card=card.name.de)
+    s._emit("R3.1", "draw", s.seat, card=card.name)
     s.stack.append(("place", card))
 
 
@@ -887,7 +887,7 @@ def _h_room(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     card: RoomCard = s.deck.rooms[o.card]
     s.rooms.take(o.card)
     s.rooms.to_discard(o.card)  # R6.4: resolved room cards go to the discards
-    s._emit("R6.2", "room_card", s.seat, card=card.name.de, text=card.text, text_en=_en_room(card))
+    s._emit("R6.2", "room_card", s.seat, card=card.name, text=card)
     frames: list[tuple[Any, ...]] = []
     for eff in card.effects:
         if isinstance(eff, GainGold):
@@ -901,15 +901,6 @@ def _h_room(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     s.stack.extend(reversed(frames))
 
 
-def _en_room(card: RoomCard) -> str:
-    try:
-        from verlies.cards.text import format_room
-
-        return format_room(card.effects, "en")
-    except Exception:  # pragma: no cover - the formatter is optional for the log
-        return card.text
-
-
 def _h_gold(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     assert isinstance(o, Roll)
     s._gain(s.figures[s.seat], o.value, frame[2])
@@ -921,7 +912,7 @@ def _h_treasure(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     s.treasures.take(o.card)
     fig = s.figures[s.seat]
     fig.treasures.append(Held(card))
-    s._emit("R9.3", "treasure", s.seat, True, card=card.name.de)
+    s._emit("R9.3", "treasure", s.seat, True, card=card.name)
 
 
 def _h_monster(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
@@ -929,15 +920,7 @@ def _h_monster(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     card: MonsterCard = s.deck.monsters[o.card]
     s.monsters.take(o.card)
     s.monsters.to_discard(o.card)
-    text_en = card.text
-    try:
-        from verlies.cards.model import MonsterText
-        from verlies.cards.text import format_monster
-
-        text_en = format_monster(MonsterText(card.fight, card.loot_gold, card.loot_treasures), "en")
-    except Exception:  # pragma: no cover
-        pass
-    s._emit("R7.1", "monster", s.seat, card=card.name.de, text=card.text, text_en=text_en)
+    s._emit("R7.1", "monster", s.seat, card=card.name, text=card)
     _push_choice(s, ("fight", card), tuple(opt.attr for opt in card.fight))
 
 
