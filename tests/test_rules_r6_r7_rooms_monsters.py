@@ -226,10 +226,10 @@ def test_r7_1_monster_with_a_choice_the_adventurer_chooses() -> None:
     game = new_game(rooms_deck(), players=1)
     enter_new_room(game, "r-monster")
     events = game.apply(Card("m-ghost"))
-    assert has_rule(events, "R7.1", "monster")
+    assert has_rule(events, "R6.3", "monster")
     assert game.pending == "fight"
     assert set(game.legal_actions()) == {Choose(GE), Choose(GK)}
-    game.apply(Choose(GK))
+    assert has_rule(game.apply(Choose(GK)), "R7.1", "fight_with")
     game.apply(Roll(3))
     events = game.apply(Roll(4))
     fight = next(e for e in events if e.rule == "R7.2")

@@ -11,6 +11,8 @@ connect across this edge" is one AND. A rotation turns a mask clockwise by quart
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from verlies.cards.model import DungeonCard, E, N, S, TileKind, W
 
 Pos = tuple[int, int]
@@ -161,3 +163,7 @@ def bounds(board: Board) -> tuple[int, int, int, int]:
     xs = [p[0] for p in board]
     ys = [p[1] for p in board]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+#: A board to read only (what views hand out).
+BoardView = Mapping[Pos, Tile]

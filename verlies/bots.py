@@ -45,7 +45,7 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import DIRECTIONS, OPPOSITE, Board, Pos
+from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos
 from verlies.cards.model import (
     Attr,
     Blocked,
@@ -278,7 +278,7 @@ class HeuristicBot:
         return legal[0]  # type: ignore[no-any-return]
 
     def _enter_cost(
-        self, view: PlayerView, board: Board, pos: Pos, desperate: bool = False
+        self, view: PlayerView, board: BoardView, pos: Pos, desperate: bool = False
     ) -> float:
         """Expected cost of stepping onto ``pos`` (a step plus its obstacle), INF: won't try.
 
@@ -303,7 +303,7 @@ class HeuristicBot:
             return 1 - self.risk
         return 1 - min(1.0, 1.5 * self.risk)  # failing costs the injury only
 
-    def _walk(self, view: PlayerView, board: Board, walks: list[Walk]) -> Action:
+    def _walk(self, view: PlayerView, board: BoardView, walks: list[Walk]) -> Action:
         """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
         here = view.position
         desperate = False
@@ -333,7 +333,7 @@ class HeuristicBot:
             return best[0]
         return best[self._rng.randrange(len(best))]
 
-    def _distances(self, view: PlayerView, board: Board, desperate: bool) -> dict[Pos, float]:
+    def _distances(self, view: PlayerView, board: BoardView, desperate: bool) -> dict[Pos, float]:
         """Cost from each card to the nearest target (multi-source Dijkstra, targets at 0).
 
         Targets: cards with an open passage (R3.2, where drawing is possible) and cards
@@ -423,7 +423,7 @@ class HeuristicBot:
             return best[0]
         return best[self._rng.randrange(len(best))]
 
-    def _placement_score(self, board: Board, here: Pos, a: Place, open_now: int) -> float:
+    def _placement_score(self, board: BoardView, here: Pos, a: Place, open_now: int) -> float:
         x, y, mask = a.x, a.y, a.mask
         new_open = 0  # passages of the new card into empty cells
         closed = 0  # open passages of the neighbours that the new card closes
@@ -600,7 +600,7 @@ def _bonus_of(view: PlayerView, treasure: str) -> tuple[int, float]:
     return held.card.magic.amount, lost + 0.5  # a used treasure's magic is gone
 
 
-def _open_passages(board: Board) -> int:
+def _open_passages(board: BoardView) -> int:
     """R1.6: how many open passages the dungeon has (passages into empty cells)."""
     n = 0
     for (x, y), tile in board.items():

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from verlies.cards.model import (
+    Attr,
     MonsterCard,
     MonsterText,
     Names,
@@ -95,6 +96,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Fight with {attr_en}: player {p} {value} + {roll}{bonus} = {total}, "
         "monster {mvalue} + {mroll} = {mtotal} (rolled by {roller_en}).",
     ),
+    "fight_with": (
+        "Spieler {p} kämpft mit {attr} gegen den Monsterwert {mvalue}.",
+        "Player {p} fights with {attr} against the monster's {mvalue}.",
+    ),
     "fight_won": (
         "Spieler {p} besiegt das Monster und nimmt seinen Besitz.",
         "Player {p} beats the monster and takes its possessions.",
@@ -112,6 +117,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "lose_treasure": (
         "Spieler {p} gibt den Schatz {card} ab; er kommt unter den Schatzstapel.",
         "Player {p} gives up treasure {card}; it goes under the treasure deck.",
+    ),
+    "lose_treasure_hidden": (
+        "Spieler {p} gibt einen Schatz ab; er kommt verdeckt unter den Schatzstapel.",
+        "Player {p} gives up a treasure; it goes face down under the treasure deck.",
     ),
     "trap": ("Falle!", "Trap!"),
     "back": (
@@ -132,8 +141,16 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Player {p} has no move and waits.",
     ),
     "escape": (
-        "Spieler {p} entkommt durch den Ausgang mit {gold} Gold!",
-        "Player {p} escapes through the exit with {gold} gold!",
+        "Spieler {p} entkommt durch den Ausgang mit {coins} Gold und {treasures} Schätzen!",
+        "Player {p} escapes through the exit with {coins} gold and {treasures} treasures!",
+    ),
+    "no_stack": (
+        "Schon verletzt: Verletzungen zählen nicht doppelt.",
+        "Already injured: injuries do not stack.",
+    ),
+    "final_gold": (
+        "Spieler {p}: {coins} Goldmünzen, mit Schätzen {gold} Gold.",
+        "Player {p}: {coins} coins, {gold} gold with treasures.",
     ),
     "collapse": (
         "Der Gang hinter dem Ausgang stürzt ein.",
@@ -172,6 +189,8 @@ def _localise(key: str, value: Any, lang: str) -> Any:
         return value.get(lang)
     if key == "path":  # a walk's cells
         return " → ".join(f"({x}, {y})" for x, y in value)
+    if isinstance(value, Attr):
+        return value.en if lang == "en" else value.value
     if key == "colors":
         return "/".join(c.value if lang == "en" else c.de for c in value)
     if isinstance(value, RoomCard | MonsterCard):
@@ -225,4 +244,6 @@ class Event(NamedTuple):
         """The event as the other seats see it."""
         if self.key == "treasure":
             return Event(self.rule, "treasure_hidden", self.seat, {}, False)
+        if self.key == "lose_treasure":
+            return Event(self.rule, "lose_treasure_hidden", self.seat, {}, False)
         return self

@@ -288,7 +288,7 @@ class Game:
         self._steps.append(step)
         self._step_events.append(events)
         self._cursor += 1
-        return events
+        return list(events)  # the caller's own list: changing it leaves the log alone
 
     def _do(self, step: Step) -> list[Event]:
         state = self.state
@@ -371,10 +371,10 @@ class Game:
 
     def undo_turn(self) -> None:
         """Go back to the last decision of a player before the current one."""
-        target = self._cursor - 1
-        while target > 0 and isinstance(self._steps[target - 1], Roll | Card):
-            target -= 1
-        self.goto(max(0, target))
+        target = self._cursor
+        while target > 0 and isinstance(self._steps[target - 1], Roll | Card | Edit):
+            target -= 1  # chance outcomes (and edits) after the decision go too
+        self.goto(max(0, target - 1))
 
     # ---- events and results ----------------------------------------------------------
 

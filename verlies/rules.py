@@ -80,6 +80,7 @@ _W6 = (1, 2, 3, 4, 5, 6)
 _DRAW = Draw()
 _new_tuple = tuple.__new__  # NamedTuple values without the Python-level __new__
 _CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
+_CARD_FRAMES = frozenset({"draw", "room", "monster", "treasure"})
 _DIE_FRAMES = frozenset({"oroll", "froll", "mroll", "troll"})
 _W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in _W6)
 _ROLLS = {v: Roll(v) for v in range(-50, 200)}
@@ -462,11 +463,18 @@ class State:
     def _possible(self, kind: str, step: Any) -> bool:
         """Is ``step`` a possible outcome of the pending chance point? (no Fractions)"""
         if type(step) is Roll:
+            if type(step.value) is not int:
+                return False
             if kind == "gold":
                 dice: Dice = self.stack[-1][1]
                 return step.value in dice.distribution()
             return kind in _DIE_FRAMES and 1 <= step.value <= 6
-        if type(step) is Card and kind not in _DIE_FRAMES and kind != "gold":
+        if (
+            type(step) is Card
+            and type(step.card) is str
+            and kind not in _DIE_FRAMES
+            and kind != "gold"
+        ):
             pile = self._pile_of(kind)
             if pile.total == 0:
                 return bool(pile.bottom) and step.card == pile.bottom[0]
@@ -516,8 +524,10 @@ class State:
         if kind in CHANCES:
             if self._possible(kind, step):
                 return
-        elif step in self.legal_actions():
-            return
+        else:
+            legal = self.legal_actions()
+            if step in legal and _same_types(legal[legal.index(step)], step):
+                return
         raise IllegalAction(*_why_illegal(self, kind, step))
 
     def apply(self, step: Any) -> None:
@@ -597,6 +607,8 @@ class State:
         for f in self.figures:
             if not f.escaped:
                 self._emit("R1.3", "left_behind", f.seat)
+        for f in self.figures:  # R9.1: treasures are shown at the end
+            self._emit("R9.1", "final_gold", f.seat, coins=f.coins, gold=f.gold)
         if reason == "timeout":
             return
         winners = self.winners()
@@ -686,6 +698,16 @@ class State:
     def _end_movement(self) -> None:
         """R5.4/R5.5: the walk ends: drop the steps not yet taken."""
         self.stack[:] = [f for f in self.stack if f[0] != "enter"]
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Equal by value is not enough: Place(0.0, ...) or a bare tuple must not pass."""
+    if type(a) is not type(b):
+        return False
+    return all(
+        type(x) is type(y) and (not isinstance(x, tuple) or _same_types(x, y))
+        for x, y in zip(a, b, strict=True)
+    )
 
 
 def _why_illegal(state: State, kind: str, step: Any) -> tuple[str, str]:
@@ -805,6 +827,8 @@ def _h_choose(s: State, frame: tuple[Any, ...], a: Action) -> None:
     bonus = _use_bonus(s, fig, a.treasure)
     value = fig.character.value(a.attr)
     if frame[0] == "fight":
+        mvalue = next(opt.value for opt in frame[1].fight if opt.attr is a.attr)
+        s._emit("R7.1", "fight_with", s.seat, attr=a.attr, mvalue=mvalue)
         s.stack.append(("froll", frame[1], a.attr, value, bonus))
     else:
         s.stack.append(("troll", frame[1], a.attr, value, bonus, frame[2]))
@@ -820,7 +844,8 @@ def _h_lose(s: State, frame: tuple[Any, ...], a: Action) -> None:
     held = sorted((h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used)[0]
     fig.treasures.remove(held)
     s.treasures.bottom.append(held.card.id)
-    s._emit("R9.4", "lose_treasure", fig.seat, card=held.card.name)
+    # R9.3: given up face down, under the deck: the others learn only that one went.
+    s._emit("R9.4", "lose_treasure", fig.seat, True, card=held.card.name)
 
 
 # ---- chance handlers -------------------------------------------------------------------
@@ -920,7 +945,7 @@ def _h_monster(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     card: MonsterCard = s.deck.monsters[o.card]
     s.monsters.take(o.card)
     s.monsters.to_discard(o.card)
-    s._emit("R7.1", "monster", s.seat, card=card.name, text=card)
+    s._emit("R6.3", "monster", s.seat, card=card.name, text=card)
     _push_choice(s, ("fight", card), tuple(opt.attr for opt in card.fight))
 
 
@@ -945,8 +970,10 @@ def _h_mroll(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     mvalue = next(opt.value for opt in monster.fight if opt.attr is attr)
     total = roll + value + bonus
     mtotal = o.value + mvalue
-    roller = (s.seat + 1) % s.n
-    solo = s.n == 1
+    roller = next(
+        (q for i in range(1, s.n) if not s.figures[q := (s.seat + i) % s.n].escaped), s.seat
+    )
+    solo = roller == s.seat
     s._emit(
         "R7.2",
         "fight",
@@ -1038,7 +1065,8 @@ def _a_arrive(s: State, frame: tuple[Any, ...]) -> None:
         fig.escaped = True
         tile.collapsed = True
         s.escape_order.append(fig.seat)
-        s._emit("R1.1", "escape", s.seat, gold=fig.gold)
+        # R9.3: treasures stay face down until the end: say coins and how many treasures.
+        s._emit("R1.1", "escape", s.seat, coins=fig.coins, treasures=len(fig.treasures))
         s._emit("R1.2", "collapse", s.seat)
         s.stack.clear()  # the figure has left the dungeon: its turn ends
     elif kind is TileKind.ROOM:
@@ -1050,11 +1078,14 @@ def _a_arrive(s: State, frame: tuple[Any, ...]) -> None:
 
 def _a_injure(s: State, frame: tuple[Any, ...]) -> None:
     fig = s.figures[s.seat]
+    already = fig.injured
     if s.variants.injuries_stack:
         fig.injured += 1
     else:
         fig.injured = 1  # R8.3: injuries do not stack
     s._emit("R8.1", "injured", s.seat)
+    if already and not s.variants.injuries_stack:
+        s._emit("R8.3", "no_stack", s.seat)
     if any(f[0] == "enter" for f in s.stack):
         s._emit("R5.5", "movement_ends", s.seat)
     s._end_movement()
