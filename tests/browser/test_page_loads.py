@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = REPO_ROOT / "docs" / "screenshot.png"
+SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "page_loads.png"
 
 
 def test_play_page_draws_the_board(

@@ -1,5 +1,5 @@
 """The play page in a real browser (Voila + headless Debian Chromium): drawing, clicking a
-whole game to its end, undo and time travel, and the screenshot in docs/.
+whole game to its end, undo and time travel, and the board screenshot (tests/artifacts/).
 
 The page describes itself for these tests (and for screen readers): the status line
 (``.vl-state``) carries the game's state as data attributes, and ``.vl-board-info`` lists the
@@ -19,7 +19,8 @@ from verlies.cards.model import Color
 from verlies.render import style as st
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = REPO_ROOT / "docs" / "screenshot.png"
+# Copied to docs/screenshot.png for the README (tests never rewrite tracked files).
+SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "board.png"
 BOARD = "canvas.vl-board"
 #: A two-human game that ends (escape, or the round limit) after a few dozen clicks.
 SEED = 18
