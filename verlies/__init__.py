@@ -35,7 +35,7 @@ from verlies.errors import (
     VerliesError,
 )
 from verlies.events import Event
-from verlies.game import Edit, Game, PlayerView, Result, SetupError
+from verlies.game import Edit, Game, Pending, PlayerView, Result, SetupError
 from verlies.rules import CHANCE, TERMINAL
 from verlies.variants import Variants
 
@@ -71,6 +71,7 @@ __all__ = [
     "LoseGold",
     "LoseTreasure",
     "Place",
+    "Pending",
     "PlayerView",
     "Recover",
     "Result",

@@ -23,10 +23,30 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from verlies.actions import Action, Card, LegalActions, Outcome, Roll, from_json, to_json
+from verlies.actions import (
+    Action,
+    Attempt,
+    Card,
+    Choose,
+    LegalActions,
+    Outcome,
+    Roll,
+    Walk,
+    from_json,
+    to_json,
+)
 from verlies.board import Board, Pos, Tile
-from verlies.cards.model import Character, Obstacle, TreasureCard
-from verlies.dice import beat_probability, pass_probability
+from verlies.cards.model import (
+    Attr,
+    Character,
+    DungeonCard,
+    MonsterCard,
+    Obstacle,
+    RollBonus,
+    Trap,
+    TreasureCard,
+)
+from verlies.dice import Dice, beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError, VerliesError
 from verlies.events import Event
 from verlies.rules import Figure, State
@@ -78,6 +98,32 @@ class Result:
     @property
     def timeout(self) -> bool:
         return self.reason == "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What the game waits for, with what a player needs to see to decide or watch.
+
+    ``kind`` is the frame kind ("turn", "place", "obstacle", "oroll", "fight", "froll",
+    "mroll", "trap", "troll", "gold", "lose", "draw", "room", "monster", "treasure", or
+    "over"); ``chance`` is the exact chance of success of the test that is being rolled
+    (for "mroll": given the adventurer's roll already made).
+    """
+
+    kind: str
+    seat: int
+    card: DungeonCard | None = None
+    pos: Pos | None = None
+    obstacle: Obstacle | None = None
+    monster: MonsterCard | None = None
+    trap: Trap | None = None
+    attr: Attr | None = None
+    value: int | None = None
+    bonus: int = 0
+    target: int | None = None
+    roll: int | None = None
+    chance: Fraction | None = None
+    dice: Dice | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +463,124 @@ class Game:
         """R7.2: the exact chance to beat a monster of ``monster_value`` with ``attr``."""
         fig = self.state.figures[self.seat if seat is None else seat]
         return beat_probability(fig.character.value(attr), monster_value)
+
+    def odds(self, action: Any) -> Fraction | None:
+        """The exact chance of success that goes with a decision now, where there is one.
+
+        ``Attempt``: passing the obstacle (R4.2, with the treasure's bonus); ``Choose``:
+        winning the fight (R7.2) or passing the trap; ``Walk``: arriving without a setback
+        (every obstacle on the path passed). None for decisions without a test.
+        """
+        s = self.state
+        if s.over or s.at_chance:
+            return None
+        fig = s.figures[s.seat]
+        frame = s.stack[-1]
+        kind = frame[0]
+        if isinstance(action, Walk) and kind == "turn":
+            chance = Fraction(1)
+            for pos in action.path:
+                tile = s.board.get(pos)
+                if tile is not None and tile.card.obstacle is not None and not tile.opened:
+                    chance *= self.pass_chance(tile.card.obstacle)
+            return chance
+        bonus = self._bonus_of(getattr(action, "treasure", None))
+        if isinstance(action, Attempt) and kind == "obstacle":
+            obstacle = s.board[frame[1]].card.obstacle
+            assert obstacle is not None
+            return self.pass_chance(obstacle, bonus=bonus)
+        if isinstance(action, Choose) and kind == "fight":
+            mvalue = next(o.value for o in frame[1].fight if o.attr is action.attr)
+            return beat_probability(fig.character.value(action.attr), mvalue, bonus)
+        if isinstance(action, Choose) and kind == "trap":
+            return pass_probability(fig.character.value(action.attr), frame[1].target, bonus)
+        return None
+
+    def _bonus_of(self, treasure: str | None) -> int:
+        if not treasure:
+            return 0
+        for h in self.state.figures[self.state.seat].treasures:
+            m = h.card.magic
+            if h.card.id == treasure and isinstance(m, RollBonus):
+                return m.amount
+        return 0
+
+    def pending_context(self) -> Pending:
+        """What the pending decision or chance point is about (for showing it)."""
+        s = self.state
+        if s.over:
+            return Pending("over", -1)
+        frame = s.stack[-1]
+        kind = frame[0]
+        fig = s.figures[s.seat]
+        if kind == "place":
+            return Pending(kind, s.seat, card=frame[1])
+        if kind in ("obstacle", "oroll"):
+            obstacle = s.board[frame[1]].card.obstacle
+            assert obstacle is not None
+            bonus = frame[4] if kind == "oroll" else 0
+            value = fig.character.value(obstacle.attr)
+            return Pending(
+                kind,
+                s.seat,
+                pos=frame[1],
+                obstacle=obstacle,
+                attr=obstacle.attr,
+                value=value,
+                bonus=bonus,
+                target=obstacle.n,
+                chance=pass_probability(value, obstacle.n, bonus),
+            )
+        if kind == "fight":
+            return Pending(kind, s.seat, monster=frame[1])
+        if kind in ("froll", "mroll"):
+            monster, attr, value, bonus = frame[1], frame[2], frame[3], frame[4]
+            mvalue = next(o.value for o in monster.fight if o.attr is attr)
+            if kind == "froll":
+                chance = beat_probability(value, mvalue, bonus)
+                return Pending(
+                    kind,
+                    s.seat,
+                    monster=monster,
+                    attr=attr,
+                    value=value,
+                    bonus=bonus,
+                    target=mvalue,
+                    chance=chance,
+                )
+            total = frame[5] + value + bonus
+            # The monster's roll must stay below total - mvalue + 1 for the adventurer to win.
+            chance = Fraction(sum(1 for r in range(1, 7) if total >= r + mvalue), 6)
+            return Pending(
+                kind,
+                s.seat,
+                monster=monster,
+                attr=attr,
+                value=value,
+                bonus=bonus,
+                target=mvalue,
+                roll=frame[5],
+                chance=chance,
+            )
+        if kind == "trap":
+            return Pending(kind, s.seat, trap=frame[1])
+        if kind == "troll":
+            trap, attr, value, bonus = frame[1], frame[2], frame[3], frame[4]
+            return Pending(
+                kind,
+                s.seat,
+                trap=trap,
+                attr=attr,
+                value=value,
+                bonus=bonus,
+                target=trap.target,
+                chance=pass_probability(value, trap.target, bonus),
+            )
+        if kind == "gold":
+            return Pending(kind, s.seat, dice=frame[1])
+        if kind == "lose":
+            return Pending(kind, s.seat, target=frame[1])
+        return Pending(kind, s.seat)
 
     # ---- views -----------------------------------------------------------------------
 

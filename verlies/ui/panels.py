@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.actions import Attempt, Card, Choose, Draw, Place, Roll, Walk
+from verlies.actions import Card, Draw, Place, Roll, Walk
 from verlies.cards.model import Color
 from verlies.render import style as st
 from verlies.ui.i18n import pct, t
@@ -217,62 +217,14 @@ def rules_html() -> str:
 
 def decision_odds(session: Session, action: Any) -> Fraction | None:
     """The engine's exact odds that go with a decision, where there are any."""
-    g = session.game
-    frame = session.pending_frame()
-    if not frame:
-        return None
-    try:
-        if isinstance(action, Attempt) and frame[0] == "obstacle":
-            obstacle = session.obstacle_at(frame[1])
-            if obstacle is None:
-                return None
-            bonus = _bonus(g, action.treasure)
-            return Fraction(g.pass_chance(obstacle, bonus=bonus))
-        if isinstance(action, Choose) and frame[0] == "fight":
-            monster = frame[1]
-            value = next(o.value for o in monster.fight if o.attr is action.attr)
-            if action.treasure:
-                from verlies.dice import beat_probability
-
-                fig = g.figures[g.seat]
-                return beat_probability(
-                    fig.character.value(action.attr), value, _bonus(g, action.treasure)
-                )
-            return Fraction(g.fight_chance(value, action.attr))
-        if isinstance(action, Choose) and frame[0] == "trap":
-            from verlies.dice import pass_probability
-
-            fig = g.figures[g.seat]
-            trap = frame[1]
-            return pass_probability(
-                fig.character.value(action.attr), trap.target, _bonus(g, action.treasure)
-            )
-    except (AttributeError, IndexError, KeyError, StopIteration, TypeError):
-        return None
-    return None
-
-
-def _bonus(game: Any, treasure: str | None) -> int:
-    if not treasure:
-        return 0
-    card = game.deck.treasures.get(treasure)
-    magic = getattr(card, "magic", None)
-    return int(getattr(magic, "amount", 0))
+    odds: Fraction | None = session.game.odds(action)
+    return odds
 
 
 def action_label(session: Session, action: Any, lang: str) -> str:
     label = action.label if lang == "en" else action.label_de
-    if isinstance(action, Walk):
-        chance = Fraction(1)
-        for pos in action.path:
-            obstacle = session.obstacle_at(pos)
-            if obstacle is not None:
-                chance *= session.game.pass_chance(obstacle)
-        if chance < 1:
-            label += f" – {pct(chance)}"
-        return str(label)
     odds = decision_odds(session, action)
-    if odds is not None:
+    if odds is not None and (odds < 1 or not isinstance(action, Walk)):
         label += f" – {pct(odds)}"
     return str(label)
 
@@ -468,47 +420,23 @@ class ChancePanel:
 
 
 def _chance_context(session: Session, lang: str) -> str:
-    """What the roll decides, with the odds, read from the pending frame (display only)."""
-    g = session.game
-    frame = session.pending_frame()
-    if not frame:
+    """What the roll decides, with the engine's exact odds (display only)."""
+    ctx = session.game.pending_context()
+    if ctx.chance is None or ctx.attr is None:
         return ""
-    try:
-        if frame[0] == "oroll":
-            obstacle = session.obstacle_at(frame[1])
-            if obstacle is None:
-                return ""
-            bonus = frame[4]
-            fig = g.figures[g.seat]
-            value = fig.character.value(obstacle.attr)
-            attr = obstacle.attr.en if lang == "en" else obstacle.attr.value
-            name = obstacle.type.en if lang == "en" else obstacle.type.value
-            p = g.pass_chance(obstacle, bonus=bonus)
-            extra = f" + {bonus}" if bonus else ""
-            return f"{name} {obstacle.n}: {attr} {value}{extra} + W6 ≥ {obstacle.n} → {pct(p)}"
-        if frame[0] == "troll":
-            _, trap, attr, value, bonus, _frm = frame
-            from verlies.dice import pass_probability
-
-            p = pass_probability(value, trap.target, bonus)
-            name = attr.en if lang == "en" else attr.value
-            return f"{name} {value} + W6 ≥ {trap.target} → {pct(p)}"
-        if frame[0] == "froll":
-            _, monster, attr, value, bonus = frame
-            mvalue = next(o.value for o in monster.fight if o.attr is attr)
-            from verlies.dice import beat_probability
-
-            p = beat_probability(value, mvalue, bonus)
-            name = attr.en if lang == "en" else attr.value
-            return f"{name} {value} + W6 vs. {mvalue} + W6 → {pct(p)}"
-        if frame[0] == "mroll":
-            _, monster, attr, value, bonus, roll = frame
-            mvalue = next(o.value for o in monster.fight if o.attr is attr)
-            total = value + bonus + roll
-            wins = sum(1 for r in range(1, 7) if total >= mvalue + r)
-            return f"{total} vs. {mvalue} + W6 → {pct(Fraction(wins, 6))}"
-    except (AttributeError, IndexError, StopIteration, TypeError, ValueError):
-        return ""
+    attr = ctx.attr.en if lang == "en" else ctx.attr.value
+    extra = f" + {ctx.bonus}" if ctx.bonus else ""
+    if ctx.kind == "oroll" and ctx.obstacle is not None:
+        o = ctx.obstacle
+        name = o.type.en if lang == "en" else o.type.value
+        return f"{name} {o.n}: {attr} {ctx.value}{extra} + W6 ≥ {o.n} → {pct(ctx.chance)}"
+    if ctx.kind == "troll":
+        return f"{attr} {ctx.value}{extra} + W6 ≥ {ctx.target} → {pct(ctx.chance)}"
+    if ctx.kind == "froll":
+        return f"{attr} {ctx.value}{extra} + W6 vs. {ctx.target} + W6 → {pct(ctx.chance)}"
+    if ctx.kind == "mroll" and ctx.value is not None and ctx.roll is not None:
+        total = ctx.value + ctx.bonus + ctx.roll
+        return f"{total} vs. {ctx.target} + W6 → {pct(ctx.chance)}"
     return ""
 
 

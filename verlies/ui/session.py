@@ -231,13 +231,8 @@ class Session:
         for a in g.legal_actions():
             if not isinstance(a, Walk):
                 continue
-            chance = Fraction(1)
-            tests = 0
-            for pos in a.path:
-                obstacle = self.obstacle_at(pos)
-                if obstacle is not None:
-                    chance *= g.pass_chance(obstacle)
-                    tests += 1
+            chance = g.odds(a)  # the engine knows which obstacles still test (R4.4)
+            tests = sum(1 for pos in a.path if self.obstacle_at(pos) is not None)
             counts[a.to] = counts.get(a.to, 0) + 1
             best = out.get(a.to)
             if best is None or (chance, -len(a.path)) > (best.chance, -len(best.action.path)):
