@@ -245,8 +245,3 @@ class Session:
         return any(isinstance(a, Draw) for a in self.game.legal_actions()) and not (
             self.game.is_chance
         )
-
-    def pending_frame(self) -> tuple[Any, ...]:
-        """The frame the game waits on (read only, for showing context such as odds)."""
-        stack = getattr(self.game.state, "stack", None)
-        return tuple(stack[-1]) if stack else ()
