@@ -322,11 +322,14 @@ class Game:
         rule, and the game stays exactly as it was. Steps after the cursor (undone ones)
         are dropped, as in an editor.
         """
-        state = self.state
-        if isinstance(step, Edit):
+        if type(step) is Edit:
             self._check_edit(step)
         else:
-            state.check(step)
+            self.state.check(step)
+        return self._take(step)
+
+    def _take(self, step: Step) -> list[Event]:
+        """Record and play a step already known to be legal."""
         if self._cursor < len(self._steps):
             del self._steps[self._cursor :]
             del self._step_events[self._cursor :]
@@ -338,7 +341,7 @@ class Game:
 
     def _do(self, step: Step) -> list[Event]:
         state = self.state
-        if isinstance(step, Edit):
+        if type(step) is Edit:
             state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
         else:
             state.apply(step)
@@ -357,9 +360,10 @@ class Game:
         The outcome depends only on the seed and the step number: undo and roll again
         gives the same result (use ``apply(outcome)`` to choose one instead).
         """
-        if not self.is_chance:
+        state = self.state
+        if not state.at_chance:
             raise IllegalAction("R3.4", "no chance point is pending")
-        return self.apply(self.state.sample_outcome())
+        return self._take(state.sample_outcome())  # a sampled outcome is always possible
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""

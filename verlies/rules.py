@@ -526,8 +526,10 @@ class State:
                 return
         else:
             legal = self.legal_actions()
-            if step in legal and _same_types(legal[legal.index(step)], step):
-                return
+            if step in legal:
+                same = legal[legal.index(step)]  # legal actions are distinct by value
+                if same is step or _same_types(same, step):
+                    return
         raise IllegalAction(*_why_illegal(self, kind, step))
 
     def apply(self, step: Any) -> None:
