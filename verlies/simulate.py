@@ -771,14 +771,15 @@ def compare(
 
 
 def random_playouts(
-    n_games: int, players: int = 4, seed: int = 0, deck: DeckArg = None
+    n_games: int, players: int = 4, seed: int = 0, deck: DeckArg = None, log: bool = True
 ) -> tuple[int, int, float, float]:
     """Play ``n_games`` random games through the public API.
 
     Returns (games, steps, wall seconds, CPU seconds of this process). A step is every
     applied action and every chance outcome: at a chance point ``game.roll()``, else a
     uniformly random one of ``game.legal_actions()`` applied with ``game.apply``. Game
-    creation is inside the timing.
+    creation is inside the timing. ``log=False`` plays without the event log (the mode
+    simulations use): the same games, no sentences kept.
     """
     the_deck = load_deck(deck)
     rng = random.Random(seed)
@@ -786,7 +787,7 @@ def random_playouts(
     steps = 0
     c0, t0 = time.process_time(), time.perf_counter()
     for i in range(n_games):
-        game = Game.new(players=players, seed=seed + i, deck=the_deck)
+        game = Game.new(players=players, seed=seed + i, deck=the_deck, log=log)
         while not game.is_over:
             if game.is_chance:
                 game.roll()
