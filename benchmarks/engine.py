@@ -175,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kuhn-games", type=int, default=20000, help="per run (default 20000)")
     ap.add_argument("--backgammon-games", type=int, default=100, help="per run (default 100)")
     ap.add_argument("--no-openspiel", action="store_true", help="only measure verlies")
+    ap.add_argument(
+        "--no-compiled", action="store_true", help="skip the mypyc-compiled engine (setup.py)"
+    )
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = ap.parse_args(argv)
 
@@ -203,9 +206,33 @@ def main(argv: list[str] | None = None) -> int:
         py, why = ensure_openspiel()
         if py is None:
             note = f"OpenSpiel references NOT measured: open-spiel could not be installed ({why})."
+    compiled: dict[str, BenchResult] = {}
+    cpy: Path | None = None
+    check_seeds = [args.seed + i for i in range(5)]
+    if not args.no_compiled:
+        from compiled import ensure_compiled, pure_digest, run_compiled
+
+        cpy, why = ensure_compiled()
+        if cpy is None:
+            print(f"compiled engine NOT measured: {why}")
+        else:
+            probe = run_compiled(cpy, 1, 1, args.seed, True, check_seeds)
+            same = probe["digest"] == pure_digest(check_seeds)
+            print(
+                f"compiled engine (mypyc, same source) plays {len(check_seeds)} whole bot games "
+                f"{'bit for bit like' if same else 'DIFFERENTLY from'} the pure-Python engine"
+            )
+            if not same:
+                cpy = None  # figures of an engine that plays other games do not count
     for _ in range(args.runs):
         ours.runs.append(random_playouts(args.games, 4, args.seed, deck))
         quiet.runs.append(random_playouts(args.games, 4, args.seed, deck, log=False))
+        if cpy is not None:
+            for label, log in (("compiled", True), ("compiled, no log", False)):
+                data = run_compiled(cpy, args.games, 1, args.seed, log, [])
+                compiled.setdefault(label, BenchResult(label, [])).runs.extend(
+                    tuple(r) for r in data["runs"]
+                )
         if py is None:
             continue
         try:
@@ -222,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         _stats("verlies 4p default deck", ours.runs),
         _stats("verlies 4p, no event log", quiet.runs),
     ]
+    for label, res in compiled.items():
+        rows.append(_stats(f"verlies 4p {label} (mypyc)", res.runs))
     labels = {
         "python_kuhn_poker": "OpenSpiel python_kuhn_poker (Py)",
         "backgammon": "OpenSpiel backgammon (C++ via Py)",
@@ -238,15 +267,17 @@ def main(argv: list[str] | None = None) -> int:
             f"open_spiel {version}; ratio of steps per CPU second, verlies over the reference,"
             " run by run (the runs alternate between the engines):"
         )
-        for label, sps in (("verlies", ours_sps), ("no log ", quiet.steps_per_cpu_s)):
+        variants = [("verlies", ours_sps), ("no log ", quiet.steps_per_cpu_s)]
+        variants += [(label, res.steps_per_cpu_s) for label, res in compiled.items()]
+        for label, sps in variants:
             for name, goal in (("python_kuhn_poker", 2.0), ("backgammon", 1.0)):
                 per_run = [o / (r[1] / r[3]) for o, r in zip(sps, others[name], strict=True)]
                 med = statistics.median(per_run)
-                key = name if label == "verlies" else f"{name} (no log)"
+                key = name if label == "verlies" else f"{name} ({label.strip()})"
                 ratios[key] = {"min": min(per_run), "median": med, "max": max(per_run)}
                 met = "goal met" if med >= goal else "goal NOT met"
                 print(
-                    f"  {label} / {name:<18} median {med:5.2f}x  (min {min(per_run):.2f}x, "
+                    f"  {label:<16} / {name:<18} median {med:5.2f}x  (min {min(per_run):.2f}x, "
                     f"max {max(per_run):.2f}x)   goal >= {goal:g}x: {met}"
                 )
     if args.json:

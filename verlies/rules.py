@@ -228,8 +228,7 @@ class State:
         log: bool = True,
     ) -> None:
         n = len(characters)
-        if not log:
-            self._emit = self._emit_nothing  # type: ignore[method-assign]
+        self._log = log  # False: simulations keep no sentences
         self.deck = deck
         self.variants = variants
         self.seed = seed
@@ -299,12 +298,8 @@ class State:
         self._any_open = any_open_passage(self.board)
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
-        self.events.append(_new_tuple(Event, (rule, key, seat, data, private)))
-
-    def _emit_nothing(
-        self, rule: str, key: str, seat: int, private: bool = False, **data: Any
-    ) -> None:
-        """``_emit`` of a game played without a log (simulations)."""
+        if self._log:
+            self.events.append(_new_tuple(Event, (rule, key, seat, data, private)))
 
     @property
     def figure(self) -> Figure:

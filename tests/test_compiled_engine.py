@@ -1,0 +1,26 @@
+"""The optional mypyc build of the engine (setup.py) plays the same games, bit for bit.
+
+It builds ``benchmarks/.venv-compiled`` (about a minute the first time; reused while the
+engine's source is unchanged) and compares whole bot games' saved JSON with this
+process's pure-Python engine. The benchmark counts the compiled figures only after the
+same check.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from compiled import ensure_compiled, pure_digest, run_compiled  # noqa: E402
+
+
+def test_compiled_engine_plays_the_same_games_as_pure_python() -> None:
+    py, why = ensure_compiled(quiet=True)
+    assert py is not None, why
+    seeds = [11, 12, 13]
+    data = run_compiled(py, games=2, runs=1, seed=0, log=True, check_seeds=seeds)
+    assert data["digest"] == pure_digest(seeds)
+    games, steps, _wall, _cpu = data["runs"][0]
+    assert games == 2 and steps > 0
