@@ -1,0 +1,296 @@
+"""The deck editor tab in a real browser (Voila + headless Debian Chromium).
+
+Explorer issue: "a card edit with an error shows the error and changes nothing; a valid edit
+changes what the next drawn card does". Everything here is done as a person would: typing
+into the editor's fields, pressing its buttons, then playing on the Game tab with the chance
+panel's what-if picker ("take this outcome"), the board canvas and "Lay it here".
+
+The editor's widgets carry no ``vl-*`` classes of their own (only the editor's box is
+``.verlies-deck-editor``, and its messages ``.verlies-error`` / ``.verlies-ok`` /
+``.verlies-diff``), so its fields are found by their label and its buttons by their text.
+Screenshots in tests/artifacts/: editor_error.png (the located error), editor_applied.png
+(the valid edit applied) and editor_game_7_gold.png (the Game tab after the room card).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+BOARD = "canvas.vl-board"
+EDITOR = ".verlies-deck-editor"
+SEED = 3
+CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
+CARD_NAME = "Forgotten till"
+ROOM_TILE = "Crypt (T-junction)"  # r-raum-t-01, the only one in a two-player pile
+BAD_TEXT = "Falle: Geschick , sonst"
+GOOD_TEXT = "7 Gold."
+TIMEOUT = 15_000
+
+_DATASET_JS = "e => Object.assign({}, e.dataset)"
+_TARGETS_JS = "es => es.map(e => Object.assign({}, e.dataset))"
+
+
+# ---- the page ------------------------------------------------------------------------------
+
+
+def state(page: Page) -> dict[str, str]:
+    """The game's state from the status line's data attributes."""
+    data: dict[str, str] = page.eval_on_selector(".vl-state", _DATASET_JS)
+    return data
+
+
+def wait_state(page: Page, timeout: float = 15.0, **want: str) -> dict[str, str]:
+    """Wait until the status line's data attributes have the values in ``want``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        now = state(page)
+        if all(now.get(k) == v for k, v in want.items()):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not get to {want}; it is at {now}")
+        page.wait_for_timeout(40)
+
+
+def expect_coins(page: Page, seat: int, n: int) -> None:
+    """The players panel shows ``n`` coins for ``seat`` (its widget may update a moment after
+    the status line's)."""
+    player = page.locator(f".vl-players-box .vl-player[data-seat='{seat}']")
+    expect(player).to_have_attribute("data-coins", str(n), timeout=TIMEOUT)
+    expect(player.locator(".vl-gold")).to_have_text(re.compile(rf"(^|\D){n} "), timeout=TIMEOUT)
+
+
+def tab(page: Page, title: str) -> None:
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{title}')")
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(".vl-state", timeout=60_000)
+    page.wait_for_selector(BOARD, timeout=60_000)
+
+
+def start_two_humans(page: Page, seed: int) -> None:
+    """English, then a new two-player game with two human seats (no bot moves in between)."""
+    page.click(".vl-lang button:has-text('EN')")
+    page.wait_for_function("document.querySelector('.vl-state').textContent.includes('to move')")
+    tab(page, "New game")
+    page.select_option(".vl-players-count select", "2")
+    for seat in (1, 2):
+        page.select_option(f".vl-seat-{seat}-controller select", label="human")
+    page.fill(".vl-seed input", str(seed))
+    page.press(".vl-seed input", "Enter")
+    page.fill(".vl-round-limit input", "30")
+    page.press(".vl-round-limit input", "Enter")
+    page.wait_for_timeout(300)  # the text fields sync on Enter
+    page.click(".vl-start")
+    page.wait_for_selector(".vl-board", state="visible")
+    wait_state(page, seed=str(seed), controllers="human,human", step="0")
+
+
+# ---- the editor ----------------------------------------------------------------------------
+
+
+def field(page: Page, widget: str, label: str) -> Locator:
+    """An ipywidgets field of the editor, found by its description (the label's text)."""
+    return page.locator(f"{EDITOR} .{widget}:has(> label:text-is('{label}'))")
+
+
+def editor_button(page: Page, text: str) -> Locator:
+    return page.locator(f"{EDITOR} button:has-text('{text}')")
+
+
+def card_text_area(page: Page) -> Locator:
+    return field(page, "widget-textarea", "Card text").locator("textarea")
+
+
+def choose_card(page: Page, card_id: str) -> None:
+    """Pick a card in the editor's list (after the search box narrowed it down)."""
+    card_list = page.locator(f"{EDITOR} .widget-select select")
+    # the list shows "id · name ×count", its spaces as no-break spaces
+    labels = [x.replace("\xa0", " ") for x in card_list.locator("option").all_inner_texts()]
+    index = next((i for i, x in enumerate(labels) if x.startswith(f"{card_id} · ")), None)
+    assert index is not None, f"{card_id} is not in the card list: {labels}"
+    card_list.select_option(index=index)
+    expect(page.locator(f"{EDITOR} h4 code")).to_have_text(card_id, timeout=TIMEOUT)
+
+
+def type_card_text(page: Page, text: str) -> None:
+    """Replace the card text by typing it, key by key (the text area checks as you type)."""
+    area = card_text_area(page)
+    area.click()
+    page.keyboard.press("Control+A")
+    area.press_sequentially(text, delay=15)
+    expect(area).to_have_value(text, timeout=TIMEOUT)
+
+
+def screenshot(page: Page, name: str) -> None:
+    """The editor down to its diff panel (Voila scrolls inside its own box, so full_page
+    alone would stop at the window: the window is made taller for the picture)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1100, "height": 1400})
+    page.wait_for_timeout(300)  # let the last updates paint
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    if size is not None:
+        page.set_viewport_size(size)
+
+
+# ---- the game tab --------------------------------------------------------------------------
+
+
+def take_outcome(page: Page, label: str) -> None:
+    """The chance panel's what-if: choose the outcome shown as ``label``, take it."""
+    pick = page.locator(".vl-what-if select")
+    texts = [x.replace("\xa0", " ") for x in pick.locator("option").all_inner_texts()]
+    index = next((i for i, x in enumerate(texts) if x.startswith(f"{label} – ")), None)
+    assert index is not None, f"{label!r} is not an outcome here: {texts}"
+    before = state(page)["step"]
+    pick.select_option(index=index)
+    page.click(".vl-take-outcome")
+    page.wait_for_function(
+        "s => document.querySelector('.vl-state').dataset.step !== s", arg=before
+    )
+
+
+def lay_tile_north(page: Page) -> None:
+    """Click the highlighted cell north of the start card, then "Lay it here"."""
+    found: list[dict[str, str]] = page.eval_on_selector_all(".vl-target", _TARGETS_JS)
+    north = [t for t in found if t["kind"] == "place" and (t["x"], t["y"]) == ("0", "-1")]
+    assert north, f"the cell north of the start is not highlighted: {found}"
+    target = north[0]
+    box = page.locator(BOARD).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + float(target["px"]), box["y"] + float(target["py"]))
+    page.wait_for_selector(".vl-ghost", state="attached")
+    expect(page.locator(".vl-confirm-place")).to_have_text(
+        re.compile(r"Lay it here \(0, -1\)"), timeout=TIMEOUT
+    )
+    page.click(".vl-confirm-place")
+
+
+def draw_the_room_card(page: Page) -> None:
+    """Seat 1 draws, takes the Crypt, lays it north and enters; then takes Forgotten till."""
+    wait_state(page, pending="turn", seat="0", human="1")
+    page.click(".vl-action-draw")
+    wait_state(page, chance="1", pending="draw")
+    take_outcome(page, ROOM_TILE)
+    wait_state(page, pending="place", chance="0")
+    expect(page.locator(".vl-drawn")).to_have_attribute("data-card", "r-raum-t-01", timeout=TIMEOUT)
+    lay_tile_north(page)
+    wait_state(page, pending="room", chance="1")
+    take_outcome(page, CARD_NAME)
+    wait_state(page, seat="1", chance="0")  # the room card is done, the other seat moves
+
+
+# ---- the test ------------------------------------------------------------------------------
+
+
+def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    mark = voila_server.log_mark()
+    open_page(page, page_url("play.ipynb"))
+    start_two_humans(page, SEED)
+
+    # -- 1. a card text that does not parse: a located error, and nothing changes -----------
+    tab(page, "Deck & cards")
+    search = field(page, "widget-text", "Search").locator("input")
+    search.fill("raum-gold")
+    expect(page.locator(f"{EDITOR} .widget-select option")).to_have_count(4, timeout=TIMEOUT)
+    choose_card(page, CARD)
+    expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
+    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok", timeout=TIMEOUT)
+
+    type_card_text(page, BAD_TEXT)
+    error = page.locator(f"{EDITOR} .verlies-error")
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    expect(error).to_contain_text(
+        f"card '{CARD}', line 1, column 17: expected a number after 'Geschick', not ','",
+        timeout=TIMEOUT,
+    )
+    caret = error.locator("xpath=following-sibling::pre[1]")
+    expect(caret).to_have_text(f"{BAD_TEXT}\n{' ' * 16}^", timeout=TIMEOUT)
+    expect(page.locator(EDITOR)).to_contain_text(
+        "The deck is unchanged; the preview shows the last good card.", timeout=TIMEOUT
+    )
+    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_count(0, timeout=TIMEOUT)
+    expect(page.locator(EDITOR)).to_contain_text(
+        "No differences from the default deck.", timeout=TIMEOUT
+    )
+    screenshot(page, "editor_error.png")
+
+    # the apply buttons do nothing harmful: the draft is still the default deck
+    editor_button(page, "Apply to the current game").click()
+    expect(page.locator(EDITOR)).to_contain_text(
+        "The current game already plays this deck.", timeout=TIMEOUT
+    )
+    editor_button(page, "Apply to new games").click()
+    expect(page.locator(EDITOR)).to_contain_text(
+        "New games now use this deck (0 changes against the default).", timeout=TIMEOUT
+    )
+    assert state(page)["step"] == "0" and state(page)["history"] == "0"
+    # the card itself is unchanged: choose another card and come back
+    choose_card(page, "raum-gold-02")
+    expect(card_text_area(page)).to_have_value("W6 Gold.", timeout=TIMEOUT)
+    choose_card(page, CARD)
+    expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
+    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok", timeout=TIMEOUT)
+
+    # -- 2. a valid text, applied to the current game as an undoable step --------------------
+    type_card_text(page, GOOD_TEXT)
+    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok", timeout=TIMEOUT)
+    expect(page.locator(f"{EDITOR} .verlies-error")).to_have_count(0, timeout=TIMEOUT)
+    expect(page.locator(f"{EDITOR} .verlies-diff")).to_have_text(
+        f"{CARD} ({CARD_NAME}): “5 Gold.” → “7 Gold.”", timeout=TIMEOUT
+    )
+    expect(page.locator(f"{EDITOR} .verlies-canonical")).to_contain_text(
+        "en: 7 gold.", timeout=TIMEOUT
+    )
+    editor_button(page, "Apply to the current game").click()
+    expect(page.locator(EDITOR)).to_contain_text(
+        "Applied to the current game as step 1 (undoable)", timeout=TIMEOUT
+    )
+    wait_state(page, step="1", history="1")
+    screenshot(page, "editor_applied.png")
+
+    # the next room card drawn is raum-gold-03: it now gives 7 gold
+    tab(page, "Game")
+    expect_coins(page, 0, 0)
+    draw_the_room_card(page)
+    expect_coins(page, 0, 7)
+    log = page.locator(".vl-log-box")
+    expect(log).to_contain_text(f"Deck changed: changed {CARD}", timeout=TIMEOUT)
+    expect(log).to_contain_text(f"Room card {CARD_NAME}: 7 gold.", timeout=TIMEOUT)
+    expect(log).to_contain_text("Player 1 takes 7 gold.", timeout=TIMEOUT)
+    assert "5 gold" not in log.inner_text()
+    screenshot(page, "editor_game_7_gold.png")
+
+    # -- 3. undo back past the edit step: the card gives 5 gold again ------------------------
+    while state(page)["step"] != "0":
+        before = state(page)["step"]
+        page.click(".vl-undo")
+        page.wait_for_function(
+            "s => document.querySelector('.vl-state').dataset.step !== s", arg=before
+        )
+    expect_coins(page, 0, 0)
+    expect(log).not_to_contain_text("Deck changed", timeout=TIMEOUT)
+    draw_the_room_card(page)
+    expect_coins(page, 0, 5)
+    expect(log).to_contain_text(f"Room card {CARD_NAME}: 5 gold.", timeout=TIMEOUT)
+    expect(log).to_contain_text("Player 1 takes 5 gold.", timeout=TIMEOUT)
+    assert "7 gold" not in log.inner_text()
+
+    # -- 4. no errors in the page or on the server --------------------------------------------
+    assert console_errors == []
+    assert voila_server.log_errors(since=mark) == []
