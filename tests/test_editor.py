@@ -550,3 +550,12 @@ def test_variants_panel() -> None:
     assert panel.variants == Variants(limited_bank=True)
     game = Game.new(players=2, seed=0, variants=panel.variants)
     assert game.variants.limited_bank
+
+
+def test_apply_buttons_wait_for_a_text_that_parses() -> None:
+    ed = DeckEditor(lang="en")
+    ed.select("room", "raum-gold-03")
+    assert not ed.set_text("Falle: Geschick , sonst")
+    assert ed.apply_new.disabled and ed.apply_game.disabled
+    assert ed.set_text("7 Gold.")
+    assert not ed.apply_new.disabled and not ed.apply_game.disabled

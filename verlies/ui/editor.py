@@ -750,6 +750,7 @@ class DeckEditor:
 
     def _show_card(self, status: str | None) -> None:
         """Fill the fields from the draft's version of the selected card."""
+        self.apply_new.disabled = self.apply_game.disabled = False  # the draft's text is good
         card = self._card()
         lang = self.lang
         show = {
@@ -874,6 +875,8 @@ class DeckEditor:
         self._last_text_ok = self._commit(
             lambda: self.draft.with_card_text(kind, cid, text), ("text", kind, cid), text
         )
+        # A text that does not parse cannot be applied: the buttons wait for a good one.
+        self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
 
     def _on_name(self, _change: Any) -> None:
         if self._quiet or self.selected is None:

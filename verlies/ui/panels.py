@@ -305,7 +305,8 @@ def outcome_label(game: Any, outcome: Any, lang: str) -> str:
             return str(outcome.card)
         name = str(card.name.get(lang))
         if game.chance_kind == "dungeon":
-            return f"{name} ({dungeon_brief(card, lang)})"
+            # Several cards share a name (one per gem colour): the id tells them apart.
+            return f"{name} ({dungeon_brief(card, lang)}) · {outcome.card}"
         return name
     return str(getattr(outcome, "label", outcome))
 
