@@ -1166,6 +1166,7 @@ class _Ops:
 
 
 def _parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ...]) -> Deck:
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save it
     too_large = DeckError(
         f"deck text too large: deck files may have at most {MAX_BYTES} bytes", file=file, line=1
     )

@@ -30,8 +30,9 @@ MAX_CONSTANT = 1000
 W6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 W3_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)
 
+# ASCII digits only: Unicode digits such as "٣" are not card text.
 _TOKEN = re.compile(
-    r"\s*(?:(?P<dice>(?P<n>\d*)\s*[Ww]\s*(?P<sides>\d+))|(?P<int>\d+)|(?P<op>[+-]))"
+    r"\s*(?:(?P<dice>(?P<n>[0-9]*)\s*[Ww]\s*(?P<sides>[0-9]+))|(?P<int>[0-9]+)|(?P<op>[+-]))"
 )
 
 

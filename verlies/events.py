@@ -177,6 +177,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "Spieler {p} bleibt im Verlies und wird von Goblins gebissen.",
         "Player {p} stays in the dungeon and is bitten by goblins.",
     ),
+    "still_inside": (
+        "Spieler {p} ist noch im Verlies (Zeitüberschreitung, kein Ergebnis).",
+        "Player {p} is still in the dungeon (timeout, no result).",
+    ),
     "winner": ("Gewinner: {who} mit {gold} Gold.", "Winner: {who_en} with {gold} gold."),
     "no_winner": ("Niemand ist entkommen: kein Gewinner.", "Nobody escaped: no winner."),
     "edit": ("Deck geändert: {what}", "Deck changed: {what}"),

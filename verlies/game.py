@@ -169,10 +169,14 @@ class Game:
         """Set up a new game (R2). ``characters``: character ids, one per player, distinct
         (R2.1); by default the deck's first ones. ``start_seat``: R2.5.
         ``log=False`` plays without an event log (simulations): same game, no sentences."""
-        if deck is None:
-            from verlies.deck import Deck
+        from verlies.deck import Deck
 
+        if deck is None:
             deck = Deck.default()
+        if not isinstance(deck, Deck) and not hasattr(deck, "dungeon_pile"):
+            raise SetupError("R2.3", f"deck must be a verlies.Deck, not {type(deck).__name__}")
+        if variants is not None and not isinstance(variants, Variants):
+            raise SetupError("R2.3", "variants must be a verlies.Variants value")
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
             raise SetupError("R2.2", f"1 to 4 players are the rules, not {players!r}")
         chars = list(deck.characters) if characters is None else list(characters)
@@ -188,12 +192,14 @@ class Game:
                 raise SetupError("R2.1", f"unknown character {c!r} (known: {known})")
         if len(set(chars)) != len(chars):
             raise SetupError("R2.1", "no two players may share a character")
-        if not isinstance(seed, int):
+        if type(seed) is not int:
             raise SetupError("R2.3", f"the seed must be an integer, not {seed!r}")
-        if not 0 <= start_seat < players:
-            raise SetupError("R2.5", f"start seat must be 0..{players - 1}, not {start_seat}")
-        if round_limit is not None and round_limit < 1:
-            raise SetupError("R1.6", "the round limit must be at least 1")
+        if type(start_seat) is not int or not 0 <= start_seat < players:
+            raise SetupError("R2.5", f"start seat must be 0..{players - 1}, not {start_seat!r}")
+        if round_limit is not None and (type(round_limit) is not int or round_limit < 1):
+            raise SetupError(
+                "R1.6", f"the round limit must be a whole number >= 1, not {round_limit!r}"
+            )
         setup = Setup(
             players=players,
             characters=tuple(chars),
@@ -330,10 +336,16 @@ class Game:
 
     def _take(self, step: Step) -> list[Event]:
         """Record and play a step already known to be legal."""
+        try:
+            events = self._do(step)
+        except Exception:
+            # A bug must not leave a half-applied step behind: rebuild the last good state
+            # from the steps (the game is its step list), then let the error through.
+            self._replay_to(self._cursor)
+            raise
         if self._cursor < len(self._steps):
             del self._steps[self._cursor :]
             del self._step_events[self._cursor :]
-        events = self._do(step)
         self._steps.append(step)
         self._step_events.append(events)
         self._cursor += 1
@@ -414,10 +426,14 @@ class Game:
             for i in range(self._cursor, index):
                 self._step_events[i] = self._do(self._steps[i])
         else:
-            self._reset()
-            for i in range(index):
-                self._step_events[i] = self._do(self._steps[i])
+            self._replay_to(index)
         self._cursor = index
+
+    def _replay_to(self, index: int) -> None:
+        """The state after the first ``index`` steps, replayed from the setup."""
+        self._reset()
+        for i in range(index):
+            self._step_events[i] = self._do(self._steps[i])
 
     def undo_turn(self) -> None:
         """Go back to the last decision of a player before the current one."""
@@ -630,7 +646,9 @@ class Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
         from verlies.deck import Deck, DeckPatch
 
-        if isinstance(text, bytes):
+        if not isinstance(text, str | bytes | bytearray):
+            raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
+        if isinstance(text, bytes | bytearray):
             if len(text) > MAX_SAVE_BYTES:
                 raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
             try:
@@ -643,14 +661,18 @@ class Game:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise SaveFormatError(f"not JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
+        except (RecursionError, ValueError) as e:  # absurd nesting, 5000-digit numbers
+            raise SaveFormatError(f"not a readable saved game: {e}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveFormatError(f'not a verlies game ("format" must be {FORMAT!r})')
-        if data.get("version") != FORMAT_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:
             raise SaveFormatError(
                 f"unsupported version {data.get('version')!r} (this is version {FORMAT_VERSION})"
             )
         try:
             st = data["setup"]
+            if not isinstance(st, dict):
+                raise SaveFormatError('"setup" must be an object')
             deck = (
                 Deck.default()
                 if st.get("deck") is None
@@ -671,20 +693,20 @@ class Game:
                 raise SaveFormatError('"steps" must be a list')
             for i, raw in enumerate(raw_steps):
                 try:
-                    if isinstance(raw, list) and raw and raw[0] == "edit":
+                    if isinstance(raw, list) and len(raw) == 2 and raw[0] == "edit":
                         step: Step = Edit(DeckPatch.from_dict(raw[1]))
                     else:
                         step = from_json(raw)
                     game.apply(step)
-                except (ValueError, VerliesError) as e:
-                    raise SaveFormatError(f"step {i + 1} ({raw!r}): {e}") from None
-            if not isinstance(cursor, int) or not 0 <= cursor <= len(raw_steps):
-                raise SaveFormatError(f"bad cursor {cursor!r}")
+                except Exception as e:  # whatever the file holds, say which step
+                    raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
+            if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
+                raise SaveFormatError(f"bad cursor {str(cursor)[:40]}")
             game.goto(cursor)
         except SaveFormatError:
             raise
-        except (KeyError, TypeError, ValueError, VerliesError) as e:
-            raise SaveFormatError(f"bad setup: {e!r}") from None
+        except Exception as e:  # a save file is outside input: never another exception
+            raise SaveFormatError(f"bad setup: {type(e).__name__}: {str(e)[:200]}") from None
         return game
 
     def copy(self) -> Game:

@@ -256,6 +256,7 @@ class State:
         self.steps = 0  # number of steps applied (the chance counter)
         self.drawn: DungeonCard | None = None  # the dungeon card in hand, not yet laid
         self.came_from: Pos = START_POS  # the card the figure last entered its card from
+        self.lost_cards: dict[str, TreasureCard] = {}  # treasures given up (R9.4), by id
         self._legal: LegalActions | None = None
         self.max_walk = 3 if variants.long_walk else 2
         self._walk_cache: dict[Pos, list[Any]] = {}
@@ -603,7 +604,10 @@ class State:
         self._emit(rule, key, -1, **data)
         for f in self.figures:
             if not f.escaped:
-                self._emit("R1.3", "left_behind", f.seat)
+                if reason == "timeout":
+                    self._emit("R1.6", "still_inside", f.seat)
+                else:
+                    self._emit("R1.3", "left_behind", f.seat)
         for f in self.figures:  # R9.1: treasures are shown at the end
             self._emit("R9.1", "final_gold", f.seat, coins=f.coins, gold=f.gold)
         if reason == "timeout":
@@ -688,6 +692,19 @@ class State:
                     rest = -delta - take
                     if rest and pile.discard.get(cid):
                         pile.discard[cid] = max(0, pile.discard[cid] - rest)
+        # A card the new deck no longer has leaves every pile, discards and the cards
+        # under the treasure deck included: nothing undrawn may name an unknown card.
+        for pile, cards in (
+            (self.dungeon, new_deck.dungeon),
+            (self.rooms, new_deck.rooms),
+            (self.monsters, new_deck.monsters),
+            (self.treasures, new_deck.treasures),
+        ):
+            for cid in [c for c in pile.counts if c not in cards]:
+                pile.total -= pile.counts.pop(cid)
+            pile.discard = {c: n for c, n in pile.discard.items() if c in cards}
+            if pile is not self.treasures:
+                pile.bottom = [c for c in pile.bottom if c in cards]
         self.deck = new_deck
         self._index_deck()
         self._emit("edit", "edit", -1, what=what)
@@ -709,7 +726,10 @@ def _same_types(a: Any, b: Any) -> bool:
 
 def _why_illegal(state: State, kind: str, step: Any) -> tuple[str, str]:
     """The rule that forbids ``step`` here, for IllegalAction."""
-    label = getattr(step, "label", repr(step))
+    try:
+        label = str(step.label)
+    except Exception:  # a malformed action cannot even say what it is
+        label = repr(step)[:200]
     if kind in CHANCES:
         if isinstance(step, Roll | Card):
             return ("RW.1" if isinstance(step, Roll) else "R2.3"), (
@@ -841,6 +861,7 @@ def _h_lose(s: State, frame: tuple[Any, ...], a: Action) -> None:
     held = sorted((h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used)[0]
     fig.treasures.remove(held)
     s.treasures.bottom.append(held.card.id)
+    s.lost_cards[held.card.id] = held.card  # a live edit may since have removed its kind
     # R9.3: given up face down, under the deck: the others learn only that one went.
     s._emit("R9.4", "lose_treasure", fig.seat, True, card=held.card.name)
 
@@ -930,7 +951,8 @@ def _h_gold(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
 
 def _h_treasure(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     assert isinstance(o, Card)
-    card: TreasureCard = s.deck.treasures[o.card]
+    # A lost treasure drawn again: the deck's card if the deck still has it, else its own.
+    card: TreasureCard = s.deck.treasures.get(o.card) or s.lost_cards[o.card]
     s.treasures.take(o.card)
     fig = s.figures[s.seat]
     fig.treasures.append(Held(card))
