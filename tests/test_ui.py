@@ -586,3 +586,35 @@ def test_a_step_sends_little(sent: list[int]) -> None:
     app.steps.step.click()
     total = sum(sent)
     assert total < 60_000, sent
+
+
+def test_r9_3_treasure_draw_is_face_down_in_play_mode() -> None:
+    from verlies import Card, Draw, Place
+
+    app = new_app()
+    g = app.game
+    g.apply(Draw())
+    g.apply(Card("r-raum-t-01"))
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
+    g.apply(Card("raum-schatz-01"))  # "Ein Schatz."
+    assert g.chance_kind == "treasure"
+    app.set_designer(False)
+    assert "face down" in app.chance.table.value or "verdeckt" in app.chance.table.value
+    assert list(app.chance.pick.options) == []
+    assert "schatz-" not in app.chance.table.value
+    app.set_designer(True)  # a designer sees the pile's cards and can steer the draw
+    assert len(app.chance.pick.options) > 1
+
+
+def test_decision_shows_what_it_is_about_before_the_roll() -> None:
+    from verlies import Card, Draw, Place
+
+    app = new_app()
+    g = app.game
+    g.apply(Draw())
+    g.apply(Card("r-gang-straight-04"))  # Tür red 7
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
+    assert g.pending == "obstacle"
+    app.refresh()
+    ch = g.figures[g.seat].character
+    assert f"Door 7: Strength {ch.staerke} + W6 ≥ 7" in app.actions.title.value

@@ -635,7 +635,7 @@ class PlayApp:
         else:
             self.place_box.layout.display = "none"
             self.drawn.value = ""
-        self.chance.show(s, lang)
+        self.chance.show(s, lang, self.designer)
         self.actions.show(s, lang)
         self.actions.widget.layout.display = "none" if (g.is_over or g.is_chance) else ""
         self.players.value = players_html(s, lang, self.designer)

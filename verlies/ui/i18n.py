@@ -9,6 +9,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tab_new": ("Neues Spiel", "New game"),
     "tab_rules": ("Regeln", "Rules"),
     "tab_deck": ("Deck & Karten", "Deck & cards"),
+    "treasure_face_down": (
+        "Ein Schatz wird verdeckt gezogen (R9.3). Im Designer-Modus sind die Karten sichtbar.",
+        "A treasure is drawn face down (R9.3). Designer mode shows the cards.",
+    ),
     "designer": ("Designer-Modus (alles zeigen)", "Designer mode (show everything)"),
     "lang": ("Sprache", "Language"),
     # setup form

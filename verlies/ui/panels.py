@@ -260,7 +260,10 @@ class ActionsPanel:
         actions = [] if g.is_over or g.is_chance else list(g.legal_actions())
         human = session.human_to_move
         self._actions = actions
-        self.title.value = f'<div class="vl-h">{esc(t("actions", lang))}</div>'
+        context = decision_context(session, lang) if actions else ""
+        self.title.value = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
+            f'<div class="vl-context">{esc(context)}</div>' if context else ""
+        )
         children = []
         for i, a in enumerate(actions):
             b = self._button(i)
@@ -371,7 +374,7 @@ class ChancePanel:
         if i is not None and 0 <= i < len(self._outcomes):
             self.on_pick(self._outcomes[i])
 
-    def show(self, session: Session, lang: str) -> None:
+    def show(self, session: Session, lang: str, designer: bool = True) -> None:
         g = session.game
         self.roll_button.description = t(
             "roll" if g.chance_kind in ("die", "gold") else "draw_card", lang
@@ -386,6 +389,19 @@ class ChancePanel:
             return
         self.widget.layout.display = ""
         outcomes = g.chance_outcomes()
+        # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
+        hidden = g.chance_kind == "treasure" and not designer
+        self.what_if.layout.display = self.pick.layout.display = "none" if hidden else ""
+        self.take_button.layout.display = "none" if hidden else ""
+        if hidden:
+            self._outcomes = []
+            self.title.value = f'<div class="vl-h">{esc(t("chance", lang))}</div>'
+            self.table.value = (
+                f'<div class="vl-otable" data-kind="treasure" data-n="hidden">'
+                f'<div class="vl-small">{esc(t("treasure_face_down", lang))}</div></div>'
+            )
+            self.pick.options = []
+            return
         if g.chance_kind not in ("die", "gold"):
             outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
         self._outcomes = [o for o, _ in outcomes]
@@ -418,6 +434,35 @@ class ChancePanel:
         ]
         self.pick.options = options
         self.pick.value = 0 if options else None
+
+
+def decision_context(session: Session, lang: str) -> str:
+    """What a decision is about, before anything is rolled: the obstacle, monster or trap."""
+    ctx = session.game.pending_context()
+    fig = session.game.figures[ctx.seat] if ctx.seat >= 0 else None
+    if fig is None:
+        return ""
+    if ctx.kind == "obstacle" and ctx.obstacle is not None and ctx.attr is not None:
+        o = ctx.obstacle
+        name = o.type.en if lang == "en" else o.type.value
+        attr = ctx.attr.en if lang == "en" else ctx.attr.value
+        return f"{name} {o.n}: {attr} {ctx.value} + W6 ≥ {o.n}"
+    if ctx.kind == "fight" and ctx.monster is not None:
+        word = " or " if lang == "en" else " oder "
+        opts = word.join(
+            f"{(o.attr.en if lang == 'en' else o.attr.value)} {fig.character.value(o.attr)}"
+            f" vs. {o.value}"
+            for o in ctx.monster.fight
+        )
+        return f"{ctx.monster.name.get(lang)}: {opts} (+ W6 each)"
+    if ctx.kind == "trap" and ctx.trap is not None:
+        word = " or " if lang == "en" else " oder "
+        opts = word.join(
+            f"{(a.en if lang == 'en' else a.value)} {fig.character.value(a)}"
+            for a in ctx.trap.attrs
+        )
+        return f"{opts} + W6 ≥ {ctx.trap.target}"
+    return ""
 
 
 def _chance_context(session: Session, lang: str) -> str:

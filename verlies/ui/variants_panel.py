@@ -16,7 +16,7 @@ __all__ = ["VariantsPanel"]
 
 _TITLE = ("Varianten (gelten für neue Spiele)", "Variants (for new games)")
 #: German explanations; switches without one show the engine's English text.
-_DESCRIBE_DE: dict[str, str] = {
+DESCRIBE_DE: dict[str, str] = {
     "opened_stays_open": "R4.4: ein einmal überwundenes Klasse-B-Hindernis bleibt offen.",
     "limited_bank": "R10: es gibt nur 48 Goldmünzen; die Bank zahlt, was sie hat.",
     "injuries_stack": "Hausregel: jede Verletzung kostet einen Zug (laut R8.3 nicht).",
@@ -70,7 +70,7 @@ class VariantsPanel:
         self._title.value = f"<h4>{html.escape(_TITLE[self.lang == 'en'])}</h4>"
         for name, text in self._descriptions.items():
             en = english.get(name, "")
-            words = en if self.lang == "en" else _DESCRIBE_DE.get(name, en)
+            words = en if self.lang == "en" else DESCRIBE_DE.get(name, en)
             text.value = f"<span title='{html.escape(en)}'>{html.escape(words)}</span>"
 
     def _toggled(self, _change: Any) -> None:
