@@ -14,7 +14,6 @@ import ipywidgets as widgets
 
 from verlies.actions import Place
 from verlies.errors import VerliesError
-from verlies.render import style as st
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView, FigureMark, Ghost, Highlight, Scene
 from verlies.ui.controls import (
     MAX_UPLOAD_BYTES,
@@ -27,12 +26,13 @@ from verlies.ui.i18n import pct, t
 from verlies.ui.panels import (
     ActionsPanel,
     ChancePanel,
+    LogView,
+    PlayersPanel,
     drawn_card_html,
-    log_html,
     player_label,
-    players_html,
     rules_css,
     rules_html,
+    seat_class,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.theme import CSS
@@ -73,7 +73,6 @@ class PlayApp:
         self.rotation = 0
         self.last_error: str | None = None
         self._syncing = False
-        self.log_limit: int | None = 30
 
         # ---- widgets ----
         self.style = widgets.HTML(CSS + rules_css())
@@ -91,11 +90,11 @@ class PlayApp:
         header = widgets.HBox([self.title, self.designer_box, self.lang_toggle])
         header.add_class("vl-header")
 
-        self.board = BoardView(width, height, on_cell=self.click_cell)
+        self.board = BoardView(width, height, on_cell=self.click_cell, on_info=self._board_info)
+        # The state line (with the hint below it) is re-sent every step; its data attributes
+        # also show and hide the panels through the stylesheet (theme.py).
         self.status = widgets.HTML()
         self.status.add_class("vl-status")
-        self.hint = widgets.HTML()
-        self.hint.add_class("vl-hint")
         self.message = widgets.HTML()
         self.message.add_class("vl-message")
 
@@ -110,15 +109,14 @@ class PlayApp:
         self.rotate.add_class("vl-rotate")
         self.rotate.on_click(lambda _b: self.rotate_selection())
         self.place_buttons = widgets.HBox([self.confirm, self.rotate])
+        self.place_buttons.add_class("vl-place-buttons")
         self.place_box = widgets.VBox([self.drawn, self.place_buttons])
         self.place_box.add_class("vl-place-box")
 
         self.actions = ActionsPanel(self.act)
         self.chance = ChancePanel(self.roll, self.pick_outcome)
-        self.players = widgets.HTML()
-        self.players.add_class("vl-players-box")
-        self.log = widgets.HTML()
-        self.log.add_class("vl-log-box")
+        self.players = PlayersPanel()
+        self.log = LogView()
         self.log_title = widgets.HTML()
         self.log_all = widgets.Checkbox(
             value=False, indent=False, layout=widgets.Layout(width="auto")
@@ -144,19 +142,18 @@ class PlayApp:
         side = widgets.VBox(
             [
                 self.status,
-                self.hint,
                 self.message,
                 self.place_box,
                 self.chance.widget,
                 self.actions.widget,
-                self.players,
+                self.players.widget,
             ]
         )
         side.add_class("vl-side")
         sp, hi, fi = self.steps, self.history, self.files
         row1 = widgets.HBox([sp.step, sp.turn, sp.round, sp.end, _gap(), sp.play, sp.speed])
         row2 = widgets.HBox([hi.undo, hi.redo, hi.undo_turn, _gap(), sp.auto_bots, sp.auto_roll])
-        row3 = widgets.HBox([hi.slider, hi.position])
+        row3 = widgets.HBox([hi.slider])
         row4 = widgets.HBox([fi.save, fi.upload, fi.link, fi.message])
         for row in (row1, row2, row3, row4):
             row.add_class("vl-controls-row")
@@ -170,7 +167,7 @@ class PlayApp:
         table.add_class("vl-table")
         log_head = widgets.HBox([self.log_title, self.log_all])
         log_head.add_class("vl-log-head")
-        self.play_page = widgets.VBox([table, log_head, self.log])
+        self.play_page = widgets.VBox([table, log_head, self.log.widget])
         self.play_page.add_class("vl-play")
 
         self.session = session or self._default_session()
@@ -241,6 +238,7 @@ class PlayApp:
             t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
         )
         self.steps.set_lang(lang)
+        self.chance.set_lang(lang)
         self.history.set_lang(lang)
         self.files.set_lang(lang)
         self.setup.set_lang(lang)
@@ -259,7 +257,7 @@ class PlayApp:
         self.refresh()
 
     def _set_log_limit(self, everything: bool) -> None:
-        self.log_limit = None if everything else 30
+        self.log.show_all = everything
         self.refresh()
 
     # ---- taking steps --------------------------------------------------------------------
@@ -570,7 +568,6 @@ class PlayApp:
         g = s.game
         lang = self.lang
         seat = g.seat
-        color = st.player_color(seat)
         if g.is_over:
             r = g.result
             reason = t(f"reason_{r.reason}", lang) if r else ""
@@ -593,11 +590,12 @@ class PlayApp:
                 if not s.is_human(seat):
                     bot = t("bot", lang, name=s.controllers[seat])
                     main += f' <span class="vl-small">({esc(bot)})</span>'
-            chip = f'<span class="vl-chip" style="background:{color}">{seat + 1}</span>'
+            chip = f'<span class="vl-chip vl-c{seat_class(seat)}">{seat + 1}</span>'
         data = (
             f'data-step="{g.step_count}" data-history="{g.history_length}" '
             f'data-pending="{esc(g.pending)}" data-chance="{int(g.is_chance)}" '
             f'data-over="{int(g.is_over)}" data-seat="{seat}" data-round="{g.round}" '
+            f'data-dice="{int(g.chance_kind in ("die", "gold"))}" '
             f'data-human="{int(s.human_to_move)}" data-tiles="{len(g.board)}" '
             f'data-reason="{esc(g.result.reason if g.result else "")}" '
             f'data-seed="{g.setup.seed}" data-players="{g.players}" '
@@ -608,52 +606,53 @@ class PlayApp:
             f'<div class="vl-state" {data}>{chip}'
             f'<span class="vl-round">{esc(t("round", lang, n=g.round))}</span>'
             f' · {main}<span class="vl-pos">{esc(pos)}</span></div>'
+            f'<div class="vl-hint-text">{esc(self._hint_text())}</div>'
+            f'<div class="vl-board-info">{self.board.info_html}</div>'
         )
 
+    def _board_info(self, _html: str) -> None:
+        """The board's description changed (a step, or a zoom or pan on its own)."""
+        if hasattr(self, "session"):
+            self.status.value = self._status_html()
+
     def refresh(self) -> None:
-        """Show the game as it is now: board, panels, controls."""
+        """Show the game as it is now: board, panels, controls.
+
+        Every widget is given its whole value; a value that did not change sends nothing, so
+        a step sends only what it changed (see benchmarks/README.md, "UI benchmark")."""
         s = self.session
         g = s.game
         lang = self.lang
-        self.board.show(self._scene())
+        self.board.show(self._scene())  # first: the board is what the eye waits for
         self.status.value = self._status_html()
-        hint = self._hint_text()
-        self.hint.value = f'<div class="vl-hint-text">{esc(hint)}</div>'
-        # the card being laid
+        # the card being laid (the box is shown by the stylesheet while one is pending)
         if g.pending == "place" and not g.is_over:
             place = self.selected_place()
             self.drawn.value = drawn_card_html(s, lang, place.mask if place else None)
-            self.place_box.layout.display = ""
-            human = s.human_to_move
-            self.place_buttons.layout.display = "" if human else "none"
-            self.confirm.disabled = place is None
-            self.rotate.disabled = place is None or len(s.placements().get(self.selected, [])) < 2
-            if place is not None:
-                self.confirm.description = f"{t('lay_here', lang)} ({place.x}, {place.y})"
-            else:
-                self.confirm.description = t("lay_here", lang)
-        else:
-            self.place_box.layout.display = "none"
-            self.drawn.value = ""
+            if s.human_to_move:
+                rotations = len(s.placements().get(self.selected, [])) if place else 0
+                with self.confirm.hold_sync():
+                    self.confirm.disabled = place is None
+                    if place is not None:
+                        self.confirm.description = f"{t('lay_here', lang)} ({place.x}, {place.y})"
+                    else:
+                        self.confirm.description = t("lay_here", lang)
+                self.rotate.disabled = rotations < 2
         self.chance.show(s, lang, self.designer)
         self.actions.show(s, lang)
-        self.actions.widget.layout.display = "none" if (g.is_over or g.is_chance) else ""
-        self.players.value = players_html(s, lang, self.designer)
-        self.log.value = log_html(s, lang, self.designer, self.log_limit)
+        self.players.show(s, lang, self.designer)
+        self.log.show(s, lang, self.designer)
         # history and stepping
         self._syncing = True
         try:
             slider = self.history.slider
-            if slider.max != g.history_length:
-                if g.history_length < slider.value:
-                    slider.value = g.step_count
-                slider.max = g.history_length
-            if slider.value != g.step_count:
+            with slider.hold_sync():  # the new end and position in one message
+                if g.history_length > slider.max:
+                    slider.max = g.history_length
                 slider.value = g.step_count
+                slider.max = g.history_length
         finally:
             self._syncing = False
-        pos = t("step_of", lang, i=g.step_count, n=g.history_length)
-        self.history.position.value = f'<span class="vl-small">{esc(pos)}</span>'
         self.history.undo.disabled = not g.can_undo
         self.history.redo.disabled = not g.can_redo
         self.history.undo_turn.disabled = not g.can_undo

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 from ipycanvas import MultiCanvas
 
 from verlies.render import style as st
@@ -65,6 +66,12 @@ class Scene:
     banner: str = ""  # e.g. "Game over – winner: player 1"
 
 
+def _n(v: float) -> float | int:
+    """A coordinate for a draw command: 0.1 px is plenty, and fewer digits are fewer bytes."""
+    r = round(v, 1)
+    return int(r) if r == int(r) else r
+
+
 def _rgba(color: str, alpha: float) -> str:
     r, g, b = int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
     return f"rgba({r}, {g}, {b}, {alpha})"
@@ -82,6 +89,48 @@ def _round_rect(c: Any, x: float, y: float, w: float, h: float, r: float) -> Non
     c.close_path()
 
 
+PAWN = "pawn"  # the first item of a pawn sprite's key (tile sprites start with a card id)
+
+
+def _pawn(c: Any, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
+    """A pawn as in ``render.svg``: standing, or lying on its side when injured (R8.1), its
+    seat number on it."""
+    color = st.player_color(seat)
+    ink = st.PLAYER_INK[seat % len(st.PLAYER_INK)]
+    tau = 6.2832  # a little over 2 pi: a full circle
+    c.clear()
+    c.save()
+    c.translate(cx, cy)
+    if injured:
+        c.rotate(-math.pi / 2)
+    c.scale(h)
+    c.fill_style = "rgba(0, 0, 0, 0.3)"
+    c.begin_path()
+    c.ellipse(0, 0.5, 0.34, 0.08, 0, 0, tau)
+    c.fill()
+    c.line_width = 0.06
+    c.stroke_style = ink
+    c.fill_style = color
+    c.begin_path()
+    c.move_to(-0.32, 0.5)
+    c.bezier_curve_to(-0.32, 0.12, -0.2, -0.06, 0, -0.06)
+    c.bezier_curve_to(0.2, -0.06, 0.32, 0.12, 0.32, 0.5)
+    c.close_path()
+    c.fill()
+    c.stroke()
+    c.begin_path()
+    c.arc(0, -0.27, 0.19, 0, tau)
+    c.fill()
+    c.stroke()
+    c.restore()
+    lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
+    c.fill_style = ink
+    c.font = f"bold {max(8, int(0.3 * h))}px {st.FONT}"
+    c.text_align = "center"
+    c.text_baseline = "middle"
+    c.fill_text(str(seat + 1), lx, ly)
+
+
 class BoardView:
     """The board widget. ``on_cell(x, y)`` is called for a click on grid cell (x, y)."""
 
@@ -91,10 +140,15 @@ class BoardView:
         height: int = HEIGHT,
         on_cell: Callable[[int, int], None] | None = None,
         sprites: SpriteCache | None = None,
+        on_info: Callable[[str], None] | None = None,
     ) -> None:
         self.on_cell = on_cell
+        #: Where the board's description goes (:attr:`info_html`, what the browser tests
+        #: click): by default into :attr:`info` below the canvas; the play page puts it into
+        #: its state line instead, which it sends every step anyway (one message less).
+        self.on_info = on_info
+        self.info_html = ""
         self.sprites = sprites or SpriteCache()
-        self.sprites.on_ready = self._sprite_ready
         self.canvas = MultiCanvas(2, width=width, height=height)
         self.canvas.add_class("vl-board")
         pin_css_size(self.canvas)
@@ -105,6 +159,9 @@ class BoardView:
         self.scene = Scene()
         self._drawn: dict[tuple[int, int], SpriteKey] = {}
         self._drawn_view: Viewport | None = None
+        #: What the overlay shows now (see :meth:`_overlay_key`): an unchanged overlay is not
+        #: drawn again.
+        self._overlay_drawn: Any = None
         self._down: tuple[float, float] | None = None
         #: Bytes of draw commands sent, for measuring (see :meth:`sent_bytes`).
         self.messages = 0
@@ -139,7 +196,8 @@ class BoardView:
         self.toolbar.add_class("vl-board-tools")
         self.info = widgets.HTML()
         self.info.add_class("vl-board-info")
-        self.widget = widgets.VBox([self.canvas, self.toolbar, self.info])
+        parts = [self.canvas, self.toolbar] + ([self.info] if on_info is None else [])
+        self.widget = widgets.VBox(parts)
         self.widget.add_class("vl-board-box")
 
     # ---- public -----------------------------------------------------------------------
@@ -152,13 +210,16 @@ class BoardView:
             b.tooltip = pan
 
     def show(self, scene: Scene) -> None:
-        """Draw ``scene``: the tiles that changed, then the whole overlay (one message)."""
+        """Draw ``scene``: the tiles that changed, then the overlay if it changed (one
+        message; none when nothing on the board changed)."""
         self.scene = scene
         if self.auto_fit:
             self.viewport = self.viewport.fit(self._fit_cells(scene))
         with_tiles = self._tile_changes()
-        # One batch: sprites created on the way and both layers go out together.
-        redraw(self.overlay, lambda _c: self._draw_all(with_tiles))
+        overlay = self._overlay_key() != self._overlay_drawn
+        if with_tiles or overlay:
+            # One batch: sprites created on the way and both layers go out together.
+            redraw(self.overlay, lambda _c: self._draw_all(with_tiles, overlay))
         self._update_info()
 
     def click(self, px: float, py: float) -> None:
@@ -216,27 +277,19 @@ class BoardView:
 
     def _tiles_ready(self) -> None:
         self._drawn_view = None
-        redraw(self.tiles_layer, lambda _c: self._draw_tiles(full=True))
-
-    def _overlay_ready(self) -> None:
-        redraw(self.overlay, lambda _c: self._draw_overlay())
-
-    def _sprite_ready(self, key: SpriteKey) -> None:
-        cells = [pos for pos, k in self._drawn.items() if k == key]
-        ghost = self.scene.ghost
-        ghost_uses = ghost is not None and (ghost.card.id, ghost.mask & 0xF) == key[:2]
-        if not cells and not ghost_uses:
-            return
 
         def draw(_c: Any) -> None:
-            by_pos = {t.pos: t for t in self.scene.tiles}
-            for pos in cells:
-                if pos in by_pos:
-                    self._draw_tile(by_pos[pos], clear=True)
-            if ghost_uses:
-                self._draw_overlay()
+            self.sprites.redraw_all()  # this browser has not seen them yet
+            self._draw_tiles(full=True)
 
         redraw(self.tiles_layer, draw)
+
+    def _overlay_ready(self) -> None:
+        def draw(_c: Any) -> None:
+            self.sprites.redraw_all()
+            self._draw_overlay()
+
+        redraw(self.overlay, draw)
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -261,13 +314,30 @@ class BoardView:
             return True
         return [t for p, t in tiles.items() if self._drawn.get(p) != tile_key(t)]
 
-    def _draw_all(self, tiles: bool | list[Any]) -> None:
+    def _draw_all(self, tiles: bool | list[Any], overlay: bool = True) -> None:
         if tiles is True:
             self._draw_tiles(full=True)
         elif tiles:
             for t in tiles:  # type: ignore[union-attr]
                 self._draw_tile(t, clear=True)
-        self._draw_overlay()
+        if overlay:
+            self._draw_overlay()
+
+    def _overlay_key(self) -> Any:
+        """Everything the overlay's picture depends on."""
+        scene = self.scene
+        gh = scene.ghost
+        ghost = None if gh is None else (gh.x, gh.y, gh.card.id, gh.mask, gh.note)
+        cells = tuple(sorted(t.pos for t in scene.tiles)) if scene.coords else ()
+        return (
+            self.viewport,
+            tuple(sorted(scene.highlights.items())),
+            ghost,
+            tuple(scene.figures),
+            scene.banner,
+            scene.coords,
+            cells,
+        )
 
     def _draw_tiles(self, full: bool) -> None:
         c = self.tiles_layer
@@ -292,9 +362,16 @@ class BoardView:
         j0 = math.floor((y0 - v.oy) / ts)
         j1 = math.ceil((y1 - v.oy) / ts)
         c.fill_style = "#3a332c"
-        for j in range(j0, j1 + 1):
-            for i in range(i0, i1 + 1):
-                c.fill_rect(v.ox + i * ts - r, v.oy + j * ts - r, 2 * r, 2 * r)
+        xs = [round(v.ox + i * ts - r) for i in range(i0, i1 + 1)]
+        ys = [round(v.oy + j * ts - r) for j in range(j0, j1 + 1)]
+        if len(xs) * len(ys) <= 8:  # a cell or two: one command per dot is shorter
+            for y in ys:
+                for x in xs:
+                    c.fill_rect(x, y, 2 * r, 2 * r)
+            return
+        # the whole table: every dot in one command, the corners as binary arrays
+        gx, gy = np.meshgrid(np.array(xs, dtype=np.int32), np.array(ys, dtype=np.int32))
+        c.fill_rects(gx.ravel(), gy.ravel(), 2 * r)
 
     def _draw_tile(self, tile: Any, clear: bool) -> None:
         c = self.tiles_layer
@@ -305,15 +382,15 @@ class BoardView:
             # Repaint just this cell as the full drawing has it: table and grid dots, clipped.
             c.save()
             c.begin_path()
-            c.rect(px, py, ts, ts)
+            c.rect(_n(px), _n(py), ts, ts)
             c.clip()
             c.fill_style = st.TABLE
-            c.fill_rect(px, py, ts, ts)
+            c.fill_rect(_n(px), _n(py), ts, ts)
             self._grid_dots(px, py, px + ts, py + ts)
             c.restore()
         g = max(1, round(st.TILE_GAP * ts))
         sprite = self.sprites.for_tile(tile)
-        c.draw_image(sprite, px + g, py + g, ts - 2 * g, ts - 2 * g)
+        c.draw_image(sprite, _n(px + g), _n(py + g), _n(ts - 2 * g), _n(ts - 2 * g))
         self._drawn[tile.pos] = tile_key(tile)
 
     def _draw_overlay(self) -> None:
@@ -321,6 +398,7 @@ class BoardView:
         v = self.viewport
         ts = v.tile
         scene = self.scene
+        self._overlay_drawn = self._overlay_key()
         c.clear()
         for (x, y), hl in sorted(scene.highlights.items()):
             self._draw_highlight(x, y, hl)
@@ -329,18 +407,19 @@ class BoardView:
             px, py = v.cell_origin(gh.x, gh.y)
             sprite = self.sprites.get(gh.card, gh.mask)
             c.global_alpha = 0.88
-            c.draw_image(sprite, px + 2, py + 2, ts - 4, ts - 4)
+            c.draw_image(sprite, _n(px + 2), _n(py + 2), ts - 4, ts - 4)
             c.global_alpha = 1.0
-            c.set_line_dash([ts * 0.06, ts * 0.04])
-            c.line_width = max(2, ts * 0.04)
+            c.set_line_dash([_n(ts * 0.06), _n(ts * 0.04)])
+            c.line_width = _n(max(2, ts * 0.04))
             c.stroke_style = "#ffffff"
-            c.stroke_rect(px + 2, py + 2, ts - 4, ts - 4)
+            c.stroke_rect(_n(px + 2), _n(py + 2), ts - 4, ts - 4)
             c.set_line_dash([])
             if gh.note:
                 self._badge(px + ts / 2, py + ts - ts * 0.12, gh.note, "#ffffff", st.INK)
         by_cell: dict[tuple[int, int], list[FigureMark]] = {}
         for f in scene.figures:
             by_cell.setdefault((f.x, f.y), []).append(f)
+        pawns: list[tuple[float, float, float, FigureMark]] = []
         for (x, y), group in sorted(by_cell.items()):
             n = len(group)
             offsets = st.FIGURE_OFFSETS.get(n) or st.FIGURE_OFFSETS[4]
@@ -351,9 +430,8 @@ class BoardView:
                 cx, cy = cx0 + ox * ts, cy0 + oy * ts
                 if n == 1:
                     cy += 0.08 * ts  # leave the obstacle dot in the middle readable
-                if f.current:
-                    self._current_marker(cx, cy, fh, f.seat)
-                self._figure(cx, cy, fh, f.seat, f.injured)
+                pawns.append((cx, cy, fh, f))
+        self._figures(pawns)
         if scene.banner:
             self._banner(scene.banner)
         if scene.coords:
@@ -364,7 +442,7 @@ class BoardView:
             cells = {t.pos for t in scene.tiles} | set(scene.highlights)
             for x, y in sorted(cells):
                 px, py = v.cell_origin(x, y)
-                c.fill_text(f"{x},{y}", px + ts * 0.3, py + ts * 0.04)
+                c.fill_text(f"{x},{y}", _n(px + ts * 0.3), _n(py + ts * 0.04))
 
     def _banner(self, text: str) -> None:
         c = self.overlay
@@ -387,13 +465,14 @@ class BoardView:
         hs = st.HIGHLIGHT.get(hl.kind, st.HIGHLIGHT[st.DEFAULT_HIGHLIGHT])
         px, py = v.cell_origin(x, y)
         i = 0.06 * ts
+        box = (_n(px + i), _n(py + i), _n(ts - 2 * i), _n(ts - 2 * i))
         c.fill_style = _rgba(hs.fill, hs.fill_opacity)
-        c.fill_rect(px + i, py + i, ts - 2 * i, ts - 2 * i)
-        dash = [float(d) * ts for d in hs.dash.split()]
+        c.fill_rect(*box)
+        dash = [_n(float(d) * ts) for d in hs.dash.split()]
         c.set_line_dash(dash)
-        c.line_width = max(2, 0.05 * ts)
+        c.line_width = _n(max(2, 0.05 * ts))
         c.stroke_style = hs.stroke
-        c.stroke_rect(px + i, py + i, ts - 2 * i, ts - 2 * i)
+        c.stroke_rect(*box)
         c.set_line_dash([])
         if hl.label:
             self._badge(px + ts / 2, py + ts - 0.2 * ts, hl.label, hs.stroke, st.INK)
@@ -407,60 +486,44 @@ class BoardView:
         c.fill_style = fill
         c.stroke_style = st.INK
         c.line_width = 1.5
-        _round_rect(c, cx - w / 2, cy - h / 2, w, h, h / 2)
+        _round_rect(c, _n(cx - w / 2), _n(cy - h / 2), _n(w), _n(h), _n(h / 2))
         c.fill()
         c.stroke()
         c.fill_style = ink
         c.font = f"bold {size}px {st.FONT}"
         c.text_align = "center"
         c.text_baseline = "middle"
-        c.fill_text(text, cx, cy + 1)
+        c.fill_text(text, _n(cx), _n(cy + 1))
 
     def _current_marker(self, cx: float, cy: float, h: float, seat: int) -> None:
         c = self.overlay
-        r = h * 0.62
-        c.line_width = max(3, h * 0.12)
+        r = _n(h * 0.62)
+        x, y = _n(cx), _n(cy + h * 0.12)
+        c.line_width = _n(max(3, h * 0.12))
         c.stroke_style = "#ffffff"
-        c.stroke_circle(cx, cy + h * 0.12, r)
-        c.line_width = max(2, h * 0.07)
+        c.stroke_circle(x, y, r)
+        c.line_width = _n(max(2, h * 0.07))
         c.stroke_style = st.player_color(seat)
-        c.stroke_circle(cx, cy + h * 0.12, r)
+        c.stroke_circle(x, y, r)
 
-    def _figure(self, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
-        """A pawn as in ``render.svg``: standing, or lying on its side when injured (R8.1)."""
+    def _figures(self, pawns: list[tuple[float, float, float, FigureMark]]) -> None:
+        """Each pawn at (cx, cy) with height h: the marker of the player to move under it,
+        the pawn itself from a sprite of its seat, state and size (a few bytes a step)."""
         c = self.overlay
-        color = st.player_color(seat)
-        ink = st.PLAYER_INK[seat % len(st.PLAYER_INK)]
-        c.save()
-        c.translate(cx, cy)
-        if injured:
-            c.rotate(-math.pi / 2)
-        c.scale(h)
-        c.fill_style = "rgba(0, 0, 0, 0.3)"
-        c.begin_path()
-        c.ellipse(0, 0.5, 0.34, 0.08, 0, 0, 2 * math.pi)
-        c.fill()
-        c.line_width = 0.06
-        c.stroke_style = ink
-        c.fill_style = color
-        c.begin_path()
-        c.move_to(-0.32, 0.5)
-        c.bezier_curve_to(-0.32, 0.12, -0.2, -0.06, 0, -0.06)
-        c.bezier_curve_to(0.2, -0.06, 0.32, 0.12, 0.32, 0.5)
-        c.close_path()
-        c.fill()
-        c.stroke()
-        c.begin_path()
-        c.arc(0, -0.27, 0.19, 0, 2 * math.pi)
-        c.fill()
-        c.stroke()
-        c.restore()
-        lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
-        c.fill_style = ink
-        c.font = f"bold {max(8, int(0.3 * h))}px {st.FONT}"
-        c.text_align = "center"
-        c.text_baseline = "middle"
-        c.fill_text(str(seat + 1), lx, ly)
+        pawns = [(round(cx), round(cy), h, f) for cx, cy, h, f in pawns]  # whole pixels: crisp
+        for cx, cy, h, f in pawns:
+            if f.current:
+                self._current_marker(cx, cy, h, f.seat)
+        for cx, cy, h, f in pawns:
+            key = (PAWN, f.seat, f.injured, round(h, 2))
+            size = 2 * math.ceil(0.62 * h + 2)  # the pawn, lying or standing, and its number
+            sprite = self.sprites.drawing(
+                key,
+                size,
+                size,
+                lambda s, h=h, f=f, size=size: _pawn(s, size / 2, size / 2, h, f.seat, f.injured),
+            )
+            c.draw_image(sprite, cx - size // 2, cy - size // 2)
 
     # ---- accessible description (also what the browser tests click) ----------------------
 
@@ -493,5 +556,9 @@ class BoardView:
             )
         parts.append("</div>")
         text = "".join(parts)
-        if self.info.value != text:
-            self.info.value = text
+        if text != self.info_html:
+            self.info_html = text
+            if self.on_info is not None:
+                self.on_info(text)
+            else:
+                self.info.value = text

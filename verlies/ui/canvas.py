@@ -12,11 +12,19 @@ Why this module exists (ipycanvas 0.14.3, reproduced; upstream ipycanvas #322, V
    its CSS size equals its pixel size.
 3. ``hold_canvas()`` is not exception safe: a drawing that raises leaves the shared canvas
    manager caching forever (every later command is held back). :func:`batch` restores it.
+   Nested, it sends the outer batch's commands so far when the inner one ends: :func:`redraw`
+   inside a batch joins it instead (one message).
+
+4. Every canvas model sends ``client_ready`` when a browser creates it: for a hidden sprite
+   that is a round trip (and a busy/idle status pair) per sprite made. Sprites are made with
+   :func:`hidden_canvas` (private trait ``_send_client_ready_event`` off) and drawn again by
+   the board when its own (shown) canvases report ``client_ready``.
 
 Everything touching private attributes stays here, and the browser tests check it.
-Every canvas of the UI (the board layers and the hidden tile sprites) draws through
-:func:`redraw`, and registers its drawing with :func:`on_ready_redraw` so that a browser
-that connects later (Voila renders the page after the notebook ran) gets it again.
+Every canvas of the UI (the board layers and the hidden sprites) draws through
+:func:`redraw`; the board's layers register their drawing with ``on_client_ready`` so that a
+browser that connects later (Voila renders the page after the notebook ran) gets it again,
+sprites included.
 """
 
 from __future__ import annotations
@@ -61,9 +69,16 @@ def batch(canvas: Any) -> Iterator[None]:
 
 
 def redraw(canvas: Any, draw: DrawFunction) -> None:
-    """Run ``draw(canvas)`` now, batched into one message, with the manager reset."""
+    """Run ``draw(canvas)`` now, batched into one message, with the manager reset.
+
+    Inside a batch already (a sprite made while the board draws) the commands join that
+    batch: ``hold_canvas()`` nested would send the outer batch's half at its end."""
+    manager = _manager(canvas)
     # Private attribute, see the module docstring: forces the switchCanvas command.
-    _manager(canvas)._current_canvas = None
+    manager._current_canvas = None
+    if manager._caching:
+        draw(canvas)
+        return
     with batch(canvas):
         draw(canvas)
 
@@ -83,8 +98,10 @@ def on_ready_redraw(canvas: Any, draw: DrawFunction) -> Callable[[], None]:
     return _redraw
 
 
-def on_ready(canvas: Canvas, callback: Callable[[], None]) -> None:
-    """Call ``callback`` (which draws through :func:`redraw`) when a browser client of
-    ``canvas`` is ready. For canvases that are never shown (sprites) or whose drawing is
-    composed elsewhere."""
-    canvas.on_client_ready(callback)
+def hidden_canvas(width: int, height: int, layout: Any) -> Canvas:
+    """A canvas that is never shown (a sprite), without the "client ready" message its view
+    model would send the kernel when a browser creates it (a round trip, and a busy/idle
+    status pair, for nothing). Whoever draws with it must draw it again when a browser
+    connects: the board does (``SpriteCache.redraw_all``) when its own canvases are ready.
+    Private trait of ipycanvas 0.14 (``_send_client_ready_event``), kept in this module."""
+    return Canvas(width=width, height=height, layout=layout, _send_client_ready_event=False)

@@ -239,8 +239,7 @@ class HistoryControls:
             value=0, min=0, max=0, continuous_update=False, layout=widgets.Layout(width="470px")
         )
         self.slider.add_class("vl-history")
-        self.position = widgets.HTML()
-        self.position.add_class("vl-history-position")
+        # "step i of n" is in the state line (re-sent every step anyway), not next to this
 
     def set_lang(self, lang: str) -> None:
         self.undo.description = t("undo", lang)

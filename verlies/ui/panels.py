@@ -14,7 +14,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
-from verlies.cards.model import Color
 from verlies.render import style as st
 from verlies.ui.i18n import pct, t
 from verlies.ui.session import HUMAN, Session
@@ -55,89 +54,110 @@ def controller_label(name: str, lang: str) -> str:
 # ---- players ----------------------------------------------------------------------------
 
 
+def seat_class(seat: int) -> str:
+    """The CSS class index of a seat's colour (``vl-c{n}``, ``vl-p{n}``; see theme.py)."""
+    return str(seat % len(st.PLAYER))
+
+
 def _values(character: Any, lang: str) -> str:
-    out = []
-    for key, attr_name, value in (
-        ("staerke", "attr_staerke", character.staerke),
-        ("geist", "attr_geist", character.geist),
-        ("geschick", "attr_geschick", character.geschick),
-    ):
-        color = {"staerke": st.GEM[Color.RED], "geist": st.GEM[Color.BLUE]}.get(
-            key, st.GEM[Color.GREEN]
+    # colours come from the stylesheet (.vl-val-staerke ...)
+    return "".join(
+        f'<span class="vl-val vl-val-{key}">{esc(t(attr_name, lang))} <b>{value}</b></span>'
+        for key, attr_name, value in (
+            ("staerke", "attr_staerke", character.staerke),
+            ("geist", "attr_geist", character.geist),
+            ("geschick", "attr_geschick", character.geschick),
         )
-        out.append(
-            f'<span class="vl-val vl-val-{key}" style="border-color:{color}">'
-            f'<span class="vl-val-dot" style="background:{color}"></span>'
-            f"{esc(t(attr_name, lang))} <b>{value}</b></span>"
-        )
-    return "".join(out)
+    )
 
 
-def players_html(session: Session, lang: str, designer: bool) -> str:
+def player_html(session: Session, seat: int, lang: str, designer: bool) -> str:
+    """One seat's card. The highlight of the player to move is not in it: the stylesheet
+    takes it from the state line (``data-seat``), so a turn change re-sends no card."""
     g = session.game
-    viewer = session.viewer()
+    f = g.figures[seat]
     result = g.result
-    winners = set(result.winners) if result else set()
-    cards = []
-    for f in g.figures:
-        seat = f.seat
-        shown = designer or viewer == seat or g.is_over  # R9.3: shown at the end
-        color = st.player_color(seat)
-        current = not g.is_over and g.seat == seat
-        badges = []
-        if f.injured:
-            badges.append(f'<span class="vl-badge vl-injured">{esc(t("injured", lang))}</span>')
-        if f.escaped:
-            badges.append(f'<span class="vl-badge vl-escaped">{esc(t("escaped", lang))}</span>')
-        if result is not None and seat in result.left_behind:
-            badges.append(
-                f'<span class="vl-badge vl-leftbehind">{esc(t("left_behind", lang))}</span>'
+    shown = designer or session.viewer() == seat or g.is_over  # R9.3: shown at the end
+    badges = []
+    if f.injured:
+        badges.append(f'<span class="vl-badge vl-injured">{esc(t("injured", lang))}</span>')
+    if f.escaped:
+        badges.append(f'<span class="vl-badge vl-escaped">{esc(t("escaped", lang))}</span>')
+    if result is not None and seat in result.left_behind:
+        badges.append(f'<span class="vl-badge vl-leftbehind">{esc(t("left_behind", lang))}</span>')
+    if result is not None and seat in result.winners:
+        badges.append(f'<span class="vl-badge vl-winner">★ {esc(t("winner", lang))}</span>')
+    if shown:
+        items = []
+        for h in f.treasures:
+            card = h.card
+            bits = [f"{card.gold} {t('gold', lang)}"]
+            if card.magic is not None:
+                bits.append(t("magic", lang))
+            if h.used:
+                bits.append(t("used", lang))
+            items.append(
+                f'<span class="vl-treasure" title="{esc(card.text)}">'
+                f"{esc(card.name.get(lang))} ({esc(', '.join(bits))})</span>"
             )
-        if seat in winners:
-            badges.append(f'<span class="vl-badge vl-winner">★ {esc(t("winner", lang))}</span>')
-        if shown:
-            items = []
-            for h in f.treasures:
-                card = h.card
-                bits = [f"{card.gold} {t('gold', lang)}"]
-                if card.magic is not None:
-                    bits.append(t("magic", lang))
-                if h.used:
-                    bits.append(t("used", lang))
-                items.append(
-                    f'<span class="vl-treasure" title="{esc(card.text)}">'
-                    f"{esc(card.name.get(lang))} ({esc(', '.join(bits))})</span>"
-                )
-            treasures = " ".join(items) or esc(t("none", lang))
-            gold = f"{f.gold} {esc(t('gold', lang))}"
-            if f.treasures:
-                gold += f" <small>({f.coins} {esc(t('coins', lang))})</small>"
-        else:
-            n = len(f.treasures)
-            treasures = esc(t("hidden_treasures", lang, n=n)) if n else esc(t("none", lang))
-            gold = f"{f.coins} {esc(t('coins', lang))}" + (" + ?" if n else "")
-        cls = "vl-player" + (" vl-current" if current else "") + (" vl-out" if f.escaped else "")
-        cards.append(
-            f'<div class="{cls}" data-seat="{seat}" data-coins="{f.coins}" '
-            f'data-treasures="{len(f.treasures)}" data-treasures-shown="{int(shown)}" '
-            f'data-injured="{int(bool(f.injured))}" data-escaped="{int(f.escaped)}" '
-            f'style="border-left-color:{color}">'
-            f'<div class="vl-player-head"><span class="vl-chip" style="background:{color}">'
-            f"{seat + 1}</span> <b>{esc(character_name(g, seat, lang))}</b> "
-            f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
-            f"</span> {''.join(badges)}</div>"
-            f'<div class="vl-values">{_values(f.character, lang)}</div>'
-            f'<div class="vl-gold"><span class="vl-coin"></span> {gold}</div>'
-            f'<div class="vl-treasures">{esc(t("treasures", lang))}: {treasures}</div>'
-            "</div>"
-        )
-    view = g.view(0)
+        treasures = " ".join(items) or esc(t("none", lang))
+        gold = f"{f.gold} {esc(t('gold', lang))}"
+        if f.treasures:
+            gold += f" <small>({f.coins} {esc(t('coins', lang))})</small>"
+    else:
+        n = len(f.treasures)
+        treasures = esc(t("hidden_treasures", lang, n=n)) if n else esc(t("none", lang))
+        gold = f"{f.coins} {esc(t('coins', lang))}" + (" + ?" if n else "")
+    c = seat_class(seat)
+    return (
+        f'<div class="vl-player vl-p{c}{" vl-out" if f.escaped else ""}" data-seat="{seat}" '
+        f'data-coins="{f.coins}" data-treasures="{len(f.treasures)}" '
+        f'data-treasures-shown="{int(shown)}" data-injured="{int(bool(f.injured))}" '
+        f'data-escaped="{int(f.escaped)}">'
+        f'<div class="vl-player-head"><span class="vl-chip vl-c{c}">{seat + 1}</span> '
+        f"<b>{esc(character_name(g, seat, lang))}</b> "
+        f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
+        f"</span> {''.join(badges)}</div>"
+        f'<div class="vl-values">{_values(f.character, lang)}</div>'
+        f'<div class="vl-gold"><span class="vl-coin"></span> {gold}</div>'
+        f'<div class="vl-treasures">{esc(t("treasures", lang))}: {treasures}</div>'
+        "</div>"
+    )
+
+
+def decks_html(session: Session, lang: str) -> str:
+    view = session.game.view(0)
     sizes = view.deck_sizes()
-    foot = (
+    return (
         f'<div class="vl-decks">{esc(t("deck_sizes", lang, **sizes))} · '
         f"{esc(t('exits_left', lang, n=view.exits_left()))}</div>"
     )
-    return f'<div class="vl-players">{"".join(cards)}{foot}</div>'
+
+
+class PlayersPanel:
+    """One HTML widget per seat and one for the piles: a step re-sends only what changed."""
+
+    def __init__(self) -> None:
+        self.cards: list[widgets.HTML] = []
+        self.decks = widgets.HTML()
+        self.widget = widgets.VBox([self.decks])
+        self.widget.add_class("vl-players-box")
+
+    def show(self, session: Session, lang: str, designer: bool) -> None:
+        n = session.game.players
+        while len(self.cards) < n:
+            self.cards.append(widgets.HTML())
+        for seat in range(n):
+            self.cards[seat].value = player_html(session, seat, lang, designer)
+        self.decks.value = decks_html(session, lang)
+        children = (*self.cards[:n], self.decks)
+        if children != self.widget.children:
+            self.widget.children = children
+
+    @property
+    def value(self) -> str:
+        """Everything the panel shows, as one piece of HTML (for tests and reading)."""
+        return "".join(w.value for w in self.widget.children)
 
 
 # ---- log --------------------------------------------------------------------------------
@@ -168,36 +188,104 @@ def rules_css() -> str:
     return "<style>\n" + "\n".join([lines[-1], *lines[:-1]]) + "\n</style>"
 
 
-def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30) -> str:
-    """The event log, newest first; clicking a line opens the text of its rule (from the
-    stylesheet of :func:`rules_css`, so a step sends only the lines)."""
+def log_line(session: Session, events: list[Any], i: int, lang: str, designer: bool) -> str:
+    """Event ``i`` of the log (``events``, the game's log) as one line; clicking it opens the
+    text of its rule (from the stylesheet of :func:`rules_css`: a line carries only the ID)."""
     g = session.game
-    viewer = session.viewer()
-    events = g.log
+    e = events[i]
+    if e.private and not designer and not g.is_over and e.seat != session.viewer():
+        e = e.public()
+    text = e.text(lang)
+    prefix = f"{e.rule}: "
+    if text.startswith(prefix):
+        text = text[len(prefix) :]
+    rule = esc(e.rule)
+    # short: a step sends its lines; the look is in the stylesheet (.vl-log details ...)
+    dot = f'<i class="vl-c{seat_class(e.seat)}"></i>' if e.seat >= 0 else ""
+    return (
+        f'<details><summary>{dot}<b class="vl-rule">{rule}</b> {esc(text)}</summary>'
+        f'<p class="vl-rt" data-rule="{rule}"></p></details>'
+    )
+
+
+def _lines(session: Session, events: list[Any], start: int, end: int, lang: str, d: bool) -> str:
+    """Events ``start`` to ``end - 1`` as lines, newest first."""
+    return "".join(log_line(session, events, i, lang, d) for i in range(end - 1, start - 1, -1))
+
+
+def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30) -> str:
+    """The event log (the newest ``limit`` events, or all), newest first, as one piece of
+    HTML (what :class:`LogView` shows in parts)."""
+    events = session.game.log
     total = len(events)
-    shown = list(enumerate(events))
-    if limit is not None and total > limit:
-        shown = shown[-limit:]
-    lines = []
-    for i, e in reversed(shown):
-        if e.private and not designer and not g.is_over and e.seat != viewer:
-            e = e.public()
-        text = e.text(lang)
-        prefix = f"{e.rule}: "
-        if text.startswith(prefix):
-            text = text[len(prefix) :]
-        rule = esc(e.rule)
-        dot = ""
-        if e.seat >= 0:
-            dot = f'<i class="vl-dot" style="background:{st.player_color(e.seat)}"></i>'
-        lines.append(
-            f'<details class="vl-ev" data-i="{i}"><summary>{dot}<span class="vl-rule">{rule}'
-            f'</span> {esc(text)}</summary><div class="vl-rt" data-rule="{rule}"></div></details>'
-        )
+    first = 0 if limit is None else max(0, total - limit)
     more = ""
-    if limit is not None and total > limit:
-        more = f'<div class="vl-more">{esc(t("log_more", lang, n=total - limit))}</div>'
-    return f'<div class="vl-log" data-events="{total}">{"".join(lines)}{more}</div>'
+    if first:
+        more = f'<div class="vl-more">{esc(t("log_more", lang, n=first))}</div>'
+    lines = _lines(session, events, first, total, lang, designer)
+    return f'<div class="vl-log" data-events="{total}">{lines}{more}</div>'
+
+
+class LogView:
+    """The event log, newest first, in parts of whole steps, one HTML widget each.
+
+    A part takes the events of the next steps until it holds :attr:`PART` or more; part ``k``
+    is shown by widget ``k % PARTS``. A step re-sends only the newest part, the few lines of
+    its last steps; a step that opens a part also re-sends the order of the widgets (newest
+    first: the page's reading order is the log's) and the line below them. The newest
+    :attr:`PARTS` parts are shown (about 30 events); below them one more widget says how many
+    earlier events there are, or shows them all ("show all")."""
+
+    PART = 6
+    PARTS = 5
+
+    def __init__(self) -> None:
+        self.parts = [widgets.HTML() for _ in range(self.PARTS)]
+        self.older = widgets.HTML()
+        self.widget = widgets.VBox([self.older])
+        self.widget.add_class("vl-log-box")
+        self.show_all = False
+
+    def starts(self, game: Any, total: int) -> list[int]:
+        """Where each part begins (event indices): at a step's first event, once the part
+        before holds PART events or more."""
+        starts = [0]
+        end = total - sum(len(game.events_of(k)) for k in range(game.step_count))  # setup
+        for k in range(game.step_count):
+            if end - starts[-1] >= self.PART:
+                starts.append(end)
+            end += len(game.events_of(k))
+        return starts
+
+    def show(self, session: Session, lang: str, designer: bool) -> None:
+        events = session.game.log
+        total = len(events)
+        starts = self.starts(session.game, total)
+        bounds = [*starts, total]
+        newest = len(starts) - 1
+        oldest = max(0, newest - self.PARTS + 1)
+        children = []
+        for part in range(newest, oldest - 1, -1):
+            w = self.parts[part % self.PARTS]
+            lines = _lines(session, events, bounds[part], bounds[part + 1], lang, designer)
+            w.value = f'<div class="vl-log" data-part="{part}">{lines}</div>'
+            children.append(w)
+        before = starts[oldest]  # events older than the parts shown
+        if not before:
+            self.older.value = ""
+        elif self.show_all:
+            lines = _lines(session, events, 0, before, lang, designer)
+            self.older.value = f'<div class="vl-log" data-part="older">{lines}</div>'
+        else:
+            self.older.value = f'<div class="vl-more">{esc(t("log_more", lang, n=before))}</div>'
+        children.append(self.older)
+        if tuple(children) != self.widget.children:
+            self.widget.children = children
+
+    @property
+    def value(self) -> str:
+        """Every line shown, newest first, as one piece of HTML (for tests and reading)."""
+        return "".join(w.value for w in self.widget.children)
 
 
 def rules_html() -> str:
@@ -256,9 +344,13 @@ class ActionsPanel:
             self.on_action(self._actions[j])
 
     def show(self, session: Session, lang: str) -> None:
+        """The buttons of the human to move. With no human to move the panel is hidden (by
+        the stylesheet, from the state line) and left as it is: nothing is sent."""
+        if not session.human_to_move:
+            self._actions = []
+            return
         g = session.game
-        actions = [] if g.is_over or g.is_chance else list(g.legal_actions())
-        human = session.human_to_move
+        actions = list(g.legal_actions())
         self._actions = actions
         context = decision_context(session, lang) if actions else ""
         self.title.value = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
@@ -267,16 +359,16 @@ class ActionsPanel:
         children = []
         for i, a in enumerate(actions):
             b = self._button(i)
-            kind = a[-1]
-            classes = [c for c in b._dom_classes if c.startswith("vl-action-")]
-            for c in classes:
-                if c != f"vl-action-{kind}":
-                    b.remove_class(c)
-            b.add_class(f"vl-action-{kind}")
-            b.description = action_label(session, a, lang)
-            b.tooltip = b.description
-            b.disabled = not human
-            b.button_style = "primary" if isinstance(a, Draw) else ""
+            kind = f"vl-action-{a[-1]}"
+            classes = [c for c in b._dom_classes if not c.startswith("vl-action-")] + [kind]
+            label = action_label(session, a, lang)
+            with b.hold_sync():  # one message per button that changed, none if none did
+                if tuple(classes) != tuple(b._dom_classes):
+                    b._dom_classes = tuple(classes)
+                b.description = label
+                b.tooltip = label
+                b.disabled = False
+                b.button_style = "primary" if isinstance(a, Draw) else ""
             children.append(b)
         if tuple(children) != self.box.children:
             self.box.children = children
@@ -340,100 +432,113 @@ def chance_title(session: Session, lang: str) -> str:
 
 
 class ChancePanel:
-    """A pending chance point: every outcome with its exact probability, roll or what-if."""
+    """A pending chance point: every outcome with its exact probability, roll or what-if.
+
+    Shown and hidden by the stylesheet from the state line (``data-chance``), and so is the
+    button that fits (roll a die or draw a card, ``data-dice``): the widgets keep their
+    values while hidden, and a step sends only what changed."""
 
     def __init__(self, on_roll: Callable[[], None], on_pick: Callable[[Any], None]) -> None:
         self.on_roll = on_roll
         self.on_pick = on_pick
-        self.title = widgets.HTML()
-        self.table = widgets.HTML()
+        self.table = widgets.HTML()  # title, what the roll decides, every outcome's odds
         self.table.add_class("vl-outcomes")
-        self.roll_button = widgets.Button(
-            button_style="warning",
-            icon="random",
-            layout=widgets.Layout(width="100%", height="34px"),
-        )
-        self.roll_button.add_class("vl-roll")
-        self.roll_button.on_click(lambda _b: self.on_roll())
+        buttons = []
+        for kind in ("die", "card"):
+            b = widgets.Button(
+                button_style="warning",
+                icon="random",
+                layout=widgets.Layout(width="100%", height="34px"),
+            )
+            b.add_class("vl-roll")
+            b.add_class(f"vl-roll-{kind}")
+            b.on_click(lambda _b: self.on_roll())
+            buttons.append(b)
+        self.roll_button, self.draw_button = buttons
         self.pick = widgets.Dropdown(layout=widgets.Layout(width="190px"))
         self.pick.add_class("vl-what-if")
         self.take_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.take_button.add_class("vl-take-outcome")
         self.take_button.on_click(lambda _b: self._take())
         self.what_if = widgets.HTML()
-        self.controls = widgets.VBox(
-            [self.roll_button, widgets.HBox([self.what_if, self.pick, self.take_button])]
-        )
+        self.what_if_row = widgets.HBox([self.what_if, self.pick, self.take_button])
+        self.controls = widgets.VBox([self.roll_button, self.draw_button, self.what_if_row])
         self.controls.add_class("vl-chance-controls")
-        self.widget = widgets.VBox([self.title, self.table, self.controls])
+        self.widget = widgets.VBox([self.table, self.controls])
         self.widget.add_class("vl-chance")
         self._outcomes: list[Any] = []
+        self.visible = False
 
     def _take(self) -> None:
         i = self.pick.value
         if i is not None and 0 <= i < len(self._outcomes):
             self.on_pick(self._outcomes[i])
 
-    def show(self, session: Session, lang: str, designer: bool = True) -> None:
-        g = session.game
-        self.roll_button.description = t(
-            "roll" if g.chance_kind in ("die", "gold") else "draw_card", lang
-        )
+    def set_lang(self, lang: str) -> None:
+        self.roll_button.description = t("roll", lang)
+        self.draw_button.description = t("draw_card", lang)
         self.take_button.description = t("take_outcome", lang)
         self.what_if.value = f'<span class="vl-small">{esc(t("what_if", lang))}</span>'
+
+    def _set_options(self, options: list[tuple[str, int]]) -> None:
+        """The what-if list, first outcome chosen; sent only when its labels changed (labels
+        and choice in one message), or the choice alone when the user had moved it."""
+        if tuple(label for label, _ in options) != tuple(self.pick._options_labels):
+            with self.pick.hold_sync():
+                self.pick.options = options
+                self.pick.value = 0 if options else None
+        elif options and self.pick.value != 0:
+            self.pick.value = 0
+
+    def show(self, session: Session, lang: str, designer: bool = True) -> None:
+        g = session.game
+        self.visible = g.is_chance
         if not g.is_chance:
             self._outcomes = []
-            self.widget.layout.display = "none"
-            self.title.value = ""
-            self.table.value = ""
             return
-        self.widget.layout.display = ""
         outcomes = g.chance_outcomes()
         # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
         hidden = g.chance_kind == "treasure" and not designer
-        self.what_if.layout.display = self.pick.layout.display = "none" if hidden else ""
-        self.take_button.layout.display = "none" if hidden else ""
+        self.what_if_row.layout.display = "none" if hidden else ""
         if hidden:
             self._outcomes = []
-            self.title.value = f'<div class="vl-h">{esc(t("chance", lang))}</div>'
             self.table.value = (
                 f'<div class="vl-otable" data-kind="treasure" data-n="hidden">'
+                f'<div class="vl-h">{esc(t("chance", lang))}</div>'
                 f'<div class="vl-small">{esc(t("treasure_face_down", lang))}</div></div>'
             )
-            self.pick.options = []
+            self._set_options([])
             return
         if g.chance_kind not in ("die", "gold"):
             outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
         self._outcomes = [o for o, _ in outcomes]
         who = player_label(g, g.seat, lang)
         context = _chance_context(session, lang)
-        self.title.value = (
+        title = (
             f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(session, lang))}'
             f' <span class="vl-small">({esc(who)})</span></div>'
             + (f'<div class="vl-context">{esc(context)}</div>' if context else "")
         )
         top = max((p for _, p in outcomes), default=Fraction(1))
         rows = []
-        for o, p in outcomes:
+        options = []
+        for i, (o, p) in enumerate(outcomes):
             label = outcome_label(g, o, lang)
+            options.append((f"{label} – {pct(p)}", i))
             width = int(100 * p / top) if top else 0
+            bar = "<i></i>" if width == 100 else f'<i style="width:{width}%"></i>'
+            # a row (.vl-orows > p, no class: a card draw has dozens): label (in full on
+            # hover), bar, percentage; the exact odds in data-p
             rows.append(
-                f'<div class="vl-orow" title="{esc(label)}: {p.numerator}/{p.denominator}" '
-                f'data-p="{p.numerator}/{p.denominator}">'
-                f'<span class="vl-olabel">{esc(label)}</span>'
-                f'<span class="vl-obar"><span style="width:{width}%"></span></span>'
-                f'<span class="vl-op">{pct(p)}</span></div>'
+                f'<p data-p="{p.numerator}/{p.denominator}">'
+                f"<span>{esc(label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
             )
         self.table.value = (
             f'<div class="vl-otable" data-kind="{esc(g.chance_kind)}" data-n="{len(outcomes)}">'
-            f'<div class="vl-small">{esc(t("outcomes", lang, n=len(outcomes)))}</div>'
-            f"{''.join(rows)}</div>"
+            f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=len(outcomes)))}</div>'
+            f'<div class="vl-orows">{"".join(rows)}</div></div>'
         )
-        options = [
-            (f"{outcome_label(g, o, lang)} – {pct(p)}", i) for i, (o, p) in enumerate(outcomes)
-        ]
-        self.pick.options = options
-        self.pick.value = 0 if options else None
+        self._set_options(options)
 
 
 def decision_context(session: Session, lang: str) -> str:

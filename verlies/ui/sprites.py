@@ -5,25 +5,32 @@ is the SVG of :func:`verlies.render.svg.tile_svg` (the same look as the SVG rend
 print sheets) in an ``ipywidgets.Image``; the hidden canvas draws that image once, and the
 board composes sprites with ``draw_image``, so laying a card sends a few bytes.
 
-The hidden canvases redraw themselves when the browser connects (see ``ui/canvas.py``), and
-then tell the board (``on_ready``) to compose the cells that use them again.
+Making a sprite sends its image and its canvas (one ``Layout`` shared by all of them: they
+are never shown) and draws it in the board's batch. Sprites do not announce themselves to
+the kernel (no "client ready" round trip per sprite, see ``ui/canvas.py``): when a browser
+connects after they were made (Voila shows the page after the notebook ran), the board
+draws them all again (:meth:`SpriteCache.redraw_all`) in the batch that draws it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import re
+from collections.abc import Hashable
 from typing import Any
 
 import ipywidgets as widgets
 from ipycanvas import Canvas
 
-from verlies.ui.canvas import on_ready, redraw
+from verlies.ui.canvas import DrawFunction, hidden_canvas, redraw
 
 #: Sprite side in pixels. The board scales sprites down to its tile size (28..112 px).
 SPRITE = 112
 
 SpriteKey = tuple[str, int, bool, bool]
+
+#: What a rasterised SVG does not need: its title, classes and data attributes.
+_UNSEEN = re.compile(r'<title>.*?</title>| (?:class|data-[\w-]+)="[^"]*"', re.S)
 
 
 def tile_key(tile: Any) -> SpriteKey:
@@ -36,7 +43,7 @@ def _tile_picture(card: Any, mask: int, collapsed: bool, gold: bool, size: int) 
 
     if not gold and card.gold:
         card = dataclasses.replace(card, gold=0)  # R4.1: the gold has been taken
-    return tile_svg(card, mask, size=size, lang="en", collapsed=collapsed)
+    return _UNSEEN.sub("", tile_svg(card, mask, size=size, lang="en", collapsed=collapsed))
 
 
 class SpriteCache:
@@ -46,9 +53,10 @@ class SpriteCache:
         self.size = size
         self._sprites: dict[SpriteKey, Canvas] = {}
         self._images: dict[SpriteKey, widgets.Image] = {}
-        #: Called with the key when a sprite was (re)drawn for a newly connected browser.
-        self.on_ready: Callable[[SpriteKey], None] | None = None
-        self.created = 0
+        self._drawings: dict[Hashable, Canvas] = {}
+        self._layout = widgets.Layout()  # one for all: sprites are never shown
+        self._draws: list[tuple[Canvas, DrawFunction]] = []  # every sprite, how to draw it
+        self.created = 0  # tile sprites made
 
     def __len__(self) -> int:
         return len(self._sprites)
@@ -63,24 +71,37 @@ class SpriteCache:
         if sprite is not None:
             return sprite
         svg = _tile_picture(card, mask & 0xF, bool(collapsed), key[3], self.size)
-        image = widgets.Image(value=svg.encode("utf-8"), format="svg+xml")
-        sprite = Canvas(width=self.size, height=self.size)
+        image = widgets.Image(value=svg.encode("utf-8"), format="svg+xml", layout=self._layout)
         self._images[key] = image
-        self._sprites[key] = sprite
 
         def draw(canvas: Canvas) -> None:
             canvas.clear()
             canvas.draw_image(image, 0, 0, self.size, self.size)
 
-        def client_ready() -> None:
-            redraw(sprite, draw)
-            if self.on_ready is not None:
-                self.on_ready(key)
-
-        on_ready(sprite, client_ready)
-        redraw(sprite, draw)  # a browser already connected gets it now
+        sprite = self._make(self.size, self.size, draw)
+        self._sprites[key] = sprite
         self.created += 1
         return sprite
+
+    def drawing(self, key: Hashable, width: int, height: int, draw: DrawFunction) -> Canvas:
+        """A hidden canvas of ``width`` x ``height`` holding what ``draw`` draws on it, made
+        on first use and kept under ``key`` (e.g. a pawn at one size)."""
+        sprite = self._drawings.get(key)
+        if sprite is None:
+            sprite = self._drawings[key] = self._make(width, height, draw)
+        return sprite
+
+    def _make(self, width: int, height: int, draw: DrawFunction) -> Canvas:
+        sprite = hidden_canvas(width, height, self._layout)
+        self._draws.append((sprite, draw))
+        redraw(sprite, draw)  # a browser already connected gets it now
+        return sprite
+
+    def redraw_all(self) -> None:
+        """Draw every sprite again (for a browser that connected after they were made: the
+        board calls this first in the batch that draws it for that browser)."""
+        for sprite, draw in self._draws:
+            redraw(sprite, draw)
 
     def for_tile(self, tile: Any) -> Canvas:
         return self.get(tile.card, tile.mask, tile.collapsed, bool(tile.gold))

@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
+from verlies.cards.model import Color
 from verlies.render import style as st
+
+
+def _seat_rules() -> list[str]:
+    """Seat colours as classes (chips, log dots, player cards) and the player to move's card
+    highlighted from the state line (``data-seat``), so a turn change re-sends no card."""
+    rules = []
+    for seat, color in enumerate(st.PLAYER):
+        rules.append(f".vl-c{seat} {{ background: {color}; }}\n")
+        rules.append(f".vl-player.vl-p{seat} {{ border-left-color: {color}; }}\n")
+        rules.append(
+            f'.vl-play:has(.vl-state[data-over="0"][data-seat="{seat}"]) '
+            f'.vl-player[data-seat="{seat}"] {{ box-shadow: 0 0 0 2px {st.GOLD}; '
+            "background: #fff8e3; }\n"
+        )
+    return rules
+
 
 CSS = f"""
 <style>
@@ -38,7 +55,7 @@ CSS = f"""
 .vl-controls .widget-checkbox {{ margin: 0 4px; }}
 .vl-controls .widget-play {{ width: auto; }}
 .vl-controls .widget-slider .widget-label {{ width: auto; min-width: 60px; }}
-.vl-status, .vl-hint, .vl-message, .vl-place-box, .vl-chance, .vl-actions, .vl-players-box {{
+.vl-status, .vl-message, .vl-place-box, .vl-chance, .vl-actions, .vl-players-box {{
   margin: 0 !important;
 }}
 .vl-state {{
@@ -56,7 +73,7 @@ CSS = f"""
   border: 1px solid rgba(0,0,0,.45); vertical-align: middle;
 }}
 .vl-chip-s {{ min-width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; }}
-.vl-hint-text {{ font-size: 13px; color: #4a3b2e; padding: 2px 4px; line-height: 1.35; }}
+.vl-hint-text {{ font-size: 13px; color: #4a3b2e; padding: 6px 4px 0 4px; line-height: 1.35; }}
 .vl-app .widget-html-content {{ line-height: 1.35; }}
 .vl-note {{
   background: #e8f1e0; border-left: 4px solid #4d8a3a; padding: 4px 8px; font-size: 13px;
@@ -78,33 +95,48 @@ CSS = f"""
 .vl-drawn-pic svg {{ display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.4); }}
 .vl-odds {{ font-weight: bold; color: #7a3d00; }}
 .vl-context {{ font-size: 13px; margin: 2px 0 4px 0; color: #4a3b2e; }}
-.vl-otable {{ max-height: 190px; overflow-y: auto; }}
-.vl-orow {{ display: flex; align-items: center; gap: 6px; font-size: 12px; line-height: 18px; }}
-.vl-olabel {{ flex: 0 0 190px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }}
-.vl-obar {{
+.vl-orows {{ max-height: 190px; overflow-y: auto; }}
+.vl-orows > p {{
+  display: flex; align-items: center; gap: 6px; font-size: 12px; line-height: 18px; margin: 0;
+}}
+.vl-orows > p > span {{
+  flex: 0 0 190px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+}}
+.vl-orows > p:hover > span {{ white-space: normal; }}
+.vl-orows > p > i {{
   flex: 1 1 auto; height: 10px; background: #e7dcc4; border-radius: 5px; overflow: hidden;
 }}
-.vl-obar span {{ display: block; height: 100%; background: #c98a1b; }}
-.vl-op {{ flex: 0 0 52px; text-align: right; font-variant-numeric: tabular-nums; }}
+.vl-orows > p > i > i {{ display: block; width: 100%; height: 100%; background: #c98a1b; }}
+.vl-orows > p > b {{
+  flex: 0 0 52px; text-align: right; font-weight: normal; font-variant-numeric: tabular-nums;
+}}
 .vl-chance-controls {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .vl-roll {{ font-weight: bold; font-size: 14px; }}
 .vl-chance-controls .widget-hbox {{ align-items: center; }}
 .vl-actions-list .jupyter-button {{ text-align: left; justify-content: flex-start; margin: 1px 0; }}
-.vl-players {{ display: flex; flex-direction: column; gap: 6px; }}
+.vl-players-box {{ gap: 6px; }}
+.vl-players-box > .widget-html {{ margin: 0; }}
+.vl-players-box > .widget-html > .widget-html-content {{ overflow: visible; }}
 .vl-player {{
   background: #fffdf7; border: 1px solid #d9ccb0; border-left: 6px solid #999; border-radius: 8px;
   padding: 5px 8px; font-size: 13px; line-height: 1.45;
 }}
-.vl-player.vl-current {{ box-shadow: 0 0 0 2px {st.GOLD}; background: #fff8e3; }}
 .vl-player.vl-out {{ opacity: .8; }}
 .vl-ctl {{ color: #7a6a52; font-size: 12px; }}
 .vl-values {{ display: flex; gap: 4px; flex-wrap: wrap; margin: 2px 0; }}
 .vl-val {{
   border: 1px solid; border-radius: 10px; padding: 0 6px; font-size: 12px; background: #fff;
 }}
-.vl-val-dot {{
-  display: inline-block; width: 8px; height: 8px; border-radius: 4px; margin-right: 4px;
+.vl-val::before {{
+  content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 4px;
+  margin-right: 4px; background: currentColor;
 }}
+.vl-val-staerke {{ border-color: {st.GEM[Color.RED]}; }}
+.vl-val-staerke::before {{ background: {st.GEM[Color.RED]}; }}
+.vl-val-geist {{ border-color: {st.GEM[Color.BLUE]}; }}
+.vl-val-geist::before {{ background: {st.GEM[Color.BLUE]}; }}
+.vl-val-geschick {{ border-color: {st.GEM[Color.GREEN]}; }}
+.vl-val-geschick::before {{ background: {st.GEM[Color.GREEN]}; }}
 .vl-coin {{
   display: inline-block; width: 11px; height: 11px; border-radius: 6px; background: {st.GOLD};
   border: 1px solid {st.GOLD_EDGE}; vertical-align: -1px;
@@ -117,24 +149,27 @@ CSS = f"""
 .vl-winner {{ background: #b8860b; }}
 .vl-decks {{ font-size: 11px; color: #6b5a45; }}
 .vl-log-head {{ align-items: center; gap: 12px; margin-top: 8px; }}
-.vl-log {{
+.vl-log-box {{
   background: #fffdf7; border: 1px solid #d9ccb0; border-radius: 8px; padding: 4px 8px;
-  max-height: 260px; overflow-y: auto; font-size: 13px;
+  max-height: 260px; overflow-y: auto !important; font-size: 13px; display: block !important;
 }}
-.vl-ev summary {{ cursor: pointer; padding: 1px 0; list-style: none; }}
-.vl-ev summary::-webkit-details-marker {{ display: none; }}
-.vl-ev[open] summary {{ font-weight: bold; }}
+.vl-log-box > .widget-html {{ margin: 0; display: block; }}
+.vl-log-box > .widget-html > .widget-html-content {{ line-height: 1.35; white-space: normal; }}
+.vl-log details > summary {{ cursor: pointer; padding: 1px 0; list-style: none; }}
+.vl-log details > summary::-webkit-details-marker {{ display: none; }}
+.vl-log details[open] > summary {{ font-weight: bold; }}
 .vl-rule {{
   display: inline-block; min-width: 38px; font-family: monospace; font-size: 11px;
+  font-weight: inherit;
   background: #4a3b2e; color: #f6f0e2; border-radius: 4px; padding: 0 4px; margin-right: 4px;
   text-align: center;
 }}
 .vl-rt {{
   background: #f3ead2; border-radius: 4px; padding: 4px 8px; margin: 2px 0 4px 24px;
-  font-size: 12px;
+  font-size: 12px; line-height: 1.35;
 }}
 .vl-rt::before {{ content: attr(data-rule) " "; font-weight: bold; }}
-.vl-dot {{
+.vl-log summary > i {{
   display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px;
   border: 1px solid rgba(0,0,0,.4); vertical-align: -1px;
 }}
@@ -144,5 +179,13 @@ CSS = f"""
 .vl-setup {{ gap: 4px; padding: 8px; }}
 .vl-form-label {{ display: inline-block; width: 110px; font-weight: bold; font-size: 13px; }}
 .vl-download-link {{ font-size: 13px; }}
+{"".join(_seat_rules())}
+/* The state line's data attributes show and hide the panels: no message of their own. */
+.vl-play:has(.vl-state[data-chance="0"]) .vl-chance,
+.vl-play:has(.vl-state[data-human="0"]) .vl-actions,
+.vl-play:not(:has(.vl-state[data-pending="place"][data-over="0"])) .vl-place-box,
+.vl-play:has(.vl-state[data-human="0"]) .vl-place-buttons,
+.vl-play:has(.vl-state[data-dice="1"]) .vl-roll-card,
+.vl-play:has(.vl-state[data-dice="0"]) .vl-roll-die {{ display: none !important; }}
 </style>
 """
