@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from verlies.dice import Dice
 
@@ -217,6 +218,7 @@ class Obstacle:
 class DungeonCard(_ShowsItself):
     """A dungeon card (tile) as printed. Its count in a deck is the deck's business."""
 
+    KIND: ClassVar[str] = "dungeon"  # the deck it belongs to
     id: str
     kind: TileKind
     color: Color
@@ -289,6 +291,7 @@ RoomEffect = GainGold | DrawTreasure | MonsterEncounter | Trap
 
 @dataclass(frozen=True, slots=True)
 class RoomCard(_ShowsItself):
+    KIND: ClassVar[str] = "room"  # the deck it belongs to
     id: str
     name: Names
     text: str
@@ -317,6 +320,7 @@ class MonsterText:
 
 @dataclass(frozen=True, slots=True)
 class MonsterCard(_ShowsItself):
+    KIND: ClassVar[str] = "monster"  # the deck it belongs to
     id: str
     name: Names
     text: str
@@ -355,6 +359,7 @@ class TreasureText:
 
 @dataclass(frozen=True, slots=True)
 class TreasureCard(_ShowsItself):
+    KIND: ClassVar[str] = "treasure"  # the deck it belongs to
     id: str
     name: Names
     text: str
@@ -373,6 +378,7 @@ class TreasureCard(_ShowsItself):
 
 @dataclass(frozen=True, slots=True)
 class Character(_ShowsItself):
+    KIND: ClassVar[str] = "character"  # the deck it belongs to
     id: str
     name: Names
     staerke: int

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from verlies.cards.model import Character, DungeonCard, MonsterCard, RoomCard, TreasureCard
+from verlies.cards.model import DungeonCard
 from verlies.render import style as st
 from verlies.render.svg import Card, _attrs, _card_body, _esc, _tile_body
 
@@ -50,20 +50,6 @@ class _Layout:
 _TILE = _Layout(int(st.TILE_MM * 10), int(st.TILE_MM * 10), 3, 5)
 _CARD = _Layout(st.CARD_W, st.CARD_H, 3, 3)
 _DECK_ORDER = ("dungeon", "room", "monster", "treasure", "character")
-
-
-def _deck_of(card: Card) -> str:
-    if isinstance(card, DungeonCard):
-        return "dungeon"
-    if isinstance(card, RoomCard):
-        return "room"
-    if isinstance(card, MonsterCard):
-        return "monster"
-    if isinstance(card, TreasureCard):
-        return "treasure"
-    if isinstance(card, Character):
-        return "character"
-    raise TypeError(f"not a card: {card!r}")
 
 
 def _items(cards: Iterable[Card | tuple[Card, int]]) -> list[tuple[Card, int]]:
@@ -130,7 +116,7 @@ def sheet_svgs(cards: Iterable[Card | tuple[Card, int]], *, lang: str = "de") ->
     """The A4 pages as SVG strings. ``cards``: cards, or ``(card, count)`` pairs."""
     by_deck: dict[str, list[tuple[Card, int]]] = {k: [] for k in _DECK_ORDER}
     for card, count in _items(cards):
-        by_deck[_deck_of(card)].append((card, count))
+        by_deck[card.KIND].append((card, count))
     chunks: list[tuple[str, _Layout, list[tuple[Card, int]]]] = []
     for key in _DECK_ORDER:
         lay = _TILE if key == "dungeon" else _CARD

@@ -424,18 +424,6 @@ def tile_svg(
 # ---- playing cards ----
 
 
-def _deck_key(card: Card) -> str:
-    if isinstance(card, RoomCard):
-        return "room"
-    if isinstance(card, MonsterCard):
-        return "monster"
-    if isinstance(card, TreasureCard):
-        return "treasure"
-    if isinstance(card, Character):
-        return "character"
-    return "dungeon"
-
-
 def card_text(card: Card, lang: str = "de") -> str:
     """The text printed on a card in ``lang``: the canonical German text, or its translation."""
     if isinstance(card, Character):
@@ -510,7 +498,7 @@ def _text_panel(text: str, top: float, bottom: float, ds: st.DeckStyle) -> list[
 
 def _card_body(card: Card, lang: str, count: int = 1) -> list[str]:
     """The parts of a playing card in a 630 x 880 box (0.1 mm units)."""
-    key = _deck_key(card)
+    key = card.KIND
     ds = st.DECK[key]
     out = [
         f"<title>{_esc(card.name.get(lang))} ({_esc(card.id)})</title>",
@@ -589,7 +577,7 @@ def card_svg(card: Card, lang: str = "de", size: float = 252, *, count: int = 1)
     w = float(size)
     h = w * _CH / _CW
     body = _card_body(card, lang, count)
-    return _doc(w, h, f"0 0 {st.CARD_W} {st.CARD_H}", body, data_deck=_deck_key(card))
+    return _doc(w, h, f"0 0 {st.CARD_W} {st.CARD_H}", body, data_deck=card.KIND)
 
 
 # ---- the whole dungeon ----

@@ -32,14 +32,11 @@ from verlies.cards.model import (
     Character,
     Color,
     DungeonCard,
-    MonsterCard,
     Names,
     Obstacle,
     ObstacleType,
-    RoomCard,
     Shape,
     TileKind,
-    TreasureCard,
 )
 from verlies.deck import MAX_BYTES, MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
 from verlies.errors import CardTextError, DeckError, VerliesError
@@ -251,7 +248,7 @@ def card_matches(card: Any, kind: str | None, color: Color | None, query: str) -
     colour of dungeon cards (other kinds have none and are left out when a colour is set);
     ``query`` is matched, case-insensitively, word by word against the card's id, names
     and text."""
-    if kind is not None and _kind_of(card) != kind:
+    if kind is not None and card.KIND != kind:
         return False
     if color is not None and (not isinstance(card, DungeonCard) or card.color is not color):
         return False
@@ -260,18 +257,6 @@ def card_matches(card: Any, kind: str | None, color: Color | None, query: str) -
         hay = card_search_text(card)
         return all(w in hay for w in words)
     return True
-
-
-def _kind_of(card: Any) -> str:
-    if isinstance(card, DungeonCard):
-        return "dungeon"
-    if isinstance(card, RoomCard):
-        return "room"
-    if isinstance(card, MonsterCard):
-        return "monster"
-    if isinstance(card, TreasureCard):
-        return "treasure"
-    return "character"
 
 
 def _label(card: Any, lang: str) -> str:
@@ -755,7 +740,7 @@ class DeckEditor:
         lang = self.lang
         show = {
             self.names_box: card is not None,
-            self.text_box: card is not None and _kind_of(card) in TEXT_KINDS,
+            self.text_box: card is not None and card.KIND in TEXT_KINDS,
             self.tile_box: isinstance(card, DungeonCard),
             self.character_box: isinstance(card, Character),
             self.count_box: card is not None and not isinstance(card, Character),
@@ -768,7 +753,7 @@ class DeckEditor:
             self.canonical.value = ""
             self.status.value = status or ""
             return
-        kind, cid = _kind_of(card), card.id
+        kind, cid = card.KIND, card.id
         self.card_title.value = (
             f"<h4>{_esc(_t(_KIND_KEY[kind], lang))}: {_esc(card.name.get(lang))} "
             f"<code>{_esc(cid)}</code></h4>"
