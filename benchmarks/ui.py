@@ -38,18 +38,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocket,
 REPO = Path(__file__).resolve().parents[1]
 VOILA = Path(sys.executable).parent / "voila"
 CONFIG_DIR = REPO / "binder"
-CHROMIUM = os.environ.get("VERLIES_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 
 #: A 4-bot game ("careful" bots, default characters) that has 60+ tiles after about 30
 #: rounds and goes on for 60+ more steps (found with verlies.ui.session.Session).

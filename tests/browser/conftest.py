@@ -27,20 +27,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
 
-CHROMIUM = os.environ.get("VERLIES_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 HERE = Path(__file__).resolve().parent
 
 
