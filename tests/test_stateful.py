@@ -38,6 +38,7 @@ from verlies.actions import (
     Wait,
     Walk,
 )
+from verlies.board import count_open_passages
 from verlies.cards.model import Attr, TileKind
 from verlies.deck import Deck
 from verlies.errors import IllegalAction
@@ -140,6 +141,15 @@ def check_invariants(game: Game, initial_pile: int, *, full: bool = True) -> Non
         if full and game.pending == "turn":
             cond = end_conditions(game)
             assert not any(cond.values()), cond
+    # what the engine remembers between steps (walks and open passages per card, the R1.6
+    # counters) is what a fresh look at the table gives
+    assert s._open_passages == count_open_passages(s.board)
+    assert s._exits_left == s.exits_in_pile()
+    if full and not game.is_over and not game.is_chance:
+        remembered = s._compute_legal()
+        s._walk_cache.clear()
+        s._open_cache.clear()
+        assert s._compute_legal() == remembered
 
 
 # ---- the state machine -------------------------------------------------------------------------

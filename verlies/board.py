@@ -133,6 +133,36 @@ def any_open_passage(board: Board) -> bool:
     return False
 
 
+def count_open_passages(board: Board) -> int:
+    """How many passages in the dungeon lead to an empty cell."""
+    n = 0
+    for (x, y), tile in board.items():
+        mask = tile.mask
+        for d, dx, dy, _ in _STEPS:
+            if mask & d and (x + dx, y + dy) not in board:
+                n += 1
+    return n
+
+
+def open_passages_added(board: Board, pos: Pos) -> int:
+    """The change in :func:`count_open_passages` made by the card just laid at ``pos``.
+
+    Its own passages to empty cells open; neighbours' passages towards it close. This
+    keeps R1.6's "any open passage?" a counter instead of a walk over the whole board.
+    """
+    x, y = pos
+    mask = board[pos].mask
+    n = 0
+    for d, dx, dy, opp in _STEPS:
+        t = board.get((x + dx, y + dy))
+        if t is None:
+            if mask & d:
+                n += 1
+        elif t.mask & opp:
+            n -= 1
+    return n
+
+
 def neighbours(board: Board, pos: Pos) -> list[Pos]:
     """R3.5: cards reachable in one step: both cards have a passage across the edge."""
     x, y = pos

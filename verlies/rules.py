@@ -40,9 +40,10 @@ from verlies.board import (
     Board,
     Pos,
     Tile,
-    any_open_passage,
+    count_open_passages,
     has_open_passage,
     neighbours,
+    open_passages_added,
     open_sides,
     rotations_with,
 )
@@ -262,17 +263,19 @@ class State:
         self._walk_cache: dict[Pos, list[Any]] = {}
         self._open_cache: dict[Pos, bool] = {}
         self._any_open = True
+        self._open_passages = 0
         self._index_deck()
         self._board_changed()
-        exits = self.exits_in_pile()
-        self._emit(
-            "R2.2",
-            "setup",
-            -1,
-            players=n,
-            colors=self.colors,
-            exits=exits,
-        )
+        exits = self._exits_left = self.exits_in_pile()
+        if self._log:
+            self._emit(
+                "R2.2",
+                "setup",
+                -1,
+                players=n,
+                colors=self.colors,
+                exits=exits,
+            )
         self._begin_turn()
 
     # ---- small helpers -------------------------------------------------------------
@@ -286,17 +289,34 @@ class State:
         )
 
     def exits_in_pile(self) -> int:
+        """Exit cards still in the dungeon deck (counted afresh; see ``_exits_left``)."""
         counts = self.dungeon.counts
         n = 0
         for cid in self._exit_ids:
             n += counts.get(cid, 0)
         return n
 
-    def _board_changed(self) -> None:
-        """A card was laid: walks and open passages must be looked at again."""
-        self._walk_cache.clear()
-        self._open_cache.clear()
-        self._any_open = any_open_passage(self.board)
+    def _board_changed(self, laid: Pos | None = None) -> None:
+        """A card was laid at ``laid`` (None: the whole board is new).
+
+        Only what the new card can change is forgotten: walks from cards within walking
+        distance of it, open passages of it and its neighbours.
+        """
+        if laid is None:
+            self._walk_cache.clear()
+            self._open_cache.clear()
+            self._open_passages = count_open_passages(self.board)
+        else:
+            x, y = laid
+            reach = self.max_walk
+            walk_cache = self._walk_cache
+            for p in [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]:
+                del walk_cache[p]
+            open_cache = self._open_cache
+            for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                open_cache.pop(p, None)
+            self._open_passages += open_passages_added(self.board, laid)
+        self._any_open = self._open_passages > 0
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
         if self._log:
@@ -557,7 +577,8 @@ class State:
 
     def _begin_turn(self) -> None:
         fig = self.figures[self.seat]
-        self._emit("R3.1", "turn", self.seat, char=fig.character.name)
+        if self._log:
+            self._emit("R3.1", "turn", self.seat, char=fig.character.name)
         self.stack.append(("turn",))
 
     def _end_turn(self) -> None:
@@ -588,7 +609,7 @@ class State:
         if self.n == 1 and escaped == 1:
             self._finish("solo", "R1.3", "end_solo")
             return True
-        if self.exits_in_pile() == 0:
+        if self._exits_left == 0:
             self._finish("no_exit", "R1.6", "end_no_exit")
             return True
         if not self._any_open:
@@ -601,30 +622,36 @@ class State:
         self.at_chance = False
         self.end_reason = reason
         self.stack.clear()
-        self._emit(rule, key, -1, **data)
+        if self._log:
+            self._emit(rule, key, -1, **data)
         for f in self.figures:
             if not f.escaped:
                 if reason == "timeout":
-                    self._emit("R1.6", "still_inside", f.seat)
+                    if self._log:
+                        self._emit("R1.6", "still_inside", f.seat)
                 else:
-                    self._emit("R1.3", "left_behind", f.seat)
+                    if self._log:
+                        self._emit("R1.3", "left_behind", f.seat)
         for f in self.figures:  # R9.1: treasures are shown at the end
-            self._emit("R9.1", "final_gold", f.seat, coins=f.coins, gold=f.gold)
+            if self._log:
+                self._emit("R9.1", "final_gold", f.seat, coins=f.coins, gold=f.gold)
         if reason == "timeout":
             return
         winners = self.winners()
         if winners:
             gold = self.figures[winners[0]].gold
-            self._emit(
-                "R1.5",
-                "winner",
-                -1,
-                who=", ".join(f"Spieler {w + 1}" for w in winners),
-                who_en=", ".join(f"player {w + 1}" for w in winners),
-                gold=gold,
-            )
+            if self._log:
+                self._emit(
+                    "R1.5",
+                    "winner",
+                    -1,
+                    who=", ".join(f"Spieler {w + 1}" for w in winners),
+                    who_en=", ".join(f"player {w + 1}" for w in winners),
+                    gold=gold,
+                )
         else:
-            self._emit("R1.3", "no_winner", -1)
+            if self._log:
+                self._emit("R1.3", "no_winner", -1)
 
     def winners(self) -> list[int]:
         """R1.5: the escaped player(s) with the most gold (ties share the win)."""
@@ -640,27 +667,32 @@ class State:
             return
         if self.bank >= 0:  # variant limited_bank (R10)
             if self.bank < n:
-                self._emit("R10", "bank_short", fig.seat, n=self.bank)
+                if self._log:
+                    self._emit("R10", "bank_short", fig.seat, n=self.bank)
                 n = self.bank
             self.bank -= n
         fig.coins += n
-        self._emit(rule, "gold", fig.seat, n=n)
+        if self._log:
+            self._emit(rule, "gold", fig.seat, n=n)
 
     def _lose_coins(self, fig: Figure, n: int) -> None:
         lost = min(n, fig.coins)
         fig.coins -= lost
         if self.bank >= 0:
             self.bank += lost
-        self._emit("R9.4", "lose_gold", fig.seat, n=lost)
+        if self._log:
+            self._emit("R9.4", "lose_gold", fig.seat, n=lost)
 
     def _push_draw(self, kind: str, pile_name: str, pile_en: str) -> None:
         """Push a card draw, refilling from the discards first (R6.4)."""
         pile = self._pile_of(kind)
         if pile.size == 0:
             if not pile.refill():
-                self._emit("R6.4", "no_card", self.seat, pile=pile_name, pile_en=pile_en)
+                if self._log:
+                    self._emit("R6.4", "no_card", self.seat, pile=pile_name, pile_en=pile_en)
                 return
-            self._emit("R6.4", "refill", self.seat, pile=pile_name, pile_en=pile_en)
+            if self._log:
+                self._emit("R6.4", "refill", self.seat, pile=pile_name, pile_en=pile_en)
         self.stack.append((kind,))
 
     def edit_deck(self, new_deck: Any, what: str) -> None:
@@ -707,7 +739,9 @@ class State:
                 pile.bottom = [c for c in pile.bottom if c in cards]
         self.deck = new_deck
         self._index_deck()
-        self._emit("edit", "edit", -1, what=what)
+        self._exits_left = self.exits_in_pile()
+        if self._log:
+            self._emit("edit", "edit", -1, what=what)
 
     def _end_movement(self) -> None:
         """R5.4/R5.5: the walk ends: drop the steps not yet taken."""
@@ -778,7 +812,8 @@ def _h_turn(s: State, frame: tuple[Any, ...], a: Action) -> None:
     if isinstance(a, Draw):
         s._push_draw("draw", "Verlieskarten", "dungeon")
     elif isinstance(a, Walk):
-        s._emit("R3.5", "walk", s.seat, path=a.path)
+        if s._log:
+            s._emit("R3.5", "walk", s.seat, path=a.path)
         prev = fig.pos
         frames = []
         for q in a.path:
@@ -786,15 +821,18 @@ def _h_turn(s: State, frame: tuple[Any, ...], a: Action) -> None:
             prev = q
         s.stack.extend(reversed(frames))
     elif isinstance(a, Wait):
-        s._emit("R3.5", "wait", s.seat)
+        if s._log:
+            s._emit("R3.5", "wait", s.seat)
     elif isinstance(a, Recover):
         fig.injured = fig.injured - 1 if s.variants.injuries_stack else 0
-        s._emit("R8.2", "recover", s.seat)
+        if s._log:
+            s._emit("R8.2", "recover", s.seat)
     elif isinstance(a, UseHeal):
         h = next(h for h in fig.treasures if h.card.id == a.treasure and not h.used)
         h.used = True
         fig.injured = 0
-        s._emit("R9.5", "heal", s.seat, card=h.card.name)
+        if s._log:
+            s._emit("R9.5", "heal", s.seat, card=h.card.name)
         s.stack.append(("turn",))  # the turn is played after all
 
 
@@ -804,14 +842,18 @@ def _h_place(s: State, frame: tuple[Any, ...], a: Action) -> None:
     s.drawn = None
     if isinstance(a, ShuffleBack):
         s.dungeon.put(card.id)
-        s._emit("R1.4", "shuffle_back", s.seat)
+        s._exits_left = s.exits_in_pile()
+        if s._log:
+            s._emit("R1.4", "shuffle_back", s.seat)
         return
     assert isinstance(a, Place)
     tile = Tile(card, a.x, a.y, a.mask, s.turn_no)
     s.board[(a.x, a.y)] = tile
-    s._board_changed()
-    s._emit("R3.2", "place", s.seat, card=card.name, x=a.x, y=a.y)
-    s._emit("R3.3", "must_enter", s.seat)
+    s._board_changed((a.x, a.y))
+    if s._log:
+        s._emit("R3.2", "place", s.seat, card=card.name, x=a.x, y=a.y)
+    if s._log:
+        s._emit("R3.3", "must_enter", s.seat)
     s.stack.append(("enter", (a.x, a.y), fig.pos, True))
 
 
@@ -819,8 +861,10 @@ def _h_obstacle(s: State, frame: tuple[Any, ...], a: Action) -> None:
     _, pos, frm, new = frame
     fig = s.figures[s.seat]
     if isinstance(a, Decline):
-        s._emit("R4.3", "declined", s.seat)
-        s._emit("R5.4", "not_entered", s.seat)
+        if s._log:
+            s._emit("R4.3", "declined", s.seat)
+        if s._log:
+            s._emit("R5.4", "not_entered", s.seat)
         s._end_movement()
         return
     assert isinstance(a, Attempt)
@@ -834,7 +878,8 @@ def _use_bonus(s: State, fig: Figure, treasure: str | None) -> int:
     h = next(h for h in fig.treasures if h.card.id == treasure and not h.used)
     h.used = True
     assert isinstance(h.card.magic, RollBonus)
-    s._emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)
+    if s._log:
+        s._emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)
     return h.card.magic.amount
 
 
@@ -845,7 +890,8 @@ def _h_choose(s: State, frame: tuple[Any, ...], a: Action) -> None:
     value = fig.character.value(a.attr)
     if frame[0] == "fight":
         mvalue = next(opt.value for opt in frame[1].fight if opt.attr is a.attr)
-        s._emit("R7.1", "fight_with", s.seat, attr=a.attr, mvalue=mvalue)
+        if s._log:
+            s._emit("R7.1", "fight_with", s.seat, attr=a.attr, mvalue=mvalue)
         s.stack.append(("froll", frame[1], a.attr, value, bonus))
     else:
         s.stack.append(("troll", frame[1], a.attr, value, bonus, frame[2]))
@@ -863,7 +909,8 @@ def _h_lose(s: State, frame: tuple[Any, ...], a: Action) -> None:
     s.treasures.bottom.append(held.card.id)
     s.lost_cards[held.card.id] = held.card  # a live edit may since have removed its kind
     # R9.3: given up face down, under the deck: the others learn only that one went.
-    s._emit("R9.4", "lose_treasure", fig.seat, True, card=held.card.name)
+    if s._log:
+        s._emit("R9.4", "lose_treasure", fig.seat, True, card=held.card.name)
 
 
 # ---- chance handlers -------------------------------------------------------------------
@@ -873,8 +920,11 @@ def _h_draw(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     assert isinstance(o, Card)
     card: DungeonCard = s.deck.dungeon[o.card]
     s.dungeon.take(o.card)
+    if card.kind is TileKind.EXIT:
+        s._exits_left = s.exits_in_pile()  # R1.6 looks at this every turn end
     s.drawn = card
-    s._emit("R3.1", "draw", s.seat, card=card.name)
+    if s._log:
+        s._emit("R3.1", "draw", s.seat, card=card.name)
     s.stack.append(("place", card))
 
 
@@ -888,40 +938,46 @@ def _h_oroll(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     value = fig.character.value(obstacle.attr)
     total = o.value + value + bonus
     passed = total >= obstacle.n
-    s._emit(
-        "R4.2",
-        "test",
-        s.seat,
-        what=obstacle.type.value,
-        what_en=obstacle.type.en,
-        target=obstacle.n,
-        attr=obstacle.attr.value,
-        attr_en=obstacle.attr.en,
-        value=value,
-        roll=o.value,
-        bonus=f" + {bonus}" if bonus else "",
-        total=total,
-        verdict="geschafft" if passed else "nicht geschafft",
-        verdict_en="passed" if passed else "failed",
-    )
+    if s._log:
+        s._emit(
+            "R4.2",
+            "test",
+            s.seat,
+            what=obstacle.type.value,
+            what_en=obstacle.type.en,
+            target=obstacle.n,
+            attr=obstacle.attr.value,
+            attr_en=obstacle.attr.en,
+            value=value,
+            roll=o.value,
+            bonus=f" + {bonus}" if bonus else "",
+            total=total,
+            verdict="geschafft" if passed else "nicht geschafft",
+            verdict_en="passed" if passed else "failed",
+        )
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
             tile.opened = True
-            s._emit("R4.4", "stays_open", s.seat)
+            if s._log:
+                s._emit("R4.4", "stays_open", s.seat)
         s.stack.append(("arrive", pos, new, frm))
         return
     cls = obstacle.cls
     if cls is ObstacleClass.B:
-        s._emit("R5.2", "obstacle_b", s.seat)
-        s._emit("R5.4", "not_entered", s.seat)
+        if s._log:
+            s._emit("R5.2", "obstacle_b", s.seat)
+        if s._log:
+            s._emit("R5.4", "not_entered", s.seat)
         s._end_movement()
         return
     s.stack.append(("arrive", pos, new, frm))
     if cls is ObstacleClass.A:
-        s._emit("R5.1", "obstacle_a", s.seat)
+        if s._log:
+            s._emit("R5.1", "obstacle_a", s.seat)
         s.stack.append(("losef", 3))
     else:
-        s._emit("R5.3", "obstacle_c", s.seat)
+        if s._log:
+            s._emit("R5.3", "obstacle_c", s.seat)
     s.stack.append(("injure", "R5.5"))
 
 
@@ -930,7 +986,8 @@ def _h_room(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     card: RoomCard = s.deck.rooms[o.card]
     s.rooms.take(o.card)
     s.rooms.to_discard(o.card)  # R6.4: resolved room cards go to the discards
-    s._emit("R6.2", "room_card", s.seat, card=card.name, text=card)
+    if s._log:
+        s._emit("R6.2", "room_card", s.seat, card=card.name, text=card)
     frames: list[tuple[Any, ...]] = []
     for eff in card.effects:
         if isinstance(eff, GainGold):
@@ -956,7 +1013,8 @@ def _h_treasure(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     s.treasures.take(o.card)
     fig = s.figures[s.seat]
     fig.treasures.append(Held(card))
-    s._emit("R9.3", "treasure", s.seat, True, card=card.name)
+    if s._log:
+        s._emit("R9.3", "treasure", s.seat, True, card=card.name)
 
 
 def _h_monster(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
@@ -964,7 +1022,8 @@ def _h_monster(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     card: MonsterCard = s.deck.monsters[o.card]
     s.monsters.take(o.card)
     s.monsters.to_discard(o.card)
-    s._emit("R6.3", "monster", s.seat, card=card.name, text=card)
+    if s._log:
+        s._emit("R6.3", "monster", s.seat, card=card.name, text=card)
     _push_choice(s, ("fight", card), tuple(opt.attr for opt in card.fight))
 
 
@@ -993,31 +1052,34 @@ def _h_mroll(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
         (q for i in range(1, s.n) if not s.figures[q := (s.seat + i) % s.n].escaped), s.seat
     )
     solo = roller == s.seat
-    s._emit(
-        "R7.2",
-        "fight",
-        s.seat,
-        attr=attr.value,
-        attr_en=attr.en,
-        value=value,
-        roll=roll,
-        bonus=f" + {bonus}" if bonus else "",
-        total=total,
-        mvalue=mvalue,
-        mroll=o.value,
-        mtotal=mtotal,
-        roller="die Engine" if solo else f"Spieler {roller + 1}",
-        roller_en="the engine" if solo else f"player {roller + 1}",
-    )
+    if s._log:
+        s._emit(
+            "R7.2",
+            "fight",
+            s.seat,
+            attr=attr.value,
+            attr_en=attr.en,
+            value=value,
+            roll=roll,
+            bonus=f" + {bonus}" if bonus else "",
+            total=total,
+            mvalue=mvalue,
+            mroll=o.value,
+            mtotal=mtotal,
+            roller="die Engine" if solo else f"Spieler {roller + 1}",
+            roller_en="the engine" if solo else f"player {roller + 1}",
+        )
     if total >= mtotal:
-        s._emit("R7.3", "fight_won", s.seat)
+        if s._log:
+            s._emit("R7.3", "fight_won", s.seat)
         frames: list[tuple[Any, ...]] = []
         if monster.loot_gold is not None:
             frames.append(("goldf", monster.loot_gold, "R7.3"))
         frames.extend(("treasuref",) for _ in range(monster.loot_treasures))
         s.stack.extend(reversed(frames))
     else:
-        s._emit("R7.3", "fight_lost", s.seat)
+        if s._log:
+            s._emit("R7.3", "fight_lost", s.seat)
         s.stack.append(("losef", 3))
         s.stack.append(("injure", "R7.3"))
 
@@ -1027,22 +1089,23 @@ def _h_troll(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
     _, trap, attr, value, bonus, frm = frame
     total = o.value + value + bonus
     passed = total >= trap.target
-    s._emit(
-        "R6.2",
-        "test",
-        s.seat,
-        what="Falle",
-        what_en="Trap",
-        target=trap.target,
-        attr=attr.value,
-        attr_en=attr.en,
-        value=value,
-        roll=o.value,
-        bonus=f" + {bonus}" if bonus else "",
-        total=total,
-        verdict="geschafft" if passed else "nicht geschafft",
-        verdict_en="passed" if passed else "failed",
-    )
+    if s._log:
+        s._emit(
+            "R6.2",
+            "test",
+            s.seat,
+            what="Falle",
+            what_en="Trap",
+            target=trap.target,
+            attr=attr.value,
+            attr_en=attr.en,
+            value=value,
+            roll=o.value,
+            bonus=f" + {bonus}" if bonus else "",
+            total=total,
+            verdict="geschafft" if passed else "nicht geschafft",
+            verdict_en="passed" if passed else "failed",
+        )
     if passed:
         return
     frames: list[tuple[Any, ...]] = []
@@ -1075,7 +1138,8 @@ def _a_arrive(s: State, frame: tuple[Any, ...]) -> None:
     tile = s.board[pos]
     fig.pos = pos
     s.came_from = frm
-    s._emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
+    if s._log:
+        s._emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
     if tile.gold:
         s._gain(fig, tile.gold, "R4.1")
         tile.gold = 0
@@ -1085,14 +1149,17 @@ def _a_arrive(s: State, frame: tuple[Any, ...]) -> None:
         tile.collapsed = True
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.
-        s._emit("R1.1", "escape", s.seat, coins=fig.coins, treasures=len(fig.treasures))
-        s._emit("R1.2", "collapse", s.seat)
+        if s._log:
+            s._emit("R1.1", "escape", s.seat, coins=fig.coins, treasures=len(fig.treasures))
+        if s._log:
+            s._emit("R1.2", "collapse", s.seat)
         s.stack.clear()  # the figure has left the dungeon: its turn ends
     elif kind is TileKind.ROOM:
         if tile.laid_turn == s.turn_no and new:
             s._push_draw("room", "Raumkarten", "room")  # R6.2
         else:
-            s._emit("R6.1", "room_empty", s.seat)
+            if s._log:
+                s._emit("R6.1", "room_empty", s.seat)
 
 
 def _a_injure(s: State, frame: tuple[Any, ...]) -> None:
@@ -1102,11 +1169,14 @@ def _a_injure(s: State, frame: tuple[Any, ...]) -> None:
         fig.injured += 1
     else:
         fig.injured = 1  # R8.3: injuries do not stack
-    s._emit("R8.1", "injured", s.seat)
+    if s._log:
+        s._emit("R8.1", "injured", s.seat)
     if already and not s.variants.injuries_stack:
-        s._emit("R8.3", "no_stack", s.seat)
+        if s._log:
+            s._emit("R8.3", "no_stack", s.seat)
     if any(f[0] == "enter" for f in s.stack):
-        s._emit("R5.5", "movement_ends", s.seat)
+        if s._log:
+            s._emit("R5.5", "movement_ends", s.seat)
     s._end_movement()
 
 
@@ -1121,7 +1191,8 @@ def _a_losef(s: State, frame: tuple[Any, ...]) -> None:
 def _a_back(s: State, frame: tuple[Any, ...]) -> None:
     fig = s.figures[s.seat]
     fig.pos = frame[1]
-    s._emit("R6.2", "back", s.seat, x=frame[1][0], y=frame[1][1])
+    if s._log:
+        s._emit("R6.2", "back", s.seat, x=frame[1][0], y=frame[1][1])
     s._end_movement()
 
 
@@ -1143,7 +1214,8 @@ def _a_monsterf(s: State, frame: tuple[Any, ...]) -> None:
 
 def _a_trapf(s: State, frame: tuple[Any, ...]) -> None:
     trap: Trap = frame[1]
-    s._emit("R6.2", "trap", s.seat)
+    if s._log:
+        s._emit("R6.2", "trap", s.seat)
     # "zurück" sends the figure back to the card it came from.
     _push_choice(s, ("trap", trap, s.came_from), trap.attrs)
 
