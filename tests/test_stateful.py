@@ -149,6 +149,7 @@ def check_invariants(game: Game, initial_pile: int, *, full: bool = True) -> Non
         remembered = s._compute_legal()
         s._walk_cache.clear()
         s._open_cache.clear()
+        s._turn_cache.clear()
         assert s._compute_legal() == remembered
 
 

@@ -295,7 +295,8 @@ class Game:
 
     def legal_actions(self) -> LegalActions:
         """Every legal action now; at a chance point, the possible outcomes."""
-        return self.state.legal_actions()
+        legal = self.state._legal  # kept until the next step
+        return self.state.legal_actions() if legal is None else legal
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """At a chance point: each outcome with its exact probability (they sum to 1)."""
@@ -336,8 +337,12 @@ class Game:
 
     def _take(self, step: Step) -> list[Event]:
         """Record and play a step already known to be legal."""
+        state = self.state
         try:
-            events = self._do(step)
+            if type(step) is Edit:
+                state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
+            else:
+                state.apply(step)
         except Exception:
             # A bug must not leave a half-applied step behind: rebuild the last good state
             # from the steps (the game is its step list), then let the error through.
@@ -346,6 +351,8 @@ class Game:
         if self._cursor < len(self._steps):
             del self._steps[self._cursor :]
             del self._step_events[self._cursor :]
+        events = state.events
+        state.events = []
         self._steps.append(step)
         self._step_events.append(events)
         self._cursor += 1

@@ -79,6 +79,8 @@ START_POS: Pos = (0, 0)
 
 _W6 = (1, 2, 3, 4, 5, 6)
 _DRAW = Draw()
+_RECOVER = Recover()
+_TRY_OR_DECLINE = LegalActions((Attempt(), Decline()))  # an obstacle without a bonus treasure
 _new_tuple = tuple.__new__  # NamedTuple values without the Python-level __new__
 _CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
 _CARD_FRAMES = frozenset({"draw", "room", "monster", "treasure"})
@@ -262,6 +264,7 @@ class State:
         self.max_walk = 3 if variants.long_walk else 2
         self._walk_cache: dict[Pos, list[Any]] = {}
         self._open_cache: dict[Pos, bool] = {}
+        self._turn_cache: dict[tuple[Pos, bool], LegalActions] = {}
         self._any_open = True
         self._open_passages = 0
         self._index_deck()
@@ -302,6 +305,7 @@ class State:
         Only what the new card can change is forgotten: walks from cards within walking
         distance of it, open passages of it and its neighbours.
         """
+        self._turn_cache.clear()
         if laid is None:
             self._walk_cache.clear()
             self._open_cache.clear()
@@ -346,27 +350,41 @@ class State:
         """The legal actions (or, at a chance point, the possible outcomes)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = LegalActions(self._compute_legal())
+            legal = self._compute_legal()
+            if type(legal) is not LegalActions:
+                legal = LegalActions(legal)
+            self._legal = legal
         return legal
 
-    def _compute_legal(self) -> list[Any]:
+    def _compute_legal(self) -> Any:
         if self.over:
-            return []
+            return ()
         frame = self.stack[-1]
         kind = frame[0]
-        if kind in CHANCES:
-            return [o for o, _ in self.chance_outcomes()]
         fig = self.figures[self.seat]
         if kind == "turn":
-            return self._turn_actions(fig)
+            if fig.injured:
+                return self._turn_actions(fig)
+            # An uninjured figure's choices depend only on its card, the board and whether
+            # the deck has cards: kept until a card is laid near it (see _board_changed).
+            key = (fig.pos, self.dungeon.total > 0)
+            legal = self._turn_cache.get(key)
+            if legal is None:
+                legal = self._turn_cache[key] = LegalActions(self._turn_actions(fig))
+            return legal
+        if kind in CHANCES:
+            return [o for o, _ in self.chance_outcomes()]
         if kind == "place":
             return self._placements(frame[1])
         if kind == "obstacle":
             tile = self.board[frame[1]]
             assert tile.card.obstacle is not None
             attr = tile.card.obstacle.attr
+            bonus = self._bonus_treasures(fig, attr)
+            if not bonus:
+                return _TRY_OR_DECLINE
             acts: list[Any] = [Attempt()]
-            acts.extend(Attempt(tid) for tid in self._bonus_treasures(fig, attr))
+            acts.extend(Attempt(tid) for tid in bonus)
             acts.append(Decline())
             return acts
         if kind == "fight":
@@ -388,7 +406,7 @@ class State:
     def _turn_actions(self, fig: Figure) -> list[Any]:
         if fig.injured:
             # R8.2: the whole turn is spent recovering (a heal treasure saves it, R9.5).
-            acts: list[Any] = [Recover()]
+            acts: list[Any] = [_RECOVER]
             seen: set[str] = set()
             for h in fig.treasures:
                 if not h.used and isinstance(h.card.magic, Heal) and h.card.id not in seen:
@@ -541,10 +559,15 @@ class State:
             if self._possible(kind, step):
                 return
         else:
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            for same in legal:
+                if same is step:  # one of the actions handed out (how bots and the UI act)
+                    return
             if step in legal:
                 same = legal[legal.index(step)]  # legal actions are distinct by value
-                if same is step or _same_types(same, step):
+                if _same_types(same, step):
                     return
         raise IllegalAction(*_why_illegal(self, kind, step))
 
@@ -554,8 +577,10 @@ class State:
         self.steps += 1
         frame = self.stack.pop()
         kind = frame[0]
-        handler = _HANDLERS[kind]
-        handler(self, frame, step)
+        if kind == "turn":  # most steps: a direct call (mypyc compiles it to a native one)
+            _h_turn(self, frame, step)
+        else:
+            _HANDLERS[kind](self, frame, step)
         self._advance()
 
     def _advance(self) -> None:
@@ -571,7 +596,10 @@ class State:
                 self.at_chance = kind in CHANCES
                 return
             frame = stack.pop()
-            _AUTO[kind](self, frame)
+            if kind == "enter":  # the most frequent automatic frame: a direct call
+                _a_enter(self, frame)
+            else:
+                _AUTO[kind](self, frame)
 
     # ---- turn structure --------------------------------------------------------------
 
@@ -809,17 +837,21 @@ def _why_illegal(state: State, kind: str, step: Any) -> tuple[str, str]:
 
 def _h_turn(s: State, frame: tuple[Any, ...], a: Action) -> None:
     fig = s.figures[s.seat]
-    if isinstance(a, Draw):
-        s._push_draw("draw", "Verlieskarten", "dungeon")
-    elif isinstance(a, Walk):
+    if isinstance(a, Walk):
         if s._log:
             s._emit("R3.5", "walk", s.seat, path=a.path)
-        prev = fig.pos
-        frames = []
-        for q in a.path:
-            frames.append(("enter", q, prev, False))
-            prev = q
-        s.stack.extend(reversed(frames))
+        path = a.path
+        if len(path) == 1:
+            s.stack.append(("enter", path[0], fig.pos, False))
+        else:
+            prev = fig.pos
+            frames = []
+            for q in path:
+                frames.append(("enter", q, prev, False))
+                prev = q
+            s.stack.extend(reversed(frames))
+    elif isinstance(a, Draw):
+        s._push_draw("draw", "Verlieskarten", "dungeon")
     elif isinstance(a, Wait):
         if s._log:
             s._emit("R3.5", "wait", s.seat)
@@ -1129,11 +1161,14 @@ def _a_enter(s: State, frame: tuple[Any, ...]) -> None:
     if obstacle is not None and not tile.opened:
         s.stack.append(("obstacle", pos, frm, new))  # R4.2 / R4.3: try or decline
     else:
-        _a_arrive(s, ("arrive", pos, new, frm))
+        _arrive(s, pos, new, frm)
 
 
 def _a_arrive(s: State, frame: tuple[Any, ...]) -> None:
-    _, pos, new, frm = frame
+    _arrive(s, frame[1], frame[2], frame[3])
+
+
+def _arrive(s: State, pos: Pos, new: bool, frm: Pos) -> None:
     fig = s.figures[s.seat]
     tile = s.board[pos]
     fig.pos = pos
