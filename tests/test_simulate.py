@@ -19,7 +19,9 @@ from verlies.simulate import (
     benchmark,
     compare,
     game_seed,
+    make_bots,
     make_variants,
+    play_game,
     simulate,
 )
 from verlies.variants import Variants
@@ -148,6 +150,25 @@ def test_compare_a_changed_deck() -> None:
 # ---- benchmark helper -----------------------------------------------------------------------
 
 
+def test_simulations_play_without_a_log_and_still_count_r8_1_injuries() -> None:
+    """simulate() keeps no event log; its records equal those of logged games, and the
+    injury counts equal the R8.1 "injured" events of the logged game."""
+    names = ["careful", "greedy", "reckless", "random"]
+    for seed in range(6):
+        logged, rec_logged = play_game(make_bots(names, 4)[0], seed=seed, deck=DECK)
+        quiet, rec_quiet = play_game(make_bots(names, 4)[0], seed=seed, deck=DECK, log=False)
+        assert quiet.log == [] and logged.log
+        assert rec_quiet == rec_logged
+        assert quiet.to_json() == logged.to_json()
+        counted = [0] * 4
+        for e in logged.log:
+            if e.key == "injured":
+                assert e.rule == "R8.1"
+                counted[e.seat] += 1
+        assert rec_quiet.injuries == tuple(counted)
+    assert sum(sum(g.injuries) for g in simulate(20, players=4, bots="reckless").games) > 0
+
+
 def test_benchmark_helper() -> None:
     res = benchmark(games=2, runs=2, players=4, seed=0, deck=DECK)
     st = res.stats()
@@ -188,6 +209,8 @@ def test_cli_play_bots_in_both_languages(capsys: pytest.CaptureFixture[str]) -> 
 def test_cli_bench_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "1", "--runs", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["runs"] == 1
+    assert main(["bench", "--games", "1", "--runs", "1", "--no-log"]) == 0
+    assert "no event log" in capsys.readouterr().out
     assert main(["rules", "--games", "2"]) == 0
     out = capsys.readouterr().out
     for rid in ("R1.3", "R3.2", "R5.4", "R9.4"):

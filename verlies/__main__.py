@@ -102,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--runs", type=int, default=5, help="runs (default 5)")
     p.add_argument("-p", "--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--no-log", action="store_true", help="without the event log (how simulations play)"
+    )
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("play-bots", help="one bot game, printed as its event log")
@@ -179,7 +182,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from verlies.simulate import benchmark
 
-    result = benchmark(games=args.games, runs=args.runs, players=args.players, seed=args.seed)
+    result = benchmark(
+        games=args.games, runs=args.runs, players=args.players, seed=args.seed, log=not args.no_log
+    )
     if args.json:
         print(json.dumps(result.stats(), indent=1))
     else:

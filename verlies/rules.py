@@ -128,7 +128,16 @@ class Held:
 class Figure:
     """A player's figure and possessions."""
 
-    __slots__ = ("seat", "character", "pos", "coins", "treasures", "injured", "escaped")
+    __slots__ = (
+        "seat",
+        "character",
+        "pos",
+        "coins",
+        "treasures",
+        "injured",
+        "escaped",
+        "injuries",
+    )
 
     def __init__(self, seat: int, character: Character) -> None:
         self.seat = seat
@@ -137,6 +146,7 @@ class Figure:
         self.coins = 0
         self.treasures: list[Held] = []
         self.injured = 0  # turns still to be spent recovering (R8)
+        self.injuries = 0  # how often injured so far (statistics; R8.1)
         self.escaped = False
 
     @property
@@ -1200,6 +1210,7 @@ def _arrive(s: State, pos: Pos, new: bool, frm: Pos) -> None:
 def _a_injure(s: State, frame: tuple[Any, ...]) -> None:
     fig = s.figures[s.seat]
     already = fig.injured
+    fig.injuries += 1
     if s.variants.injuries_stack:
         fig.injured += 1
     else:

@@ -171,11 +171,13 @@ def play_game(
     start_seat: int = 0,
     index: int = 0,
     reseed: bool = True,
+    log: bool = True,
 ) -> tuple[Game, GameRecord]:
     """Play one game with one bot per seat; returns the finished game and its record.
 
     With ``reseed`` every bot that has ``reseed(seed)`` is reseeded from the game seed and
-    its seat first, so that the game depends on ``seed`` only.
+    its seat first, so that the game depends on ``seed`` only. ``log=False`` keeps no event
+    log (what ``simulate`` does): the same game, faster.
     """
     players = len(bots)
     game = Game.new(
@@ -186,6 +188,7 @@ def play_game(
         variants=make_variants(variants),
         start_seat=start_seat,
         round_limit=round_limit,
+        log=log,
     )
     if reseed:
         for seat, bot in enumerate(bots):
@@ -194,22 +197,18 @@ def play_game(
                 re(_bot_seed(seed, seat))
     views = [game.view(s) for s in range(players)]
     shuffles = [0] * players
-    injuries = [0] * players
     steps = decisions = 0
     while not game.is_over:
         if game.is_chance:
-            events = game.roll()
+            game.roll()
         else:
             seat = game.current_player
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
-            events = game.apply(action)
+            game.apply(action)
             decisions += 1
         steps += 1
-        for e in events:
-            if e.key == "injured":
-                injuries[e.seat] += 1
     result = game.result
     assert result is not None
     record = GameRecord(
@@ -224,7 +223,7 @@ def play_game(
         steps=steps,
         decisions=decisions,
         shuffle_backs=tuple(shuffles),
-        injuries=tuple(injuries),
+        injuries=tuple(f.injuries for f in game.state.figures),
     )
     return game, record
 
@@ -562,6 +561,7 @@ def simulate(
             characters=chars,
             start_seat=start_seat,
             index=i,
+            log=False,
         )
         games.append(rec)
         if progress is not None:
@@ -861,16 +861,25 @@ class BenchResult:
 
 
 def benchmark(
-    games: int = 50, runs: int = 5, players: int = 4, seed: int = 0, deck: DeckArg = None
+    games: int = 50,
+    runs: int = 5,
+    players: int = 4,
+    seed: int = 0,
+    deck: DeckArg = None,
+    log: bool = True,
 ) -> BenchResult:
-    """Time ``runs`` runs of ``games`` random playouts (the same seeds in every run)."""
+    """Time ``runs`` runs of ``games`` random playouts (the same seeds in every run).
+
+    ``log=False`` measures the simulation mode (no event log), as ``simulate`` plays.
+    """
     if games < 1 or runs < 1:
         raise SimulationError("games and runs must be at least 1")
     the_deck = load_deck(deck)
-    random_playouts(1, players, seed, the_deck)  # warm-up: caches, imports
-    result = BenchResult(f"verlies ({players} players, random playouts)", [])
+    random_playouts(1, players, seed, the_deck, log=log)  # warm-up: caches, imports
+    mode = "with event log" if log else "no event log"
+    result = BenchResult(f"verlies ({players} players, random playouts, {mode})", [])
     for _ in range(runs):
-        result.runs.append(random_playouts(games, players, seed, the_deck))
+        result.runs.append(random_playouts(games, players, seed, the_deck, log=log))
     return result
 
 
