@@ -645,3 +645,146 @@ def test_decision_shows_what_it_is_about_before_the_roll() -> None:
     app.refresh()
     ch = g.figures[g.seat].character
     assert f"Door 7: Strength {ch.staerke} + W6 ≥ 7" in app.actions.title.value
+
+
+# ---- the board's hidden dungeon ------------------------------------------------------------
+
+
+class _Recorder:
+    """Stands in for an ipycanvas Canvas: notes every attribute set and every call."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "calls", [])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self.calls.append(("set", name, value))
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args: self.calls.append((name, *args))
+
+
+def _painted(card: Any, mask: int, collapsed: bool = False, gold: bool = True) -> _Recorder:
+    from verlies.ui.tile_paint import paint_tile
+
+    rec = _Recorder()
+    paint_tile(rec, card, mask, collapsed, gold, lambda glyph, color, box: ("glyph", color))
+    return rec
+
+
+def test_a_card_is_painted_with_everything_its_svg_shows() -> None:
+    from verlies.deck import Deck
+    from verlies.render import style as st
+
+    deck = Deck.default()
+    card = next(c for c in deck.dungeon.values() if c.gold and c.obstacle is not None)
+    rec = _painted(card, card.mask)
+    fills = {c[2] for c in rec.calls if c[:2] == ("set", "fill_style")}
+    texts = [c[1] for c in rec.calls if c[0] == "fill_text"]
+    assert st.ROCK in fills and st.FLOOR in fills and st.GEM[card.color] in fills
+    assert st.GOLD in fills and st.OBSTACLE_DOT[card.obstacle.color] in fills
+    assert str(card.gold) in texts and str(card.obstacle.n) in texts
+    assert st.COLOR_LETTER[card.color] in texts and st.COLOR_LETTER[card.obstacle.color] in texts
+    assert ("glyph", st.INK) in [c[1] for c in rec.calls if c[0] == "draw_image"]
+    # every passage of the mask is floor: one floor channel per open side
+    floor_rects = 0
+    fill = None
+    for call in rec.calls:
+        if call[:2] == ("set", "fill_style"):
+            fill = call[2]
+        elif call[0] == "fill_rect" and fill == st.FLOOR:
+            floor_rects += 1
+    assert floor_rects >= bin(card.mask & 0xF).count("1")
+    # the gold taken (R4.1): no coin; the numbers are whole pixels (few bytes)
+    assert str(card.gold) not in [
+        c[1] for c in _painted(card, card.mask, gold=False).calls if c[0] == "fill_text"
+    ]
+    coords = [a for c in rec.calls if c[0] in ("line_to", "fill_rect") for a in c[1:]]
+    assert coords and all(isinstance(a, int) for a in coords)
+
+
+def test_start_and_a_collapsed_exit_show_their_emblems() -> None:
+    from verlies.cards.model import TileKind
+    from verlies.deck import Deck
+    from verlies.render import style as st
+
+    deck = Deck.default()
+    start = next(c for c in deck.dungeon.values() if c.kind is TileKind.START)
+    exit_ = next(c for c in deck.dungeon.values() if c.kind is TileKind.EXIT)
+    assert "α" in [c[1] for c in _painted(start, start.mask).calls if c[0] == "fill_text"]
+    calls = _painted(exit_, exit_.mask, collapsed=True).calls
+    assert "Ω" in [c[1] for c in calls if c[0] == "fill_text"]
+    strokes = [c[2] for c in calls if c[:2] == ("set", "stroke_style")]
+    assert st.DANGER in strokes  # the cross over a collapsed exit
+    rubble = [c[2] for c in calls if c[:2] == ("set", "fill_style") and c[2] in st.RUBBLE]
+    assert rubble  # rocks in its passage
+    assert st.DANGER not in [
+        c[2] for c in _painted(exit_, exit_.mask).calls if c[:2] == ("set", "stroke_style")
+    ]
+
+
+def test_laying_a_card_paints_it_once_and_makes_no_widget(sent: list[int]) -> None:
+    import comm
+
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    for _ in range(6):
+        app.steps.turn.click()
+    world = app.board.world
+    opened: list[str] = []
+    original = comm.DummyComm.publish_msg
+
+    def record(self: Any, msg_type: str, *args: Any, **kw: Any) -> None:
+        opened.append(msg_type)
+        original(self, msg_type, *args, **kw)
+
+    laid = quiet = 0
+    comm.DummyComm.publish_msg = record  # type: ignore[method-assign]
+    try:
+        for _ in range(60):
+            tiles, painted = len(app.game.board), world.painted
+            keys = set(app.board.sprites._drawings)
+            opened.clear()
+            app.steps.step.click()
+            if len(app.game.board) == tiles + 1:
+                laid += 1
+                assert world.painted == painted + 1  # the new card only, into its chunk
+                # no picture per card: new canvases only for a first glyph, pawn or chunk
+                new = set(app.board.sprites._drawings) - keys
+                assert {k[0] for k in new} <= {"glyph", "pawn", "chunk"}, new  # type: ignore[index]
+                quiet += "comm_open" not in opened
+            if app.game.is_over:
+                break
+    finally:
+        comm.DummyComm.publish_msg = original  # type: ignore[method-assign]
+    assert quiet >= 1  # a card laid with nothing new to make opens no widget at all
+    assert laid >= 2
+    # every card on the board lies in a chunk, and the chunks are on the tile layer
+    assert {world.chunk_of(t.pos) for t in app.game.board.values()} <= set(world.chunks)
+
+
+def test_a_new_browser_gets_the_whole_dungeon_again() -> None:
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    for _ in range(6):
+        app.steps.turn.click()
+    world = app.board.world
+    painted = world.painted
+    app.board._tiles_ready()  # what a browser's "client ready" does
+    assert world.painted - painted == len(app.game.board)
+
+
+def test_the_log_parts_keep_their_places_and_the_stylesheet_orders_them() -> None:
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    children = app.log.widget.children
+    tops = set()
+    for _ in range(12):
+        app.steps.step.click()
+        assert app.log.widget.children == children  # no reordering message
+        top = int(re.search(r'data-top="(\d+)"', app.log.older.value).group(1))  # type: ignore[union-attr]
+        tops.add(top)
+        parts = [re.search(r'data-part="(\d+)"', w.value) for w in app.log.ordered()[:-1]]
+        numbers = [int(p.group(1)) for p in parts if p]
+        assert numbers == sorted(numbers, reverse=True) and numbers[0] % app.log.PARTS == top
+        # the stylesheet puts the newest part's widget first
+        assert f'data-top="{top}"]) > .widget-html:nth-child({top + 1}) {{ order: 0; }}' in (
+            app.style.value
+        )
+    assert len(tops) > 1

@@ -29,6 +29,7 @@ from verlies.ui.panels import (
     LogView,
     PlayersPanel,
     drawn_card_html,
+    log_order_css,
     player_label,
     rules_css,
     rules_html,
@@ -75,7 +76,7 @@ class PlayApp:
         self._syncing = False
 
         # ---- widgets ----
-        self.style = widgets.HTML(CSS + rules_css())
+        self.style = widgets.HTML(CSS + rules_css() + f"<style>{log_order_css()}</style>")
         self.title = widgets.HTML()
         self.lang_toggle = widgets.ToggleButtons(
             options=[("DE", "de"), ("EN", "en")], value=lang, style={"button_width": "46px"}

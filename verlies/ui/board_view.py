@@ -1,7 +1,8 @@
 """The board on ipycanvas: a MultiCanvas with a tile layer and an overlay layer.
 
-The tile layer composes cached tile sprites (``ui/sprites.py``) and redraws only the cells
-that changed while the viewport stays put. The overlay layer holds what changes every step:
+The tile layer shows the dungeon from its hidden canvases (``ui/sprites.py``: one
+``draw_image`` per chunk of 8 x 8 cells) and redraws only the cells that changed while the
+viewport stays put. The overlay layer holds what changes every step:
 highlights of legal targets (with the engine's odds), the ghost of the card being laid,
 the figures and the marker of the player to move. The view knows nothing of rules: it draws
 a :class:`Scene` and reports clicked cells.
@@ -21,7 +22,7 @@ from ipycanvas import MultiCanvas
 
 from verlies.render import style as st
 from verlies.ui.canvas import pin_css_size, redraw
-from verlies.ui.sprites import SpriteCache, SpriteKey, tile_key
+from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
 from verlies.ui.viewport import Viewport
 
 WIDTH = 640
@@ -149,6 +150,7 @@ class BoardView:
         self.on_info = on_info
         self.info_html = ""
         self.sprites = sprites or SpriteCache()
+        self.world = TileWorld(self.sprites)
         self.canvas = MultiCanvas(2, width=width, height=height)
         self.canvas.add_class("vl-board")
         pin_css_size(self.canvas)
@@ -157,7 +159,6 @@ class BoardView:
         self.viewport = Viewport(width, height)
         self.auto_fit = True
         self.scene = Scene()
-        self._drawn: dict[tuple[int, int], SpriteKey] = {}
         self._drawn_view: Viewport | None = None
         #: What the overlay shows now (see :meth:`_overlay_key`): an unchanged overlay is not
         #: drawn again.
@@ -215,11 +216,9 @@ class BoardView:
         self.scene = scene
         if self.auto_fit:
             self.viewport = self.viewport.fit(self._fit_cells(scene))
-        with_tiles = self._tile_changes()
-        overlay = self._overlay_key() != self._overlay_drawn
-        if with_tiles or overlay:
-            # One batch: sprites created on the way and both layers go out together.
-            redraw(self.overlay, lambda _c: self._draw_all(with_tiles, overlay))
+        # One batch (nothing is sent when nothing changed): new cards painted into the
+        # hidden dungeon, canvases made on the way, both layers.
+        redraw(self.overlay, lambda _c: self._draw_changes())
         self._update_info()
 
     def click(self, px: float, py: float) -> None:
@@ -286,7 +285,8 @@ class BoardView:
 
     def _overlay_ready(self) -> None:
         def draw(_c: Any) -> None:
-            self.sprites.redraw_all()
+            self.sprites.redraw_all(composites=False)  # pawns; the ghost is drawn again below
+            self.world.redraw_ghost()
             self._draw_overlay()
 
         redraw(self.overlay, draw)
@@ -307,19 +307,24 @@ class BoardView:
         y1 = max(c[1] for c in cells) + 1
         return [(x0, y0), (x1, y1)]
 
-    def _tile_changes(self) -> bool | list[Any]:
-        """True: redraw all tiles; a list: only these tiles; []: none."""
-        tiles = {t.pos: t for t in self.scene.tiles}
-        if self._drawn_view != self.viewport or any(p not in tiles for p in self._drawn):
+    def _tile_changes(self) -> bool | list[tuple[int, int]]:
+        """Paint what changed into the hidden dungeon. True: redraw the whole tile layer; a
+        list: only these cells; []: none."""
+        changed = self.world.sync(self.scene.tiles)
+        if self._drawn_view != self.viewport:
             return True
-        return [t for p, t in tiles.items() if self._drawn.get(p) != tile_key(t)]
+        return changed
 
-    def _draw_all(self, tiles: bool | list[Any], overlay: bool = True) -> None:
+    def _draw_changes(self) -> None:
+        tiles = self._tile_changes()
+        self._draw_all(tiles, self._overlay_key() != self._overlay_drawn)
+
+    def _draw_all(self, tiles: bool | list[tuple[int, int]], overlay: bool = True) -> None:
         if tiles is True:
             self._draw_tiles(full=True)
         elif tiles:
-            for t in tiles:  # type: ignore[union-attr]
-                self._draw_tile(t, clear=True)
+            for pos in tiles:  # type: ignore[union-attr]
+                self._draw_cell(pos)
         if overlay:
             self._draw_overlay()
 
@@ -346,9 +351,11 @@ class BoardView:
         c.fill_style = st.TABLE
         c.fill_rect(0, 0, v.width, v.height)
         self._grid_dots(0, 0, v.width, v.height)
-        self._drawn = {}
-        for t in sorted(self.scene.tiles, key=lambda t: (t.y, t.x)):
-            self._draw_tile(t, clear=False)
+        side = CHUNK * v.tile
+        for (cx, cy), chunk in sorted(self.world.chunks.items()):
+            px, py = v.cell_origin(cx * CHUNK, cy * CHUNK)
+            if px < v.width and py < v.height and px + side > 0 and py + side > 0:
+                c.draw_image(chunk, _n(px), _n(py), side, side)
         self._drawn_view = v
 
     def _grid_dots(self, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -373,25 +380,28 @@ class BoardView:
         gx, gy = np.meshgrid(np.array(xs, dtype=np.int32), np.array(ys, dtype=np.int32))
         c.fill_rects(gx.ravel(), gy.ravel(), 2 * r)
 
-    def _draw_tile(self, tile: Any, clear: bool) -> None:
+    def _draw_cell(self, pos: tuple[int, int]) -> None:
+        """Repaint one cell (and the pixels around it that its card blends into when the
+        dungeon is scaled down) as the full drawing has them: table, grid dots, cards."""
         c = self.tiles_layer
         v = self.viewport
-        px, py = v.cell_origin(tile.x, tile.y)
+        px, py = v.cell_origin(*pos)
         ts = v.tile
-        if clear:
-            # Repaint just this cell as the full drawing has it: table and grid dots, clipped.
-            c.save()
-            c.begin_path()
-            c.rect(_n(px), _n(py), ts, ts)
-            c.clip()
-            c.fill_style = st.TABLE
-            c.fill_rect(_n(px), _n(py), ts, ts)
-            self._grid_dots(px, py, px + ts, py + ts)
-            c.restore()
-        g = max(1, round(st.TILE_GAP * ts))
-        sprite = self.sprites.for_tile(tile)
-        c.draw_image(sprite, _n(px + g), _n(py + g), _n(ts - 2 * g), _n(ts - 2 * g))
-        self._drawn[tile.pos] = tile_key(tile)
+        m = 2  # pixels
+        box = (_n(px - m), _n(py - m), ts + 2 * m, ts + 2 * m)
+        c.save()
+        c.begin_path()
+        c.rect(*box)
+        c.clip()
+        c.fill_style = st.TABLE
+        c.fill_rect(*box)
+        self._grid_dots(px - m, py - m, px + ts + m, py + ts + m)
+        side = CHUNK * ts
+        for (cx, cy), chunk in sorted(self.world.chunks.items()):
+            ox, oy = v.cell_origin(cx * CHUNK, cy * CHUNK)
+            if ox < px + ts + m and oy < py + ts + m and ox + side > px - m and oy + side > py - m:
+                c.draw_image(chunk, _n(ox), _n(oy), side, side)
+        c.restore()
 
     def _draw_overlay(self) -> None:
         c = self.overlay
@@ -405,7 +415,7 @@ class BoardView:
         if scene.ghost is not None:
             gh = scene.ghost
             px, py = v.cell_origin(gh.x, gh.y)
-            sprite = self.sprites.get(gh.card, gh.mask)
+            sprite = self.world.ghost(gh.card, gh.mask)
             c.global_alpha = 0.88
             c.draw_image(sprite, _n(px + 2), _n(py + 2), ts - 4, ts - 4)
             c.global_alpha = 1.0
@@ -547,12 +557,10 @@ class BoardView:
                 f'<span class="vl-ghost" data-x="{gh.x}" data-y="{gh.y}" data-mask="{gh.mask}" '
                 f'data-px="{cx:g}" data-py="{cy:g}">ghost</span>'
             )
-        for f in self.scene.figures:
-            cx, cy = v.cell_center(f.x, f.y)
+        for f in self.scene.figures:  # (their pixels follow from data-tile, -ox and -oy)
             parts.append(
                 f'<span class="vl-figure" data-seat="{f.seat}" data-x="{f.x}" data-y="{f.y}" '
-                f'data-px="{cx:g}" data-py="{cy:g}" data-injured="{int(f.injured)}">'
-                f"figure {f.seat + 1}</span>"
+                f'data-injured="{int(f.injured)}">figure {f.seat + 1}</span>'
             )
         parts.append("</div>")
         text = "".join(parts)

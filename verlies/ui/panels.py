@@ -7,6 +7,7 @@ HTML is built here with every text escaped.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -231,10 +232,10 @@ class LogView:
 
     A part takes the events of the next steps until it holds :attr:`PART` or more; part ``k``
     is shown by widget ``k % PARTS``. A step re-sends only the newest part, the few lines of
-    its last steps; a step that opens a part also re-sends the order of the widgets (newest
-    first: the page's reading order is the log's) and the line below them. The newest
-    :attr:`PARTS` parts are shown (about 30 events); below them one more widget says how many
-    earlier events there are, or shows them all ("show all")."""
+    its last steps; a step that opens a part also re-sends the line below them (how many
+    earlier events there are, or all of them with "show all"). The widgets never change
+    places: that line names the widget of the newest part (``data-top``), and the stylesheet
+    (:func:`log_order_css`) orders the parts newest first from it."""
 
     PART = 6
     PARTS = 5
@@ -242,7 +243,7 @@ class LogView:
     def __init__(self) -> None:
         self.parts = [widgets.HTML() for _ in range(self.PARTS)]
         self.older = widgets.HTML()
-        self.widget = widgets.VBox([self.older])
+        self.widget = widgets.VBox([*self.parts, self.older])
         self.widget.add_class("vl-log-box")
         self.show_all = False
 
@@ -264,28 +265,55 @@ class LogView:
         bounds = [*starts, total]
         newest = len(starts) - 1
         oldest = max(0, newest - self.PARTS + 1)
-        children = []
+        shown = set()
         for part in range(newest, oldest - 1, -1):
             w = self.parts[part % self.PARTS]
             lines = _lines(session, events, bounds[part], bounds[part + 1], lang, designer)
             w.value = f'<div class="vl-log" data-part="{part}">{lines}</div>'
-            children.append(w)
+            shown.add(part % self.PARTS)
+        for i, w in enumerate(self.parts):
+            if i not in shown:
+                w.value = ""
         before = starts[oldest]  # events older than the parts shown
+        top = f'data-top="{newest % self.PARTS}"'
         if not before:
-            self.older.value = ""
+            self.older.value = f'<div class="vl-older" {top}></div>'
         elif self.show_all:
             lines = _lines(session, events, 0, before, lang, designer)
-            self.older.value = f'<div class="vl-log" data-part="older">{lines}</div>'
+            self.older.value = (
+                f'<div class="vl-older" {top}><div class="vl-log" data-part="older">{lines}</div>'
+                "</div>"
+            )
         else:
-            self.older.value = f'<div class="vl-more">{esc(t("log_more", lang, n=before))}</div>'
-        children.append(self.older)
-        if tuple(children) != self.widget.children:
-            self.widget.children = children
+            self.older.value = (
+                f'<div class="vl-older" {top}>'
+                f'<div class="vl-more">{esc(t("log_more", lang, n=before))}</div></div>'
+            )
+
+    def ordered(self) -> list[widgets.HTML]:
+        """The parts as the page shows them: newest first, then the line below them."""
+        top = int(re.search(r'data-top="(\d+)"', self.older.value).group(1))  # type: ignore[union-attr]
+        ring = [self.parts[(top - k) % self.PARTS] for k in range(self.PARTS)]
+        return [*ring, self.older]
 
     @property
     def value(self) -> str:
         """Every line shown, newest first, as one piece of HTML (for tests and reading)."""
-        return "".join(w.value for w in self.widget.children)
+        return "".join(w.value for w in self.ordered())
+
+
+def log_order_css() -> str:
+    """The order of the log's parts on the page, newest first (see :class:`LogView`): the
+    part widgets keep their places, the line below them names the newest one."""
+    n = LogView.PARTS
+    rules = [".vl-log-box > .widget-html:last-child { order: 99; }"]
+    for top in range(n):
+        for i in range(n):
+            rules.append(
+                f'.vl-log-box:has(.vl-older[data-top="{top}"]) > .widget-html:nth-child({i + 1})'
+                f" {{ order: {(top - i) % n}; }}"
+            )
+    return "\n".join(rules)
 
 
 def rules_html() -> str:
