@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
 import random
 import re
@@ -37,6 +38,7 @@ from verlies.cards.text import (
     MAX_TEXT_LENGTH,
     MAX_TRAP_TARGET,
     MESSAGES,
+    MESSAGES_DE,
     MIN_TRAP_TARGET,
     format_card,
     format_monster,
@@ -47,8 +49,8 @@ from verlies.cards.text import (
     parse_room,
     parse_treasure,
 )
-from verlies.dice import MAX_DICE, Dice
-from verlies.errors import CardTextError
+from verlies.dice import MAX_CONSTANT, MAX_DICE, Dice
+from verlies.errors import CardTextError, DiceError
 
 REPO = Path(__file__).resolve().parents[1]
 BAD_TEXTS = REPO / "tests" / "data" / "bad_card_texts"
@@ -441,6 +443,206 @@ def test_unknown_language_for_format() -> None:
         format_room((), "fr")
 
 
+# ---- German messages --------------------------------------------------------------------------
+
+# (kind, text, card, line, column, English message, German message)
+GERMAN_CASES = [
+    (
+        "room",
+        "Falle: Geschick , sonst Verletzung.",
+        "raum-falle-01",
+        1,
+        17,
+        "expected a number after 'Geschick', not ','",
+        "nach 'Geschick' wird eine Zahl erwartet, nicht ','",
+    ),
+    (
+        "room",
+        "Ein Drache.",
+        "r07",
+        1,
+        5,
+        "unknown word 'Drache' — expected Schatz after 'Ein'",
+        "unbekanntes Wort 'Drache' — nach 'Ein' wird Schatz erwartet",
+    ),
+    (
+        "room",
+        "Ein Schatz.\nFalle: Geist 5, sonst",
+        "r08",
+        2,
+        22,
+        "unexpected end of text — expected one of: Verletzung, Verlust, zurück after 'sonst'",
+        "unerwartetes Ende des Textes — nach 'sonst' wird eines der folgenden erwartet: "
+        "Verletzung, Verlust, zurück",
+    ),
+    (
+        "monster",
+        "  ",
+        "m01",
+        1,
+        1,
+        "card text is empty — expected Kampf",
+        "der Kartentext ist leer — erwartet wird Kampf",
+    ),
+    (
+        "room",
+        "Drache.",
+        "r09",
+        1,
+        1,
+        "unknown word 'Drache' — expected one of: Gold, Schatz, Monsterbegegnung, Falle, Leer",
+        "unbekanntes Wort 'Drache' — erwartet wird eines von: Gold, Schatz, Monsterbegegnung, "
+        "Falle, Leer",
+    ),
+    (
+        "treasure",
+        "Value: 2 gold. Magic: +1 to",
+        "t01",
+        1,
+        28,
+        "unexpected end of text — expected one of: one, Strength, Mind, Dexterity after 'to'",
+        "unerwartetes Ende des Textes — nach 'to' wird eines der folgenden erwartet: one, "
+        "Strength, Mind, Dexterity",
+    ),
+    (
+        "room",
+        "5 Gold; Ein Schatz.",
+        "r10",
+        1,
+        7,
+        "unexpected character ';' — expected '.' after 'Gold'",
+        "unerwartetes Zeichen ';' — nach 'Gold' wird '.' erwartet",
+    ),
+    (
+        "room",
+        "W6",
+        "r11",
+        1,
+        3,
+        "unexpected end of text — expected Gold after 'W6'",
+        "unerwartetes Ende des Textes — nach 'W6' wird Gold erwartet",
+    ),
+    (
+        "room",
+        "Leer. Leer.",
+        "r12",
+        1,
+        7,
+        "expected end of text, not 'Leer'",
+        "erwartet wird das Textende, nicht 'Leer'",
+    ),
+    (
+        "room",
+        "2+W4 Gold.",
+        "r13",
+        1,
+        3,
+        "bad dice expression '2+W4': expected W6 or W3 (no other dice exist in the game)",
+        "ungültiger Würfelausdruck '2+W4': erwartet wird W6 oder W3 (andere Würfel gibt es im "
+        "Spiel nicht)",
+    ),
+    (
+        "monster",
+        "Kampf: Geist 5. Besitz: 2 Schätze und ein Schatz.",
+        "m02",
+        1,
+        39,
+        "duplicate possession: treasure named twice",
+        "doppelter Besitz: Schätze zweimal genannt",
+    ),
+    (
+        "room",
+        "Falle: Geist 20, sonst zurück.",
+        "r14",
+        1,
+        14,
+        "trap target 20 is out of reach (max 16)",
+        "Fallenwert 20 ist unerreichbar (höchstens 16)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "card", "line", "column", "en", "de"), GERMAN_CASES)
+def test_german_message_names_the_same_place(
+    kind: str, text: str, card: str, line: int, column: int, en: str, de: str
+) -> None:
+    e = _error(kind, text, card)
+    assert (e.card, e.line, e.column) == (card, line, column)
+    assert e.message == e.message_in("en") == en
+    assert e.message_de == e.message_in("de") == de
+    assert str(e) == e.text_in("en") == f"card {card!r}, line {line}, column {column}: {en}"
+    assert e.text_in("de") == f"Karte {card!r}, Zeile {line}, Spalte {column}: {de}"
+
+
+def test_german_expected_words() -> None:
+    e = _error("room", "Falle: Geschick", "r1")
+    assert (e.expected, e.expected_de) == ("a number", "eine Zahl")
+    e = _error("room", "Falle: oder", "r1")
+    assert e.expected == "one of: Stärke, Geist, Geschick"
+    assert e.expected_de == "eines von: Stärke, Geist, Geschick"
+    e = _error("room", "Ein Schatz", "r1")
+    assert e.text_in("de").endswith("Ende des Textes — nach 'Schatz' wird '.' erwartet")
+    e = _error("room", "25W6 Gold.", "r1")
+    assert e.expected == f"between 1 and {MAX_DICE} dice"
+    assert e.expected_de == f"1 bis {MAX_DICE} Würfel"
+    assert e.message_de == (
+        f"ungültiger Würfelausdruck '25W6': erwartet werden 1 bis {MAX_DICE} Würfel"
+    )
+
+
+def test_german_messages_without_a_place() -> None:
+    e = _error("dragon", "Leer.", "c1")
+    assert e.text_in("de") == (
+        "Karte 'c1': unbekannte Kartenart 'dragon' — erwartet wird eines von: room, monster, "
+        "treasure"
+    )
+    e = _error("room", 42)
+    assert e.text_in("de") == "der Kartentext muss eine Zeichenkette sein, nicht int"
+    assert str(e) == "card text must be a string, not int"
+
+
+def test_every_dice_phrase_has_a_german_form() -> None:
+    """Whatever the dice parser says, the German card-text message says it in German."""
+    phrases = set()
+    for text in [
+        "",
+        "x",
+        "+",
+        "2+",
+        "W6 3",
+        "W4",
+        "-W6",
+        "0W6",
+        f"{MAX_DICE + 1}W6",
+        f"{MAX_CONSTANT + 1}",
+        f"{MAX_DICE}W6+W3",
+        "2++3",
+    ]:
+        with pytest.raises(DiceError) as info:
+            Dice.parse(text)
+        phrases.add(info.value.expected)
+    with pytest.raises(DiceError) as info:
+        Dice.parse(5)  # type: ignore[arg-type]
+    phrases.add(info.value.expected)
+    table = verlies.cards.text._DICE_DE
+    assert phrases <= table.keys(), phrases - table.keys()
+    for phrase, (de, clause) in table.items():
+        assert de != phrase and clause.startswith("erwartet ") and de in clause
+
+
+@pytest.mark.parametrize("lang", ["fr", "", "DE", None])
+def test_text_in_refuses_an_unknown_language(lang: Any) -> None:
+    e = _error("room", "Drache.")
+    with pytest.raises(ValueError, match="unknown language"):
+        e.text_in(lang)
+
+
+def test_error_without_german_message_keeps_the_english_one() -> None:
+    e = CardTextError("something odd", card="x", line=2, column=3)
+    assert e.text_in("de") == "Karte 'x', Zeile 2, Spalte 3: something odd"
+    assert e.text_in("en") == str(e) == "card 'x', line 2, column 3: something odd"
+
+
 def test_no_lark_traceback_leaks() -> None:
     e = _error("room", "Falle: Geschick")
     assert e.__cause__ is None
@@ -479,9 +681,12 @@ def test_every_message_can_be_produced(
     key: str, kind: str, text: object, line: int | None, column: int | None
 ) -> None:
     e = _error(kind, text)
-    pattern = re.escape(MESSAGES[key])
-    pattern = re.sub(r"\\\{\w+\\\}", ".*", pattern)
-    assert re.fullmatch(pattern, e.message, re.S), (MESSAGES[key], e.message)
+    for templates, message in ((MESSAGES, e.message), (MESSAGES_DE, e.message_de)):
+        pattern = re.escape(templates[key])
+        pattern = re.sub(r"\\\{\w+\\\}", ".*", pattern)
+        assert message is not None
+        assert re.fullmatch(pattern, message, re.S), (templates[key], message)
+    assert e.key == key
     assert (e.line, e.column) == (line, column)
 
 
@@ -490,10 +695,36 @@ def test_message_cases_cover_every_message() -> None:
     assert {key for key, *_ in MESSAGE_CASES} == reachable
 
 
+def test_german_messages_match_the_english_ones() -> None:
+    assert MESSAGES_DE.keys() == MESSAGES.keys()
+    for key, en in MESSAGES.items():
+        de = MESSAGES_DE[key]
+        assert set(re.findall(r"\{(\w+)\}", de)) == set(re.findall(r"\{(\w+)\}", en)), key
+        assert de != en, key
+
+
 def test_every_message_is_documented() -> None:
+    """Each message has a row of the table in both languages: English and German together."""
+    rows = [line for line in DOC.read_text(encoding="utf-8").splitlines() if line.startswith("|")]
+    missing = [
+        (MESSAGES[key], MESSAGES_DE[key])
+        for key in MESSAGES
+        if not any(f"`{MESSAGES[key]}`" in row and f"`{MESSAGES_DE[key]}`" in row for row in rows)
+    ]
+    assert not missing, f"docs/card-language.md does not list (English, German): {missing}"
+
+
+def test_german_examples_in_the_doc_are_right() -> None:
     doc = DOC.read_text(encoding="utf-8")
-    missing = [template for template in MESSAGES.values() if template not in doc]
-    assert not missing, f"docs/card-language.md does not list: {missing}"
+    table = doc.split("German examples (room cards")[1].split("\n\n")[1]
+    rows = re.findall(r"^\| `(.*?)` → `(.*)` \|$", table, re.M)
+    assert len(rows) >= 5
+    for source, message_de in rows:
+        try:
+            text = ast.literal_eval(source)
+        except (ValueError, SyntaxError):
+            text = source
+        assert _error("room", text).message_de == message_de
 
 
 # ---- the corpus of malformed texts ------------------------------------------------------------
@@ -519,9 +750,15 @@ def test_corpus_files_all_have_a_case() -> None:
 def test_corpus_text_gives_located_error(case: dict[str, Any]) -> None:
     e = _error(case["kind"], _read(case["file"]), case["file"])
     assert e.message == case["message"]
+    assert e.message_de == case["message_de"]
     assert (e.line, e.column) == (case["line"], case["column"])
     assert e.card == case["file"]
+    where = f"{case['line']}, column {case['column']}"
+    assert str(e) == e.text_in("en") == f"card {case['file']!r}, line {where}: {e.message}"
+    where_de = f"{case['line']}, Spalte {case['column']}"
+    assert e.text_in("de") == f"Karte {case['file']!r}, Zeile {where_de}: {e.message_de}"
     str(e).encode("utf-8")  # printable: no lone surrogates in the message
+    e.text_in("de").encode("utf-8")
 
 
 @pytest.mark.parametrize("case", _corpus(), ids=lambda c: c["file"])

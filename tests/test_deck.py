@@ -8,6 +8,7 @@ import pickle
 import shlex
 import tomllib
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, get_args
 
@@ -43,6 +44,7 @@ from verlies.cards.text import (
 from verlies.deck import (
     KINDS,
     MAX_BYTES,
+    MAX_TEXT,
     CardChange,
     ColorKey,
     Deck,
@@ -755,6 +757,47 @@ def test_card_text_error_names_file_card_line_column() -> None:
     assert str(path) in text and "line 8" in text and "column 13" in text
     assert "card 'raum-gold-01'" in text and "Drache" in text
     assert isinstance(info.value.__cause__, CardTextError)
+
+
+def test_card_text_error_in_a_deck_file_in_german() -> None:
+    path = BAD_DECKS / "bad_room_text.toml"
+    with pytest.raises(DeckError) as info:
+        Deck.load(path)
+    e = info.value
+    cause = e.__cause__
+    assert isinstance(cause, CardTextError)
+    where = f"{path}, line {e.line}, column {e.column}, card 'raum-gold-01', field 'text'"
+    where_de = f"{path}, Zeile {e.line}, Spalte {e.column}, Karte 'raum-gold-01', Feld 'text'"
+    assert str(e) == e.text_in("en") and str(e).startswith(where + ": card text does not parse")
+    de = e.text_in("de")
+    assert de == (
+        f"{where_de}: Kartentext nicht lesbar (Spalte {cause.column} im Text): {cause.message_de}"
+    )
+    assert "Drache" in de and "erwartet" in de and "expected" not in de
+
+
+def test_card_text_error_from_python_in_german(deck: Deck) -> None:
+    card = replace(deck.rooms["raum-gold-01"], text="Ein Drache.")
+    with pytest.raises(DeckError) as info:
+        deck.with_card("room", card)
+    de = info.value.text_in("de")
+    assert de.startswith("Karte 'raum-gold-01', Feld 'text': Kartentext nicht lesbar: ")
+    assert de.endswith("unbekanntes Wort 'Drache' — nach 'Ein' wird Schatz erwartet")
+    with pytest.raises(DeckError) as info:
+        deck.with_card_text("room", "raum-gold-01", "")
+    assert info.value.text_in("de") == (
+        f"Karte 'raum-gold-01', Feld 'text': der Kartentext muss 1 bis {MAX_TEXT} Zeichen lang sein"
+    )
+
+
+def test_deck_error_prefix_in_german_message_stays_english() -> None:
+    with pytest.raises(DeckError) as info:
+        Deck.loads('format = 1\nname = "x"\n[[rooms]\n', file="broken.toml")
+    e = info.value
+    assert e.text_in("de") == f"broken.toml, Zeile {e.line}, Spalte {e.column}: {e.message}"
+    assert e.text_in("en") == str(e)
+    with pytest.raises(ValueError, match="unknown language"):
+        e.text_in("fr")
 
 
 def test_several_errors_say_how_many_more() -> None:

@@ -32,6 +32,9 @@ from verlies.ui.variants_panel import VariantsPanel
 TRAP = "raum-falle-01"  # "Falle: Geschick 8, sonst Verletzung."
 BAD_TRAP = "Falle: Geschick , sonst Verletzung."
 BAD_TRAP_ERROR = "card 'raum-falle-01', line 1, column 17: expected a number after 'Geschick'"
+BAD_TRAP_ERROR_DE = (
+    "Karte 'raum-falle-01', Zeile 1, Spalte 17: nach 'Geschick' wird eine Zahl erwartet, nicht ','"
+)
 
 
 def text_of(w: Any) -> str:
@@ -198,6 +201,56 @@ def test_invalid_text_shows_located_error_and_keeps_the_deck(
     assert editor.draft == default and editor.deck == default
     assert editor.preview.value == preview  # the last good card stays
     assert editor.text.value == BAD_TRAP  # the designer keeps typing where they were
+
+
+@pytest.mark.parametrize(
+    ("lang", "error", "other"),
+    [("de", BAD_TRAP_ERROR_DE, BAD_TRAP_ERROR), ("en", BAD_TRAP_ERROR, BAD_TRAP_ERROR_DE)],
+)
+def test_text_error_in_the_editor_language(
+    lang: str, error: str, other: str, default: Deck
+) -> None:
+    ed = DeckEditor(lang=lang)
+    ed.select("room", TRAP)
+    preview = ed.preview.value
+    assert ed.set_text(BAD_TRAP) is False
+    status = text_of(ed.status)
+    assert error in status and other not in status
+    assert ("Fehler:" if lang == "de" else "Error:") in status
+    assert "^" in status  # the caret under column 17, in both languages
+    assert ed.draft == default and ed.deck == default
+    assert ed.preview.value == preview
+    assert ed.apply_new.disabled and ed.apply_game.disabled
+
+
+def test_text_error_follows_a_language_switch(default: Deck) -> None:
+    ed = DeckEditor(lang="en")
+    ed.select("room", TRAP)
+    ed.set_lang("de")
+    assert not ed.set_text("Falle: Geist 9, sonst")
+    status = text_of(ed.status)
+    assert (
+        "Karte 'raum-falle-01', Zeile 1, Spalte 22: unerwartetes Ende des Textes — nach 'sonst' "
+        "wird eines der folgenden erwartet: Verletzung, Verlust, zurück"
+    ) in status
+    assert "expected" not in status and "line" not in status
+    assert ed.draft == default
+    ed.set_lang("en")
+    assert not ed.set_text("Falle: Geist 9, sonst")
+    assert "card 'raum-falle-01', line 1, column 22: unexpected end of text" in text_of(ed.status)
+    assert ed.draft == default
+
+
+def test_empty_text_error_in_german(default: Deck) -> None:
+    ed = DeckEditor(lang="de")
+    ed.select("monster", "monster-goblin")
+    assert not ed.set_text("")
+    assert "Karte 'monster-goblin', Feld 'text': der Kartentext muss 1 bis" in text_of(ed.status)
+    assert not ed.set_text("   ")
+    assert (
+        "Karte 'monster-goblin', Zeile 1, Spalte 1: der Kartentext ist leer — erwartet wird Kampf"
+    ) in text_of(ed.status)
+    assert ed.draft == default
 
 
 def test_bad_edit_after_good_edit_keeps_the_last_good_card(editor: DeckEditor) -> None:
@@ -438,6 +491,28 @@ def test_upload_malformed_deck_shows_located_error(editor: DeckEditor, default: 
     upload(editor, b"\xff\xfe not utf-8", "binary.toml")
     assert "not a UTF-8 text file" in text_of(editor.file_status)
     assert editor.draft == good
+
+
+def test_upload_malformed_deck_shows_german_error(default: Deck) -> None:
+    ed = DeckEditor(lang="de")
+    bad = default.dumps().replace(
+        'text = "Falle: Geschick 8, sonst Verletzung."', 'text = "Falle: Geist, sonst zurück."'
+    )
+    assert bad != default.dumps()
+    upload(ed, bad.encode("utf-8"), "bad.toml")
+    status = text_of(ed.file_status).strip()
+    line = next(i for i, t in enumerate(bad.splitlines(), 1) if "Falle: Geist," in t)
+    assert status.startswith(f"Datei bad.toml nicht geladen: bad.toml, Zeile {line}, Spalte ")
+    assert "Karte 'raum-falle-01', Feld 'text': Kartentext nicht lesbar (Spalte 13 im Text)" in (
+        status
+    )
+    assert "nach 'Geist' wird eine Zahl erwartet, nicht ','" in status
+    assert "expected" not in status
+    assert ed.draft == default
+
+    upload(ed, b'format = 1\nname = "x"\n[[rooms]\n', "broken.toml")
+    assert "broken.toml, Zeile 3" in text_of(ed.file_status)  # the TOML message stays English
+    assert ed.draft == default
 
 
 def test_upload_of_10_mb_is_refused(editor: DeckEditor, monkeypatch: pytest.MonkeyPatch) -> None:

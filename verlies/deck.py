@@ -754,7 +754,12 @@ def _checked_card(kind: Kind, card: object, count: int | None = None) -> Card:
     try:
         rebuilt = _card_from_model(kind, m)
     except CardTextError as exc:
-        raise DeckError(f"card text does not parse: {exc.message}", card=cid, field="text") from exc
+        raise DeckError(
+            f"card text does not parse: {exc.message}",
+            card=cid,
+            field="text",
+            message_de=f"Kartentext nicht lesbar: {exc.message_in('de')}",
+        ) from exc
     if kind in _TEXTED and _content(rebuilt) != _content(typed):
         raise DeckError(
             "the card's text and its fields disagree: the text is the card (use "
@@ -1088,6 +1093,7 @@ class DeckPatch:
                         f"patch {key}: card text does not parse: {exc.message}",
                         card=cid,
                         field="text",
+                        message_de=f"Patch {key}: Kartentext nicht lesbar: {exc.message_in('de')}",
                     ) from exc
                 count = 1 if kind == "character" else _count_of(m, 1)
                 changes[key].append(CardChange(kind, card, count))
@@ -1366,6 +1372,7 @@ def _text_error(
     else:
         line += text_line - 1
     where = f" (text column {text_col})" if text_col is not None else ""
+    where_de = f" (Spalte {text_col} im Text)" if text_col is not None else ""
     error = DeckError(
         f"card text does not parse{where}: {exc.message}",
         file=file,
@@ -1373,6 +1380,7 @@ def _text_error(
         field="text",
         line=line,
         column=column,
+        message_de=f"Kartentext nicht lesbar{where_de}: {exc.message_in('de')}",
     )
     error.__cause__ = exc
     return error
@@ -1834,10 +1842,19 @@ class Deck:
         cid = self._require(k, card_id)
         if not isinstance(text, str):
             raise DeckError(
-                f"card text must be a string, got {type(text).__name__}", card=cid, field="text"
+                f"card text must be a string, got {type(text).__name__}",
+                card=cid,
+                field="text",
+                message_de="der Kartentext muss eine Zeichenkette sein, nicht "
+                + type(text).__name__,
             )
         if not 1 <= len(text) <= MAX_TEXT:
-            raise DeckError(f"card text must be 1-{MAX_TEXT} characters", card=cid, field="text")
+            raise DeckError(
+                f"card text must be 1-{MAX_TEXT} characters",
+                card=cid,
+                field="text",
+                message_de=f"der Kartentext muss 1 bis {MAX_TEXT} Zeichen lang sein",
+            )
         old = self._cards[k][cid]
         assert isinstance(old, (RoomCard, MonsterCard, TreasureCard))
         card = _text_card(k, cid, old.name, text)

@@ -29,8 +29,35 @@ class DiceError(VerliesError):
         super().__init__(f"dice expression {text!r}, column {column}: expected {expected}")
 
 
+#: The words of a location prefix, per language: card, line, column, field.
+_WHERE: dict[str, tuple[str, str, str, str]] = {
+    "en": ("card", "line", "column", "field"),
+    "de": ("Karte", "Zeile", "Spalte", "Feld"),
+}
+
+
+def _where_words(lang: str) -> tuple[str, str, str, str]:
+    try:
+        return _WHERE[lang]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown language {lang!r}: expected 'de' or 'en'") from None
+
+
+def _prefixed(prefix: str, message: str) -> str:
+    return f"{prefix}: {message}" if prefix else message
+
+
 class CardTextError(VerliesError):
-    """Card text that does not parse. Names the card, line and column and what was expected."""
+    """Card text that does not parse. Names the card, line and column and what was expected.
+
+    ``str(exc)`` and ``message`` are English; ``message_de`` is the same message in German
+    (``None`` if there is none) and :meth:`text_in` gives the whole located error in either
+    language. ``key`` names the template in ``verlies.cards.text.MESSAGES`` it was made from.
+
+    >>> e = CardTextError("zero gold", card="r1", line=1, column=3, message_de="null Gold")
+    >>> str(e), e.text_in("de")
+    ("card 'r1', line 1, column 3: zero gold", "Karte 'r1', Zeile 1, Spalte 3: null Gold")
+    """
 
     def __init__(
         self,
@@ -41,6 +68,9 @@ class CardTextError(VerliesError):
         column: int | None = None,
         text: str | None = None,
         expected: str | None = None,
+        message_de: str | None = None,
+        expected_de: str | None = None,
+        key: str | None = None,
     ) -> None:
         self.message = message
         self.card = card
@@ -48,19 +78,46 @@ class CardTextError(VerliesError):
         self.column = column
         self.text = text
         self.expected = expected
+        self.message_de = message_de
+        self.expected_de = expected_de
+        self.key = key
+        super().__init__(self.text_in("en"))
+
+    def where(self, lang: str = "en") -> str:
+        """The location prefix: ``card 'r07', line 1, column 5`` or ``Karte 'r07', Zeile 1,
+        Spalte 5``; empty if nothing is known."""
+        card_w, line_w, column_w, _ = _where_words(lang)
         where = []
-        if card is not None:
-            where.append(f"card {card!r}")
-        if line is not None:
-            where.append(f"line {line}")
-        if column is not None:
-            where.append(f"column {column}")
-        prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        if self.card is not None:
+            where.append(f"{card_w} {self.card!r}")
+        if self.line is not None:
+            where.append(f"{line_w} {self.line}")
+        if self.column is not None:
+            where.append(f"{column_w} {self.column}")
+        return ", ".join(where)
+
+    def message_in(self, lang: str) -> str:
+        """The message without its location, in German ("de") or English ("en")."""
+        _where_words(lang)
+        if lang == "de" and self.message_de is not None:
+            return self.message_de
+        return self.message
+
+    def text_in(self, lang: str) -> str:
+        """The located error in German ("de") or English ("en"); ``text_in("en") == str(exc)``."""
+        return _prefixed(self.where(lang), self.message_in(lang))
 
 
 class DeckError(VerliesError):
-    """A deck file or deck change that is not valid. Names file, card id, field and line."""
+    """A deck file or deck change that is not valid. Names file, card id, field and line.
+
+    ``str(exc)`` is English. :meth:`text_in` gives the location prefix in German or English;
+    the message itself is German only where ``message_de`` was given (a card text that does
+    not parse), otherwise it stays English.
+
+    >>> DeckError("bad", file="d.toml", line=3, card="x", field="text").text_in("de")
+    "d.toml, Zeile 3, Karte 'x', Feld 'text': bad"
+    """
 
     def __init__(
         self,
@@ -71,6 +128,7 @@ class DeckError(VerliesError):
         field: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        message_de: str | None = None,
     ) -> None:
         self.message = message
         self.file = file
@@ -78,17 +136,35 @@ class DeckError(VerliesError):
         self.field = field
         self.line = line
         self.column = column
+        self.message_de = message_de
+        super().__init__(self.text_in("en"))
+
+    def where(self, lang: str = "en") -> str:
+        """The location prefix: ``deck.toml, line 3, column 9, card 'x', field 'text'``."""
+        card_w, line_w, column_w, field_w = _where_words(lang)
         where = []
-        if file is not None:
-            where.append(str(file))
-        if line is not None:
-            where.append(f"line {line}" + (f", column {column}" if column is not None else ""))
-        if card is not None:
-            where.append(f"card {card!r}")
-        if field is not None:
-            where.append(f"field {field!r}")
-        prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        if self.file is not None:
+            where.append(str(self.file))
+        if self.line is not None:
+            column = f", {column_w} {self.column}" if self.column is not None else ""
+            where.append(f"{line_w} {self.line}{column}")
+        if self.card is not None:
+            where.append(f"{card_w} {self.card!r}")
+        if self.field is not None:
+            where.append(f"{field_w} {self.field!r}")
+        return ", ".join(where)
+
+    def message_in(self, lang: str) -> str:
+        """The message without its location: German if there is a German one and ``lang`` is
+        "de", else English."""
+        _where_words(lang)
+        if lang == "de" and self.message_de is not None:
+            return self.message_de
+        return self.message
+
+    def text_in(self, lang: str) -> str:
+        """The located error, its prefix in German ("de") or English ("en")."""
+        return _prefixed(self.where(lang), self.message_in(lang))
 
 
 class SaveFormatError(VerliesError):

@@ -11,7 +11,8 @@ evaluates anything as Python. The formatters write the canonical text back, so t
 'Falle: Geist 6, sonst zurück.'
 
 Every problem is a :class:`~verlies.errors.CardTextError` naming the card, the line and the
-column, and what was expected, in plain words. See ``docs/card-language.md``.
+column, and what was expected, in plain words, in English (``str(exc)``) and in German
+(``exc.text_in("de")``). See ``docs/card-language.md``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from lark import Lark, Token, Tree
 from lark.exceptions import (
@@ -47,7 +48,7 @@ from verlies.cards.model import (
     Trap,
     TreasureText,
 )
-from verlies.dice import MAX_CONSTANT, Dice
+from verlies.dice import MAX_CONSTANT, MAX_DICE, Dice
 from verlies.errors import CardTextError, DiceError
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "MAX_TEXT_LENGTH",
     "MAX_TRAP_TARGET",
     "MESSAGES",
+    "MESSAGES_DE",
     "MIN_TRAP_TARGET",
     "format_card",
     "format_monster",
@@ -102,6 +104,37 @@ MESSAGES: dict[str, str] = {
     "zero_bonus": "zero bonus: a magic roll bonus must be at least +1",
     "spent_without_magic": "'{word}' needs a magic effect: only magic treasures are used up",
     "unknown_kind": "unknown card kind '{kind}' — expected one of: room, monster, treasure",
+}
+
+#: The same messages in German, with the same fields. ``{expected}`` is a whole clause here:
+#: ``nach 'Geschick' wird eine Zahl erwartet`` or ``erwartet wird eine Zahl``.
+MESSAGES_DE: dict[str, str] = {
+    "not_str": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
+    "too_long": "der Kartentext ist zu lang (höchstens {max} Zeichen)",
+    "empty": "der Kartentext ist leer — {expected}",
+    "end": "unerwartetes Ende des Textes — {expected}",
+    "unknown_word": "unbekanntes Wort '{word}' — {expected}",
+    "bad_char": "unerwartetes Zeichen {char} — {expected}",
+    "wrong_token": "{expected}, nicht '{found}'",
+    "unreadable": "der Kartentext konnte nicht gelesen werden",
+    "too_large": "Zahl zu groß (höchstens {max})",
+    "bad_dice": "ungültiger Würfelausdruck '{dice}': {expected}",
+    "gold_negative": "Gold kann unter 0 fallen: '{dice}' ergibt beim niedrigsten Wurf {min}",
+    "gold_zero": "kein Gold: '{dice}' ergibt immer 0",
+    "zero_treasures": "null Schätze: es muss mindestens ein Schatz sein",
+    "zero_loss": "kein Goldverlust: der Verlust muss mindestens 1 Gold betragen",
+    "target_low": "Fallenwert {n} kann nie verfehlt werden (mindestens {min})",
+    "target_high": "Fallenwert {n} ist unerreichbar (höchstens {max})",
+    "duplicate_attr": "Eigenschaft '{attr}' doppelt in einer Auswahl",
+    "duplicate_penalty": "Strafe '{penalty}' doppelt genannt",
+    "duplicate_loot": "doppelter Besitz: {what} zweimal genannt",
+    "zero_bonus": "kein Bonus: ein magischer Wurfbonus muss mindestens +1 sein",
+    "spent_without_magic": (
+        "'{word}' braucht eine magische Wirkung: nur magische Schätze werden verbraucht"
+    ),
+    "unknown_kind": (
+        "unbekannte Kartenart '{kind}' — erwartet wird eines von: room, monster, treasure"
+    ),
 }
 
 # ---- the grammar ---------------------------------------------------------------------
@@ -229,6 +262,10 @@ _SHOW: dict[str, tuple[str, str]] = {
     "$END": ("end of text", "end of text"),
 }
 _ORDER = {name: i for i, name in enumerate(_SHOW)}
+#: How terminals that are no keyword of the card language are named in a German message.
+_SHOW_DE = {"INT": "eine Zahl", "DIE": "ein Würfel wie W6", "$END": "das Textende"}
+_ONE_OF = "one of: "
+_ONE_OF_DE = "eines von: "
 #: Optional continuations, named only when nothing else would fit.
 _SECONDARY = frozenset({"OR", "AND", "BANG", "COMMA"})
 #: Continuations of a dice expression (expected together), named only when nothing else fits.
@@ -276,6 +313,74 @@ def _clip(s: str) -> str:
     return s if len(s) <= _SHOW_LIMIT else s[: _SHOW_LIMIT - 1] + "…"
 
 
+class _Both(NamedTuple):
+    """A message field that differs between the English and the German message."""
+
+    en: str
+    de: str
+
+
+def _messages(key: str, fields: dict[str, object]) -> _Both:
+    """The message ``key`` with its fields filled in, in English and in German."""
+    en = {k: v.en if isinstance(v, _Both) else v for k, v in fields.items()}
+    de = {k: v.de if isinstance(v, _Both) else v for k, v in fields.items()}
+    return _Both(MESSAGES[key].format(**en), MESSAGES_DE[key].format(**de))
+
+
+def _error(key: str, card: str | None = None, **fields: object) -> CardTextError:
+    """An error without a place in the text (the text is no string, the kind is unknown)."""
+    message = _messages(key, fields)
+    return CardTextError(message.en, card=card, message_de=message.de, key=key)
+
+
+#: The dice parser's words (``DiceError.expected``) in German: (phrase, clause).
+_DICE_DE: dict[str, tuple[str, str]] = {
+    "W6 or W3 (no other dice exist in the game)": (
+        "W6 oder W3 (andere Würfel gibt es im Spiel nicht)",
+        "erwartet wird W6 oder W3 (andere Würfel gibt es im Spiel nicht)",
+    ),
+    "'+' before a die (dice are added, never subtracted)": (
+        "'+' vor einem Würfel (Würfel werden addiert, nie abgezogen)",
+        "erwartet wird '+' vor einem Würfel (Würfel werden addiert, nie abgezogen)",
+    ),
+    f"between 1 and {MAX_DICE} dice": (
+        f"1 bis {MAX_DICE} Würfel",
+        f"erwartet werden 1 bis {MAX_DICE} Würfel",
+    ),
+    f"at most {MAX_DICE} dice in all": (
+        f"höchstens {MAX_DICE} Würfel insgesamt",
+        f"erwartet werden höchstens {MAX_DICE} Würfel insgesamt",
+    ),
+    f"a number up to {MAX_CONSTANT}": (
+        f"eine Zahl bis {MAX_CONSTANT}",
+        f"erwartet wird eine Zahl bis {MAX_CONSTANT}",
+    ),
+    "a number or a die such as W6": (
+        "eine Zahl oder ein Würfel wie W6",
+        "erwartet wird eine Zahl oder ein Würfel wie W6",
+    ),
+    "a number or a die after the sign": (
+        "eine Zahl oder ein Würfel nach dem Vorzeichen",
+        "erwartet wird eine Zahl oder ein Würfel nach dem Vorzeichen",
+    ),
+    "a number, W6, W3 or '+'": (
+        "eine Zahl, W6, W3 oder '+'",
+        "erwartet wird eine Zahl, W6, W3 oder '+'",
+    ),
+    "'+' or '-'": ("'+' oder '-'", "erwartet wird '+' oder '-'"),
+    "a dice expression such as 2+W3": (
+        "ein Würfelausdruck wie 2+W3",
+        "erwartet wird ein Würfelausdruck wie 2+W3",
+    ),
+}
+
+
+def _dice_expected(expected: str) -> tuple[_Both, _Both]:
+    """The dice parser's expected words as (phrase, message field), English and German."""
+    phrase, clause = _DICE_DE.get(expected, (expected, f"erwartet wird {expected}"))
+    return _Both(expected, phrase), _Both(expected, clause)
+
+
 # ---- locating errors -------------------------------------------------------------------
 
 
@@ -288,11 +393,11 @@ class _Source:
         self.text = text
         self.card = card
 
-    def error(self, pos: int, key: str, *, hint: str | None = None, **fields: object) -> NoReturn:
-        raise _located(self.text, pos, self.card, MESSAGES[key].format(**fields), hint)
+    def error(self, pos: int, key: str, *, hint: _Both | None = None, **fields: object) -> NoReturn:
+        raise _located(self.text, pos, self.card, key, _messages(key, fields), hint)
 
     def at(self, token: Token, key: str, **fields: object) -> NoReturn:
-        raise _located(self.text, _start(token), self.card, MESSAGES[key].format(**fields))
+        raise _located(self.text, _start(token), self.card, key, _messages(key, fields))
 
 
 def _start(token: Token) -> int:
@@ -300,7 +405,12 @@ def _start(token: Token) -> int:
 
 
 def _located(
-    text: str, pos: int, card: str | None, message: str, expected: str | None = None
+    text: str,
+    pos: int,
+    card: str | None,
+    key: str,
+    message: _Both,
+    expected: _Both | None = None,
 ) -> CardTextError:
     pos = max(0, min(pos, len(text)))
     line = text.count("\n", 0, pos) + 1
@@ -308,12 +418,15 @@ def _located(
     line_end = text.find("\n", pos)
     source_line = text[line_start : line_end if line_end >= 0 else len(text)]
     return CardTextError(
-        message,
+        message.en,
         card=card,
         line=line,
         column=pos - line_start + 1,
         text=source_line[:200],
-        expected=expected,
+        expected=expected.en if expected is not None else None,
+        message_de=message.de,
+        expected_de=expected.de if expected is not None else None,
+        key=key,
     )
 
 
@@ -323,10 +436,12 @@ def _show_char(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def _expected_words(names: set[str], lang: int, found: str | None = None) -> str:
-    """Plain words for a set of expected terminals: 'a number' or 'one of: Gold, Schatz'.
+def _expected_words(names: set[str], lang: int, found: str | None = None) -> _Both:
+    """Plain words for a set of expected terminals, in an English and a German message:
+    'a number' / 'eine Zahl' or 'one of: Gold, Schatz' / 'eines von: Gold, Schatz'.
 
-    ``found`` is the type of the token that was found instead, if any.
+    Keywords are named in the card's language ``lang`` (0 German, 1 English) in both
+    messages; ``found`` is the type of the token that was found instead, if any.
     """
     if {"TRAP", "MONSTER_ENC"} <= names and found not in _SENTENCE_KINDS:
         # the start of a room sentence: name the kinds of sentence
@@ -334,27 +449,44 @@ def _expected_words(names: set[str], lang: int, found: str | None = None) -> str
     else:
         primary = names - _SECONDARY - (_DICE_OPS if "MINUS" in names else frozenset())
         shown = sorted(primary or names, key=lambda n: _ORDER.get(n, len(_ORDER)))
-    words: list[str] = []
+    words: list[_Both] = []
     for name in shown:
         word = _SHOW[name][lang] if name in _SHOW else name
-        if word not in words:
-            words.append(word)
+        both = _Both(word, _SHOW_DE.get(name, word))
+        if both not in words:
+            words.append(both)
     if not words:
-        return "nothing more"
-    return words[0] if len(words) == 1 else "one of: " + ", ".join(words)
+        return _Both("nothing more", "nichts mehr")
+    if len(words) == 1:
+        return words[0]
+    return _Both(
+        _ONE_OF + ", ".join(w.en for w in words), _ONE_OF_DE + ", ".join(w.de for w in words)
+    )
 
 
-def _after(text: str, pos: int) -> str:
-    """`` after 'Geschick'``: the chunk of text before the error, unless a sentence ended."""
+def _after(text: str, pos: int) -> str | None:
+    """``Geschick``: the chunk of text before the error, unless a sentence ended."""
     match = _CHUNK_BEFORE.search(text[:pos].rstrip())
     if match is None:
-        return ""
+        return None
     chunk = match.group()
     if chunk.endswith((".", "!")) or not chunk.isprintable():
-        return ""
+        return None
     if len(chunk) > _SHOW_LIMIT:
         chunk = "…" + chunk[-(_SHOW_LIMIT - 1) :]
-    return f" after '{chunk}'"
+    return chunk
+
+
+def _expected_after(what: _Both, after: str | None) -> _Both:
+    """The ``{expected}`` field: ``a number after 'Geschick'`` in English, a clause in German
+    (``nach 'Geschick' wird eine Zahl erwartet``, ``erwartet wird eine Zahl``)."""
+    if after is None:
+        return _Both(what.en, f"erwartet wird {what.de}")
+    en = f"{what.en} after '{after}'"
+    if what.de.startswith(_ONE_OF_DE):
+        choices = what.de.removeprefix(_ONE_OF_DE)
+        return _Both(en, f"nach '{after}' wird eines der folgenden erwartet: {choices}")
+    return _Both(en, f"nach '{after}' wird {what.de} erwartet")
 
 
 def _syntax_error(src: _Source, exc: UnexpectedInput) -> CardTextError:
@@ -381,26 +513,28 @@ def _syntax_error(src: _Source, exc: UnexpectedInput) -> CardTextError:
         names = {str(t) for t in exc.expected}
         pos = end
     else:  # pragma: no cover - no other kinds exist
-        return _located(text, 0, src.card, MESSAGES["unreadable"])
+        return _located(text, 0, src.card, "unreadable", _messages("unreadable", {}))
     what = _expected_words(names, lang, found_type)
-    expected = what + _after(text, pos)
+    fields: dict[str, object] = {"expected": _expected_after(what, _after(text, pos))}
     if pos >= end:
         key = "empty" if end == 0 else "end"
-        message = MESSAGES[key].format(expected=expected)
     elif found is not None:
-        message = MESSAGES["wrong_token"].format(expected=expected, found=found)
+        key = "wrong_token"
+        fields["found"] = found
     else:
         word = _WORD.match(text, pos)
         if word is not None:
-            message = MESSAGES["unknown_word"].format(word=_clip(word.group()), expected=expected)
+            key = "unknown_word"
+            fields["word"] = _clip(word.group())
         else:
-            message = MESSAGES["bad_char"].format(char=_show_char(text[pos]), expected=expected)
-    return _located(text, pos, src.card, message, what)
+            key = "bad_char"
+            fields["char"] = _show_char(text[pos])
+    return _located(text, pos, src.card, key, _messages(key, fields), what)
 
 
 def _parse_tree(text: object, start: str, card: str | None) -> tuple[_Source, Tree[Token]]:
     if not isinstance(text, str):
-        raise CardTextError(MESSAGES["not_str"].format(type=type(text).__name__), card=card)
+        raise _error("not_str", card, type=type(text).__name__)
     src = _Source(text, card)
     if len(text) > MAX_TEXT_LENGTH:
         src.error(MAX_TEXT_LENGTH, "too_long", max=MAX_TEXT_LENGTH)
@@ -409,7 +543,7 @@ def _parse_tree(text: object, start: str, card: str | None) -> tuple[_Source, Tr
     except UnexpectedInput as exc:
         raise _syntax_error(src, exc) from None
     except LarkError:  # pragma: no cover - the LALR parser raises only UnexpectedInput
-        raise _located(text, 0, card, MESSAGES["unreadable"]) from None
+        raise _located(text, 0, card, "unreadable", _messages("unreadable", {})) from None
     return src, tree
 
 
@@ -479,9 +613,8 @@ def _dice(src: _Source, tree: Tree[Token]) -> Dice:
     try:
         return Dice.parse(source)
     except DiceError as exc:
-        src.error(
-            start + exc.column - 1, "bad_dice", hint=exc.expected, dice=shown, expected=exc.expected
-        )
+        hint, expected = _dice_expected(exc.expected)
+        src.error(start + exc.column - 1, "bad_dice", hint=hint, dice=shown, expected=expected)
 
 
 def _gold(src: _Source, tree: Tree[Token]) -> Dice:
@@ -575,11 +708,11 @@ def _monster(src: _Source, tree: Tree[Token]) -> MonsterText:
             sub = _subtrees(item)[0]
             if item.data == "loot_gold":
                 if gold is not None:
-                    src.at(first, "duplicate_loot", what="gold")
+                    src.at(first, "duplicate_loot", what=_Both("gold", "Gold"))
                 gold = _gold(src, sub)
             else:
                 if treasures:
-                    src.at(first, "duplicate_loot", what="treasure")
+                    src.at(first, "duplicate_loot", what=_Both("treasure", "Schätze"))
                 treasures = _count(src, sub)
     return MonsterText(tuple(fight), gold, treasures)
 
@@ -627,6 +760,11 @@ def parse_room(text: str, card: str | None = None) -> tuple[RoomEffect, ...]:
     ... except CardTextError as e:
     ...     print(e.card, e.line, e.column, e.message, sep=" | ")
     r07 | 1 | 5 | unknown word 'Drache' — expected Schatz after 'Ein'
+    >>> try:
+    ...     parse_room("Falle: Geschick , sonst zurück.", card="r08")
+    ... except CardTextError as e:
+    ...     print(e.text_in("de"))
+    Karte 'r08', Zeile 1, Spalte 17: nach 'Geschick' wird eine Zahl erwartet, nicht ','
     """
     src, tree = _parse_tree(text, "room", card)
     if tree.data == "empty_room":
@@ -673,7 +811,7 @@ def parse_card(
         return parse_monster(text, card)
     if kind == "treasure":
         return parse_treasure(text, card)
-    raise CardTextError(MESSAGES["unknown_kind"].format(kind=kind), card=card)
+    raise _error("unknown_kind", card, kind=kind)
 
 
 # ---- public: formatting ------------------------------------------------------------------
@@ -798,5 +936,5 @@ def format_card(
     if kind == "treasure" and isinstance(value, TreasureText):
         return format_treasure(value, lang)
     if kind not in KINDS:
-        raise CardTextError(MESSAGES["unknown_kind"].format(kind=kind))
+        raise _error("unknown_kind", kind=kind)
     raise TypeError(f"not the value of a {kind} card: {value!r}")

@@ -396,11 +396,19 @@ def _slug(name: str) -> str:
     return slug or "deck"
 
 
+def _error_text(exc: BaseException, lang: str) -> str:
+    """An error in the editor's language: card-text and deck errors have a German form (the
+    location always, the message where one exists); any other error is shown as it is."""
+    if isinstance(exc, (CardTextError, DeckError)):
+        return exc.text_in("en" if lang == "en" else "de")
+    return str(exc)
+
+
 def _error_html(exc: Exception, text: str | None, lang: str) -> str:
     """A located error, with the offending line and a caret under the column."""
     parts = [
         f"<div class='verlies-error' style='color:#b3261e'><b>{_esc(_t('error', lang))}:</b> "
-        f"{_esc(exc)}</div>"
+        f"{_esc(_error_text(exc, lang))}</div>"
     ]
     line = getattr(exc, "line", None)
     column = getattr(exc, "column", None)
@@ -1033,9 +1041,8 @@ class DeckEditor:
         try:
             game.edit_deck(self.draft)
         except VerliesError as exc:
-            self.action_status.value = (
-                f"<span style='color:#b3261e'>{_esc(_t('game_refused', lang, msg=exc))}</span>"
-            )
+            refused = _t("game_refused", lang, msg=_error_text(exc, lang))
+            self.action_status.value = f"<span style='color:#b3261e'>{_esc(refused)}</span>"
             return False
         self.action_status.value = _esc(_t("applied_game", lang, step=game.step_count))
         self._on_change()
@@ -1110,7 +1117,9 @@ class DeckEditor:
         try:
             deck = Deck.loads(data, file=name)
         except (DeckError, CardTextError) as exc:
-            self.file_status.value = self._file_error(_t("load_error", lang, name=name, msg=exc))
+            self.file_status.value = self._file_error(
+                _t("load_error", lang, name=name, msg=_error_text(exc, lang))
+            )
             return False
         cards = sum(sum(deck.counts(k).values()) for k in KINDS)
         self._set_draft(deck)
