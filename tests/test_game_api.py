@@ -74,6 +74,8 @@ def test_apply_returns_the_events_of_the_step() -> None:
     assert all(isinstance(e, Event) for e in e1 + e2 + e3)
     assert [e.key for e in e3] == ["place", "must_enter", "enter", "gold", "turn"]
     assert game.events_of(2) == e3
+    assert [game.event_count(i) for i in range(3)] == [len(e1), len(e2), len(e3)]
+    assert all(type(e) is Event for e in game.log)  # recorded as plain tuples, shown as Events
     assert game.log[-(len(e1) + len(e2) + len(e3)) :] == e1 + e2 + e3
     assert [e.key for e in game.log[:2]] == ["setup", "turn"]
     for e in e3:

@@ -24,6 +24,9 @@ from verlies.cards.model import (
     TreasureText,
 )
 
+#: An event as the engine records it: (rule, key, seat, data, private). ``Event(*raw)``.
+RawEvent = tuple[str, str, int, dict[str, Any], bool]
+
 # key -> (German, English). Placeholders: {p} is the player (1-based), others from data.
 TEMPLATES: dict[str, tuple[str, str]] = {
     "setup": (

@@ -48,13 +48,14 @@ from verlies.cards.model import (
 )
 from verlies.dice import Dice, beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError, VerliesError
-from verlies.events import Event
+from verlies.events import Event, RawEvent
 from verlies.rules import Figure, State
 from verlies.variants import Variants
 
 FORMAT = "verlies-game"
 FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
+_new_tuple = tuple.__new__  # an Event from a recorded tuple, without NamedTuple's __new__
 
 
 class SetupError(VerliesError):
@@ -146,7 +147,7 @@ class Game:
         self.setup = setup
         self._log_on = log
         self._steps: list[Step] = []
-        self._step_events: list[list[Event]] = []
+        self._step_events: list[tuple[RawEvent, ...]] = []
         self._cursor = 0
         self._reset()
         for step in steps:
@@ -226,7 +227,7 @@ class Game:
 
     def _reset(self) -> None:
         self.state = self._fresh_state()
-        self._setup_events = list(self.state.events)
+        self._setup_events = tuple(self.state.events)
         self.state.events.clear()
 
     # ---- the state as seen from outside -------------------------------------------
@@ -351,21 +352,21 @@ class Game:
         if self._cursor < len(self._steps):
             del self._steps[self._cursor :]
             del self._step_events[self._cursor :]
-        events = state.events
-        state.events = []
+        events = tuple(state.events)  # a plain tuple: untracked by the collector once seen
+        state.events.clear()
         self._steps.append(step)
         self._step_events.append(events)
         self._cursor += 1
-        return list(events)  # the caller's own list: changing it leaves the log alone
+        return [_new_tuple(Event, e) for e in events]
 
-    def _do(self, step: Step) -> list[Event]:
+    def _do(self, step: Step) -> tuple[RawEvent, ...]:
         state = self.state
         if type(step) is Edit:
             state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
         else:
             state.apply(step)
-        events = state.events
-        state.events = []
+        events = tuple(state.events)
+        state.events.clear()
         return events
 
     def _check_edit(self, step: Edit) -> None:
@@ -454,14 +455,18 @@ class Game:
     @property
     def log(self) -> list[Event]:
         """Every event so far, each with its rule ID and German and English text."""
-        out = list(self._setup_events)
+        out = [_new_tuple(Event, e) for e in self._setup_events]
         for evs in self._step_events[: self._cursor]:
-            out.extend(evs)
+            out.extend([_new_tuple(Event, e) for e in evs])
         return out
 
     def events_of(self, index: int) -> list[Event]:
         """The events of step ``index`` (0-based)."""
-        return list(self._step_events[index])
+        return [_new_tuple(Event, e) for e in self._step_events[index]]
+
+    def event_count(self, index: int) -> int:
+        """How many events step ``index`` (0-based) caused, without making them."""
+        return len(self._step_events[index])
 
     @property
     def result(self) -> Result | None:

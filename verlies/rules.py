@@ -69,7 +69,7 @@ from verlies.cards.model import (
 )
 from verlies.dice import Dice
 from verlies.errors import IllegalAction
-from verlies.events import Event
+from verlies.events import RawEvent
 from verlies.variants import Variants
 
 CHANCE = -1  #: ``current_player`` while a chance point is pending (OpenSpiel style)
@@ -265,7 +265,7 @@ class State:
         self.end_reason = ""
         self.stack: list[tuple[Any, ...]] = []
         self.at_chance = False  # is the frame on top a chance point?
-        self.events: list[Event] = []
+        self.events: list[RawEvent] = []  # this step's events (Game makes Events of them)
         self.steps = 0  # number of steps applied (the chance counter)
         self.drawn: DungeonCard | None = None  # the dungeon card in hand, not yet laid
         self.came_from: Pos = START_POS  # the card the figure last entered its card from
@@ -334,7 +334,9 @@ class State:
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
         if self._log:
-            self.events.append(_new_tuple(Event, (rule, key, seat, data, private)))
+            # A plain tuple, not yet an Event: the collector stops tracking plain tuples
+            # (NamedTuples never), so a long game's log does not slow every collection.
+            self.events.append((rule, key, seat, data, private))
 
     @property
     def figure(self) -> Figure:
