@@ -222,6 +222,7 @@ def draw_obstacle_card(app: PlayApp) -> Any:
     """Draw (what-if) a corridor with an obstacle; returns the card. The game waits for
     the placement."""
     app.actions.button_for(Draw()).click()
+    app.chance.picking.value = True  # "what if: pick the outcome": the list is filled
     deck = app.game.deck
     for i, outcome in enumerate(app.chance._outcomes):
         card = deck.dungeon[outcome.card]
@@ -258,6 +259,9 @@ def test_chance_panel_lists_every_outcome_with_exact_probability() -> None:
     app.actions.button_for(Draw()).click()
     outcomes = app.game.chance_outcomes()
     assert app.chance.visible  # the stylesheet shows it (data-chance="1" in the state line)
+    # the what-if list is filled only when asked for (it repeats the table's labels)
+    assert list(app.chance.pick.options) == []
+    app.chance.picking.value = True
     assert len(app.chance.pick.options) == len(outcomes)
     assert f'data-n="{len(outcomes)}"' in app.chance.table.value
     for _o, p in outcomes:
@@ -277,6 +281,7 @@ def test_roll_button_takes_the_seeded_outcome() -> None:
 def test_what_if_takes_the_picked_outcome_and_undo_brings_the_roll_back() -> None:
     app = new_app()
     app.actions.button_for(Draw()).click()
+    app.chance.picking.value = True
     last = len(app.chance.pick.options) - 1
     outcome = app.chance._outcomes[last]
     app.chance.pick.value = last
@@ -295,7 +300,7 @@ def test_dice_roll_outcomes_are_six_sixths() -> None:
     assert [o for o, _ in outcomes] == [Roll(v) for v in range(1, 7)]
     assert all(p == Fraction(1, 6) for _, p in outcomes)
     assert app.chance.roll_button.description == "Roll"
-    assert len(app.chance.pick.options) == 6
+    assert len(app.chance.pick.options) == 6  # the list stays open once opened
 
 
 # ---- stepping -------------------------------------------------------------------------------
@@ -543,10 +548,11 @@ def test_rule_ids_in_the_log_open_their_rule_text() -> None:
 
     app = new_app()
     log = app.log.value
-    assert "<details>" in log and 'data-rule="R3.1"' in log
-    # the texts travel once, in the page's stylesheet, as the content of .vl-rt[data-rule]
+    assert "<details>" in log and '<summary data-rule="R3.1">' in log
+    # the texts travel once, in the page's stylesheet, as the content of the paragraph
+    # after the line's summary
     css = app.style.value
-    start = css.index('.vl-rt[data-rule="R3.1"]::after')
+    start = css.index('[data-rule="R3.1"] + p::after')
     assert RULES["R3.1"][:40] in css[start : start + 400]
     assert "</style>" not in css[start : start + len(RULES["R3.1"]) + 200].replace("\n</style>", "")
 
@@ -630,6 +636,7 @@ def test_r9_3_treasure_draw_is_face_down_in_play_mode() -> None:
     assert list(app.chance.pick.options) == []
     assert "schatz-" not in app.chance.table.value
     app.set_designer(True)  # a designer sees the pile's cards and can steer the draw
+    app.chance.picking.value = True
     assert len(app.chance.pick.options) > 1
 
 
@@ -788,3 +795,45 @@ def test_the_log_parts_keep_their_places_and_the_stylesheet_orders_them() -> Non
             app.style.value
         )
     assert len(tops) > 1
+
+
+# ---- the legal actions of a bot, the coins ---------------------------------------------------
+
+
+def test_a_bots_options_are_shown_read_only() -> None:
+    app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
+    for _ in range(60):
+        if app.session.bot_to_move:
+            break
+        app.steps.step.click()
+    assert app.session.bot_to_move
+    labels = [
+        (a.label, a) for a in app.game.legal_actions()
+    ]  # English labels, as the page shows them (odds added)
+    head = app.actions.title.value
+    assert 'class="vl-bot-options"' in head and f'data-n="{len(labels)}"' in head
+    for label, _a in labels:
+        assert label in head
+    assert head in app.status.value  # shown with the state line
+    assert app.actions.actions == []  # no buttons to press for a bot
+    assert "read-only" in head
+
+
+def test_coins_are_worded_alike_for_every_seat() -> None:
+    session = _game_with_bot_treasure()
+    app = PlayApp(session, lang="en")
+    panel = app.players.value
+    seat1 = panel[panel.index('data-seat="1"') :]
+    coins = app.game.figures[1].coins
+    coins_text = "1 coin" if coins == 1 else f"{coins} coins"
+    assert f"{coins_text} + treasures (value hidden)" in seat1
+    assert "Treasures: 1 face down" in seat1
+    app.designer_box.value = True
+    f = app.game.figures[1]
+    panel = app.players.value
+    seat1 = panel[panel.index('data-seat="1"') :]
+    coins_text = "1 coin" if f.coins == 1 else f"{f.coins} coins"
+    assert f"{coins_text} + treasures worth {f.gold - f.coins} Gold = {f.gold} Gold" in seat1
+    app.set_lang("de")
+    coins_de = "1 Münze" if f.coins == 1 else f"{f.coins} Münzen"
+    assert f"{coins_de} + Schätze im Wert von" in app.players.value

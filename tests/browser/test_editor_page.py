@@ -148,7 +148,10 @@ def screenshot(page: Page, name: str) -> None:
 
 def take_outcome(page: Page, label: str) -> None:
     """The chance panel's what-if: choose the outcome shown as ``label``, take it."""
+    if page.locator(".vl-pick-toggle.mod-active").count() == 0:
+        page.click(".vl-pick-toggle")  # "what if: pick the outcome" fills the list
     pick = page.locator(".vl-what-if select")
+    expect(pick.locator("option").first).to_be_attached(timeout=TIMEOUT)
     texts = [x.replace("\xa0", " ") for x in pick.locator("option").all_inner_texts()]
     index = next((i for i, x in enumerate(texts) if x.startswith(f"{label} – ")), None)
     assert index is not None, f"{label!r} is not an outcome here: {texts}"

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from verlies.cards.model import Color
 from verlies.render import style as st
@@ -277,6 +277,9 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
     assert "%" in page.inner_text(".vl-outcomes")
     # what-if: pick the last outcome and take it
     s = state(page)
+    assert page.locator(".vl-what-if select option").count() == 0  # filled when asked for
+    page.click(".vl-pick-toggle")
+    expect(page.locator(".vl-what-if select option").first).to_be_attached()
     options = page.locator(".vl-what-if select option")
     page.select_option(".vl-what-if select", index=options.count() - 1)
     page.click(".vl-take-outcome")

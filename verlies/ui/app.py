@@ -36,7 +36,7 @@ from verlies.ui.panels import (
     seat_class,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
-from verlies.ui.theme import CSS
+from verlies.ui.theme import CSS, HINTS
 
 esc = html.escape
 
@@ -74,6 +74,7 @@ class PlayApp:
         self.rotation = 0
         self.last_error: str | None = None
         self._syncing = False
+        self._refreshing = False
 
         # ---- widgets ----
         self.style = widgets.HTML(CSS + rules_css() + f"<style>{log_order_css()}</style>")
@@ -92,10 +93,13 @@ class PlayApp:
         header.add_class("vl-header")
 
         self.board = BoardView(width, height, on_cell=self.click_cell, on_info=self._board_info)
-        # The state line (with the hint below it) is re-sent every step; its data attributes
-        # also show and hide the panels through the stylesheet (theme.py).
+        # The state line is re-sent every step; its data attributes also show and hide the
+        # panels through the stylesheet (theme.py), and pick the hint below it: every hint is
+        # in the page once (sent again only with a new language), the stylesheet shows one.
         self.status = widgets.HTML()
         self.status.add_class("vl-status")
+        self.hints = widgets.HTML()
+        self.hints.add_class("vl-hints-box")
         self.message = widgets.HTML()
         self.message.add_class("vl-message")
 
@@ -111,7 +115,9 @@ class PlayApp:
         self.rotate.on_click(lambda _b: self.rotate_selection())
         self.place_buttons = widgets.HBox([self.confirm, self.rotate])
         self.place_buttons.add_class("vl-place-buttons")
-        self.place_box = widgets.VBox([self.drawn, self.place_buttons])
+        drawn_row = widgets.HBox([self.board.preview, self.drawn])
+        drawn_row.add_class("vl-drawn-row")
+        self.place_box = widgets.VBox([drawn_row, self.place_buttons])
         self.place_box.add_class("vl-place-box")
 
         self.actions = ActionsPanel(self.act)
@@ -142,11 +148,12 @@ class PlayApp:
 
         side = widgets.VBox(
             [
-                self.status,
-                self.message,
-                self.place_box,
+                self.status,  # ends with the chance table or the head of the legal actions
                 self.chance.widget,
                 self.actions.widget,
+                self.hints,
+                self.message,
+                self.place_box,
                 self.players.widget,
             ]
         )
@@ -234,6 +241,11 @@ class PlayApp:
         self.rotate.description = t("rotate", lang)
         self.log_all.description = t("log_all", lang)
         self.log_title.value = f'<div class="vl-h">{esc(t("log", lang))}</div>'
+        self.hints.value = (
+            '<div class="vl-hints">'
+            + "".join(f'<p data-hint="{k}">{esc(t(f"hint_{k}", lang))}</p>' for k in HINTS)
+            + "</div>"
+        )
         self.rules_page.children[0].value = f'<p class="vl-small">{esc(t("rules_intro", lang))}</p>'
         self.board.set_tooltips(
             t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
@@ -469,7 +481,13 @@ class PlayApp:
         banner = ""
         if g.is_over:
             banner = self._over_text()
-        return Scene(tiles, figures, highlights, ghost, coords=self.designer, banner=banner)
+        drawn = None
+        card = getattr(g.state, "drawn", None)
+        if g.pending == "place" and not g.is_over and card is not None:
+            drawn = (card, ghost.mask if ghost is not None else card.mask)
+        return Scene(
+            tiles, figures, highlights, ghost, coords=self.designer, banner=banner, drawn=drawn
+        )
 
     def _over_text(self) -> str:
         g = self.game
@@ -548,21 +566,24 @@ class PlayApp:
         cls = "vl-error" if error else "vl-note"
         self.message.value = f'<div class="{cls}">{esc(text)}</div>'
 
-    def _hint_text(self) -> str:
+    def _hint_key(self) -> str:
+        """Which hint fits the game now (one of :data:`HINTS`)."""
         s = self.session
         g = s.game
-        lang = self.lang
         if g.is_over:
-            return t("hint_over", lang)
+            return "over"
         if g.is_chance:
-            return t("hint_chance", lang)
+            return "chance"
         if not s.is_human(g.current_player):
-            return t("hint_bot", lang)
+            return "bot"
         if g.pending == "place":
-            return t("hint_place", lang)
+            return "place"
         if g.pending == "turn" and (s.can_draw() or s.walk_options()):
-            return t("hint_turn", lang)
-        return t("hint_decide", lang)
+            return "turn"
+        return "decide"
+
+    def _hint_text(self) -> str:
+        return t(f"hint_{self._hint_key()}", self.lang)
 
     def _status_html(self) -> str:
         s = self.session
@@ -600,20 +621,20 @@ class PlayApp:
             f'data-human="{int(s.human_to_move)}" data-tiles="{len(g.board)}" '
             f'data-reason="{esc(g.result.reason if g.result else "")}" '
             f'data-seed="{g.setup.seed}" data-players="{g.players}" '
-            f'data-controllers="{esc(",".join(s.controllers))}"'
+            f'data-controllers="{esc(",".join(s.controllers))}" data-hint="{self._hint_key()}"'
         )
         pos = t("step_of", lang, i=g.step_count, n=g.history_length)
         return (
             f'<div class="vl-state" {data}>{chip}'
             f'<span class="vl-round">{esc(t("round", lang, n=g.round))}</span>'
             f' · {main}<span class="vl-pos">{esc(pos)}</span></div>'
-            f'<div class="vl-hint-text">{esc(self._hint_text())}</div>'
+            f"{self.chance.table.value if g.is_chance else ''}{self.actions.title.value}"
             f'<div class="vl-board-info">{self.board.info_html}</div>'
         )
 
     def _board_info(self, _html: str) -> None:
         """The board's description changed (a step, or a zoom or pan on its own)."""
-        if hasattr(self, "session"):
+        if hasattr(self, "session") and not self._refreshing:  # refresh() sends it after
             self.status.value = self._status_html()
 
     def refresh(self) -> None:
@@ -624,7 +645,13 @@ class PlayApp:
         s = self.session
         g = s.game
         lang = self.lang
-        self.board.show(self._scene())  # first: the board is what the eye waits for
+        self._refreshing = True
+        try:
+            self.board.show(self._scene())  # first: the board is what the eye waits for
+        finally:
+            self._refreshing = False
+        self.actions.head(s, lang)  # shown with the state line
+        self.chance.show(s, lang, self.designer)  # its table too
         self.status.value = self._status_html()
         # the card being laid (the box is shown by the stylesheet while one is pending)
         if g.pending == "place" and not g.is_over:
@@ -639,7 +666,6 @@ class PlayApp:
                     else:
                         self.confirm.description = t("lay_here", lang)
                 self.rotate.disabled = rotations < 2
-        self.chance.show(s, lang, self.designer)
         self.actions.show(s, lang)
         self.players.show(s, lang, self.designer)
         self.log.show(s, lang, self.designer)

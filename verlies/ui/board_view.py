@@ -18,15 +18,18 @@ from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
-from ipycanvas import MultiCanvas
+from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
 from verlies.ui.canvas import pin_css_size, redraw
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
+from verlies.ui.tile_paint import S, paint_tile
 from verlies.ui.viewport import Viewport
 
 WIDTH = 640
 HEIGHT = 520
+#: Side of the picture of the drawn card (:attr:`BoardView.preview`), in pixels.
+PREVIEW = 96
 #: A mouse that moved further than this between down and up drags (pans) instead of clicking.
 DRAG_PIXELS = 6
 
@@ -65,6 +68,7 @@ class Scene:
     ghost: Ghost | None = None
     coords: bool = False  # designer mode: cell coordinates on the board
     banner: str = ""  # e.g. "Game over – winner: player 1"
+    drawn: tuple[Any, int] | None = None  # the card being laid and its passages: the preview
 
 
 def _n(v: float) -> float | int:
@@ -167,8 +171,16 @@ class BoardView:
         #: Bytes of draw commands sent, for measuring (see :meth:`sent_bytes`).
         self.messages = 0
 
+        #: The card being laid, painted with canvas commands in the board's batch (no
+        #: message of its own); the page shows it next to the card's description.
+        self.preview = Canvas(width=PREVIEW, height=PREVIEW)
+        self.preview.add_class("vl-drawn-pic")
+        pin_css_size(self.preview)
+        self._preview_drawn: Any = None
+
         self.tiles_layer.on_client_ready(self._tiles_ready)
         self.overlay.on_client_ready(self._overlay_ready)
+        self.preview.on_client_ready(self._preview_ready)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_mouse_up(self._mouse_up)
 
@@ -283,6 +295,14 @@ class BoardView:
 
         redraw(self.tiles_layer, draw)
 
+    def _preview_ready(self) -> None:
+        def draw(_c: Any) -> None:
+            if self.scene.drawn is not None:
+                self.sprites.redraw_all(composites=False)  # its pictograms
+            self._draw_preview()
+
+        redraw(self.preview, draw)
+
     def _overlay_ready(self) -> None:
         def draw(_c: Any) -> None:
             self.sprites.redraw_all(composites=False)  # pawns; the ghost is drawn again below
@@ -318,6 +338,26 @@ class BoardView:
     def _draw_changes(self) -> None:
         tiles = self._tile_changes()
         self._draw_all(tiles, self._overlay_key() != self._overlay_drawn)
+        if self._preview_key() != self._preview_drawn:
+            self._draw_preview()
+
+    def _preview_key(self) -> Any:
+        d = self.scene.drawn
+        return None if d is None else (d[0].id, d[1] & 0xF)
+
+    def _draw_preview(self) -> None:
+        """The drawn card as it would be laid (the page hides the picture when no card is
+        being laid, so an empty preview is not cleared)."""
+        self._preview_drawn = self._preview_key()
+        d = self.scene.drawn
+        if d is None:
+            return
+        c = self.preview
+        c.clear()
+        c.save()
+        c.scale(round(PREVIEW / S, 4))
+        paint_tile(c, d[0], d[1], False, True, self.sprites.glyph)
+        c.restore()
 
     def _draw_all(self, tiles: bool | list[tuple[int, int]], overlay: bool = True) -> None:
         if tiles is True:
@@ -557,11 +597,11 @@ class BoardView:
                 f'<span class="vl-ghost" data-x="{gh.x}" data-y="{gh.y}" data-mask="{gh.mask}" '
                 f'data-px="{cx:g}" data-py="{cy:g}">ghost</span>'
             )
-        for f in self.scene.figures:  # (their pixels follow from data-tile, -ox and -oy)
-            parts.append(
-                f'<span class="vl-figure" data-seat="{f.seat}" data-x="{f.x}" data-y="{f.y}" '
-                f'data-injured="{int(f.injured)}">figure {f.seat + 1}</span>'
+        if self.scene.figures:  # one line for all (their pixels follow from data-tile ...)
+            where = ", ".join(
+                f"{f.seat + 1} ({f.x}, {f.y}){'!' if f.injured else ''}" for f in self.scene.figures
             )
+            parts.append(f'<span class="vl-figures">{where}</span>')
         parts.append("</div>")
         text = "".join(parts)
         if text != self.info_html:

@@ -81,10 +81,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "trap_chance": ("Chance, die Falle zu bestehen: {p}", "Chance to beat the trap: {p}"),
     # actions / chance
     "actions": ("Mögliche Aktionen", "Legal actions"),
+    "bot_options": (
+        "{who} wählt eine davon (nur zum Ansehen):",
+        "{who} picks one of these (read-only):",
+    ),
     "chance": ("Zufall", "Chance"),
     "roll": ("Würfeln", "Roll"),
     "draw_card": ("Karte ziehen", "Draw the card"),
-    "what_if": ("Was wäre wenn:", "What if:"),
+    "what_if": ("Was wäre wenn: Ergebnis wählen …", "What if: pick the outcome …"),
+    "what_if_tip": (
+        "Ein Ergebnis aus der Liste nehmen statt zu würfeln (bzw. zu ziehen).",
+        "Take an outcome from the list instead of rolling (or drawing).",
+    ),
     "take_outcome": ("dieses Ergebnis nehmen", "take this outcome"),
     "outcomes": ("{n} mögliche Ergebnisse", "{n} possible outcomes"),
     "chance_die": ("Würfelwurf (W6)", "Die roll (W6)"),
@@ -136,6 +144,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "players_title": ("Spieler", "Players"),
     "gold": ("Gold", "Gold"),
     "coins": ("Münzen", "coins"),
+    "coins_n": ("{n} Münzen", "{n} coins"),
+    "coins_1": ("1 Münze", "1 coin"),
+    "treasure_gold": (
+        "+ Schätze im Wert von {n} Gold = {total} Gold",
+        "+ treasures worth {n} Gold = {total} Gold",
+    ),
+    "treasure_gold_hidden": (
+        "+ Schätze (Wert verdeckt)",
+        "+ treasures (value hidden)",
+    ),
     "treasures": ("Schätze", "Treasures"),
     "hidden_treasures": ("{n} verdeckt", "{n} face down"),
     "none": ("keine", "none"),

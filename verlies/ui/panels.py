@@ -102,27 +102,35 @@ def player_html(session: Session, seat: int, lang: str, designer: bool) -> str:
                 f"{esc(card.name.get(lang))} ({esc(', '.join(bits))})</span>"
             )
         treasures = " ".join(items) or esc(t("none", lang))
-        gold = f"{f.gold} {esc(t('gold', lang))}"
-        if f.treasures:
-            gold += f" <small>({f.coins} {esc(t('coins', lang))})</small>"
     else:
         n = len(f.treasures)
         treasures = esc(t("hidden_treasures", lang, n=n)) if n else esc(t("none", lang))
-        gold = f"{f.coins} {esc(t('coins', lang))}" + (" + ?" if n else "")
-    c = seat_class(seat)
+    # the coins are known to everybody; what the treasures are worth only where they are shown
+    gold = esc(t("coins_1", lang) if f.coins == 1 else t("coins_n", lang, n=f.coins))
+    if f.treasures and shown:
+        gold += " " + esc(t("treasure_gold", lang, n=f.gold - f.coins, total=f.gold))
+    elif f.treasures:
+        gold += " " + esc(t("treasure_gold_hidden", lang))  # how many: the line below
     return (
-        f'<div class="vl-player vl-p{c}{" vl-out" if f.escaped else ""}" data-seat="{seat}" '
+        f'<div class="vl-player{" vl-out" if f.escaped else ""}" data-seat="{seat}" '
         f'data-coins="{f.coins}" data-treasures="{len(f.treasures)}" '
         f'data-treasures-shown="{int(shown)}" data-injured="{int(bool(f.injured))}" '
-        f'data-escaped="{int(f.escaped)}">'
-        f'<div class="vl-player-head"><span class="vl-chip vl-c{c}">{seat + 1}</span> '
-        f"<b>{esc(character_name(g, seat, lang))}</b> "
-        f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
-        f"</span> {''.join(badges)}</div>"
-        f'<div class="vl-values">{_values(f.character, lang)}</div>'
+        f'data-escaped="{int(f.escaped)}">{"".join(badges)}'
         f'<div class="vl-gold"><span class="vl-coin"></span> {gold}</div>'
         f'<div class="vl-treasures">{esc(t("treasures", lang))}: {treasures}</div>'
         "</div>"
+    )
+
+
+def player_head_html(session: Session, seat: int, lang: str) -> str:
+    """The part of a seat's card that does not change in a game: who, played by, values."""
+    f = session.game.figures[seat]
+    c = seat_class(seat)
+    return (
+        f'<div class="vl-player-head"><span class="vl-chip vl-c{c}">{seat + 1}</span> '
+        f"<b>{esc(character_name(session.game, seat, lang))}</b> "
+        f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
+        f'</span></div><div class="vl-values">{_values(f.character, lang)}</div>'
     )
 
 
@@ -136,10 +144,14 @@ def decks_html(session: Session, lang: str) -> str:
 
 
 class PlayersPanel:
-    """One HTML widget per seat and one for the piles: a step re-sends only what changed."""
+    """A card per seat, in two HTML widgets: what does not change in a game (who, values)
+    and what does (coins, treasures, badges); one for the piles. A step re-sends only what
+    changed."""
 
     def __init__(self) -> None:
+        self.heads: list[widgets.HTML] = []
         self.cards: list[widgets.HTML] = []
+        self.boxes: list[widgets.VBox] = []
         self.decks = widgets.HTML()
         self.widget = widgets.VBox([self.decks])
         self.widget.add_class("vl-players-box")
@@ -147,18 +159,28 @@ class PlayersPanel:
     def show(self, session: Session, lang: str, designer: bool) -> None:
         n = session.game.players
         while len(self.cards) < n:
+            seat = len(self.cards)
+            self.heads.append(widgets.HTML())
             self.cards.append(widgets.HTML())
+            box = widgets.VBox([self.heads[seat], self.cards[seat]])
+            box.add_class("vl-player-card")
+            box.add_class(f"vl-p{seat_class(seat)}")
+            box.add_class(f"vl-seat-{seat}")
+            self.boxes.append(box)
         for seat in range(n):
+            self.heads[seat].value = player_head_html(session, seat, lang)
             self.cards[seat].value = player_html(session, seat, lang, designer)
         self.decks.value = decks_html(session, lang)
-        children = (*self.cards[:n], self.decks)
+        children = (*self.boxes[:n], self.decks)
         if children != self.widget.children:
             self.widget.children = children
 
     @property
     def value(self) -> str:
         """Everything the panel shows, as one piece of HTML (for tests and reading)."""
-        return "".join(w.value for w in self.widget.children)
+        n = len(self.widget.children) - 1
+        parts = [self.heads[i].value + self.cards[i].value for i in range(n)]
+        return "".join(parts) + self.decks.value
 
 
 # ---- log --------------------------------------------------------------------------------
@@ -172,20 +194,21 @@ def _css_string(text: str) -> str:
 
 def rules_css() -> str:
     """Every rule's text as CSS generated content, sent once with the page: a log line
-    carries only its rule ID and opens the text when clicked (``.vl-rt[data-rule=...]``)."""
+    carries only its rule ID and opens the text when clicked (the paragraph after its
+    ``summary[data-rule=...]``)."""
     rules = rules_text()
     lines = [
-        f'.vl-rt[data-rule="{rid}"]::after {{ content: {_css_string(text)}; }}'
+        f'[data-rule="{rid}"] + p::after {{ content: {_css_string(text)}; }}'
         for rid, text in rules.items()
     ]
     heads = sorted({rid.split(".")[0] for rid in rules})
     for head in heads:  # a rule ID without its number ("R10") shows its card's rules
         if head not in rules:
             joined = " · ".join(f"{k} {v}" for k, v in rules.items() if k.startswith(head + "."))
-            lines.append(f'.vl-rt[data-rule="{head}"]::after {{ content: {_css_string(joined)}; }}')
+            lines.append(f'[data-rule="{head}"] + p::after {{ content: {_css_string(joined)}; }}')
     missing = t("rule_missing", "en")
-    lines.append(f".vl-rt::after {{ content: {_css_string(missing)}; }}")
-    # the specific rules win over the fallback: put the fallback first
+    lines.append(f"summary + p::after {{ content: {_css_string(missing)}; }}")
+    # the specific rules win over the fallback (more specific, and after it)
     return "<style>\n" + "\n".join([lines[-1], *lines[:-1]]) + "\n</style>"
 
 
@@ -201,12 +224,11 @@ def log_line(session: Session, events: list[Any], i: int, lang: str, designer: b
     if text.startswith(prefix):
         text = text[len(prefix) :]
     rule = esc(e.rule)
-    # short: a step sends its lines; the look is in the stylesheet (.vl-log details ...)
+    # short: a step sends its lines, the look is in the stylesheet (.vl-log summary ...): the
+    # rule's badge is the summary's ::before (its data-rule), the rule's text the ::after of
+    # the paragraph after it (:func:`rules_css`); the coloured dot is the seat's
     dot = f'<i class="vl-c{seat_class(e.seat)}"></i>' if e.seat >= 0 else ""
-    return (
-        f'<details><summary>{dot}<b class="vl-rule">{rule}</b> {esc(text)}</summary>'
-        f'<p class="vl-rt" data-rule="{rule}"></p></details>'
-    )
+    return f'<details><summary data-rule="{rule}">{dot}{esc(text)}</summary><p></p></details>'
 
 
 def _lines(session: Session, events: list[Any], start: int, end: int, lang: str, d: bool) -> str:
@@ -345,18 +367,29 @@ def action_label(session: Session, action: Any, lang: str) -> str:
     return str(label)
 
 
+class Text:
+    """A piece of HTML another widget shows (``value``, as on a widget): the actions' head
+    is part of the state line's widget, which a step re-sends anyway (one message less)."""
+
+    def __init__(self) -> None:
+        self.value = ""
+
+
 class ActionsPanel:
-    """The legal actions of the player to move as buttons (a pool reused between steps)."""
+    """The legal actions of the player to move: a head (what the decision is about; for a
+    bot, its options as a read-only list) and, for a human, buttons (a pool reused between
+    steps). The page shows the head with the state line (:attr:`title`)."""
 
     def __init__(self, on_action: Callable[[Any], None]) -> None:
         self.on_action = on_action
-        self.title = widgets.HTML()
+        self.title = Text()
         self.box = widgets.VBox(layout=widgets.Layout(max_height="210px", overflow="auto"))
         self.box.add_class("vl-actions-list")
-        self.widget = widgets.VBox([self.title, self.box])
+        self.widget = widgets.VBox([self.box])
         self.widget.add_class("vl-actions")
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
+        self._legal: list[Any] = []
 
     def _button(self, i: int) -> widgets.Button:
         while len(self._buttons) <= i:
@@ -371,19 +404,39 @@ class ActionsPanel:
         if j < len(self._actions):
             self.on_action(self._actions[j])
 
+    def head(self, session: Session, lang: str) -> str:
+        """The head of the panel (:attr:`title`): "" when no decision is pending."""
+        g = session.game
+        self._legal = []
+        if g.is_over or g.is_chance:
+            self.title.value = ""
+            return ""
+        actions = list(g.legal_actions())
+        self._legal = actions
+        context = decision_context(session, lang) if actions else ""
+        head = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
+            f'<div class="vl-context">{esc(context)}</div>' if context else ""
+        )
+        if not session.human_to_move:
+            who = t("bot", lang, name=session.controllers[g.current_player])
+            items = "".join(f"<li>{esc(action_label(session, a, lang))}</li>" for a in actions)
+            head += (
+                f'<div class="vl-bot-options" data-n="{len(actions)}">'
+                f'<div class="vl-small">{esc(t("bot_options", lang, who=who))}</div>'
+                f"<ol>{items}</ol></div>"
+            )
+        self.title.value = f'<div class="vl-actions-head">{head}</div>'
+        return self.title.value
+
     def show(self, session: Session, lang: str) -> None:
-        """The buttons of the human to move. With no human to move the panel is hidden (by
-        the stylesheet, from the state line) and left as it is: nothing is sent."""
+        """The buttons of the human to move (after :meth:`head`). With no human to move they
+        are hidden (by the stylesheet, from the state line) and left as they are: nothing is
+        sent."""
         if not session.human_to_move:
             self._actions = []
             return
-        g = session.game
-        actions = list(g.legal_actions())
+        actions = self._legal
         self._actions = actions
-        context = decision_context(session, lang) if actions else ""
-        self.title.value = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
-            f'<div class="vl-context">{esc(context)}</div>' if context else ""
-        )
         children = []
         for i, a in enumerate(actions):
             b = self._button(i)
@@ -469,8 +522,9 @@ class ChancePanel:
     def __init__(self, on_roll: Callable[[], None], on_pick: Callable[[Any], None]) -> None:
         self.on_roll = on_roll
         self.on_pick = on_pick
-        self.table = widgets.HTML()  # title, what the roll decides, every outcome's odds
-        self.table.add_class("vl-outcomes")
+        # title, what the roll decides, every outcome's odds: shown with the state line
+        # (whose widget a step re-sends anyway), the controls below it
+        self.table = Text()
         buttons = []
         for kind in ("die", "card"):
             b = widgets.Button(
@@ -483,34 +537,54 @@ class ChancePanel:
             b.on_click(lambda _b: self.on_roll())
             buttons.append(b)
         self.roll_button, self.draw_button = buttons
+        # What-if: the outcomes as a list to pick from. The list repeats every label of the
+        # table, so it is filled (and sent) only while the user has it open.
+        self.picking = widgets.ToggleButton(
+            value=False, icon="list", layout=widgets.Layout(width="auto")
+        )
+        self.picking.add_class("vl-pick-toggle")
+        self.picking.observe(lambda _c: self._picking_changed(), "value")
         self.pick = widgets.Dropdown(layout=widgets.Layout(width="190px"))
         self.pick.add_class("vl-what-if")
         self.take_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.take_button.add_class("vl-take-outcome")
         self.take_button.on_click(lambda _b: self._take())
-        self.what_if = widgets.HTML()
-        self.what_if_row = widgets.HBox([self.what_if, self.pick, self.take_button])
+        self.pick_row = widgets.HBox(
+            [self.pick, self.take_button], layout=widgets.Layout(display="none")
+        )
+        self.pick_row.add_class("vl-pick-row")
+        self.what_if_row = widgets.HBox([self.picking, self.pick_row])
+        self.what_if_row.add_class("vl-what-if-row")
         self.controls = widgets.VBox([self.roll_button, self.draw_button, self.what_if_row])
         self.controls.add_class("vl-chance-controls")
-        self.widget = widgets.VBox([self.table, self.controls])
+        self.widget = widgets.VBox([self.controls])
         self.widget.add_class("vl-chance")
         self._outcomes: list[Any] = []
+        self._options: list[tuple[str, int]] = []  # the what-if list for the outcomes now
+        self._picked: list[Any] = []  # the outcomes the list shows
         self.visible = False
 
     def _take(self) -> None:
         i = self.pick.value
-        if i is not None and 0 <= i < len(self._outcomes):
-            self.on_pick(self._outcomes[i])
+        if self.picking.value and i is not None and 0 <= i < len(self._picked):
+            self.on_pick(self._picked[i])
 
     def set_lang(self, lang: str) -> None:
         self.roll_button.description = t("roll", lang)
         self.draw_button.description = t("draw_card", lang)
         self.take_button.description = t("take_outcome", lang)
-        self.what_if.value = f'<span class="vl-small">{esc(t("what_if", lang))}</span>'
+        self.picking.description = t("what_if", lang)
+        self.picking.tooltip = t("what_if_tip", lang)
+
+    def _picking_changed(self) -> None:
+        self.pick_row.layout.display = "" if self.picking.value else "none"
+        if self.picking.value:
+            self._set_options(self._options)
 
     def _set_options(self, options: list[tuple[str, int]]) -> None:
         """The what-if list, first outcome chosen; sent only when its labels changed (labels
         and choice in one message), or the choice alone when the user had moved it."""
+        self._picked = list(self._outcomes)
         if tuple(label for label, _ in options) != tuple(self.pick._options_labels):
             with self.pick.hold_sync():
                 self.pick.options = options
@@ -518,11 +592,18 @@ class ChancePanel:
         elif options and self.pick.value != 0:
             self.pick.value = 0
 
+    def _offer(self, options: list[tuple[str, int]]) -> None:
+        """The outcomes a what-if can pick now: into the list if it is open."""
+        self._options = options
+        if self.picking.value:
+            self._set_options(options)
+
     def show(self, session: Session, lang: str, designer: bool = True) -> None:
         g = session.game
         self.visible = g.is_chance
         if not g.is_chance:
             self._outcomes = []
+            self._options = []  # the list keeps what it shows until it is needed again
             return
         outcomes = g.chance_outcomes()
         # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
@@ -531,11 +612,11 @@ class ChancePanel:
         if hidden:
             self._outcomes = []
             self.table.value = (
-                f'<div class="vl-otable" data-kind="treasure" data-n="hidden">'
+                f'<div class="vl-outcomes vl-otable" data-kind="treasure" data-n="hidden">'
                 f'<div class="vl-h">{esc(t("chance", lang))}</div>'
                 f'<div class="vl-small">{esc(t("treasure_face_down", lang))}</div></div>'
             )
-            self._set_options([])
+            self._offer([])
             return
         if g.chance_kind not in ("die", "gold"):
             outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
@@ -562,11 +643,12 @@ class ChancePanel:
                 f"<span>{esc(label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
             )
         self.table.value = (
-            f'<div class="vl-otable" data-kind="{esc(g.chance_kind)}" data-n="{len(outcomes)}">'
+            f'<div class="vl-outcomes vl-otable" data-kind="{esc(g.chance_kind)}" '
+            f'data-n="{len(outcomes)}">'
             f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=len(outcomes)))}</div>'
             f'<div class="vl-orows">{"".join(rows)}</div></div>'
         )
-        self._set_options(options)
+        self._offer(options)
 
 
 def decision_context(session: Session, lang: str) -> str:
@@ -627,9 +709,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
     card = getattr(g.state, "drawn", None)
     if card is None or g.pending != "place":
         return ""
-    from verlies.render.svg import tile_svg
-
-    svg = tile_svg(card, mask if mask is not None else card.mask, size=96, lang=lang)
+    # the picture is the board's preview canvas, next to this (painted with the board)
     lines = [f"<b>{esc(card.name.get(lang))}</b>"]
     kind = st.WORDS.get(card.kind.value)
     shape = st.WORDS.get(card.shape.value)
@@ -660,7 +740,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
             f'<span class="vl-odds">{esc(t("pass_chance", lang, p=pct(g.pass_chance(o))))}</span>'
         )
     return (
-        f'<div class="vl-drawn" data-card="{esc(card.id)}"><div class="vl-drawn-pic">{svg}</div>'
+        f'<div class="vl-drawn" data-card="{esc(card.id)}">'
         f'<div class="vl-drawn-text"><div class="vl-h">{esc(t("drawn_card", lang))}</div>'
         f"{'<br>'.join(lines)}</div></div>"
     )

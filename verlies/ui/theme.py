@@ -12,13 +12,26 @@ def _seat_rules() -> list[str]:
     rules = []
     for seat, color in enumerate(st.PLAYER):
         rules.append(f".vl-c{seat} {{ background: {color}; }}\n")
-        rules.append(f".vl-player.vl-p{seat} {{ border-left-color: {color}; }}\n")
+        rules.append(f".vl-player-card.vl-p{seat} {{ border-left-color: {color}; }}\n")
         rules.append(
             f'.vl-play:has(.vl-state[data-over="0"][data-seat="{seat}"]) '
-            f'.vl-player[data-seat="{seat}"] {{ box-shadow: 0 0 0 2px {st.GOLD}; '
+            f".vl-player-card.vl-seat-{seat} {{ box-shadow: 0 0 0 2px {st.GOLD}; "
             "background: #fff8e3; }\n"
         )
     return rules
+
+
+#: The hints below the state line (``hint_...`` in i18n), chosen by its ``data-hint``.
+HINTS = ("place", "turn", "decide", "chance", "bot", "over")
+
+
+def _hint_rules() -> list[str]:
+    """The hint that fits (``data-hint`` of the state line) shown, the others not."""
+    return [
+        f'.vl-play:has(.vl-state[data-hint="{k}"]) .vl-hints > p[data-hint="{k}"] '
+        "{ display: block; }\n"
+        for k in HINTS
+    ]
 
 
 CSS = f"""
@@ -73,7 +86,10 @@ CSS = f"""
   border: 1px solid rgba(0,0,0,.45); vertical-align: middle;
 }}
 .vl-chip-s {{ min-width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; }}
-.vl-hint-text {{ font-size: 13px; color: #4a3b2e; padding: 6px 4px 0 4px; line-height: 1.35; }}
+.vl-hints > p {{
+  display: none; font-size: 13px; color: #4a3b2e; padding: 0 4px; margin: 0; line-height: 1.35;
+}}
+.vl-hints-box {{ margin: 0 !important; }}
 .vl-app .widget-html-content {{ line-height: 1.35; }}
 .vl-note {{
   background: #e8f1e0; border-left: 4px solid #4d8a3a; padding: 4px 8px; font-size: 13px;
@@ -88,11 +104,12 @@ CSS = f"""
   color: #6b563d; margin: 2px 0;
 }}
 .vl-small {{ font-size: 12px; color: #6b5a45; }}
-.vl-place-box, .vl-chance, .vl-actions {{
+.vl-place-box, .vl-chance, .vl-actions, .vl-actions-head, .vl-otable {{
   background: #fbf7ee; border: 1px solid #d9ccb0; border-radius: 8px; padding: 6px 8px;
 }}
 .vl-drawn {{ display: flex; gap: 10px; align-items: center; font-size: 13px; line-height: 1.4; }}
-.vl-drawn-pic svg {{ display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.4); }}
+.vl-drawn-row {{ gap: 10px; align-items: center; }}
+.vl-drawn-pic {{ border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.4); }}
 .vl-odds {{ font-weight: bold; color: #7a3d00; }}
 .vl-context {{ font-size: 13px; margin: 2px 0 4px 0; color: #4a3b2e; }}
 .vl-orows {{ max-height: 190px; overflow-y: auto; }}
@@ -114,14 +131,17 @@ CSS = f"""
 .vl-roll {{ font-weight: bold; font-size: 14px; }}
 .vl-chance-controls .widget-hbox {{ align-items: center; }}
 .vl-actions-list .jupyter-button {{ text-align: left; justify-content: flex-start; margin: 1px 0; }}
+.vl-actions-head, .vl-otable {{ margin-top: 6px; }}
+.vl-bot-options ol {{ margin: 2px 0 0 0; padding-left: 22px; font-size: 12px; color: #4a3b2e; }}
+.vl-bot-options li {{ line-height: 1.4; }}
 .vl-players-box {{ gap: 6px; }}
-.vl-players-box > .widget-html {{ margin: 0; }}
-.vl-players-box > .widget-html > .widget-html-content {{ overflow: visible; }}
-.vl-player {{
+.vl-players-box .widget-html {{ margin: 0; }}
+.vl-players-box .widget-html > .widget-html-content {{ overflow: visible; }}
+.vl-player-card {{
   background: #fffdf7; border: 1px solid #d9ccb0; border-left: 6px solid #999; border-radius: 8px;
-  padding: 5px 8px; font-size: 13px; line-height: 1.45;
+  padding: 5px 8px; font-size: 13px; line-height: 1.45; margin: 0 !important;
 }}
-.vl-player.vl-out {{ opacity: .8; }}
+.vl-player-card:has(.vl-out) {{ opacity: .8; }}
 .vl-ctl {{ color: #7a6a52; font-size: 12px; }}
 .vl-values {{ display: flex; gap: 4px; flex-wrap: wrap; margin: 2px 0; }}
 .vl-val {{
@@ -155,23 +175,26 @@ CSS = f"""
 }}
 .vl-log-box > .widget-html {{ margin: 0; display: block; }}
 .vl-log-box > .widget-html > .widget-html-content {{ line-height: 1.35; white-space: normal; }}
-.vl-log details > summary {{ cursor: pointer; padding: 1px 0; list-style: none; }}
+.vl-log details > summary {{
+  cursor: pointer; padding: 1px 0; list-style: none; display: flex; align-items: baseline;
+}}
 .vl-log details > summary::-webkit-details-marker {{ display: none; }}
 .vl-log details[open] > summary {{ font-weight: bold; }}
-.vl-rule {{
+.vl-rule, .vl-log summary::before {{
   display: inline-block; min-width: 38px; font-family: monospace; font-size: 11px;
   font-weight: inherit;
   background: #4a3b2e; color: #f6f0e2; border-radius: 4px; padding: 0 4px; margin-right: 4px;
   text-align: center;
 }}
-.vl-rt {{
+.vl-log summary::before {{ content: attr(data-rule); flex: 0 0 auto; }}
+.vl-log summary + p {{
   background: #f3ead2; border-radius: 4px; padding: 4px 8px; margin: 2px 0 4px 24px;
   font-size: 12px; line-height: 1.35;
 }}
-.vl-rt::before {{ content: attr(data-rule) " "; font-weight: bold; }}
 .vl-log summary > i {{
+  order: -1; flex: 0 0 auto; align-self: center;
   display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px;
-  border: 1px solid rgba(0,0,0,.4); vertical-align: -1px;
+  border: 1px solid rgba(0,0,0,.4);
 }}
 .vl-more {{ color: #7a6a52; font-size: 12px; padding: 2px 0; }}
 .vl-rules {{ font-size: 13px; line-height: 1.5; max-width: 900px; }}
@@ -180,6 +203,7 @@ CSS = f"""
 .vl-form-label {{ display: inline-block; width: 110px; font-weight: bold; font-size: 13px; }}
 .vl-download-link {{ font-size: 13px; }}
 {"".join(_seat_rules())}
+{"".join(_hint_rules())}
 /* The state line's data attributes show and hide the panels: no message of their own. */
 .vl-play:has(.vl-state[data-chance="0"]) .vl-chance,
 .vl-play:has(.vl-state[data-human="0"]) .vl-actions,
