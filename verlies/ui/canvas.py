@@ -29,6 +29,7 @@ sprites included.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -81,6 +82,23 @@ def redraw(canvas: Any, draw: DrawFunction) -> None:
         return
     with batch(canvas):
         draw(canvas)
+    hand_over_output()
+
+
+def hand_over_output() -> None:
+    """Let the kernel send what was just drawn, now.
+
+    ipykernel sends its messages from a background thread. While a handler runs, that
+    thread waits for the interpreter lock, by default up to 5 ms (``sys.getswitchinterval``),
+    so a drawing made early in a handler would leave only when the handler ends. A short
+    sleep releases the lock and the drawing goes out at once, before the panels are built.
+    """
+    time.sleep(HAND_OVER_S)
+
+
+#: How long :func:`hand_over_output` sleeps (s): long enough for the output thread to take
+#: the lock and pass one message to ZeroMQ.
+HAND_OVER_S = 0.0002
 
 
 def on_ready_redraw(canvas: Any, draw: DrawFunction) -> Callable[[], None]:

@@ -273,11 +273,11 @@ class LogView:
         """Where each part begins (event indices): at a step's first event, once the part
         before holds PART events or more."""
         starts = [0]
-        end = total - sum(len(game.events_of(k)) for k in range(game.step_count))  # setup
+        end = total - sum(game.event_count(k) for k in range(game.step_count))  # setup
         for k in range(game.step_count):
             if end - starts[-1] >= self.PART:
                 starts.append(end)
-            end += len(game.events_of(k))
+            end += game.event_count(k)
         return starts
 
     def show(self, session: Session, lang: str, designer: bool) -> None:
