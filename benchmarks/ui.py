@@ -751,8 +751,8 @@ def report(r: dict[str, Any]) -> str:
     out.append(
         f"  (deflated as permessage-deflate would send them: median "
         f"{p['deflated_bytes_per_click']['median']:.0f} B, max "
-        f"{p['deflated_bytes_per_click']['max']:.0f} B: an estimate, the server does not"
-        " compress today)"
+        f"{p['deflated_bytes_per_click']['max']:.0f} B: an estimate of what goes on the wire;"
+        " the server compresses (binder/voila.json), the browser reports frames unpacked)"
     )
     out.append(
         f"Cold load, play / bare (medians):       {rt['cold_load']}x   goal <= 1.5x: "
