@@ -282,6 +282,19 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
     expect(page.locator(".vl-what-if select option").first).to_be_attached()
     options = page.locator(".vl-what-if select option")
     page.select_option(".vl-what-if select", index=options.count() - 1)
+    # the open list and its button stay inside the chance panel, the roll button too
+    panel = page.locator(".vl-chance").bounding_box()
+    assert panel is not None
+    for part in (".vl-what-if select", ".vl-take-outcome", ".vl-roll-card"):
+        box = page.locator(part).bounding_box()
+        assert box is not None, part
+        assert (
+            panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
+        ), (
+            part,
+            box,
+            panel,
+        )
     page.click(".vl-take-outcome")
     wait_state(page, s)
     assert state(page)["pending"] == "place"

@@ -544,16 +544,21 @@ class ChancePanel:
         )
         self.picking.add_class("vl-pick-toggle")
         self.picking.observe(lambda _c: self._picking_changed(), "value")
-        self.pick = widgets.Dropdown(layout=widgets.Layout(width="190px"))
+        # the list takes the row's width left of its button (long card names are cut there)
+        self.pick = widgets.Dropdown(
+            layout=widgets.Layout(width="auto", flex="1 1 0", min_width="0")
+        )
         self.pick.add_class("vl-what-if")
         self.take_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.take_button.add_class("vl-take-outcome")
         self.take_button.on_click(lambda _b: self._take())
         self.pick_row = widgets.HBox(
-            [self.pick, self.take_button], layout=widgets.Layout(display="none")
+            [self.pick, self.take_button], layout=widgets.Layout(display="none", width="100%")
         )
         self.pick_row.add_class("vl-pick-row")
-        self.what_if_row = widgets.HBox([self.picking, self.pick_row])
+        # the toggle, and under it (when open) the list and its button: one column, so an
+        # open list never pushes the roll button out of the panel
+        self.what_if_row = widgets.VBox([self.picking, self.pick_row])
         self.what_if_row.add_class("vl-what-if-row")
         self.controls = widgets.VBox([self.roll_button, self.draw_button, self.what_if_row])
         self.controls.add_class("vl-chance-controls")

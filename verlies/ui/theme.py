@@ -127,7 +127,11 @@ CSS = f"""
 .vl-orows > p > b {{
   flex: 0 0 52px; text-align: right; font-weight: normal; font-variant-numeric: tabular-nums;
 }}
-.vl-chance-controls {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
+.vl-chance-controls {{ align-items: stretch; gap: 4px; min-width: 0; }}
+.vl-what-if-row, .vl-pick-row {{ min-width: 0; max-width: 100%; gap: 4px; }}
+.vl-what-if-row {{ align-items: center; }}
+.vl-what-if {{ min-width: 0; }}
+.vl-what-if select {{ min-width: 0; width: 100%; }}
 .vl-roll {{ font-weight: bold; font-size: 14px; }}
 .vl-chance-controls .widget-hbox {{ align-items: center; }}
 .vl-actions-list .jupyter-button {{ text-align: left; justify-content: flex-start; margin: 1px 0; }}
