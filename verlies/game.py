@@ -352,11 +352,14 @@ class Game:
         if self._cursor < len(self._steps):
             del self._steps[self._cursor :]
             del self._step_events[self._cursor :]
+        self._steps.append(step)
+        self._cursor += 1
+        if not state.events:  # no log: nothing to keep or hand back
+            self._step_events.append(())
+            return []
         events = tuple(state.events)  # a plain tuple: untracked by the collector once seen
         state.events.clear()
-        self._steps.append(step)
         self._step_events.append(events)
-        self._cursor += 1
         return [_new_tuple(Event, e) for e in events]
 
     def _do(self, step: Step) -> tuple[RawEvent, ...]:

@@ -593,9 +593,7 @@ class State:
             _h_turn(self, frame, step)
         else:
             _HANDLERS[kind](self, frame, step)
-        self._advance()
-
-    def _advance(self) -> None:
+        # Then the automatic frames, until a decision or a chance point waits (or the end).
         stack = self.stack
         while True:
             if not stack:
