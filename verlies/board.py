@@ -133,8 +133,8 @@ def any_open_passage(board: Board) -> bool:
     return False
 
 
-def count_open_passages(board: Board) -> int:
-    """How many passages in the dungeon lead to an empty cell."""
+def count_open_passages(board: BoardView) -> int:
+    """R1.6: how many passages in the dungeon lead to an empty cell."""
     n = 0
     for (x, y), tile in board.items():
         mask = tile.mask

@@ -45,7 +45,7 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos
+from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos, count_open_passages
 from verlies.cards.model import (
     Attr,
     Blocked,
@@ -409,7 +409,7 @@ class HeuristicBot:
                 return ShuffleBack()
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
         board = view.board
-        open_now = _open_passages(board)
+        open_now = count_open_passages(board)
         here = view.position
         best: list[Place] = []
         best_score = -_INF
@@ -461,7 +461,7 @@ class HeuristicBot:
             return False
         if view.deck_sizes()["dungeon"] < 3 * in_dungeon:
             return False
-        return _open_passages(view.board) > 2
+        return count_open_passages(view.board) > 2
 
     # ---- R4.2, R4.3, R5: obstacles ----------------------------------------------------
 
@@ -598,17 +598,6 @@ def _bonus_of(view: PlayerView, treasure: str) -> tuple[int, float]:
         return 0, 0.0
     lost = float(held.card.gold) if held.card.spent else 0.0
     return held.card.magic.amount, lost + 0.5  # a used treasure's magic is gone
-
-
-def _open_passages(board: BoardView) -> int:
-    """R1.6: how many open passages the dungeon has (passages into empty cells)."""
-    n = 0
-    for (x, y), tile in board.items():
-        mask = tile.mask
-        for d, dx, dy, _ in _SIDES:
-            if mask & d and (x + dx, y + dy) not in board:
-                n += 1
-    return n
 
 
 # ---- presets -------------------------------------------------------------------------------
