@@ -338,12 +338,8 @@ class Game:
 
     def _take(self, step: Step) -> list[Event]:
         """Record and play a step already known to be legal."""
-        state = self.state
         try:
-            if type(step) is Edit:
-                state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
-            else:
-                state.apply(step)
+            events = self._do(step)
         except Exception:
             # A bug must not leave a half-applied step behind: rebuild the last good state
             # from the steps (the game is its step list), then let the error through.
@@ -353,14 +349,9 @@ class Game:
             del self._steps[self._cursor :]
             del self._step_events[self._cursor :]
         self._steps.append(step)
-        self._cursor += 1
-        if not state.events:  # no log: nothing to keep or hand back
-            self._step_events.append(())
-            return []
-        events = tuple(state.events)  # a plain tuple: untracked by the collector once seen
-        state.events.clear()
         self._step_events.append(events)
-        return [_new_tuple(Event, e) for e in events]
+        self._cursor += 1
+        return [_new_tuple(Event, e) for e in events] if events else []
 
     def _do(self, step: Step) -> tuple[RawEvent, ...]:
         state = self.state
@@ -368,9 +359,12 @@ class Game:
             state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
         else:
             state.apply(step)
-        events = tuple(state.events)
-        state.events.clear()
-        return events
+        events = state.events
+        if not events:  # no log: the shared empty tuple
+            return ()
+        recorded = tuple(events)  # a plain tuple: untracked by the collector once seen
+        events.clear()
+        return recorded
 
     def _check_edit(self, step: Edit) -> None:
         if self.state.over:
