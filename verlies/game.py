@@ -362,7 +362,7 @@ class Game:
         events = state.events
         if not events:  # no log: the shared empty tuple
             return ()
-        recorded = tuple(events)  # a plain tuple: untracked by the collector once seen
+        recorded = tuple(events)  # kept per step as a tuple: no list per step
         events.clear()
         return recorded
 

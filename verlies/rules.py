@@ -333,10 +333,11 @@ class State:
         self._any_open = self._open_passages > 0
 
     def _emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
-        if self._log:
-            # A plain tuple, not yet an Event: the collector stops tracking plain tuples
-            # (NamedTuples never), so a long game's log does not slow every collection.
-            self.events.append((rule, key, seat, data, private))
+        """Record an event of this step. Every call stands under ``if self._log:`` (or
+        ``s._log``), so that a game without a log does not even build the arguments.
+
+        Recorded as a plain tuple; ``Game`` makes ``Event`` values of it when asked."""
+        self.events.append((rule, key, seat, data, private))
 
     @property
     def figure(self) -> Figure:
