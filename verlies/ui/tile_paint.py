@@ -16,15 +16,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+from verlies.board import DELTA, DIRECTIONS
 from verlies.cards.model import DungeonCard, TileKind
 from verlies.render import style as st
 
 #: Side of the square a card is painted in (the board's largest tile size).
 S = 112
 
-_N, _E, _S, _W = 1, 2, 4, 8
-_SIDES = (_N, _E, _S, _W)
-_TAU = 6.2832  # a little over 2 pi: a full circle
 
 #: ``glyph_image(glyph, colour, box)`` -> a canvas holding that pictogram, ``box`` px square.
 GlyphImage = Callable[[st.Glyph, str, int], Any]
@@ -82,14 +80,12 @@ class _Pen:
 
 
 def _channel(bit: int, half: float) -> tuple[float, float, float, float]:
+    """The floor strip from the middle to side ``bit``, ``2 * half`` wide (x, y, w, h)."""
     c = S / 2
-    if bit == _N:
-        return c - half, 0, 2 * half, c
-    if bit == _S:
-        return c - half, c, 2 * half, S - c
-    if bit == _E:
-        return c, c - half, S - c, 2 * half
-    return 0, c - half, c, 2 * half
+    dx, dy = DELTA[bit]
+    if dx == 0:  # north or south
+        return c - half, (0 if dy < 0 else c), 2 * half, c
+    return (c if dx > 0 else 0), c - half, c, 2 * half
 
 
 def _rect(p: _Pen, box: tuple[float, float, float, float], fill: str) -> None:
@@ -104,7 +100,7 @@ def _passages(p: _Pen, mask: int, room: bool) -> None:
     c = S / 2
     pw = st.PASSAGE_W * S
     e = st.PASSAGE_EDGE * S
-    sides = [bit for bit in _SIDES if mask & bit]
+    sides = [bit for bit in DIRECTIONS if mask & bit]
     if not sides:
         return
     for bit in sides:
@@ -186,10 +182,10 @@ def _rubble(p: _Pen, mask: int) -> None:
     shape = ((-1, 0.2), (-0.4, -0.9), (0.6, -0.8), (1, 0.1), (0.5, 0.9), (-0.6, 0.8))
     i = 0
     p.set(stroke_style=st.ROCK_EDGE, line_width=_f(0.012 * S), line_join="round")
-    for bit in _SIDES:
+    for bit in DIRECTIONS:
         if not mask & bit:
             continue
-        dx, dy = {_N: (0, -1), _E: (1, 0), _S: (0, 1), _W: (-1, 0)}[bit]
+        dx, dy = DELTA[bit]
         for along, across, r in ((0.25, 0.07, 0.085), (0.33, -0.08, 0.075), (0.43, 0.04, 0.08)):
             x, y = dx * along - dy * across, dy * along + dx * across
             px, py, pr = c + x * S, c + y * S, r * S
