@@ -80,6 +80,14 @@ def test_apply_returns_the_events_of_the_step() -> None:
     assert [e.key for e in game.log[:2]] == ["setup", "turn"]
     for e in e3:
         assert e.en.startswith(e.rule + ": ") and e.de.startswith(e.rule + ": ")
+    # the log's size and its newest part, without making the older events
+    log = game.log
+    assert game.log_size == len(log)
+    for k in range(len(log) + 2):
+        assert game.log_from(k) == log[k:]
+    game.undo()
+    assert game.log_size == len(game.log) == len(log) - len(e3)
+    assert game.log_from(len(log) - len(e3) - 1) == log[len(log) - len(e3) - 1 : -len(e3)]
 
 
 def test_apply_returned_events_are_the_callers_own() -> None:

@@ -457,6 +457,24 @@ class Game:
             out.extend([_new_tuple(Event, e) for e in evs])
         return out
 
+    @property
+    def log_size(self) -> int:
+        """How many events :attr:`log` holds, without making them."""
+        return len(self._setup_events) + sum(len(e) for e in self._step_events[: self._cursor])
+
+    def log_from(self, start: int) -> list[Event]:
+        """``log[start:]`` (``start`` >= 0), making only those events: what a view showing
+        the newest events needs at every step of a long game."""
+        out: list[Event] = []
+        skip = start
+        for evs in (self._setup_events, *self._step_events[: self._cursor]):
+            if skip >= len(evs):
+                skip -= len(evs)
+                continue
+            out.extend([_new_tuple(Event, e) for e in evs[skip:]])
+            skip = 0
+        return out
+
     def events_of(self, index: int) -> list[Event]:
         """The events of step ``index`` (0-based)."""
         return [_new_tuple(Event, e) for e in self._step_events[index]]

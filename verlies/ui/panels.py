@@ -231,9 +231,14 @@ def log_line(session: Session, events: list[Any], i: int, lang: str, designer: b
     return f'<details><summary data-rule="{rule}">{dot}{esc(text)}</summary><p></p></details>'
 
 
-def _lines(session: Session, events: list[Any], start: int, end: int, lang: str, d: bool) -> str:
-    """Events ``start`` to ``end - 1`` as lines, newest first."""
-    return "".join(log_line(session, events, i, lang, d) for i in range(end - 1, start - 1, -1))
+def _lines(
+    session: Session, events: list[Any], start: int, end: int, lang: str, d: bool, first: int = 0
+) -> str:
+    """Events ``start`` to ``end - 1`` as lines, newest first (``events[0]`` is event
+    ``first`` of the log)."""
+    return "".join(
+        log_line(session, events, i - first, lang, d) for i in range(end - 1, start - 1, -1)
+    )
 
 
 def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30) -> str:
@@ -281,16 +286,19 @@ class LogView:
         return starts
 
     def show(self, session: Session, lang: str, designer: bool) -> None:
-        events = session.game.log
-        total = len(events)
-        starts = self.starts(session.game, total)
+        game = session.game
+        total = game.log_size
+        starts = self.starts(game, total)
         bounds = [*starts, total]
         newest = len(starts) - 1
         oldest = max(0, newest - self.PARTS + 1)
+        # only the events shown are made (all of them with "show all")
+        first = 0 if self.show_all else starts[oldest]
+        events = game.log_from(first)
         shown = set()
         for part in range(newest, oldest - 1, -1):
             w = self.parts[part % self.PARTS]
-            lines = _lines(session, events, bounds[part], bounds[part + 1], lang, designer)
+            lines = _lines(session, events, bounds[part], bounds[part + 1], lang, designer, first)
             w.value = f'<div class="vl-log" data-part="{part}">{lines}</div>'
             shown.add(part % self.PARTS)
         for i, w in enumerate(self.parts):
