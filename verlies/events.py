@@ -12,6 +12,7 @@ asked for, so the engine's hot path only builds small tuples.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from verlies.cards.model import (
@@ -24,7 +25,7 @@ from verlies.cards.model import (
     TreasureText,
 )
 
-#: An event as the engine records it: (rule, key, seat, data, private). ``Event(*raw)``.
+#: An event as the engine records it: (rule, key, seat, data, private); see :func:`as_events`.
 RawEvent = tuple[str, str, int, dict[str, Any], bool]
 
 # key -> (German, English). Placeholders: {p} is the player (1-based), others from data.
@@ -254,3 +255,15 @@ class Event(NamedTuple):
         if self.key == "lose_treasure":
             return Event(self.rule, "lose_treasure_hidden", self.seat, {}, False)
         return self
+
+
+_new_tuple = tuple.__new__
+
+
+def as_events(recorded: Iterable[RawEvent]) -> list[Event]:
+    """Events from the tuples the engine records (without NamedTuple's slower ``__new__``).
+
+    >>> as_events([("R4.1", "gold", 0, {"n": 2}, False)])[0].en
+    'R4.1: Player 1 takes 2 gold.'
+    """
+    return [_new_tuple(Event, e) for e in recorded]

@@ -48,14 +48,13 @@ from verlies.cards.model import (
 )
 from verlies.dice import Dice, beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError, VerliesError
-from verlies.events import Event, RawEvent
+from verlies.events import Event, RawEvent, as_events
 from verlies.rules import Figure, State
 from verlies.variants import Variants
 
 FORMAT = "verlies-game"
 FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
-_new_tuple = tuple.__new__  # an Event from a recorded tuple, without NamedTuple's __new__
 
 
 class SetupError(VerliesError):
@@ -351,7 +350,7 @@ class Game:
         self._steps.append(step)
         self._step_events.append(events)
         self._cursor += 1
-        return [_new_tuple(Event, e) for e in events] if events else []
+        return as_events(events) if events else []
 
     def _do(self, step: Step) -> tuple[RawEvent, ...]:
         state = self.state
@@ -452,9 +451,9 @@ class Game:
     @property
     def log(self) -> list[Event]:
         """Every event so far, each with its rule ID and German and English text."""
-        out = [_new_tuple(Event, e) for e in self._setup_events]
+        out = as_events(self._setup_events)
         for evs in self._step_events[: self._cursor]:
-            out.extend([_new_tuple(Event, e) for e in evs])
+            out.extend(as_events(evs))
         return out
 
     @property
@@ -471,13 +470,13 @@ class Game:
             if skip >= len(evs):
                 skip -= len(evs)
                 continue
-            out.extend([_new_tuple(Event, e) for e in evs[skip:]])
+            out.extend(as_events(evs[skip:]))
             skip = 0
         return out
 
     def events_of(self, index: int) -> list[Event]:
         """The events of step ``index`` (0-based)."""
-        return [_new_tuple(Event, e) for e in self._step_events[index]]
+        return as_events(self._step_events[index])
 
     def event_count(self, index: int) -> int:
         """How many events step ``index`` (0-based) caused, without making them."""

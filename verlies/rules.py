@@ -81,7 +81,6 @@ _W6 = (1, 2, 3, 4, 5, 6)
 _DRAW = Draw()
 _RECOVER = Recover()
 _TRY_OR_DECLINE = LegalActions((Attempt(), Decline()))  # an obstacle without a bonus treasure
-_new_tuple = tuple.__new__  # NamedTuple values without the Python-level __new__
 _CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
 _CARD_FRAMES = frozenset({"draw", "room", "monster", "treasure"})
 _DIE_FRAMES = frozenset({"oroll", "froll", "mroll", "troll"})
