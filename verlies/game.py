@@ -295,8 +295,7 @@ class Game:
 
     def legal_actions(self) -> LegalActions:
         """Every legal action now; at a chance point, the possible outcomes."""
-        legal = self.state._legal  # kept until the next step
-        return self.state.legal_actions() if legal is None else legal
+        return self.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """At a chance point: each outcome with its exact probability (they sum to 1)."""
