@@ -1,0 +1,67 @@
+"""Every word verlies shows a person, in every language: one table per language.
+
+The engine emits keys and raw values (ids, numbers, seats); whoever shows them to a person
+turns them into text here. A language is one module ``verlies/i18n/<code>.py`` holding a
+``TEXTS`` dict (key -> ``str.format`` template); adding a language is adding that table.
+A key missing from a language falls back to English, so a partial translation still
+shows every screen.
+
+>>> text("round", "de", n=3)
+'Runde 3'
+>>> text("round", "en", n=3)
+'Round 3'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+#: Languages shipped with verlies; ``register`` adds more at run time.
+LANGUAGES: tuple[str, ...] = ("de", "en")
+FALLBACK = "en"
+
+_tables: dict[str, Mapping[str, str]] = {}
+
+
+def table(lang: str) -> Mapping[str, str]:
+    """The table of ``lang`` (loaded on first use); ``KeyError`` for an unknown language."""
+    found = _tables.get(lang)
+    if found is None:
+        if lang not in LANGUAGES:
+            raise KeyError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+        module = importlib.import_module(f"verlies.i18n.{lang}")
+        found = module.TEXTS
+        _tables[lang] = found
+    return found
+
+
+def register(lang: str, texts: Mapping[str, str]) -> None:
+    """Add (or replace) a language at run time, e.g. a translation being worked on."""
+    global LANGUAGES
+    _tables[lang] = dict(texts)
+    if lang not in LANGUAGES:
+        LANGUAGES = (*LANGUAGES, lang)
+
+
+def has(key: str, lang: str = FALLBACK) -> bool:
+    return key in table(lang) or key in table(FALLBACK)
+
+
+def template(key: str, lang: str = FALLBACK) -> str:
+    """The raw template of ``key`` in ``lang`` (English when that language lacks it)."""
+    found = table(lang).get(key)
+    if found is None:
+        found = table(FALLBACK).get(key)
+        if found is None:
+            raise KeyError(f"no text for key {key!r}")
+    return found
+
+
+def text(key: str, lang: str = FALLBACK, /, **values: Any) -> str:
+    """``key``'s template in ``lang`` filled with ``values``."""
+    return template(key, lang).format(**values)
+
+
+__all__ = ["FALLBACK", "LANGUAGES", "has", "register", "table", "template", "text"]
