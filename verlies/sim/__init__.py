@@ -1,0 +1,1 @@
+"""The balance lab: bots, simulated runs, metrics and reports (no widget library here)."""
