@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from verlies import Game, Variants
-from verlies.bots import make_bot
+from verlies.sim.bots import make_bot
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "bot_reference.json.gz"
 VARIANTS = ("opened_stays_open", "limited_bank", "injuries_stack", "long_walk")
