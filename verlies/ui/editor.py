@@ -28,6 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from verlies import i18n
 from verlies.cards.model import (
     Character,
     Color,
@@ -66,158 +67,20 @@ Key = tuple[str, str]  # (kind, card id)
 ALL = "all"
 NO_OBSTACLE = "none"
 
-# The editor's own words, German and English (the engine's messages are English).
-_S: dict[str, tuple[str, str]] = {
-    "title": ("Karten und Deck bearbeiten", "Edit cards and deck"),
-    "browse": ("Karten", "Cards"),
-    "kind": ("Art", "Kind"),
-    "color": ("Farbe", "Colour"),
-    "search": ("Suche", "Search"),
-    "search_ph": ("Name, Id oder Text …", "name, id or text …"),
-    "all": ("alle", "all"),
-    "k_dungeon": ("Verlieskarten", "Dungeon cards"),
-    "k_room": ("Raumkarten", "Room cards"),
-    "k_monster": ("Monster", "Monsters"),
-    "k_treasure": ("Schätze", "Treasures"),
-    "k_character": ("Abenteurer", "Characters"),
-    "n_cards": ("{n} von {total} Karten", "{n} of {total} cards"),
-    "no_match": ("Keine Karte passt zum Filter.", "No card matches the filter."),
-    "card": ("Karte", "Card"),
-    "name": ("Name", "name"),
-    "name_de": ("Name (de)", "Name (de)"),
-    "name_en": ("Name (en)", "Name (en)"),
-    "text": ("Kartentext", "Card text"),
-    "count": ("Anzahl", "Count"),
-    "count_hint": ("0 entfernt die Karte", "0 removes the card"),
-    "tile_kind": ("Art", "Kind"),
-    "tile_color": ("Edelstein", "Gem"),
-    "shape": ("Form", "Shape"),
-    "gold": ("Gold", "Gold"),
-    "obstacle": ("Hindernis", "Obstacle"),
-    "no_obstacle": ("– keins –", "– none –"),
-    "obstacle_color": ("Punktfarbe", "Dot colour"),
-    "obstacle_n": ("Zahl", "Number"),
-    "staerke": ("Stärke", "Strength"),
-    "geist": ("Geist", "Mind"),
-    "geschick": ("Geschick", "Dexterity"),
-    "ok": ("ok", "ok"),
-    "canonical": ("Kanonischer Text", "Canonical text"),
-    "error": ("Fehler", "Error"),
-    "kept": (
-        "Das Deck bleibt unverändert; die Vorschau zeigt die letzte gültige Karte.",
-        "The deck is unchanged; the preview shows the last good card.",
-    ),
-    "removed": (
-        "Karte {id} entfernt (Anzahl 0). „Rückgängig“ holt sie zurück.",
-        "Card {id} removed (count 0). “Undo” brings it back.",
-    ),
-    "none_selected": ("Keine Karte gewählt.", "No card selected."),
-    "apply_new": ("Für neue Spiele übernehmen", "Apply to new games"),
-    "apply_game": ("Ins laufende Spiel übernehmen", "Apply to the current game"),
-    "undo": ("Rückgängig", "Undo"),
-    "reset": ("Standarddeck", "Reset to default"),
-    "applied_new": (
-        "Neue Spiele verwenden jetzt dieses Deck ({n} Änderungen gegenüber dem Standard).",
-        "New games now use this deck ({n} changes against the default).",
-    ),
-    "applied_game": (
-        "Im laufenden Spiel als Schritt {step} übernommen (rückgängig machbar); "
-        "gilt für die noch nicht gezogenen Karten.",
-        "Applied to the current game as step {step} (undoable); it changes the cards not "
-        "yet drawn.",
-    ),
-    "no_game": ("Es läuft kein Spiel.", "No game is running."),
-    "game_same": (
-        "Das laufende Spiel verwendet dieses Deck schon.",
-        "The current game already plays this deck.",
-    ),
-    "game_refused": ("Nicht übernommen: {msg}", "Not applied: {msg}"),
-    "undone": ("Letzte Änderung zurückgenommen.", "Last change undone."),
-    "nothing_undo": ("Nichts rückgängig zu machen.", "Nothing to undo."),
-    "reset_done": (
-        "Entwurf auf das Standarddeck zurückgesetzt.",
-        "Draft reset to the default deck.",
-    ),
-    "pending": (
-        "{n} Änderung(en) im Entwurf sind noch nicht für neue Spiele übernommen.",
-        "{n} change(s) in the draft are not yet applied to new games.",
-    ),
-    "in_sync": ("Neue Spiele verwenden diesen Entwurf.", "New games use this draft."),
-    "composition": ("Zusammensetzung", "Composition"),
-    "diff": ("Unterschiede zum Standarddeck", "Differences from the default deck"),
-    "no_diff": ("Keine Unterschiede zum Standarddeck.", "No differences from the default deck."),
-    "files": ("Deckdateien", "Deck files"),
-    "upload": ("Deck laden (.toml)", "Load deck (.toml)"),
-    "prepare": ("Download vorbereiten", "Prepare download"),
-    "download_deck": ("ganzes Deck herunterladen", "download the whole deck"),
-    "download_patch": (
-        "nur die Änderungen herunterladen (Patch)",
-        "download only the changes (patch)",
-    ),
-    "stale": (
-        "Der Entwurf hat sich geändert: Download neu vorbereiten.",
-        "The draft changed: prepare the download again.",
-    ),
-    "too_large": (
-        "Datei {name} abgelehnt: {size} Bytes, höchstens {max} Bytes.",
-        "File {name} refused: {size} bytes, at most {max} bytes.",
-    ),
-    "bad_base": (
-        'Datei {name} abgelehnt: ein hochgeladener Patch darf nur base = "default" nennen.',
-        'File {name} refused: an uploaded patch may only name base = "default".',
-    ),
-    "load_error": ("Datei {name} nicht geladen: {msg}", "File {name} not loaded: {msg}"),
-    "loaded": (
-        "{name} geladen: „{deck}“, {cards} Karten. Der Entwurf ist jetzt dieses Deck.",
-        "Loaded {name}: “{deck}”, {cards} cards. The draft is now this deck.",
-    ),
-    "warnings": ("Hinweise", "Warnings"),
-    # composition table
-    "c_total": ("gesamt", "total"),
-    "c_all": ("Alle", "All"),
-    "c_start": ("Start", "start"),
-    "c_exit": ("Ausgang", "exit"),
-    "c_corridor": ("Gang", "corridor"),
-    "c_room": ("Raum", "room"),
-    "c_pile": ("Verliesstapel, {p} Spieler", "Dungeon pile, {p} player(s)"),
-    "c_magic": ("davon magisch", "of them magic"),
-    "c_gold": ("Gold auf Gängen", "Gold on corridors"),
-    "c_obstacles": ("Hindernisse", "Obstacles"),
-    # diff lines
-    "d_name": ("Name: „{old}“ → „{new}“", "name: “{old}” → “{new}”"),
-    "d_added": ("neu: {card} ×{n}", "added: {card} ×{n}"),
-    "d_removed": ("entfernt: {card}", "removed: {card}"),
-    "d_count": ("{card}: Anzahl {old} → {new}", "{card}: count {old} → {new}"),
-    "d_changed": ("{card}: {what}", "{card}: {what}"),
-}
-
 _KIND_KEY = {k: f"k_{k}" for k in KINDS}
 _OBSTACLE_KEYS = {t: t.key for t in ObstacleType}
-_WORD_NAMES: dict[str, tuple[str, str]] = {
-    "start": ("Start", "start"),
-    "exit": ("Ausgang", "exit"),
-    "corridor": ("Gang", "corridor"),
-    "room": ("Raum", "room"),
-    "dead_end": ("Sackgasse", "dead end"),
-    "straight": ("gerade", "straight"),
-    "bend": ("Kurve", "bend"),
-    "T": ("Abzweig", "T-junction"),
-    "cross": ("Kreuzung", "crossing"),
-    "red": ("rot", "red"),
-    "blue": ("blau", "blue"),
-    "green": ("grün", "green"),
-}
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
-    de, en = _S[key]
-    text = en if lang == "en" else de
+    """The editor text ``key`` (``editor.<key>`` in :mod:`verlies.i18n`) in ``lang``."""
+    text = i18n.template(f"editor.{key}", lang)
     return text.format(**kw) if kw else text
 
 
 def _w(value: str, lang: str) -> str:
-    de, en = _WORD_NAMES.get(value, (value, value))
-    return en if lang == "en" else de
+    """A card word (kind, shape, colour) as the editor names it; unknown values as they are."""
+    key = f"editor.word.{value}"
+    return i18n.template(key, lang) if i18n.has(key) else value
 
 
 def _q(text: str, lang: str) -> str:

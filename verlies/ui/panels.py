@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
 from verlies.render import style as st
-from verlies.ui.i18n import pct, t
+from verlies.ui.i18n import has, pct, t
 from verlies.ui.session import HUMAN, Session
 
 esc = html.escape
@@ -515,9 +515,7 @@ def chance_title(session: Session, lang: str) -> str:
     g = session.game
     pending = g.pending
     key = f"chance_{pending}"
-    from verlies.ui.i18n import STRINGS
-
-    return t(key, lang) if key in STRINGS else t("chance_die", lang)
+    return t(key, lang) if has(key) else t("chance_die", lang)
 
 
 class ChancePanel:

@@ -23,9 +23,9 @@ MAX_BURST = 20_000
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot policies ``verlies.bots`` offers (its names, or the documented default)."""
+    """The bot policies ``verlies.sim.bots`` offers (its names, or the documented default)."""
     try:
-        from verlies import bots
+        from verlies.sim import bots
     except ImportError:
         return ("random",)
     for attr in ("BOT_NAMES", "NAMES", "BOTS"):
@@ -36,9 +36,9 @@ def bot_names() -> tuple[str, ...]:
 
 
 def make_bot(name: str, seed: int) -> Callable[[Any], Any]:
-    """A bot by name from ``verlies.bots``; until that exists, a uniform random chooser."""
+    """A bot by name from ``verlies.sim.bots``; until that exists, a uniform random chooser."""
     try:
-        from verlies.bots import make_bot as engine_make_bot
+        from verlies.sim.bots import make_bot as engine_make_bot
     except ImportError:
         rng = random.Random(seed)
 
