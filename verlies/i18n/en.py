@@ -9,6 +9,26 @@ TEXTS: dict[str, str] = {
     # --- cards: card words, attributes, colours ---------------------------------------------
     # --- deck: deck and patch files, their messages ------------------------------------------
     # --- render: pictures and print sheets ---------------------------------------------------
+    "render.tile.gold": "Gold {n}",
+    "render.tile.collapsed": "collapsed",
+    "render.text.gold": "Gold: {n}",
+    "render.text.obstacle": "Obstacle: {name} {n} ({color} = {attr})",
+    "render.or": "or",
+    "render.sheet.page": "page {page}/{pages}",
+    "render.kind.start": "Start",
+    "render.kind.exit": "Exit",
+    "render.kind.corridor": "Corridor",
+    "render.kind.room": "Room",
+    "render.shape.dead_end": "dead end",
+    "render.shape.straight": "straight",
+    "render.shape.bend": "bend",
+    "render.shape.T": "T-junction",
+    "render.shape.cross": "crossing",
+    "render.deck.dungeon": "Dungeon card",
+    "render.deck.room": "Room card",
+    "render.deck.monster": "Monster",
+    "render.deck.treasure": "Treasure",
+    "render.deck.character": "Adventurer",
     # --- page: the play page (ui) --------------------------------------------------------------
     "page.title": "Raus aus dem Verlies!",
     "page.subtitle": "rules explorer",

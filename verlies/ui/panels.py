@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
+from verlies.cards.display import kind_word, shape_word
 from verlies.render import style as st
 from verlies.ui.i18n import has, pct, t
 from verlies.ui.session import HUMAN, Session
@@ -497,17 +498,14 @@ def outcome_label(game: Any, outcome: Any, lang: str) -> str:
 
 def dungeon_brief(card: Any, lang: str) -> str:
     """Shape, obstacle and gold of a dungeon card in a few words: "bend, Door 7 R, 2 Gold"."""
-    parts = []
-    shape = st.WORDS.get(card.shape.value)
-    if shape is not None:
-        parts.append(shape.get(lang))
+    parts = [shape_word(card.shape, lang)]
     if card.obstacle is not None:
         o = card.obstacle
         parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
     if card.gold:
         parts.append(f"{card.gold} {t('gold', lang)}")
     if card.kind.value in ("exit", "start"):
-        parts.insert(0, st.WORDS[card.kind.value].get(lang))
+        parts.insert(0, kind_word(card.kind, lang))
     return ", ".join(parts)
 
 
@@ -722,10 +720,8 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
         return ""
     # the picture is the board's preview canvas, next to this (painted with the board)
     lines = [f"<b>{esc(card.name.get(lang))}</b>"]
-    kind = st.WORDS.get(card.kind.value)
-    shape = st.WORDS.get(card.shape.value)
     lines.append(
-        esc(" · ".join(w.get(lang) for w in (kind, shape) if w is not None))
+        esc(f"{kind_word(card.kind, lang)} · {shape_word(card.shape, lang)}")
         + f" · {esc(st.COLOR_NAME[card.color].get(lang))}"
     )
     if card.gold:
