@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from verlies import bots
 from verlies.actions import Draw, Place, Walk
-from verlies.bots import Bot
 from verlies.game import Game
+from verlies.sim import bots
+from verlies.sim.bots import Bot
 
 HUMAN = "human"
 #: Steps one "to the end" / autoplay burst takes at most before it hands back control.
@@ -23,7 +23,7 @@ MAX_BURST = 20_000
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot presets the page offers (``verlies.bots.BOTS``), in their order."""
+    """The bot presets the page offers (``verlies.sim.bots.BOTS``), in their order."""
     return tuple(bots.BOTS)
 
 
