@@ -54,7 +54,7 @@ class _Bar:
         elif progress == "text":
             from tqdm import tqdm as text_tqdm
 
-            self.bar = text_tqdm(total=total, desc=desc, unit="game", leave=False)
+            self.bar = text_tqdm(total=total, desc=desc, unit="game", leave=True)
         elif progress not in (False, None):
             raise SimulationError(f"progress is True, False, 'text' or a callable: {progress!r}")
 

@@ -81,24 +81,38 @@ class Tweak:
         card = self._card(deck)
         if self.field == "count":
             return deck.with_count(self.kind, self.card, value)
+        if self.kind in ("room", "monster", "treasure"):
+            # These cards are their text (deck.with_card_text): change the parsed text.
+            from verlies.cards.text import format_card, parse_card
+
+            text = parse_card(self.kind, card.text, card=self.card)
+            return deck.with_card_text(
+                self.kind, self.card, format_card(self.kind, self._changed(text, value))
+            )
         if self.field == "gold":
             new = dataclasses.replace(card, gold=value)
         elif self.field == "obstacle":
             if card.obstacle is None:
                 raise SimulationError(f"{self.kind}:{self.card} has no obstacle")
             new = dataclasses.replace(card, obstacle=dataclasses.replace(card.obstacle, n=value))
-        elif self.field == "fight":
-            if self.kind != "monster":
-                raise SimulationError("fight values are on monster cards")
-            fight = tuple(dataclasses.replace(o, value=value) for o in card.fight)
-            new = dataclasses.replace(card, fight=fight)
         else:
-            i, trap = self._trap(card)
-            effects = list(card.effects)
-            effects[i] = dataclasses.replace(trap, target=value)
-            new = dataclasses.replace(card, effects=tuple(effects))
-        count = deck.counts(self.kind)[self.card]
-        return deck.with_card(self.kind, new, count)
+            raise SimulationError(f"a dungeon card has no {self.field!r} number")
+        return deck.with_card(self.kind, new, deck.counts(self.kind)[self.card])
+
+    def _changed(self, text: Any, value: int) -> Any:
+        if self.field == "gold" and self.kind == "treasure":
+            return dataclasses.replace(text, gold=value)
+        if self.field == "fight" and self.kind == "monster":
+            fight = tuple(dataclasses.replace(o, value=value) for o in text.fight)
+            return dataclasses.replace(text, fight=fight)
+        if self.field == "trap" and self.kind == "room":
+            effects = list(text)
+            for i, eff in enumerate(effects):
+                if hasattr(eff, "target") and hasattr(eff, "on_fail"):
+                    effects[i] = dataclasses.replace(eff, target=value)
+                    return tuple(effects)
+            raise SimulationError(f"{self.kind}:{self.card} has no trap")
+        raise SimulationError(f"a {self.kind} card has no {self.field!r} number")
 
     def _card(self, deck: Any) -> Any:
         try:
