@@ -538,9 +538,11 @@ class State:
             return self.treasures
         raise IllegalAction("R3.4", f"no card is drawn at {kind}")
 
-    def sample_outcome(self) -> Outcome:
-        """The outcome the seeded random source gives at this chance point."""
-        r = mix64(self.seed, self.steps)
+    def sample_outcome(self, r: int | None = None) -> Outcome:
+        """The outcome the seeded random source gives at this chance point; or, given a
+        64-bit random number ``r`` from an outside source, the outcome ``r`` picks."""
+        if r is None:
+            r = mix64(self.seed, self.steps)
         kind = self.stack[-1][0]
         if kind in ("oroll", "froll", "mroll", "troll"):
             return _ROLLS[1 + r % 6]

@@ -1,0 +1,89 @@
+"""Game hooks for AI tools: an outside random source, returns, truncation, clone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from verlies.bots import make_bot
+from verlies.errors import IllegalAction
+from verlies.game import Game, returns_of
+
+
+def _play(game: Game, seed: int, rng: random.Random | None = None) -> Game:
+    bots = [make_bot("careful", seed + i) for i in range(game.players)]
+    while not game.is_over:
+        if game.is_chance:
+            game.roll(rng)
+        else:
+            seat = game.current_player
+            game.apply(bots[seat](game.view(seat)))
+    return game
+
+
+def test_outside_rng_varies_rollouts_and_is_reproducible() -> None:
+    g = Game.new(players=2, seed=3)
+    g.apply(g.legal_actions()[0])
+    assert g.is_chance
+    drawn = set()
+    for i in range(30):
+        h = g.copy()
+        h.roll(random.Random(i))
+        drawn.add(h.steps[-1])
+    assert len(drawn) > 3  # the seeded source alone would give one card every time
+    a, b = g.copy(), g.copy()
+    a.roll(random.Random(5))
+    b.roll(random.Random(5))
+    assert a.steps[-1] == b.steps[-1]
+
+
+def test_without_rng_the_seed_decides_as_before() -> None:
+    a = _play(Game.new(players=3, seed=11), 11)
+    b = Game.new(players=3, seed=11)
+    for step in a.steps:
+        if b.is_chance:
+            assert b.sample_outcome() == step
+        b.apply(step)
+    assert b.to_json() == a.to_json()
+
+
+def test_outside_rng_outcomes_are_saved_and_replayed() -> None:
+    g = _play(Game.new(players=2, seed=4), 4, random.Random(9))
+    again = Game.from_json(g.to_json())
+    assert again.result == g.result
+    assert again.returns() == g.returns()
+
+
+def test_roll_without_chance_point_raises() -> None:
+    g = Game.new(players=2, seed=1)
+    with pytest.raises(IllegalAction):
+        g.roll(random.Random(1))
+
+
+def test_returns_scheme() -> None:
+    assert returns_of(2, [0]) == (1.0, -1.0)
+    assert returns_of(4, [2]) == pytest.approx((-1 / 3, -1 / 3, 1.0, -1 / 3))
+    assert returns_of(4, [0, 3]) == (0.5, -0.5, -0.5, 0.5)
+    assert returns_of(3, []) == (0.0, 0.0, 0.0)
+    assert returns_of(1, [0]) == (1.0,)
+    assert returns_of(1, []) == (0.0,)
+    for n in (2, 3, 4):
+        for winners in ([0], [0, 1], [n - 1]):
+            assert sum(returns_of(n, winners)) == pytest.approx(0.0)
+
+
+def test_returns_follow_the_result_and_are_zero_before_the_end() -> None:
+    g = Game.new(players=2, seed=2)
+    assert g.returns() == (0.0, 0.0)
+    _play(g, 2)
+    result = g.result
+    assert result is not None and not g.truncated
+    assert g.returns() == returns_of(2, result.winners)
+
+
+def test_round_limit_end_is_a_truncation() -> None:
+    g = _play(Game.new(players=2, seed=0, round_limit=1), 0)
+    assert g.result is not None and g.result.reason == "timeout"
+    assert g.truncated
+    assert g.returns() == (0.0, 0.0)
