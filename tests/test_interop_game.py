@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -87,3 +88,67 @@ def test_round_limit_end_is_a_truncation() -> None:
     assert g.result is not None and g.result.reason == "timeout"
     assert g.truncated
     assert g.returns() == (0.0, 0.0)
+
+
+def _fingerprint(game: Game) -> tuple[object, ...]:
+    """Everything on the table, as plain values (to compare two states)."""
+    s = game.state
+    board = tuple(
+        sorted((p, t.card.id, t.mask, t.gold, t.collapsed, t.opened) for p, t in s.board.items())
+    )
+    figures = tuple(
+        (f.pos, f.coins, tuple((h.card.id, h.used) for h in f.treasures), f.injured, f.escaped)
+        for f in s.figures
+    )
+    piles = tuple(
+        (tuple(sorted(p.counts.items())), tuple(sorted(p.discard.items())), tuple(p.bottom))
+        for p in (s.dungeon, s.rooms, s.monsters, s.treasures)
+    )
+    return (board, figures, piles, tuple(s.stack), s.seat, s.round, s.over, s.bank)
+
+
+def _random_steps(game: Game, n: int, rng: random.Random) -> None:
+    for _ in range(n):
+        if game.is_over:
+            return
+        if game.is_chance:
+            game.roll(rng)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_clone_is_independent_and_plays_like_a_replay(players: int) -> None:
+    rng = random.Random(players)
+    game = Game.new(players=players, seed=players, log=False)
+    for _ in range(12):
+        _random_steps(game, 25, rng)
+        before = _fingerprint(game)
+        clone = game.clone()
+        assert _fingerprint(clone) == before
+        _random_steps(clone, 40, random.Random(rng.random()))
+        assert _fingerprint(game) == before  # the clone's play changed nothing here
+        assert _fingerprint(game.copy()) == before  # and the original is its own replay
+        assert _fingerprint(clone) == _fingerprint(clone.copy())  # the clone too
+        assert clone.legal_actions() == clone.copy().legal_actions()
+        again = Game.from_json(clone.to_json())
+        assert _fingerprint(again) == _fingerprint(clone)
+
+
+def test_clone_keeps_log_and_history() -> None:
+    game = Game.new(players=2, seed=8)
+    _random_steps(game, 30, random.Random(1))
+    game.undo(3)
+    clone = game.clone()
+    assert clone.steps == game.steps and not clone.can_redo
+    assert [e.en for e in clone.log] == [e.en for e in game.log]
+    clone.undo(5)
+    assert _fingerprint(clone) == _fingerprint(Game(game.setup, game.steps[:-5]))
+
+
+def test_deepcopy_shares_the_cards() -> None:
+    game = Game.new(players=2, seed=8)
+    start = game.board[(0, 0)].card
+    assert copy.deepcopy(start) is start and copy.copy(start) is start
+    for char in game.deck.characters.values():
+        assert copy.deepcopy(char) is char

@@ -757,6 +757,24 @@ class Game:
         g.goto(self._cursor)
         return g
 
+    def clone(self) -> Game:
+        """An independent game in the same position, fast (search bots, OpenSpiel).
+
+        Copies only the mutable state; the deck, the cards and the steps (immutable
+        values) are shared. Undone steps are not carried over: the clone's history ends
+        at its position.
+        """
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g._log_on = self._log_on
+        cursor = self._cursor
+        g._steps = self._steps[:cursor]
+        g._step_events = self._step_events[:cursor]
+        g._cursor = cursor
+        g._setup_events = self._setup_events
+        g.state = self.state.copy()
+        return g
+
     # ---- showing itself --------------------------------------------------------------
 
     def board_svg(self, tile_size: int = 60, lang: str = "de") -> str:
