@@ -15,15 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from verlies.cards.model import (
-    Attr,
-    MonsterCard,
-    MonsterText,
-    Names,
-    RoomCard,
-    TreasureCard,
-    TreasureText,
-)
+from verlies.cards.display import card_text
+from verlies.cards.model import Attr, MonsterCard, Names, RoomCard
 
 #: An event as the engine records it: (rule, key, seat, data, private); see :func:`as_events`.
 RawEvent = tuple[str, str, int, dict[str, Any], bool]
@@ -204,21 +197,6 @@ def _localise(key: str, value: Any, lang: str) -> Any:
     if isinstance(value, RoomCard | MonsterCard):
         return card_text(value, lang)
     return value
-
-
-def card_text(card: RoomCard | MonsterCard | TreasureCard, lang: str) -> str:
-    """A card's text in German (as printed) or English (formatted from its effects)."""
-    if lang != "en":
-        return card.text
-    from verlies.cards import text as cardtext
-
-    if isinstance(card, RoomCard):
-        return cardtext.format_room(card.effects, "en")
-    if isinstance(card, MonsterCard):
-        return cardtext.format_monster(
-            MonsterText(card.fight, card.loot_gold, card.loot_treasures), "en"
-        )
-    return cardtext.format_treasure(TreasureText(card.gold, card.magic, card.spent), "en")
 
 
 class Event(NamedTuple):
