@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from verlies.bots import make_bot
 from verlies.errors import IllegalAction
 from verlies.game import Game, returns_of
+from verlies.sim.bots import make_bot
 
 
 def _play(game: Game, seed: int, rng: random.Random | None = None) -> Game:
