@@ -39,7 +39,6 @@ from verlies.frames import (
     TrapRoll,
     TreasureDraw,
 )
-from verlies.i18n import text
 from verlies.state import Held, Table
 
 # ---- room cards and what they give -----------------------------------------------------
@@ -164,26 +163,24 @@ def resolve_monster_roll(s: Table, frame: MonsterRoll, o: Outcome) -> None:
     mvalue = next(opt.value for opt in monster.fight if opt.attr is attr)
     total = roll + value + bonus
     mtotal = o.value + mvalue
+    # R7.2: the next seat still in the dungeon rolls for the monster (alone: the engine).
     roller = next(
         (q for i in range(1, s.n) if not s.figures[q := (s.seat + i) % s.n].escaped), s.seat
     )
-    solo = roller == s.seat
     if s.logging:
         s.emit(
             "R7.2",
             "fight",
             s.seat,
-            attr=attr.value,
-            attr_en=attr.en,
+            attr=attr,
             value=value,
             roll=roll,
-            bonus=f" + {bonus}" if bonus else "",
+            bonus=bonus,
             total=total,
             mvalue=mvalue,
             mroll=o.value,
             mtotal=mtotal,
-            roller=_roller(solo, roller, "de"),
-            roller_en=_roller(solo, roller, "en"),
+            roller=roller,  # the acting seat itself: alone, the engine rolls
         )
     if total >= mtotal:
         if s.logging:
@@ -200,13 +197,6 @@ def resolve_monster_roll(s: Table, frame: MonsterRoll, o: Outcome) -> None:
         s.stack.append(Injure("R7.3"))
 
 
-def _roller(solo: bool, seat: int, lang: str) -> str:
-    """R7.2: who rolls for the monster, in words (the engine itself when playing alone)."""
-    if solo:
-        return text("engine.roller.engine", lang)
-    return text("engine.player", lang, n=seat + 1)
-
-
 def resolve_trap_roll(s: Table, frame: TrapRoll, o: Outcome) -> None:
     """R6.2: value + roll (+ bonus) against the trap's number; failing costs what it says."""
     assert isinstance(o, Roll)
@@ -214,22 +204,18 @@ def resolve_trap_roll(s: Table, frame: TrapRoll, o: Outcome) -> None:
     total = o.value + value + bonus
     passed = total >= trap.target
     if s.logging:
-        verdict = "engine.verdict.passed" if passed else "engine.verdict.failed"
         s.emit(
             "R6.2",
             "test",
             s.seat,
-            what=text("engine.trap", "de"),
-            what_en=text("engine.trap", "en"),
+            obstacle=None,  # a trap, not an obstacle
             target=trap.target,
-            attr=attr.value,
-            attr_en=attr.en,
+            attr=attr,
             value=value,
             roll=o.value,
-            bonus=f" + {bonus}" if bonus else "",
+            bonus=bonus,
             total=total,
-            verdict=text(verdict, "de"),
-            verdict_en=text(verdict, "en"),
+            passed=passed,
         )
     if passed:
         return

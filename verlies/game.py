@@ -17,6 +17,7 @@ going to any step, save and load, and per-player views.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -322,16 +323,19 @@ class Game:
         # Raises DeckError or CardTextError for a patch that does not fit; changes nothing.
         editable(self.state.deck).apply(step.patch)
 
-    def roll(self) -> list[Event]:
+    def roll(self, rng: random.Random | None = None) -> list[Event]:
         """Resolve the pending chance point with the seeded random source.
 
         The outcome depends only on the seed and the step number: undo and roll again
-        gives the same result (use ``apply(outcome)`` to choose one instead).
+        gives the same result (use ``apply(outcome)`` to choose one instead). Given an
+        outside ``rng`` (search rollouts), that source decides instead, with the same
+        probabilities: rollouts from one position then differ.
         """
         state = self.state
         if not state.at_chance:
             raise IllegalAction("R3.4", "no chance point is pending")
-        return self._take(state.sample_outcome())  # a sampled outcome is always possible
+        r = None if rng is None else rng.getrandbits(64)
+        return self._take(state.sample_outcome(r))  # a sampled outcome is always possible
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""
@@ -339,11 +343,11 @@ class Game:
             raise IllegalAction("R3.4", "no chance point is pending")
         return self.state.sample_outcome()
 
-    def play_chance(self) -> list[Event]:
+    def play_chance(self, rng: random.Random | None = None) -> list[Event]:
         """Roll every pending chance point until a player must decide (or the end)."""
         events: list[Event] = []
         while self.is_chance:
-            events.extend(self.roll())
+            events.extend(self.roll(rng))
         return events
 
     def edit_deck(self, new_deck: DeckLike) -> list[Event]:
@@ -449,6 +453,19 @@ class Game:
             # A timeout stops as the round after the limit begins: it was never played.
             rounds=s.round - 1 if s.end_reason == "timeout" else s.round,
         )
+
+    @property
+    def truncated(self) -> bool:
+        """The game was cut off by the round limit (R1.6 timeout), not played out:
+        what OpenSpiel and PettingZoo call a truncation rather than a termination."""
+        return self.state.over and self.state.end_reason == "timeout"
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: 0 until the end; see :func:`returns_of` for the scheme."""
+        s = self.state
+        if not s.over:
+            return (0.0,) * s.n
+        return returns_of(s.n, s.winners())
 
     # ---- odds for the UI and bots ----------------------------------------------------
 
@@ -598,6 +615,24 @@ class Game:
         g.goto(self._cursor)
         return g
 
+    def clone(self) -> Game:
+        """An independent game in the same position, fast (search bots, OpenSpiel).
+
+        Copies only the mutable state; the deck, the cards and the steps (immutable
+        values) are shared. Undone steps are not carried over: the clone's history ends
+        at its position.
+        """
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g._log_on = self._log_on
+        cursor = self._cursor
+        g._steps = self._steps[:cursor]
+        g._step_events = self._step_events[:cursor]
+        g._cursor = cursor
+        g._setup_events = self._setup_events
+        g.state = self.state.copy()
+        return g
+
     # ---- showing itself --------------------------------------------------------------
 
     def board_svg(self, tile_size: int = 60, lang: str = "de") -> str:
@@ -656,7 +691,7 @@ class Game:
         if self.is_chance:
             who = text("engine.status.chance", lang)
         else:
-            who = text("engine.player", lang, n=s.seat + 1)
+            who = text("engine.status.player", lang, n=s.seat + 1)
         return text("engine.status.to_move", lang, round=s.round, who=who, pending=s.pending)
 
     def __repr__(self) -> str:
@@ -664,3 +699,23 @@ class Game:
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.log)
+
+
+def returns_of(players: int, winners: Sequence[int]) -> tuple[float, ...]:
+    """Win/loss returns, zero-sum from two players on (as chess or Go environments give).
+
+    The winners (R1.5: the escaped seats with the most gold; ties share) split +1, the
+    other seats split -1, so a seat's return says only whether it won, and the returns sum
+    to 0. No winner (nobody escaped, R1.6 ends, a timeout): 0 for every seat, a draw.
+    One player (R1.3 solo): +1 for escaping, 0 otherwise. Gold is not a return: it only
+    ranks the escaped players, and R1.5 rewards the rank, not the margin.
+    """
+    if not winners:
+        return (0.0,) * players
+    if players == 1:
+        return (1.0,)
+    losers = players - len(winners)
+    if not losers:  # everyone shares the win: nobody beat anybody
+        return (0.0,) * players
+    win, lose = 1.0 / len(winners), -1.0 / losers
+    return tuple(win if seat in winners else lose for seat in range(players))

@@ -207,9 +207,11 @@ def possible(s: Table, frame: Frame, step: Any) -> bool:
     return False
 
 
-def sample_outcome(s: Table) -> Outcome:
-    """The outcome the seeded random source gives at this chance point."""
-    r = mix64(s.seed, s.steps)
+def sample_outcome(s: Table, r: int | None = None) -> Outcome:
+    """The outcome the seeded random source gives at this chance point; or, given a
+    64-bit random number ``r`` from an outside source, the outcome ``r`` picks."""
+    if r is None:
+        r = mix64(s.seed, s.steps)
     frame = s.stack[-1]
     if type(frame) in DIE_ROLLS:
         return _ROLLS[1 + r % 6]

@@ -13,7 +13,6 @@ from verlies.frames import (
     ObstacleChoice,
     ObstacleRoll,
 )
-from verlies.i18n import text
 from verlies.state import Table
 
 
@@ -44,26 +43,23 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
     total = o.value + value + bonus
     passed = total >= obstacle.n
     if s.logging:
-        verdict = "engine.verdict.passed" if passed else "engine.verdict.failed"
         s.emit(
             "R4.2",
             "test",
             s.seat,
-            what=obstacle.type.value,
-            what_en=obstacle.type.en,
+            obstacle=obstacle.type,
             target=obstacle.n,
-            attr=obstacle.attr.value,
-            attr_en=obstacle.attr.en,
+            attr=obstacle.attr,
             value=value,
             roll=o.value,
-            bonus=f" + {bonus}" if bonus else "",
+            bonus=bonus,
             total=total,
-            verdict=text(verdict, "de"),
-            verdict_en=text(verdict, "en"),
+            passed=passed,
         )
     arrival = Arrive(pos, frame.came_from, frame.new)
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
+            tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
             tile.opened = True
             if s.logging:
                 s.emit("R4.4", "stays_open", s.seat)

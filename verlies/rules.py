@@ -119,9 +119,16 @@ class State(Table):
         """At a chance point: every outcome with its exact probability."""
         return chance_outcomes(self)
 
-    def sample_outcome(self) -> Outcome:
-        """The outcome the seeded random source gives at this chance point."""
-        return _sample_outcome(self)
+    def sample_outcome(self, r: int | None = None) -> Outcome:
+        """The outcome the seeded random source gives at this chance point; or, given a
+        64-bit random number ``r`` from an outside source, the outcome ``r`` picks."""
+        return _sample_outcome(self, r)
+
+    def copy(self) -> State:
+        """An independent state for search (``Game.clone``); see ``Table.copy_into``."""
+        s = State.__new__(State)
+        self.copy_into(s)
+        return s
 
     def is_legal(self, step: Any) -> bool:
         """Is ``step`` a legal action (or a possible outcome) now?"""

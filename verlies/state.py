@@ -34,7 +34,6 @@ from verlies.frames import (
     RoomDraw,
     TreasureDraw,
 )
-from verlies.i18n import text
 from verlies.setup import DeckLike
 from verlies.variants import Variants
 
@@ -96,6 +95,18 @@ class Figure:
         self.injured = 0  # turns still to be spent recovering (R8)
         self.injuries = 0  # how often injured so far (statistics; R8.1)
         self.escaped = False
+
+    def copy(self) -> Figure:
+        f = Figure.__new__(Figure)
+        f.seat = self.seat
+        f.character = self.character
+        f.pos = self.pos
+        f.coins = self.coins
+        f.treasures = [Held(h.card, h.used) for h in self.treasures]
+        f.injured = self.injured
+        f.injuries = self.injuries
+        f.escaped = self.escaped
+        return f
 
     @property
     def gold(self) -> int:
@@ -236,6 +247,51 @@ class Table:
         if self.logging:
             self.emit("R2.2", "setup", -1, players=n, colors=self.colors, exits=exits)
         self.begin_turn()
+
+    def copy_into(self, s: Table) -> None:
+        """Make the blank table ``s`` an independent copy of this one (``Game.clone``):
+        the mutable parts copied; the deck, cards, frames and cached legal actions (all
+        values nobody changes) shared."""
+        s.logging = self.logging
+        s.deck = self.deck
+        s.variants = self.variants
+        s.seed = self.seed
+        s.round_limit = self.round_limit
+        s.n = self.n
+        s.colors = self.colors
+        s.figures = [f.copy() for f in self.figures]
+        # A laid tile is never changed in place (the three changes, R4.1 gold taken, R1.2
+        # collapsed, R4.4 opened, lay a changed copy), so tables may share tiles.
+        s.board = dict(self.board)
+        s.dungeon = self.dungeon.copy()
+        s.rooms = self.rooms.copy()
+        s.monsters = self.monsters.copy()
+        s.treasures = self.treasures.copy()
+        s.bank = self.bank
+        s.seat = self.seat
+        s.start_seat = self.start_seat
+        s.round = self.round
+        s.turn_no = self.turn_no
+        s.escape_order = list(self.escape_order)
+        s.over = self.over
+        s.end_reason = self.end_reason
+        s.stack = list(self.stack)  # frames are values: shared
+        s.at_chance = self.at_chance
+        s.events = list(self.events)
+        s.steps = self.steps
+        s.drawn = self.drawn
+        s.came_from = self.came_from
+        s.lost_cards = dict(self.lost_cards)
+        s._legal = self._legal
+        s.max_walk = self.max_walk
+        # The caches hold immutable values keyed by position; each table prunes its own.
+        s.walk_cache = dict(self.walk_cache)
+        s.open_cache = dict(self.open_cache)
+        s.turn_cache = dict(self.turn_cache)
+        s.any_open = self.any_open
+        s.open_passages = self.open_passages
+        s._exit_ids = self._exit_ids
+        s.exits_left = self.exits_left
 
     # ---- small helpers -------------------------------------------------------------
 
@@ -378,12 +434,10 @@ class Table:
         if pile.size == 0:
             if not pile.refill():
                 if self.logging:
-                    name, name_en = _pile_words(frame)
-                    self.emit("R6.4", "no_card", self.seat, pile=name, pile_en=name_en)
+                    self.emit("R6.4", "no_card", self.seat, pile=_PILE_NAMES[type(frame)])
                 return
             if self.logging:
-                name, name_en = _pile_words(frame)
-                self.emit("R6.4", "refill", self.seat, pile=name, pile_en=name_en)
+                self.emit("R6.4", "refill", self.seat, pile=_PILE_NAMES[type(frame)])
         self.stack.append(frame)
 
     def end_movement(self) -> None:
@@ -449,16 +503,10 @@ class Table:
             self.emit("edit", "edit", -1, what=what)
 
 
-#: Each draw frame's pile, by word key (R6.4's events name the pile).
-_PILE_KEYS: dict[type[Frame], str] = {
-    DungeonDraw: "engine.pile.dungeon",
-    RoomDraw: "engine.pile.room",
-    MonsterDraw: "engine.pile.monster",
-    TreasureDraw: "engine.pile.treasure",
+#: Each draw frame's pile, as R6.4's events name it (the words: verlies.i18n, event.pile.*).
+_PILE_NAMES: dict[type[Frame], str] = {
+    DungeonDraw: "dungeon",
+    RoomDraw: "room",
+    MonsterDraw: "monster",
+    TreasureDraw: "treasure",
 }
-
-
-def _pile_words(frame: Frame) -> tuple[str, str]:
-    """The pile's name in the event data, German and English (words from verlies.i18n)."""
-    key = _PILE_KEYS[type(frame)]
-    return text(key, "de"), text(key, "en")

@@ -21,7 +21,7 @@ from verlies.actions import (
     Wait,
     Walk,
 )
-from verlies.board import Tile
+from verlies.board import Pos, Tile
 from verlies.cards.model import DungeonCard, TileKind
 from verlies.frames import (
     DUNGEON_DRAW,
@@ -35,7 +35,6 @@ from verlies.frames import (
     Placement,
     Turn,
 )
-from verlies.i18n import text
 from verlies.state import Table
 
 # ---- decisions -------------------------------------------------------------------------
@@ -129,7 +128,7 @@ def auto_arrive(s: Table, frame: Arrive) -> None:
     arrive(s, frame.pos, frame.came_from, frame.new)
 
 
-def arrive(s: Table, pos: Any, came_from: Any, new: bool) -> None:
+def arrive(s: Table, pos: Pos, came_from: Pos, new: bool) -> None:
     """The figure stands on ``pos``: R4.1 gold, R1.1 the exit, R6.1/R6.2 a room."""
     fig = s.figures[s.seat]
     tile = s.board[pos]
@@ -139,10 +138,12 @@ def arrive(s: Table, pos: Any, came_from: Any, new: bool) -> None:
         s.emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
     if tile.gold:
         s.gain(fig, tile.gold, "R4.1")
+        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
         tile.gold = 0
     kind = tile.card.kind
     if kind is TileKind.EXIT and not tile.collapsed:
         fig.escaped = True
+        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
         tile.collapsed = True
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.
@@ -234,14 +235,7 @@ def _finish(s: Table, reason: str, rule: str, key: str, **data: Any) -> None:
     if winners:
         gold = s.figures[winners[0]].gold
         if s.logging:
-            s.emit(
-                "R1.5",
-                "winner",
-                -1,
-                who=", ".join(text("engine.player", "de", n=w + 1) for w in winners),
-                who_en=", ".join(text("engine.player", "en", n=w + 1) for w in winners),
-                gold=gold,
-            )
+            s.emit("R1.5", "winner", -1, winners=tuple(winners), gold=gold)
     else:
         if s.logging:
             s.emit("R1.3", "no_winner", -1)
