@@ -11,7 +11,19 @@ import os
 from setuptools import setup
 
 # The engine's hot path; modules subclassing builtins (actions.py) cannot be compiled.
-COMPILED = ["board", "dice", "events", "game", "rules"]
+COMPILED = [
+    "board",
+    "dice",
+    "events",
+    "frames",
+    "state",
+    "legal",
+    "turns",
+    "obstacles",
+    "encounters",
+    "rules",
+    "game",
+]
 
 ext_modules = []
 if os.environ.get("VERLIES_COMPILE") == "1":
