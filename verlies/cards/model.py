@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from verlies.dice import Dice
 
@@ -184,6 +184,13 @@ class _ShowsItself:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    # Cards are frozen values: a copy (even a deep one, e.g. of a whole game) is the card.
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
 
 
 @dataclass(frozen=True, slots=True)
