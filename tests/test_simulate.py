@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from verlies.__main__ import main, rule_ids
-from verlies.bots import RandomBot
 from verlies.deck import Deck
+from verlies.sim.bots import RandomBot
 from verlies.simulate import (
     REASONS,
     SimulationError,

@@ -28,10 +28,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from verlies.actions import ShuffleBack
-from verlies.bots import Bot, bot_name, make_bot
 from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.rules import mix64
+from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.variants import Variants
 
 __all__ = [
@@ -526,7 +526,7 @@ def simulate(
 ) -> SimulationReport:
     """Play ``n_games`` games with bots and collect the statistics.
 
-    ``bots``: one per seat, each a preset name (see ``verlies.bots.BOTS``) or a callable
+    ``bots``: one per seat, each a preset name (see ``verlies.sim.bots.BOTS``) or a callable
     ``bot(view) -> action``; a single name or bot fills every seat (default "careful").
     Game ``i`` is played with seed ``game_seed(seed, i)``; bots with ``reseed`` are
     reseeded from it, so the whole report depends on ``seed`` only. ``deck``: a Deck, a

@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,6 +21,7 @@ from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
 from verlies.ui.canvas import pin_css_size, redraw
+from verlies.ui.page_model import FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
 from verlies.ui.tile_paint import S, paint_figure, paint_tile
 from verlies.ui.viewport import Viewport
@@ -32,43 +32,6 @@ HEIGHT = 520
 PREVIEW = 96
 #: A mouse that moved further than this between down and up drags (pans) instead of clicking.
 DRAG_PIXELS = 6
-
-
-@dataclass(frozen=True)
-class FigureMark:
-    seat: int
-    x: int
-    y: int
-    injured: bool
-    current: bool
-
-
-@dataclass(frozen=True)
-class Highlight:
-    kind: str  # "place", "walk", "select"
-    label: str = ""  # e.g. an arrival chance "67 %"
-
-
-@dataclass(frozen=True)
-class Ghost:
-    """The drawn card shown where it would be laid, with the rotation chosen."""
-
-    x: int
-    y: int
-    card: Any
-    mask: int
-    note: str = ""  # e.g. "1/2"
-
-
-@dataclass
-class Scene:
-    tiles: list[Any] = field(default_factory=list)  # verlies.board.Tile objects
-    figures: list[FigureMark] = field(default_factory=list)
-    highlights: dict[tuple[int, int], Highlight] = field(default_factory=dict)
-    ghost: Ghost | None = None
-    coords: bool = False  # designer mode: cell coordinates on the board
-    banner: str = ""  # e.g. "Game over – winner: player 1"
-    drawn: tuple[Any, int] | None = None  # the card being laid and its passages: the preview
 
 
 def _n(v: float) -> float | int:
