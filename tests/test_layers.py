@@ -16,7 +16,7 @@ import verlies
 
 ROOT = Path(verlies.__file__).parent
 #: Libraries of the page (Jupyter widgets and what shows them); only verlies.ui may use them.
-WIDGET_LIBRARIES = ("ipywidgets", "ipycanvas", "IPython", "voila", "jupyter", "traitlets")
+WIDGET_LIBRARIES = ("ipywidgets", "ipycanvas", "bqplot", "IPython", "voila", "jupyter", "traitlets")
 
 
 def _modules() -> dict[str, Path]:
