@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from verlies.actions import Draw, Place, Walk
-from verlies.ui.controller import Controller, player_label
+from verlies.ui.controller import Controller
+from verlies.ui.describe import player_label
 from verlies.ui.i18n import pct
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
@@ -16,6 +17,7 @@ from verlies.ui.theme import HINTS
 
 MODELS = (
     "verlies.ui.controller",
+    "verlies.ui.describe",
     "verlies.ui.editor_model",
     "verlies.ui.page_model",
     "verlies.ui.session",

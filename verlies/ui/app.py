@@ -255,9 +255,7 @@ class PlayApp:
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
         self.deck = self.editor.deck
-        self.setup.deck = self.deck
-        self.setup._char_ids = list(self.deck.characters)  # the editor may change characters
-        self.setup.set_lang(self.lang)
+        self.setup.set_deck(self.deck)  # the editor may change the characters
         self.refresh()
 
     def _default_session(self) -> Session:

@@ -10,9 +10,9 @@ here: what is legal, the odds and the results come from the game.
 from __future__ import annotations
 
 from verlies.actions import Place
-from verlies.cards.model import DungeonCard
 from verlies.game import Game
-from verlies.ui.i18n import has, pct, t
+from verlies.ui.describe import chance_title, drawn_card, player_label
+from verlies.ui.i18n import pct, t
 from verlies.ui.page_model import (
     Decide,
     FigureMark,
@@ -26,35 +26,8 @@ from verlies.ui.page_model import (
     Scene,
     Status,
 )
-from verlies.ui.session import HUMAN, RunResult, Session
+from verlies.ui.session import RunResult, Session
 from verlies.ui.theme import HINTS
-
-# ---- names of seats --------------------------------------------------------------------------
-
-
-def character_name(game: Game, seat: int, lang: str) -> str:
-    return game.figures[seat].character.name.get(lang)
-
-
-def player_label(game: Game, seat: int, lang: str) -> str:
-    return f"{t('player', lang, n=seat + 1)} ({character_name(game, seat, lang)})"
-
-
-def controller_label(name: str, lang: str) -> str:
-    return t("human", lang) if name == HUMAN else t("bot", lang, name=name)
-
-
-def chance_title(game: Game, lang: str) -> str:
-    """What the pending chance point decides ("Obstacle test", "Draw a room card" …)."""
-    key = f"chance_{game.pending}"
-    return t(key, lang) if has(key) else t("chance_die", lang)
-
-
-def drawn_card(game: Game) -> DungeonCard | None:
-    """The dungeon card in hand, waiting to be laid (R3.2), or None."""
-    card: DungeonCard | None = game.state.drawn
-    return card
-
 
 # ---- the controller --------------------------------------------------------------------------
 
@@ -290,11 +263,4 @@ class Controller:
         return t("stopped_human", self.lang, who=who)
 
 
-__all__ = [
-    "Controller",
-    "chance_title",
-    "character_name",
-    "controller_label",
-    "drawn_card",
-    "player_label",
-]
+__all__ = ["Controller"]

@@ -14,14 +14,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.actions import Card, Draw, Place, Roll, Walk
+from verlies.actions import Draw, Place
 from verlies.render import style as st
 from verlies.rules_text import RULES
-from verlies.ui.controller import (
+from verlies.ui.describe import (
+    action_label,
+    attr_name,
+    chance_context,
     chance_title,
     character_name,
     controller_label,
+    decision_context,
     drawn_card,
+    outcome_label,
     player_label,
 )
 from verlies.ui.i18n import pct, t
@@ -343,23 +348,6 @@ def rules_html() -> str:
     return f'<div class="vl-rules">{"".join(rows)}</div>'
 
 
-# ---- odds shown with decisions ---------------------------------------------------------
-
-
-def decision_odds(session: Session, action: Any) -> Fraction | None:
-    """The engine's exact odds that go with a decision, where there are any."""
-    odds: Fraction | None = session.game.odds(action)
-    return odds
-
-
-def action_label(session: Session, action: Any, lang: str) -> str:
-    label = action.label if lang == "en" else action.label_de
-    odds = decision_odds(session, action)
-    if odds is not None and (odds < 1 or not isinstance(action, Walk)):
-        label += f" – {pct(odds)}"
-    return str(label)
-
-
 class Text:
     """A piece of HTML another widget shows (``value``, as on a widget): the actions' head
     is part of the state line's widget, which a step re-sends anyway (one message less)."""
@@ -406,13 +394,13 @@ class ActionsPanel:
             return ""
         actions = list(g.legal_actions())
         self._legal = actions
-        context = decision_context(session, lang) if actions else ""
+        context = decision_context(g, lang) if actions else ""
         head = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
             f'<div class="vl-context">{esc(context)}</div>' if context else ""
         )
         if not session.human_to_move:
             who = t("bot", lang, name=session.controllers[g.current_player])
-            items = "".join(f"<li>{esc(action_label(session, a, lang))}</li>" for a in actions)
+            items = "".join(f"<li>{esc(action_label(g, a, lang))}</li>" for a in actions)
             head += (
                 f'<div class="vl-bot-options" data-n="{len(actions)}">'
                 f'<div class="vl-small">{esc(t("bot_options", lang, who=who))}</div>'
@@ -435,7 +423,7 @@ class ActionsPanel:
             b = self._button(i)
             kind = f"vl-action-{a[-1]}"
             classes = [c for c in b._dom_classes if not c.startswith("vl-action-")] + [kind]
-            label = action_label(session, a, lang)
+            label = action_label(session.game, a, lang)
             with b.hold_sync():  # one message per button that changed, none if none did
                 if tuple(classes) != tuple(b._dom_classes):
                     b._dom_classes = tuple(classes)
@@ -456,44 +444,6 @@ class ActionsPanel:
 
 
 # ---- chance -----------------------------------------------------------------------------
-
-
-def outcome_label(game: Any, outcome: Any, lang: str) -> str:
-    if isinstance(outcome, Roll):
-        return str(outcome.value)
-    if isinstance(outcome, Card):
-        deck = game.deck
-        pile = {
-            "dungeon": deck.dungeon,
-            "room": deck.rooms,
-            "monster": deck.monsters,
-            "treasure": deck.treasures,
-        }.get(game.chance_kind, {})
-        card = pile.get(outcome.card)
-        if card is None:
-            return str(outcome.card)
-        name = str(card.name.get(lang))
-        if game.chance_kind == "dungeon":
-            # Several cards share a name (one per gem colour): the id tells them apart.
-            return f"{name} ({dungeon_brief(card, lang)}) · {outcome.card}"
-        return name
-    raise TypeError(f"not a chance outcome: {outcome!r}")
-
-
-def dungeon_brief(card: Any, lang: str) -> str:
-    """Shape, obstacle and gold of a dungeon card in a few words: "bend, Door 7 R, 2 Gold"."""
-    parts = []
-    shape = st.WORDS.get(card.shape.value)
-    if shape is not None:
-        parts.append(shape.get(lang))
-    if card.obstacle is not None:
-        o = card.obstacle
-        parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
-    if card.gold:
-        parts.append(f"{card.gold} {t('gold', lang)}")
-    if card.kind.value in ("exit", "start"):
-        parts.insert(0, st.WORDS[card.kind.value].get(lang))
-    return ", ".join(parts)
 
 
 class ChancePanel:
@@ -611,7 +561,7 @@ class ChancePanel:
             outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
         self._outcomes = [o for o, _ in outcomes]
         who = player_label(g, g.seat, lang)
-        context = _chance_context(session, lang)
+        context = chance_context(g, lang)
         title = (
             f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(g, lang))}'
             f' <span class="vl-small">({esc(who)})</span></div>'
@@ -640,56 +590,6 @@ class ChancePanel:
         self._offer(options)
 
 
-def decision_context(session: Session, lang: str) -> str:
-    """What a decision is about, before anything is rolled: the obstacle, monster or trap."""
-    ctx = session.game.pending_context()
-    fig = session.game.figures[ctx.seat] if ctx.seat >= 0 else None
-    if fig is None:
-        return ""
-    if ctx.kind == "obstacle" and ctx.obstacle is not None and ctx.attr is not None:
-        o = ctx.obstacle
-        name = o.type.en if lang == "en" else o.type.value
-        attr = ctx.attr.en if lang == "en" else ctx.attr.value
-        return f"{name} {o.n}: {attr} {ctx.value} + W6 ≥ {o.n}"
-    if ctx.kind == "fight" and ctx.monster is not None:
-        word = " or " if lang == "en" else " oder "
-        opts = word.join(
-            f"{(o.attr.en if lang == 'en' else o.attr.value)} {fig.character.value(o.attr)}"
-            f" vs. {o.value}"
-            for o in ctx.monster.fight
-        )
-        return f"{ctx.monster.name.get(lang)}: {opts} (+ W6 each)"
-    if ctx.kind == "trap" and ctx.trap is not None:
-        word = " or " if lang == "en" else " oder "
-        opts = word.join(
-            f"{(a.en if lang == 'en' else a.value)} {fig.character.value(a)}"
-            for a in ctx.trap.attrs
-        )
-        return f"{opts} + W6 ≥ {ctx.trap.target}"
-    return ""
-
-
-def _chance_context(session: Session, lang: str) -> str:
-    """What the roll decides, with the engine's exact odds (display only)."""
-    ctx = session.game.pending_context()
-    if ctx.chance is None or ctx.attr is None:
-        return ""
-    attr = ctx.attr.en if lang == "en" else ctx.attr.value
-    extra = f" + {ctx.bonus}" if ctx.bonus else ""
-    if ctx.kind == "oroll" and ctx.obstacle is not None:
-        o = ctx.obstacle
-        name = o.type.en if lang == "en" else o.type.value
-        return f"{name} {o.n}: {attr} {ctx.value}{extra} + W6 ≥ {o.n} → {pct(ctx.chance)}"
-    if ctx.kind == "troll":
-        return f"{attr} {ctx.value}{extra} + W6 ≥ {ctx.target} → {pct(ctx.chance)}"
-    if ctx.kind == "froll":
-        return f"{attr} {ctx.value}{extra} + W6 vs. {ctx.target} + W6 → {pct(ctx.chance)}"
-    if ctx.kind == "mroll" and ctx.value is not None and ctx.roll is not None:
-        total = ctx.value + ctx.bonus + ctx.roll
-        return f"{total} vs. {ctx.target} + W6 → {pct(ctx.chance)}"
-    return ""
-
-
 # ---- the drawn card ----------------------------------------------------------------------
 
 
@@ -712,7 +612,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
         o = card.obstacle
         fig = g.figures[g.seat]
         value = fig.character.value(o.attr)
-        attr = o.attr.en if lang == "en" else o.attr.value
+        attr = attr_name(o.attr, lang)
         lines.append(
             esc(
                 t(
