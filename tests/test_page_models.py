@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
@@ -191,3 +192,58 @@ def test_hints_cover_every_state_in_both_languages() -> None:
     assert german != english
     assert '<p data-hint="over">The game is over.</p>' in english
     assert c.hint_text() == "Draw a dungeon card, or click a yellow cell to walk there."
+
+
+def test_decision_rows_and_the_bots_view() -> None:
+    c = Controller(Session.new(players=2, controllers=[HUMAN, "greedy"], seed=1), "en")
+    decision = c.decision()
+    assert decision is not None and decision.bot == "" and decision.context == ""
+    [row] = decision.rows
+    assert isinstance(row.action, Draw) and row.primary and row.kind == "draw"
+    assert row.label == row.action.label
+    c.session.act(row.action)
+    assert c.decision() is None  # a chance point: no decision pending
+    bots_turn = Controller(Session.new(players=2, controllers=["greedy", HUMAN], seed=1), "de")
+    decision = bots_turn.decision()
+    assert decision is not None and decision.bot == "Bot „greedy“"
+    assert [r.label for r in decision.rows] == ["Verlieskarte ziehen"]
+
+
+def test_chance_table_of_a_card_draw() -> None:
+    session = Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1)
+    g = session.game
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Draw)))
+    c = Controller(session, "de")
+    table = c.chance_table()
+    assert table is not None and not table.hidden and table.kind == "dungeon"
+    assert table.title == "Verlieskarte ziehen" and table.who == player_label(g, 0, "de")
+    assert sum(row.p for row in table.rows) == 1
+    assert [(-r.p, r.label) for r in table.rows] == sorted((-r.p, r.label) for r in table.rows)
+    assert table.rows[0].width == 100
+    odds = dict(g.chance_outcomes())
+    assert all(odds[r.outcome] == r.p for r in table.rows)
+    assert {r.outcome for r in table.rows} == set(odds)
+
+
+def test_treasure_draws_are_hidden_outside_designer_mode() -> None:
+    for seed in range(60):
+        session = Session.new(players=1, controllers=[HUMAN], seed=seed)
+        g = session.game
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.is_over or (g.is_chance and g.chance_kind == "treasure"):
+                break
+            if g.is_chance:
+                g.roll()
+            else:
+                g.apply(rng.choice(list(g.legal_actions())))
+        if g.is_chance and g.chance_kind == "treasure":
+            break
+    else:
+        pytest.fail("no treasure draw came up")
+    c = Controller(session, "en")
+    table = c.chance_table()
+    assert table is not None and table.hidden and table.rows == ()
+    c.designer = True
+    table = c.chance_table()
+    assert table is not None and not table.hidden and table.rows

@@ -535,8 +535,9 @@ class PlayApp:
             self.board.show(self._scene())  # first: the board is what the eye waits for
         finally:
             self._refreshing = False
-        self.actions.head(s, lang)  # shown with the state line
-        self.chance.show(s, lang, self.designer)  # its table too
+        decision = self.controller.decision()
+        self.actions.head(decision, lang)  # shown with the state line
+        self.chance.show(self.controller.chance_table(), lang)  # its table too
         self.status.value = self._status_html()
         # the card being laid (the box is shown by the stylesheet while one is pending)
         if g.pending == "place" and not g.is_over:
@@ -548,7 +549,7 @@ class PlayApp:
                     self.confirm.disabled = not placing.can_confirm
                     self.confirm.description = placing.confirm_label
                 self.rotate.disabled = not placing.can_rotate
-        self.actions.show(s, lang)
+        self.actions.show(s.human_to_move)
         self.players.show(s, lang, self.designer)
         self.log.show(s, lang, self.designer)
         # history and stepping

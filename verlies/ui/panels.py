@@ -9,28 +9,21 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.actions import Draw, Place
+from verlies.actions import Place
 from verlies.render import style as st
 from verlies.rules_text import RULES
 from verlies.ui.describe import (
-    action_label,
     attr_name,
-    chance_context,
-    chance_title,
     character_name,
     controller_label,
-    decision_context,
     drawn_card,
-    outcome_label,
-    player_label,
 )
 from verlies.ui.i18n import pct, t
-from verlies.ui.page_model import seat_class
+from verlies.ui.page_model import ActionRow, ChanceTable, Decision, seat_class
 from verlies.ui.session import Session
 
 esc = html.escape
@@ -370,7 +363,7 @@ class ActionsPanel:
         self.widget.add_class("vl-actions")
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
-        self._legal: list[Any] = []
+        self._legal: list[ActionRow] = []
 
     def _button(self, i: int) -> widgets.Button:
         while len(self._buttons) <= i:
@@ -385,52 +378,47 @@ class ActionsPanel:
         if j < len(self._actions):
             self.on_action(self._actions[j])
 
-    def head(self, session: Session, lang: str) -> str:
+    def head(self, decision: Decision | None, lang: str) -> str:
         """The head of the panel (:attr:`title`): "" when no decision is pending."""
-        g = session.game
         self._legal = []
-        if g.is_over or g.is_chance:
+        if decision is None:
             self.title.value = ""
             return ""
-        actions = list(g.legal_actions())
-        self._legal = actions
-        context = decision_context(g, lang) if actions else ""
+        self._legal = list(decision.rows)
         head = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
-            f'<div class="vl-context">{esc(context)}</div>' if context else ""
+            f'<div class="vl-context">{esc(decision.context)}</div>' if decision.context else ""
         )
-        if not session.human_to_move:
-            who = t("bot", lang, name=session.controllers[g.current_player])
-            items = "".join(f"<li>{esc(action_label(g, a, lang))}</li>" for a in actions)
+        if decision.bot:
+            items = "".join(f"<li>{esc(row.label)}</li>" for row in decision.rows)
             head += (
-                f'<div class="vl-bot-options" data-n="{len(actions)}">'
-                f'<div class="vl-small">{esc(t("bot_options", lang, who=who))}</div>'
+                f'<div class="vl-bot-options" data-n="{len(decision.rows)}">'
+                f'<div class="vl-small">{esc(t("bot_options", lang, who=decision.bot))}</div>'
                 f"<ol>{items}</ol></div>"
             )
         self.title.value = f'<div class="vl-actions-head">{head}</div>'
         return self.title.value
 
-    def show(self, session: Session, lang: str) -> None:
+    def show(self, human: bool) -> None:
         """The buttons of the human to move (after :meth:`head`). With no human to move they
         are hidden (by the stylesheet, from the state line) and left as they are: nothing is
         sent."""
-        if not session.human_to_move:
+        if not human:
             self._actions = []
             return
-        actions = self._legal
-        self._actions = actions
+        rows = self._legal
+        self._actions = [row.action for row in rows]
         children = []
-        for i, a in enumerate(actions):
+        for i, row in enumerate(rows):
             b = self._button(i)
-            kind = f"vl-action-{a[-1]}"
+            kind = f"vl-action-{row.kind}"
             classes = [c for c in b._dom_classes if not c.startswith("vl-action-")] + [kind]
-            label = action_label(session.game, a, lang)
             with b.hold_sync():  # one message per button that changed, none if none did
                 if tuple(classes) != tuple(b._dom_classes):
                     b._dom_classes = tuple(classes)
-                b.description = label
-                b.tooltip = label
+                b.description = row.label
+                b.tooltip = row.label
                 b.disabled = False
-                b.button_style = "primary" if isinstance(a, Draw) else ""
+                b.button_style = "primary" if row.primary else ""
             children.append(b)
         if tuple(children) != self.box.children:
             self.box.children = children
@@ -537,18 +525,14 @@ class ChancePanel:
         if self.picking.value:
             self._set_options(options)
 
-    def show(self, session: Session, lang: str, designer: bool = True) -> None:
-        g = session.game
-        self.visible = g.is_chance
-        if not g.is_chance:
+    def show(self, table: ChanceTable | None, lang: str) -> None:
+        self.visible = table is not None
+        if table is None:
             self._outcomes = []
             self._options = []  # the list keeps what it shows until it is needed again
             return
-        outcomes = g.chance_outcomes()
-        # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
-        hidden = g.chance_kind == "treasure" and not designer
-        self.what_if_row.layout.display = "none" if hidden else ""
-        if hidden:
+        self.what_if_row.layout.display = "none" if table.hidden else ""
+        if table.hidden:
             self._outcomes = []
             self.table.value = (
                 f'<div class="vl-outcomes vl-otable" data-kind="treasure" data-n="hidden">'
@@ -557,34 +541,29 @@ class ChancePanel:
             )
             self._offer([])
             return
-        if g.chance_kind not in ("die", "gold"):
-            outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
-        self._outcomes = [o for o, _ in outcomes]
-        who = player_label(g, g.seat, lang)
-        context = chance_context(g, lang)
+        self._outcomes = [row.outcome for row in table.rows]
         title = (
-            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(g, lang))}'
-            f' <span class="vl-small">({esc(who)})</span></div>'
-            + (f'<div class="vl-context">{esc(context)}</div>' if context else "")
+            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(table.title)}'
+            f' <span class="vl-small">({esc(table.who)})</span></div>'
+            + (f'<div class="vl-context">{esc(table.context)}</div>' if table.context else "")
         )
-        top = max((p for _, p in outcomes), default=Fraction(1))
         rows = []
         options = []
-        for i, (o, p) in enumerate(outcomes):
-            label = outcome_label(g, o, lang)
-            options.append((f"{label} – {pct(p)}", i))
-            width = int(100 * p / top) if top else 0
-            bar = "<i></i>" if width == 100 else f'<i style="width:{width}%"></i>'
+        for i, row in enumerate(table.rows):
+            p = row.p
+            options.append((f"{row.label} – {pct(p)}", i))
+            bar = "<i></i>" if row.width == 100 else f'<i style="width:{row.width}%"></i>'
             # a row (.vl-orows > p, no class: a card draw has dozens): label (in full on
             # hover), bar, percentage; the exact odds in data-p
             rows.append(
                 f'<p data-p="{p.numerator}/{p.denominator}">'
-                f"<span>{esc(label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
+                f"<span>{esc(row.label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
             )
+        n = len(table.rows)
         self.table.value = (
-            f'<div class="vl-outcomes vl-otable" data-kind="{esc(g.chance_kind)}" '
-            f'data-n="{len(outcomes)}">'
-            f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=len(outcomes)))}</div>'
+            f'<div class="vl-outcomes vl-otable" data-kind="{esc(table.kind)}" '
+            f'data-n="{n}">'
+            f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=n))}</div>'
             f'<div class="vl-orows">{"".join(rows)}</div></div>'
         )
         self._offer(options)
