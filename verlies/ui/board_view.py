@@ -23,7 +23,7 @@ from verlies.render import style as st
 from verlies.ui.canvas import pin_css_size, redraw
 from verlies.ui.page_model import FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
-from verlies.ui.tile_paint import S, paint_tile
+from verlies.ui.tile_paint import S, paint_figure, paint_tile
 from verlies.ui.viewport import Viewport
 
 WIDTH = 640
@@ -61,42 +61,9 @@ PAWN = "pawn"  # the first item of a pawn sprite's key (tile sprites start with 
 
 
 def _pawn(c: Any, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
-    """A pawn as in ``render.svg``: standing, or lying on its side when injured (R8.1), its
-    seat number on it."""
-    color = st.player_color(seat)
-    ink = st.PLAYER_INK[seat % len(st.PLAYER_INK)]
-    tau = 6.2832  # a little over 2 pi: a full circle
+    """A pawn's sprite: the figure of ``render.shapes`` (standing, or lying when injured)."""
     c.clear()
-    c.save()
-    c.translate(cx, cy)
-    if injured:
-        c.rotate(-math.pi / 2)
-    c.scale(h)
-    c.fill_style = "rgba(0, 0, 0, 0.3)"
-    c.begin_path()
-    c.ellipse(0, 0.5, 0.34, 0.08, 0, 0, tau)
-    c.fill()
-    c.line_width = 0.06
-    c.stroke_style = ink
-    c.fill_style = color
-    c.begin_path()
-    c.move_to(-0.32, 0.5)
-    c.bezier_curve_to(-0.32, 0.12, -0.2, -0.06, 0, -0.06)
-    c.bezier_curve_to(0.2, -0.06, 0.32, 0.12, 0.32, 0.5)
-    c.close_path()
-    c.fill()
-    c.stroke()
-    c.begin_path()
-    c.arc(0, -0.27, 0.19, 0, tau)
-    c.fill()
-    c.stroke()
-    c.restore()
-    lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
-    c.fill_style = ink
-    c.font = f"bold {max(8, int(0.3 * h))}px {st.FONT}"
-    c.text_align = "center"
-    c.text_baseline = "middle"
-    c.fill_text(str(seat + 1), lx, ly)
+    paint_figure(c, cx, cy, h, seat, injured)
 
 
 class BoardView:

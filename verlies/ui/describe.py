@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from verlies.actions import Action, Card, Outcome, Roll, Walk
+from verlies.actions import Action, Card, Outcome, Roll, Walk, describe
+from verlies.cards.display import kind_word, shape_word
 from verlies.cards.model import Attr, DungeonCard, Names
 from verlies.game import Game
+from verlies.i18n import values
 from verlies.render import style as st
 from verlies.ui.i18n import has, pct, t
 from verlies.ui.session import HUMAN
@@ -36,7 +38,7 @@ def drawn_card(game: Game) -> DungeonCard | None:
 
 
 def attr_name(attr: Attr, lang: str) -> str:
-    return attr.en if lang == "en" else attr.value
+    return values.attr(attr, lang)
 
 
 # ---- decisions --------------------------------------------------------------------------------
@@ -49,7 +51,7 @@ def decision_odds(game: Game, action: Action) -> Fraction | None:
 
 def action_label(game: Game, action: Action, lang: str) -> str:
     """An action's label, with the engine's odds where they matter (a sure walk: none)."""
-    label: str = action.label if lang == "en" else action.label_de
+    label = describe(action, lang)
     odds = decision_odds(game, action)
     if odds is not None and (odds < 1 or not isinstance(action, Walk)):
         label += f" – {pct(odds)}"
@@ -67,7 +69,7 @@ def decision_context(game: Game, lang: str) -> str:
         return t(
             "ctx_obstacle",
             lang,
-            name=o.type.en if lang == "en" else o.type.value,
+            name=values.obstacle(o.type, lang),
             n=o.n,
             attr=attr_name(ctx.attr, lang),
             value=ctx.value,
@@ -106,7 +108,7 @@ def chance_context(game: Game, lang: str) -> str:
     ctx = game.pending_context()
     if ctx.chance is None or ctx.attr is None:
         return ""
-    values = {
+    shown = {
         "attr": attr_name(ctx.attr, lang),
         "value": ctx.value,
         "extra": f" + {ctx.bonus}" if ctx.bonus else "",
@@ -115,31 +117,28 @@ def chance_context(game: Game, lang: str) -> str:
     }
     if ctx.kind == "oroll" and ctx.obstacle is not None:
         o = ctx.obstacle
-        name = o.type.en if lang == "en" else o.type.value
-        return t("ctx_oroll", lang, name=name, n=o.n, **values)
+        name = values.obstacle(o.type, lang)
+        return t("ctx_oroll", lang, name=name, n=o.n, **shown)
     if ctx.kind == "troll":
-        return t("ctx_troll", lang, **values)
+        return t("ctx_troll", lang, **shown)
     if ctx.kind == "froll":
-        return t("ctx_froll", lang, **values)
+        return t("ctx_froll", lang, **shown)
     if ctx.kind == "mroll" and ctx.value is not None and ctx.roll is not None:
         total = ctx.value + ctx.bonus + ctx.roll
-        return t("ctx_mroll", lang, total=total, target=ctx.target, p=values["p"])
+        return t("ctx_mroll", lang, total=total, target=ctx.target, p=shown["p"])
     return ""
 
 
 def dungeon_brief(card: DungeonCard, lang: str) -> str:
     """Shape, obstacle and gold of a dungeon card in a few words: "bend, Door 7 R, 2 Gold"."""
-    parts = []
-    shape = st.WORDS.get(card.shape.value)
-    if shape is not None:
-        parts.append(shape.get(lang))
+    parts = [shape_word(card.shape, lang)]
     if card.obstacle is not None:
         o = card.obstacle
         parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
     if card.gold:
         parts.append(f"{card.gold} {t('gold', lang)}")
     if card.kind.value in ("exit", "start"):
-        parts.insert(0, st.WORDS[card.kind.value].get(lang))
+        parts.insert(0, kind_word(card.kind, lang))
     return ", ".join(parts)
 
 

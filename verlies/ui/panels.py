@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.actions import Place
+from verlies.cards.display import kind_word, shape_word
 from verlies.render import style as st
 from verlies.rules_text import RULES
 from verlies.ui.describe import (
@@ -579,10 +580,8 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
         return ""
     # the picture is the board's preview canvas, next to this (painted with the board)
     lines = [f"<b>{esc(card.name.get(lang))}</b>"]
-    kind = st.WORDS.get(card.kind.value)
-    shape = st.WORDS.get(card.shape.value)
     lines.append(
-        esc(" · ".join(w.get(lang) for w in (kind, shape) if w is not None))
+        esc(f"{kind_word(card.kind, lang)} · {shape_word(card.shape, lang)}")
         + f" · {esc(st.COLOR_NAME[card.color].get(lang))}"
     )
     if card.gold:
