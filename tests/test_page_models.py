@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from verlies.actions import Draw, Place, Walk
+from verlies.setup import Setup
 from verlies.ui.controller import Controller
 from verlies.ui.describe import player_label
 from verlies.ui.i18n import pct
@@ -43,7 +44,7 @@ def test_models_import_no_widget_library() -> None:
 
 def placing(lang: str = "en") -> Controller:
     """Two humans; the first has drawn a card and must lay it."""
-    session = Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1)
+    session = Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN])
     g = session.game
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Draw)))
     session.roll()
@@ -75,7 +76,7 @@ def test_placement_scene_and_confirm() -> None:
     scene = c.scene()
     assert scene.ghost is None
     assert {k: h.kind for k, h in scene.highlights.items()} == dict.fromkeys(placements, "place")
-    assert scene.drawn is not None and scene.drawn[0].id == c.game.state.drawn.id
+    assert scene.drawn is not None and scene.drawn[0].id == c.game.drawn.id
     assert c.confirm() is None
     box = c.placing()
     assert box is not None and not box.can_confirm and box.confirm_label == "Lay it here"
@@ -108,7 +109,7 @@ def test_click_where_nothing_can_be_done() -> None:
 
 
 def test_a_bots_turn_refuses_clicks_with_the_hint() -> None:
-    session = Session.new(players=2, controllers=["random", HUMAN], seed=3)
+    session = Session.new(Setup(players=2, seed=3), ["random", HUMAN])
     c = Controller(session, "en")
     assert c.hint_key() == "bot"
     hint = "A bot is to move: “Step”, “Turn” or “Autoplay” play it."
@@ -120,7 +121,7 @@ def test_a_bots_turn_refuses_clicks_with_the_hint() -> None:
 
 
 def test_a_walk_click_decides_the_best_path() -> None:
-    session = Session.new(players=1, controllers=[HUMAN], seed=5)
+    session = Session.new(Setup(players=1, seed=5), [HUMAN])
     g = session.game
     c = Controller(session, "en")
     for _ in range(400):  # play until a walk is on offer
@@ -143,7 +144,7 @@ def test_a_walk_click_decides_the_best_path() -> None:
 
 
 def test_status_and_banner_at_the_end() -> None:
-    session = Session.new(players=2, controllers=["careful", "greedy"], seed=2, round_limit=60)
+    session = Session.new(Setup(players=2, seed=2, round_limit=60), ["careful", "greedy"])
     result = session.run("end")
     assert result.reason == "over"
     c = Controller(session, "en")
@@ -171,12 +172,12 @@ def test_status_and_banner_at_the_end() -> None:
     ],
 )
 def test_run_messages(result: RunResult, text: str) -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1), "en")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN]), "en")
     assert c.run_message(result) == text
 
 
 def test_run_message_names_the_human_who_decides() -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1), "de")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN]), "de")
     who = player_label(c.game, 0, "de")
     assert c.run_message(RunResult(3, "human")) == (
         f"3 Schritte gespielt. Angehalten: {who} entscheidet selbst."
@@ -184,7 +185,7 @@ def test_run_message_names_the_human_who_decides() -> None:
 
 
 def test_hints_cover_every_state_in_both_languages() -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1), "de")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN]), "de")
     assert [h.key for h in c.hints()] == list(HINTS)
     german = hints_html(c.hints())
     c.lang = "en"
@@ -195,7 +196,7 @@ def test_hints_cover_every_state_in_both_languages() -> None:
 
 
 def test_decision_rows_and_the_bots_view() -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, "greedy"], seed=1), "en")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, "greedy"]), "en")
     decision = c.decision()
     assert decision is not None and decision.bot == "" and decision.context == ""
     [row] = decision.rows
@@ -203,14 +204,14 @@ def test_decision_rows_and_the_bots_view() -> None:
     assert row.label == row.action.label
     c.session.act(row.action)
     assert c.decision() is None  # a chance point: no decision pending
-    bots_turn = Controller(Session.new(players=2, controllers=["greedy", HUMAN], seed=1), "de")
+    bots_turn = Controller(Session.new(Setup(players=2, seed=1), ["greedy", HUMAN]), "de")
     decision = bots_turn.decision()
     assert decision is not None and decision.bot == "Bot „greedy“"
     assert [r.label for r in decision.rows] == ["Verlieskarte ziehen"]
 
 
 def test_chance_table_of_a_card_draw() -> None:
-    session = Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1)
+    session = Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN])
     g = session.game
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Draw)))
     c = Controller(session, "de")
@@ -227,7 +228,7 @@ def test_chance_table_of_a_card_draw() -> None:
 
 def test_treasure_draws_are_hidden_outside_designer_mode() -> None:
     for seed in range(60):
-        session = Session.new(players=1, controllers=[HUMAN], seed=seed)
+        session = Session.new(Setup(players=1, seed=seed), [HUMAN])
         g = session.game
         rng = random.Random(seed)
         for _ in range(300):

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from verlies.actions import Place
 from verlies.errors import VerliesError
+from verlies.setup import Setup
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
 from verlies.ui.controller import Controller
 from verlies.ui.controls import (
@@ -261,7 +262,7 @@ class PlayApp:
     def _default_session(self) -> Session:
         bots = bot_names()
         bot = "careful" if "careful" in bots else bots[0]
-        return Session.new(players=2, controllers=[HUMAN, bot], seed=1, deck=self.deck)
+        return Session.new(Setup(players=2, seed=1, deck=self.deck), [HUMAN, bot])
 
     # ---- settings ------------------------------------------------------------------------
 
@@ -486,7 +487,9 @@ class PlayApp:
 
     def start_game(self, values: dict[str, Any]) -> bool:
         try:
-            session = Session.new(deck=self.deck, **values)
+            fields = dict(values)
+            controllers = fields.pop("controllers")
+            session = Session.new(Setup(deck=self.deck, **fields), controllers)
         except (VerliesError, ValueError) as e:
             self.setup.message.value = (
                 f'<span class="vl-error">{esc(t("setup_error", self.lang, msg=str(e)))}</span>'

@@ -18,7 +18,6 @@ from verlies.ui.describe import (
     chance_context,
     chance_title,
     decision_context,
-    drawn_card,
     outcome_label,
     player_label,
 )
@@ -168,7 +167,7 @@ class Controller:
         ]
         highlights: dict[tuple[int, int], Highlight] = {}
         ghost = None
-        card = drawn_card(g)
+        card = g.drawn
         if s.human_to_move:
             if g.pending == "place":
                 placements = s.placements()

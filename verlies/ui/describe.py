@@ -31,12 +31,6 @@ def controller_label(name: str, lang: str) -> str:
     return t("human", lang) if name == HUMAN else t("bot", lang, name=name)
 
 
-def drawn_card(game: Game) -> DungeonCard | None:
-    """The dungeon card in hand, waiting to be laid (R3.2), or None."""
-    card: DungeonCard | None = game.state.drawn
-    return card
-
-
 def attr_name(attr: Attr, lang: str) -> str:
     return values.attr(attr, lang)
 
@@ -178,7 +172,6 @@ __all__ = [
     "controller_label",
     "decision_context",
     "decision_odds",
-    "drawn_card",
     "dungeon_brief",
     "outcome_label",
     "player_label",

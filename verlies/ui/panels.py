@@ -21,7 +21,6 @@ from verlies.ui.describe import (
     attr_name,
     character_name,
     controller_label,
-    drawn_card,
 )
 from verlies.ui.i18n import pct, t
 from verlies.ui.page_model import ActionRow, ChanceTable, Decision, seat_class
@@ -575,7 +574,7 @@ class ChancePanel:
 
 def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
     g = session.game
-    card = drawn_card(g)
+    card = g.drawn
     if card is None or g.pending != "place":
         return ""
     # the picture is the board's preview canvas, next to this (painted with the board)
