@@ -307,6 +307,16 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Geist",
     "page.attr_geschick": "Geschick",
     "round": "Runde {n}",
+    # what a decision or a roll is about (the panels' context lines)
+    "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
+    "page.ctx_or": " oder ",
+    "page.ctx_fight_option": "{attr} {value} vs. {target}",
+    "page.ctx_fight": "{monster}: {options} (+ W6 each)",
+    "page.ctx_trap": "{options} + W6 ≥ {target}",
+    "page.ctx_oroll": "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → {p}",
+    "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
+    "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
+    "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",
@@ -400,14 +410,6 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "Ausgang",
     "editor.word.corridor": "Gang",
     "editor.word.room": "Raum",
-    "editor.word.dead_end": "Sackgasse",
-    "editor.word.straight": "gerade",
-    "editor.word.bend": "Kurve",
-    "editor.word.T": "Abzweig",
-    "editor.word.cross": "Kreuzung",
-    "editor.word.red": "rot",
-    "editor.word.blue": "blau",
-    "editor.word.green": "grün",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

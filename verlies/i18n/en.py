@@ -295,6 +295,16 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Mind",
     "page.attr_geschick": "Dexterity",
     "round": "Round {n}",
+    # what a decision or a roll is about (the panels' context lines)
+    "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
+    "page.ctx_or": " or ",
+    "page.ctx_fight_option": "{attr} {value} vs. {target}",
+    "page.ctx_fight": "{monster}: {options} (+ W6 each)",
+    "page.ctx_trap": "{options} + W6 ≥ {target}",
+    "page.ctx_oroll": "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → {p}",
+    "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
+    "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
+    "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Edit cards and deck",
     "editor.browse": "Cards",
@@ -383,14 +393,6 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "exit",
     "editor.word.corridor": "corridor",
     "editor.word.room": "room",
-    "editor.word.dead_end": "dead end",
-    "editor.word.straight": "straight",
-    "editor.word.bend": "bend",
-    "editor.word.T": "T-junction",
-    "editor.word.cross": "crossing",
-    "editor.word.red": "red",
-    "editor.word.blue": "blue",
-    "editor.word.green": "green",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }
