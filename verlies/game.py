@@ -33,6 +33,7 @@ from verlies.actions import (
     Outcome,
     Roll,
     Walk,
+    describe,
     from_json,
     to_json,
 )
@@ -70,11 +71,11 @@ class Edit:
 
     @property
     def label(self) -> str:
-        return f"edit the deck ({self.patch.describe()})"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Deck ändern ({self.patch.describe()})"
+        return describe(self, "de")
 
 
 Step = Action | Outcome | Edit
