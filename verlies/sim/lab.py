@@ -25,6 +25,7 @@ from verlies.sim.run import (
     RunInfo,
     RunSpec,
     batch_size,
+    check_workers,
     default_workers,
     run_tasks,
     split,
@@ -260,6 +261,7 @@ def simulate(
     ``cancel``: an event checked between batches; ``on_update(result)`` after each batch.
     """
     n = check_games(games)
+    check_workers(workers)
     if spec is None:
         spec = RunSpec.build(
             players=players,

@@ -238,6 +238,13 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def check_workers(workers: object) -> None:
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
+
+
 def _is_dask_client(executor: object) -> bool:
     return type(executor).__module__.startswith("distributed") and hasattr(executor, "scatter")
 
