@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import verlies.bots as bots_module
+import verlies.sim.bots as bots_module
 from verlies.actions import (
     Attempt,
     Card,
@@ -23,7 +23,6 @@ from verlies.actions import (
     Place,
     ShuffleBack,
 )
-from verlies.bots import BOTS, HeuristicBot, RandomBot, bot_name, make_bot
 from verlies.cards.model import (
     Attr,
     DungeonCard,
@@ -39,6 +38,7 @@ from verlies.dice import pass_probability
 from verlies.game import Game, PlayerView
 from verlies.rules import Held
 from verlies.sim import REASONS, game_seed, play_game, simulate
+from verlies.sim.bots import BOTS, HeuristicBot, RandomBot, bot_name, make_bot
 
 DECK = Deck.default()
 

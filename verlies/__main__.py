@@ -64,7 +64,7 @@ def _values_arg(text: str) -> list[int]:
 def _common(p: argparse.ArgumentParser, bots: bool = True, deck: bool = True) -> None:
     p.add_argument("-p", "--players", type=int, default=4, help="1 to 4 players (R2.2)")
     if bots:
-        from verlies.bots import BOTS
+        from verlies.sim.bots import BOTS
 
         p.add_argument(
             "--bots",

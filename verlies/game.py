@@ -47,9 +47,12 @@ from verlies.cards.model import (
     TreasureCard,
 )
 from verlies.dice import Dice, beat_probability, pass_probability
-from verlies.errors import IllegalAction, SaveFormatError, VerliesError
+from verlies.errors import IllegalAction, SaveFormatError
+from verlies.errors import SetupError as SetupError  # where it was defined before
 from verlies.events import Event, RawEvent, as_events
 from verlies.rules import Figure, State
+from verlies.setup import DEFAULT_ROUND_LIMIT, DeckLike, DeckPatchLike, editable
+from verlies.setup import Setup as Setup  # where it was defined before
 from verlies.variants import Variants
 
 FORMAT = "verlies-game"
@@ -57,19 +60,11 @@ FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
 
 
-class SetupError(VerliesError):
-    """A game that cannot be set up as asked (names the rule, e.g. R2.1)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        super().__init__(f"{rule}: {message}")
-
-
 @dataclass(frozen=True, slots=True)
 class Edit:
     """A live deck edit taken as a step: applies to the cards not yet drawn."""
 
-    patch: Any  # verlies.deck.DeckPatch
+    patch: DeckPatchLike  # a verlies.DeckPatch
     kind: str = "edit"
 
     @property
@@ -126,19 +121,6 @@ class Pending:
     dice: Dice | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What a game starts from. With the steps it determines the game bit for bit."""
-
-    players: int
-    characters: tuple[str, ...]
-    seed: int
-    variants: Variants
-    start_seat: int
-    round_limit: int | None
-    deck: Any  # verlies.deck.Deck
-
-
 class Game:
     """A game of Raus aus dem Verlies!: setup + steps. Use ``Game.new`` to start one."""
 
@@ -160,63 +142,39 @@ class Game:
         players: int = 2,
         characters: Sequence[str] | None = None,
         seed: int = 0,
-        deck: Any = None,
+        deck: DeckLike | None = None,
         variants: Variants | None = None,
         start_seat: int = 0,
-        round_limit: int | None = 300,
+        round_limit: int | None = DEFAULT_ROUND_LIMIT,
         log: bool = True,
     ) -> Game:
-        """Set up a new game (R2). ``characters``: character ids, one per player, distinct
-        (R2.1); by default the deck's first ones. ``start_seat``: R2.5.
-        ``log=False`` plays without an event log (simulations): same game, no sentences."""
-        from verlies.deck import Deck
+        """Set up a new game (R2): ``Game.from_setup(Setup(...))`` in one call.
 
-        if deck is None:
-            deck = Deck.default()
-        if not isinstance(deck, Deck) and not hasattr(deck, "dungeon_pile"):
-            raise SetupError("R2.3", f"deck must be a verlies.Deck, not {type(deck).__name__}")
-        if variants is not None and not isinstance(variants, Variants):
-            raise SetupError("R2.3", "variants must be a verlies.Variants value")
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-            raise SetupError("R2.2", f"1 to 4 players are the rules, not {players!r}")
-        chars = list(deck.characters) if characters is None else list(characters)
-        if characters is None:
-            chars = chars[:players]
-        if len(chars) != players:
-            raise SetupError(
-                "R2.1", f"{players} players need {players} characters, got {len(chars)}"
-            )
-        for c in chars:
-            if c not in deck.characters:
-                known = ", ".join(deck.characters)
-                raise SetupError("R2.1", f"unknown character {c!r} (known: {known})")
-        if len(set(chars)) != len(chars):
-            raise SetupError("R2.1", "no two players may share a character")
-        if type(seed) is not int:
-            raise SetupError("R2.3", f"the seed must be an integer, not {seed!r}")
-        if type(start_seat) is not int or not 0 <= start_seat < players:
-            raise SetupError("R2.5", f"start seat must be 0..{players - 1}, not {start_seat!r}")
-        if round_limit is not None and (type(round_limit) is not int or round_limit < 1):
-            raise SetupError(
-                "R1.6", f"the round limit must be a whole number >= 1, not {round_limit!r}"
-            )
+        The parameters are :class:`Setup`'s (checked there; SetupError names the rule).
+        ``log=False`` plays without an event log (simulations): same game, no sentences."""
         setup = Setup(
             players=players,
-            characters=tuple(chars),
+            characters=characters,
             seed=seed,
-            variants=variants or Variants(),
+            deck=deck,
+            variants=variants,
             start_seat=start_seat,
             round_limit=round_limit,
-            deck=deck,
         )
+        return cls(setup, log=log)
+
+    @classmethod
+    def from_setup(cls, setup: Setup, *, log: bool = True) -> Game:
+        """A new game from ``setup`` (``log=False``: no event log, the same game)."""
+        if not isinstance(setup, Setup):
+            raise TypeError(f"expected a verlies.Setup, not {type(setup).__name__}")
         return cls(setup, log=log)
 
     def _fresh_state(self) -> State:
         s = self.setup
-        chars: list[Character] = [s.deck.characters[c] for c in s.characters]
         return State(
             deck=s.deck,
-            characters=chars,
+            characters=s.character_cards(),
             variants=s.variants,
             seed=s.seed,
             start_seat=s.start_seat,
@@ -236,7 +194,7 @@ class Game:
         return self.setup.players
 
     @property
-    def deck(self) -> Any:
+    def deck(self) -> DeckLike:
         """The deck now (after any live edits)."""
         return self.state.deck
 
@@ -251,6 +209,11 @@ class Game:
     @property
     def figures(self) -> list[Figure]:
         return self.state.figures
+
+    @property
+    def drawn(self) -> DungeonCard | None:
+        """The dungeon card drawn and not yet laid (public: it is shown face up, R3.2)."""
+        return self.state.drawn
 
     @property
     def current_player(self) -> int:
@@ -354,7 +317,7 @@ class Game:
     def _do(self, step: Step) -> tuple[RawEvent, ...]:
         state = self.state
         if type(step) is Edit:
-            state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
+            state.edit_deck(editable(state.deck).apply(step.patch), step.patch.describe())
         else:
             state.apply(step)
         events = state.events
@@ -367,7 +330,8 @@ class Game:
     def _check_edit(self, step: Edit) -> None:
         if self.state.over:
             raise IllegalAction("R1.3", "the game is over; edits apply to new games")
-        self.state.deck.apply(step.patch)  # raises DeckError/CardTextError, changes nothing
+        # Raises DeckError or CardTextError for a patch that does not fit; changes nothing.
+        editable(self.state.deck).apply(step.patch)
 
     def roll(self) -> list[Event]:
         """Resolve the pending chance point with the seeded random source.
@@ -393,13 +357,13 @@ class Game:
             events.extend(self.roll())
         return events
 
-    def edit_deck(self, new_deck: Any) -> list[Event]:
+    def edit_deck(self, new_deck: DeckLike) -> list[Event]:
         """R-edit: change the deck during the game as a step (undoable, saved, replayed).
 
         The change applies to cards not yet drawn; cards on the table and in hands stay
         as they were drawn.
         """
-        patch = self.state.deck.diff(new_deck)
+        patch = editable(self.state.deck).diff(editable(new_deck))
         return self.apply(Edit(patch))
 
     # ---- history -------------------------------------------------------------------
@@ -639,10 +603,6 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as versioned JSON: setup plus every step (undone ones too)."""
-        from verlies.deck import Deck
-
-        s = self.setup
-        deck_text = None if s.deck == Deck.default() else s.deck.dumps()
         steps: list[Any] = []
         for st in self._steps:
             if isinstance(st, Edit):
@@ -652,15 +612,7 @@ class Game:
         data = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
-            "setup": {
-                "players": s.players,
-                "characters": list(s.characters),
-                "seed": s.seed,
-                "variants": s.variants.to_dict(),
-                "start_seat": s.start_seat,
-                "round_limit": s.round_limit,
-                "deck": deck_text,
-            },
+            "setup": self.setup.to_dict(),
             "steps": steps,
             "cursor": self._cursor,
         }
@@ -669,7 +621,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
-        from verlies.deck import Deck, DeckPatch
+        from verlies.deck import DeckPatch
 
         if not isinstance(text, str | bytes | bytearray):
             raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
@@ -698,20 +650,7 @@ class Game:
             st = data["setup"]
             if not isinstance(st, dict):
                 raise SaveFormatError('"setup" must be an object')
-            deck = (
-                Deck.default()
-                if st.get("deck") is None
-                else Deck.loads(st["deck"], file="<saved game>")
-            )
-            game = cls.new(
-                players=st["players"],
-                characters=st["characters"],
-                seed=st["seed"],
-                deck=deck,
-                variants=Variants.from_dict(st.get("variants", {})),
-                start_seat=st.get("start_seat", 0),
-                round_limit=st.get("round_limit", 300),
-            )
+            game = cls(Setup.from_dict(st))
             raw_steps = data["steps"]
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):

@@ -70,6 +70,7 @@ from verlies.cards.model import (
 from verlies.dice import Dice
 from verlies.errors import IllegalAction
 from verlies.events import RawEvent
+from verlies.setup import DeckLike
 from verlies.variants import Variants
 
 CHANCE = -1  #: ``current_player`` while a chance point is pending (OpenSpiel style)
@@ -231,7 +232,7 @@ class State:
     def __init__(
         self,
         *,
-        deck: Any,
+        deck: DeckLike,
         characters: list[Character],
         variants: Variants,
         seed: int,
@@ -733,7 +734,7 @@ class State:
                 self._emit("R6.4", "refill", self.seat, pile=pile_name, pile_en=pile_en)
         self.stack.append((kind,))
 
-    def edit_deck(self, new_deck: Any, what: str) -> None:
+    def edit_deck(self, new_deck: DeckLike, what: str) -> None:
         """A live edit: the new deck applies to the cards not yet drawn.
 
         Cards on the table and in hands keep the definition they were drawn with. A

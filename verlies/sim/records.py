@@ -17,10 +17,10 @@ from fractions import Fraction
 from typing import Any
 
 from verlies.actions import Roll, ShuffleBack
-from verlies.bots import Bot, bot_name, make_bot
 from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.rules import mix64
+from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.variants import Variants
 
 __all__ = [

@@ -15,20 +15,25 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
+from verlies.cards.display import kind_word, shape_word
 from verlies.render import style as st
+from verlies.rules_text import RULES
+from verlies.ui.controller import (
+    chance_title,
+    character_name,
+    controller_label,
+    drawn_card,
+    player_label,
+)
 from verlies.ui.i18n import pct, t
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.page_model import seat_class
+from verlies.ui.session import Session
 
 esc = html.escape
 
 
 def rules_text() -> dict[str, str]:
-    """Rule id -> text from ``verlies.rules_text`` (empty if it is not there), markdown
-    emphasis removed."""
-    try:
-        from verlies.rules_text import RULES
-    except ImportError:
-        return {}
+    """Rule id -> text from ``verlies.rules_text``, markdown emphasis removed."""
     return {k: v.replace("**", "") for k, v in RULES.items()}
 
 
@@ -40,24 +45,7 @@ def rule_for(rule_id: str, rules: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
-def character_name(game: Any, seat: int, lang: str) -> str:
-    return str(game.figures[seat].character.name.get(lang))
-
-
-def player_label(game: Any, seat: int, lang: str) -> str:
-    return f"{t('player', lang, n=seat + 1)} ({character_name(game, seat, lang)})"
-
-
-def controller_label(name: str, lang: str) -> str:
-    return t("human", lang) if name == HUMAN else t("bot", lang, name=name)
-
-
 # ---- players ----------------------------------------------------------------------------
-
-
-def seat_class(seat: int) -> str:
-    """The CSS class index of a seat's colour (``vl-c{n}``, ``vl-p{n}``; see theme.py)."""
-    return str(seat % len(st.PLAYER))
 
 
 def _values(character: Any, lang: str) -> str:
@@ -348,8 +336,6 @@ def log_order_css() -> str:
 
 def rules_html() -> str:
     rules = rules_text()
-    if not rules:
-        return "<p>(verlies.rules_text is not available)</p>"
     rows = [
         f'<div class="vl-rule-row" id="rule-{esc(k)}"><span class="vl-rule">{esc(k)}</span> '
         f"{esc(v)}</div>"
@@ -492,32 +478,20 @@ def outcome_label(game: Any, outcome: Any, lang: str) -> str:
             # Several cards share a name (one per gem colour): the id tells them apart.
             return f"{name} ({dungeon_brief(card, lang)}) · {outcome.card}"
         return name
-    return str(getattr(outcome, "label", outcome))
+    raise TypeError(f"not a chance outcome: {outcome!r}")
 
 
 def dungeon_brief(card: Any, lang: str) -> str:
     """Shape, obstacle and gold of a dungeon card in a few words: "bend, Door 7 R, 2 Gold"."""
-    parts = []
-    shape = st.WORDS.get(card.shape.value)
-    if shape is not None:
-        parts.append(shape.get(lang))
+    parts = [shape_word(card.shape, lang)]
     if card.obstacle is not None:
         o = card.obstacle
         parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
     if card.gold:
         parts.append(f"{card.gold} {t('gold', lang)}")
     if card.kind.value in ("exit", "start"):
-        parts.insert(0, st.WORDS[card.kind.value].get(lang))
+        parts.insert(0, kind_word(card.kind, lang))
     return ", ".join(parts)
-
-
-def chance_title(session: Session, lang: str) -> str:
-    g = session.game
-    pending = g.pending
-    key = f"chance_{pending}"
-    from verlies.ui.i18n import STRINGS
-
-    return t(key, lang) if key in STRINGS else t("chance_die", lang)
 
 
 class ChancePanel:
@@ -637,7 +611,7 @@ class ChancePanel:
         who = player_label(g, g.seat, lang)
         context = _chance_context(session, lang)
         title = (
-            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(session, lang))}'
+            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(g, lang))}'
             f' <span class="vl-small">({esc(who)})</span></div>'
             + (f'<div class="vl-context">{esc(context)}</div>' if context else "")
         )
@@ -719,15 +693,13 @@ def _chance_context(session: Session, lang: str) -> str:
 
 def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
     g = session.game
-    card = getattr(g.state, "drawn", None)
+    card = drawn_card(g)
     if card is None or g.pending != "place":
         return ""
     # the picture is the board's preview canvas, next to this (painted with the board)
     lines = [f"<b>{esc(card.name.get(lang))}</b>"]
-    kind = st.WORDS.get(card.kind.value)
-    shape = st.WORDS.get(card.shape.value)
     lines.append(
-        esc(" · ".join(w.get(lang) for w in (kind, shape) if w is not None))
+        esc(f"{kind_word(card.kind, lang)} · {shape_word(card.shape, lang)}")
         + f" · {esc(st.COLOR_NAME[card.color].get(lang))}"
     )
     if card.gold:
