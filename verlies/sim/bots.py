@@ -104,6 +104,7 @@ class _Graph:
         "costs",
         "index",
         "keys",
+        "layout",
         "lively",
         "obstacles",
         "open",
@@ -120,6 +121,7 @@ class _Graph:
     def clear(self) -> None:
         self.tiles: list[Tile] = []
         self.keys: list[Pos] = []
+        self.layout: _Layout | None = None  # made when asked for, dropped when cards come
         self.index: dict[Pos, int] = {}
         self.adj: list[list[int]] = []  # walkable neighbours of each node
         self.open: list[int] = []  # passages of each node into empty cells
@@ -130,22 +132,31 @@ class _Graph:
         self.costs: tuple[list[float], list[float], list[float]] = ([], [], [])
         # The only cards whose gold or opened flag can ever change: the ones laid with gold
         # (R4.1: it is taken, never added) and the ones with an obstacle (R4.4).
-        self.lively: list[Tile] = []
+        self.lively: list[int] = []
 
     def sync(self, board: BoardView, character: Character, risk: float) -> None:
-        tiles = list(board.values())
         n = len(self.tiles)
         if character is not self.character or risk != self.risk:
             self.character, self.risk = character, risk
             self.clear()
             n = 0
-        elif len(tiles) < n or tiles[:n] != self.tiles:  # Tiles compare by identity
-            self.clear()
-            n = 0
+        elif n:
+            # The same board, unchanged: a board never loses or swaps a card, and an undo or
+            # another game lays new Tile objects.
+            first, last = self.keys[0], self.keys[-1]
+            same = board.get(first) is self.tiles[0] and board.get(last) is self.tiles[-1]
+            if same and len(board) == n:
+                return
+            tiles = list(board.values())
+            if not same or len(tiles) < n or tiles[:n] != self.tiles:  # by identity
+                self.clear()
+                n = 0
+        tiles = list(board.values())
         if len(tiles) > n:
             keys = list(board)
             for i in range(n, len(tiles)):
                 self._add(keys[i], tiles[i], character, risk)
+            self.layout = None
 
     def _add(self, pos: Pos, tile: Tile, character: Character, risk: float) -> None:
         i = len(self.tiles)
@@ -185,7 +196,26 @@ class _Graph:
             poor.append(costs[1])
             desperate.append(costs[2])
         if obstacle is not None or tile.gold:
-            self.lively.append(tile)
+            self.lively.append(i)
+
+
+class _Layout:
+    """Where the cards lie, in the order they were laid: part of a distance cache key.
+
+    Equal when the positions are; the hash is computed once, not at every look-up.
+    """
+
+    __slots__ = ("hash", "keys")
+
+    def __init__(self, keys: tuple[Pos, ...]) -> None:
+        self.keys = keys
+        self.hash = hash(keys)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Layout) and self.keys == other.keys
 
 
 def _threshold(cls: ObstacleClass, rich: bool, risk: float) -> float:
@@ -212,6 +242,55 @@ def _enter_costs(p: float, cls: ObstacleClass, risk: float) -> tuple[float, floa
     rich = _INF if p < _threshold(cls, True, risk) else cost
     poor = _INF if p < _threshold(cls, False, risk) else cost
     return rich, poor, cost
+
+
+class _Search:
+    """A multi-source Dijkstra search that runs only as far as the questions asked of it.
+
+    Every card costs what entering it cost when the search began (``row``); targets start
+    at their own value. Distances come out the same whatever order equal costs are taken
+    in: each is the least, over all paths, of the costs summed from the target.
+    """
+
+    __slots__ = ("adj", "dist", "heap", "row")
+
+    def __init__(
+        self,
+        dist: list[float],
+        heap: list[tuple[float, int]],
+        row: list[float],
+        adj: list[list[int]],
+    ) -> None:
+        heapq.heapify(heap)
+        self.dist = dist
+        self.heap = heap
+        self.row = row
+        self.adj = adj
+
+    def __getitem__(self, i: int) -> float:
+        """The cost from node ``i`` to the nearest target (INF: none reachable)."""
+        dist = self.dist
+        heap = self.heap
+        # Entering a card costs at least a step, so once the nearest open end of the search
+        # plus a step is no less than dist[i], nothing found later can lower it.
+        if not heap or heap[0][0] + _STEP >= dist[i]:
+            return dist[i]
+        row = self.row
+        adj = self.adj
+        pop, push = heapq.heappop, heapq.heappush
+        while heap and heap[0][0] + _STEP < dist[i]:
+            d, v = pop(heap)
+            if d > dist[v]:
+                continue
+            cost = row[v]
+            if cost == _INF:
+                continue
+            nd = d + cost
+            for u in adj[v]:  # R3.5: both cards need a passage
+                if nd < dist[u]:
+                    dist[u] = nd
+                    push(heap, (nd, u))
+        return dist[i]
 
 
 def _cost(graph: _Graph, row: list[float], i: int) -> float:
@@ -335,7 +414,7 @@ class HeuristicBot:
         self.name = name
         self.seed = seed
         self._rng = random.Random(seed)
-        self._dist_cache: dict[tuple[Any, ...], list[float]] = {}
+        self._dist_cache: dict[tuple[Any, ...], _Search] = {}
         self._graph = _Graph()
 
     def reseed(self, seed: int) -> None:
@@ -388,7 +467,7 @@ class HeuristicBot:
         if not walks:
             return first  # type: ignore[no-any-return]
         board = view.board
-        me = view.me
+        me = None
         if type(first) is Draw:
             # R4.1: gold left lying nearby is worth a detour for a bot that explores little.
             best_gold = 0
@@ -397,13 +476,14 @@ class HeuristicBot:
                 for p in w.path:
                     gold += board[p].gold
                 if gold > best_gold:
+                    me = me or view.me
                     graph = self._sync(board, me)
                     row = graph.costs[0 if me.coins or me.treasures else 1]
                     if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
                         best_gold = gold
             if best_gold == 0 or best_gold < 1 + 4 * self.explore:
                 return first
-        return self._walk(me, board, walks)
+        return self._walk(me or view.me, board, walks)
 
     def _recover(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         """R8.2 / R9.5: heal with a treasure when it costs no gold, or when the race is on."""
@@ -439,13 +519,24 @@ class HeuristicBot:
         gold_weight = 1.5 - self.explore
         best: list[Walk] = []
         best_score = _INF
+        found = dist.dist
+        heap = dist.heap
         for w in walks:
             score = 0.0
             for q in w.path:
                 i = index[q]
-                score += _cost(graph, row, i)
-                score -= tiles[i].gold * gold_weight
-            score += dist[index[w.path[-1]]]
+                tile = tiles[i]
+                cost = row[i]
+                if cost != _STEP and tile.opened:
+                    cost = _STEP  # R4.4: an obstacle that stays open
+                score += cost
+                if tile.gold:  # (subtracting 0.0 changes no score)
+                    score -= tile.gold * gold_weight
+            i = index[w.path[-1]]
+            if heap and heap[0][0] + _STEP < found[i]:
+                score += dist[i]  # the search has not settled this card yet
+            else:
+                score += found[i]
             if score < best_score - 1e-9:
                 best, best_score = [w], score
             elif abs(score - best_score) <= 1e-9:
@@ -458,7 +549,7 @@ class HeuristicBot:
             return best[0]
         return best[self._rng.randrange(len(best))]
 
-    def _distances(self, me: FigureView, desperate: bool) -> list[float]:
+    def _distances(self, me: FigureView, desperate: bool) -> _Search:
         """Cost from each card to the nearest target (multi-source Dijkstra, targets at 0),
         by node of the synced graph.
 
@@ -468,23 +559,33 @@ class HeuristicBot:
         character and whether a failed class A obstacle would cost it anything.
         """
         graph = self._graph
+        tiles = graph.tiles
         gold_left = 0
-        for tile in graph.lively:
-            gold_left += tile.gold + tile.opened
+        opened: list[int] = []
+        for i in graph.lively:
+            tile = tiles[i]
+            gold_left += tile.gold
+            if tile.opened:
+                gold_left += 1
+                opened.append(i)
         rich = bool(me.coins or me.treasures)
-        key = (tuple(graph.keys), gold_left, me.character.id, rich, desperate)
+        layout = graph.layout
+        if layout is None:
+            layout = graph.layout = _Layout(tuple(graph.keys))
+        key = (layout, gold_left, me.character.id, rich, desperate)
         cached = self._dist_cache.get(key)
         if cached is not None:
             return cached
         if len(self._dist_cache) > 8:
             self._dist_cache.clear()
-        tiles = graph.tiles
         opens = graph.open
-        adj = graph.adj
         row = graph.costs[2 if desperate else 0 if rich else 1]
+        if opened:
+            row = row[:]
+            for i in opened:
+                row[i] = _STEP  # R4.4: an obstacle that stays open
         n = len(tiles)
         dist = [_INF] * n
-        self._dist_cache[key] = dist
         heap: list[tuple[float, int]] = []
         gold_weight = 1.5 - self.explore
         for i in range(n):
@@ -495,25 +596,8 @@ class HeuristicBot:
             if start < _INF:
                 dist[i] = start
                 heap.append((start, i))
-        # Which node comes first among equal costs changes no distance: each one is the
-        # least over all paths, summed from the target, whatever order finds it.
-        heapq.heapify(heap)
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, v = pop(heap)
-            if d > dist[v]:
-                continue
-            cost = row[v]
-            if cost != _STEP and tiles[v].opened:
-                cost = _STEP  # R4.4: an obstacle that stays open
-            elif cost == _INF:
-                continue
-            nd = d + cost
-            for u in adj[v]:  # R3.5: both cards need a passage
-                if nd < dist[u]:
-                    dist[u] = nd
-                    push(heap, (nd, u))
-        return dist
+        search = self._dist_cache[key] = _Search(dist, heap, row, graph.adj)
+        return search
 
     # ---- R3.2, R1.4: laying the drawn card ---------------------------------------------
 
