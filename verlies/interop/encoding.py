@@ -263,6 +263,9 @@ class Encoding:
         # Decks already checked (kept alive so that their ids stay theirs).
         self._checked_decks: dict[int, Any] = {id(deck): deck}
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
+        return self  # fixed numbers: a copied framework state shares them
+
     @classmethod
     def for_game(cls, game: Game) -> Encoding:
         """The encoding of ``game``'s setup (its deck at the start, players, variants)."""
