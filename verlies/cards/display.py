@@ -49,8 +49,8 @@ def card_text(card: Card, lang: str = "de") -> str:
         return ""
     if isinstance(card, DungeonCard):
         return _dungeon_text(card, lang)
-    if lang != "en":
-        return card.text
+    if lang == "de":
+        return card.text  # as printed; other languages read the English rendering
     from verlies.cards import text as fmt  # lazy: the grammar (lark) is loaded on first use
 
     if isinstance(card, RoomCard):

@@ -5,8 +5,133 @@ Sections follow the layers that show the words; keep each key in its section.
 
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
+    "event.setup": (
+        "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}."
+    ),
+    "event.turn": "Spieler {p} ({char}) ist am Zug.",
+    "event.draw": "Spieler {p} zieht {card}.",
+    "event.place": "Spieler {p} legt {card} an ({x}, {y}).",
+    "event.shuffle_back": "Spieler {p} mischt den Ausgang zurück; der Zug ist zu Ende.",
+    "event.must_enter": "Spieler {p} muss die neue Karte betreten.",
+    "event.walk": "Spieler {p} geht los: {path}.",
+    "event.enter": "Spieler {p} betritt ({x}, {y}).",
+    "event.gold": "Spieler {p} nimmt {n} Gold.",
+    "event.bank_short": "Die Bank hat nur noch {n} Gold.",
+    "event.test": (
+        "Spieler {p}: {what} {target} – {attr} {value} + Wurf {roll}{bonus} = {total}: {verdict}."
+    ),
+    "event.declined": "Spieler {p} versucht das Hindernis nicht.",
+    "event.obstacle_a": (
+        "Unter der Zahl: Verletzung und Verlust, aber das Hindernis ist überwunden."
+    ),
+    "event.obstacle_b": (
+        "Unter der Zahl: das Hindernis ist nicht überwunden, die Figur bleibt stehen."
+    ),
+    "event.obstacle_c": "Unter der Zahl: Verletzung, aber das Hindernis ist überwunden.",
+    "event.not_entered": "Spieler {p} betritt die Karte dahinter nicht; der Weg endet.",
+    "event.stays_open": "Das Hindernis bleibt offen (Variante).",
+    "event.injured": "Spieler {p} ist verletzt.",
+    "event.movement_ends": "Die Verletzung beendet die Bewegung.",
+    "event.room_empty": "Der Raum ist leer.",
+    "event.room_card": "Raumkarte {card}: {text}",
+    "event.no_card": "Der Stapel {pile} ist leer.",
+    "event.refill": "Der Stapel {pile} wird aus dem Ablagestapel neu gemischt.",
+    "event.monster": "Monster {card}: {text}",
+    "event.fight": (
+        "Kampf mit {attr}: Spieler {p} {value} + {roll}{bonus} = {total}, Monster "
+        "{mvalue} + {mroll} = {mtotal} (gewürfelt von {roller})."
+    ),
+    "event.fight_with": "Spieler {p} kämpft mit {attr} gegen den Monsterwert {mvalue}.",
+    "event.fight_won": "Spieler {p} besiegt das Monster und nimmt seinen Besitz.",
+    "event.fight_lost": "Spieler {p} verliert den Kampf.",
+    "event.treasure": "Spieler {p} zieht verdeckt einen Schatz: {card}.",
+    "event.treasure_hidden": "Spieler {p} zieht verdeckt einen Schatz.",
+    "event.lose_gold": "Spieler {p} verliert {n} Gold.",
+    "event.lose_treasure": (
+        "Spieler {p} gibt den Schatz {card} ab; er kommt unter den Schatzstapel."
+    ),
+    "event.lose_treasure_hidden": (
+        "Spieler {p} gibt einen Schatz ab; er kommt verdeckt unter den Schatzstapel."
+    ),
+    "event.trap": "Falle!",
+    "event.back": "Spieler {p} muss zurück nach ({x}, {y}).",
+    "event.recover": "Spieler {p} erholt sich den ganzen Zug und steht wieder auf.",
+    "event.heal": "Spieler {p} heilt sich mit {card} und spielt den Zug.",
+    "event.magic": "Spieler {p} benutzt {card}: +{n}.",
+    "event.wait": "Spieler {p} kann nichts tun und wartet.",
+    "event.escape": (
+        "Spieler {p} entkommt durch den Ausgang mit {coins} Gold und {treasures} Schätzen!"
+    ),
+    "event.no_stack": "Schon verletzt: Verletzungen zählen nicht doppelt.",
+    "event.final_gold": "Spieler {p}: {coins} Goldmünzen, mit Schätzen {gold} Gold.",
+    "event.collapse": "Der Gang hinter dem Ausgang stürzt ein.",
+    "event.end_escaped": "Der Vorletzte ist entkommen: das Spiel endet.",
+    "event.end_solo": "Die Figur ist entkommen: das Spiel endet.",
+    "event.end_no_exit": "Kein Ausgang mehr im Verliesstapel: niemand kann mehr entkommen.",
+    "event.end_no_passage": "Kein offener Gang mehr im Verlies: niemand kann mehr entkommen.",
+    "event.end_timeout": "Rundenlimit {limit} erreicht (Zeitüberschreitung).",
+    "event.left_behind": "Spieler {p} bleibt im Verlies und wird von Goblins gebissen.",
+    "event.still_inside": "Spieler {p} ist noch im Verlies (Zeitüberschreitung, kein Ergebnis).",
+    "event.winner": "Gewinner: {who} mit {gold} Gold.",
+    "event.no_winner": "Niemand ist entkommen: kein Gewinner.",
+    "event.edit": "Deck geändert: {what}",
+    # event values: the engine's raw values in words
+    "event.line": "{rule}: {text}",
+    "event.player": "Spieler {p}",
+    "event.list_sep": ", ",
+    "event.color_sep": "/",
+    "event.bonus": " + {n}",
+    "event.roller.engine": "die Engine",
+    "event.test.trap": "Falle",
+    "event.verdict.passed": "geschafft",
+    "event.verdict.failed": "nicht geschafft",
+    "event.pile.dungeon": "Verlieskarten",
+    "event.pile.room": "Raumkarten",
+    "event.pile.monster": "Monsterkarten",
+    "event.pile.treasure": "Schatzkarten",
+    # board: cells, walks and passage sides (in events and action labels); the German
+    # labels have always said E for east (Ost), kept so logs stay the same
+    "board.cell": "({x}, {y})",
+    "board.path_sep": " → ",
+    "board.sides_sep": "+",
+    "board.side.n": "N",
+    "board.side.e": "E",
+    "board.side.s": "S",
+    "board.side.w": "W",
     # --- actions: labels of legal actions ---------------------------------------------------
+    "action.draw": "Verlieskarte ziehen",
+    "action.place": "Karte an ({x}, {y}) legen, Gänge {sides}",
+    "action.shuffle_back": "Ausgang zurückmischen (noch nicht genug Gold)",
+    "action.walk": "gehe nach {path}",
+    "action.wait": "warten (kein Zug möglich)",
+    "action.recover": "von der Verletzung erholen",
+    "action.use_heal": "Schatz {treasure} zum Heilen benutzen",
+    "action.attempt": "Hindernis überwinden",
+    "action.attempt.with": "Hindernis überwinden mit {treasure}",
+    "action.decline": "nicht versuchen (stehen bleiben)",
+    "action.choose": "mit {attr}",
+    "action.choose.with": "mit {attr} mit {treasure}",
+    "action.lose_gold": "Gold abgeben",
+    "action.lose_treasure": "Schatz {treasure} abgeben",
+    "action.edit": "Deck ändern ({what})",
+    # chance outcomes
+    "action.roll": "Wurf {value}",
+    "action.card": "ziehe {card}",
     # --- cards: card words, attributes, colours ---------------------------------------------
+    # display names; the card language's own keywords live in its grammar (cards/text.py)
+    "card.attr.staerke": "Stärke",
+    "card.attr.geist": "Geist",
+    "card.attr.geschick": "Geschick",
+    "card.color.red": "rot",
+    "card.color.blue": "blau",
+    "card.color.green": "grün",
+    "card.obstacle.abgrund": "Abgrund",
+    "card.obstacle.saeuresee": "Säuresee",
+    "card.obstacle.lava": "Lava",
+    "card.obstacle.magie_sperre": "Magie-Sperre",
+    "card.obstacle.einsturz": "Einsturz",
+    "card.obstacle.tuer": "Tür",
+    "card.obstacle.holzbruecke": "Holzbrücke",
     # --- deck: deck and patch files, their messages ------------------------------------------
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
