@@ -355,7 +355,23 @@ def _cmd_sheets(argv: Sequence[str]) -> int:
 
 
 _RULE_ID = re.compile(r"""["'](R\d+(?:\.\d+)?|RW\.\d+)["']""")
-_ENGINE_MODULES = ("rules", "game", "actions", "variants", "board", "dice", "deck")
+_ENGINE_MODULES = (
+    "rules",
+    "state",
+    "legal",
+    "turns",
+    "obstacles",
+    "encounters",
+    "frames",
+    "setup",
+    "views",
+    "game",
+    "actions",
+    "variants",
+    "board",
+    "dice",
+    "deck",
+)
 
 
 def rule_ids() -> dict[str, list[str]]:
