@@ -604,13 +604,14 @@ class HeuristicBot:
     def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         places = [a for a in legal if type(a) is Place]
         board = view.board
-        graph = self._sync(board, view.me)
+        me = view.me
+        graph = self._sync(board, me)
         if any(type(a) is ShuffleBack for a in legal):
             if self._shuffle_back(view, graph.open_total):
                 return ShuffleBack()
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
         open_now = graph.open_total
-        here = view.position
+        here = me.pos
         best: list[Place] = []
         best_score = -_INF
         empty: dict[Pos, int] = {}  # cells within two steps left empty, per candidate cell
