@@ -93,8 +93,9 @@ class _Graph:
 
     Cards are only ever added to a board (R3.2), so the graph grows with it: a new card
     joins its walkable neighbours (R3.5: both cards need a passage) and closes their open
-    passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A board that is not
-    this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
+    passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A card's gold, opened
+    and collapsed flags change; where it lies, its card and its passages never do. A board
+    that is not this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
     each card costs the figure (see ``_enter_costs``) while its obstacle is not open.
     """
 
@@ -110,6 +111,7 @@ class _Graph:
         "open",
         "open_total",
         "risk",
+        "seen",
         "tiles",
     )
 
@@ -119,7 +121,8 @@ class _Graph:
         self.clear()
 
     def clear(self) -> None:
-        self.tiles: list[Tile] = []
+        self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
+        self.seen: dict[Pos, Tile] = {}  # the board at the last sync
         self.keys: list[Pos] = []
         self.layout: _Layout | None = None  # made when asked for, dropped when cards come
         self.index: dict[Pos, int] = {}
@@ -135,28 +138,34 @@ class _Graph:
         self.lively: list[int] = []
 
     def sync(self, board: BoardView, character: Character, risk: float) -> None:
-        n = len(self.tiles)
+        """Catch up with ``board``: new cards join, changed ones (gold taken, R4.1; opened,
+        R4.4; collapsed, R1.2: the engine lays a changed copy) are read again."""
         if character is not self.character or risk != self.risk:
             self.character, self.risk = character, risk
             self.clear()
-            n = 0
-        elif n:
-            # The same board, unchanged: a board never loses or swaps a card, and an undo or
-            # another game lays new Tile objects.
-            first, last = self.keys[0], self.keys[-1]
-            same = board.get(first) is self.tiles[0] and board.get(last) is self.tiles[-1]
-            if same and len(board) == n:
-                return
-            tiles = list(board.values())
-            if not same or len(tiles) < n or tiles[:n] != self.tiles:  # by identity
-                self.clear()
-                n = 0
+        elif board == self.seen:  # the same cells holding the same Tile objects
+            return
+        n = len(self.tiles)
+        keys = list(board)
         tiles = list(board.values())
+        if len(keys) < n or keys[:n] != self.keys:
+            self.clear()  # another board (an undo, another game): read it afresh
+            n = 0
+        mine = self.tiles
+        for i in range(n):
+            tile = tiles[i]
+            old = mine[i]
+            if tile is not old:
+                if tile.card is not old.card or tile.mask != old.mask:
+                    self.clear()
+                    n = 0
+                    break
+                mine[i] = tile
+        for i in range(n, len(tiles)):
+            self._add(keys[i], tiles[i], character, risk)
         if len(tiles) > n:
-            keys = list(board)
-            for i in range(n, len(tiles)):
-                self._add(keys[i], tiles[i], character, risk)
             self.layout = None
+        self.seen = dict(board)
 
     def _add(self, pos: Pos, tile: Tile, character: Character, risk: float) -> None:
         i = len(self.tiles)
