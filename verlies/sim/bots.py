@@ -29,6 +29,7 @@ import heapq
 import random
 from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.actions import (
@@ -50,6 +51,7 @@ from verlies.cards.model import (
     Attr,
     Blocked,
     Character,
+    DungeonCard,
     Injury,
     LoseGoldOrTreasure,
     MonsterCard,
@@ -88,6 +90,10 @@ _STEP = 1.0
 _INF = float("inf")
 
 
+_CARD = attrgetter("card")
+_MASK = attrgetter("mask")
+
+
 class _Graph:
     """The laid cards as the path search sees them, kept up to date card by card.
 
@@ -101,12 +107,14 @@ class _Graph:
 
     __slots__ = (
         "adj",
+        "cards",
         "character",
         "costs",
         "index",
         "keys",
         "layout",
         "lively",
+        "masks",
         "obstacles",
         "open",
         "open_total",
@@ -124,6 +132,8 @@ class _Graph:
         self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
         self.seen: dict[Pos, Tile] = {}  # the board at the last sync
         self.keys: list[Pos] = []
+        self.cards: list[DungeonCard] = []
+        self.masks: list[int] = []
         self.layout: _Layout | None = None  # made when asked for, dropped when cards come
         self.index: dict[Pos, int] = {}
         self.adj: list[list[int]] = []  # walkable neighbours of each node
@@ -151,16 +161,13 @@ class _Graph:
         if len(keys) < n or keys[:n] != self.keys:
             self.clear()  # another board (an undo, another game): read it afresh
             n = 0
-        mine = self.tiles
-        for i in range(n):
-            tile = tiles[i]
-            old = mine[i]
-            if tile is not old:
-                if tile.card is not old.card or tile.mask != old.mask:
-                    self.clear()
-                    n = 0
-                    break
-                mine[i] = tile
+        elif tiles[:n] != self.tiles:  # some cards changed (compared by identity)
+            old = tiles[:n]
+            if list(map(_CARD, old)) != self.cards or list(map(_MASK, old)) != self.masks:
+                self.clear()  # not this board's cards: read it afresh
+                n = 0
+            else:
+                self.tiles = old
         for i in range(n, len(tiles)):
             self._add(keys[i], tiles[i], character, risk)
         if len(tiles) > n:
@@ -186,6 +193,8 @@ class _Graph:
                     mine.append(j)
                     self.adj[j].append(i)
         self.tiles.append(tile)
+        self.cards.append(tile.card)
+        self.masks.append(mask)
         self.keys.append(pos)
         index[pos] = i
         self.adj.append(mine)
