@@ -105,8 +105,8 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A line of text, centred on ``x`` (``anchor`` "middle") or starting there ("start");
-    its middle on ``y`` (``middle``) or its baseline on ``y``."""
+    """A line of text, centred on ``x`` (``anchor`` "middle"), starting ("start") or ending
+    ("end") there; its middle on ``y`` (``middle``) or its baseline on ``y``."""
 
     x: float
     y: float
