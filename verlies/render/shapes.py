@@ -377,7 +377,7 @@ def figure(cx: float, cy: float, h: float, seat: int, injured: bool) -> Group:
         scale=h,
     )
     lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
-    label = Text(lx, ly, str(seat + 1), 0.3 * h, ink, bold=True)
+    label = Text(lx, ly, str(seat + 1), max(st.FIGURE_LABEL_MIN, 0.3 * h), ink, bold=True)
     meta = (
         ("class", "figure"),
         ("data-seat", str(seat)),
