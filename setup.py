@@ -10,7 +10,8 @@ import os
 
 from setuptools import setup
 
-# The engine's hot path; modules subclassing builtins (actions.py) cannot be compiled.
+# The engine's hot path and the bots; modules subclassing builtins (actions.py) cannot be
+# compiled.
 COMPILED = [
     "board",
     "dice",
@@ -23,6 +24,7 @@ COMPILED = [
     "encounters",
     "rules",
     "game",
+    "sim/bots",
 ]
 
 ext_modules = []
