@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
     "engine.status.player": "Spieler {n}",
     "engine.status.chance": "Zufall",
+    "engine.html.seat": "Platz",
+    "engine.html.character": "Figur",
+    "engine.html.coins": "Münzen",
+    "engine.html.treasures": "Schätze",
+    "engine.html.state": "Zustand",
+    "engine.html.escaped": "entkommen",
+    "engine.html.at": "auf ({x}, {y})",
+    "engine.html.injured": "{state}, verletzt",
     "event.setup": (
         "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}."
     ),
