@@ -1,10 +1,14 @@
 """Actions (a player's choices) and chance outcomes: small value types.
 
 Each is a NamedTuple whose last field is a kind tag, so two different kinds never compare
-equal and a stale action from an earlier position is recognised by value.
+equal and a stale action from an earlier position is recognised by value. The values hold
+no words: ``describe(step, lang)`` (and the ``label``/``label_de`` shortcuts) asks
+``verlies.i18n`` for the label in a language.
 
 >>> Place(1, 0, 10).label
 'lay the card at (1, 0), passages E+W'
+>>> describe(Place(1, 0, 10), "de")
+'Karte an (1, 0) legen, Gänge E+W'
 >>> Walk(((0, 1), (0, 2))) == Walk(((0, 1), (0, 2)))
 True
 >>> Draw() == Wait()
@@ -13,14 +17,12 @@ False
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from verlies.board import SIDE_NAME, Pos
+from verlies.board import Pos
 from verlies.cards.model import Attr
-
-
-def _sides(mask: int) -> str:
-    return "+".join(SIDE_NAME[d] for d in (1, 2, 4, 8) if mask & d)
+from verlies.i18n import template
+from verlies.i18n.values import attr, path, sides
 
 
 class Draw(NamedTuple):
@@ -30,11 +32,11 @@ class Draw(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "draw a dungeon card"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "Verlieskarte ziehen"
+        return describe(self, "de")
 
 
 class Place(NamedTuple):
@@ -47,11 +49,11 @@ class Place(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"lay the card at ({self.x}, {self.y}), passages {_sides(self.mask)}"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Karte an ({self.x}, {self.y}) legen, Gänge {_sides(self.mask)}"
+        return describe(self, "de")
 
 
 class ShuffleBack(NamedTuple):
@@ -61,11 +63,11 @@ class ShuffleBack(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "shuffle the exit back (not enough gold yet)"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "Ausgang zurückmischen (noch nicht genug Gold)"
+        return describe(self, "de")
 
 
 class Walk(NamedTuple):
@@ -80,11 +82,11 @@ class Walk(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "walk to " + " → ".join(f"({x}, {y})" for x, y in self.path)
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "gehe nach " + " → ".join(f"({x}, {y})" for x, y in self.path)
+        return describe(self, "de")
 
 
 class Wait(NamedTuple):
@@ -94,11 +96,11 @@ class Wait(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "wait (no move possible)"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "warten (kein Zug möglich)"
+        return describe(self, "de")
 
 
 class Recover(NamedTuple):
@@ -108,11 +110,11 @@ class Recover(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "recover from the injury"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "von der Verletzung erholen"
+        return describe(self, "de")
 
 
 class UseHeal(NamedTuple):
@@ -123,11 +125,11 @@ class UseHeal(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"use treasure {self.treasure} to heal"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Schatz {self.treasure} zum Heilen benutzen"
+        return describe(self, "de")
 
 
 class Attempt(NamedTuple):
@@ -138,13 +140,11 @@ class Attempt(NamedTuple):
 
     @property
     def label(self) -> str:
-        extra = f" using {self.treasure}" if self.treasure else ""
-        return "try to pass the obstacle" + extra
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        extra = f" mit {self.treasure}" if self.treasure else ""
-        return "Hindernis überwinden" + extra
+        return describe(self, "de")
 
 
 class Decline(NamedTuple):
@@ -154,11 +154,11 @@ class Decline(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "do not try (stay)"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "nicht versuchen (stehen bleiben)"
+        return describe(self, "de")
 
 
 class Choose(NamedTuple):
@@ -170,13 +170,11 @@ class Choose(NamedTuple):
 
     @property
     def label(self) -> str:
-        extra = f" using {self.treasure}" if self.treasure else ""
-        return f"use {self.attr.en}" + extra
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        extra = f" mit {self.treasure}" if self.treasure else ""
-        return f"mit {self.attr.value}" + extra
+        return describe(self, "de")
 
 
 class LoseGold(NamedTuple):
@@ -186,11 +184,11 @@ class LoseGold(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "lose gold"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return "Gold abgeben"
+        return describe(self, "de")
 
 
 class LoseTreasure(NamedTuple):
@@ -201,11 +199,11 @@ class LoseTreasure(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"lose treasure {self.treasure}"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Schatz {self.treasure} abgeben"
+        return describe(self, "de")
 
 
 Action = (
@@ -230,7 +228,7 @@ class LegalActions(tuple[Any, ...]):
     __slots__ = ()
 
     def labels(self, lang: str = "en") -> list[str]:
-        return [a.label if lang == "en" else a.label_de for a in self]
+        return [describe(a, lang) for a in self]
 
     def __repr__(self) -> str:
         return f"<LegalActions ({len(self)}): " + ", ".join(self.labels()) + ">"
@@ -247,11 +245,11 @@ class Roll(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"roll {self.value}"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Wurf {self.value}"
+        return describe(self, "de")
 
 
 class Card(NamedTuple):
@@ -262,14 +260,57 @@ class Card(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"draw {self.card}"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"ziehe {self.card}"
+        return describe(self, "de")
 
 
 Outcome = Roll | Card
+
+
+# ---- labels (the words are in verlies.i18n) ---------------------------------------------
+
+
+class _Patch(Protocol):
+    def describe(self) -> str: ...
+
+
+class _Edit(Protocol):
+    """A live deck edit taken as a step (``verlies.game.Edit``)."""
+
+    @property
+    def patch(self) -> _Patch: ...
+
+
+def describe(step: Action | Outcome | _Edit, lang: str = "en") -> str:
+    """The label of an action, chance outcome or edit in ``lang``: the ``action.<kind>``
+    template of verlies.i18n filled with the step's values in words."""
+    if isinstance(step, Place):
+        return template("action.place", lang).format(
+            x=step.x, y=step.y, sides=sides(step.mask, lang)
+        )
+    if isinstance(step, Walk):
+        return template("action.walk", lang).format(path=path(step.path, lang))
+    if isinstance(step, Attempt):
+        if step.treasure:
+            return template("action.attempt.with", lang).format(treasure=step.treasure)
+        return template("action.attempt", lang)
+    if isinstance(step, Choose):
+        name = attr(step.attr, lang)
+        if step.treasure:
+            return template("action.choose.with", lang).format(attr=name, treasure=step.treasure)
+        return template("action.choose", lang).format(attr=name)
+    if isinstance(step, UseHeal | LoseTreasure):
+        return template("action." + step.kind, lang).format(treasure=step.treasure)
+    if isinstance(step, Roll):
+        return template("action.roll", lang).format(value=step.value)
+    if isinstance(step, Card):
+        return template("action.card", lang).format(card=step.card)
+    if isinstance(step, Draw | ShuffleBack | Wait | Recover | Decline | LoseGold):
+        return template("action." + step.kind, lang)
+    return template("action.edit", lang).format(what=step.patch.describe())
 
 
 # ---- serialisation ---------------------------------------------------------------------

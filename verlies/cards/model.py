@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from verlies.dice import Dice
+from verlies.i18n import template
 
 
 class Attr(StrEnum):
-    """A character value (R2.1)."""
+    """A character value (R2.1). The values are the domain's (card language) names; the
+    display names in every language are in verlies.i18n (``card.attr.<key>``)."""
 
     STAERKE = "Stärke"
     GEIST = "Geist"
@@ -23,7 +25,8 @@ class Attr(StrEnum):
 
     @property
     def en(self) -> str:
-        return _ATTR_EN[self]
+        """The English display name (``verlies.i18n.values.attr`` for any language)."""
+        return template(f"card.attr.{_ATTR_KEY[self]}", "en")
 
     @property
     def key(self) -> str:
@@ -31,7 +34,6 @@ class Attr(StrEnum):
         return _ATTR_KEY[self]
 
 
-_ATTR_EN = {Attr.STAERKE: "Strength", Attr.GEIST: "Mind", Attr.GESCHICK: "Dexterity"}
 _ATTR_KEY = {Attr.STAERKE: "staerke", Attr.GEIST: "geist", Attr.GESCHICK: "geschick"}
 
 
@@ -44,7 +46,8 @@ class Color(StrEnum):
 
     @property
     def de(self) -> str:
-        return {"red": "rot", "blue": "blau", "green": "grün"}[self.value]
+        """The German display name (``verlies.i18n.values.color`` for any language)."""
+        return template(f"card.color.{self.value}", "de")
 
     @property
     def attr(self) -> Attr:
@@ -76,7 +79,8 @@ class ObstacleClass(StrEnum):
 
 
 class ObstacleType(StrEnum):
-    """The seven obstacles of rule card 5."""
+    """The seven obstacles of rule card 5 (German names as printed; display names in
+    every language are in verlies.i18n, ``card.obstacle.<key>``)."""
 
     ABGRUND = "Abgrund"
     SAEURESEE = "Säuresee"
@@ -92,7 +96,8 @@ class ObstacleType(StrEnum):
 
     @property
     def en(self) -> str:
-        return _OBSTACLE_EN[self]
+        """The English display name (``verlies.i18n.values.obstacle`` for any language)."""
+        return template(f"card.obstacle.{_OBSTACLE_KEY[self]}", "en")
 
     @property
     def key(self) -> str:
@@ -115,15 +120,6 @@ OBSTACLE_CLASS: dict[ObstacleType, ObstacleClass] = {
     ObstacleType.EINSTURZ: ObstacleClass.B,
     ObstacleType.TUER: ObstacleClass.B,
     ObstacleType.HOLZBRUECKE: ObstacleClass.C,
-}
-_OBSTACLE_EN = {
-    ObstacleType.ABGRUND: "Chasm",
-    ObstacleType.SAEURESEE: "Acid lake",
-    ObstacleType.LAVA: "Lava",
-    ObstacleType.MAGIE_SPERRE: "Magic barrier",
-    ObstacleType.EINSTURZ: "Cave-in",
-    ObstacleType.TUER: "Door",
-    ObstacleType.HOLZBRUECKE: "Wooden bridge",
 }
 _OBSTACLE_KEY = {
     ObstacleType.ABGRUND: "abgrund",
@@ -185,23 +181,24 @@ class _ShowsItself:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    # Cards are frozen values: a copy (even a deep one, e.g. of a whole game) is the card.
+    # Cards are frozen values: a copy of a game (copy.deepcopy, OpenSpiel) shares them.
     def __copy__(self) -> Self:
         return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self
 
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """A German and an English string."""
+    """A card's name in German and English (deck data: ``name`` and ``name_en``)."""
 
     de: str
     en: str
 
     def get(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
+        """The name in ``lang``; English for a language the deck has no names in."""
+        return self.de if lang == "de" else self.en
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,14 @@ def _parser() -> Lark:
 
 # ---- words ---------------------------------------------------------------------------
 
+#: The card language's keywords for the values, (German, English): the grammar's words,
+#: not the display names (those are in verlies.i18n and may change without breaking cards).
+_ATTR_WORD: dict[Attr, tuple[str, str]] = {
+    Attr.STAERKE: ("Stärke", "Strength"),
+    Attr.GEIST: ("Geist", "Mind"),
+    Attr.GESCHICK: ("Geschick", "Dexterity"),
+}
+
 #: How each terminal is named in an error message: (German text, English text).
 _SHOW: dict[str, tuple[str, str]] = {
     "INT": ("a number", "a number"),
@@ -235,9 +243,9 @@ _SHOW: dict[str, tuple[str, str]] = {
     "EMPTY": ("Leer", "Empty"),
     "FIGHT": ("Kampf", "Fight"),
     "VALUE": ("Wert", "Value"),
-    "STAERKE": (Attr.STAERKE.value, Attr.STAERKE.en),
-    "GEIST": (Attr.GEIST.value, Attr.GEIST.en),
-    "GESCHICK": (Attr.GESCHICK.value, Attr.GESCHICK.en),
+    "STAERKE": _ATTR_WORD[Attr.STAERKE],
+    "GEIST": _ATTR_WORD[Attr.GEIST],
+    "GESCHICK": _ATTR_WORD[Attr.GESCHICK],
     "COLON": ("':'", "':'"),
     "COMMA": ("','", "','"),
     "ELSE": ("sonst", "else"),
@@ -818,7 +826,7 @@ def parse_card(
 
 
 def _attr_name(attr: Attr, lang: int) -> str:
-    return attr.en if lang else attr.value
+    return _ATTR_WORD[attr][lang]
 
 
 def _attr_choice(attrs: Sequence[Attr], lang: int) -> str:

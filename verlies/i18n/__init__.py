@@ -1,10 +1,12 @@
 """Every word verlies shows a person, in every language: one table per language.
 
 The engine emits keys and raw values (ids, numbers, seats); whoever shows them to a person
-turns them into text here. A language is one module ``verlies/i18n/<code>.py`` holding a
-``TEXTS`` dict (key -> ``str.format`` template); adding a language is adding that table.
-A key missing from a language falls back to English, so a partial translation still
-shows every screen.
+turns them into text here (``verlies.i18n.values`` puts the engine's raw values, events and
+actions into words). A language is one module ``verlies/i18n/<code>.py`` holding a
+``TEXTS`` dict (key -> ``str.format`` template); adding a language is adding that file
+(it is found by its name, a two- or three-letter code). A key missing from a language
+falls back to English, so a partial translation still shows every screen. See
+``docs/i18n.md``.
 
 >>> text("round", "de", n=3)
 'Runde 3'
@@ -15,11 +17,21 @@ shows every screen.
 from __future__ import annotations
 
 import importlib
+import pkgutil
+import re
 from collections.abc import Mapping
 from typing import Any
 
-#: Languages shipped with verlies; ``register`` adds more at run time.
-LANGUAGES: tuple[str, ...] = ("de", "en")
+
+def _shipped() -> tuple[str, ...]:
+    """The language tables in this package: the modules named by a language code."""
+    return tuple(
+        sorted(m.name for m in pkgutil.iter_modules(__path__) if re.fullmatch("[a-z]{2,3}", m.name))
+    )
+
+
+#: Languages shipped with verlies (one module each); ``register`` adds more at run time.
+LANGUAGES: tuple[str, ...] = _shipped()
 FALLBACK = "en"
 
 _tables: dict[str, Mapping[str, str]] = {}
@@ -45,13 +57,22 @@ def register(lang: str, texts: Mapping[str, str]) -> None:
         LANGUAGES = (*LANGUAGES, lang)
 
 
+def unregister(lang: str) -> None:
+    """Undo ``register``: a shipped language goes back to its own table, another is gone."""
+    global LANGUAGES
+    _tables.pop(lang, None)
+    if lang not in _shipped():
+        LANGUAGES = tuple(code for code in LANGUAGES if code != lang)
+
+
 def has(key: str, lang: str = FALLBACK) -> bool:
     return key in table(lang) or key in table(FALLBACK)
 
 
 def template(key: str, lang: str = FALLBACK) -> str:
     """The raw template of ``key`` in ``lang`` (English when that language lacks it)."""
-    found = table(lang).get(key)
+    # The loaded table first: this runs for every sentence of a log.
+    found = (_tables.get(lang) or table(lang)).get(key)
     if found is None:
         found = table(FALLBACK).get(key)
         if found is None:
@@ -59,9 +80,24 @@ def template(key: str, lang: str = FALLBACK) -> str:
     return found
 
 
+def keys(lang: str = FALLBACK) -> frozenset[str]:
+    """Every key of ``lang``'s own table (without the English fallback)."""
+    return frozenset(table(lang))
+
+
 def text(key: str, lang: str = FALLBACK, /, **values: Any) -> str:
     """``key``'s template in ``lang`` filled with ``values``."""
     return template(key, lang).format(**values)
 
 
-__all__ = ["FALLBACK", "LANGUAGES", "has", "register", "table", "template", "text"]
+__all__ = [
+    "FALLBACK",
+    "LANGUAGES",
+    "has",
+    "keys",
+    "register",
+    "table",
+    "template",
+    "text",
+    "unregister",
+]
