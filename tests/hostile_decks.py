@@ -105,7 +105,8 @@ class Worker:
 
     def read(self, data: bytes, mode: str = "loads") -> Reading:
         """In the child: ``loads`` Deck.loads(data), ``load`` Deck.load(data as a path),
-        ``game`` Game.from_json(data). "died" if the child did not answer."""
+        ``game`` Game.from_json(data), ``upload`` the page's read_upload(data) (a refusal
+        comes back as a DeckError on line 0). "died" if the child did not answer."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         try:
             self.proc.stdin.write(b"%s %d\n" % (mode.encode(), len(data)) + data)
@@ -152,6 +153,11 @@ while True:
             Deck.load(data.decode("utf-8", "surrogateescape"))
         elif mode == b"game":
             Game.from_json(data)
+        elif mode == b"upload":  # the page's deck upload (the editor model)
+            from verlies.ui.editor_model import Refused, read_upload
+            got = read_upload(data, "upload.toml", "en")
+            if isinstance(got, Refused):
+                raise DeckError(got.message, file="upload.toml", line=0)
         else:
             Deck.loads(data, file="fuzz.toml")
         out = {"result": "ok"}

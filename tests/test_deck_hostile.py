@@ -23,7 +23,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verlies.deck import MAX_BYTES, Deck
+from verlies.deck import MAX_BYTES, Deck, read_toml
 from verlies.deck.scan import LIMITS, MAX_DEPTH, MAX_KEY_PARTS, Limits, _Scanner, _Stop, scan
 from verlies.errors import DeckError
 
@@ -92,6 +92,22 @@ def test_deck_text_in_a_saved_game_goes_through_the_same_bounds(
     assert r.result == "SaveFormatError", r
     assert r.cpu <= MAX_CPU and r.extra_mib <= MAX_EXTRA_MIB, r
     assert re.search(r"DeckError: <saved game>, line \d+, column \d+: ", r.message), r
+
+
+@pytest.mark.parametrize(
+    "name", ["dotted key, 200,000 parts", "dotted table header, 100,000 parts", "60,000 keys"]
+)
+def test_a_hostile_upload_on_the_page_is_refused_in_bounds(worker: H.Worker, name: str) -> None:
+    r = worker.read(HAND_MADE[name].encode(), "upload")
+    assert r.result == "DeckError" and r.cpu <= MAX_CPU and r.extra_mib <= MAX_EXTRA_MIB, r
+    assert r.message.startswith("File upload.toml not loaded: upload.toml, line "), r
+
+
+def test_read_toml_gives_the_table_or_a_located_error() -> None:
+    assert read_toml(b'base = "default"\n')["base"] == "default"
+    with pytest.raises(DeckError) as info:
+        read_toml(H.dotted_key(200_000), "up.toml")
+    assert (info.value.file, info.value.line, info.value.column) == ("up.toml", 1, 1)
 
 
 def test_the_limits_name_their_place_and_what_was_exceeded() -> None:

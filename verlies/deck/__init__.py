@@ -67,6 +67,7 @@ from verlies.deck.patch import (
     Renamed,
 )
 from verlies.deck.schema import ColorKey, KindKey, ObstacleKey, ShapeKey, TileKindKey
+from verlies.deck.toml_io import read_toml
 
 __all__ = [
     "FORMAT_VERSION",
@@ -108,4 +109,5 @@ __all__ = [
     "Renamed",
     "ShapeKey",
     "TileKindKey",
+    "read_toml",
 ]

@@ -110,12 +110,16 @@ def _file_kind(mode: int) -> str:
     return "a special file"
 
 
-def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ...]) -> DeckParts:
-    """A deck file's text as a checked deck's content; DeckError (located) if it is not one.
+def read_toml(data: str | bytes, file: str = "<string>") -> dict[str, Any]:
+    """A deck file's TOML as ``tomllib`` reads it, after the checks that keep hostile text
+    from ``tomllib`` (size, UTF-8, :func:`~verlies.deck.scan.scan`); DeckError (located)
+    otherwise. For a look at a file's top-level keys before reading it as a deck."""
+    text = decode(bytes(data), file) if isinstance(data, (bytes, bytearray)) else data
+    return load_toml(text, file)[1]
 
-    ``base_dir`` is the folder a patch's ``base`` file is looked up in (None: text, which
-    may only build on the default deck); ``chain`` the real paths of the files being read.
-    """
+
+def load_toml(text: str, file: str) -> tuple[str, dict[str, Any]]:
+    """The text without a byte order mark, and what ``tomllib`` reads from it."""
     text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save it
     too_large = DeckError(
         f"deck text too large: deck files may have at most {MAX_BYTES} bytes", file=file, line=1
@@ -135,13 +139,23 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
     if size > MAX_BYTES:
         raise too_large
     scan(text, file)  # hostile shapes (dotted keys, deep nesting…) before tomllib sees them
-    locator = Locator(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(exc, file, text) from None
     except RecursionError:
         raise DeckError("TOML nested too deeply", file=file, line=1) from None
+    return text, data
+
+
+def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ...]) -> DeckParts:
+    """A deck file's text as a checked deck's content; DeckError (located) if it is not one.
+
+    ``base_dir`` is the folder a patch's ``base`` file is looked up in (None: text, which
+    may only build on the default deck); ``chain`` the real paths of the files being read.
+    """
+    text, data = load_toml(text, file)
+    locator = Locator(text)
 
     def at(
         card: str | None, section: str | None, index: int | None, fld: str | None
