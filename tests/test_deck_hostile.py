@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -269,3 +271,35 @@ def test_scan_reads_hand_written_toml_forms_to_their_end() -> None:
     scanner.run()
     assert scanner.pos == len(text)
     assert scan(text, "t.toml") is None
+
+
+# ---- the command line: a message, never a traceback or a hang -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "content"),
+    [
+        (["simulate", "-n", "1", "--deck"], H.dotted_key(200_000)),
+        (["compare", "-n", "1", "--deck-b"], "fifo"),
+        (["simulate", "-n", "1", "--deck"], 'format = 1\nbase = "x\\u0000y"\n'),
+        (["compare", "-n", "1", "--deck-b"], 'format = 1\nbase = "/dev/zero"\n'),
+    ],
+)
+def test_the_cli_says_what_is_wrong_with_a_deck_file(
+    tmp_path: Path, command: list[str], content: str
+) -> None:
+    path = tmp_path / "bad.toml"
+    if content == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_text(content)
+    done = subprocess.run(
+        [sys.executable, "-m", "verlies", *command, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"verlies: error: {path}"), done.stderr
