@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from verlies.deck import MAX_BYTES, Deck, read_toml
 from verlies.deck.scan import LIMITS, MAX_DEPTH, MAX_KEY_PARTS, Limits, _Scanner, _Stop, scan
 from verlies.errors import DeckError
+from verlies.game import Game
 
 MAX_CPU = 2.0
 MAX_EXTRA_MIB = 200
@@ -303,3 +304,27 @@ def test_the_cli_says_what_is_wrong_with_a_deck_file(
     assert done.returncode == 2, done
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith(f"verlies: error: {path}"), done.stderr
+
+
+def test_live_edits_in_a_saved_game_compile_a_bounded_amount_of_card_text(
+    worker: H.Worker,
+) -> None:
+    deck = Deck.default()
+    save = json.loads(Game.new(players=2, seed=1).to_json())
+    long_text = ("7 Gold. " * 125).strip()
+
+    def edit(text: str) -> list[object]:
+        changed = [
+            {"kind": "room", "card": {"id": r.id, "name": r.name.de, "text": text, "count": 1}}
+            for r in deck.rooms.values()
+        ]
+        return ["edit", {"format": 1, "changed": changed}]
+
+    # 150 edits of 24 long texts each (4 MB, within the save cap): ~40 s to replay before.
+    save["steps"] = [edit(long_text.replace("7", str(6 + k % 2))) for k in range(150)]
+    r = worker.read(json.dumps(save).encode(), "game")
+    assert r.result == "SaveFormatError" and r.cpu <= MAX_CPU, r
+    assert "too much card text to compile: at most 200000 characters" in r.message, r
+    # A few real live edits are far inside the budget.
+    save["steps"] = [edit(long_text)]
+    assert worker.read(json.dumps(save).encode(), "game").result == "ok"

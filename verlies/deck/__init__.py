@@ -30,6 +30,7 @@ content, changes applied), :mod:`~verlies.deck.patch` (differences and patches),
 
 from __future__ import annotations
 
+from verlies.deck.entries import card_text_budget
 from verlies.deck.kinds import KINDS, SECTION, Card, Kind
 from verlies.deck.limits import (
     FORMAT_VERSION,
@@ -44,6 +45,7 @@ from verlies.deck.limits import (
     MAX_NAME,
     MAX_OBSTACLE,
     MAX_PILE,
+    MAX_SAVE_TEXT,
     MAX_STRING,
     MAX_TABLES,
     MAX_TEXT,
@@ -83,6 +85,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_OBSTACLE",
     "MAX_PILE",
+    "MAX_SAVE_TEXT",
     "MAX_STRING",
     "MAX_TABLES",
     "MAX_TEXT",
@@ -109,5 +112,6 @@ __all__ = [
     "Renamed",
     "ShapeKey",
     "TileKindKey",
+    "card_text_budget",
     "read_toml",
 ]

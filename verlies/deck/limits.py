@@ -14,6 +14,9 @@ MAX_TEXT: Final = 1000
 MAX_NAME: Final = 80
 #: Card text in one deck file, all cards together (compiling text is what takes time).
 MAX_TEXT_TOTAL: Final = 100_000
+#: Card text compiled while a saved game's live edits replay (each edit compiles its
+#: cards' text about three times: reading the patch, checking it, applying it).
+MAX_SAVE_TEXT: Final = 200_000
 #: Most cards in one pile (the sum of its counts).
 MAX_PILE: Final = 10_000
 #: How many base decks a patch file may stack on (``base = "other.toml"``).
