@@ -17,7 +17,6 @@ The widget class (``editor.py``) shows this model and turns its controls into ca
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
@@ -36,7 +35,7 @@ from verlies.cards.model import (
     TileKind,
     TreasureCard,
 )
-from verlies.deck import MAX_BYTES, Deck
+from verlies.deck import MAX_BYTES, Deck, read_toml
 from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
@@ -295,8 +294,8 @@ def read_upload(data: bytes, name: str, lang: str) -> Deck | Refused:
     if len(data) > MAX_UPLOAD_BYTES:
         return Refused(text("too_large", lang, name=name, size=len(data), max=MAX_UPLOAD_BYTES))
     try:
-        header = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        header = read_toml(data, name)  # never raw tomllib: hostile TOML is refused first
+    except DeckError:
         header = {}  # Deck.loads reports it with line and column
     base = header.get("base")
     if base is not None and base != "default":
