@@ -25,6 +25,16 @@ def has(key: str) -> bool:
     return i18n.has(PAGE + key)
 
 
+def variant_text(name: str, lang: str) -> str:
+    """The explanation of the house-rule switch ``name`` (a ``Variants`` field); a switch
+    the tables do not know yet shows the engine's own description."""
+    if has(f"variant.{name}"):
+        return t(f"variant.{name}", lang)
+    from verlies.variants import Variants
+
+    return Variants.describe().get(name, name)
+
+
 def pct(p: Fraction | float) -> str:
     """A probability as a percentage with at most one decimal: 0.5 -> '50 %'."""
     value = float(p) * 100
