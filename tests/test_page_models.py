@@ -20,6 +20,7 @@ from verlies.ui.theme import HINTS
 MODELS = (
     "verlies.ui.controller",
     "verlies.ui.describe",
+    "verlies.ui.editor_html",
     "verlies.ui.editor_model",
     "verlies.ui.page_model",
     "verlies.ui.session",
