@@ -140,7 +140,10 @@ def test_clone_keeps_log_and_history() -> None:
     _random_steps(game, 30, random.Random(1))
     game.undo(3)
     clone = game.clone()
-    assert clone.steps == game.steps and not clone.can_redo
+    assert clone.steps == game.steps and clone.history_length == game.history_length
+    clone.redo(3)
+    assert _fingerprint(clone) == _fingerprint(Game(game.setup, clone.steps))
+    clone.undo(3)
     assert [e.en for e in clone.log] == [e.en for e in game.log]
     clone.undo(5)
     assert _fingerprint(clone) == _fingerprint(Game(game.setup, game.steps[:-5]))
@@ -148,6 +151,9 @@ def test_clone_keeps_log_and_history() -> None:
 
 def test_deepcopy_shares_the_cards() -> None:
     game = Game.new(players=2, seed=8)
+    _random_steps(game, 30, random.Random(2))
+    twin = copy.deepcopy(game)
+    assert twin.to_json() == game.to_json() and twin.state is not game.state
     start = game.board[(0, 0)].card
     assert copy.deepcopy(start) is start and copy.copy(start) is start
     for char in game.deck.characters.values():

@@ -33,6 +33,7 @@ from verlies.actions import (
     Outcome,
     Roll,
     Walk,
+    describe,
     from_json,
     to_json,
 )
@@ -70,11 +71,11 @@ class Edit:
 
     @property
     def label(self) -> str:
-        return f"edit the deck ({self.patch.describe()})"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Deck ändern ({self.patch.describe()})"
+        return describe(self, "de")
 
 
 Step = Action | Outcome | Edit
@@ -700,19 +701,21 @@ class Game:
         """An independent game in the same position, fast (search bots, OpenSpiel).
 
         Copies only the mutable state; the deck, the cards and the steps (immutable
-        values) are shared. Undone steps are not carried over: the clone's history ends
-        at its position.
+        values) are shared, so ``copy.deepcopy`` of a game is a clone too. The history
+        comes along (undo and redo work as in the original): two lists of references.
         """
         g = Game.__new__(Game)
         g.setup = self.setup
         g._log_on = self._log_on
-        cursor = self._cursor
-        g._steps = self._steps[:cursor]
-        g._step_events = self._step_events[:cursor]
-        g._cursor = cursor
+        g._steps = list(self._steps)
+        g._step_events = list(self._step_events)
+        g._cursor = self._cursor
         g._setup_events = self._setup_events
         g.state = self.state.copy()
         return g
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
 
     # ---- showing itself --------------------------------------------------------------
 

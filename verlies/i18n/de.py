@@ -133,6 +133,18 @@ TEXTS: dict[str, str] = {
     "card.obstacle.tuer": "Tür",
     "card.obstacle.holzbruecke": "Holzbrücke",
     # --- deck: deck and patch files, their messages ------------------------------------------
+    "deck.patch.name": "Name {name!r}",
+    "deck.patch.added": "neu {id} x{count}",
+    "deck.patch.changed": "geändert {id}",
+    "deck.patch.count": "{id} x{count}",
+    "deck.patch.removed": "entfernt {id}",
+    "deck.patch.none": "keine Änderung",
+    "deck.patch.more": "+{n} weitere",
+    "deck.err.text": "Kartentext nicht lesbar: {msg}",
+    "deck.err.text_at": "Kartentext nicht lesbar (Spalte {column} im Text): {msg}",
+    "deck.err.patch_text": "Patch {key}: Kartentext nicht lesbar: {msg}",
+    "deck.err.text_type": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
+    "deck.err.text_length": "der Kartentext muss 1 bis {max} Zeichen lang sein",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "eingestürzt",
