@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
+from string import Formatter
 
 import pytest
 
+from verlies import i18n
 from verlies.actions import Draw, Place, Walk
 from verlies.setup import Setup
 from verlies.ui.controller import Controller
 from verlies.ui.describe import player_label
+from verlies.ui.editor_model import EditorModel, Refused, read_upload
 from verlies.ui.i18n import pct
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
@@ -249,3 +253,84 @@ def test_treasure_draws_are_hidden_outside_designer_mode() -> None:
     c.designer = True
     table = c.chance_table()
     assert table is not None and not table.hidden and table.rows
+
+
+def _dummy(template: str) -> str:
+    """A template of the dummy language: its placeholders, no words."""
+    fields = []
+    for _, name, spec, conv in Formatter().parse(template):
+        if name is not None:
+            fields.append(
+                "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+            )
+    return "¤" + "".join(fields)
+
+
+def _phrases(prefixes: tuple[str, ...]) -> set[str]:
+    """The German and English words of the page's templates (pieces between placeholders
+    with a few letters in them)."""
+    out: set[str] = set()
+    for lang in ("de", "en"):
+        for key, template in i18n.table(lang).items():
+            if key.startswith(prefixes):
+                for literal, _, _, _ in Formatter().parse(template):
+                    piece = literal.strip(" .,:;–·()+→≥")
+                    if sum(ch.isalpha() for ch in piece) >= 4:
+                        out.add(piece)
+    return out
+
+
+def test_a_third_language_is_one_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = set(i18n.table("en")) | set(i18n.table("de"))
+    xx = {key: _dummy(i18n.template(key, "en")) for key in keys}
+    monkeypatch.setitem(i18n._tables, "xx", xx)
+    monkeypatch.setattr(i18n, "LANGUAGES", (*i18n.LANGUAGES, "xx"))
+
+    shown: list[str] = []
+    session = Session.new(Setup(players=2, seed=4, round_limit=40), [HUMAN, "careful"])
+    c = Controller(session, "xx", designer=True)
+    g = session.game
+    rng = random.Random(4)
+    for _ in range(2000):
+        shown += [c.status().html(), hints_html(c.hints()), c.scene().banner]
+        decision = c.decision()
+        if decision is not None:
+            shown += [decision.context, decision.bot, *(r.label for r in decision.rows)]
+        table = c.chance_table()
+        if table is not None:
+            shown += [table.title, table.who, table.context, *(r.label for r in table.rows)]
+        placing_box = c.placing()
+        if placing_box is not None:
+            shown.append(placing_box.confirm_label)
+        if g.is_over:
+            break
+        if g.is_chance:
+            g.roll()
+        else:
+            g.apply(rng.choice(list(g.legal_actions())))
+    assert g.is_over
+    shown.append(c.run_message(RunResult(3, "limit")))
+
+    model = EditorModel(lang="xx")
+    model.selected = ("room", "raum-falle-01")
+    model.edit_text("Falle: Geschick 9, sonst Verletzung.")
+    model.edit_count(2)
+    comp = model.composition()
+    shown += model.diff_lines() + [model.apply_to_new_games(), comp.title, *comp.columns]
+    shown += [label for label, _ in comp.others] + [name for name, _ in comp.rows]
+    refused = read_upload(b'base = "x.toml"\n', "x.toml", "xx")
+    assert isinstance(refused, Refused)
+    shown.append(refused.message)
+
+    everything = re.sub(r"<[^>]*>", " ", " ".join(shown))  # words, not markup
+    deck = g.deck
+    cards = [*deck.characters.values(), *deck.dungeon.values(), *deck.rooms.values()]
+    cards += [*deck.monsters.values(), *deck.treasures.values()]
+    for card in cards:  # card names and texts are the deck's, not the page's
+        for name in (card.name.de, card.name.en, getattr(card, "text", "")):
+            everything = everything.replace(name, "") if name else everything
+    everything = everything.replace("Falle: Geschick 9, sonst Verletzung.", "")
+    phrases = _phrases(("page.", "editor."))
+    left = sorted(p for p in phrases if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", everything))
+    assert left == []
+    assert "¤" in everything

@@ -418,6 +418,7 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "Ausgang",
     "editor.word.corridor": "Gang",
     "editor.word.room": "Raum",
+    "editor.quoted": "„{text}“",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -399,6 +399,7 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "exit",
     "editor.word.corridor": "corridor",
     "editor.word.room": "room",
+    "editor.quoted": "“{text}”",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -57,6 +57,7 @@ from verlies.ui.editor_model import (
     word,
 )
 from verlies.ui.editor_model import text as _t
+from verlies.ui.i18n import known
 
 __all__ = [
     "ALL",
@@ -279,7 +280,7 @@ class DeckEditor:
 
     def set_lang(self, lang: str) -> None:
         """Switch the editor's words ("de" or "en")."""
-        self.model.lang = "en" if lang == "en" else "de"
+        self.model.lang = known(lang)
         self._relabel()
         self._refresh_list()
         self._show_card(status=None)

@@ -20,6 +20,12 @@ def t(key: str, lang: str, **kw: object) -> str:
     return template.format(**kw) if kw else template
 
 
+def known(lang: str) -> str:
+    """``lang`` if verlies has a table for it (a registered one too), else German: the
+    page's language."""
+    return lang if lang in i18n.LANGUAGES else "de"
+
+
 def has(key: str) -> bool:
     """Is ``key`` a page text (in the fallback language at least)?"""
     return i18n.has(PAGE + key)

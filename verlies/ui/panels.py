@@ -13,7 +13,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.actions import Place
 from verlies.cards.display import kind_word, shape_word
 from verlies.render import style as st
 from verlies.rules_text import RULES
@@ -610,7 +609,3 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
         f'<div class="vl-drawn-text"><div class="vl-h">{esc(t("drawn_card", lang))}</div>'
         f"{'<br>'.join(lines)}</div></div>"
     )
-
-
-def placement_label(p: Place, lang: str) -> str:
-    return p.label if lang == "en" else p.label_de

@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.i18n import t, variant_text
+from verlies.ui.i18n import known, t, variant_text
 from verlies.variants import Variants
 
 __all__ = ["VariantsPanel"]
@@ -24,7 +24,7 @@ class VariantsPanel:
 
     def __init__(self, on_change: Callable[[], None] = lambda: None, *, lang: str = "de") -> None:
         self._on_change = on_change
-        self.lang = "en" if lang == "en" else "de"
+        self.lang = known(lang)
         self._title = widgets.HTML()
         self.checkboxes: dict[str, widgets.Checkbox] = {}
         self._descriptions: dict[str, widgets.HTML] = {}
@@ -57,7 +57,7 @@ class VariantsPanel:
             box.value = bool(getattr(value, name))
 
     def set_lang(self, lang: str) -> None:
-        self.lang = "en" if lang == "en" else "de"
+        self.lang = known(lang)
         self._title.value = f"<h4>{html.escape(t('variants_title', self.lang))}</h4>"
         for name, text in self._descriptions.items():
             en = variant_text(name, "en")
