@@ -334,3 +334,35 @@ def test_a_third_language_is_one_table(monkeypatch: pytest.MonkeyPatch) -> None:
     left = sorted(p for p in phrases if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", everything))
     assert left == []
     assert "¤" in everything
+
+
+def test_player_rows_hide_other_seats_treasures() -> None:
+    session = Session.new(Setup(players=2, seed=6, round_limit=80), [HUMAN, "greedy"])
+    g = session.game
+    rng = random.Random(6)
+    while not g.is_over and not g.figures[1].treasures:  # until the bot holds a treasure
+        if g.is_chance:
+            g.roll()
+        elif session.human_to_move:
+            g.apply(rng.choice(list(g.legal_actions())))
+        else:
+            session.step()
+    assert g.figures[1].treasures and not g.is_over
+    c = Controller(session, "en")
+    me, bot = c.players()
+    n = len(g.figures[1].treasures)
+    assert me.shown and not bot.shown and bot.treasures == ()
+    assert bot.treasure_count == n and bot.no_treasures == f"{n} face down"
+    assert bot.gold.endswith("+ treasures (value hidden)")
+    assert bot.controller == "bot “greedy”" and bot.name == g.figures[1].character.name.en
+    assert [v for _, _, v in bot.values] == [
+        g.figures[1].character.staerke,
+        g.figures[1].character.geist,
+        g.figures[1].character.geschick,
+    ]
+    c.designer = True
+    bot = c.players()[1]
+    assert bot.shown and len(bot.treasures) == n
+    worth = g.figures[1].gold - g.figures[1].coins
+    assert f"+ treasures worth {worth} Gold = {g.figures[1].gold} Gold" in bot.gold
+    assert c.piles().startswith("Decks: ")

@@ -553,7 +553,7 @@ class PlayApp:
                     self.confirm.description = placing.confirm_label
                 self.rotate.disabled = not placing.can_rotate
         self.actions.show(s.human_to_move)
-        self.players.show(s, lang, self.designer)
+        self.players.show(self.controller.players(), self.controller.piles())
         self.log.show(s, lang, self.designer)
         # history and stepping
         self._syncing = True

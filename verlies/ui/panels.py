@@ -18,11 +18,9 @@ from verlies.render import style as st
 from verlies.rules_text import RULES
 from verlies.ui.describe import (
     attr_name,
-    character_name,
-    controller_label,
 )
 from verlies.ui.i18n import pct, t
-from verlies.ui.page_model import ActionRow, ChanceTable, Decision, seat_class
+from verlies.ui.page_model import ActionRow, ChanceTable, Decision, PlayerRow, seat_class
 from verlies.ui.session import Session
 
 esc = html.escape
@@ -44,86 +42,38 @@ def rule_for(rule_id: str, rules: dict[str, str]) -> str:
 # ---- players ----------------------------------------------------------------------------
 
 
-def _values(character: Any, lang: str) -> str:
-    # colours come from the stylesheet (.vl-val-staerke ...)
-    return "".join(
-        f'<span class="vl-val vl-val-{key}">{esc(t(attr_name, lang))} <b>{value}</b></span>'
-        for key, attr_name, value in (
-            ("staerke", "attr_staerke", character.staerke),
-            ("geist", "attr_geist", character.geist),
-            ("geschick", "attr_geschick", character.geschick),
-        )
-    )
-
-
-def player_html(session: Session, seat: int, lang: str, designer: bool) -> str:
+def player_html(row: PlayerRow) -> str:
     """One seat's card. The highlight of the player to move is not in it: the stylesheet
     takes it from the state line (``data-seat``), so a turn change re-sends no card."""
-    g = session.game
-    f = g.figures[seat]
-    result = g.result
-    shown = designer or session.viewer() == seat or g.is_over  # R9.3: shown at the end
-    badges = []
-    if f.injured:
-        badges.append(f'<span class="vl-badge vl-injured">{esc(t("injured", lang))}</span>')
-    if f.escaped:
-        badges.append(f'<span class="vl-badge vl-escaped">{esc(t("escaped", lang))}</span>')
-    if result is not None and seat in result.left_behind:
-        badges.append(f'<span class="vl-badge vl-leftbehind">{esc(t("left_behind", lang))}</span>')
-    if result is not None and seat in result.winners:
-        badges.append(f'<span class="vl-badge vl-winner">★ {esc(t("winner", lang))}</span>')
-    if shown:
-        items = []
-        for h in f.treasures:
-            card = h.card
-            bits = [f"{card.gold} {t('gold', lang)}"]
-            if card.magic is not None:
-                bits.append(t("magic", lang))
-            if h.used:
-                bits.append(t("used", lang))
-            items.append(
-                f'<span class="vl-treasure" title="{esc(card.text)}">'
-                f"{esc(card.name.get(lang))} ({esc(', '.join(bits))})</span>"
-            )
-        treasures = " ".join(items) or esc(t("none", lang))
-    else:
-        n = len(f.treasures)
-        treasures = esc(t("hidden_treasures", lang, n=n)) if n else esc(t("none", lang))
-    # the coins are known to everybody; what the treasures are worth only where they are shown
-    gold = esc(t("coins_1", lang) if f.coins == 1 else t("coins_n", lang, n=f.coins))
-    if f.treasures and shown:
-        gold += " " + esc(t("treasure_gold", lang, n=f.gold - f.coins, total=f.gold))
-    elif f.treasures:
-        gold += " " + esc(t("treasure_gold_hidden", lang))  # how many: the line below
+    badges = "".join(f'<span class="vl-badge vl-{b.kind}">{esc(b.text)}</span>' for b in row.badges)
+    treasures = " ".join(
+        f'<span class="vl-treasure" title="{esc(item.text)}">'
+        f"{esc(item.name)} ({esc(item.details)})</span>"
+        for item in row.treasures
+    ) or esc(row.no_treasures)
     return (
-        f'<div class="vl-player{" vl-out" if f.escaped else ""}" data-seat="{seat}" '
-        f'data-coins="{f.coins}" data-treasures="{len(f.treasures)}" '
-        f'data-treasures-shown="{int(shown)}" data-injured="{int(bool(f.injured))}" '
-        f'data-escaped="{int(f.escaped)}">{"".join(badges)}'
-        f'<div class="vl-gold"><span class="vl-coin"></span> {gold}</div>'
-        f'<div class="vl-treasures">{esc(t("treasures", lang))}: {treasures}</div>'
+        f'<div class="vl-player{" vl-out" if row.escaped else ""}" data-seat="{row.seat}" '
+        f'data-coins="{row.coins}" data-treasures="{row.treasure_count}" '
+        f'data-treasures-shown="{int(row.shown)}" data-injured="{int(row.injured)}" '
+        f'data-escaped="{int(row.escaped)}">{badges}'
+        f'<div class="vl-gold"><span class="vl-coin"></span> {esc(row.gold)}</div>'
+        f'<div class="vl-treasures">{esc(row.treasures_label)}: {treasures}</div>'
         "</div>"
     )
 
 
-def player_head_html(session: Session, seat: int, lang: str) -> str:
+def player_head_html(row: PlayerRow) -> str:
     """The part of a seat's card that does not change in a game: who, played by, values."""
-    f = session.game.figures[seat]
-    c = seat_class(seat)
-    return (
-        f'<div class="vl-player-head"><span class="vl-chip vl-c{c}">{seat + 1}</span> '
-        f"<b>{esc(character_name(session.game, seat, lang))}</b> "
-        f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
-        f'</span></div><div class="vl-values">{_values(f.character, lang)}</div>'
+    # the values' colours come from the stylesheet (.vl-val-staerke ...)
+    values = "".join(
+        f'<span class="vl-val vl-val-{key}">{esc(name)} <b>{value}</b></span>'
+        for key, name, value in row.values
     )
-
-
-def decks_html(session: Session, lang: str) -> str:
-    view = session.game.view(0)
-    sizes = view.deck_sizes()
     return (
-        f'<div class="vl-decks">{esc(t("deck_sizes", lang, **sizes))} · '
-        f"{esc(t('exits_left', lang, n=view.exits_left()))}</div>"
+        f'<div class="vl-player-head"><span class="vl-chip vl-c{seat_class(row.seat)}">'
+        f"{row.seat + 1}</span> <b>{esc(row.name)}</b> "
+        f'<span class="vl-ctl">{esc(row.controller)}</span></div>'
+        f'<div class="vl-values">{values}</div>'
     )
 
 
@@ -140,8 +90,8 @@ class PlayersPanel:
         self.widget = widgets.VBox([self.decks])
         self.widget.add_class("vl-players-box")
 
-    def show(self, session: Session, lang: str, designer: bool) -> None:
-        n = session.game.players
+    def show(self, rows: tuple[PlayerRow, ...], piles: str) -> None:
+        n = len(rows)
         while len(self.cards) < n:
             seat = len(self.cards)
             self.heads.append(widgets.HTML())
@@ -151,10 +101,10 @@ class PlayersPanel:
             box.add_class(f"vl-p{seat_class(seat)}")
             box.add_class(f"vl-seat-{seat}")
             self.boxes.append(box)
-        for seat in range(n):
-            self.heads[seat].value = player_head_html(session, seat, lang)
-            self.cards[seat].value = player_html(session, seat, lang, designer)
-        self.decks.value = decks_html(session, lang)
+        for row in rows:
+            self.heads[row.seat].value = player_head_html(row)
+            self.cards[row.seat].value = player_html(row)
+        self.decks.value = f'<div class="vl-decks">{esc(piles)}</div>'
         children = (*self.boxes[:n], self.decks)
         if children != self.widget.children:
             self.widget.children = children
