@@ -5,6 +5,11 @@ Sections follow the layers that show the words; keep each key in its section.
 
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
+    "engine.status.over": "Spielende ({reason})",
+    "engine.status.over_winner": "Spielende ({reason}): Gewinner {who}",
+    "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
+    "engine.status.player": "Spieler {n}",
+    "engine.status.chance": "Zufall",
     "event.setup": (
         "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}."
     ),

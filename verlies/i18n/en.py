@@ -5,6 +5,11 @@ Sections follow the layers that show the words; keep each key in its section.
 
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
+    "engine.status.over": "Game over ({reason})",
+    "engine.status.over_winner": "Game over ({reason}): winner {who}",
+    "engine.status.to_move": "Round {round}, {who} to move ({pending})",
+    "engine.status.player": "player {n}",
+    "engine.status.chance": "chance",
     "event.setup": "Setup: {players} players, dungeon cards {colors}, exits in the deck: {exits}.",
     "event.turn": "Player {p} ({char}) to move.",
     "event.draw": "Player {p} draws {card}.",
