@@ -17,6 +17,7 @@ from verlies.ui.controller import Controller
 from verlies.ui.describe import player_label
 from verlies.ui.editor_model import EditorModel, Refused, read_upload
 from verlies.ui.i18n import pct
+from verlies.ui.log_html import log_html, rules_css, rules_text
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
 from verlies.ui.theme import HINTS
@@ -26,6 +27,7 @@ MODELS = (
     "verlies.ui.describe",
     "verlies.ui.editor_html",
     "verlies.ui.editor_model",
+    "verlies.ui.log_html",
     "verlies.ui.page_model",
     "verlies.ui.session",
     "verlies.ui.i18n",
@@ -366,3 +368,24 @@ def test_player_rows_hide_other_seats_treasures() -> None:
     worth = g.figures[1].gold - g.figures[1].coins
     assert f"+ treasures worth {worth} Gold = {g.figures[1].gold} Gold" in bot.gold
     assert c.piles().startswith("Decks: ")
+
+
+def test_log_html_is_newest_first_with_rule_ids() -> None:
+    session = Session.new(Setup(players=2, seed=2), [HUMAN, HUMAN])
+    g = session.game
+    for _ in range(12):
+        if g.is_chance:
+            g.roll()
+        else:
+            g.apply(next(iter(g.legal_actions())))
+    whole = log_html(session, "en", True, None)
+    events = g.log
+    assert f'data-events="{len(events)}"' in whole
+    rules = re.findall(r'<summary data-rule="([^"]*)">', whole)
+    assert rules == [e.rule for e in reversed(events)]
+    last = log_html(session, "en", True, 3)
+    assert len(re.findall("<summary", last)) == 3
+    assert f"… {len(events) - 3} older events" in last
+    css = rules_css()
+    assert set(rules) & set(rules_text())
+    assert all(f'[data-rule="{rule}"]' in css for rule in set(rules) if rule in rules_text())

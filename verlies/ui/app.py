@@ -25,6 +25,7 @@ from verlies.ui.controls import (
     StepControls,
 )
 from verlies.ui.i18n import t
+from verlies.ui.log_html import rules_css, rules_html
 from verlies.ui.page_model import Decide, Intent, Reselect, Say, Scene, hints_html
 from verlies.ui.panels import (
     ActionsPanel,
@@ -33,8 +34,6 @@ from verlies.ui.panels import (
     PlayersPanel,
     drawn_card_html,
     log_order_css,
-    rules_css,
-    rules_html,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.theme import CSS
