@@ -117,6 +117,8 @@ def _word(name: str, value: Any, lang: str) -> Any:
         return attr(value, lang)
     if isinstance(value, ObstacleType):
         return obstacle(value, lang)
+    if isinstance(value, Color):
+        return color(value, lang)
     if name == "path":
         return path(value, lang)
     if name == "colors":
