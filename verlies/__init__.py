@@ -32,11 +32,13 @@ from verlies.errors import (
     DiceError,
     IllegalAction,
     SaveFormatError,
+    SetupError,
     VerliesError,
 )
 from verlies.events import Event
-from verlies.game import Edit, Game, Pending, PlayerView, Result, SetupError
+from verlies.game import Edit, Game, Pending, PlayerView, Result
 from verlies.rules import CHANCE, TERMINAL
+from verlies.setup import DeckLike, Setup
 from verlies.variants import Variants
 
 
@@ -59,6 +61,7 @@ __all__ = [
     "Deck",
     "DeckError",
     "DeckPatch",
+    "DeckLike",
     "Decline",
     "Dice",
     "DiceError",
@@ -77,6 +80,7 @@ __all__ = [
     "Result",
     "Roll",
     "SaveFormatError",
+    "Setup",
     "SetupError",
     "ShuffleBack",
     "UseHeal",

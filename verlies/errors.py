@@ -19,6 +19,14 @@ class IllegalAction(VerliesError):
         super().__init__(f"{rule}: {message}")
 
 
+class SetupError(VerliesError):
+    """A game that cannot be set up as asked (names the rule, e.g. R2.1)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}")
+
+
 class DiceError(VerliesError):
     """A dice expression that does not parse (RW.3)."""
 

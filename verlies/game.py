@@ -17,6 +17,7 @@ going to any step, save and load, and per-player views.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -48,9 +49,12 @@ from verlies.cards.model import (
     TreasureCard,
 )
 from verlies.dice import Dice, beat_probability, pass_probability
-from verlies.errors import IllegalAction, SaveFormatError, VerliesError
+from verlies.errors import IllegalAction, SaveFormatError
+from verlies.errors import SetupError as SetupError  # where it was defined before
 from verlies.events import Event, RawEvent, as_events
 from verlies.rules import Figure, State
+from verlies.setup import DEFAULT_ROUND_LIMIT, DeckLike, DeckPatchLike, editable
+from verlies.setup import Setup as Setup  # where it was defined before
 from verlies.variants import Variants
 
 FORMAT = "verlies-game"
@@ -58,19 +62,11 @@ FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
 
 
-class SetupError(VerliesError):
-    """A game that cannot be set up as asked (names the rule, e.g. R2.1)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        super().__init__(f"{rule}: {message}")
-
-
 @dataclass(frozen=True, slots=True)
 class Edit:
     """A live deck edit taken as a step: applies to the cards not yet drawn."""
 
-    patch: Any  # verlies.deck.DeckPatch
+    patch: DeckPatchLike  # a verlies.DeckPatch
     kind: str = "edit"
 
     @property
@@ -127,19 +123,6 @@ class Pending:
     dice: Dice | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What a game starts from. With the steps it determines the game bit for bit."""
-
-    players: int
-    characters: tuple[str, ...]
-    seed: int
-    variants: Variants
-    start_seat: int
-    round_limit: int | None
-    deck: Any  # verlies.deck.Deck
-
-
 class Game:
     """A game of Raus aus dem Verlies!: setup + steps. Use ``Game.new`` to start one."""
 
@@ -161,63 +144,39 @@ class Game:
         players: int = 2,
         characters: Sequence[str] | None = None,
         seed: int = 0,
-        deck: Any = None,
+        deck: DeckLike | None = None,
         variants: Variants | None = None,
         start_seat: int = 0,
-        round_limit: int | None = 300,
+        round_limit: int | None = DEFAULT_ROUND_LIMIT,
         log: bool = True,
     ) -> Game:
-        """Set up a new game (R2). ``characters``: character ids, one per player, distinct
-        (R2.1); by default the deck's first ones. ``start_seat``: R2.5.
-        ``log=False`` plays without an event log (simulations): same game, no sentences."""
-        from verlies.deck import Deck
+        """Set up a new game (R2): ``Game.from_setup(Setup(...))`` in one call.
 
-        if deck is None:
-            deck = Deck.default()
-        if not isinstance(deck, Deck) and not hasattr(deck, "dungeon_pile"):
-            raise SetupError("R2.3", f"deck must be a verlies.Deck, not {type(deck).__name__}")
-        if variants is not None and not isinstance(variants, Variants):
-            raise SetupError("R2.3", "variants must be a verlies.Variants value")
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-            raise SetupError("R2.2", f"1 to 4 players are the rules, not {players!r}")
-        chars = list(deck.characters) if characters is None else list(characters)
-        if characters is None:
-            chars = chars[:players]
-        if len(chars) != players:
-            raise SetupError(
-                "R2.1", f"{players} players need {players} characters, got {len(chars)}"
-            )
-        for c in chars:
-            if c not in deck.characters:
-                known = ", ".join(deck.characters)
-                raise SetupError("R2.1", f"unknown character {c!r} (known: {known})")
-        if len(set(chars)) != len(chars):
-            raise SetupError("R2.1", "no two players may share a character")
-        if type(seed) is not int:
-            raise SetupError("R2.3", f"the seed must be an integer, not {seed!r}")
-        if type(start_seat) is not int or not 0 <= start_seat < players:
-            raise SetupError("R2.5", f"start seat must be 0..{players - 1}, not {start_seat!r}")
-        if round_limit is not None and (type(round_limit) is not int or round_limit < 1):
-            raise SetupError(
-                "R1.6", f"the round limit must be a whole number >= 1, not {round_limit!r}"
-            )
+        The parameters are :class:`Setup`'s (checked there; SetupError names the rule).
+        ``log=False`` plays without an event log (simulations): same game, no sentences."""
         setup = Setup(
             players=players,
-            characters=tuple(chars),
+            characters=characters,
             seed=seed,
-            variants=variants or Variants(),
+            deck=deck,
+            variants=variants,
             start_seat=start_seat,
             round_limit=round_limit,
-            deck=deck,
         )
+        return cls(setup, log=log)
+
+    @classmethod
+    def from_setup(cls, setup: Setup, *, log: bool = True) -> Game:
+        """A new game from ``setup`` (``log=False``: no event log, the same game)."""
+        if not isinstance(setup, Setup):
+            raise TypeError(f"expected a verlies.Setup, not {type(setup).__name__}")
         return cls(setup, log=log)
 
     def _fresh_state(self) -> State:
         s = self.setup
-        chars: list[Character] = [s.deck.characters[c] for c in s.characters]
         return State(
             deck=s.deck,
-            characters=chars,
+            characters=s.character_cards(),
             variants=s.variants,
             seed=s.seed,
             start_seat=s.start_seat,
@@ -237,7 +196,7 @@ class Game:
         return self.setup.players
 
     @property
-    def deck(self) -> Any:
+    def deck(self) -> DeckLike:
         """The deck now (after any live edits)."""
         return self.state.deck
 
@@ -252,6 +211,11 @@ class Game:
     @property
     def figures(self) -> list[Figure]:
         return self.state.figures
+
+    @property
+    def drawn(self) -> DungeonCard | None:
+        """The dungeon card drawn and not yet laid (public: it is shown face up, R3.2)."""
+        return self.state.drawn
 
     @property
     def current_player(self) -> int:
@@ -355,7 +319,7 @@ class Game:
     def _do(self, step: Step) -> tuple[RawEvent, ...]:
         state = self.state
         if type(step) is Edit:
-            state.edit_deck(state.deck.apply(step.patch), step.patch.describe())
+            state.edit_deck(editable(state.deck).apply(step.patch), step.patch.describe())
         else:
             state.apply(step)
         events = state.events
@@ -368,18 +332,22 @@ class Game:
     def _check_edit(self, step: Edit) -> None:
         if self.state.over:
             raise IllegalAction("R1.3", "the game is over; edits apply to new games")
-        self.state.deck.apply(step.patch)  # raises DeckError/CardTextError, changes nothing
+        # Raises DeckError or CardTextError for a patch that does not fit; changes nothing.
+        editable(self.state.deck).apply(step.patch)
 
-    def roll(self) -> list[Event]:
+    def roll(self, rng: random.Random | None = None) -> list[Event]:
         """Resolve the pending chance point with the seeded random source.
 
         The outcome depends only on the seed and the step number: undo and roll again
-        gives the same result (use ``apply(outcome)`` to choose one instead).
+        gives the same result (use ``apply(outcome)`` to choose one instead). Given an
+        outside ``rng`` (search rollouts), that source decides instead, with the same
+        probabilities: rollouts from one position then differ.
         """
         state = self.state
         if not state.at_chance:
             raise IllegalAction("R3.4", "no chance point is pending")
-        return self._take(state.sample_outcome())  # a sampled outcome is always possible
+        r = None if rng is None else rng.getrandbits(64)
+        return self._take(state.sample_outcome(r))  # a sampled outcome is always possible
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""
@@ -387,20 +355,20 @@ class Game:
             raise IllegalAction("R3.4", "no chance point is pending")
         return self.state.sample_outcome()
 
-    def play_chance(self) -> list[Event]:
+    def play_chance(self, rng: random.Random | None = None) -> list[Event]:
         """Roll every pending chance point until a player must decide (or the end)."""
         events: list[Event] = []
         while self.is_chance:
-            events.extend(self.roll())
+            events.extend(self.roll(rng))
         return events
 
-    def edit_deck(self, new_deck: Any) -> list[Event]:
+    def edit_deck(self, new_deck: DeckLike) -> list[Event]:
         """R-edit: change the deck during the game as a step (undoable, saved, replayed).
 
         The change applies to cards not yet drawn; cards on the table and in hands stay
         as they were drawn.
         """
-        patch = self.state.deck.diff(new_deck)
+        patch = editable(self.state.deck).diff(editable(new_deck))
         return self.apply(Edit(patch))
 
     # ---- history -------------------------------------------------------------------
@@ -497,6 +465,19 @@ class Game:
             # A timeout stops as the round after the limit begins: it was never played.
             rounds=s.round - 1 if s.end_reason == "timeout" else s.round,
         )
+
+    @property
+    def truncated(self) -> bool:
+        """The game was cut off by the round limit (R1.6 timeout), not played out:
+        what OpenSpiel and PettingZoo call a truncation rather than a termination."""
+        return self.state.over and self.state.end_reason == "timeout"
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: 0 until the end; see :func:`returns_of` for the scheme."""
+        s = self.state
+        if not s.over:
+            return (0.0,) * s.n
+        return returns_of(s.n, s.winners())
 
     # ---- odds for the UI and bots ----------------------------------------------------
 
@@ -640,10 +621,6 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as versioned JSON: setup plus every step (undone ones too)."""
-        from verlies.deck import Deck
-
-        s = self.setup
-        deck_text = None if s.deck == Deck.default() else s.deck.dumps()
         steps: list[Any] = []
         for st in self._steps:
             if isinstance(st, Edit):
@@ -653,15 +630,7 @@ class Game:
         data = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
-            "setup": {
-                "players": s.players,
-                "characters": list(s.characters),
-                "seed": s.seed,
-                "variants": s.variants.to_dict(),
-                "start_seat": s.start_seat,
-                "round_limit": s.round_limit,
-                "deck": deck_text,
-            },
+            "setup": self.setup.to_dict(),
             "steps": steps,
             "cursor": self._cursor,
         }
@@ -670,7 +639,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
-        from verlies.deck import Deck, DeckPatch
+        from verlies.deck import DeckPatch
 
         if not isinstance(text, str | bytes | bytearray):
             raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
@@ -699,20 +668,7 @@ class Game:
             st = data["setup"]
             if not isinstance(st, dict):
                 raise SaveFormatError('"setup" must be an object')
-            deck = (
-                Deck.default()
-                if st.get("deck") is None
-                else Deck.loads(st["deck"], file="<saved game>")
-            )
-            game = cls.new(
-                players=st["players"],
-                characters=st["characters"],
-                seed=st["seed"],
-                deck=deck,
-                variants=Variants.from_dict(st.get("variants", {})),
-                start_seat=st.get("start_seat", 0),
-                round_limit=st.get("round_limit", 300),
-            )
+            game = cls(Setup.from_dict(st))
             raw_steps = data["steps"]
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
@@ -740,6 +696,26 @@ class Game:
         g = Game(self.setup, self._steps, log=self._log_on)
         g.goto(self._cursor)
         return g
+
+    def clone(self) -> Game:
+        """An independent game in the same position, fast (search bots, OpenSpiel).
+
+        Copies only the mutable state; the deck, the cards and the steps (immutable
+        values) are shared, so ``copy.deepcopy`` of a game is a clone too. The history
+        comes along (undo and redo work as in the original): two lists of references.
+        """
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g._log_on = self._log_on
+        g._steps = list(self._steps)
+        g._step_events = list(self._step_events)
+        g._cursor = self._cursor
+        g._setup_events = self._setup_events
+        g.state = self.state.copy()
+        return g
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
 
     # ---- showing itself --------------------------------------------------------------
 
@@ -807,6 +783,26 @@ class Game:
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.log)
+
+
+def returns_of(players: int, winners: Sequence[int]) -> tuple[float, ...]:
+    """Win/loss returns, zero-sum from two players on (as chess or Go environments give).
+
+    The winners (R1.5: the escaped seats with the most gold; ties share) split +1, the
+    other seats split -1, so a seat's return says only whether it won, and the returns sum
+    to 0. No winner (nobody escaped, R1.6 ends, a timeout): 0 for every seat, a draw.
+    One player (R1.3 solo): +1 for escaping, 0 otherwise. Gold is not a return: it only
+    ranks the escaped players, and R1.5 rewards the rank, not the margin.
+    """
+    if not winners:
+        return (0.0,) * players
+    if players == 1:
+        return (1.0,)
+    losers = players - len(winners)
+    if not losers:  # everyone shares the win: nobody beat anybody
+        return (0.0,) * players
+    win, lose = 1.0 / len(winners), -1.0 / losers
+    return tuple(win if seat in winners else lose for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,16 +28,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from verlies.cards.display import card_text
 from verlies.cards.model import (
     Attr,
     Color,
     MonsterCard,
-    MonsterText,
     Names,
     ObstacleType,
     RoomCard,
-    TreasureCard,
-    TreasureText,
 )
 from verlies.i18n import cache, template
 
@@ -88,22 +86,6 @@ def obstacle(value: ObstacleType, lang: str) -> str:
 def player(seat: int, lang: str) -> str:
     """A seat (0-based) as it is named inside a sentence: ``player 2``."""
     return template("event.player", lang).format(p=seat + 1)
-
-
-def card_text(card: RoomCard | MonsterCard | TreasureCard, lang: str) -> str:
-    """A card's text: German as printed; any other language gets the English text
-    formatted from its effects (the card language has a German and an English grammar)."""
-    if lang == "de":
-        return card.text
-    from verlies.cards import text as cardtext  # lazy: the card grammar loads lark
-
-    if isinstance(card, RoomCard):
-        return cardtext.format_room(card.effects, "en")
-    if isinstance(card, MonsterCard):
-        return cardtext.format_monster(
-            MonsterText(card.fight, card.loot_gold, card.loot_treasures), "en"
-        )
-    return cardtext.format_treasure(TreasureText(card.gold, card.magic, card.spent), "en")
 
 
 # ---- events -------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Pictures of cards and dungeons: SVG strings (``svg``) and printable sheets (``sheets``).
+"""Pictures of cards and dungeons: one drawing description (``shapes``), drawn as SVG strings
+(``svg``) and as canvas commands (``canvas``), and printable sheets (``sheets``).
 
-The SVG functions import no widget or drawing library; ``sheets`` needs CairoSVG and imports it
+None of them imports a widget or drawing library; ``sheets`` needs CairoSVG and imports it
 only when called.
 """
 

@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from verlies.cards.model import DungeonCard
+from verlies.i18n import text
+from verlies.render import shapes as sh
 from verlies.render import style as st
-from verlies.render.svg import Card, _attrs, _card_body, _esc, _tile_body
+from verlies.render.svg import Card, _attrs, _esc, _group, _inner
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -89,15 +91,16 @@ def _page(
         x, y = lay.origin(i)
         body.append(f'<g transform="translate({x} {y})" class="sheet-card">')
         if isinstance(card, DungeonCard):
-            body += _tile_body(card, card.mask, float(lay.w), lang, False, count=count)
+            body.append(_group(sh.tile(card, card.mask, float(lay.w), lang, count=count)))
         else:
-            body += _card_body(card, lang, count)
+            body.append(_inner(sh.card(card, lang, count)))
         body.append("</g>")
         body.append(
             f'<rect x="{x}" y="{y}" width="{lay.w}" height="{lay.h}" fill="none" '
             'stroke="#b0b0b0" stroke-width="1.5" class="cut"/>'
         )
-    footer = f"Raus aus dem Verlies! · {title} · {st.WORDS['page'].get(lang)} {page}/{pages}"
+    where = text("render.sheet.page", lang, page=page, pages=pages)
+    footer = f"Raus aus dem Verlies! · {title} · {where}"
     body.append(
         f'<text x="{PAGE_W // 2}" y="{PAGE_H - 40}" font-size="26" fill="#777" '
         f'text-anchor="middle">{_esc(footer)}</text>'
@@ -125,7 +128,7 @@ def sheet_svgs(cards: Iterable[Card | tuple[Card, int]], *, lang: str = "de") ->
             chunks.append((key, lay, group[start : start + lay.per_page]))
     n = len(chunks)
     return [
-        _page(items, lay, lang, st.DECK[key].label.get(lang), i + 1, n)
+        _page(items, lay, lang, text(f"render.deck.{key}", lang), i + 1, n)
         for i, (key, lay, items) in enumerate(chunks)
     ]
 

@@ -1,4 +1,4 @@
-"""The visual vocabulary of the game, shared by the SVG renderer and the board canvas.
+"""The visual vocabulary of the game: what :mod:`verlies.render.shapes` draws with.
 
 Everything here is a plain constant: colours as ``#rrggbb`` strings, sizes as fractions of a
 tile's side (multiply by the tile size in pixels), glyphs as SVG path strings in a 10 x 10 box
@@ -7,6 +7,7 @@ tile's side (multiply by the tile size in pixels), glyphs as SVG path strings in
 Colours follow the Okabe-Ito palette where colours carry meaning, so that the three gem and
 obstacle colours stay apart for colour-blind players; each is also shown as a letter
 (:data:`COLOR_LETTER`: R, B, G for rot/red, blau/blue, grün/green, the same in both languages).
+Words are in :mod:`verlies.i18n` ("render" section).
 """
 
 from __future__ import annotations
@@ -132,14 +133,12 @@ class Glyph:
 
 @dataclass(frozen=True, slots=True)
 class ObstacleStyle:
-    abbr: Names  # 2-3 letters, for text-only places
     name: Names
     glyph: Glyph
 
 
 OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
     ObstacleType.ABGRUND: ObstacleStyle(
-        Names("Abg", "Chs"),
         Names(ObstacleType.ABGRUND.value, ObstacleType.ABGRUND.en),
         # two rock walls with a deep, jagged gap between them
         Glyph(
@@ -150,7 +149,6 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.SAEURESEE: ObstacleStyle(
-        Names("Säu", "Acd"),
         Names(ObstacleType.SAEURESEE.value, ObstacleType.SAEURESEE.en),
         # bubbles over waves
         Glyph(
@@ -162,7 +160,6 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.LAVA: ObstacleStyle(
-        Names("Lav", "Lav"),
         Names(ObstacleType.LAVA.value, ObstacleType.LAVA.en),
         # a flame
         Glyph(
@@ -173,13 +170,11 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.MAGIE_SPERRE: ObstacleStyle(
-        Names("Mag", "Mag"),
         Names(ObstacleType.MAGIE_SPERRE.value, ObstacleType.MAGIE_SPERRE.en),
         # a four-pointed spark
         Glyph(("M5 0.3 L6.1 3.9 L9.7 5 L6.1 6.1 L5 9.7 L3.9 6.1 L0.3 5 L3.9 3.9 Z",)),
     ),
     ObstacleType.EINSTURZ: ObstacleStyle(
-        Names("Ein", "Cav"),
         Names(ObstacleType.EINSTURZ.value, ObstacleType.EINSTURZ.en),
         # a pile of rocks
         Glyph(
@@ -191,7 +186,6 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.TUER: ObstacleStyle(
-        Names("Tür", "Dor"),
         Names(ObstacleType.TUER.value, ObstacleType.TUER.en),
         # an arched door with its knob cut out
         Glyph(
@@ -202,7 +196,6 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.HOLZBRUECKE: ObstacleStyle(
-        Names("Brü", "Brg"),
         Names(ObstacleType.HOLZBRUECKE.value, ObstacleType.HOLZBRUECKE.en),
         # planks between two ropes
         Glyph(
@@ -229,12 +222,12 @@ CARD_MM = (63.0, 88.0)
 
 @dataclass(frozen=True, slots=True)
 class DeckStyle:
-    """Colours of one deck's cards, its deck label and its icon (a path in a 10 x 10 box)."""
+    """Colours of one deck's cards and its icon (a path in a 10 x 10 box); its label is the
+    i18n key ``render.deck.<deck>``."""
 
     frame: str
     accent: str
     paper: str
-    label: Names
     icon: Glyph
 
 
@@ -244,7 +237,6 @@ DECK: dict[str, DeckStyle] = {
         "#3a322b",
         "#6b5b4c",
         "#f1e9d6",
-        Names("Verlieskarte", "Dungeon card"),
         # a cut gem: the dungeon deck's back (R2.3)
         Glyph(("M2.2 1.6 L7.8 1.6 L9.8 4.2 L5 9.6 L0.2 4.2 Z",), ("M0.2 4.2 L9.8 4.2",)),
     ),
@@ -252,7 +244,6 @@ DECK: dict[str, DeckStyle] = {
         "#3d3630",
         "#76664f",
         "#efe7d4",
-        Names("Raumkarte", "Room card"),
         # a portcullis (R2.3)
         Glyph(
             (
@@ -272,7 +263,6 @@ DECK: dict[str, DeckStyle] = {
         "#3e1a1a",
         "#8e2b26",
         "#f3e6dc",
-        Names("Monster", "Monster"),
         # a mummy's head: bandages (gaps cut out) and two eyes
         Glyph(
             (
@@ -287,7 +277,6 @@ DECK: dict[str, DeckStyle] = {
         "#4a3a10",
         "#a57d12",
         "#f6eed6",
-        Names("Schatz", "Treasure"),
         # a treasure chest (R2.3)
         Glyph(
             (
@@ -300,7 +289,6 @@ DECK: dict[str, DeckStyle] = {
         "#1c2f45",
         "#2f5f8c",
         "#eaf0f4",
-        Names("Abenteurer", "Adventurer"),
         # a figure (R2.1)
         Glyph(
             (
@@ -311,31 +299,12 @@ DECK: dict[str, DeckStyle] = {
     ),
 }
 
-#: Labels of the three character values (R2.1) and of a few card words.
+#: Labels of the three character values (R2.1).
 ATTR_LABEL: dict[Attr, Names] = {a: Names(a.value, a.en) for a in Attr}
 #: The colour whose obstacles test each value (R4.2 [decision]); used to tint value badges.
 ATTR_COLOR: dict[Attr, Color] = {
     Attr.STAERKE: Color.RED,
     Attr.GEIST: Color.BLUE,
     Attr.GESCHICK: Color.GREEN,
-}
-WORDS: dict[str, Names] = {
-    "gold": Names("Gold", "Gold"),
-    "fight": Names("Kampf", "Fight"),
-    "or": Names("oder", "or"),
-    "magic": Names("magisch", "magic"),
-    "spent": Names("verbraucht", "spent"),
-    "obstacle": Names("Hindernis", "Obstacle"),
-    "collapsed": Names("eingestürzt", "collapsed"),
-    "page": Names("Seite", "page"),
-    TileKind.START.value: Names("Start", "Start"),
-    TileKind.EXIT.value: Names("Ausgang", "Exit"),
-    TileKind.CORRIDOR.value: Names("Gang", "Corridor"),
-    TileKind.ROOM.value: Names("Raum", "Room"),
-    "dead_end": Names("Sackgasse", "dead end"),
-    "straight": Names("gerade", "straight"),
-    "bend": Names("Kurve", "bend"),
-    "T": Names("Abzweig", "T-junction"),
-    "cross": Names("Kreuzung", "crossing"),
 }
 COLOR_NAME: dict[Color, Names] = {c: Names(c.de, c.value) for c in Color}

@@ -1,1 +1,63 @@
-"""The balance lab: bots, simulated runs, metrics and reports (no widget library here)."""
+"""The balance lab: bots, simulated runs, metrics and reports (no widget library here).
+
+* :func:`simulate` plays N games by bots on this process, local worker processes or a
+  Dask cluster, and aggregates :class:`Metrics` as results arrive;
+* :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences;
+* :func:`sweep` plays a range of values of one number of the deck;
+* :mod:`verlies.sim.plots` (bqplot, imported on demand) draws them as they arrive.
+
+The metrics are defined in docs/metrics.md.
+"""
+
+from verlies.sim.bench import BenchResult, benchmark, random_playouts
+from verlies.sim.compare import HEADLINE, Comparison, Paired, compare, game_values
+from verlies.sim.lab import SimResult, simulate
+from verlies.sim.metrics import Metrics, Rate, wilson
+from verlies.sim.records import (
+    REASONS,
+    GameRecord,
+    SimulationError,
+    Tally,
+    game_seed,
+    load_deck,
+    make_bots,
+    make_variants,
+    play_game,
+)
+from verlies.sim.run import RunInfo, RunSpec, Task, cancel_event, characters_for, run_tasks
+from verlies.sim.sweep import FIELDS, SweepResult, Tweak, sweep
+
+__all__ = [
+    "FIELDS",
+    "HEADLINE",
+    "REASONS",
+    "BenchResult",
+    "Comparison",
+    "GameRecord",
+    "Metrics",
+    "Paired",
+    "Rate",
+    "RunInfo",
+    "RunSpec",
+    "SimResult",
+    "SimulationError",
+    "SweepResult",
+    "Tally",
+    "Task",
+    "Tweak",
+    "benchmark",
+    "cancel_event",
+    "characters_for",
+    "compare",
+    "game_seed",
+    "game_values",
+    "load_deck",
+    "make_bots",
+    "make_variants",
+    "play_game",
+    "random_playouts",
+    "run_tasks",
+    "simulate",
+    "sweep",
+    "wilson",
+]

@@ -14,7 +14,9 @@ import ipywidgets as widgets
 
 from verlies.actions import Place
 from verlies.errors import VerliesError
-from verlies.ui.board_view import HEIGHT, WIDTH, BoardView, FigureMark, Ghost, Highlight, Scene
+from verlies.setup import Setup
+from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
+from verlies.ui.controller import Controller
 from verlies.ui.controls import (
     MAX_UPLOAD_BYTES,
     FileControls,
@@ -22,7 +24,8 @@ from verlies.ui.controls import (
     SetupForm,
     StepControls,
 )
-from verlies.ui.i18n import pct, t
+from verlies.ui.i18n import t
+from verlies.ui.page_model import Decide, Intent, Reselect, Say, Scene, hints_html
 from verlies.ui.panels import (
     ActionsPanel,
     ChancePanel,
@@ -30,13 +33,11 @@ from verlies.ui.panels import (
     PlayersPanel,
     drawn_card_html,
     log_order_css,
-    player_label,
     rules_css,
     rules_html,
-    seat_class,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
-from verlies.ui.theme import CSS, HINTS
+from verlies.ui.theme import CSS
 
 esc = html.escape
 
@@ -68,13 +69,12 @@ class PlayApp:
             if deck is not None
             else (session.game.setup.deck if session is not None else default_deck())
         )
-        self.lang = lang
-        self.designer = False
-        self.selected: tuple[int, int] | None = None
-        self.rotation = 0
+        # the page's decisions and model: no widgets in there (see controller.py)
+        self.controller = Controller(session or self._default_session(), lang)
         self.last_error: str | None = None
         self._syncing = False
         self._refreshing = False
+        self._ready = False  # the board reports its description only once the page is built
 
         # ---- widgets ----
         self.style = widgets.HTML(CSS + rules_css() + f"<style>{log_order_css()}</style>")
@@ -178,7 +178,7 @@ class PlayApp:
         self.play_page = widgets.VBox([table, log_head, self.log.widget])
         self.play_page.add_class("vl-play")
 
-        self.session = session or self._default_session()
+        self._ready = True
         self.setup = SetupForm(self.deck, self.start_game)
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML(rules_html())])
         self.rules_page.add_class("vl-rules-page")
@@ -212,18 +212,57 @@ class PlayApp:
     def game(self) -> Any:
         return self.session.game
 
+    # the controller holds these; the page reads and sets them here too
+    @property
+    def session(self) -> Session:
+        return self.controller.session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self.controller.session = session
+
+    @property
+    def lang(self) -> str:
+        return self.controller.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.controller.lang = lang
+
+    @property
+    def designer(self) -> bool:
+        return self.controller.designer
+
+    @designer.setter
+    def designer(self, on: bool) -> None:
+        self.controller.designer = on
+
+    @property
+    def selected(self) -> tuple[int, int] | None:
+        return self.controller.selected
+
+    @selected.setter
+    def selected(self, cell: tuple[int, int] | None) -> None:
+        self.controller.selected = cell
+
+    @property
+    def rotation(self) -> int:
+        return self.controller.rotation
+
+    @rotation.setter
+    def rotation(self, rotation: int) -> None:
+        self.controller.rotation = rotation
+
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
         self.deck = self.editor.deck
-        self.setup.deck = self.deck
-        self.setup._char_ids = list(self.deck.characters)  # the editor may change characters
-        self.setup.set_lang(self.lang)
+        self.setup.set_deck(self.deck)  # the editor may change the characters
         self.refresh()
 
     def _default_session(self) -> Session:
         bots = bot_names()
         bot = "careful" if "careful" in bots else bots[0]
-        return Session.new(players=2, controllers=[HUMAN, bot], seed=1, deck=self.deck)
+        return Session.new(Setup(players=2, seed=1, deck=self.deck), [HUMAN, bot])
 
     # ---- settings ------------------------------------------------------------------------
 
@@ -241,11 +280,7 @@ class PlayApp:
         self.rotate.description = t("rotate", lang)
         self.log_all.description = t("log_all", lang)
         self.log_title.value = f'<div class="vl-h">{esc(t("log", lang))}</div>'
-        self.hints.value = (
-            '<div class="vl-hints">'
-            + "".join(f'<p data-hint="{k}">{esc(t(f"hint_{k}", lang))}</p>' for k in HINTS)
-            + "</div>"
-        )
+        self.hints.value = hints_html(self.controller.hints())
         self.rules_page.children[0].value = f'<p class="vl-small">{esc(t("rules_intro", lang))}</p>'
         self.board.set_tooltips(
             t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
@@ -289,8 +324,7 @@ class PlayApp:
         return True
 
     def _after_step(self) -> None:
-        self.selected = None
-        self.rotation = 0
+        self.controller.clear_selection()
         if self.session.humans:  # bots answer a human at once; a bots-only game is stepped
             self.session.auto(bots=self.steps.auto_bots.value, chance=self.steps.auto_roll.value)
         self.refresh()
@@ -298,8 +332,9 @@ class PlayApp:
     def act(self, action: Any) -> None:
         """A human decision (action button or board click)."""
         self.message.value = ""
-        if not self.session.human_to_move:
-            self._say(self._hint_text(), error=True)
+        refusal = self.controller.refusal()
+        if refusal is not None:
+            self._say(refusal.text, error=refusal.error)
             return
         if self._guard(self.session.act, action):
             self._after_step()
@@ -332,23 +367,7 @@ class PlayApp:
 
         self._guard(go)
         if result is not None:
-            lang = self.lang
-            if result.reason == "human":
-                who = player_label(self.game, self.game.current_player, lang)
-                text = t("stopped_human", lang, who=who)
-            elif result.reason == "over":
-                text = t("stopped_over", lang)
-            elif result.reason == "limit":
-                text = t("stopped_limit", lang, n=result.steps)
-            else:
-                text = t("stepped", lang, n=result.steps)
-            if result.steps:
-                text = (
-                    f"{t('stepped', lang, n=result.steps)} {text}"
-                    if result.reason != "done"
-                    else text
-                )
-            self._say(text)
+            self._say(self.controller.run_message(result))
         self.refresh()
 
     def _autoplay_tick(self, change: dict[str, Any]) -> None:
@@ -364,8 +383,7 @@ class PlayApp:
         if not ok or result is None or result.reason in ("human", "over"):
             self.steps.play.playing = False
             if result is not None and result.reason == "human":
-                who = player_label(self.game, self.game.current_player, self.lang)
-                self._say(t("stopped_human", self.lang, who=who))
+                self._say(self.controller.stopped_text())
         self.selected = None
         self.refresh()
 
@@ -388,8 +406,7 @@ class PlayApp:
         self._history_moved()
 
     def _history_moved(self) -> None:
-        self.selected = None
-        self.rotation = 0
+        self.controller.clear_selection()
         self.message.value = ""
         self.refresh()
 
@@ -402,105 +419,30 @@ class PlayApp:
 
     def click_cell(self, x: int, y: int) -> None:
         """A click on grid cell (x, y): choose/turn a placement, or walk there."""
-        s = self.session
-        g = s.game
         self.message.value = ""
-        if not s.human_to_move:
-            self._say(self._hint_text())
-            return
-        if g.pending == "place":
-            options = s.placements().get((x, y))
-            if not options:
-                self._say(t("no_click", self.lang))
-                return
-            if self.selected == (x, y):
-                self.rotation = (self.rotation + 1) % len(options)
-            else:
-                self.selected = (x, y)
-                self.rotation = 0
+        self._carry_out(self.controller.click(x, y))
+
+    def _carry_out(self, intent: Intent | None) -> None:
+        if isinstance(intent, Say):
+            self._say(intent.text, error=intent.error)
+        elif isinstance(intent, Decide):
+            self.act(intent.action)
+        elif isinstance(intent, Reselect):
             self.refresh()
-            return
-        option = s.walk_options().get((x, y))
-        if option is not None:
-            self.act(option.action)
-            return
-        self._say(t("no_click", self.lang))
 
     def selected_place(self) -> Place | None:
-        if self.selected is None:
-            return None
-        options = self.session.placements().get(self.selected)
-        if not options:
-            return None
-        return options[self.rotation % len(options)]
+        return self.controller.selected_place()
 
     def confirm_place(self) -> None:
-        place = self.selected_place()
-        if place is not None:
-            self.act(place)
+        self._carry_out(self.controller.confirm())
 
     def rotate_selection(self) -> None:
         if self.selected is not None:
-            self.click_cell(*self.selected)
+            self.message.value = ""
+            self._carry_out(self.controller.rotate())
 
     def _scene(self) -> Scene:
-        s = self.session
-        g = s.game
-        tiles = list(g.board.values())
-        figures = [
-            FigureMark(
-                f.seat, f.pos[0], f.pos[1], bool(f.injured), not g.is_over and f.seat == g.seat
-            )
-            for f in g.figures
-            if not f.escaped
-        ]
-        highlights: dict[tuple[int, int], Highlight] = {}
-        ghost = None
-        if s.human_to_move:
-            if g.pending == "place":
-                placements = s.placements()
-                if self.selected not in placements:
-                    self.selected = None
-                for cell in placements:
-                    highlights[cell] = Highlight("place")
-                place = self.selected_place()
-                if place is not None and self.selected is not None:
-                    n = len(placements[self.selected])
-                    highlights[self.selected] = Highlight("select")
-                    ghost = Ghost(
-                        place.x,
-                        place.y,
-                        g.state.drawn,
-                        place.mask,
-                        f"⟳ {self.rotation % n + 1}/{n}" if n > 1 else "",
-                    )
-            else:
-                for cell, option in s.walk_options().items():
-                    label = pct(option.chance) if option.chance < 1 else ""
-                    highlights[cell] = Highlight("walk", label)
-        banner = ""
-        if g.is_over:
-            banner = self._over_text()
-        drawn = None
-        card = getattr(g.state, "drawn", None)
-        if g.pending == "place" and not g.is_over and card is not None:
-            drawn = (card, ghost.mask if ghost is not None else card.mask)
-        return Scene(
-            tiles, figures, highlights, ghost, coords=self.designer, banner=banner, drawn=drawn
-        )
-
-    def _over_text(self) -> str:
-        g = self.game
-        lang = self.lang
-        r = g.result
-        if r is None:
-            return ""
-        if r.winners:
-            who = ", ".join(player_label(g, w, lang) for w in r.winners)
-            win = t("winners", lang, who=who)
-        else:
-            win = t("no_winner", lang)
-        return f"{t('game_over', lang)} – {win}"
+        return self.controller.scene()
 
     # ---- save / load ---------------------------------------------------------------------
 
@@ -545,7 +487,9 @@ class PlayApp:
 
     def start_game(self, values: dict[str, Any]) -> bool:
         try:
-            session = Session.new(deck=self.deck, **values)
+            fields = dict(values)
+            controllers = fields.pop("controllers")
+            session = Session.new(Setup(deck=self.deck, **fields), controllers)
         except (VerliesError, ValueError) as e:
             self.setup.message.value = (
                 f'<span class="vl-error">{esc(t("setup_error", self.lang, msg=str(e)))}</span>'
@@ -566,75 +510,19 @@ class PlayApp:
         cls = "vl-error" if error else "vl-note"
         self.message.value = f'<div class="{cls}">{esc(text)}</div>'
 
-    def _hint_key(self) -> str:
-        """Which hint fits the game now (one of :data:`HINTS`)."""
-        s = self.session
-        g = s.game
-        if g.is_over:
-            return "over"
-        if g.is_chance:
-            return "chance"
-        if not s.is_human(g.current_player):
-            return "bot"
-        if g.pending == "place":
-            return "place"
-        if g.pending == "turn" and (s.can_draw() or s.walk_options()):
-            return "turn"
-        return "decide"
-
     def _hint_text(self) -> str:
-        return t(f"hint_{self._hint_key()}", self.lang)
+        return self.controller.hint_text()
 
     def _status_html(self) -> str:
-        s = self.session
-        g = s.game
-        lang = self.lang
-        seat = g.seat
-        if g.is_over:
-            r = g.result
-            reason = t(f"reason_{r.reason}", lang) if r else ""
-            if r and r.winners:
-                who = ", ".join(player_label(g, w, lang) for w in r.winners)
-                win = t("winners", lang, who=who)
-            else:
-                win = t("no_winner", lang)
-            main = f"<b>{esc(t('game_over', lang))}</b>: {esc(reason)}. {esc(win)}"
-            chip = '<span class="vl-chip" style="background:#888">✓</span>'
-        else:
-            who = player_label(g, seat, lang)
-            if g.is_chance:
-                from verlies.ui.panels import chance_title
-
-                what = t("chance_to_move", lang, what=chance_title(s, lang))
-                main = f"{esc(t('to_move', lang, who=who))} · {esc(what)}"
-            else:
-                main = esc(t("to_move", lang, who=who))
-                if not s.is_human(seat):
-                    bot = t("bot", lang, name=s.controllers[seat])
-                    main += f' <span class="vl-small">({esc(bot)})</span>'
-            chip = f'<span class="vl-chip vl-c{seat_class(seat)}">{seat + 1}</span>'
-        data = (
-            f'data-step="{g.step_count}" data-history="{g.history_length}" '
-            f'data-pending="{esc(g.pending)}" data-chance="{int(g.is_chance)}" '
-            f'data-over="{int(g.is_over)}" data-seat="{seat}" data-round="{g.round}" '
-            f'data-dice="{int(g.chance_kind in ("die", "gold"))}" '
-            f'data-human="{int(s.human_to_move)}" data-tiles="{len(g.board)}" '
-            f'data-reason="{esc(g.result.reason if g.result else "")}" '
-            f'data-seed="{g.setup.seed}" data-players="{g.players}" '
-            f'data-controllers="{esc(",".join(s.controllers))}" data-hint="{self._hint_key()}"'
-        )
-        pos = t("step_of", lang, i=g.step_count, n=g.history_length)
-        return (
-            f'<div class="vl-state" {data}>{chip}'
-            f'<span class="vl-round">{esc(t("round", lang, n=g.round))}</span>'
-            f' · {main}<span class="vl-pos">{esc(pos)}</span></div>'
+        g = self.game
+        return self.controller.status().html(
             f"{self.chance.table.value if g.is_chance else ''}{self.actions.title.value}"
             f'<div class="vl-board-info">{self.board.info_html}</div>'
         )
 
     def _board_info(self, _html: str) -> None:
         """The board's description changed (a step, or a zoom or pan on its own)."""
-        if hasattr(self, "session") and not self._refreshing:  # refresh() sends it after
+        if self._ready and not self._refreshing:  # refresh() sends it after
             self.status.value = self._status_html()
 
     def refresh(self) -> None:
@@ -650,23 +538,21 @@ class PlayApp:
             self.board.show(self._scene())  # first: the board is what the eye waits for
         finally:
             self._refreshing = False
-        self.actions.head(s, lang)  # shown with the state line
-        self.chance.show(s, lang, self.designer)  # its table too
+        decision = self.controller.decision()
+        self.actions.head(decision, lang)  # shown with the state line
+        self.chance.show(self.controller.chance_table(), lang)  # its table too
         self.status.value = self._status_html()
         # the card being laid (the box is shown by the stylesheet while one is pending)
         if g.pending == "place" and not g.is_over:
             place = self.selected_place()
             self.drawn.value = drawn_card_html(s, lang, place.mask if place else None)
-            if s.human_to_move:
-                rotations = len(s.placements().get(self.selected, [])) if place else 0
+            placing = self.controller.placing()
+            if placing is not None:
                 with self.confirm.hold_sync():
-                    self.confirm.disabled = place is None
-                    if place is not None:
-                        self.confirm.description = f"{t('lay_here', lang)} ({place.x}, {place.y})"
-                    else:
-                        self.confirm.description = t("lay_here", lang)
-                self.rotate.disabled = rotations < 2
-        self.actions.show(s, lang)
+                    self.confirm.disabled = not placing.can_confirm
+                    self.confirm.description = placing.confirm_label
+                self.rotate.disabled = not placing.can_rotate
+        self.actions.show(s.human_to_move)
         self.players.show(s, lang, self.designer)
         self.log.show(s, lang, self.designer)
         # history and stepping

@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,8 +21,9 @@ from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
 from verlies.ui.canvas import pin_css_size, redraw
+from verlies.ui.page_model import FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
-from verlies.ui.tile_paint import S, paint_tile
+from verlies.ui.tile_paint import S, paint_figure, paint_tile
 from verlies.ui.viewport import Viewport
 
 WIDTH = 640
@@ -32,43 +32,6 @@ HEIGHT = 520
 PREVIEW = 96
 #: A mouse that moved further than this between down and up drags (pans) instead of clicking.
 DRAG_PIXELS = 6
-
-
-@dataclass(frozen=True)
-class FigureMark:
-    seat: int
-    x: int
-    y: int
-    injured: bool
-    current: bool
-
-
-@dataclass(frozen=True)
-class Highlight:
-    kind: str  # "place", "walk", "select"
-    label: str = ""  # e.g. an arrival chance "67 %"
-
-
-@dataclass(frozen=True)
-class Ghost:
-    """The drawn card shown where it would be laid, with the rotation chosen."""
-
-    x: int
-    y: int
-    card: Any
-    mask: int
-    note: str = ""  # e.g. "1/2"
-
-
-@dataclass
-class Scene:
-    tiles: list[Any] = field(default_factory=list)  # verlies.board.Tile objects
-    figures: list[FigureMark] = field(default_factory=list)
-    highlights: dict[tuple[int, int], Highlight] = field(default_factory=dict)
-    ghost: Ghost | None = None
-    coords: bool = False  # designer mode: cell coordinates on the board
-    banner: str = ""  # e.g. "Game over – winner: player 1"
-    drawn: tuple[Any, int] | None = None  # the card being laid and its passages: the preview
 
 
 def _n(v: float) -> float | int:
@@ -98,42 +61,9 @@ PAWN = "pawn"  # the first item of a pawn sprite's key (tile sprites start with 
 
 
 def _pawn(c: Any, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
-    """A pawn as in ``render.svg``: standing, or lying on its side when injured (R8.1), its
-    seat number on it."""
-    color = st.player_color(seat)
-    ink = st.PLAYER_INK[seat % len(st.PLAYER_INK)]
-    tau = 6.2832  # a little over 2 pi: a full circle
+    """A pawn's sprite: the figure of ``render.shapes`` (standing, or lying when injured)."""
     c.clear()
-    c.save()
-    c.translate(cx, cy)
-    if injured:
-        c.rotate(-math.pi / 2)
-    c.scale(h)
-    c.fill_style = "rgba(0, 0, 0, 0.3)"
-    c.begin_path()
-    c.ellipse(0, 0.5, 0.34, 0.08, 0, 0, tau)
-    c.fill()
-    c.line_width = 0.06
-    c.stroke_style = ink
-    c.fill_style = color
-    c.begin_path()
-    c.move_to(-0.32, 0.5)
-    c.bezier_curve_to(-0.32, 0.12, -0.2, -0.06, 0, -0.06)
-    c.bezier_curve_to(0.2, -0.06, 0.32, 0.12, 0.32, 0.5)
-    c.close_path()
-    c.fill()
-    c.stroke()
-    c.begin_path()
-    c.arc(0, -0.27, 0.19, 0, tau)
-    c.fill()
-    c.stroke()
-    c.restore()
-    lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
-    c.fill_style = ink
-    c.font = f"bold {max(8, int(0.3 * h))}px {st.FONT}"
-    c.text_align = "center"
-    c.text_baseline = "middle"
-    c.fill_text(str(seat + 1), lx, ly)
+    paint_figure(c, cx, cy, h, seat, injured)
 
 
 class BoardView:

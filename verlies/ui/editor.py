@@ -19,28 +19,40 @@ from __future__ import annotations
 
 import base64
 import html
-import re
-import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
 
-from verlies import i18n
 from verlies.cards.model import (
     Character,
     Color,
     DungeonCard,
-    Names,
     Obstacle,
     ObstacleType,
     Shape,
     TileKind,
 )
-from verlies.deck import MAX_BYTES, MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
-from verlies.errors import CardTextError, DeckError, VerliesError
+from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
+from verlies.ui.editor_model import (
+    COUNTED_KINDS,
+    KINDS,
+    MAX_UPLOAD_BYTES,
+    TEXT_KINDS,
+    EditorModel,
+    Filter,
+    Key,
+    ParseState,
+    card_matches,
+    composition,
+    describe_diff,
+    error_text,
+    kind_key,
+    slug,
+    word,
+)
+from verlies.ui.editor_model import text as _t
 
 __all__ = [
     "ALL",
@@ -53,141 +65,15 @@ __all__ = [
     "summary_html",
 ]
 
-#: Card kinds in the order the editor lists them.
-KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure", "character")
-TEXT_KINDS: tuple[str, ...] = ("room", "monster", "treasure")
-COUNTED_KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
-#: Uploaded deck files larger than this are refused before they are read (the deck
-#: loader's own limit, 1 MiB).
-MAX_UPLOAD_BYTES: int = MAX_BYTES
-
-Key = tuple[str, str]  # (kind, card id)
 #: The filters' "all" choice and the obstacle dropdown's "no obstacle" (a Dropdown shows a
 #: value of None as no selection, so they are strings).
 ALL = "all"
 NO_OBSTACLE = "none"
 
-_KIND_KEY = {k: f"k_{k}" for k in KINDS}
-_OBSTACLE_KEYS = {t: t.key for t in ObstacleType}
-
-
-def _t(key: str, lang: str, **kw: Any) -> str:
-    """The editor text ``key`` (``editor.<key>`` in :mod:`verlies.i18n`) in ``lang``."""
-    text = i18n.template(f"editor.{key}", lang)
-    return text.format(**kw) if kw else text
-
-
-def _w(value: str, lang: str) -> str:
-    """A card word (kind, shape, colour) as the editor names it; unknown values as they are."""
-    key = f"editor.word.{value}"
-    return i18n.template(key, lang) if i18n.has(key) else value
-
-
-def _q(text: str, lang: str) -> str:
-    """Quoted in the language's quotation marks."""
-    return f"“{text}”" if lang == "en" else f"„{text}“"
-
 
 def _esc(text: object) -> str:
     """Escape text content (quotes stay readable: only attributes need them escaped)."""
     return html.escape(str(text), quote=False)
-
-
-# ---- pure helpers (no widgets) -------------------------------------------------------------
-
-
-def card_search_text(card: Any) -> str:
-    """Everything a search may match on a card: id, both names, its text in both languages."""
-    from verlies.render.svg import card_text
-
-    parts = [card.id, card.name.de, card.name.en]
-    if not isinstance(card, Character):
-        parts += [card_text(card, "de"), card_text(card, "en")]
-    return " ".join(parts).casefold()
-
-
-def card_matches(card: Any, kind: str | None, color: Color | None, query: str) -> bool:
-    """Does ``card`` pass the filter? ``kind``/``color`` None mean all; ``color`` is the gem
-    colour of dungeon cards (other kinds have none and are left out when a colour is set);
-    ``query`` is matched, case-insensitively, word by word against the card's id, names
-    and text."""
-    if kind is not None and card.KIND != kind:
-        return False
-    if color is not None and (not isinstance(card, DungeonCard) or card.color is not color):
-        return False
-    words = query.casefold().split()
-    if words:
-        hay = card_search_text(card)
-        return all(w in hay for w in words)
-    return True
-
-
-def _label(card: Any, lang: str) -> str:
-    return f"{card.id} ({card.name.get(lang)})"
-
-
-def _obstacle_name(t: ObstacleType, lang: str) -> str:
-    return t.en if lang == "en" else t.value
-
-
-def _obstacle_text(o: Obstacle | None, lang: str) -> str:
-    if o is None:
-        return "–"
-    return f"{_obstacle_name(o.type, lang)} {o.n} ({_w(o.color.value, lang)})"
-
-
-def _card_changes(old: Any, new: Any, lang: str) -> list[str]:
-    """What differs between two versions of one card, field by field."""
-    out: list[str] = []
-    if old.name != new.name:
-        out.append(
-            f"{_t('name', lang)} {_q(old.name.get(lang), lang)} → {_q(new.name.get(lang), lang)}"
-        )
-    if isinstance(old, DungeonCard) and isinstance(new, DungeonCard):
-        for fld, key in (("kind", "tile_kind"), ("color", "tile_color"), ("shape", "shape")):
-            a, b = getattr(old, fld), getattr(new, fld)
-            if a != b:
-                out.append(f"{_t(key, lang)} {_w(a.value, lang)} → {_w(b.value, lang)}")
-        if old.gold != new.gold:
-            out.append(f"{_t('gold', lang)} {old.gold} → {new.gold}")
-        if old.obstacle != new.obstacle:
-            out.append(
-                f"{_t('obstacle', lang)} {_obstacle_text(old.obstacle, lang)} → "
-                f"{_obstacle_text(new.obstacle, lang)}"
-            )
-    elif isinstance(old, Character) and isinstance(new, Character):
-        for fld in ("staerke", "geist", "geschick"):
-            a, b = getattr(old, fld), getattr(new, fld)
-            if a != b:
-                out.append(f"{_t(fld, lang)} {a} → {b}")
-    elif hasattr(old, "text") and old.text != getattr(new, "text", None):
-        out.append(f"{_q(old.text, lang)} → {_q(new.text, lang)}")
-    return out
-
-
-def describe_diff(base: Deck, other: Deck, lang: str = "en") -> list[str]:
-    """The differences that turn ``base`` into ``other``, one readable line per change."""
-    lines: list[str] = []
-    if base.name != other.name:
-        lines.append(_t("d_name", lang, old=base.name, new=other.name))
-    for kind in KINDS:
-        mine, theirs = base.cards(kind), other.cards(kind)
-        mine_n, theirs_n = base.counts(kind), other.counts(kind)
-        for cid, card in theirs.items():
-            if cid not in mine:
-                lines.append(_t("d_added", lang, card=_label(card, lang), n=theirs_n.get(cid, 1)))
-                continue
-            old = mine[cid]
-            if old != card:
-                what = "; ".join(_card_changes(old, card, lang)) or "…"
-                lines.append(_t("d_changed", lang, card=_label(card, lang), what=what))
-            a, b = mine_n.get(cid, 1), theirs_n.get(cid, 1)
-            if a != b:
-                lines.append(_t("d_count", lang, card=_label(card, lang), old=a, new=b))
-        for cid, card in mine.items():
-            if cid not in theirs:
-                lines.append(_t("d_removed", lang, card=_label(card, lang)))
-    return lines
 
 
 _TABLE_CSS = (
@@ -198,50 +84,28 @@ _TABLE_CSS = (
 
 
 def summary_html(deck: Deck, lang: str = "en") -> str:
-    """The deck's composition: dungeon cards per colour and kind, the other piles."""
-    s = deck.summary()
-    cols = ("total", "start", "exit", "corridor", "room")
-    head = "".join(f"<th>{_esc(_t('c_' + c, lang))}</th>" for c in cols)
+    """The deck's composition (:func:`~verlies.ui.editor_model.composition`) as tables."""
+    c = composition(deck, lang)
+    head = "".join(f"<th>{_esc(col)}</th>" for col in c.columns)
     rows = []
-    for color in Color:
-        row = s["dungeon_by_color"][color.value]
-        cells = "".join(f"<td>{row.get(c, 0)}</td>" for c in cols)
-        rows.append(f"<tr><th>{_esc(_w(color.value, lang))}</th>{cells}</tr>")
-    total_cells = f"<td><b>{s['dungeon']}</b></td>" + "<td></td>" * (len(cols) - 1)
-    rows.append(f"<tr><th>{_esc(_t('c_all', lang))}</th>{total_cells}</tr>")
+    for color, counts in c.rows:
+        cells = "".join(f"<td>{n}</td>" for n in counts)
+        rows.append(f"<tr><th>{_esc(color)}</th>{cells}</tr>")
+    total_cells = f"<td><b>{c.total}</b></td>" + "<td></td>" * (len(c.columns) - 1)
+    rows.append(f"<tr><th>{_esc(c.total_label)}</th>{total_cells}</tr>")
     dungeon = (
-        f"<table class='verlies-composition'><tr><th>{_esc(_t('k_dungeon', lang))}</th>{head}"
+        f"<table class='verlies-composition'><tr><th>{_esc(c.title)}</th>{head}"
         f"</tr>{''.join(rows)}</table>"
     )
-    others = [
-        (_t("k_room", lang), s["rooms"]),
-        (_t("k_monster", lang), s["monsters"]),
-        (
-            _t("k_treasure", lang),
-            f"{s['treasures']} ({_t('c_magic', lang)} {s['magic_treasures']})",
-        ),
-        (_t("k_character", lang), s["characters"]),
-        (_t("c_gold", lang), s["corridor_gold"]),
-        (
-            _t("c_obstacles", lang),
-            ", ".join(
-                f"{_obstacle_name(ObstacleType.from_key(k), lang)} {v}"
-                for k, v in s["obstacles"].items()
-                if v
-            )
-            or "–",
-        ),
-    ]
-    others += [(_t("c_pile", lang, p=p), n) for p, n in s["pile_by_players"].items()]
-    items = "".join(f"<tr><th>{_esc(k)}</th><td>{_esc(v)}</td></tr>" for k, v in others)
+    items = "".join(f"<tr><th>{_esc(k)}</th><td>{_esc(v)}</td></tr>" for k, v in c.others)
     out = (
         f"{_TABLE_CSS}<div style='display:flex;flex-wrap:wrap;gap:24px;"
         f"align-items:flex-start'>{dungeon}"
         f"<table class='verlies-composition'>{items}</table></div>"
     )
-    if deck.warnings:
-        warn = "".join(f"<li>{_esc(w)}</li>" for w in deck.warnings)
-        out += f"<p><b>{_esc(_t('warnings', lang))}</b></p><ul>{warn}</ul>"
+    if c.warnings:
+        warn = "".join(f"<li>{_esc(w)}</li>" for w in c.warnings)
+        out += f"<p><b>{_esc(c.warnings_title)}</b></p><ul>{warn}</ul>"
     return out
 
 
@@ -254,36 +118,21 @@ def download_link(text: str, filename: str, label: str) -> str:
     )
 
 
-def _slug(name: str) -> str:
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower()
-    return slug or "deck"
-
-
-def _error_text(exc: BaseException, lang: str) -> str:
-    """An error in the editor's language: card-text and deck errors have a German form (the
-    location always, the message where one exists); any other error is shown as it is."""
-    if isinstance(exc, (CardTextError, DeckError)):
-        return exc.text_in("en" if lang == "en" else "de")
-    return str(exc)
-
-
-def _error_html(exc: Exception, text: str | None, lang: str) -> str:
+def _error_html(parse: ParseState, lang: str) -> str:
     """A located error, with the offending line and a caret under the column."""
+    assert parse.error is not None
     parts = [
         f"<div class='verlies-error' style='color:#b3261e'><b>{_esc(_t('error', lang))}:</b> "
-        f"{_esc(_error_text(exc, lang))}</div>"
+        f"{_esc(error_text(parse.error, lang))}</div>"
     ]
-    line = getattr(exc, "line", None)
-    column = getattr(exc, "column", None)
-    if text is not None and isinstance(line, int) and isinstance(column, int) and line >= 1:
-        lines = text.splitlines() or [""]
-        if line <= len(lines):
-            src = lines[line - 1]
-            caret = " " * max(0, column - 1) + "^"
-            parts.append(
-                "<pre style='margin:2px 0;color:#b3261e;font-family:monospace'>"
-                f"{_esc(src)}\n{_esc(caret)}</pre>"
-            )
+    where = parse.location()
+    if where is not None:
+        src, column = where
+        caret = " " * max(0, column - 1) + "^"
+        parts.append(
+            "<pre style='margin:2px 0;color:#b3261e;font-family:monospace'>"
+            f"{_esc(src)}\n{_esc(caret)}</pre>"
+        )
     parts.append(f"<div style='color:#555'>{_esc(_t('kept', lang))}</div>")
     return "".join(parts)
 
@@ -314,14 +163,10 @@ class DeckEditor:
         on_change: Callable[[], None] = lambda: None,
         lang: str = "de",
     ) -> None:
-        self.deck: Deck = Deck.default() if deck is None else deck
-        self.draft: Deck = self.deck
+        # the draft, its undo steps, the deck for new games: no widgets in there
+        self.model = EditorModel(deck, lang)
         self._get_game = get_game
         self._on_change = on_change
-        self.lang = "en" if lang == "en" else "de"
-        self.selected: Key | None = None
-        self._history: list[Deck] = []
-        self._last_action: Any = None
         self._quiet = 0
         self._links_shown = False
         self._last_text_ok = True
@@ -330,6 +175,29 @@ class DeckEditor:
         self._relabel()
         self._refresh_list()
         self._after_draft_change()
+
+    # the model holds these; the page and tests read them here too
+    @property
+    def deck(self) -> Deck:
+        """The deck for new games."""
+        return self.model.deck
+
+    @property
+    def draft(self) -> Deck:
+        """The deck being edited."""
+        return self.model.draft
+
+    @property
+    def lang(self) -> str:
+        return self.model.lang
+
+    @property
+    def selected(self) -> Key | None:
+        return self.model.selected
+
+    @selected.setter
+    def selected(self, key: Key | None) -> None:
+        self.model.selected = key
 
     # ---- construction --------------------------------------------------------------------
 
@@ -473,7 +341,7 @@ class DeckEditor:
 
     def set_lang(self, lang: str) -> None:
         """Switch the editor's words ("de" or "en")."""
-        self.lang = "en" if lang == "en" else "de"
+        self.model.lang = "en" if lang == "en" else "de"
         self._relabel()
         self._refresh_list()
         self._show_card(status=None)
@@ -486,9 +354,9 @@ class DeckEditor:
         with self._silent():
             self.title.value = f"<h3>{_esc(t('title'))}</h3>"
             self.kind_filter.description = t("kind")
-            self.kind_filter.options = [(t("all"), ALL)] + [(t(_KIND_KEY[k]), k) for k in KINDS]
+            self.kind_filter.options = [(t("all"), ALL)] + [(t(kind_key(k)), k) for k in KINDS]
             self.color_filter.description = t("color")
-            self.color_filter.options = [(t("all"), ALL)] + [(_w(c.value, lang), c) for c in Color]
+            self.color_filter.options = [(t("all"), ALL)] + [(word(c, lang), c) for c in Color]
             self.search.description = t("search")
             self.search.placeholder = t("search_ph")
             self.name_de.description = t("name_de")
@@ -497,18 +365,18 @@ class DeckEditor:
             self.count.description = t("count")
             self.count_hint.value = f"<i>{_esc(t('count_hint'))}</i>"
             self.tile_kind.description = t("tile_kind")
-            self.tile_kind.options = [(_w(k.value, lang), k) for k in TileKind]
+            self.tile_kind.options = [(word(k, lang), k) for k in TileKind]
             self.tile_color.description = t("tile_color")
-            self.tile_color.options = [(_w(c.value, lang), c) for c in Color]
+            self.tile_color.options = [(word(c, lang), c) for c in Color]
             self.tile_shape.description = t("shape")
-            self.tile_shape.options = [(_w(s.value, lang), s) for s in Shape]
+            self.tile_shape.options = [(word(s, lang), s) for s in Shape]
             self.gold.description = t("gold")
             self.obstacle_type.description = t("obstacle")
             self.obstacle_type.options = [(t("no_obstacle"), NO_OBSTACLE)] + [
                 (f"{o.en if lang == 'en' else o.value} ({o.cls.value})", o) for o in ObstacleType
             ]
             self.obstacle_color.description = t("obstacle_color")
-            self.obstacle_color.options = [(_w(c.value, lang), c) for c in Color]
+            self.obstacle_color.options = [(word(c, lang), c) for c in Color]
             self.obstacle_n.description = t("obstacle_n")
             self.staerke.description = t("staerke")
             self.geist.description = t("geist")
@@ -531,29 +399,15 @@ class DeckEditor:
         """The (kind, id) of every card of the draft that passes the current filter."""
         kind = None if self.kind_filter.value == ALL else self.kind_filter.value
         color = None if self.color_filter.value == ALL else self.color_filter.value
-        query = self.search.value or ""
-        out: list[Key] = []
-        for k in KINDS:
-            if kind is not None and k != kind:
-                continue
-            for cid, card in self.draft.cards(k).items():
-                if card_matches(card, k, color, query):
-                    out.append((k, cid))
-        return out
+        self.model.filter = Filter(kind, color, self.search.value or "")
+        return self.model.filtered()
 
     def _list_label(self, key: Key) -> str:
-        kind, cid = key
-        card = self.draft.cards(kind)[cid]
-        name = card.name.get(self.lang)
-        if kind == "character":
-            extra = f" {card.staerke}/{card.geist}/{card.geschick}"
-        else:
-            extra = f" ×{self.draft.counts(kind).get(cid, 1)}"
-        return f"{cid} · {name}{extra}"
+        return self.model.list_label(key)
 
     def _refresh_list(self) -> None:
         keys = self.filtered()
-        total = sum(len(self.draft.cards(k)) for k in KINDS)
+        total = self.model.total_cards()
         with self._silent():
             self.card_list.options = [(self._list_label(k), k) for k in keys]
             if self.selected in keys:
@@ -597,10 +451,7 @@ class DeckEditor:
         self._show_card(status=None)
 
     def _card(self) -> Any:
-        if self.selected is None:
-            return None
-        kind, cid = self.selected
-        return self.draft.cards(kind).get(cid)
+        return self.model.card()
 
     # ---- showing the selected card -----------------------------------------------------------
 
@@ -626,7 +477,7 @@ class DeckEditor:
             return
         kind, cid = card.KIND, card.id
         self.card_title.value = (
-            f"<h4>{_esc(_t(_KIND_KEY[kind], lang))}: {_esc(card.name.get(lang))} "
+            f"<h4>{_esc(_t(kind_key(kind), lang))}: {_esc(card.name.get(lang))} "
             f"<code>{_esc(cid)}</code></h4>"
         )
         with self._silent():
@@ -635,7 +486,7 @@ class DeckEditor:
             if kind in TEXT_KINDS:
                 self.text.value = card.text
             if kind in COUNTED_KINDS:
-                self.count.value = self.draft.counts(kind).get(cid, 1)
+                self.count.value = self.model.count()
             if isinstance(card, DungeonCard):
                 self.tile_kind.value = card.kind
                 self.tile_color.value = card.color
@@ -663,7 +514,7 @@ class DeckEditor:
         card = self._card()
         warn = ""
         if card is not None:
-            mine = [w for w in self.draft.warnings if f"'{card.id}'" in w]
+            mine = self.model.warnings_of(card)
             if mine:
                 warn = "".join(f"<div style='color:#8a6a00'>⚠ {_esc(w)}</div>" for w in mine)
         ok = _t("ok", self.lang)
@@ -694,22 +545,20 @@ class DeckEditor:
 
     # ---- edits -----------------------------------------------------------------------------
 
-    def _commit(self, make: Callable[[], Deck], action: Any, source_text: str | None) -> bool:
-        """Try an edit: a valid one replaces the draft, an invalid one shows its located
-        error and changes nothing (the last good card stays)."""
-        try:
-            new = make()
-        except (CardTextError, DeckError, ValueError, TypeError) as exc:
-            self.status.value = _error_html(exc, source_text, self.lang)
+    def _edit(self, edit: Callable[[], bool | None]) -> bool | None:
+        """Run an edit of the model: a valid one shows the new draft, an invalid one its
+        located error (the draft stays as it was, so the last good card stays). None: the
+        edit had nothing to do."""
+        before = self.model.draft
+        ok = edit()
+        if ok is None:
+            return None
+        if not ok:
+            self.status.value = _error_html(self.model.parse, self.lang)
             return False
-        if new != self.draft:
-            if not (action is not None and action == self._last_action and self._history):
-                self._history.append(self.draft)
-            self.draft = new
-            self._last_action = action
+        if self.model.draft is not before:
             self._after_draft_change()
-        card = self._card()
-        self._render_preview(card)
+        self._render_preview(self._card())
         self.status.value = self._ok_html()
         return True
 
@@ -724,25 +573,18 @@ class DeckEditor:
     def _on_text(self, change: Any) -> None:
         if self._quiet or self.selected is None:
             return
-        kind, cid = self.selected
-        if kind not in TEXT_KINDS:
+        if self.selected[0] not in TEXT_KINDS:
             return
         text = change["new"]
-        self._last_text_ok = self._commit(
-            lambda: self.draft.with_card_text(kind, cid, text), ("text", kind, cid), text
-        )
+        self._last_text_ok = bool(self._edit(lambda: self.model.edit_text(text)))
         # A text that does not parse cannot be applied: the buttons wait for a good one.
         self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
 
     def _on_name(self, _change: Any) -> None:
         if self._quiet or self.selected is None:
             return
-        kind, cid = self.selected
-        card = self._card()
-        names = Names(self.name_de.value.strip(), self.name_en.value.strip())
-        if card is None or names == card.name:
-            return
-        if self._commit(lambda: self.draft.with_card(kind, replace(card, name=names)), None, None):
+        de, en = self.name_de.value, self.name_en.value
+        if self._edit(lambda: self.model.edit_names(de, en)):
             self._refresh_list()
             self._show_card(status=None)
 
@@ -757,9 +599,9 @@ class DeckEditor:
     def _on_count(self, change: Any) -> None:
         if self._quiet or self.selected is None:
             return
-        kind, cid = self.selected
+        cid = self.selected[1]
         n = int(change["new"])
-        ok = self._commit(lambda: self.draft.with_count(kind, cid, n), None, None)
+        ok = bool(self._edit(lambda: self.model.edit_count(n)))
         self._last_count_ok = ok
         if not ok:
             return
@@ -808,7 +650,7 @@ class DeckEditor:
             self._render_preview(card)
             self.status.value = self._ok_html()
             return
-        if self._commit(lambda: self.draft.with_card("dungeon", new), None, None):
+        if self._edit(lambda: self.model.edit_card(new)):
             with self._silent():
                 self._refresh_labels()
 
@@ -850,75 +692,57 @@ class DeckEditor:
             int(self.geist.value),
             int(self.geschick.value),
         )
-        if new != card and self._commit(lambda: self.draft.with_card("character", new), None, None):
+        if new != card and self._edit(lambda: self.model.edit_card(new)):
             with self._silent():
                 self._refresh_labels()
 
     # ---- whole-deck actions ----------------------------------------------------------------
 
-    def _set_draft(self, deck: Deck) -> None:
-        if deck != self.draft:
-            self._history.append(self.draft)
-            self.draft = deck
-        self._last_action = None
+    def _draft_replaced(self) -> None:
         self._refresh_list()
         self._show_card(status=None)
         self._after_draft_change()
 
     def undo(self) -> bool:
         """Take back the last change of the draft."""
-        if not self._history:
+        if not self.model.undo():
             self.action_status.value = _esc(_t("nothing_undo", self.lang))
             return False
-        self.draft = self._history.pop()
-        self._last_action = None
-        self._refresh_list()
-        self._show_card(status=None)
-        self._after_draft_change()
+        self._draft_replaced()
         self.action_status.value = _esc(_t("undone", self.lang))
         return True
 
     def reset(self) -> None:
         """Reset the draft to the default deck (apply it to use it)."""
-        self._set_draft(Deck.default())
+        self.model.reset()
+        self._draft_replaced()
         self.action_status.value = _esc(_t("reset_done", self.lang))
 
     def apply_to_new_games(self) -> None:
         """New games use the draft from now on."""
-        self.deck = self.draft
-        n = len(describe_diff(Deck.default(), self.deck))
-        self.action_status.value = _esc(_t("applied_new", self.lang, n=n))
+        self.action_status.value = _esc(self.model.apply_to_new_games())
         self._update_pending()
         self._on_change()
 
     def apply_to_game(self) -> bool:
         """Apply the draft to the current game's undrawn cards as an undoable step."""
-        game = self._get_game()
-        lang = self.lang
-        if game is None:
-            self.action_status.value = _esc(_t("no_game", lang))
-            return False
-        if game.deck == self.draft:
-            self.action_status.value = _esc(_t("game_same", lang))
-            return False
-        try:
-            game.edit_deck(self.draft)
-        except VerliesError as exc:
-            refused = _t("game_refused", lang, msg=_error_text(exc, lang))
-            self.action_status.value = f"<span style='color:#b3261e'>{_esc(refused)}</span>"
-            return False
-        self.action_status.value = _esc(_t("applied_game", lang, step=game.step_count))
-        self._on_change()
-        return True
+        applied = self.model.apply_to_game(self._get_game())
+        if applied.refused:
+            self.action_status.value = f"<span style='color:#b3261e'>{_esc(applied.message)}</span>"
+        else:
+            self.action_status.value = _esc(applied.message)
+        if applied.done:
+            self._on_change()
+        return applied.done
 
     # ---- derived views -----------------------------------------------------------------------
 
     def diff_lines(self) -> list[str]:
         """The draft's differences from the default deck, one line each."""
-        return describe_diff(Deck.default(), self.draft, self.lang)
+        return self.model.diff_lines()
 
     def _update_pending(self) -> None:
-        n = len(describe_diff(self.deck, self.draft, self.lang))
+        n = self.model.pending_changes()
         text = _t("pending", self.lang, n=n) if n else _t("in_sync", self.lang)
         color = "#8a6a00" if n else "#555"
         self.pending.value = f"<small style='color:{color}'>{_esc(text)}</small>"
@@ -932,7 +756,7 @@ class DeckEditor:
         else:
             self.diff_view.value = f"<i>{_esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
-        self.undo_button.disabled = not self._history
+        self.undo_button.disabled = not self.model.can_undo
         if self._links_shown and edit:
             self._links_shown = False
             self.download.value = f"<small>{_esc(_t('stale', self.lang))}</small>"
@@ -949,12 +773,12 @@ class DeckEditor:
 
     def prepare_download(self) -> None:
         """Fill the download links (whole deck and changes only) from the draft."""
-        slug = _slug(self.draft.name)
+        stem = slug(self.draft.name)
         self.download.value = (
-            download_link(self.download_text(), f"{slug}.toml", _t("download_deck", self.lang))
+            download_link(self.download_text(), f"{stem}.toml", _t("download_deck", self.lang))
             + " · "
             + download_link(
-                self.patch_text(), f"{slug}-patch.toml", _t("download_patch", self.lang)
+                self.patch_text(), f"{stem}-patch.toml", _t("download_patch", self.lang)
             )
         )
         self._links_shown = True
@@ -962,34 +786,12 @@ class DeckEditor:
     def load_bytes(self, data: bytes, name: str = "<upload>") -> bool:
         """Load a deck file's bytes into the draft. A file too large or not a valid deck
         shows its (located) error and leaves the draft unchanged."""
-        lang = self.lang
-        if len(data) > MAX_UPLOAD_BYTES:
-            self.file_status.value = self._file_error(
-                _t("too_large", lang, name=name, size=len(data), max=MAX_UPLOAD_BYTES)
-            )
+        ok, message = self.model.load(data, name)
+        if not ok:
+            self.file_status.value = self._file_error(message)
             return False
-        try:
-            header = tomllib.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-            header = {}  # Deck.loads reports it with line and column
-        base = header.get("base")
-        if base is not None and base != "default":
-            # A patch's base is read from the server's disk: never for an uploaded file.
-            self.file_status.value = self._file_error(_t("bad_base", lang, name=name))
-            return False
-        try:
-            deck = Deck.loads(data, file=name)
-        except (DeckError, CardTextError) as exc:
-            self.file_status.value = self._file_error(
-                _t("load_error", lang, name=name, msg=_error_text(exc, lang))
-            )
-            return False
-        cards = sum(sum(deck.counts(k).values()) for k in KINDS)
-        self._set_draft(deck)
-        self.file_status.value = (
-            f"<span style='color:#1b7f3b'>"
-            f"{_esc(_t('loaded', lang, name=name, deck=deck.name, cards=cards))}</span>"
-        )
+        self._draft_replaced()
+        self.file_status.value = f"<span style='color:#1b7f3b'>{_esc(message)}</span>"
         return True
 
     @staticmethod

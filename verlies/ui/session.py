@@ -7,47 +7,30 @@ what the board shows (which cells a click can act on, with the engine's exact od
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from verlies.actions import Draw, Place, Walk
 from verlies.game import Game
+from verlies.setup import Setup
+from verlies.sim import bots
+from verlies.sim.bots import Bot
 
 HUMAN = "human"
-DEFAULT_BOTS = ("random", "careful", "greedy", "reckless")
 #: Steps one "to the end" / autoplay burst takes at most before it hands back control.
 MAX_BURST = 20_000
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot policies ``verlies.sim.bots`` offers (its names, or the documented default)."""
-    try:
-        from verlies.sim import bots
-    except ImportError:
-        return ("random",)
-    for attr in ("BOT_NAMES", "NAMES", "BOTS"):
-        names = getattr(bots, attr, None)
-        if names:
-            return tuple(names)
-    return DEFAULT_BOTS
+    """The bot presets the page offers (``verlies.sim.bots.BOTS``), in their order."""
+    return tuple(bots.BOTS)
 
 
-def make_bot(name: str, seed: int) -> Callable[[Any], Any]:
-    """A bot by name from ``verlies.sim.bots``; until that exists, a uniform random chooser."""
-    try:
-        from verlies.sim.bots import make_bot as engine_make_bot
-    except ImportError:
-        rng = random.Random(seed)
-
-        def fallback(view: Any) -> Any:
-            return rng.choice(list(view.legal_actions()))
-
-        return fallback
-    bot: Callable[[Any], Any] = engine_make_bot(name, seed)
-    return bot
+def make_bot(name: str, seed: int) -> Bot:
+    """A fresh bot of the preset ``name``; ValueError for a name that is not one."""
+    return bots.make_bot(name, seed)
 
 
 @dataclass(frozen=True)
@@ -79,33 +62,16 @@ class Session:
             raise ValueError(f"{n} seats need {n} controllers, got {len(ctl)}")
         self.controllers = ctl
         self.bot_seed = bot_seed
-        self._bots: dict[int, Callable[[Any], Any]] = {}
+        self._bots: dict[int, Bot] = {}
         for seat, name in enumerate(ctl):
             if name != HUMAN:
                 self._bots[seat] = make_bot(name, bot_seed * 1000 + seat)
 
     @classmethod
-    def new(
-        cls,
-        players: int = 2,
-        characters: Sequence[str] | None = None,
-        controllers: Sequence[str] | None = None,
-        seed: int = 0,
-        deck: Any = None,
-        variants: Any = None,
-        start_seat: int = 0,
-        round_limit: int | None = 300,
-    ) -> Session:
-        game = Game.new(
-            players=players,
-            characters=characters,
-            seed=seed,
-            deck=deck,
-            variants=variants,
-            start_seat=start_seat,
-            round_limit=round_limit,
-        )
-        return cls(game, controllers, bot_seed=seed)
+    def new(cls, setup: Setup, controllers: Sequence[str] | None = None) -> Session:
+        """A new game from ``setup`` with these seats' controllers (all human by default);
+        the bots are seeded from the game's seed."""
+        return cls(Game.from_setup(setup), controllers, bot_seed=setup.seed)
 
     # ---- who decides -----------------------------------------------------------------
 
@@ -232,6 +198,8 @@ class Session:
             if not isinstance(a, Walk):
                 continue
             chance = g.odds(a)  # the engine knows which obstacles still test (R4.4)
+            if chance is None:
+                raise AssertionError(f"the engine gives no odds for its legal action {a}")
             tests = sum(1 for pos in a.path if self.obstacle_at(pos) is not None)
             counts[a.to] = counts.get(a.to, 0) + 1
             best = out.get(a.to)

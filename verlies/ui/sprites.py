@@ -2,7 +2,7 @@
 
 **The dungeon** (:class:`TileWorld`) lies in hidden canvases of :data:`CHUNK` x
 :data:`CHUNK` cells, :data:`SPRITE` pixels per cell, each card painted into its cell with
-canvas commands (``ui/tile_paint.py``: the look of :func:`verlies.render.svg.tile_svg`).
+canvas commands (``ui/tile_paint.py``: the drawing of :func:`verlies.render.shapes.tile`).
 Laying a card adds about 1 KB of drawing commands to the board's batch and no widget; the
 board shows the dungeon at any zoom with one ``draw_image`` per chunk, and a changed cell with
 one clipped ``draw_image``.
@@ -26,8 +26,9 @@ import ipywidgets as widgets
 from ipycanvas import Canvas
 
 from verlies.render import style as st
+from verlies.render.svg import icon_svg
 from verlies.ui.canvas import DrawFunction, hidden_canvas, redraw
-from verlies.ui.tile_paint import S, glyph_svg, paint_tile
+from verlies.ui.tile_paint import S, paint_tile
 
 #: Pixels per cell in the hidden dungeon canvases. The board scales them down to its tile
 #: size (28..112 px).
@@ -84,7 +85,7 @@ class SpriteCache:
         if key in self._drawings:
             return self._drawings[key]
         size = 2 * box
-        svg = glyph_svg(glyph, color, size)
+        svg = icon_svg(glyph, color, size)
         image = widgets.Image(value=svg.encode("utf-8"), format="svg+xml", layout=self._layout)
 
         def draw(canvas: Canvas) -> None:

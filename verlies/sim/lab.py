@@ -1,0 +1,309 @@
+"""``simulate``: N games by bots, streamed into metrics, on any executor.
+
+>>> res = simulate(4, players=3, bots="careful", seed=1, workers=1)
+>>> res.metrics.games, sum(res.metrics.reasons.values())
+(4, 4)
+>>> sorted(res.to_dict())[:3]
+['characters', 'durations', 'gold']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from verlies.setup import Setup
+from verlies.sim.metrics import Metrics
+from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
+from verlies.sim.report import Table, html_tables, num, pct, text_tables
+from verlies.sim.run import (
+    CancelToken,
+    CharactersArg,
+    RunInfo,
+    RunSpec,
+    batch_size,
+    check_workers,
+    default_workers,
+    run_tasks,
+    split,
+)
+
+__all__ = ["Progress", "SimResult", "check_games", "progress_bar", "simulate"]
+
+#: False/None: no bar; True: ``tqdm.auto`` (a widget in notebooks, text elsewhere);
+#: "text": a text bar on stderr; a callable: ``progress(done, total)`` after every task.
+Progress = bool | str | Callable[[int, int], None] | None
+
+
+class _Bar:
+    """A tqdm bar (imported only when asked for) or a callback, updated per task."""
+
+    def __init__(self, progress: Progress, total: int, desc: str) -> None:
+        self.bar: Any = None
+        self.fn: Callable[[int, int], None] | None = None
+        self.done = 0
+        self.total = total
+        if callable(progress):
+            self.fn = progress
+        elif progress is True or progress == "auto":
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=total, desc=desc, unit="game", leave=True)
+        elif progress == "text":
+            from tqdm import tqdm as text_tqdm
+
+            self.bar = text_tqdm(total=total, desc=desc, unit="game", leave=True)
+        elif progress not in (False, None):
+            raise SimulationError(f"progress is True, False, 'text' or a callable: {progress!r}")
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        if self.fn is not None:
+            self.fn(self.done, self.total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def progress_bar(progress: Progress, total: int, desc: str = "games") -> _Bar:
+    return _Bar(progress, total, desc)
+
+
+def check_games(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise SimulationError(f"the number of games must be a whole number >= 0, not {n!r}")
+    return n
+
+
+@dataclass
+class SimResult:
+    """A run's metrics (and, when asked for, its game records, ordered by game index)."""
+
+    spec: RunSpec
+    metrics: Metrics
+    info: RunInfo
+    requested: int
+    records: list[GameRecord] | None = None
+    _extra: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def games(self) -> int:
+        return self.metrics.games
+
+    @property
+    def cancelled(self) -> bool:
+        return self.info.cancelled
+
+    def settings(self) -> dict[str, Any]:
+        return self.spec.describe()
+
+    def summary(self) -> dict[str, Any]:
+        s = self.metrics.summary()
+        s["seconds"] = self.info.seconds
+        s["games_per_s"] = self.info.games_per_s
+        s["workers"] = self.info.workers
+        s["backend"] = self.info.backend
+        s["requested"] = self.requested
+        s["cancelled"] = self.info.cancelled
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as JSON-able data (NaN stays NaN; ``jsonable`` turns it into None)."""
+        data = self.metrics.to_dict()
+        data["summary"] = self.summary()
+        data["settings"] = self.settings()
+        for s, row in enumerate(data["seats"]):
+            row["bot"] = self.spec.bots[(s + self.spec.start_seat) % self.spec.players]
+        if self.records is not None:
+            data["games"] = [r.to_dict() for r in self.records]
+        return data
+
+    def to_csv(self) -> str:
+        """One row per character and per seat: games, wins, win rate and its interval, ..."""
+        out = io.StringIO()
+        cols = ["games", "wins", "win_rate", "ci_low", "ci_high", "left_behind_rate"]
+        cols += ["mean_gold", "injuries_per_game", "mean_escape_position"]
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["group", "id", *cols])
+        for cid, row in self.metrics.character_rows().items():
+            w.writerow(["character", cid, *(_cell(row[c]) for c in cols)])
+        for row in self.metrics.seat_rows():
+            w.writerow(["seat", row["seat"] + 1, *(_cell(row[c]) for c in cols)])
+        return out.getvalue()
+
+    # ---- tables ---------------------------------------------------------------------------
+
+    def _tables(self) -> list[Table]:
+        m, s = self.metrics, self.summary()
+        spec = self.spec
+        on = [k for k, v in spec.variants.to_dict().items() if v]
+        chars = spec.characters if isinstance(spec.characters, str) else ",".join(spec.characters)
+        head = (
+            f"{m.games} games{' (cancelled)' if self.cancelled else ''}, {spec.players} players, "
+            f"bots {','.join(spec.bots)}, characters {chars}, seed {spec.seed}, deck "
+            f"{s and self.settings()['deck']!r}, variants: {', '.join(on) or 'none'}"
+        )
+        reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items() if v)
+        lines = [
+            [f"ended: {reasons or '-'}"],
+            [
+                f"timeouts (R1.6 round limit {spec.round_limit}): {s['timeouts']} "
+                f"({pct(s['timeout_share'])}); no winner: {s['no_winner']}"
+            ],
+            [
+                f"rounds mean {num(s['mean_rounds'])} / median {num(s['median_rounds'])} "
+                f"(10 %: {num(s['p10_rounds'], 0)}, 90 %: {num(s['p90_rounds'], 0)}); "
+                f"turns median {num(s['median_turns'], 0)}"
+            ],
+            [
+                f"balance: characters {num(s['balance_characters'], 3)}, seats "
+                f"{num(s['balance_seats'], 3)}; first-seat advantage "
+                f"{_pts(s['first_seat_advantage'])}"
+            ],
+            [
+                f"gold mean {num(s['mean_gold'])} / median {num(s['median_gold'])}, winners' "
+                f"{num(s['mean_winner_gold'])}; injuries {num(s['injuries_per_game'], 2)}/game, "
+                f"shuffle-backs {num(s['shuffle_backs_per_game'], 2)}/game, lead changes "
+                f"{num(s['mean_lead_changes'], 2)}/game"
+            ],
+            [
+                f"{self.info.seconds:.2f} s, {num(self.info.games_per_s)} games/s on "
+                f"{self.info.workers} worker(s) ({self.info.backend})"
+            ],
+        ]
+        rate_head = ["games", "wins", "95 % CI", "left behind", "gold", "injuries"]
+
+        def rate_cells(r: dict[str, Any]) -> list[str]:
+            return [
+                str(r["games"]),
+                pct(r["win_rate"]),
+                f"{pct(r['ci_low'])} – {pct(r['ci_high'])}",
+                pct(r["left_behind_rate"]),
+                num(r["mean_gold"]),
+                num(r["injuries_per_game"], 2),
+            ]
+
+        chars_rows = [[cid, *rate_cells(r)] for cid, r in m.character_rows().items()]
+        seat_rows = [
+            [str(r["seat"] + 1), spec.bots[(r["seat"] + spec.start_seat) % spec.players]]
+            + rate_cells(r)
+            for r in m.seat_rows()
+        ]
+        tests = [
+            [
+                key,
+                str(r["tries"]),
+                pct(r["rate"]),
+                f"{pct(r['ci_low'])} – {pct(r['ci_high'])}",
+                pct(r["expected_rate"]),
+            ]
+            for key, r in m.test_rows().items()
+        ]
+        return [
+            (head, [], lines),
+            ("per character", ["character", *rate_head], chars_rows),
+            ("per seat (1 = first to move)", ["seat", "bot", *rate_head], seat_rows),
+            ("tests (observed vs exact)", ["test", "tries", "passed", "95 % CI", "exact"], tests),
+        ]
+
+    def __str__(self) -> str:
+        return text_tables(self._tables())
+
+    def _repr_html_(self) -> str:
+        return html_tables(self._tables())
+
+
+def _pts(x: float) -> str:
+    return "–" if math.isnan(x) else f"{x * 100:+.1f} pt"
+
+
+def _cell(x: Any) -> Any:
+    if isinstance(x, float):
+        return "" if math.isnan(x) else f"{x:.6g}"
+    return x
+
+
+def simulate(
+    games: int = 100,
+    players: int = 4,
+    bots: BotsArg = None,
+    seed: int = 0,
+    deck: DeckArg = None,
+    variants: VariantsArg = None,
+    round_limit: int | None = 300,
+    characters: CharactersArg = None,
+    start_seat: int = 0,
+    *,
+    workers: int | None = None,
+    executor: Any = None,
+    batch: int | None = None,
+    keep_records: bool = False,
+    progress: Progress = False,
+    cancel: CancelToken | None = None,
+    on_update: Callable[[SimResult], None] | None = None,
+    setup: Setup | None = None,
+    spec: RunSpec | None = None,
+) -> SimResult:
+    """Play ``games`` games with bots and aggregate their metrics as they arrive.
+
+    ``bots``: preset names, one per seat or one for all (default "careful").
+    ``characters``: ids per seat, "all" (each character plays each seat equally often),
+    "random" (drawn per game) or None (the deck's first ones). Game ``i`` is played with
+    seed ``game_seed(seed, i)``: the results depend on ``seed`` only, never on ``workers``
+    (default: the machine's cores; 1 plays here) or ``executor`` (any
+    ``concurrent.futures.Executor`` or a Dask ``distributed.Client``).
+    ``setup``: a :class:`~verlies.setup.Setup` to start every game from instead of
+    ``players``, ``deck``, ``variants``, ``seed``, ``round_limit`` and ``start_seat``
+    (game ``i`` gets seed ``game_seed(setup.seed, i)``).
+    ``keep_records``: keep every game's record (memory grows with ``games``).
+    ``cancel``: an event checked between batches; ``on_update(result)`` after each batch.
+    """
+    n = check_games(games)
+    check_workers(workers)
+    if spec is None:
+        spec = RunSpec.build(
+            players=players,
+            characters=characters,
+            bots=bots,
+            deck=deck,
+            variants=variants,
+            seed=seed,
+            round_limit=round_limit,
+            start_seat=start_seat,
+            setup=setup,
+        )
+    info = RunInfo()
+    result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)
+    w = default_workers() if workers is None and executor is None else (workers or 1)
+    size = batch or batch_size(n, w if executor is None else max(w, 2))
+    bar = _Bar(progress, n, "games")
+    runs = run_tasks(
+        [spec], split(n, size), executor=executor, workers=workers, cancel=cancel, info=info
+    )
+    try:
+        for _task, (records,) in runs:
+            result.metrics.add_all(records)
+            if result.records is not None:
+                result.records.extend(records)
+            bar.update(len(records))
+            if on_update is not None:
+                on_update(result)
+    finally:
+        runs.close()
+        bar.close()
+    if result.records is not None:
+        result.records.sort(key=lambda r: r.index)
+    return result
+
+
+def records_of(result: SimResult) -> Sequence[GameRecord]:
+    if result.records is None:
+        raise SimulationError("this run kept no records (simulate(..., keep_records=True))")
+    return result.records

@@ -1,0 +1,321 @@
+"""One simulated game, played by bots and recorded as a :class:`GameRecord`.
+
+Games are played through the public API (``legal_actions``, ``apply``, ``roll``): chance is
+resolved by the game's seeded random source, decisions by the bots (each gets its seat's
+:class:`~verlies.game.PlayerView`). A game depends on its seed only.
+
+The record holds what every metric of :mod:`verlies.sim.metrics` needs, so that the
+metrics can be recomputed from raw records (and checked against the streaming sums).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from typing import Any
+
+from verlies.actions import Roll, ShuffleBack
+from verlies.errors import VerliesError
+from verlies.game import Game
+from verlies.rules import mix64
+from verlies.sim.bots import Bot, bot_name, make_bot
+from verlies.variants import Variants
+
+__all__ = [
+    "REASONS",
+    "GameRecord",
+    "SimulationError",
+    "Tally",
+    "game_seed",
+    "load_deck",
+    "make_bots",
+    "make_variants",
+    "play_game",
+]
+
+#: How a game can end (R1.3, R1.6); "timeout" is the simulations' round limit.
+REASONS: tuple[str, ...] = ("escaped", "solo", "no_exit", "no_passage", "timeout")
+
+BotSpec = str | Bot
+BotsArg = BotSpec | Sequence[BotSpec] | None
+DeckArg = Any  # a verlies.deck.Deck, a path to a deck file, or None for the default deck
+VariantsArg = Variants | Mapping[str, bool] | Iterable[str] | None
+
+
+class SimulationError(VerliesError):
+    """Simulation settings that cannot work (unknown bot, wrong number of bots, ...)."""
+
+
+# ---- setup helpers -------------------------------------------------------------------------
+
+
+def load_deck(deck: DeckArg) -> Any:
+    """None -> the default deck; a path -> ``Deck.load`` (raises DeckError); a deck as is."""
+    from verlies.deck import Deck
+
+    if deck is None:
+        return Deck.default()
+    if isinstance(deck, str | os.PathLike):
+        return Deck.load(deck)
+    return deck
+
+
+def make_variants(variants: VariantsArg) -> Variants:
+    """Variants from a Variants, a ``{name: bool}`` mapping, or names to switch on."""
+    if variants is None:
+        return Variants()
+    if isinstance(variants, Variants):
+        return variants
+    try:
+        if isinstance(variants, Mapping):
+            return Variants.from_dict(dict(variants))
+        if isinstance(variants, str):
+            variants = [variants]
+        return Variants.from_dict(dict.fromkeys(variants, True))
+    except ValueError as e:
+        known = ", ".join(Variants.describe())
+        raise SimulationError(f"{e} (known variants: {known})") from None
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation with ``seed`` (a 31-bit number)."""
+    return mix64(seed, index) >> 33
+
+
+def _bot_seed(game_seed: int, seat: int) -> int:
+    return mix64(game_seed ^ 0x5EED_B075, seat) >> 33
+
+
+def make_bots(bots: BotsArg, players: int) -> tuple[list[Bot], list[str]]:
+    """One bot per seat from names and/or callables (a single one fills every seat),
+    and their names for reports."""
+    if bots is None:
+        specs: list[BotSpec] = ["careful"] * players
+    elif isinstance(bots, str) or callable(bots):
+        specs = [bots] * players
+    else:
+        specs = list(bots)
+    if len(specs) == 1 and players > 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise SimulationError(f"{players} players need {players} bots, got {len(specs)}")
+    out: list[Bot] = []
+    for spec in specs:
+        if isinstance(spec, str):
+            try:
+                out.append(make_bot(spec, 0))
+            except ValueError as e:
+                raise SimulationError(str(e)) from None
+        elif callable(spec):
+            out.append(spec)
+        else:
+            raise SimulationError(f"a bot is a preset name or a callable, not {spec!r}")
+    return out, [bot_name(b) for b in out]
+
+
+# ---- the record ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Tests of one kind in one game: how often tried, passed, and passes expected.
+
+    ``key`` is ``obstacle:<type>`` (R4.2), ``trap:<room card id>`` (R6.2) or
+    ``fight:<monster card id>`` (R7.2); ``expected`` sums the exact chance of success of
+    every try, taken when the dice were about to be rolled (``Game.pending_context``).
+    """
+
+    key: str
+    tries: int
+    passes: int
+    expected: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What one simulated game came to (R1.3, R1.5, R1.6) and what happened on the way."""
+
+    index: int
+    seed: int
+    characters: tuple[str, ...]  # per seat
+    start_seat: int
+    reason: str  # one of REASONS
+    escaped: tuple[int, ...]  # seats in the order they escaped
+    left_behind: tuple[int, ...]
+    winners: tuple[int, ...]  # R1.5; several on equal gold; none on a timeout
+    gold: tuple[int, ...]  # R9.1 per seat at the end
+    rounds: int
+    turns: int
+    steps: int  # every applied step: decisions and chance outcomes
+    decisions: int  # the players' decisions only
+    shuffle_backs: tuple[int, ...]  # R1.4 per seat
+    injuries: tuple[int, ...]  # R8.1 per seat
+    tests: tuple[Tally, ...] = ()  # sorted by key
+    rooms: tuple[tuple[str, int], ...] = ()  # room card id -> times drawn (R6.2)
+    treasures: int = 0  # treasure cards drawn (R9.3)
+    lead_changes: int = 0  # how often the sole gold leader changed (at turn ends)
+
+    @property
+    def players(self) -> int:
+        return len(self.characters)
+
+    @property
+    def timeout(self) -> bool:
+        return self.reason == "timeout"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tests"] = [
+            {"key": t.key, "tries": t.tries, "passes": t.passes, "expected": str(t.expected)}
+            for t in self.tests
+        ]
+        data["rooms"] = dict(self.rooms)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+
+
+# ---- one game ------------------------------------------------------------------------------
+
+_DIE_KINDS = frozenset({"oroll", "troll", "froll", "mroll"})
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    seed: int = 0,
+    deck: DeckArg = None,
+    variants: VariantsArg = None,
+    round_limit: int | None = 300,
+    characters: Sequence[str] | None = None,
+    start_seat: int = 0,
+    index: int = 0,
+    reseed: bool = True,
+    log: bool = True,
+) -> tuple[Game, GameRecord]:
+    """Play one game with one bot per seat; returns the finished game and its record.
+
+    With ``reseed`` every bot that has ``reseed(seed)`` is reseeded from the game seed and
+    its seat first, so that the game depends on ``seed`` only. ``log=False`` keeps no event
+    log (what the lab does): the same game, faster.
+    """
+    players = len(bots)
+    game = Game.new(
+        players=players,
+        characters=characters,
+        seed=seed,
+        deck=load_deck(deck),
+        variants=make_variants(variants),
+        start_seat=start_seat,
+        round_limit=round_limit,
+        log=log,
+    )
+    if reseed:
+        for seat, bot in enumerate(bots):
+            re = getattr(bot, "reseed", None)
+            if callable(re):
+                re(_bot_seed(seed, seat))
+    return game, _play(game, bots, index)
+
+
+def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
+    players = game.players
+    state = game.state
+    figures = state.figures
+    views = [game.view(s) for s in range(players)]
+    shuffles = [0] * players
+    tests: dict[str, list[Any]] = {}  # key -> [tries, passes, expected]
+    rooms: dict[str, int] = {}
+    treasures = 0
+    steps = decisions = 0
+    last_room = "?"
+    fight_key = ""
+    last_seat = -1
+    leader = -1
+    lead_changes = 0
+    while not game.is_over:
+        if game.is_chance:
+            kind = game.pending
+            if kind in _DIE_KINDS:
+                ctx = game.pending_context()
+                outcome = game.sample_outcome()
+                assert isinstance(outcome, Roll) and ctx.chance is not None
+                value, bonus = ctx.value or 0, ctx.bonus
+                if kind == "froll":
+                    # R7.2: the try is counted here with its chance; won or lost at "mroll".
+                    assert ctx.monster is not None
+                    fight_key = f"fight:{ctx.monster.id}"
+                    _tally(tests, fight_key, ctx.chance, 0)
+                elif kind == "mroll":
+                    total = (ctx.roll or 0) + value + bonus
+                    won = total >= outcome.value + (ctx.target or 0)
+                    tests[fight_key][1] += won
+                else:
+                    passed = outcome.value + value + bonus >= (ctx.target or 0)
+                    if kind == "oroll":
+                        assert ctx.obstacle is not None
+                        key = f"obstacle:{ctx.obstacle.type.value}"
+                    else:
+                        key = f"trap:{last_room}"
+                    _tally(tests, key, ctx.chance, passed)
+                game.apply(outcome)
+            elif kind == "room" or kind == "treasure":
+                outcome = game.sample_outcome()
+                if kind == "room":
+                    last_room = outcome.card  # type: ignore[union-attr]
+                    rooms[last_room] = rooms.get(last_room, 0) + 1
+                else:
+                    treasures += 1
+                game.apply(outcome)
+            else:
+                game.roll()
+        else:
+            seat = game.current_player
+            if seat != last_seat:  # a new turn: who leads on gold now?
+                last_seat = seat
+                golds = [f.gold for f in figures]
+                best = max(golds)
+                if best > 0 and golds.count(best) == 1:
+                    now = golds.index(best)
+                    if leader >= 0 and now != leader:
+                        lead_changes += 1
+                    leader = now
+            action = bots[seat](views[seat])
+            if type(action) is ShuffleBack:
+                shuffles[seat] += 1
+            game.apply(action)
+            decisions += 1
+        steps += 1
+    result = game.result
+    assert result is not None
+    return GameRecord(
+        index=index,
+        seed=game.setup.seed,
+        characters=tuple(game.setup.characters),
+        start_seat=game.setup.start_seat,
+        reason=result.reason,
+        escaped=result.escaped,
+        left_behind=result.left_behind,
+        winners=result.winners,
+        gold=result.gold,
+        rounds=result.rounds,
+        turns=state.turn_no + 1,
+        steps=steps,
+        decisions=decisions,
+        shuffle_backs=tuple(shuffles),
+        injuries=tuple(f.injuries for f in figures),
+        tests=tuple(Tally(k, v[0], v[1], v[2]) for k, v in sorted(tests.items())),
+        rooms=tuple(sorted(rooms.items())),
+        treasures=treasures,
+        lead_changes=lead_changes,
+    )
+
+
+def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int) -> None:
+    row = tests.get(key)
+    if row is None:
+        tests[key] = [1, int(passed), chance]
+    else:
+        row[0] += 1
+        row[1] += passed
+        row[2] += chance

@@ -1,0 +1,67 @@
+"""Plain-text and HTML tables for reports (no widget library)."""
+
+from __future__ import annotations
+
+import html
+import math
+
+__all__ = ["Table", "html_tables", "num", "pct", "text_tables"]
+
+#: (title, header, rows); a table without a header is a list of lines.
+Table = tuple[str, list[str], list[list[str]]]
+
+
+def pct(x: float) -> str:
+    return "–" if math.isnan(x) else f"{100 * x:.1f} %"
+
+
+def num(x: float, digits: int = 1) -> str:
+    return "–" if math.isnan(x) else f"{x:.{digits}f}"
+
+
+def text_tables(tables: list[Table]) -> str:
+    out: list[str] = []
+    for title, header, rows in tables:
+        out.append(title)
+        if not header:
+            out.extend("  " + r[0] for r in rows)
+            out.append("")
+            continue
+        widths = [len(h) for h in header]
+        for r in rows:
+            widths = [max(w, len(c)) for w, c in zip(widths, r, strict=True)]
+        out.append("  " + "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
+        out.append("  " + "  ".join("-" * w for w in widths))
+        for r in rows:
+            cells = [
+                c.ljust(w) if i == 0 or not _numeric(c) else c.rjust(w)
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            ]
+            out.append("  " + "  ".join(cells).rstrip())
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _numeric(cell: str) -> bool:
+    return bool(cell) and (cell[0].isdigit() or cell[0] in "+-–±")
+
+
+def html_tables(tables: list[Table]) -> str:
+    esc = html.escape
+    parts = ['<div class="verlies-report">']
+    for title, header, rows in tables:
+        parts.append(f"<p><b>{esc(title)}</b></p>")
+        if not header:
+            parts.append("<ul>" + "".join(f"<li>{esc(r[0])}</li>" for r in rows) + "</ul>")
+            continue
+        parts.append('<table style="border-collapse: collapse">')
+        parts.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
+        for r in rows:
+            cells = "".join(
+                f'<td style="text-align: {"right" if _numeric(c) else "left"}">{esc(c)}</td>'
+                for c in r
+            )
+            parts.append(f"<tr>{cells}</tr>")
+        parts.append("</table>")
+    parts.append("</div>")
+    return "\n".join(parts)

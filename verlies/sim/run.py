@@ -1,0 +1,463 @@
+"""Running many games: on this process, on local worker processes, or on a Dask cluster.
+
+A run is described by :class:`RunSpec` values (deck, variants, players, bots, characters,
+seed). Work is cut into tasks: a task plays game indices ``start..stop`` for one or more
+specs (the same indices for every spec: common random numbers for A/B comparisons).
+Game ``i`` depends on ``(seed, i)`` only, and results are aggregated with exact integer
+and fraction sums, so a run gives the same results whatever the number of workers, the
+executor, or the order in which tasks finish.
+
+Executors: ``workers=1`` plays in this process; ``workers=N`` (default: the machine's
+cores) starts a process pool whose workers receive the specs once, when they start; any
+other ``concurrent.futures.Executor`` gets the specs with every task; a Dask
+``distributed.Client`` gets them scattered once to every worker.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import threading
+import time
+import uuid
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from verlies.game import Game
+from verlies.rules import mix64
+from verlies.setup import Setup
+from verlies.sim.records import (
+    BotsArg,
+    DeckArg,
+    GameRecord,
+    SimulationError,
+    VariantsArg,
+    _bot_seed,
+    _play,
+    game_seed,
+    load_deck,
+    make_bots,
+    make_variants,
+)
+from verlies.variants import Variants
+
+__all__ = [
+    "CharactersArg",
+    "RunSpec",
+    "Task",
+    "characters_for",
+    "default_workers",
+    "run_tasks",
+]
+
+#: Fixed character ids per seat, "all" (every character plays every seat equally often),
+#: "random" (drawn per game), or None (the deck's first ones).
+CharactersArg = Sequence[str] | str | None
+
+
+class CancelToken(Protocol):
+    """Anything with ``is_set()``, e.g. a ``threading.Event``."""
+
+    def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RunSpec:
+    """Everything a worker needs to play game ``i`` of a run, and nothing else.
+
+    ``setup`` is the engine's :class:`~verlies.setup.Setup` every game starts from (deck,
+    variants, players, start seat, round limit; its seed is the run's seed): game ``i``
+    is that setup with seed ``game_seed(seed, i)`` and its characters (``characters``:
+    fixed ids, "all" or "random").
+    """
+
+    setup: Setup
+    characters: tuple[str, ...] | str  # fixed ids, "all" or "random"
+    bots: tuple[str, ...]  # preset names, one per seat
+    label: str = ""
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def deck(self) -> Any:
+        return self.setup.deck
+
+    @property
+    def variants(self) -> Variants:
+        return self.setup.variants
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def start_seat(self) -> int:
+        return self.setup.start_seat
+
+    @property
+    def round_limit(self) -> int | None:
+        return self.setup.round_limit
+
+    @staticmethod
+    def build(
+        *,
+        players: int = 4,
+        characters: CharactersArg = None,
+        bots: BotsArg = None,
+        deck: DeckArg = None,
+        variants: VariantsArg = None,
+        seed: int = 0,
+        round_limit: int | None = 300,
+        start_seat: int = 0,
+        label: str = "",
+        setup: Setup | None = None,
+    ) -> RunSpec:
+        """A checked spec: bad settings raise SimulationError, SetupError or DeckError.
+
+        With ``setup`` its players, deck, variants, seed, start seat and round limit are
+        taken (and its characters, unless ``characters`` says otherwise).
+        """
+        if setup is not None:
+            if not isinstance(setup, Setup):
+                raise SimulationError(f"setup must be a verlies.Setup, not {setup!r}")
+            if characters is None:
+                characters = setup.characters
+        else:
+            the_deck = load_deck(deck)
+            if isinstance(characters, str) and characters in ("all", "random"):
+                fixed = None
+                if isinstance(players, int) and len(the_deck.characters) < players:
+                    raise SimulationError(
+                        f"{players} players need {players} characters; the deck has "
+                        f"{len(the_deck.characters)}"
+                    )
+            elif isinstance(characters, str):
+                fixed = [c.strip() for c in characters.split(",") if c.strip()]
+            else:
+                fixed = None if characters is None else list(characters)
+            # Setup checks players, characters, seats and the round limit, naming the rule.
+            setup = Setup(
+                players=players,
+                characters=fixed,
+                seed=seed,
+                deck=the_deck,
+                variants=make_variants(variants),
+                start_seat=start_seat,
+                round_limit=round_limit,
+            )
+            if characters is None or fixed is not None:
+                characters = setup.characters
+        if isinstance(bots, str):
+            bots = [b.strip() for b in bots.split(",") if b.strip()]
+        if bots is not None and not all(isinstance(b, str) for b in bots):  # type: ignore[union-attr]
+            raise SimulationError("a run's bots are preset names (e.g. careful,greedy)")
+        _, bot_names = make_bots(bots, setup.players)
+        chars: tuple[str, ...] | str
+        if isinstance(characters, str) and characters in ("all", "random"):
+            chars = characters
+        else:
+            chars = tuple(characters)
+        spec = RunSpec(setup=setup, characters=chars, bots=tuple(bot_names), label=label)
+        spec.new_game(0)  # the characters of a game are checked by Setup
+        return spec
+
+    def characters_of(self, index: int) -> tuple[str, ...]:
+        return characters_for(self, index)
+
+    def setup_of(self, index: int) -> Setup:
+        """The setup of game ``index``."""
+        s = self.setup
+        return Setup(
+            players=s.players,
+            characters=self.characters_of(index),
+            seed=game_seed(s.seed, index),
+            deck=s.deck,
+            variants=s.variants,
+            start_seat=s.start_seat,
+            round_limit=s.round_limit,
+        )
+
+    def new_game(self, index: int) -> Game:
+        return Game.from_setup(self.setup_of(index), log=False)
+
+    def play(self, indices: Iterable[int]) -> list[GameRecord]:
+        """Play the games ``indices`` here (fresh bots, reseeded for every game)."""
+        bots, _ = make_bots(list(self.bots), self.players)
+        out = []
+        for i in indices:
+            game = self.new_game(i)
+            seed = game.setup.seed
+            for seat, bot in enumerate(bots):
+                re = getattr(bot, "reseed", None)
+                if callable(re):
+                    re(_bot_seed(seed, seat))
+            out.append(_play(game, bots, i))
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        chars = self.characters if isinstance(self.characters, str) else list(self.characters)
+        return {
+            "players": self.players,
+            "characters": chars,
+            "bots": list(self.bots),
+            "deck": str(getattr(self.deck, "name", "deck")),
+            "variants": self.variants.to_dict(),
+            "seed": self.seed,
+            "round_limit": self.round_limit,
+            "start_seat": self.start_seat,
+        }
+
+
+def characters_for(spec: RunSpec, index: int) -> tuple[str, ...]:
+    """The characters of game ``index``, per seat.
+
+    "all": games come in blocks of C (the deck's number of characters); block ``b`` draws a
+    permutation of the characters from ``(seed, b)`` and game ``i`` of it gives seat ``s``
+    the character at ``(i + s) mod C``. Within every block each character plays each seat
+    exactly once, and the permutations vary who sits next to whom.
+    "random": P distinct characters drawn from the game's seed.
+    """
+    chars = spec.characters
+    if not isinstance(chars, str):
+        return chars
+    pool = list(spec.deck.characters)
+    if chars == "random":
+        rng = random.Random(mix64(game_seed(spec.seed, index), 0xC4A5) >> 1)
+        return tuple(rng.sample(pool, spec.players))
+    block, pos = divmod(index, len(pool))
+    perm = random.Random(mix64(spec.seed ^ 0xB10C, block) >> 1).sample(pool, len(pool))
+    return tuple(perm[(pos + s) % len(pool)] for s in range(spec.players))
+
+
+# ---- tasks and executors -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Play games ``start..stop`` (exclusive) for each spec in ``which``."""
+
+    which: tuple[int, ...]
+    start: int
+    stop: int
+
+    @property
+    def games(self) -> int:
+        return (self.stop - self.start) * len(self.which)
+
+
+@dataclass(frozen=True)
+class _Bundle:
+    """The specs of a run as one object (Dask scatters it whole, not element by element)."""
+
+    token: str
+    specs: tuple[RunSpec, ...]
+
+
+# Worker side: bundles installed when a pool worker starts, by token.
+_INSTALLED: dict[str, tuple[RunSpec, ...]] = {}
+
+
+def _install(bundle: _Bundle) -> None:
+    _INSTALLED[bundle.token] = bundle.specs
+
+
+def _run_task(specs: _Bundle | str, task: Task) -> list[list[GameRecord]]:
+    """One task, on whatever process runs it: a list of records per spec in ``task.which``."""
+    the_specs = _INSTALLED[specs] if isinstance(specs, str) else specs.specs
+    rng = range(task.start, task.stop)
+    return [the_specs[k].play(rng) for k in task.which]
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_workers(workers: object) -> None:
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
+
+
+def _is_dask_client(executor: object) -> bool:
+    return type(executor).__module__.startswith("distributed") and hasattr(executor, "scatter")
+
+
+@dataclass
+class _Backend:
+    submit: Callable[[Task], Any]
+    wait_any: Callable[[set[Any]], tuple[set[Any], set[Any]]]
+    close: Callable[[], None]
+    workers: int
+    name: str
+
+
+def _futures_wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
+    done, not_done = wait(pending, return_when=FIRST_COMPLETED)
+    return set(done), set(not_done)
+
+
+def _backend(specs: tuple[RunSpec, ...], executor: Any, workers: int | None) -> _Backend | None:
+    """How tasks are submitted; None: play them in this process."""
+    bundle = _Bundle(uuid.uuid4().hex, specs)
+    if executor is None:
+        n = default_workers() if workers is None else workers
+        if n < 1:
+            raise SimulationError(f"workers must be at least 1, not {n}")
+        if n == 1:
+            return None
+        pool = ProcessPoolExecutor(max_workers=n, initializer=_install, initargs=(bundle,))
+
+        def close() -> None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+        return _Backend(
+            lambda t: pool.submit(_run_task, bundle.token, t), _futures_wait, close, n, "processes"
+        )
+    if _is_dask_client(executor):
+        import distributed
+
+        dask_wait: Callable[..., Any] = distributed.wait
+
+        scattered = executor.scatter(bundle, broadcast=True, hash=False)
+        n = max(1, sum(executor.nthreads().values()))
+
+        def dwait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
+            done, not_done = dask_wait(list(pending), return_when="FIRST_COMPLETED")
+            return set(done), set(not_done)
+
+        def dclose() -> None:
+            executor.cancel([scattered])
+
+        return _Backend(
+            lambda t: executor.submit(_run_task, scattered, t, pure=False),
+            dwait,
+            dclose,
+            n,
+            "dask",
+        )
+    if isinstance(executor, Executor):
+        n = int(getattr(executor, "_max_workers", 0) or workers or default_workers())
+        return _Backend(
+            lambda t: executor.submit(_run_task, bundle, t),
+            _futures_wait,
+            lambda: None,
+            n,
+            "executor",
+        )
+    raise SimulationError(
+        f"an executor is a concurrent.futures.Executor or a dask Client, not {executor!r}"
+    )
+
+
+@dataclass
+class RunInfo:
+    """How a run went: workers, games played, seconds, whether it was cancelled."""
+
+    backend: str = "this process"
+    workers: int = 1
+    games: int = 0
+    seconds: float = 0.0
+    cancelled: bool = False
+    tasks: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.nan
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Games per task: a few tasks per worker (so they finish together), at most 50."""
+    if games <= 0:
+        return 1
+    return max(1, min(50, math.ceil(games / (workers * 6))))
+
+
+def run_tasks(
+    specs: Sequence[RunSpec],
+    tasks: Iterable[Task],
+    *,
+    executor: Any = None,
+    workers: int | None = None,
+    cancel: CancelToken | None = None,
+    info: RunInfo | None = None,
+) -> Generator[tuple[Task, list[list[GameRecord]]], None, None]:
+    """Play ``tasks`` and yield each with its records as it finishes (any order).
+
+    At most two tasks per worker are in flight, so memory stays flat however many tasks
+    the iterable holds (it may be endless: stop iterating, or set ``cancel``). When
+    ``cancel`` is set (checked between tasks) the pending tasks are cancelled and the
+    iteration ends; so does closing the generator.
+    """
+    info = info if info is not None else RunInfo()
+    the_specs = tuple(specs)
+    t0 = time.perf_counter()
+    backend = _backend(the_specs, executor, workers)
+    it = iter(tasks)
+    pending: dict[Any, Task] = {}
+    try:
+        if backend is None:
+            info.backend, info.workers = "this process", 1
+            for task in it:
+                if cancel is not None and cancel.is_set():
+                    info.cancelled = True
+                    return
+                records = [the_specs[k].play(range(task.start, task.stop)) for k in task.which]
+                info.games += task.games
+                info.tasks += 1
+                info.seconds = time.perf_counter() - t0
+                yield task, records
+            return
+        info.backend, info.workers = backend.name, backend.workers
+        exhausted = False
+
+        def fill() -> None:
+            nonlocal exhausted
+            while not exhausted and len(pending) < 2 * backend.workers:
+                task = next(it, None)
+                if task is None:
+                    exhausted = True
+                    return
+                pending[backend.submit(task)] = task
+
+        fill()
+        while pending:
+            done, _ = backend.wait_any(set(pending))
+            for fut in done:
+                task = pending.pop(fut)
+                records = fut.result()
+                info.games += task.games
+                info.tasks += 1
+                info.seconds = time.perf_counter() - t0
+                yield task, records
+            if cancel is not None and cancel.is_set():
+                info.cancelled = True
+                return
+            fill()
+    finally:
+        if backend is not None:
+            for fut in pending:
+                fut.cancel()
+            backend.close()
+        info.seconds = time.perf_counter() - t0
+
+
+def split(games: int, size: int, which: tuple[int, ...] = (0,), start: int = 0) -> Iterator[Task]:
+    """Tasks covering games ``start..start+games`` in chunks of ``size``."""
+    for lo in range(start, start + games, size):
+        yield Task(which, lo, min(lo + size, start + games))
+
+
+def cancel_event() -> threading.Event:
+    """A fresh cancel token (set it to stop a run between tasks)."""
+    return threading.Event()

@@ -1,0 +1,392 @@
+"""The playtest store: one row per page game (its save file, seats, how it ended) and one
+row per step (what was done, by whom, when).
+
+SQLAlchemy Core, so the operator can point it at any database (``sqlite:///…`` is the
+tested default; several kernels write the same SQLite file, hence WAL and a busy timeout).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from verlies.errors import SaveFormatError, VerliesError
+from verlies.game import Game
+
+#: Environment settings an operator can give the page (README, "Serving the page").
+ENV_URL = "VERLIES_STORE_URL"
+ENV_DATA_DIR = "VERLIES_DATA_DIR"
+ENV_RECORD = "VERLIES_RECORD_PLAYTESTS"
+
+_meta = sa.MetaData()
+playtests = sa.Table(
+    "playtests",
+    _meta,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("client", sa.String(64), index=True),  # the browser that played it
+    sa.Column("source", sa.String(16), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),  # JSON: "human" or a bot name per seat
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),  # "playing" or "over"
+    sa.Column("reason", sa.String(16)),  # Result.reason once over
+    sa.Column("winners", sa.Text),  # JSON list once over
+    sa.Column("steps", sa.Integer, nullable=False),
+    sa.Column("cursor", sa.Integer, nullable=False),
+    sa.Column("save", sa.Text, nullable=False),  # Game.to_json(): the whole game
+    sa.Column("keep", sa.Boolean, nullable=False),  # False: delete once finished
+)
+steps = sa.Table(
+    "playtest_steps",
+    _meta,
+    sa.Column("playtest", sa.String(32), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("actor", sa.String(32), nullable=False),  # "human", a bot name, "chance", "edit"
+    sa.Column("seat", sa.Integer),
+    sa.Column("step", sa.Text, nullable=False),  # the step as the save file writes it
+)
+
+
+class StoreError(VerliesError):
+    """The store cannot be opened or a record is missing or unreadable."""
+
+
+def default_url() -> str:
+    """``$VERLIES_STORE_URL``, else ``playtests.sqlite`` in ``$VERLIES_DATA_DIR``, else in
+    ``$XDG_DATA_HOME/verlies`` (``~/.local/share/verlies``)."""
+    url = os.environ.get(ENV_URL)
+    if url:
+        return url
+    base = os.environ.get(ENV_DATA_DIR)
+    if not base:
+        xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        base = str(Path(xdg) / "verlies")
+    return f"sqlite:///{Path(base) / 'playtests.sqlite'}"
+
+
+def recording_default() -> bool:
+    """Playtest recording is on unless ``VERLIES_RECORD_PLAYTESTS`` is 0/false/no/off."""
+    return os.environ.get(ENV_RECORD, "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+@dataclass(frozen=True)
+class PlaytestRecord:
+    """One page game as stored: setup, seats, every step with its time and actor."""
+
+    id: str
+    client: str | None
+    source: str
+    created: float
+    updated: float
+    seats: tuple[str, ...]
+    lang: str
+    status: str
+    reason: str | None
+    winners: tuple[int, ...]
+    steps: int
+    cursor: int
+    save: str
+    step_log: tuple[dict[str, Any], ...] = field(default=(), repr=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "over"
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s == "human")
+
+    def game(self) -> Game:
+        """The game, replayed from its save (every step checked again)."""
+        try:
+            return Game.from_json(self.save)
+        except SaveFormatError as e:
+            raise StoreError(f"playtest {self.id}: the stored game does not load: {e}") from None
+
+    def row(self) -> dict[str, Any]:
+        """A flat summary (for a table: pandas, CSV, the CLI)."""
+        setup = json.loads(self.save)["setup"]
+        return {
+            "id": self.id,
+            "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(self.created)),
+            "minutes": round((self.updated - self.created) / 60, 1),
+            "players": setup["players"],
+            "characters": ",".join(setup["characters"]),
+            "seats": ",".join(self.seats),
+            "humans": len(self.humans),
+            "variants": ",".join(k for k, v in sorted(setup["variants"].items()) if v),
+            "own_deck": setup["deck"] is not None,
+            "status": self.status,
+            "reason": self.reason or "",
+            "winners": ",".join(str(w + 1) for w in self.winners),
+            "steps": self.cursor,
+        }
+
+
+class PlaytestStore:
+    """Autosave and playtest records in one database.
+
+    >>> store = PlaytestStore("sqlite://")          # in memory
+    >>> game = Game.new(players=2, seed=1)
+    >>> rec = store.begin(game, ["human", "careful"], client="browser-1")
+    >>> _ = game.apply(game.legal_actions()[0]); store.save(rec, game, actor="human")
+    >>> [r.steps for r in store.unfinished("browser-1")]
+    [1]
+    """
+
+    def __init__(self, url: str | Path | None = None, *, record: bool | None = None) -> None:
+        if url is None:
+            url = default_url()
+        elif isinstance(url, Path) or "://" not in str(url):
+            url = f"sqlite:///{Path(url)}"
+        self.url = str(url)
+        self.record = recording_default() if record is None else record
+        try:
+            if self.url.startswith("sqlite:///") and len(self.url) > len("sqlite:///"):
+                Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+            is_sqlite = self.url.startswith("sqlite")
+            self.engine = sa.create_engine(
+                self.url, connect_args={"timeout": 15} if is_sqlite else {}
+            )
+            if is_sqlite:
+                sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            _meta.create_all(self.engine)
+        except (sa.exc.SQLAlchemyError, OSError, ValueError) as e:
+            raise StoreError(f"cannot open the playtest store {self.url!r}: {e}") from None
+
+    # ---- writing, as the page plays ---------------------------------------------------
+
+    def begin(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        *,
+        client: str | None = None,
+        lang: str = "de",
+        source: str = "page",
+    ) -> str:
+        """Start a record for ``game`` (call it at the first step a visitor takes, so that
+        games nobody played are never stored); returns its id (also the resume token)."""
+        if len(seats) != game.players:
+            raise ValueError(f"{game.players} seats, got {len(seats)} controllers")
+        rid = uuid.uuid4().hex
+        now = time.time()
+        with self._write() as conn:
+            conn.execute(
+                playtests.insert().values(
+                    id=rid,
+                    client=client,
+                    source=source,
+                    created=now,
+                    updated=now,
+                    seats=json.dumps(list(seats)),
+                    lang=lang,
+                    status="playing",
+                    reason=None,
+                    winners=None,
+                    steps=0,
+                    cursor=0,
+                    save=game.to_json(),
+                    keep=self.record,
+                )
+            )
+            self._write_steps(conn, rid, game, 0, now, "setup")
+        return rid
+
+    def save(self, rid: str, game: Game, *, actor: str = "human") -> None:
+        """Store ``game`` as it is now; the steps from the first changed one on are logged
+        with ``actor`` and the time (an undo and a new action replace the undone line)."""
+        now = time.time()
+        text = game.to_json()
+        result = game.result
+        with self._write() as conn:
+            row = conn.execute(
+                sa.select(playtests.c.steps, playtests.c.keep).where(playtests.c.id == rid)
+            ).first()
+            if row is None:
+                raise StoreError(f"no playtest {rid!r} in the store")
+            if result is not None and not row.keep:
+                self._delete(conn, rid)  # recording off: autosave only until the end
+                return
+            conn.execute(
+                playtests.update()
+                .where(playtests.c.id == rid)
+                .values(
+                    updated=now,
+                    save=text,
+                    steps=game.history_length,
+                    cursor=game.step_count,
+                    status="over" if result is not None else "playing",
+                    reason=result.reason if result is not None else None,
+                    winners=json.dumps(list(result.winners)) if result is not None else None,
+                )
+            )
+            self._write_steps(conn, rid, game, _first_unlogged(conn, rid, game), now, actor)
+
+    def delete(self, rid: str) -> None:
+        with self._write() as conn:
+            self._delete(conn, rid)
+
+    # ---- reading ----------------------------------------------------------------------
+
+    def get(self, rid: str, *, with_steps: bool = False) -> PlaytestRecord:
+        with self._read() as conn:
+            row = conn.execute(sa.select(playtests).where(playtests.c.id == rid)).first()
+            if row is None:
+                raise StoreError(f"no playtest {rid!r} in the store")
+            return _record(conn, row, with_steps)
+
+    def unfinished(self, client: str | None = None) -> list[PlaytestRecord]:
+        """Games still being played (newest first), of one browser or of everyone."""
+        q = sa.select(playtests).where(playtests.c.status == "playing")
+        if client is not None:
+            q = q.where(playtests.c.client == client)
+        with self._read() as conn:
+            rows = conn.execute(q.order_by(playtests.c.updated.desc())).all()
+            return [_record(conn, r, False) for r in rows]
+
+    def records(
+        self, *, with_steps: bool = False, finished_only: bool = False
+    ) -> list[PlaytestRecord]:
+        """Every stored game, oldest first."""
+        q = sa.select(playtests).where(playtests.c.keep.is_(True))
+        if finished_only:
+            q = q.where(playtests.c.status == "over")
+        with self._read() as conn:
+            rows = conn.execute(q.order_by(playtests.c.created)).all()
+            return [_record(conn, r, with_steps) for r in rows]
+
+    def __len__(self) -> int:
+        with self._read() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(playtests)).scalar_one())
+
+    # ---- helpers --------------------------------------------------------------------
+
+    def _write(self) -> Any:
+        return _guard(self.engine.begin(), self.url)
+
+    def _read(self) -> Any:
+        return _guard(self.engine.connect(), self.url)
+
+    @staticmethod
+    def _delete(conn: sa.Connection, rid: str) -> None:
+        conn.execute(steps.delete().where(steps.c.playtest == rid))
+        conn.execute(playtests.delete().where(playtests.c.id == rid))
+
+    @staticmethod
+    def _write_steps(
+        conn: sa.Connection, rid: str, game: Game, start: int, now: float, actor: str
+    ) -> None:
+        conn.execute(steps.delete().where(steps.c.playtest == rid, steps.c.idx >= start))
+        saved = json.loads(game.to_json())["steps"] if start < game.history_length else []
+        rows = []
+        for i in range(start, game.history_length):
+            raw = saved[i]
+            kind = _step_actor(raw, actor)
+            rows.append(
+                {
+                    "playtest": rid,
+                    "idx": i,
+                    "at": now,
+                    "actor": kind,
+                    "seat": None,
+                    "step": json.dumps(raw, ensure_ascii=False),
+                }
+            )
+        if rows:
+            conn.execute(steps.insert(), rows)
+
+
+def _step_actor(raw: Any, actor: str) -> str:
+    """Chance outcomes and deck edits are nobody's decision; the rest is ``actor``'s."""
+    if isinstance(raw, list) and raw and raw[0] == "edit":
+        return "edit"
+    if isinstance(raw, list) and raw and raw[0] in ("roll", "card"):
+        return "chance"
+    return actor
+
+
+def _first_unlogged(conn: sa.Connection, rid: str, game: Game) -> int:
+    """The first step whose row is missing or differs from the game's step list."""
+    logged = conn.execute(
+        sa.select(steps.c.idx, steps.c.step).where(steps.c.playtest == rid).order_by(steps.c.idx)
+    ).all()
+    if not logged:
+        return 0
+    saved = json.loads(game.to_json())["steps"]
+    for row in logged:
+        if row.idx >= len(saved) or json.loads(row.step) != saved[row.idx]:
+            return int(row.idx)
+    return len(logged)
+
+
+def _record(conn: sa.Connection, row: Any, with_steps: bool) -> PlaytestRecord:
+    log: tuple[dict[str, Any], ...] = ()
+    if with_steps:
+        got = conn.execute(
+            sa.select(steps).where(steps.c.playtest == row.id).order_by(steps.c.idx)
+        ).all()
+        log = tuple(
+            {"idx": s.idx, "at": s.at, "actor": s.actor, "step": json.loads(s.step)} for s in got
+        )
+    return PlaytestRecord(
+        id=row.id,
+        client=row.client,
+        source=row.source,
+        created=row.created,
+        updated=row.updated,
+        seats=tuple(json.loads(row.seats)),
+        lang=row.lang,
+        status=row.status,
+        reason=row.reason,
+        winners=tuple(json.loads(row.winners)) if row.winners else (),
+        steps=row.steps,
+        cursor=row.cursor,
+        save=row.save,
+        step_log=log,
+    )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the kernels' writes
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
+
+
+class _guard:
+    """A connection context that turns database errors into :class:`StoreError`."""
+
+    def __init__(self, ctx: Any, url: str) -> None:
+        self.ctx = ctx
+        self.url = url
+
+    def __enter__(self) -> sa.Connection:
+        try:
+            conn: sa.Connection = self.ctx.__enter__()
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(f"playtest store {self.url!r}: {e}") from None
+        return conn
+
+    def __exit__(self, *exc: Any) -> None:
+        try:
+            self.ctx.__exit__(*exc)
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(f"playtest store {self.url!r}: {e}") from None
+        if exc[0] is not None and issubclass(exc[0], sa.exc.SQLAlchemyError):
+            raise StoreError(f"playtest store {self.url!r}: {exc[1]}") from None
+
+
+def iter_rows(records: Sequence[PlaytestRecord]) -> Iterator[dict[str, Any]]:
+    for r in records:
+        yield r.row()

@@ -1,0 +1,323 @@
+"""The play page's decisions without widgets: what a click means, which placement is
+chosen, and the page model (scene, status, hints) of the game as it is now.
+
+A click on cell (x, y) becomes an :data:`~verlies.ui.page_model.Intent` (take an action,
+choose or turn a placement, or say why nothing happens); the view carries it out and
+draws the values :meth:`Controller.scene` and :meth:`Controller.status` return. No rules
+here: what is legal, the odds and the results come from the game.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from verlies.actions import Draw, Place
+from verlies.game import Game
+from verlies.ui.describe import (
+    action_label,
+    chance_context,
+    chance_title,
+    decision_context,
+    outcome_label,
+    player_label,
+)
+from verlies.ui.i18n import pct, t
+from verlies.ui.page_model import (
+    ActionRow,
+    ChanceRow,
+    ChanceTable,
+    Decide,
+    Decision,
+    FigureMark,
+    Ghost,
+    Highlight,
+    Hint,
+    Intent,
+    Placing,
+    Reselect,
+    Say,
+    Scene,
+    Status,
+)
+from verlies.ui.session import RunResult, Session
+from verlies.ui.theme import HINTS
+
+# ---- the controller --------------------------------------------------------------------------
+
+
+class Controller:
+    """The page's state beyond the game (language, designer mode, the placement being
+    chosen) and everything the page derives from the session."""
+
+    def __init__(self, session: Session, lang: str = "de", designer: bool = False) -> None:
+        self.session = session
+        self.lang = lang
+        self.designer = designer
+        self.selected: tuple[int, int] | None = None
+        self.rotation = 0
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # ---- the placement being chosen ----------------------------------------------------------
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.rotation = 0
+
+    def selected_place(self) -> Place | None:
+        """The Place action the chosen cell and rotation stand for, if it is legal now."""
+        if self.selected is None:
+            return None
+        options = self.session.placements().get(self.selected)
+        if not options:
+            return None
+        return options[self.rotation % len(options)]
+
+    def click(self, x: int, y: int) -> Intent:
+        """A click on grid cell (x, y): choose or turn a placement, or walk there."""
+        s = self.session
+        if not s.human_to_move:
+            return Say(self.hint_text())
+        if s.game.pending == "place":
+            options = s.placements().get((x, y))
+            if not options:
+                return Say(t("no_click", self.lang))
+            if self.selected == (x, y):
+                self.rotation = (self.rotation + 1) % len(options)
+            else:
+                self.selected = (x, y)
+                self.rotation = 0
+            return Reselect()
+        option = s.walk_options().get((x, y))
+        if option is not None:
+            return Decide(option.action)
+        return Say(t("no_click", self.lang))
+
+    def rotate(self) -> Intent | None:
+        """Turn the chosen placement (as a second click on its cell does)."""
+        if self.selected is None:
+            return None
+        return self.click(*self.selected)
+
+    def confirm(self) -> Intent | None:
+        """Lay the card as chosen."""
+        place = self.selected_place()
+        return None if place is None else Decide(place)
+
+    def refusal(self) -> Say | None:
+        """Why a person's decision is not taken now (no human to move), or None."""
+        if self.session.human_to_move:
+            return None
+        return Say(self.hint_text(), error=True)
+
+    def placing(self) -> Placing | None:
+        """The confirm and rotate buttons while the human to move lays a card."""
+        s = self.session
+        g = s.game
+        if g.pending != "place" or g.is_over or not s.human_to_move:
+            return None
+        place = self.selected_place()
+        rotations = len(s.placements().get(self.selected, [])) if place and self.selected else 0
+        label = t("lay_here", self.lang)
+        if place is not None:
+            label = f"{label} ({place.x}, {place.y})"
+        return Placing(place, label, place is not None, rotations >= 2)
+
+    # ---- hints --------------------------------------------------------------------------------
+
+    def hint_key(self) -> str:
+        """Which hint fits the game now (one of :data:`~verlies.ui.theme.HINTS`)."""
+        s = self.session
+        g = s.game
+        if g.is_over:
+            return "over"
+        if g.is_chance:
+            return "chance"
+        if not s.is_human(g.current_player):
+            return "bot"
+        if g.pending == "place":
+            return "place"
+        if g.pending == "turn" and (s.can_draw() or s.walk_options()):
+            return "turn"
+        return "decide"
+
+    def hint_text(self) -> str:
+        return t(f"hint_{self.hint_key()}", self.lang)
+
+    def hints(self) -> list[Hint]:
+        """Every hint in the page's language (the page holds them all, shows one)."""
+        return [Hint(k, t(f"hint_{k}", self.lang)) for k in HINTS]
+
+    # ---- the board ----------------------------------------------------------------------------
+
+    def scene(self) -> Scene:
+        """The board as it is now: tiles, figures, the cells a click can act on (with the
+        engine's odds), the ghost of the placement chosen and the drawn card."""
+        s = self.session
+        g = s.game
+        tiles = list(g.board.values())
+        figures = [
+            FigureMark(
+                f.seat, f.pos[0], f.pos[1], bool(f.injured), not g.is_over and f.seat == g.seat
+            )
+            for f in g.figures
+            if not f.escaped
+        ]
+        highlights: dict[tuple[int, int], Highlight] = {}
+        ghost = None
+        card = g.drawn
+        if s.human_to_move:
+            if g.pending == "place":
+                placements = s.placements()
+                if self.selected not in placements:
+                    self.selected = None
+                for cell in placements:
+                    highlights[cell] = Highlight("place")
+                place = self.selected_place()
+                if place is not None and self.selected is not None and card is not None:
+                    n = len(placements[self.selected])
+                    highlights[self.selected] = Highlight("select")
+                    ghost = Ghost(
+                        place.x,
+                        place.y,
+                        card,
+                        place.mask,
+                        f"⟳ {self.rotation % n + 1}/{n}" if n > 1 else "",
+                    )
+            else:
+                for cell, option in s.walk_options().items():
+                    label = pct(option.chance) if option.chance < 1 else ""
+                    highlights[cell] = Highlight("walk", label)
+        banner = self.over_text() if g.is_over else ""
+        drawn = None
+        if g.pending == "place" and not g.is_over and card is not None:
+            drawn = (card, ghost.mask if ghost is not None else card.mask)
+        return Scene(
+            tiles, figures, highlights, ghost, coords=self.designer, banner=banner, drawn=drawn
+        )
+
+    def winners_text(self) -> str:
+        g = self.game
+        r = g.result
+        if r is not None and r.winners:
+            who = ", ".join(player_label(g, w, self.lang) for w in r.winners)
+            return t("winners", self.lang, who=who)
+        return t("no_winner", self.lang)
+
+    def over_text(self) -> str:
+        """The board's banner at the end: "Game over – Winner: …"."""
+        if self.game.result is None:
+            return ""
+        return f"{t('game_over', self.lang)} – {self.winners_text()}"
+
+    # ---- the panels ----------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The legal actions of the player to move; None at a chance point or the end."""
+        s = self.session
+        g = s.game
+        lang = self.lang
+        if g.is_over or g.is_chance:
+            return None
+        rows = tuple(
+            ActionRow(a, action_label(g, a, lang), a.kind, isinstance(a, Draw))
+            for a in g.legal_actions()
+        )
+        context = decision_context(g, lang) if rows else ""
+        bot = ""
+        if not s.human_to_move:
+            bot = t("bot", lang, name=s.controllers[g.current_player])
+        return Decision(rows, context, bot)
+
+    def chance_table(self) -> ChanceTable | None:
+        """The pending chance point with every outcome's odds; None when there is none."""
+        g = self.game
+        lang = self.lang
+        if not g.is_chance:
+            return None
+        kind = g.chance_kind
+        # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
+        if kind == "treasure" and not self.designer:
+            return ChanceTable(kind, "", "", "", (), hidden=True)
+        outcomes = [(o, p, outcome_label(g, o, lang)) for o, p in g.chance_outcomes()]
+        if kind not in ("die", "gold"):
+            outcomes.sort(key=lambda row: (-row[1], row[2]))
+        top = max((p for _, p, _ in outcomes), default=Fraction(1))
+        rows = tuple(
+            ChanceRow(o, label, p, int(100 * p / top) if top else 0) for o, p, label in outcomes
+        )
+        return ChanceTable(
+            kind,
+            chance_title(g, lang),
+            player_label(g, g.seat, lang),
+            chance_context(g, lang),
+            rows,
+        )
+
+    # ---- the state line -----------------------------------------------------------------------
+
+    def status(self) -> Status:
+        s = self.session
+        g = s.game
+        lang = self.lang
+        seat = g.seat
+        result = g.result
+        detail = winners = bot = ""
+        if g.is_over:
+            headline = t("game_over", lang)
+            detail = t(f"reason_{result.reason}", lang) if result else ""
+            winners = self.winners_text()
+        else:
+            headline = t("to_move", lang, who=player_label(g, seat, lang))
+            if g.is_chance:
+                detail = t("chance_to_move", lang, what=chance_title(g, lang))
+            elif not s.is_human(seat):
+                bot = t("bot", lang, name=s.controllers[seat])
+        return Status(
+            step=g.step_count,
+            history=g.history_length,
+            pending=g.pending,
+            chance=g.is_chance,
+            over=g.is_over,
+            seat=seat,
+            round=g.round,
+            dice=g.chance_kind in ("die", "gold"),
+            human=s.human_to_move,
+            tiles=len(g.board),
+            reason=result.reason if result else "",
+            seed=g.setup.seed,
+            players=g.players,
+            controllers=tuple(s.controllers),
+            hint=self.hint_key(),
+            round_text=t("round", lang, n=g.round),
+            position_text=t("step_of", lang, i=g.step_count, n=g.history_length),
+            headline=headline,
+            detail=detail,
+            winners=winners,
+            bot=bot,
+        )
+
+    def run_message(self, result: RunResult) -> str:
+        """What a Step / Turn / Round / End button says after it ran."""
+        lang = self.lang
+        if result.reason == "human":
+            text = self.stopped_text()
+        elif result.reason == "over":
+            text = t("stopped_over", lang)
+        elif result.reason == "limit":
+            text = t("stopped_limit", lang, n=result.steps)
+        else:
+            text = t("stepped", lang, n=result.steps)
+        if result.steps and result.reason != "done":
+            text = f"{t('stepped', lang, n=result.steps)} {text}"
+        return text
+
+    def stopped_text(self) -> str:
+        """Play stopped because a human decides now."""
+        who = player_label(self.game, self.game.current_player, self.lang)
+        return t("stopped_human", self.lang, who=who)
+
+
+__all__ = ["Controller"]

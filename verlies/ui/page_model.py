@@ -1,0 +1,243 @@
+"""What the play page shows, as plain typed values (no widget library here).
+
+The :class:`~verlies.ui.controller.Controller` builds these from a session; the widget
+classes (``app.py``, ``board_view.py``, ``panels.py``) only draw them. Texts in them are
+plain (not escaped); the few functions here that make HTML escape every text.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from verlies.actions import Action, Outcome, Place, Walk
+from verlies.board import Tile
+from verlies.cards.model import DungeonCard
+from verlies.render import style as st
+
+esc = html.escape
+
+Cell = tuple[int, int]
+
+
+def seat_class(seat: int) -> str:
+    """The CSS class index of a seat's colour (``vl-c{n}``, ``vl-p{n}``; see theme.py)."""
+    return str(seat % len(st.PLAYER))
+
+
+# ---- the board ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FigureMark:
+    seat: int
+    x: int
+    y: int
+    injured: bool
+    current: bool
+
+
+@dataclass(frozen=True)
+class Highlight:
+    kind: str  # "place", "walk", "select"
+    label: str = ""  # e.g. an arrival chance "67 %"
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """The drawn card shown where it would be laid, with the rotation chosen."""
+
+    x: int
+    y: int
+    card: DungeonCard
+    mask: int
+    note: str = ""  # e.g. "1/2"
+
+
+@dataclass
+class Scene:
+    tiles: list[Tile] = field(default_factory=list)
+    figures: list[FigureMark] = field(default_factory=list)
+    highlights: dict[Cell, Highlight] = field(default_factory=dict)
+    ghost: Ghost | None = None
+    coords: bool = False  # designer mode: cell coordinates on the board
+    banner: str = ""  # e.g. "Game over – winner: player 1"
+    drawn: tuple[DungeonCard, int] | None = None  # the card being laid and its passages
+
+
+# ---- what a click or a button asks for ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Say:
+    """Nothing to do but tell the person why (an error is shown as one)."""
+
+    text: str
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class Decide:
+    """Take this action (a walk clicked on the board, a placement confirmed)."""
+
+    action: Walk | Place
+
+
+@dataclass(frozen=True)
+class Reselect:
+    """The chosen placement cell or its rotation changed: show the page again."""
+
+
+Intent = Say | Decide | Reselect
+
+
+# ---- the side of the page --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    key: str  # one of theme.HINTS
+    text: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """A legal action as the actions panel lists it (a button, or a line for a bot)."""
+
+    action: Action
+    label: str  # with the engine's odds where they matter
+    kind: str  # the action's kind tag (its CSS class ``vl-action-<kind>``)
+    primary: bool  # drawing a card: the main button
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The decision pending: the legal actions, what it is about, and which bot makes it
+    ("" when a human decides)."""
+
+    rows: tuple[ActionRow, ...]
+    context: str
+    bot: str = ""
+
+
+@dataclass(frozen=True)
+class ChanceRow:
+    outcome: Outcome
+    label: str
+    p: Fraction  # the engine's exact probability
+    width: int  # the bar's length, in percent of the likeliest outcome's
+
+
+@dataclass(frozen=True)
+class ChanceTable:
+    """A pending chance point: every outcome with its probability (likeliest first for card
+    draws), or ``hidden`` (R9.3: a treasure drawn face down outside designer mode)."""
+
+    kind: str
+    title: str
+    who: str
+    context: str
+    rows: tuple[ChanceRow, ...]
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Placing:
+    """The card being laid by the human to move: the placement chosen (or None) and what
+    the confirm and rotate buttons say."""
+
+    place: Place | None
+    confirm_label: str
+    can_confirm: bool
+    can_rotate: bool
+
+
+@dataclass(frozen=True)
+class Status:
+    """The state line: its data attributes (the stylesheet shows and hides panels and hints
+    from them) and its words."""
+
+    step: int
+    history: int
+    pending: str
+    chance: bool
+    over: bool
+    seat: int
+    round: int
+    dice: bool
+    human: bool
+    tiles: int
+    reason: str
+    seed: int
+    players: int
+    controllers: tuple[str, ...]
+    hint: str
+    round_text: str
+    position_text: str
+    headline: str  # "Game over", or who is to move
+    detail: str = ""  # game over: why; chance: what is rolled
+    winners: str = ""  # game over: who won
+    bot: str = ""  # a bot to move: which
+
+    def data_attributes(self) -> str:
+        return (
+            f'data-step="{self.step}" data-history="{self.history}" '
+            f'data-pending="{esc(self.pending)}" data-chance="{int(self.chance)}" '
+            f'data-over="{int(self.over)}" data-seat="{self.seat}" data-round="{self.round}" '
+            f'data-dice="{int(self.dice)}" '
+            f'data-human="{int(self.human)}" data-tiles="{self.tiles}" '
+            f'data-reason="{esc(self.reason)}" '
+            f'data-seed="{self.seed}" data-players="{self.players}" '
+            f'data-controllers="{esc(",".join(self.controllers))}" data-hint="{self.hint}"'
+        )
+
+    def html(self, after: str = "") -> str:
+        """The state line as HTML; ``after`` (HTML) follows it in the same widget."""
+        if self.over:
+            main = f"<b>{esc(self.headline)}</b>: {esc(self.detail)}. {esc(self.winners)}"
+            chip = '<span class="vl-chip" style="background:#888">✓</span>'
+        else:
+            if self.chance:
+                main = f"{esc(self.headline)} · {esc(self.detail)}"
+            else:
+                main = esc(self.headline)
+                if self.bot:
+                    main += f' <span class="vl-small">({esc(self.bot)})</span>'
+            chip = f'<span class="vl-chip vl-c{seat_class(self.seat)}">{self.seat + 1}</span>'
+        return (
+            f'<div class="vl-state" {self.data_attributes()}>{chip}'
+            f'<span class="vl-round">{esc(self.round_text)}</span>'
+            f' · {main}<span class="vl-pos">{esc(self.position_text)}</span></div>{after}'
+        )
+
+
+def hints_html(hints: list[Hint]) -> str:
+    """Every hint once; the stylesheet shows the one the state line names."""
+    return (
+        '<div class="vl-hints">'
+        + "".join(f'<p data-hint="{h.key}">{esc(h.text)}</p>' for h in hints)
+        + "</div>"
+    )
+
+
+__all__ = [
+    "ActionRow",
+    "Cell",
+    "ChanceRow",
+    "ChanceTable",
+    "Decide",
+    "Decision",
+    "FigureMark",
+    "Ghost",
+    "Highlight",
+    "Hint",
+    "Intent",
+    "Placing",
+    "Reselect",
+    "Say",
+    "Scene",
+    "Status",
+    "hints_html",
+    "seat_class",
+]
