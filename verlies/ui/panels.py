@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from verlies.actions import Place
 from verlies.cards.display import kind_word, shape_word
+from verlies.i18n import values
 from verlies.render import style as st
 from verlies.rules_text import RULES
 from verlies.ui.describe import (
@@ -595,7 +596,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
                 t(
                     "obstacle_on",
                     lang,
-                    obstacle=st.OBSTACLE[o.type].name.get(lang),
+                    obstacle=values.obstacle(o.type, lang),
                     n=o.n,
                     attr=attr,
                     value=value,
