@@ -16,6 +16,7 @@ import pytest
 
 from verlies import i18n
 from verlies.actions import ACTION_TYPES, Attempt, Choose, describe
+from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
 from verlies.events import Event
@@ -116,15 +117,17 @@ def _used_keys() -> set[str]:
 
 
 def _emitted_event_keys() -> set[str]:
-    """The event keys rules.py names: the key argument of ``_emit`` and ``_finish``."""
-    tree = ast.parse((CODE / "rules.py").read_text(encoding="utf-8"))
+    """The event keys the rules name: the key argument of ``_emit`` and ``_finish``."""
     found = set()
     where = {"_emit": 1, "_finish": 2}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in where:
-            key = node.args[where[node.func.attr]]  # type: ignore[attr-defined]
-            if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                found.add(key.value)
+    for path in CODE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in where:
+                args = node.args
+                i = where[node.func.attr]  # type: ignore[attr-defined]
+                key = args[i] if len(args) > i else None
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    found.add(key.value)
     return found
 
 
@@ -285,6 +288,7 @@ def test_a_dummy_language_leaves_no_german_or_english_word(dummy: str, index: in
     shown = log + [label for step in labels for label in step]
     shown += [values.attr(a, dummy) for a in Attr] + [values.color(c, dummy) for c in Color]
     shown += [values.obstacle(o, dummy) for o in ObstacleType]
+    shown += [card_text(card, dummy) for card in deck.dungeon.values()]  # kind, shape, obstacle
     assert len(log) > 20 and all(line.startswith("⟦event.line⟧") for line in log)
     left = {line: leftover_words(line, data_words) for line in shown}
     assert {line: rest for line, rest in left.items() if rest} == {}
