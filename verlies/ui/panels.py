@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.cards.display import kind_word, shape_word
+from verlies.i18n import values
 from verlies.render import style as st
 from verlies.ui.describe import (
     attr_name,
@@ -455,7 +456,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
                 t(
                     "obstacle_on",
                     lang,
-                    obstacle=st.OBSTACLE[o.type].name.get(lang),
+                    obstacle=values.obstacle(o.type, lang),
                     n=o.n,
                     attr=attr,
                     value=value,
