@@ -17,6 +17,7 @@ going to any step, save and load, and per-player views.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -32,6 +33,7 @@ from verlies.actions import (
     Outcome,
     Roll,
     Walk,
+    describe,
     from_json,
     to_json,
 )
@@ -69,11 +71,11 @@ class Edit:
 
     @property
     def label(self) -> str:
-        return f"edit the deck ({self.patch.describe()})"
+        return describe(self, "en")
 
     @property
     def label_de(self) -> str:
-        return f"Deck ändern ({self.patch.describe()})"
+        return describe(self, "de")
 
 
 Step = Action | Outcome | Edit
@@ -333,16 +335,19 @@ class Game:
         # Raises DeckError or CardTextError for a patch that does not fit; changes nothing.
         editable(self.state.deck).apply(step.patch)
 
-    def roll(self) -> list[Event]:
+    def roll(self, rng: random.Random | None = None) -> list[Event]:
         """Resolve the pending chance point with the seeded random source.
 
         The outcome depends only on the seed and the step number: undo and roll again
-        gives the same result (use ``apply(outcome)`` to choose one instead).
+        gives the same result (use ``apply(outcome)`` to choose one instead). Given an
+        outside ``rng`` (search rollouts), that source decides instead, with the same
+        probabilities: rollouts from one position then differ.
         """
         state = self.state
         if not state.at_chance:
             raise IllegalAction("R3.4", "no chance point is pending")
-        return self._take(state.sample_outcome())  # a sampled outcome is always possible
+        r = None if rng is None else rng.getrandbits(64)
+        return self._take(state.sample_outcome(r))  # a sampled outcome is always possible
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""
@@ -350,11 +355,11 @@ class Game:
             raise IllegalAction("R3.4", "no chance point is pending")
         return self.state.sample_outcome()
 
-    def play_chance(self) -> list[Event]:
+    def play_chance(self, rng: random.Random | None = None) -> list[Event]:
         """Roll every pending chance point until a player must decide (or the end)."""
         events: list[Event] = []
         while self.is_chance:
-            events.extend(self.roll())
+            events.extend(self.roll(rng))
         return events
 
     def edit_deck(self, new_deck: DeckLike) -> list[Event]:
@@ -460,6 +465,19 @@ class Game:
             # A timeout stops as the round after the limit begins: it was never played.
             rounds=s.round - 1 if s.end_reason == "timeout" else s.round,
         )
+
+    @property
+    def truncated(self) -> bool:
+        """The game was cut off by the round limit (R1.6 timeout), not played out:
+        what OpenSpiel and PettingZoo call a truncation rather than a termination."""
+        return self.state.over and self.state.end_reason == "timeout"
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: 0 until the end; see :func:`returns_of` for the scheme."""
+        s = self.state
+        if not s.over:
+            return (0.0,) * s.n
+        return returns_of(s.n, s.winners())
 
     # ---- odds for the UI and bots ----------------------------------------------------
 
@@ -679,6 +697,26 @@ class Game:
         g.goto(self._cursor)
         return g
 
+    def clone(self) -> Game:
+        """An independent game in the same position, fast (search bots, OpenSpiel).
+
+        Copies only the mutable state; the deck, the cards and the steps (immutable
+        values) are shared, so ``copy.deepcopy`` of a game is a clone too. The history
+        comes along (undo and redo work as in the original): two lists of references.
+        """
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g._log_on = self._log_on
+        g._steps = list(self._steps)
+        g._step_events = list(self._step_events)
+        g._cursor = self._cursor
+        g._setup_events = self._setup_events
+        g.state = self.state.copy()
+        return g
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
     # ---- showing itself --------------------------------------------------------------
 
     def board_svg(self, tile_size: int = 60, lang: str = "de") -> str:
@@ -745,6 +783,26 @@ class Game:
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.log)
+
+
+def returns_of(players: int, winners: Sequence[int]) -> tuple[float, ...]:
+    """Win/loss returns, zero-sum from two players on (as chess or Go environments give).
+
+    The winners (R1.5: the escaped seats with the most gold; ties share) split +1, the
+    other seats split -1, so a seat's return says only whether it won, and the returns sum
+    to 0. No winner (nobody escaped, R1.6 ends, a timeout): 0 for every seat, a draw.
+    One player (R1.3 solo): +1 for escaping, 0 otherwise. Gold is not a return: it only
+    ranks the escaped players, and R1.5 rewards the rank, not the margin.
+    """
+    if not winners:
+        return (0.0,) * players
+    if players == 1:
+        return (1.0,)
+    losers = players - len(winners)
+    if not losers:  # everyone shares the win: nobody beat anybody
+        return (0.0,) * players
+    win, lose = 1.0 / len(winners), -1.0 / losers
+    return tuple(win if seat in winners else lose for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)

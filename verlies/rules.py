@@ -149,6 +149,18 @@ class Figure:
         self.injuries = 0  # how often injured so far (statistics; R8.1)
         self.escaped = False
 
+    def copy(self) -> Figure:
+        f = Figure.__new__(Figure)
+        f.seat = self.seat
+        f.character = self.character
+        f.pos = self.pos
+        f.coins = self.coins
+        f.treasures = [Held(h.card, h.used) for h in self.treasures]
+        f.injured = self.injured
+        f.injuries = self.injuries
+        f.escaped = self.escaped
+        return f
+
     @property
     def gold(self) -> int:
         """R9.1: coins plus the gold values of the treasure cards."""
@@ -290,6 +302,52 @@ class State:
                 exits=exits,
             )
         self._begin_turn()
+
+    def copy(self) -> State:
+        """An independent state for search (``Game.clone``): the mutable parts copied,
+        the deck, cards, frames and cached legal actions (all immutable) shared."""
+        s = State.__new__(State)
+        s._log = self._log
+        s.deck = self.deck
+        s.variants = self.variants
+        s.seed = self.seed
+        s.round_limit = self.round_limit
+        s.n = self.n
+        s.colors = self.colors
+        s.figures = [f.copy() for f in self.figures]
+        # A laid tile is never changed in place (the three changes, R4.1 gold taken, R1.2
+        # collapsed, R4.4 opened, lay a changed copy), so states may share tiles.
+        s.board = dict(self.board)
+        s.dungeon = self.dungeon.copy()
+        s.rooms = self.rooms.copy()
+        s.monsters = self.monsters.copy()
+        s.treasures = self.treasures.copy()
+        s.bank = self.bank
+        s.seat = self.seat
+        s.start_seat = self.start_seat
+        s.round = self.round
+        s.turn_no = self.turn_no
+        s.escape_order = list(self.escape_order)
+        s.over = self.over
+        s.end_reason = self.end_reason
+        s.stack = list(self.stack)  # frames are tuples: shared
+        s.at_chance = self.at_chance
+        s.events = list(self.events)
+        s.steps = self.steps
+        s.drawn = self.drawn
+        s.came_from = self.came_from
+        s.lost_cards = dict(self.lost_cards)
+        s._legal = self._legal
+        s.max_walk = self.max_walk
+        # The caches hold immutable values keyed by position; each state prunes its own.
+        s._walk_cache = dict(self._walk_cache)
+        s._open_cache = dict(self._open_cache)
+        s._turn_cache = dict(self._turn_cache)
+        s._any_open = self._any_open
+        s._open_passages = self._open_passages
+        s._exit_ids = self._exit_ids
+        s._exits_left = self._exits_left
+        return s
 
     # ---- small helpers -------------------------------------------------------------
 
@@ -539,9 +597,11 @@ class State:
             return self.treasures
         raise IllegalAction("R3.4", f"no card is drawn at {kind}")
 
-    def sample_outcome(self) -> Outcome:
-        """The outcome the seeded random source gives at this chance point."""
-        r = mix64(self.seed, self.steps)
+    def sample_outcome(self, r: int | None = None) -> Outcome:
+        """The outcome the seeded random source gives at this chance point; or, given a
+        64-bit random number ``r`` from an outside source, the outcome ``r`` picks."""
+        if r is None:
+            r = mix64(self.seed, self.steps)
         kind = self.stack[-1][0]
         if kind in ("oroll", "froll", "mroll", "troll"):
             return _ROLLS[1 + r % 6]
@@ -1000,6 +1060,7 @@ def _h_oroll(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
         )
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
+            tile = s.board[pos] = tile.copy()  # laid tiles change by replacement: see copy
             tile.opened = True
             if s._log:
                 s._emit("R4.4", "stays_open", s.seat)
@@ -1188,10 +1249,12 @@ def _arrive(s: State, pos: Pos, new: bool, frm: Pos) -> None:
         s._emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
     if tile.gold:
         s._gain(fig, tile.gold, "R4.1")
+        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement: see copy
         tile.gold = 0
     kind = tile.card.kind
     if kind is TileKind.EXIT and not tile.collapsed:
         fig.escaped = True
+        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement: see copy
         tile.collapsed = True
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from verlies.dice import Dice
 from verlies.i18n import template
@@ -180,6 +180,13 @@ class _ShowsItself:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    # Cards are frozen values: a copy of a game (copy.deepcopy, OpenSpiel) shares them.
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,8 +150,14 @@ class Group:
 
 Shape = Rect | Circle | Ellipse | Polygon | Path | Text | Icon | Group
 
-#: Strokes of paths and polygons end and meet round, in both back-ends (the board's look).
+#: Strokes of paths and polygons meet round, and open paths end round, in both back-ends
+#: (the board's look).
 ROUND = "round"
+
+
+def closed(ops: tuple[tuple[str | float, ...], ...]) -> bool:
+    """Whether every part of a path is closed (its stroke has no ends)."""
+    return sum(op[0] == "M" for op in ops) == sum(op[0] == "Z" for op in ops)
 
 
 # ---- dungeon cards ---------------------------------------------------------------------------
@@ -578,6 +584,7 @@ __all__ = [
     "Shape",
     "Text",
     "card",
+    "closed",
     "figure",
     "tile",
     "tile_title",

@@ -1,0 +1,266 @@
+"""verlies as a PettingZoo AEC environment (needs ``pip install verlies[pettingzoo]``).
+
+>>> import verlies.pettingzoo
+>>> env = verlies.pettingzoo.env(players=2)
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> int(obs["action_mask"].sum()), env.agent_selection
+(1, 'player_0')
+
+Agents are ``player_0`` .. ``player_{n-1}`` (the seats). Die rolls and card draws are
+resolved inside the environment by the game's own seeded source, so ``reset(seed=s)``
+plays the verlies game of seed ``s`` (``reset()`` without a seed draws the next seed from
+the last one). Each observation is a dict: ``observation``, the seat's own view as
+:meth:`verlies.interop.encoding.Encoding.observation` makes it, and ``action_mask``.
+Rewards come at the end: ``Game.returns()`` (winners split +1, the others -1); a game cut
+off by the round limit (R1.6) ends as a truncation with rewards 0. An escaped figure
+waits (its seat is not selected) until the game ends. Render modes: ``ansi`` (text),
+``svg`` (the board as the notebooks draw it), ``rgb_array`` (a small numpy raster) and
+``human`` (prints the text).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from verlies.board import Pos
+from verlies.cards.model import TileKind
+from verlies.game import Game
+from verlies.interop.encoding import Encoding
+from verlies.variants import Variants
+
+__all__ = ["VerliesEnv", "env", "raw_env"]
+
+_CELL = 12  # pixels a card side in rgb_array
+_SEAT_RGB = ((220, 40, 40), (40, 90, 230), (40, 170, 60), (240, 200, 30))
+_KIND_RGB = {
+    TileKind.START: (150, 150, 150),
+    TileKind.EXIT: (250, 250, 250),
+    TileKind.CORRIDOR: (120, 100, 80),
+    TileKind.ROOM: (170, 130, 90),
+}
+_SIDES: tuple[tuple[int, int, int], ...] = ((1, 0, -1), (2, 1, 0), (4, 0, 1), (8, -1, 0))
+
+
+class VerliesEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment: one verlies game, one agent per seat."""
+
+    RENDER_MODES = ("human", "ansi", "svg", "rgb_array")
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "verlies_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        render_mode: str | None = None,
+        round_limit: int | None = 300,
+        variants: Variants | None = None,
+        deck: Any = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}")
+        self.render_mode = render_mode
+        self._params: dict[str, Any] = {
+            "players": players,
+            "round_limit": round_limit,
+            "variants": variants,
+            "deck": deck,
+        }
+        self.game = Game.new(seed=0, log=False, **self._params)
+        self.encoding = Encoding.for_game(self.game)
+        self._seeds = random.Random()
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.encoding.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self.encoding.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.encoding.num_actions) for a in self.possible_agents
+        }
+        self._reset_dicts()
+        self.agent_selection = self.possible_agents[0]
+
+    # ---- the AEC interface --------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _reset_dicts(self) -> None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(63)
+        self.game = Game.new(seed=game_seed, log=False, **self._params)
+        self.agents = self.possible_agents[:]
+        self._reset_dicts()
+        self._advance()
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        seat = self._seat(agent)
+        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        if self.game.current_player == seat:
+            mask[self.encoding.legal_indices(self.game)] = 1
+        return {"observation": self.encoding.observation(self.game, seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        game = self.game
+        game.apply(self.encoding.index_to_action(game, int(action)))  # IllegalAction if not
+        self._advance()
+
+    def _advance(self) -> None:
+        """Roll the chance points, then select the seat to decide (or end the game)."""
+        game = self.game
+        game.play_chance()
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        if game.is_over:
+            returns = game.returns()
+            truncated = game.truncated
+            for a in self.agents:
+                self.rewards[a] = returns[self._seat(a)]
+                self.terminations[a] = not truncated
+                self.truncations[a] = truncated
+                result = game.result
+                self.infos[a] = {"reason": result.reason if result else ""}
+            self._accumulate_rewards()
+            # Every agent now takes its last (None) step, in seat order.
+            self.agent_selection = self.agents[0]
+            return
+        self.agent_selection = self.possible_agents[game.current_player]
+        self._accumulate_rewards()
+
+    def _was_dead_step(self, action: Any) -> None:
+        super()._was_dead_step(action)
+        if self.agents:
+            self.agent_selection = self.agents[0]
+
+    # ---- pictures -------------------------------------------------------------------------
+
+    def render(self) -> Any:
+        mode = self.render_mode
+        if mode is None:
+            return None
+        if mode == "ansi":
+            return self.ansi()
+        if mode == "human":
+            print(self.ansi())
+            return None
+        if mode == "svg":
+            return self.game.board_svg(lang="en")
+        return self.rgb_array()
+
+    def ansi(self) -> str:
+        """The board in text: each card 3x3 characters (# walls, a digit for a figure,
+        E exit, R room, S start, x a collapsed exit), then the status."""
+        game = self.game
+        board = game.board
+        xs = [p[0] for p in board]
+        ys = [p[1] for p in board]
+        x0, y0 = min(xs), min(ys)
+        w, h = max(xs) - x0 + 1, max(ys) - y0 + 1
+        rows = [[" "] * (3 * w) for _ in range(3 * h)]
+        here: dict[Pos, str] = {}
+        for f in game.figures:
+            if not f.escaped:
+                here.setdefault(f.pos, str(f.seat))
+        for (x, y), tile in board.items():
+            cx, cy = 3 * (x - x0), 3 * (y - y0)
+            for dy in range(3):
+                for dx in range(3):
+                    rows[cy + dy][cx + dx] = "#"
+            for bit, sx, sy in _SIDES:
+                if tile.mask & bit:
+                    rows[cy + 1 + sy][cx + 1 + sx] = " "
+            kind = tile.card.kind
+            mark = {TileKind.EXIT: "E", TileKind.ROOM: "R", TileKind.START: "S"}.get(kind, " ")
+            if tile.collapsed:
+                mark = "x"
+            rows[cy + 1][cx + 1] = here.get((x, y), mark)
+        lines = ["".join(r).rstrip() for r in rows]
+        lines.append(game.status())
+        return "\n".join(lines)
+
+    def rgb_array(self) -> npt.NDArray[np.uint8]:
+        """A small picture of the board (no fonts, no cairo): floors, passages, figures."""
+        game = self.game
+        board = game.board
+        xs = [p[0] for p in board]
+        ys = [p[1] for p in board]
+        x0, y0 = min(xs), min(ys)
+        c = _CELL
+        img = np.zeros(((max(ys) - y0 + 1) * c, (max(xs) - x0 + 1) * c, 3), dtype=np.uint8)
+        img[:] = (30, 25, 20)
+        q = c // 4
+        for (x, y), tile in board.items():
+            px, py = (x - x0) * c, (y - y0) * c
+            rgb = (90, 60, 60) if tile.collapsed else _KIND_RGB.get(tile.card.kind, (120, 100, 80))
+            img[py + q : py + c - q, px + q : px + c - q] = rgb
+            for bit, sx, sy in _SIDES:
+                if tile.mask & bit:
+                    ax, ay = px + q + sx * q, py + q + sy * q
+                    img[ay : ay + c - 2 * q, ax : ax + c - 2 * q] = rgb
+            if tile.card.obstacle is not None and not tile.opened:
+                img[py + c // 2 - 1 : py + c // 2 + 1, px + q : px + c - q] = (200, 60, 200)
+        for f in game.figures:
+            if not f.escaped:
+                px, py = (f.pos[0] - x0) * c, (f.pos[1] - y0) * c
+                o = 1 + f.seat % 2 * (c // 3)
+                p = f.seat // 2 * (c // 3)
+                img[py + q + p : py + q + p + 2, px + q + o - 1 : px + q + o + 1] = _SEAT_RGB[
+                    f.seat
+                ]
+        return img
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(**kwargs: Any) -> VerliesEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return VerliesEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """``verlies.pettingzoo.env(players=2, render_mode=None, round_limit=300, variants=None,
+    deck=None)``: the environment inside PettingZoo's order and bounds checks."""
+    e: Any = VerliesEnv(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
