@@ -313,9 +313,17 @@ def compare(
     )
     try:
         for _task, (recs_a, recs_b) in runs:
+            bar.update(len(recs_a) * 2)
+            if not watch:  # one block: sums do not depend on the order, add at once
+                for ra, rb in zip(recs_a, recs_b, strict=True):
+                    res_a.metrics.add(ra)
+                    res_b.metrics.add(rb)
+                    comp.add_pair(ra, rb)
+                if on_update is not None:
+                    on_update(comp)
+                continue
             for ra, rb in zip(recs_a, recs_b, strict=True):
                 held[ra.index] = (ra, rb)
-            bar.update(len(recs_a) * 2)
             # Add every block that is now complete, in block order.
             while True:
                 blk = int(state["blocks_done"])
@@ -330,8 +338,8 @@ def compare(
                 state["blocks_done"] = blk + 1
                 if on_update is not None:
                     on_update(comp)
-                if not watch or hi >= budget:
-                    comp.stopped = "" if not watch else "game budget spent"
+                if hi >= budget:
+                    comp.stopped = "game budget spent"
                     state["stop"] = True
                 elif comp.is_clear(watch):
                     comp.stopped = "every watched difference is clear"
