@@ -168,14 +168,22 @@ class BalanceTab:
         self.seed = widgets.IntText(value=0)
         self.start_button = widgets.Button(button_style="primary", icon="play")
         self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        for w, cls in (
+            (self.start_button, "vl-balance-start"),
+            (self.cancel_button, "vl-balance-cancel"),
+            (self.games, "vl-balance-games"),
+        ):
+            w.add_class(cls)
         self.start_button.on_click(lambda _b: self.start())
         self.cancel_button.on_click(lambda _b: self.run.cancel())
         self.bar_box = widgets.Box()
         self.status = widgets.HTML()
+        self.status.add_class("vl-balance-status")
         self.plot_a = WinRatePlot("characters")
         self.plot_b = WinRatePlot("characters")
         self.duration = DurationPlot()
         self.table = widgets.HTML()
+        self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
         self._bar: Any = None
         self._last_draw = 0.0
