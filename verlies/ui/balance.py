@@ -158,8 +158,6 @@ class BalanceTab:
     ) -> None:
         import ipywidgets as widgets
 
-        from verlies.sim.plots import DurationPlot, WinRatePlot
-
         self.get_draft, self.get_base = get_draft, get_base
         self.lang = lang
         self.run = BalanceRun(workers)
@@ -179,9 +177,12 @@ class BalanceTab:
         self.bar_box = widgets.Box()
         self.status = widgets.HTML()
         self.status.add_class("vl-balance-status")
-        self.plot_a = WinRatePlot("characters")
-        self.plot_b = WinRatePlot("characters")
-        self.duration = DurationPlot()
+        # The plots are made on the first run: a bqplot figure drawn in a hidden tab has no
+        # width (the browser logs negative sizes), and most visitors never open this tab.
+        self.plot_a: Any = None
+        self.plot_b: Any = None
+        self.duration: Any = None
+        self.plots = widgets.VBox()
         self.table = widgets.HTML()
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
@@ -206,8 +207,7 @@ class BalanceTab:
                 row,
                 self.bar_box,
                 self.status,
-                widgets.HBox([self.plot_a.widget, self.plot_b.widget]),
-                self.duration.widget,
+                self.plots,
                 self.table,
                 self.downloads,
             ]
@@ -232,8 +232,22 @@ class BalanceTab:
             label.value = self._t(key)
         self.start_button.description = self._t("start")
         self.cancel_button.description = self._t("cancel")
-        self.plot_a.widget.title = self._t("plot_base")
-        self.plot_b.widget.title = self._t("plot_draft")
+        if self.plot_a is not None:
+            self.plot_a.widget.title = self._t("plot_base")
+            self.plot_b.widget.title = self._t("plot_draft")
+
+    def _make_plots(self) -> None:
+        import ipywidgets as widgets
+
+        from verlies.sim.plots import DurationPlot, WinRatePlot
+
+        self.plot_a = WinRatePlot("characters", title=self._t("plot_base"))
+        self.plot_b = WinRatePlot("characters", title=self._t("plot_draft"))
+        self.duration = DurationPlot()
+        self.plots.children = [
+            widgets.HBox([self.plot_a.widget, self.plot_b.widget]),
+            self.duration.widget,
+        ]
 
     def start(self) -> None:
         from tqdm.notebook import tqdm
@@ -241,6 +255,8 @@ class BalanceTab:
         if self.run.running:
             return
         games = int(self.games.value)
+        if self.plot_a is None:
+            self._make_plots()
         self._bar = tqdm(total=2 * games, display=False, unit="game", desc=self._t("bar"))
         self.bar_box.children = [self._bar.container]
         self.start_button.disabled, self.cancel_button.disabled = True, False
@@ -265,7 +281,7 @@ class BalanceTab:
             return
         self._last_draw = now
         comp = run.comparison
-        if comp is None or comp.games == 0:
+        if comp is None or comp.games == 0 or self.plot_a is None:
             return
         self.plot_a.update(comp.a)
         self.plot_b.update(comp.b)
