@@ -238,6 +238,17 @@ class Pile:
         return p
 
 
+def _may_change(tile: Tile, opens: bool) -> bool:
+    """Whether a laid tile can still change (gold to take, an exit to collapse, with
+    ``opens`` (variant opened_stays_open) a class B obstacle to open): such tiles are not
+    shared between copies of a state."""
+    card = tile.card
+    if tile.gold or (card.kind is TileKind.EXIT and not tile.collapsed):
+        return True
+    o = card.obstacle
+    return opens and o is not None and o.cls is ObstacleClass.B and not tile.opened
+
+
 class State:
     """Everything on the table. Mutated in place by ``apply``; see the module docstring."""
 
@@ -315,9 +326,11 @@ class State:
         s.n = self.n
         s.colors = self.colors
         s.figures = [f.copy() for f in self.figures]
-        # A laid tile is never changed in place (the three changes, R4.1 gold taken, R1.2
-        # collapsed, R4.4 opened, lay a changed copy), so states may share tiles.
-        s.board = dict(self.board)
+        # A laid tile changes in place at most three ways (R4.1 gold taken, R1.2 exit
+        # collapsed, R4.4 obstacle opened): those that still can are copied, the others
+        # shared. (Bots keep the tile objects of a board and see such changes in them.)
+        opens = self.variants.opened_stays_open
+        s.board = {p: t.copy() if _may_change(t, opens) else t for p, t in self.board.items()}
         s.dungeon = self.dungeon.copy()
         s.rooms = self.rooms.copy()
         s.monsters = self.monsters.copy()
@@ -1060,7 +1073,6 @@ def _h_oroll(s: State, frame: tuple[Any, ...], o: Outcome) -> None:
         )
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
-            tile = s.board[pos] = tile.copy()  # laid tiles change by replacement: see copy
             tile.opened = True
             if s._log:
                 s._emit("R4.4", "stays_open", s.seat)
@@ -1249,12 +1261,10 @@ def _arrive(s: State, pos: Pos, new: bool, frm: Pos) -> None:
         s._emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
     if tile.gold:
         s._gain(fig, tile.gold, "R4.1")
-        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement: see copy
         tile.gold = 0
     kind = tile.card.kind
     if kind is TileKind.EXIT and not tile.collapsed:
         fig.escaped = True
-        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement: see copy
         tile.collapsed = True
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.

@@ -29,6 +29,7 @@ import heapq
 import random
 from collections.abc import Callable
 from functools import cache
+from operator import is_
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.actions import (
@@ -142,13 +143,12 @@ class _Graph:
             n = 0
         elif n:
             # The same board, unchanged: a board never loses or swaps a card, and an undo or
-            # another game lays new Tile objects.
-            first, last = self.keys[0], self.keys[-1]
-            same = board.get(first) is self.tiles[0] and board.get(last) is self.tiles[-1]
-            if same and len(board) == n:
-                return
-            tiles = list(board.values())
-            if not same or len(tiles) < n or tiles[:n] != self.tiles:  # by identity
+            # another game lays new Tile objects. A clone of a game (search) copies the tiles
+            # that can still change, so only every tile's identity tells two boards apart.
+            if len(board) >= n and all(map(is_, board.values(), self.tiles)):
+                if len(board) == n:
+                    return
+            else:
                 self.clear()
                 n = 0
         tiles = list(board.values())
