@@ -29,7 +29,7 @@ from verlies.sim.run import (
     Task,
     batch_size,
     check_workers,
-    default_workers,
+    planned_workers,
     run_tasks,
 )
 
@@ -293,8 +293,7 @@ def compare(
     res_a = SimResult(spec_a, Metrics(players), info, budget)
     res_b = SimResult(spec_b, Metrics(players), info, budget)
     comp = Comparison(res_a, res_b, labels[0], labels[1])
-    w = default_workers() if workers is None and executor is None else (workers or 1)
-    size = batch_size(n, w if executor is None else max(w, 2))
+    size = batch_size(n, planned_workers(executor, workers))
     bar = _Bar(progress, budget * 2, "A/B games")
     t0 = time.perf_counter()
     # Blocks of n games; pairs of a block are held until the block is whole, then added.

@@ -27,7 +27,7 @@ from verlies.sim.run import (
     RunSpec,
     batch_size,
     check_workers,
-    default_workers,
+    planned_workers,
     run_tasks,
     split,
 )
@@ -281,8 +281,7 @@ def simulate(
         )
     info = RunInfo()
     result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)
-    w = default_workers() if workers is None and executor is None else (workers or 1)
-    size = batch or batch_size(n, w if executor is None else max(w, 2))
+    size = batch or batch_size(n, planned_workers(executor, workers))
     bar = _Bar(progress, n, "games")
     runs = run_tasks(
         [spec], split(n, size), executor=executor, workers=workers, cancel=cancel, info=info

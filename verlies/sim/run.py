@@ -288,6 +288,15 @@ def check_workers(workers: object) -> None:
         raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
 
 
+def planned_workers(executor: Any, workers: int | None) -> int:
+    """How many tasks can run at once: for cutting the games into tasks of the right size."""
+    if executor is None:
+        return default_workers() if workers is None else workers
+    if _is_dask_client(executor):
+        return max(1, int(sum(executor.nthreads().values())))
+    return int(getattr(executor, "_max_workers", 0) or workers or default_workers())
+
+
 def _is_dask_client(executor: object) -> bool:
     return type(executor).__module__.startswith("distributed") and hasattr(executor, "scatter")
 
