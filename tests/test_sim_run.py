@@ -221,3 +221,19 @@ def test_at_most_two_tasks_per_worker_are_in_flight() -> None:
         res = simulate(12, players=2, deck=DECK, executor=pool, batch=1)
     assert res.games == 12 and res.records is None  # no records kept unless asked
     assert 1 <= pool.most <= 4
+
+
+def test_the_command_line_on_a_dask_scheduler(
+    dask_client: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from verlies.__main__ import main
+
+    argv = ["simulate", "-n", "6", "-p", "3", "--seed", "7", "--characters", "all", "--json"]
+    assert main([*argv, "--scheduler", dask_client.scheduler.address, "--no-progress"]) == 0
+    on_dask = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--workers", "1", "--no-progress"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert on_dask["summary"]["backend"] == "dask" and local["summary"]["backend"] != "dask"
+    assert on_dask["characters"] == local["characters"] and on_dask["seats"] == local["seats"]
