@@ -12,8 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from verlies.setup import Setup
@@ -91,7 +91,6 @@ class SimResult:
     info: RunInfo
     requested: int
     records: list[GameRecord] | None = None
-    _extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def games(self) -> int:
@@ -148,7 +147,7 @@ class SimResult:
         head = (
             f"{m.games} games{' (cancelled)' if self.cancelled else ''}, {spec.players} players, "
             f"bots {','.join(spec.bots)}, characters {chars}, seed {spec.seed}, deck "
-            f"{s and self.settings()['deck']!r}, variants: {', '.join(on) or 'none'}"
+            f"{self.settings()['deck']!r}, variants: {', '.join(on) or 'none'}"
         )
         reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items() if v)
         lines = [
@@ -300,9 +299,3 @@ def simulate(
     if result.records is not None:
         result.records.sort(key=lambda r: r.index)
     return result
-
-
-def records_of(result: SimResult) -> Sequence[GameRecord]:
-    if result.records is None:
-        raise SimulationError("this run kept no records (simulate(..., keep_records=True))")
-    return result.records

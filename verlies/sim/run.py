@@ -23,7 +23,7 @@ import time
 import uuid
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from verlies.game import Game
@@ -378,7 +378,6 @@ class RunInfo:
     seconds: float = 0.0
     cancelled: bool = False
     tasks: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def games_per_s(self) -> float:
