@@ -425,5 +425,25 @@ TEXTS: dict[str, str] = {
     "editor.word.room": "Raum",
     "editor.quoted": "„{text}“",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
+    "sim.tab": "Balance",
+    "sim.intro": (
+        "Das Deck im Editor (den Entwurf) gegen das Deck neuer Spiele simulieren: "
+        "dieselben Zufallszahlen für beide, vorsichtige Bots auf allen Plätzen, jede "
+        "Figur gleich oft auf jedem Platz. Unterschiede B − A mit 95-%-Intervallen; * "
+        "markiert die eindeutigen."
+    ),
+    "sim.games": "Spiele",
+    "sim.players": "Spieler",
+    "sim.seed": "Startwert",
+    "sim.start": "Entwurf simulieren",
+    "sim.cancel": "Abbrechen",
+    "sim.bar": "Spiele",
+    "sim.plot_base": "Deck neuer Spiele: Siegquote je Figur (95-%-Intervall)",
+    "sim.plot_draft": "Entwurf: Siegquote je Figur (95-%-Intervall)",
+    "sim.running": "Spiele {games} Partien mit jedem Deck …",
+    "sim.done": "{games} Partien mit jedem Deck in {seconds} s.",
+    "sim.cancelled": "Abgebrochen nach {games} Partien mit jedem Deck ({seconds} s).",
+    "sim.download_csv": "Unterschiede herunterladen (CSV)",
+    "sim.download_json": "alles herunterladen (JSON)",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -406,5 +406,25 @@ TEXTS: dict[str, str] = {
     "editor.word.room": "room",
     "editor.quoted": "“{text}”",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
+    "sim.tab": "Balance",
+    "sim.intro": (
+        "Simulate the deck being edited (the editor's draft) against the deck of new "
+        "games: the same seeds for both, careful bots in every seat, each character on "
+        "each seat equally often. Differences B − A come with 95 % intervals; * marks the "
+        "clear ones."
+    ),
+    "sim.games": "Games",
+    "sim.players": "Players",
+    "sim.seed": "Seed",
+    "sim.start": "Simulate the draft",
+    "sim.cancel": "Cancel",
+    "sim.bar": "games",
+    "sim.plot_base": "Deck of new games: win rate per character (95 % CI)",
+    "sim.plot_draft": "Draft: win rate per character (95 % CI)",
+    "sim.running": "Playing {games} games with each deck …",
+    "sim.done": "{games} games with each deck in {seconds} s.",
+    "sim.cancelled": "Cancelled after {games} games with each deck ({seconds} s).",
+    "sim.download_csv": "download the differences (CSV)",
+    "sim.download_json": "download everything (JSON)",
     # --- end -------------------------------------------------------------------------------------
 }

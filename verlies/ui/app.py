@@ -193,6 +193,10 @@ class PlayApp:
         )
         self.tabs.add_class("vl-tabs")
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
+        from verlies.ui.balance import BalanceTab  # the balance lab: the draft vs new games' deck
+
+        self.balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=lang)
+        self.add_tab(self.balance.title, self.balance.widget)
         self.widget = widgets.VBox([self.style, header, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
@@ -291,6 +295,9 @@ class PlayApp:
         self.setup.set_lang(lang)
         if hasattr(self, "editor"):
             self.editor.set_lang(lang)
+        if hasattr(self, "balance"):
+            self.balance.set_lang(lang)
+            self.tabs.set_title(self.tabs.children.index(self.balance.widget), self.balance.title)
         for i, key in enumerate(self._tab_keys):
             if key is not None:
                 self.tabs.set_title(i, t(key, lang))
