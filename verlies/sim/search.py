@@ -33,16 +33,18 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from verlies.actions import Action, Draw
+from verlies.game import Game
 from verlies.rules import Held
 from verlies.sim.bots import HeuristicBot, make_bot
 
 if TYPE_CHECKING:
-    from verlies.game import Game, PlayerView
+    from verlies.game import PlayerView
 
-__all__ = ["SearchBot", "determinise", "strong"]
+__all__ = ["Decision", "SearchBot", "determinise", "findings", "probe", "situation_of", "strong"]
 
 _PRESETS = ("careful", "greedy", "reckless")
 _STREAMS = ("dungeon", "die", "gold", "room", "monster", "treasure")
@@ -101,11 +103,12 @@ class SearchBot:
     def __init__(
         self,
         seed: int = 0,
-        simulations: int = 12,
-        candidates: int = 6,
-        rollout_rounds: int = 4,
+        simulations: int = 8,
+        candidates: int = 4,
+        rollout_rounds: int = 3,
         policy: str = "careful",
         time_budget: float | None = None,
+        confidence: float = 2.0,
     ) -> None:
         if simulations < 1 or candidates < 2 or rollout_rounds < 1:
             raise ValueError("simulations >= 1, candidates >= 2 and rollout_rounds >= 1")
@@ -114,6 +117,7 @@ class SearchBot:
         self.rollout_rounds = rollout_rounds
         self.policy = policy
         self.time_budget = time_budget
+        self.confidence = confidence
         self._policy_bots = [make_bot(policy, i) for i in range(4)]
         self._presets = [make_bot(p, 0) for p in _PRESETS]
         self.reseed(seed)
@@ -139,26 +143,41 @@ class SearchBot:
         game = _game_behind(view)
         seat = view.seat
         candidates = self._candidates(view, list(legal))
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
-        worlds = 0
         for _ in range(self.simulations):
             world_seed = self._rng.getrandbits(64)
             world = determinise(game, seat, random.Random(world_seed))
             for j, action in enumerate(candidates):
                 g = world.clone()
                 g.apply(action)
-                totals[j] += self._rollout(g, seat, world_seed, type(action) is Draw)
-            worlds += 1
+                values[j].append(self._rollout(g, seat, world_seed, type(action) is Draw))
             if self.time_budget is not None and (
-                time.perf_counter() - start > self.time_budget and worlds >= 2
+                time.perf_counter() - start > self.time_budget and len(values[0]) >= 2
             ):
                 break
-        means = [t / worlds for t in totals]
+        means = [sum(v) / len(v) for v in values]
         self.last = list(zip(candidates, means, strict=True))
-        best = max(range(len(candidates)), key=lambda j: (means[j], -j))
-        chosen: Action = candidates[best]
+        chosen: Action = candidates[self._pick(values)]
         return chosen
+
+    def _pick(self, values: list[list[float]]) -> int:
+        """The candidate to play: the policy's own choice (index 0) unless another did
+        better by a clear margin, ``confidence`` standard errors of the paired differences
+        (each world played with both): noise alone must not move the bot off its policy."""
+        best, best_gain = 0, 0.0
+        base = values[0]
+        n = len(base)
+        for j in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[j], base, strict=True)]
+            mean = sum(diffs) / n
+            if mean <= best_gain:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            se = (var / n) ** 0.5
+            if mean > self.confidence * se:
+                best, best_gain = j, mean
+        return best
 
     def _candidates(self, view: PlayerView, legal: list[Any]) -> list[Any]:
         """All legal actions, or the presets' choices plus a seeded sample of the rest.
@@ -232,3 +251,121 @@ def _estimate(game: Game, seat: int, draws: list[int]) -> float:
 def strong(seed: int = 0) -> SearchBot:
     """The preset "strong" (``verlies.sim.bots.make_bot("strong")``)."""
     return SearchBot(seed=seed)
+
+
+# ---- designer use: where the search bot decides otherwise than the presets ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the search bot, with what each preset would have done there."""
+
+    situation: str  # e.g. "obstacle class C", "exit drawn", "turn (can draw)"
+    choice: str  # the search bot's choice as a category ("try", "shuffle back", ...)
+    presets: tuple[tuple[str, str], ...]  # (preset name, its choice category)
+
+
+def situation_of(game: Game, action: Any) -> tuple[str, str]:
+    """The kind of decision (for a designer) and the category of ``action`` in it."""
+    pending = game.pending_context()
+    kind = pending.kind
+    if kind == "turn":
+        can_draw = any(type(a) is Draw for a in game.legal_actions())
+        where = "turn (can draw)" if can_draw else "turn (cannot draw)"
+        return where, action.kind.replace("_", " ")
+    if kind == "place":
+        card = pending.card
+        if card is not None and card.kind.value == "exit":
+            return "exit drawn", action.kind.replace("_", " ")
+        return "placing a card", "lay" if action.kind == "place" else action.kind
+    if kind == "obstacle":
+        cls = pending.obstacle.cls.value if pending.obstacle is not None else "?"
+        what = "decline" if action.kind == "decline" else "try"
+        if action.kind == "attempt" and action.treasure:
+            what = "try with a treasure"
+        return f"obstacle class {cls}", what
+    if kind in ("fight", "trap"):
+        what = "with a treasure" if action.treasure else "no treasure"
+        return kind, f"{action.attr.en}, {what}"
+    if kind == "lose":
+        return "losing gold or a treasure", action.kind.replace("_", " ")
+    return kind, action.kind
+
+
+def probe(
+    games: int = 4,
+    players: int = 2,
+    opponents: str = "careful",
+    seed: int = 0,
+    bot: SearchBot | None = None,
+    presets: tuple[str, ...] = _PRESETS,
+    round_limit: int | None = 300,
+) -> list[Decision]:
+    """Play ``games`` games, the search bot in seat ``game % players`` and ``opponents``
+    in the others, and record at each of its decisions (with a real choice) what it chose
+    and what each preset would have chosen from the same view."""
+    bot = bot or SearchBot(seed=seed)
+    refs = {name: make_bot(name, 0) for name in presets}
+    out: list[Decision] = []
+    for i in range(games):
+        game_seed = seed + i
+        seat = i % players
+        others = [make_bot(opponents, game_seed + s) for s in range(players)]
+        for b in others:
+            b.reseed(game_seed)  # type: ignore[attr-defined]
+        bot.reseed(game_seed)
+        game = Game.new(players=players, seed=game_seed, log=False, round_limit=round_limit)
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            p = game.current_player
+            view = game.view(p)
+            if p != seat:
+                game.apply(others[p](view))
+                continue
+            action = bot(view)
+            if len(game.legal_actions()) > 1:
+                where, choice = situation_of(game, action)
+                theirs = []
+                for name, ref in refs.items():
+                    ref.reseed(0)  # type: ignore[attr-defined]
+                    theirs.append((name, situation_of(game, ref(view))[1]))
+                out.append(Decision(where, choice, tuple(theirs)))
+            game.apply(action)
+    return out
+
+
+def findings(
+    decisions: list[Decision], min_count: int = 2, min_gap: float = 0.2
+) -> list[tuple[float, str]]:
+    """Where the search bot's choices differ most from each preset's, most first:
+    (difference in share, a sentence a designer can read)."""
+    by_situation: dict[str, list[Decision]] = {}
+    for d in decisions:
+        by_situation.setdefault(d.situation, []).append(d)
+    rows: list[tuple[float, str]] = []
+    for situation, ds in by_situation.items():
+        n = len(ds)
+        if n < min_count:
+            continue
+        names = [name for name, _ in ds[0].presets]
+        categories = sorted({d.choice for d in ds} | {c for d in ds for _, c in d.presets})
+        for name in names:
+            # One sentence per situation and preset: the choice whose share differs most.
+            gaps = []
+            for cat in categories:
+                mine = sum(d.choice == cat for d in ds) / n
+                theirs = sum(dict(d.presets)[name] == cat for d in ds) / n
+                gaps.append((abs(mine - theirs), mine > theirs, cat, mine, theirs))
+            gap, _, cat, mine, theirs = max(gaps)
+            if gap >= min_gap:
+                rows.append(
+                    (
+                        gap,
+                        f"{situation} (n={n}): strong chooses '{cat}' {mine:.0%} of the "
+                        f"time, {name} would {theirs:.0%}",
+                    )
+                )
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return rows
