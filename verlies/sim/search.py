@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from verlies.actions import Action, Draw
+from verlies.board import has_open_passage
 from verlies.game import Game
 from verlies.rules import Held
 from verlies.sim.bots import HeuristicBot, make_bot
@@ -49,6 +50,7 @@ __all__ = ["Decision", "SearchBot", "determinise", "findings", "probe", "situati
 _PRESETS = ("careful", "greedy", "reckless")
 _STREAMS = ("dungeon", "die", "gold", "room", "monster", "treasure")
 _DRAW_WEIGHT = 3.0  # a drawn dungeon card, in gold: the rough price of a turn
+_ESCAPE = 12.0  # an escape, in gold: the score scale
 
 
 def _game_behind(view: PlayerView) -> Game:
@@ -105,7 +107,7 @@ class SearchBot:
         seed: int = 0,
         simulations: int = 8,
         candidates: int = 4,
-        rollout_rounds: int = 3,
+        rollout_rounds: int = 1,
         policy: str = "careful",
         time_budget: float | None = None,
         confidence: float = 2.0,
@@ -231,21 +233,28 @@ class SearchBot:
 
 
 def _estimate(game: Game, seat: int, draws: list[int]) -> float:
-    """A rollout cut off: a zero-sum score in -1..1 from escapes and gold (R1.5) and the
-    dungeon cards each seat drew on the way (R1.1: only a drawn exit lets one out, so
-    drawing often is how a race is won), less the turns an injury will cost (R8.2)."""
-    scores = [
-        (12.0 if f.escaped else 0.0) + f.gold + _DRAW_WEIGHT * d - _DRAW_WEIGHT * f.injured
-        for f, d in zip(game.figures, draws, strict=True)
-    ]
+    """A rollout cut off: the seat's score less the others' mean, in -1..1 (zero-sum).
+
+    The score counts an escape, the dungeon cards drawn on the way and whether the figure
+    can draw at once next turn (R1.1: only a drawn exit lets one out, so tempo wins a
+    race), less the turns an injury will cost (R8.2); from three players on also the gold
+    (R1.5: the richest escaped player wins; with two, the first one out wins whatever)."""
+    board = game.board
+    can_draw = game.state.dungeon.total > 0  # R3.2: drawing needs cards in the deck
+    gold = game.players > 2
+    scores = []
+    for f, d in zip(game.figures, draws, strict=True):
+        ready = not f.escaped and not f.injured and can_draw and has_open_passage(board, f.pos)
+        scores.append(
+            (_ESCAPE if f.escaped else 0.0)
+            + (f.gold if gold else 0.0)
+            + _DRAW_WEIGHT * (d + ready - f.injured)
+        )
     n = len(scores)
     if n == 1:
         return 1.0 if game.figures[0].escaped else 0.0
-    spread = max(scores) - min(scores)
-    if spread == 0:
-        return 0.0
-    mean = sum(scores) / n
-    return (scores[seat] - mean) / spread
+    others = (sum(scores) - scores[seat]) / (n - 1)
+    return max(-1.0, min(1.0, (scores[seat] - others) / _ESCAPE))
 
 
 def strong(seed: int = 0) -> SearchBot:
