@@ -108,7 +108,8 @@ class SearchBot:
         simulations: int = 8,
         candidates: int = 4,
         rollout_rounds: int = 1,
-        policy: str = "careful",
+        policy: str | None = None,
+        opponents: str = "careful",
         time_budget: float | None = None,
         confidence: float = 2.0,
     ) -> None:
@@ -117,14 +118,25 @@ class SearchBot:
         self.simulations = simulations
         self.candidates = candidates
         self.rollout_rounds = rollout_rounds
-        self.policy = policy
+        self._policy = policy
+        self.opponents = opponents
         self.time_budget = time_budget
         self.confidence = confidence
-        self._policy_bots = [make_bot(policy, i) for i in range(4)]
+        self._own_bots = {p: make_bot(p, 0) for p in _PRESETS}
+        self._opponent_bots = [make_bot(opponents, i) for i in range(4)]
         self._presets = [make_bot(p, 0) for p in _PRESETS]
         self.reseed(seed)
         #: The last decision's candidates with their mean returns (for the notebook).
         self.last: list[tuple[Action, float]] = []
+
+    def policy_for(self, players: int) -> str:
+        """The preset the bot starts from: ``policy`` if given, else ``careful`` in a
+        race (one or two players, R1.3) and ``greedy`` from three players on, where the
+        richest escaped player wins (R1.5): the preset that did best against careful
+        there in the balance lab (docs/ai.md)."""
+        if self._policy is not None:
+            return self._policy
+        return "greedy" if players > 2 else "careful"
 
     def reseed(self, seed: int) -> None:
         self._rng = random.Random(seed)
@@ -132,7 +144,8 @@ class SearchBot:
     def __repr__(self) -> str:
         return (
             f"SearchBot(simulations={self.simulations}, candidates={self.candidates}, "
-            f"rollout_rounds={self.rollout_rounds}, policy={self.policy!r})"
+            f"rollout_rounds={self.rollout_rounds}, policy={self._policy!r}, "
+            f"opponents={self.opponents!r})"
         )
 
     # ---- deciding ------------------------------------------------------------------------
@@ -184,11 +197,12 @@ class SearchBot:
     def _candidates(self, view: PlayerView, legal: list[Any]) -> list[Any]:
         """All legal actions, or the presets' choices plus a seeded sample of the rest.
         The rollout policy's own choice comes first: it wins ties."""
+        policy = self.policy_for(len(view.players()))
         if len(legal) <= self.candidates:
-            first = self._preset_choice(self._presets[_PRESETS.index(self.policy)], view)
+            first = self._preset_choice(self._presets[_PRESETS.index(policy)], view)
             return [first, *(a for a in legal if a != first)] if first in legal else legal
         out: list[Any] = []
-        order = sorted(range(len(_PRESETS)), key=lambda i: _PRESETS[i] != self.policy)
+        order = sorted(range(len(_PRESETS)), key=lambda i: _PRESETS[i] != policy)
         for i in order:
             a = self._preset_choice(self._presets[i], view)
             if a not in out:
@@ -212,7 +226,8 @@ class SearchBot:
         # candidates are compared on the same luck, not only on the same world.
         streams = {kind: random.Random(seed + k) for k, kind in enumerate(_STREAMS)}
         other = random.Random(seed - 1)
-        bots = self._policy_bots
+        bots = list(self._opponent_bots[: game.players])
+        bots[seat] = self._own_bots[self.policy_for(game.players)]
         for i in range(game.players):
             bots[i].reseed(seed + i)  # type: ignore[attr-defined]
         limit = game.round + self.rollout_rounds
