@@ -27,7 +27,7 @@ SCRIPT = textwrap.dedent(
     """
     import hashlib, json, sys
     import verlies.rules
-    from verlies.simulate import load_deck, random_playouts, play_game, make_bots
+    from verlies.sim import load_deck, random_playouts, play_game, make_bots
 
     args = json.loads(sys.argv[1])
     assert verlies.rules.__file__.endswith(".so"), verlies.rules.__file__
@@ -59,7 +59,7 @@ def source_hash() -> str:
     h = hashlib.sha256()
     for name in ("setup.py", "pyproject.toml"):
         h.update((ROOT / name).read_bytes())
-    for path in sorted((ROOT / "verlies").glob("*.py")):
+    for path in sorted((ROOT / "verlies").rglob("*.py")):  # every module is installed
         h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -118,7 +118,7 @@ def run_compiled(
 
 def pure_digest(check_seeds: list[int]) -> str:
     """The same digest from the pure-Python engine of this process."""
-    from verlies.simulate import make_bots, play_game
+    from verlies.sim import make_bots, play_game
 
     namespace: dict[str, Any] = {
         "hashlib": hashlib,

@@ -34,7 +34,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 VENV = HERE / ".venv-openspiel"
 
-# Runs inside the OpenSpiel venv. Same loop and the same counting as verlies.simulate's
+# Runs inside the OpenSpiel venv. Same loop and the same counting as verlies.sim's
 # random_playouts: one step per applied action or chance outcome, creation inside the timing.
 OPENSPIEL_SCRIPT = textwrap.dedent(
     """
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     # The engines take turns run by run, so that a change in the machine's load hits all of
     # them alike; the ratios are taken per run and their median printed.
-    from verlies.simulate import BenchResult, load_deck, random_playouts
+    from verlies.sim import BenchResult, load_deck, random_playouts
 
     deck = load_deck(None)
     random_playouts(1, 4, args.seed, deck)  # warm-up

@@ -35,10 +35,10 @@ from verlies.cards.model import (
 )
 from verlies.deck import Deck
 from verlies.dice import pass_probability
-from verlies.game import Game, PlayerView
+from verlies.game import Game, Pending, PlayerView
 from verlies.rules import Held
+from verlies.sim import REASONS, game_seed, play_game, simulate
 from verlies.sim.bots import BOTS, HeuristicBot, RandomBot, bot_name, make_bot
-from verlies.simulate import REASONS, game_seed, play_game, simulate
 
 DECK = Deck.default()
 
@@ -135,8 +135,8 @@ def test_bots_only_return_legal_actions(players: int) -> None:
 def test_every_bot_game_ends_within_the_round_limit() -> None:
     """R1.6: every game ends (escape, no exit, no passage) or hits the round limit."""
     for name in BOTS:
-        rep = simulate(8, players=4, bots=name, seed=5, deck=DECK, round_limit=300)
-        for g in rep.games:
+        rep = simulate(8, players=4, bots=name, seed=5, deck=DECK, workers=1, keep_records=True)
+        for g in rep.records or ():
             assert g.reason in REASONS
             assert g.rounds <= 301
             if g.reason == "timeout":
@@ -146,9 +146,9 @@ def test_every_bot_game_ends_within_the_round_limit() -> None:
 
 
 def test_short_round_limit_gives_timeouts() -> None:
-    rep = simulate(5, players=4, bots="random", seed=1, deck=DECK, round_limit=3)
-    assert rep.reason_counts["timeout"] == 5
-    assert all(g.rounds == 3 and not g.winners for g in rep.games)
+    rep = simulate(5, players=4, bots="random", seed=1, deck=DECK, round_limit=3, keep_records=True)
+    assert rep.metrics.timeouts == 5
+    assert all(g.rounds == 3 and not g.winners for g in rep.records or ())
 
 
 # ---- no hidden information ------------------------------------------------------------------
@@ -162,7 +162,7 @@ def test_bot_module_never_touches_the_game_behind_a_view() -> None:
             assert node.attr not in forbidden, f"bots.py reads .{node.attr} (line {node.lineno})"
         if isinstance(node, ast.ImportFrom):
             assert node.module not in ("verlies.rules", "verlies.game") or all(
-                a.name == "PlayerView" for a in node.names
+                a.name in ("PlayerView", "FigureView") for a in node.names
             ), f"bots.py imports engine internals (line {node.lineno})"
 
 
@@ -230,12 +230,13 @@ def test_presets_differ_measurably() -> None:
     rep = simulate(
         200, players=4, bots=("greedy", "reckless", "greedy", "reckless"), seed=0, deck=DECK
     )
-    stats = {r["bot"]: r for r in rep.bot_stats()}
-    assert stats["reckless"]["shuffle_backs"] == 0
-    assert stats["greedy"]["shuffle_backs"] > 0.2
+    seats = rep.to_dict()["seats"]
+    bots = {r["bot"] for r in seats}
+    shuffles = {b: sum(r["shuffle_backs_per_game"] for r in seats if r["bot"] == b) for b in bots}
+    assert shuffles["reckless"] == 0
+    assert shuffles["greedy"] > 0.4  # two seats of > 0.2 each
     # Reckless leaves first more often.
-    seats = rep.seat_stats()
-    first = {b: sum(r["first_out"] for r in seats if r["bot"] == b) for b in stats}
+    first = {b: sum(r["first_out"] for r in seats if r["bot"] == b) for b in shuffles}
     assert first["reckless"] > first["greedy"]
 
 
@@ -315,14 +316,14 @@ def test_r5_2_class_b_is_tried_whenever_it_can_be_passed() -> None:
     assert make_bot("careful")(view) == Attempt()
 
 
-def _fake_view(frame: tuple[Any, ...], legal: list[Any], **kw: Any) -> Any:
+def _fake_view(pending: Pending, legal: list[Any], **kw: Any) -> Any:
     me = SimpleNamespace(
         coins=kw.get("coins", 0),
         treasures=kw.get("treasures", []),
         character=kw.get("character", DECK.characters["char-zwerg"]),
     )
     return SimpleNamespace(
-        frame=frame,
+        pending=pending,
         legal_actions=lambda: tuple(legal),
         me=me,
         character=me.character,
@@ -335,9 +336,13 @@ def test_r9_4_loses_the_cheaper_of_gold_and_treasure() -> None:
     dear = TreasureCard("dear", Names("Krone", "Crown"), "Wert: 6", 6)
     legal = [LoseGold(), LoseTreasure("cheap"), LoseTreasure("dear")]
     bot = make_bot("careful")
-    rich = _fake_view(("lose", 3), legal, coins=10, treasures=[Held(cheap), Held(dear)])
+    rich = _fake_view(
+        Pending("lose", 0, target=3), legal, coins=10, treasures=[Held(cheap), Held(dear)]
+    )
     assert bot(rich) == LoseTreasure("cheap")  # 1 gold of treasure < 3 coins
-    poor = _fake_view(("lose", 3), legal, coins=0, treasures=[Held(cheap), Held(dear)])
+    poor = _fake_view(
+        Pending("lose", 0, target=3), legal, coins=0, treasures=[Held(cheap), Held(dear)]
+    )
     assert bot(poor) == LoseGold()  # no coins to lose: free
 
 
@@ -350,5 +355,5 @@ def test_r7_1_fights_with_the_best_value_against_the_monster() -> None:
     )
     legal = [Choose(Attr.STAERKE), Choose(Attr.GEIST)]
     # Zwerg: Stärke 5 - 6 = -1, Geist 2 - 1 = +1: Geist is better.
-    view = _fake_view(("fight", monster), legal)
+    view = _fake_view(Pending("fight", 0, monster=monster), legal)
     assert make_bot("careful")(view) == Choose(Attr.GEIST)

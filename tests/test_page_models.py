@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
 import pytest
 
 from verlies.actions import Draw, Place, Walk
-from verlies.ui.controller import Controller, player_label
+from verlies.setup import Setup
+from verlies.ui.controller import Controller
+from verlies.ui.describe import player_label
 from verlies.ui.i18n import pct
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
@@ -16,6 +19,7 @@ from verlies.ui.theme import HINTS
 
 MODELS = (
     "verlies.ui.controller",
+    "verlies.ui.describe",
     "verlies.ui.editor_model",
     "verlies.ui.page_model",
     "verlies.ui.session",
@@ -40,7 +44,7 @@ def test_models_import_no_widget_library() -> None:
 
 def placing(lang: str = "en") -> Controller:
     """Two humans; the first has drawn a card and must lay it."""
-    session = Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1)
+    session = Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN])
     g = session.game
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Draw)))
     session.roll()
@@ -72,7 +76,7 @@ def test_placement_scene_and_confirm() -> None:
     scene = c.scene()
     assert scene.ghost is None
     assert {k: h.kind for k, h in scene.highlights.items()} == dict.fromkeys(placements, "place")
-    assert scene.drawn is not None and scene.drawn[0].id == c.game.state.drawn.id
+    assert scene.drawn is not None and scene.drawn[0].id == c.game.drawn.id
     assert c.confirm() is None
     box = c.placing()
     assert box is not None and not box.can_confirm and box.confirm_label == "Lay it here"
@@ -105,7 +109,7 @@ def test_click_where_nothing_can_be_done() -> None:
 
 
 def test_a_bots_turn_refuses_clicks_with_the_hint() -> None:
-    session = Session.new(players=2, controllers=["random", HUMAN], seed=3)
+    session = Session.new(Setup(players=2, seed=3), ["random", HUMAN])
     c = Controller(session, "en")
     assert c.hint_key() == "bot"
     hint = "A bot is to move: “Step”, “Turn” or “Autoplay” play it."
@@ -117,7 +121,7 @@ def test_a_bots_turn_refuses_clicks_with_the_hint() -> None:
 
 
 def test_a_walk_click_decides_the_best_path() -> None:
-    session = Session.new(players=1, controllers=[HUMAN], seed=5)
+    session = Session.new(Setup(players=1, seed=5), [HUMAN])
     g = session.game
     c = Controller(session, "en")
     for _ in range(400):  # play until a walk is on offer
@@ -140,7 +144,7 @@ def test_a_walk_click_decides_the_best_path() -> None:
 
 
 def test_status_and_banner_at_the_end() -> None:
-    session = Session.new(players=2, controllers=["careful", "greedy"], seed=2, round_limit=60)
+    session = Session.new(Setup(players=2, seed=2, round_limit=60), ["careful", "greedy"])
     result = session.run("end")
     assert result.reason == "over"
     c = Controller(session, "en")
@@ -168,12 +172,12 @@ def test_status_and_banner_at_the_end() -> None:
     ],
 )
 def test_run_messages(result: RunResult, text: str) -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1), "en")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN]), "en")
     assert c.run_message(result) == text
 
 
 def test_run_message_names_the_human_who_decides() -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1), "de")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN]), "de")
     who = player_label(c.game, 0, "de")
     assert c.run_message(RunResult(3, "human")) == (
         f"3 Schritte gespielt. Angehalten: {who} entscheidet selbst."
@@ -181,7 +185,7 @@ def test_run_message_names_the_human_who_decides() -> None:
 
 
 def test_hints_cover_every_state_in_both_languages() -> None:
-    c = Controller(Session.new(players=2, controllers=[HUMAN, HUMAN], seed=1), "de")
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN]), "de")
     assert [h.key for h in c.hints()] == list(HINTS)
     german = hints_html(c.hints())
     c.lang = "en"
@@ -189,3 +193,58 @@ def test_hints_cover_every_state_in_both_languages() -> None:
     assert german != english
     assert '<p data-hint="over">The game is over.</p>' in english
     assert c.hint_text() == "Draw a dungeon card, or click a yellow cell to walk there."
+
+
+def test_decision_rows_and_the_bots_view() -> None:
+    c = Controller(Session.new(Setup(players=2, seed=1), [HUMAN, "greedy"]), "en")
+    decision = c.decision()
+    assert decision is not None and decision.bot == "" and decision.context == ""
+    [row] = decision.rows
+    assert isinstance(row.action, Draw) and row.primary and row.kind == "draw"
+    assert row.label == row.action.label
+    c.session.act(row.action)
+    assert c.decision() is None  # a chance point: no decision pending
+    bots_turn = Controller(Session.new(Setup(players=2, seed=1), ["greedy", HUMAN]), "de")
+    decision = bots_turn.decision()
+    assert decision is not None and decision.bot == "Bot „greedy“"
+    assert [r.label for r in decision.rows] == ["Verlieskarte ziehen"]
+
+
+def test_chance_table_of_a_card_draw() -> None:
+    session = Session.new(Setup(players=2, seed=1), [HUMAN, HUMAN])
+    g = session.game
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Draw)))
+    c = Controller(session, "de")
+    table = c.chance_table()
+    assert table is not None and not table.hidden and table.kind == "dungeon"
+    assert table.title == "Verlieskarte ziehen" and table.who == player_label(g, 0, "de")
+    assert sum(row.p for row in table.rows) == 1
+    assert [(-r.p, r.label) for r in table.rows] == sorted((-r.p, r.label) for r in table.rows)
+    assert table.rows[0].width == 100
+    odds = dict(g.chance_outcomes())
+    assert all(odds[r.outcome] == r.p for r in table.rows)
+    assert {r.outcome for r in table.rows} == set(odds)
+
+
+def test_treasure_draws_are_hidden_outside_designer_mode() -> None:
+    for seed in range(60):
+        session = Session.new(Setup(players=1, seed=seed), [HUMAN])
+        g = session.game
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.is_over or (g.is_chance and g.chance_kind == "treasure"):
+                break
+            if g.is_chance:
+                g.roll()
+            else:
+                g.apply(rng.choice(list(g.legal_actions())))
+        if g.is_chance and g.chance_kind == "treasure":
+            break
+    else:
+        pytest.fail("no treasure draw came up")
+    c = Controller(session, "en")
+    table = c.chance_table()
+    assert table is not None and table.hidden and table.rows == ()
+    c.designer = True
+    table = c.chance_table()
+    assert table is not None and not table.hidden and table.rows

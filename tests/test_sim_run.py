@@ -169,3 +169,25 @@ def test_bad_settings_are_clear_errors(kwargs: dict[str, Any], match: str) -> No
 def test_callables_are_not_run_bots() -> None:
     with pytest.raises(SimulationError, match="preset names"):
         simulate(1, players=2, deck=DECK, bots=[lambda v: v.legal_actions()[0]] * 2)
+
+
+def test_a_setup_is_the_runs_input() -> None:
+    from verlies.setup import Setup
+
+    setup = Setup(
+        players=3, seed=7, deck=DECK, characters=("char-elfe", "char-zwerg", "char-diebin")
+    )
+    via_setup = simulate(4, setup=setup, workers=1, keep_records=True)
+    via_args = simulate(
+        4,
+        players=3,
+        seed=7,
+        deck=DECK,
+        characters="char-elfe,char-zwerg,char-diebin",
+        workers=1,
+        keep_records=True,
+    )
+    assert via_setup.records == via_args.records
+    assert via_setup.records is not None
+    assert all(r.characters == setup.characters for r in via_setup.records)
+    assert via_setup.spec.setup_of(2).seed == game_seed(7, 2)

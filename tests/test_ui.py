@@ -17,6 +17,7 @@ import comm
 import pytest
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
+from verlies.setup import Setup
 from verlies.ui.app import PlayApp
 from verlies.ui.controls import MAX_UPLOAD_BYTES
 from verlies.ui.session import HUMAN, Session
@@ -27,7 +28,7 @@ HUMANS = [HUMAN, HUMAN]
 
 def new_app(seed: int = 3, controllers: list[str] | None = None, **kw: Any) -> PlayApp:
     ctl = controllers or HUMANS
-    return PlayApp(Session.new(players=len(ctl), controllers=ctl, seed=seed, **kw), lang="en")
+    return PlayApp(Session.new(Setup(players=len(ctl), seed=seed, **kw), ctl), lang="en")
 
 
 def state(app: PlayApp) -> dict[str, str]:
@@ -467,7 +468,7 @@ def test_language_toggle_changes_every_text() -> None:
 
 def _game_with_bot_treasure() -> Session:
     for seed in range(60):
-        s = Session.new(players=2, controllers=[HUMAN, "random"], seed=seed, round_limit=80)
+        s = Session.new(Setup(players=2, seed=seed, round_limit=80), [HUMAN, "random"])
         # the bot plays seat 1; the human's seat 0 is played by hand here with its first action
         for _ in range(3000):
             g = s.game

@@ -2,15 +2,19 @@
 
 Commands:
 
-* ``simulate``  play N games with bots and print the statistics
-* ``compare``   the same seeds with two decks (or variants): what does a change do?
+* ``simulate``  play N games with bots and print the metrics (docs/metrics.md)
+* ``compare``   the same seeds with two decks (or variants): paired differences, CIs
+* ``sweep``     one number of the deck over a range: the metrics at every value
 * ``bench``     random playouts of the engine: steps and games per second
 * ``play-bots`` one game played by bots, printed as its event log (German or English)
 * ``sheets``    printable card sheets of a deck (PDF/PNG; see ``verlies.render.sheets``)
 * ``rules``     the rule IDs the engine cites, and how often they fire in bot games
 
-Errors in the input (a bad deck file, an unknown bot or variant) print one line and exit
-with status 2, without a traceback.
+``simulate``, ``compare`` and ``sweep`` share their options (``--games --players --bots
+--characters --deck --variant --seed --workers --scheduler ADDRESS --json --csv FILE``) and
+show their progress on stderr. Errors in the input (a bad deck file, an unknown bot or
+variant, an unreachable scheduler) print one line and exit with status 2, without a
+traceback.
 """
 
 from __future__ import annotations
@@ -21,17 +25,41 @@ import math
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from verlies.errors import VerliesError
+from verlies.store import cli as playtests_cli
 
 PROG = "verlies"
 
 
 def _bots_arg(text: str) -> list[str]:
     return [b.strip() for b in text.split(",") if b.strip()]
+
+
+def _characters_arg(text: str) -> list[str] | str:
+    if text in ("all", "random"):
+        return text
+    return _bots_arg(text)
+
+
+def _values_arg(text: str) -> list[int]:
+    """``5:10`` (inclusive), ``5:10:2`` or ``5,7,9``."""
+    try:
+        if ":" in text:
+            parts = [int(p) for p in text.split(":")]
+            if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] <= 0):
+                raise ValueError(text)
+            step = parts[2] if len(parts) == 3 else 1
+            return list(range(parts[0], parts[1] + 1, step))
+        return [int(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"values are FROM:TO[:STEP] or V,V,..., not {text!r}"
+        ) from None
 
 
 def _common(p: argparse.ArgumentParser, bots: bool = True, deck: bool = True) -> None:
@@ -62,11 +90,33 @@ def _common(p: argparse.ArgumentParser, bots: bool = True, deck: bool = True) ->
     )
     p.add_argument(
         "--characters",
-        type=_bots_arg,
+        type=_characters_arg,
         default=None,
-        metavar="ID[,ID...]",
-        help="character ids per seat (default: the deck's first ones)",
+        metavar="ID[,ID...]|all|random",
+        help="character ids per seat (default: the deck's first ones); 'all': every "
+        "character plays every seat equally often; 'random': drawn per game",
     )
+
+
+def _lab(p: argparse.ArgumentParser, games: int) -> None:
+    """The options of the balance lab's commands (simulate, compare, sweep)."""
+    p.add_argument(
+        "-n", "--games", type=int, default=games, help=f"number of games (default {games})"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="local worker processes (default: the machine's cores; 1: this process)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs verlies[dask])",
+    )
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    p.add_argument("--csv", metavar="FILE", help="also write the main table as CSV to FILE")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
 def _variant_names() -> list[str]:
@@ -83,19 +133,37 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    p = sub.add_parser("simulate", help="play N games with bots and print the statistics")
-    p.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
+    p = sub.add_parser("simulate", help="play N games with bots and print the metrics")
+    _lab(p, 100)
     _common(p)
-    p.add_argument("--json", action="store_true", help="print the whole report as JSON")
 
     p = sub.add_parser("compare", help="same seeds, deck/variants A vs B: what does the change do?")
-    p.add_argument("-n", "--games", type=int, default=200, help="games per side (default 200)")
+    _lab(p, 200)
     _common(p, deck=False)
-    p.add_argument("--deck-a", metavar="FILE", help="deck A (default: the built-in deck)")
+    p.add_argument(
+        "--deck", "--deck-a", dest="deck_a", metavar="FILE", help="deck A (default: built-in)"
+    )
     p.add_argument("--deck-b", metavar="FILE", help="deck B (default: the built-in deck)")
-    p.add_argument("--variant-a", action="append", default=[], metavar="NAME")
+    p.add_argument(
+        "--variant", "--variant-a", dest="variant_a", action="append", default=[], metavar="NAME"
+    )
     p.add_argument("--variant-b", action="append", default=[], metavar="NAME")
-    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.add_argument(
+        "--until-clear",
+        action="store_true",
+        help="play blocks of N games until every headline difference is clear (or the budget)",
+    )
+    p.add_argument("--max-games", type=int, default=None, help="game budget of --until-clear")
+    p.add_argument("--max-seconds", type=float, default=None, help="time budget of --until-clear")
+
+    p = sub.add_parser("sweep", help="vary one number of the deck over a range; metrics per value")
+    _lab(p, 100)
+    _common(p)
+    p.add_argument(
+        "--card", required=True, metavar="KIND:ID", help="e.g. dungeon:r-gang-straight-04"
+    )
+    p.add_argument("--field", required=True, help="count, gold, obstacle, fight or trap")
+    p.add_argument("--values", required=True, type=_values_arg, metavar="FROM:TO[:STEP]|V,V,...")
 
     p = sub.add_parser("bench", help="engine speed: random playouts (in-process)")
     p.add_argument("--games", type=int, default=50, help="games per run (default 50)")
@@ -117,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
 
+    playtests_cli.add_parser(sub)
     p = sub.add_parser("rules", help="the rule IDs, where the engine cites them, how often")
     p.add_argument(
         "--games", type=int, default=20, help="bot games to count the rules in (default 20)"
@@ -130,28 +199,66 @@ def build_parser() -> argparse.ArgumentParser:
 # ---- commands ------------------------------------------------------------------------------
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from verlies.simulate import simulate
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Any]:
+    """A Dask client for --scheduler ADDRESS (closed afterwards), else None (local)."""
+    if not args.scheduler:
+        yield None
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise VerliesError("--scheduler needs Dask: pip install 'verlies[dask]'") from None
+    try:
+        connect: Callable[..., Any] = distributed.Client
+        client = connect(args.scheduler, timeout=15)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise VerliesError(f"cannot reach the Dask scheduler {args.scheduler}: {e}") from None
+    try:
+        yield client
+    finally:
+        client.close()
 
-    report = simulate(
-        args.games,
-        players=args.players,
-        bots=args.bots,
-        seed=args.seed,
-        deck=args.deck,
-        variants=args.variant,
-        round_limit=args.round_limit,
-        characters=args.characters,
-    )
+
+def _lab_kwargs(args: argparse.Namespace, executor: Any) -> dict[str, Any]:
+    return {
+        "players": args.players,
+        "bots": args.bots,
+        "seed": args.seed,
+        "round_limit": args.round_limit,
+        "characters": args.characters,
+        "workers": args.workers,
+        "executor": executor,
+        "progress": False if args.no_progress else "text",
+    }
+
+
+def _write_csv(path: str | None, text: str) -> None:
+    if path:
+        Path(path).write_text(text, encoding="utf-8")
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(_jsonable(data), ensure_ascii=False, indent=1))
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from verlies.sim import simulate
+
+    with _executor(args) as executor:
+        result = simulate(
+            args.games, deck=args.deck, variants=args.variant, **_lab_kwargs(args, executor)
+        )
+    _write_csv(args.csv, result.to_csv())
     if args.json:
-        print(json.dumps(_jsonable(report.to_dict()), ensure_ascii=False, indent=1))
+        _print_json(result.to_dict())
     else:
-        print(report, end="")
+        print(result, end="")
     return 0
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    from verlies.simulate import compare
+    from verlies.sim import compare
 
     la = Path(args.deck_a).name if args.deck_a else "A"
     lb = Path(args.deck_b).name if args.deck_b else "B"
@@ -159,28 +266,50 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         la += " +" + "+".join(args.variant_a)
     if args.variant_b:
         lb += " +" + "+".join(args.variant_b)
-    comp = compare(
-        args.deck_a,
-        args.deck_b,
-        n_games=args.games,
-        players=args.players,
-        bots=args.bots,
-        seed=args.seed,
-        variants_a=args.variant_a,
-        variants_b=args.variant_b,
-        round_limit=args.round_limit,
-        characters=args.characters,
-        labels=(la, lb) if la != lb else (la + " (A)", lb + " (B)"),
-    )
+    with _executor(args) as executor:
+        comp = compare(
+            args.deck_a,
+            args.deck_b,
+            args.games,
+            variants_a=args.variant_a,
+            variants_b=args.variant_b,
+            labels=(la, lb) if la != lb else (la + " (A)", lb + " (B)"),
+            until_clear=args.until_clear,
+            max_games=args.max_games,
+            max_seconds=args.max_seconds,
+            **_lab_kwargs(args, executor),
+        )
+    _write_csv(args.csv, comp.to_csv())
     if args.json:
-        print(json.dumps(_jsonable(comp.to_dict()), ensure_ascii=False, indent=1))
+        _print_json(comp.to_dict())
     else:
         print(comp, end="")
     return 0
 
 
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from verlies.sim import Tweak, sweep
+
+    tweak = Tweak.parse(args.card, args.field)
+    with _executor(args) as executor:
+        res = sweep(
+            tweak,
+            args.values,
+            args.games,
+            deck=args.deck,
+            variants=args.variant,
+            **_lab_kwargs(args, executor),
+        )
+    _write_csv(args.csv, res.to_csv())
+    if args.json:
+        _print_json(res.to_dict())
+    else:
+        print(res, end="")
+    return 0
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from verlies.simulate import benchmark
+    from verlies.sim import benchmark
 
     result = benchmark(
         games=args.games, runs=args.runs, players=args.players, seed=args.seed, log=not args.no_log
@@ -193,7 +322,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_play_bots(args: argparse.Namespace) -> int:
-    from verlies.simulate import make_bots, play_game
+    from verlies.sim import make_bots, play_game
 
     bots, names = make_bots(args.bots, args.players)
     game, rec = play_game(
@@ -228,7 +357,23 @@ def _cmd_sheets(argv: Sequence[str]) -> int:
 
 
 _RULE_ID = re.compile(r"""["'](R\d+(?:\.\d+)?|RW\.\d+)["']""")
-_ENGINE_MODULES = ("rules", "game", "actions", "variants", "board", "dice", "deck")
+_ENGINE_MODULES = (
+    "rules",
+    "state",
+    "legal",
+    "turns",
+    "obstacles",
+    "encounters",
+    "frames",
+    "setup",
+    "views",
+    "game",
+    "actions",
+    "variants",
+    "board",
+    "dice",
+    "deck",
+)
 
 
 def rule_ids() -> dict[str, list[str]]:
@@ -262,7 +407,7 @@ def _rules_text() -> dict[str, str]:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from verlies.simulate import game_seed, make_bots, play_game
+    from verlies.sim import game_seed, make_bots, play_game
 
     texts = _rules_text()
     cited = rule_ids()
@@ -310,9 +455,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = {
             "simulate": _cmd_simulate,
             "compare": _cmd_compare,
+            "sweep": _cmd_sweep,
             "bench": _cmd_bench,
             "play-bots": _cmd_play_bots,
             "rules": _cmd_rules,
+            "playtests": playtests_cli.run,
         }[args.command]
         return handler(args)
     except VerliesError as e:

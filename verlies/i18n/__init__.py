@@ -57,6 +57,14 @@ def register(lang: str, texts: Mapping[str, str]) -> None:
         LANGUAGES = (*LANGUAGES, lang)
 
 
+def unregister(lang: str) -> None:
+    """Undo ``register``: a shipped language goes back to its own table, another is gone."""
+    global LANGUAGES
+    _tables.pop(lang, None)
+    if lang not in _shipped():
+        LANGUAGES = tuple(code for code in LANGUAGES if code != lang)
+
+
 def has(key: str, lang: str = FALLBACK) -> bool:
     return key in table(lang) or key in table(FALLBACK)
 
@@ -82,4 +90,14 @@ def text(key: str, lang: str = FALLBACK, /, **values: Any) -> str:
     return template(key, lang).format(**values)
 
 
-__all__ = ["FALLBACK", "LANGUAGES", "has", "keys", "register", "table", "template", "text"]
+__all__ = [
+    "FALLBACK",
+    "LANGUAGES",
+    "has",
+    "keys",
+    "register",
+    "table",
+    "template",
+    "text",
+    "unregister",
+]

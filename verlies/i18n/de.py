@@ -5,6 +5,11 @@ Sections follow the layers that show the words; keep each key in its section.
 
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
+    "engine.status.over": "Spielende ({reason})",
+    "engine.status.over_winner": "Spielende ({reason}): Gewinner {who}",
+    "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
+    "engine.status.player": "Spieler {n}",
+    "engine.status.chance": "Zufall",
     "event.setup": (
         "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}."
     ),
@@ -133,6 +138,18 @@ TEXTS: dict[str, str] = {
     "card.obstacle.tuer": "Tür",
     "card.obstacle.holzbruecke": "Holzbrücke",
     # --- deck: deck and patch files, their messages ------------------------------------------
+    "deck.patch.name": "Name {name!r}",
+    "deck.patch.added": "neu {id} x{count}",
+    "deck.patch.changed": "geändert {id}",
+    "deck.patch.count": "{id} x{count}",
+    "deck.patch.removed": "entfernt {id}",
+    "deck.patch.none": "keine Änderung",
+    "deck.patch.more": "+{n} weitere",
+    "deck.err.text": "Kartentext nicht lesbar: {msg}",
+    "deck.err.text_at": "Kartentext nicht lesbar (Spalte {column} im Text): {msg}",
+    "deck.err.patch_text": "Patch {key}: Kartentext nicht lesbar: {msg}",
+    "deck.err.text_type": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
+    "deck.err.text_length": "der Kartentext muss 1 bis {max} Zeichen lang sein",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "eingestürzt",
@@ -295,6 +312,16 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Geist",
     "page.attr_geschick": "Geschick",
     "round": "Runde {n}",
+    # what a decision or a roll is about (the panels' context lines)
+    "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
+    "page.ctx_or": " oder ",
+    "page.ctx_fight_option": "{attr} {value} vs. {target}",
+    "page.ctx_fight": "{monster}: {options} (+ W6 each)",
+    "page.ctx_trap": "{options} + W6 ≥ {target}",
+    "page.ctx_oroll": "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → {p}",
+    "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
+    "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
+    "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",
@@ -388,14 +415,6 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "Ausgang",
     "editor.word.corridor": "Gang",
     "editor.word.room": "Raum",
-    "editor.word.dead_end": "Sackgasse",
-    "editor.word.straight": "gerade",
-    "editor.word.bend": "Kurve",
-    "editor.word.T": "Abzweig",
-    "editor.word.cross": "Kreuzung",
-    "editor.word.red": "rot",
-    "editor.word.blue": "blau",
-    "editor.word.green": "grün",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

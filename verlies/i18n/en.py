@@ -5,6 +5,11 @@ Sections follow the layers that show the words; keep each key in its section.
 
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
+    "engine.status.over": "Game over ({reason})",
+    "engine.status.over_winner": "Game over ({reason}): winner {who}",
+    "engine.status.to_move": "Round {round}, {who} to move ({pending})",
+    "engine.status.player": "player {n}",
+    "engine.status.chance": "chance",
     "event.setup": "Setup: {players} players, dungeon cards {colors}, exits in the deck: {exits}.",
     "event.turn": "Player {p} ({char}) to move.",
     "event.draw": "Player {p} draws {card}.",
@@ -124,6 +129,18 @@ TEXTS: dict[str, str] = {
     "card.obstacle.tuer": "Door",
     "card.obstacle.holzbruecke": "Wooden bridge",
     # --- deck: deck and patch files, their messages ------------------------------------------
+    "deck.patch.name": "name {name!r}",
+    "deck.patch.added": "added {id} x{count}",
+    "deck.patch.changed": "changed {id}",
+    "deck.patch.count": "{id} x{count}",
+    "deck.patch.removed": "removed {id}",
+    "deck.patch.none": "no change",
+    "deck.patch.more": "+{n} more",
+    "deck.err.text": "card text does not parse: {msg}",
+    "deck.err.text_at": "card text does not parse (text column {column}): {msg}",
+    "deck.err.patch_text": "patch {key}: card text does not parse: {msg}",
+    "deck.err.text_type": "card text must be a string, got {type}",
+    "deck.err.text_length": "card text must be 1-{max} characters",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "collapsed",
@@ -283,6 +300,16 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Mind",
     "page.attr_geschick": "Dexterity",
     "round": "Round {n}",
+    # what a decision or a roll is about (the panels' context lines)
+    "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
+    "page.ctx_or": " or ",
+    "page.ctx_fight_option": "{attr} {value} vs. {target}",
+    "page.ctx_fight": "{monster}: {options} (+ W6 each)",
+    "page.ctx_trap": "{options} + W6 ≥ {target}",
+    "page.ctx_oroll": "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → {p}",
+    "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
+    "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
+    "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Edit cards and deck",
     "editor.browse": "Cards",
@@ -371,14 +398,6 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "exit",
     "editor.word.corridor": "corridor",
     "editor.word.room": "room",
-    "editor.word.dead_end": "dead end",
-    "editor.word.straight": "straight",
-    "editor.word.bend": "bend",
-    "editor.word.T": "T-junction",
-    "editor.word.cross": "crossing",
-    "editor.word.red": "red",
-    "editor.word.blue": "blue",
-    "editor.word.green": "green",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -30,6 +30,8 @@ from verlies.render import style as st
 
 #: One canvas command: ``("set", name, value)`` or ``(method, *args)``.
 Command = tuple[Any, ...]
+#: SVG's text-anchor as the canvas's textAlign.
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 #: A full turn, a hair over 2 pi (what the board has always sent for a full ellipse).
 _TAU = 6.2832
 
@@ -109,7 +111,7 @@ def _emit(w: _Writer, p: sh.Shape) -> None:
             w.set(stroke_style=p.stroke, line_width=w.size(p.width))
             c("stroke_circle", x, y, r)
     elif isinstance(p, sh.Text):
-        align = "center" if p.anchor == "middle" else "left"
+        align = _ALIGN[p.anchor]
         w.set(font=_font(w, p), fill_style=p.fill, text_align=align)
         c("fill_text", p.text, w.xy(p.x), w.xy(p.baseline))
     elif isinstance(p, sh.Polygon):
@@ -121,7 +123,7 @@ def _emit(w: _Writer, p: sh.Shape) -> None:
         c("close_path")
         _fill_stroke(w, p.fill, p.stroke)
     elif isinstance(p, sh.Path):
-        _paint_style(w, p.fill, p.stroke, p.width, True)
+        _paint_style(w, p.fill, p.stroke, p.width, True, not sh.closed(p.ops))
         c("begin_path")
         _path(w, p.ops)
         _fill_stroke(w, p.fill, p.stroke)
@@ -142,15 +144,23 @@ def _emit(w: _Writer, p: sh.Shape) -> None:
 
 
 def _paint_style(
-    w: _Writer, fill: str | None, stroke: str | None, width: float, line: bool = False
+    w: _Writer,
+    fill: str | None,
+    stroke: str | None,
+    width: float,
+    line: bool = False,
+    ends: bool = False,
 ) -> None:
-    """Fill and stroke styles; ``line``: a path or polygon, whose strokes end and meet round."""
+    """Fill and stroke styles; ``line``: a path or polygon, whose strokes meet round and,
+    where they have ``ends`` (an open path), end round."""
     if fill is not None:
         w.set(fill_style=fill)
     if stroke is not None:
         w.set(stroke_style=stroke, line_width=w.size(width))
+        if ends:
+            w.set(line_cap=sh.ROUND)
         if line:
-            w.set(line_cap=sh.ROUND, line_join=sh.ROUND)
+            w.set(line_join=sh.ROUND)
 
 
 def _fill_stroke(w: _Writer, fill: str | None, stroke: str | None) -> None:

@@ -105,8 +105,8 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A line of text, centred on ``x`` (``anchor`` "middle") or starting there ("start");
-    its middle on ``y`` (``middle``) or its baseline on ``y``."""
+    """A line of text, centred on ``x`` (``anchor`` "middle"), starting ("start") or ending
+    ("end") there; its middle on ``y`` (``middle``) or its baseline on ``y``."""
 
     x: float
     y: float
@@ -150,8 +150,14 @@ class Group:
 
 Shape = Rect | Circle | Ellipse | Polygon | Path | Text | Icon | Group
 
-#: Strokes of paths and polygons end and meet round, in both back-ends (the board's look).
+#: Strokes of paths and polygons meet round, and open paths end round, in both back-ends
+#: (the board's look).
 ROUND = "round"
+
+
+def closed(ops: tuple[tuple[str | float, ...], ...]) -> bool:
+    """Whether every part of a path is closed (its stroke has no ends)."""
+    return sum(op[0] == "M" for op in ops) == sum(op[0] == "Z" for op in ops)
 
 
 # ---- dungeon cards ---------------------------------------------------------------------------
@@ -371,7 +377,7 @@ def figure(cx: float, cy: float, h: float, seat: int, injured: bool) -> Group:
         scale=h,
     )
     lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
-    label = Text(lx, ly, str(seat + 1), 0.3 * h, ink, bold=True)
+    label = Text(lx, ly, str(seat + 1), max(st.FIGURE_LABEL_MIN, 0.3 * h), ink, bold=True)
     meta = (
         ("class", "figure"),
         ("data-seat", str(seat)),
@@ -578,6 +584,7 @@ __all__ = [
     "Shape",
     "Text",
     "card",
+    "closed",
     "figure",
     "tile",
     "tile_title",

@@ -62,13 +62,18 @@ def _nums(*values: float) -> str:
     return " ".join(_n(float(v)) for v in values)
 
 
-def _paint(fill: str | None, stroke: str | None, width: float, line: bool = False) -> str:
-    """Fill and stroke attributes; paths and polygons end and meet round (``shapes.ROUND``)."""
+def _paint(
+    fill: str | None, stroke: str | None, width: float, line: bool = False, ends: bool = False
+) -> str:
+    """Fill and stroke attributes; paths and polygons meet round and open paths end round
+    (``shapes.ROUND``)."""
     out = f' fill="{fill or "none"}"'
     if stroke is not None:
         out += f' stroke="{stroke}" stroke-width="{_n(width)}"'
+        if ends:
+            out += f' stroke-linecap="{sh.ROUND}"'
         if line:
-            out += f' stroke-linecap="{sh.ROUND}" stroke-linejoin="{sh.ROUND}"'
+            out += f' stroke-linejoin="{sh.ROUND}"'
     return out
 
 
@@ -137,7 +142,8 @@ def shape_svg(p: sh.Shape) -> str:
         pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in p.points)
         return f'<polygon points="{pts}"{_paint(p.fill, p.stroke, p.width, True)}{_meta(p.meta)}/>'
     if isinstance(p, sh.Path):
-        return f'<path d="{_d(p.ops)}"{_paint(p.fill, p.stroke, p.width, True)}{_meta(p.meta)}/>'
+        paint = _paint(p.fill, p.stroke, p.width, True, not sh.closed(p.ops))
+        return f'<path d="{_d(p.ops)}"{paint}{_meta(p.meta)}/>'
     if isinstance(p, sh.Ellipse):
         op = "" if p.opacity == 1 else f' opacity="{_n(p.opacity)}"'
         return (

@@ -29,6 +29,7 @@ import heapq
 import random
 from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.actions import (
@@ -45,10 +46,12 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos, count_open_passages
+from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos, Tile
 from verlies.cards.model import (
     Attr,
     Blocked,
+    Character,
+    DungeonCard,
     Injury,
     LoseGoldOrTreasure,
     MonsterCard,
@@ -60,7 +63,7 @@ from verlies.cards.model import (
 from verlies.dice import beat_probability, pass_probability
 
 if TYPE_CHECKING:
-    from verlies.game import PlayerView
+    from verlies.game import FigureView, PlayerView
 
 __all__ = [
     "BOTS",
@@ -85,6 +88,235 @@ _INJURY_COST = 2.0
 # Entering a card costs one step; the Dijkstra search below counts steps.
 _STEP = 1.0
 _INF = float("inf")
+
+
+_CARD = attrgetter("card")
+_MASK = attrgetter("mask")
+
+
+class _Graph:
+    """The laid cards as the path search sees them, kept up to date card by card.
+
+    Cards are only ever added to a board (R3.2), so the graph grows with it: a new card
+    joins its walkable neighbours (R3.5: both cards need a passage) and closes their open
+    passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A card's gold, opened
+    and collapsed flags change; where it lies, its card and its passages never do. A board
+    that is not this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
+    each card costs the figure (see ``_enter_costs``) while its obstacle is not open.
+    """
+
+    __slots__ = (
+        "adj",
+        "cards",
+        "character",
+        "costs",
+        "index",
+        "keys",
+        "layout",
+        "lively",
+        "masks",
+        "obstacles",
+        "open",
+        "open_total",
+        "risk",
+        "seen",
+        "tiles",
+    )
+
+    def __init__(self) -> None:
+        self.character: Character | None = None
+        self.risk = -1.0
+        self.clear()
+
+    def clear(self) -> None:
+        self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
+        self.seen: dict[Pos, Tile] = {}  # the board at the last sync
+        self.keys: list[Pos] = []
+        self.cards: list[DungeonCard] = []
+        self.masks: list[int] = []
+        self.layout: _Layout | None = None  # made when asked for, dropped when cards come
+        self.index: dict[Pos, int] = {}
+        self.adj: list[list[int]] = []  # walkable neighbours of each node
+        self.open: list[int] = []  # passages of each node into empty cells
+        self.open_total = 0  # count_open_passages of the whole board
+        self.obstacles: list[Obstacle | None] = []
+        # Per node: the cost when a failed class A obstacle costs gold ("rich"), when it
+        # does not ("poor"), and when any chance will do ("desperate").
+        self.costs: tuple[list[float], list[float], list[float]] = ([], [], [])
+        # The only cards whose gold or opened flag can ever change: the ones laid with gold
+        # (R4.1: it is taken, never added) and the ones with an obstacle (R4.4).
+        self.lively: list[int] = []
+
+    def sync(self, board: BoardView, character: Character, risk: float) -> None:
+        """Catch up with ``board``: new cards join, changed ones (gold taken, R4.1; opened,
+        R4.4; collapsed, R1.2: the engine lays a changed copy) are read again."""
+        if character is not self.character or risk != self.risk:
+            self.character, self.risk = character, risk
+            self.clear()
+        elif board == self.seen:  # the same cells holding the same Tile objects
+            return
+        n = len(self.tiles)
+        keys = list(board)
+        tiles = list(board.values())
+        if len(keys) < n or keys[:n] != self.keys:
+            self.clear()  # another board (an undo, another game): read it afresh
+            n = 0
+        elif tiles[:n] != self.tiles:  # some cards changed (compared by identity)
+            old = tiles[:n]
+            if list(map(_CARD, old)) != self.cards or list(map(_MASK, old)) != self.masks:
+                self.clear()  # not this board's cards: read it afresh
+                n = 0
+            else:
+                self.tiles = old
+        for i in range(n, len(tiles)):
+            self._add(keys[i], tiles[i], character, risk)
+        if len(tiles) > n:
+            self.layout = None
+        self.seen = dict(board)
+
+    def _add(self, pos: Pos, tile: Tile, character: Character, risk: float) -> None:
+        i = len(self.tiles)
+        index = self.index
+        x, y = pos
+        mask = tile.mask
+        mine: list[int] = []
+        opens = 0
+        for side, dx, dy, opp in _SIDES:
+            j = index.get((x + dx, y + dy))
+            if j is None:
+                if mask & side:
+                    opens += 1
+            elif self.tiles[j].mask & opp:
+                self.open[j] -= 1
+                self.open_total -= 1
+                if mask & side:
+                    mine.append(j)
+                    self.adj[j].append(i)
+        self.tiles.append(tile)
+        self.cards.append(tile.card)
+        self.masks.append(mask)
+        self.keys.append(pos)
+        index[pos] = i
+        self.adj.append(mine)
+        self.open.append(opens)
+        self.open_total += opens
+        obstacle = tile.card.obstacle
+        self.obstacles.append(obstacle)
+        rich, poor, desperate = self.costs
+        if obstacle is None:
+            rich.append(_STEP)
+            poor.append(_STEP)
+            desperate.append(_STEP)
+        else:
+            p = _pass(character.value(obstacle.attr), obstacle.n)
+            costs = _enter_costs(p, obstacle.cls, risk)
+            rich.append(costs[0])
+            poor.append(costs[1])
+            desperate.append(costs[2])
+        if obstacle is not None or tile.gold:
+            self.lively.append(i)
+
+
+class _Layout:
+    """Where the cards lie, in the order they were laid: part of a distance cache key.
+
+    Equal when the positions are; the hash is computed once, not at every look-up.
+    """
+
+    __slots__ = ("hash", "keys")
+
+    def __init__(self, keys: tuple[Pos, ...]) -> None:
+        self.keys = keys
+        self.hash = hash(keys)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Layout) and self.keys == other.keys
+
+
+def _threshold(cls: ObstacleClass, rich: bool, risk: float) -> float:
+    """The pass probability wanted at a class A or C obstacle.
+
+    ``rich``: the figure has coins or treasures, which a failed class A obstacle costs.
+    """
+    if cls is ObstacleClass.A and rich:
+        return 1 - risk
+    return 1 - min(1.0, 1.5 * risk)  # failing costs the injury only
+
+
+def _enter_costs(p: float, cls: ObstacleClass, risk: float) -> tuple[float, float, float]:
+    """Expected cost of stepping onto a card with a closed obstacle passed with chance ``p``:
+    a step plus the obstacle, INF where the bot won't try. For a figure with gold to lose,
+    one without, and one that will try any chance above zero (nothing else is reachable).
+    """
+    if cls is ObstacleClass.B:
+        cost = _STEP / p if p > 0 else _INF  # expected turns until it opens
+        return cost, cost, cost
+    fail = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
+    cost = _STEP + (1 - p) * fail
+    # R5.1, R5.3: failing still gets past, so below the threshold it is avoided, not a wall.
+    rich = _INF if p < _threshold(cls, True, risk) else cost
+    poor = _INF if p < _threshold(cls, False, risk) else cost
+    return rich, poor, cost
+
+
+class _Search:
+    """A multi-source Dijkstra search that runs only as far as the questions asked of it.
+
+    Every card costs what entering it cost when the search began (``row``); targets start
+    at their own value. Distances come out the same whatever order equal costs are taken
+    in: each is the least, over all paths, of the costs summed from the target.
+    """
+
+    __slots__ = ("adj", "dist", "heap", "row")
+
+    def __init__(
+        self,
+        dist: list[float],
+        heap: list[tuple[float, int]],
+        row: list[float],
+        adj: list[list[int]],
+    ) -> None:
+        heapq.heapify(heap)
+        self.dist = dist
+        self.heap = heap
+        self.row = row
+        self.adj = adj
+
+    def __getitem__(self, i: int) -> float:
+        """The cost from node ``i`` to the nearest target (INF: none reachable)."""
+        dist = self.dist
+        heap = self.heap
+        # Entering a card costs at least a step, so once the nearest open end of the search
+        # plus a step is no less than dist[i], nothing found later can lower it.
+        if not heap or heap[0][0] + _STEP >= dist[i]:
+            return dist[i]
+        row = self.row
+        adj = self.adj
+        pop, push = heapq.heappop, heapq.heappush
+        while heap and heap[0][0] + _STEP < dist[i]:
+            d, v = pop(heap)
+            if d > dist[v]:
+                continue
+            cost = row[v]
+            if cost == _INF:
+                continue
+            nd = d + cost
+            for u in adj[v]:  # R3.5: both cards need a passage
+                if nd < dist[u]:
+                    dist[u] = nd
+                    push(heap, (nd, u))
+        return dist[i]
+
+
+def _cost(graph: _Graph, row: list[float], i: int) -> float:
+    """What entering node ``i`` costs now: its row's cost, one step once its obstacle opened."""
+    cost = row[i]
+    if cost != _STEP and graph.tiles[i].opened:
+        return _STEP
+    return cost
 
 
 class Bot(Protocol):
@@ -200,13 +432,15 @@ class HeuristicBot:
         self.name = name
         self.seed = seed
         self._rng = random.Random(seed)
-        self._dist_cache: dict[tuple[Any, ...], dict[Pos, float]] = {}
+        self._dist_cache: dict[tuple[Any, ...], _Search] = {}
+        self._graph = _Graph()
 
     def reseed(self, seed: int) -> None:
         """Start the tie-breaking random source afresh (the simulator does this per game)."""
         self.seed = seed
         self._rng.seed(seed)
         self._dist_cache.clear()
+        self._graph = _Graph()
 
     def __repr__(self) -> str:
         return (
@@ -224,20 +458,20 @@ class HeuristicBot:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
-        frame = view.frame
-        kind = frame[0]
+        pending = view.pending
+        kind = pending.kind
         if kind == "turn":
             return self._turn(view, legal)
         if kind == "place":
             return self._place(view, legal)
-        if kind == "obstacle":
-            return self._obstacle(view, legal, frame[1])
-        if kind == "fight":
-            return self._fight(view, legal, frame[1])
-        if kind == "trap":
-            return self._trap(view, legal, frame[1])
-        if kind == "lose":
-            return self._lose(view, legal, frame[1])
+        if kind == "obstacle" and pending.pos is not None:
+            return self._obstacle(view, legal, pending.pos)
+        if kind == "fight" and pending.monster is not None:
+            return self._fight(view, legal, pending.monster)
+        if kind == "trap" and pending.trap is not None:
+            return self._trap(view, legal, pending.trap)
+        if kind == "lose" and pending.target is not None:
+            return self._lose(view, legal, pending.target)
         fallback: Action = legal[0]  # a frame this bot does not know: stay legal
         return fallback
 
@@ -248,21 +482,26 @@ class HeuristicBot:
         if isinstance(first, Recover):
             return self._recover(view, legal)
         walks = [a for a in legal if type(a) is Walk]
-        can_draw = type(first) is Draw
         if not walks:
             return first  # type: ignore[no-any-return]
         board = view.board
-        if can_draw:
+        me = None
+        if type(first) is Draw:
             # R4.1: gold left lying nearby is worth a detour for a bot that explores little.
             best_gold = 0
             for w in walks:
-                gold = sum(board[p].gold for p in w.path)
-                passable = all(self._enter_cost(view, board, p) < _INF for p in w.path)
-                if passable and gold > best_gold:
-                    best_gold = gold
+                gold = 0
+                for p in w.path:
+                    gold += board[p].gold
+                if gold > best_gold:
+                    me = me or view.me
+                    graph = self._sync(board, me)
+                    row = graph.costs[0 if me.coins or me.treasures else 1]
+                    if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
+                        best_gold = gold
             if best_gold == 0 or best_gold < 1 + 4 * self.explore:
-                return first  # type: ignore[no-any-return]
-        return self._walk(view, board, walks)
+                return first
+        return self._walk(me or view.me, board, walks)
 
     def _recover(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         """R8.2 / R9.5: heal with a treasure when it costs no gold, or when the race is on."""
@@ -277,144 +516,125 @@ class HeuristicBot:
                 return a
         return legal[0]  # type: ignore[no-any-return]
 
-    def _enter_cost(
-        self, view: PlayerView, board: BoardView, pos: Pos, desperate: bool = False
-    ) -> float:
-        """Expected cost of stepping onto ``pos`` (a step plus its obstacle), INF: won't try.
+    def _sync(self, board: BoardView, me: FigureView) -> _Graph:
+        graph = self._graph
+        graph.sync(board, me.character, self.risk)
+        return graph
 
-        ``desperate``: nothing can be reached otherwise, so any chance above zero will do.
-        """
-        tile = board[pos]
-        obstacle = tile.card.obstacle
-        if obstacle is None or tile.opened:
-            return _STEP
-        p = _pass(view.character.value(obstacle.attr), obstacle.n)
-        cls = obstacle.cls
-        if cls is ObstacleClass.B:
-            return _STEP / p if p > 0 else _INF  # expected turns until it opens
-        if not desperate and p < self._threshold(view, cls):
-            return _INF  # (R5.1, R5.3: failing still gets past, so it is never a wall)
-        fail = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
-        return _STEP + (1 - p) * fail
-
-    def _threshold(self, view: PlayerView, cls: ObstacleClass) -> float:
-        """The pass probability wanted at a class A or C obstacle."""
-        if cls is ObstacleClass.A and (view.me.coins or view.me.treasures):
-            return 1 - self.risk
-        return 1 - min(1.0, 1.5 * self.risk)  # failing costs the injury only
-
-    def _walk(self, view: PlayerView, board: BoardView, walks: list[Walk]) -> Action:
+    def _walk(self, me: FigureView, board: BoardView, walks: list[Walk]) -> Action:
         """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
-        here = view.position
+        graph = self._sync(board, me)
+        index = graph.index
+        tiles = graph.tiles
+        here = index[me.pos]
         desperate = False
-        dist = self._distances(view, board, False)
-        if dist.get(here, _INF) == _INF:
+        dist = self._distances(me, False)
+        if dist[here] == _INF:
             # Nothing worth reaching without the obstacles it would rather not try: try them.
             desperate = True
-            dist = self._distances(view, board, True)
+            dist = self._distances(me, True)
+        row = graph.costs[2 if desperate else 0 if me.coins or me.treasures else 1]
+        gold_weight = 1.5 - self.explore
         best: list[Walk] = []
         best_score = _INF
+        found = dist.dist
+        heap = dist.heap
         for w in walks:
             score = 0.0
             for q in w.path:
-                score += self._enter_cost(view, board, q, desperate)
-                score -= board[q].gold * (1.5 - self.explore)
-            score += dist.get(w.path[-1], _INF)
+                i = index[q]
+                tile = tiles[i]
+                cost = row[i]
+                if cost != _STEP and tile.opened:
+                    cost = _STEP  # R4.4: an obstacle that stays open
+                score += cost
+                if tile.gold:  # (subtracting 0.0 changes no score)
+                    score -= tile.gold * gold_weight
+            i = index[w.path[-1]]
+            if heap and heap[0][0] + _STEP < found[i]:
+                score += dist[i]  # the search has not settled this card yet
+            else:
+                score += found[i]
             if score < best_score - 1e-9:
                 best, best_score = [w], score
             elif abs(score - best_score) <= 1e-9:
                 best.append(w)
         if not best:  # nothing reachable is worth it: wander (seeded), but not into walls
-            walks = [
-                w for w in walks if self._enter_cost(view, board, w.path[0], True) < _INF
-            ] or walks
+            row = graph.costs[2]
+            walks = [w for w in walks if _cost(graph, row, index[w.path[0]]) < _INF] or walks
             return walks[self._rng.randrange(len(walks))]
         if len(best) == 1:
             return best[0]
         return best[self._rng.randrange(len(best))]
 
-    def _distances(self, view: PlayerView, board: BoardView, desperate: bool) -> dict[Pos, float]:
-        """Cost from each card to the nearest target (multi-source Dijkstra, targets at 0).
+    def _distances(self, me: FigureView, desperate: bool) -> _Search:
+        """Cost from each card to the nearest target (multi-source Dijkstra, targets at 0),
+        by node of the synced graph.
 
         Targets: cards with an open passage (R3.2, where drawing is possible) and cards
         with gold lying on them (valued below zero, more so for a bot that explores less).
-        The last result is cached: it changes only with the board, its gold, the figure's
+        Results are cached: they change only with the board, its gold, the figure's
         character and whether a failed class A obstacle would cost it anything.
         """
-        me = view.me
+        graph = self._graph
+        tiles = graph.tiles
         gold_left = 0
-        for tile in board.values():
-            gold_left += tile.gold + tile.opened
-        key = (
-            tuple(board),  # the cells in the order they were laid: the layout
-            gold_left,
-            me.character.id,
-            bool(me.coins or me.treasures),
-            desperate,
-        )
+        opened: list[int] = []
+        for i in graph.lively:
+            tile = tiles[i]
+            gold_left += tile.gold
+            if tile.opened:
+                gold_left += 1
+                opened.append(i)
+        rich = bool(me.coins or me.treasures)
+        layout = graph.layout
+        if layout is None:
+            layout = graph.layout = _Layout(tuple(graph.keys))
+        key = (layout, gold_left, me.character.id, rich, desperate)
         cached = self._dist_cache.get(key)
         if cached is not None:
             return cached
         if len(self._dist_cache) > 8:
             self._dist_cache.clear()
-        dist: dict[Pos, float] = {}
-        self._dist_cache[key] = dist
-        heap: list[tuple[float, Pos]] = []
+        opens = graph.open
+        row = graph.costs[2 if desperate else 0 if rich else 1]
+        if opened:
+            row = row[:]
+            for i in opened:
+                row[i] = _STEP  # R4.4: an obstacle that stays open
+        n = len(tiles)
+        dist = [_INF] * n
+        heap: list[tuple[float, int]] = []
         gold_weight = 1.5 - self.explore
-        for pos, tile in board.items():
-            start = _INF
-            x, y = pos
-            mask = tile.mask
-            for side, dx, dy, _ in _SIDES:
-                if mask & side and (x + dx, y + dy) not in board:
-                    start = 0.0
-                    break
-            if tile.gold:
-                start = min(start, 0.0) - tile.gold * gold_weight
+        for i in range(n):
+            start = 0.0 if opens[i] else _INF
+            gold = tiles[i].gold
+            if gold:
+                start = min(start, 0.0) - gold * gold_weight
             if start < _INF:
-                dist[pos] = start
-                heap.append((start, pos))
-        heapq.heapify(heap)
-        get = dist.get
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, v = pop(heap)
-            if d > get(v, _INF):
-                continue
-            tile = board[v]
-            if tile.card.obstacle is None:
-                nd = d + _STEP
-            else:
-                cost = self._enter_cost(view, board, v, desperate)
-                if cost == _INF:
-                    continue
-                nd = d + cost
-            x, y = v
-            mask = tile.mask
-            for side, dx, dy, opp in _SIDES:  # R3.5: both cards need a passage
-                if mask & side:
-                    u = (x + dx, y + dy)
-                    t = board.get(u)
-                    if t is not None and t.mask & opp and nd < get(u, _INF):
-                        dist[u] = nd
-                        push(heap, (nd, u))
-        return dist
+                dist[i] = start
+                heap.append((start, i))
+        search = self._dist_cache[key] = _Search(dist, heap, row, graph.adj)
+        return search
 
     # ---- R3.2, R1.4: laying the drawn card ---------------------------------------------
 
     def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         places = [a for a in legal if type(a) is Place]
+        board = view.board
+        me = view.me
+        graph = self._sync(board, me)
         if any(type(a) is ShuffleBack for a in legal):
-            if self._shuffle_back(view):
+            if self._shuffle_back(view, graph.open_total):
                 return ShuffleBack()
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
-        board = view.board
-        open_now = count_open_passages(board)
-        here = view.position
+        open_now = graph.open_total
+        here = me.pos
         best: list[Place] = []
         best_score = -_INF
+        empty: dict[Pos, int] = {}  # cells within two steps left empty, per candidate cell
         for a in places:
-            score = self._placement_score(board, here, a, open_now)
+            score = self._placement_score(board, here, a, open_now, empty)
             if score > best_score + 1e-9:
                 best, best_score = [a], score
             elif abs(score - best_score) <= 1e-9:
@@ -423,7 +643,9 @@ class HeuristicBot:
             return best[0]
         return best[self._rng.randrange(len(best))]
 
-    def _placement_score(self, board: BoardView, here: Pos, a: Place, open_now: int) -> float:
+    def _placement_score(
+        self, board: BoardView, here: Pos, a: Place, open_now: int, empty: dict[Pos, int]
+    ) -> float:
         x, y, mask = a.x, a.y, a.mask
         new_open = 0  # passages of the new card into empty cells
         closed = 0  # open passages of the neighbours that the new card closes
@@ -441,7 +663,9 @@ class HeuristicBot:
         after = open_now - closed + new_open
         if after <= 0:
             return -1000.0  # R1.6: the dungeon would close and nobody could escape
-        empty_near = sum(1 for dx, dy in _NEAR if (x + dx, y + dy) not in board)
+        empty_near = empty.get((x, y))
+        if empty_near is None:
+            empty_near = empty[(x, y)] = sum(1 for dx, dy in _NEAR if (x + dx, y + dy) not in board)
         return (
             2.0 * new_open
             - 1.0 * (closed - 1)
@@ -450,7 +674,7 @@ class HeuristicBot:
             + (2.0 if after <= 2 and new_open else 0.0)
         )
 
-    def _shuffle_back(self, view: PlayerView) -> bool:
+    def _shuffle_back(self, view: PlayerView, open_passages: int) -> bool:
         """R1.4: shuffle the exit back while gold < gold_target, unless it is the last chance."""
         if view.my_gold >= self.gold_target:
             return False
@@ -461,21 +685,23 @@ class HeuristicBot:
             return False
         if view.deck_sizes()["dungeon"] < 3 * in_dungeon:
             return False
-        return count_open_passages(view.board) > 2
+        return open_passages > 2
 
     # ---- R4.2, R4.3, R5: obstacles ----------------------------------------------------
 
     def _obstacle(self, view: PlayerView, legal: tuple[Any, ...], pos: Pos) -> Action:
-        obstacle = view.board[pos].card.obstacle
+        board = view.board
+        obstacle = board[pos].card.obstacle
         assert obstacle is not None
-        value = view.character.value(obstacle.attr)
+        me = view.me
+        value = me.character.value(obstacle.attr)
         p = _pass(value, obstacle.n)
         cls = obstacle.cls
         if cls is ObstacleClass.B:
             need = 1e-9  # failing only costs the turn
             fail_cost = 1.0
         else:
-            need = self._threshold(view, cls)
+            need = _threshold(cls, bool(me.coins or me.treasures), self.risk)
             fail_cost = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
         if p >= need:
             return Attempt()
@@ -485,8 +711,8 @@ class HeuristicBot:
         if cls is not ObstacleClass.B:
             # Stuck: nothing worth reaching lies on this side without a risky obstacle
             # (and class A and C obstacles let the figure past even when the roll fails).
-            board = view.board
-            if self._distances(view, board, False).get(view.position, _INF) == _INF:
+            graph = self._sync(board, me)
+            if self._distances(me, False)[graph.index[me.pos]] == _INF:
                 return bonus[0] if bonus is not None else Attempt()
         return Decline()
 

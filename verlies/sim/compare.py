@@ -9,13 +9,15 @@ budget (games or seconds) is spent.
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from verlies.sim.lab import Progress, SimResult, _Bar, check_games
+from verlies.sim.lab import Progress, SimResult, _Bar, _cell, check_games
 from verlies.sim.metrics import Z95, Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
 from verlies.sim.report import Table, html_tables, num, text_tables
@@ -26,6 +28,7 @@ from verlies.sim.run import (
     RunSpec,
     Task,
     batch_size,
+    check_workers,
     default_workers,
     run_tasks,
 )
@@ -169,6 +172,16 @@ class Comparison:
             "differences": self.differences(),
         }
 
+    def to_csv(self) -> str:
+        """One row per paired quantity: A, B, B − A, its 95 % interval, clear or not."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        cols = ["n", "a", "b", "diff", "ci_low", "ci_high", "clear"]
+        w.writerow(["quantity", *cols])
+        for key, r in self.differences().items():
+            w.writerow([key, *(_cell(r[c]) for c in cols)])
+        return out.getvalue()
+
     def _tables(self) -> list[Table]:
         rows = []
         for key, r in self.differences().items():
@@ -247,6 +260,7 @@ def compare(
     not depend on the executor (a time budget excepted).
     """
     n = check_games(games)
+    check_workers(workers)
     common: dict[str, Any] = {
         "players": players,
         "characters": characters,

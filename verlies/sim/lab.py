@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from verlies.setup import Setup
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -25,6 +26,7 @@ from verlies.sim.run import (
     RunInfo,
     RunSpec,
     batch_size,
+    check_workers,
     default_workers,
     run_tasks,
     split,
@@ -246,6 +248,7 @@ def simulate(
     progress: Progress = False,
     cancel: CancelToken | None = None,
     on_update: Callable[[SimResult], None] | None = None,
+    setup: Setup | None = None,
     spec: RunSpec | None = None,
 ) -> SimResult:
     """Play ``games`` games with bots and aggregate their metrics as they arrive.
@@ -256,10 +259,14 @@ def simulate(
     seed ``game_seed(seed, i)``: the results depend on ``seed`` only, never on ``workers``
     (default: the machine's cores; 1 plays here) or ``executor`` (any
     ``concurrent.futures.Executor`` or a Dask ``distributed.Client``).
+    ``setup``: a :class:`~verlies.setup.Setup` to start every game from instead of
+    ``players``, ``deck``, ``variants``, ``seed``, ``round_limit`` and ``start_seat``
+    (game ``i`` gets seed ``game_seed(setup.seed, i)``).
     ``keep_records``: keep every game's record (memory grows with ``games``).
     ``cancel``: an event checked between batches; ``on_update(result)`` after each batch.
     """
     n = check_games(games)
+    check_workers(workers)
     if spec is None:
         spec = RunSpec.build(
             players=players,
@@ -270,6 +277,7 @@ def simulate(
             seed=seed,
             round_limit=round_limit,
             start_seat=start_seat,
+            setup=setup,
         )
     info = RunInfo()
     result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)

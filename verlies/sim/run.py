@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from verlies.game import Game
 from verlies.rules import mix64
+from verlies.setup import Setup
 from verlies.sim.records import (
     BotsArg,
     DeckArg,
@@ -65,17 +66,42 @@ class CancelToken(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class RunSpec:
-    """Everything a worker needs to play game ``i`` of a run, and nothing else."""
+    """Everything a worker needs to play game ``i`` of a run, and nothing else.
 
-    players: int
+    ``setup`` is the engine's :class:`~verlies.setup.Setup` every game starts from (deck,
+    variants, players, start seat, round limit; its seed is the run's seed): game ``i``
+    is that setup with seed ``game_seed(seed, i)`` and its characters (``characters``:
+    fixed ids, "all" or "random").
+    """
+
+    setup: Setup
     characters: tuple[str, ...] | str  # fixed ids, "all" or "random"
     bots: tuple[str, ...]  # preset names, one per seat
-    deck: Any  # verlies.deck.Deck
-    variants: Variants
-    seed: int
-    round_limit: int | None = 300
-    start_seat: int = 0
     label: str = ""
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def deck(self) -> Any:
+        return self.setup.deck
+
+    @property
+    def variants(self) -> Variants:
+        return self.setup.variants
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def start_seat(self) -> int:
+        return self.setup.start_seat
+
+    @property
+    def round_limit(self) -> int | None:
+        return self.setup.round_limit
 
     @staticmethod
     def build(
@@ -89,58 +115,75 @@ class RunSpec:
         round_limit: int | None = 300,
         start_seat: int = 0,
         label: str = "",
+        setup: Setup | None = None,
     ) -> RunSpec:
-        """A checked spec: bad settings raise SimulationError, SetupError or DeckError."""
-        the_deck = load_deck(deck)
-        the_variants = make_variants(variants)
+        """A checked spec: bad settings raise SimulationError, SetupError or DeckError.
+
+        With ``setup`` its players, deck, variants, seed, start seat and round limit are
+        taken (and its characters, unless ``characters`` says otherwise).
+        """
+        if setup is not None:
+            if not isinstance(setup, Setup):
+                raise SimulationError(f"setup must be a verlies.Setup, not {setup!r}")
+            if characters is None:
+                characters = setup.characters
+        else:
+            the_deck = load_deck(deck)
+            if isinstance(characters, str) and characters in ("all", "random"):
+                fixed = None
+                if isinstance(players, int) and len(the_deck.characters) < players:
+                    raise SimulationError(
+                        f"{players} players need {players} characters; the deck has "
+                        f"{len(the_deck.characters)}"
+                    )
+            elif isinstance(characters, str):
+                fixed = [c.strip() for c in characters.split(",") if c.strip()]
+            else:
+                fixed = None if characters is None else list(characters)
+            # Setup checks players, characters, seats and the round limit, naming the rule.
+            setup = Setup(
+                players=players,
+                characters=fixed,
+                seed=seed,
+                deck=the_deck,
+                variants=make_variants(variants),
+                start_seat=start_seat,
+                round_limit=round_limit,
+            )
+            if characters is None or fixed is not None:
+                characters = setup.characters
         if isinstance(bots, str):
             bots = [b.strip() for b in bots.split(",") if b.strip()]
         if bots is not None and not all(isinstance(b, str) for b in bots):  # type: ignore[union-attr]
             raise SimulationError("a run's bots are preset names (e.g. careful,greedy)")
-        _, bot_names = make_bots(bots, players if isinstance(players, int) else 0)
+        _, bot_names = make_bots(bots, setup.players)
         chars: tuple[str, ...] | str
-        if characters is None:
-            chars = tuple(list(the_deck.characters)[: max(players, 0)])
-        elif isinstance(characters, str) and characters in ("all", "random"):
+        if isinstance(characters, str) and characters in ("all", "random"):
             chars = characters
-            if len(the_deck.characters) < players:
-                raise SimulationError(
-                    f"{players} players need {players} characters; the deck has "
-                    f"{len(the_deck.characters)}"
-                )
-        elif isinstance(characters, str):
-            chars = tuple(c.strip() for c in characters.split(",") if c.strip())
         else:
             chars = tuple(characters)
-        spec = RunSpec(
-            players=players,
-            characters=chars,
-            bots=tuple(bot_names),
-            deck=the_deck,
-            variants=the_variants,
-            seed=seed,
-            round_limit=round_limit,
-            start_seat=start_seat,
-            label=label,
-        )
-        # Game.new checks players, characters, seats and the round limit, naming the rule.
-        spec.new_game(0)
+        spec = RunSpec(setup=setup, characters=chars, bots=tuple(bot_names), label=label)
+        spec.new_game(0)  # the characters of a game are checked by Setup
         return spec
 
     def characters_of(self, index: int) -> tuple[str, ...]:
         return characters_for(self, index)
 
-    def new_game(self, index: int) -> Game:
-        return Game.new(
-            players=self.players,
+    def setup_of(self, index: int) -> Setup:
+        """The setup of game ``index``."""
+        s = self.setup
+        return Setup(
+            players=s.players,
             characters=self.characters_of(index),
-            seed=game_seed(self.seed, index),
-            deck=self.deck,
-            variants=self.variants,
-            start_seat=self.start_seat,
-            round_limit=self.round_limit,
-            log=False,
+            seed=game_seed(s.seed, index),
+            deck=s.deck,
+            variants=s.variants,
+            start_seat=s.start_seat,
+            round_limit=s.round_limit,
         )
+
+    def new_game(self, index: int) -> Game:
+        return Game.from_setup(self.setup_of(index), log=False)
 
     def play(self, indices: Iterable[int]) -> list[GameRecord]:
         """Play the games ``indices`` here (fresh bots, reseeded for every game)."""
@@ -236,6 +279,13 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def check_workers(workers: object) -> None:
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
 
 
 def _is_dask_client(executor: object) -> bool:

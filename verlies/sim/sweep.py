@@ -10,13 +10,15 @@ pays.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
-from verlies.sim.lab import Progress, SimResult, _Bar, check_games
+from verlies.sim.lab import Progress, SimResult, _Bar, _cell, check_games
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -26,6 +28,7 @@ from verlies.sim.run import (
     RunInfo,
     RunSpec,
     batch_size,
+    check_workers,
     default_workers,
     run_tasks,
     split,
@@ -157,6 +160,27 @@ class SweepResult:
             ],
         }
 
+    def to_csv(self) -> str:
+        """One row per value: the summary metrics."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        cols = [
+            "games",
+            "mean_rounds",
+            "median_rounds",
+            "timeout_share",
+            "balance_characters",
+            "balance_seats",
+            "first_seat_advantage",
+            "mean_gold",
+            "injuries_per_game",
+        ]
+        w.writerow(["value", *cols])
+        for v, p in zip(self.values, self.points, strict=True):
+            s = p.metrics.summary()
+            w.writerow([v, *(_cell(s[c]) for c in cols)])
+        return out.getvalue()
+
     def _tables(self) -> list[Table]:
         rows = []
         for v, p in zip(self.values, self.points, strict=True):
@@ -203,6 +227,7 @@ def sweep(
 ) -> SweepResult:
     """Play ``games`` games at every value of ``tweak`` (the same seeds at each)."""
     n = check_games(games)
+    check_workers(workers)
     base = load_deck(deck)
     vals = [int(v) for v in values]
     if not vals:

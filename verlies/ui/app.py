@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from verlies.actions import Place
 from verlies.errors import VerliesError
+from verlies.setup import Setup
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
 from verlies.ui.controller import Controller
 from verlies.ui.controls import (
@@ -255,15 +256,13 @@ class PlayApp:
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
         self.deck = self.editor.deck
-        self.setup.deck = self.deck
-        self.setup._char_ids = list(self.deck.characters)  # the editor may change characters
-        self.setup.set_lang(self.lang)
+        self.setup.set_deck(self.deck)  # the editor may change the characters
         self.refresh()
 
     def _default_session(self) -> Session:
         bots = bot_names()
         bot = "careful" if "careful" in bots else bots[0]
-        return Session.new(players=2, controllers=[HUMAN, bot], seed=1, deck=self.deck)
+        return Session.new(Setup(players=2, seed=1, deck=self.deck), [HUMAN, bot])
 
     # ---- settings ------------------------------------------------------------------------
 
@@ -488,7 +487,9 @@ class PlayApp:
 
     def start_game(self, values: dict[str, Any]) -> bool:
         try:
-            session = Session.new(deck=self.deck, **values)
+            fields = dict(values)
+            controllers = fields.pop("controllers")
+            session = Session.new(Setup(deck=self.deck, **fields), controllers)
         except (VerliesError, ValueError) as e:
             self.setup.message.value = (
                 f'<span class="vl-error">{esc(t("setup_error", self.lang, msg=str(e)))}</span>'
@@ -537,8 +538,9 @@ class PlayApp:
             self.board.show(self._scene())  # first: the board is what the eye waits for
         finally:
             self._refreshing = False
-        self.actions.head(s, lang)  # shown with the state line
-        self.chance.show(s, lang, self.designer)  # its table too
+        decision = self.controller.decision()
+        self.actions.head(decision, lang)  # shown with the state line
+        self.chance.show(self.controller.chance_table(), lang)  # its table too
         self.status.value = self._status_html()
         # the card being laid (the box is shown by the stylesheet while one is pending)
         if g.pending == "place" and not g.is_over:
@@ -550,7 +552,7 @@ class PlayApp:
                     self.confirm.disabled = not placing.can_confirm
                     self.confirm.description = placing.confirm_label
                 self.rotate.disabled = not placing.can_rotate
-        self.actions.show(s, lang)
+        self.actions.show(s.human_to_move)
         self.players.show(s, lang, self.designer)
         self.log.show(s, lang, self.designer)
         # history and stepping

@@ -9,12 +9,25 @@ here: what is legal, the odds and the results come from the game.
 
 from __future__ import annotations
 
-from verlies.actions import Place
-from verlies.cards.model import DungeonCard
+from fractions import Fraction
+
+from verlies.actions import Draw, Place
 from verlies.game import Game
-from verlies.ui.i18n import has, pct, t
+from verlies.ui.describe import (
+    action_label,
+    chance_context,
+    chance_title,
+    decision_context,
+    outcome_label,
+    player_label,
+)
+from verlies.ui.i18n import pct, t
 from verlies.ui.page_model import (
+    ActionRow,
+    ChanceRow,
+    ChanceTable,
     Decide,
+    Decision,
     FigureMark,
     Ghost,
     Highlight,
@@ -26,35 +39,8 @@ from verlies.ui.page_model import (
     Scene,
     Status,
 )
-from verlies.ui.session import HUMAN, RunResult, Session
+from verlies.ui.session import RunResult, Session
 from verlies.ui.theme import HINTS
-
-# ---- names of seats --------------------------------------------------------------------------
-
-
-def character_name(game: Game, seat: int, lang: str) -> str:
-    return game.figures[seat].character.name.get(lang)
-
-
-def player_label(game: Game, seat: int, lang: str) -> str:
-    return f"{t('player', lang, n=seat + 1)} ({character_name(game, seat, lang)})"
-
-
-def controller_label(name: str, lang: str) -> str:
-    return t("human", lang) if name == HUMAN else t("bot", lang, name=name)
-
-
-def chance_title(game: Game, lang: str) -> str:
-    """What the pending chance point decides ("Obstacle test", "Draw a room card" …)."""
-    key = f"chance_{game.pending}"
-    return t(key, lang) if has(key) else t("chance_die", lang)
-
-
-def drawn_card(game: Game) -> DungeonCard | None:
-    """The dungeon card in hand, waiting to be laid (R3.2), or None."""
-    card: DungeonCard | None = game.state.drawn
-    return card
-
 
 # ---- the controller --------------------------------------------------------------------------
 
@@ -181,7 +167,7 @@ class Controller:
         ]
         highlights: dict[tuple[int, int], Highlight] = {}
         ghost = None
-        card = drawn_card(g)
+        card = g.drawn
         if s.human_to_move:
             if g.pending == "place":
                 placements = s.placements()
@@ -225,6 +211,50 @@ class Controller:
         if self.game.result is None:
             return ""
         return f"{t('game_over', self.lang)} – {self.winners_text()}"
+
+    # ---- the panels ----------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The legal actions of the player to move; None at a chance point or the end."""
+        s = self.session
+        g = s.game
+        lang = self.lang
+        if g.is_over or g.is_chance:
+            return None
+        rows = tuple(
+            ActionRow(a, action_label(g, a, lang), a.kind, isinstance(a, Draw))
+            for a in g.legal_actions()
+        )
+        context = decision_context(g, lang) if rows else ""
+        bot = ""
+        if not s.human_to_move:
+            bot = t("bot", lang, name=s.controllers[g.current_player])
+        return Decision(rows, context, bot)
+
+    def chance_table(self) -> ChanceTable | None:
+        """The pending chance point with every outcome's odds; None when there is none."""
+        g = self.game
+        lang = self.lang
+        if not g.is_chance:
+            return None
+        kind = g.chance_kind
+        # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
+        if kind == "treasure" and not self.designer:
+            return ChanceTable(kind, "", "", "", (), hidden=True)
+        outcomes = [(o, p, outcome_label(g, o, lang)) for o, p in g.chance_outcomes()]
+        if kind not in ("die", "gold"):
+            outcomes.sort(key=lambda row: (-row[1], row[2]))
+        top = max((p for _, p, _ in outcomes), default=Fraction(1))
+        rows = tuple(
+            ChanceRow(o, label, p, int(100 * p / top) if top else 0) for o, p, label in outcomes
+        )
+        return ChanceTable(
+            kind,
+            chance_title(g, lang),
+            player_label(g, g.seat, lang),
+            chance_context(g, lang),
+            rows,
+        )
 
     # ---- the state line -----------------------------------------------------------------------
 
@@ -290,11 +320,4 @@ class Controller:
         return t("stopped_human", self.lang, who=who)
 
 
-__all__ = [
-    "Controller",
-    "chance_title",
-    "character_name",
-    "controller_label",
-    "drawn_card",
-    "player_label",
-]
+__all__ = ["Controller"]

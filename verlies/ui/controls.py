@@ -143,6 +143,12 @@ class SetupForm:
         self.random_seed.tooltip = t("random_seed", lang)
         self._show_rows()
 
+    def set_deck(self, deck: Any) -> None:
+        """New games use ``deck``: its characters are the ones offered."""
+        self.deck = deck
+        self._char_ids = list(deck.characters)
+        self.set_lang(self.lang)
+
     def _show_rows(self) -> None:
         n = self.players.value
         for i, row in enumerate(self.seat_rows):

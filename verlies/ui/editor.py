@@ -356,9 +356,7 @@ class DeckEditor:
             self.kind_filter.description = t("kind")
             self.kind_filter.options = [(t("all"), ALL)] + [(t(kind_key(k)), k) for k in KINDS]
             self.color_filter.description = t("color")
-            self.color_filter.options = [(t("all"), ALL)] + [
-                (word(c.value, lang), c) for c in Color
-            ]
+            self.color_filter.options = [(t("all"), ALL)] + [(word(c, lang), c) for c in Color]
             self.search.description = t("search")
             self.search.placeholder = t("search_ph")
             self.name_de.description = t("name_de")
@@ -367,18 +365,18 @@ class DeckEditor:
             self.count.description = t("count")
             self.count_hint.value = f"<i>{_esc(t('count_hint'))}</i>"
             self.tile_kind.description = t("tile_kind")
-            self.tile_kind.options = [(word(k.value, lang), k) for k in TileKind]
+            self.tile_kind.options = [(word(k, lang), k) for k in TileKind]
             self.tile_color.description = t("tile_color")
-            self.tile_color.options = [(word(c.value, lang), c) for c in Color]
+            self.tile_color.options = [(word(c, lang), c) for c in Color]
             self.tile_shape.description = t("shape")
-            self.tile_shape.options = [(word(s.value, lang), s) for s in Shape]
+            self.tile_shape.options = [(word(s, lang), s) for s in Shape]
             self.gold.description = t("gold")
             self.obstacle_type.description = t("obstacle")
             self.obstacle_type.options = [(t("no_obstacle"), NO_OBSTACLE)] + [
                 (f"{o.en if lang == 'en' else o.value} ({o.cls.value})", o) for o in ObstacleType
             ]
             self.obstacle_color.description = t("obstacle_color")
-            self.obstacle_color.options = [(word(c.value, lang), c) for c in Color]
+            self.obstacle_color.options = [(word(c, lang), c) for c in Color]
             self.obstacle_n.description = t("obstacle_n")
             self.staerke.description = t("staerke")
             self.geist.description = t("geist")

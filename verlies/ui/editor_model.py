@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 from verlies import i18n
+from verlies.cards.display import shape_word
 from verlies.cards.model import (
     Character,
     Color,
@@ -31,11 +32,14 @@ from verlies.cards.model import (
     Obstacle,
     ObstacleType,
     RoomCard,
+    Shape,
+    TileKind,
     TreasureCard,
 )
 from verlies.deck import MAX_BYTES, Deck
 from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
+from verlies.i18n import values
 
 Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
 
@@ -63,10 +67,14 @@ def text(key: str, lang: str, **values: object) -> str:
     return template.format(**values) if values else template
 
 
-def word(value: str, lang: str) -> str:
-    """A card word (kind, shape, colour) as the editor names it; unknown values as they are."""
-    key = f"editor.word.{value}"
-    return i18n.template(key, lang) if i18n.has(key) else value
+def word(value: TileKind | Shape | Color, lang: str) -> str:
+    """A card word as the editor names it: shapes and colours as the cards do, tile kinds in
+    the editor's own (lower-case) words."""
+    if isinstance(value, TileKind):
+        return i18n.template(f"editor.word.{value.value}", lang)
+    if isinstance(value, Shape):
+        return shape_word(value, lang)
+    return values.color(value, lang)
 
 
 def kind_key(kind: str) -> str:
@@ -80,7 +88,7 @@ def quoted(s: str, lang: str) -> str:
 
 
 def obstacle_name(t: ObstacleType, lang: str) -> str:
-    return t.en if lang == "en" else t.value
+    return values.obstacle(t, lang)
 
 
 def error_text(exc: BaseException, lang: str) -> str:
@@ -130,7 +138,7 @@ def card_label(card: Card, lang: str) -> str:
 def _obstacle_text(o: Obstacle | None, lang: str) -> str:
     if o is None:
         return "–"
-    return f"{obstacle_name(o.type, lang)} {o.n} ({word(o.color.value, lang)})"
+    return f"{obstacle_name(o.type, lang)} {o.n} ({word(o.color, lang)})"
 
 
 def card_changes(old: Card, new: Card, lang: str) -> list[str]:
@@ -148,7 +156,7 @@ def card_changes(old: Card, new: Card, lang: str) -> list[str]:
             (old.shape, new.shape, "shape"),
         ):
             if a != b:
-                out.append(f"{text(key, lang)} {word(a.value, lang)} → {word(b.value, lang)}")
+                out.append(f"{text(key, lang)} {word(a, lang)} → {word(b, lang)}")
         if old.gold != new.gold:
             out.append(f"{text('gold', lang)} {old.gold} → {new.gold}")
         if old.obstacle != new.obstacle:
@@ -230,7 +238,7 @@ def composition(deck: Deck, lang: str) -> Composition:
     s = deck.summary()
     rows = tuple(
         (
-            word(color.value, lang),
+            word(color, lang),
             tuple(int(s["dungeon_by_color"][color.value].get(c, 0)) for c in COMPOSITION_COLUMNS),
         )
         for color in Color

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-from verlies.actions import Place, Walk
+from verlies.actions import Action, Outcome, Place, Walk
 from verlies.board import Tile
 from verlies.cards.model import DungeonCard
 from verlies.render import style as st
@@ -101,6 +102,47 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class ActionRow:
+    """A legal action as the actions panel lists it (a button, or a line for a bot)."""
+
+    action: Action
+    label: str  # with the engine's odds where they matter
+    kind: str  # the action's kind tag (its CSS class ``vl-action-<kind>``)
+    primary: bool  # drawing a card: the main button
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The decision pending: the legal actions, what it is about, and which bot makes it
+    ("" when a human decides)."""
+
+    rows: tuple[ActionRow, ...]
+    context: str
+    bot: str = ""
+
+
+@dataclass(frozen=True)
+class ChanceRow:
+    outcome: Outcome
+    label: str
+    p: Fraction  # the engine's exact probability
+    width: int  # the bar's length, in percent of the likeliest outcome's
+
+
+@dataclass(frozen=True)
+class ChanceTable:
+    """A pending chance point: every outcome with its probability (likeliest first for card
+    draws), or ``hidden`` (R9.3: a treasure drawn face down outside designer mode)."""
+
+    kind: str
+    title: str
+    who: str
+    context: str
+    rows: tuple[ChanceRow, ...]
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
 class Placing:
     """The card being laid by the human to move: the placement chosen (or None) and what
     the confirm and rotate buttons say."""
@@ -180,8 +222,12 @@ def hints_html(hints: list[Hint]) -> str:
 
 
 __all__ = [
+    "ActionRow",
     "Cell",
+    "ChanceRow",
+    "ChanceTable",
     "Decide",
+    "Decision",
     "FigureMark",
     "Ghost",
     "Highlight",

@@ -9,24 +9,21 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.actions import Card, Draw, Place, Roll, Walk
+from verlies.actions import Place
 from verlies.cards.display import kind_word, shape_word
 from verlies.render import style as st
 from verlies.rules_text import RULES
-from verlies.ui.controller import (
-    chance_title,
+from verlies.ui.describe import (
+    attr_name,
     character_name,
     controller_label,
-    drawn_card,
-    player_label,
 )
 from verlies.ui.i18n import pct, t
-from verlies.ui.page_model import seat_class
+from verlies.ui.page_model import ActionRow, ChanceTable, Decision, seat_class
 from verlies.ui.session import Session
 
 esc = html.escape
@@ -344,23 +341,6 @@ def rules_html() -> str:
     return f'<div class="vl-rules">{"".join(rows)}</div>'
 
 
-# ---- odds shown with decisions ---------------------------------------------------------
-
-
-def decision_odds(session: Session, action: Any) -> Fraction | None:
-    """The engine's exact odds that go with a decision, where there are any."""
-    odds: Fraction | None = session.game.odds(action)
-    return odds
-
-
-def action_label(session: Session, action: Any, lang: str) -> str:
-    label = action.label if lang == "en" else action.label_de
-    odds = decision_odds(session, action)
-    if odds is not None and (odds < 1 or not isinstance(action, Walk)):
-        label += f" – {pct(odds)}"
-    return str(label)
-
-
 class Text:
     """A piece of HTML another widget shows (``value``, as on a widget): the actions' head
     is part of the state line's widget, which a step re-sends anyway (one message less)."""
@@ -383,7 +363,7 @@ class ActionsPanel:
         self.widget.add_class("vl-actions")
         self._buttons: list[widgets.Button] = []
         self._actions: list[Any] = []
-        self._legal: list[Any] = []
+        self._legal: list[ActionRow] = []
 
     def _button(self, i: int) -> widgets.Button:
         while len(self._buttons) <= i:
@@ -398,52 +378,47 @@ class ActionsPanel:
         if j < len(self._actions):
             self.on_action(self._actions[j])
 
-    def head(self, session: Session, lang: str) -> str:
+    def head(self, decision: Decision | None, lang: str) -> str:
         """The head of the panel (:attr:`title`): "" when no decision is pending."""
-        g = session.game
         self._legal = []
-        if g.is_over or g.is_chance:
+        if decision is None:
             self.title.value = ""
             return ""
-        actions = list(g.legal_actions())
-        self._legal = actions
-        context = decision_context(session, lang) if actions else ""
+        self._legal = list(decision.rows)
         head = f'<div class="vl-h">{esc(t("actions", lang))}</div>' + (
-            f'<div class="vl-context">{esc(context)}</div>' if context else ""
+            f'<div class="vl-context">{esc(decision.context)}</div>' if decision.context else ""
         )
-        if not session.human_to_move:
-            who = t("bot", lang, name=session.controllers[g.current_player])
-            items = "".join(f"<li>{esc(action_label(session, a, lang))}</li>" for a in actions)
+        if decision.bot:
+            items = "".join(f"<li>{esc(row.label)}</li>" for row in decision.rows)
             head += (
-                f'<div class="vl-bot-options" data-n="{len(actions)}">'
-                f'<div class="vl-small">{esc(t("bot_options", lang, who=who))}</div>'
+                f'<div class="vl-bot-options" data-n="{len(decision.rows)}">'
+                f'<div class="vl-small">{esc(t("bot_options", lang, who=decision.bot))}</div>'
                 f"<ol>{items}</ol></div>"
             )
         self.title.value = f'<div class="vl-actions-head">{head}</div>'
         return self.title.value
 
-    def show(self, session: Session, lang: str) -> None:
+    def show(self, human: bool) -> None:
         """The buttons of the human to move (after :meth:`head`). With no human to move they
         are hidden (by the stylesheet, from the state line) and left as they are: nothing is
         sent."""
-        if not session.human_to_move:
+        if not human:
             self._actions = []
             return
-        actions = self._legal
-        self._actions = actions
+        rows = self._legal
+        self._actions = [row.action for row in rows]
         children = []
-        for i, a in enumerate(actions):
+        for i, row in enumerate(rows):
             b = self._button(i)
-            kind = f"vl-action-{a[-1]}"
+            kind = f"vl-action-{row.kind}"
             classes = [c for c in b._dom_classes if not c.startswith("vl-action-")] + [kind]
-            label = action_label(session, a, lang)
             with b.hold_sync():  # one message per button that changed, none if none did
                 if tuple(classes) != tuple(b._dom_classes):
                     b._dom_classes = tuple(classes)
-                b.description = label
-                b.tooltip = label
+                b.description = row.label
+                b.tooltip = row.label
                 b.disabled = False
-                b.button_style = "primary" if isinstance(a, Draw) else ""
+                b.button_style = "primary" if row.primary else ""
             children.append(b)
         if tuple(children) != self.box.children:
             self.box.children = children
@@ -457,41 +432,6 @@ class ActionsPanel:
 
 
 # ---- chance -----------------------------------------------------------------------------
-
-
-def outcome_label(game: Any, outcome: Any, lang: str) -> str:
-    if isinstance(outcome, Roll):
-        return str(outcome.value)
-    if isinstance(outcome, Card):
-        deck = game.deck
-        pile = {
-            "dungeon": deck.dungeon,
-            "room": deck.rooms,
-            "monster": deck.monsters,
-            "treasure": deck.treasures,
-        }.get(game.chance_kind, {})
-        card = pile.get(outcome.card)
-        if card is None:
-            return str(outcome.card)
-        name = str(card.name.get(lang))
-        if game.chance_kind == "dungeon":
-            # Several cards share a name (one per gem colour): the id tells them apart.
-            return f"{name} ({dungeon_brief(card, lang)}) · {outcome.card}"
-        return name
-    raise TypeError(f"not a chance outcome: {outcome!r}")
-
-
-def dungeon_brief(card: Any, lang: str) -> str:
-    """Shape, obstacle and gold of a dungeon card in a few words: "bend, Door 7 R, 2 Gold"."""
-    parts = [shape_word(card.shape, lang)]
-    if card.obstacle is not None:
-        o = card.obstacle
-        parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
-    if card.gold:
-        parts.append(f"{card.gold} {t('gold', lang)}")
-    if card.kind.value in ("exit", "start"):
-        parts.insert(0, kind_word(card.kind, lang))
-    return ", ".join(parts)
 
 
 class ChancePanel:
@@ -585,18 +525,14 @@ class ChancePanel:
         if self.picking.value:
             self._set_options(options)
 
-    def show(self, session: Session, lang: str, designer: bool = True) -> None:
-        g = session.game
-        self.visible = g.is_chance
-        if not g.is_chance:
+    def show(self, table: ChanceTable | None, lang: str) -> None:
+        self.visible = table is not None
+        if table is None:
             self._outcomes = []
             self._options = []  # the list keeps what it shows until it is needed again
             return
-        outcomes = g.chance_outcomes()
-        # R9.3: treasures are drawn face down; the pile's make-up would tell who holds what.
-        hidden = g.chance_kind == "treasure" and not designer
-        self.what_if_row.layout.display = "none" if hidden else ""
-        if hidden:
+        self.what_if_row.layout.display = "none" if table.hidden else ""
+        if table.hidden:
             self._outcomes = []
             self.table.value = (
                 f'<div class="vl-outcomes vl-otable" data-kind="treasure" data-n="hidden">'
@@ -605,87 +541,32 @@ class ChancePanel:
             )
             self._offer([])
             return
-        if g.chance_kind not in ("die", "gold"):
-            outcomes = sorted(outcomes, key=lambda op: (-op[1], outcome_label(g, op[0], lang)))
-        self._outcomes = [o for o, _ in outcomes]
-        who = player_label(g, g.seat, lang)
-        context = _chance_context(session, lang)
+        self._outcomes = [row.outcome for row in table.rows]
         title = (
-            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(chance_title(g, lang))}'
-            f' <span class="vl-small">({esc(who)})</span></div>'
-            + (f'<div class="vl-context">{esc(context)}</div>' if context else "")
+            f'<div class="vl-h">{esc(t("chance", lang))}: {esc(table.title)}'
+            f' <span class="vl-small">({esc(table.who)})</span></div>'
+            + (f'<div class="vl-context">{esc(table.context)}</div>' if table.context else "")
         )
-        top = max((p for _, p in outcomes), default=Fraction(1))
         rows = []
         options = []
-        for i, (o, p) in enumerate(outcomes):
-            label = outcome_label(g, o, lang)
-            options.append((f"{label} – {pct(p)}", i))
-            width = int(100 * p / top) if top else 0
-            bar = "<i></i>" if width == 100 else f'<i style="width:{width}%"></i>'
+        for i, row in enumerate(table.rows):
+            p = row.p
+            options.append((f"{row.label} – {pct(p)}", i))
+            bar = "<i></i>" if row.width == 100 else f'<i style="width:{row.width}%"></i>'
             # a row (.vl-orows > p, no class: a card draw has dozens): label (in full on
             # hover), bar, percentage; the exact odds in data-p
             rows.append(
                 f'<p data-p="{p.numerator}/{p.denominator}">'
-                f"<span>{esc(label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
+                f"<span>{esc(row.label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
             )
+        n = len(table.rows)
         self.table.value = (
-            f'<div class="vl-outcomes vl-otable" data-kind="{esc(g.chance_kind)}" '
-            f'data-n="{len(outcomes)}">'
-            f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=len(outcomes)))}</div>'
+            f'<div class="vl-outcomes vl-otable" data-kind="{esc(table.kind)}" '
+            f'data-n="{n}">'
+            f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=n))}</div>'
             f'<div class="vl-orows">{"".join(rows)}</div></div>'
         )
         self._offer(options)
-
-
-def decision_context(session: Session, lang: str) -> str:
-    """What a decision is about, before anything is rolled: the obstacle, monster or trap."""
-    ctx = session.game.pending_context()
-    fig = session.game.figures[ctx.seat] if ctx.seat >= 0 else None
-    if fig is None:
-        return ""
-    if ctx.kind == "obstacle" and ctx.obstacle is not None and ctx.attr is not None:
-        o = ctx.obstacle
-        name = o.type.en if lang == "en" else o.type.value
-        attr = ctx.attr.en if lang == "en" else ctx.attr.value
-        return f"{name} {o.n}: {attr} {ctx.value} + W6 ≥ {o.n}"
-    if ctx.kind == "fight" and ctx.monster is not None:
-        word = " or " if lang == "en" else " oder "
-        opts = word.join(
-            f"{(o.attr.en if lang == 'en' else o.attr.value)} {fig.character.value(o.attr)}"
-            f" vs. {o.value}"
-            for o in ctx.monster.fight
-        )
-        return f"{ctx.monster.name.get(lang)}: {opts} (+ W6 each)"
-    if ctx.kind == "trap" and ctx.trap is not None:
-        word = " or " if lang == "en" else " oder "
-        opts = word.join(
-            f"{(a.en if lang == 'en' else a.value)} {fig.character.value(a)}"
-            for a in ctx.trap.attrs
-        )
-        return f"{opts} + W6 ≥ {ctx.trap.target}"
-    return ""
-
-
-def _chance_context(session: Session, lang: str) -> str:
-    """What the roll decides, with the engine's exact odds (display only)."""
-    ctx = session.game.pending_context()
-    if ctx.chance is None or ctx.attr is None:
-        return ""
-    attr = ctx.attr.en if lang == "en" else ctx.attr.value
-    extra = f" + {ctx.bonus}" if ctx.bonus else ""
-    if ctx.kind == "oroll" and ctx.obstacle is not None:
-        o = ctx.obstacle
-        name = o.type.en if lang == "en" else o.type.value
-        return f"{name} {o.n}: {attr} {ctx.value}{extra} + W6 ≥ {o.n} → {pct(ctx.chance)}"
-    if ctx.kind == "troll":
-        return f"{attr} {ctx.value}{extra} + W6 ≥ {ctx.target} → {pct(ctx.chance)}"
-    if ctx.kind == "froll":
-        return f"{attr} {ctx.value}{extra} + W6 vs. {ctx.target} + W6 → {pct(ctx.chance)}"
-    if ctx.kind == "mroll" and ctx.value is not None and ctx.roll is not None:
-        total = ctx.value + ctx.bonus + ctx.roll
-        return f"{total} vs. {ctx.target} + W6 → {pct(ctx.chance)}"
-    return ""
 
 
 # ---- the drawn card ----------------------------------------------------------------------
@@ -693,7 +574,7 @@ def _chance_context(session: Session, lang: str) -> str:
 
 def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
     g = session.game
-    card = drawn_card(g)
+    card = g.drawn
     if card is None or g.pending != "place":
         return ""
     # the picture is the board's preview canvas, next to this (painted with the board)
@@ -708,7 +589,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
         o = card.obstacle
         fig = g.figures[g.seat]
         value = fig.character.value(o.attr)
-        attr = o.attr.en if lang == "en" else o.attr.value
+        attr = attr_name(o.attr, lang)
         lines.append(
             esc(
                 t(

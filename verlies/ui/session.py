@@ -14,6 +14,7 @@ from typing import Any
 
 from verlies.actions import Draw, Place, Walk
 from verlies.game import Game
+from verlies.setup import Setup
 from verlies.sim import bots
 from verlies.sim.bots import Bot
 
@@ -67,27 +68,10 @@ class Session:
                 self._bots[seat] = make_bot(name, bot_seed * 1000 + seat)
 
     @classmethod
-    def new(
-        cls,
-        players: int = 2,
-        characters: Sequence[str] | None = None,
-        controllers: Sequence[str] | None = None,
-        seed: int = 0,
-        deck: Any = None,
-        variants: Any = None,
-        start_seat: int = 0,
-        round_limit: int | None = 300,
-    ) -> Session:
-        game = Game.new(
-            players=players,
-            characters=characters,
-            seed=seed,
-            deck=deck,
-            variants=variants,
-            start_seat=start_seat,
-            round_limit=round_limit,
-        )
-        return cls(game, controllers, bot_seed=seed)
+    def new(cls, setup: Setup, controllers: Sequence[str] | None = None) -> Session:
+        """A new game from ``setup`` with these seats' controllers (all human by default);
+        the bots are seeded from the game's seed."""
+        return cls(Game.from_setup(setup), controllers, bot_seed=setup.seed)
 
     # ---- who decides -----------------------------------------------------------------
 

@@ -1,0 +1,290 @@
+"""Words live in verlies.i18n: both tables agree, every key the code uses exists, and a
+third language is one table (a dummy language leaves no German or English word in the
+engine's log, the action labels and the card words)."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from verlies import i18n
+from verlies.actions import ACTION_TYPES, Attempt, Choose, describe
+from verlies.cards.model import Attr, Color, ObstacleType
+from verlies.deck import Deck
+from verlies.events import Event
+from verlies.game import Game
+from verlies.i18n import values
+from verlies.variants import Variants
+
+REPO = Path(__file__).resolve().parent.parent
+CODE = REPO / "verlies"
+DUMMY = "xx"
+
+
+def fields(template: str) -> list[str]:
+    """The placeholders of a ``str.format`` template, in order, without repeats."""
+    names = (f for _, f, _, _ in string.Formatter().parse(template) if f is not None)
+    return list(dict.fromkeys(names))
+
+
+# ---- the tables agree -------------------------------------------------------------------
+
+
+def test_german_and_english_have_the_same_keys() -> None:
+    de, en = set(i18n.table("de")), set(i18n.table("en"))
+    assert sorted(de - en) == [] and sorted(en - de) == []
+
+
+@pytest.mark.parametrize("lang", [code for code in i18n.LANGUAGES if code != "en"])
+def test_every_language_fills_in_the_values_english_does(lang: str) -> None:
+    """A table may be partial (English fills the gaps) but has no key English lacks, and
+    each template uses exactly the values the English one does."""
+    own, en = i18n.table(lang), i18n.table("en")
+    assert sorted(set(own) - set(en)) == []
+    differ = {k: (own[k], en[k]) for k in own if set(fields(own[k])) != set(fields(en[k]))}
+    assert differ == {}
+
+
+def test_the_shipped_languages_are_the_table_modules() -> None:
+    tables = sorted(
+        p.stem for p in (CODE / "i18n").glob("*.py") if re.fullmatch("[a-z]{2,3}", p.stem)
+    )
+    assert list(i18n.LANGUAGES[: len(tables)]) == tables == ["de", "en"]
+
+
+def test_a_missing_key_falls_back_to_english_and_an_unknown_one_is_an_error() -> None:
+    i18n.register(DUMMY, {"event.gold": "⟦gold⟧ {n}"})
+    try:
+        assert i18n.text("event.gold", DUMMY, p=1, n=2) == "⟦gold⟧ 2"
+        assert i18n.text("event.trap", DUMMY) == "Trap!"
+        with pytest.raises(KeyError, match="no text for key"):
+            i18n.template("event.no_such_thing", DUMMY)
+    finally:
+        i18n.unregister(DUMMY)
+    assert DUMMY not in i18n.LANGUAGES
+    with pytest.raises(KeyError, match="unknown language"):
+        i18n.table(DUMMY)
+
+
+# ---- every key the code uses exists -----------------------------------------------------
+
+
+def _calls(tree: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+    """(function name, first argument) of every call in ``tree``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            yield name, node.args[0]
+
+
+def _used_keys() -> set[str]:
+    """The keys named literally in the code: in calls of the i18n accessors, the page's
+    ``t`` (which adds ``page.``), and any string that is a whole key of this area."""
+    keys: set[str] = set()
+    own = re.compile(r"(event|action|card|board)\.[a-z0-9_]+(\.[a-z0-9_]+)*")
+    for path in CODE.rglob("*.py"):
+        if path.parent.name == "i18n" and re.fullmatch("[a-z]{2,3}", path.stem):
+            continue  # the tables themselves
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        page_t = re.search(r"from verlies\.ui\.i18n import .*\bt\b", source) is not None
+        for name, arg in _calls(tree):
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                continue
+            if name in ("text", "template", "has") and path.parent.name != "cards":
+                if "." in arg.value:
+                    keys.add(arg.value)
+            elif name == "t" and page_t:
+                keys.add("page." + arg.value)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if own.fullmatch(node.value):
+                    keys.add(node.value)
+    return keys
+
+
+def _emitted_event_keys() -> set[str]:
+    """The event keys rules.py names: the key argument of ``_emit`` and ``_finish``."""
+    tree = ast.parse((CODE / "rules.py").read_text(encoding="utf-8"))
+    found = set()
+    where = {"_emit": 1, "_finish": 2}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in where:
+            key = node.args[where[node.func.attr]]  # type: ignore[attr-defined]
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                found.add(key.value)
+    return found
+
+
+def test_every_key_named_in_the_code_exists() -> None:
+    used = _used_keys()
+    assert len(used) > 50  # the scan finds the keys (page, engine, board, card words)
+    missing = sorted(k for k in used if not i18n.has(k))
+    assert missing == []
+
+
+def test_every_key_made_from_a_value_exists() -> None:
+    """Keys built from raw values: events, action kinds, card words, piles, sides."""
+    events = _emitted_event_keys()
+    assert {"turn", "test", "fight", "winner", "end_timeout", "gold"} <= events
+    events |= {"treasure_hidden", "lose_treasure_hidden"}  # Event.public
+    keys = {f"event.{k}" for k in events}
+    keys |= {f"action.{kind}" for kind in ACTION_TYPES} | {"action.edit"}
+    keys |= {"action.attempt.with", "action.choose.with"}
+    keys |= {f"card.attr.{a.key}" for a in Attr} | {f"card.color.{c.value}" for c in Color}
+    keys |= {f"card.obstacle.{o.key}" for o in ObstacleType}
+    keys |= {f"event.pile.{p}" for p in ("dungeon", "room", "monster", "treasure")}
+    keys |= {f"board.side.{s}" for s in "nesw"}
+    for lang in ("de", "en"):
+        assert sorted(k for k in keys if k not in i18n.table(lang)) == []
+
+
+# ---- the words follow the tables -----------------------------------------------------
+
+
+def test_labels_and_card_words_come_from_the_tables() -> None:
+    i18n.register(DUMMY, {"action.choose.with": "{treasure}/{attr}", "card.attr.geist": "G!"})
+    try:
+        assert describe(Choose(Attr.GEIST, "t-ring"), DUMMY) == "t-ring/G!"
+        assert describe(Attempt(), DUMMY) == "try to pass the obstacle"  # English fallback
+    finally:
+        i18n.unregister(DUMMY)
+    assert (Attr.GEIST.en, Color.GREEN.de, ObstacleType.TUER.en) == ("Mind", "grün", "Door")
+
+
+def test_event_values_are_words_of_the_language() -> None:
+    fight = Event("R7.2", "fight", 0, {"attr": Attr.GEIST, "value": 3, "roll": 4, "bonus": 2,
+                                        "total": 9, "mvalue": 5, "mroll": 1, "mtotal": 6,
+                                        "roller": 1})  # fmt: skip
+    assert fight.de == (
+        "R7.2: Kampf mit Geist: Spieler 1 3 + 4 + 2 = 9, Monster 5 + 1 = 6 "
+        "(gewürfelt von Spieler 2)."
+    )
+    solo = Event("R7.2", "fight", 0, {**fight.data, "roller": 0, "bonus": 0, "total": 7})
+    assert solo.en.endswith("= 7, monster 5 + 1 = 6 (rolled by the engine).")
+    trap = Event("R6.2", "test", 1, {"obstacle": None, "target": 8, "attr": Attr.GESCHICK,
+                                      "value": 2, "roll": 3, "bonus": 0, "total": 5,
+                                      "passed": False})  # fmt: skip
+    assert trap.en == "R6.2: Player 2: Trap 8 – Dexterity 2 + roll 3 = 5: failed."
+    lava = Event("R4.2", "test", 1, {**trap.data, "obstacle": ObstacleType.LAVA, "passed": True})
+    assert lava.de == "R4.2: Spieler 2: Lava 8 – Geschick 2 + Wurf 3 = 5: geschafft."
+    assert Event("R6.4", "refill", 0, {"pile": "room"}).de.startswith("R6.4: Der Stapel Raum")
+    assert Event("R1.5", "winner", -1, {"winners": (0, 2), "gold": 9}).en == (
+        "R1.5: Winner: player 1, player 3 with 9 gold."
+    )
+
+
+def test_words_the_engine_still_writes_render_like_raw_values() -> None:
+    """rules.py's German/English event fields give the sentences the raw values give."""
+    old = Event("R4.2", "test", 0, {"what": "Tür", "what_en": "Door", "target": 7,
+                                     "attr": "Geist", "attr_en": "Mind", "value": 2,
+                                     "roll": 5, "bonus": " + 1", "total": 8,
+                                     "verdict": "geschafft", "verdict_en": "passed"})  # fmt: skip
+    raw = Event("R4.2", "test", 0, {"obstacle": ObstacleType.TUER, "target": 7,
+                                     "attr": Attr.GEIST, "value": 2, "roll": 5, "bonus": 1,
+                                     "total": 8, "passed": True})  # fmt: skip
+    for lang in ("de", "en"):
+        assert old.text(lang) == raw.text(lang)
+    assert raw.en == "R4.2: Player 1: Door 7 – Mind 2 + roll 5 + 1 = 8: passed."
+
+
+# ---- a third language is one table ------------------------------------------------------
+
+
+def dummy_table() -> dict[str, str]:
+    """Every English key as ``⟦key⟧`` followed by its values, so values show through."""
+    return {
+        key: f"⟦{key}⟧" + "".join(f" {{{f}}}" for f in fields(tmpl))
+        for key, tmpl in i18n.table("en").items()
+    }
+
+
+@pytest.fixture
+def dummy() -> Iterator[str]:
+    i18n.register(DUMMY, dummy_table())
+    yield DUMMY
+    i18n.unregister(DUMMY)
+
+
+def _data_words(deck: Deck) -> list[str]:
+    """What a deck says and no table can: card ids, names and card texts (the card
+    language, German and English), longest first so that no part of one stays behind."""
+    words: set[str] = set()
+    for cards in (deck.dungeon, deck.rooms, deck.monsters, deck.treasures, deck.characters):
+        for card in cards.values():
+            words |= {card.id, card.name.de, card.name.en}
+            if hasattr(card, "effects") or hasattr(card, "fight") or hasattr(card, "magic"):
+                words |= {values.card_text(card, "de"), values.card_text(card, "en")}
+    return sorted(words - {""}, key=len, reverse=True)
+
+
+RULE_ID = re.compile(r"R\d+(\.\d+)?")
+LETTER = re.compile(r"[^\W\d_]")
+
+
+def leftover_words(shown: str, data_words: list[str]) -> str:
+    """``shown`` without its ⟦key⟧ tokens, rule ids and deck data: only numbers and
+    punctuation may remain."""
+    rest = re.sub(r"⟦[a-z0-9_.]+⟧", " ", shown)
+    for word in data_words:
+        rest = rest.replace(word, " ")
+    rest = RULE_ID.sub(" ", rest)
+    return " ".join(LETTER.findall(rest))
+
+
+def play(game: Game, rng: random.Random, limit: int = 4000) -> list[list[str]]:
+    """Play ``game`` with random choices; the labels (in the dummy language) of every
+    decision's legal actions and chance outcomes."""
+    shown = []
+    for _ in range(limit):
+        if game.is_over:
+            break
+        if game.is_chance:
+            shown.append([describe(o, DUMMY) for o, _ in game.chance_outcomes()])
+            game.roll()
+            continue
+        legal = game.legal_actions()
+        shown.append(legal.labels(DUMMY))
+        game.apply(legal[rng.randrange(len(legal))])
+    return shown
+
+
+VARIANTS = [Variants(), Variants(True, True, True, True), Variants(limited_bank=True)]
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_a_dummy_language_leaves_no_german_or_english_word(dummy: str, index: int) -> None:
+    deck = Deck.default()
+    data_words = _data_words(deck)
+    game = Game.new(
+        players=1 + index % 4,
+        seed=500 + index,
+        variants=VARIANTS[index % len(VARIANTS)],
+        round_limit=300 if index % 3 else 8,
+    )
+    labels = play(game, random.Random(index))
+    assert game.is_over
+    log = [e.text(dummy) for e in game.log]
+    log += [e.text(dummy) for seat in range(game.players) for e in game.view(seat).log]
+    shown = log + [label for step in labels for label in step]
+    shown += [values.attr(a, dummy) for a in Attr] + [values.color(c, dummy) for c in Color]
+    shown += [values.obstacle(o, dummy) for o in ObstacleType]
+    assert len(log) > 20 and all(line.startswith("⟦event.line⟧") for line in log)
+    left = {line: leftover_words(line, data_words) for line in shown}
+    assert {line: rest for line, rest in left.items() if rest} == {}
+    # ... while the same check finds the words of German and English
+    assert leftover_words(game.log[0].de, data_words)
+    assert leftover_words(game.log[-1].en, data_words)
+
+
+def test_leftover_words_finds_a_word_among_tokens() -> None:
+    assert leftover_words("⟦event.line⟧ R4.1 ⟦event.gold⟧ 2", []) == ""
+    assert leftover_words("⟦event.line⟧ R4.1 ⟦event.gold⟧ 2 Gold", []) == "G o l d"
+    assert leftover_words("⟦event.turn⟧ 1 Zwerg", ["Zwerg"]) == ""

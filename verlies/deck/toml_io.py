@@ -1,0 +1,410 @@
+"""Reading deck files (whole decks and patches with ``base =``) and writing them.
+
+Reading: bytes -> UTF-8 text -> ``tomllib`` -> the pydantic file model -> cards -> the
+deck-level checks, every problem as a located DeckError. A patch file's ``base`` is read
+the same way (``"default"``, or a file next to the patch; never for text, which has no
+folder). Writing: a deck or a patch as TOML in the documented layout, atomically.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tempfile
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final, cast
+
+import tomli_w
+from pydantic import ValidationError
+
+from verlies.deck.build import DeckParts, Ops, apply_ops, build
+from verlies.deck.entries import card_from_model, entry_of, validate_entry
+from verlies.deck.kinds import KIND_LABEL, KINDS, SECTION, Card, Kind
+from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES
+from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_error, toml_error
+from verlies.deck.messages import field_name, message
+from verlies.deck.patch import DeckPatch
+from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
+from verlies.errors import CardTextError, DeckError
+
+# ---- reading text ------------------------------------------------------------------------
+
+
+def decode(data: bytes, file: str) -> str:
+    if len(data) > MAX_BYTES:
+        raise DeckError(
+            f"file too large: {len(data)} bytes; deck files may have at most {MAX_BYTES} bytes",
+            file=file,
+            line=1,
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DeckError(
+            f"not a UTF-8 text file: byte 0x{data[exc.start]:02x} cannot be decoded "
+            "(deck files are UTF-8 TOML)",
+            file=file,
+            line=line,
+            column=column,
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_file(path: Path, file: str) -> str:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except IsADirectoryError:
+        raise DeckError("cannot read deck file: it is a directory", file=file) from None
+    except OSError as exc:
+        raise DeckError(f"cannot read deck file: {exc.strerror or exc}", file=file) from None
+    return decode(data, file)
+
+
+def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ...]) -> DeckParts:
+    """A deck file's text as a checked deck's content; DeckError (located) if it is not one.
+
+    ``base_dir`` is the folder a patch's ``base`` file is looked up in (None: text, which
+    may only build on the default deck); ``chain`` the real paths of the files being read.
+    """
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save it
+    too_large = DeckError(
+        f"deck text too large: deck files may have at most {MAX_BYTES} bytes", file=file, line=1
+    )
+    if len(text) > MAX_BYTES:
+        raise too_large
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        raise DeckError(
+            "not valid Unicode text: a lone surrogate character",
+            file=file,
+            line=line,
+            column=exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1,
+        ) from None
+    if size > MAX_BYTES:
+        raise too_large
+    locator = Locator(text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(exc, file, text) from None
+    except RecursionError:
+        raise DeckError("TOML nested too deeply", file=file, line=1) from None
+
+    def at(
+        card: str | None, section: str | None, index: int | None, fld: str | None
+    ) -> tuple[int, int | None]:
+        if section is None:
+            pos = locator.top_key(fld.split(".")[0]) if fld else None
+            return (pos[0], pos[1]) if pos else (1, None)
+        total = len(data.get(section, [])) if isinstance(data.get(section), list) else 0
+        entry = locator.entry(section, index, card, total)
+        if entry is None:
+            line = locator.find_id_line(card) if card else None
+            if line is None:
+                pos = locator.top_key(section)
+                line = pos[0] if pos else 1
+            return line, None
+        return locator.key_in(entry, fld)
+
+    try:
+        top = _FileModel.model_validate(data)
+    except ValidationError as exc:
+        found: list[DeckError] = []
+        for err in exc.errors(include_url=False):
+            loc = tuple(err["loc"])
+            section = str(loc[0]) if loc and loc[0] in SECTION.values() else None
+            index = loc[1] if section and len(loc) > 1 and isinstance(loc[1], int) else None
+            fld = field_name(loc[2:] if index is not None else loc)
+            line, col = at(None, section, index, fld)
+            if section is None and loc and loc[0] == "remove" and len(loc) > 1:
+                col = None
+            found.append(
+                DeckError(
+                    message(err, _FileModel, loc), file=file, field=fld, line=line, column=col
+                )
+            )
+        raise first_error(found) from None
+
+    patch = top.base is not None
+    errors: list[DeckError] = []
+    ops = Ops(name=top.name)
+    cards: dict[Kind, dict[str, Card]] = {k: {} for k in KINDS}
+    counts: dict[Kind, dict[str, int]] = {k: {} for k in KINDS}
+    first_line: dict[str, tuple[Kind, int]] = {}
+    for kind in KINDS:
+        section = SECTION[kind]
+        for index, raw in enumerate(cast(list[dict[str, Any]], getattr(top, section))):
+            cid = raw.get("id") if isinstance(raw.get("id"), str) else None
+            count_only = (
+                patch and kind != "character" and "id" in raw and set(raw) <= {"id", "count"}
+            )
+            if count_only:
+                try:
+                    co = _CountOnlyModel.model_validate(raw)
+                except ValidationError as exc:
+                    for err in exc.errors(include_url=False):
+                        loc = tuple(err["loc"])
+                        line, col = at(cid, section, index, field_name(loc))
+                        errors.append(
+                            DeckError(
+                                message(err, _CountOnlyModel, loc),
+                                file=file,
+                                card=cid,
+                                field=field_name(loc),
+                                line=line,
+                                column=col,
+                            )
+                        )
+                    continue
+                m: _Named | None = None
+            else:
+                m, problems = validate_entry(kind, raw, patch=patch)
+                for loc, msg in problems:
+                    line, col = at(cid, section, index, field_name(loc))
+                    errors.append(
+                        DeckError(
+                            msg, file=file, card=cid, field=field_name(loc), line=line, column=col
+                        )
+                    )
+                if m is None:
+                    continue
+            assert cid is not None
+            line, _ = at(cid, section, index, None)
+            if cid in first_line:
+                other_kind, other_line = first_line[cid]
+                errors.append(
+                    DeckError(
+                        f"duplicate id {cid!r}: already used by the {KIND_LABEL[other_kind]} "
+                        f"at line {other_line}; ids must be unique in the whole deck",
+                        file=file,
+                        card=cid,
+                        field="id",
+                        line=at(cid, section, index, "id")[0],
+                    )
+                )
+                continue
+            first_line[cid] = (kind, line)
+            if m is None:
+                ops.counts.append((kind, cid, co.count))
+                continue
+            try:
+                card = card_from_model(kind, m)
+            except CardTextError as exc:
+                errors.append(text_error(exc, file, cid, locator, at(cid, section, index, "text")))
+                continue
+            count = None if kind == "character" else getattr(m, "count", None)
+            if patch:
+                ops.puts.append((kind, card, count))
+            else:
+                cards[kind][cid] = card
+                counts[kind][cid] = 1 if count is None else count
+    if patch:
+        pos = locator.top_key("remove")
+        listed: set[str] = set()
+        for rid in top.remove:
+            clash = (
+                "is both removed and given as an entry"
+                if rid in first_line
+                else "is listed twice in remove"
+                if rid in listed
+                else None
+            )
+            if clash:
+                errors.append(
+                    DeckError(
+                        f"{rid!r} {clash}",
+                        file=file,
+                        card=rid,
+                        field="remove",
+                        line=pos[0] if pos else 1,
+                    )
+                )
+            listed.add(rid)
+            ops.removes.append((None, rid))
+    if errors:
+        raise first_error(errors)
+
+    if patch:
+        assert top.base is not None
+        base_pos = locator.top_key("base")
+        base = _load_base(top.base, file, base_dir, base_pos[0] if base_pos else 1, chain)
+        where: Where = FileWhere(file, locator, fallback_keys=("remove", "base"))
+        return apply_ops(base, ops, where)
+    name = top.name
+    if name is None:
+        name = Path(file).stem if not file.startswith("<") else "unnamed"
+    return build(name, cards, counts, FileWhere(file, locator))
+
+
+def _load_base(
+    base: str, file: str, base_dir: Path | None, line: int, chain: tuple[str, ...]
+) -> DeckParts:
+    """The base deck a patch file names: "default" or a deck file relative to the patch."""
+    if base == "default":
+        return default_parts()
+    if base_dir is None:
+        # Text from an upload or a saved game has no folder: it must not make the
+        # server read files of its choice.
+        raise DeckError(
+            f'base {base!r}: a deck given as text can only build on base = "default" '
+            "(file bases work with Deck.load)",
+            file=file,
+            field="base",
+            line=line,
+        )
+    path = Path(base)
+    if not path.is_absolute():
+        path = base_dir / path
+    key = os.path.realpath(path)
+    if key in chain:
+        names = " -> ".join(Path(c).name for c in (*chain, key))
+        raise DeckError(f"base decks form a cycle: {names}", file=file, field="base", line=line)
+    if len(chain) >= MAX_BASE_DEPTH:
+        raise DeckError(
+            f"too many nested base decks (at most {MAX_BASE_DEPTH})",
+            file=file,
+            field="base",
+            line=line,
+        )
+    sub = str(path)
+    try:
+        return parse_text(read_file(path, sub), sub, path.parent, (*chain, key))
+    except DeckError as exc:
+        raise DeckError(f"base deck {base!r}: {exc}", file=file, field="base", line=line) from exc
+
+
+# ---- writing text ------------------------------------------------------------------------
+
+_HEADER = """\
+# Raus aus dem Verlies! -- deck file (format 1), see docs/deck-format.md.
+# Sections: [[characters]], [[dungeon]], [[rooms]], [[monsters]], [[treasures]];
+# one card per table. `count` = how many identical physical cards share the id.
+"""
+_PATCH_HEADER = """\
+# Raus aus dem Verlies! -- deck patch (format 1), see docs/deck-format.md.
+# Only the changes on top of `base`: full entries add or replace a card (matched by
+# id), `id` + `count` entries change a count (0 removes), `remove` lists removed ids.
+"""
+_SECTION_COMMENT: Final[dict[Kind, str]] = {
+    "character": "Characters (R2.1): Stärke, Geist, Geschick",
+    "dungeon": "Dungeon cards (R2.2, R3.6): start, exits, corridors, rooms",
+    "room": "Room cards (R6)",
+    "monster": "Monster cards (R7)",
+    "treasure": "Treasure cards (R9)",
+}
+
+
+def _toml_line(key: str, value: object) -> str:
+    if isinstance(value, Mapping):
+        inner = ", ".join(_toml_line(k, v).rstrip("\n") for k, v in value.items())
+        return f"{key} = {{ {inner} }}\n"
+    return tomli_w.dumps({key: value})
+
+
+def _dump_entries(kind: Kind, entries: Iterable[dict[str, Any]], out: list[str]) -> None:
+    group: tuple[object, object] | None = None
+    for e in entries:
+        if kind == "dungeon":
+            g = (e.get("color"), e.get("kind"))
+            if g != group:
+                group = g
+                out.append(f"\n# -- {g[0]}: {g[1]} --\n")
+        out.append(f"\n[[{SECTION[kind]}]]\n")
+        out.extend(_toml_line(k, v) for k, v in e.items())
+
+
+def dump_deck(
+    name: str, cards: Mapping[Kind, Mapping[str, Card]], counts: Mapping[Kind, Mapping[str, int]]
+) -> str:
+    """A whole deck as the text of a deck file."""
+    out = [_HEADER, "\n", _toml_line("format", FORMAT_VERSION), _toml_line("name", name)]
+    for kind in KINDS:
+        if not cards[kind]:
+            continue
+        out.append(f"\n# ==== {_SECTION_COMMENT[kind]} ====\n")
+        _dump_entries(
+            kind,
+            (
+                entry_of(kind, c, None if kind == "character" else counts[kind][cid])
+                for cid, c in cards[kind].items()
+            ),
+            out,
+        )
+    return "".join(out)
+
+
+def dump_patch(patch: DeckPatch, base_ref: str) -> str:
+    """A patch as the text of a patch file on ``base = base_ref``.
+
+    A card whose content and count both changed is one full entry with its new count
+    (a patch file names each id once).
+    """
+    out = [
+        _PATCH_HEADER,
+        "\n",
+        _toml_line("format", FORMAT_VERSION),
+        _toml_line("base", base_ref),
+    ]
+    if patch.name is not None:
+        out.append(_toml_line("name", patch.name))
+    if patch.removed:
+        out.append(_toml_line("remove", [r.id for r in patch.removed]))
+    new_count = {(c.kind, c.id): c.count for c in patch.counts}
+    for kind in KINDS:
+        full = [c for c in (*patch.added, *patch.changed) if c.kind == kind]
+        entries = [
+            entry_of(
+                kind,
+                c.card,
+                None if kind == "character" else new_count.get((kind, c.card.id), c.count),
+            )
+            for c in full
+        ]
+        in_full = {c.card.id for c in full}
+        entries += [
+            {"id": c.id, "count": c.count}
+            for c in patch.counts
+            if c.kind == kind and c.id not in in_full
+        ]
+        if entries:
+            out.append(f"\n# ==== {_SECTION_COMMENT[kind]} ====\n")
+            for e in entries:
+                out.append(f"\n[[{SECTION[kind]}]]\n")
+                out.extend(_toml_line(k, v) for k, v in e.items())
+    return "".join(out)
+
+
+def write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a failed write changes nothing."""
+    directory = path.parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise DeckError(f"cannot write deck file: {exc.strerror or exc}", file=str(path)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise DeckError(f"cannot write deck file: {exc.strerror or exc}", file=str(path)) from None
+
+
+@functools.cache
+def default_parts() -> DeckParts:
+    """The shipped default deck (``verlies/data/default_deck.toml``), read once."""
+    resource = resources.files("verlies") / "data" / "default_deck.toml"
+    return parse_text(
+        decode(resource.read_bytes(), "default_deck.toml"), "default_deck.toml", None, ()
+    )
