@@ -632,7 +632,7 @@ class Game:
         g._cursor = self._cursor
         g._setup_events = self._setup_events
         g.state = self.state.copy()
-        g.state._log = g._log_on
+        g.state.logging = g._log_on
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 from verlies.actions import Action, Draw
 from verlies.board import has_open_passage
 from verlies.game import Game
-from verlies.rules import Held
 from verlies.sim.bots import HeuristicBot, make_bot
+from verlies.state import Held
 
 if TYPE_CHECKING:
     from verlies.game import PlayerView
@@ -57,7 +57,9 @@ def _game_behind(view: PlayerView) -> Game:
     """The game a view shows. Read only here, and only to sample worlds from it: nothing
     the seat cannot see survives :func:`determinise` (tests compare decisions on games
     that differ only in hidden cards)."""
-    game: Game = view._game
+    game = view._game
+    if not isinstance(game, Game):
+        raise TypeError("the search bot plays views of a verlies Game")
     return game
 
 
