@@ -618,21 +618,23 @@ class Game:
         g.goto(self._cursor)
         return g
 
-    def clone(self) -> Game:
+    def clone(self, *, log: bool | None = None) -> Game:
         """An independent game in the same position, fast (search bots, OpenSpiel).
 
         Copies only the mutable state; the deck, the cards and the steps (immutable
         values) are shared, so ``copy.deepcopy`` of a game is a clone too. The history
         comes along (undo and redo work as in the original): two lists of references.
+        ``log=False`` plays on without an event log (rollouts), as ``Game.new(log=False)``.
         """
         g = Game.__new__(Game)
         g.setup = self.setup
-        g._log_on = self._log_on
+        g._log_on = self._log_on if log is None else log
         g._steps = list(self._steps)
         g._step_events = list(self._step_events)
         g._cursor = self._cursor
         g._setup_events = self._setup_events
         g.state = self.state.copy()
+        g.state.logging = g._log_on
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
