@@ -520,6 +520,8 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
+        from verlies.deck import MAX_SAVE_TEXT, card_text_budget
+
         data = record.loads(text)
         try:
             st = data["setup"]
@@ -530,11 +532,13 @@ class Game:
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
                 raise SaveFormatError('"steps" must be a list')
-            for i, raw in enumerate(raw_steps):
-                try:
-                    game.apply(step_from_json(raw))
-                except Exception as e:  # whatever the file holds, say which step
-                    raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
+            # Live edits compile card text: bounded for the whole save, not per edit.
+            with card_text_budget(MAX_SAVE_TEXT):
+                for i, raw in enumerate(raw_steps):
+                    try:
+                        game.apply(step_from_json(raw))
+                    except Exception as e:  # whatever the file holds, say which step
+                        raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
             if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
                 raise SaveFormatError(f"bad cursor {str(cursor)[:40]}")
             game.goto(cursor)
@@ -550,21 +554,23 @@ class Game:
         g.goto(self._cursor)
         return g
 
-    def clone(self) -> Game:
+    def clone(self, *, log: bool | None = None) -> Game:
         """An independent game in the same position, fast (search bots, OpenSpiel).
 
         Copies only the mutable state; the deck, the cards and the steps (immutable
         values) are shared, so ``copy.deepcopy`` of a game is a clone too. The history
         comes along (undo and redo work as in the original): two lists of references.
+        ``log=False`` plays on without an event log (rollouts), as ``Game.new(log=False)``.
         """
         g = Game.__new__(Game)
         g.setup = self.setup
-        g._log_on = self._log_on
+        g._log_on = self._log_on if log is None else log
         g._steps = list(self._steps)
         g._step_events = list(self._step_events)
         g._cursor = self._cursor
         g._setup_events = self._setup_events
         g.state = self.state.copy()
+        g.state.logging = g._log_on
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

@@ -860,11 +860,21 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+#: Bots that live in their own module (slower; loaded on first use): name -> module. Each
+#: module has a factory of that name. Not in ``BOTS``: the page offers the quick presets.
+SEARCH_BOTS: dict[str, str] = {"strong": "verlies.sim.search"}
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A fresh bot of the preset ``name`` (see ``BOTS``), seeded with ``seed``."""
+    if name in SEARCH_BOTS:
+        import importlib
+
+        factory: BotFactory = getattr(importlib.import_module(SEARCH_BOTS[name]), name)
+        return factory(seed)
     try:
         factory = BOTS[name]
     except KeyError:
-        known = ", ".join(BOTS)
+        known = ", ".join([*BOTS, *SEARCH_BOTS])
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
     return factory(seed)
