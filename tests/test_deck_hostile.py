@@ -72,6 +72,9 @@ HAND_MADE: dict[str, str] = {
     ),
     "5,000 card texts that do not parse": 'base = "default"\n'
     + "".join(f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(4_999)),
+    "string of 300,000 escapes": 'name = "' + "\\t" * 300_000 + '"\n',
+    "1,000,000 empty lines": "\n" * 1_000_000,
+    "500,000 comment lines": "#\n" * 500_000,
     "NUL byte in a string": 'name = "a\0b"\n',
     "NUL byte escaped in base": H.nul_base(),
     "base naming a device": H.base_to("/dev/zero"),
