@@ -191,6 +191,8 @@ fragment = st.one_of(
     st.integers(1, 400_000).map(H.long_string),
     st.integers(1, 400_000).map(H.long_multiline_string),
     st.integers(1, 3_000).map(H.many_bad_entries),
+    st.integers(1, 500_000).map(lambda n: "#\n" * n),
+    st.integers(1, 300_000).map(lambda n: 'name = "' + "\\n" * n + '"'),
     st.sampled_from(["default", "/dev/zero", "x\0y", "/tmp", "../../etc/passwd"]).map(H.base_to),
     st.text(max_size=300),
     st.binary(max_size=300).map(lambda b: b.decode("latin-1")),
