@@ -39,6 +39,7 @@ from verlies.deck import MAX_BYTES, Deck, read_toml
 from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
+from verlies.ui.i18n import known
 
 Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
 
@@ -83,7 +84,7 @@ def kind_key(kind: str) -> str:
 
 def quoted(s: str, lang: str) -> str:
     """Quoted in the language's quotation marks."""
-    return f"“{s}”" if lang == "en" else f"„{s}“"
+    return text("quoted", lang, text=s)
 
 
 def obstacle_name(t: ObstacleType, lang: str) -> str:
@@ -358,7 +359,7 @@ class EditorModel:
     def __init__(self, deck: Deck | None = None, lang: str = "de") -> None:
         self.deck: Deck = Deck.default() if deck is None else deck
         self.draft: Deck = self.deck
-        self.lang = "en" if lang == "en" else "de"
+        self.lang = known(lang)
         self.selected: Key | None = None
         self.filter = Filter()
         self.parse = ParseState()
