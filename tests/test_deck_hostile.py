@@ -25,7 +25,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verlies.deck import MAX_BYTES, Deck, read_toml
+from verlies.deck import MAX_BYTES, MAX_TABLES, MAX_VALUES, Deck, read_toml
 from verlies.deck.scan import LIMITS, MAX_DEPTH, MAX_KEY_PARTS, Limits, _Scanner, _Stop, scan
 from verlies.errors import DeckError
 from verlies.game import Game
@@ -64,14 +64,18 @@ HAND_MADE: dict[str, str] = {
     "string of 900,000 characters": H.long_string(900_000),
     "multi-line string of 900,000 characters": H.long_multiline_string(900_000),
     "key of 900,000 characters": H.long_key(900_000),
-    "5,000 entries, every field wrong": H.many_bad_entries(4_999),
+    # The largest files within the limits, all wrong: the error path at its longest.
+    "every table an entry with every field wrong": H.many_bad_entries(MAX_TABLES - 1),
+    "every value an unknown key": H.many_keys(MAX_VALUES - 1),
     "1,000 long card texts": 'base = "default"\n'
     + "".join(
         f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '{('7 Gold. ' * 125).strip()}'\n"
         for i in range(1_000)
     ),
-    "5,000 card texts that do not parse": 'base = "default"\n'
-    + "".join(f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(4_999)),
+    "every table a card text that does not parse": 'base = "default"\n'
+    + "".join(
+        f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(MAX_TABLES - 1)
+    ),
     "string of 300,000 escapes": 'name = "' + "\\t" * 300_000 + '"\n',
     "1,000,000 empty lines": "\n" * 1_000_000,
     "500,000 comment lines": "#\n" * 500_000,
