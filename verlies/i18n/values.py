@@ -110,35 +110,6 @@ def _word(name: str, value: Any, lang: str) -> Any:
     return value
 
 
-def _legacy(data: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """Raw values from the words rules.py wrote before it emitted raw values only
-    (``what``/``what_en``, ``verdict``/``verdict_en``, ``pile_en``, ``roller_en``,
-    ``who_en``, a German ``attr`` beside ``attr_en``, ``bonus`` as text)."""
-    d = dict(data)
-    if "what_en" in d:
-        del d["what_en"]
-        what = d.pop("what")
-        d["obstacle"] = None if what == "Falle" else ObstacleType(what)
-    if "attr_en" in d:
-        del d["attr_en"]
-        d["attr"] = Attr(d["attr"])
-    if "verdict_en" in d:
-        del d["verdict_en"]
-        d["passed"] = d.pop("verdict") == "geschafft"
-    if isinstance(d.get("bonus"), str):
-        d["bonus"] = int(d["bonus"][3:]) if d["bonus"] else 0  # " + 2"
-    if "roller_en" in d:
-        del d["roller"]
-        who = d.pop("roller_en")
-        d["roller"] = seat if who == "the engine" else int(who.split()[1]) - 1
-    if "pile_en" in d:
-        d["pile"] = d.pop("pile_en")
-    if "who_en" in d:
-        del d["who"]
-        d["winners"] = tuple(int(w.split()[1]) - 1 for w in d.pop("who_en").split(", "))
-    return d
-
-
 #: The event keys whose values are turned into words by more than their type.
 _DERIVED = frozenset({"test", "fight", "no_card", "refill", "winner"})
 
@@ -165,7 +136,7 @@ def event(rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str) ->
 
 
 def _derived(key: str, seat: int, data: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    d = _legacy(data, seat) if any(k.endswith("_en") for k in data) else dict(data)
+    d = dict(data)
     if "bonus" in d:  # test, fight: a roll bonus from a magic treasure
         d["bonus"] = template("event.bonus", lang).format(n=d["bonus"]) if d["bonus"] else ""
     if key == "test":
