@@ -25,6 +25,7 @@ from verlies.i18n import values
 from verlies.render import style as st
 from verlies.setup import Setup
 from verlies.ui.controller import Controller
+from verlies.ui.log_html import log_html
 from verlies.ui.session import HUMAN, Session
 from verlies.variants import Variants
 
@@ -306,6 +307,11 @@ def svg_texts(svg: str) -> list[str]:
     return [html.unescape(re.sub("<[^>]+>", "", t)) for t in found]
 
 
+def html_texts(page: str) -> list[str]:
+    """The texts between the tags of an HTML piece."""
+    return [html.unescape(t) for t in re.split(r"<[^>]+>", page) if t.strip()]
+
+
 def page_texts(c: Controller) -> list[str]:
     """Every text of the page model now: the state line, the board (scene and picture),
     the decision or chance panel, the placing buttons and the hints."""
@@ -325,7 +331,11 @@ def page_texts(c: Controller) -> list[str]:
     placing = c.placing()
     shown += [placing.confirm_label] if placing else []
     shown += [hint.text for hint in c.hints()]
-    shown += [e.text(c.lang) for e in c.game.log_from(max(0, c.game.log_size - 8))]
+    for row in c.players():
+        shown += [row.name, row.controller, row.gold, row.treasures_label, row.no_treasures]
+        shown += [name for _, name, _ in row.values] + [b.text for b in row.badges]
+        shown += [f"{t.name} {t.details} {t.text}" for t in row.treasures]
+    shown += html_texts(log_html(c.session, c.lang, c.designer, limit=12))
     return [s for s in shown if s]
 
 

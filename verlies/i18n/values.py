@@ -114,18 +114,23 @@ def _word(name: str, value: Any, lang: str) -> Any:
 _DERIVED = frozenset({"test", "fight", "no_card", "refill", "winner"})
 
 
-#: (key, lang) -> the ``event.line`` template with the event's own template in it.
-_lines: dict[tuple[str, str], str] = cache()
+#: (key, lang, with the rule?) -> the ``event.line`` template with the event's own
+#: template in it, or the event's template alone.
+_lines: dict[tuple[str, str, bool], str] = cache()
 
 
-def event(rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str) -> str:
+def event(
+    rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str, with_rule: bool = True
+) -> str:
     """An event's sentence: ``event.line`` (``<rule>: <text>``) with the table's
-    ``event.<key>`` template as the text, filled with the event's values in words;
-    ``{p}`` is the acting seat, 1-based."""
-    line = _lines.get((key, lang))
+    ``event.<key>`` template as the text (or, ``with_rule=False``, the text alone), filled
+    with the event's values in words; ``{p}`` is the acting seat, 1-based."""
+    line = _lines.get((key, lang, with_rule))
     if line is None:  # one template for both: a log is long, this runs for every line
-        body = template("event." + key, lang)
-        line = _lines[key, lang] = template("event.line", lang).replace("{text}", body)
+        line = template("event." + key, lang)
+        if with_rule:
+            line = template("event.line", lang).replace("{text}", line)
+        _lines[key, lang, with_rule] = line
     if key in _DERIVED:
         data = _derived(key, seat, data, lang)
     words = {  # numbers and ids as they are, without a call: most values are
