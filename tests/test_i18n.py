@@ -339,32 +339,43 @@ def page_texts(c: Controller) -> list[str]:
     return [s for s in shown if s]
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
+PAGE_GAMES = [  # (controllers, round limit): each ends (a timeout, an escape with a winner)
+    ([HUMAN], 300),
+    ([HUMAN, "careful"], 300),
+    ([HUMAN, "greedy", "reckless", "careful"], 6),
+]
+
+
+@pytest.mark.parametrize(("controllers", "limit"), PAGE_GAMES)
 def test_the_page_in_a_dummy_language_shows_no_german_or_english_word(
-    dummy: str, players: int
+    dummy: str, controllers: list[str], limit: int
 ) -> None:
-    """The controller's page model (what the play page draws) through a whole game with
-    every seat human, in designer mode (every chance table shown)."""
-    session = Session.new(Setup(players=players, seed=70 + players), [HUMAN] * players)
+    """The controller's page model (what the play page draws) through a game, in designer
+    mode (every chance table shown): every step's texts, bots' turns and the end included."""
+    players = len(controllers)
+    setup = Setup(players=players, seed=70 + players, round_limit=limit)
+    session = Session.new(setup, controllers)
     c = Controller(session, dummy, designer=True)
-    data_words = _data_words(session.game.deck)
+    # bot presets are named by their ids, as on the command line, in every language
+    data_words = _data_words(session.game.deck) + [b for b in controllers if b != HUMAN]
     rng = random.Random(players)
     left: dict[str, str] = {}
     seen: set[str] = set()
-    for _ in range(600):
+    for _ in range(700):
         for line in page_texts(c):
             seen.add(line)
             if rest := leftover_words(line, data_words):
                 left[line] = rest
-        game = session.game
-        if game.is_over:
-            break
-        if game.is_chance:
-            session.roll()
-        else:
-            legal = game.legal_actions()
+        if session.step() == "human":
+            legal = session.game.legal_actions()
             session.act(legal[rng.randrange(len(legal))])
+        elif session.game.is_over:
+            for line in page_texts(c):
+                if rest := leftover_words(line, data_words):
+                    left[line] = rest
+            break
     assert left == {}
     assert len(seen) > 100  # the page said many different things
+    assert session.game.is_over  # the end texts (game over, winner, left behind) were read
     c.lang = "en"
     assert any(leftover_words(line, data_words) for line in page_texts(c))
