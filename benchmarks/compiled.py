@@ -59,7 +59,7 @@ def source_hash() -> str:
     h = hashlib.sha256()
     for name in ("setup.py", "pyproject.toml"):
         h.update((ROOT / name).read_bytes())
-    for path in sorted((ROOT / "verlies").glob("*.py")):
+    for path in sorted((ROOT / "verlies").rglob("*.py")):  # every module is installed
         h.update(path.read_bytes())
     return h.hexdigest()
 

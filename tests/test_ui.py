@@ -601,7 +601,7 @@ def test_a_step_sends_little(sent: list[int]) -> None:
 
 def test_the_log_in_parts_reads_like_the_whole_log() -> None:
     from verlies.ui.i18n import t
-    from verlies.ui.panels import log_html
+    from verlies.ui.log_html import log_html
 
     def lines(html: str) -> list[str]:
         return re.findall(r"<details>.*?</details>", html)

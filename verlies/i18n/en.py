@@ -5,6 +5,11 @@ Sections follow the layers that show the words; keep each key in its section.
 
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
+    "engine.status.over": "Game over ({reason})",
+    "engine.status.over_winner": "Game over ({reason}): winner {who}",
+    "engine.status.to_move": "Round {round}, {who} to move ({pending})",
+    "engine.status.player": "player {n}",
+    "engine.status.chance": "chance",
     "event.setup": "Setup: {players} players, dungeon cards {colors}, exits in the deck: {exits}.",
     "event.turn": "Player {p} ({char}) to move.",
     "event.draw": "Player {p} draws {card}.",
@@ -295,6 +300,12 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Mind",
     "page.attr_geschick": "Dexterity",
     "round": "Round {n}",
+    # the house-rule switches (Variants) and their explanations
+    "page.variants_title": "Variants (for new games)",
+    "page.variant.opened_stays_open": "R4.4: a class-B obstacle once passed stays open.",
+    "page.variant.limited_bank": "R10: only 48 gold coins exist; the bank pays what it has.",
+    "page.variant.injuries_stack": "House rule: each injury costs a turn (R8.3 says they don't).",
+    "page.variant.long_walk": "House rule: walk up to three cards (R3.5 says two).",
     # what a decision or a roll is about (the panels' context lines)
     "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
     "page.ctx_or": " or ",
@@ -393,6 +404,7 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "exit",
     "editor.word.corridor": "corridor",
     "editor.word.room": "room",
+    "editor.quoted": "“{text}”",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
     "sim.tab": "Balance",
     "sim.intro": (

@@ -29,7 +29,7 @@ import heapq
 import random
 from collections.abc import Callable
 from functools import cache
-from operator import is_
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.actions import (
@@ -51,6 +51,7 @@ from verlies.cards.model import (
     Attr,
     Blocked,
     Character,
+    DungeonCard,
     Injury,
     LoseGoldOrTreasure,
     MonsterCard,
@@ -89,28 +90,36 @@ _STEP = 1.0
 _INF = float("inf")
 
 
+_CARD = attrgetter("card")
+_MASK = attrgetter("mask")
+
+
 class _Graph:
     """The laid cards as the path search sees them, kept up to date card by card.
 
     Cards are only ever added to a board (R3.2), so the graph grows with it: a new card
     joins its walkable neighbours (R3.5: both cards need a passage) and closes their open
-    passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A board that is not
-    this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
+    passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A card's gold, opened
+    and collapsed flags change; where it lies, its card and its passages never do. A board
+    that is not this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
     each card costs the figure (see ``_enter_costs``) while its obstacle is not open.
     """
 
     __slots__ = (
         "adj",
+        "cards",
         "character",
         "costs",
         "index",
         "keys",
         "layout",
         "lively",
+        "masks",
         "obstacles",
         "open",
         "open_total",
         "risk",
+        "seen",
         "tiles",
     )
 
@@ -120,8 +129,11 @@ class _Graph:
         self.clear()
 
     def clear(self) -> None:
-        self.tiles: list[Tile] = []
+        self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
+        self.seen: dict[Pos, Tile] = {}  # the board at the last sync
         self.keys: list[Pos] = []
+        self.cards: list[DungeonCard] = []
+        self.masks: list[int] = []
         self.layout: _Layout | None = None  # made when asked for, dropped when cards come
         self.index: dict[Pos, int] = {}
         self.adj: list[list[int]] = []  # walkable neighbours of each node
@@ -136,27 +148,31 @@ class _Graph:
         self.lively: list[int] = []
 
     def sync(self, board: BoardView, character: Character, risk: float) -> None:
-        n = len(self.tiles)
+        """Catch up with ``board``: new cards join, changed ones (gold taken, R4.1; opened,
+        R4.4; collapsed, R1.2: the engine lays a changed copy) are read again."""
         if character is not self.character or risk != self.risk:
             self.character, self.risk = character, risk
             self.clear()
-            n = 0
-        elif n:
-            # The same board, unchanged: a board never loses or swaps a card, and an undo or
-            # another game lays new Tile objects. A clone of a game (search) copies the tiles
-            # that can still change, so only every tile's identity tells two boards apart.
-            if len(board) >= n and all(map(is_, board.values(), self.tiles)):
-                if len(board) == n:
-                    return
-            else:
-                self.clear()
-                n = 0
+        elif board == self.seen:  # the same cells holding the same Tile objects
+            return
+        n = len(self.tiles)
+        keys = list(board)
         tiles = list(board.values())
+        if len(keys) < n or keys[:n] != self.keys:
+            self.clear()  # another board (an undo, another game): read it afresh
+            n = 0
+        elif tiles[:n] != self.tiles:  # some cards changed (compared by identity)
+            old = tiles[:n]
+            if list(map(_CARD, old)) != self.cards or list(map(_MASK, old)) != self.masks:
+                self.clear()  # not this board's cards: read it afresh
+                n = 0
+            else:
+                self.tiles = old
+        for i in range(n, len(tiles)):
+            self._add(keys[i], tiles[i], character, risk)
         if len(tiles) > n:
-            keys = list(board)
-            for i in range(n, len(tiles)):
-                self._add(keys[i], tiles[i], character, risk)
             self.layout = None
+        self.seen = dict(board)
 
     def _add(self, pos: Pos, tile: Tile, character: Character, risk: float) -> None:
         i = len(self.tiles)
@@ -177,6 +193,8 @@ class _Graph:
                     mine.append(j)
                     self.adj[j].append(i)
         self.tiles.append(tile)
+        self.cards.append(tile.card)
+        self.masks.append(mask)
         self.keys.append(pos)
         index[pos] = i
         self.adj.append(mine)
@@ -440,20 +458,20 @@ class HeuristicBot:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
-        frame = view.frame
-        kind = frame[0]
+        pending = view.pending
+        kind = pending.kind
         if kind == "turn":
             return self._turn(view, legal)
         if kind == "place":
             return self._place(view, legal)
-        if kind == "obstacle":
-            return self._obstacle(view, legal, frame[1])
-        if kind == "fight":
-            return self._fight(view, legal, frame[1])
-        if kind == "trap":
-            return self._trap(view, legal, frame[1])
-        if kind == "lose":
-            return self._lose(view, legal, frame[1])
+        if kind == "obstacle" and pending.pos is not None:
+            return self._obstacle(view, legal, pending.pos)
+        if kind == "fight" and pending.monster is not None:
+            return self._fight(view, legal, pending.monster)
+        if kind == "trap" and pending.trap is not None:
+            return self._trap(view, legal, pending.trap)
+        if kind == "lose" and pending.target is not None:
+            return self._lose(view, legal, pending.target)
         fallback: Action = legal[0]  # a frame this bot does not know: stay legal
         return fallback
 
@@ -604,13 +622,14 @@ class HeuristicBot:
     def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         places = [a for a in legal if type(a) is Place]
         board = view.board
-        graph = self._sync(board, view.me)
+        me = view.me
+        graph = self._sync(board, me)
         if any(type(a) is ShuffleBack for a in legal):
             if self._shuffle_back(view, graph.open_total):
                 return ShuffleBack()
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
         open_now = graph.open_total
-        here = view.position
+        here = me.pos
         best: list[Place] = []
         best_score = -_INF
         empty: dict[Pos, int] = {}  # cells within two steps left empty, per candidate cell
@@ -841,11 +860,21 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+#: Bots that live in their own module (slower; loaded on first use): name -> module. Each
+#: module has a factory of that name. Not in ``BOTS``: the page offers the quick presets.
+SEARCH_BOTS: dict[str, str] = {"strong": "verlies.sim.search"}
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A fresh bot of the preset ``name`` (see ``BOTS``), seeded with ``seed``."""
+    if name in SEARCH_BOTS:
+        import importlib
+
+        factory: BotFactory = getattr(importlib.import_module(SEARCH_BOTS[name]), name)
+        return factory(seed)
     try:
         factory = BOTS[name]
     except KeyError:
-        known = ", ".join(BOTS)
+        known = ", ".join([*BOTS, *SEARCH_BOTS])
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
     return factory(seed)

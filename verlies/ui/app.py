@@ -25,6 +25,7 @@ from verlies.ui.controls import (
     StepControls,
 )
 from verlies.ui.i18n import t
+from verlies.ui.log_html import rules_css, rules_html
 from verlies.ui.page_model import Decide, Intent, Reselect, Say, Scene, hints_html
 from verlies.ui.panels import (
     ActionsPanel,
@@ -33,8 +34,6 @@ from verlies.ui.panels import (
     PlayersPanel,
     drawn_card_html,
     log_order_css,
-    rules_css,
-    rules_html,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.theme import CSS
@@ -560,7 +559,7 @@ class PlayApp:
                     self.confirm.description = placing.confirm_label
                 self.rotate.disabled = not placing.can_rotate
         self.actions.show(s.human_to_move)
-        self.players.show(s, lang, self.designer)
+        self.players.show(self.controller.players(), self.controller.piles())
         self.log.show(s, lang, self.designer)
         # history and stepping
         self._syncing = True
