@@ -199,10 +199,17 @@ class Server:
             f"--port={self.port}",
             "--no-browser",
         ]
+        # The page's Voila template is on the Jupyter data path, as `./run play` sets it.
+        data = str(REPO / "binder" / "share" / "jupyter")
+        env = {
+            **os.environ,
+            "JUPYTER_PATH": os.pathsep.join(filter(None, (data, os.environ.get("JUPYTER_PATH")))),
+        }
         with log_path.open("wb") as log:
             self.proc = subprocess.Popen(
                 argv,
                 cwd=REPO,
+                env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -33,6 +33,12 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 # The one Voila settings file, read by `./run play`, the tests and (via postBuild) Binder.
 VOILA_CONFIG_DIR = REPO_ROOT / "binder"
 VOILA_CONFIG_FILE = VOILA_CONFIG_DIR / "voila.json"
+# The page's Voila template (no requests to other hosts) is found on the Jupyter data path,
+# as `./run play` sets it; servers started by the tests inherit it.
+VOILA_DATA_DIR = VOILA_CONFIG_DIR / "share" / "jupyter"
+os.environ["JUPYTER_PATH"] = os.pathsep.join(
+    p for p in (str(VOILA_DATA_DIR), os.environ.get("JUPYTER_PATH", "")) if p
+)
 
 # Lines of a Jupyter/Voila server log that mean something went wrong.
 _LOG_ERROR_PATTERNS = [

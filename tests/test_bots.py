@@ -35,7 +35,7 @@ from verlies.cards.model import (
 )
 from verlies.deck import Deck
 from verlies.dice import pass_probability
-from verlies.game import Game, PlayerView
+from verlies.game import Game, Pending, PlayerView
 from verlies.rules import Held
 from verlies.sim import REASONS, game_seed, play_game, simulate
 from verlies.sim.bots import BOTS, HeuristicBot, RandomBot, bot_name, make_bot
@@ -316,14 +316,14 @@ def test_r5_2_class_b_is_tried_whenever_it_can_be_passed() -> None:
     assert make_bot("careful")(view) == Attempt()
 
 
-def _fake_view(frame: tuple[Any, ...], legal: list[Any], **kw: Any) -> Any:
+def _fake_view(pending: Pending, legal: list[Any], **kw: Any) -> Any:
     me = SimpleNamespace(
         coins=kw.get("coins", 0),
         treasures=kw.get("treasures", []),
         character=kw.get("character", DECK.characters["char-zwerg"]),
     )
     return SimpleNamespace(
-        frame=frame,
+        pending=pending,
         legal_actions=lambda: tuple(legal),
         me=me,
         character=me.character,
@@ -336,9 +336,13 @@ def test_r9_4_loses_the_cheaper_of_gold_and_treasure() -> None:
     dear = TreasureCard("dear", Names("Krone", "Crown"), "Wert: 6", 6)
     legal = [LoseGold(), LoseTreasure("cheap"), LoseTreasure("dear")]
     bot = make_bot("careful")
-    rich = _fake_view(("lose", 3), legal, coins=10, treasures=[Held(cheap), Held(dear)])
+    rich = _fake_view(
+        Pending("lose", 0, target=3), legal, coins=10, treasures=[Held(cheap), Held(dear)]
+    )
     assert bot(rich) == LoseTreasure("cheap")  # 1 gold of treasure < 3 coins
-    poor = _fake_view(("lose", 3), legal, coins=0, treasures=[Held(cheap), Held(dear)])
+    poor = _fake_view(
+        Pending("lose", 0, target=3), legal, coins=0, treasures=[Held(cheap), Held(dear)]
+    )
     assert bot(poor) == LoseGold()  # no coins to lose: free
 
 
@@ -351,5 +355,5 @@ def test_r7_1_fights_with_the_best_value_against_the_monster() -> None:
     )
     legal = [Choose(Attr.STAERKE), Choose(Attr.GEIST)]
     # Zwerg: Stärke 5 - 6 = -1, Geist 2 - 1 = +1: Geist is better.
-    view = _fake_view(("fight", monster), legal)
+    view = _fake_view(Pending("fight", 0, monster=monster), legal)
     assert make_bot("careful")(view) == Choose(Attr.GEIST)

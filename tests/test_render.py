@@ -408,3 +408,33 @@ def test_sheets_command_prints_the_default_deck(
         [len(deck.rooms), len(deck.monsters), len(deck.treasures), len(deck.characters)],
     )
     assert _pdf_pages(out) == expected
+
+
+def test_the_words_on_the_pictures_come_from_the_language_tables() -> None:
+    """Deck labels, dungeon-card words and the sheet footer are i18n keys (render.*): a
+    language added at run time shows on the cards and sheets."""
+    from verlies import i18n
+
+    deck = Deck.default()
+    monster = next(iter(deck.monsters.values()))
+    tile = next(c for c in deck.dungeon.values() if c.gold and c.obstacle is not None)
+    words = {
+        "render.deck.monster": "Ungeheuer-XX",
+        "render.deck.dungeon": "Kerkerkarte-XX",
+        "render.text.gold": "Münzen-XX {n}",
+        "render.sheet.page": "Blatt-XX {page}/{pages}",
+    }
+    i18n.register("xx", words)
+    try:
+        assert "UNGEHEUER-XX" in card_svg(monster, "xx")
+        assert f"Münzen-XX {tile.gold}" in card_text(tile, "xx")
+        assert "Blatt-XX 1/1" in sheet_svgs([tile], lang="xx")[0]
+        assert "Kerkerkarte-XX" in sheet_svgs([tile], lang="xx")[0]
+        # a key the new language lacks falls back to English
+        assert "Obstacle:" in card_text(tile, "xx")
+    finally:
+        i18n.unregister("xx")
+    for lang in ("de", "en"):
+        assert {k for k in i18n.table(lang) if k.startswith("render.")} == {
+            k for k in i18n.table("en") if k.startswith("render.")
+        }

@@ -284,7 +284,7 @@ def test_r7_2_monster_rolled_by_the_next_seat(players, fighter, roller) -> None:
     game.apply(Roll(3))
     events = game.apply(Roll(3))
     fight = next(e for e in events if e.rule == "R7.2")
-    assert fight.data["roller_en"] == roller
+    assert f"(rolled by {roller})" in fight.en
 
 
 # ---- R7.3 --------------------------------------------------------------------------------
@@ -351,4 +351,4 @@ def test_r7_2_monster_roller_is_the_next_seat_still_playing() -> None:
     game.apply(Roll(3))
     events = game.apply(Roll(3))
     fight = next(e for e in events if e.rule == "R7.2")
-    assert fight.data["roller_en"] == "player 2"
+    assert fight.data["roller"] == 1 and "(rolled by player 2)" in fight.en

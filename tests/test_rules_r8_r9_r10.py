@@ -398,7 +398,7 @@ def test_r9_5_roll_bonus_adds_to_one_roll() -> None:
     assert has_rule(events, "R9.5", "magic")
     events = game.apply(Roll(4))  # Stärke 1 + 4 + 2 = 7
     test = next(e for e in events if e.rule == "R4.2")
-    assert test.data["total"] == 7 and test.data["bonus"] == " + 2"
+    assert test.data["total"] == 7 and test.data["bonus"] == 2 and "+ 2 = 7" in test.en
     fig = game.figures[0]
     assert fig.pos == (2, 0)
     # one roll only: it is used now, and not offered again

@@ -143,13 +143,13 @@ def check_invariants(game: Game, initial_pile: int, *, full: bool = True) -> Non
             assert not any(cond.values()), cond
     # what the engine remembers between steps (walks and open passages per card, the R1.6
     # counters) is what a fresh look at the table gives
-    assert s._open_passages == count_open_passages(s.board)
-    assert s._exits_left == s.exits_in_pile()
+    assert s.open_passages == count_open_passages(s.board)
+    assert s.exits_left == s.exits_in_pile()
     if full and not game.is_over and not game.is_chance:
         remembered = s._compute_legal()
-        s._walk_cache.clear()
-        s._open_cache.clear()
-        s._turn_cache.clear()
+        s.walk_cache.clear()
+        s.open_cache.clear()
+        s.turn_cache.clear()
         assert s._compute_legal() == remembered
 
 

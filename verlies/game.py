@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
 from verlies.actions import (
@@ -37,29 +36,54 @@ from verlies.actions import (
     from_json,
     to_json,
 )
-from verlies.board import Board, Pos, Tile
-from verlies.cards.model import (
-    Attr,
-    Character,
-    DungeonCard,
-    MonsterCard,
-    Obstacle,
-    RollBonus,
-    Trap,
-    TreasureCard,
-)
-from verlies.dice import Dice, beat_probability, pass_probability
+from verlies.board import Board
+from verlies.cards.model import DungeonCard, Obstacle, RollBonus
+from verlies.dice import beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError
 from verlies.errors import SetupError as SetupError  # where it was defined before
 from verlies.events import Event, RawEvent, as_events
+from verlies.frames import (
+    DungeonDraw,
+    FightChoice,
+    FightRoll,
+    Frame,
+    GoldRoll,
+    MonsterDraw,
+    MonsterRoll,
+    ObstacleChoice,
+    ObstacleRoll,
+    RoomDraw,
+    TrapChoice,
+    TrapRoll,
+    TreasureDraw,
+)
+from verlies.i18n import text
 from verlies.rules import Figure, State
 from verlies.setup import DEFAULT_ROUND_LIMIT, DeckLike, DeckPatchLike, editable
 from verlies.setup import Setup as Setup  # where it was defined before
 from verlies.variants import Variants
+from verlies.views import FigureView as FigureView  # where they were defined before
+from verlies.views import HeldView as HeldView
+from verlies.views import Pending as Pending
+from verlies.views import PlayerView as PlayerView
+from verlies.views import monster_value, pending_of
 
 FORMAT = "verlies-game"
 FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
+
+#: ``Game.chance_kind`` of each chance frame.
+_CHANCE_KINDS: dict[type[Frame], str] = {
+    ObstacleRoll: "die",
+    FightRoll: "die",
+    MonsterRoll: "die",
+    TrapRoll: "die",
+    GoldRoll: "gold",
+    DungeonDraw: "dungeon",
+    RoomDraw: "room",
+    MonsterDraw: "monster",
+    TreasureDraw: "treasure",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,32 +119,6 @@ class Result:
     @property
     def timeout(self) -> bool:
         return self.reason == "timeout"
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """What the game waits for, with what a player needs to see to decide or watch.
-
-    ``kind`` is the frame kind ("turn", "place", "obstacle", "oroll", "fight", "froll",
-    "mroll", "trap", "troll", "gold", "lose", "draw", "room", "monster", "treasure", or
-    "over"); ``chance`` is the exact chance of success of the test that is being rolled
-    (for "mroll": given the adventurer's roll already made).
-    """
-
-    kind: str
-    seat: int
-    card: DungeonCard | None = None
-    pos: Pos | None = None
-    obstacle: Obstacle | None = None
-    monster: MonsterCard | None = None
-    trap: Trap | None = None
-    attr: Attr | None = None
-    value: int | None = None
-    bonus: int = 0
-    target: int | None = None
-    roll: int | None = None
-    chance: Fraction | None = None
-    dice: Dice | None = None
 
 
 class Game:
@@ -219,7 +217,8 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The seat to decide, ``CHANCE`` (-1) at a chance point, ``TERMINAL`` (-2) at the end."""
+        """The seat to decide; ``CHANCE`` (-1) at a chance point, ``TERMINAL`` (-4) at the
+        end: OpenSpiel's ids."""
         return self.state.current_player
 
     @property
@@ -270,19 +269,9 @@ class Game:
 
     @property
     def chance_kind(self) -> str:
-        """What the chance point is: "die", "gold", or the deck drawn from."""
-        kind = self.state.pending
-        return {
-            "oroll": "die",
-            "froll": "die",
-            "mroll": "die",
-            "troll": "die",
-            "gold": "gold",
-            "draw": "dungeon",
-            "room": "room",
-            "monster": "monster",
-            "treasure": "treasure",
-        }.get(kind, "")
+        """What the chance point is: "die", "gold", or the deck drawn from ("" if none)."""
+        top = self.state.top
+        return "" if top is None else _CHANCE_KINDS.get(type(top), "")
 
     # ---- taking steps --------------------------------------------------------------
 
@@ -496,118 +485,48 @@ class Game:
 
         ``Attempt``: passing the obstacle (R4.2, with the treasure's bonus); ``Choose``:
         winning the fight (R7.2) or passing the trap; ``Walk``: arriving without a setback
-        (every obstacle on the path passed). None for decisions without a test.
+        (every obstacle on the path passed). None for decisions without a test, and for
+        any action that is not legal now (so no bonus is counted that could not apply).
         """
         s = self.state
-        if s.over or s.at_chance:
+        if s.over or s.at_chance or not s.is_legal(action):
             return None
         fig = s.figures[s.seat]
         frame = s.stack[-1]
-        kind = frame[0]
-        if isinstance(action, Walk) and kind == "turn":
+        if isinstance(action, Walk):  # legal: the frame is the turn
             chance = Fraction(1)
             for pos in action.path:
                 tile = s.board.get(pos)
                 if tile is not None and tile.card.obstacle is not None and not tile.opened:
                     chance *= self.pass_chance(tile.card.obstacle)
             return chance
-        bonus = self._bonus_of(getattr(action, "treasure", None))
-        if isinstance(action, Attempt) and kind == "obstacle":
-            obstacle = s.board[frame[1]].card.obstacle
+        if isinstance(action, Attempt) and isinstance(frame, ObstacleChoice):
+            obstacle = s.board[frame.pos].card.obstacle
             assert obstacle is not None
-            return self.pass_chance(obstacle, bonus=bonus)
-        if isinstance(action, Choose) and kind == "fight":
-            mvalue = next(o.value for o in frame[1].fight if o.attr is action.attr)
-            return beat_probability(fig.character.value(action.attr), mvalue, bonus)
-        if isinstance(action, Choose) and kind == "trap":
-            return pass_probability(fig.character.value(action.attr), frame[1].target, bonus)
+            return self.pass_chance(obstacle, bonus=self._bonus_of(action.treasure))
+        if isinstance(action, Choose):
+            value = fig.character.value(action.attr)
+            bonus = self._bonus_of(action.treasure)
+            if isinstance(frame, FightChoice):
+                mvalue = monster_value(frame.monster, action.attr)
+                return beat_probability(value, mvalue, bonus)
+            if isinstance(frame, TrapChoice):
+                return pass_probability(value, frame.trap.target, bonus)
         return None
 
     def _bonus_of(self, treasure: str | None) -> int:
+        """R9.5: the bonus of a treasure offered by a legal action (it applies)."""
         if not treasure:
             return 0
         for h in self.state.figures[self.state.seat].treasures:
             m = h.card.magic
-            if h.card.id == treasure and isinstance(m, RollBonus):
+            if h.card.id == treasure and not h.used and isinstance(m, RollBonus):
                 return m.amount
         return 0
 
     def pending_context(self) -> Pending:
         """What the pending decision or chance point is about (for showing it)."""
-        s = self.state
-        if s.over:
-            return Pending("over", -1)
-        frame = s.stack[-1]
-        kind = frame[0]
-        fig = s.figures[s.seat]
-        if kind == "place":
-            return Pending(kind, s.seat, card=frame[1])
-        if kind in ("obstacle", "oroll"):
-            obstacle = s.board[frame[1]].card.obstacle
-            assert obstacle is not None
-            bonus = frame[4] if kind == "oroll" else 0
-            value = fig.character.value(obstacle.attr)
-            return Pending(
-                kind,
-                s.seat,
-                pos=frame[1],
-                obstacle=obstacle,
-                attr=obstacle.attr,
-                value=value,
-                bonus=bonus,
-                target=obstacle.n,
-                chance=pass_probability(value, obstacle.n, bonus),
-            )
-        if kind == "fight":
-            return Pending(kind, s.seat, monster=frame[1])
-        if kind in ("froll", "mroll"):
-            monster, attr, value, bonus = frame[1], frame[2], frame[3], frame[4]
-            mvalue = next(o.value for o in monster.fight if o.attr is attr)
-            if kind == "froll":
-                chance = beat_probability(value, mvalue, bonus)
-                return Pending(
-                    kind,
-                    s.seat,
-                    monster=monster,
-                    attr=attr,
-                    value=value,
-                    bonus=bonus,
-                    target=mvalue,
-                    chance=chance,
-                )
-            total = frame[5] + value + bonus
-            # The monster's roll must stay below total - mvalue + 1 for the adventurer to win.
-            chance = Fraction(sum(1 for r in range(1, 7) if total >= r + mvalue), 6)
-            return Pending(
-                kind,
-                s.seat,
-                monster=monster,
-                attr=attr,
-                value=value,
-                bonus=bonus,
-                target=mvalue,
-                roll=frame[5],
-                chance=chance,
-            )
-        if kind == "trap":
-            return Pending(kind, s.seat, trap=frame[1])
-        if kind == "troll":
-            trap, attr, value, bonus = frame[1], frame[2], frame[3], frame[4]
-            return Pending(
-                kind,
-                s.seat,
-                trap=trap,
-                attr=attr,
-                value=value,
-                bonus=bonus,
-                target=trap.target,
-                chance=pass_probability(value, trap.target, bonus),
-            )
-        if kind == "gold":
-            return Pending(kind, s.seat, dice=frame[1])
-        if kind == "lose":
-            return Pending(kind, s.seat, target=frame[1])
-        return Pending(kind, s.seat)
+        return pending_of(self.state)
 
     # ---- views -----------------------------------------------------------------------
 
@@ -639,7 +558,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
-        from verlies.deck import DeckPatch
+        from verlies.deck import MAX_SAVE_TEXT, DeckPatch, card_text_budget
 
         if not isinstance(text, str | bytes | bytearray):
             raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
@@ -673,15 +592,17 @@ class Game:
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
                 raise SaveFormatError('"steps" must be a list')
-            for i, raw in enumerate(raw_steps):
-                try:
-                    if isinstance(raw, list) and len(raw) == 2 and raw[0] == "edit":
-                        step: Step = Edit(DeckPatch.from_dict(raw[1]))
-                    else:
-                        step = from_json(raw)
-                    game.apply(step)
-                except Exception as e:  # whatever the file holds, say which step
-                    raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
+            # Live edits compile card text: bounded for the whole save, not per edit.
+            with card_text_budget(MAX_SAVE_TEXT):
+                for i, raw in enumerate(raw_steps):
+                    try:
+                        if isinstance(raw, list) and len(raw) == 2 and raw[0] == "edit":
+                            step: Step = Edit(DeckPatch.from_dict(raw[1]))
+                        else:
+                            step = from_json(raw)
+                        game.apply(step)
+                    except Exception as e:  # whatever the file holds, say which step
+                        raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
             if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
                 raise SaveFormatError(f"bad cursor {str(cursor)[:40]}")
             game.goto(cursor)
@@ -697,21 +618,23 @@ class Game:
         g.goto(self._cursor)
         return g
 
-    def clone(self) -> Game:
+    def clone(self, *, log: bool | None = None) -> Game:
         """An independent game in the same position, fast (search bots, OpenSpiel).
 
         Copies only the mutable state; the deck, the cards and the steps (immutable
         values) are shared, so ``copy.deepcopy`` of a game is a clone too. The history
         comes along (undo and redo work as in the original): two lists of references.
+        ``log=False`` plays on without an event log (rollouts), as ``Game.new(log=False)``.
         """
         g = Game.__new__(Game)
         g.setup = self.setup
-        g._log_on = self._log_on
+        g._log_on = self._log_on if log is None else log
         g._steps = list(self._steps)
         g._step_events = list(self._step_events)
         g._cursor = self._cursor
         g._setup_events = self._setup_events
         g.state = self.state.copy()
+        g.state.logging = g._log_on
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -763,20 +686,20 @@ class Game:
         )
 
     def status(self, lang: str = "en") -> str:
+        """One line on where the game stands, in ``lang`` (words from verlies.i18n)."""
         s = self.state
         if s.over:
             r = self.result
             assert r is not None
             if r.winners:
                 who = ", ".join(str(w + 1) for w in r.winners)
-                return (
-                    f"Game over ({r.reason}): winner {who}"
-                    if lang == "en"
-                    else (f"Spielende ({r.reason}): Gewinner {who}")
-                )
-            return f"Game over ({r.reason})" if lang == "en" else f"Spielende ({r.reason})"
-        who = "chance" if self.is_chance else f"player {s.seat + 1}"
-        return f"Round {s.round}, {who} to move ({s.pending})"
+                return text("engine.status.over_winner", lang, reason=r.reason, who=who)
+            return text("engine.status.over", lang, reason=r.reason)
+        if self.is_chance:
+            who = text("engine.status.chance", lang)
+        else:
+            who = text("engine.status.player", lang, n=s.seat + 1)
+        return text("engine.status.to_move", lang, round=s.round, who=who, pending=s.pending)
 
     def __repr__(self) -> str:
         return f"<Game {self.players}p seed={self.setup.seed} step={self._cursor}: {self.status()}>"
@@ -803,153 +726,3 @@ def returns_of(players: int, winners: Sequence[int]) -> tuple[float, ...]:
         return (0.0,) * players
     win, lose = 1.0 / len(winners), -1.0 / losers
     return tuple(win if seat in winners else lose for seat in range(players))
-
-
-@dataclass(frozen=True, slots=True)
-class HeldView:
-    card: TreasureCard
-    used: bool
-
-    @property
-    def value(self) -> int:
-        """R9.1, R9.5: its gold counts unless it is a spent one-shot treasure."""
-        return 0 if (self.used and self.card.spent) else self.card.gold
-
-
-@dataclass(frozen=True, slots=True)
-class FigureView:
-    """A read-only snapshot of a figure, for views and bots."""
-
-    seat: int
-    character: Character
-    pos: Pos
-    coins: int
-    treasures: tuple[HeldView, ...]
-    injured: int
-    escaped: bool
-    gold: int
-
-    @staticmethod
-    def of(f: Figure) -> FigureView:
-        return FigureView(
-            f.seat,
-            f.character,
-            f.pos,
-            f.coins,
-            tuple(HeldView(h.card, h.used) for h in f.treasures),
-            f.injured,
-            f.escaped,
-            f.gold,
-        )
-
-
-class PlayerView:
-    """One seat's view of the game (R9.3). Bots are functions of a view.
-
-    Shows the board, every figure's position, coins and state, the sizes of the decks,
-    the seat's own treasures, and only the number of the others' treasures.
-    """
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self._game = game
-        self.seat = seat
-
-    @property
-    def board(self) -> Mapping[Pos, Tile]:
-        """The laid cards, read-only (the board is public)."""
-        return MappingProxyType(self._game.state.board)
-
-    @property
-    def to_move(self) -> bool:
-        return self._game.current_player == self.seat
-
-    def legal_actions(self) -> LegalActions:
-        if not self.to_move:
-            return LegalActions()
-        return self._game.legal_actions()
-
-    @property
-    def pending(self) -> str:
-        return self._game.pending
-
-    @property
-    def frame(self) -> tuple[Any, ...]:
-        """The pending decision frame (kind and its data), for bots."""
-        return self._game.state.stack[-1] if self.to_move else ()
-
-    @property
-    def me(self) -> FigureView:
-        """A snapshot of the seat's own figure (changing it changes nothing in the game)."""
-        return FigureView.of(self._game.state.figures[self.seat])
-
-    @property
-    def position(self) -> Pos:
-        return self.me.pos
-
-    @property
-    def character(self) -> Character:
-        return self.me.character
-
-    @property
-    def my_treasures(self) -> list[str]:
-        return [h.card.id for h in self.me.treasures]
-
-    @property
-    def my_gold(self) -> int:
-        return self.me.gold
-
-    def players(self) -> list[dict[str, Any]]:
-        """Public facts about every seat (own treasures in full, others' as a count)."""
-        out = []
-        for f in self._game.state.figures:
-            entry: dict[str, Any] = {
-                "seat": f.seat,
-                "character": f.character.id,
-                "pos": f.pos,
-                "coins": f.coins,
-                "injured": bool(f.injured),
-                "escaped": f.escaped,
-                "treasure_count": len(f.treasures),
-            }
-            if f.seat == self.seat:
-                entry["treasures"] = [h.card.id for h in f.treasures]
-                entry["gold"] = f.gold
-            out.append(entry)
-        return out
-
-    @property
-    def drawn_card(self) -> Any:
-        """The dungeon card just drawn (public: it is laid face up)."""
-        return self._game.state.drawn
-
-    def deck_sizes(self) -> dict[str, int]:
-        s = self._game.state
-        return {
-            "dungeon": s.dungeon.size,
-            "rooms": s.rooms.size,
-            "monsters": s.monsters.size,
-            "treasures": s.treasures.size,
-        }
-
-    def exits_left(self) -> int:
-        """Exits still in the dungeon deck (public: the composition is known)."""
-        return self._game.state.exits_in_pile()
-
-    @property
-    def players_in_dungeon(self) -> int:
-        return sum(1 for f in self._game.state.figures if not f.escaped)
-
-    def pass_chance(self, obstacle: Obstacle, bonus: int = 0) -> Fraction:
-        return self._game.pass_chance(obstacle, self.seat, bonus)
-
-    @property
-    def log(self) -> list[Event]:
-        return [e if (not e.private or e.seat == self.seat) else e.public() for e in self._game.log]
-
-    @property
-    def round(self) -> int:
-        return self._game.round
-
-    @property
-    def variants(self) -> Variants:
-        return self._game.variants

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -68,11 +68,10 @@ def blocked_requests() -> list[str]:
 
 
 @pytest.fixture
-def context(context: BrowserContext, blocked_requests: list[str]) -> BrowserContext:
-    """pytest-playwright's context, with every request off 127.0.0.1/localhost aborted.
-
-    Voila's lab template links Font Awesome from a CDN; the page works without it.
-    """
+def context(context: BrowserContext, blocked_requests: list[str]) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, with every request off 127.0.0.1/localhost aborted, and
+    a test that made one fails: the page asks nothing of other hosts (icons and fonts come
+    from the installed packages; binder/share/jupyter/voila/templates/verlies)."""
 
     def handle(route: Route) -> None:
         host = urlsplit(route.request.url).hostname
@@ -83,7 +82,8 @@ def context(context: BrowserContext, blocked_requests: list[str]) -> BrowserCont
             route.abort("blockedbyclient")
 
     context.route("**/*", handle)
-    return context
+    yield context
+    assert blocked_requests == [], f"the page requested other hosts: {blocked_requests}"
 
 
 @pytest.fixture(scope="session")

@@ -160,7 +160,11 @@ class Encoding:
         self._walk_offsets: list[int] = []
         for k in range(1, self.max_walk + 1):
             self._walk_offsets.append(
-                block(f"walk{k}", 4**k, f"{k} steps: directions N,E,S,W as base-4 digits")
+                block(
+                    f"walk{k}",
+                    4**k,
+                    f"{k} step{'s' if k > 1 else ''}: directions N,E,S,W as base-4 digits",
+                )
             )
         self._heal = block("use_heal", t, "treasure id (sorted)")
         self._attempt = block("attempt_with", t, "treasure id (sorted)")

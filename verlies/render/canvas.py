@@ -30,6 +30,8 @@ from verlies.render import style as st
 
 #: One canvas command: ``("set", name, value)`` or ``(method, *args)``.
 Command = tuple[Any, ...]
+#: SVG's text-anchor as the canvas's textAlign.
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 #: A full turn, a hair over 2 pi (what the board has always sent for a full ellipse).
 _TAU = 6.2832
 
@@ -109,7 +111,7 @@ def _emit(w: _Writer, p: sh.Shape) -> None:
             w.set(stroke_style=p.stroke, line_width=w.size(p.width))
             c("stroke_circle", x, y, r)
     elif isinstance(p, sh.Text):
-        align = "center" if p.anchor == "middle" else "left"
+        align = _ALIGN[p.anchor]
         w.set(font=_font(w, p), fill_style=p.fill, text_align=align)
         c("fill_text", p.text, w.xy(p.x), w.xy(p.baseline))
     elif isinstance(p, sh.Polygon):

@@ -105,8 +105,8 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A line of text, centred on ``x`` (``anchor`` "middle") or starting there ("start");
-    its middle on ``y`` (``middle``) or its baseline on ``y``."""
+    """A line of text, centred on ``x`` (``anchor`` "middle"), starting ("start") or ending
+    ("end") there; its middle on ``y`` (``middle``) or its baseline on ``y``."""
 
     x: float
     y: float
@@ -377,7 +377,7 @@ def figure(cx: float, cy: float, h: float, seat: int, injured: bool) -> Group:
         scale=h,
     )
     lx, ly = (cx + 0.24 * h, cy) if injured else (cx, cy + 0.26 * h)
-    label = Text(lx, ly, str(seat + 1), 0.3 * h, ink, bold=True)
+    label = Text(lx, ly, str(seat + 1), max(st.FIGURE_LABEL_MIN, 0.3 * h), ink, bold=True)
     meta = (
         ("class", "figure"),
         ("data-seat", str(seat)),

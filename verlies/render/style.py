@@ -107,6 +107,8 @@ EMBLEM_R = 0.17  # α / Ω plaque
 #: Figures (board): height of a standing figure, and offsets when several share a cell.
 FIGURE_H = 0.46
 FIGURE_H_CROWDED = 0.36
+#: The smallest seat number on a figure, in px: still readable on a zoomed-out board.
+FIGURE_LABEL_MIN = 8.0
 FIGURE_OFFSETS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.0, 0.0),),
     2: ((-0.2, 0.0), (0.2, 0.0)),

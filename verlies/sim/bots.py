@@ -458,20 +458,20 @@ class HeuristicBot:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
-        frame = view.frame
-        kind = frame[0]
+        pending = view.pending
+        kind = pending.kind
         if kind == "turn":
             return self._turn(view, legal)
         if kind == "place":
             return self._place(view, legal)
-        if kind == "obstacle":
-            return self._obstacle(view, legal, frame[1])
-        if kind == "fight":
-            return self._fight(view, legal, frame[1])
-        if kind == "trap":
-            return self._trap(view, legal, frame[1])
-        if kind == "lose":
-            return self._lose(view, legal, frame[1])
+        if kind == "obstacle" and pending.pos is not None:
+            return self._obstacle(view, legal, pending.pos)
+        if kind == "fight" and pending.monster is not None:
+            return self._fight(view, legal, pending.monster)
+        if kind == "trap" and pending.trap is not None:
+            return self._trap(view, legal, pending.trap)
+        if kind == "lose" and pending.target is not None:
+            return self._lose(view, legal, pending.target)
         fallback: Action = legal[0]  # a frame this bot does not know: stay legal
         return fallback
 
@@ -860,11 +860,21 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+#: Bots that live in their own module (slower; loaded on first use): name -> module. Each
+#: module has a factory of that name. Not in ``BOTS``: the page offers the quick presets.
+SEARCH_BOTS: dict[str, str] = {"strong": "verlies.sim.search"}
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A fresh bot of the preset ``name`` (see ``BOTS``), seeded with ``seed``."""
+    if name in SEARCH_BOTS:
+        import importlib
+
+        factory: BotFactory = getattr(importlib.import_module(SEARCH_BOTS[name]), name)
+        return factory(seed)
     try:
         factory = BOTS[name]
     except KeyError:
-        known = ", ".join(BOTS)
+        known = ", ".join([*BOTS, *SEARCH_BOTS])
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
     return factory(seed)

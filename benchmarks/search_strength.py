@@ -1,0 +1,89 @@
+"""How strong is the search bot? Head-to-head against the careful bot, with 95 % intervals.
+
+    .venv/bin/python benchmarks/search_strength.py [--players 2 4] [--games 200]
+        [--simulations 8] [--jobs 2]
+
+For each player count, ``games`` seeded games: the search bot ("strong") in one seat (the
+seat turns with the game number, so every seat is played as often), the careful bot in
+every other seat. The baseline is measured in the same run on the same seeds: the careful
+bot in that seat instead (so the seat's win rate when nothing changes, ~1/players).
+Printed: wins (a shared win counts), the win rate with its Wilson 95 % interval, the
+baseline's, and seconds per game. A measurement, not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from verlies.game import Game
+from verlies.sim.bots import make_bot
+from verlies.sim.search import SearchBot
+
+SEED0 = 20_000
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (good at small n and near 0 or 1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play(args: tuple[int, int, int, bool]) -> tuple[bool, float, str]:
+    """One game: (did the tested seat win, seconds, how it ended)."""
+    players, index, simulations, strong = args
+    seed = SEED0 + index
+    seat = index % players
+    bots = [make_bot("careful", seed + s) for s in range(players)]
+    if strong:
+        bots[seat] = SearchBot(seed=seed, simulations=simulations)
+    for bot in bots:
+        bot.reseed(seed)  # type: ignore[attr-defined]
+    game = Game.new(players=players, seed=seed, log=False)
+    start = time.perf_counter()
+    while not game.is_over:
+        if game.is_chance:
+            game.roll()
+        else:
+            p = game.current_player
+            game.apply(bots[p](game.view(p)))
+    result = game.result
+    assert result is not None
+    return seat in result.winners, time.perf_counter() - start, result.reason
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    a = ap.parse_args()
+    print(f"search bot (simulations={a.simulations}) vs careful; {a.games} games each")
+    with ProcessPoolExecutor(a.jobs) as pool:
+        for players in a.players:
+            rows = {}
+            for strong in (True, False):
+                jobs = [(players, i, a.simulations, strong) for i in range(a.games)]
+                out = list(pool.map(play, jobs, chunksize=1))
+                wins = sum(w for w, _, _ in out)
+                secs = sum(s for _, s, _ in out) / len(out)
+                rows[strong] = (wins, secs)
+            for strong, label in ((True, "strong "), (False, "careful")):
+                wins, secs = rows[strong]
+                lo, hi = wilson(wins, a.games)
+                print(
+                    f"{players} players  {label} seat: {wins:4d}/{a.games} wins = "
+                    f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
+                    f"{secs:6.2f} s/game"
+                )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,292 @@
+"""What may happen now: the legal actions of a decision and the outcomes of a chance point.
+
+Functions of a :class:`~verlies.state.Table` that change nothing but its caches; the rule
+that forbids an action, for ``IllegalAction``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from verlies.actions import (
+    Attempt,
+    Card,
+    Choose,
+    Decline,
+    Draw,
+    LegalActions,
+    LoseGold,
+    LoseTreasure,
+    Outcome,
+    Place,
+    Recover,
+    Roll,
+    ShuffleBack,
+    UseHeal,
+    Wait,
+    Walk,
+)
+from verlies.board import (
+    DELTA,
+    OPPOSITE,
+    Pos,
+    has_open_passage,
+    neighbours,
+    open_sides,
+    rotations_with,
+)
+from verlies.cards.model import Attr, DungeonCard, Heal, TileKind
+from verlies.frames import (
+    CHANCES,
+    DIE_ROLLS,
+    FightChoice,
+    Frame,
+    GoldRoll,
+    LossChoice,
+    ObstacleChoice,
+    Placement,
+    TrapChoice,
+    Turn,
+)
+from verlies.state import Figure, Table, mix64
+
+_DRAW = Draw()
+_RECOVER = Recover()
+_TRY_OR_DECLINE = LegalActions((Attempt(), Decline()))  # an obstacle without a bonus treasure
+_CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
+_W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in (1, 2, 3, 4, 5, 6))
+_ROLLS = {v: Roll(v) for v in range(-50, 200)}
+
+
+def compute_legal(s: Table) -> Any:
+    """The legal actions now (a list or a shared ``LegalActions``); see ``State``'s cache."""
+    if s.over:
+        return ()
+    frame = s.stack[-1]
+    kind = type(frame)
+    fig = s.figures[s.seat]
+    if kind is Turn:
+        if fig.injured:
+            return turn_actions(s, fig)
+        # An uninjured figure's choices depend only on its card, the board and whether
+        # the deck has cards: kept until a card is laid near it (see board_changed).
+        key = (fig.pos, s.dungeon.total > 0)
+        legal = s.turn_cache.get(key)
+        if legal is None:
+            legal = s.turn_cache[key] = LegalActions(turn_actions(s, fig))
+        return legal
+    if kind in CHANCES:
+        return [o for o, _ in chance_outcomes(s)]
+    if isinstance(frame, Placement):
+        return placements(s, frame.card)
+    if isinstance(frame, ObstacleChoice):
+        obstacle = s.board[frame.pos].card.obstacle
+        assert obstacle is not None
+        bonus = s.bonus_treasures(fig, obstacle.attr)
+        if not bonus:
+            return _TRY_OR_DECLINE
+        acts: list[Any] = [Attempt()]
+        acts.extend(Attempt(tid) for tid in bonus)
+        acts.append(Decline())
+        return acts
+    if isinstance(frame, FightChoice):
+        return _choices(s, fig, tuple(o.attr for o in frame.monster.fight))
+    if isinstance(frame, TrapChoice):
+        return _choices(s, fig, frame.trap.attrs)
+    if isinstance(frame, LossChoice):
+        acts = [LoseGold()]
+        seen: set[str] = set()
+        for h in fig.treasures:
+            if h.card.id not in seen:
+                seen.add(h.card.id)
+                acts.append(LoseTreasure(h.card.id))
+        return acts
+    raise AssertionError(f"no decision at frame {frame.kind}")  # pragma: no cover
+
+
+def turn_actions(s: Table, fig: Figure) -> list[Any]:
+    """R3.1: draw, walk or wait; recover (or heal) when injured."""
+    if fig.injured:
+        # R8.2: the whole turn is spent recovering (a heal treasure saves it, R9.5).
+        acts: list[Any] = [_RECOVER]
+        seen: set[str] = set()
+        for h in fig.treasures:
+            if not h.used and isinstance(h.card.magic, Heal) and h.card.id not in seen:
+                seen.add(h.card.id)
+                acts.append(UseHeal(h.card.id))
+        return acts
+    board = s.board
+    acts = []
+    # R3.2: drawing needs an open passage on the figure's card and cards in the deck.
+    pos = fig.pos
+    can_open = s.open_cache.get(pos)
+    if can_open is None:
+        can_open = s.open_cache[pos] = has_open_passage(board, pos)
+    if can_open and s.dungeon.total:
+        acts.append(_DRAW)
+    walks = s.walk_cache.get(fig.pos)
+    if walks is None:
+        walks = s.walk_cache[fig.pos] = [Walk(p) for p in _walks(s, fig.pos)]
+    acts.extend(walks)
+    if not acts:
+        acts.append(Wait())  # R3.5 [decision]
+    return acts
+
+
+def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:
+    board = s.board
+    paths: list[tuple[Pos, ...]] = []
+    frontier: list[tuple[Pos, ...]] = [(pos,)]
+    for _ in range(s.max_walk):
+        nxt: list[tuple[Pos, ...]] = []
+        for path in frontier:
+            for q in neighbours(board, path[-1]):
+                if q in path:
+                    continue  # no loops back over the walk (and not back to the start)
+                p = path + (q,)
+                paths.append(p[1:])
+                nxt.append(p)
+        frontier = nxt
+    return paths
+
+
+def placements(s: Table, card: DungeonCard) -> list[Any]:
+    """R3.2: every empty cell next to an open passage, every rotation meeting it."""
+    fig = s.figures[s.seat]
+    x, y = fig.pos
+    acts: list[Any] = []
+    for side in open_sides(s.board, fig.pos):
+        dx, dy = DELTA[side]
+        for mask in rotations_with(card.mask, OPPOSITE[side]):
+            acts.append(Place(x + dx, y + dy, mask))
+    if card.kind is TileKind.EXIT:
+        acts.append(ShuffleBack())  # R1.4
+    return acts
+
+
+def _choices(s: Table, fig: Figure, attrs: tuple[Attr, ...]) -> list[Any]:
+    acts: list[Any] = []
+    for a in attrs:
+        acts.append(Choose(a))
+        acts.extend(Choose(a, tid) for tid in s.bonus_treasures(fig, a))
+    return acts
+
+
+# ---- chance ----------------------------------------------------------------------------
+
+
+def chance_outcomes(s: Table) -> list[tuple[Outcome, Fraction]]:
+    """At a chance point: every outcome with its exact probability."""
+    frame = s.stack[-1]
+    if type(frame) in DIE_ROLLS:
+        return list(_W6_OUTCOMES)
+    if isinstance(frame, GoldRoll):
+        return [(_ROLLS.get(v) or Roll(v), p) for v, p in frame.dice.distribution().items()]
+    return [(Card(cid), p) for cid, p in s.pile_of(frame).outcomes()]
+
+
+def possible(s: Table, frame: Frame, step: Any) -> bool:
+    """Is ``step`` a possible outcome of the chance point ``frame``? (no Fractions)"""
+    if type(step) is Roll:
+        if type(step.value) is not int:
+            return False
+        if isinstance(frame, GoldRoll):
+            return step.value in frame.dice.distribution()
+        return type(frame) in DIE_ROLLS and 1 <= step.value <= 6
+    if (
+        type(step) is Card
+        and type(step.card) is str
+        and type(frame) not in DIE_ROLLS
+        and not isinstance(frame, GoldRoll)
+    ):
+        pile = s.pile_of(frame)
+        if pile.total == 0:
+            return bool(pile.bottom) and step.card == pile.bottom[0]
+        return pile.counts.get(step.card, 0) > 0
+    return False
+
+
+def sample_outcome(s: Table, r: int | None = None) -> Outcome:
+    """The outcome the seeded random source gives at this chance point; or, given a
+    64-bit random number ``r`` from an outside source, the outcome ``r`` picks."""
+    if r is None:
+        r = mix64(s.seed, s.steps)
+    frame = s.stack[-1]
+    if type(frame) in DIE_ROLLS:
+        return _ROLLS[1 + r % 6]
+    if isinstance(frame, GoldRoll):
+        dice = frame.dice
+        total = dice.constant
+        for _ in range(dice.w6):
+            total += 1 + r % 6
+            r //= 6
+        for _ in range(dice.w3):
+            total += (2 + r % 6) // 2
+            r //= 6
+        return _ROLLS.get(total) or Roll(total)
+    cid = s.pile_of(frame).sample(r)
+    card = _CARDS.get(cid)
+    if card is None:
+        card = _CARDS[cid] = Card(cid)
+    return card
+
+
+# ---- why not ---------------------------------------------------------------------------
+
+
+def same_types(a: Any, b: Any) -> bool:
+    """Equal by value is not enough: Place(0.0, ...) or a bare tuple must not pass."""
+    if type(a) is not type(b):
+        return False
+    return all(
+        type(x) is type(y) and (not isinstance(x, tuple) or same_types(x, y))
+        for x, y in zip(a, b, strict=True)
+    )
+
+
+def why_illegal(s: Table, frame: Frame, step: Any) -> tuple[str, str]:
+    """The rule that forbids ``step`` here, for IllegalAction."""
+    try:
+        label = str(step.label)
+    except Exception:  # a malformed action cannot even say what it is
+        label = repr(step)[:200]
+    kind = frame.kind
+    if type(frame) in CHANCES:
+        if isinstance(step, Roll | Card):
+            return ("RW.1" if isinstance(step, Roll) else "R2.3"), (
+                f"{label} is not a possible outcome of this chance point"
+            )
+        return "R3.4", f"a chance point is pending ({kind}); {label} is not an outcome"
+    if isinstance(step, Roll | Card):
+        return "R3.4", f"no chance point is pending; it is player {s.seat + 1}'s decision"
+    if isinstance(frame, Turn):
+        fig = s.figure
+        if fig.injured:
+            return "R8.2", f"player {s.seat + 1} is injured and must recover this turn"
+        if isinstance(step, Draw):
+            if not s.dungeon.total:
+                return "R3.2", "the dungeon deck is empty"
+            return "R3.2", "the figure's card has no open passage"
+        if isinstance(step, Walk):
+            return "R3.5", f"{label}: not a walk of up to two connected cards"
+        if isinstance(step, Wait):
+            return "R3.5", "waiting is allowed only when no move is possible"
+        return "R3.1", f"{label} is not a turn action"
+    if isinstance(frame, Placement):
+        if isinstance(step, Place):
+            return (
+                "R3.2",
+                f"{label}: the card must be laid at an open passage of the figure's card, "
+                "turned to meet it",
+            )
+        if isinstance(step, ShuffleBack):
+            return "R1.4", "only an exit may be shuffled back"
+        return "R3.3", "the drawn card must be laid first"
+    if isinstance(frame, ObstacleChoice):
+        return "R4.3", f"{label}: try the obstacle or decline"
+    if isinstance(frame, FightChoice | TrapChoice):
+        return "R7.1", f"{label}: not one of the values this {kind} allows"
+    if isinstance(frame, LossChoice):
+        return "R9.4", f"{label}: lose 3 gold or one of your treasures"
+    return "R3.4", f"{label} is not legal now"  # pragma: no cover

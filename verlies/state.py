@@ -1,0 +1,512 @@
+"""Everything on the table: figures, hands, piles, the board and the frame stack.
+
+:class:`Table` holds the mutable state of a game and the small effects every rule uses
+(gain and lose gold, draw, end a movement, record an event). The rules that move the
+game on live in :mod:`verlies.rules` and the modules it names; they change a ``Table``
+in place. A game keeps its list of steps, so undo, replay and save/load replay steps
+instead of copying tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from verlies.actions import LegalActions, Walk
+from verlies.board import Board, Pos, Tile, count_open_passages, open_passages_added
+from verlies.cards.model import (
+    COLORS_FOR_PLAYERS,
+    Attr,
+    Character,
+    DungeonCard,
+    RollBonus,
+    TileKind,
+    TreasureCard,
+)
+from verlies.events import RawEvent
+from verlies.frames import (
+    TURN,
+    DungeonDraw,
+    Enter,
+    Frame,
+    MonsterDraw,
+    RoomDraw,
+    TreasureDraw,
+)
+from verlies.setup import DeckLike
+from verlies.variants import Variants
+
+CHANCE = -1  #: ``current_player`` while a chance point is pending (OpenSpiel's id)
+TERMINAL = -4  #: ``current_player`` once the game is over (OpenSpiel's id)
+BANK_COINS = 48  #: R10: gold coin tokens in the box (variant ``limited_bank``)
+START_POS: Pos = (0, 0)
+
+_MASK64 = (1 << 64) - 1
+
+
+def mix64(seed: int, k: int) -> int:
+    """A counter-based random number: the k-th draw of ``seed`` (splitmix64 finaliser).
+
+    Chance resolved "at random" depends only on the seed and the step's index, so undoing
+    and rolling again gives the same result, and no generator state needs saving.
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + (k + 1) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+class Held:
+    """A treasure card in a player's hand (R9.3: face down to the others)."""
+
+    __slots__ = ("card", "used")
+
+    def __init__(self, card: TreasureCard, used: bool = False) -> None:
+        self.card = card
+        self.used = used
+
+    @property
+    def value(self) -> int:
+        """R9.1, R9.5: its gold counts unless it is a spent one-shot treasure."""
+        return 0 if (self.used and self.card.spent) else self.card.gold
+
+
+class Figure:
+    """A player's figure and possessions."""
+
+    __slots__ = (
+        "seat",
+        "character",
+        "pos",
+        "coins",
+        "treasures",
+        "injured",
+        "escaped",
+        "injuries",
+    )
+
+    def __init__(self, seat: int, character: Character) -> None:
+        self.seat = seat
+        self.character = character
+        self.pos: Pos = START_POS
+        self.coins = 0
+        self.treasures: list[Held] = []
+        self.injured = 0  # turns still to be spent recovering (R8)
+        self.injuries = 0  # how often injured so far (statistics; R8.1)
+        self.escaped = False
+
+    def copy(self) -> Figure:
+        f = Figure.__new__(Figure)
+        f.seat = self.seat
+        f.character = self.character
+        f.pos = self.pos
+        f.coins = self.coins
+        f.treasures = [Held(h.card, h.used) for h in self.treasures]
+        f.injured = self.injured
+        f.injuries = self.injuries
+        f.escaped = self.escaped
+        return f
+
+    @property
+    def gold(self) -> int:
+        """R9.1: coins plus the gold values of the treasure cards."""
+        return self.coins + sum(h.value for h in self.treasures)
+
+    @property
+    def in_dungeon(self) -> bool:
+        return not self.escaped
+
+
+class Pile:
+    """A shuffled deck as a multiset: every draw is uniform over the cards left (R2.3).
+
+    Modelling "shuffled" as "uniform draw" makes the deck's order hidden by construction
+    and the chance outcomes exact: card id -> count / total.
+    """
+
+    __slots__ = ("counts", "total", "discard", "bottom")
+
+    def __init__(self, counts: Mapping[str, int]) -> None:
+        # Sorted ids: the seeded draw must not depend on the order cards stand in a file.
+        self.counts = {k: counts[k] for k in sorted(counts) if counts[k] > 0}
+        self.total = sum(self.counts.values())
+        self.discard: dict[str, int] = {}
+        self.bottom: list[str] = []  # R9.4: lost treasures go under the deck, drawn last
+
+    def take(self, card_id: str) -> None:
+        if self.total == 0 and self.bottom:
+            self.bottom.remove(card_id)
+            return
+        self.counts[card_id] -= 1
+        self.total -= 1
+
+    def put(self, card_id: str, n: int = 1) -> None:
+        self.counts[card_id] = self.counts.get(card_id, 0) + n
+        self.total += n
+
+    def to_discard(self, card_id: str) -> None:
+        self.discard[card_id] = self.discard.get(card_id, 0) + 1
+
+    def refill(self) -> bool:
+        """R6.4: shuffle the discards back in. True if anything came back."""
+        if not self.discard:
+            return False
+        for k, v in self.discard.items():
+            self.put(k, v)
+        self.discard = {}
+        return True
+
+    @property
+    def size(self) -> int:
+        return self.total + len(self.bottom)
+
+    def outcomes(self) -> list[tuple[str, Fraction]]:
+        if self.total == 0:
+            return [(self.bottom[0], Fraction(1))] if self.bottom else []
+        return [(k, Fraction(v, self.total)) for k, v in self.counts.items() if v]
+
+    def sample(self, r: int) -> str:
+        if self.total == 0:
+            return self.bottom[0]
+        i = r % self.total
+        for k, v in self.counts.items():
+            if i < v:
+                return k
+            i -= v
+        raise AssertionError("pile count out of step")  # pragma: no cover
+
+    def copy(self) -> Pile:
+        p = Pile.__new__(Pile)
+        p.counts = dict(self.counts)
+        p.total = self.total
+        p.discard = dict(self.discard)
+        p.bottom = list(self.bottom)
+        return p
+
+
+class Table:
+    """Everything on the table, mutated in place by the rules (see the module docstring).
+
+    ``logging`` False (simulations): no events are recorded, not even built.
+    """
+
+    def __init__(
+        self,
+        *,
+        deck: DeckLike,
+        characters: list[Character],
+        variants: Variants,
+        seed: int,
+        start_seat: int = 0,
+        round_limit: int | None = 300,
+        log: bool = True,
+    ) -> None:
+        n = len(characters)
+        self.logging = log
+        self.deck = deck
+        self.variants = variants
+        self.seed = seed
+        self.round_limit = round_limit
+        self.n = n
+        self.colors = COLORS_FOR_PLAYERS[n]
+        self.figures = [Figure(i, c) for i, c in enumerate(characters)]
+        start: DungeonCard = deck.start
+        self.board: Board = {START_POS: Tile(start, 0, 0, start.mask, -1)}
+        self.dungeon = Pile(deck.dungeon_pile(n))
+        self.rooms = Pile(deck.room_counts)
+        self.monsters = Pile(deck.monster_counts)
+        self.treasures = Pile(deck.treasure_counts)
+        self.bank = BANK_COINS if variants.limited_bank else -1
+        self.seat = start_seat
+        self.start_seat = start_seat
+        self.round = 1
+        self.turn_no = 0
+        self.escape_order: list[int] = []
+        self.over = False
+        self.end_reason = ""
+        self.stack: list[Frame] = []
+        self.at_chance = False  # is the frame on top a chance point?
+        self.events: list[RawEvent] = []  # this step's events (Game makes Events of them)
+        self.steps = 0  # number of steps applied (the chance counter)
+        self.drawn: DungeonCard | None = None  # the dungeon card in hand, not yet laid
+        self.came_from: Pos = START_POS  # the card the figure last entered its card from
+        self.lost_cards: dict[str, TreasureCard] = {}  # treasures given up (R9.4), by id
+        self._legal: LegalActions | None = None  # the legal actions now, once asked for
+        self.max_walk = 3 if variants.long_walk else 2
+        # Caches of the legal actions, kept until a laid card changes them (board_changed).
+        self.walk_cache: dict[Pos, list[Walk]] = {}
+        self.open_cache: dict[Pos, bool] = {}
+        self.turn_cache: dict[tuple[Pos, bool], LegalActions] = {}
+        self.any_open = True  # R1.6: an open passage is left somewhere
+        self.open_passages = 0
+        self._exit_ids: tuple[str, ...] = ()
+        self._index_deck()
+        self.board_changed()
+        exits = self.exits_left = self.exits_in_pile()  # R1.6, kept up to date
+        if self.logging:
+            self.emit("R2.2", "setup", -1, players=n, colors=self.colors, exits=exits)
+        self.begin_turn()
+
+    def copy_into(self, s: Table) -> None:
+        """Make the blank table ``s`` an independent copy of this one (``Game.clone``):
+        the mutable parts copied; the deck, cards, frames and cached legal actions (all
+        values nobody changes) shared."""
+        s.logging = self.logging
+        s.deck = self.deck
+        s.variants = self.variants
+        s.seed = self.seed
+        s.round_limit = self.round_limit
+        s.n = self.n
+        s.colors = self.colors
+        s.figures = [f.copy() for f in self.figures]
+        # A laid tile is never changed in place (the three changes, R4.1 gold taken, R1.2
+        # collapsed, R4.4 opened, lay a changed copy), so tables may share tiles.
+        s.board = dict(self.board)
+        s.dungeon = self.dungeon.copy()
+        s.rooms = self.rooms.copy()
+        s.monsters = self.monsters.copy()
+        s.treasures = self.treasures.copy()
+        s.bank = self.bank
+        s.seat = self.seat
+        s.start_seat = self.start_seat
+        s.round = self.round
+        s.turn_no = self.turn_no
+        s.escape_order = list(self.escape_order)
+        s.over = self.over
+        s.end_reason = self.end_reason
+        s.stack = list(self.stack)  # frames are values: shared
+        s.at_chance = self.at_chance
+        s.events = list(self.events)
+        s.steps = self.steps
+        s.drawn = self.drawn
+        s.came_from = self.came_from
+        s.lost_cards = dict(self.lost_cards)
+        s._legal = self._legal
+        s.max_walk = self.max_walk
+        # The caches hold immutable values keyed by position; each table prunes its own.
+        s.walk_cache = dict(self.walk_cache)
+        s.open_cache = dict(self.open_cache)
+        s.turn_cache = dict(self.turn_cache)
+        s.any_open = self.any_open
+        s.open_passages = self.open_passages
+        s._exit_ids = self._exit_ids
+        s.exits_left = self.exits_left
+
+    # ---- small helpers -------------------------------------------------------------
+
+    def exit_ids(self) -> tuple[str, ...]:
+        return self._exit_ids
+
+    def _index_deck(self) -> None:
+        self._exit_ids = tuple(
+            cid for cid, c in self.deck.dungeon.items() if c.kind is TileKind.EXIT
+        )
+
+    def exits_in_pile(self) -> int:
+        """Exit cards still in the dungeon deck (counted afresh; see ``exits_left``)."""
+        counts = self.dungeon.counts
+        n = 0
+        for cid in self._exit_ids:
+            n += counts.get(cid, 0)
+        return n
+
+    def board_changed(self, laid: Pos | None = None) -> None:
+        """A card was laid at ``laid`` (None: the whole board is new).
+
+        Only what the new card can change is forgotten: walks from cards within walking
+        distance of it, open passages of it and its neighbours.
+        """
+        self.turn_cache.clear()
+        if laid is None:
+            self.walk_cache.clear()
+            self.open_cache.clear()
+            self.open_passages = count_open_passages(self.board)
+        else:
+            x, y = laid
+            reach = self.max_walk
+            walk_cache = self.walk_cache
+            for p in [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]:
+                del walk_cache[p]
+            open_cache = self.open_cache
+            for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                open_cache.pop(p, None)
+            self.open_passages += open_passages_added(self.board, laid)
+        self.any_open = self.open_passages > 0
+
+    def emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
+        """Record an event of this step. Every call stands under ``if s.logging:``, so
+        that a game without a log does not even build the arguments.
+
+        Recorded as a plain tuple; ``Game`` makes ``Event`` values of it when asked."""
+        self.events.append((rule, key, seat, data, private))
+
+    @property
+    def figure(self) -> Figure:
+        return self.figures[self.seat]
+
+    @property
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.at_chance else self.seat
+
+    @property
+    def top(self) -> Frame | None:
+        """The frame waiting for a step (None once the game is over)."""
+        return None if self.over else self.stack[-1]
+
+    @property
+    def pending(self) -> str:
+        """The kind of the frame waiting for a step ("" when the game is over)."""
+        return "" if self.over else self.stack[-1].kind
+
+    def pile_of(self, frame: Frame) -> Pile:
+        """The pile a draw frame draws from."""
+        kind = type(frame)
+        if kind is DungeonDraw:
+            return self.dungeon
+        if kind is RoomDraw:
+            return self.rooms
+        if kind is MonsterDraw:
+            return self.monsters
+        if kind is TreasureDraw:
+            return self.treasures
+        raise AssertionError(f"no card is drawn at {frame.kind}")  # pragma: no cover
+
+    def bonus_treasures(self, fig: Figure, attr: Attr) -> list[str]:
+        """R9.5: unused magic treasures that add to a roll of ``attr``."""
+        out: list[str] = []
+        for h in fig.treasures:
+            m = h.card.magic
+            if (
+                not h.used
+                and isinstance(m, RollBonus)
+                and (not m.attrs or attr in m.attrs)
+                and h.card.id not in out
+            ):
+                out.append(h.card.id)
+        return out
+
+    # ---- effects used by several rules ---------------------------------------------
+
+    def begin_turn(self) -> None:
+        """R3.1: the seat's turn starts."""
+        if self.logging:
+            self.emit("R3.1", "turn", self.seat, char=self.figures[self.seat].character.name)
+        self.stack.append(TURN)
+
+    def gain(self, fig: Figure, n: int, rule: str) -> None:
+        if n <= 0:
+            return
+        if self.bank >= 0:  # variant limited_bank (R10)
+            if self.bank < n:
+                if self.logging:
+                    self.emit("R10", "bank_short", fig.seat, n=self.bank)
+                n = self.bank
+            self.bank -= n
+        fig.coins += n
+        if self.logging:
+            self.emit(rule, "gold", fig.seat, n=n)
+
+    def lose_coins(self, fig: Figure, n: int) -> None:
+        lost = min(n, fig.coins)
+        fig.coins -= lost
+        if self.bank >= 0:
+            self.bank += lost
+        if self.logging:
+            self.emit("R9.4", "lose_gold", fig.seat, n=lost)
+
+    def use_bonus(self, fig: Figure, treasure: str | None) -> int:
+        """R9.5: spend the magic treasure ``treasure`` (if any) on a roll; its bonus."""
+        if treasure is None:
+            return 0
+        h = next(h for h in fig.treasures if h.card.id == treasure and not h.used)
+        h.used = True
+        assert isinstance(h.card.magic, RollBonus)
+        if self.logging:
+            self.emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)
+        return h.card.magic.amount
+
+    def push_draw(self, frame: DungeonDraw | RoomDraw | MonsterDraw | TreasureDraw) -> None:
+        """Push a card draw, refilling from the discards first (R6.4)."""
+        pile = self.pile_of(frame)
+        if pile.size == 0:
+            if not pile.refill():
+                if self.logging:
+                    self.emit("R6.4", "no_card", self.seat, pile=_PILE_NAMES[type(frame)])
+                return
+            if self.logging:
+                self.emit("R6.4", "refill", self.seat, pile=_PILE_NAMES[type(frame)])
+        self.stack.append(frame)
+
+    def end_movement(self) -> None:
+        """R5.4/R5.5: the walk ends: drop the steps not yet taken."""
+        self.stack[:] = [f for f in self.stack if type(f) is not Enter]
+
+    def winners(self) -> list[int]:
+        """R1.5: the escaped player(s) with the most gold (ties share the win)."""
+        if not self.over or self.end_reason == "timeout" or not self.escape_order:
+            return []
+        best = max(self.figures[s].gold for s in self.escape_order)
+        return sorted(s for s in self.escape_order if self.figures[s].gold == best)
+
+    # ---- live edits ----------------------------------------------------------------
+
+    def edit_deck(self, new_deck: DeckLike, what: str) -> None:
+        """A live edit: the new deck applies to the cards not yet drawn.
+
+        Cards on the table and in hands keep the definition they were drawn with. A
+        count change moves the undrawn pile by the difference (never below zero: cards
+        already drawn stay drawn).
+        """
+        old = self.deck
+        self._legal = None
+        self.steps += 1
+        pairs = (
+            (self.dungeon, old.dungeon_pile(self.n), new_deck.dungeon_pile(self.n)),
+            (self.rooms, old.room_counts, new_deck.room_counts),
+            (self.monsters, old.monster_counts, new_deck.monster_counts),
+            (self.treasures, old.treasure_counts, new_deck.treasure_counts),
+        )
+        for pile, before, after in pairs:
+            for cid in set(before) | set(after):
+                delta = after.get(cid, 0) - before.get(cid, 0)
+                if delta > 0:
+                    pile.put(cid, delta)
+                elif delta < 0:
+                    have = pile.counts.get(cid, 0)
+                    take = min(have, -delta)
+                    pile.counts[cid] = have - take
+                    pile.total -= take
+                    rest = -delta - take
+                    if rest and pile.discard.get(cid):
+                        pile.discard[cid] = max(0, pile.discard[cid] - rest)
+        # A card the new deck no longer has leaves every pile, discards and the cards
+        # under the treasure deck included: nothing undrawn may name an unknown card.
+        cards_of: tuple[tuple[Pile, Mapping[str, Any]], ...] = (
+            (self.dungeon, new_deck.dungeon),
+            (self.rooms, new_deck.rooms),
+            (self.monsters, new_deck.monsters),
+            (self.treasures, new_deck.treasures),
+        )
+        for pile, cards in cards_of:
+            for cid in [c for c in pile.counts if c not in cards]:
+                pile.total -= pile.counts.pop(cid)
+            pile.discard = {c: n for c, n in pile.discard.items() if c in cards}
+            if pile is not self.treasures:
+                pile.bottom = [c for c in pile.bottom if c in cards]
+        self.deck = new_deck
+        self._index_deck()
+        self.exits_left = self.exits_in_pile()
+        if self.logging:
+            self.emit("edit", "edit", -1, what=what)
+
+
+#: Each draw frame's pile, as R6.4's events name it (the words: verlies.i18n, event.pile.*).
+_PILE_NAMES: dict[type[Frame], str] = {
+    DungeonDraw: "dungeon",
+    RoomDraw: "room",
+    MonsterDraw: "monster",
+    TreasureDraw: "treasure",
+}
