@@ -117,15 +117,20 @@ def _used_keys() -> set[str]:
 
 
 def _emitted_event_keys() -> set[str]:
-    """The event keys the rules name: the key argument of ``_emit`` and ``_finish``."""
+    """The event keys the rules name: the key argument of ``emit`` and ``_finish``."""
     found = set()
-    where = {"_emit": 1, "_finish": 2}
+    # the key's position: after the rule (and the reason), and after the table when a
+    # function (not a method) is called with it first
+    where = {"emit": 1, "_emit": 1, "_finish": 2}
     for path in CODE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in where:
-                args = node.args
-                i = where[node.func.attr]  # type: ignore[attr-defined]
-                key = args[i] if len(args) > i else None
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in where:
+                i = where[name] + (1 if isinstance(func, ast.Name) else 0)
+                key = node.args[i] if len(node.args) > i else None
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
                     found.add(key.value)
     return found
