@@ -1,14 +1,15 @@
 """How strong is the search bot? Head-to-head against the careful bot, with 95 % intervals.
 
     .venv/bin/python benchmarks/search_strength.py [--players 2 4] [--games 200]
-        [--simulations 8] [--jobs 2]
+        [--simulations 8] [--jobs 2] [--bots strong greedy reckless careful]
 
-For each player count, ``games`` seeded games: the search bot ("strong") in one seat (the
-seat turns with the game number, so every seat is played as often), the careful bot in
-every other seat. The baseline is measured in the same run on the same seeds: the careful
-bot in that seat instead (so the seat's win rate when nothing changes, ~1/players).
-Printed: wins (a shared win counts), the win rate with its Wilson 95 % interval, the
-baseline's, and seconds per game. A measurement, not a test: it asserts nothing.
+For each player count, ``games`` seeded games: the tested bot in one seat (the seat turns
+with the game number, so every seat is played as often), the careful bot in every other
+seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
+the baseline (the seat's win rate when nothing changes, about 1/players), the other
+presets show how far a different rule of thumb gets. Printed per bot: wins (a shared win
+counts), the win rate with its Wilson 95 % interval, and seconds per game. A measurement,
+not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -35,14 +36,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(args: tuple[int, int, int, bool]) -> tuple[bool, float, str]:
+def play(args: tuple[int, int, int, str]) -> tuple[bool, float, str]:
     """One game: (did the tested seat win, seconds, how it ended)."""
-    players, index, simulations, strong = args
+    players, index, simulations, name = args
     seed = SEED0 + index
     seat = index % players
     bots = [make_bot("careful", seed + s) for s in range(players)]
-    if strong:
+    if name == "strong":
         bots[seat] = SearchBot(seed=seed, simulations=simulations)
+    else:
+        bots[seat] = make_bot(name, seed)
     for bot in bots:
         bot.reseed(seed)  # type: ignore[attr-defined]
     game = Game.new(players=players, seed=seed, log=False)
@@ -64,24 +67,22 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
     a = ap.parse_args()
-    print(f"search bot (simulations={a.simulations}) vs careful; {a.games} games each")
+    print(f"one seat against careful bots; {a.games} games each (strong: {a.simulations} worlds)")
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
-            rows = {}
-            for strong in (True, False):
-                jobs = [(players, i, a.simulations, strong) for i in range(a.games)]
+            for name in a.bots:
+                jobs = [(players, i, a.simulations, name) for i in range(a.games)]
                 out = list(pool.map(play, jobs, chunksize=1))
                 wins = sum(w for w, _, _ in out)
                 secs = sum(s for _, s, _ in out) / len(out)
-                rows[strong] = (wins, secs)
-            for strong, label in ((True, "strong "), (False, "careful")):
-                wins, secs = rows[strong]
                 lo, hi = wilson(wins, a.games)
                 print(
-                    f"{players} players  {label} seat: {wins:4d}/{a.games} wins = "
+                    f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"{secs:6.2f} s/game"
+                    f"{secs:6.2f} s/game",
+                    flush=True,
                 )
 
 
