@@ -81,7 +81,7 @@ def main() -> None:
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"{secs:6.2f} s/game",
+                    f"{secs * 1000:7.0f} ms/game",
                     flush=True,
                 )
 

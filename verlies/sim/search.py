@@ -131,6 +131,8 @@ class SearchBot:
         self.reseed(seed)
         #: The last decision's candidates with their mean returns (for the notebook).
         self.last: list[tuple[Action, float]] = []
+        #: Rollouts played so far (benchmarks: rollouts per second).
+        self.rollouts = 0
 
     def policy_for(self, players: int) -> str:
         """The preset the bot starts from: ``policy`` if given, else ``careful`` in a
@@ -174,6 +176,7 @@ class SearchBot:
                 g = world.clone()
                 g.apply(action)
                 values[j].append(self._rollout(g, seat, world_seed, type(action) is Draw, rounds))
+                self.rollouts += 1
             if self.time_budget is not None and (
                 time.perf_counter() - start > self.time_budget and len(values[0]) >= 2
             ):
