@@ -5,6 +5,7 @@ engine's log, the action labels and the card words)."""
 from __future__ import annotations
 
 import ast
+import html
 import random
 import re
 import string
@@ -15,11 +16,16 @@ import pytest
 
 from verlies import i18n
 from verlies.actions import ACTION_TYPES, Attempt, Choose, describe
+from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
 from verlies.events import Event
 from verlies.game import Game
 from verlies.i18n import values
+from verlies.render import style as st
+from verlies.setup import Setup
+from verlies.ui.controller import Controller
+from verlies.ui.session import HUMAN, Session
 from verlies.variants import Variants
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,15 +117,22 @@ def _used_keys() -> set[str]:
 
 
 def _emitted_event_keys() -> set[str]:
-    """The event keys rules.py names: the key argument of ``_emit`` and ``_finish``."""
-    tree = ast.parse((CODE / "rules.py").read_text(encoding="utf-8"))
+    """The event keys the rules name: the key argument of ``emit`` and ``_finish``."""
     found = set()
-    where = {"_emit": 1, "_finish": 2}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in where:
-            key = node.args[where[node.func.attr]]  # type: ignore[attr-defined]
-            if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                found.add(key.value)
+    # the key's position: after the rule (and the reason), and after the table when a
+    # function (not a method) is called with it first
+    where = {"emit": 1, "_emit": 1, "_finish": 2}
+    for path in CODE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in where:
+                i = where[name] + (1 if isinstance(func, ast.Name) else 0)
+                key = node.args[i] if len(node.args) > i else None
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    found.add(key.value)
     return found
 
 
@@ -227,15 +240,19 @@ def _data_words(deck: Deck) -> list[str]:
 
 RULE_ID = re.compile(r"R\d+(\.\d+)?")
 LETTER = re.compile(r"[^\W\d_]")
+#: Marks the pictures carry in every language: α start, Ω exit, and the colour letters for
+#: colour-blind players (render/style.py: the same R, B, G in German and English).
+MARKS = {*st.EMBLEM.values(), *st.COLOR_LETTER.values()}
+MARK = re.compile("(?<![^\\W\\d_])(" + "|".join(sorted(MARKS)) + ")(?![^\\W\\d_])")
 
 
 def leftover_words(shown: str, data_words: list[str]) -> str:
     """``shown`` without its ⟦key⟧ tokens, rule ids and deck data: only numbers and
     punctuation may remain."""
-    rest = re.sub(r"⟦[a-z0-9_.]+⟧", " ", shown)
+    rest = re.sub(r"⟦[A-Za-z0-9_.]+⟧", " ", shown)
     for word in data_words:
         rest = rest.replace(word, " ")
-    rest = RULE_ID.sub(" ", rest)
+    rest = MARK.sub(" ", RULE_ID.sub(" ", rest))
     return " ".join(LETTER.findall(rest))
 
 
@@ -276,6 +293,7 @@ def test_a_dummy_language_leaves_no_german_or_english_word(dummy: str, index: in
     shown = log + [label for step in labels for label in step]
     shown += [values.attr(a, dummy) for a in Attr] + [values.color(c, dummy) for c in Color]
     shown += [values.obstacle(o, dummy) for o in ObstacleType]
+    shown += [card_text(card, dummy) for card in deck.dungeon.values()]  # kind, shape, obstacle
     assert len(log) > 20 and all(line.startswith("⟦event.line⟧") for line in log)
     left = {line: leftover_words(line, data_words) for line in shown}
     assert {line: rest for line, rest in left.items() if rest} == {}
@@ -288,3 +306,68 @@ def test_leftover_words_finds_a_word_among_tokens() -> None:
     assert leftover_words("⟦event.line⟧ R4.1 ⟦event.gold⟧ 2", []) == ""
     assert leftover_words("⟦event.line⟧ R4.1 ⟦event.gold⟧ 2 Gold", []) == "G o l d"
     assert leftover_words("⟦event.turn⟧ 1 Zwerg", ["Zwerg"]) == ""
+    assert leftover_words("⟦render.shape.T⟧ 7 R, Ω", []) == ""  # marks, not words
+    assert leftover_words("Rot 7 G", []) == "R o t"
+
+
+# ---- the page's main views in a third language ------------------------------------------
+
+
+def svg_texts(svg: str) -> list[str]:
+    """The words an SVG picture shows (its text elements)."""
+    found = re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)
+    return [html.unescape(re.sub("<[^>]+>", "", t)) for t in found]
+
+
+def page_texts(c: Controller) -> list[str]:
+    """Every text of the page model now: the state line, the board (scene and picture),
+    the decision or chance panel, the placing buttons and the hints."""
+    status = c.status()
+    shown = [status.round_text, status.position_text, status.headline, status.detail]
+    shown += [status.winners, status.bot]
+    scene = c.scene()
+    shown += [scene.banner, *(h.label for h in scene.highlights.values())]
+    shown += [scene.ghost.note] if scene.ghost else []
+    shown += svg_texts(c.game.board_svg(lang=c.lang))
+    decision = c.decision()
+    if decision is not None:
+        shown += [decision.context, decision.bot, *(row.label for row in decision.rows)]
+    chance = c.chance_table()
+    if chance is not None:
+        shown += [chance.title, chance.who, chance.context, *(row.label for row in chance.rows)]
+    placing = c.placing()
+    shown += [placing.confirm_label] if placing else []
+    shown += [hint.text for hint in c.hints()]
+    shown += [e.text(c.lang) for e in c.game.log_from(max(0, c.game.log_size - 8))]
+    return [s for s in shown if s]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_page_in_a_dummy_language_shows_no_german_or_english_word(
+    dummy: str, players: int
+) -> None:
+    """The controller's page model (what the play page draws) through a whole game with
+    every seat human, in designer mode (every chance table shown)."""
+    session = Session.new(Setup(players=players, seed=70 + players), [HUMAN] * players)
+    c = Controller(session, dummy, designer=True)
+    data_words = _data_words(session.game.deck)
+    rng = random.Random(players)
+    left: dict[str, str] = {}
+    seen: set[str] = set()
+    for _ in range(600):
+        for line in page_texts(c):
+            seen.add(line)
+            if rest := leftover_words(line, data_words):
+                left[line] = rest
+        game = session.game
+        if game.is_over:
+            break
+        if game.is_chance:
+            session.roll()
+        else:
+            legal = game.legal_actions()
+            session.act(legal[rng.randrange(len(legal))])
+    assert left == {}
+    assert len(seen) > 100  # the page said many different things
+    c.lang = "en"
+    assert any(leftover_words(line, data_words) for line in page_texts(c))

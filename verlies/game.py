@@ -558,7 +558,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
-        from verlies.deck import DeckPatch
+        from verlies.deck import MAX_SAVE_TEXT, DeckPatch, card_text_budget
 
         if not isinstance(text, str | bytes | bytearray):
             raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
@@ -592,15 +592,17 @@ class Game:
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
                 raise SaveFormatError('"steps" must be a list')
-            for i, raw in enumerate(raw_steps):
-                try:
-                    if isinstance(raw, list) and len(raw) == 2 and raw[0] == "edit":
-                        step: Step = Edit(DeckPatch.from_dict(raw[1]))
-                    else:
-                        step = from_json(raw)
-                    game.apply(step)
-                except Exception as e:  # whatever the file holds, say which step
-                    raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
+            # Live edits compile card text: bounded for the whole save, not per edit.
+            with card_text_budget(MAX_SAVE_TEXT):
+                for i, raw in enumerate(raw_steps):
+                    try:
+                        if isinstance(raw, list) and len(raw) == 2 and raw[0] == "edit":
+                            step: Step = Edit(DeckPatch.from_dict(raw[1]))
+                        else:
+                            step = from_json(raw)
+                        game.apply(step)
+                    except Exception as e:  # whatever the file holds, say which step
+                        raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
             if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
                 raise SaveFormatError(f"bad cursor {str(cursor)[:40]}")
             game.goto(cursor)

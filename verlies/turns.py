@@ -47,15 +47,16 @@ def decide_turn(s: Table, frame: Turn, a: Action) -> None:
         if s.logging:
             s.emit("R3.5", "walk", s.seat, path=a.path)
         path = a.path
-        if len(path) == 1:
-            s.stack.append(Enter(path[0], fig.pos, False))
-        else:
-            prev = fig.pos
+        start = fig.pos
+        if len(path) > 1:
+            # The later cards wait below (an obstacle or an injury may end the walk there).
             frames = []
-            for q in path:
+            prev = path[0]
+            for q in path[1:]:
                 frames.append(Enter(q, prev, False))
                 prev = q
             s.stack.extend(reversed(frames))
+        enter(s, path[0], start, False)  # the first card at once: no frame needed
     elif isinstance(a, Draw):
         s.push_draw(DUNGEON_DRAW)
     elif isinstance(a, Wait):
@@ -93,7 +94,7 @@ def decide_place(s: Table, frame: Placement, a: Action) -> None:
         s.emit("R3.2", "place", s.seat, card=card.name, x=a.x, y=a.y)
     if s.logging:
         s.emit("R3.3", "must_enter", s.seat)
-    s.stack.append(Enter((a.x, a.y), fig.pos, True))
+    enter(s, (a.x, a.y), fig.pos, True)
 
 
 # ---- chance ----------------------------------------------------------------------------
@@ -116,12 +117,18 @@ def resolve_draw(s: Table, frame: DungeonDraw, o: Outcome) -> None:
 
 
 def auto_enter(s: Table, frame: Enter) -> None:
-    tile = s.board[frame.pos]
+    enter(s, frame.pos, frame.came_from, frame.new)
+
+
+def enter(s: Table, pos: Pos, came_from: Pos, new: bool) -> None:
+    """R3.3/R3.5: step onto the card at ``pos``: its obstacle first (R4.2/R4.3: try or
+    decline), else arrive. Called at once for a walk's first card and a laid card, as the
+    frame ``Enter`` for the later cards of a walk."""
+    tile = s.board[pos]
     if tile.card.obstacle is not None and not tile.opened:
-        # R4.2 / R4.3: try or decline.
-        s.stack.append(ObstacleChoice(frame.pos, frame.came_from, frame.new))
+        s.stack.append(ObstacleChoice(pos, came_from, new))
     else:
-        arrive(s, frame.pos, frame.came_from, frame.new)
+        arrive(s, pos, came_from, new)
 
 
 def auto_arrive(s: Table, frame: Arrive) -> None:

@@ -14,7 +14,7 @@ Raw event values and their words (by field name and type):
 - ``path``: cells ``((x, y), ...)``; ``colors``: ``Color`` values; ``Attr``,
   ``ObstacleType``, ``Color`` anywhere: their display names; ``Names``: the name in that
   language; a room or monster card: its text in that language.
-- ``bonus`` (int): `` + n``, or nothing for 0.
+- ``test``, ``fight``: ``bonus`` (int) gives `` + n``, or nothing for 0.
 - ``test``: ``obstacle`` (an ``ObstacleType``, or ``None`` for a trap) gives ``{what}``;
   ``passed`` (bool) gives ``{verdict}``.
 - ``fight``: ``roller`` (the seat that rolls for the monster; the acting seat itself
@@ -37,19 +37,27 @@ from verlies.cards.model import (
     ObstacleType,
     RoomCard,
 )
-from verlies.i18n import template
+from verlies.i18n import cache, template
 
 # ---- small values -------------------------------------------------------------------
 
 
 def cell(x: int, y: int, lang: str) -> str:
+    """A cell of the board, e.g. ``(1, 0)``."""
     return template("board.cell", lang).format(x=x, y=y)
+
+
+#: lang -> (the cell template, the separator between cells): every walk event needs both.
+_walks: dict[str, tuple[str, str]] = cache()
 
 
 def path(cells: Iterable[tuple[int, int]], lang: str) -> str:
     """A walk's cells, e.g. ``(0, 1) → (0, 2)``."""
-    one = template("board.cell", lang)
-    return template("board.path_sep", lang).join(one.format(x=x, y=y) for x, y in cells)
+    found = _walks.get(lang)
+    if found is None:
+        found = _walks[lang] = (template("board.cell", lang), template("board.path_sep", lang))
+    one, sep = found
+    return sep.join([one.format(x=x, y=y) for x, y in cells])
 
 
 _SIDES = ((1, "board.side.n"), (2, "board.side.e"), (4, "board.side.s"), (8, "board.side.w"))
@@ -91,12 +99,12 @@ def _word(name: str, value: Any, lang: str) -> Any:
         return attr(value, lang)
     if isinstance(value, ObstacleType):
         return obstacle(value, lang)
+    if isinstance(value, Color):
+        return color(value, lang)
     if name == "path":
         return path(value, lang)
     if name == "colors":
         return template("event.color_sep", lang).join(color(c, lang) for c in value)
-    if name == "bonus":
-        return template("event.bonus", lang).format(n=value) if value else ""
     if isinstance(value, RoomCard | MonsterCard):
         return card_text(value, lang)
     return value
@@ -135,18 +143,31 @@ def _legacy(data: Mapping[str, Any], seat: int) -> dict[str, Any]:
 _DERIVED = frozenset({"test", "fight", "no_card", "refill", "winner"})
 
 
+#: (key, lang) -> the ``event.line`` template with the event's own template in it.
+_lines: dict[tuple[str, str], str] = cache()
+
+
 def event(rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str) -> str:
-    """An event's sentence: ``<rule>: `` and the table's ``event.<key>`` template filled
-    with the event's values in words; ``{p}`` is the acting seat, 1-based."""
+    """An event's sentence: ``event.line`` (``<rule>: <text>``) with the table's
+    ``event.<key>`` template as the text, filled with the event's values in words;
+    ``{p}`` is the acting seat, 1-based."""
+    line = _lines.get((key, lang))
+    if line is None:  # one template for both: a log is long, this runs for every line
+        body = template("event." + key, lang)
+        line = _lines[key, lang] = template("event.line", lang).replace("{text}", body)
     if key in _DERIVED:
         data = _derived(key, seat, data, lang)
-    words = {name: _word(name, value, lang) for name, value in data.items()}
-    body = template("event." + key, lang).format(p=seat + 1, **words)
-    return template("event.line", lang).format(rule=rule, text=body)
+    words = {  # numbers and ids as they are, without a call: most values are
+        name: value if type(value) is int or type(value) is str else _word(name, value, lang)
+        for name, value in data.items()
+    }
+    return line.format(rule=rule, p=seat + 1, **words)
 
 
 def _derived(key: str, seat: int, data: Mapping[str, Any], lang: str) -> dict[str, Any]:
     d = _legacy(data, seat) if any(k.endswith("_en") for k in data) else dict(data)
+    if "bonus" in d:  # test, fight: a roll bonus from a magic treasure
+        d["bonus"] = template("event.bonus", lang).format(n=d["bonus"]) if d["bonus"] else ""
     if key == "test":
         what = d.pop("obstacle", None)
         d["what"] = template("event.test.trap", lang) if what is None else obstacle(what, lang)
