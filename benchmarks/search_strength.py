@@ -1,15 +1,17 @@
 """How strong is the search bot? Head-to-head against the careful bot, with 95 % intervals.
 
     .venv/bin/python benchmarks/search_strength.py [--players 2 4] [--games 200]
-        [--simulations 8] [--jobs 2] [--bots strong greedy reckless careful]
+        [--simulations 8] [--jobs 2] [--bots strong greedy reckless careful] [--tempo N]
 
 For each player count, ``games`` seeded games: the tested bot in one seat (the seat turns
 with the game number, so every seat is played as often), the careful bot in every other
 seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
 the baseline (the seat's win rate when nothing changes, about 1/players), the other
 presets show how far a different rule of thumb gets. Printed per bot: wins (a shared win
-counts), the win rate with its Wilson 95 % interval, and seconds per game. A measurement,
-not a test: it asserts nothing.
+counts), the win rate with its Wilson 95 % interval, and the time per game. ``--tempo N``
+first plays N two-player careful-against-careful games and prints how many dungeon cards
+the winner and the loser drew, and their turns without a possible draw (a race's tempo).
+A measurement, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -61,6 +63,46 @@ def play(args: tuple[int, int, int, str]) -> tuple[bool, float, str]:
     return seat in result.winners, time.perf_counter() - start, result.reason
 
 
+def tempo(games: int) -> None:
+    """Two careful bots: per game, the dungeon cards the winner and the loser drew, and
+    their turns on a card without an open passage (no draw possible, R3.2)."""
+    drew = {"winner": 0, "loser": 0}
+    stuck = {"winner": 0, "loser": 0}
+    counted = 0
+    for index in range(games):
+        seed = SEED0 + index
+        bots = [make_bot("careful", seed + s) for s in range(2)]
+        for bot in bots:
+            bot.reseed(seed)  # type: ignore[attr-defined]
+        game = Game.new(players=2, seed=seed, log=False)
+        draws, blocked = [0, 0], [0, 0]
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            p = game.current_player
+            legal = game.legal_actions()
+            if game.pending == "turn" and not any(a.kind == "draw" for a in legal):
+                blocked[p] += 1
+            action = bots[p](game.view(p))
+            draws[p] += action.kind == "draw"
+            game.apply(action)
+        result = game.result
+        if result is None or len(result.winners) != 1:
+            continue
+        w = result.winners[0]
+        counted += 1
+        for who, seat in (("winner", w), ("loser", 1 - w)):
+            drew[who] += draws[seat]
+            stuck[who] += blocked[seat]
+    print(f"2 careful bots, {counted} games with one winner, per game:")
+    for who in ("winner", "loser"):
+        print(
+            f"  {who}: {drew[who] / counted:5.2f} dungeon cards drawn, "
+            f"{stuck[who] / counted:5.2f} turns unable to draw"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
@@ -68,7 +110,10 @@ def main() -> None:
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
+    ap.add_argument("--tempo", type=int, default=0, help="also: N careful-vs-careful races")
     a = ap.parse_args()
+    if a.tempo:
+        tempo(a.tempo)
     print(f"one seat against careful bots; {a.games} games each (strong: {a.simulations} worlds)")
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
