@@ -166,10 +166,10 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
         # An exit in hand (R1.4: leave now or shuffle it back) decides the game: those
-        # rollouts play to the end, twice as many.
+        # rollouts play to the end, four times as many, and one standard error will do.
         decisive = any(type(a) is ShuffleBack for a in candidates)
         rounds = _TO_THE_END if decisive else self.rollout_rounds
-        for _ in range(self.simulations * (2 if decisive else 1)):
+        for _ in range(self.simulations * (4 if decisive else 1)):
             world_seed = self._rng.getrandbits(64)
             world = determinise(game, seat, random.Random(world_seed))
             for j, action in enumerate(candidates):
@@ -183,10 +183,10 @@ class SearchBot:
                 break
         means = [sum(v) / len(v) for v in values]
         self.last = list(zip(candidates, means, strict=True))
-        chosen: Action = candidates[self._pick(values)]
+        chosen: Action = candidates[self._pick(values, 1.0 if decisive else self.confidence)]
         return chosen
 
-    def _pick(self, values: list[list[float]]) -> int:
+    def _pick(self, values: list[list[float]], confidence: float) -> int:
         """The candidate to play: the policy's own choice (index 0) unless another did
         better by a clear margin, ``confidence`` standard errors of the paired differences
         (each world played with both): noise alone must not move the bot off its policy."""
@@ -200,7 +200,7 @@ class SearchBot:
                 continue
             var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
             se = (var / n) ** 0.5
-            if mean > self.confidence * se:
+            if mean > confidence * se:
                 best, best_gain = j, mean
         return best
 
