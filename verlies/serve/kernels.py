@@ -24,6 +24,7 @@ import time
 import uuid
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Int
@@ -59,7 +60,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         help="Most kernels at once; 0: $VERLIES_MAX_KERNELS, else from memory and cores.",
     )
     unconnected_timeout = Int(
-        120,
+        300,
         config=True,
         help=(
             "Seconds a kernel handed to a page may live without that page ever connecting"
@@ -165,11 +166,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
             since = self._first_unpooled.setdefault(kernel_id, now)
             kernel = self._kernels.get(kernel_id)
             busy = getattr(kernel, "execution_state", None) == "busy"  # still rendering
-            if not busy and now - since > self.unconnected_timeout:
+            # A page that is connecting makes its kernel talk (kernel_info requests): that
+            # is activity, and such a kernel is left alone until it has been quiet as long.
+            last = getattr(kernel, "last_activity", None)
+            quiet = (utcnow() - last).total_seconds() if last is not None else now - since
+            limit = self.unconnected_timeout
+            if not busy and now - since > limit and quiet > limit:
                 self.log.warning(
                     "verlies: ending kernel %s: its page never connected in %d s",
                     kernel_id,
-                    self.unconnected_timeout,
+                    limit,
                 )
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
                 return
