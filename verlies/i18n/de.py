@@ -338,6 +338,14 @@ TEXTS: dict[str, str] = {
     "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
     "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
     "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
+    # the "table is full" page the server shows when its kernel cap is reached (verlies.serve)
+    "page.full.title": "Der Tisch ist voll",
+    "page.full.text": (
+        "Gerade sind alle Plätze an diesem Spieltisch besetzt: Der Server spielt so viele "
+        "Partien, wie er tragen kann. Bitte versuch es in einer Minute noch einmal."
+    ),
+    "page.full.retry": "Noch einmal versuchen",
+    "page.full.auto": "Diese Seite versucht es in {seconds} Sekunden von selbst noch einmal.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",

@@ -324,6 +324,14 @@ TEXTS: dict[str, str] = {
     "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
     "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
     "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
+    # the "table is full" page the server shows when its kernel cap is reached (verlies.serve)
+    "page.full.title": "The table is full",
+    "page.full.text": (
+        "All seats at this game table are taken right now: the server runs as many games "
+        "as it can hold. Please try again in a minute."
+    ),
+    "page.full.retry": "Try again",
+    "page.full.auto": "This page tries again by itself in {seconds} seconds.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Edit cards and deck",
     "editor.browse": "Cards",
