@@ -32,7 +32,7 @@ from verlies.cards.model import (
 from verlies.deck.kinds import CARD_TYPE, TEXTED, Card, Kind
 from verlies.deck.messages import field_name, message
 from verlies.deck.schema import ENTRY_MODEL, _CharacterModel, _DungeonModel, _Named, _TextModel
-from verlies.deck.words import card_text_words
+from verlies.deck.words import both, card_text_words
 from verlies.errors import CardTextError, DeckError
 
 
@@ -78,11 +78,8 @@ def _charge(text: str, card_id: str) -> None:
     if budget is not None:
         budget.left -= len(text)
         if budget.left < 0:
-            raise DeckError(
-                f"too much card text to compile: at most {budget.total} characters in all",
-                card=card_id,
-                field="text",
-            )
+            en, de = both("err.text_budget", max=budget.total)
+            raise DeckError(en, card=card_id, field="text", message_de=de)
 
 
 def text_card(kind: Kind, card_id: str, names: Names, text: str) -> Card:

@@ -20,7 +20,7 @@ from verlies.deck.limits import FORMAT_VERSION, MAX_TEXT_TOTAL
 from verlies.deck.messages import field_name, message
 from verlies.deck.scan import MAX_TABLES
 from verlies.deck.schema import _PatchDictModel
-from verlies.deck.words import card_text_words, say
+from verlies.deck.words import both, card_text_words, say
 from verlies.errors import CardTextError, DeckError
 
 # ---- the differences, card by card ----------------------------------------------------------
@@ -235,10 +235,9 @@ def _check_size(model: _PatchDictModel) -> None:
     than a deck file may hold before compiling any of it."""
     cards = [item.card for item in (*model.added, *model.changed)]
     if len(cards) + len(model.counts) + len(model.removed) > MAX_TABLES:
-        raise DeckError(f"patch: too many changes (at most {MAX_TABLES})")
+        en, de = both("err.patch_changes", max=MAX_TABLES)
+        raise DeckError(en, message_de=de)
     text = sum(len(c["text"]) for c in cards if isinstance(c.get("text"), str))
     if text > MAX_TEXT_TOTAL:
-        raise DeckError(
-            f"patch: too much card text: at most {MAX_TEXT_TOTAL} characters in all",
-            field="text",
-        )
+        en, de = both("err.patch_text_total", max=MAX_TEXT_TOTAL)
+        raise DeckError(en, field="text", message_de=de)

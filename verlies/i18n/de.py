@@ -150,6 +150,33 @@ TEXTS: dict[str, str] = {
     "deck.err.patch_text": "Patch {key}: Kartentext nicht lesbar: {msg}",
     "deck.err.text_type": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
     "deck.err.text_length": "der Kartentext muss 1 bis {max} Zeichen lang sein",
+    "deck.err.scan.key_parts": (
+        "Schlüssel oder Tabellenname aus zu vielen Teilen (mit Punkten): höchstens {max}"
+    ),
+    "deck.err.scan.depth": (
+        "Werte zu tief verschachtelt: höchstens {max} Arrays oder Inline-Tabellen ineinander"
+    ),
+    "deck.err.scan.tables": "zu viele Tabellen: eine Deckdatei darf höchstens {max} haben",
+    "deck.err.scan.values": (
+        "zu viele Werte: eine Deckdatei darf höchstens {max} Schlüssel und Array-Einträge haben"
+    ),
+    "deck.err.scan.items": "Array zu lang: höchstens {max} Einträge",
+    "deck.err.scan.string": (
+        "Zeichenkette oder Schlüssel zu lang: {length} Zeichen; höchstens {max}"
+    ),
+    "deck.err.read.nul_name": "Deckdatei nicht lesbar: ihr Name enthält ein NUL-Zeichen",
+    "deck.err.read.special": "Deckdatei nicht lesbar: sie ist {what}, keine gewöhnliche Datei",
+    "deck.file.fifo": "eine FIFO (benannte Pipe)",
+    "deck.file.device": "ein Gerät",
+    "deck.file.socket": "ein Socket",
+    "deck.file.special": "eine Spezialdatei",
+    "deck.err.base_nul": "base {base!r}: ein Dateiname kann kein NUL-Zeichen enthalten",
+    "deck.err.text_total": (
+        "zu viel Kartentext: eine Deckdatei darf insgesamt höchstens {max} Zeichen Kartentext haben"
+    ),
+    "deck.err.patch_changes": "Patch: zu viele Änderungen (höchstens {max})",
+    "deck.err.patch_text_total": "Patch: zu viel Kartentext: insgesamt höchstens {max} Zeichen",
+    "deck.err.text_budget": "zu viel Kartentext zu übersetzen: insgesamt höchstens {max} Zeichen",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "eingestürzt",

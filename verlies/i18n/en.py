@@ -141,6 +141,29 @@ TEXTS: dict[str, str] = {
     "deck.err.patch_text": "patch {key}: card text does not parse: {msg}",
     "deck.err.text_type": "card text must be a string, got {type}",
     "deck.err.text_length": "card text must be 1-{max} characters",
+    "deck.err.scan.key_parts": "key or table name with too many dotted parts: at most {max}",
+    "deck.err.scan.depth": (
+        "values nested too deeply: at most {max} arrays or inline tables inside each other"
+    ),
+    "deck.err.scan.tables": "too many tables: a deck file may have at most {max}",
+    "deck.err.scan.values": (
+        "too many values: a deck file may have at most {max} keys and array items"
+    ),
+    "deck.err.scan.items": "array too long: at most {max} items",
+    "deck.err.scan.string": "string or key too long: {length} characters; at most {max}",
+    "deck.err.read.nul_name": "cannot read deck file: its name contains a NUL character",
+    "deck.err.read.special": "cannot read deck file: it is {what}, not a regular file",
+    "deck.file.fifo": "a FIFO (named pipe)",
+    "deck.file.device": "a device",
+    "deck.file.socket": "a socket",
+    "deck.file.special": "a special file",
+    "deck.err.base_nul": "base {base!r}: a file name cannot contain a NUL character",
+    "deck.err.text_total": (
+        "too much card text: a deck file may have at most {max} characters of card text in all"
+    ),
+    "deck.err.patch_changes": "patch: too many changes (at most {max})",
+    "deck.err.patch_text_total": "patch: too much card text: at most {max} characters in all",
+    "deck.err.text_budget": "too much card text to compile: at most {max} characters in all",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "collapsed",
