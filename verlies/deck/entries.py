@@ -30,7 +30,7 @@ from verlies.cards.model import (
     TreasureCard,
 )
 from verlies.deck.kinds import CARD_TYPE, TEXTED, Card, Kind
-from verlies.deck.messages import field_name, message
+from verlies.deck.messages import field_name, messages
 from verlies.deck.schema import ENTRY_MODEL, _CharacterModel, _DungeonModel, _Named, _TextModel
 from verlies.deck.words import both, card_text_words
 from verlies.errors import CardTextError, DeckError
@@ -156,13 +156,14 @@ def entry_of(kind: Kind, card: Card, count: int | None) -> dict[str, Any]:
 
 def validate_entry(
     kind: Kind, raw: Mapping[str, Any], *, patch: bool
-) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], str]]]:
+) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], tuple[str, str]]]]:
+    """The entry's model, or its problems: (where, (English, German message))."""
     model = ENTRY_MODEL[kind]
     try:
         return model.model_validate(raw, context={"patch": patch}), []
     except ValidationError as exc:
         return None, [
-            (tuple(err["loc"]), message(err, model, tuple(err["loc"])))
+            (tuple(err["loc"]), messages(err, model, tuple(err["loc"])))
             for err in exc.errors(include_url=False)
         ]
 
@@ -182,8 +183,8 @@ def checked_card(kind: Kind, card: object, count: int | None = None) -> Card:
     m, errors = validate_entry(kind, raw, patch=False)
     cid = raw.get("id") if isinstance(raw.get("id"), str) else None
     if m is None:
-        loc, msg = errors[0]
-        raise DeckError(msg, card=cid, field=field_name(loc))
+        loc, (en, de) = errors[0]
+        raise DeckError(en, card=cid, field=field_name(loc), message_de=de)
     try:
         rebuilt = card_from_model(kind, m)
     except CardTextError as exc:

@@ -26,7 +26,7 @@ from verlies.deck.entries import card_from_model, entry_of, validate_entry
 from verlies.deck.kinds import KIND_LABEL, KINDS, SECTION, TEXTED, Card, Kind
 from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES, MAX_TEXT_TOTAL
 from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_error, toml_error
-from verlies.deck.messages import field_name, message
+from verlies.deck.messages import field_name, messages
 from verlies.deck.patch import DeckPatch
 from verlies.deck.scan import scan
 from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
@@ -188,11 +188,8 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
             line, col = at(None, section, index, fld)
             if section is None and loc and loc[0] == "remove" and len(loc) > 1:
                 col = None
-            found.append(
-                DeckError(
-                    message(err, _FileModel, loc), file=file, field=fld, line=line, column=col
-                )
-            )
+            en, de = messages(err, _FileModel, loc)
+            found.append(DeckError(en, file=file, field=fld, line=line, column=col, message_de=de))
         raise first_error(found) from None
 
     _check_text_budget(top, file, at)
@@ -216,9 +213,11 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                     for err in exc.errors(include_url=False):
                         loc = tuple(err["loc"])
                         line, col = at(cid, section, index, field_name(loc))
+                        en, de = messages(err, _CountOnlyModel, loc)
                         errors.append(
                             DeckError(
-                                message(err, _CountOnlyModel, loc),
+                                en,
+                                message_de=de,
                                 file=file,
                                 card=cid,
                                 field=field_name(loc),
@@ -230,11 +229,17 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                 m: _Named | None = None
             else:
                 m, problems = validate_entry(kind, raw, patch=patch)
-                for loc, msg in problems:
+                for loc, (en, de) in problems:
                     line, col = at(cid, section, index, field_name(loc))
                     errors.append(
                         DeckError(
-                            msg, file=file, card=cid, field=field_name(loc), line=line, column=col
+                            en,
+                            file=file,
+                            card=cid,
+                            field=field_name(loc),
+                            line=line,
+                            column=col,
+                            message_de=de,
                         )
                     )
                 if m is None:

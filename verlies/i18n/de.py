@@ -147,6 +147,10 @@ TEXTS: dict[str, str] = {
     "deck.patch.more": "+{n} weitere",
     "deck.err.text": "Kartentext nicht lesbar: {msg}",
     "deck.err.text_at": "Kartentext nicht lesbar (Spalte {column} im Text): {msg}",
+    "deck.err.more_one": "(und 1 weiteres Problem)",
+    "deck.err.more": "(und {n} weitere Probleme)",
+    "deck.err.patch": "Patch: {msg}",
+    "deck.err.patch_entry": "Patch {key}: {msg}",
     "deck.err.patch_text": "Patch {key}: Kartentext nicht lesbar: {msg}",
     "deck.err.text_type": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
     "deck.err.text_length": "der Kartentext muss 1 bis {max} Zeichen lang sein",
@@ -177,6 +181,37 @@ TEXTS: dict[str, str] = {
     "deck.err.patch_changes": "Patch: zu viele Änderungen (höchstens {max})",
     "deck.err.patch_text_total": "Patch: zu viel Kartentext: insgesamt höchstens {max} Zeichen",
     "deck.err.text_budget": "zu viel Kartentext zu übersetzen: insgesamt höchstens {max} Zeichen",
+    "deck.msg.value": "Wert",
+    "deck.msg.missing": "Feld {name!r} fehlt{extra}",
+    "deck.msg.missing_needs": " (hier nötig: {fields})",
+    "deck.msg.unknown_field": "unbekanntes Feld {key!r}; erlaubte Felder hier: {allowed}",
+    "deck.msg.unknown_value": "unbekannter Wert {value} für {name!r}; erlaubt: {allowed}",
+    "deck.msg.or": "' oder '",
+    "deck.msg.bad_id": (
+        "ungültige Id {value}: eine Id hat 1-64 ASCII-Buchstaben, Ziffern, '-', '_' oder '.' und "
+        "beginnt mit einem Buchstaben oder einer Ziffer"
+    ),
+    "deck.msg.wrong_type": "falscher Typ für {name!r}: erwartet {expected}, nicht {got} {value}",
+    "deck.msg.at_least": "{name} muss mindestens {ge} sein, nicht {value}",
+    "deck.msg.at_most": "{name} darf höchstens {le} sein, nicht {value}",
+    "deck.msg.empty": "{name} darf nicht leer sein",
+    "deck.msg.too_long": "{name} ist zu lang: höchstens {max} Zeichen",
+    "deck.msg.other": "{msg} ({name} = {value})",
+    "deck.msg.count_zero": (
+        "count muss mindestens 1 sein (count = 0 entfernt eine Karte nur in Patch-Dateien; sonst "
+        "den Eintrag löschen)"
+    ),
+    "deck.msg.corridor_only": "nur Gänge tragen {what} (R3.6, R4); diese Karte hat kind '{kind}'",
+    "deck.msg.remove_without_base": (
+        'remove ist nur in einer Patch-Datei erlaubt (einer mit base = "default")'
+    ),
+    "deck.type.bool": "ein Wahrheitswert",
+    "deck.type.int": "eine ganze Zahl",
+    "deck.type.float": "eine Kommazahl",
+    "deck.type.string": "eine Zeichenkette",
+    "deck.type.array": "ein Array",
+    "deck.type.table": "eine Tabelle",
+    "deck.type.listed": "einer der genannten Werte",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "eingestürzt",

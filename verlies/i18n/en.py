@@ -138,6 +138,10 @@ TEXTS: dict[str, str] = {
     "deck.patch.more": "+{n} more",
     "deck.err.text": "card text does not parse: {msg}",
     "deck.err.text_at": "card text does not parse (text column {column}): {msg}",
+    "deck.err.more_one": "(and 1 more problem)",
+    "deck.err.more": "(and {n} more problems)",
+    "deck.err.patch": "patch: {msg}",
+    "deck.err.patch_entry": "patch {key}: {msg}",
     "deck.err.patch_text": "patch {key}: card text does not parse: {msg}",
     "deck.err.text_type": "card text must be a string, got {type}",
     "deck.err.text_length": "card text must be 1-{max} characters",
@@ -164,6 +168,39 @@ TEXTS: dict[str, str] = {
     "deck.err.patch_changes": "patch: too many changes (at most {max})",
     "deck.err.patch_text_total": "patch: too much card text: at most {max} characters in all",
     "deck.err.text_budget": "too much card text to compile: at most {max} characters in all",
+    "deck.msg.value": "value",
+    "deck.msg.missing": "missing field {name!r}{extra}",
+    "deck.msg.missing_needs": " (required here: {fields})",
+    "deck.msg.unknown_field": "unknown field {key!r}; allowed fields here: {allowed}",
+    "deck.msg.unknown_value": "unknown value {value} for {name!r}; allowed: {allowed}",
+    "deck.msg.or": "' or '",
+    "deck.msg.bad_id": (
+        "bad id {value}: an id is 1-64 ASCII letters, digits, '-', '_' or '.', starting with a "
+        "letter or digit"
+    ),
+    "deck.msg.wrong_type": "wrong type for {name!r}: expected {expected}, got {got} {value}",
+    "deck.msg.at_least": "{name} must be at least {ge}, got {value}",
+    "deck.msg.at_most": "{name} must be at most {le}, got {value}",
+    "deck.msg.empty": "{name} must not be empty",
+    "deck.msg.too_long": "{name} is too long: at most {max} characters",
+    "deck.msg.other": "{msg} ({name} = {value})",
+    "deck.msg.count_zero": (
+        "count must be at least 1 (count = 0 removes a card in patch files only; delete the "
+        "entry instead)"
+    ),
+    "deck.msg.corridor_only": (
+        "only corridors carry {what} (R3.6, R4); this card's kind is '{kind}'"
+    ),
+    "deck.msg.remove_without_base": (
+        'remove is only allowed in a patch file (one with base = "default")'
+    ),
+    "deck.type.bool": "a boolean",
+    "deck.type.int": "an integer",
+    "deck.type.float": "a float",
+    "deck.type.string": "a string",
+    "deck.type.array": "an array",
+    "deck.type.table": "a table",
+    "deck.type.listed": "one of the listed values",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "collapsed",
