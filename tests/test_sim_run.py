@@ -208,14 +208,17 @@ def test_at_most_two_tasks_per_worker_are_in_flight() -> None:
             with self.lock:
                 self.open += 1
                 self.most = max(self.most, self.open)
-            fut = super().submit(fn, *args, **kwargs)
 
-            def closed(_f: Any) -> None:
-                with self.lock:
-                    self.open -= 1
+            # Counted down inside the task, before its result is set: a done-callback would
+            # run after the waiting runner wakes (and may already submit the next task).
+            def task() -> Any:
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    with self.lock:
+                        self.open -= 1
 
-            fut.add_done_callback(closed)
-            return fut
+            return super().submit(task)
 
     with Counting() as pool:
         res = simulate(12, players=2, deck=DECK, executor=pool, batch=1)

@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
     "engine.status.player": "Spieler {n}",
     "engine.status.chance": "Zufall",
+    "engine.html.seat": "Platz",
+    "engine.html.character": "Figur",
+    "engine.html.coins": "Münzen",
+    "engine.html.treasures": "Schätze",
+    "engine.html.state": "Zustand",
+    "engine.html.escaped": "entkommen",
+    "engine.html.at": "auf ({x}, {y})",
+    "engine.html.injured": "{state}, verletzt",
     "event.setup": (
         "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}."
     ),
@@ -330,6 +338,14 @@ TEXTS: dict[str, str] = {
     "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
     "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
     "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
+    # the "table is full" page the server shows when its kernel cap is reached (verlies.serve)
+    "page.full.title": "Der Tisch ist voll",
+    "page.full.text": (
+        "Gerade sind alle Plätze an diesem Spieltisch besetzt: Der Server spielt so viele "
+        "Partien, wie er tragen kann. Bitte versuch es in einer Minute noch einmal."
+    ),
+    "page.full.retry": "Noch einmal versuchen",
+    "page.full.auto": "Diese Seite versucht es in {seconds} Sekunden von selbst noch einmal.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",

@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Round {round}, {who} to move ({pending})",
     "engine.status.player": "player {n}",
     "engine.status.chance": "chance",
+    "engine.html.seat": "Seat",
+    "engine.html.character": "Character",
+    "engine.html.coins": "Coins",
+    "engine.html.treasures": "Treasures",
+    "engine.html.state": "State",
+    "engine.html.escaped": "escaped",
+    "engine.html.at": "at ({x}, {y})",
+    "engine.html.injured": "{state}, injured",
     "event.setup": "Setup: {players} players, dungeon cards {colors}, exits in the deck: {exits}.",
     "event.turn": "Player {p} ({char}) to move.",
     "event.draw": "Player {p} draws {card}.",
@@ -316,6 +324,14 @@ TEXTS: dict[str, str] = {
     "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
     "page.ctx_froll": "{attr} {value}{extra} + W6 vs. {target} + W6 → {p}",
     "page.ctx_mroll": "{total} vs. {target} + W6 → {p}",
+    # the "table is full" page the server shows when its kernel cap is reached (verlies.serve)
+    "page.full.title": "The table is full",
+    "page.full.text": (
+        "All seats at this game table are taken right now: the server runs as many games "
+        "as it can hold. Please try again in a minute."
+    ),
+    "page.full.retry": "Try again",
+    "page.full.auto": "This page tries again by itself in {seconds} seconds.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Edit cards and deck",
     "editor.browse": "Cards",

@@ -77,9 +77,7 @@ NO_OBSTACLE = "none"
 
 
 def _upload_entries(value: Any) -> list[dict[str, Any]]:
-    """FileUpload's value as a list of dicts (ipywidgets 8: a tuple of dicts)."""
-    if isinstance(value, dict):  # ipywidgets 7 style {name: {...}}
-        return [dict(v, name=k) for k, v in value.items()]
+    """FileUpload's value (ipywidgets 8: a tuple of dicts) as a list of dicts."""
     return [dict(v) for v in value or ()]
 
 
