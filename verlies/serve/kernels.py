@@ -12,9 +12,11 @@ extension: Binder, JupyterHub). With Voila's preheated kernels the pool's kernel
 toward the cap as well (they take memory all the same); a pool kernel that could not start
 because the table was full is started again as soon as a kernel ends.
 
-It also ends kernels whose page never connected (``unconnected_timeout``): a ``GET`` by a
-script or a visitor who left while the page loaded would otherwise hold a seat until the
-idle culler's 20 minutes are up.
+It also ends kernels whose page never connected (``unconnected_timeout``, 5 minutes): a
+``GET`` by a script or a visitor who left while the page loaded would otherwise hold a seat
+until the idle culler's 20 minutes are up. Until a kernel's page has connected, the idle
+culler leaves it alone: on a busy server a page may connect a minute or more after its
+kernel ran the notebook, and a kernel ended then leaves the visitor a page without the app.
 """
 
 from __future__ import annotations
@@ -178,5 +180,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                     limit,
                 )
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
-                return
+            # Not the idle culler's yet: on a busy server a page may connect long after its
+            # kernel ran the notebook, and ending the kernel then leaves the page without app.
+            return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
