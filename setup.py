@@ -12,7 +12,20 @@ from setuptools import setup
 
 # The engine's hot path and the bots; modules subclassing builtins (actions.py) cannot be
 # compiled.
-COMPILED = ["board", "dice", "events", "game", "rules", "sim/bots"]
+COMPILED = [
+    "board",
+    "dice",
+    "events",
+    "frames",
+    "state",
+    "legal",
+    "turns",
+    "obstacles",
+    "encounters",
+    "rules",
+    "game",
+    "sim/bots",
+]
 
 ext_modules = []
 if os.environ.get("VERLIES_COMPILE") == "1":

@@ -40,7 +40,9 @@ def model(default: Deck) -> EditorModel:
 def test_diff_is_deck_diff_with_a_line_for_text_and_one_for_count(default: Deck) -> None:
     other = default.with_card_text("room", TRAP, GOOD).with_count("room", TRAP, 3)
     patch = default.diff(other)
-    assert [c.card.id for c in patch.changed] == [TRAP] and not patch.counts
+    # Deck.diff says both: the card changed, and its count
+    assert [c.card.id for c in patch.changed] == [TRAP]
+    assert [(c.id, c.count) for c in patch.counts] == [(TRAP, 3)]
     assert describe_diff(default, other) == [
         "raum-falle-01 (Swinging blade): “Falle: Geschick 8, sonst Verletzung.” → "
         "“Falle: Geschick 9, sonst Verletzung.”",

@@ -5,6 +5,7 @@ engine's log, the action labels and the card words)."""
 from __future__ import annotations
 
 import ast
+import html
 import random
 import re
 import string
@@ -15,11 +16,17 @@ import pytest
 
 from verlies import i18n
 from verlies.actions import ACTION_TYPES, Attempt, Choose, describe
+from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
 from verlies.events import Event
 from verlies.game import Game
 from verlies.i18n import values
+from verlies.render import style as st
+from verlies.setup import Setup
+from verlies.ui.controller import Controller
+from verlies.ui.log_html import log_html
+from verlies.ui.session import HUMAN, Session
 from verlies.variants import Variants
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,13 +118,21 @@ def _used_keys() -> set[str]:
 
 
 def _emitted_event_keys() -> set[str]:
-    """The event keys rules.py names: the key argument of ``_emit`` and ``_finish``."""
-    tree = ast.parse((CODE / "rules.py").read_text(encoding="utf-8"))
+    """The event keys the rules name: the key argument of every ``emit`` (rule, key, ...)
+    and ``_finish`` (..., rule, key) call in the engine."""
     found = set()
-    where = {"_emit": 1, "_finish": 2}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in where:
-            key = node.args[where[node.func.attr]]  # type: ignore[attr-defined]
+    for path in CODE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            args = node.args
+            key = None
+            if name in ("emit", "_emit") and len(args) > 1:
+                key = args[1]
+            elif name == "_finish" and args:
+                key = args[-1]
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 found.add(key.value)
     return found
@@ -181,20 +196,6 @@ def test_event_values_are_words_of_the_language() -> None:
     )
 
 
-def test_words_the_engine_still_writes_render_like_raw_values() -> None:
-    """rules.py's German/English event fields give the sentences the raw values give."""
-    old = Event("R4.2", "test", 0, {"what": "Tür", "what_en": "Door", "target": 7,
-                                     "attr": "Geist", "attr_en": "Mind", "value": 2,
-                                     "roll": 5, "bonus": " + 1", "total": 8,
-                                     "verdict": "geschafft", "verdict_en": "passed"})  # fmt: skip
-    raw = Event("R4.2", "test", 0, {"obstacle": ObstacleType.TUER, "target": 7,
-                                     "attr": Attr.GEIST, "value": 2, "roll": 5, "bonus": 1,
-                                     "total": 8, "passed": True})  # fmt: skip
-    for lang in ("de", "en"):
-        assert old.text(lang) == raw.text(lang)
-    assert raw.en == "R4.2: Player 1: Door 7 – Mind 2 + roll 5 + 1 = 8: passed."
-
-
 # ---- a third language is one table ------------------------------------------------------
 
 
@@ -227,15 +228,19 @@ def _data_words(deck: Deck) -> list[str]:
 
 RULE_ID = re.compile(r"R\d+(\.\d+)?")
 LETTER = re.compile(r"[^\W\d_]")
+#: Marks the pictures carry in every language: α start, Ω exit, and the colour letters for
+#: colour-blind players (render/style.py: the same R, B, G in German and English).
+MARKS = {*st.EMBLEM.values(), *st.COLOR_LETTER.values()}
+MARK = re.compile("(?<![^\\W\\d_])(" + "|".join(sorted(MARKS)) + ")(?![^\\W\\d_])")
 
 
 def leftover_words(shown: str, data_words: list[str]) -> str:
     """``shown`` without its ⟦key⟧ tokens, rule ids and deck data: only numbers and
     punctuation may remain."""
-    rest = re.sub(r"⟦[a-z0-9_.]+⟧", " ", shown)
+    rest = re.sub(r"⟦[A-Za-z0-9_.]+⟧", " ", shown)
     for word in data_words:
         rest = rest.replace(word, " ")
-    rest = RULE_ID.sub(" ", rest)
+    rest = MARK.sub(" ", RULE_ID.sub(" ", rest))
     return " ".join(LETTER.findall(rest))
 
 
@@ -276,6 +281,7 @@ def test_a_dummy_language_leaves_no_german_or_english_word(dummy: str, index: in
     shown = log + [label for step in labels for label in step]
     shown += [values.attr(a, dummy) for a in Attr] + [values.color(c, dummy) for c in Color]
     shown += [values.obstacle(o, dummy) for o in ObstacleType]
+    shown += [card_text(card, dummy) for card in deck.dungeon.values()]  # kind, shape, obstacle
     assert len(log) > 20 and all(line.startswith("⟦event.line⟧") for line in log)
     left = {line: leftover_words(line, data_words) for line in shown}
     assert {line: rest for line, rest in left.items() if rest} == {}
@@ -288,3 +294,88 @@ def test_leftover_words_finds_a_word_among_tokens() -> None:
     assert leftover_words("⟦event.line⟧ R4.1 ⟦event.gold⟧ 2", []) == ""
     assert leftover_words("⟦event.line⟧ R4.1 ⟦event.gold⟧ 2 Gold", []) == "G o l d"
     assert leftover_words("⟦event.turn⟧ 1 Zwerg", ["Zwerg"]) == ""
+    assert leftover_words("⟦render.shape.T⟧ 7 R, Ω", []) == ""  # marks, not words
+    assert leftover_words("Rot 7 G", []) == "R o t"
+
+
+# ---- the page's main views in a third language ------------------------------------------
+
+
+def svg_texts(svg: str) -> list[str]:
+    """The words an SVG picture shows (its text elements)."""
+    found = re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)
+    return [html.unescape(re.sub("<[^>]+>", "", t)) for t in found]
+
+
+def html_texts(page: str) -> list[str]:
+    """The texts between the tags of an HTML piece."""
+    return [html.unescape(t) for t in re.split(r"<[^>]+>", page) if t.strip()]
+
+
+def page_texts(c: Controller) -> list[str]:
+    """Every text of the page model now: the state line, the board (scene and picture),
+    the decision or chance panel, the placing buttons and the hints."""
+    status = c.status()
+    shown = [status.round_text, status.position_text, status.headline, status.detail]
+    shown += [status.winners, status.bot]
+    scene = c.scene()
+    shown += [scene.banner, *(h.label for h in scene.highlights.values())]
+    shown += [scene.ghost.note] if scene.ghost else []
+    shown += svg_texts(c.game.board_svg(lang=c.lang))
+    decision = c.decision()
+    if decision is not None:
+        shown += [decision.context, decision.bot, *(row.label for row in decision.rows)]
+    chance = c.chance_table()
+    if chance is not None:
+        shown += [chance.title, chance.who, chance.context, *(row.label for row in chance.rows)]
+    placing = c.placing()
+    shown += [placing.confirm_label] if placing else []
+    shown += [hint.text for hint in c.hints()]
+    for row in c.players():
+        shown += [row.name, row.controller, row.gold, row.treasures_label, row.no_treasures]
+        shown += [name for _, name, _ in row.values] + [b.text for b in row.badges]
+        shown += [f"{t.name} {t.details} {t.text}" for t in row.treasures]
+    shown += html_texts(log_html(c.session, c.lang, c.designer, limit=12))
+    return [s for s in shown if s]
+
+
+PAGE_GAMES = [  # (controllers, round limit): each ends (a timeout, an escape with a winner)
+    ([HUMAN], 300),
+    ([HUMAN, "careful"], 300),
+    ([HUMAN, "greedy", "reckless", "careful"], 6),
+]
+
+
+@pytest.mark.parametrize(("controllers", "limit"), PAGE_GAMES)
+def test_the_page_in_a_dummy_language_shows_no_german_or_english_word(
+    dummy: str, controllers: list[str], limit: int
+) -> None:
+    """The controller's page model (what the play page draws) through a game, in designer
+    mode (every chance table shown): every step's texts, bots' turns and the end included."""
+    players = len(controllers)
+    setup = Setup(players=players, seed=70 + players, round_limit=limit)
+    session = Session.new(setup, controllers)
+    c = Controller(session, dummy, designer=True)
+    # bot presets are named by their ids, as on the command line, in every language
+    data_words = _data_words(session.game.deck) + [b for b in controllers if b != HUMAN]
+    rng = random.Random(players)
+    left: dict[str, str] = {}
+    seen: set[str] = set()
+    for _ in range(700):
+        for line in page_texts(c):
+            seen.add(line)
+            if rest := leftover_words(line, data_words):
+                left[line] = rest
+        if session.step() == "human":
+            legal = session.game.legal_actions()
+            session.act(legal[rng.randrange(len(legal))])
+        elif session.game.is_over:
+            for line in page_texts(c):
+                if rest := leftover_words(line, data_words):
+                    left[line] = rest
+            break
+    assert left == {}
+    assert len(seen) > 100  # the page said many different things
+    assert session.game.is_over  # the end texts (game over, winner, left behind) were read
+    c.lang = "en"
+    assert any(leftover_words(line, data_words) for line in page_texts(c))

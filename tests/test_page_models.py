@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
+from string import Formatter
 
 import pytest
 
+from verlies import i18n
 from verlies.actions import Draw, Place, Walk
 from verlies.setup import Setup
 from verlies.ui.controller import Controller
 from verlies.ui.describe import player_label
+from verlies.ui.editor_model import EditorModel, Refused, read_upload
 from verlies.ui.i18n import pct
+from verlies.ui.log_html import log_html, rules_css, rules_text
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
 from verlies.ui.theme import HINTS
@@ -20,7 +25,9 @@ from verlies.ui.theme import HINTS
 MODELS = (
     "verlies.ui.controller",
     "verlies.ui.describe",
+    "verlies.ui.editor_html",
     "verlies.ui.editor_model",
+    "verlies.ui.log_html",
     "verlies.ui.page_model",
     "verlies.ui.session",
     "verlies.ui.i18n",
@@ -248,3 +255,137 @@ def test_treasure_draws_are_hidden_outside_designer_mode() -> None:
     c.designer = True
     table = c.chance_table()
     assert table is not None and not table.hidden and table.rows
+
+
+def _dummy(template: str) -> str:
+    """A template of the dummy language: its placeholders, no words."""
+    fields = []
+    for _, name, spec, conv in Formatter().parse(template):
+        if name is not None:
+            fields.append(
+                "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+            )
+    return "¤" + "".join(fields)
+
+
+def _phrases(prefixes: tuple[str, ...]) -> set[str]:
+    """The German and English words of the page's templates (pieces between placeholders
+    with a few letters in them)."""
+    out: set[str] = set()
+    for lang in ("de", "en"):
+        for key, template in i18n.table(lang).items():
+            if key.startswith(prefixes):
+                for literal, _, _, _ in Formatter().parse(template):
+                    piece = literal.strip(" .,:;–·()+→≥")
+                    if sum(ch.isalpha() for ch in piece) >= 4:
+                        out.add(piece)
+    return out
+
+
+def test_a_third_language_is_one_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = set(i18n.table("en")) | set(i18n.table("de"))
+    xx = {key: _dummy(i18n.template(key, "en")) for key in keys}
+    monkeypatch.setitem(i18n._tables, "xx", xx)
+    monkeypatch.setattr(i18n, "LANGUAGES", (*i18n.LANGUAGES, "xx"))
+
+    shown: list[str] = []
+    session = Session.new(Setup(players=2, seed=4, round_limit=40), [HUMAN, "careful"])
+    c = Controller(session, "xx", designer=True)
+    g = session.game
+    rng = random.Random(4)
+    for _ in range(2000):
+        shown += [c.status().html(), hints_html(c.hints()), c.scene().banner]
+        decision = c.decision()
+        if decision is not None:
+            shown += [decision.context, decision.bot, *(r.label for r in decision.rows)]
+        table = c.chance_table()
+        if table is not None:
+            shown += [table.title, table.who, table.context, *(r.label for r in table.rows)]
+        placing_box = c.placing()
+        if placing_box is not None:
+            shown.append(placing_box.confirm_label)
+        if g.is_over:
+            break
+        if g.is_chance:
+            g.roll()
+        else:
+            g.apply(rng.choice(list(g.legal_actions())))
+    assert g.is_over
+    shown.append(c.run_message(RunResult(3, "limit")))
+
+    model = EditorModel(lang="xx")
+    model.selected = ("room", "raum-falle-01")
+    model.edit_text("Falle: Geschick 9, sonst Verletzung.")
+    model.edit_count(2)
+    comp = model.composition()
+    shown += model.diff_lines() + [model.apply_to_new_games(), comp.title, *comp.columns]
+    shown += [label for label, _ in comp.others] + [name for name, _ in comp.rows]
+    refused = read_upload(b'base = "x.toml"\n', "x.toml", "xx")
+    assert isinstance(refused, Refused)
+    shown.append(refused.message)
+
+    everything = re.sub(r"<[^>]*>", " ", " ".join(shown))  # words, not markup
+    deck = g.deck
+    cards = [*deck.characters.values(), *deck.dungeon.values(), *deck.rooms.values()]
+    cards += [*deck.monsters.values(), *deck.treasures.values()]
+    for card in cards:  # card names and texts are the deck's, not the page's
+        for name in (card.name.de, card.name.en, getattr(card, "text", "")):
+            everything = everything.replace(name, "") if name else everything
+    everything = everything.replace("Falle: Geschick 9, sonst Verletzung.", "")
+    phrases = _phrases(("page.", "editor."))
+    left = sorted(p for p in phrases if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", everything))
+    assert left == []
+    assert "¤" in everything
+
+
+def test_player_rows_hide_other_seats_treasures() -> None:
+    session = Session.new(Setup(players=2, seed=6, round_limit=80), [HUMAN, "greedy"])
+    g = session.game
+    rng = random.Random(6)
+    while not g.is_over and not g.figures[1].treasures:  # until the bot holds a treasure
+        if g.is_chance:
+            g.roll()
+        elif session.human_to_move:
+            g.apply(rng.choice(list(g.legal_actions())))
+        else:
+            session.step()
+    assert g.figures[1].treasures and not g.is_over
+    c = Controller(session, "en")
+    me, bot = c.players()
+    n = len(g.figures[1].treasures)
+    assert me.shown and not bot.shown and bot.treasures == ()
+    assert bot.treasure_count == n and bot.no_treasures == f"{n} face down"
+    assert bot.gold.endswith("+ treasures (value hidden)")
+    assert bot.controller == "bot “greedy”" and bot.name == g.figures[1].character.name.en
+    assert [v for _, _, v in bot.values] == [
+        g.figures[1].character.staerke,
+        g.figures[1].character.geist,
+        g.figures[1].character.geschick,
+    ]
+    c.designer = True
+    bot = c.players()[1]
+    assert bot.shown and len(bot.treasures) == n
+    worth = g.figures[1].gold - g.figures[1].coins
+    assert f"+ treasures worth {worth} Gold = {g.figures[1].gold} Gold" in bot.gold
+    assert c.piles().startswith("Decks: ")
+
+
+def test_log_html_is_newest_first_with_rule_ids() -> None:
+    session = Session.new(Setup(players=2, seed=2), [HUMAN, HUMAN])
+    g = session.game
+    for _ in range(12):
+        if g.is_chance:
+            g.roll()
+        else:
+            g.apply(next(iter(g.legal_actions())))
+    whole = log_html(session, "en", True, None)
+    events = g.log
+    assert f'data-events="{len(events)}"' in whole
+    rules = re.findall(r'<summary data-rule="([^"]*)">', whole)
+    assert rules == [e.rule for e in reversed(events)]
+    last = log_html(session, "en", True, 3)
+    assert len(re.findall("<summary", last)) == 3
+    assert f"… {len(events) - 3} older events" in last
+    css = rules_css()
+    assert set(rules) & set(rules_text())
+    assert all(f'[data-rule="{rule}"]' in css for rule in set(rules) if rule in rules_text())

@@ -24,6 +24,7 @@ from verlies import (
 from verlies import rules as rules_module
 from verlies.dice import Dice
 from verlies.errors import DiceError
+from verlies.frames import DungeonDraw
 
 
 def _lay(game: Game, card: str, x: int, y: int) -> None:
@@ -65,7 +66,7 @@ def test_a_failing_step_leaves_the_last_good_state(monkeypatch: pytest.MonkeyPat
     def broken(*_args: object) -> None:
         raise RuntimeError("a bug in a rule")
 
-    monkeypatch.setitem(rules_module._HANDLERS, "draw", broken)
+    monkeypatch.setitem(rules_module._STEPS, DungeonDraw, broken)
     with pytest.raises(RuntimeError):
         g.apply(Card("r-raum-t-01"))
     monkeypatch.undo()

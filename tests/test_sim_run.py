@@ -191,3 +191,52 @@ def test_a_setup_is_the_runs_input() -> None:
     assert via_setup.records is not None
     assert all(r.characters == setup.characters for r in via_setup.records)
     assert via_setup.spec.setup_of(2).seed == game_seed(7, 2)
+
+
+def test_at_most_two_tasks_per_worker_are_in_flight() -> None:
+    """Memory stays flat: a long run never has more than 2 x workers tasks submitted."""
+    import threading as th
+
+    class Counting(ThreadPoolExecutor):
+        def __init__(self) -> None:
+            super().__init__(max_workers=2)
+            self.lock = th.Lock()
+            self.open = 0
+            self.most = 0
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+            with self.lock:
+                self.open += 1
+                self.most = max(self.most, self.open)
+
+            # Counted down inside the task, before its result is set: a done-callback would
+            # run after the waiting runner wakes (and may already submit the next task).
+            def task() -> Any:
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    with self.lock:
+                        self.open -= 1
+
+            return super().submit(task)
+
+    with Counting() as pool:
+        res = simulate(12, players=2, deck=DECK, executor=pool, batch=1)
+    assert res.games == 12 and res.records is None  # no records kept unless asked
+    assert 1 <= pool.most <= 4
+
+
+def test_the_command_line_on_a_dask_scheduler(
+    dask_client: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from verlies.__main__ import main
+
+    argv = ["simulate", "-n", "6", "-p", "3", "--seed", "7", "--characters", "all", "--json"]
+    assert main([*argv, "--scheduler", dask_client.scheduler.address, "--no-progress"]) == 0
+    on_dask = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--workers", "1", "--no-progress"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert on_dask["summary"]["backend"] == "dask" and local["summary"]["backend"] != "dask"
+    assert on_dask["characters"] == local["characters"] and on_dask["seats"] == local["seats"]

@@ -215,3 +215,70 @@ def test_human_decisions_beside_the_bots(tmp_path: Path) -> None:
     assert any(t.same_action < t.decisions for t in other)
     rows = [t.row() for t in other]
     assert {"decision", "human decisions", "bot agrees (action)"} <= set(rows[0])
+
+
+def _finished_store(tmp_path: Path) -> Path:
+    path = tmp_path / "p.sqlite"
+    store = PlaytestStore(path)
+    for seed in (31, 32):
+        game = Game.new(players=2, seed=seed)
+        rid = store.begin(game, ["human", "careful"])
+        bots = _bots(game)
+        while not game.is_over:
+            _play(game, 1, bots)
+            store.save(rid, game)
+    unfinished = Game.new(players=3, seed=33)
+    rid = store.begin(unfinished, ["human", "human", "careful"])
+    _play(unfinished, 12)
+    store.save(rid, unfinished)
+    return path
+
+
+def test_cli_lists_playtests_and_sets_them_beside_a_bot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from verlies.__main__ import main
+
+    path = _finished_store(tmp_path)
+    assert (
+        main(
+            [
+                "playtests",
+                "--store",
+                str(path),
+                "--compare",
+                "careful",
+                "--bot-games",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["games"]) == 2  # finished ones; --all adds the one still being played
+    assert {g["seats"] for g in out["games"]} == {"human,careful"}
+    assert out["decisions"] and all(d["bot agrees (action)"] == 1.0 for d in out["decisions"])
+    humans, bots = out["results"]
+    assert humans["games"] == 2 and bots["games"] == 4
+
+    assert main(["playtests", "--store", str(path), "--all", "--csv", "-"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("id,started,") and len(lines) == 4
+
+    assert main(["playtests", "--store", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "2 games" in text and "human,careful" in text
+
+
+def test_cli_says_what_is_wrong_with_a_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from verlies.__main__ import main
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["playtests", "--store", str(blocker / "x.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("verlies playtests: cannot open the playtest store")
+    assert "Traceback" not in err

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from verlies.errors import VerliesError
+from verlies.store import cli as playtests_cli
 
 PROG = "verlies"
 
@@ -184,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
 
+    playtests_cli.add_parser(sub)
     p = sub.add_parser("rules", help="the rule IDs, where the engine cites them, how often")
     p.add_argument(
         "--games", type=int, default=20, help="bot games to count the rules in (default 20)"
@@ -457,6 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "bench": _cmd_bench,
             "play-bots": _cmd_play_bots,
             "rules": _cmd_rules,
+            "playtests": playtests_cli.run,
         }[args.command]
         return handler(args)
     except VerliesError as e:

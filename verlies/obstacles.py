@@ -14,6 +14,7 @@ from verlies.frames import (
     ObstacleRoll,
 )
 from verlies.state import Table
+from verlies.turns import arrive
 
 
 def decide_obstacle(s: Table, frame: ObstacleChoice, a: Action) -> None:
@@ -56,14 +57,13 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
             total=total,
             passed=passed,
         )
-    arrival = Arrive(pos, frame.came_from, frame.new)
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
             tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
             tile.opened = True
             if s.logging:
                 s.emit("R4.4", "stays_open", s.seat)
-        s.stack.append(arrival)
+        arrive(s, pos, frame.came_from, frame.new)  # at once: nothing comes between
         return
     cls = obstacle.cls
     if cls is ObstacleClass.B:
@@ -73,7 +73,8 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
             s.emit("R5.4", "not_entered", s.seat)
         s.end_movement()
         return
-    s.stack.append(arrival)
+    # R5.1/R5.3: past it, but the setbacks come first (pushed last: resolved first).
+    s.stack.append(Arrive(pos, frame.came_from, frame.new))
     if cls is ObstacleClass.A:
         if s.logging:
             s.emit("R5.1", "obstacle_a", s.seat)

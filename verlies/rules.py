@@ -63,6 +63,7 @@ from verlies.state import Held as Held
 from verlies.state import Pile as Pile
 from verlies.state import Table
 from verlies.state import mix64 as mix64
+from verlies.turns import auto_enter, decide_turn, end_turn
 
 #: The step taken at a decision or chance point, by the frame's type.
 _STEPS: dict[type[Frame], Callable[[Table, Any, Any], None]] = {
@@ -106,7 +107,7 @@ class State(Table):
         """The legal actions (or, at a chance point, the possible outcomes)."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = compute_legal(self)
             if type(legal) is not LegalActions:
                 legal = LegalActions(legal)
             self._legal = legal
@@ -152,8 +153,16 @@ class State(Table):
         """Raise IllegalAction (naming the rule) unless ``step`` is legal now."""
         if self.over:
             raise IllegalAction("R1.3", "the game is over")
+        frame = self.stack[-1]
+        if type(frame) not in CHANCES:
+            # The common case first, inline (a step per call): one of the actions handed out.
+            legal = self._legal
+            if legal is not None:
+                for same in legal:
+                    if same is step:
+                        return
         if not self.is_legal(step):
-            raise IllegalAction(*why_illegal(self, self.stack[-1], step))
+            raise IllegalAction(*why_illegal(self, frame, step))
 
     # ---- applying a step -------------------------------------------------------------
 
@@ -163,14 +172,14 @@ class State(Table):
         self.steps += 1
         frame = self.stack.pop()
         if type(frame) is Turn:  # most steps: a direct call (mypyc compiles it natively)
-            turns.decide_turn(self, frame, step)
+            decide_turn(self, frame, step)
         else:
             _STEPS[type(frame)](self, frame, step)
         # Then the automatic frames, until a decision or a chance point waits (or the end).
         stack = self.stack
         while True:
             if not stack:
-                turns.end_turn(self)
+                end_turn(self)
                 if self.over:
                     return
                 continue
@@ -180,6 +189,6 @@ class State(Table):
                 return
             frame = stack.pop()
             if isinstance(frame, Enter):  # the most frequent automatic frame: a direct call
-                turns.auto_enter(self, frame)
+                auto_enter(self, frame)
             else:
                 _AUTO[kind](self, frame)

@@ -26,7 +26,7 @@ from verlies.cards.model import (
     TreasureCard,
     TreasureText,
 )
-from verlies.i18n import text
+from verlies.i18n import template, text
 
 Card = RoomCard | MonsterCard | TreasureCard | Character | DungeonCard
 
@@ -68,15 +68,14 @@ def _dungeon_text(card: DungeonCard, lang: str) -> str:
         lines.append(text("render.text.gold", lang, n=card.gold))
     if card.obstacle is not None:
         o = card.obstacle
-        en = lang == "en"
         lines.append(
             text(
                 "render.text.obstacle",
                 lang,
-                name=o.type.en if en else o.type.value,
+                name=template(f"card.obstacle.{o.type.key}", lang),
                 n=o.n,
-                color=o.color.value if en else o.color.de,
-                attr=o.color.attr.en if en else o.color.attr.value,
+                color=template(f"card.color.{o.color.value}", lang),
+                attr=template(f"card.attr.{o.color.attr.key}", lang),
             )
         )
     return "\n".join(lines)

@@ -17,6 +17,7 @@ The package, by concern: :mod:`~verlies.deck.limits` and :mod:`~verlies.deck.kin
 (lines and columns), :mod:`~verlies.deck.entries` (cards <-> entries),
 :mod:`~verlies.deck.checks` (the deck-level rules), :mod:`~verlies.deck.build` (checked
 content, changes applied), :mod:`~verlies.deck.patch` (differences and patches),
+:mod:`~verlies.deck.scan` (hostile TOML refused before ``tomllib`` reads it),
 :mod:`~verlies.deck.toml_io` (reading and writing files) and :mod:`~verlies.deck.model`
 (the :class:`Deck` value).
 
@@ -29,6 +30,7 @@ content, changes applied), :mod:`~verlies.deck.patch` (differences and patches),
 
 from __future__ import annotations
 
+from verlies.deck.entries import card_text_budget
 from verlies.deck.kinds import KINDS, SECTION, Card, Kind
 from verlies.deck.limits import (
     FORMAT_VERSION,
@@ -36,11 +38,19 @@ from verlies.deck.limits import (
     MAX_BASE_DEPTH,
     MAX_BYTES,
     MAX_COUNT,
+    MAX_DEPTH,
     MAX_GOLD,
+    MAX_ITEMS,
+    MAX_KEY_PARTS,
     MAX_NAME,
     MAX_OBSTACLE,
     MAX_PILE,
+    MAX_SAVE_TEXT,
+    MAX_STRING,
+    MAX_TABLES,
     MAX_TEXT,
+    MAX_TEXT_TOTAL,
+    MAX_VALUES,
     MIN_CHARACTERS,
     R10_MATERIAL,
 )
@@ -59,6 +69,7 @@ from verlies.deck.patch import (
     Renamed,
 )
 from verlies.deck.schema import ColorKey, KindKey, ObstacleKey, ShapeKey, TileKindKey
+from verlies.deck.toml_io import read_toml
 
 __all__ = [
     "FORMAT_VERSION",
@@ -67,11 +78,19 @@ __all__ = [
     "MAX_BASE_DEPTH",
     "MAX_BYTES",
     "MAX_COUNT",
+    "MAX_DEPTH",
     "MAX_GOLD",
+    "MAX_ITEMS",
+    "MAX_KEY_PARTS",
     "MAX_NAME",
     "MAX_OBSTACLE",
     "MAX_PILE",
+    "MAX_SAVE_TEXT",
+    "MAX_STRING",
+    "MAX_TABLES",
     "MAX_TEXT",
+    "MAX_TEXT_TOTAL",
+    "MAX_VALUES",
     "MIN_CHARACTERS",
     "R10_MATERIAL",
     "SECTION",
@@ -93,4 +112,6 @@ __all__ = [
     "Renamed",
     "ShapeKey",
     "TileKindKey",
+    "card_text_budget",
+    "read_toml",
 ]

@@ -7,7 +7,10 @@ writing it as an entry and reading it back, exactly like a file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, cast
 
@@ -49,8 +52,43 @@ def _canonical(
     return canonical if same else text.strip()
 
 
+@dataclass
+class _Budget:
+    total: int
+    left: int
+
+
+_budget: ContextVar[_Budget | None] = ContextVar("card_text_budget", default=None)
+
+
+@contextmanager
+def card_text_budget(chars: int) -> Iterator[None]:
+    """Inside, compiling card text (files, patches, live edits) may take at most ``chars``
+    characters in all; more raises DeckError. For outside input that holds many decks or
+    patches, e.g. a saved game's live edits, each within its own limits."""
+    token = _budget.set(_Budget(chars, chars))
+    try:
+        yield
+    finally:
+        _budget.reset(token)
+
+
+def _charge(text: str, card_id: str) -> None:
+    budget = _budget.get()
+    if budget is not None:
+        budget.left -= len(text)
+        if budget.left < 0:
+            raise DeckError(
+                f"too much card text to compile: at most {budget.total} characters in all",
+                card=card_id,
+                field="text",
+            )
+
+
 def text_card(kind: Kind, card_id: str, names: Names, text: str) -> Card:
-    """Compile a card's text with the card-text parser. Raises CardTextError."""
+    """Compile a card's text with the card-text parser. Raises CardTextError (and
+    DeckError beyond a :func:`card_text_budget`)."""
+    _charge(text, card_id)
     from verlies.cards.text import (
         format_monster,
         format_room,

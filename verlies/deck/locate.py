@@ -22,6 +22,9 @@ _KEY = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
 _INLINE_KEY = re.compile(r"[{,]\s*([A-Za-z0-9_-]+)\s*=")
 _ID_VALUE = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^']*)')""")
 _TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+_ID_START = re.compile(r"""\bid\s*=\s*["']""")
+_QUOTE = re.compile(r"""["']""")
+_MAX_SLOW_SCANS = 16
 
 
 def _key_path(raw: str) -> str:
@@ -48,6 +51,9 @@ class Locator:
         self.lines = text.splitlines()
         self.top: dict[str, tuple[int, int]] = {}
         self.entries: dict[str, list[Entry]] = {}
+        self._ids: dict[str, dict[str, Entry]] = {}
+        self._id_lines: dict[str, int] | None = None
+        self._slow_scans = 0
         current: Entry | None = None
         prefix = ""
         open_quote: str | None = None
@@ -97,17 +103,27 @@ class Locator:
         if index is not None and len(found) == total and 0 <= index < total:
             return found[index]
         if card is not None:
-            for e in found:
-                if e.id == card:
-                    return e
+            return self._first_by_id(section).get(card)
         return None
 
     def entry_by_id(self, card: str) -> Entry | None:
-        for found in self.entries.values():
-            for e in found:
-                if e.id == card:
-                    return e
+        for section in self.entries:
+            found = self._first_by_id(section).get(card)
+            if found is not None:
+                return found
         return None
+
+    def _first_by_id(self, section: str) -> dict[str, Entry]:
+        """Id -> the first entry of ``section`` with it (built once: a file with thousands
+        of bad entries is located in linear time)."""
+        index = self._ids.get(section)
+        if index is None:
+            index = {}
+            for e in self.entries.get(section, []):
+                if e.id is not None:
+                    index.setdefault(e.id, e)
+            self._ids[section] = index
+        return index
 
     def key_in(self, entry: Entry, fld: str | None) -> tuple[int, int | None]:
         if fld:
@@ -125,6 +141,25 @@ class Locator:
         return (first[0].line, 1) if first else None
 
     def find_id_line(self, card: str) -> int | None:
+        """The first line with ``id = "card"`` anywhere in it (also in inline tables)."""
+        if '"' in card or "'" in card:
+            return self._scan_id_line(card)
+        if self._id_lines is None:
+            # A card without quotes matches where an ``id = "`` is followed by exactly
+            # its text up to the next quote: one pass finds every such text.
+            self._id_lines = {}
+            for no, raw in enumerate(self.lines, 1):
+                for m in _ID_START.finditer(raw):
+                    end = _QUOTE.search(raw, m.end())
+                    if end is not None:
+                        self._id_lines.setdefault(raw[m.end() : end.start()], no)
+        return self._id_lines.get(card)
+
+    def _scan_id_line(self, card: str) -> int | None:
+        # Ids with quotes are never valid; only a hostile file has many: scan for a few.
+        self._slow_scans += 1
+        if self._slow_scans > _MAX_SLOW_SCANS:
+            return None
         pattern = re.compile(rf"""\bid\s*=\s*["']{re.escape(card)}["']""")
         for no, raw in enumerate(self.lines, 1):
             if pattern.search(raw):

@@ -31,7 +31,7 @@ from verlies.deck import toml_io
 from verlies.deck.build import DeckParts, Ops, apply_ops, build
 from verlies.deck.entries import checked_card, text_card
 from verlies.deck.kinds import COUNTED, KIND_LABEL, KINDS, SECTION, TEXTED, Card, Kind, kind_of
-from verlies.deck.limits import MAX_BYTES, MAX_COUNT, MAX_NAME, MAX_TEXT
+from verlies.deck.limits import MAX_COUNT, MAX_NAME, MAX_TEXT
 from verlies.deck.locate import Where
 from verlies.deck.patch import (
     Added,
@@ -144,19 +144,8 @@ class Deck:
         """Read a deck file: a whole deck, or a patch (``base = "default"``) on top of one."""
         p = Path(path)
         file = str(path)
-        try:
-            size = p.stat().st_size
-        except OSError as exc:
-            raise DeckError(f"cannot read deck file: {exc.strerror or exc}", file=file) from None
-        if size > MAX_BYTES:
-            raise DeckError(
-                f"file too large: {size} bytes; deck files may have at most {MAX_BYTES} bytes",
-                file=file,
-                line=1,
-            )
-        return cls._wrap(
-            toml_io.parse_text(toml_io.read_file(p, file), file, p.parent, (os.path.realpath(p),))
-        )
+        text = toml_io.read_file(p, file, size_first=True)
+        return cls._wrap(toml_io.parse_text(text, file, p.parent, (os.path.realpath(p),)))
 
     @classmethod
     def loads(cls, text: str | bytes, file: str = "<string>") -> Deck:

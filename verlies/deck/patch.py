@@ -16,8 +16,9 @@ from pydantic import ValidationError
 
 from verlies.deck.entries import card_from_model, count_of, entry_of, validate_entry
 from verlies.deck.kinds import Card, Kind, kind_of
-from verlies.deck.limits import FORMAT_VERSION
+from verlies.deck.limits import FORMAT_VERSION, MAX_TEXT_TOTAL
 from verlies.deck.messages import field_name, message
+from verlies.deck.scan import MAX_TABLES
 from verlies.deck.schema import _PatchDictModel
 from verlies.deck.words import card_text_words, say
 from verlies.errors import CardTextError, DeckError
@@ -203,6 +204,7 @@ class DeckPatch:
             raise DeckError(
                 "patch: " + message(err, _PatchDictModel, loc), field=field_name(loc)
             ) from None
+        _check_size(model)
         changes: dict[str, list[CardChange]] = {"added": [], "changed": []}
         for key in ("added", "changed"):
             for item in getattr(model, key):
@@ -225,4 +227,18 @@ class DeckPatch:
             changed=tuple(changes["changed"]),
             counts=tuple(CountChange(kind_of(c.kind), c.id, c.count) for c in model.counts),
             removed=tuple(CardRef(kind_of(r.kind), r.id) for r in model.removed),
+        )
+
+
+def _check_size(model: _PatchDictModel) -> None:
+    """A patch comes from a saved game (outside input): refuse more cards and card text
+    than a deck file may hold before compiling any of it."""
+    cards = [item.card for item in (*model.added, *model.changed)]
+    if len(cards) + len(model.counts) + len(model.removed) > MAX_TABLES:
+        raise DeckError(f"patch: too many changes (at most {MAX_TABLES})")
+    text = sum(len(c["text"]) for c in cards if isinstance(c.get("text"), str))
+    if text > MAX_TEXT_TOTAL:
+        raise DeckError(
+            f"patch: too much card text: at most {MAX_TEXT_TOTAL} characters in all",
+            field="text",
         )

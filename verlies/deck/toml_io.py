@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import tempfile
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, cast
@@ -22,11 +23,12 @@ from pydantic import ValidationError
 
 from verlies.deck.build import DeckParts, Ops, apply_ops, build
 from verlies.deck.entries import card_from_model, entry_of, validate_entry
-from verlies.deck.kinds import KIND_LABEL, KINDS, SECTION, Card, Kind
-from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES
+from verlies.deck.kinds import KIND_LABEL, KINDS, SECTION, TEXTED, Card, Kind
+from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES, MAX_TEXT_TOTAL
 from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_error, toml_error
 from verlies.deck.messages import field_name, message
 from verlies.deck.patch import DeckPatch
+from verlies.deck.scan import scan
 from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
 from verlies.errors import CardTextError, DeckError
 
@@ -55,23 +57,69 @@ def decode(data: bytes, file: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def read_file(path: Path, file: str) -> str:
+def read_file(path: Path, file: str, *, size_first: bool = False) -> str:
+    """A deck file's text. Only a regular file is read: a FIFO, a device or a directory is
+    refused, and opening never blocks (a FIFO without a writer would hang a plain open).
+    ``size_first`` refuses a file over the size cap by its size, before reading."""
+    if "\0" in str(path):
+        raise DeckError(
+            "cannot read deck file: its name contains a NUL character",
+            file=file.replace("\0", "\\0"),
+        )
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise DeckError("cannot read deck file: it is a directory", file=file) from None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as exc:
         raise DeckError(f"cannot read deck file: {exc.strerror or exc}", file=file) from None
-    return decode(data, file)
+    try:
+        info = os.fstat(fd)
+        mode, size = info.st_mode, info.st_size
+        if stat.S_ISDIR(mode):
+            raise DeckError("cannot read deck file: it is a directory", file=file)
+        if not stat.S_ISREG(mode):
+            raise DeckError(
+                f"cannot read deck file: it is {_file_kind(mode)}, not a regular file", file=file
+            )
+        if size_first and size > MAX_BYTES:
+            raise DeckError(
+                f"file too large: {size} bytes; deck files may have at most {MAX_BYTES} bytes",
+                file=file,
+                line=1,
+            )
+        chunks: list[bytes] = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise DeckError(f"cannot read deck file: {exc.strerror or exc}", file=file) from None
+    finally:
+        os.close(fd)
+    return decode(b"".join(chunks), file)
 
 
-def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ...]) -> DeckParts:
-    """A deck file's text as a checked deck's content; DeckError (located) if it is not one.
+def _file_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
-    ``base_dir`` is the folder a patch's ``base`` file is looked up in (None: text, which
-    may only build on the default deck); ``chain`` the real paths of the files being read.
-    """
+
+def read_toml(data: str | bytes, file: str = "<string>") -> dict[str, Any]:
+    """A deck file's TOML as ``tomllib`` reads it, after the checks that keep hostile text
+    from ``tomllib`` (size, UTF-8, :func:`~verlies.deck.scan.scan`); DeckError (located)
+    otherwise. For a look at a file's top-level keys before reading it as a deck."""
+    text = decode(bytes(data), file) if isinstance(data, (bytes, bytearray)) else data
+    return load_toml(text, file)[1]
+
+
+def load_toml(text: str, file: str) -> tuple[str, dict[str, Any]]:
+    """The text without a byte order mark, and what ``tomllib`` reads from it."""
     text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save it
     too_large = DeckError(
         f"deck text too large: deck files may have at most {MAX_BYTES} bytes", file=file, line=1
@@ -90,13 +138,24 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
         ) from None
     if size > MAX_BYTES:
         raise too_large
-    locator = Locator(text)
+    scan(text, file)  # hostile shapes (dotted keys, deep nesting…) before tomllib sees them
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(exc, file, text) from None
     except RecursionError:
         raise DeckError("TOML nested too deeply", file=file, line=1) from None
+    return text, data
+
+
+def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ...]) -> DeckParts:
+    """A deck file's text as a checked deck's content; DeckError (located) if it is not one.
+
+    ``base_dir`` is the folder a patch's ``base`` file is looked up in (None: text, which
+    may only build on the default deck); ``chain`` the real paths of the files being read.
+    """
+    text, data = load_toml(text, file)
+    locator = Locator(text)
 
     def at(
         card: str | None, section: str | None, index: int | None, fld: str | None
@@ -133,6 +192,7 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
             )
         raise first_error(found) from None
 
+    _check_text_budget(top, file, at)
     patch = top.base is not None
     errors: list[DeckError] = []
     ops = Ops(name=top.name)
@@ -244,6 +304,31 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
     return build(name, cards, counts, FileWhere(file, locator))
 
 
+def _check_text_budget(
+    top: _FileModel, file: str, at: Callable[[str | None, str, int, str], tuple[int, int | None]]
+) -> None:
+    """Compiling card texts is the slow part of reading a deck: refuse a file with more
+    card text than any deck needs before compiling any of it."""
+    total = 0
+    for kind in TEXTED:
+        section = SECTION[kind]
+        for index, raw in enumerate(cast(list[dict[str, Any]], getattr(top, section))):
+            text = raw.get("text")
+            total += len(text) if isinstance(text, str) else 0
+            if total > MAX_TEXT_TOTAL:
+                cid = raw.get("id") if isinstance(raw.get("id"), str) else None
+                line, column = at(cid, section, index, "text")
+                raise DeckError(
+                    f"too much card text: a deck file may have at most {MAX_TEXT_TOTAL} "
+                    "characters of card text in all",
+                    file=file,
+                    card=cid,
+                    field="text",
+                    line=line,
+                    column=column,
+                )
+
+
 def _load_base(
     base: str, file: str, base_dir: Path | None, line: int, chain: tuple[str, ...]
 ) -> DeckParts:
@@ -256,6 +341,13 @@ def _load_base(
         raise DeckError(
             f'base {base!r}: a deck given as text can only build on base = "default" '
             "(file bases work with Deck.load)",
+            file=file,
+            field="base",
+            line=line,
+        )
+    if "\0" in base:
+        raise DeckError(
+            f"base {base!r}: a file name cannot contain a NUL character",
             file=file,
             field="base",
             line=line,

@@ -35,6 +35,7 @@ LANGUAGES: tuple[str, ...] = _shipped()
 FALLBACK = "en"
 
 _tables: dict[str, Mapping[str, str]] = {}
+_caches: list[dict[Any, Any]] = []
 
 
 def table(lang: str) -> Mapping[str, str]:
@@ -55,6 +56,7 @@ def register(lang: str, texts: Mapping[str, str]) -> None:
     _tables[lang] = dict(texts)
     if lang not in LANGUAGES:
         LANGUAGES = (*LANGUAGES, lang)
+    _tables_changed()
 
 
 def unregister(lang: str) -> None:
@@ -63,6 +65,19 @@ def unregister(lang: str) -> None:
     _tables.pop(lang, None)
     if lang not in _shipped():
         LANGUAGES = tuple(code for code in LANGUAGES if code != lang)
+    _tables_changed()
+
+
+def cache() -> dict[Any, Any]:
+    """A dict for things made from templates; it is emptied whenever a table changes."""
+    made: dict[Any, Any] = {}
+    _caches.append(made)
+    return made
+
+
+def _tables_changed() -> None:
+    for made in _caches:
+        made.clear()
 
 
 def has(key: str, lang: str = FALLBACK) -> bool:
@@ -93,6 +108,7 @@ def text(key: str, lang: str = FALLBACK, /, **values: Any) -> str:
 __all__ = [
     "FALLBACK",
     "LANGUAGES",
+    "cache",
     "has",
     "keys",
     "register",

@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
     "engine.status.player": "Spieler {n}",
     "engine.status.chance": "Zufall",
+    "engine.html.seat": "Platz",
+    "engine.html.character": "Figur",
+    "engine.html.coins": "Münzen",
+    "engine.html.treasures": "Schätze",
+    "engine.html.state": "Zustand",
+    "engine.html.escaped": "entkommen",
+    "engine.html.at": "auf ({x}, {y})",
+    "engine.html.injured": "{state}, verletzt",
     "event.setup": (
         "Spielaufbau: {players} Spieler, Verlieskarten {colors}, Ausgänge im Stapel: {exits}."
     ),
@@ -312,6 +320,14 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Geist",
     "page.attr_geschick": "Geschick",
     "round": "Runde {n}",
+    # the house-rule switches (Variants) and their explanations
+    "page.variants_title": "Varianten (gelten für neue Spiele)",
+    "page.variant.opened_stays_open": (
+        "R4.4: ein einmal überwundenes Klasse-B-Hindernis bleibt offen."
+    ),
+    "page.variant.limited_bank": "R10: es gibt nur 48 Goldmünzen; die Bank zahlt, was sie hat.",
+    "page.variant.injuries_stack": "Hausregel: jede Verletzung kostet einen Zug (laut R8.3 nicht).",
+    "page.variant.long_walk": "Hausregel: bis zu drei Karten weit gehen (R3.5: zwei).",
     # what a decision or a roll is about (the panels' context lines)
     "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
     "page.ctx_or": " oder ",
@@ -426,6 +442,27 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "Ausgang",
     "editor.word.corridor": "Gang",
     "editor.word.room": "Raum",
+    "editor.quoted": "„{text}“",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
+    "sim.tab": "Balance",
+    "sim.intro": (
+        "Das Deck im Editor (den Entwurf) gegen das Deck neuer Spiele simulieren: "
+        "dieselben Zufallszahlen für beide, vorsichtige Bots auf allen Plätzen, jede "
+        "Figur gleich oft auf jedem Platz. Unterschiede B − A mit 95-%-Intervallen; * "
+        "markiert die eindeutigen."
+    ),
+    "sim.games": "Spiele",
+    "sim.players": "Spieler",
+    "sim.seed": "Startwert",
+    "sim.start": "Entwurf simulieren",
+    "sim.cancel": "Abbrechen",
+    "sim.bar": "Spiele",
+    "sim.plot_base": "Deck neuer Spiele: Siegquote je Figur (95-%-Intervall)",
+    "sim.plot_draft": "Entwurf: Siegquote je Figur (95-%-Intervall)",
+    "sim.running": "Spiele {games} Partien mit jedem Deck …",
+    "sim.done": "{games} Partien mit jedem Deck in {seconds} s.",
+    "sim.cancelled": "Abgebrochen nach {games} Partien mit jedem Deck ({seconds} s).",
+    "sim.download_csv": "Unterschiede herunterladen (CSV)",
+    "sim.download_json": "alles herunterladen (JSON)",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Round {round}, {who} to move ({pending})",
     "engine.status.player": "player {n}",
     "engine.status.chance": "chance",
+    "engine.html.seat": "Seat",
+    "engine.html.character": "Character",
+    "engine.html.coins": "Coins",
+    "engine.html.treasures": "Treasures",
+    "engine.html.state": "State",
+    "engine.html.escaped": "escaped",
+    "engine.html.at": "at ({x}, {y})",
+    "engine.html.injured": "{state}, injured",
     "event.setup": "Setup: {players} players, dungeon cards {colors}, exits in the deck: {exits}.",
     "event.turn": "Player {p} ({char}) to move.",
     "event.draw": "Player {p} draws {card}.",
@@ -300,6 +308,12 @@ TEXTS: dict[str, str] = {
     "page.attr_geist": "Mind",
     "page.attr_geschick": "Dexterity",
     "round": "Round {n}",
+    # the house-rule switches (Variants) and their explanations
+    "page.variants_title": "Variants (for new games)",
+    "page.variant.opened_stays_open": "R4.4: a class-B obstacle once passed stays open.",
+    "page.variant.limited_bank": "R10: only 48 gold coins exist; the bank pays what it has.",
+    "page.variant.injuries_stack": "House rule: each injury costs a turn (R8.3 says they don't).",
+    "page.variant.long_walk": "House rule: walk up to three cards (R3.5 says two).",
     # what a decision or a roll is about (the panels' context lines)
     "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
     "page.ctx_or": " or ",
@@ -409,6 +423,27 @@ TEXTS: dict[str, str] = {
     "editor.word.exit": "exit",
     "editor.word.corridor": "corridor",
     "editor.word.room": "room",
+    "editor.quoted": "“{text}”",
     # --- sim: simulations, balance lab, reports -----------------------------------------------
+    "sim.tab": "Balance",
+    "sim.intro": (
+        "Simulate the deck being edited (the editor's draft) against the deck of new "
+        "games: the same seeds for both, careful bots in every seat, each character on "
+        "each seat equally often. Differences B − A come with 95 % intervals; * marks the "
+        "clear ones."
+    ),
+    "sim.games": "Games",
+    "sim.players": "Players",
+    "sim.seed": "Seed",
+    "sim.start": "Simulate the draft",
+    "sim.cancel": "Cancel",
+    "sim.bar": "games",
+    "sim.plot_base": "Deck of new games: win rate per character (95 % CI)",
+    "sim.plot_draft": "Draft: win rate per character (95 % CI)",
+    "sim.running": "Playing {games} games with each deck …",
+    "sim.done": "{games} games with each deck in {seconds} s.",
+    "sim.cancelled": "Cancelled after {games} games with each deck ({seconds} s).",
+    "sim.download_csv": "download the differences (CSV)",
+    "sim.download_json": "download everything (JSON)",
     # --- end -------------------------------------------------------------------------------------
 }

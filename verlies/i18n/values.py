@@ -14,7 +14,7 @@ Raw event values and their words (by field name and type):
 - ``path``: cells ``((x, y), ...)``; ``colors``: ``Color`` values; ``Attr``,
   ``ObstacleType``, ``Color`` anywhere: their display names; ``Names``: the name in that
   language; a room or monster card: its text in that language.
-- ``bonus`` (int): `` + n``, or nothing for 0.
+- ``test``, ``fight``: ``bonus`` (int) gives `` + n``, or nothing for 0.
 - ``test``: ``obstacle`` (an ``ObstacleType``, or ``None`` for a trap) gives ``{what}``;
   ``passed`` (bool) gives ``{verdict}``.
 - ``fight``: ``roller`` (the seat that rolls for the monster; the acting seat itself
@@ -37,19 +37,27 @@ from verlies.cards.model import (
     ObstacleType,
     RoomCard,
 )
-from verlies.i18n import template
+from verlies.i18n import cache, template
 
 # ---- small values -------------------------------------------------------------------
 
 
 def cell(x: int, y: int, lang: str) -> str:
+    """A cell of the board, e.g. ``(1, 0)``."""
     return template("board.cell", lang).format(x=x, y=y)
+
+
+#: lang -> (the cell template, the separator between cells): every walk event needs both.
+_walks: dict[str, tuple[str, str]] = cache()
 
 
 def path(cells: Iterable[tuple[int, int]], lang: str) -> str:
     """A walk's cells, e.g. ``(0, 1) → (0, 2)``."""
-    one = template("board.cell", lang)
-    return template("board.path_sep", lang).join(one.format(x=x, y=y) for x, y in cells)
+    found = _walks.get(lang)
+    if found is None:
+        found = _walks[lang] = (template("board.cell", lang), template("board.path_sep", lang))
+    one, sep = found
+    return sep.join([one.format(x=x, y=y) for x, y in cells])
 
 
 _SIDES = ((1, "board.side.n"), (2, "board.side.e"), (4, "board.side.s"), (8, "board.side.w"))
@@ -91,62 +99,51 @@ def _word(name: str, value: Any, lang: str) -> Any:
         return attr(value, lang)
     if isinstance(value, ObstacleType):
         return obstacle(value, lang)
+    if isinstance(value, Color):
+        return color(value, lang)
     if name == "path":
         return path(value, lang)
     if name == "colors":
         return template("event.color_sep", lang).join(color(c, lang) for c in value)
-    if name == "bonus":
-        return template("event.bonus", lang).format(n=value) if value else ""
     if isinstance(value, RoomCard | MonsterCard):
         return card_text(value, lang)
     return value
-
-
-def _legacy(data: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """Raw values from the words rules.py wrote before it emitted raw values only
-    (``what``/``what_en``, ``verdict``/``verdict_en``, ``pile_en``, ``roller_en``,
-    ``who_en``, a German ``attr`` beside ``attr_en``, ``bonus`` as text)."""
-    d = dict(data)
-    if "what_en" in d:
-        del d["what_en"]
-        what = d.pop("what")
-        d["obstacle"] = None if what == "Falle" else ObstacleType(what)
-    if "attr_en" in d:
-        del d["attr_en"]
-        d["attr"] = Attr(d["attr"])
-    if "verdict_en" in d:
-        del d["verdict_en"]
-        d["passed"] = d.pop("verdict") == "geschafft"
-    if isinstance(d.get("bonus"), str):
-        d["bonus"] = int(d["bonus"][3:]) if d["bonus"] else 0  # " + 2"
-    if "roller_en" in d:
-        del d["roller"]
-        who = d.pop("roller_en")
-        d["roller"] = seat if who == "the engine" else int(who.split()[1]) - 1
-    if "pile_en" in d:
-        d["pile"] = d.pop("pile_en")
-    if "who_en" in d:
-        del d["who"]
-        d["winners"] = tuple(int(w.split()[1]) - 1 for w in d.pop("who_en").split(", "))
-    return d
 
 
 #: The event keys whose values are turned into words by more than their type.
 _DERIVED = frozenset({"test", "fight", "no_card", "refill", "winner"})
 
 
-def event(rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str) -> str:
-    """An event's sentence: ``<rule>: `` and the table's ``event.<key>`` template filled
+#: (key, lang, with the rule?) -> the ``event.line`` template with the event's own
+#: template in it, or the event's template alone.
+_lines: dict[tuple[str, str, bool], str] = cache()
+
+
+def event(
+    rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str, with_rule: bool = True
+) -> str:
+    """An event's sentence: ``event.line`` (``<rule>: <text>``) with the table's
+    ``event.<key>`` template as the text (or, ``with_rule=False``, the text alone), filled
     with the event's values in words; ``{p}`` is the acting seat, 1-based."""
+    line = _lines.get((key, lang, with_rule))
+    if line is None:  # one template for both: a log is long, this runs for every line
+        line = template("event." + key, lang)
+        if with_rule:
+            line = template("event.line", lang).replace("{text}", line)
+        _lines[key, lang, with_rule] = line
     if key in _DERIVED:
         data = _derived(key, seat, data, lang)
-    words = {name: _word(name, value, lang) for name, value in data.items()}
-    body = template("event." + key, lang).format(p=seat + 1, **words)
-    return template("event.line", lang).format(rule=rule, text=body)
+    words = {  # numbers and ids as they are, without a call: most values are
+        name: value if type(value) is int or type(value) is str else _word(name, value, lang)
+        for name, value in data.items()
+    }
+    return line.format(rule=rule, p=seat + 1, **words)
 
 
 def _derived(key: str, seat: int, data: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    d = _legacy(data, seat) if any(k.endswith("_en") for k in data) else dict(data)
+    d = dict(data)
+    if "bonus" in d:  # test, fight: a roll bonus from a magic treasure
+        d["bonus"] = template("event.bonus", lang).format(n=d["bonus"]) if d["bonus"] else ""
     if key == "test":
         what = d.pop("obstacle", None)
         d["what"] = template("event.test.trap", lang) if what is None else obstacle(what, lang)

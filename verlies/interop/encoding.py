@@ -160,7 +160,11 @@ class Encoding:
         self._walk_offsets: list[int] = []
         for k in range(1, self.max_walk + 1):
             self._walk_offsets.append(
-                block(f"walk{k}", 4**k, f"{k} steps: directions N,E,S,W as base-4 digits")
+                block(
+                    f"walk{k}",
+                    4**k,
+                    f"{k} step{'s' if k > 1 else ''}: directions N,E,S,W as base-4 digits",
+                )
             )
         self._heal = block("use_heal", t, "treasure id (sorted)")
         self._attempt = block("attempt_with", t, "treasure id (sorted)")
@@ -262,6 +266,10 @@ class Encoding:
         self._exits_total = max(1, sum(pile.get(c, 0) for c in exit_ids))
         # Decks already checked (kept alive so that their ids stay theirs).
         self._checked_decks: dict[int, Any] = {id(deck): deck}
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        return (self.observation_size,)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
         return self  # fixed numbers: a copied framework state shares them

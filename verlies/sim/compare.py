@@ -29,7 +29,7 @@ from verlies.sim.run import (
     Task,
     batch_size,
     check_workers,
-    default_workers,
+    planned_workers,
     run_tasks,
 )
 
@@ -293,8 +293,7 @@ def compare(
     res_a = SimResult(spec_a, Metrics(players), info, budget)
     res_b = SimResult(spec_b, Metrics(players), info, budget)
     comp = Comparison(res_a, res_b, labels[0], labels[1])
-    w = default_workers() if workers is None and executor is None else (workers or 1)
-    size = batch_size(n, w if executor is None else max(w, 2))
+    size = batch_size(n, planned_workers(executor, workers))
     bar = _Bar(progress, budget * 2, "A/B games")
     t0 = time.perf_counter()
     # Blocks of n games; pairs of a block are held until the block is whole, then added.
@@ -313,9 +312,17 @@ def compare(
     )
     try:
         for _task, (recs_a, recs_b) in runs:
+            bar.update(len(recs_a) * 2)
+            if not watch:  # one block: sums do not depend on the order, add at once
+                for ra, rb in zip(recs_a, recs_b, strict=True):
+                    res_a.metrics.add(ra)
+                    res_b.metrics.add(rb)
+                    comp.add_pair(ra, rb)
+                if on_update is not None:
+                    on_update(comp)
+                continue
             for ra, rb in zip(recs_a, recs_b, strict=True):
                 held[ra.index] = (ra, rb)
-            bar.update(len(recs_a) * 2)
             # Add every block that is now complete, in block order.
             while True:
                 blk = int(state["blocks_done"])
@@ -330,8 +337,8 @@ def compare(
                 state["blocks_done"] = blk + 1
                 if on_update is not None:
                     on_update(comp)
-                if not watch or hi >= budget:
-                    comp.stopped = "" if not watch else "game budget spent"
+                if hi >= budget:
+                    comp.stopped = "game budget spent"
                     state["stop"] = True
                 elif comp.is_clear(watch):
                     comp.stopped = "every watched difference is clear"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from verlies.setup import Setup
@@ -27,7 +27,7 @@ from verlies.sim.run import (
     RunSpec,
     batch_size,
     check_workers,
-    default_workers,
+    planned_workers,
     run_tasks,
     split,
 )
@@ -91,7 +91,6 @@ class SimResult:
     info: RunInfo
     requested: int
     records: list[GameRecord] | None = None
-    _extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def games(self) -> int:
@@ -148,7 +147,7 @@ class SimResult:
         head = (
             f"{m.games} games{' (cancelled)' if self.cancelled else ''}, {spec.players} players, "
             f"bots {','.join(spec.bots)}, characters {chars}, seed {spec.seed}, deck "
-            f"{s and self.settings()['deck']!r}, variants: {', '.join(on) or 'none'}"
+            f"{self.settings()['deck']!r}, variants: {', '.join(on) or 'none'}"
         )
         reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items() if v)
         lines = [
@@ -281,8 +280,7 @@ def simulate(
         )
     info = RunInfo()
     result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)
-    w = default_workers() if workers is None and executor is None else (workers or 1)
-    size = batch or batch_size(n, w if executor is None else max(w, 2))
+    size = batch or batch_size(n, planned_workers(executor, workers))
     bar = _Bar(progress, n, "games")
     runs = run_tasks(
         [spec], split(n, size), executor=executor, workers=workers, cancel=cancel, info=info
@@ -301,9 +299,3 @@ def simulate(
     if result.records is not None:
         result.records.sort(key=lambda r: r.index)
     return result
-
-
-def records_of(result: SimResult) -> Sequence[GameRecord]:
-    if result.records is None:
-        raise SimulationError("this run kept no records (simulate(..., keep_records=True))")
-    return result.records

@@ -299,7 +299,8 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         winners=result.winners,
         gold=result.gold,
         rounds=result.rounds,
-        turns=state.turn_no + 1,
+        # turn_no counts from 0; a timeout has counted the turn it then never began (R1.6)
+        turns=state.turn_no + (0 if result.reason == "timeout" else 1),
         steps=steps,
         decisions=decisions,
         shuffle_backs=tuple(shuffles),

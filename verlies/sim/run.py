@@ -23,7 +23,7 @@ import time
 import uuid
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from verlies.game import Game
@@ -288,6 +288,15 @@ def check_workers(workers: object) -> None:
         raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
 
 
+def planned_workers(executor: Any, workers: int | None) -> int:
+    """How many tasks can run at once: for cutting the games into tasks of the right size."""
+    if executor is None:
+        return default_workers() if workers is None else workers
+    if _is_dask_client(executor):
+        return max(1, int(sum(executor.nthreads().values())))
+    return int(getattr(executor, "_max_workers", 0) or workers or default_workers())
+
+
 def _is_dask_client(executor: object) -> bool:
     return type(executor).__module__.startswith("distributed") and hasattr(executor, "scatter")
 
@@ -369,7 +378,6 @@ class RunInfo:
     seconds: float = 0.0
     cancelled: bool = False
     tasks: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def games_per_s(self) -> float:

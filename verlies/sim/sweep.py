@@ -29,7 +29,7 @@ from verlies.sim.run import (
     RunSpec,
     batch_size,
     check_workers,
-    default_workers,
+    planned_workers,
     run_tasks,
     split,
 )
@@ -248,8 +248,7 @@ def sweep(
     info = RunInfo()
     points = [SimResult(s, Metrics(players), info, n) for s in specs]
     result = SweepResult(tweak, vals, points)
-    w = default_workers() if workers is None and executor is None else (workers or 1)
-    size = batch_size(n * len(vals), w if executor is None else max(w, 2))
+    size = batch_size(n * len(vals), planned_workers(executor, workers))
     tasks = [t for k in range(len(vals)) for t in split(n, min(size, max(n, 1)), (k,))]
     bar = _Bar(progress, n * len(vals), "sweep games")
     try:

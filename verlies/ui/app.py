@@ -25,6 +25,7 @@ from verlies.ui.controls import (
     StepControls,
 )
 from verlies.ui.i18n import t
+from verlies.ui.log_html import rules_css, rules_html
 from verlies.ui.page_model import Decide, Intent, Reselect, Say, Scene, hints_html
 from verlies.ui.panels import (
     ActionsPanel,
@@ -33,8 +34,6 @@ from verlies.ui.panels import (
     PlayersPanel,
     drawn_card_html,
     log_order_css,
-    rules_css,
-    rules_html,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.theme import CSS
@@ -194,6 +193,10 @@ class PlayApp:
         )
         self.tabs.add_class("vl-tabs")
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
+        from verlies.ui.balance import BalanceTab  # the balance lab: the draft vs new games' deck
+
+        self.balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=lang)
+        self.add_tab(self.balance.title, self.balance.widget)
         self.widget = widgets.VBox([self.style, header, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
@@ -292,6 +295,9 @@ class PlayApp:
         self.setup.set_lang(lang)
         if hasattr(self, "editor"):
             self.editor.set_lang(lang)
+        if hasattr(self, "balance"):
+            self.balance.set_lang(lang)
+            self.tabs.set_title(self.tabs.children.index(self.balance.widget), self.balance.title)
         for i, key in enumerate(self._tab_keys):
             if key is not None:
                 self.tabs.set_title(i, t(key, lang))
@@ -553,7 +559,7 @@ class PlayApp:
                     self.confirm.description = placing.confirm_label
                 self.rotate.disabled = not placing.can_rotate
         self.actions.show(s.human_to_move)
-        self.players.show(s, lang, self.designer)
+        self.players.show(self.controller.players(), self.controller.piles())
         self.log.show(s, lang, self.designer)
         # history and stepping
         self._syncing = True

@@ -1,5 +1,6 @@
 """The play page's decisions without widgets: what a click means, which placement is
-chosen, and the page model (scene, status, hints) of the game as it is now.
+chosen, and the page model of the game as it is now (scene, state line, hints, the
+decision's actions, the chance table, the players' cards).
 
 A click on cell (x, y) becomes an :data:`~verlies.ui.page_model.Intent` (take an action,
 choose or turn a placement, or say why nothing happens); the view carries it out and
@@ -17,6 +18,8 @@ from verlies.ui.describe import (
     action_label,
     chance_context,
     chance_title,
+    character_name,
+    controller_label,
     decision_context,
     outcome_label,
     player_label,
@@ -24,6 +27,7 @@ from verlies.ui.describe import (
 from verlies.ui.i18n import pct, t
 from verlies.ui.page_model import (
     ActionRow,
+    Badge,
     ChanceRow,
     ChanceTable,
     Decide,
@@ -34,15 +38,15 @@ from verlies.ui.page_model import (
     Hint,
     Intent,
     Placing,
+    PlayerRow,
     Reselect,
     Say,
     Scene,
     Status,
+    TreasureItem,
 )
 from verlies.ui.session import RunResult, Session
 from verlies.ui.theme import HINTS
-
-# ---- the controller --------------------------------------------------------------------------
 
 
 class Controller:
@@ -254,6 +258,76 @@ class Controller:
             player_label(g, g.seat, lang),
             chance_context(g, lang),
             rows,
+        )
+
+    def players(self) -> tuple[PlayerRow, ...]:
+        """Every seat's card. Treasures show for the viewer, in designer mode and at the
+        end (R9.3); the coins are known to everybody."""
+        s = self.session
+        g = s.game
+        lang = self.lang
+        result = g.result
+        rows = []
+        for seat, f in enumerate(g.figures):
+            shown = self.designer or s.viewer() == seat or g.is_over
+            badges = []
+            if f.injured:
+                badges.append(Badge("injured", t("injured", lang)))
+            if f.escaped:
+                badges.append(Badge("escaped", t("escaped", lang)))
+            if result is not None and seat in result.left_behind:
+                badges.append(Badge("leftbehind", t("left_behind", lang)))
+            if result is not None and seat in result.winners:
+                badges.append(Badge("winner", f"★ {t('winner', lang)}"))
+            items = []
+            if shown:
+                for held in f.treasures:
+                    card = held.card
+                    bits = [f"{card.gold} {t('gold', lang)}"]
+                    if card.magic is not None:
+                        bits.append(t("magic", lang))
+                    if held.used:
+                        bits.append(t("used", lang))
+                    items.append(TreasureItem(card.name.get(lang), ", ".join(bits), card.text))
+            n = len(f.treasures)
+            none = t("none", lang)
+            gold = t("coins_1", lang) if f.coins == 1 else t("coins_n", lang, n=f.coins)
+            if f.treasures and shown:
+                gold += " " + t("treasure_gold", lang, n=f.gold - f.coins, total=f.gold)
+            elif f.treasures:
+                gold += " " + t("treasure_gold_hidden", lang)  # how many: the line below
+            c = f.character
+            rows.append(
+                PlayerRow(
+                    seat=seat,
+                    name=character_name(g, seat, lang),
+                    controller=controller_label(s.controllers[seat], lang),
+                    values=(
+                        ("staerke", t("attr_staerke", lang), c.staerke),
+                        ("geist", t("attr_geist", lang), c.geist),
+                        ("geschick", t("attr_geschick", lang), c.geschick),
+                    ),
+                    coins=f.coins,
+                    treasure_count=n,
+                    shown=shown,
+                    injured=bool(f.injured),
+                    escaped=f.escaped,
+                    badges=tuple(badges),
+                    gold=gold,
+                    treasures_label=t("treasures", lang),
+                    treasures=tuple(items),
+                    no_treasures=none if shown or not n else t("hidden_treasures", lang, n=n),
+                )
+            )
+        return tuple(rows)
+
+    def piles(self) -> str:
+        """The piles' sizes and the exits left in them (known to everybody)."""
+        view = self.game.view(0)
+        sizes = view.deck_sizes()
+        return (
+            f"{t('deck_sizes', self.lang, **sizes)} · "
+            f"{t('exits_left', self.lang, n=view.exits_left())}"
         )
 
     # ---- the state line -----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.i18n import t
+from verlies.ui.i18n import t, variant_text
 from verlies.ui.session import HUMAN, bot_names
 
 #: Largest save file the page accepts (the engine's own cap is larger; the websocket's too).
@@ -115,13 +115,8 @@ class SetupForm:
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        from verlies.ui.variants_panel import DESCRIBE_DE
-        from verlies.variants import Variants
-
-        described = Variants.describe()
         for name, cb in self.variant_boxes.items():
-            en = described.get(name, name)
-            cb.description = en if lang == "en" else DESCRIBE_DE.get(name, en)
+            cb.description = variant_text(name, lang)
         for k, w in self.labels.items():
             w.value = f'<span class="vl-form-label">{html.escape(t(k, lang))}</span>'
         char_options = [(self.deck.characters[c].name.get(lang), c) for c in self._char_ids]

@@ -128,7 +128,7 @@ def dungeon_brief(card: DungeonCard, lang: str) -> str:
     parts = [shape_word(card.shape, lang)]
     if card.obstacle is not None:
         o = card.obstacle
-        parts.append(f"{st.OBSTACLE[o.type].name.get(lang)} {o.n} {st.COLOR_LETTER[o.color]}")
+        parts.append(f"{values.obstacle(o.type, lang)} {o.n} {st.COLOR_LETTER[o.color]}")
     if card.gold:
         parts.append(f"{card.gold} {t('gold', lang)}")
     if card.kind.value in ("exit", "start"):

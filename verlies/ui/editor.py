@@ -17,8 +17,6 @@ The editor is glue around the engine (``verlies.deck``, ``verlies.cards.text``,
 
 from __future__ import annotations
 
-import base64
-import html
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -35,6 +33,15 @@ from verlies.cards.model import (
     TileKind,
 )
 from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
+from verlies.ui.editor_html import (
+    canonical_html,
+    download_link,
+    error_html,
+    esc,
+    ok_html,
+    preview_html,
+    summary_html,
+)
 from verlies.ui.editor_model import (
     COUNTED_KINDS,
     KINDS,
@@ -43,16 +50,14 @@ from verlies.ui.editor_model import (
     EditorModel,
     Filter,
     Key,
-    ParseState,
     card_matches,
-    composition,
     describe_diff,
-    error_text,
     kind_key,
     slug,
     word,
 )
 from verlies.ui.editor_model import text as _t
+from verlies.ui.i18n import known
 
 __all__ = [
     "ALL",
@@ -71,76 +76,8 @@ ALL = "all"
 NO_OBSTACLE = "none"
 
 
-def _esc(text: object) -> str:
-    """Escape text content (quotes stay readable: only attributes need them escaped)."""
-    return html.escape(str(text), quote=False)
-
-
-_TABLE_CSS = (
-    "<style>.verlies-composition{border-collapse:collapse}"
-    ".verlies-composition th,.verlies-composition td{padding:2px 8px;text-align:left;"
-    "border-bottom:1px solid #ddd}</style>"
-)
-
-
-def summary_html(deck: Deck, lang: str = "en") -> str:
-    """The deck's composition (:func:`~verlies.ui.editor_model.composition`) as tables."""
-    c = composition(deck, lang)
-    head = "".join(f"<th>{_esc(col)}</th>" for col in c.columns)
-    rows = []
-    for color, counts in c.rows:
-        cells = "".join(f"<td>{n}</td>" for n in counts)
-        rows.append(f"<tr><th>{_esc(color)}</th>{cells}</tr>")
-    total_cells = f"<td><b>{c.total}</b></td>" + "<td></td>" * (len(c.columns) - 1)
-    rows.append(f"<tr><th>{_esc(c.total_label)}</th>{total_cells}</tr>")
-    dungeon = (
-        f"<table class='verlies-composition'><tr><th>{_esc(c.title)}</th>{head}"
-        f"</tr>{''.join(rows)}</table>"
-    )
-    items = "".join(f"<tr><th>{_esc(k)}</th><td>{_esc(v)}</td></tr>" for k, v in c.others)
-    out = (
-        f"{_TABLE_CSS}<div style='display:flex;flex-wrap:wrap;gap:24px;"
-        f"align-items:flex-start'>{dungeon}"
-        f"<table class='verlies-composition'>{items}</table></div>"
-    )
-    if c.warnings:
-        warn = "".join(f"<li>{_esc(w)}</li>" for w in c.warnings)
-        out += f"<p><b>{_esc(c.warnings_title)}</b></p><ul>{warn}</ul>"
-    return out
-
-
-def download_link(text: str, filename: str, label: str) -> str:
-    """An HTML anchor that downloads ``text`` as ``filename`` (a data URI, no server file)."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (
-        f'<a download="{html.escape(filename)}" href="data:text/plain;charset=utf-8;base64,{data}" '
-        f'target="_blank">{_esc(label)}</a>'
-    )
-
-
-def _error_html(parse: ParseState, lang: str) -> str:
-    """A located error, with the offending line and a caret under the column."""
-    assert parse.error is not None
-    parts = [
-        f"<div class='verlies-error' style='color:#b3261e'><b>{_esc(_t('error', lang))}:</b> "
-        f"{_esc(error_text(parse.error, lang))}</div>"
-    ]
-    where = parse.location()
-    if where is not None:
-        src, column = where
-        caret = " " * max(0, column - 1) + "^"
-        parts.append(
-            "<pre style='margin:2px 0;color:#b3261e;font-family:monospace'>"
-            f"{_esc(src)}\n{_esc(caret)}</pre>"
-        )
-    parts.append(f"<div style='color:#555'>{_esc(_t('kept', lang))}</div>")
-    return "".join(parts)
-
-
 def _upload_entries(value: Any) -> list[dict[str, Any]]:
-    """FileUpload's value as a list of dicts (ipywidgets 8: a tuple of dicts)."""
-    if isinstance(value, dict):  # ipywidgets 7 style {name: {...}}
-        return [dict(v, name=k) for k, v in value.items()]
+    """FileUpload's value (ipywidgets 8: a tuple of dicts) as a list of dicts."""
     return [dict(v) for v in value or ()]
 
 
@@ -341,7 +278,7 @@ class DeckEditor:
 
     def set_lang(self, lang: str) -> None:
         """Switch the editor's words ("de" or "en")."""
-        self.model.lang = "en" if lang == "en" else "de"
+        self.model.lang = known(lang)
         self._relabel()
         self._refresh_list()
         self._show_card(status=None)
@@ -352,7 +289,7 @@ class DeckEditor:
         t = lambda key: _t(key, lang)  # noqa: E731
         kind, color = self.kind_filter.value, self.color_filter.value
         with self._silent():
-            self.title.value = f"<h3>{_esc(t('title'))}</h3>"
+            self.title.value = f"<h3>{esc(t('title'))}</h3>"
             self.kind_filter.description = t("kind")
             self.kind_filter.options = [(t("all"), ALL)] + [(t(kind_key(k)), k) for k in KINDS]
             self.color_filter.description = t("color")
@@ -363,7 +300,7 @@ class DeckEditor:
             self.name_en.description = t("name_en")
             self.text.description = t("text")
             self.count.description = t("count")
-            self.count_hint.value = f"<i>{_esc(t('count_hint'))}</i>"
+            self.count_hint.value = f"<i>{esc(t('count_hint'))}</i>"
             self.tile_kind.description = t("tile_kind")
             self.tile_kind.options = [(word(k, lang), k) for k in TileKind]
             self.tile_color.description = t("tile_color")
@@ -385,9 +322,9 @@ class DeckEditor:
             self.apply_game.description = t("apply_game")
             self.undo_button.description = t("undo")
             self.reset_button.description = t("reset")
-            self.composition_title.value = f"<h4>{_esc(t('composition'))}</h4>"
-            self.diff_title.value = f"<h4>{_esc(t('diff'))}</h4>"
-            self.files_title.value = f"<h4>{_esc(t('files'))}</h4>"
+            self.composition_title.value = f"<h4>{esc(t('composition'))}</h4>"
+            self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
+            self.files_title.value = f"<h4>{esc(t('files'))}</h4>"
             self.upload.description = t("upload")
             self.prepare_button.description = t("prepare")
             self.kind_filter.value = kind if kind is not None else ALL
@@ -419,7 +356,7 @@ class DeckEditor:
         info = _t("n_cards", self.lang, n=len(keys), total=total)
         if not keys:
             info += " " + _t("no_match", self.lang)
-        self.list_info.value = f"<small>{_esc(info)}</small>"
+        self.list_info.value = f"<small>{esc(info)}</small>"
         new_sel = self.card_list.value
         if new_sel != self.selected:
             self.selected = new_sel
@@ -470,15 +407,15 @@ class DeckEditor:
         for box, visible in show.items():
             box.layout.display = None if visible else "none"
         if card is None:
-            self.card_title.value = f"<i>{_esc(_t('none_selected', lang))}</i>"
+            self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
             self.preview.value = ""
             self.canonical.value = ""
             self.status.value = status or ""
             return
         kind, cid = card.KIND, card.id
         self.card_title.value = (
-            f"<h4>{_esc(_t(kind_key(kind), lang))}: {_esc(card.name.get(lang))} "
-            f"<code>{_esc(cid)}</code></h4>"
+            f"<h4>{esc(_t(kind_key(kind), lang))}: {esc(card.name.get(lang))} "
+            f"<code>{esc(cid)}</code></h4>"
         )
         with self._silent():
             self.name_de.value = card.name.de
@@ -512,36 +449,15 @@ class DeckEditor:
 
     def _ok_html(self) -> str:
         card = self._card()
-        warn = ""
-        if card is not None:
-            mine = self.model.warnings_of(card)
-            if mine:
-                warn = "".join(f"<div style='color:#8a6a00'>⚠ {_esc(w)}</div>" for w in mine)
-        ok = _t("ok", self.lang)
-        return f"<span class='verlies-ok' style='color:#1b7f3b'><b>✓ {ok}</b></span>{warn}"
+        return ok_html(self.model.warnings_of(card) if card is not None else [], self.lang)
 
     def _render_preview(self, card: Any) -> None:
-        from verlies.render.svg import card_svg, card_text
-
         if card is None:
             self.preview.value = ""
             self.canonical.value = ""
             return
-        if isinstance(card, Character):
-            self.canonical.value = ""
-        else:
-            rows = "".join(
-                f"<div><b>{code}:</b> {_esc(card_text(card, code))}</div>" for code in ("de", "en")
-            )
-            self.canonical.value = (
-                f"<div class='verlies-canonical'><i>{_esc(_t('canonical', self.lang))}</i>"
-                f"{rows}</div>"
-            )
-        svgs = "".join(
-            f"<div style='margin-right:8px'>{card_svg(card, code, size=200)}</div>"
-            for code in ("de", "en")
-        )
-        self.preview.value = f"<div style='display:flex;flex-wrap:wrap'>{svgs}</div>"
+        self.canonical.value = canonical_html(card, self.lang)
+        self.preview.value = preview_html(card)
 
     # ---- edits -----------------------------------------------------------------------------
 
@@ -554,7 +470,7 @@ class DeckEditor:
         if ok is None:
             return None
         if not ok:
-            self.status.value = _error_html(self.model.parse, self.lang)
+            self.status.value = error_html(self.model.parse, self.lang)
             return False
         if self.model.draft is not before:
             self._after_draft_change()
@@ -608,7 +524,7 @@ class DeckEditor:
         if n == 0:
             self._refresh_list()
             self.status.value = (
-                f"<span style='color:#8a6a00'>{_esc(_t('removed', self.lang, id=cid))}</span>"
+                f"<span style='color:#8a6a00'>{esc(_t('removed', self.lang, id=cid))}</span>"
             )
         else:
             with self._silent():
@@ -706,21 +622,21 @@ class DeckEditor:
     def undo(self) -> bool:
         """Take back the last change of the draft."""
         if not self.model.undo():
-            self.action_status.value = _esc(_t("nothing_undo", self.lang))
+            self.action_status.value = esc(_t("nothing_undo", self.lang))
             return False
         self._draft_replaced()
-        self.action_status.value = _esc(_t("undone", self.lang))
+        self.action_status.value = esc(_t("undone", self.lang))
         return True
 
     def reset(self) -> None:
         """Reset the draft to the default deck (apply it to use it)."""
         self.model.reset()
         self._draft_replaced()
-        self.action_status.value = _esc(_t("reset_done", self.lang))
+        self.action_status.value = esc(_t("reset_done", self.lang))
 
     def apply_to_new_games(self) -> None:
         """New games use the draft from now on."""
-        self.action_status.value = _esc(self.model.apply_to_new_games())
+        self.action_status.value = esc(self.model.apply_to_new_games())
         self._update_pending()
         self._on_change()
 
@@ -728,9 +644,9 @@ class DeckEditor:
         """Apply the draft to the current game's undrawn cards as an undoable step."""
         applied = self.model.apply_to_game(self._get_game())
         if applied.refused:
-            self.action_status.value = f"<span style='color:#b3261e'>{_esc(applied.message)}</span>"
+            self.action_status.value = f"<span style='color:#b3261e'>{esc(applied.message)}</span>"
         else:
-            self.action_status.value = _esc(applied.message)
+            self.action_status.value = esc(applied.message)
         if applied.done:
             self._on_change()
         return applied.done
@@ -745,21 +661,21 @@ class DeckEditor:
         n = self.model.pending_changes()
         text = _t("pending", self.lang, n=n) if n else _t("in_sync", self.lang)
         color = "#8a6a00" if n else "#555"
-        self.pending.value = f"<small style='color:{color}'>{_esc(text)}</small>"
+        self.pending.value = f"<small style='color:{color}'>{esc(text)}</small>"
 
     def _after_draft_change(self, edit: bool = True) -> None:
         self.totals.value = summary_html(self.draft, self.lang)
         lines = self.diff_lines()
         if lines:
-            items = "".join(f"<li>{_esc(line)}</li>" for line in lines)
+            items = "".join(f"<li>{esc(line)}</li>" for line in lines)
             self.diff_view.value = f"<ul class='verlies-diff'>{items}</ul>"
         else:
-            self.diff_view.value = f"<i>{_esc(_t('no_diff', self.lang))}</i>"
+            self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
         self.undo_button.disabled = not self.model.can_undo
         if self._links_shown and edit:
             self._links_shown = False
-            self.download.value = f"<small>{_esc(_t('stale', self.lang))}</small>"
+            self.download.value = f"<small>{esc(_t('stale', self.lang))}</small>"
 
     # ---- files -------------------------------------------------------------------------------
 
@@ -791,12 +707,12 @@ class DeckEditor:
             self.file_status.value = self._file_error(message)
             return False
         self._draft_replaced()
-        self.file_status.value = f"<span style='color:#1b7f3b'>{_esc(message)}</span>"
+        self.file_status.value = f"<span style='color:#1b7f3b'>{esc(message)}</span>"
         return True
 
     @staticmethod
     def _file_error(message: str) -> str:
-        return f"<span class='verlies-error' style='color:#b3261e'>{_esc(message)}</span>"
+        return f"<span class='verlies-error' style='color:#b3261e'>{esc(message)}</span>"
 
     def _on_upload(self, change: Any) -> None:
         if self._quiet:

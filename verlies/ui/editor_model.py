@@ -17,7 +17,6 @@ The widget class (``editor.py``) shows this model and turns its controls into ca
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
@@ -36,10 +35,11 @@ from verlies.cards.model import (
     TileKind,
     TreasureCard,
 )
-from verlies.deck import MAX_BYTES, Deck
+from verlies.deck import MAX_BYTES, Deck, read_toml
 from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
+from verlies.ui.i18n import known
 
 Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
 
@@ -84,7 +84,7 @@ def kind_key(kind: str) -> str:
 
 def quoted(s: str, lang: str) -> str:
     """Quoted in the language's quotation marks."""
-    return f"“{s}”" if lang == "en" else f"„{s}“"
+    return text("quoted", lang, text=s)
 
 
 def obstacle_name(t: ObstacleType, lang: str) -> str:
@@ -295,8 +295,8 @@ def read_upload(data: bytes, name: str, lang: str) -> Deck | Refused:
     if len(data) > MAX_UPLOAD_BYTES:
         return Refused(text("too_large", lang, name=name, size=len(data), max=MAX_UPLOAD_BYTES))
     try:
-        header = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        header = read_toml(data, name)  # never raw tomllib: hostile TOML is refused first
+    except DeckError:
         header = {}  # Deck.loads reports it with line and column
     base = header.get("base")
     if base is not None and base != "default":
@@ -359,7 +359,7 @@ class EditorModel:
     def __init__(self, deck: Deck | None = None, lang: str = "de") -> None:
         self.deck: Deck = Deck.default() if deck is None else deck
         self.draft: Deck = self.deck
-        self.lang = "en" if lang == "en" else "de"
+        self.lang = known(lang)
         self.selected: Key | None = None
         self.filter = Filter()
         self.parse = ParseState()

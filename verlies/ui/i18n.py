@@ -20,9 +20,25 @@ def t(key: str, lang: str, **kw: object) -> str:
     return template.format(**kw) if kw else template
 
 
+def known(lang: str) -> str:
+    """``lang`` if verlies has a table for it (a registered one too), else German: the
+    page's language."""
+    return lang if lang in i18n.LANGUAGES else "de"
+
+
 def has(key: str) -> bool:
     """Is ``key`` a page text (in the fallback language at least)?"""
     return i18n.has(PAGE + key)
+
+
+def variant_text(name: str, lang: str) -> str:
+    """The explanation of the house-rule switch ``name`` (a ``Variants`` field); a switch
+    the tables do not know yet shows the engine's own description."""
+    if has(f"variant.{name}"):
+        return t(f"variant.{name}", lang)
+    from verlies.variants import Variants
+
+    return Variants.describe().get(name, name)
 
 
 def pct(p: Fraction | float) -> str:

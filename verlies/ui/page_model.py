@@ -143,6 +143,40 @@ class ChanceTable:
 
 
 @dataclass(frozen=True)
+class Badge:
+    kind: str  # its CSS class ``vl-<kind>``: injured, escaped, leftbehind, winner
+    text: str
+
+
+@dataclass(frozen=True)
+class TreasureItem:
+    name: str
+    details: str  # "2 Gold, M, used"
+    text: str  # the card's text (shown on hover)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One seat's card: who (name, controller, values) and what it holds now. Treasures are
+    listed only where they may be shown (R9.3); else ``no_treasures`` says how many."""
+
+    seat: int
+    name: str
+    controller: str
+    values: tuple[tuple[str, str, int], ...]  # (attribute key, its name, the value)
+    coins: int
+    treasure_count: int
+    shown: bool
+    injured: bool
+    escaped: bool
+    badges: tuple[Badge, ...]
+    gold: str
+    treasures_label: str
+    treasures: tuple[TreasureItem, ...]
+    no_treasures: str
+
+
+@dataclass(frozen=True)
 class Placing:
     """The card being laid by the human to move: the placement chosen (or None) and what
     the confirm and rotate buttons say."""
@@ -223,6 +257,7 @@ def hints_html(hints: list[Hint]) -> str:
 
 __all__ = [
     "ActionRow",
+    "Badge",
     "Cell",
     "ChanceRow",
     "ChanceTable",
@@ -234,6 +269,8 @@ __all__ = [
     "Hint",
     "Intent",
     "Placing",
+    "PlayerRow",
+    "TreasureItem",
     "Reselect",
     "Say",
     "Scene",

@@ -13,118 +13,55 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.actions import Place
 from verlies.cards.display import kind_word, shape_word
+from verlies.i18n import values
 from verlies.render import style as st
-from verlies.rules_text import RULES
 from verlies.ui.describe import (
     attr_name,
-    character_name,
-    controller_label,
 )
 from verlies.ui.i18n import pct, t
-from verlies.ui.page_model import ActionRow, ChanceTable, Decision, seat_class
+from verlies.ui.log_html import lines as log_lines
+from verlies.ui.page_model import ActionRow, ChanceTable, Decision, PlayerRow, seat_class
 from verlies.ui.session import Session
 
 esc = html.escape
 
 
-def rules_text() -> dict[str, str]:
-    """Rule id -> text from ``verlies.rules_text``, markdown emphasis removed."""
-    return {k: v.replace("**", "") for k, v in RULES.items()}
-
-
-def rule_for(rule_id: str, rules: dict[str, str]) -> str:
-    if rule_id in rules:
-        return rules[rule_id]
-    head = rule_id.split(".")[0]
-    parts = [f"{k} {v}" for k, v in rules.items() if k.startswith(head + ".")]
-    return " · ".join(parts)
-
-
 # ---- players ----------------------------------------------------------------------------
 
 
-def _values(character: Any, lang: str) -> str:
-    # colours come from the stylesheet (.vl-val-staerke ...)
-    return "".join(
-        f'<span class="vl-val vl-val-{key}">{esc(t(attr_name, lang))} <b>{value}</b></span>'
-        for key, attr_name, value in (
-            ("staerke", "attr_staerke", character.staerke),
-            ("geist", "attr_geist", character.geist),
-            ("geschick", "attr_geschick", character.geschick),
-        )
-    )
-
-
-def player_html(session: Session, seat: int, lang: str, designer: bool) -> str:
+def player_html(row: PlayerRow) -> str:
     """One seat's card. The highlight of the player to move is not in it: the stylesheet
     takes it from the state line (``data-seat``), so a turn change re-sends no card."""
-    g = session.game
-    f = g.figures[seat]
-    result = g.result
-    shown = designer or session.viewer() == seat or g.is_over  # R9.3: shown at the end
-    badges = []
-    if f.injured:
-        badges.append(f'<span class="vl-badge vl-injured">{esc(t("injured", lang))}</span>')
-    if f.escaped:
-        badges.append(f'<span class="vl-badge vl-escaped">{esc(t("escaped", lang))}</span>')
-    if result is not None and seat in result.left_behind:
-        badges.append(f'<span class="vl-badge vl-leftbehind">{esc(t("left_behind", lang))}</span>')
-    if result is not None and seat in result.winners:
-        badges.append(f'<span class="vl-badge vl-winner">★ {esc(t("winner", lang))}</span>')
-    if shown:
-        items = []
-        for h in f.treasures:
-            card = h.card
-            bits = [f"{card.gold} {t('gold', lang)}"]
-            if card.magic is not None:
-                bits.append(t("magic", lang))
-            if h.used:
-                bits.append(t("used", lang))
-            items.append(
-                f'<span class="vl-treasure" title="{esc(card.text)}">'
-                f"{esc(card.name.get(lang))} ({esc(', '.join(bits))})</span>"
-            )
-        treasures = " ".join(items) or esc(t("none", lang))
-    else:
-        n = len(f.treasures)
-        treasures = esc(t("hidden_treasures", lang, n=n)) if n else esc(t("none", lang))
-    # the coins are known to everybody; what the treasures are worth only where they are shown
-    gold = esc(t("coins_1", lang) if f.coins == 1 else t("coins_n", lang, n=f.coins))
-    if f.treasures and shown:
-        gold += " " + esc(t("treasure_gold", lang, n=f.gold - f.coins, total=f.gold))
-    elif f.treasures:
-        gold += " " + esc(t("treasure_gold_hidden", lang))  # how many: the line below
+    badges = "".join(f'<span class="vl-badge vl-{b.kind}">{esc(b.text)}</span>' for b in row.badges)
+    treasures = " ".join(
+        f'<span class="vl-treasure" title="{esc(item.text)}">'
+        f"{esc(item.name)} ({esc(item.details)})</span>"
+        for item in row.treasures
+    ) or esc(row.no_treasures)
     return (
-        f'<div class="vl-player{" vl-out" if f.escaped else ""}" data-seat="{seat}" '
-        f'data-coins="{f.coins}" data-treasures="{len(f.treasures)}" '
-        f'data-treasures-shown="{int(shown)}" data-injured="{int(bool(f.injured))}" '
-        f'data-escaped="{int(f.escaped)}">{"".join(badges)}'
-        f'<div class="vl-gold"><span class="vl-coin"></span> {gold}</div>'
-        f'<div class="vl-treasures">{esc(t("treasures", lang))}: {treasures}</div>'
+        f'<div class="vl-player{" vl-out" if row.escaped else ""}" data-seat="{row.seat}" '
+        f'data-coins="{row.coins}" data-treasures="{row.treasure_count}" '
+        f'data-treasures-shown="{int(row.shown)}" data-injured="{int(row.injured)}" '
+        f'data-escaped="{int(row.escaped)}">{badges}'
+        f'<div class="vl-gold"><span class="vl-coin"></span> {esc(row.gold)}</div>'
+        f'<div class="vl-treasures">{esc(row.treasures_label)}: {treasures}</div>'
         "</div>"
     )
 
 
-def player_head_html(session: Session, seat: int, lang: str) -> str:
+def player_head_html(row: PlayerRow) -> str:
     """The part of a seat's card that does not change in a game: who, played by, values."""
-    f = session.game.figures[seat]
-    c = seat_class(seat)
-    return (
-        f'<div class="vl-player-head"><span class="vl-chip vl-c{c}">{seat + 1}</span> '
-        f"<b>{esc(character_name(session.game, seat, lang))}</b> "
-        f'<span class="vl-ctl">{esc(controller_label(session.controllers[seat], lang))}'
-        f'</span></div><div class="vl-values">{_values(f.character, lang)}</div>'
+    # the values' colours come from the stylesheet (.vl-val-staerke ...)
+    values = "".join(
+        f'<span class="vl-val vl-val-{key}">{esc(name)} <b>{value}</b></span>'
+        for key, name, value in row.values
     )
-
-
-def decks_html(session: Session, lang: str) -> str:
-    view = session.game.view(0)
-    sizes = view.deck_sizes()
     return (
-        f'<div class="vl-decks">{esc(t("deck_sizes", lang, **sizes))} · '
-        f"{esc(t('exits_left', lang, n=view.exits_left()))}</div>"
+        f'<div class="vl-player-head"><span class="vl-chip vl-c{seat_class(row.seat)}">'
+        f"{row.seat + 1}</span> <b>{esc(row.name)}</b> "
+        f'<span class="vl-ctl">{esc(row.controller)}</span></div>'
+        f'<div class="vl-values">{values}</div>'
     )
 
 
@@ -141,8 +78,8 @@ class PlayersPanel:
         self.widget = widgets.VBox([self.decks])
         self.widget.add_class("vl-players-box")
 
-    def show(self, session: Session, lang: str, designer: bool) -> None:
-        n = session.game.players
+    def show(self, rows: tuple[PlayerRow, ...], piles: str) -> None:
+        n = len(rows)
         while len(self.cards) < n:
             seat = len(self.cards)
             self.heads.append(widgets.HTML())
@@ -152,10 +89,10 @@ class PlayersPanel:
             box.add_class(f"vl-p{seat_class(seat)}")
             box.add_class(f"vl-seat-{seat}")
             self.boxes.append(box)
-        for seat in range(n):
-            self.heads[seat].value = player_head_html(session, seat, lang)
-            self.cards[seat].value = player_html(session, seat, lang, designer)
-        self.decks.value = decks_html(session, lang)
+        for row in rows:
+            self.heads[row.seat].value = player_head_html(row)
+            self.cards[row.seat].value = player_html(row)
+        self.decks.value = f'<div class="vl-decks">{esc(piles)}</div>'
         children = (*self.boxes[:n], self.decks)
         if children != self.widget.children:
             self.widget.children = children
@@ -169,74 +106,6 @@ class PlayersPanel:
 
 
 # ---- log --------------------------------------------------------------------------------
-
-
-def _css_string(text: str) -> str:
-    """``text`` as a CSS string literal that is also safe inside a <style> element."""
-    out = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ")
-    return '"' + out.replace("<", "\\3C ").replace(">", "\\3E ") + '"'
-
-
-def rules_css() -> str:
-    """Every rule's text as CSS generated content, sent once with the page: a log line
-    carries only its rule ID and opens the text when clicked (the paragraph after its
-    ``summary[data-rule=...]``)."""
-    rules = rules_text()
-    lines = [
-        f'[data-rule="{rid}"] + p::after {{ content: {_css_string(text)}; }}'
-        for rid, text in rules.items()
-    ]
-    heads = sorted({rid.split(".")[0] for rid in rules})
-    for head in heads:  # a rule ID without its number ("R10") shows its card's rules
-        if head not in rules:
-            joined = " · ".join(f"{k} {v}" for k, v in rules.items() if k.startswith(head + "."))
-            lines.append(f'[data-rule="{head}"] + p::after {{ content: {_css_string(joined)}; }}')
-    missing = t("rule_missing", "en")
-    lines.append(f"summary + p::after {{ content: {_css_string(missing)}; }}")
-    # the specific rules win over the fallback (more specific, and after it)
-    return "<style>\n" + "\n".join([lines[-1], *lines[:-1]]) + "\n</style>"
-
-
-def log_line(session: Session, events: list[Any], i: int, lang: str, designer: bool) -> str:
-    """Event ``i`` of the log (``events``, the game's log) as one line; clicking it opens the
-    text of its rule (from the stylesheet of :func:`rules_css`: a line carries only the ID)."""
-    g = session.game
-    e = events[i]
-    if e.private and not designer and not g.is_over and e.seat != session.viewer():
-        e = e.public()
-    text = e.text(lang)
-    prefix = f"{e.rule}: "
-    if text.startswith(prefix):
-        text = text[len(prefix) :]
-    rule = esc(e.rule)
-    # short: a step sends its lines, the look is in the stylesheet (.vl-log summary ...): the
-    # rule's badge is the summary's ::before (its data-rule), the rule's text the ::after of
-    # the paragraph after it (:func:`rules_css`); the coloured dot is the seat's
-    dot = f'<i class="vl-c{seat_class(e.seat)}"></i>' if e.seat >= 0 else ""
-    return f'<details><summary data-rule="{rule}">{dot}{esc(text)}</summary><p></p></details>'
-
-
-def _lines(
-    session: Session, events: list[Any], start: int, end: int, lang: str, d: bool, first: int = 0
-) -> str:
-    """Events ``start`` to ``end - 1`` as lines, newest first (``events[0]`` is event
-    ``first`` of the log)."""
-    return "".join(
-        log_line(session, events, i - first, lang, d) for i in range(end - 1, start - 1, -1)
-    )
-
-
-def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30) -> str:
-    """The event log (the newest ``limit`` events, or all), newest first, as one piece of
-    HTML (what :class:`LogView` shows in parts)."""
-    events = session.game.log
-    total = len(events)
-    first = 0 if limit is None else max(0, total - limit)
-    more = ""
-    if first:
-        more = f'<div class="vl-more">{esc(t("log_more", lang, n=first))}</div>'
-    lines = _lines(session, events, first, total, lang, designer)
-    return f'<div class="vl-log" data-events="{total}">{lines}{more}</div>'
 
 
 class LogView:
@@ -283,8 +152,10 @@ class LogView:
         shown = set()
         for part in range(newest, oldest - 1, -1):
             w = self.parts[part % self.PARTS]
-            lines = _lines(session, events, bounds[part], bounds[part + 1], lang, designer, first)
-            w.value = f'<div class="vl-log" data-part="{part}">{lines}</div>'
+            shown_lines = log_lines(
+                session, events, bounds[part], bounds[part + 1], lang, designer, first
+            )
+            w.value = f'<div class="vl-log" data-part="{part}">{shown_lines}</div>'
             shown.add(part % self.PARTS)
         for i, w in enumerate(self.parts):
             if i not in shown:
@@ -294,9 +165,9 @@ class LogView:
         if not before:
             self.older.value = f'<div class="vl-older" {top}></div>'
         elif self.show_all:
-            lines = _lines(session, events, 0, before, lang, designer)
+            older = log_lines(session, events, 0, before, lang, designer)
             self.older.value = (
-                f'<div class="vl-older" {top}><div class="vl-log" data-part="older">{lines}</div>'
+                f'<div class="vl-older" {top}><div class="vl-log" data-part="older">{older}</div>'
                 "</div>"
             )
         else:
@@ -329,16 +200,6 @@ def log_order_css() -> str:
                 f" {{ order: {(top - i) % n}; }}"
             )
     return "\n".join(rules)
-
-
-def rules_html() -> str:
-    rules = rules_text()
-    rows = [
-        f'<div class="vl-rule-row" id="rule-{esc(k)}"><span class="vl-rule">{esc(k)}</span> '
-        f"{esc(v)}</div>"
-        for k, v in rules.items()
-    ]
-    return f'<div class="vl-rules">{"".join(rows)}</div>'
 
 
 class Text:
@@ -595,7 +456,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
                 t(
                     "obstacle_on",
                     lang,
-                    obstacle=st.OBSTACLE[o.type].name.get(lang),
+                    obstacle=values.obstacle(o.type, lang),
                     n=o.n,
                     attr=attr,
                     value=value,
@@ -610,7 +471,3 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
         f'<div class="vl-drawn-text"><div class="vl-h">{esc(t("drawn_card", lang))}</div>'
         f"{'<br>'.join(lines)}</div></div>"
     )
-
-
-def placement_label(p: Place, lang: str) -> str:
-    return p.label if lang == "en" else p.label_de

@@ -10,18 +10,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from verlies.ui.i18n import known, t, variant_text
 from verlies.variants import Variants
 
 __all__ = ["VariantsPanel"]
-
-_TITLE = ("Varianten (gelten für neue Spiele)", "Variants (for new games)")
-#: German explanations; switches without one show the engine's English text.
-DESCRIBE_DE: dict[str, str] = {
-    "opened_stays_open": "R4.4: ein einmal überwundenes Klasse-B-Hindernis bleibt offen.",
-    "limited_bank": "R10: es gibt nur 48 Goldmünzen; die Bank zahlt, was sie hat.",
-    "injuries_stack": "Hausregel: jede Verletzung kostet einen Zug (laut R8.3 nicht).",
-    "long_walk": "Hausregel: bis zu drei Karten weit gehen (R3.5: zwei).",
-}
 
 
 class VariantsPanel:
@@ -32,7 +24,7 @@ class VariantsPanel:
 
     def __init__(self, on_change: Callable[[], None] = lambda: None, *, lang: str = "de") -> None:
         self._on_change = on_change
-        self.lang = "en" if lang == "en" else "de"
+        self.lang = known(lang)
         self._title = widgets.HTML()
         self.checkboxes: dict[str, widgets.Checkbox] = {}
         self._descriptions: dict[str, widgets.HTML] = {}
@@ -65,12 +57,11 @@ class VariantsPanel:
             box.value = bool(getattr(value, name))
 
     def set_lang(self, lang: str) -> None:
-        self.lang = "en" if lang == "en" else "de"
-        english = Variants.describe()
-        self._title.value = f"<h4>{html.escape(_TITLE[self.lang == 'en'])}</h4>"
+        self.lang = known(lang)
+        self._title.value = f"<h4>{html.escape(t('variants_title', self.lang))}</h4>"
         for name, text in self._descriptions.items():
-            en = english.get(name, "")
-            words = en if self.lang == "en" else DESCRIBE_DE.get(name, en)
+            en = variant_text(name, "en")
+            words = variant_text(name, self.lang)
             text.value = f"<span title='{html.escape(en)}'>{html.escape(words)}</span>"
 
     def _toggled(self, _change: Any) -> None:

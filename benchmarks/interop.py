@@ -1,0 +1,165 @@
+"""Interop benchmark: clone, search and framework speeds (issue 13).
+
+    .venv/bin/python benchmarks/interop.py [--quick]
+
+Prints, each the best of a few repeats (a shared machine: the minimum is the least
+disturbed figure):
+
+* ``Game.clone()`` in microseconds on games of 100, 500 and 1,500 steps (4 players,
+  careful bots, no round limit), next to ``Game.copy()`` (replays the history) measured in
+  the same run, and the ratio; ``copy.deepcopy`` of a game (a clone now).
+* the search bot: rollouts per second (one rollout = one candidate played on in one
+  sampled world) and decisions per second at its default budget, 2 players;
+* OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
+  rollouts) on ``python_verlies``: simulations per second;
+* the PettingZoo environment: decisions per second (``env.last()`` with its observation
+  and mask, then ``env.step``) over whole games of random legal choices.
+
+A measurement, not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from verlies.game import Game
+from verlies.sim.bots import make_bot
+from verlies.sim.search import SearchBot
+
+
+def best_of(fn: Callable[[], object], number: int, repeat: int = 5) -> float:
+    """Seconds per call: the best of ``repeat`` timings of ``number`` calls."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - t) / number)
+    return best
+
+
+def long_game(steps: int, seed: int = 1) -> Game:
+    """A 4-player careful-bot game of ``steps`` steps (seed 1 runs past 1,500)."""
+    game = Game.new(players=4, seed=seed, round_limit=None, log=False)
+    bots = [make_bot("careful", i) for i in range(4)]
+    while not game.is_over and game.step_count < steps:
+        if game.is_chance:
+            game.roll()
+        else:
+            p = game.current_player
+            game.apply(bots[p](game.view(p)))
+    return game
+
+
+def clone_figures(quick: bool) -> None:
+    print("Game.clone() vs Game.copy() (4 players, careful bots)")
+    for steps in (100, 500, 1500):
+        game = long_game(steps)
+        # Many short repeats: on a shared machine the best one is the undisturbed figure.
+        clone = best_of(game.clone, 100, repeat=10 if quick else 40)
+        deep = best_of(lambda g=game: copy.deepcopy(g), 100, repeat=10 if quick else 40)  # type: ignore[misc]
+        replay = best_of(game.copy, 1 if quick else 3, repeat=3)
+        print(
+            f"  {game.step_count:5d} steps, {len(game.board):3d} cards: clone "
+            f"{clone * 1e6:7.1f} us, deepcopy {deep * 1e6:7.1f} us, copy "
+            f"{replay * 1e6:9.0f} us  (copy / clone = {replay / clone:,.0f}x)"
+        )
+
+
+def search_figures(quick: bool) -> None:
+    bot = SearchBot(seed=1)
+    decisions = 0
+    searched = 0
+    spent = 0.0
+    games = 1 if quick else 3
+    for seed in range(games):
+        game = Game.new(players=2, seed=seed, log=False)
+        other = make_bot("careful", seed)
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            view = game.view(game.current_player)
+            if game.current_player == 0:
+                t = time.perf_counter()
+                action = bot(view)
+                spent += time.perf_counter() - t
+                decisions += 1
+                searched += len(bot.last) > 1
+            else:
+                action = other(view)
+            game.apply(action)
+    print(
+        f"search bot ({bot!r}), 2 players: {bot.rollouts / spent:,.0f} rollouts/s, "
+        f"{searched / spent:,.1f} searched decisions/s ({searched} of {decisions} decisions "
+        "had a choice)"
+    )
+
+
+def openspiel_figures(quick: bool) -> None:
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    import verlies.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_verlies", {"players": 2, "round_limit": 30})
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    sims = 20 if quick else 100
+    bot = mcts.MCTSBot(game, 2.0, sims, evaluator, random_state=rng, solve=False)
+    state = game.new_initial_state()
+    moves = 0
+    t = time.perf_counter()
+    while not state.is_terminal() and moves < (2 if quick else 5):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        state.apply_action(bot.step(state))
+        moves += 1
+    elapsed = time.perf_counter() - t
+    print(
+        f"OpenSpiel MCTSBot on python_verlies (random rollouts, round limit 30): "
+        f"{moves * sims / elapsed:,.0f} simulations/s"
+    )
+
+
+def pettingzoo_figures(quick: bool) -> None:
+    import verlies.pettingzoo
+
+    env = verlies.pettingzoo.env(players=2, round_limit=60)
+    rng = np.random.default_rng(0)
+    decisions = 0
+    t = time.perf_counter()
+    for seed in range(1 if quick else 4):
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            decisions += 1
+    elapsed = time.perf_counter() - t
+    print(f"PettingZoo env (2 players, random legal play): {decisions / elapsed:,.0f} decisions/s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    a = ap.parse_args()
+    random.seed(0)
+    clone_figures(a.quick)
+    search_figures(a.quick)
+    openspiel_figures(a.quick)
+    pettingzoo_figures(a.quick)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""The search bot ("strong"): legal, reproducible, blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from verlies.game import Game
+from verlies.sim import simulate
+from verlies.sim.bots import bot_name, make_bot
+from verlies.sim.search import Decision, SearchBot, determinise, findings, probe
+
+
+def _with_hidden_treasures(players: int = 2) -> tuple[Game, Game]:
+    """A position where seat 0 is to decide and seat 1 holds a treasure, and its twin in
+    which seat 1 drew another treasure instead (seat 0 cannot tell them apart)."""
+    for seed in range(60):
+        game = Game.new(players=players, seed=seed, log=False)
+        bots = [make_bot("greedy", seed + s) for s in range(players)]
+        swapped: Game | None = None
+        while not game.is_over and game.step_count < 500:
+            if game.is_chance:
+                if swapped is None and game.chance_kind == "treasure" and game.seat == 1:
+                    drawn = game.sample_outcome()
+                    others = [o for o, _ in game.chance_outcomes() if o != drawn]
+                    if others:
+                        swapped = Game(game.setup, [*game.steps, others[0]], log=False)
+                        game.apply(drawn)
+                        continue
+                outcome = game.sample_outcome()
+                game.apply(outcome)
+                if swapped is not None:
+                    swapped.apply(outcome)
+                continue
+            seat = game.current_player
+            action = bots[seat](game.view(seat))
+            if swapped is not None and seat == 0 and len(game.legal_actions()) > 1:
+                return game, swapped
+            game.apply(action)
+            if swapped is not None:
+                if action not in swapped.legal_actions():
+                    break  # seat 1 used the treasure it has only in one game: try another
+                swapped.apply(action)
+    raise AssertionError("no such position in 60 games")
+
+
+def _hands(game: Game) -> list[tuple[str, ...]]:
+    return [tuple(sorted(h.card.id for h in f.treasures)) for f in game.figures]
+
+
+def test_determinise_deals_the_unseen_treasures_anew() -> None:
+    game, twin = _with_hidden_treasures()
+    assert _hands(game)[1] != _hands(twin)[1] and _hands(game)[0] == _hands(twin)[0]
+    a = determinise(game, 0, random.Random(7))
+    b = determinise(twin, 0, random.Random(7))
+    # The same world from both: nothing of seat 1's real hand survives.
+    assert _hands(a) == _hands(b)
+    assert a.state.treasures.counts == b.state.treasures.counts
+    # Seat 0's own hand and every count stay; the unseen cards are only redistributed.
+    assert _hands(a)[0] == _hands(game)[0]
+    assert [len(h) for h in _hands(a)] == [len(h) for h in _hands(game)]
+    unseen = Counter(_hands(game)[1]) + Counter(game.state.treasures.counts)
+    assert Counter(_hands(a)[1]) + Counter(a.state.treasures.counts) == unseen
+    worlds = {_hands(determinise(game, 0, random.Random(s)))[1] for s in range(20)}
+    assert len(worlds) > 1
+
+
+def test_decisions_do_not_depend_on_hidden_cards_and_repeat_for_a_seed() -> None:
+    game, twin = _with_hidden_treasures()
+    first = SearchBot(seed=3, simulations=2)
+    second = SearchBot(seed=3, simulations=2)
+    choice = first(game.view(0))
+    assert choice in game.legal_actions()
+    assert second(twin.view(0)) == choice
+    assert first.last == second.last  # the same values for every candidate
+    first.reseed(3)
+    assert first(game.view(0)) == choice
+
+
+def test_strong_is_a_bot_name_for_the_balance_lab() -> None:
+    bot = make_bot("strong", 1)
+    assert isinstance(bot, SearchBot) and bot_name(bot) == "strong"
+    result = simulate(1, players=2, bots="strong,careful", seed=3, round_limit=2)
+    assert result.games == 1 and result.spec.bots == ("strong", "careful")
+
+
+def test_findings_rank_the_largest_differences_first() -> None:
+    def d(situation: str, mine: str, careful: str) -> Decision:
+        return Decision(situation, mine, (("careful", careful),))
+
+    decisions = [d("obstacle class C", "decline", "try")] * 4
+    decisions += [d("exit drawn", "place", "place")] * 3 + [
+        d("exit drawn", "place", "shuffle back")
+    ]
+    decisions += [d("fight", "Geist", "Stärke")]  # once: below min_count
+    rows = findings(decisions, min_count=2, min_gap=0.2)
+    assert [round(gap, 2) for gap, _ in rows] == [1.0, 0.25]
+    assert rows[0][1].startswith("obstacle class C (n=4): strong chooses 'decline' 100%")
+    assert "careful would 0%" in rows[0][1]
+
+
+def test_probe_records_what_each_preset_would_do() -> None:
+    bot = SearchBot(simulations=1, candidates=2)
+    decisions = probe(games=1, players=2, bot=bot, round_limit=4)
+    assert decisions
+    for dec in decisions:
+        assert [name for name, _ in dec.presets] == ["careful", "greedy", "reckless"]
+        assert dec.situation and dec.choice

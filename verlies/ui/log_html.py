@@ -1,0 +1,111 @@
+"""The event log and the rules as HTML (no widget library here): a log line per event,
+newest first, each carrying only its rule ID; the rules' texts go to the page once, as CSS
+generated content (:func:`rules_css`), and as the Rules tab (:func:`rules_html`). Every
+text is escaped."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from verlies.events import Event
+from verlies.rules_text import RULES
+from verlies.ui.i18n import t
+from verlies.ui.page_model import seat_class
+from verlies.ui.session import Session
+
+esc = html.escape
+
+
+def rules_text() -> dict[str, str]:
+    """Rule id -> text from ``verlies.rules_text``, markdown emphasis removed."""
+    return {k: v.replace("**", "") for k, v in RULES.items()}
+
+
+def rule_for(rule_id: str, rules: dict[str, str]) -> str:
+    if rule_id in rules:
+        return rules[rule_id]
+    head = rule_id.split(".")[0]
+    parts = [f"{k} {v}" for k, v in rules.items() if k.startswith(head + ".")]
+    return " · ".join(parts)
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal that is also safe inside a <style> element."""
+    out = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ")
+    return '"' + out.replace("<", "\\3C ").replace(">", "\\3E ") + '"'
+
+
+def rules_css() -> str:
+    """Every rule's text as CSS generated content, sent once with the page: a log line
+    carries only its rule ID and opens the text when clicked (the paragraph after its
+    ``summary[data-rule=...]``)."""
+    rules = rules_text()
+    css = [
+        f'[data-rule="{rid}"] + p::after {{ content: {_css_string(text)}; }}'
+        for rid, text in rules.items()
+    ]
+    heads = sorted({rid.split(".")[0] for rid in rules})
+    for head in heads:  # a rule ID without its number ("R10") shows its card's rules
+        if head not in rules:
+            joined = " · ".join(f"{k} {v}" for k, v in rules.items() if k.startswith(head + "."))
+            css.append(f'[data-rule="{head}"] + p::after {{ content: {_css_string(joined)}; }}')
+    missing = t("rule_missing", "en")
+    css.append(f"summary + p::after {{ content: {_css_string(missing)}; }}")
+    # the specific rules win over the fallback (more specific, and after it)
+    return "<style>\n" + "\n".join([css[-1], *css[:-1]]) + "\n</style>"
+
+
+def log_line(session: Session, events: Sequence[Event], i: int, lang: str, designer: bool) -> str:
+    """Event ``i`` of the log (``events``, the game's log) as one line; clicking it opens the
+    text of its rule (from the stylesheet of :func:`rules_css`: a line carries only the ID)."""
+    g = session.game
+    e = events[i]
+    if e.private and not designer and not g.is_over and e.seat != session.viewer():
+        e = e.public()
+    text = e.text(lang, with_rule=False)
+    rule = esc(e.rule)
+    # short: a step sends its lines, the look is in the stylesheet (.vl-log summary ...): the
+    # rule's badge is the summary's ::before (its data-rule), the rule's text the ::after of
+    # the paragraph after it (:func:`rules_css`); the coloured dot is the seat's
+    dot = f'<i class="vl-c{seat_class(e.seat)}"></i>' if e.seat >= 0 else ""
+    return f'<details><summary data-rule="{rule}">{dot}{esc(text)}</summary><p></p></details>'
+
+
+def lines(
+    session: Session,
+    events: Sequence[Event],
+    start: int,
+    end: int,
+    lang: str,
+    d: bool,
+    first: int = 0,
+) -> str:
+    """Events ``start`` to ``end - 1`` as lines, newest first (``events[0]`` is event
+    ``first`` of the log)."""
+    return "".join(
+        log_line(session, events, i - first, lang, d) for i in range(end - 1, start - 1, -1)
+    )
+
+
+def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30) -> str:
+    """The event log (the newest ``limit`` events, or all), newest first, as one piece of
+    HTML (what :class:`LogView` shows in parts)."""
+    events = session.game.log
+    total = len(events)
+    first = 0 if limit is None else max(0, total - limit)
+    more = ""
+    if first:
+        more = f'<div class="vl-more">{esc(t("log_more", lang, n=first))}</div>'
+    shown = lines(session, events, first, total, lang, designer)
+    return f'<div class="vl-log" data-events="{total}">{shown}{more}</div>'
+
+
+def rules_html() -> str:
+    rules = rules_text()
+    rows = [
+        f'<div class="vl-rule-row" id="rule-{esc(k)}"><span class="vl-rule">{esc(k)}</span> '
+        f"{esc(v)}</div>"
+        for k, v in rules.items()
+    ]
+    return f'<div class="vl-rules">{"".join(rows)}</div>'
