@@ -46,10 +46,11 @@ SESSIONS = 20
 ROUND_LIMIT = 3
 BOTS = ("random", "careful", "greedy", "reckless")
 #: Short culling for this server only (binder/voila.json has 1200 s / 60 s). Not shorter:
-#: with twenty pages loading at once on two cores, a kernel may idle tens of seconds between
-#: running the notebook and its page connecting; a culler that ends it first leaves a page
-#: without the app ("Kernel never reached an 'alive' state").
-CULL_IDLE_TIMEOUT = 60
+#: a connected page is culled as well when its kernel was quiet that long, and with twenty
+#: pages loading at once on two busy cores a browser spent more than 60 s building one
+#: page's widgets after connecting, its kernel quiet meanwhile (culled, the session failed).
+#: Until a page connects, verlies.serve's kernel manager keeps the culler away.
+CULL_IDLE_TIMEOUT = 180
 CULL_INTERVAL = 5
 #: Seconds without any progress anywhere before the test gives up (not a deadline: every
 #: log line, kernel CPU tick, websocket frame or page event starts it again).

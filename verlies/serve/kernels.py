@@ -29,7 +29,7 @@ from typing import Any
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Int
+from traitlets import Int, TraitError
 
 from verlies.serve.full_page import RETRY_SECONDS, full_page
 from verlies.serve.machine import kernel_cap
@@ -170,7 +170,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
             busy = getattr(kernel, "execution_state", None) == "busy"  # still rendering
             # A page that is connecting makes its kernel talk (kernel_info requests): that
             # is activity, and such a kernel is left alone until it has been quiet as long.
-            last = getattr(kernel, "last_activity", None)
+            try:
+                last = kernel.last_activity  # type: ignore[union-attr]
+            except (AttributeError, TraitError):  # a kernel still starting has none yet
+                last = None
             quiet = (utcnow() - last).total_seconds() if last is not None else now - since
             limit = self.unconnected_timeout
             if not busy and now - since > limit and quiet > limit:
