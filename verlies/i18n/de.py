@@ -408,6 +408,9 @@ TEXTS: dict[str, str] = {
     ),
     "page.full.retry": "Noch einmal versuchen",
     "page.full.auto": "Diese Seite versucht es in {seconds} Sekunden von selbst noch einmal.",
+    "page.upload_too_big": (
+        "{name} ist zu groß zum Senden ({size} MB; höchstens {limit} MB): nichts hochgeladen."
+    ),
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",

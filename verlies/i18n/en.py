@@ -392,6 +392,9 @@ TEXTS: dict[str, str] = {
     ),
     "page.full.retry": "Try again",
     "page.full.auto": "This page tries again by itself in {seconds} seconds.",
+    "page.upload_too_big": (
+        "{name} is too large to send ({size} MB; at most {limit} MB): nothing was uploaded."
+    ),
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Edit cards and deck",
     "editor.browse": "Cards",
