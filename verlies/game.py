@@ -16,26 +16,14 @@ going to any step, save and load, and per-player views.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from verlies.actions import (
-    Action,
-    Attempt,
-    Card,
-    Choose,
-    LegalActions,
-    Outcome,
-    Roll,
-    Walk,
-    describe,
-    from_json,
-    to_json,
-)
+from verlies import record
+from verlies.actions import Attempt, Card, Choose, LegalActions, Outcome, Roll, Walk
 from verlies.board import Board
 from verlies.cards.model import DungeonCard, Obstacle, RollBonus
 from verlies.dice import beat_probability, pass_probability
@@ -58,19 +46,24 @@ from verlies.frames import (
     TreasureDraw,
 )
 from verlies.i18n import text
+from verlies.record import FORMAT as FORMAT  # where they were defined before
+from verlies.record import FORMAT_VERSION as FORMAT_VERSION
+from verlies.record import MAX_SAVE_BYTES as MAX_SAVE_BYTES
+from verlies.record import Edit as Edit
+from verlies.record import Step as Step
+from verlies.record import step_from_json, step_to_json
 from verlies.rules import Figure, State
-from verlies.setup import DEFAULT_ROUND_LIMIT, DeckLike, DeckPatchLike, editable
+from verlies.setup import DEFAULT_ROUND_LIMIT, DeckLike, editable
 from verlies.setup import Setup as Setup  # where it was defined before
+from verlies.turns import Result as Result
+from verlies.turns import result_of
+from verlies.turns import returns_of as returns_of
 from verlies.variants import Variants
 from verlies.views import FigureView as FigureView  # where they were defined before
 from verlies.views import HeldView as HeldView
 from verlies.views import Pending as Pending
 from verlies.views import PlayerView as PlayerView
 from verlies.views import monster_value, pending_of
-
-FORMAT = "verlies-game"
-FORMAT_VERSION = 1
-MAX_SAVE_BYTES = 5_000_000
 
 #: ``Game.chance_kind`` of each chance frame.
 _CHANCE_KINDS: dict[type[Frame], str] = {
@@ -84,41 +77,6 @@ _CHANCE_KINDS: dict[type[Frame], str] = {
     MonsterDraw: "monster",
     TreasureDraw: "treasure",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """A live deck edit taken as a step: applies to the cards not yet drawn."""
-
-    patch: DeckPatchLike  # a verlies.DeckPatch
-    kind: str = "edit"
-
-    @property
-    def label(self) -> str:
-        return describe(self, "en")
-
-    @property
-    def label_de(self) -> str:
-        return describe(self, "de")
-
-
-Step = Action | Outcome | Edit
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a game ended (R1.3, R1.5, R1.6)."""
-
-    reason: str  # "escaped", "solo", "no_exit", "no_passage" or "timeout"
-    escaped: tuple[int, ...]  # seats in the order they escaped
-    left_behind: tuple[int, ...]
-    winners: tuple[int, ...]
-    gold: tuple[int, ...]  # R9.1: coins plus treasure values, per seat
-    rounds: int
-
-    @property
-    def timeout(self) -> bool:
-        return self.reason == "timeout"
 
 
 class Game:
@@ -214,6 +172,33 @@ class Game:
     def drawn(self) -> DungeonCard | None:
         """The dungeon card drawn and not yet laid (public: it is shown face up, R3.2)."""
         return self.state.drawn
+
+    @property
+    def bank(self) -> int | None:
+        """R10 (variant ``limited_bank``): the gold coins left in the box; None without
+        the variant (the bank never runs out)."""
+        bank = self.state.bank
+        return None if bank < 0 else bank
+
+    def deck_sizes(self) -> dict[str, int]:
+        """Cards left to draw in each deck (public: the decks lie on the table)."""
+        s = self.state
+        return {
+            "dungeon": s.dungeon.size,
+            "rooms": s.rooms.size,
+            "monsters": s.monsters.size,
+            "treasures": s.treasures.size,
+        }
+
+    @property
+    def exits_left(self) -> int:
+        """Exits still in the dungeon deck (R1.6: none left ends the game)."""
+        return self.state.exits_in_pile()
+
+    @property
+    def escape_order(self) -> tuple[int, ...]:
+        """The seats that escaped, in the order they did (R1.2)."""
+        return tuple(self.state.escape_order)
 
     @property
     def current_player(self) -> int:
@@ -442,18 +427,7 @@ class Game:
     @property
     def result(self) -> Result | None:
         """How the game ended, or None while it goes on."""
-        s = self.state
-        if not s.over:
-            return None
-        return Result(
-            reason=s.end_reason,
-            escaped=tuple(s.escape_order),
-            left_behind=tuple(f.seat for f in s.figures if not f.escaped),
-            winners=tuple(s.winners()),
-            gold=tuple(f.gold for f in s.figures),
-            # A timeout stops as the round after the limit begins: it was never played.
-            rounds=s.round - 1 if s.end_reason == "timeout" else s.round,
-        )
+        return result_of(self.state)
 
     @property
     def truncated(self) -> bool:
@@ -540,49 +514,15 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as versioned JSON: setup plus every step (undone ones too)."""
-        steps: list[Any] = []
-        for st in self._steps:
-            if isinstance(st, Edit):
-                steps.append(["edit", st.patch.to_dict()])
-            else:
-                steps.append(to_json(st))
-        data = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "setup": self.setup.to_dict(),
-            "steps": steps,
-            "cursor": self._cursor,
-        }
-        return json.dumps(data, ensure_ascii=False, indent=indent)
+        steps = [step_to_json(st) for st in self._steps]
+        return record.dumps(self.setup.to_dict(), steps, self._cursor, indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a game saved by ``to_json``; replays it (and checks every step)."""
-        from verlies.deck import MAX_SAVE_TEXT, DeckPatch, card_text_budget
+        from verlies.deck import MAX_SAVE_TEXT, card_text_budget
 
-        if not isinstance(text, str | bytes | bytearray):
-            raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
-        if isinstance(text, bytes | bytearray):
-            if len(text) > MAX_SAVE_BYTES:
-                raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise SaveFormatError(f"saved game is not UTF-8 text: {e}") from None
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise SaveFormatError(f"not JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
-        except (RecursionError, ValueError) as e:  # absurd nesting, 5000-digit numbers
-            raise SaveFormatError(f"not a readable saved game: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveFormatError(f'not a verlies game ("format" must be {FORMAT!r})')
-        if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:
-            raise SaveFormatError(
-                f"unsupported version {data.get('version')!r} (this is version {FORMAT_VERSION})"
-            )
+        data = record.loads(text)
         try:
             st = data["setup"]
             if not isinstance(st, dict):
@@ -596,11 +536,7 @@ class Game:
             with card_text_budget(MAX_SAVE_TEXT):
                 for i, raw in enumerate(raw_steps):
                     try:
-                        if isinstance(raw, list) and len(raw) == 2 and raw[0] == "edit":
-                            step: Step = Edit(DeckPatch.from_dict(raw[1]))
-                        else:
-                            step = from_json(raw)
-                        game.apply(step)
+                        game.apply(step_from_json(raw))
                     except Exception as e:  # whatever the file holds, say which step
                         raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
             if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
@@ -669,20 +605,28 @@ class Game:
     def _repr_html_(self) -> str:
         import html
 
+        lang = "en"
         rows = []
         for f in self.state.figures:
-            where = "escaped" if f.escaped else f"at {f.pos}"
-            hurt = ", injured" if f.injured else ""
+            if f.escaped:
+                where = text("engine.html.escaped", lang)
+            else:
+                where = text("engine.html.at", lang, x=f.pos[0], y=f.pos[1])
+            if f.injured:
+                where = text("engine.html.injured", lang, state=where)
             rows.append(
-                f"<tr><td>{f.seat + 1}</td><td>{html.escape(f.character.name.en)}</td>"
-                f"<td>{f.coins}</td><td>{len(f.treasures)}</td><td>{where}{hurt}</td></tr>"
+                f"<tr><td>{f.seat + 1}</td><td>{html.escape(f.character.name.get(lang))}</td>"
+                f"<td>{f.coins}</td><td>{len(f.treasures)}</td><td>{html.escape(where)}</td></tr>"
             )
-        log = "".join(f"<li>{html.escape(e.en)}</li>" for e in self.log[-8:])
+        head = "".join(
+            f"<th>{html.escape(text('engine.html.' + k, lang))}</th>"
+            for k in ("seat", "character", "coins", "treasures", "state")
+        )
+        log = "".join(f"<li>{html.escape(e.text(lang))}</li>" for e in self.log[-8:])
         return (
-            f"<div><b>{html.escape(self.status())}</b>"
+            f"<div><b>{html.escape(self.status(lang))}</b>"
             f"<div>{self.board_svg()}</div>"
-            "<table><tr><th>Seat</th><th>Character</th><th>Coins</th><th>Treasures</th>"
-            f"<th>State</th></tr>{''.join(rows)}</table><ol>{log}</ol></div>"
+            f"<table><tr>{head}</tr>{''.join(rows)}</table><ol>{log}</ol></div>"
         )
 
     def status(self, lang: str = "en") -> str:
@@ -706,23 +650,3 @@ class Game:
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.log)
-
-
-def returns_of(players: int, winners: Sequence[int]) -> tuple[float, ...]:
-    """Win/loss returns, zero-sum from two players on (as chess or Go environments give).
-
-    The winners (R1.5: the escaped seats with the most gold; ties share) split +1, the
-    other seats split -1, so a seat's return says only whether it won, and the returns sum
-    to 0. No winner (nobody escaped, R1.6 ends, a timeout): 0 for every seat, a draw.
-    One player (R1.3 solo): +1 for escaping, 0 otherwise. Gold is not a return: it only
-    ranks the escaped players, and R1.5 rewards the rank, not the margin.
-    """
-    if not winners:
-        return (0.0,) * players
-    if players == 1:
-        return (1.0,)
-    losers = players - len(winners)
-    if not losers:  # everyone shares the win: nobody beat anybody
-        return (0.0,) * players
-    win, lose = 1.0 / len(winners), -1.0 / losers
-    return tuple(win if seat in winners else lose for seat in range(players))

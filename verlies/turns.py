@@ -7,6 +7,8 @@ push the frames that follow.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from verlies.actions import (
@@ -246,3 +248,57 @@ def _finish(s: Table, reason: str, rule: str, key: str, **data: Any) -> None:
     else:
         if s.logging:
             s.emit("R1.3", "no_winner", -1)
+
+
+# ---- how a game ended ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended (R1.3, R1.5, R1.6)."""
+
+    reason: str  # "escaped", "solo", "no_exit", "no_passage" or "timeout"
+    escaped: tuple[int, ...]  # seats in the order they escaped
+    left_behind: tuple[int, ...]
+    winners: tuple[int, ...]
+    gold: tuple[int, ...]  # R9.1: coins plus treasure values, per seat
+    rounds: int
+
+    @property
+    def timeout(self) -> bool:
+        return self.reason == "timeout"
+
+
+def result_of(s: Table) -> Result | None:
+    """How the game on ``s`` ended, or None while it goes on."""
+    if not s.over:
+        return None
+    return Result(
+        reason=s.end_reason,
+        escaped=tuple(s.escape_order),
+        left_behind=tuple(f.seat for f in s.figures if not f.escaped),
+        winners=tuple(s.winners()),
+        gold=tuple(f.gold for f in s.figures),
+        # A timeout stops as the round after the limit begins: it was never played.
+        rounds=s.round - 1 if s.end_reason == "timeout" else s.round,
+    )
+
+
+def returns_of(players: int, winners: Sequence[int]) -> tuple[float, ...]:
+    """Win/loss returns, zero-sum from two players on (as chess or Go environments give).
+
+    The winners (R1.5: the escaped seats with the most gold; ties share) split +1, the
+    other seats split -1, so a seat's return says only whether it won, and the returns sum
+    to 0. No winner (nobody escaped, R1.6 ends, a timeout): 0 for every seat, a draw.
+    One player (R1.3 solo): +1 for escaping, 0 otherwise. Gold is not a return: it only
+    ranks the escaped players, and R1.5 rewards the rank, not the margin.
+    """
+    if not winners:
+        return (0.0,) * players
+    if players == 1:
+        return (1.0,)
+    losers = players - len(winners)
+    if not losers:  # everyone shares the win: nobody beat anybody
+        return (0.0,) * players
+    win, lose = 1.0 / len(winners), -1.0 / losers
+    return tuple(win if seat in winners else lose for seat in range(players))
