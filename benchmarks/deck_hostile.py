@@ -21,6 +21,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import hostile_decks as H  # noqa: E402
 
+from verlies.deck import MAX_TABLES, MAX_VALUES  # noqa: E402
+
 DEFAULT = (ROOT / "verlies" / "data" / "default_deck.toml").read_text()
 
 CASES: dict[str, str] = {
@@ -33,10 +35,12 @@ CASES: dict[str, str] = {
     "60,000 inline tables": H.many_inline_tables(60_000),
     "60,000 keys": H.many_keys(60_000),
     "string of 900,000 chars": H.long_string(900_000),
-    "49,990 unknown keys (in limits)": H.many_keys(49_990),
-    "5,000 bad entries (in limits)": H.many_bad_entries(4_999),
-    "5,000 bad card texts (in limits)": 'base = "default"\n'
-    + "".join(f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(4_999)),
+    f"{MAX_VALUES - 1:,} unknown keys (in limits)": H.many_keys(MAX_VALUES - 1),
+    f"{MAX_TABLES - 1:,} bad entries (in limits)": H.many_bad_entries(MAX_TABLES - 1),
+    f"{MAX_TABLES - 1:,} bad card texts (in limits)": 'base = "default"\n'
+    + "".join(
+        f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(MAX_TABLES - 1)
+    ),
     "100 KB of valid card text (in limits)": 'base = "default"\n'
     + "".join(
         f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '{('7 Gold. ' * 125).strip()}'\n"

@@ -74,8 +74,8 @@ def clone_figures(quick: bool) -> None:
 
 def search_figures(quick: bool) -> None:
     bot = SearchBot(seed=1)
-    rollouts = 0
     decisions = 0
+    searched = 0
     spent = 0.0
     games = 1 if quick else 3
     for seed in range(games):
@@ -91,14 +91,14 @@ def search_figures(quick: bool) -> None:
                 action = bot(view)
                 spent += time.perf_counter() - t
                 decisions += 1
-                if len(bot.last) > 1:
-                    rollouts += len(bot.last) * bot.simulations
+                searched += len(bot.last) > 1
             else:
                 action = other(view)
             game.apply(action)
     print(
-        f"search bot ({bot!r}), 2 players: {rollouts / spent:,.0f} rollouts/s, "
-        f"{decisions / spent:,.1f} decisions/s ({decisions} decisions)"
+        f"search bot ({bot!r}), 2 players: {bot.rollouts / spent:,.0f} rollouts/s, "
+        f"{searched / spent:,.1f} searched decisions/s ({searched} of {decisions} decisions "
+        "had a choice)"
     )
 
 

@@ -1,14 +1,17 @@
 """How strong is the search bot? Head-to-head against the careful bot, with 95 % intervals.
 
     .venv/bin/python benchmarks/search_strength.py [--players 2 4] [--games 200]
-        [--simulations 8] [--jobs 2]
+        [--simulations 8] [--jobs 2] [--bots strong greedy reckless careful] [--tempo N]
 
-For each player count, ``games`` seeded games: the search bot ("strong") in one seat (the
-seat turns with the game number, so every seat is played as often), the careful bot in
-every other seat. The baseline is measured in the same run on the same seeds: the careful
-bot in that seat instead (so the seat's win rate when nothing changes, ~1/players).
-Printed: wins (a shared win counts), the win rate with its Wilson 95 % interval, the
-baseline's, and seconds per game. A measurement, not a test: it asserts nothing.
+For each player count, ``games`` seeded games: the tested bot in one seat (the seat turns
+with the game number, so every seat is played as often), the careful bot in every other
+seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
+the baseline (the seat's win rate when nothing changes, about 1/players), the other
+presets show how far a different rule of thumb gets. Printed per bot: wins (a shared win
+counts), the win rate with its Wilson 95 % interval, and the time per game. ``--tempo N``
+first plays N two-player careful-against-careful games and prints how many dungeon cards
+the winner and the loser drew, and their turns without a possible draw (a race's tempo).
+A measurement, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -35,14 +38,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(args: tuple[int, int, int, bool]) -> tuple[bool, float, str]:
+def play(args: tuple[int, int, int, str]) -> tuple[bool, float, str]:
     """One game: (did the tested seat win, seconds, how it ended)."""
-    players, index, simulations, strong = args
+    players, index, simulations, name = args
     seed = SEED0 + index
     seat = index % players
     bots = [make_bot("careful", seed + s) for s in range(players)]
-    if strong:
+    if name == "strong":
         bots[seat] = SearchBot(seed=seed, simulations=simulations)
+    else:
+        bots[seat] = make_bot(name, seed)
     for bot in bots:
         bot.reseed(seed)  # type: ignore[attr-defined]
     game = Game.new(players=players, seed=seed, log=False)
@@ -58,30 +63,71 @@ def play(args: tuple[int, int, int, bool]) -> tuple[bool, float, str]:
     return seat in result.winners, time.perf_counter() - start, result.reason
 
 
+def tempo(games: int) -> None:
+    """Two careful bots: per game, the dungeon cards the winner and the loser drew, and
+    their turns on a card without an open passage (no draw possible, R3.2)."""
+    drew = {"winner": 0, "loser": 0}
+    stuck = {"winner": 0, "loser": 0}
+    counted = 0
+    for index in range(games):
+        seed = SEED0 + index
+        bots = [make_bot("careful", seed + s) for s in range(2)]
+        for bot in bots:
+            bot.reseed(seed)  # type: ignore[attr-defined]
+        game = Game.new(players=2, seed=seed, log=False)
+        draws, blocked = [0, 0], [0, 0]
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            p = game.current_player
+            legal = game.legal_actions()
+            if game.pending == "turn" and not any(a.kind == "draw" for a in legal):
+                blocked[p] += 1
+            action = bots[p](game.view(p))
+            draws[p] += action.kind == "draw"
+            game.apply(action)
+        result = game.result
+        if result is None or len(result.winners) != 1:
+            continue
+        w = result.winners[0]
+        counted += 1
+        for who, seat in (("winner", w), ("loser", 1 - w)):
+            drew[who] += draws[seat]
+            stuck[who] += blocked[seat]
+    print(f"2 careful bots, {counted} games with one winner, per game:")
+    for who in ("winner", "loser"):
+        print(
+            f"  {who}: {drew[who] / counted:5.2f} dungeon cards drawn, "
+            f"{stuck[who] / counted:5.2f} turns unable to draw"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
+    ap.add_argument("--tempo", type=int, default=0, help="also: N careful-vs-careful races")
     a = ap.parse_args()
-    print(f"search bot (simulations={a.simulations}) vs careful; {a.games} games each")
+    if a.tempo:
+        tempo(a.tempo)
+    print(f"one seat against careful bots; {a.games} games each (strong: {a.simulations} worlds)")
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
-            rows = {}
-            for strong in (True, False):
-                jobs = [(players, i, a.simulations, strong) for i in range(a.games)]
+            for name in a.bots:
+                jobs = [(players, i, a.simulations, name) for i in range(a.games)]
                 out = list(pool.map(play, jobs, chunksize=1))
                 wins = sum(w for w, _, _ in out)
                 secs = sum(s for _, s, _ in out) / len(out)
-                rows[strong] = (wins, secs)
-            for strong, label in ((True, "strong "), (False, "careful")):
-                wins, secs = rows[strong]
                 lo, hi = wilson(wins, a.games)
                 print(
-                    f"{players} players  {label} seat: {wins:4d}/{a.games} wins = "
+                    f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"{secs:6.2f} s/game"
+                    f"{secs * 1000:7.0f} ms/game",
+                    flush=True,
                 )
 
 

@@ -198,6 +198,9 @@ class Server:
             "--Voila.ip=127.0.0.1",
             f"--port={self.port}",
             "--no-browser",
+            # Tree mode: with binder/voila.json's preheated kernels Voila would start a pool
+            # for every notebook below the repository (benchmarks/load.py measures the pool).
+            "--VoilaConfiguration.preheat_kernel=False",
         ]
         # The page's Voila template is on the Jupyter data path, as `./run play` sets it.
         data = str(REPO / "binder" / "share" / "jupyter")

@@ -25,7 +25,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verlies.deck import MAX_BYTES, Deck, read_toml
+from verlies.deck import MAX_BYTES, MAX_TABLES, MAX_VALUES, Deck, read_toml
 from verlies.deck.scan import LIMITS, MAX_DEPTH, MAX_KEY_PARTS, Limits, _Scanner, _Stop, scan
 from verlies.errors import DeckError
 from verlies.game import Game
@@ -64,14 +64,21 @@ HAND_MADE: dict[str, str] = {
     "string of 900,000 characters": H.long_string(900_000),
     "multi-line string of 900,000 characters": H.long_multiline_string(900_000),
     "key of 900,000 characters": H.long_key(900_000),
-    "5,000 entries, every field wrong": H.many_bad_entries(4_999),
+    # The largest files within the limits, all wrong: the error path at its longest.
+    "every table an entry with every field wrong": H.many_bad_entries(MAX_TABLES - 1),
+    "every value an unknown key": H.many_keys(MAX_VALUES - 1),
     "1,000 long card texts": 'base = "default"\n'
     + "".join(
         f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '{('7 Gold. ' * 125).strip()}'\n"
         for i in range(1_000)
     ),
-    "5,000 card texts that do not parse": 'base = "default"\n'
-    + "".join(f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(4_999)),
+    "every table a card text that does not parse": 'base = "default"\n'
+    + "".join(
+        f"[[rooms]]\nid = 'r{i}'\nname = 'n'\ntext = '7 Gold x'\n" for i in range(MAX_TABLES - 1)
+    ),
+    "string of 300,000 escapes": 'name = "' + "\\t" * 300_000 + '"\n',
+    "1,000,000 empty lines": "\n" * 1_000_000,
+    "500,000 comment lines": "#\n" * 500_000,
     "NUL byte in a string": 'name = "a\0b"\n',
     "NUL byte escaped in base": H.nul_base(),
     "base naming a device": H.base_to("/dev/zero"),
@@ -188,6 +195,8 @@ fragment = st.one_of(
     st.integers(1, 400_000).map(H.long_string),
     st.integers(1, 400_000).map(H.long_multiline_string),
     st.integers(1, 3_000).map(H.many_bad_entries),
+    st.integers(1, 500_000).map(lambda n: "#\n" * n),
+    st.integers(1, 300_000).map(lambda n: 'name = "' + "\\n" * n + '"'),
     st.sampled_from(["default", "/dev/zero", "x\0y", "/tmp", "../../etc/passwd"]).map(H.base_to),
     st.text(max_size=300),
     st.binary(max_size=300).map(lambda b: b.decode("latin-1")),

@@ -25,6 +25,7 @@ from verlies.i18n import values
 from verlies.render import style as st
 from verlies.setup import Setup
 from verlies.ui.controller import Controller
+from verlies.ui.log_html import log_html
 from verlies.ui.session import HUMAN, Session
 from verlies.variants import Variants
 
@@ -117,22 +118,23 @@ def _used_keys() -> set[str]:
 
 
 def _emitted_event_keys() -> set[str]:
-    """The event keys the rules name: the key argument of ``emit`` and ``_finish``."""
+    """The event keys the rules name: the key argument of every ``emit`` (rule, key, ...)
+    and ``_finish`` (..., rule, key) call in the engine."""
     found = set()
-    # the key's position: after the rule (and the reason), and after the table when a
-    # function (not a method) is called with it first
-    where = {"emit": 1, "_emit": 1, "_finish": 2}
     for path in CODE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in where:
-                i = where[name] + (1 if isinstance(func, ast.Name) else 0)
-                key = node.args[i] if len(node.args) > i else None
-                if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    found.add(key.value)
+            args = node.args
+            key = None
+            if name in ("emit", "_emit") and len(args) > 1:
+                key = args[1]
+            elif name == "_finish" and args:
+                key = args[-1]
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                found.add(key.value)
     return found
 
 
@@ -192,20 +194,6 @@ def test_event_values_are_words_of_the_language() -> None:
     assert Event("R1.5", "winner", -1, {"winners": (0, 2), "gold": 9}).en == (
         "R1.5: Winner: player 1, player 3 with 9 gold."
     )
-
-
-def test_words_the_engine_still_writes_render_like_raw_values() -> None:
-    """rules.py's German/English event fields give the sentences the raw values give."""
-    old = Event("R4.2", "test", 0, {"what": "Tür", "what_en": "Door", "target": 7,
-                                     "attr": "Geist", "attr_en": "Mind", "value": 2,
-                                     "roll": 5, "bonus": " + 1", "total": 8,
-                                     "verdict": "geschafft", "verdict_en": "passed"})  # fmt: skip
-    raw = Event("R4.2", "test", 0, {"obstacle": ObstacleType.TUER, "target": 7,
-                                     "attr": Attr.GEIST, "value": 2, "roll": 5, "bonus": 1,
-                                     "total": 8, "passed": True})  # fmt: skip
-    for lang in ("de", "en"):
-        assert old.text(lang) == raw.text(lang)
-    assert raw.en == "R4.2: Player 1: Door 7 – Mind 2 + roll 5 + 1 = 8: passed."
 
 
 # ---- a third language is one table ------------------------------------------------------
@@ -319,6 +307,11 @@ def svg_texts(svg: str) -> list[str]:
     return [html.unescape(re.sub("<[^>]+>", "", t)) for t in found]
 
 
+def html_texts(page: str) -> list[str]:
+    """The texts between the tags of an HTML piece."""
+    return [html.unescape(t) for t in re.split(r"<[^>]+>", page) if t.strip()]
+
+
 def page_texts(c: Controller) -> list[str]:
     """Every text of the page model now: the state line, the board (scene and picture),
     the decision or chance panel, the placing buttons and the hints."""
@@ -338,36 +331,51 @@ def page_texts(c: Controller) -> list[str]:
     placing = c.placing()
     shown += [placing.confirm_label] if placing else []
     shown += [hint.text for hint in c.hints()]
-    shown += [e.text(c.lang) for e in c.game.log_from(max(0, c.game.log_size - 8))]
+    for row in c.players():
+        shown += [row.name, row.controller, row.gold, row.treasures_label, row.no_treasures]
+        shown += [name for _, name, _ in row.values] + [b.text for b in row.badges]
+        shown += [f"{t.name} {t.details} {t.text}" for t in row.treasures]
+    shown += html_texts(log_html(c.session, c.lang, c.designer, limit=12))
     return [s for s in shown if s]
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
+PAGE_GAMES = [  # (controllers, round limit): each ends (a timeout, an escape with a winner)
+    ([HUMAN], 300),
+    ([HUMAN, "careful"], 300),
+    ([HUMAN, "greedy", "reckless", "careful"], 6),
+]
+
+
+@pytest.mark.parametrize(("controllers", "limit"), PAGE_GAMES)
 def test_the_page_in_a_dummy_language_shows_no_german_or_english_word(
-    dummy: str, players: int
+    dummy: str, controllers: list[str], limit: int
 ) -> None:
-    """The controller's page model (what the play page draws) through a whole game with
-    every seat human, in designer mode (every chance table shown)."""
-    session = Session.new(Setup(players=players, seed=70 + players), [HUMAN] * players)
+    """The controller's page model (what the play page draws) through a game, in designer
+    mode (every chance table shown): every step's texts, bots' turns and the end included."""
+    players = len(controllers)
+    setup = Setup(players=players, seed=70 + players, round_limit=limit)
+    session = Session.new(setup, controllers)
     c = Controller(session, dummy, designer=True)
-    data_words = _data_words(session.game.deck)
+    # bot presets are named by their ids, as on the command line, in every language
+    data_words = _data_words(session.game.deck) + [b for b in controllers if b != HUMAN]
     rng = random.Random(players)
     left: dict[str, str] = {}
     seen: set[str] = set()
-    for _ in range(600):
+    for _ in range(700):
         for line in page_texts(c):
             seen.add(line)
             if rest := leftover_words(line, data_words):
                 left[line] = rest
-        game = session.game
-        if game.is_over:
-            break
-        if game.is_chance:
-            session.roll()
-        else:
-            legal = game.legal_actions()
+        if session.step() == "human":
+            legal = session.game.legal_actions()
             session.act(legal[rng.randrange(len(legal))])
+        elif session.game.is_over:
+            for line in page_texts(c):
+                if rest := leftover_words(line, data_words):
+                    left[line] = rest
+            break
     assert left == {}
     assert len(seen) > 100  # the page said many different things
+    assert session.game.is_over  # the end texts (game over, winner, left behind) were read
     c.lang = "en"
     assert any(leftover_words(line, data_words) for line in page_texts(c))

@@ -109,7 +109,7 @@ def test_observation_layout() -> None:
     game = Game.new(players=3, seed=5)
     enc = Encoding.for_game(game)
     obs = enc.observation(game, 1)
-    assert obs.shape == (enc.observation_size,) and obs.dtype == np.float32
+    assert obs.shape == enc.observation_shape and obs.dtype == np.float32
     assert sum(b.size for b in enc.observation_blocks) == enc.observation_size
     pending = enc.observation_blocks[4]
     kinds = obs[pending.start : pending.start + 16]

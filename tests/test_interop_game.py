@@ -154,6 +154,7 @@ def test_deepcopy_shares_the_cards() -> None:
     _random_steps(game, 30, random.Random(2))
     twin = copy.deepcopy(game)
     assert twin.to_json() == game.to_json() and twin.state is not game.state
+    assert copy.deepcopy(game.deck) is game.deck
     start = game.board[(0, 0)].card
     assert copy.deepcopy(start) is start and copy.copy(start) is start
     for char in game.deck.characters.values():

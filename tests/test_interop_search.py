@@ -8,7 +8,7 @@ from collections import Counter
 from verlies.game import Game
 from verlies.sim import simulate
 from verlies.sim.bots import bot_name, make_bot
-from verlies.sim.search import SearchBot, determinise
+from verlies.sim.search import Decision, SearchBot, determinise, findings, probe
 
 
 def _with_hidden_treasures(players: int = 2) -> tuple[Game, Game]:
@@ -82,3 +82,27 @@ def test_strong_is_a_bot_name_for_the_balance_lab() -> None:
     assert isinstance(bot, SearchBot) and bot_name(bot) == "strong"
     result = simulate(1, players=2, bots="strong,careful", seed=3, round_limit=2)
     assert result.games == 1 and result.spec.bots == ("strong", "careful")
+
+
+def test_findings_rank_the_largest_differences_first() -> None:
+    def d(situation: str, mine: str, careful: str) -> Decision:
+        return Decision(situation, mine, (("careful", careful),))
+
+    decisions = [d("obstacle class C", "decline", "try")] * 4
+    decisions += [d("exit drawn", "place", "place")] * 3 + [
+        d("exit drawn", "place", "shuffle back")
+    ]
+    decisions += [d("fight", "Geist", "Stärke")]  # once: below min_count
+    rows = findings(decisions, min_count=2, min_gap=0.2)
+    assert [round(gap, 2) for gap, _ in rows] == [1.0, 0.25]
+    assert rows[0][1].startswith("obstacle class C (n=4): strong chooses 'decline' 100%")
+    assert "careful would 0%" in rows[0][1]
+
+
+def test_probe_records_what_each_preset_would_do() -> None:
+    bot = SearchBot(simulations=1, candidates=2)
+    decisions = probe(games=1, players=2, bot=bot, round_limit=4)
+    assert decisions
+    for dec in decisions:
+        assert [name for name, _ in dec.presets] == ["careful", "greedy", "reckless"]
+        assert dec.situation and dec.choice

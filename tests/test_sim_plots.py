@@ -9,7 +9,8 @@ from verlies.sim import Tweak, simulate, sweep
 
 pytest.importorskip("bqplot")
 
-from verlies.sim.plots import DurationPlot, LivePlots, SweepPlot, WinRatePlot, bins  # noqa: E402
+from verlies.sim.plots import bins, curve, duration, win_rates  # noqa: E402
+from verlies.ui.lab_plots import DurationPlot, LivePlots, SweepPlot, WinRatePlot  # noqa: E402
 
 DECK = Deck.default()
 
@@ -60,8 +61,35 @@ def test_live_plots_update_while_a_run_goes_on() -> None:
 
 def test_sweep_curve() -> None:
     res = sweep(Tweak("monster", "monster-goblin", "count"), [0, 4], games=3, players=2, workers=1)
+    assert curve(res, "mean_gold").ys == tuple(res.curve("mean_gold"))
     plot = SweepPlot("mean_gold")
     plot.update(res)
     assert list(plot.line.x) == [0, 4]
     assert list(plot.line.y) == pytest.approx(res.curve("mean_gold"))
     assert plot.x_axis.label == "monster:monster-goblin count"
+
+
+def test_the_series_are_the_metrics(result) -> None:  # type: ignore[no-untyped-def]
+    rows = result.metrics.character_rows()
+    bars = win_rates(result, "characters")
+    assert bars.labels == tuple(c.removeprefix("char-") for c in rows)
+    assert bars.rates == tuple(r["win_rate"] for r in rows.values())
+    assert bars.low == tuple(r["ci_low"] for r in rows.values()) and bars.fair == 0.25
+    assert win_rates(result, "seats").labels == ("seat 1", "seat 2", "seat 3", "seat 4")
+    hist = duration(result, 10)
+    assert sum(hist.counts) == 8 and hist.median == result.metrics.summary()["median_rounds"]
+    with pytest.raises(ValueError):
+        win_rates(result, "bots")
+
+
+def test_the_sim_side_imports_no_widget_library() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nimport verlies.sim, verlies.sim.plots\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('ipywidgets', 'bqplot', 'IPython', 'traitlets')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -32,9 +32,10 @@ class Event(NamedTuple):
     data: dict[str, Any]
     private: bool = False
 
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (any language verlies.i18n knows)."""
-        return _sentence(self.rule, self.key, self.seat, self.data, lang)
+    def text(self, lang: str = "en", with_rule: bool = True) -> str:
+        """The sentence in ``lang`` (any language verlies.i18n knows), after its rule ID
+        (``R4.1: …``) unless ``with_rule`` is false (a view that shows the ID apart)."""
+        return _sentence(self.rule, self.key, self.seat, self.data, lang, with_rule)
 
     @property
     def de(self) -> str:

@@ -39,9 +39,9 @@ MAX_KEY_PARTS: Final = 8
 #: Arrays and inline tables inside each other (``remove = [...]``: 1; decks need 2).
 MAX_DEPTH: Final = 8
 #: Tables in the file: ``[x]`` and ``[[x]]`` headers and inline tables ``{...}``.
-MAX_TABLES: Final = 5_000
+MAX_TABLES: Final = 3_000
 #: Values in the whole file: keys (``key = value``) and array items together.
-MAX_VALUES: Final = 50_000
+MAX_VALUES: Final = 30_000
 #: Items of one array.
 MAX_ITEMS: Final = 10_000
 #: Characters of one string or key, as written in the file (a card text has at most 1,000).

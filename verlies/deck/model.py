@@ -486,4 +486,7 @@ def _restore(
 
 @functools.cache
 def _default_deck() -> Deck:
-    return Deck._wrap(toml_io.default_parts())
+    # Parsed once per installation, not per page kernel (verlies.serve.deck_cache).
+    from verlies.serve.deck_cache import cached
+
+    return cached(Deck, lambda: Deck._wrap(toml_io.default_parts()))

@@ -110,62 +110,40 @@ def _word(name: str, value: Any, lang: str) -> Any:
     return value
 
 
-def _legacy(data: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """Raw values from the words rules.py wrote before it emitted raw values only
-    (``what``/``what_en``, ``verdict``/``verdict_en``, ``pile_en``, ``roller_en``,
-    ``who_en``, a German ``attr`` beside ``attr_en``, ``bonus`` as text)."""
-    d = dict(data)
-    if "what_en" in d:
-        del d["what_en"]
-        what = d.pop("what")
-        d["obstacle"] = None if what == "Falle" else ObstacleType(what)
-    if "attr_en" in d:
-        del d["attr_en"]
-        d["attr"] = Attr(d["attr"])
-    if "verdict_en" in d:
-        del d["verdict_en"]
-        d["passed"] = d.pop("verdict") == "geschafft"
-    if isinstance(d.get("bonus"), str):
-        d["bonus"] = int(d["bonus"][3:]) if d["bonus"] else 0  # " + 2"
-    if "roller_en" in d:
-        del d["roller"]
-        who = d.pop("roller_en")
-        d["roller"] = seat if who == "the engine" else int(who.split()[1]) - 1
-    if "pile_en" in d:
-        d["pile"] = d.pop("pile_en")
-    if "who_en" in d:
-        del d["who"]
-        d["winners"] = tuple(int(w.split()[1]) - 1 for w in d.pop("who_en").split(", "))
-    return d
-
-
 #: The event keys whose values are turned into words by more than their type.
 _DERIVED = frozenset({"test", "fight", "no_card", "refill", "winner"})
 
 
-#: (key, lang) -> the ``event.line`` template with the event's own template in it.
-_lines: dict[tuple[str, str], str] = cache()
+#: (key, lang, with the rule?) -> the ``event.line`` template with the event's own
+#: template in it, or the event's template alone.
+_lines: dict[tuple[str, str, bool], str] = cache()
 
 
-def event(rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str) -> str:
+def event(
+    rule: str, key: str, seat: int, data: Mapping[str, Any], lang: str, with_rule: bool = True
+) -> str:
     """An event's sentence: ``event.line`` (``<rule>: <text>``) with the table's
-    ``event.<key>`` template as the text, filled with the event's values in words;
-    ``{p}`` is the acting seat, 1-based."""
-    line = _lines.get((key, lang))
+    ``event.<key>`` template as the text (or, ``with_rule=False``, the text alone), filled
+    with the event's values in words; ``{p}`` is the acting seat, 1-based."""
+    line = _lines.get((key, lang, with_rule))
     if line is None:  # one template for both: a log is long, this runs for every line
-        body = template("event." + key, lang)
-        line = _lines[key, lang] = template("event.line", lang).replace("{text}", body)
+        line = template("event." + key, lang)
+        if with_rule:
+            line = template("event.line", lang).replace("{text}", line)
+        _lines[key, lang, with_rule] = line
     if key in _DERIVED:
         data = _derived(key, seat, data, lang)
-    words = {  # numbers and ids as they are, without a call: most values are
-        name: value if type(value) is int or type(value) is str else _word(name, value, lang)
-        for name, value in data.items()
-    }
-    return line.format(rule=rule, p=seat + 1, **words)
+    words: dict[str, Any] | None = None  # numbers and ids stay as they are (most values)
+    for name, value in data.items():
+        if type(value) is not int and type(value) is not str:
+            if words is None:
+                words = dict(data)
+            words[name] = _word(name, value, lang)
+    return line.format(rule=rule, p=seat + 1, **(data if words is None else words))
 
 
 def _derived(key: str, seat: int, data: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    d = _legacy(data, seat) if any(k.endswith("_en") for k in data) else dict(data)
+    d = dict(data)
     if "bonus" in d:  # test, fight: a roll bonus from a magic treasure
         d["bonus"] = template("event.bonus", lang).format(n=d["bonus"]) if d["bonus"] else ""
     if key == "test":

@@ -267,6 +267,10 @@ class Encoding:
         # Decks already checked (kept alive so that their ids stay theirs).
         self._checked_decks: dict[int, Any] = {id(deck): deck}
 
+    @property
+    def observation_shape(self) -> tuple[int]:
+        return (self.observation_size,)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
         return self  # fixed numbers: a copied framework state shares them
 

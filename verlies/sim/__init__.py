@@ -4,7 +4,8 @@
   Dask cluster, and aggregates :class:`Metrics` as results arrive;
 * :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences;
 * :func:`sweep` plays a range of values of one number of the deck;
-* :mod:`verlies.sim.plots` (bqplot, imported on demand) draws them as they arrive.
+* :mod:`verlies.sim.plots` gives what plots draw as plain numbers; the bqplot widgets that
+  update in place are in :mod:`verlies.ui.lab_plots` (no widget library on this side).
 
 The metrics are defined in docs/metrics.md.
 """

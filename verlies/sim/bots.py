@@ -63,7 +63,7 @@ from verlies.cards.model import (
 from verlies.dice import beat_probability, pass_probability
 
 if TYPE_CHECKING:
-    from verlies.game import FigureView, PlayerView
+    from verlies.views import FigureView, PlayerView
 
 __all__ = [
     "BOTS",
@@ -458,14 +458,22 @@ class HeuristicBot:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
+        # What can be done says what is pending (legal.py): R3.1's draw, walk or recover
+        # on a turn, R3.2's placements of a drawn card. Only the other decisions need the
+        # pending frame's data (reading it costs more than deciding most turns).
+        first = type(legal[0])
+        if first is Draw or first is Walk or first is Recover:
+            return self._turn(view, legal)
+        if first is Place:
+            return self._place(view, legal)
         pending = view.pending
         kind = pending.kind
         if kind == "turn":
             return self._turn(view, legal)
         if kind == "place":
             return self._place(view, legal)
-        if kind == "obstacle" and pending.pos is not None:
-            return self._obstacle(view, legal, pending.pos)
+        if kind == "obstacle" and pending.obstacle is not None and pending.value is not None:
+            return self._obstacle(view, legal, pending.obstacle, pending.value)
         if kind == "fight" and pending.monster is not None:
             return self._fight(view, legal, pending.monster)
         if kind == "trap" and pending.trap is not None:
@@ -689,18 +697,18 @@ class HeuristicBot:
 
     # ---- R4.2, R4.3, R5: obstacles ----------------------------------------------------
 
-    def _obstacle(self, view: PlayerView, legal: tuple[Any, ...], pos: Pos) -> Action:
-        board = view.board
-        obstacle = board[pos].card.obstacle
-        assert obstacle is not None
-        me = view.me
-        value = me.character.value(obstacle.attr)
+    def _obstacle(
+        self, view: PlayerView, legal: tuple[Any, ...], obstacle: Obstacle, value: int
+    ) -> Action:
+        """R4.2, R4.3, R5: try or decline ``obstacle``; ``value``: the figure's for it."""
         p = _pass(value, obstacle.n)
         cls = obstacle.cls
+        me = None
         if cls is ObstacleClass.B:
             need = 1e-9  # failing only costs the turn
             fail_cost = 1.0
         else:
+            me = view.me
             need = _threshold(cls, bool(me.coins or me.treasures), self.risk)
             fail_cost = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
         if p >= need:
@@ -711,7 +719,8 @@ class HeuristicBot:
         if cls is not ObstacleClass.B:
             # Stuck: nothing worth reaching lies on this side without a risky obstacle
             # (and class A and C obstacles let the figure past even when the roll fails).
-            graph = self._sync(board, me)
+            me = me or view.me
+            graph = self._sync(view.board, me)
             if self._distances(me, False)[graph.index[me.pos]] == _INF:
                 return bonus[0] if bonus is not None else Attempt()
         return Decline()

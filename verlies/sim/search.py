@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from verlies.actions import Action, Draw
+from verlies.actions import Action, Draw, ShuffleBack
 from verlies.board import has_open_passage
 from verlies.game import Game
 from verlies.sim.bots import HeuristicBot, make_bot
@@ -49,6 +49,7 @@ __all__ = ["Decision", "SearchBot", "determinise", "findings", "probe", "situati
 
 _PRESETS = ("careful", "greedy", "reckless")
 _STREAMS = ("dungeon", "die", "gold", "room", "monster", "treasure")
+_TO_THE_END = 10_000  # rounds: more than any round limit plays a game out
 _DRAW_WEIGHT = 3.0  # a drawn dungeon card, in gold: the rough price of a turn
 _ESCAPE = 12.0  # an escape, in gold: the score scale
 
@@ -130,6 +131,8 @@ class SearchBot:
         self.reseed(seed)
         #: The last decision's candidates with their mean returns (for the notebook).
         self.last: list[tuple[Action, float]] = []
+        #: Rollouts played so far (benchmarks: rollouts per second).
+        self.rollouts = 0
 
     def policy_for(self, players: int) -> str:
         """The preset the bot starts from: ``policy`` if given, else ``careful`` in a
@@ -162,23 +165,28 @@ class SearchBot:
         candidates = self._candidates(view, list(legal))
         values: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
-        for _ in range(self.simulations):
+        # An exit in hand (R1.4: leave now or shuffle it back) decides the game: those
+        # rollouts play to the end, four times as many, and one standard error will do.
+        decisive = any(type(a) is ShuffleBack for a in candidates)
+        rounds = _TO_THE_END if decisive else self.rollout_rounds
+        for _ in range(self.simulations * (4 if decisive else 1)):
             world_seed = self._rng.getrandbits(64)
             world = determinise(game, seat, random.Random(world_seed))
             for j, action in enumerate(candidates):
                 g = world.clone()
                 g.apply(action)
-                values[j].append(self._rollout(g, seat, world_seed, type(action) is Draw))
+                values[j].append(self._rollout(g, seat, world_seed, type(action) is Draw, rounds))
+                self.rollouts += 1
             if self.time_budget is not None and (
                 time.perf_counter() - start > self.time_budget and len(values[0]) >= 2
             ):
                 break
         means = [sum(v) / len(v) for v in values]
         self.last = list(zip(candidates, means, strict=True))
-        chosen: Action = candidates[self._pick(values)]
+        chosen: Action = candidates[self._pick(values, 1.0 if decisive else self.confidence)]
         return chosen
 
-    def _pick(self, values: list[list[float]]) -> int:
+    def _pick(self, values: list[list[float]], confidence: float) -> int:
         """The candidate to play: the policy's own choice (index 0) unless another did
         better by a clear margin, ``confidence`` standard errors of the paired differences
         (each world played with both): noise alone must not move the bot off its policy."""
@@ -192,7 +200,7 @@ class SearchBot:
                 continue
             var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
             se = (var / n) ** 0.5
-            if mean > self.confidence * se:
+            if mean > confidence * se:
                 best, best_gain = j, mean
         return best
 
@@ -220,9 +228,9 @@ class SearchBot:
             bot.reseed(0)
         return bot(view)
 
-    def _rollout(self, game: Game, seat: int, seed: int, drew: bool) -> float:
-        """Play on with the policy bots for ``rollout_rounds`` rounds; the seat's return,
-        or an estimate if the game goes on (``drew``: the action tried was a draw)."""
+    def _rollout(self, game: Game, seat: int, seed: int, drew: bool, rounds: int) -> float:
+        """Play on with the policy bots for ``rounds`` rounds; the seat's return, or an
+        estimate if the game goes on (``drew``: the action tried was a draw)."""
         # One random source per kind of chance: the k-th dungeon draw, the k-th die roll...
         # come out the same after every candidate (common random numbers), so the
         # candidates are compared on the same luck, not only on the same world.
@@ -232,7 +240,7 @@ class SearchBot:
         bots[seat] = self._own_bots[self.policy_for(game.players)]
         for i in range(game.players):
             bots[i].reseed(seed + i)  # type: ignore[attr-defined]
-        limit = game.round + self.rollout_rounds
+        limit = game.round + rounds
         draws = [0] * game.players
         draws[seat] += drew
         while not game.is_over and game.round < limit:

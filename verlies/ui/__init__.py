@@ -1,6 +1,12 @@
 """The explorer's widgets: the play page (board, controls, chance, players, log).
 
 ``play_app()`` is what ``notebooks/play.ipynb`` shows. Import lazily what needs the deck.
+
+The page's logic has no widgets and is typed strictly: ``session`` (a game and its seats),
+``controller`` and ``page_model`` (clicks to intents, the page model), ``describe`` (what
+the page says about a game), ``log_html``, ``editor_model`` and ``editor_html`` (the deck
+editor). The widget classes (``app``, ``panels``, ``board_view``, ``controls``,
+``editor``) only show those values and pass clicks on.
 """
 
 from __future__ import annotations

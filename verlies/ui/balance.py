@@ -239,7 +239,7 @@ class BalanceTab:
     def _make_plots(self) -> None:
         import ipywidgets as widgets
 
-        from verlies.sim.plots import DurationPlot, WinRatePlot
+        from verlies.ui.lab_plots import DurationPlot, WinRatePlot
 
         self.plot_a = WinRatePlot("characters", title=self._t("plot_base"))
         self.plot_b = WinRatePlot("characters", title=self._t("plot_draft"))

@@ -1,5 +1,6 @@
 """The play page's decisions without widgets: what a click means, which placement is
-chosen, and the page model (scene, status, hints) of the game as it is now.
+chosen, and the page model of the game as it is now (scene, state line, hints, the
+decision's actions, the chance table, the players' cards).
 
 A click on cell (x, y) becomes an :data:`~verlies.ui.page_model.Intent` (take an action,
 choose or turn a placement, or say why nothing happens); the view carries it out and
@@ -46,8 +47,6 @@ from verlies.ui.page_model import (
 )
 from verlies.ui.session import RunResult, Session
 from verlies.ui.theme import HINTS
-
-# ---- the controller --------------------------------------------------------------------------
 
 
 class Controller:

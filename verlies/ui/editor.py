@@ -33,6 +33,7 @@ from verlies.cards.model import (
     TileKind,
 )
 from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
+from verlies.i18n import values
 from verlies.ui.editor_html import (
     canonical_html,
     download_link,
@@ -77,9 +78,7 @@ NO_OBSTACLE = "none"
 
 
 def _upload_entries(value: Any) -> list[dict[str, Any]]:
-    """FileUpload's value as a list of dicts (ipywidgets 8: a tuple of dicts)."""
-    if isinstance(value, dict):  # ipywidgets 7 style {name: {...}}
-        return [dict(v, name=k) for k, v in value.items()]
+    """FileUpload's value (ipywidgets 8: a tuple of dicts) as a list of dicts."""
     return [dict(v) for v in value or ()]
 
 
@@ -312,7 +311,7 @@ class DeckEditor:
             self.gold.description = t("gold")
             self.obstacle_type.description = t("obstacle")
             self.obstacle_type.options = [(t("no_obstacle"), NO_OBSTACLE)] + [
-                (f"{o.en if lang == 'en' else o.value} ({o.cls.value})", o) for o in ObstacleType
+                (f"{values.obstacle(o, lang)} ({o.cls.value})", o) for o in ObstacleType
             ]
             self.obstacle_color.description = t("obstacle_color")
             self.obstacle_color.options = [(word(c, lang), c) for c in Color]

@@ -63,10 +63,7 @@ def log_line(session: Session, events: Sequence[Event], i: int, lang: str, desig
     e = events[i]
     if e.private and not designer and not g.is_over and e.seat != session.viewer():
         e = e.public()
-    text = e.text(lang)
-    prefix = f"{e.rule}: "
-    if text.startswith(prefix):
-        text = text[len(prefix) :]
+    text = e.text(lang, with_rule=False)
     rule = esc(e.rule)
     # short: a step sends its lines, the look is in the stylesheet (.vl-log summary ...): the
     # rule's badge is the summary's ::before (its data-rule), the rule's text the ::after of

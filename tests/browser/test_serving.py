@@ -1,0 +1,233 @@
+"""Serving the page to more visitors than the server holds (verlies.serve, binder/voila.json).
+
+One Voila server like `./run play` (preheated kernels, the kernel manager with a cap), with
+the cap set to 2 on the command line:
+
+- the first two visitors get preheated kernels and a drawn board in a real browser (the
+  notebook ran before any browser connected: the canvas must still draw);
+- the third gets HTTP 503 and the "table is full" page in German and English, with no
+  kernel started for it and no request to another host;
+- when a kernel ends, its seat is free again: the pool refills and the next visitor gets a
+  board;
+- a kernel whose page never connected (a bare ``GET``) is ended after
+  ``unconnected_timeout``, while a kernel with a connected page lives on.
+
+Every wait is for progress (the server's log growing, a kernel appearing), never a fixed
+short timeout: the machine is shared and may be slow.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from verlies.i18n import text
+
+CAP = 2
+UNCONNECTED_TIMEOUT = 15
+#: Seconds without any sign of progress (server log, kernel list) before a wait fails.
+STALLED = 120.0
+
+
+def _wait_for(server: Any, done: Callable[[], bool], what: str) -> None:
+    """Wait until ``done()``; fail only when the server made no progress for STALLED s."""
+    last_size, last_change = -1, time.monotonic()
+    while not done():
+        size = len(server.log_text())
+        if size != last_size:
+            last_size, last_change = size, time.monotonic()
+        assert time.monotonic() - last_change < STALLED, (
+            f"no progress for {STALLED:.0f} s while waiting for {what}\n{server.log_tail()}"
+        )
+        time.sleep(0.5)
+
+
+def _kernel_id(page: Page) -> str:
+    found = page.evaluate(
+        "() => { const m = document.documentElement.innerHTML.match("
+        '/"kernelId":\\s*"([0-9a-f-]{36})"/); return m ? m[1] : null; }'
+    )
+    assert found, "the page names no kernel"
+    return str(found)
+
+
+def _running(server: Any) -> list[str]:
+    """Kernels started and not shut down, from the server's log (standalone Voila does not
+    list its kernels over HTTP)."""
+    log = server.log_text()
+    ended = set(re.findall(r"Kernel shutdown: ([0-9a-f-]{36})", log))
+    return [k for k in re.findall(r"Kernel started: ([0-9a-f-]{36})", log) if k not in ended]
+
+
+def _full_page_shown(page: Page) -> None:
+    shown = page.inner_text("body")
+    for lang in ("de", "en"):
+        assert text("page.full.title", lang) in shown, shown
+        assert text("page.full.text", lang) in shown, shown
+
+
+def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
+    browser: Browser,
+    start_voila: Callable[..., Any],
+    wait_for_canvas: Callable[..., dict[str, Any]],
+) -> None:
+    server = start_voila(
+        "play.ipynb",
+        f"--CappedKernelManager.max_kernels={CAP}",
+        name="play-capped",
+    )
+    assert "verlies: at most 2 kernels at once" in server.log_text()
+    _wait_for(server, lambda: len(_running(server)) == CAP, "the pool's two kernels")
+
+    contexts = []
+    pages: list[Page] = []
+    errors: list[str] = []
+    outside: list[str] = []
+
+    def visit() -> tuple[Page, int]:
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        contexts.append(context)
+
+        def route(r: Any) -> None:
+            if r.request.url.startswith(server.url("/")):
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort("blockedbyclient")
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        page.on(
+            "console",
+            lambda msg: (
+                errors.append(msg.text)
+                if msg.type == "error" and "status of 503" not in msg.text
+                else None
+            ),
+        )
+        response = page.goto(server.url("/"), timeout=0)  # progress: the page streams
+        assert response is not None
+        pages.append(page)
+        return page, response.status
+
+    try:
+        # Two visitors: preheated kernels, and the board draws although the notebook ran
+        # before the browser came (verlies/ui/canvas.py redraws when the page connects).
+        seated = []
+        for _ in range(CAP):
+            page, status = visit()
+            assert status == 200
+            wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+            seated.append(_kernel_id(page))
+        assert len(set(seated)) == CAP
+        assert "Using pre-heated kernel" in server.log_text()
+
+        # The third: the table is full. No kernel is started for it.
+        mark = server.log_mark()
+        page, status = visit()
+        assert status == 503
+        _full_page_shown(page)
+        assert page.locator("script").count() == 0
+        assert sorted(_running(server)) == sorted(seated)
+        assert "table full (2/2), refused" in server.log_text()[mark:]
+        plain = server.get("/")
+        assert plain.status == 503 and text("page.full.title", "en") in plain.body
+
+        # One visitor leaves and its kernel ends: the seat goes back to the pool, and the
+        # next visitor gets a board again.
+        pages[0].context.close()
+        assert server.shutdown_kernel(seated[0]) == 204
+        _wait_for(
+            server,
+            lambda: len(_running(server)) == CAP and seated[0] not in _running(server),
+            "the pool to take the free seat",
+        )
+        page, status = visit()
+        assert status == 200
+        wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+        assert _kernel_id(page) not in seated
+    finally:
+        for context in contexts:
+            context.close()
+
+    assert errors == []
+    assert outside == []
+    allowed = ("503 GET /", "table is full")
+    assert [e for e in server.log_errors() if not any(a in e for a in allowed)] == []
+
+
+def test_a_kernel_whose_page_never_connected_is_ended(
+    page: Page,
+    start_voila: Callable[..., Any],
+    console_errors: list[str],
+    wait_for_canvas: Callable[..., dict[str, Any]],
+) -> None:
+    server = start_voila(
+        "play.ipynb",
+        f"--CappedKernelManager.unconnected_timeout={UNCONNECTED_TIMEOUT}",
+        "--MappingKernelManager.cull_interval=1",
+        name="play-unconnected",
+    )
+    # A visitor with a browser: its page connects, its kernel must live on.
+    page.goto(server.url("/"), timeout=0)
+    wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+    visitor = _kernel_id(page)
+    # A script's GET: a kernel whose page never connects.
+    rendered = server.render("/")
+    assert rendered.response.status == 200 and rendered.kernel_id
+    _wait_for(
+        server,
+        lambda: server.kernel_status(rendered.kernel_id) == 404,
+        "the unconnected kernel to end",
+    )
+    assert f"ending kernel {rendered.kernel_id}: its page never connected" in server.log_text()
+    assert server.kernel_status(visitor) == 200
+    assert f"ending kernel {visitor}" not in server.log_text()
+    assert console_errors == []
+    assert server.log_errors() == []
+
+
+def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    wait_for_canvas: Callable[..., dict[str, Any]],
+) -> None:
+    mark = voila_server.log_mark()
+    page.goto(page_url("play.ipynb"), timeout=0)
+    wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+    limit = voila_server_limit(page)
+    deck_input = 'input[type="file"][accept=".toml,text/plain"]'
+    save_input = 'input[type="file"][accept=".json,application/json"]'
+    for selector, name in ((deck_input, "huge.toml"), (save_input, "huge.json")):
+        page.set_input_files(
+            selector, files=[{"name": name, "mimeType": "text/plain", "buffer": b"#" * (limit + 1)}]
+        )
+        note = page.locator(".vl-upload-refused")
+        note.wait_for(state="attached")
+        shown = note.text_content() or ""
+        assert name in shown and "MB" in shown, shown
+        assert page.eval_on_selector(selector, "e => e.files.length") == 0
+    # The connection lives: the kernel still answers a click.
+    before = page.eval_on_selector(".vl-state", "e => e.dataset.step")
+    page.click(".vl-step")
+    page.wait_for_function(
+        f"document.querySelector('.vl-state').dataset.step !== {before!r}", timeout=0
+    )
+    assert console_errors == []
+    assert voila_server.log_errors(since=mark) == []
+
+
+def voila_server_limit(page: Page) -> int:
+    """The limit the page's guard enforces (from the template's JSON)."""
+    limit = page.evaluate(
+        "() => JSON.parse(document.getElementById('vl-upload-guard').textContent).max_bytes"
+    )
+    assert isinstance(limit, int) and 1_000_000 < limit <= 4 * 1024 * 1024, limit
+    return limit

@@ -1,0 +1,10 @@
+"""Serving the play page to many visitors: the server side (docs/serving.md).
+
+- ``verlies.serve.kernels``: a Jupyter kernel manager with a cap on concurrent kernels
+  (Voila's ``VoilaConfiguration.multi_kernel_manager_class`` / the server's
+  ``ServerApp.kernel_manager_class``); over the cap a visitor gets the "table is full" page.
+- ``verlies.serve.full_page``: that page, in German and English.
+- ``verlies.serve.machine``: how many kernels this machine holds (memory and cores).
+
+The engine never imports this package; it needs the page's extra (``.[ui]``).
+"""

@@ -1,0 +1,48 @@
+"""The "table is full" page: what a visitor sees when the server's kernel cap is reached.
+
+A small page of its own (no scripts, no outside requests), in German and English at once:
+the server does not know the visitor's language before the app runs. It reloads itself
+after a minute; reloading costs the server nothing while it is still full.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from verlies.i18n import text
+
+#: Seconds before the page tries again by itself (and the Retry-After a client may honour).
+RETRY_SECONDS = 60
+LANGUAGES = ("de", "en")
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; background: #2b2118; color: #f4ead5;
+       margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
+main { max-width: 34rem; padding: 2rem; }
+section + section { border-top: 1px solid #6b5840; margin-top: 1.5rem; padding-top: 1rem; }
+h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
+a { color: #f7c873; }
+.auto { color: #c9b89a; font-size: .9rem; }
+"""
+
+
+def full_page(retry_seconds: int = RETRY_SECONDS) -> str:
+    """The whole HTML document (escaped words from verlies.i18n, keys ``page.full.*``)."""
+    sections = []
+    for lang in LANGUAGES:
+        title = escape(text("page.full.title", lang))
+        body = escape(text("page.full.text", lang))
+        retry = escape(text("page.full.retry", lang))
+        auto = escape(text("page.full.auto", lang, seconds=retry_seconds))
+        sections.append(
+            f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
+            f'<p><a href="">{retry}</a></p><p class="auto">{auto}</p></section>'
+        )
+    titles = " · ".join(escape(text("page.full.title", lang)) for lang in LANGUAGES)
+    return (
+        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta http-equiv="refresh" content="{int(retry_seconds)}">'
+        f"<title>{titles}</title><style>{_STYLE}</style></head>"
+        f'<body><main class="verlies-table-full">{"".join(sections)}</main></body></html>\n'
+    )

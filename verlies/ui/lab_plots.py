@@ -1,0 +1,147 @@
+"""The balance lab's plots as bqplot widgets that update in place as results arrive.
+
+They draw the series of :mod:`verlies.sim.plots` (plain numbers); bqplot comes with the
+``ui`` extra. Every plot has ``update(...)`` and a ``widget``; :class:`LivePlots` bundles
+the win rates and the duration histogram and is an ``on_update`` callback::
+
+    plots = LivePlots()
+    display(plots.widget)
+    simulate(2000, characters="all", on_update=plots.update, progress=True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import bqplot as bq
+import ipywidgets as widgets
+
+from verlies.sim import plots
+from verlies.sim.lab import SimResult
+from verlies.sim.sweep import SweepResult
+
+__all__ = ["DurationPlot", "LivePlots", "SweepPlot", "WinRatePlot"]
+
+
+class WinRatePlot:
+    """Win rate per character (or per seat) as bars, with the 95 % interval as a line."""
+
+    def __init__(self, by: str = "characters", title: str | None = None) -> None:
+        if by not in ("characters", "seats"):
+            raise ValueError("by is 'characters' or 'seats'")
+        self.by = by
+        self.x_scale = bq.LinearScale(min=-0.6, max=0.6)
+        self.y_scale = bq.LinearScale(min=0.0, max=1.0)
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.bars = bq.Bars(x=[], y=[], scales=scales, padding=0.3, colors=["#6a8caf"])
+        self.errors = bq.Lines(x=[], y=[], scales=scales, colors=["#222222"], stroke_width=2)
+        self.fair = bq.Lines(x=[], y=[], scales=scales, colors=["#c0392b"], line_style="dashed")
+        self.x_axis = bq.Axis(scale=self.x_scale, tick_values=[], tick_labels={})
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format=".0%", label="win rate")
+        self.widget = bq.Figure(
+            marks=[self.bars, self.errors, self.fair],
+            axes=[self.x_axis, self.y_axis],
+            title=title or f"win rate per {by[:-1]} (95 % CI; dashed: a fair share)",
+            fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 10},
+            layout={"width": "100%", "height": "300px"},
+        )
+
+    def update(self, result: SimResult) -> None:
+        data = plots.win_rates(result, self.by)
+        xs = list(range(len(data.labels)))
+        with self.bars.hold_sync(), self.errors.hold_sync():
+            self.bars.x = xs
+            self.bars.y = list(data.rates)
+            self.errors.x = [[i, i] for i in xs]
+            self.errors.y = [[lo, hi] for lo, hi in zip(data.low, data.high, strict=True)]
+        self.x_scale.min, self.x_scale.max = -0.6, max(len(xs) - 0.4, 0.6)
+        self.x_axis.tick_values = xs
+        self.x_axis.tick_labels = dict(enumerate(data.labels))
+        self.fair.x, self.fair.y = [-0.5, max(len(xs) - 0.5, 0.5)], [data.fair, data.fair]
+
+
+class DurationPlot:
+    """The distribution of game length in rounds, with the median as a red line."""
+
+    def __init__(self, width: int = 5) -> None:
+        self.width = width
+        self.x_scale = bq.LinearScale()
+        self.y_scale = bq.LinearScale(min=0)
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.bars = bq.Bars(x=[], y=[], scales=scales, colors=["#8e9f5c"], padding=0.05)
+        self.median = bq.Lines(x=[], y=[], scales=scales, colors=["#c0392b"])
+        self.widget = bq.Figure(
+            marks=[self.bars, self.median],
+            axes=[
+                bq.Axis(scale=self.x_scale, label="rounds", tick_format="d"),
+                bq.Axis(scale=self.y_scale, side="left", label="games"),
+            ],
+            title="game length (red: median)",
+            fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 10},
+            layout={"width": "100%", "height": "260px"},
+        )
+
+    def update(self, result: SimResult) -> None:
+        data = plots.duration(result, self.width)
+        with self.bars.hold_sync():
+            self.bars.x = [s + self.width / 2 for s in data.starts]
+            self.bars.y = list(data.counts)
+        if not math.isnan(data.median):
+            self.median.x, self.median.y = [data.median] * 2, [0, max(data.counts or (0,))]
+
+
+class SweepPlot:
+    """One metric against the swept value (``key``: a summary metric or ``win:<id>``)."""
+
+    def __init__(self, key: str = "median_rounds", label: str | None = None) -> None:
+        self.key = key
+        self.x_scale = bq.LinearScale()
+        self.y_scale = bq.LinearScale()
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.line = bq.Lines(x=[], y=[], scales=scales, marker="circle", colors=["#6a8caf"])
+        self.x_axis = bq.Axis(scale=self.x_scale, label="value", tick_format="d")
+        self.widget = bq.Figure(
+            marks=[self.line],
+            axes=[self.x_axis, bq.Axis(scale=self.y_scale, side="left", label=label or key)],
+            title=f"{label or key} per value",
+            fig_margin={"top": 40, "bottom": 40, "left": 60, "right": 10},
+            layout={"width": "100%", "height": "260px"},
+        )
+
+    def update(self, result: SweepResult) -> None:
+        data = plots.curve(result, self.key)
+        with self.line.hold_sync():
+            self.line.x = list(data.xs)
+            self.line.y = list(data.ys)
+        self.x_axis.label = data.label
+
+
+class LivePlots:
+    """Win rates per character and per seat, and the game length, for one run.
+
+    ``update`` redraws at most every ``interval`` seconds (a run calls it after every
+    task); ``update(result, force=True)`` (or ``finish``) always redraws.
+    """
+
+    def __init__(self, interval: float = 0.3) -> None:
+        self.characters = WinRatePlot("characters")
+        self.seats = WinRatePlot("seats")
+        self.duration = DurationPlot()
+        self.interval = interval
+        self._last = 0.0
+        self.widget = widgets.VBox(
+            [self.characters.widget, widgets.HBox([self.seats.widget, self.duration.widget])]
+        )
+
+    def update(self, result: SimResult, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._last < self.interval:
+            return
+        self._last = now
+        self.characters.update(result)
+        self.seats.update(result)
+        self.duration.update(result)
+
+    def finish(self, result: SimResult) -> None:
+        self.update(result, force=True)
