@@ -10,6 +10,18 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
     "engine.status.player": "Spieler {n}",
     "engine.status.chance": "Zufall",
+    "engine.where.card": "Karte",
+    "engine.where.line": "Zeile",
+    "engine.where.column": "Spalte",
+    "engine.where.field": "Feld",
+    "engine.variant.opened_stays_open": (
+        "R4.4: ein Hindernis der Klasse B bleibt offen, sobald es überwunden ist."
+    ),
+    "engine.variant.limited_bank": "R10: nur 48 Goldmünzen gibt es; die Bank zahlt, was sie hat.",
+    "engine.variant.injuries_stack": (
+        "Hausregel: jede Verletzung kostet einen Zug (R8.3 sagt: nein)."
+    ),
+    "engine.variant.long_walk": "Hausregel: bis zu drei Karten weit gehen (R3.5 sagt: zwei).",
     "engine.html.seat": "Platz",
     "engine.html.character": "Figur",
     "engine.html.coins": "Münzen",
