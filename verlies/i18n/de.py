@@ -429,10 +429,29 @@ TEXTS: dict[str, str] = {
         "1–9 die erlaubten Aktionen in der Reihenfolge der Liste · Tab geht durch die "
         "Bedienelemente und aus dem Spielbrett hinaus"
     ),
+    "page.link": "Link",
+    "page.link_tip": (
+        "Ein Link, der diese Stellung wieder öffnet (Aufbau, Deck, Varianten, Plätze, Schritte)"
+    ),
+    "page.link_ready": "Link zu dieser Stellung (Schritt {n}): öffnen oder kopieren",
+    "page.link_too_long": (
+        "Diese Stellung ist für einen Link zu lang (über {n} Zeichen): hier ist ihre Spieldatei."
+    ),
+    "page.link_error": "Der Link ließ sich nicht öffnen: {msg}",
+    "page.link_opened": "Aus dem Link geöffnet: Schritt {n}.",
+    "page.export_md": "Protokoll .md",
+    "page.export_csv": "Protokoll .csv",
+    "page.export_svg": "Brett .svg",
+    "page.export_png": "Brett .png",
+    "page.export_json": "Spiel .json",
+    "page.export_col_step": "Schritt",
+    "page.export_col_rule": "Regel",
+    "page.export_col_seat": "Spieler",
+    "page.export_col_text": "Ereignis",
     "page.branches": "Zweige",
     "page.branch_label": "{name} · {n}",
-    "page.branch_root": "der erste Verlauf: {n} Schritte",
-    "page.branch_from": "zweigt nach Schritt {k} von {parent} ab; {n} Schritte",
+    "page.branch_root": "der erste Verlauf",
+    "page.branch_from": "zweigt nach Schritt {k} von {parent} ab",
     "page.branch_started": (
         "Was wäre, wenn: Zweig {name} beginnt nach Schritt {k}; der Verlauf davor bleibt als "
         "Zweig {parent}."

@@ -408,10 +408,27 @@ TEXTS: dict[str, str] = {
         "Keys: S step · T turn · B undo a turn · U undo · Y redo · R roll · 1–9 the legal "
         "actions in the list's order · Tab moves through the controls and out of the board"
     ),
+    "page.link": "Link",
+    "page.link_tip": "A link that reopens this position (setup, deck, variants, seats, steps)",
+    "page.link_ready": "Link to this position (step {n}): open or copy it",
+    "page.link_too_long": (
+        "This position is too long for a link (over {n} characters): here is its save file."
+    ),
+    "page.link_error": "Could not open the link: {msg}",
+    "page.link_opened": "Opened from the link: step {n}.",
+    "page.export_md": "Log .md",
+    "page.export_csv": "Log .csv",
+    "page.export_svg": "Board .svg",
+    "page.export_png": "Board .png",
+    "page.export_json": "Game .json",
+    "page.export_col_step": "step",
+    "page.export_col_rule": "rule",
+    "page.export_col_seat": "player",
+    "page.export_col_text": "event",
     "page.branches": "Branches",
     "page.branch_label": "{name} · {n}",
-    "page.branch_root": "the first line: {n} steps",
-    "page.branch_from": "left {parent} after step {k}; {n} steps",
+    "page.branch_root": "the first line",
+    "page.branch_from": "left {parent} after step {k}",
     "page.branch_started": (
         "What-if: branch {name} starts after step {k}; the line before stays as branch {parent}."
     ),

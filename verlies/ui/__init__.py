@@ -19,8 +19,10 @@ __all__ = ["PlayApp", "play_app"]
 def play_app(**kwargs: Any) -> Any:
     """The widget shown by the play page (a new game against a bot, in German)."""
     from verlies.ui.app import PlayApp
+    from verlies.ui.tools_view import follow_query
 
     app = PlayApp(**kwargs)
+    follow_query(app.tools.open_query)  # a link's position (?g=...), once the page is asked for
     return app.widget
 
 

@@ -147,10 +147,10 @@ class PlayApp:
         self.history.slider.observe(self._slider_moved, "value")
         # the history as a tree: a what-if at a past step starts a branch (branches_view.py)
         self.branches = BranchesPanel(self._history_moved, lambda m: self._say(m, error=True))
-        self.tools = ToolsPanel()  # keys; links and exports (tools_view.py)
         self.files = FileControls()
         self.files.save.on_click(lambda _b: self.save())
         self.files.upload.observe(lambda _c: self.load_upload(), "value")
+        self.tools = ToolsPanel(self)  # link, exports, keys (tools_view.py)
 
         side = widgets.VBox(
             [
@@ -588,6 +588,7 @@ class PlayApp:
         finally:
             self._syncing = False
         self.branches.show(lang)
+        self.tools.show()
         self.history.undo.disabled = not g.can_undo
         self.history.redo.disabled = not g.can_redo
         self.history.undo_turn.disabled = not g.can_undo

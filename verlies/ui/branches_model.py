@@ -28,11 +28,12 @@ def branch_rows(tree: GameTree, lang: str) -> tuple[BranchRow, ...]:
     """Every branch as the list shows it, in the order they were made."""
     rows = []
     for b in tree.branches():
-        label = t("branch_label", lang, name=b.name, n=b.length)
+        # the shown branch's length is the slider's end (and changes with every step)
+        label = b.name if b.current else t("branch_label", lang, name=b.name, n=b.length)
         if b.parent is None:
-            title = t("branch_root", lang, n=b.length)
+            title = t("branch_root", lang)
         else:
-            title = t("branch_from", lang, parent=b.parent, k=b.fork, n=b.length)
+            title = t("branch_from", lang, parent=b.parent, k=b.fork)
         rows.append(BranchRow(b.name, label, title, b.current, not b.current))
     return tuple(rows)
 

@@ -95,12 +95,17 @@ class BranchesPanel:
     # ---- showing ---------------------------------------------------------------------------
 
     def show(self, lang: str) -> None:
+        """The list and tools as the tree is now. A step on the shown branch sends nothing
+        here: its length is the slider's; the list is rebuilt only when branches come, go,
+        are renamed or switched."""
         tree = self.tree
         if tree is None:
             return
         self.lang = lang
         rows = branch_rows(tree, lang)
-        self.title.value = f'<span class="vl-branches-head">{t("branches", lang)}</span>'
+        title = f'<span class="vl-branches-head">{t("branches", lang)}</span>'
+        if self.title.value != title:
+            self.title.value = title
         if rows != self._shown:
             self._shown = rows
             children = []
@@ -130,15 +135,25 @@ class BranchesPanel:
             self.list.children = children
         self._quiet = True
         try:
-            self.name.description = t("branch_rename", lang)
-            self.name.value = tree.current
+            if self.name.description != t("branch_rename", lang):
+                self.name.description = t("branch_rename", lang)
+                self.other.description = t("branch_compare", lang)
+            if self.name.value != tree.current:
+                self.name.value = tree.current
             others = [n for n in tree.names if n != tree.current]
-            self.other.description = t("branch_compare", lang)
-            keep = self.other.value if self.other.value in others else ""
-            self.other.options = [(t("branch_compare_none", lang), ""), *[(n, n) for n in others]]
-            self.other.value = keep
+            options = [(t("branch_compare_none", lang), ""), *[(n, n) for n in others]]
+            if list(self.other.options) != options:
+                keep = self.other.value if self.other.value in others else ""
+                self.other.options = options
+                self.other.value = keep
         finally:
             self._quiet = False
-        self._compare()
+        if self.other.value:
+            self._compare()
+        elif self.comparison.value:
+            self.comparison.value = ""
         # one branch: nothing to name, compare or switch to, only the list's one entry
-        self.widget.children[1].layout.display = "" if len(rows) > 1 else "none"
+        display = "" if len(rows) > 1 else "none"
+        tools = self.widget.children[1]
+        if tools.layout.display != display:
+            tools.layout.display = display

@@ -1,25 +1,197 @@
-"""The designer's tools under the game's controls (thin widget views): the keyboard's
-shortcut keys (pressed by the page template's keyboard.js)."""
+"""The designer's tools under the game's controls (thin widget views over
+:mod:`verlies.ui.share`): a link that reopens the position shown, one-click exports of the
+current state (log as Markdown and CSV, board as SVG and PNG, the game as its save file),
+and the keyboard's shortcut keys (pressed by the page template's keyboard.js).
+
+A download is one click: the button puts a link with the file into the page, and the
+template's script (keyboard.js) follows a new ``a.vl-auto-download`` once, as a click on it
+would. The link stays visible, for a browser that refuses downloads nobody clicked."""
 
 from __future__ import annotations
 
+import base64
 import html
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
+from verlies.errors import VerliesError
+from verlies.ui import share
 from verlies.ui.i18n import t
+from verlies.ui.session import HUMAN, Session, bot_names
 
 esc = html.escape
 
 
-class ToolsPanel:
-    """The tools below the save and load row."""
+def _button(cls: str, **kw: Any) -> widgets.Button:
+    b = widgets.Button(layout=widgets.Layout(width="auto"), **kw)
+    b.add_class(cls)
+    return b
 
-    def __init__(self) -> None:
+
+class ToolsPanel:
+    """Link, exports and keys, below the save and load row. ``app`` is the page
+    (:class:`~verlies.ui.app.PlayApp`): its session, language, mode and branches."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.link = _button("vl-make-link", icon="link")
+        self.link.on_click(lambda _b: self.make_link())
+        self.exports: dict[str, widgets.Button] = {}
+        for kind, icon in (
+            ("md", "file-text"),
+            ("csv", "table"),
+            ("svg", "image"),
+            ("png", "image"),
+            ("json", "download"),
+        ):
+            b = _button(f"vl-export-{kind}", icon=icon)
+            b.on_click(lambda _b, k=kind: self.export(k))
+            self.exports[kind] = b
+        if not share.has_png():
+            self.exports["png"].layout.display = "none"  # cairosvg is optional
+        self.out = widgets.HTML()
+        self.out.add_class("vl-tools-out")
         self.keys = widgets.HTML()
         self.keys.add_class("vl-keys")
-        self.widget = widgets.VBox([self.keys])
+        row = widgets.HBox([self.link, *self.exports.values()])
+        row.add_class("vl-controls-row")
+        row.add_class("vl-export-row")
+        self.widget = widgets.VBox([row, self.out, self.keys])
         self.widget.add_class("vl-tools")
+        self._made_for: Any = None  # the position the link or file shown was made of
+        self._n = 0
+
+    @property
+    def lang(self) -> str:
+        return str(self.app.lang)
 
     def set_lang(self, lang: str) -> None:
         self.keys.value = f'<div class="vl-small vl-keys-text">{esc(t("keys", lang))}</div>'
+        self.link.description = t("link", lang)
+        self.link.tooltip = t("link_tip", lang)
+        for kind, b in self.exports.items():
+            b.description = t(f"export_{kind}", lang)
+
+    def _position(self) -> Any:
+        g = self.app.session.game
+        return (id(g), g.step_count, g.history_length, tuple(self.app.session.controllers))
+
+    def show(self) -> None:
+        """After a step: a link or file made of another position goes (no stale offers)."""
+        if self._made_for is not None and self._made_for != self._position():
+            self.out.value = ""
+            self._made_for = None
+
+    # ---- link ------------------------------------------------------------------------------
+
+    def make_link(self) -> None:
+        s = self.app.session
+        value = share.link(s.game, s.controllers)
+        self._made_for = self._position()
+        if value is None:
+            text = t("link_too_long", self.lang, n=share.MAX_LINK_CHARS)
+            self.out.value = f'<div class="vl-note vl-link-too-long">{esc(text)}</div>'
+            self.export("json")
+            self.out.value = f'<div class="vl-note vl-link-too-long">{esc(text)}</div>' + (
+                self.out.value
+            )
+            return
+        label = t("link_ready", self.lang, n=s.game.step_count)
+        self.out.value = (
+            f'<a class="vl-position-link" href="{esc(value)}" target="_blank">🔗 {esc(label)}</a>'
+        )
+
+    def open_query(self, query: str | None) -> bool:
+        """Open the position a page's query string holds (False: none, or a broken one,
+        said on the page)."""
+        app = self.app
+        try:
+            position = share.from_query(query)
+            if position is None:
+                return False
+            game = share.open_position(position)
+        except VerliesError as e:
+            text = t("link_error", app.lang, msg=str(e))
+            app.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
+            return False
+        known = {HUMAN, *bot_names()}
+        controllers = list(position.controllers)
+        if len(controllers) != game.players or not set(controllers) <= known:
+            controllers = [HUMAN] * game.players
+        app.session = Session(game, controllers, bot_seed=game.setup.seed)
+        app.deck = game.setup.deck
+        app.setup.set_from(game, controllers)
+        text = t("link_opened", app.lang, n=game.step_count)
+        app.files.message.value = f'<span class="vl-ok">{esc(text)}</span>'
+        app.board.fit()
+        app._history_moved()
+        return True
+
+    # ---- exports ---------------------------------------------------------------------------
+
+    def export(self, kind: str) -> None:
+        """One file of the current state, downloaded at once (see the module's text)."""
+        app = self.app
+        s = app.session
+        g = s.game
+        lang = self.lang
+        base = f"verlies-seed{g.setup.seed}-step{g.step_count}"
+        heads = [t(f"export_col_{c}", lang) for c in ("step", "rule", "seat", "text")]
+        if kind in ("md", "csv"):
+            rows = share.log_rows(g, lang, s.viewer(), bool(app.designer))
+            if kind == "md":
+                data = share.log_markdown(rows, t("log", lang), heads).encode("utf-8")
+                mime = "text/markdown"
+            else:
+                data = share.log_csv(rows, heads).encode("utf-8")
+                mime = "text/csv"
+            name = f"{base}-log.{kind}"
+        elif kind in ("svg", "png"):
+            svg = g.board_svg(lang=lang)
+            png = share.board_png(svg) if kind == "png" else None
+            data = png if png is not None else svg.encode("utf-8")
+            mime = "image/png" if png is not None else "image/svg+xml"
+            name = f"{base}-board.{'png' if png is not None else 'svg'}"
+        else:
+            tree = app.branches.tree
+            app.branches.follow(g)
+            text = tree.to_json() if tree is not None and tree.game is g else g.to_json()
+            data = text.encode("utf-8")
+            mime = "application/json"
+            name = f"{base}.json"
+        self._n += 1
+        self._made_for = self._position()
+        href = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+        self.out.value = (
+            f'<a class="vl-auto-download vl-download-link" data-n="{self._n}" '
+            f'download="{esc(name)}" href="{href}">⬇ {esc(name)}</a>'
+        )
+
+
+def follow_query(open_query: Callable[[str | None], bool]) -> None:
+    """Open the position in the page's query string once the page is requested.
+
+    Voila passes the query string to the kernel as ``QUERY_STRING``; with preheated kernels
+    (binder/voila.json) the notebook runs before anybody asks for the page, and
+    ``voila.utils.wait_for_request`` blocks until the request's values arrive. So the wait
+    runs in a thread and the page is built without waiting; without Voila (JupyterLab)
+    there is nothing to wait for."""
+    if "VOILA_KERNEL_ID" not in os.environ and "QUERY_STRING" not in os.environ:
+        return
+
+    def wait() -> None:
+        try:
+            from voila.utils import wait_for_request
+
+            wait_for_request()
+        except Exception:  # noqa: BLE001 - no query string then: the page as it is
+            return
+        query = os.environ.get("QUERY_STRING")
+        if query:
+            open_query(query)
+
+    threading.Thread(target=wait, name="verlies-query", daemon=True).start()

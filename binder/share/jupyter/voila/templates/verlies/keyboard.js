@@ -40,3 +40,19 @@
     }
   }, true);
 })();
+/* One-click downloads (verlies/ui/tools_view.py): an export button puts a new
+   a.vl-auto-download into the page; follow it once, as a click on it would. */
+(() => {
+  const seen = new Set();
+  const follow = () => {
+    for (const a of document.querySelectorAll("a.vl-auto-download[data-n]")) {
+      const key = a.dataset.n + "|" + a.getAttribute("download");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      a.click();
+    }
+  };
+  new MutationObserver(follow).observe(document.documentElement, {
+    childList: true, subtree: true,
+  });
+})();

@@ -1,0 +1,234 @@
+"""Links that reopen a position, and the exports (no widgets here).
+
+A link carries the game's setup (the deck as a patch against the standard deck), the
+seats' controllers and the steps up to the position shown, as compact JSON compressed with
+zlib and written in base64url: ``?g=<that>``. Opening it in Voila, the kernel reads the
+query string (``QUERY_STRING``) and :func:`from_query` gives the position back; the game is
+rebuilt through :meth:`Game.from_json`, so a link is checked exactly as a save file is.
+A position too long for a link (:data:`MAX_LINK_CHARS`) gets none: the page offers the save
+file instead.
+
+Exports of the current state: the event log as Markdown and CSV, the board as SVG (and PNG
+when cairosvg is installed).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import csv
+import io
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs
+
+from verlies.errors import SaveFormatError
+from verlies.events import Event
+from verlies.game import Game
+from verlies.record import (
+    FORMAT,
+    FORMAT_VERSION,
+    MAX_SAVE_BYTES,
+    Edit,
+    step_from_json,
+    step_to_json,
+)
+from verlies.record import dumps as save_dumps
+from verlies.setup import default_deck, editable
+
+#: The query parameter that holds a position.
+PARAM = "g"
+#: Longest link value the page offers: links longer than a few thousand characters are cut
+#: by some servers, mail programs and chat tools; the save file carries any game.
+MAX_LINK_CHARS = 6000
+#: Version of the link's JSON (its keys below).
+LINK_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a link reopens: a save file's text (the steps up to the position) and the seats'
+    controllers."""
+
+    save_text: str
+    controllers: tuple[str, ...]
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    pad = "=" * (-len(text) % 4)
+    return base64.urlsafe_b64decode(text + pad)
+
+
+def encode(game: Game, controllers: Sequence[str]) -> str:
+    """The link value of the game's position now (see the module's text)."""
+    setup = game.setup.to_dict()
+    deck = setup.pop("deck")
+    data: dict[str, Any] = {"v": LINK_VERSION, "s": setup, "c": list(controllers)}
+    if deck is not None:  # the deck as a patch against the standard deck: a few cards
+        patch = editable(default_deck()).diff(editable(game.setup.deck))
+        data["d"] = step_to_json(Edit(patch))[1]
+    data["p"] = [step_to_json(s) for s in game.steps]
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return _b64(zlib.compress(text.encode("utf-8"), 9))
+
+
+def link(game: Game, controllers: Sequence[str]) -> str | None:
+    """``?g=...`` for the position now, or None when it is too long for a link."""
+    value = encode(game, controllers)
+    if len(value) > MAX_LINK_CHARS:
+        return None
+    return f"?{PARAM}={value}"
+
+
+def decode(value: str) -> Position:
+    """The position a link value holds; SaveFormatError for anything else."""
+    if not isinstance(value, str) or len(value) > 4 * MAX_LINK_CHARS:
+        raise SaveFormatError("not a position link (too long)")
+    try:
+        packed = _unb64(value)
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, MAX_SAVE_BYTES)  # bounded: no zip bomb
+        if inflate.unconsumed_tail:
+            raise SaveFormatError("position link too large")
+        data = json.loads(raw.decode("utf-8"))
+    except SaveFormatError:
+        raise
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
+        raise SaveFormatError(f"not a position link: {e}") from None
+    if not isinstance(data, dict) or data.get("v") != LINK_VERSION:
+        raise SaveFormatError("not a position link of this version")
+    setup, steps, controllers = data.get("s"), data.get("p"), data.get("c")
+    if not isinstance(setup, dict) or not isinstance(steps, list):
+        raise SaveFormatError("position link without setup or steps")
+    if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
+        raise SaveFormatError("position link with bad seats")
+    setup = dict(setup)
+    setup["deck"] = None
+    if "d" in data:
+        try:
+            patch = step_from_json(["edit", data["d"]])
+            assert isinstance(patch, Edit)
+            deck = editable(default_deck()).apply(patch.patch)
+            setup["deck"] = deck.dumps()
+        except Exception as e:  # outside input: a precise error
+            raise SaveFormatError(f"bad deck in link: {str(e)[:200]}") from None
+    text = save_dumps(setup, steps, len(steps), None)
+    return Position(text, tuple(controllers))
+
+
+def from_query(query: str | None) -> Position | None:
+    """The position in a page's query string (``g=...``), None if it holds none;
+    SaveFormatError for a broken one."""
+    if not query:
+        return None
+    values = parse_qs(query.lstrip("?")).get(PARAM)
+    if not values:
+        return None
+    return decode(values[0])
+
+
+def open_position(position: Position) -> Game:
+    """The game a position link names (replayed and checked as a save file)."""
+    return Game.from_json(position.save_text)
+
+
+# ---- exports -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogRow:
+    step: int  # 0: the setup
+    rule: str
+    seat: int  # -1: nobody's
+    text: str
+
+
+def log_rows(
+    game: Game, lang: str, viewer: int | None = None, designer: bool = False
+) -> list[LogRow]:
+    """The event log, oldest first, as the page shows it to ``viewer`` (R9.3: another
+    seat's secret events in their public form, unless in designer mode or at the end)."""
+    rows = []
+
+    def add(step: int, events: Sequence[Event]) -> None:
+        for e in events:
+            if e.private and not designer and not game.is_over and e.seat != viewer:
+                e = e.public()
+            rows.append(LogRow(step, e.rule, e.seat, e.text(lang, with_rule=False)))
+
+    setup_events = game.log[
+        : game.log_size - sum(game.event_count(k) for k in range(game.step_count))
+    ]
+    add(0, setup_events)
+    for k in range(game.step_count):
+        add(k + 1, game.events_of(k))
+    return rows
+
+
+def log_markdown(rows: Sequence[LogRow], title: str, heads: Sequence[str]) -> str:
+    """The log as a Markdown table (``heads``: step, rule, seat, text)."""
+
+    def cell(text: str) -> str:
+        return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+    out = [f"# {cell(title)}", "", "| " + " | ".join(heads) + " |", "|---:|---|---:|---|"]
+    for r in rows:
+        seat = str(r.seat + 1) if r.seat >= 0 else ""
+        out.append(f"| {r.step} | {cell(r.rule)} | {seat} | {cell(r.text)} |")
+    return "\n".join(out) + "\n"
+
+
+def log_csv(rows: Sequence[LogRow], heads: Sequence[str]) -> str:
+    """The log as CSV (``heads``: step, rule, seat, text)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(heads)
+    for r in rows:
+        w.writerow([r.step, r.rule, r.seat + 1 if r.seat >= 0 else "", r.text])
+    return buf.getvalue()
+
+
+def has_png() -> bool:
+    """Whether PNG pictures can be made here (cairosvg is an optional library)."""
+    try:
+        import cairosvg  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def board_png(svg: str) -> bytes | None:
+    """The board picture as PNG, or None without cairosvg (an optional library)."""
+    try:
+        import cairosvg  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
+
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "LogRow",
+    "MAX_LINK_CHARS",
+    "PARAM",
+    "Position",
+    "board_png",
+    "has_png",
+    "decode",
+    "encode",
+    "from_query",
+    "link",
+    "log_csv",
+    "log_markdown",
+    "log_rows",
+    "open_position",
+]
