@@ -180,3 +180,68 @@ def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
         assert presses < 600, "the game did not end"
     assert undone and presses > 3
     assert console_errors == []
+
+
+def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
+    page: Page,
+    page_url: Callable[..., str],
+    console_errors: list[str],
+    wait_for_canvas: Any,
+    context: Any,
+) -> None:
+    from test_play import settled_hash
+
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 11, 30, ["human", "bot “greedy”"])
+    for _ in range(6):  # a few steps by keys: R rolls or draws, 1 takes the first action
+        s = state(page)
+        page.keyboard.press("r" if s["chance"] == "1" else "1")
+        wait_state(page, s, timeout=120)
+    here = state(page)
+    board = settled_hash(page)
+    page.click(".vl-make-link")
+    link = page.locator("a.vl-position-link")
+    expect(link).to_be_visible(timeout=60_000)
+    href = link.evaluate("a => a.href")  # the address the browser opens
+    assert "?g=" in href and len(href) < 7000
+    # a fresh browser context: nothing shared with this page but the address
+    fresh = context.browser.new_context(viewport={"width": 1100, "height": 800})
+    try:
+        other = fresh.new_page()
+        other.goto(href)
+        other.wait_for_selector(".vl-state", timeout=120_000)
+        wait_for(
+            other,
+            lambda: state(other)["step"] == here["step"] and state(other)["seed"] == "11",
+            "the linked position",
+        )
+        there = state(other)
+        for key in ("step", "seed", "tiles", "seat", "pending", "controllers", "round"):
+            assert there[key] == here[key], (key, there, here)
+        wait_for_canvas(other, "canvas.vl-board", min_colors=8)
+        assert settled_hash(other) == board  # the same board, pixel for pixel
+    finally:
+        fresh.close()
+    # exports: one click each, a file of the current state
+    for kind, start in (
+        ("md", b"# "),
+        ("csv", b"step,"),
+        ("svg", b"<svg"),
+        ("json", b"{"),
+    ):
+        with page.expect_download(timeout=60_000) as info:
+            page.click(f".vl-export-{kind}")
+        download = info.value
+        assert download.suggested_filename.endswith(
+            f"-step{here['step']}"
+            + (
+                "-log." + kind
+                if kind in ("md", "csv")
+                else "-board.svg"
+                if kind == "svg"
+                else ".json"
+            )
+        )
+        data = open(download.path(), "rb").read()
+        assert data.lstrip().startswith(start), (kind, data[:40])
+    assert console_errors == []
