@@ -13,7 +13,7 @@ import pytest
 from verlies.deck import Deck, toml_io
 from verlies.game import Game
 from verlies.i18n import text
-from verlies.serve import deck_cache, machine
+from verlies.serve import deck_cache, machine, upload_guard
 from verlies.serve.full_page import full_page
 
 # -- the cap ---------------------------------------------------------------------------------
@@ -149,3 +149,10 @@ def test_key_follows_the_deck_file_and_the_parser(
 
 def test_default_deck_goes_through_the_cache() -> None:
     assert Deck.default() == _parsed()
+
+
+def test_the_templates_upload_words_are_the_i18n_words() -> None:
+    # Rewrite with `.venv/bin/python -m verlies.serve.upload_guard` after changing them.
+    assert upload_guard.WORDS_FILE.read_text(encoding="utf-8") == upload_guard.words_json()
+    settings = {"Voila": {"tornado_settings": {"websocket_max_message_size": 4 << 20}}}
+    assert upload_guard.max_bytes(settings) == (4 << 20) - upload_guard.ENVELOPE

@@ -114,6 +114,8 @@ def test_idle_kernel_gets_culled(start_voila: Callable[..., Any]) -> None:
         "play.ipynb",
         "--MappingKernelManager.cull_idle_timeout=2",
         "--MappingKernelManager.cull_interval=1",
+        # This page never connects: such kernels are verlies.serve's (test_serving.py).
+        "--CappedKernelManager.unconnected_timeout=0",
         name="play-culling",
     )
     rendered = server.render("/")

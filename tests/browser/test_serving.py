@@ -190,3 +190,44 @@ def test_a_kernel_whose_page_never_connected_is_ended(
     assert f"ending kernel {visitor}" not in server.log_text()
     assert console_errors == []
     assert server.log_errors() == []
+
+
+def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    wait_for_canvas: Callable[..., dict[str, Any]],
+) -> None:
+    mark = voila_server.log_mark()
+    page.goto(page_url("play.ipynb"), timeout=0)
+    wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+    limit = voila_server_limit(page)
+    deck_input = 'input[type="file"][accept=".toml,text/plain"]'
+    save_input = 'input[type="file"][accept=".json,application/json"]'
+    for selector, name in ((deck_input, "huge.toml"), (save_input, "huge.json")):
+        page.set_input_files(
+            selector, files=[{"name": name, "mimeType": "text/plain", "buffer": b"#" * (limit + 1)}]
+        )
+        note = page.locator(".vl-upload-refused")
+        note.wait_for(state="attached")
+        shown = note.text_content() or ""
+        assert name in shown and "MB" in shown, shown
+        assert page.eval_on_selector(selector, "e => e.files.length") == 0
+    # The connection lives: the kernel still answers a click.
+    before = page.eval_on_selector(".vl-state", "e => e.dataset.step")
+    page.click(".vl-step")
+    page.wait_for_function(
+        f"document.querySelector('.vl-state').dataset.step !== {before!r}", timeout=0
+    )
+    assert console_errors == []
+    assert voila_server.log_errors(since=mark) == []
+
+
+def voila_server_limit(page: Page) -> int:
+    """The limit the page's guard enforces (from the template's JSON)."""
+    limit = page.evaluate(
+        "() => JSON.parse(document.getElementById('vl-upload-guard').textContent).max_bytes"
+    )
+    assert isinstance(limit, int) and 1_000_000 < limit <= 4 * 1024 * 1024, limit
+    return limit

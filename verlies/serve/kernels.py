@@ -12,9 +12,11 @@ extension: Binder, JupyterHub). With Voila's preheated kernels the pool's kernel
 toward the cap as well (they take memory all the same); a pool kernel that could not start
 because the table was full is started again as soon as a kernel ends.
 
-It also ends kernels whose page never connected (``unconnected_timeout``): a ``GET`` by a
-script or a visitor who left while the page loaded would otherwise hold a seat until the
-idle culler's 20 minutes are up.
+It also ends kernels whose page never connected (``unconnected_timeout``, 5 minutes): a
+``GET`` by a script or a visitor who left while the page loaded would otherwise hold a seat
+until the idle culler's 20 minutes are up. Until a kernel's page has connected, the idle
+culler leaves it alone: on a busy server a page may connect a minute or more after its
+kernel ran the notebook, and a kernel ended then leaves the visitor a page without the app.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Int
+from traitlets import Int, TraitError
 
 from verlies.serve.full_page import RETRY_SECONDS, full_page
 from verlies.serve.machine import kernel_cap
@@ -168,7 +170,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
             busy = getattr(kernel, "execution_state", None) == "busy"  # still rendering
             # A page that is connecting makes its kernel talk (kernel_info requests): that
             # is activity, and such a kernel is left alone until it has been quiet as long.
-            last = getattr(kernel, "last_activity", None)
+            try:
+                last = kernel.last_activity  # type: ignore[union-attr]
+            except (AttributeError, TraitError):  # a kernel still starting has none yet
+                last = None
             quiet = (utcnow() - last).total_seconds() if last is not None else now - since
             limit = self.unconnected_timeout
             if not busy and now - since > limit and quiet > limit:
@@ -178,5 +183,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                     limit,
                 )
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
-                return
+            # Not the idle culler's yet: on a busy server a page may connect long after its
+            # kernel ran the notebook, and ending the kernel then leaves the page without app.
+            return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
