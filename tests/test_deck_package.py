@@ -22,6 +22,7 @@ from verlies.deck import (
     Removed,
     Renamed,
 )
+from verlies.errors import DeckError
 from verlies.game import Game
 
 ROOM = "raum-gold-01"
@@ -127,3 +128,24 @@ def test_no_module_of_the_package_is_over_700_lines() -> None:
     sizes = {p.name: len(p.read_text().splitlines()) for p in package.glob("*.py")}
     assert len(sizes) >= 8
     assert max(sizes.values()) <= 700, sizes
+
+
+def test_file_errors_read_in_german_too() -> None:
+    text = 'name = "x"\n\n[[rooms]]\nid = "r1"\nnam = "Raum"\ntext = "7 Gold."\n'
+    with pytest.raises(DeckError) as info:
+        Deck.loads(text, file="d.toml")
+    e = info.value
+    assert e.text_in("en") == (
+        "d.toml, line 3, card 'r1', field 'name': missing field 'name' (required here: id, "
+        "name, text) (and 1 more problem)"
+    )
+    assert e.text_in("de") == (
+        "d.toml, Zeile 3, Karte 'r1', Feld 'name': Feld 'name' fehlt (hier nötig: id, name, "
+        "text) (und 1 weiteres Problem)"
+    )
+    with pytest.raises(DeckError) as info:
+        Deck.loads("a = [[[[[[[[[[1]]]]]]]]]]\n", file="d.toml")
+    assert info.value.message_in("de").startswith("Werte zu tief verschachtelt: höchstens 8")
+    with pytest.raises(DeckError) as info:  # tomllib's own messages stay English
+        Deck.loads("a = \n", file="d.toml")
+    assert info.value.message_in("de") == info.value.message

@@ -30,9 +30,9 @@ from verlies.cards.model import (
     TreasureCard,
 )
 from verlies.deck.kinds import CARD_TYPE, TEXTED, Card, Kind
-from verlies.deck.messages import field_name, message
+from verlies.deck.messages import field_name, messages
 from verlies.deck.schema import ENTRY_MODEL, _CharacterModel, _DungeonModel, _Named, _TextModel
-from verlies.deck.words import card_text_words
+from verlies.deck.words import both, card_text_words
 from verlies.errors import CardTextError, DeckError
 
 
@@ -78,11 +78,8 @@ def _charge(text: str, card_id: str) -> None:
     if budget is not None:
         budget.left -= len(text)
         if budget.left < 0:
-            raise DeckError(
-                f"too much card text to compile: at most {budget.total} characters in all",
-                card=card_id,
-                field="text",
-            )
+            en, de = both("err.text_budget", max=budget.total)
+            raise DeckError(en, card=card_id, field="text", message_de=de)
 
 
 def text_card(kind: Kind, card_id: str, names: Names, text: str) -> Card:
@@ -159,13 +156,14 @@ def entry_of(kind: Kind, card: Card, count: int | None) -> dict[str, Any]:
 
 def validate_entry(
     kind: Kind, raw: Mapping[str, Any], *, patch: bool
-) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], str]]]:
+) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], tuple[str, str]]]]:
+    """The entry's model, or its problems: (where, (English, German message))."""
     model = ENTRY_MODEL[kind]
     try:
         return model.model_validate(raw, context={"patch": patch}), []
     except ValidationError as exc:
         return None, [
-            (tuple(err["loc"]), message(err, model, tuple(err["loc"])))
+            (tuple(err["loc"]), messages(err, model, tuple(err["loc"])))
             for err in exc.errors(include_url=False)
         ]
 
@@ -185,8 +183,8 @@ def checked_card(kind: Kind, card: object, count: int | None = None) -> Card:
     m, errors = validate_entry(kind, raw, patch=False)
     cid = raw.get("id") if isinstance(raw.get("id"), str) else None
     if m is None:
-        loc, msg = errors[0]
-        raise DeckError(msg, card=cid, field=field_name(loc))
+        loc, (en, de) = errors[0]
+        raise DeckError(en, card=cid, field=field_name(loc), message_de=de)
     try:
         rebuilt = card_from_model(kind, m)
     except CardTextError as exc:

@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
-from verlies.deck.words import card_text_words
+from verlies.deck.words import card_text_words, say
 from verlies.errors import CardTextError, DeckError
 
 _AOT_HEADER = re.compile(r"^\s*\[\[\s*([^\]\s]+)\s*\]\]")
@@ -236,8 +236,11 @@ def first_error(errors: list[DeckError]) -> DeckError:
     if len(errors) == 1:
         return first
     more = len(errors) - 1
+    key = "err.more_one" if more == 1 else "err.more"
+    de = first.message_de
     combined = DeckError(
-        f"{first.message} (and {more} more problem{'s' if more > 1 else ''})",
+        f"{first.message} {say(key, 'en', n=more)}",
+        message_de=None if de is None else f"{de} {say(key, 'de', n=more)}",
         file=first.file,
         card=first.card,
         field=first.field,

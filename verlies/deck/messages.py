@@ -7,34 +7,38 @@ from typing import Any, Final, get_args
 
 from pydantic import BaseModel
 
+from verlies.deck.words import say
+
+#: Python type of a TOML value -> its word (``deck.type.<key>``).
 _TOML_TYPE: Final[dict[type, str]] = {
-    bool: "a boolean",
-    int: "an integer",
-    float: "a float",
-    str: "a string",
-    list: "an array",
-    dict: "a table",
+    bool: "bool",
+    int: "int",
+    float: "float",
+    str: "string",
+    list: "array",
+    dict: "table",
 }
+#: Pydantic's type errors -> the word for what was expected.
 _EXPECTED: Final[dict[str, str]] = {
-    "int_type": "an integer",
-    "string_type": "a string",
-    "bool_type": "a boolean",
-    "list_type": "an array",
-    "dict_type": "a table",
-    "model_type": "a table",
-    "model_attributes_type": "a table",
-    "literal_error": "one of the listed values",
+    "int_type": "int",
+    "string_type": "string",
+    "bool_type": "bool",
+    "list_type": "array",
+    "dict_type": "table",
+    "model_type": "table",
+    "model_attributes_type": "table",
+    "literal_error": "listed",
 }
 
 
-#: Our own error types (PydanticCustomError): their message is complete.
+#: Our own error types (PydanticCustomError): ``deck.msg.<type>`` with the error's context.
 _CUSTOM: Final = frozenset({"count_zero", "corridor_only", "remove_without_base"})
 
 
-def _toml_type(value: object) -> str:
-    for t, label in _TOML_TYPE.items():
+def _toml_type(value: object, lang: str) -> str:
+    for t, key in _TOML_TYPE.items():
         if type(value) is t:
-            return label
+            return say(f"type.{key}", lang)
     return type(value).__name__
 
 
@@ -72,41 +76,52 @@ def field_name(loc: Iterable[str | int]) -> str | None:
     return ".".join(parts) if parts else None
 
 
-def message(err: Mapping[str, Any], model: type[BaseModel], loc: tuple[str | int, ...]) -> str:
-    """One pydantic error as a sentence for a designer."""
+def message(
+    err: Mapping[str, Any], model: type[BaseModel], loc: tuple[str | int, ...], lang: str = "en"
+) -> str:
+    """One pydantic error as a sentence for a designer, in ``lang``."""
     kind = str(err.get("type"))
     value = err.get("input")
     ctx = err.get("ctx") or {}
-    name = field_name(loc) or "value"
+    name = field_name(loc) or say("msg.value", lang)
     if kind == "missing":
         where = _submodel(model, loc[:-1])
         need = [n for n, f in where.model_fields.items() if f.is_required()] if where else []
-        extra = f" (required here: {', '.join(need)})" if need else ""
-        return f"missing field {name!r}{extra}"
+        extra = say("msg.missing_needs", lang, fields=", ".join(need)) if need else ""
+        return say("msg.missing", lang, name=name, extra=extra)
     if kind == "extra_forbidden":
         where = _submodel(model, loc[:-1])
         allowed = ", ".join(where.model_fields) if where else ""
         key = loc[-1] if loc else name
-        return f"unknown field {key!r}; allowed fields here: {allowed}"
+        return say("msg.unknown_field", lang, key=key, allowed=allowed)
     if kind == "literal_error":
-        return f"unknown value {_short(value)} for {name!r}; allowed: {ctx.get('expected')}"
+        allowed = str(ctx.get("expected"))
+        if lang != "en":  # pydantic lists the values in English: "'a', 'b' or 'c'"
+            allowed = allowed.replace("' or '", say("msg.or", lang))
+        return say("msg.unknown_value", lang, value=_short(value), name=name, allowed=allowed)
     if kind == "string_pattern_mismatch":  # only ids have a pattern
-        return (
-            f"bad id {_short(value)}: an id is 1-64 ASCII letters, digits, '-', '_' or "
-            "'.', starting with a letter or digit"
-        )
+        return say("msg.bad_id", lang, value=_short(value))
     if kind in _CUSTOM:
-        return str(err.get("msg"))
+        return say(f"msg.{kind}", lang, **ctx)
     if kind in _EXPECTED:
-        return f"wrong type for {name!r}: expected {_EXPECTED[kind]}, got {_toml_type(value)} " + (
-            _short(value)
+        expected = say(f"type.{_EXPECTED[kind]}", lang)
+        got = _toml_type(value, lang)
+        return say(
+            "msg.wrong_type", lang, name=name, expected=expected, got=got, value=_short(value)
         )
     if kind == "greater_than_equal":
-        return f"{name} must be at least {ctx.get('ge')}, got {_short(value)}"
+        return say("msg.at_least", lang, name=name, ge=ctx.get("ge"), value=_short(value))
     if kind == "less_than_equal":
-        return f"{name} must be at most {ctx.get('le')}, got {_short(value)}"
+        return say("msg.at_most", lang, name=name, le=ctx.get("le"), value=_short(value))
     if kind == "string_too_short":
-        return f"{name} must not be empty"
+        return say("msg.empty", lang, name=name)
     if kind == "string_too_long":
-        return f"{name} is too long: at most {ctx.get('max_length')} characters"
-    return f"{err.get('msg')} ({name} = {_short(value)})"
+        return say("msg.too_long", lang, name=name, max=ctx.get("max_length"))
+    return say("msg.other", lang, msg=err.get("msg"), name=name, value=_short(value))
+
+
+def messages(
+    err: Mapping[str, Any], model: type[BaseModel], loc: tuple[str | int, ...]
+) -> tuple[str, str]:
+    """:func:`message` in English and German: a DeckError's ``message``, ``message_de``."""
+    return message(err, model, loc, "en"), message(err, model, loc, "de")

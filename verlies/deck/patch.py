@@ -17,10 +17,10 @@ from pydantic import ValidationError
 from verlies.deck.entries import card_from_model, count_of, entry_of, validate_entry
 from verlies.deck.kinds import Card, Kind, kind_of
 from verlies.deck.limits import FORMAT_VERSION, MAX_TEXT_TOTAL
-from verlies.deck.messages import field_name, message
+from verlies.deck.messages import field_name, messages
 from verlies.deck.scan import MAX_TABLES
 from verlies.deck.schema import _PatchDictModel
-from verlies.deck.words import card_text_words, say
+from verlies.deck.words import both, card_text_words, say
 from verlies.errors import CardTextError, DeckError
 
 # ---- the differences, card by card ----------------------------------------------------------
@@ -201,8 +201,11 @@ class DeckPatch:
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             loc = tuple(err["loc"])
+            en, de = messages(err, _PatchDictModel, loc)
             raise DeckError(
-                "patch: " + message(err, _PatchDictModel, loc), field=field_name(loc)
+                say("err.patch", "en", msg=en),
+                field=field_name(loc),
+                message_de=say("err.patch", "de", msg=de),
             ) from None
         _check_size(model)
         changes: dict[str, list[CardChange]] = {"added": [], "changed": []}
@@ -212,8 +215,13 @@ class DeckPatch:
                 m, errors = validate_entry(kind, item.card, patch=False)
                 cid = item.card.get("id") if isinstance(item.card.get("id"), str) else None
                 if m is None:
-                    loc, msg = errors[0]
-                    raise DeckError(f"patch {key}: {msg}", card=cid, field=field_name(loc))
+                    loc, (en, de) = errors[0]
+                    raise DeckError(
+                        say("err.patch_entry", "en", key=key, msg=en),
+                        card=cid,
+                        field=field_name(loc),
+                        message_de=say("err.patch_entry", "de", key=key, msg=de),
+                    )
                 try:
                     card = card_from_model(kind, m)
                 except CardTextError as exc:
@@ -235,10 +243,9 @@ def _check_size(model: _PatchDictModel) -> None:
     than a deck file may hold before compiling any of it."""
     cards = [item.card for item in (*model.added, *model.changed)]
     if len(cards) + len(model.counts) + len(model.removed) > MAX_TABLES:
-        raise DeckError(f"patch: too many changes (at most {MAX_TABLES})")
+        en, de = both("err.patch_changes", max=MAX_TABLES)
+        raise DeckError(en, message_de=de)
     text = sum(len(c["text"]) for c in cards if isinstance(c.get("text"), str))
     if text > MAX_TEXT_TOTAL:
-        raise DeckError(
-            f"patch: too much card text: at most {MAX_TEXT_TOTAL} characters in all",
-            field="text",
-        )
+        en, de = both("err.patch_text_total", max=MAX_TEXT_TOTAL)
+        raise DeckError(en, field="text", message_de=de)

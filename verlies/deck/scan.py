@@ -30,6 +30,7 @@ from verlies.deck.limits import (
     MAX_TABLES,
     MAX_VALUES,
 )
+from verlies.deck.words import both
 from verlies.errors import DeckError
 
 __all__ = [
@@ -91,10 +92,12 @@ class _Scanner:
 
     # -- refusing, located ---------------------------------------------------------------
 
-    def refuse(self, at: int, message: str) -> DeckError:
+    def refuse(self, at: int, key: str, **values: int) -> DeckError:
+        """The DeckError for a limit crossed at offset ``at``: ``deck.err.scan.<key>``."""
         line = self.text.count("\n", 0, at) + 1
         column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        return DeckError(message, file=self.file, line=line, column=column)
+        en, de = both(f"err.scan.{key}", **values)
+        return DeckError(en, file=self.file, line=line, column=column, message_de=de)
 
     def skip(self, pattern: re.Pattern[str]) -> None:
         m = pattern.match(self.text, self.pos)
@@ -137,9 +140,7 @@ class _Scanner:
     def table(self, at: int) -> None:
         self.tables += 1
         if self.tables > self.limits.tables:
-            raise self.refuse(
-                at, f"too many tables: a deck file may have at most {self.limits.tables}"
-            )
+            raise self.refuse(at, "tables", max=self.limits.tables)
 
     def keyval(self) -> None:
         start = self.pos
@@ -155,11 +156,7 @@ class _Scanner:
     def count_value(self, at: int) -> None:
         self.values += 1
         if self.values > self.limits.values:
-            raise self.refuse(
-                at,
-                f"too many values: a deck file may have at most {self.limits.values} keys "
-                "and array items",
-            )
+            raise self.refuse(at, "values", max=self.limits.values)
 
     def key(self, start: int) -> None:
         """A dotted key: simple keys with dots between them."""
@@ -168,11 +165,7 @@ class _Scanner:
             self.simple_key()
             parts += 1
             if parts > self.limits.key_parts:
-                raise self.refuse(
-                    start,
-                    f"key or table name with too many dotted parts: at most "
-                    f"{self.limits.key_parts}",
-                )
+                raise self.refuse(start, "key_parts", max=self.limits.key_parts)
             self.skip(_WS)
             if self.peek() != ".":
                 return
@@ -190,10 +183,7 @@ class _Scanner:
 
     def check_length(self, start: int, end: int) -> None:
         if end - start > self.limits.string:
-            raise self.refuse(
-                start,
-                f"string or key too long: {end - start} characters; at most {self.limits.string}",
-            )
+            raise self.refuse(start, "string", length=end - start, max=self.limits.string)
 
     # -- values: arrays and inline tables on an explicit stack (no recursion) --------------
 
@@ -204,17 +194,13 @@ class _Scanner:
             if stack and stack[-1][0] == "[":
                 kind, began, items = stack[-1]
                 if items >= self.limits.items:
-                    raise self.refuse(began, f"array too long: at most {self.limits.items} items")
+                    raise self.refuse(began, "items", max=self.limits.items)
                 stack[-1] = (kind, began, items + 1)
                 self.count_value(self.pos)
             char = self.peek()
             if char in ("[", "{"):
                 if len(stack) >= self.limits.depth:
-                    raise self.refuse(
-                        self.pos,
-                        f"values nested too deeply: at most {self.limits.depth} arrays or "
-                        "inline tables inside each other",
-                    )
+                    raise self.refuse(self.pos, "depth", max=self.limits.depth)
                 if char == "{":
                     self.table(self.pos)
                 stack.append((char, self.pos, 0))

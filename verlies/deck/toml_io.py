@@ -26,10 +26,11 @@ from verlies.deck.entries import card_from_model, entry_of, validate_entry
 from verlies.deck.kinds import KIND_LABEL, KINDS, SECTION, TEXTED, Card, Kind
 from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES, MAX_TEXT_TOTAL
 from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_error, toml_error
-from verlies.deck.messages import field_name, message
+from verlies.deck.messages import field_name, messages
 from verlies.deck.patch import DeckPatch
 from verlies.deck.scan import scan
 from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
+from verlies.deck.words import both, say
 from verlies.errors import CardTextError, DeckError
 
 # ---- reading text ------------------------------------------------------------------------
@@ -62,10 +63,8 @@ def read_file(path: Path, file: str, *, size_first: bool = False) -> str:
     refused, and opening never blocks (a FIFO without a writer would hang a plain open).
     ``size_first`` refuses a file over the size cap by its size, before reading."""
     if "\0" in str(path):
-        raise DeckError(
-            "cannot read deck file: its name contains a NUL character",
-            file=file.replace("\0", "\\0"),
-        )
+        en, de = both("err.read.nul_name")
+        raise DeckError(en, file=file.replace("\0", "\\0"), message_de=de)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as exc:
@@ -76,8 +75,11 @@ def read_file(path: Path, file: str, *, size_first: bool = False) -> str:
         if stat.S_ISDIR(mode):
             raise DeckError("cannot read deck file: it is a directory", file=file)
         if not stat.S_ISREG(mode):
+            what = f"file.{_file_kind(mode)}"
             raise DeckError(
-                f"cannot read deck file: it is {_file_kind(mode)}, not a regular file", file=file
+                say("err.read.special", "en", what=say(what, "en")),
+                file=file,
+                message_de=say("err.read.special", "de", what=say(what, "de")),
             )
         if size_first and size > MAX_BYTES:
             raise DeckError(
@@ -101,13 +103,14 @@ def read_file(path: Path, file: str, *, size_first: bool = False) -> str:
 
 
 def _file_kind(mode: int) -> str:
+    """The ``deck.file.<kind>`` word for a file that is not a regular one."""
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return "fifo"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return "device"
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return "socket"
+    return "special"
 
 
 def read_toml(data: str | bytes, file: str = "<string>") -> dict[str, Any]:
@@ -185,11 +188,8 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
             line, col = at(None, section, index, fld)
             if section is None and loc and loc[0] == "remove" and len(loc) > 1:
                 col = None
-            found.append(
-                DeckError(
-                    message(err, _FileModel, loc), file=file, field=fld, line=line, column=col
-                )
-            )
+            en, de = messages(err, _FileModel, loc)
+            found.append(DeckError(en, file=file, field=fld, line=line, column=col, message_de=de))
         raise first_error(found) from None
 
     _check_text_budget(top, file, at)
@@ -213,9 +213,11 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                     for err in exc.errors(include_url=False):
                         loc = tuple(err["loc"])
                         line, col = at(cid, section, index, field_name(loc))
+                        en, de = messages(err, _CountOnlyModel, loc)
                         errors.append(
                             DeckError(
-                                message(err, _CountOnlyModel, loc),
+                                en,
+                                message_de=de,
                                 file=file,
                                 card=cid,
                                 field=field_name(loc),
@@ -227,11 +229,17 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                 m: _Named | None = None
             else:
                 m, problems = validate_entry(kind, raw, patch=patch)
-                for loc, msg in problems:
+                for loc, (en, de) in problems:
                     line, col = at(cid, section, index, field_name(loc))
                     errors.append(
                         DeckError(
-                            msg, file=file, card=cid, field=field_name(loc), line=line, column=col
+                            en,
+                            file=file,
+                            card=cid,
+                            field=field_name(loc),
+                            line=line,
+                            column=col,
+                            message_de=de,
                         )
                     )
                 if m is None:
@@ -318,9 +326,10 @@ def _check_text_budget(
             if total > MAX_TEXT_TOTAL:
                 cid = raw.get("id") if isinstance(raw.get("id"), str) else None
                 line, column = at(cid, section, index, "text")
+                en, de = both("err.text_total", max=MAX_TEXT_TOTAL)
                 raise DeckError(
-                    f"too much card text: a deck file may have at most {MAX_TEXT_TOTAL} "
-                    "characters of card text in all",
+                    en,
+                    message_de=de,
                     file=file,
                     card=cid,
                     field="text",
@@ -346,8 +355,10 @@ def _load_base(
             line=line,
         )
     if "\0" in base:
+        en, de = both("err.base_nul", base=base)
         raise DeckError(
-            f"base {base!r}: a file name cannot contain a NUL character",
+            en,
+            message_de=de,
             file=file,
             field="base",
             line=line,

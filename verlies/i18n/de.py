@@ -10,6 +10,18 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
     "engine.status.player": "Spieler {n}",
     "engine.status.chance": "Zufall",
+    "engine.where.card": "Karte",
+    "engine.where.line": "Zeile",
+    "engine.where.column": "Spalte",
+    "engine.where.field": "Feld",
+    "engine.variant.opened_stays_open": (
+        "R4.4: ein Hindernis der Klasse B bleibt offen, sobald es überwunden ist."
+    ),
+    "engine.variant.limited_bank": "R10: nur 48 Goldmünzen gibt es; die Bank zahlt, was sie hat.",
+    "engine.variant.injuries_stack": (
+        "Hausregel: jede Verletzung kostet einen Zug (R8.3 sagt: nein)."
+    ),
+    "engine.variant.long_walk": "Hausregel: bis zu drei Karten weit gehen (R3.5 sagt: zwei).",
     "engine.html.seat": "Platz",
     "engine.html.character": "Figur",
     "engine.html.coins": "Münzen",
@@ -155,9 +167,71 @@ TEXTS: dict[str, str] = {
     "deck.patch.more": "+{n} weitere",
     "deck.err.text": "Kartentext nicht lesbar: {msg}",
     "deck.err.text_at": "Kartentext nicht lesbar (Spalte {column} im Text): {msg}",
+    "deck.err.more_one": "(und 1 weiteres Problem)",
+    "deck.err.more": "(und {n} weitere Probleme)",
+    "deck.err.patch": "Patch: {msg}",
+    "deck.err.patch_entry": "Patch {key}: {msg}",
     "deck.err.patch_text": "Patch {key}: Kartentext nicht lesbar: {msg}",
     "deck.err.text_type": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
     "deck.err.text_length": "der Kartentext muss 1 bis {max} Zeichen lang sein",
+    "deck.err.scan.key_parts": (
+        "Schlüssel oder Tabellenname aus zu vielen Teilen (mit Punkten): höchstens {max}"
+    ),
+    "deck.err.scan.depth": (
+        "Werte zu tief verschachtelt: höchstens {max} Arrays oder Inline-Tabellen ineinander"
+    ),
+    "deck.err.scan.tables": "zu viele Tabellen: eine Deckdatei darf höchstens {max} haben",
+    "deck.err.scan.values": (
+        "zu viele Werte: eine Deckdatei darf höchstens {max} Schlüssel und Array-Einträge haben"
+    ),
+    "deck.err.scan.items": "Array zu lang: höchstens {max} Einträge",
+    "deck.err.scan.string": (
+        "Zeichenkette oder Schlüssel zu lang: {length} Zeichen; höchstens {max}"
+    ),
+    "deck.err.read.nul_name": "Deckdatei nicht lesbar: ihr Name enthält ein NUL-Zeichen",
+    "deck.err.read.special": "Deckdatei nicht lesbar: sie ist {what}, keine gewöhnliche Datei",
+    "deck.file.fifo": "eine FIFO (benannte Pipe)",
+    "deck.file.device": "ein Gerät",
+    "deck.file.socket": "ein Socket",
+    "deck.file.special": "eine Spezialdatei",
+    "deck.err.base_nul": "base {base!r}: ein Dateiname kann kein NUL-Zeichen enthalten",
+    "deck.err.text_total": (
+        "zu viel Kartentext: eine Deckdatei darf insgesamt höchstens {max} Zeichen Kartentext haben"
+    ),
+    "deck.err.patch_changes": "Patch: zu viele Änderungen (höchstens {max})",
+    "deck.err.patch_text_total": "Patch: zu viel Kartentext: insgesamt höchstens {max} Zeichen",
+    "deck.err.text_budget": "zu viel Kartentext zu übersetzen: insgesamt höchstens {max} Zeichen",
+    "deck.msg.value": "Wert",
+    "deck.msg.missing": "Feld {name!r} fehlt{extra}",
+    "deck.msg.missing_needs": " (hier nötig: {fields})",
+    "deck.msg.unknown_field": "unbekanntes Feld {key!r}; erlaubte Felder hier: {allowed}",
+    "deck.msg.unknown_value": "unbekannter Wert {value} für {name!r}; erlaubt: {allowed}",
+    "deck.msg.or": "' oder '",
+    "deck.msg.bad_id": (
+        "ungültige Id {value}: eine Id hat 1-64 ASCII-Buchstaben, Ziffern, '-', '_' oder '.' und "
+        "beginnt mit einem Buchstaben oder einer Ziffer"
+    ),
+    "deck.msg.wrong_type": "falscher Typ für {name!r}: erwartet {expected}, nicht {got} {value}",
+    "deck.msg.at_least": "{name} muss mindestens {ge} sein, nicht {value}",
+    "deck.msg.at_most": "{name} darf höchstens {le} sein, nicht {value}",
+    "deck.msg.empty": "{name} darf nicht leer sein",
+    "deck.msg.too_long": "{name} ist zu lang: höchstens {max} Zeichen",
+    "deck.msg.other": "{msg} ({name} = {value})",
+    "deck.msg.count_zero": (
+        "count muss mindestens 1 sein (count = 0 entfernt eine Karte nur in Patch-Dateien; sonst "
+        "den Eintrag löschen)"
+    ),
+    "deck.msg.corridor_only": "nur Gänge tragen {what} (R3.6, R4); diese Karte hat kind '{kind}'",
+    "deck.msg.remove_without_base": (
+        'remove ist nur in einer Patch-Datei erlaubt (einer mit base = "default")'
+    ),
+    "deck.type.bool": "ein Wahrheitswert",
+    "deck.type.int": "eine ganze Zahl",
+    "deck.type.float": "eine Kommazahl",
+    "deck.type.string": "eine Zeichenkette",
+    "deck.type.array": "ein Array",
+    "deck.type.table": "eine Tabelle",
+    "deck.type.listed": "einer der genannten Werte",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "eingestürzt",

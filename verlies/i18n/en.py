@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Round {round}, {who} to move ({pending})",
     "engine.status.player": "player {n}",
     "engine.status.chance": "chance",
+    "engine.where.card": "card",
+    "engine.where.line": "line",
+    "engine.where.column": "column",
+    "engine.where.field": "field",
+    "engine.variant.opened_stays_open": "R4.4: a class-B obstacle once passed stays open.",
+    "engine.variant.limited_bank": "R10: only 48 gold coins exist; the bank pays what it has.",
+    "engine.variant.injuries_stack": "House rule: each injury costs a turn (R8.3 says they don't).",
+    "engine.variant.long_walk": "House rule: walk up to three cards (R3.5 says two).",
     "engine.html.seat": "Seat",
     "engine.html.character": "Character",
     "engine.html.coins": "Coins",
@@ -146,9 +154,69 @@ TEXTS: dict[str, str] = {
     "deck.patch.more": "+{n} more",
     "deck.err.text": "card text does not parse: {msg}",
     "deck.err.text_at": "card text does not parse (text column {column}): {msg}",
+    "deck.err.more_one": "(and 1 more problem)",
+    "deck.err.more": "(and {n} more problems)",
+    "deck.err.patch": "patch: {msg}",
+    "deck.err.patch_entry": "patch {key}: {msg}",
     "deck.err.patch_text": "patch {key}: card text does not parse: {msg}",
     "deck.err.text_type": "card text must be a string, got {type}",
     "deck.err.text_length": "card text must be 1-{max} characters",
+    "deck.err.scan.key_parts": "key or table name with too many dotted parts: at most {max}",
+    "deck.err.scan.depth": (
+        "values nested too deeply: at most {max} arrays or inline tables inside each other"
+    ),
+    "deck.err.scan.tables": "too many tables: a deck file may have at most {max}",
+    "deck.err.scan.values": (
+        "too many values: a deck file may have at most {max} keys and array items"
+    ),
+    "deck.err.scan.items": "array too long: at most {max} items",
+    "deck.err.scan.string": "string or key too long: {length} characters; at most {max}",
+    "deck.err.read.nul_name": "cannot read deck file: its name contains a NUL character",
+    "deck.err.read.special": "cannot read deck file: it is {what}, not a regular file",
+    "deck.file.fifo": "a FIFO (named pipe)",
+    "deck.file.device": "a device",
+    "deck.file.socket": "a socket",
+    "deck.file.special": "a special file",
+    "deck.err.base_nul": "base {base!r}: a file name cannot contain a NUL character",
+    "deck.err.text_total": (
+        "too much card text: a deck file may have at most {max} characters of card text in all"
+    ),
+    "deck.err.patch_changes": "patch: too many changes (at most {max})",
+    "deck.err.patch_text_total": "patch: too much card text: at most {max} characters in all",
+    "deck.err.text_budget": "too much card text to compile: at most {max} characters in all",
+    "deck.msg.value": "value",
+    "deck.msg.missing": "missing field {name!r}{extra}",
+    "deck.msg.missing_needs": " (required here: {fields})",
+    "deck.msg.unknown_field": "unknown field {key!r}; allowed fields here: {allowed}",
+    "deck.msg.unknown_value": "unknown value {value} for {name!r}; allowed: {allowed}",
+    "deck.msg.or": "' or '",
+    "deck.msg.bad_id": (
+        "bad id {value}: an id is 1-64 ASCII letters, digits, '-', '_' or '.', starting with a "
+        "letter or digit"
+    ),
+    "deck.msg.wrong_type": "wrong type for {name!r}: expected {expected}, got {got} {value}",
+    "deck.msg.at_least": "{name} must be at least {ge}, got {value}",
+    "deck.msg.at_most": "{name} must be at most {le}, got {value}",
+    "deck.msg.empty": "{name} must not be empty",
+    "deck.msg.too_long": "{name} is too long: at most {max} characters",
+    "deck.msg.other": "{msg} ({name} = {value})",
+    "deck.msg.count_zero": (
+        "count must be at least 1 (count = 0 removes a card in patch files only; delete the "
+        "entry instead)"
+    ),
+    "deck.msg.corridor_only": (
+        "only corridors carry {what} (R3.6, R4); this card's kind is '{kind}'"
+    ),
+    "deck.msg.remove_without_base": (
+        'remove is only allowed in a patch file (one with base = "default")'
+    ),
+    "deck.type.bool": "a boolean",
+    "deck.type.int": "an integer",
+    "deck.type.float": "a float",
+    "deck.type.string": "a string",
+    "deck.type.array": "an array",
+    "deck.type.table": "a table",
+    "deck.type.listed": "one of the listed values",
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "collapsed",

@@ -133,11 +133,13 @@ def event(
         _lines[key, lang, with_rule] = line
     if key in _DERIVED:
         data = _derived(key, seat, data, lang)
-    words = {  # numbers and ids as they are, without a call: most values are
-        name: value if type(value) is int or type(value) is str else _word(name, value, lang)
-        for name, value in data.items()
-    }
-    return line.format(rule=rule, p=seat + 1, **words)
+    words: dict[str, Any] | None = None  # numbers and ids stay as they are (most values)
+    for name, value in data.items():
+        if type(value) is not int and type(value) is not str:
+            if words is None:
+                words = dict(data)
+            words[name] = _word(name, value, lang)
+    return line.format(rule=rule, p=seat + 1, **(data if words is None else words))
 
 
 def _derived(key: str, seat: int, data: Mapping[str, Any], lang: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from verlies.cards.model import (
     TileKind,
 )
 from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
+from verlies.i18n import values
 from verlies.ui.editor_html import (
     canonical_html,
     download_link,
@@ -310,7 +311,7 @@ class DeckEditor:
             self.gold.description = t("gold")
             self.obstacle_type.description = t("obstacle")
             self.obstacle_type.options = [(t("no_obstacle"), NO_OBSTACLE)] + [
-                (f"{o.en if lang == 'en' else o.value} ({o.cls.value})", o) for o in ObstacleType
+                (f"{values.obstacle(o, lang)} ({o.cls.value})", o) for o in ObstacleType
             ]
             self.obstacle_color.description = t("obstacle_color")
             self.obstacle_color.options = [(word(c, lang), c) for c in Color]

@@ -15,7 +15,6 @@ import ipywidgets as widgets
 
 from verlies.cards.display import kind_word, shape_word
 from verlies.i18n import values
-from verlies.render import style as st
 from verlies.ui.describe import (
     attr_name,
 )
@@ -442,7 +441,7 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
     lines = [f"<b>{esc(card.name.get(lang))}</b>"]
     lines.append(
         esc(f"{kind_word(card.kind, lang)} · {shape_word(card.shape, lang)}")
-        + f" · {esc(st.COLOR_NAME[card.color].get(lang))}"
+        + f" · {esc(values.color(card.color, lang))}"
     )
     if card.gold:
         lines.append(f"{card.gold} {esc(t('gold', lang))}")
