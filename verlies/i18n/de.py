@@ -423,6 +423,23 @@ TEXTS: dict[str, str] = {
     "page.upload_too_big": (
         "{name} ist zu groß zum Senden ({size} MB; höchstens {limit} MB): nichts hochgeladen."
     ),
+    # page: branches, keyboard, links, export (designer)
+    "page.branches": "Zweige",
+    "page.branch_label": "{name} · {n}",
+    "page.branch_root": "der erste Verlauf: {n} Schritte",
+    "page.branch_from": "zweigt nach Schritt {k} von {parent} ab; {n} Schritte",
+    "page.branch_started": (
+        "Was wäre, wenn: Zweig {name} beginnt nach Schritt {k}; der Verlauf davor bleibt als "
+        "Zweig {parent}."
+    ),
+    "page.branch_switch": "Diesen Zweig zeigen",
+    "page.branch_delete": "Diesen Zweig löschen",
+    "page.branch_rename": "Name",
+    "page.branch_compare": "Vergleichen mit",
+    "page.branch_compare_none": "—",
+    "page.branch_where": "Wo",
+    "page.branch_steps": "{n} Schritte",
+    "page.branch_shared": "Beide teilen die ersten {n} Schritte.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",
