@@ -245,3 +245,63 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
         data = open(download.path(), "rb").read()
         assert data.lstrip().startswith(start), (kind, data[:40])
     assert console_errors == []
+
+
+LAYOUT_JS = """(sels) => {
+  const w = window.innerWidth;
+  const out = {scroll: document.scrollingElement.scrollWidth, inner: w, boxes: {}};
+  for (const s of sels) {
+    const e = Array.from(document.querySelectorAll(s)).find(x => x.offsetParent !== null);
+    if (!e) { out.boxes[s] = null; continue; }
+    const r = e.getBoundingClientRect();
+    out.boxes[s] = {left: r.left, right: r.right, top: r.top, width: r.width};
+  }
+  return out;
+}"""
+#: What must be on screen, whole, at every width: the board, stepping, history, save,
+#: the language switch, the state line and the legal actions.
+KEY_PARTS = [
+    "canvas.vl-board",
+    ".vl-step",
+    ".vl-undo",
+    ".vl-save",
+    ".vl-lang",
+    ".vl-state",
+    ".vl-action",
+    ".vl-history",
+]
+
+
+def test_layout_fits_390_800_and_1280_px(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    from pathlib import Path
+
+    artifacts = Path(__file__).resolve().parents[1] / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 5, 30, ["human", "bot “random”"])
+    tops = {}
+    for width in (1280, 800, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        # the layout follows the width at once (CSS); wait for the frame it is drawn in
+        page.wait_for_function(f"window.innerWidth === {width}")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+        found = page.evaluate(LAYOUT_JS, KEY_PARTS)
+        page.screenshot(path=str(artifacts / f"layout-{width}.png"), full_page=True)
+        assert found["scroll"] <= found["inner"], (width, found["scroll"])  # no sideways scroll
+        for sel, box in found["boxes"].items():
+            assert box is not None, (width, sel)
+            assert box["left"] >= -0.5 and box["right"] <= width + 0.5, (width, sel, box)
+        tops[width] = found["boxes"]
+    # wide: the actions beside the board; narrow: below it
+    assert tops[1280][".vl-action"]["left"] > tops[1280]["canvas.vl-board"]["right"]
+    assert tops[800][".vl-state"]["top"] > tops[800]["canvas.vl-board"]["top"]
+    assert tops[390]["canvas.vl-board"]["width"] <= 390
+    # a click on the shrunken board still lands on its cell
+    page.set_viewport_size({"width": 390, "height": 900})
+    s = state(page)
+    if s["human"] == "1" and s["pending"] == "turn":
+        page.keyboard.press("1")
+        wait_state(page, s, timeout=120)
+    assert console_errors == []

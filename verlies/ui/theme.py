@@ -211,6 +211,30 @@ CSS = f"""
 .vl-download-link {{ font-size: 13px; }}
 {"".join(_seat_rules())}
 {"".join(_hint_rules())}
+/* Every screen (issue 12): the page measures the room it has (a container query: in
+   JupyterLab beside its sidebars too, not the window), stacks the side panel under the
+   board below about 1,000 px, and shrinks the board (CSS zoom: the canvas maps clicks
+   through its drawn size) so that 390 px still show it whole, without sideways scrolling. */
+.vl-app {{ container-type: inline-size; container-name: vl-app; box-sizing: border-box; }}
+.vl-header {{ flex-wrap: wrap; row-gap: 4px; }}
+.vl-tabs .lm-TabBar-content {{ flex-wrap: wrap; }}
+.vl-tabs .lm-TabBar {{ min-height: fit-content; }}
+@container vl-app (max-width: 1040px) {{
+  .vl-table {{ flex-direction: column; align-items: stretch; }}
+  .vl-side {{ max-width: none !important; min-width: 0 !important; width: auto; flex: 1 1 auto; }}
+}}
+@container vl-app (max-width: 680px) {{
+  .vl-left, .vl-controls {{ width: 100% !important; min-width: 0 !important; }}
+  .vl-left > .widget-vbox:first-child {{ max-width: 100%; }}
+  .vl-history {{ width: 100% !important; max-width: 100%; }}
+  .vl-board {{ zoom: .84; }}
+  .vl-title-main {{ font-size: 18px; }}
+  .vl-title-sub {{ display: none; }}
+  .vl-drawn-row {{ flex-wrap: wrap; }}
+}}
+@container vl-app (max-width: 560px) {{ .vl-board {{ zoom: .68; }} }}
+@container vl-app (max-width: 460px) {{ .vl-board {{ zoom: .54; }} }}
+@container vl-app (max-width: 360px) {{ .vl-board {{ zoom: .46; }} }}
 /* The branches beside the time slider (branches_view.py). */
 .vl-branches {{ gap: 2px; margin: 2px 0; }}
 .vl-branches > .widget-hbox {{ align-items: center; flex-wrap: wrap; }}
