@@ -68,3 +68,35 @@ def test_rename_and_save_and_load_keep_the_branches() -> None:
     rows = branch_rows(other.branches.tree, "de")
     assert [r.current for r in rows] == [False, True]
     assert "zweigt nach Schritt" in rows[1].title
+
+
+def test_undo_turn_against_a_bot_lands_on_the_persons_own_last_decision() -> None:
+    app = PlayApp(Session.new(Setup(players=2, seed=4), ["human", "greedy"]), lang="en")
+    decisions = []
+    while len(decisions) < 4 and not app.game.is_over:
+        if app.game.is_chance:
+            app.roll()
+        else:
+            assert app.session.human_to_move  # bots moved at once
+            decisions.append(app.game.step_count)
+            app.act(app.game.legal_actions()[0])
+    app.undo_turn()
+    g = app.game
+    assert g.step_count == decisions[-1]  # right before the person's last decision
+    assert app.session.human_to_move and not g.is_chance
+    app.undo_turn()
+    assert app.game.step_count == decisions[-2]
+
+
+def test_time_travel_closes_the_whatif_picker_and_a_step_drops_a_stale_save_link() -> None:
+    app = PlayApp(Session.new(Setup(players=2, seed=4), ["human", "human"]), lang="en")
+    app.act(app.game.legal_actions()[0])  # draw: a chance point
+    assert app.game.is_chance
+    app.chance.picking.value = True
+    assert app.chance.pick_row.layout.display == ""
+    app.history.slider.value = 0
+    assert not app.chance.picking.value and app.chance.pick_row.layout.display == "none"
+    app.save()
+    assert "vl-auto-download" in app.files.link.value  # one click: followed at once
+    app.act(app.game.legal_actions()[0])
+    assert app.files.link.value == ""  # no offer of an older position

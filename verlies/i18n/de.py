@@ -298,6 +298,7 @@ TEXTS: dict[str, str] = {
     "page.hint_turn": (
         "Ziehe eine Verlieskarte oder klicke ein gelb markiertes Feld, um dorthin zu gehen."
     ),
+    "page.hint_draw": "Ziehe eine Verlieskarte (noch gibt es kein Feld, auf das du gehen kannst).",
     "page.hint_decide": "Entscheide mit den Knöpfen.",
     "page.hint_chance": "Würfle (bzw. ziehe) – oder wähle ein Ergebnis zum Ausprobieren.",
     "page.hint_bot": "Ein Bot ist am Zug: „Schritt“, „Zug“ oder „Automatisch“ spielen ihn.",

@@ -281,6 +281,7 @@ TEXTS: dict[str, str] = {
         "it here”."
     ),
     "page.hint_turn": "Draw a dungeon card, or click a yellow cell to walk there.",
+    "page.hint_draw": "Draw a dungeon card (there is no cell to walk to yet).",
     "page.hint_decide": "Decide with the buttons.",
     "page.hint_chance": "Roll (or draw) – or pick an outcome to explore “what if”.",
     "page.hint_bot": "A bot is to move: “Step”, “Turn” or “Autoplay” play it.",

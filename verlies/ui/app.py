@@ -17,7 +17,7 @@ from verlies.errors import VerliesError
 from verlies.setup import Setup
 from verlies.tree import GameTree
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
-from verlies.ui.branches_model import started_text
+from verlies.ui.branches_model import last_human_decision, started_text
 from verlies.ui.branches_view import BranchesPanel
 from verlies.ui.controller import Controller
 from verlies.ui.controls import (
@@ -415,7 +415,13 @@ class PlayApp:
         self._history_moved()
 
     def undo_turn(self) -> None:
-        self._guard(self.game.undo_turn)
+        # with people at the table: back to a person's own last decision (not to the start
+        # of a bot's turn, where the page would wait); a bots-only game: the engine's rule
+        target = last_human_decision(self.game, self.session.is_human)
+        if self.session.humans and target is not None:
+            self._guard(self.game.goto, target)
+        else:
+            self._guard(self.game.undo_turn)
         self._history_moved()
 
     def goto(self, index: int) -> None:
@@ -424,6 +430,7 @@ class PlayApp:
 
     def _history_moved(self) -> None:
         self.controller.clear_selection()
+        self.chance.picking.value = False  # a what-if picked before is not this position's
         self.message.value = ""
         self.refresh()
 

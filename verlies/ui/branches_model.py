@@ -1,13 +1,16 @@
-"""The branches beside the time slider, without widgets: one row per branch (its name, its
-length, where it left its parent, whether it is shown) and the comparison of two branches
-as HTML. The tree itself is :class:`verlies.tree.GameTree`."""
+"""The history beside the time slider, without widgets: one row per branch (its name, its
+length, where it left its parent, whether it is shown), the comparison of two branches as
+HTML, and where "undo turn" goes when people play against bots. The tree itself is
+:class:`verlies.tree.GameTree`."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from verlies.game import Game
+from verlies.record import Edit
 from verlies.tree import Comparison, GameTree
 from verlies.ui.describe import character_name
 from verlies.ui.i18n import t
@@ -85,4 +88,28 @@ def comparison_html(game: Game, cmp: Comparison, lang: str) -> str:
     )
 
 
-__all__ = ["BranchRow", "branch_rows", "comparison_html", "started_text"]
+def last_human_decision(game: Game, is_human: Callable[[int], bool]) -> int | None:
+    """The step number just before the last decision a human seat took (before the
+    position shown): where "undo turn" takes a person who plays against bots, instead of
+    the start of a bot's turn. None when no human has decided yet."""
+    replay = Game(game.setup, log=False)
+    last = None
+    for i, step in enumerate(game.steps):
+        if (
+            not replay.is_chance
+            and not replay.is_over
+            and type(step) is not Edit
+            and is_human(replay.current_player)
+        ):
+            last = i
+        replay.apply(step)
+    return last
+
+
+__all__ = [
+    "BranchRow",
+    "branch_rows",
+    "comparison_html",
+    "last_human_decision",
+    "started_text",
+]

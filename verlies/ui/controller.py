@@ -143,8 +143,10 @@ class Controller:
             return "bot"
         if g.pending == "place":
             return "place"
-        if g.pending == "turn" and (s.can_draw() or s.walk_options()):
+        if g.pending == "turn" and s.walk_options():
             return "turn"
+        if g.pending == "turn" and s.can_draw():
+            return "draw"  # nowhere to walk yet: no yellow cell to speak of
         return "decide"
 
     def hint_text(self) -> str:

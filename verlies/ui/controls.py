@@ -267,8 +267,10 @@ class FileControls:
 
     def offer(self, text: str, name: str, lang: str) -> None:
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self._offers = getattr(self, "_offers", 0) + 1  # a new link: followed once (one click)
         self.link.value = (
-            f'<a class="vl-download-link" download="{html.escape(name)}" '
+            f'<a class="vl-download-link vl-auto-download" data-n="s{self._offers}" '
+            f'download="{html.escape(name)}" '
             f'href="data:application/json;charset=utf-8;base64,{data}">'
             f"⬇ {html.escape(t('download', lang, name=name))}</a>"
         )

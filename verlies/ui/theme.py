@@ -22,7 +22,7 @@ def _seat_rules() -> list[str]:
 
 
 #: The hints below the state line (``hint_...`` in i18n), chosen by its ``data-hint``.
-HINTS = ("place", "turn", "decide", "chance", "bot", "over")
+HINTS = ("place", "turn", "draw", "decide", "chance", "bot", "over")
 
 
 def _hint_rules() -> list[str]:

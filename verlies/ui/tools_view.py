@@ -64,6 +64,8 @@ class ToolsPanel:
         self.widget.add_class("vl-tools")
         self._made_for: Any = None  # the position the link or file shown was made of
         self._n = 0
+        self._saved_for: Any = None  # the position the save button's file was made of
+        app.files.link.observe(self._save_offered, "value")
 
     @property
     def lang(self) -> str:
@@ -80,11 +82,18 @@ class ToolsPanel:
         g = self.app.session.game
         return (id(g), g.step_count, g.history_length, tuple(self.app.session.controllers))
 
+    def _save_offered(self, change: dict[str, Any]) -> None:
+        self._saved_for = self._position() if change["new"] else None
+
     def show(self) -> None:
-        """After a step: a link or file made of another position goes (no stale offers)."""
-        if self._made_for is not None and self._made_for != self._position():
+        """After a step: a link or file made of another position goes (no stale offers),
+        the save button's file too."""
+        here = self._position()
+        if self._made_for is not None and self._made_for != here:
             self.out.value = ""
             self._made_for = None
+        if self._saved_for is not None and self._saved_for != here:
+            self.app.files.link.value = ""
 
     # ---- link ------------------------------------------------------------------------------
 
