@@ -305,3 +305,48 @@ def test_layout_fits_390_800_and_1280_px(
         page.keyboard.press("1")
         wait_state(page, s, timeout=120)
     assert console_errors == []
+
+
+def visible_hint(page: Page) -> str:
+    texts: list[str] = page.eval_on_selector_all(
+        ".vl-hints p", "ps => ps.filter(p => p.offsetParent !== null).map(p => p.innerText)"
+    )
+    assert len(texts) == 1, texts
+    return texts[0]
+
+
+def test_smaller_defects_as_seen(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 4, 30, ["human", "bot “greedy”"])
+    # at the start nobody can walk: the hint does not send a person to a yellow cell
+    assert "yellow" not in visible_hint(page) and "Draw" in visible_hint(page)
+    # Save: one click gives the file
+    with page.expect_download(timeout=60_000) as info:
+        page.click(".vl-save")
+    assert info.value.suggested_filename.endswith("-step0.json")
+    # play some of the person's decisions by keys (bots answer at once)
+    decisions = []
+    while len(decisions) < 4:
+        s = state(page)
+        assert s["over"] == "0"
+        if s["chance"] == "0":
+            decisions.append(int(s["step"]))
+        page.keyboard.press("r" if s["chance"] == "1" else "1")
+        wait_state(page, s, timeout=120)
+    # the save link of step 0 is gone: no offer of an older position
+    expect(page.locator(".vl-download-link:has-text('step0')")).to_have_count(0)
+    # undo turn: back to the person's own last decision, and the page waits for them there
+    s = state(page)
+    page.keyboard.press("b")
+    now = wait_state(page, s)
+    assert int(now["step"]) == decisions[-1] and now["human"] == "1" and now["chance"] == "0"
+    # a what-if picker opened at a chance point closes when time travel moves on
+    goto_step(page, 1)  # the person drew a card first: which card is chance's
+    assert state(page)["chance"] == "1"
+    page.click(".vl-pick-toggle")
+    expect(page.locator(".vl-what-if select")).to_be_visible()
+    goto_step(page, 0)
+    expect(page.locator(".vl-what-if select")).to_be_hidden()
+    assert console_errors == []
