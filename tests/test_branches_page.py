@@ -100,3 +100,18 @@ def test_time_travel_closes_the_whatif_picker_and_a_step_drops_a_stale_save_link
     assert "vl-auto-download" in app.files.link.value  # one click: followed at once
     app.act(app.game.legal_actions()[0])
     assert app.files.link.value == ""  # no offer of an older position
+
+
+def test_the_save_file_says_who_plays_and_load_messages_are_plain_and_go() -> None:
+    app = PlayApp(Session.new(Setup(players=2, seed=4), ["human", "greedy"]), lang="en")
+    app.save()
+    other = PlayApp(Session.new(Setup(players=2, seed=1), ["human", "human"]), lang="en")
+    assert other.load_bytes("g.json", app.saved_text.encode())
+    assert other.session.controllers == ["human", "greedy"]  # the seats came with the file
+    assert "Loaded" in other.files.message.value
+    broken = app.saved_text.replace('"characters"', '"figures"')
+    assert not other.load_bytes("bad.json", broken.encode())
+    said = other.files.message.value
+    assert "Could not load" in said and "KeyError" not in said and "Error:" not in said
+    other.act(other.game.legal_actions()[0])
+    assert other.files.message.value == ""  # said once, gone after the next step

@@ -16,6 +16,7 @@ from verlies.actions import Place
 from verlies.errors import VerliesError
 from verlies.setup import Setup
 from verlies.tree import GameTree
+from verlies.ui import share
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
 from verlies.ui.branches_model import last_human_decision, started_text
 from verlies.ui.branches_view import BranchesPanel
@@ -474,6 +475,7 @@ class PlayApp:
         g = self.game
         self.branches.follow(g)
         text = self.branches.tree.to_json() if self.branches.tree else g.to_json()
+        text = share.with_seats(text, self.session.controllers)  # who plays: human or bot
         name = f"verlies-seed{g.setup.seed}-step{g.step_count}.json"
         self.files.offer(text, name, self.lang)
         self.saved_text = text
@@ -494,11 +496,14 @@ class PlayApp:
             game = tree.game
         except VerliesError as e:
             self.files.message.value = (
-                f'<span class="vl-error">{esc(t("load_error", lang, msg=str(e)))}</span>'
+                f'<span class="vl-error">'
+                f"{esc(t('load_error', lang, msg=share.plain_error(str(e))))}</span>"
             )
             return False
         old = self.session.controllers
-        controllers = old if len(old) == game.players else [HUMAN] * game.players
+        controllers = share.seats_of(data, game.players, (HUMAN, *bot_names())) or (
+            old if len(old) == game.players else [HUMAN] * game.players
+        )
         self.session = Session(game, controllers, bot_seed=game.setup.seed)
         self.branches.set_tree(tree)
         self.deck = game.setup.deck

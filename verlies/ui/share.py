@@ -19,6 +19,7 @@ import binascii
 import csv
 import io
 import json
+import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -139,6 +140,38 @@ def open_position(position: Position) -> Game:
     return Game.from_json(position.save_text)
 
 
+# ---- save files: seats, and errors in words ---------------------------------------------------
+
+
+def with_seats(save_text: str, controllers: Sequence[str]) -> str:
+    """A save file that also says who plays each seat (``"seats"``: "human" or a bot's
+    name); :meth:`Game.from_json` reads past the key."""
+    data = json.loads(save_text)
+    data["seats"] = list(controllers)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def seats_of(save: str | bytes, players: int, known: Sequence[str]) -> list[str] | None:
+    """The seats a save file names, if it names one known controller per seat."""
+    try:
+        seats = json.loads(save).get("seats")
+    except (ValueError, AttributeError):
+        return None
+    if (
+        isinstance(seats, list)
+        and len(seats) == players
+        and all(isinstance(c, str) and c in known for c in seats)
+    ):
+        return list(seats)
+    return None
+
+
+def plain_error(message: str) -> str:
+    """An engine's message for a person: without Python's exception names
+    ("bad setup: KeyError: 'characters'" -> "bad setup: 'characters'")."""
+    return re.sub(r"\b[A-Z][A-Za-z]*(?:Error|Exception): ", "", message)
+
+
 # ---- exports -------------------------------------------------------------------------------
 
 
@@ -231,4 +264,7 @@ __all__ = [
     "log_markdown",
     "log_rows",
     "open_position",
+    "plain_error",
+    "seats_of",
+    "with_seats",
 ]

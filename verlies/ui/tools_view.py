@@ -66,6 +66,8 @@ class ToolsPanel:
         self._n = 0
         self._saved_for: Any = None  # the position the save button's file was made of
         app.files.link.observe(self._save_offered, "value")
+        self._said_for: Any = None  # the position the load message was said at
+        app.files.message.observe(self._file_said, "value")
 
     @property
     def lang(self) -> str:
@@ -85,6 +87,9 @@ class ToolsPanel:
     def _save_offered(self, change: dict[str, Any]) -> None:
         self._saved_for = self._position() if change["new"] else None
 
+    def _file_said(self, change: dict[str, Any]) -> None:
+        self._said_for = self._position() if change["new"] else None
+
     def show(self) -> None:
         """After a step: a link or file made of another position goes (no stale offers),
         the save button's file too."""
@@ -94,6 +99,8 @@ class ToolsPanel:
             self._made_for = None
         if self._saved_for is not None and self._saved_for != here:
             self.app.files.link.value = ""
+        if self._said_for is not None and self._said_for != here:
+            self.app.files.message.value = ""  # "loaded …" or a load error: said, done
 
     # ---- link ------------------------------------------------------------------------------
 
