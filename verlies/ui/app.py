@@ -431,7 +431,9 @@ class PlayApp:
 
     def _history_moved(self) -> None:
         self.controller.clear_selection()
-        self.chance.picking.value = False  # a what-if picked before is not this position's
+        if self.chance.picking.value:  # a what-if picked before is not this position's
+            self.chance.picking.value = False
+            self.chance.pick.options = []  # nor is its list: filled again when opened
         self.message.value = ""
         self.refresh()
 
