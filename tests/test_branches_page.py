@@ -115,3 +115,22 @@ def test_the_save_file_says_who_plays_and_load_messages_are_plain_and_go() -> No
     assert "Could not load" in said and "KeyError" not in said and "Error:" not in said
     other.act(other.game.legal_actions()[0])
     assert other.files.message.value == ""  # said once, gone after the next step
+
+
+def test_the_board_as_text_names_tiles_figures_and_moves_in_the_page_language() -> None:
+    from verlies.ui.board_text import board_lines
+
+    app = PlayApp(Session.new(Setup(players=2, seed=3), ["human", "human"]), lang="de")
+    g = app.game
+    g.apply(g.legal_actions()[0])
+    g.roll()
+    lines = board_lines(g, "de")
+    assert lines[0] == "1 Verlieskarten liegen aus:" and lines[1].startswith("(0, 0): Start")
+    assert sum("steht auf (0, 0)" in line for line in lines) == 2
+    assert (
+        lines[-1].startswith("Erlaubte Züge: ")
+        and lines[-1].count(";") == len(g.legal_actions()) - 1
+    )
+    app.refresh()
+    assert 'class="vl-board-text" role="region"' in app.status.value
+    assert "Erlaubte Züge" in app.status.value

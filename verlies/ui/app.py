@@ -17,6 +17,7 @@ from verlies.errors import VerliesError
 from verlies.setup import Setup
 from verlies.tree import GameTree
 from verlies.ui import share
+from verlies.ui.board_text import board_text_html
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
 from verlies.ui.branches_model import last_human_decision, started_text
 from verlies.ui.branches_view import BranchesPanel
@@ -549,7 +550,8 @@ class PlayApp:
         g = self.game
         return self.controller.status().html(
             f"{self.chance.table.value if g.is_chance else ''}{self.actions.title.value}"
-            f'<div class="vl-board-info">{self.board.info_html}</div>'
+            f'<div class="vl-board-info">{self.board.info_html}'
+            f"{board_text_html(g, self.lang)}</div>"  # the board as text, for screen readers
         )
 
     def _board_info(self, _html: str) -> None:
