@@ -322,6 +322,8 @@ def test_smaller_defects_as_seen(
     start_game(page, 4, 30, ["human", "bot “greedy”"])
     # at the start nobody can walk: the hint does not send a person to a yellow cell
     assert "yellow" not in visible_hint(page) and "Draw" in visible_hint(page)
+    # the upload button reads "Load", not "Load (0)"
+    expect(page.locator(".vl-upload")).to_have_text("Load", timeout=60_000)
     # Save: one click gives the file
     with page.expect_download(timeout=60_000) as info:
         page.click(".vl-save")

@@ -41,10 +41,18 @@
   }, true);
 })();
 /* One-click downloads (verlies/ui/tools_view.py): an export button puts a new
-   a.vl-auto-download into the page; follow it once, as a click on it would. */
+   a.vl-auto-download into the page; follow it once, as a click on it would. And the
+   upload button's label without its file count. */
 (() => {
   const seen = new Set();
   const follow = () => {
+    // the upload button's label: ipywidgets adds how many files it holds, always "(0)"
+    // here (the page takes the file at once), which reads as if loading had failed
+    for (const b of document.querySelectorAll(".vl-upload")) {
+      for (const n of b.childNodes) {
+        if (n.nodeType === 3 && / \(\d+\)$/.test(n.data)) n.data = n.data.replace(/ \(\d+\)$/, "");
+      }
+    }
     for (const a of document.querySelectorAll("a.vl-auto-download[data-n]")) {
       const key = a.dataset.n + "|" + a.getAttribute("download");
       if (seen.has(key)) continue;
