@@ -20,6 +20,7 @@ def play_app(**kwargs: Any) -> Any:
     """The widget shown by the play page (a new game against a bot, in German)."""
     from verlies.ui.app import PlayApp
 
+    kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
     app = PlayApp(**kwargs)
     return app.widget
 

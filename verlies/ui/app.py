@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from verlies.actions import Place
 from verlies.errors import VerliesError
 from verlies.setup import Setup
+from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
 from verlies.ui.controller import Controller
 from verlies.ui.controls import (
@@ -62,6 +63,7 @@ class PlayApp:
         deck: Any = None,
         width: int = WIDTH,
         height: int = HEIGHT,
+        autosave: bool = False,
     ) -> None:
         self.deck = (
             deck
@@ -70,6 +72,7 @@ class PlayApp:
         )
         # the page's decisions and model: no widgets in there (see controller.py)
         self.controller = Controller(session or self._default_session(), lang)
+        self.autosave = AutosaveBar(self, enabled=autosave)  # every step saved (ui/autosave.py)
         self.last_error: str | None = None
         self._syncing = False
         self._refreshing = False
@@ -197,7 +200,7 @@ class PlayApp:
 
         self.balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=lang)
         self.add_tab(self.balance.title, self.balance.widget)
-        self.widget = widgets.VBox([self.style, header, self.tabs])
+        self.widget = widgets.VBox([self.style, header, self.autosave.widget, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
         self.setup.set_from(self.session.game, self.session.controllers)
@@ -578,3 +581,4 @@ class PlayApp:
         stop = g.is_over or s.human_to_move
         for b in (self.steps.step, self.steps.turn, self.steps.round, self.steps.end):
             b.disabled = stop
+        self.autosave.sync()
