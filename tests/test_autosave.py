@@ -149,3 +149,15 @@ def test_recording_off_keeps_the_autosave_until_the_end(
     app.run("end")
     assert app.game.is_over
     assert len(store) == 0 and store.records() == []
+
+
+def test_a_game_played_to_the_end_in_one_go_is_a_finished_record(store_url: str) -> None:
+    app = page(controllers=("careful", "greedy"))
+    hello(app)
+    app.run("end")
+    assert app.game.is_over
+    store = PlaytestStore(store_url)
+    assert store.unfinished() == []
+    (rec,) = store.records(finished_only=True)
+    assert rec.steps == rec.cursor == app.game.history_length
+    assert rec.reason == app.game.result.reason  # type: ignore[union-attr]

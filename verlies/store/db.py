@@ -182,6 +182,7 @@ class PlaytestStore:
             raise ValueError(f"{game.players} seats, got {len(seats)} controllers")
         rid = uuid.uuid4().hex
         now = time.time()
+        result = game.result
         with self._write() as conn:
             conn.execute(
                 playtests.insert().values(
@@ -192,11 +193,11 @@ class PlaytestStore:
                     updated=now,
                     seats=json.dumps(list(seats)),
                     lang=lang,
-                    status="playing",
-                    reason=None,
-                    winners=None,
-                    steps=0,
-                    cursor=0,
+                    status="playing" if result is None else "over",
+                    reason=None if result is None else result.reason,
+                    winners=None if result is None else json.dumps(list(result.winners)),
+                    steps=game.history_length,  # a page begins after its first step
+                    cursor=game.step_count,
                     save=game.to_json(),
                     keep=self.record,
                 )

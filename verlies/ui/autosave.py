@@ -210,6 +210,8 @@ class Autosave:
                     self._rid = self.store.begin(
                         game, session.controllers, client=self.client, lang=lang, actors=actors
                     )
+                    if game.is_over:  # played to the end in one go: recording off drops it
+                        self.store.save(self._rid, game, actors=actors)
                 else:
                     try:
                         self.store.save(self._rid, game, actors=actors)
