@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -90,6 +91,9 @@ def ensure_compiled(quiet: bool = False) -> tuple[Path | None, str]:
         pip + ["--force-reinstall", "--no-deps", "--no-build-isolation", str(ROOT)],
     ]
     env = dict(os.environ, VERLIES_COMPILE="1")
+    # setuptools reuses ROOT/build: a module no longer in setup.py's list would ship its old
+    # binary, linked against an old build of the others.
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     for cmd in steps:
         r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=HERE)
         if r.returncode != 0:

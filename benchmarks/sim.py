@@ -5,7 +5,8 @@ Prints, all measured in this run (figures, not a pass/fail test):
 1. careful-bot 4-player games per CPU second in one process (pure Python engine), next
    to the engine's random playouts (steps per CPU second, no event log) as the baseline;
 2. ``--games`` such games (default 10,000) with ``workers=1`` and ``workers=2``: wall
-   seconds and the speed-up;
+   seconds and the speed-up (in ``--rounds`` parts taken in turns, so that a change in the
+   machine's load hits both alike);
 3. the same sweep on a Dask ``LocalCluster`` with 2 worker processes and on 2 local
    processes: wall seconds and the ratio Dask / processes.
 
@@ -44,16 +45,23 @@ def games_per_cpu_second(games: int, deck: Any) -> tuple[float, float]:
     return games / cpu, games / wall
 
 
-def scaling(games: int, deck: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    results = {}
-    for workers in (1, 2):
-        t0 = time.perf_counter()
-        res = simulate(games, players=4, characters="all", deck=deck, workers=workers, seed=2)
-        out[workers] = time.perf_counter() - t0
-        results[workers] = res
-    assert results[1].metrics == results[2].metrics, "1 and 2 workers must agree"
+def scaling(games: int, deck: Any, rounds: int = 2) -> dict[str, Any]:
+    """Wall seconds of ``games`` games on 1 and on 2 workers, played in ``rounds`` parts
+    taken in turns (1, 2, 1, 2, ...), so that a change in the machine's load hits both."""
+    out: dict[str, Any] = {1: 0.0, 2: 0.0}
+    part = max(1, games // rounds)
+    for r in range(rounds):
+        metrics = {}
+        for workers in (1, 2):
+            t0 = time.perf_counter()
+            res = simulate(
+                part, players=4, characters="all", deck=deck, workers=workers, seed=2 + r
+            )
+            out[workers] += time.perf_counter() - t0
+            metrics[workers] = res.metrics
+        assert metrics[1] == metrics[2], "1 and 2 workers must agree"
     out["speedup"] = out[1] / out[2]
+    out["games"] = part * rounds
     return out
 
 
@@ -90,6 +98,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10_000, help="games of the 1 vs 2 workers run")
     ap.add_argument("--cpu-games", type=int, default=400, help="games of the per-CPU-s run")
     ap.add_argument("--sweep-games", type=int, default=2000, help="games of the Dask sweep")
+    ap.add_argument("--rounds", type=int, default=4, help="parts of the 1 vs 2 workers run")
     ap.add_argument("--no-dask", action="store_true")
     args = ap.parse_args()
     deck = Deck.default()
@@ -105,10 +114,10 @@ def main() -> None:
         f"careful bots, 4 players, one process: {per_cpu:,.1f} games/CPU-s "
         f"({per_wall:,.1f} games/wall-s; {args.cpu_games} games)"
     )
-    sc = scaling(args.games, deck)
+    sc = scaling(args.games, deck, args.rounds)
     print(
-        f"{args.games:,} games: 1 worker {sc[1]:.1f} s, 2 workers {sc[2]:.1f} s wall; "
-        f"speed-up {sc['speedup']:.2f}x (identical results)"
+        f"{sc['games']:,} games: 1 worker {sc[1]:.1f} s, 2 workers {sc[2]:.1f} s wall "
+        f"({args.rounds} parts in turns); speed-up {sc['speedup']:.2f}x (identical results)"
     )
     if not args.no_dask:
         dr = dask_ratio(args.sweep_games, deck)

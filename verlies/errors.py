@@ -37,18 +37,18 @@ class DiceError(VerliesError):
         super().__init__(f"dice expression {text!r}, column {column}: expected {expected}")
 
 
-#: The words of a location prefix, per language: card, line, column, field.
-_WHERE: dict[str, tuple[str, str, str, str]] = {
-    "en": ("card", "line", "column", "field"),
-    "de": ("Karte", "Zeile", "Spalte", "Feld"),
-}
-
-
 def _where_words(lang: str) -> tuple[str, str, str, str]:
-    try:
-        return _WHERE[lang]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown language {lang!r}: expected 'de' or 'en'") from None
+    """The words of a location prefix in ``lang`` (from verlies.i18n): card, line, column,
+    field. ValueError for a language verlies does not know."""
+    from verlies import i18n  # the tables load on first use
+
+    if not isinstance(lang, str) or lang not in i18n.LANGUAGES:
+        known = " or ".join(repr(code) for code in i18n.LANGUAGES)
+        raise ValueError(f"unknown language {lang!r}: expected {known}")
+    card, line, column, field = (
+        i18n.text(f"engine.where.{w}", lang) for w in ("card", "line", "column", "field")
+    )
+    return card, line, column, field
 
 
 def _prefixed(prefix: str, message: str) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 from verlies import record
 from verlies.actions import Attempt, Card, Choose, LegalActions, Outcome, Roll, Walk
 from verlies.board import Board
-from verlies.cards.model import DungeonCard, Obstacle, RollBonus
+from verlies.cards.model import Attr, DungeonCard, Obstacle, RollBonus
 from verlies.dice import beat_probability, pass_probability
 from verlies.errors import IllegalAction, SaveFormatError
 from verlies.errors import SetupError as SetupError  # where it was defined before
@@ -449,7 +449,7 @@ class Game:
         fig = self.state.figures[self.seat if seat is None else seat]
         return pass_probability(fig.character.value(obstacle.attr), obstacle.n, bonus)
 
-    def fight_chance(self, monster_value: int, attr: Any, seat: int | None = None) -> Fraction:
+    def fight_chance(self, monster_value: int, attr: Attr, seat: int | None = None) -> Fraction:
         """R7.2: the exact chance to beat a monster of ``monster_value`` with ``attr``."""
         fig = self.state.figures[self.seat if seat is None else seat]
         return beat_probability(fig.character.value(attr), monster_value)

@@ -40,11 +40,8 @@ class Variants:
         return Variants(**data)
 
     @staticmethod
-    def describe() -> dict[str, str]:
-        """Each switch's name and its explanation (for the UI and docs)."""
-        return {
-            "opened_stays_open": "R4.4: a class-B obstacle once passed stays open.",
-            "limited_bank": "R10: only 48 gold coins exist; the bank pays what it has.",
-            "injuries_stack": "House rule: each injury costs a turn (R8.3 says they don't).",
-            "long_walk": "House rule: walk up to three cards (R3.5 says two).",
-        }
+    def describe(lang: str = "en") -> dict[str, str]:
+        """Each switch's name and its explanation in ``lang`` (for the UI and docs)."""
+        from verlies.i18n import text
+
+        return {f.name: text(f"engine.variant.{f.name}", lang) for f in fields(Variants)}

@@ -203,22 +203,30 @@ def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
     page.goto(page_url("play.ipynb"), timeout=0)
     wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
     limit = voila_server_limit(page)
-    deck_input = 'input[type="file"][accept=".toml,text/plain"]'
-    save_input = 'input[type="file"][accept=".json,application/json"]'
-    for selector, name in ((deck_input, "huge.toml"), (save_input, "huge.json")):
-        page.set_input_files(
-            selector, files=[{"name": name, "mimeType": "text/plain", "buffer": b"#" * (limit + 1)}]
+    # ipywidgets keeps the upload's file input outside the document: choose through the
+    # file chooser the button opens, as a person would.
+    for button, name, tab in (
+        (".vl-upload", "huge.json", "page.tab_play"),  # the saved game's upload
+        (".widget-upload:not(.vl-upload)", "huge.toml", "page.tab_deck"),  # the deck editor's
+    ):
+        page.click(f".vl-tabs .lm-TabBar-tab:has-text('{text(tab, 'de')}')")
+        with page.expect_file_chooser(timeout=0) as chooser:
+            page.click(button)
+        chooser.value.set_files(
+            files=[{"name": name, "mimeType": "text/plain", "buffer": b"#" * (limit + 1)}]
         )
-        note = page.locator(".vl-upload-refused")
-        note.wait_for(state="attached")
+        note = page.locator(f"{button} + .vl-upload-refused")
+        note.wait_for(state="visible", timeout=0)
         shown = note.text_content() or ""
         assert name in shown and "MB" in shown, shown
-        assert page.eval_on_selector(selector, "e => e.files.length") == 0
-    # The connection lives: the kernel still answers a click.
-    before = page.eval_on_selector(".vl-state", "e => e.dataset.step")
-    page.click(".vl-step")
+        assert shown == guard_message(page, name, limit + 1, limit)
+        # Nothing reached the kernel: the button still counts no file.
+        assert page.inner_text(button).endswith("(0)")
+    # The connection lives: the kernel still answers a click (the page's language).
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{text('page.tab_play', 'de')}')")
+    page.click(".vl-lang button:has-text('EN')")
     page.wait_for_function(
-        f"document.querySelector('.vl-state').dataset.step !== {before!r}", timeout=0
+        "document.querySelector('.vl-state').textContent.includes('to move')", timeout=0
     )
     assert console_errors == []
     assert voila_server.log_errors(since=mark) == []
@@ -231,3 +239,8 @@ def voila_server_limit(page: Page) -> int:
     )
     assert isinstance(limit, int) and 1_000_000 < limit <= 4 * 1024 * 1024, limit
     return limit
+
+
+def guard_message(page: Page, name: str, size: int, limit: int) -> str:
+    mb = lambda n: f"{n / 1048576:.1f}"  # noqa: E731 - as the page rounds
+    return text("page.upload_too_big", "de", name=name, size=mb(size), limit=mb(limit))

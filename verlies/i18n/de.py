@@ -10,6 +10,18 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Runde {round}, {who} am Zug ({pending})",
     "engine.status.player": "Spieler {n}",
     "engine.status.chance": "Zufall",
+    "engine.where.card": "Karte",
+    "engine.where.line": "Zeile",
+    "engine.where.column": "Spalte",
+    "engine.where.field": "Feld",
+    "engine.variant.opened_stays_open": (
+        "R4.4: ein Hindernis der Klasse B bleibt offen, sobald es überwunden ist."
+    ),
+    "engine.variant.limited_bank": "R10: nur 48 Goldmünzen gibt es; die Bank zahlt, was sie hat.",
+    "engine.variant.injuries_stack": (
+        "Hausregel: jede Verletzung kostet einen Zug (R8.3 sagt: nein)."
+    ),
+    "engine.variant.long_walk": "Hausregel: bis zu drei Karten weit gehen (R3.5 sagt: zwei).",
     "engine.html.seat": "Platz",
     "engine.html.character": "Figur",
     "engine.html.coins": "Münzen",
@@ -411,6 +423,23 @@ TEXTS: dict[str, str] = {
     "page.upload_too_big": (
         "{name} ist zu groß zum Senden ({size} MB; höchstens {limit} MB): nichts hochgeladen."
     ),
+    # page: branches, keyboard, links, export (designer)
+    "page.branches": "Zweige",
+    "page.branch_label": "{name} · {n}",
+    "page.branch_root": "der erste Verlauf: {n} Schritte",
+    "page.branch_from": "zweigt nach Schritt {k} von {parent} ab; {n} Schritte",
+    "page.branch_started": (
+        "Was wäre, wenn: Zweig {name} beginnt nach Schritt {k}; der Verlauf davor bleibt als "
+        "Zweig {parent}."
+    ),
+    "page.branch_switch": "Diesen Zweig zeigen",
+    "page.branch_delete": "Diesen Zweig löschen",
+    "page.branch_rename": "Name",
+    "page.branch_compare": "Vergleichen mit",
+    "page.branch_compare_none": "—",
+    "page.branch_where": "Wo",
+    "page.branch_steps": "{n} Schritte",
+    "page.branch_shared": "Beide teilen die ersten {n} Schritte.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Karten und Deck bearbeiten",
     "editor.browse": "Karten",

@@ -10,6 +10,14 @@ TEXTS: dict[str, str] = {
     "engine.status.to_move": "Round {round}, {who} to move ({pending})",
     "engine.status.player": "player {n}",
     "engine.status.chance": "chance",
+    "engine.where.card": "card",
+    "engine.where.line": "line",
+    "engine.where.column": "column",
+    "engine.where.field": "field",
+    "engine.variant.opened_stays_open": "R4.4: a class-B obstacle once passed stays open.",
+    "engine.variant.limited_bank": "R10: only 48 gold coins exist; the bank pays what it has.",
+    "engine.variant.injuries_stack": "House rule: each injury costs a turn (R8.3 says they don't).",
+    "engine.variant.long_walk": "House rule: walk up to three cards (R3.5 says two).",
     "engine.html.seat": "Seat",
     "engine.html.character": "Character",
     "engine.html.coins": "Coins",
@@ -395,6 +403,22 @@ TEXTS: dict[str, str] = {
     "page.upload_too_big": (
         "{name} is too large to send ({size} MB; at most {limit} MB): nothing was uploaded."
     ),
+    # page: branches, keyboard, links, export (designer)
+    "page.branches": "Branches",
+    "page.branch_label": "{name} · {n}",
+    "page.branch_root": "the first line: {n} steps",
+    "page.branch_from": "left {parent} after step {k}; {n} steps",
+    "page.branch_started": (
+        "What-if: branch {name} starts after step {k}; the line before stays as branch {parent}."
+    ),
+    "page.branch_switch": "Show this branch",
+    "page.branch_delete": "Delete this branch",
+    "page.branch_rename": "Name",
+    "page.branch_compare": "Compare with",
+    "page.branch_compare_none": "—",
+    "page.branch_where": "Where",
+    "page.branch_steps": "{n} steps",
+    "page.branch_shared": "Both share the first {n} steps.",
     # --- editor: the deck editor ---------------------------------------------------------------
     "editor.title": "Edit cards and deck",
     "editor.browse": "Cards",

@@ -66,7 +66,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         config=True,
         help=(
             "Seconds a kernel handed to a page may live without that page ever connecting"
-            " (checked at each cull_interval); 0 turns this off."
+            " and without activity (checked at each cull_interval); until its page connects"
+            " the idle culler leaves it alone. 0 turns this off (idle culling as usual)."
         ),
     )
 

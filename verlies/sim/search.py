@@ -6,20 +6,25 @@ At a decision with more than one legal action it
    cannot see drawn at random (:func:`determinise`: the other seats' unused treasures and
    the treasure pile are dealt anew from the cards the seat has not seen; the dungeon, room
    and monster piles are public multisets, R2.3, whose order the engine never fixes);
-2. plays every candidate action in every world and lets the heuristic bots (the rollout
-   policy) play on for ``rollout_rounds`` rounds, every chance point rolled by the bot's
-   own random sources (``Game.roll(rng)``: the game's seed, which fixes the real future,
-   is never consulted); a game that ends gives its return, one that goes on a score
-   (escapes and gold, R1.5, and the dungeon cards drawn, R1.1: drawing is how a race is
-   won);
-3. takes the candidate with the best mean return (``Game.returns``: win +1, loss -1).
+2. plays every candidate action in every world and lets the heuristic bots play on for
+   ``rollout_rounds`` rounds (its own seat by its starting preset, ``careful`` with two
+   players and ``greedy`` from three; the others by ``careful``), every chance point
+   rolled by the bot's own random sources (``Game.roll(rng)``: the game's seed, which
+   fixes the real future, is never consulted). A game that ends gives its return
+   (``Game.returns``: win +1, loss -1); one that goes on a score: escapes, the dungeon
+   cards drawn and whether the figure can draw at once (R1.1: drawing is how a race is
+   won), injuries and, from three players, gold (R1.5). With an exit in hand (R1.4) the
+   rollouts play to the end, four times as many;
+3. keeps the starting preset's choice unless another candidate beats it by
+   ``confidence`` standard errors of the paired differences (one with an exit in hand).
 
-Every candidate meets the same worlds and the same dice (common random numbers), so the
-comparison between actions is far less noisy than the returns themselves. The candidates
-are all legal actions, or when there are more than ``candidates``, what each heuristic
-preset would do plus a seeded sample of the rest. A bot is deterministic for its seed
-(``reseed`` restarts it; simulations call it before every game), unless a
-``time_budget`` stops the sampling early.
+Every candidate meets the same worlds and the same luck (one random stream per kind of
+chance: common random numbers), so the comparison between actions is far less noisy
+than the returns themselves. The candidates are all legal actions, or when there are more
+than ``candidates``, what each heuristic preset would do plus a seeded sample of the rest.
+A bot is deterministic for its seed (``reseed`` restarts it; simulations call it before
+every game), unless a ``time_budget`` stops the sampling early. Strength and speed:
+docs/ai.md.
 
 >>> from verlies.game import Game
 >>> g = Game.new(players=2, seed=1)

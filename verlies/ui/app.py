@@ -15,8 +15,11 @@ import ipywidgets as widgets
 from verlies.actions import Place
 from verlies.errors import VerliesError
 from verlies.setup import Setup
+from verlies.tree import GameTree
 from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
+from verlies.ui.branches_model import started_text
+from verlies.ui.branches_view import BranchesPanel
 from verlies.ui.controller import Controller
 from verlies.ui.controls import (
     MAX_UPLOAD_BYTES,
@@ -144,6 +147,8 @@ class PlayApp:
         self.history.redo.on_click(lambda _b: self.redo())
         self.history.undo_turn.on_click(lambda _b: self.undo_turn())
         self.history.slider.observe(self._slider_moved, "value")
+        # the history as a tree: a what-if at a past step starts a branch (branches_view.py)
+        self.branches = BranchesPanel(self._history_moved, lambda m: self._say(m, error=True))
         self.files = FileControls()
         self.files.save.on_click(lambda _b: self.save())
         self.files.upload.observe(lambda _c: self.load_upload(), "value")
@@ -167,7 +172,10 @@ class PlayApp:
         row4 = widgets.HBox([fi.save, fi.upload, fi.link, fi.message])
         for row in (row1, row2, row3, row4):
             row.add_class("vl-controls-row")
-        controls = widgets.VBox([row1, row2, row3, row4], layout=widgets.Layout(width=f"{width}px"))
+        controls = widgets.VBox(
+            [row1, row2, row3, self.branches.widget, row4],
+            layout=widgets.Layout(width=f"{width}px"),
+        )
         controls.add_class("vl-controls")
         left = widgets.VBox(
             [self.board.widget, controls], layout=widgets.Layout(width=f"{width}px")
@@ -457,7 +465,8 @@ class PlayApp:
 
     def save(self) -> None:
         g = self.game
-        text = g.to_json()
+        self.branches.follow(g)
+        text = self.branches.tree.to_json() if self.branches.tree else g.to_json()
         name = f"verlies-seed{g.setup.seed}-step{g.step_count}.json"
         self.files.offer(text, name, self.lang)
         self.saved_text = text
@@ -468,15 +477,14 @@ class PlayApp:
             self.load_bytes(*item)
 
     def load_bytes(self, name: str, data: bytes) -> bool:
-        from verlies.game import Game
-
         lang = self.lang
         if len(data) > MAX_UPLOAD_BYTES:
             text = t("too_large", lang, n=len(data), max=MAX_UPLOAD_BYTES)
             self.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
             return False
         try:
-            game = Game.from_json(data)
+            tree = GameTree.from_json(data)  # the current line, and every branch
+            game = tree.game
         except VerliesError as e:
             self.files.message.value = (
                 f'<span class="vl-error">{esc(t("load_error", lang, msg=str(e)))}</span>'
@@ -485,6 +493,7 @@ class PlayApp:
         old = self.session.controllers
         controllers = old if len(old) == game.players else [HUMAN] * game.players
         self.session = Session(game, controllers, bot_seed=game.setup.seed)
+        self.branches.set_tree(tree)
         self.deck = game.setup.deck
         self.setup.set_from(game, controllers)
         self.files.message.value = f'<span class="vl-ok">{esc(t("loaded", lang, name=name))}</span>'
@@ -542,6 +551,9 @@ class PlayApp:
         s = self.session
         g = s.game
         lang = self.lang
+        started = self.branches.follow(g)  # first: it may bring back a line's undone steps
+        if started is not None and self.branches.tree is not None:
+            self._say(started_text(self.branches.tree, started, lang))
         self._refreshing = True
         try:
             self.board.show(self._scene())  # first: the board is what the eye waits for
@@ -575,6 +587,7 @@ class PlayApp:
                 slider.max = g.history_length
         finally:
             self._syncing = False
+        self.branches.show(lang)
         self.history.undo.disabled = not g.can_undo
         self.history.redo.disabled = not g.can_redo
         self.history.undo_turn.disabled = not g.can_undo

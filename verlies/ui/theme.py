@@ -175,9 +175,12 @@ CSS = f"""
 .vl-log-head {{ align-items: center; gap: 12px; margin-top: 8px; }}
 .vl-log-box {{
   background: #fffdf7; border: 1px solid #d9ccb0; border-radius: 8px; padding: 4px 8px;
-  max-height: 260px; overflow-y: auto !important; font-size: 13px; display: block !important;
+  max-height: 260px; overflow-y: auto !important; font-size: 13px;
+  /* a flex column: the parts' "order" (log_order_css) puts the newest part on top; a
+     block box would ignore it and show the oldest part first */
+  display: flex !important; flex-direction: column !important;
 }}
-.vl-log-box > .widget-html {{ margin: 0; display: block; }}
+.vl-log-box > .widget-html {{ margin: 0; display: block; flex: 0 0 auto; }}
 .vl-log-box > .widget-html > .widget-html-content {{ line-height: 1.35; white-space: normal; }}
 .vl-log details > summary {{
   cursor: pointer; padding: 1px 0; list-style: none; display: flex; align-items: baseline;
@@ -208,6 +211,19 @@ CSS = f"""
 .vl-download-link {{ font-size: 13px; }}
 {"".join(_seat_rules())}
 {"".join(_hint_rules())}
+/* The branches beside the time slider (branches_view.py). */
+.vl-branches {{ gap: 2px; margin: 2px 0; }}
+.vl-branches > .widget-hbox {{ align-items: center; flex-wrap: wrap; }}
+.vl-branches-head {{ font-size: 12px; font-weight: bold; color: #4a3b2e; margin: 0 6px 0 4px; }}
+.vl-branch-list {{ flex-wrap: wrap; gap: 2px; }}
+.vl-branch-item {{ border: 1px solid #d9ccb0; border-radius: 4px; }}
+.vl-branch-item .jupyter-button {{ margin: 0; height: 24px; line-height: 24px; }}
+.vl-branch-current {{ background: #4a3b2e; color: #f6f0e2; font-weight: bold; }}
+.vl-branch-tools {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
+.vl-branch-tools .widget-label {{ width: auto; min-width: 0; }}
+.vl-compare table {{ border-collapse: collapse; font-size: 12px; }}
+.vl-compare th, .vl-compare td {{ padding: 1px 6px; border-bottom: 1px solid #e3d8bf; }}
+.vl-compare td.vl-diff {{ background: #f6dca0; font-weight: bold; }}
 /* The state line's data attributes show and hide the panels: no message of their own. */
 .vl-play:has(.vl-state[data-chance="0"]) .vl-chance,
 .vl-play:has(.vl-state[data-human="0"]) .vl-actions,

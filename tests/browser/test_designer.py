@@ -1,0 +1,126 @@
+"""What a designer sees on the play page (issue 12), in a real browser: a what-if from the
+past starts a branch and the original line comes back; the event log shows the newest line
+on top after bots move (checked by where the lines are drawn, not by the HTML's order).
+
+Waits follow the page's progress (its state line), never a fixed short time: the machine
+running these is often loaded."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from test_play import open_page, start_game, state, wait_state
+
+BOTS = ["bot “random”", "bot “random”"]
+
+
+def wait_for(page: Page, check: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
+    """Wait until ``check()`` holds (polling the page), or fail saying ``what``."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}: {state(page)}"
+        page.wait_for_timeout(100)
+
+
+def play_to_end(page: Page) -> dict[str, str]:
+    page.click(".vl-step-end")
+    wait_for(page, lambda: state(page)["over"] == "1", "the bots' game to end")
+    return state(page)
+
+
+def goto_step(page: Page, k: int) -> None:
+    s = state(page)
+    readout = page.locator(".vl-history .widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(k))
+    page.keyboard.press("Enter")
+    if s["step"] != str(k):
+        wait_state(page, s)
+    assert state(page)["step"] == str(k)
+
+
+def visible_branches(page: Page) -> list[str]:
+    """The branch buttons' texts, in the order a person reads them (top to bottom, left to
+    right by their boxes)."""
+    found = []
+    for b in page.locator(".vl-branch").all():
+        box = b.bounding_box()
+        if box is not None and box["width"] > 0:
+            found.append((round(box["y"]), box["x"], b.inner_text().strip()))
+    return [text for _, _, text in sorted(found)]
+
+
+def test_whatif_from_the_past_keeps_the_line_and_comes_back(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 5, 30, BOTS)
+    end = play_to_end(page)
+    n = int(end["history"])
+    assert n > 5
+    assert visible_branches(page) == [f"1 · {n}"]
+    # back to step 1 (a card is drawn there: a chance point) and another card instead
+    goto_step(page, 1)
+    assert state(page)["chance"] == "1"
+    s = state(page)
+    page.click(".vl-pick-toggle")
+    options = page.locator(".vl-what-if select option")
+    expect(options.first).to_be_attached()
+    page.select_option(".vl-what-if select", index=options.count() - 1)
+    page.click(".vl-take-outcome")
+    wait_state(page, s)
+    wait_for(page, lambda: len(visible_branches(page)) == 2, "the new branch in the list")
+    now = state(page)
+    assert int(now["history"]) == 2 and now["step"] == "2"  # the what-if line
+    assert visible_branches(page) == [f"1 · {n}", "2 · 2"]  # the old line is still there
+    current = page.locator(".vl-branch-current")
+    expect(current).to_have_text("2 · 2")
+    assert "2" in page.inner_text(".vl-message")  # "branch 2 starts after step 1"
+    # back to the original line: all its steps, at the same step number
+    s = state(page)
+    page.click(".vl-branch:has-text('1 · ')")
+    wait_state(page, s)
+    back = state(page)
+    assert back["history"] == str(n) and back["step"] == "2"
+    expect(page.locator(".vl-branch-current")).to_have_text(f"1 · {n}")
+    goto_step(page, n)
+    final = state(page)
+    assert final["over"] == "1" and (final["reason"], final["tiles"]) == (
+        end["reason"],
+        end["tiles"],
+    )
+    assert console_errors == []
+
+
+def test_log_shows_the_newest_line_on_top_after_bots_move(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 5, 30, BOTS)
+    play_to_end(page)  # many steps: the log's parts have rotated through their widgets
+    # every visible line with its part number and its place in the part, by its top edge
+    lines = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.vl-log-box .vl-log summary'))
+          .map(s => {
+            const log = s.closest('.vl-log');
+            const part = log.dataset.part === 'older' ? -1 : Number(log.dataset.part);
+            const index = Array.from(log.querySelectorAll('summary')).indexOf(s);
+            const r = s.getBoundingClientRect();
+            return {part, index, y: r.top, h: r.height, text: s.textContent};
+          })
+          .filter(l => l.h > 0)"""
+    )
+    assert len(lines) > 10
+    seen = sorted(lines, key=lambda line: line["y"])
+    order = [(line["part"], line["index"]) for line in seen]
+    # newest part first, and inside a part its newest line first: as the log was made
+    assert order == sorted(order, key=lambda pi: (-pi[0], pi[1])), order[:12]
+    top = seen[0]
+    assert top["part"] == max(line["part"] for line in lines) and top["index"] == 0
+    # the newest event of a finished game is its end, not a stale "to move"
+    assert "to move" not in top["text"], top["text"]
+    assert console_errors == []

@@ -1,0 +1,144 @@
+"""The branches beside the time slider (a thin widget view over
+:mod:`verlies.ui.branches_model` and :class:`verlies.tree.GameTree`): one button per branch
+to show it, one to delete it, the shown branch's name to edit, and a comparison with
+another branch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from verlies.tree import GameTree
+from verlies.ui.branches_model import branch_rows, comparison_html
+from verlies.ui.i18n import t
+
+
+class BranchesPanel:
+    """Follows the page's game (:meth:`follow`) and shows its branches (:meth:`show`)."""
+
+    def __init__(self, on_moved: Callable[[], None], on_error: Callable[[str], None]) -> None:
+        self.on_moved = on_moved
+        self.on_error = on_error
+        self.tree: GameTree | None = None
+        self.lang = "de"
+        self.title = widgets.HTML()
+        self.title.add_class("vl-branches-title")
+        self.list = widgets.HBox()
+        self.list.add_class("vl-branch-list")
+        self.name = widgets.Text(continuous_update=False, layout=widgets.Layout(width="130px"))
+        self.name.add_class("vl-branch-name")
+        self.name.observe(self._renamed, "value")
+        self.other = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.other.add_class("vl-branch-compare")
+        self.other.observe(lambda _c: self._compare(), "value")
+        self.comparison = widgets.HTML()
+        self.comparison.add_class("vl-compare-box")
+        tools = widgets.HBox([self.name, self.other])
+        tools.add_class("vl-branch-tools")
+        self.widget = widgets.VBox([widgets.HBox([self.title, self.list]), tools, self.comparison])
+        self.widget.add_class("vl-branches")
+        self._shown: tuple[Any, ...] = ()
+        self._quiet = False
+
+    # ---- the tree --------------------------------------------------------------------------
+
+    def follow(self, game: Any) -> str | None:
+        """Take in the game's changes (a new game gets a new tree). Returns the name of a
+        branch a what-if at a past step started, else None."""
+        if self.tree is None or self.tree.game is not game:
+            self.tree = GameTree(game)
+            return None
+        return self.tree.sync()
+
+    def set_tree(self, tree: GameTree) -> None:
+        """A loaded save's tree."""
+        self.tree = tree
+
+    def _run(self, fn: Callable[..., Any], *args: Any) -> bool:
+        try:
+            fn(*args)
+        except (KeyError, ValueError) as e:
+            self.on_error(str(e))
+            return False
+        return True
+
+    def switch(self, name: str) -> None:
+        if self.tree is not None and self._run(self.tree.switch, name):
+            self.on_moved()
+
+    def delete(self, name: str) -> None:
+        if self.tree is not None and self._run(self.tree.delete, name):
+            self.on_moved()
+
+    def _renamed(self, change: dict[str, Any]) -> None:
+        if self._quiet or self.tree is None:
+            return
+        new = str(change["new"])
+        if new.strip() and new.strip() != self.tree.current:
+            self._run(self.tree.rename, self.tree.current, new)
+        self.on_moved()
+
+    def _compare(self) -> None:
+        tree = self.tree
+        if self._quiet or tree is None:
+            return
+        other = self.other.value
+        if not other or other not in tree.names or other == tree.current:
+            self.comparison.value = ""
+            return
+        self.comparison.value = comparison_html(
+            tree.game, tree.compare(tree.current, other), self.lang
+        )
+
+    # ---- showing ---------------------------------------------------------------------------
+
+    def show(self, lang: str) -> None:
+        tree = self.tree
+        if tree is None:
+            return
+        self.lang = lang
+        rows = branch_rows(tree, lang)
+        self.title.value = f'<span class="vl-branches-head">{t("branches", lang)}</span>'
+        if rows != self._shown:
+            self._shown = rows
+            children = []
+            for row in rows:
+                b = widgets.Button(
+                    description=row.label,
+                    tooltip=f"{t('branch_switch', lang)}: {row.title}",
+                    layout=widgets.Layout(width="auto"),
+                )
+                b.add_class("vl-branch")
+                if row.current:
+                    b.add_class("vl-branch-current")
+                b.on_click(lambda _b, n=row.name: self.switch(n))
+                parts = [b]
+                if row.can_delete:
+                    d = widgets.Button(
+                        icon="times",
+                        tooltip=t("branch_delete", lang),
+                        layout=widgets.Layout(width="auto"),
+                    )
+                    d.add_class("vl-branch-delete")
+                    d.on_click(lambda _b, n=row.name: self.delete(n))
+                    parts.append(d)
+                item = widgets.HBox(parts)
+                item.add_class("vl-branch-item")
+                children.append(item)
+            self.list.children = children
+        self._quiet = True
+        try:
+            self.name.description = t("branch_rename", lang)
+            self.name.value = tree.current
+            others = [n for n in tree.names if n != tree.current]
+            self.other.description = t("branch_compare", lang)
+            keep = self.other.value if self.other.value in others else ""
+            self.other.options = [(t("branch_compare_none", lang), ""), *[(n, n) for n in others]]
+            self.other.value = keep
+        finally:
+            self._quiet = False
+        self._compare()
+        # one branch: nothing to name, compare or switch to, only the list's one entry
+        self.widget.children[1].layout.display = "" if len(rows) > 1 else "none"
