@@ -169,3 +169,34 @@ def test_pages_nobody_played_leave_no_record(
     play_some(page, 1)
     (rec,) = store.unfinished()
     assert rec.seats == ("human", "careful") and rec.steps >= 1
+    assert page.get_attribute(".vl-autosave", "data-unsaved") == "0"  # saved: no warning
+
+
+def test_closing_the_tab_warns_while_the_game_is_not_saved(
+    start_voila: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+    context: BrowserContext,
+    tmp_path: Path,
+) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("the store cannot live under a file")
+    monkeypatch.setenv("VERLIES_STORE_URL", f"sqlite:///{blocker / 'playtests.sqlite'}")
+    server = start_voila("play.ipynb", name="resume-broken-store")
+    try:
+        page = context.new_page()
+        open_app(page, server.url("/"))
+        dialogs: list[str] = []
+        page.on("dialog", lambda d: (dialogs.append(d.type), d.accept()))
+        assert page.get_attribute(".vl-autosave", "data-unsaved") == "0"
+        click_one_step(page)  # played, and the store refuses it
+        page.wait_for_selector(".vl-autosave[data-unsaved='1']", timeout=REACT_MS)
+        assert "Nicht gespeichert" in page.inner_text(".vl-autosave")
+        pump = context.new_page()  # Playwright delivers events while it waits on a page
+        page.close(run_before_unload=True)
+        deadline = time.monotonic() + REACT_MS / 1000
+        while not dialogs:
+            assert time.monotonic() < deadline, "no warning before the tab closed"
+            pump.wait_for_timeout(100)
+        assert dialogs == ["beforeunload"]
+    finally:
+        server.stop()
