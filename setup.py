@@ -24,6 +24,7 @@ COMPILED = [
     "encounters",
     "rules",
     "game",
+    "sim/paths",
     "sim/bots",
 ]
 

@@ -839,3 +839,14 @@ def test_coins_are_worded_alike_for_every_seat() -> None:
     app.set_lang("de")
     coins_de = "1 Münze" if f.coins == 1 else f"{f.coins} Münzen"
     assert f"{coins_de} + Schätze im Wert von" in app.players.value
+
+
+def test_the_search_bot_takes_a_seat_on_the_page() -> None:
+    """Issue 13: the search bot ("strong") is offered in the New-game form and plays a seat."""
+    from verlies.ui.session import bot_names
+
+    assert bot_names()[-1] == "strong" and "careful" in bot_names()
+    app = new_app(seed=5, controllers=["strong", "careful"], round_limit=6)
+    app.steps.end.click()
+    assert app.game.is_over
+    assert state(app)["over"] == "1"

@@ -124,3 +124,58 @@ def test_log_shows_the_newest_line_on_top_after_bots_move(
     # the newest event of a finished game is its end, not a stale "to move"
     assert "to move" not in top["text"], top["text"]
     assert console_errors == []
+
+
+def focused(page: Page) -> str:
+    """What has the keyboard's focus: "canvas" for the board, else the element's tag and
+    classes."""
+    desc: str = page.evaluate(
+        """() => { const e = document.activeElement;
+                   if (e instanceof HTMLCanvasElement) return 'canvas';
+                   return e ? e.tagName + '.' + e.className : ''; }"""
+    )
+    return desc
+
+
+def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
+    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+) -> None:
+    open_page(page, page_url, wait_for_canvas)
+    start_game(page, 7, 3, ["human", "bot “random”"])
+    assert "Tab" in page.inner_text(".vl-keys")  # the keys are written on the page
+    # Tab from the page's start until the board has the focus ...
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if focused(page) == "canvas":
+            break
+    else:
+        raise AssertionError("Tab never reached the board")
+    # ... and out again, forwards and backwards
+    page.keyboard.press("Tab")
+    assert focused(page) != "canvas"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "canvas"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) != "canvas"
+    # keys only from here: R rolls or draws, 1 takes the first legal action
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    presses = 0
+    undone = False
+    while state(page)["over"] != "1":
+        s = state(page)
+        assert s["human"] == "1" or s["chance"] == "1", s  # bots move at once
+        if int(s["step"]) > 6 and not undone:  # U undoes a step, Y brings it back
+            page.keyboard.press("u")
+            back = wait_state(page, s)
+            assert int(back["step"]) == int(s["step"]) - 1
+            page.keyboard.press("y")
+            assert wait_state(page, back)["step"] == s["step"]
+            undone = True
+            continue
+        page.keyboard.press("r" if s["chance"] == "1" else "1")
+        wait_state(page, s, timeout=120)
+        presses += 1
+        assert presses < 600, "the game did not end"
+    assert undone and presses > 3
+    assert console_errors == []

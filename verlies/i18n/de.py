@@ -424,6 +424,11 @@ TEXTS: dict[str, str] = {
         "{name} ist zu groß zum Senden ({size} MB; höchstens {limit} MB): nichts hochgeladen."
     ),
     # page: branches, keyboard, links, export (designer)
+    "page.keys": (
+        "Tasten: S Schritt · T Zug · B Zug zurück · U Zurück · Y Vor · R Würfeln/Ziehen · "
+        "1–9 die erlaubten Aktionen in der Reihenfolge der Liste · Tab geht durch die "
+        "Bedienelemente und aus dem Spielbrett hinaus"
+    ),
     "page.branches": "Zweige",
     "page.branch_label": "{name} · {n}",
     "page.branch_root": "der erste Verlauf: {n} Schritte",

@@ -404,6 +404,10 @@ TEXTS: dict[str, str] = {
         "{name} is too large to send ({size} MB; at most {limit} MB): nothing was uploaded."
     ),
     # page: branches, keyboard, links, export (designer)
+    "page.keys": (
+        "Keys: S step · T turn · B undo a turn · U undo · Y redo · R roll · 1–9 the legal "
+        "actions in the list's order · Tab moves through the controls and out of the board"
+    ),
     "page.branches": "Branches",
     "page.branch_label": "{name} · {n}",
     "page.branch_root": "the first line: {n} steps",

@@ -25,11 +25,8 @@ game so that a game is reproducible from its seed alone.
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable
-from functools import cache
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.actions import (
@@ -46,12 +43,10 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos, Tile
+from verlies.board import BoardView, Pos
 from verlies.cards.model import (
     Attr,
     Blocked,
-    Character,
-    DungeonCard,
     Injury,
     LoseGoldOrTreasure,
     MonsterCard,
@@ -60,7 +55,20 @@ from verlies.cards.model import (
     RollBonus,
     Trap,
 )
-from verlies.dice import beat_probability, pass_probability
+from verlies.sim.paths import (
+    _INF,
+    _INJURY_COST,
+    _NEAR,
+    _SIDES,
+    _STEP,
+    _beat,
+    _cost,
+    _Graph,
+    _Layout,
+    _pass,
+    _Search,
+    _threshold,
+)
 
 if TYPE_CHECKING:
     from verlies.views import FigureView, PlayerView
@@ -73,250 +81,6 @@ __all__ = [
     "bot_name",
     "make_bot",
 ]
-
-# (bit, dx, dy, opposite bit): the four sides of a card, for the loops below.
-_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
-    (d, dx, dy, OPPOSITE[d])
-    for d, (dx, dy) in zip(DIRECTIONS, ((0, -1), (1, 0), (0, 1), (-1, 0)), strict=True)
-)
-# The cells within two steps (a diamond of radius 2) around a cell, without the cell itself.
-_NEAR: tuple[Pos, ...] = tuple(
-    (dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
-)
-# What an injury (R8: a lost turn) is worth, in gold, for weighing risks.
-_INJURY_COST = 2.0
-# Entering a card costs one step; the Dijkstra search below counts steps.
-_STEP = 1.0
-_INF = float("inf")
-
-
-_CARD = attrgetter("card")
-_MASK = attrgetter("mask")
-
-
-class _Graph:
-    """The laid cards as the path search sees them, kept up to date card by card.
-
-    Cards are only ever added to a board (R3.2), so the graph grows with it: a new card
-    joins its walkable neighbours (R3.5: both cards need a passage) and closes their open
-    passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A card's gold, opened
-    and collapsed flags change; where it lies, its card and its passages never do. A board
-    that is not this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
-    each card costs the figure (see ``_enter_costs``) while its obstacle is not open.
-    """
-
-    __slots__ = (
-        "adj",
-        "cards",
-        "character",
-        "costs",
-        "index",
-        "keys",
-        "layout",
-        "lively",
-        "masks",
-        "obstacles",
-        "open",
-        "open_total",
-        "risk",
-        "seen",
-        "tiles",
-    )
-
-    def __init__(self) -> None:
-        self.character: Character | None = None
-        self.risk = -1.0
-        self.clear()
-
-    def clear(self) -> None:
-        self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
-        self.seen: dict[Pos, Tile] = {}  # the board at the last sync
-        self.keys: list[Pos] = []
-        self.cards: list[DungeonCard] = []
-        self.masks: list[int] = []
-        self.layout: _Layout | None = None  # made when asked for, dropped when cards come
-        self.index: dict[Pos, int] = {}
-        self.adj: list[list[int]] = []  # walkable neighbours of each node
-        self.open: list[int] = []  # passages of each node into empty cells
-        self.open_total = 0  # count_open_passages of the whole board
-        self.obstacles: list[Obstacle | None] = []
-        # Per node: the cost when a failed class A obstacle costs gold ("rich"), when it
-        # does not ("poor"), and when any chance will do ("desperate").
-        self.costs: tuple[list[float], list[float], list[float]] = ([], [], [])
-        # The only cards whose gold or opened flag can ever change: the ones laid with gold
-        # (R4.1: it is taken, never added) and the ones with an obstacle (R4.4).
-        self.lively: list[int] = []
-
-    def sync(self, board: BoardView, character: Character, risk: float) -> None:
-        """Catch up with ``board``: new cards join, changed ones (gold taken, R4.1; opened,
-        R4.4; collapsed, R1.2: the engine lays a changed copy) are read again."""
-        if character is not self.character or risk != self.risk:
-            self.character, self.risk = character, risk
-            self.clear()
-        elif board == self.seen:  # the same cells holding the same Tile objects
-            return
-        n = len(self.tiles)
-        keys = list(board)
-        tiles = list(board.values())
-        if len(keys) < n or keys[:n] != self.keys:
-            self.clear()  # another board (an undo, another game): read it afresh
-            n = 0
-        elif tiles[:n] != self.tiles:  # some cards changed (compared by identity)
-            old = tiles[:n]
-            if list(map(_CARD, old)) != self.cards or list(map(_MASK, old)) != self.masks:
-                self.clear()  # not this board's cards: read it afresh
-                n = 0
-            else:
-                self.tiles = old
-        for i in range(n, len(tiles)):
-            self._add(keys[i], tiles[i], character, risk)
-        if len(tiles) > n:
-            self.layout = None
-        self.seen = dict(board)
-
-    def _add(self, pos: Pos, tile: Tile, character: Character, risk: float) -> None:
-        i = len(self.tiles)
-        index = self.index
-        x, y = pos
-        mask = tile.mask
-        mine: list[int] = []
-        opens = 0
-        for side, dx, dy, opp in _SIDES:
-            j = index.get((x + dx, y + dy))
-            if j is None:
-                if mask & side:
-                    opens += 1
-            elif self.tiles[j].mask & opp:
-                self.open[j] -= 1
-                self.open_total -= 1
-                if mask & side:
-                    mine.append(j)
-                    self.adj[j].append(i)
-        self.tiles.append(tile)
-        self.cards.append(tile.card)
-        self.masks.append(mask)
-        self.keys.append(pos)
-        index[pos] = i
-        self.adj.append(mine)
-        self.open.append(opens)
-        self.open_total += opens
-        obstacle = tile.card.obstacle
-        self.obstacles.append(obstacle)
-        rich, poor, desperate = self.costs
-        if obstacle is None:
-            rich.append(_STEP)
-            poor.append(_STEP)
-            desperate.append(_STEP)
-        else:
-            p = _pass(character.value(obstacle.attr), obstacle.n)
-            costs = _enter_costs(p, obstacle.cls, risk)
-            rich.append(costs[0])
-            poor.append(costs[1])
-            desperate.append(costs[2])
-        if obstacle is not None or tile.gold:
-            self.lively.append(i)
-
-
-class _Layout:
-    """Where the cards lie, in the order they were laid: part of a distance cache key.
-
-    Equal when the positions are; the hash is computed once, not at every look-up.
-    """
-
-    __slots__ = ("hash", "keys")
-
-    def __init__(self, keys: tuple[Pos, ...]) -> None:
-        self.keys = keys
-        self.hash = hash(keys)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Layout) and self.keys == other.keys
-
-
-def _threshold(cls: ObstacleClass, rich: bool, risk: float) -> float:
-    """The pass probability wanted at a class A or C obstacle.
-
-    ``rich``: the figure has coins or treasures, which a failed class A obstacle costs.
-    """
-    if cls is ObstacleClass.A and rich:
-        return 1 - risk
-    return 1 - min(1.0, 1.5 * risk)  # failing costs the injury only
-
-
-def _enter_costs(p: float, cls: ObstacleClass, risk: float) -> tuple[float, float, float]:
-    """Expected cost of stepping onto a card with a closed obstacle passed with chance ``p``:
-    a step plus the obstacle, INF where the bot won't try. For a figure with gold to lose,
-    one without, and one that will try any chance above zero (nothing else is reachable).
-    """
-    if cls is ObstacleClass.B:
-        cost = _STEP / p if p > 0 else _INF  # expected turns until it opens
-        return cost, cost, cost
-    fail = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
-    cost = _STEP + (1 - p) * fail
-    # R5.1, R5.3: failing still gets past, so below the threshold it is avoided, not a wall.
-    rich = _INF if p < _threshold(cls, True, risk) else cost
-    poor = _INF if p < _threshold(cls, False, risk) else cost
-    return rich, poor, cost
-
-
-class _Search:
-    """A multi-source Dijkstra search that runs only as far as the questions asked of it.
-
-    Every card costs what entering it cost when the search began (``row``); targets start
-    at their own value. Distances come out the same whatever order equal costs are taken
-    in: each is the least, over all paths, of the costs summed from the target.
-    """
-
-    __slots__ = ("adj", "dist", "heap", "row")
-
-    def __init__(
-        self,
-        dist: list[float],
-        heap: list[tuple[float, int]],
-        row: list[float],
-        adj: list[list[int]],
-    ) -> None:
-        heapq.heapify(heap)
-        self.dist = dist
-        self.heap = heap
-        self.row = row
-        self.adj = adj
-
-    def __getitem__(self, i: int) -> float:
-        """The cost from node ``i`` to the nearest target (INF: none reachable)."""
-        dist = self.dist
-        heap = self.heap
-        # Entering a card costs at least a step, so once the nearest open end of the search
-        # plus a step is no less than dist[i], nothing found later can lower it.
-        if not heap or heap[0][0] + _STEP >= dist[i]:
-            return dist[i]
-        row = self.row
-        adj = self.adj
-        pop, push = heapq.heappop, heapq.heappush
-        while heap and heap[0][0] + _STEP < dist[i]:
-            d, v = pop(heap)
-            if d > dist[v]:
-                continue
-            cost = row[v]
-            if cost == _INF:
-                continue
-            nd = d + cost
-            for u in adj[v]:  # R3.5: both cards need a passage
-                if nd < dist[u]:
-                    dist[u] = nd
-                    push(heap, (nd, u))
-        return dist[i]
-
-
-def _cost(graph: _Graph, row: list[float], i: int) -> float:
-    """What entering node ``i`` costs now: its row's cost, one step once its obstacle opened."""
-    cost = row[i]
-    if cost != _STEP and graph.tiles[i].opened:
-        return _STEP
-    return cost
 
 
 class Bot(Protocol):
@@ -334,16 +98,6 @@ def bot_name(bot: object) -> str:
     if isinstance(name, str) and name:
         return name
     return type(bot).__name__
-
-
-@cache
-def _pass(value: int, target: int, bonus: int = 0) -> float:
-    return float(pass_probability(value, target, bonus))
-
-
-@cache
-def _beat(value: int, monster: int, bonus: int = 0) -> float:
-    return float(beat_probability(value, monster, bonus))
 
 
 class RandomBot:

@@ -41,6 +41,7 @@ from verlies.ui.panels import (
 )
 from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.theme import CSS
+from verlies.ui.tools_view import ToolsPanel
 
 esc = html.escape
 
@@ -149,6 +150,7 @@ class PlayApp:
         self.history.slider.observe(self._slider_moved, "value")
         # the history as a tree: a what-if at a past step starts a branch (branches_view.py)
         self.branches = BranchesPanel(self._history_moved, lambda m: self._say(m, error=True))
+        self.tools = ToolsPanel()  # keys; links and exports (tools_view.py)
         self.files = FileControls()
         self.files.save.on_click(lambda _b: self.save())
         self.files.upload.observe(lambda _c: self.load_upload(), "value")
@@ -173,7 +175,7 @@ class PlayApp:
         for row in (row1, row2, row3, row4):
             row.add_class("vl-controls-row")
         controls = widgets.VBox(
-            [row1, row2, row3, self.branches.widget, row4],
+            [row1, row2, row3, self.branches.widget, row4, self.tools.widget],
             layout=widgets.Layout(width=f"{width}px"),
         )
         controls.add_class("vl-controls")
@@ -303,6 +305,7 @@ class PlayApp:
         self.chance.set_lang(lang)
         self.history.set_lang(lang)
         self.files.set_lang(lang)
+        self.tools.set_lang(lang)
         self.setup.set_lang(lang)
         if hasattr(self, "editor"):
             self.editor.set_lang(lang)

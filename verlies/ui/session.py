@@ -24,8 +24,9 @@ MAX_BURST = 20_000
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot presets the page offers (``verlies.sim.bots.BOTS``), in their order."""
-    return tuple(bots.BOTS)
+    """The bots the page offers: the presets (``verlies.sim.bots.BOTS``) in their order,
+    then the search bots ("strong", which respects hidden information; docs/ai.md)."""
+    return (*bots.BOTS, *bots.SEARCH_BOTS)
 
 
 def make_bot(name: str, seed: int) -> Bot:

@@ -1,0 +1,42 @@
+/* The play page's keyboard (issue 12): Tab leaves the board, and single keys press the
+   page's own buttons, so a shortcut does exactly what a click does. The board canvas
+   (ipycanvas) swallows every key it sees, Tab too, which trapped the focus in it: this
+   listener runs first (capturing, on the window) and keeps Tab and the shortcuts from
+   reaching it. Keys typed into a text field, a list or the slider's readout stay there. */
+(() => {
+  const KEYS = {
+    s: ".vl-step", t: ".vl-step-turn", u: ".vl-undo", y: ".vl-redo",
+    r: ".vl-roll", b: ".vl-undo-turn",
+  };
+  const shown = (el) => el && el.offsetParent !== null && !el.disabled;
+  const typing = (el) =>
+    el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement || (el instanceof HTMLElement && el.isContentEditable);
+  const press = (selector, n) => {
+    const found = Array.from(document.querySelectorAll(selector)).filter(shown);
+    const el = found[n || 0];
+    if (!el) return false;
+    el.click();
+    return true;
+  };
+  window.addEventListener("keydown", (event) => {
+    const target = event.target;
+    const onBoard = target instanceof HTMLCanvasElement;
+    if (event.key === "Tab") {
+      if (onBoard) event.stopPropagation(); // the browser moves the focus on
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(target)) return;
+    if (!document.querySelector(".vl-play") || !shown(document.querySelector(".vl-play"))) {
+      return;
+    }
+    const key = event.key.toLowerCase();
+    let done = false;
+    if (KEYS[key]) done = press(KEYS[key]);
+    else if (/^[1-9]$/.test(key)) done = press(".vl-action", Number(key) - 1);
+    if (done || onBoard) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
+})();
