@@ -161,3 +161,13 @@ def test_a_game_played_to_the_end_in_one_go_is_a_finished_record(store_url: str)
     (rec,) = store.records(finished_only=True)
     assert rec.steps == rec.cursor == app.game.history_length
     assert rec.reason == app.game.result.reason  # type: ignore[union-attr]
+
+
+def test_what_the_browser_sends_is_bounded(store_url: str) -> None:
+    model = Autosave()
+    for raw in ("", "not json", "[1, 2]", json.dumps({"client": "x" * 5000}), "{" * 10_000):
+        assert model.hello(raw) == [] and model.client is None
+    assert model.hello(json.dumps({"client": "bad\nid-with-newline"})) == []
+    assert model.client is None
+    model.hello(json.dumps({"client": "c" * 32, "query": "?resume=../../etc", "tz": 10**9}))
+    assert model.client == "c" * 32 and model.resume_token is None and model.tz_minutes == 0
