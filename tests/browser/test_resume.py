@@ -113,9 +113,11 @@ def test_a_killed_kernel_says_so_and_the_reload_resumes_at_the_same_step(
     board = board_data(page)
     line = page.inner_text(".vl-state")
     kernel = page.evaluate("() => window.verliesWatch.kernel")
+    killed = time.monotonic()
     os.kill(kernel_pid(kernel), signal.SIGKILL)
     banner = page.locator(".vl-lost-banner")
     banner.wait_for(state="visible", timeout=REACT_MS)
+    print(f"kernel killed -> banner: {time.monotonic() - killed:.1f} s")  # a figure, no bound
     assert f"Schritt {before['step']}" in banner.inner_text()  # the page speaks German
     assert banner.get_attribute("data-why") == "kernel"
 
@@ -142,9 +144,11 @@ def test_a_restarted_server_says_so_and_the_reload_resumes(
     before = play_some(page, 4)
     board = board_data(page)
     line = page.inner_text(".vl-state")
+    stopped = time.monotonic()
     server.stop()
     banner = page.locator(".vl-lost-banner")
     banner.wait_for(state="visible", timeout=REACT_MS)
+    print(f"server stopped -> banner: {time.monotonic() - stopped:.1f} s")  # a figure, no bound
     assert f"Schritt {before['step']}" in banner.inner_text()
     server.start(timeout=180)  # the same port, the same store
     page.click(".vl-lost-reload")
