@@ -219,7 +219,7 @@ def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
         note.wait_for(state="visible", timeout=0)
         shown = note.text_content() or ""
         assert name in shown and "MB" in shown, shown
-        assert shown == guard_message(page, name, limit + 1, limit)
+        assert shown == guard_message(name, limit + 1, limit)
         # Nothing reached the kernel: the button still counts no file.
         assert page.inner_text(button).endswith("(0)")
     # The connection lives: the kernel still answers a click (the page's language).
@@ -241,6 +241,6 @@ def voila_server_limit(page: Page) -> int:
     return limit
 
 
-def guard_message(page: Page, name: str, size: int, limit: int) -> str:
+def guard_message(name: str, size: int, limit: int) -> str:
     mb = lambda n: f"{n / 1048576:.1f}"  # noqa: E731 - as the page rounds
     return text("page.upload_too_big", "de", name=name, size=mb(size), limit=mb(limit))
