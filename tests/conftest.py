@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -39,6 +40,10 @@ VOILA_DATA_DIR = VOILA_CONFIG_DIR / "share" / "jupyter"
 os.environ["JUPYTER_PATH"] = os.pathsep.join(
     p for p in (str(VOILA_DATA_DIR), os.environ.get("JUPYTER_PATH", "")) if p
 )
+# The page saves every game played on it (verlies/ui/autosave.py): the tests' games and the
+# servers they start go to a store of their own, never the user's ~/.local/share/verlies.
+os.environ.pop("VERLIES_STORE_URL", None)
+os.environ["VERLIES_DATA_DIR"] = tempfile.mkdtemp(prefix="verlies-test-store-")
 
 # Lines of a Jupyter/Voila server log that mean something went wrong.
 _LOG_ERROR_PATTERNS = [

@@ -15,7 +15,7 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MARK = "# NBVAL_CHECK_OUTPUT"
-OURS = ("rules_tour.ipynb", "designer_workshop.ipynb")
+OURS = ("rules_tour.ipynb", "designer_workshop.ipynb", "playtests.ipynb")
 
 
 def load(name: str) -> dict:

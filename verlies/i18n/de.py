@@ -585,5 +585,19 @@ TEXTS: dict[str, str] = {
     "sim.cancelled": "Abgebrochen nach {games} Partien mit jedem Deck ({seconds} s).",
     "sim.download_csv": "Unterschiede herunterladen (CSV)",
     "sim.download_json": "alles herunterladen (JSON)",
+    # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
+    "page.autosave.offer": "Spiel vom {time} fortsetzen, Schritt {step}",
+    "page.autosave.resume": "Fortsetzen",
+    "page.autosave.discard": "Verwerfen",
+    "page.autosave.saved": "Gespeichert bei Schritt {step}",
+    "page.autosave.link": "Link zum Fortsetzen",
+    "page.autosave.failed": "Nicht gespeichert: {msg}",
+    "page.autosave.resumed": "Fortgesetzt bei Schritt {step}.",
+    "page.autosave.resume_error": "Fortsetzen nicht möglich: {msg}",
+    "page.autosave.lost": (
+        "Der Spielserver wurde neu gestartet — neu laden, um bei Schritt {step} weiterzuspielen"
+    ),
+    "page.autosave.lost_unsaved": "Der Spielserver wurde neu gestartet — bitte die Seite neu laden",
+    "page.autosave.reload": "Neu laden",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -556,5 +556,17 @@ TEXTS: dict[str, str] = {
     "sim.cancelled": "Cancelled after {games} games with each deck ({seconds} s).",
     "sim.download_csv": "download the differences (CSV)",
     "sim.download_json": "download everything (JSON)",
+    # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
+    "page.autosave.offer": "Resume game from {time}, step {step}",
+    "page.autosave.resume": "Resume",
+    "page.autosave.discard": "Discard",
+    "page.autosave.saved": "Saved at step {step}",
+    "page.autosave.link": "link to resume",
+    "page.autosave.failed": "Not saved: {msg}",
+    "page.autosave.resumed": "Resumed at step {step}.",
+    "page.autosave.resume_error": "Cannot resume: {msg}",
+    "page.autosave.lost": "The game server restarted — reload to resume at step {step}",
+    "page.autosave.lost_unsaved": "The game server restarted — reload the page",
+    "page.autosave.reload": "Reload",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -11,7 +11,7 @@ import json
 import os
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ playtests = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("seats", sa.Text, nullable=False),  # JSON: "human" or a bot name per seat
     sa.Column("lang", sa.String(8), nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),  # "playing" or "over"
+    sa.Column("status", sa.String(16), nullable=False),  # "playing", "over", "abandoned"
     sa.Column("reason", sa.String(16)),  # Result.reason once over
     sa.Column("winners", sa.Text),  # JSON list once over
     sa.Column("steps", sa.Integer, nullable=False),
@@ -174,6 +174,7 @@ class PlaytestStore:
         client: str | None = None,
         lang: str = "de",
         source: str = "page",
+        actors: Mapping[int, str] | None = None,
     ) -> str:
         """Start a record for ``game`` (call it at the first step a visitor takes, so that
         games nobody played are never stored); returns its id (also the resume token)."""
@@ -181,6 +182,7 @@ class PlaytestStore:
             raise ValueError(f"{game.players} seats, got {len(seats)} controllers")
         rid = uuid.uuid4().hex
         now = time.time()
+        result = game.result
         with self._write() as conn:
             conn.execute(
                 playtests.insert().values(
@@ -191,21 +193,30 @@ class PlaytestStore:
                     updated=now,
                     seats=json.dumps(list(seats)),
                     lang=lang,
-                    status="playing",
-                    reason=None,
-                    winners=None,
-                    steps=0,
-                    cursor=0,
+                    status="playing" if result is None else "over",
+                    reason=None if result is None else result.reason,
+                    winners=None if result is None else json.dumps(list(result.winners)),
+                    steps=game.history_length,  # a page begins after its first step
+                    cursor=game.step_count,
                     save=game.to_json(),
                     keep=self.record,
                 )
             )
-            self._write_steps(conn, rid, game, 0, now, "setup")
+            self._write_steps(conn, rid, game, 0, now, "setup", actors)
         return rid
 
-    def save(self, rid: str, game: Game, *, actor: str = "human") -> None:
+    def save(
+        self,
+        rid: str,
+        game: Game,
+        *,
+        actor: str = "human",
+        actors: Mapping[int, str] | None = None,
+    ) -> None:
         """Store ``game`` as it is now; the steps from the first changed one on are logged
-        with ``actor`` and the time (an undo and a new action replace the undone line)."""
+        with ``actor`` (or ``actors[index]`` where given: one page action can be a human's
+        step and the bots' answers) and the time (an undo and a new action replace the
+        undone line)."""
         now = time.time()
         text = game.to_json()
         result = game.result
@@ -231,7 +242,35 @@ class PlaytestStore:
                     winners=json.dumps(list(result.winners)) if result is not None else None,
                 )
             )
-            self._write_steps(conn, rid, game, _first_unlogged(conn, rid, game), now, actor)
+            start = _first_unlogged(conn, rid, game)
+            self._write_steps(conn, rid, game, start, now, actor, actors)
+
+    def claim(self, rid: str, client: str) -> None:
+        """Give a record begun before the browser said who it is to that browser."""
+        with self._write() as conn:
+            conn.execute(
+                playtests.update()
+                .where(playtests.c.id == rid, playtests.c.client.is_(None))
+                .values(client=client)
+            )
+
+    def abandon(self, rid: str) -> None:
+        """The player discarded this unfinished game: it is no longer offered for resuming;
+        a playtest record keeps it (status "abandoned"), an autosave only is deleted."""
+        with self._write() as conn:
+            row = conn.execute(
+                sa.select(playtests.c.keep, playtests.c.status).where(playtests.c.id == rid)
+            ).first()
+            if row is None or row.status != "playing":
+                return
+            if not row.keep:
+                self._delete(conn, rid)
+                return
+            conn.execute(
+                playtests.update()
+                .where(playtests.c.id == rid)
+                .values(status="abandoned", updated=time.time())
+            )
 
     def delete(self, rid: str) -> None:
         with self._write() as conn:
@@ -285,14 +324,20 @@ class PlaytestStore:
 
     @staticmethod
     def _write_steps(
-        conn: sa.Connection, rid: str, game: Game, start: int, now: float, actor: str
+        conn: sa.Connection,
+        rid: str,
+        game: Game,
+        start: int,
+        now: float,
+        actor: str,
+        actors: Mapping[int, str] | None = None,
     ) -> None:
         conn.execute(steps.delete().where(steps.c.playtest == rid, steps.c.idx >= start))
         saved = json.loads(game.to_json())["steps"] if start < game.history_length else []
         rows = []
         for i in range(start, game.history_length):
             raw = saved[i]
-            kind = _step_actor(raw, actor)
+            kind = _step_actor(raw, actors.get(i, actor) if actors else actor)
             rows.append(
                 {
                     "playtest": rid,

@@ -21,6 +21,7 @@ def play_app(**kwargs: Any) -> Any:
     from verlies.ui.app import PlayApp
     from verlies.ui.tools_view import follow_query
 
+    kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
     app = PlayApp(**kwargs)
     follow_query(app.tools.open_query)  # a link's position (?g=...), once the page is asked for
     return app.widget

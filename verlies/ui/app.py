@@ -17,6 +17,7 @@ from verlies.errors import VerliesError
 from verlies.setup import Setup
 from verlies.tree import GameTree
 from verlies.ui import share
+from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_text import board_text_html
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
 from verlies.ui.branches_model import last_human_decision, started_text
@@ -68,6 +69,7 @@ class PlayApp:
         deck: Any = None,
         width: int = WIDTH,
         height: int = HEIGHT,
+        autosave: bool = False,
     ) -> None:
         self.deck = (
             deck
@@ -76,6 +78,7 @@ class PlayApp:
         )
         # the page's decisions and model: no widgets in there (see controller.py)
         self.controller = Controller(session or self._default_session(), lang)
+        self.autosave = AutosaveBar(self, enabled=autosave)  # every step saved (ui/autosave.py)
         self.last_error: str | None = None
         self._syncing = False
         self._refreshing = False
@@ -209,7 +212,7 @@ class PlayApp:
 
         self.balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=lang)
         self.add_tab(self.balance.title, self.balance.widget)
-        self.widget = widgets.VBox([self.style, header, self.tabs])
+        self.widget = widgets.VBox([self.style, header, self.autosave.widget, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
         self.setup.set_from(self.session.game, self.session.controllers)
@@ -611,3 +614,4 @@ class PlayApp:
         stop = g.is_over or s.human_to_move
         for b in (self.steps.step, self.steps.turn, self.steps.round, self.steps.end):
             b.disabled = stop
+        self.autosave.sync()

@@ -63,6 +63,10 @@ class Session:
             raise ValueError(f"{n} seats need {n} controllers, got {len(ctl)}")
         self.controllers = ctl
         self.bot_seed = bot_seed
+        #: Who decided each step taken here, by its index (the autosave logs it: ui/autosave.py).
+        self.decided: dict[int, str] = {}
+        #: Steps the game had when this session took it (a new game 0, a loaded one more).
+        self.start_length = game.history_length
         self._bots: dict[int, Bot] = {}
         for seat, name in enumerate(ctl):
             if name != HUMAN:
@@ -109,6 +113,7 @@ class Session:
     def act(self, action: Any) -> list[Any]:
         """A human's decision (the engine checks it and names the rule if illegal)."""
         events: list[Any] = self.game.apply(action)
+        self.decided[self.game.step_count - 1] = HUMAN
         return events
 
     def roll(self) -> list[Any]:
@@ -129,6 +134,7 @@ class Session:
         if bot is None:
             return "human"
         g.apply(bot(g.view(seat)))
+        self.decided[g.step_count - 1] = self.controllers[seat]
         return "bot"
 
     def run(self, unit: str = "end", limit: int = MAX_BURST) -> RunResult:

@@ -1,0 +1,133 @@
+/* Nothing lost (verlies/ui/autosave.py, autosave_view.py): included by index.html.j2.
+ *
+ * 1. Who this browser is: a random id kept in localStorage, sent to the kernel with the
+ *    page's query string (?resume=<record id>) and time zone through the hidden text field
+ *    .vl-client, until the kernel's .vl-autosave line names the id back.
+ * 2. The kernel's connection: every websocket to /api/kernels/<id>/channels is watched. A
+ *    status message "restarting"/"dead" (the kernel process died; the server started a bare
+ *    one) or a socket closed and not opened again within a few seconds (the server went
+ *    away) shows a banner with the words the page put in .vl-autosave's data attributes
+ *    while the kernel was alive: "The game server restarted - reload to resume at step N".
+ * 3. Closing the tab warns while .vl-autosave says data-unsaved="1" (played here, not
+ *    over, and the last write to the store failed).
+ * Jinja reads this file: no double braces, no brace-percent, no brace-hash in it.
+ */
+(function () {
+  "use strict";
+  const KEY = "verlies.client";
+  const GRACE_MS = 4000;
+  let client = null;
+  try {
+    client = window.localStorage.getItem(KEY);
+    if (!client || !/^[0-9a-f]{32}$/.test(client)) {
+      const bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      client = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      window.localStorage.setItem(KEY, client);
+    }
+  } catch (err) {
+    client = null; // storage refused (private mode): the resume link still works
+  }
+  const hello = JSON.stringify({
+    client: client,
+    query: window.location.search,
+    tz: -new Date().getTimezoneOffset(),
+  });
+
+  const watch = { kernel: null, open: 0, lastOpen: 0, lastClose: 0, lost: null, timer: null };
+  window.verliesWatch = watch; // read by the browser tests
+
+  function line() {
+    return document.querySelector(".vl-autosave");
+  }
+
+  function sendHello() {
+    const input = document.querySelector(".vl-client input");
+    const ack = line();
+    if (!input || (ack && client && ack.dataset.client === client)) return;
+    if (ack && !client && input.value === hello) return;
+    input.value = hello;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  const helloTimer = window.setInterval(() => {
+    sendHello();
+    const ack = line();
+    if (ack && client && ack.dataset.client === client) window.clearInterval(helloTimer);
+  }, 500);
+
+  let leaving = false; // a page being left closes its sockets: that is no server restart
+
+  function banner(why) {
+    if (watch.lost || leaving) return;
+    watch.lost = why;
+    const source = line();
+    const text = source ? source.dataset.lost : "The game server restarted — reload the page";
+    const reload = source ? source.dataset.reload : "Reload";
+    const box = document.createElement("div");
+    box.className = "vl-lost-banner";
+    box.dataset.why = why;
+    box.setAttribute("role", "alert");
+    box.style.cssText =
+      "position:fixed;top:0;left:0;right:0;z-index:10000;padding:.7em 1em;" +
+      "background:#b3261e;color:#fff;font:600 15px sans-serif;display:flex;gap:1em;" +
+      "align-items:center;box-shadow:0 2px 6px rgba(0,0,0,.3)";
+    const span = document.createElement("span");
+    span.className = "vl-lost-text";
+    span.textContent = text;
+    const button = document.createElement("button");
+    button.className = "vl-lost-reload";
+    button.textContent = reload;
+    button.addEventListener("click", () => window.location.reload());
+    box.append(span, button);
+    document.body.appendChild(box);
+  }
+
+  const DEATH = /"execution_state"\s*:\s*"(restarting|autorestarting|dead)"/;
+  const decoder = new TextDecoder();
+  function inspect(text) {
+    if (text.indexOf('"status"') >= 0 && DEATH.test(text)) banner("kernel");
+  }
+
+  function closed() {
+    watch.open = Math.max(0, watch.open - 1);
+    watch.lastClose = Date.now();
+    window.clearTimeout(watch.timer);
+    watch.timer = window.setTimeout(() => {
+      if (watch.open === 0 && watch.lastOpen < watch.lastClose) banner("server");
+    }, GRACE_MS);
+  }
+
+  const Native = window.WebSocket;
+  class Watched extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const m = /\/api\/kernels\/([0-9a-f-]{36})\/channels/.exec(String(url));
+      if (!m) return;
+      watch.kernel = m[1];
+      this.addEventListener("open", () => {
+        watch.open += 1;
+        watch.lastOpen = Date.now();
+      });
+      this.addEventListener("close", closed);
+      this.addEventListener("message", (event) => {
+        const data = event.data;
+        if (typeof data === "string") inspect(data);
+        else if (data instanceof ArrayBuffer) inspect(decoder.decode(data));
+        else if (data instanceof Blob) data.text().then(inspect);
+      });
+    }
+  }
+  window.WebSocket = Watched;
+
+  window.addEventListener("beforeunload", (event) => {
+    const el = line();
+    if (el && el.dataset.unsaved === "1") {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+    window.clearTimeout(watch.timer);
+  });
+})();

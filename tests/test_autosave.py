@@ -1,0 +1,173 @@
+"""The page saves every step as it happens and offers unfinished games back (issue 11,
+item 1): the autosave model (ui/autosave.py) and its widgets on a PlayApp, against a real
+SQLite store in a temporary directory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verlies.setup import Setup
+from verlies.store import PlaytestStore
+from verlies.ui.app import PlayApp
+from verlies.ui.autosave import Autosave
+from verlies.ui.session import HUMAN, Session
+
+
+@pytest.fixture
+def store_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite:///{tmp_path / 'page.sqlite'}"
+    monkeypatch.setenv("VERLIES_STORE_URL", url)
+    monkeypatch.delenv("VERLIES_RECORD_PLAYTESTS", raising=False)
+    return url
+
+
+def page(seed: int = 3, controllers: tuple[str, ...] = (HUMAN, "careful")) -> PlayApp:
+    setup = Setup(players=len(controllers), seed=seed)
+    return PlayApp(Session.new(setup, list(controllers)), lang="en", autosave=True)
+
+
+def hello(app: PlayApp, client: str = "c" * 32, query: str = "") -> None:
+    app.autosave.client.value = json.dumps({"client": client, "query": query, "tz": 60})
+
+
+def line(app: PlayApp) -> str:
+    return str(app.autosave.line.value)
+
+
+def human_steps(app: PlayApp, n: int) -> None:
+    """Take ``n`` page actions as a person would: roll at chance, else the first action."""
+    for _ in range(n):
+        g = app.game
+        if g.is_over:
+            return
+        if g.is_chance:
+            app.roll()
+        elif app.session.human_to_move:
+            app.act(g.legal_actions()[0])
+        else:
+            app.run("step")
+
+
+def test_a_page_nobody_played_writes_nothing(store_url: str, tmp_path: Path) -> None:
+    app = page()
+    hello(app)  # the browser said who it is; still nothing played
+    app.set_lang("de")
+    app.goto(0)
+    assert not (tmp_path / "page.sqlite").exists() or len(PlaytestStore(store_url)) == 0
+    assert 'data-rid=""' in line(app) and 'data-unsaved="0"' in line(app)
+
+
+def test_every_step_is_saved_with_who_took_it(store_url: str) -> None:
+    app = page()
+    hello(app)
+    human_steps(app, 12)
+    store = PlaytestStore(store_url)
+    (rec,) = store.unfinished("c" * 32)
+    g = app.game
+    assert rec.save == g.to_json() and rec.cursor == g.step_count
+    assert rec.seats == (HUMAN, "careful") and rec.source == "page"
+    log = store.get(rec.id, with_steps=True).step_log
+    assert [s["step"] for s in log] == json.loads(g.to_json())["steps"]
+    actors = {s["actor"] for s in log}
+    assert HUMAN in actors and "careful" in actors and "chance" in actors
+    for s in log:  # a step the bot took is logged as the bot's
+        if app.session.decided.get(s["idx"]) == "careful":
+            assert s["actor"] == "careful"
+    assert f'data-rid="{rec.id}"' in line(app) and f"?resume={rec.id}" in line(app)
+    # time travel is saved too: the record's cursor follows the slider
+    app.goto(3)
+    assert store.get(rec.id).cursor == 3 and store.get(rec.id).steps == g.history_length
+
+
+def test_reopening_the_page_offers_the_unfinished_game_and_resumes_it(store_url: str) -> None:
+    first = page()
+    hello(first)
+    human_steps(first, 9)
+    want = first.game.to_json()
+    status = first.status.value
+    second = page(seed=99)  # a new page in the same browser: a new kernel, its own game
+    assert not second.autosave.offer_box.layout.display == "flex"
+    hello(second)
+    assert second.autosave.offer_box.layout.display == "flex"
+    text = second.autosave.offer_text.value
+    assert f"step {first.game.step_count}" in text and "Resume game from" in text
+    second.autosave.take_offer()
+    assert second.game.to_json() == want
+    assert second.status.value == status  # the same state line
+    assert second.session.controllers == [HUMAN, "careful"]
+    assert second.autosave.offer_box.layout.display == "none"
+    human_steps(second, 3)  # played on into the same record
+    store = PlaytestStore(store_url)
+    (rec,) = store.unfinished("c" * 32)
+    assert rec.save == second.game.to_json()
+
+
+def test_a_resume_link_works_in_another_browser_and_discard_stops_the_offer(
+    store_url: str,
+) -> None:
+    first = page()
+    hello(first, client="a" * 32)
+    human_steps(first, 5)
+    rid = first.autosave.model.rid
+    assert rid is not None
+    other = page()
+    hello(other, client="b" * 32)  # another browser, no link: nothing of a's
+    assert other.autosave.offers == []
+    linked = page()
+    hello(linked, client="b" * 32, query=f"?resume={rid}")
+    assert [o.rid for o in linked.autosave.offers] == [rid]
+    linked.autosave.discard_offer()
+    again = page()
+    hello(again, client="a" * 32)
+    assert again.autosave.offers == []  # discarded: not offered, kept as a record
+    assert PlaytestStore(store_url).get(rid).status == "abandoned"
+
+
+def test_a_failing_store_says_so_and_the_page_warns_before_closing(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    model = Autosave(opener=lambda: PlaytestStore(f"sqlite:///{blocker / 'x' / 'p.sqlite'}"))
+    app = page()
+    app.autosave.model = model
+    human_steps(app, 3)
+    assert 'data-unsaved="1"' in line(app) and "Not saved" in line(app)
+
+
+def test_recording_off_keeps_the_autosave_until_the_end(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VERLIES_RECORD_PLAYTESTS", "0")
+    app = page(controllers=("careful", "careful"))
+    hello(app)
+    app.run("step")
+    store = PlaytestStore(store_url)
+    assert len(store.unfinished("c" * 32)) == 1  # resumable while it runs
+    assert 'data-unsaved="0"' in line(app)
+    app.run("end")
+    assert app.game.is_over
+    assert len(store) == 0 and store.records() == []
+
+
+def test_a_game_played_to_the_end_in_one_go_is_a_finished_record(store_url: str) -> None:
+    app = page(controllers=("careful", "greedy"))
+    hello(app)
+    app.run("end")
+    assert app.game.is_over
+    store = PlaytestStore(store_url)
+    assert store.unfinished() == []
+    (rec,) = store.records(finished_only=True)
+    assert rec.steps == rec.cursor == app.game.history_length
+    assert rec.reason == app.game.result.reason  # type: ignore[union-attr]
+
+
+def test_what_the_browser_sends_is_bounded(store_url: str) -> None:
+    model = Autosave()
+    for raw in ("", "not json", "[1, 2]", json.dumps({"client": "x" * 5000}), "{" * 10_000):
+        assert model.hello(raw) == [] and model.client is None
+    assert model.hello(json.dumps({"client": "bad\nid-with-newline"})) == []
+    assert model.client is None
+    model.hello(json.dumps({"client": "c" * 32, "query": "?resume=../../etc", "tz": 10**9}))
+    assert model.client == "c" * 32 and model.resume_token is None and model.tz_minutes == 0

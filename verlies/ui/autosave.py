@@ -1,0 +1,244 @@
+"""Nothing lost: the page's game saved to the playtest store at every step, and offered back.
+
+No widgets here (the view is ``ui/autosave_view.py``). The page calls :meth:`Autosave.sync`
+after every change it shows; the first step a visitor takes begins a record
+(:meth:`~verlies.store.db.PlaytestStore.begin`), every later change saves it with who
+decided each new step (the session's ``decided``: "human" or the bot's name; the store
+marks chance and deck edits itself). A game nobody played here (the page's first game in a
+preheated kernel, a loaded file only looked at) is never written.
+
+The browser says who it is once the page is up (:meth:`Autosave.hello`: a random id kept in
+its localStorage, the page's query string, its time zone); the unfinished games of that
+browser, and the one a ``?resume=<record id>`` link names, are offered back.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qs
+
+from verlies.errors import VerliesError
+from verlies.ui.i18n import t
+from verlies.ui.session import Session
+
+if TYPE_CHECKING:  # SQLAlchemy loads with the first save, not with the page
+    from verlies.store.db import PlaytestRecord, PlaytestStore
+
+#: What the browser may send at most (an id, a query string, a number): a bound, not a format.
+MAX_HELLO = 4096
+#: Steps that were in a loaded game before this page played on.
+LOADED = "loaded"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An unfinished game the page can resume."""
+
+    rid: str
+    step: int
+    updated: float
+    seats: tuple[str, ...]
+
+    def text(self, lang: str, tz_minutes: int = 0) -> str:
+        """ "Resume game from 2026-12-01 01:20, step 12" in the browser's local time."""
+        when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(self.updated + 60 * tz_minutes))
+        return t("autosave.offer", lang, time=when, step=self.step)
+
+
+@dataclass(frozen=True)
+class SaveState:
+    """Where the page's game stands with the store (the view shows it; the browser warns
+    before the tab closes while ``unsaved``)."""
+
+    rid: str | None  # the record (also the resume link's token), None until played
+    step: int  # the step the store holds (the game's cursor when saved)
+    saved: bool  # the game as shown is in the store
+    unsaved: bool  # played here, not over, and the last write failed: closing loses it
+    error: str  # why the store refused, or ""
+
+
+def _signature(session: Session) -> tuple[int, int, int, str]:
+    g = session.game
+    last = repr(g.steps[-1]) if g.history_length else ""
+    return (id(g), g.history_length, g.step_count, last)
+
+
+class Autosave:
+    """The page's game and its record in the store.
+
+    ``opener`` makes the store on first use (default: :class:`PlaytestStore` from the
+    environment: ``VERLIES_STORE_URL``, ``VERLIES_DATA_DIR``, ``VERLIES_RECORD_PLAYTESTS``).
+    """
+
+    def __init__(self, opener: Callable[[], PlaytestStore] | None = None) -> None:
+        self._opener = opener
+        self._store: PlaytestStore | None = None
+        self.client: str | None = None
+        self.tz_minutes = 0
+        self.resume_token: str | None = None
+        self._session: Session | None = None
+        self._rid: str | None = None
+        self._saved_sig: tuple[int, int, int, str] | None = None
+        self._saved_step = 0
+        self.error = ""
+
+    # ---- the store -------------------------------------------------------------------
+
+    @property
+    def store(self) -> PlaytestStore:
+        """The store, opened on first use (StoreError if it cannot be)."""
+        if self._store is None:
+            if self._opener is not None:
+                self._store = self._opener()
+            else:
+                from verlies.store.db import PlaytestStore
+
+                self._store = PlaytestStore()
+        return self._store
+
+    @property
+    def rid(self) -> str | None:
+        return self._rid
+
+    # ---- the browser --------------------------------------------------------------------
+
+    def hello(self, raw: str) -> list[Offer]:
+        """The browser's message (JSON: ``client``, ``query``, ``tz``); returns the games it
+        may resume, the one its ``?resume=`` link names first. Malformed input is ignored."""
+        if not raw or len(raw) > MAX_HELLO:
+            return []
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return []
+        if not isinstance(data, dict):
+            return []
+        client = data.get("client")
+        if isinstance(client, str) and 8 <= len(client) <= 64 and client.isprintable():
+            self.client = client
+        tz = data.get("tz")
+        if isinstance(tz, int) and -16 * 60 <= tz <= 16 * 60:
+            self.tz_minutes = tz
+        query = data.get("query")
+        if isinstance(query, str):
+            token = parse_qs(query.lstrip("?")).get("resume", [""])[0]
+            self.resume_token = token if token.isalnum() and len(token) <= 32 else None
+        if self._rid is not None and self.client is not None:
+            try:
+                self.store.claim(self._rid, self.client)
+            except VerliesError as e:
+                self.error = str(e)
+        return self.offers()
+
+    def offers(self) -> list[Offer]:
+        """Unfinished games of this browser and of the resume link (not the one shown)."""
+        if self.client is None and self.resume_token is None:
+            return []
+        try:
+            found: list[PlaytestRecord] = []
+            if self.resume_token:
+                try:
+                    rec = self.store.get(self.resume_token)
+                except VerliesError:
+                    rec = None  # an unknown or deleted link: nothing to offer
+                if rec is not None and rec.status == "playing":
+                    found.append(rec)
+            if self.client is not None:
+                found += self.store.unfinished(self.client)
+        except VerliesError as e:
+            self.error = str(e)
+            return []
+        out: list[Offer] = []
+        for rec in found:
+            if rec.id != self._rid and all(o.rid != rec.id for o in out):
+                out.append(Offer(rec.id, rec.cursor, rec.updated, rec.seats))
+        return out
+
+    # ---- resuming ---------------------------------------------------------------------
+
+    def resume(self, rid: str) -> Session:
+        """The stored game ``rid`` as a session; later steps are saved to the same record.
+        Raises VerliesError (StoreError) when it cannot be loaded."""
+        rec = self.store.get(rid)
+        game = rec.game()
+        try:
+            session = Session(game, list(rec.seats), bot_seed=game.setup.seed)
+        except ValueError as e:  # a bot preset that no longer exists
+            from verlies.store.db import StoreError
+
+            raise StoreError(f"playtest {rid}: {e}") from None
+        self._session = session
+        self._rid = rid
+        self._saved_sig = _signature(session)
+        self._saved_step = game.step_count
+        self.error = ""
+        if self.client is not None:
+            self.store.claim(rid, self.client)
+        return session
+
+    def discard(self, rid: str) -> None:
+        """Do not offer ``rid`` again (a playtest record keeps it as abandoned)."""
+        self.store.abandon(rid)
+
+    # ---- saving --------------------------------------------------------------------------
+
+    @staticmethod
+    def played(session: Session) -> bool:
+        """Has anyone taken a step in this session (as opposed to a game only shown)?"""
+        return bool(session.decided) or session.game.history_length != session.start_length
+
+    def sync(self, session: Session, lang: str = "de") -> SaveState:
+        """Save ``session``'s game if it changed since the last save (called after every
+        change the page shows; cheap when nothing changed)."""
+        if session is not self._session:
+            self._session = session
+            self._rid = None  # a new game: a new record once it is played
+            self._saved_sig = None
+            self._saved_step = 0
+            self.error = ""
+        game = session.game
+        sig = _signature(session)
+        if self.played(session) and sig != self._saved_sig:
+            actors = {i: LOADED for i in range(session.start_length)}
+            actors.update(session.decided)
+            try:
+                if self._rid is None:
+                    self._rid = self.store.begin(
+                        game, session.controllers, client=self.client, lang=lang, actors=actors
+                    )
+                    if game.is_over:  # played to the end in one go: recording off drops it
+                        self.store.save(self._rid, game, actors=actors)
+                else:
+                    try:
+                        self.store.save(self._rid, game, actors=actors)
+                    except VerliesError:
+                        # the record is gone (an autosave deleted at the end, then undone)
+                        self._rid = self.store.begin(
+                            game, session.controllers, client=self.client, lang=lang, actors=actors
+                        )
+                self._saved_sig = sig
+                self._saved_step = game.step_count
+                self.error = ""
+            except VerliesError as e:
+                self.error = str(e)
+        return self.state()
+
+    def state(self) -> SaveState:
+        session = self._session
+        saved = session is not None and self._saved_sig == _signature(session)
+        played = session is not None and self.played(session)
+        over = session is not None and session.game.is_over
+        return SaveState(
+            rid=self._rid,
+            step=self._saved_step,
+            saved=saved,
+            unsaved=played and not saved and not over,
+            error=self.error,
+        )
+
+
+__all__ = ["LOADED", "Autosave", "Offer", "SaveState"]
