@@ -183,6 +183,8 @@ class PlaytestStore:
         rid = uuid.uuid4().hex
         now = time.time()
         result = game.result
+        text = game.to_json()
+        saved = json.loads(text)["steps"]
         with self._write() as conn:
             conn.execute(
                 playtests.insert().values(
@@ -198,11 +200,11 @@ class PlaytestStore:
                     winners=None if result is None else json.dumps(list(result.winners)),
                     steps=game.history_length,  # a page begins after its first step
                     cursor=game.step_count,
-                    save=game.to_json(),
+                    save=text,
                     keep=self.record,
                 )
             )
-            self._write_steps(conn, rid, game, 0, now, "setup", actors)
+            self._write_steps(conn, rid, saved, 0, now, "setup", actors)
         return rid
 
     def save(
@@ -242,8 +244,10 @@ class PlaytestStore:
                     winners=json.dumps(list(result.winners)) if result is not None else None,
                 )
             )
-            start = _first_unlogged(conn, rid, game)
-            self._write_steps(conn, rid, game, start, now, actor, actors)
+            # The game is serialised once; its step list says which rows to (re)write.
+            saved = json.loads(text)["steps"]
+            start = _first_unlogged(conn, rid, saved)
+            self._write_steps(conn, rid, saved, start, now, actor, actors)
 
     def claim(self, rid: str, client: str) -> None:
         """Give a record begun before the browser said who it is to that browser."""
@@ -326,16 +330,16 @@ class PlaytestStore:
     def _write_steps(
         conn: sa.Connection,
         rid: str,
-        game: Game,
+        saved: list[Any],
         start: int,
         now: float,
         actor: str,
         actors: Mapping[int, str] | None = None,
     ) -> None:
+        """Log the steps of ``saved`` (the save file's step list) from ``start`` on."""
         conn.execute(steps.delete().where(steps.c.playtest == rid, steps.c.idx >= start))
-        saved = json.loads(game.to_json())["steps"] if start < game.history_length else []
         rows = []
-        for i in range(start, game.history_length):
+        for i in range(start, len(saved)):
             raw = saved[i]
             kind = _step_actor(raw, actors.get(i, actor) if actors else actor)
             rows.append(
@@ -361,14 +365,11 @@ def _step_actor(raw: Any, actor: str) -> str:
     return actor
 
 
-def _first_unlogged(conn: sa.Connection, rid: str, game: Game) -> int:
-    """The first step whose row is missing or differs from the game's step list."""
+def _first_unlogged(conn: sa.Connection, rid: str, saved: list[Any]) -> int:
+    """The first step whose row is missing or differs from ``saved``, the step list."""
     logged = conn.execute(
         sa.select(steps.c.idx, steps.c.step).where(steps.c.playtest == rid).order_by(steps.c.idx)
     ).all()
-    if not logged:
-        return 0
-    saved = json.loads(game.to_json())["steps"]
     for row in logged:
         if row.idx >= len(saved) or json.loads(row.step) != saved[row.idx]:
             return int(row.idx)
