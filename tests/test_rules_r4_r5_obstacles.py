@@ -165,6 +165,20 @@ def test_r4_4_obstacles_stay_tested_again_on_every_entry(kind) -> None:
     assert game.board[(1, 0)].card.obstacle is not None
 
 
+@pytest.mark.parametrize("kind", [T.ABGRUND, T.TUER, T.HOLZBRUECKE])
+def test_r5_6_an_obstacle_is_tested_on_entering_its_card_only(kind) -> None:
+    """R5.6 [decision]: the obstacle guards the card it is printed on; leaving the card,
+    or walking on through it after entering, needs no test."""
+    game = new_game(deck_with(hazard(kind)), players=1)
+    lay(game, "hazard", 1, 0, EW)
+    game.apply(Attempt())
+    game.apply(Roll(6))  # passed: the figure stands on the obstacle's card
+    assert game.figures[0].pos == (1, 0)
+    events = walk(game, (0, 0))  # leaving it
+    assert game.figures[0].pos == (0, 0) and game.pending == "turn"
+    assert not any(e.rule == "R4.2" and e.key == "test" for e in events)
+
+
 # ---- R5.1 --------------------------------------------------------------------------------
 
 

@@ -352,3 +352,17 @@ def test_r7_2_monster_roller_is_the_next_seat_still_playing() -> None:
     events = game.apply(Roll(3))
     fight = next(e for e in events if e.rule == "R7.2")
     assert fight.data["roller"] == 1 and "(rolled by player 2)" in fight.en
+
+
+def test_r5_5_a_room_cards_trap_injury_does_not_stop_the_rest_of_the_card() -> None:
+    """R5.5 [decision]: on a room card, an injury from its trap leaves the rest of the card
+    (here a monster) to be resolved; the card is resolved whole, then the movement ends."""
+    rooms = [room_card("r-trap-monster", Trap((GE,), 8, (Injury(),)), MonsterEncounter())]
+    game = new_game(rooms_deck(rooms=rooms), players=1)
+    enter_new_room(game, "r-trap-monster")
+    assert game.pending == "troll"  # one value only: no choice asked
+    events = game.apply(Roll(1))  # Geist 3 + 1 < 8: injured
+    assert game.figures[0].injured and has_rule(events, "R8.1")
+    assert game.pending == "monster"  # the card goes on: its monster is drawn
+    game.apply(Card("m-troll"))
+    assert any(e.key == "monster" for e in game.log)
