@@ -18,10 +18,16 @@ BOTS = ["bot “random”", "bot “random”"]
 
 
 def wait_for(page: Page, check: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
-    """Wait until ``check()`` holds (polling the page), or fail saying ``what``."""
+    """Wait until ``check()`` holds (polling the page), or fail saying ``what`` once the
+    page's state line has not moved for ``timeout`` seconds: a busy machine that is still
+    making progress is waited for."""
+    seen = state(page)
     deadline = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}: {state(page)}"
+        now = state(page)
+        if now != seen:
+            seen, deadline = now, time.monotonic() + timeout
+        assert time.monotonic() < deadline, f"no progress while waiting for {what}: {now}"
         page.wait_for_timeout(100)
 
 
