@@ -76,14 +76,16 @@ class Clairvoyant:
     careful bots (seeded as the real ones) play to the end with a copy of the game's
     ``Luck``: it knows the order of the piles and the dice to come and, near enough, what
     the careful opponents will do. It takes the action whose future wins (the careful
-    choice on ties). ``blind`` kinds of chance it does not see: those are sampled
-    ``samples`` times and the returns averaged (``("dungeon",)``: it knows every die roll,
-    room, monster and treasure, but not where the exit lies). What it wins against careful
-    bounds what an honest bot improving on careful one decision at a time could win.
+    choice when none wins). ``blind`` kinds of chance it does not see: those are sampled
+    ``samples`` times (``--simulations``), and it leaves careful's choice only for one
+    better by two standard errors of the paired differences (``("dungeon",)``: it knows
+    every die roll, room, monster and treasure, but not where the exit lies). What it wins
+    against careful bounds what an honest bot improving on careful one decision at a time
+    could win.
     """
 
     def __init__(
-        self, seed: int, luck: Luck, blind: tuple[str, ...] = (), samples: int = 8
+        self, seed: int, luck: Luck, blind: tuple[str, ...] = (), samples: int = 16
     ) -> None:
         self._own = make_bot("careful", seed)
         self._seed = seed
@@ -104,9 +106,10 @@ class Clairvoyant:
         game: Game = view._game  # the real game: that is the cheat
         seat = view.seat
         self._calls += 1
-        best, best_value = first, -2.0
-        for action in [first, *(a for a in legal if a != first)]:
-            value = 0.0
+        candidates = [first, *(a for a in legal if a != first)]
+        values: list[list[float]] = []
+        for action in candidates:
+            row = []
             for k in range(self._samples):
                 luck = self._luck.copy(self._blind, seed=self._seed * 1000 + self._calls * 10 + k)
                 g = game.clone(log=False)
@@ -120,12 +123,24 @@ class Clairvoyant:
                     else:
                         p = g.current_player
                         g.apply(bots[p](g.view(p)))
-                value += g.returns()[seat] / self._samples
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-            if best_value >= 1.0:
-                break
-        return best
+                row.append(g.returns()[seat])
+            values.append(row)
+            if not self._blind and row[0] >= 1.0:
+                return action  # the future is known: this one wins
+        if not self._blind:
+            return first  # nothing wins: careful's choice
+        # Sampled: careful's choice unless another is better by two standard errors of
+        # the paired differences (the same sampled futures for every candidate); picking
+        # the best noisy mean instead loses to careful (the winner's curse).
+        best, gain = 0, 0.0
+        n = self._samples
+        for j in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[j], values[0], strict=True)]
+            mean = sum(diffs) / n
+            se = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n) ** 0.5
+            if mean > gain and mean > 2.0 * se:
+                best, gain = j, mean
+        return candidates[best]
 
 
 def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str]:
@@ -141,7 +156,7 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str]:
         if luck is None:
             raise SystemExit("the clairvoyant bots need --fixed-order")
         blind = ("dungeon",) if name == "clairvoyant-dice" else ()
-        bots[seat] = Clairvoyant(seed, luck, blind)
+        bots[seat] = Clairvoyant(seed, luck, blind, samples=simulations)
     else:
         bots[seat] = make_bot(name, seed)
     for bot in bots:
