@@ -304,6 +304,10 @@ class Decision:
     situation: str  # e.g. "obstacle class C", "exit drawn", "turn (can draw)"
     choice: str  # the search bot's choice as a category ("try", "shuffle back", ...)
     presets: tuple[tuple[str, str], ...]  # (preset name, its choice category)
+    players: int = 0  # the game's player count (0: not recorded)
+    #: (preset name, whether it would have taken exactly the same action): a placement's
+    #: cell and turn, a walk's path, which treasure; the category above hides those.
+    exact: tuple[tuple[str, bool], ...] = ()
 
 
 def situation_of(game: Game, action: Any) -> tuple[str, str]:
@@ -369,10 +373,13 @@ def probe(
             if len(game.legal_actions()) > 1:
                 where, choice = situation_of(game, action)
                 theirs = []
+                exact = []
                 for name, ref in refs.items():
                     ref.reseed(0)  # type: ignore[attr-defined]
-                    theirs.append((name, situation_of(game, ref(view))[1]))
-                out.append(Decision(where, choice, tuple(theirs)))
+                    other = ref(view)
+                    theirs.append((name, situation_of(game, other)[1]))
+                    exact.append((name, other == action))
+                out.append(Decision(where, choice, tuple(theirs), players, tuple(exact)))
             game.apply(action)
     return out
 
