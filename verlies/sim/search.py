@@ -54,6 +54,7 @@ __all__ = ["Decision", "SearchBot", "determinise", "findings", "probe", "situati
 _PRESETS = ("careful", "greedy", "reckless")
 _POLICIES = (*_PRESETS, "racer")
 _STREAMS = ("dungeon", "die", "gold", "room", "monster", "treasure")
+_RACE_ROUNDS = 4  # rollout rounds with one or two players (rounds_for)
 _TO_THE_END = 10_000  # rounds: more than any round limit plays a game out
 _DRAW_WEIGHT = 3.0  # a drawn dungeon card, in gold: the rough price of a turn
 _ESCAPE = 12.0  # an escape, in gold: the score scale
@@ -86,13 +87,13 @@ class SearchBot:
         seed: int = 0,
         simulations: int = 8,
         candidates: int = 4,
-        rollout_rounds: int = 1,
+        rollout_rounds: int | None = None,
         policy: str | None = None,
         opponents: str = "careful",
         time_budget: float | None = None,
         confidence: float = 2.0,
     ) -> None:
-        if simulations < 1 or candidates < 2 or rollout_rounds < 1:
+        if simulations < 1 or candidates < 2 or (rollout_rounds is not None and rollout_rounds < 1):
             raise ValueError("simulations >= 1, candidates >= 2 and rollout_rounds >= 1")
         self.simulations = simulations
         self.candidates = candidates
@@ -119,6 +120,16 @@ class SearchBot:
             return self._policy
         return "greedy" if players > 2 else "racer"
 
+    def rounds_for(self, players: int) -> int:
+        """How many rounds a rollout plays: ``rollout_rounds`` if given, else 4 in a race
+        (one or two players: what counts is drawing on every turn to come, and a walk's
+        worth shows only a few turns later; one round preferred walks that drew once and
+        then stranded the figure: 64.7 % draws per turn, careful 65.8 %) and 1 from three
+        players on."""
+        if self.rollout_rounds is not None:
+            return self.rollout_rounds
+        return 1 if players > 2 else _RACE_ROUNDS
+
     def reseed(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
@@ -144,7 +155,7 @@ class SearchBot:
         # An exit in hand (R1.4: leave now or shuffle it back) decides the game: those
         # rollouts play to the end, four times as many, and one standard error will do.
         decisive = any(type(a) is ShuffleBack for a in candidates)
-        rounds = _TO_THE_END if decisive else self.rollout_rounds
+        rounds = _TO_THE_END if decisive else self.rounds_for(game.players)
         for _ in range(self.simulations * (4 if decisive else 1)):
             world_seed = self._rng.getrandbits(64)
             world = determinise(game, seat, random.Random(world_seed))
