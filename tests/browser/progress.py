@@ -7,7 +7,7 @@ number of elements, the state line's and the autosave line's data). A slow machi
 still working is waited for as long as it works; a dead kernel, a lost websocket or a
 server that answers nothing stops all of them and fails after ``stalled`` seconds.
 
-``Progress`` is also the watchdog's clock of tests/browser/test_load.py.
+tests/browser/test_load.py keeps a watchdog of its own (asyncio, many pages at once).
 """
 
 from __future__ import annotations
