@@ -450,7 +450,9 @@ class DeckEditor:
 
     def _ok_html(self) -> str:
         card = self._card()
-        return ok_html(self.model.warnings_of(card) if card is not None else [], self.lang)
+        return ok_html(
+            self.model.warnings_of(card, self.lang) if card is not None else [], self.lang
+        )
 
     def _render_preview(self, card: Any) -> None:
         if card is None:

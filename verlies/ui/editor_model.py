@@ -92,10 +92,11 @@ def obstacle_name(t: ObstacleType, lang: str) -> str:
 
 
 def error_text(exc: BaseException, lang: str) -> str:
-    """An error in the editor's language: card-text and deck errors have a German form (the
-    location always, the message where one exists); any other error is shown as it is."""
+    """An error in the editor's language: deck errors are words of the tables (located),
+    card-text errors have their location in every language and their message in German
+    and English; any other error is shown as it is."""
     if isinstance(exc, (CardTextError, DeckError)):
-        return exc.text_in("en" if lang == "en" else "de")
+        return exc.text_in(lang if lang in i18n.LANGUAGES else i18n.FALLBACK)
     return str(exc)
 
 
@@ -267,7 +268,7 @@ def composition(deck: Deck, lang: str) -> Composition:
         total_label=text("c_all", lang),
         total=int(s["dungeon"]),
         others=tuple(others),
-        warnings=tuple(deck.warnings),
+        warnings=tuple(w.text(lang) for w in deck.warnings),
         warnings_title=text("warnings", lang),
     )
 
@@ -407,9 +408,9 @@ class EditorModel:
         kind, cid = self.selected
         return self.draft.counts(kind).get(cid, 1)
 
-    def warnings_of(self, card: Card) -> list[str]:
-        """The draft's warnings that name this card."""
-        return [w for w in self.draft.warnings if f"'{card.id}'" in w]
+    def warnings_of(self, card: Card, lang: str) -> list[str]:
+        """The draft's warnings about this card, in ``lang``."""
+        return [w.text(lang) for w in self.draft.warnings if w.card == card.id]
 
     # ---- edits ------------------------------------------------------------------------------
 
