@@ -458,6 +458,17 @@ TEXTS: dict[str, str] = {
     "page.what_if": "Was wäre wenn: Ergebnis wählen …",
     "page.what_if_tip": "Ein Ergebnis aus der Liste nehmen statt zu würfeln (bzw. zu ziehen).",
     "page.take_outcome": "dieses Ergebnis nehmen",
+    "page.passes_on": "besteht bei {faces}",
+    "page.wins_if_monster": "gewinnt, wenn das Monster {faces} würfelt",
+    "page.passes_none": "kein Wurf reicht",
+    "page.deck_label": "Deck",
+    "page.deck_note": "(neue Spiele nutzen dieses Deck; ändern im Tab „{tab}“)",
+    "page.deck_edited": "(bearbeitet)",
+    "page.botname.random": "Zufall",
+    "page.botname.careful": "vorsichtig",
+    "page.botname.greedy": "gierig",
+    "page.botname.reckless": "waghalsig",
+    "page.botname.strong": "stark",
     "page.outcomes": "{n} mögliche Ergebnisse",
     "page.chance_die": "Würfelwurf (W6)",
     "page.chance_oroll": "Hindernisprobe",
@@ -518,7 +529,8 @@ TEXTS: dict[str, str] = {
     "page.log_more": "… {n} ältere Ereignisse",
     "page.rule_missing": "(Regeltext nicht verfügbar)",
     "page.rules_intro": (
-        "Die Regeln mit ihren IDs (englischer Text). Im Protokoll öffnet ein Klick auf eine "
+        "Die Regeln der Erstausgabe mit ihren IDs. „[Entscheidung]“ steht nicht auf den "
+        "Karten: so liest dieses Projekt die Regeln. Im Protokoll öffnet ein Klick auf eine "
         "Zeile die Regel dazu."
     ),
     "page.deck_sizes": (

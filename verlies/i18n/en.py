@@ -430,6 +430,17 @@ TEXTS: dict[str, str] = {
     "page.what_if": "What if: pick the outcome …",
     "page.what_if_tip": "Take an outcome from the list instead of rolling (or drawing).",
     "page.take_outcome": "take this outcome",
+    "page.passes_on": "passes on {faces}",
+    "page.wins_if_monster": "wins if the monster rolls {faces}",
+    "page.passes_none": "no face is enough",
+    "page.deck_label": "Deck",
+    "page.deck_note": "(new games use this deck; change it in the “{tab}” tab)",
+    "page.deck_edited": "(edited)",
+    "page.botname.random": "random",
+    "page.botname.careful": "careful",
+    "page.botname.greedy": "greedy",
+    "page.botname.reckless": "reckless",
+    "page.botname.strong": "strong",
     "page.outcomes": "{n} possible outcomes",
     "page.chance_die": "Die roll (W6)",
     "page.chance_oroll": "Obstacle test",
@@ -490,7 +501,8 @@ TEXTS: dict[str, str] = {
     "page.log_more": "… {n} older events",
     "page.rule_missing": "(rule text not available)",
     "page.rules_intro": (
-        "The rules with their IDs. In the event log, clicking a line opens its rule."
+        "The first edition's rules with their IDs. “[decision]” is not on the cards: it is "
+        "this project's reading. In the event log, clicking a line opens its rule."
     ),
     "page.deck_sizes": (
         "Decks: {dungeon} dungeon · {rooms} room · {monsters} monster · {treasures} treasure"

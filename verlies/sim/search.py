@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +44,6 @@ from verlies.actions import Action, Draw, ShuffleBack
 from verlies.board import has_open_passage
 from verlies.game import Game
 from verlies.sim.bots import HeuristicBot, make_bot
-from verlies.state import Held
 
 if TYPE_CHECKING:
     from verlies.game import PlayerView
@@ -70,39 +68,10 @@ def _game_behind(view: PlayerView) -> Game:
 
 
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``game`` in which all that ``seat`` cannot see is drawn at random.
-
-    R9.3: the other seats' treasures are face down; a used one-shot treasure was shown
-    when used, so only the unused ones are hidden. Together with the treasure pile they
-    are the cards ``seat`` has not seen: they are shuffled and dealt again, each seat
-    keeping its number of treasures. The copy keeps no event log.
-    """
-    world = game.clone(log=False)
-    state = world.state
-    slots: list[tuple[list[Held], int]] = []
-    unseen: list[str] = []
-    cards: dict[str, Any] = dict(state.deck.treasures)
-    for f in state.figures:
-        if f.seat == seat:
-            continue
-        for k, h in enumerate(f.treasures):
-            if not h.used:
-                slots.append((f.treasures, k))
-                unseen.append(h.card.id)
-                cards.setdefault(h.card.id, h.card)
-    if not slots:
-        return world  # nothing hidden that matters: the pile is drawn uniformly anyway
-    pile = state.treasures
-    for cid, n in pile.counts.items():
-        unseen.extend([cid] * n)
-    unseen.sort()  # the same world for the same rng, whatever order the hands had
-    rng.shuffle(unseen)
-    for (hand, k), cid in zip(slots, unseen, strict=False):
-        hand[k] = Held(cards[cid])
-    rest = Counter(unseen[len(slots) :])
-    pile.counts = {cid: rest[cid] for cid in sorted(rest)}
-    pile.total = sum(rest.values())
-    return world
+    """A world for ``seat``: ``game.determinise(seat, rng)`` (the engine deals anew what
+    the seat cannot see: the other seats' unused treasures, the lost treasures under the
+    treasure pile and the pile itself, R9.3, R9.4). The copy keeps no event log."""
+    return game.determinise(seat, rng)
 
 
 class SearchBot:

@@ -85,7 +85,7 @@ class PlayApp:
         self._ready = False  # the board reports its description only once the page is built
 
         # ---- widgets ----
-        self.style = widgets.HTML(CSS + rules_css() + f"<style>{log_order_css()}</style>")
+        self.style = widgets.HTML()  # the look, and the rules' texts in the page's language
         self.title = widgets.HTML()
         self.lang_toggle = widgets.ToggleButtons(
             options=[("DE", "de"), ("EN", "en")], value=lang, style={"button_width": "46px"}
@@ -194,7 +194,7 @@ class PlayApp:
 
         self._ready = True
         self.setup = SetupForm(self.deck, self.start_game)
-        self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML(rules_html())])
+        self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
         self.rules_page.add_class("vl-rules-page")
         from verlies.ui.editor import DeckEditor
 
@@ -203,6 +203,11 @@ class PlayApp:
         self.editor = DeckEditor(
             self.deck, get_game=lambda: self.session.game, on_change=self._deck_changed, lang=lang
         )
+        # the editor's last word ("Applied … as step N") is about one position: it goes when
+        # the game moves on or another file is uploaded (see refresh)
+        self._editor_note: tuple[Any, int] | None = None
+        self.editor.action_status.observe(self._editor_said, "value")
+        self.editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
         self.tabs = widgets.Tab(
             children=[self.play_page, self.setup.widget, self.editor.widget, self.rules_page]
         )
@@ -271,6 +276,13 @@ class PlayApp:
     def rotation(self, rotation: int) -> None:
         self.controller.rotation = rotation
 
+    def _editor_said(self, change: dict[str, Any]) -> None:
+        self._editor_note = (self.game, self.game.step_count) if change["new"] else None
+
+    def _forget_editor_note(self) -> None:
+        self._editor_note = None
+        self.editor.action_status.value = ""
+
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
         self.deck = self.editor.deck
@@ -299,7 +311,9 @@ class PlayApp:
         self.log_all.description = t("log_all", lang)
         self.log_title.value = f'<div class="vl-h">{esc(t("log", lang))}</div>'
         self.hints.value = hints_html(self.controller.hints())
+        self.style.value = CSS + rules_css(lang) + f"<style>{log_order_css()}</style>"
         self.rules_page.children[0].value = f'<p class="vl-small">{esc(t("rules_intro", lang))}</p>'
+        self.rules_page.children[1].value = rules_html(lang)
         self.board.set_tooltips(
             t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
         )
@@ -608,6 +622,9 @@ class PlayApp:
             self._syncing = False
         self.branches.show(lang)
         self.tools.show()
+        note = self._editor_note
+        if note is not None and (note[0] is not g or note[1] != g.step_count):
+            self._forget_editor_note()
         self.history.undo.disabled = not g.can_undo
         self.history.redo.disabled = not g.can_redo
         self.history.undo_turn.disabled = not g.can_undo
