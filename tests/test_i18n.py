@@ -61,6 +61,22 @@ def test_every_language_fills_in_the_values_english_does(lang: str) -> None:
     assert differ == {}
 
 
+#: English words a German template must not hold (Gold is German too; API names aside).
+ENGLISH_ONLY = re.compile(r"\b(each|the|and|or|of|to|is|are|not|with|player|cards?|step|turn)\b")
+
+
+def test_german_templates_hold_no_english_words() -> None:
+    """A German template copied from English and left untranslated ("(+ W6 each)" was
+    one): only the API's own names (``with_card_text``) may stay."""
+    left = {}
+    for key, template in i18n.table("de").items():
+        plain = re.sub(r"\{[^}]*\}|\w*_\w*", "", template)  # placeholders, API names
+        if found := ENGLISH_ONLY.findall(plain):
+            left[key] = found
+    assert left == {}
+    assert ENGLISH_ONLY.search("(+ W6 each)")
+
+
 def test_the_shipped_languages_are_the_table_modules() -> None:
     tables = sorted(
         p.stem for p in (CODE / "i18n").glob("*.py") if re.fullmatch("[a-z]{2,3}", p.stem)
@@ -290,6 +306,11 @@ def test_a_dummy_language_leaves_no_german_or_english_word(dummy: str, index: in
     shown += [values.attr(a, dummy) for a in Attr] + [values.color(c, dummy) for c in Color]
     shown += [values.obstacle(o, dummy) for o in ObstacleType]
     shown += [card_text(card, dummy) for card in deck.dungeon.values()]  # kind, shape, obstacle
+    # the pictures' names of values, colours and obstacles (render/style.py)
+    shown += [st.ATTR_LABEL[a].get(dummy) for a in Attr] + [
+        st.OBSTACLE[o].name.get(dummy) for o in ObstacleType
+    ]
+    shown += [st.COLOR_NAME[c].get(dummy) for c in Color]
     assert len(log) > 20 and all(line.startswith("⟦event.line⟧") for line in log)
     left = {line: leftover_words(line, data_words) for line in shown}
     assert {line: rest for line, rest in left.items() if rest} == {}

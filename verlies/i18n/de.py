@@ -554,7 +554,7 @@ TEXTS: dict[str, str] = {
     "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
     "page.ctx_or": " oder ",
     "page.ctx_fight_option": "{attr} {value} vs. {target}",
-    "page.ctx_fight": "{monster}: {options} (+ W6 each)",
+    "page.ctx_fight": "{monster}: {options} (jeweils + W6)",
     "page.ctx_trap": "{options} + W6 ≥ {target}",
     "page.ctx_oroll": "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → {p}",
     "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
