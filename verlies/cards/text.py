@@ -497,6 +497,21 @@ def _expected_after(what: _Both, after: str | None) -> _Both:
     return _Both(en, f"nach '{after}' wird {what.de} erwartet")
 
 
+def _acceptable(exc: UnexpectedCharacters) -> set[str]:
+    """The words the parser could take where a character did not lex. The contextual
+    lexer's ``allowed`` is shared by parser states of every card kind (after a monster's
+    fight it offers a room's Falle); the parser's own ``accepts`` is for this kind only."""
+    allowed = set(exc.allowed or ())
+    parser = getattr(exc, "interactive_parser", None)
+    if parser is None:  # pragma: no cover - lark's LALR parser always gives one
+        return allowed
+    try:
+        accepts = set(parser.accepts())
+    except LarkError:  # pragma: no cover - accepts() replays the parser
+        return allowed
+    return (allowed & accepts) or accepts or allowed
+
+
 def _syntax_error(src: _Source, exc: UnexpectedInput) -> CardTextError:
     text = src.text
     lang = _guess_lang(text)
@@ -515,7 +530,7 @@ def _syntax_error(src: _Source, exc: UnexpectedInput) -> CardTextError:
             found = _clip(str(exc.token))
             found_type = exc.token.type
     elif isinstance(exc, UnexpectedCharacters):
-        names = set(exc.allowed or ())
+        names = _acceptable(exc)
         pos = exc.pos_in_stream or 0
     elif isinstance(exc, UnexpectedEOF):  # pragma: no cover - Earley only
         names = {str(t) for t in exc.expected}
