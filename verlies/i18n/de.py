@@ -459,7 +459,7 @@ TEXTS: dict[str, str] = {
     "page.what_if_tip": "Ein Ergebnis aus der Liste nehmen statt zu würfeln (bzw. zu ziehen).",
     "page.take_outcome": "dieses Ergebnis nehmen",
     "page.passes_on": "besteht bei {faces}",
-    "page.wins_if_monster": "gewinnt, wenn das Monster {faces} würfelt",
+    "page.wins_if_monster": "der Abenteurer gewinnt, wenn das Monster {faces} würfelt",
     "page.passes_none": "kein Wurf reicht",
     "page.deck_label": "Deck",
     "page.deck_note": "(neue Spiele nutzen dieses Deck; ändern im Tab „{tab}“)",

@@ -431,7 +431,7 @@ TEXTS: dict[str, str] = {
     "page.what_if_tip": "Take an outcome from the list instead of rolling (or drawing).",
     "page.take_outcome": "take this outcome",
     "page.passes_on": "passes on {faces}",
-    "page.wins_if_monster": "wins if the monster rolls {faces}",
+    "page.wins_if_monster": "the adventurer wins if the monster rolls {faces}",
     "page.passes_none": "no face is enough",
     "page.deck_label": "Deck",
     "page.deck_note": "(new games use this deck; change it in the “{tab}” tab)",
