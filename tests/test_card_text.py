@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import verlies.cards.grammar
 import verlies.cards.text
 from verlies.cards.model import (
     Attr,
@@ -624,7 +625,7 @@ def test_every_dice_phrase_has_a_german_form() -> None:
     with pytest.raises(DiceError) as info:
         Dice.parse(5)  # type: ignore[arg-type]
     phrases.add(info.value.expected)
-    table = verlies.cards.text._DICE_DE
+    table = verlies.cards.grammar._DICE_DE
     assert phrases <= table.keys(), phrases - table.keys()
     for phrase, (de, clause) in table.items():
         assert de != phrase and clause.startswith("erwartet ") and de in clause

@@ -460,6 +460,41 @@ def test_deck_messages_are_words_of_the_tables(dummy: str) -> None:
     assert any("R2.4" in line for line in shown) and any("R10" in line for line in shown)
 
 
+def test_the_editor_shows_deck_messages_in_a_third_language(dummy: str) -> None:
+    """The deck editor's model in a third language: the composition with the deck's
+    warnings, the diff, a refused edit's located error and a card's own warnings."""
+    from verlies.ui.editor_model import EditorModel, composition
+
+    deck = Deck.default()
+    odd = deck.with_count("room", next(iter(deck.rooms)), 3)  # R10: 26 room cards
+    model = EditorModel(odd, dummy)
+    c = composition(odd, dummy)
+    shown = [c.title, *c.columns, *(name for name, _ in c.rows), c.total_label]
+    shown += [*(k for k, _ in c.others), *c.warnings, c.warnings_title]
+    assert any("⟦deck.check.r10⟧" in line for line in shown)
+    model.selected = ("dungeon", deck.start.id)
+    assert model.edit_count(2) is False  # the start card once only (R2.4)
+    refused = model.parse_message()
+    assert "⟦deck.check.start_count⟧" in refused and "R2.4" in refused  # the rule id stays
+    shown.append(refused)
+    assert model.edit_deck_name("") is False
+    shown.append(model.parse_message())
+    assert model.edit_deck_name("Z") is True
+    shown += model.diff_lines()
+    door = dataclasses.replace(
+        deck.dungeon["r-gang-straight-04"],
+        obstacle=dataclasses.replace(deck.dungeon["r-gang-straight-04"].obstacle, n=40),
+    )
+    model.selected = ("dungeon", door.id)
+    assert model.edit_card(door) is True
+    card_warnings = model.warnings_of(door, dummy)
+    assert card_warnings and card_warnings[0].startswith("⟦deck.warn.card⟧")
+    shown += card_warnings
+    data = _data_words(deck) + ["Standard", "Z", "count", "name"]  # names; field names
+    left = {line: rest for line in shown if (rest := leftover_words(line, data))}
+    assert left == {}
+
+
 # ---- the page's main views in a third language ------------------------------------------
 
 
