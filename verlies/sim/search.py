@@ -44,6 +44,7 @@ from verlies.actions import Action, Attempt, Decline, Draw, ShuffleBack
 from verlies.board import has_open_passage
 from verlies.cards.model import ObstacleClass
 from verlies.game import Game
+from verlies.i18n.values import attr as attr_words
 from verlies.sim.bots import HeuristicBot, make_bot
 
 if TYPE_CHECKING:
@@ -342,7 +343,7 @@ def situation_of(game: Game, action: Any) -> tuple[str, str]:
         return f"obstacle class {cls}", what
     if kind in ("fight", "trap"):
         what = "with a treasure" if action.treasure else "no treasure"
-        return kind, f"{action.attr.en}, {what}"
+        return kind, f"{attr_words(action.attr, 'en')}, {what}"
     if kind == "lose":
         return "losing gold or a treasure", action.kind.replace("_", " ")
     return kind, action.kind
