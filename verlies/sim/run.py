@@ -12,14 +12,15 @@ cores) runs on a pool of N local worker processes that is started on first use a
 for the life of this process (:func:`local_pool`: the next run, e.g. the page's next
 balance estimate, starts at once; :func:`shutdown_pool` ends it); any other
 ``concurrent.futures.Executor`` is used as it is; a Dask ``distributed.Client`` gets the
-specs scattered once to every worker. The specs (decks included) are pickled once per run
-and travel as bytes; each worker unpickles them once per run and keeps them by the run's
-token, not once per task.
+specs scattered once to every worker. The specs are packed once per run, as text (decks as
+deck-file text); each worker unpacks them once per run and keeps them by the run's token,
+not once per task.
 """
 
 from __future__ import annotations
 
 import atexit
+import json
 import math
 import os
 import pickle
@@ -34,7 +35,7 @@ from typing import Any, Protocol
 
 from verlies.game import Game
 from verlies.rules import mix64
-from verlies.setup import Setup
+from verlies.setup import Setup, default_deck, editable
 from verlies.sim.records import (
     BotsArg,
     DeckArg,
@@ -260,14 +261,60 @@ class Task:
 
 @dataclass(frozen=True)
 class _Bundle:
-    """The specs of a run, pickled once (Dask scatters it whole, not element by element)."""
+    """The specs of a run, packed once (Dask scatters it whole, not element by element).
+
+    As text where it can be: each spec's setup as the save format writes it (its deck as
+    deck-file text, or none for the standard deck, which every worker has) with its
+    characters, bots and label, in JSON. A deck's cards do not travel as pickles: the
+    engine compiled with mypyc cannot unpickle its frozen values. A deck that cannot be
+    written as text (one made only to play) travels pickled.
+    """
 
     token: str
-    data: bytes  # pickle of the tuple of RunSpec values
+    data: bytes
+    text: bool
 
     @staticmethod
     def of(specs: tuple[RunSpec, ...]) -> _Bundle:
-        return _Bundle(uuid.uuid4().hex, pickle.dumps(specs, pickle.HIGHEST_PROTOCOL))
+        token = uuid.uuid4().hex
+        try:
+            items = []
+            for spec in specs:
+                setup = spec.setup.to_dict()
+                # The standard deck by identity only: an equal deck may list its cards in
+                # another order (and deal other games).
+                is_default = spec.deck is default_deck()
+                setup["deck"] = None if is_default else editable(spec.deck).dumps()
+                chars = spec.characters
+                items.append(
+                    {
+                        "setup": setup,
+                        "characters": chars if isinstance(chars, str) else list(chars),
+                        "bots": list(spec.bots),
+                        "label": spec.label,
+                    }
+                )
+        except TypeError:  # not a verlies.Deck
+            return _Bundle(token, pickle.dumps(specs, pickle.HIGHEST_PROTOCOL), False)
+        return _Bundle(token, json.dumps(items).encode(), True)
+
+    def specs(self) -> tuple[RunSpec, ...]:
+        """The specs again (in a worker)."""
+        if not self.text:
+            specs: tuple[RunSpec, ...] = pickle.loads(self.data)
+            return specs
+        out = []
+        for item in json.loads(self.data):
+            chars = item["characters"]
+            out.append(
+                RunSpec(
+                    setup=Setup.from_dict(item["setup"]),
+                    characters=chars if isinstance(chars, str) else tuple(chars),
+                    bots=tuple(item["bots"]),
+                    label=item["label"],
+                )
+            )
+        return tuple(out)
 
 
 # Worker side: the specs of the last few runs, by token (a kept pool serves many runs).
@@ -280,7 +327,7 @@ def _specs_of(bundle: _Bundle) -> tuple[RunSpec, ...]:
     if specs is None:
         while len(_INSTALLED) >= _KEEP_INSTALLED:
             _INSTALLED.pop(next(iter(_INSTALLED)))  # the oldest run's
-        specs = _INSTALLED[bundle.token] = pickle.loads(bundle.data)
+        specs = _INSTALLED[bundle.token] = bundle.specs()
     return specs
 
 
