@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies.game import Game
 from verlies.sim.bots import make_bot
-from verlies.sim.search import SearchBot
+from verlies.sim.search import Racer, SearchBot
 
 if TYPE_CHECKING:
     from verlies.actions import Action
@@ -143,8 +143,9 @@ class Clairvoyant:
         return candidates[best]
 
 
-def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str]:
-    """One game: (did the tested seat win, seconds, how it ended)."""
+def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str, int, int]:
+    """One game: (did the tested seat win, seconds, how it ended, the seat's turns and
+    the dungeon cards it drew on them)."""
     players, index, simulations, name, fixed = args
     seed = SEED0 + index
     seat = index % players
@@ -152,6 +153,8 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str]:
     bots: list[Any] = [make_bot("careful", seed + s) for s in range(players)]
     if name == "strong":
         bots[seat] = SearchBot(seed=seed, simulations=simulations)
+    elif name == "racer":
+        bots[seat] = Racer(seed)
     elif name.startswith("clairvoyant"):
         if luck is None:
             raise SystemExit("the clairvoyant bots need --fixed-order")
@@ -163,6 +166,7 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str]:
         bot.reseed(seed)  # type: ignore[attr-defined]
     game = Game.new(players=players, seed=seed, log=False)
     start = time.perf_counter()
+    turns = draws = 0
     while not game.is_over:
         if game.is_chance:
             if luck is None:
@@ -171,10 +175,14 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str]:
                 luck.roll(game)
         else:
             p = game.current_player
-            game.apply(bots[p](game.view(p)))
+            action = bots[p](game.view(p))
+            if p == seat and game.pending == "turn":
+                turns += 1
+                draws += action.kind == "draw"
+            game.apply(action)
     result = game.result
     assert result is not None
-    return seat in result.winners, time.perf_counter() - start, result.reason
+    return seat in result.winners, time.perf_counter() - start, result.reason, turns, draws
 
 
 def tempo(games: int) -> None:
@@ -221,6 +229,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--offset", type=int, default=0, help="first game number (seed 20000 + number)")
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
@@ -238,15 +247,19 @@ def main() -> None:
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
             for name in a.bots:
-                jobs = [(players, i, a.simulations, name, a.fixed_order) for i in range(a.games)]
+                jobs = [
+                    (players, i, a.simulations, name, a.fixed_order)
+                    for i in range(a.offset, a.offset + a.games)
+                ]
                 out = list(pool.map(play, jobs, chunksize=1))
-                wins = sum(w for w, _, _ in out)
-                secs = sum(s for _, s, _ in out) / len(out)
+                wins = sum(o[0] for o in out)
+                secs = sum(o[1] for o in out) / len(out)
+                tempo_rate = sum(o[4] for o in out) / max(1, sum(o[3] for o in out))
                 lo, hi = wilson(wins, a.games)
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"{secs * 1000:7.0f} ms/game",
+                    f"draws/turn {tempo_rate:.3f}  {secs * 1000:7.0f} ms/game",
                     flush=True,
                 )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 
 class VerliesError(Exception):
     """Base class of all errors raised by verlies."""
@@ -116,12 +118,19 @@ class CardTextError(VerliesError):
         return _prefixed(self.where(lang), self.message_in(lang))
 
 
+class Said(Protocol):
+    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+
+    def text(self, lang: str) -> str: ...
+
+
 class DeckError(VerliesError):
     """A deck file or deck change that is not valid. Names file, card id, field and line.
 
-    ``str(exc)`` is English. :meth:`text_in` gives the location prefix in German or English;
-    the message itself is German only where ``message_de`` was given (a card text that does
-    not parse), otherwise it stays English.
+    ``str(exc)`` is English. :meth:`text_in` gives the located error in any language of
+    :mod:`verlies.i18n`: the deck reader gives every error as ``words`` (a key and raw
+    values, put into words when shown); ``message``/``message_de`` are its English and
+    German text. An error made with a plain ``message`` alone stays English.
 
     >>> DeckError("bad", file="d.toml", line=3, card="x", field="text").text_in("de")
     "d.toml, Zeile 3, Karte 'x', Feld 'text': bad"
@@ -129,7 +138,7 @@ class DeckError(VerliesError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         file: str | None = None,
         card: str | None = None,
@@ -137,8 +146,15 @@ class DeckError(VerliesError):
         line: int | None = None,
         column: int | None = None,
         message_de: str | None = None,
+        words: Said | None = None,
     ) -> None:
+        if words is not None:
+            message = words.text("en") if message is None else message
+            message_de = words.text("de") if message_de is None else message_de
+        if message is None:
+            raise TypeError("DeckError needs a message or words")
         self.message = message
+        self.words = words
         self.file = file
         self.card = card
         self.field = field
@@ -163,15 +179,17 @@ class DeckError(VerliesError):
         return ", ".join(where)
 
     def message_in(self, lang: str) -> str:
-        """The message without its location: German if there is a German one and ``lang`` is
-        "de", else English."""
+        """The message without its location, in ``lang`` (from its ``words``); without
+        words, German if there is a German one and ``lang`` is "de", else English."""
         _where_words(lang)
+        if self.words is not None:
+            return self.words.text(lang)
         if lang == "de" and self.message_de is not None:
             return self.message_de
         return self.message
 
     def text_in(self, lang: str) -> str:
-        """The located error, its prefix in German ("de") or English ("en")."""
+        """The located error in ``lang``, its location prefix too."""
         return _prefixed(self.where(lang), self.message_in(lang))
 
 

@@ -238,6 +238,8 @@ CSS = f"""
   .vl-title-main {{ font-size: 18px; }}
   .vl-title-sub {{ display: none; }}
   .vl-drawn-row {{ flex-wrap: wrap; }}
+  .vl-seat-row {{ flex-wrap: wrap; }}
+  .vl-seat-row > .widget-dropdown {{ flex: 1 1 140px; min-width: 0; }}
 }}
 @container vl-app (max-width: 560px) {{ .vl-board {{ zoom: .68; }} }}
 @container vl-app (max-width: 460px) {{ .vl-board {{ zoom: .54; }} }}
