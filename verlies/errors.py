@@ -57,6 +57,12 @@ def _prefixed(prefix: str, message: str) -> str:
     return f"{prefix}: {message}" if prefix else message
 
 
+class Said(Protocol):
+    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+
+    def text(self, lang: str) -> str: ...
+
+
 class CardTextError(VerliesError):
     """Card text that does not parse. Names the card, line and column and what was expected.
 
@@ -71,7 +77,7 @@ class CardTextError(VerliesError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         card: str | None = None,
         line: int | None = None,
@@ -81,8 +87,20 @@ class CardTextError(VerliesError):
         message_de: str | None = None,
         expected_de: str | None = None,
         key: str | None = None,
+        words: Said | None = None,
+        expected_words: Said | None = None,
     ) -> None:
+        if words is not None:
+            message = words.text("en") if message is None else message
+            message_de = words.text("de") if message_de is None else message_de
+        if expected_words is not None:
+            expected = expected_words.text("en") if expected is None else expected
+            expected_de = expected_words.text("de") if expected_de is None else expected_de
+        if message is None:
+            raise TypeError("CardTextError needs a message or words")
         self.message = message
+        self.words = words
+        self.expected_words = expected_words
         self.card = card
         self.line = line
         self.column = column
@@ -107,8 +125,11 @@ class CardTextError(VerliesError):
         return ", ".join(where)
 
     def message_in(self, lang: str) -> str:
-        """The message without its location, in German ("de") or English ("en")."""
+        """The message without its location in ``lang`` (from its ``words``: the parser's
+        messages are in :mod:`verlies.i18n`); without words, German or English."""
         _where_words(lang)
+        if self.words is not None:
+            return self.words.text(lang)
         if lang == "de" and self.message_de is not None:
             return self.message_de
         return self.message
@@ -116,12 +137,6 @@ class CardTextError(VerliesError):
     def text_in(self, lang: str) -> str:
         """The located error in German ("de") or English ("en"); ``text_in("en") == str(exc)``."""
         return _prefixed(self.where(lang), self.message_in(lang))
-
-
-class Said(Protocol):
-    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
-
-    def text(self, lang: str) -> str: ...
 
 
 class DeckError(VerliesError):

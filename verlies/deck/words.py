@@ -101,19 +101,19 @@ def pile_word(kind: str) -> Words:
     return Words(f"pile.{kind}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardTextMessage:
-    """A card-text parser's message inside a deck message (its own two languages)."""
+    """A card-text parser's message inside a deck message, in the reader's language (the
+    parser's messages are ``card.err.*`` of :mod:`verlies.i18n`)."""
 
-    en: str
-    de: str
+    error: CardTextError
 
     @classmethod
     def of(cls, exc: CardTextError) -> CardTextMessage:
-        return cls(exc.message, exc.message_in("de"))
+        return cls(exc)
 
     def text(self, lang: str) -> str:
-        return self.de if lang == "de" else self.en
+        return self.error.message_in(_known(lang))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
