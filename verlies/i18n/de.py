@@ -723,7 +723,7 @@ TEXTS: dict[str, str] = {
     "editor.files": "Deckdateien",
     "editor.deck_name": "Deckname",
     "editor.bad_name": "Name nicht übernommen: {msg}",
-    "editor.renamed": "Das Deck heißt jetzt {name!r}.",
+    "editor.renamed": "Das Deck heißt jetzt „{name}“.",
     "editor.upload": "Deck laden (.toml)",
     "editor.prepare": "Download vorbereiten",
     "editor.download_deck": "ganzes Deck herunterladen",

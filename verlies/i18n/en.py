@@ -683,7 +683,7 @@ TEXTS: dict[str, str] = {
     "editor.files": "Deck files",
     "editor.deck_name": "Deck name",
     "editor.bad_name": "Name not taken: {msg}",
-    "editor.renamed": "The deck is named {name!r} now.",
+    "editor.renamed": "The deck is named “{name}” now.",
     "editor.upload": "Load deck (.toml)",
     "editor.prepare": "Prepare download",
     "editor.download_deck": "download the whole deck",
