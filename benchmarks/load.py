@@ -177,7 +177,15 @@ async def visit(
         for m in metrics:  # totals up to now: a little after the board was drawn
             if m["name"] in _CDP_METRICS:
                 profile[_CDP_METRICS[m["name"]]] = round(m["value"] * 1000)
-        result = Visit("board", ms, found.group(1) if found else None, profile)
+        kid = found.group(1) if found else None
+        proc = server.kernel_process(kid) if kid else None
+        if proc is not None:  # what this visitor cost the server: its kernel's CPU time
+            try:
+                cpu = proc.cpu_times()
+                profile["kernel_cpu_ms"] = round((cpu.user + cpu.system) * 1000)
+            except psutil.Error:
+                pass
+        result = Visit("board", ms, kid, profile)
         if keep:
             return result, page
         return result, None
@@ -275,6 +283,9 @@ async def memory(
         "play_peak": _peak_mb(proc),
         "steps": steps,
         "stored_steps": sum(r.cursor for r in store.records() if r.id not in before),
+        "server": round(psutil.Process(play.proc.pid).memory_info().rss / 2**20, 1)
+        if play.proc
+        else None,
     }
     await page.context.close()
     play.shutdown_kernel(v.kernel_id)
@@ -450,7 +461,8 @@ def report(r: dict[str, Any]) -> str:
             f"kernel RSS: play {mem['play_at_start']} MB at start, {mem['play_after_game']} MB "
             f"after {mem['steps']} steps, peak {mem['play_peak']} MB (goal <= "
             f"{GOALS['kernel_mb']:.0f} MB: {verdict(mem['play_after_game'], GOALS['kernel_mb'])})"
-            f"; {mem['stored_steps']} steps in the playtest store; bare page {mem['bare']} MB"
+            f"; {mem['stored_steps']} steps in the playtest store; bare page {mem['bare']} MB; "
+            f"the Voila server process {mem['server']} MB"
         )
     errs = sum(len(v) for v in r["server_log_errors"].values())
     out.append(f"server log errors: {errs}; seconds: {r['seconds']}")

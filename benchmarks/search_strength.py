@@ -229,6 +229,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--offset", type=int, default=0, help="first game number (seed 20000 + number)")
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
@@ -246,7 +247,10 @@ def main() -> None:
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
             for name in a.bots:
-                jobs = [(players, i, a.simulations, name, a.fixed_order) for i in range(a.games)]
+                jobs = [
+                    (players, i, a.simulations, name, a.fixed_order)
+                    for i in range(a.offset, a.offset + a.games)
+                ]
                 out = list(pool.map(play, jobs, chunksize=1))
                 wins = sum(o[0] for o in out)
                 secs = sum(o[1] for o in out) / len(out)

@@ -238,6 +238,8 @@ class Table:
         self.walk_cache: dict[Pos, list[Walk]] = {}
         self.open_cache: dict[Pos, bool] = {}
         self.turn_cache: dict[tuple[Pos, bool], LegalActions] = {}
+        # R3.5: each card's walkable neighbours (a laid card's passages never change).
+        self.step_cache: dict[Pos, list[Pos]] = {}
         self.any_open = True  # R1.6: an open passage is left somewhere
         self.open_passages = 0
         self._exit_ids: tuple[str, ...] = ()
@@ -288,6 +290,7 @@ class Table:
         s.walk_cache = dict(self.walk_cache)
         s.open_cache = dict(self.open_cache)
         s.turn_cache = dict(self.turn_cache)
+        s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
         s.any_open = self.any_open
         s.open_passages = self.open_passages
         s._exit_ids = self._exit_ids
@@ -321,6 +324,7 @@ class Table:
         if laid is None:
             self.walk_cache.clear()
             self.open_cache.clear()
+            self.step_cache.clear()
             self.open_passages = count_open_passages(self.board)
         else:
             x, y = laid
@@ -329,8 +333,10 @@ class Table:
             for p in [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]:
                 del walk_cache[p]
             open_cache = self.open_cache
+            step_cache = self.step_cache
             for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                 open_cache.pop(p, None)
+                step_cache.pop(p, None)
             self.open_passages += open_passages_added(self.board, laid)
         self.any_open = self.open_passages > 0
 

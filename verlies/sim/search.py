@@ -3,19 +3,19 @@
 At a decision with more than one legal action it
 
 1. samples ``simulations`` *worlds*: the position as the seat sees it, with everything it
-   cannot see drawn at random (:func:`determinise`: the other seats' unused treasures and
-   the treasure pile are dealt anew from the cards the seat has not seen; the dungeon, room
-   and monster piles are public multisets, R2.3, whose order the engine never fixes);
-2. plays every candidate action in every world and lets the heuristic bots play on for
-   ``rollout_rounds`` rounds (its own seat by its starting preset, ``careful`` with two
-   players and ``greedy`` from three; the others by ``careful``), every chance point
-   rolled by the bot's own random sources (``Game.roll(rng)``: the game's seed, which
-   fixes the real future, is never consulted). A game that ends gives its return
-   (``Game.returns``: win +1, loss -1); one that goes on a score: escapes, the dungeon
-   cards drawn and whether the figure can draw at once (R1.1: drawing is how a race is
-   won), injuries and, from three players, gold (R1.5). With an exit in hand (R1.4) the
-   rollouts play to the end, four times as many;
-3. keeps the starting preset's choice unless another candidate beats it by
+   cannot see dealt anew (``Game.determinise``: the other seats' unused treasures, the
+   lost treasures under the treasure pile and the pile itself; the dungeon, room and
+   monster piles are public multisets, R2.3, whose order the engine never fixes);
+2. plays every candidate action in every world and lets the bots play on for
+   ``rounds_for(players)`` rounds (four in a race, one from three players; its own seat by
+   its starting policy, :class:`Racer` with two players and ``greedy`` from three; the
+   others by ``careful``), every chance point rolled by the bot's own random sources
+   (``Game.roll(rng)``: the game's seed, which fixes the real future, is never
+   consulted). A game that ends gives its return (``Game.returns``: win +1, loss -1); one
+   that goes on a score: escapes, the dungeon cards drawn and whether the figure can draw
+   at once (R1.1: drawing is how a race is won), injuries and, from three players, gold
+   (R1.5). With an exit in hand (R1.4) the rollouts play to the end, four times as many;
+3. keeps the starting policy's choice unless another candidate beats it by
    ``confidence`` standard errors of the paired differences (one with an exit in hand).
 
 Every candidate meets the same worlds and the same luck (one random stream per kind of
