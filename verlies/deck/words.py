@@ -19,14 +19,13 @@ translated, e.g. a card kind) and :class:`AllOf` (a list joined with "and").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from verlies import i18n
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.errors import CardTextError, DeckError
 
 
-@runtime_checkable
 class Said(Protocol):
     """Anything that is put into words late: :class:`Words`, a pydantic error's words."""
 
@@ -76,8 +75,9 @@ class Words:
 
 def word(value: object, lang: str) -> object:
     """One raw value of a message in words (numbers, ids and strings stay as they are)."""
-    if isinstance(value, Said) and not isinstance(value, str):
-        return value.text(lang)
+    said = getattr(value, "text", None)  # Words, AllOf, a parser's message... (no str)
+    if said is not None and callable(said):
+        return said(lang)
     if isinstance(value, Color):
         return i18n.text(f"card.color.{value.value}", _known(lang))
     if isinstance(value, Attr):
