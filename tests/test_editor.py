@@ -462,7 +462,7 @@ def test_the_deck_name_field_renames_the_draft_and_names_the_download(
     editor.prepare_button.click()
     editor.deck_name.value = "Höhlen-Tour 2"  # typed, then Enter (continuous_update off)
     assert editor.draft.name == "Höhlen-Tour 2"
-    assert "named 'Höhlen-Tour 2'" in text_of(editor.files.name_status)
+    assert "named “Höhlen-Tour 2” now" in text_of(editor.files.name_status)
     assert "prepare the download again" in text_of(editor.download)  # the name changed
     assert "Höhlen-Tour 2" in " ".join(editor.diff_lines())
     editor.prepare_button.click()

@@ -45,6 +45,22 @@ START_POS: Pos = (0, 0)
 _MASK64 = (1 << 64) - 1
 
 
+_DIAMONDS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _diamond(reach: int) -> tuple[tuple[int, int], ...]:
+    """The offsets within ``reach`` steps (taxicab) of a cell, the cell included."""
+    cells = _DIAMONDS.get(reach)
+    if cells is None:
+        cells = _DIAMONDS[reach] = tuple(
+            (dx, dy)
+            for dx in range(-reach, reach + 1)
+            for dy in range(-reach, reach + 1)
+            if abs(dx) + abs(dy) <= reach
+        )
+    return cells
+
+
 def mix64(seed: int, k: int) -> int:
     """A counter-based random number: the k-th draw of ``seed`` (splitmix64 finaliser).
 
@@ -330,8 +346,9 @@ class Table:
             x, y = laid
             reach = self.max_walk
             walk_cache = self.walk_cache
-            for p in [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]:
-                del walk_cache[p]
+            if walk_cache:
+                for dx, dy in _diamond(reach):  # the cells within reach: pop, not a scan
+                    walk_cache.pop((x + dx, y + dy), None)
             open_cache = self.open_cache
             step_cache = self.step_cache
             for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):

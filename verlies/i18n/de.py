@@ -157,6 +157,48 @@ TEXTS: dict[str, str] = {
     "card.obstacle.einsturz": "Einsturz",
     "card.obstacle.tuer": "Tür",
     "card.obstacle.holzbruecke": "Holzbrücke",
+    # card-text errors (verlies.cards.grammar, text): the message, then what was expected
+    # ({expected} is a whole clause in German); keywords stay in the card's own language
+    "card.err.not_str": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
+    "card.err.too_long": "der Kartentext ist zu lang (höchstens {max} Zeichen)",
+    "card.err.empty": "der Kartentext ist leer — {expected}",
+    "card.err.end": "unerwartetes Ende des Textes — {expected}",
+    "card.err.unknown_word": "unbekanntes Wort '{word}' — {expected}",
+    "card.err.bad_char": "unerwartetes Zeichen {char} — {expected}",
+    "card.err.wrong_token": "{expected}, nicht '{found}'",
+    "card.err.unreadable": "der Kartentext konnte nicht gelesen werden",
+    "card.err.too_large": "Zahl zu groß (höchstens {max})",
+    "card.err.bad_dice": "ungültiger Würfelausdruck '{dice}': {expected}",
+    "card.err.gold_negative": (
+        "Gold kann unter 0 fallen: '{dice}' ergibt beim niedrigsten Wurf {min}"
+    ),
+    "card.err.gold_zero": "kein Gold: '{dice}' ergibt immer 0",
+    "card.err.zero_treasures": "null Schätze: es muss mindestens ein Schatz sein",
+    "card.err.zero_loss": "kein Goldverlust: der Verlust muss mindestens 1 Gold betragen",
+    "card.err.target_low": "Fallenwert {n} kann nie verfehlt werden (mindestens {min})",
+    "card.err.target_high": "Fallenwert {n} ist unerreichbar (höchstens {max})",
+    "card.err.duplicate_attr": "Eigenschaft '{attr}' doppelt in einer Auswahl",
+    "card.err.duplicate_penalty": "Strafe '{penalty}' doppelt genannt",
+    "card.err.duplicate_loot": "doppelter Besitz: {what} zweimal genannt",
+    "card.err.zero_bonus": "kein Bonus: ein magischer Wurfbonus muss mindestens +1 sein",
+    "card.err.spent_without_magic": (
+        "'{word}' braucht eine magische Wirkung: nur magische Schätze werden verbraucht"
+    ),
+    "card.err.unknown_kind": (
+        "unbekannte Kartenart '{kind}' — erwartet wird eines von: room, monster, treasure"
+    ),
+    "card.expect.plain": "erwartet wird {what}",
+    "card.expect.plain_one_of": "erwartet wird eines von: {choices}",
+    "card.expect.one_of": "eines von: {choices}",
+    "card.expect.after": "nach '{after}' wird {what} erwartet",
+    "card.expect.after_one_of": "nach '{after}' wird eines der folgenden erwartet: {choices}",
+    "card.expect.nothing": "nichts mehr",
+    "card.expect.sep": ", ",
+    "card.expect.int": "eine Zahl",
+    "card.expect.die": "ein Würfel wie W6",
+    "card.expect.end": "das Textende",
+    "card.loot.gold": "Gold",
+    "card.loot.treasure": "Schätze",
     # --- deck: deck and patch files, their messages ------------------------------------------
     "deck.patch.name": "Name {name!r}",
     "deck.patch.added": "neu {id} x{count}",
@@ -681,7 +723,7 @@ TEXTS: dict[str, str] = {
     "editor.files": "Deckdateien",
     "editor.deck_name": "Deckname",
     "editor.bad_name": "Name nicht übernommen: {msg}",
-    "editor.renamed": "Das Deck heißt jetzt {name!r}.",
+    "editor.renamed": "Das Deck heißt jetzt „{name}“.",
     "editor.upload": "Deck laden (.toml)",
     "editor.prepare": "Download vorbereiten",
     "editor.download_deck": "ganzes Deck herunterladen",
