@@ -215,7 +215,7 @@ def test_decision_rows_and_the_bots_view() -> None:
     assert c.decision() is None  # a chance point: no decision pending
     bots_turn = Controller(Session.new(Setup(players=2, seed=1), ["greedy", HUMAN]), "de")
     decision = bots_turn.decision()
-    assert decision is not None and decision.bot == "Bot „greedy“"
+    assert decision is not None and decision.bot == "Bot „gierig“"
     assert [r.label for r in decision.rows] == ["Verlieskarte ziehen"]
 
 
@@ -391,3 +391,82 @@ def test_log_html_is_newest_first_with_rule_ids() -> None:
     css = rules_css()
     assert set(rules) & set(rules_text())
     assert all(f'[data-rule="{rule}"]' in css for rule in set(rules) if rule in rules_text())
+
+
+# ---- the rules in German, and which die faces pass -------------------------------------------
+
+
+def test_german_rules_have_the_english_ids_and_players_read_no_developer_notes() -> None:
+    from verlies.rules_text import rules_for
+    from verlies.ui.log_html import rules_html
+
+    de, en = rules_for("de"), rules_for("en")
+    assert list(de) == list(en)  # the same IDs, in the same order
+    assert "Tür" in de["R5.2"] and "Holzbrücke" in de["R5.3"]
+    assert "Der fröhlichste Spieler beginnt" in de["R2.5"]  # the card's own words
+    assert any("(dev:" in v for v in en.values())  # rules.md keeps its notes ...
+    for lang in ("de", "en"):
+        shown = rules_text(lang)
+        assert not any("dev:" in v or "**" in v for v in shown.values())  # ... players don't
+        page = rules_html(lang)
+        assert 'id="rule-R5.2"' in page and "dev:" not in page
+        assert all(f'[data-rule="{rid}"]' in rules_css(lang) for rid in shown)
+    assert "[Entscheidung]" in rules_html("de") and "[decision]" in rules_html("en")
+    assert "Tür" in rules_css("de") and "door" in rules_css("en")
+
+
+def test_passing_faces_of_a_test_roll() -> None:
+    from verlies.ui.page_model import face_runs, passing_faces
+    from verlies.views import Pending
+
+    assert face_runs([5, 1, 2, 3]) == "1–3, 5" and face_runs([6]) == "6"
+    # obstacle: value 3 + W6 >= 7 passes on 4, 5, 6 (R4.2); a bonus lowers what is needed
+    assert passing_faces(Pending("oroll", 0, value=3, target=7)) == (
+        "passes_on",
+        frozenset({4, 5, 6}),
+    )
+    assert passing_faces(Pending("troll", 0, value=3, bonus=2, target=7)) == (
+        "passes_on",
+        frozenset({2, 3, 4, 5, 6}),
+    )
+    assert passing_faces(Pending("oroll", 0, value=1, target=9)) == ("passes_on", frozenset())
+    # the monster's roll: the adventurer's total 3 + 4 = 7 beats W6 + 5 on a 1 or 2 (R7.2)
+    assert passing_faces(Pending("mroll", 0, value=3, roll=4, target=5)) == (
+        "wins_if_monster",
+        frozenset({1, 2}),
+    )
+    # the adventurer's own fight roll decides nothing alone: no faces marked
+    assert passing_faces(Pending("froll", 0, value=3, target=5)) is None
+
+
+def test_the_die_panel_marks_the_faces_that_pass() -> None:
+    game_seed = None
+    for seed in range(1, 200):  # a game reaching an obstacle roll soon, random choices
+        c = Controller(Session.new(Setup(players=1, seed=seed), [HUMAN]), "en")
+        g = c.session.game
+        rng = random.Random(seed)
+        for _ in range(60):
+            if g.is_over or g.pending == "oroll":
+                break
+            if g.is_chance:
+                g.roll()
+            else:
+                legal = g.legal_actions()
+                g.apply(legal[rng.randrange(len(legal))])
+        if g.pending == "oroll":
+            game_seed = seed
+            break
+    assert game_seed is not None
+    table = c.chance_table()
+    assert table is not None and table.kind == "die"
+    ctx = g.pending_context()
+    need = ctx.target - ctx.value - ctx.bonus
+    marks = {row.outcome.value: row.passes for row in table.rows}
+    assert marks == {f: f >= need for f in range(1, 7)}
+    good = [f for f in range(1, 7) if f >= need]
+    if not good:
+        assert table.passes == "no face is enough"
+    elif len(good) == 1:
+        assert table.passes == "passes on 6"
+    else:
+        assert table.passes == f"passes on {good[0]}–6"

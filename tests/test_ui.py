@@ -15,6 +15,7 @@ from typing import Any
 
 import comm
 import pytest
+import traitlets
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
 from verlies.setup import Setup
@@ -511,9 +512,10 @@ def test_new_game_form_starts_the_game_it_shows() -> None:
     app = new_app()
     form = app.setup
     form.players.value = 3
+    # a character another seat holds is not offered (R2.1): free barbar first
+    form.characters[2].value = "char-priester"
     form.characters[0].value = "char-elfe"
     form.characters[1].value = "char-barbar"
-    form.characters[2].value = "char-priester"
     form.controllers[0].value = HUMAN
     form.controllers[1].value = "random"
     form.controllers[2].value = HUMAN
@@ -537,11 +539,36 @@ def test_new_game_form_reports_a_setup_error() -> None:
     form = app.setup
     form.players.value = 2
     form.characters[0].value = "char-elfe"
-    form.characters[1].value = "char-elfe"
+    # the form offers no seat a character another seat holds (R2.1) ...
+    offered = [[v for _, v in ch.options] for ch in form.characters[:2]]
+    assert "char-elfe" in offered[0] and "char-elfe" not in offered[1]
+    with pytest.raises(traitlets.TraitError):
+        form.characters[1].value = "char-elfe"
+    # ... and a setup the engine refuses anyway (here: the same one twice) is reported
     game = app.game
-    form.start.click()
+    values = {**form.values(), "characters": ["char-elfe", "char-elfe"]}
+    assert app.start_game(values) is False
     assert app.game is game
     assert "R2.1" in form.message.value
+
+
+def test_new_game_form_names_the_deck_and_keeps_characters_apart() -> None:
+    app = new_app()
+    form = app.setup
+    assert "Standard" in form.deck_note.value
+    form.players.value = 4
+    chosen = [ch.value for ch in form.characters]
+    assert len(set(chosen)) == 4
+    for i, ch in enumerate(form.characters):
+        offered = {v for _, v in ch.options}
+        assert chosen[i] in offered and not offered & (set(chosen) - {chosen[i]})
+    # a new choice leaves the others' lists at once; the old one comes back to them
+    old = chosen[0]
+    new = next(v for _, v in form.characters[0].options if v not in chosen)
+    form.characters[0].value = new
+    for ch in form.characters[1:]:
+        offered = {v for _, v in ch.options}
+        assert new not in offered and old in offered
 
 
 def test_rule_ids_in_the_log_open_their_rule_text() -> None:
@@ -562,7 +589,9 @@ def test_editor_tab_slot() -> None:
     import ipywidgets as widgets
 
     app = new_app()
-    assert app.tabs.children[2] is app.editor.widget  # the deck editor is mounted
+    assert app.tabs.children[2].children == ()  # the deck editor: built when first shown
+    app.tabs.selected_index = 2
+    assert app.tabs.children[2].children == (app.editor.widget,)  # mounted
     page = widgets.HTML("more")
     app.add_tab("More", page)
     last = len(app.tabs.children) - 1  # after the Balance tab

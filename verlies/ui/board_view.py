@@ -34,6 +34,10 @@ PREVIEW = 96
 DRAG_PIXELS = 6
 
 
+#: Below this tile size (pixels) the coordinates would be too small to read: not drawn.
+COORDS_MIN_TILE = 40
+
+
 def _n(v: float) -> float | int:
     """A coordinate for a draw command: 0.1 px is plenty, and fewer digits are fewer bytes."""
     r = round(v, 1)
@@ -414,15 +418,30 @@ class BoardView:
         self._figures(pawns)
         if scene.banner:
             self._banner(scene.banner)
-        if scene.coords:
-            c.font = f"{max(9, int(ts * 0.12))}px {st.FONT}"
-            c.text_align = "left"
-            c.text_baseline = "top"
-            c.fill_style = "rgba(255,255,255,0.85)"
-            cells = {t.pos for t in scene.tiles} | set(scene.highlights)
-            for x, y in sorted(cells):
-                px, py = v.cell_origin(x, y)
-                c.fill_text(f"{x},{y}", _n(px + ts * 0.3), _n(py + ts * 0.04))
+        if scene.coords and ts >= COORDS_MIN_TILE:
+            self._coords(scene)
+
+    def _coords(self, scene: Scene) -> None:
+        """Designer mode: each cell's coordinates along its top edge, in the gap between
+        the gem (top left) and the gold coin (top right), squeezed to fit that gap: they
+        never cover either (render/style.py: GEM_POS, GOLD_POS)."""
+        c = self.overlay
+        v = self.viewport
+        ts = v.tile
+        left = (st.GEM_POS[0] + st.GEM_R) * ts + 2  # the gem's right tip, and its outline
+        right = (st.GOLD_POS[0] - st.GOLD_R) * ts - 2
+        c.font = f"bold {max(9, int(ts * 0.12))}px {st.FONT}"
+        c.text_align = "center"
+        c.text_baseline = "top"
+        c.line_width = 3
+        c.stroke_style = st.PAPER  # a light halo: readable on rock and on floor alike
+        c.fill_style = st.INK
+        cells = {t.pos for t in scene.tiles} | set(scene.highlights)
+        for x, y in sorted(cells):
+            px, py = v.cell_origin(x, y)
+            cx, top, room = _n(px + (left + right) / 2), _n(py + ts * 0.03), _n(right - left - 3)
+            c.stroke_text(f"{x},{y}", cx, top, room)
+            c.fill_text(f"{x},{y}", cx, top, room)
 
     def _banner(self, text: str) -> None:
         c = self.overlay

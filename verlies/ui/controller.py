@@ -24,7 +24,7 @@ from verlies.ui.describe import (
     outcome_label,
     player_label,
 )
-from verlies.ui.i18n import pct, t
+from verlies.ui.i18n import bot_name, pct, t
 from verlies.ui.page_model import (
     ActionRow,
     Badge,
@@ -44,6 +44,8 @@ from verlies.ui.page_model import (
     Scene,
     Status,
     TreasureItem,
+    face_runs,
+    passing_faces,
 )
 from verlies.ui.session import RunResult, Session
 from verlies.ui.theme import HINTS
@@ -234,7 +236,7 @@ class Controller:
         context = decision_context(g, lang) if rows else ""
         bot = ""
         if not s.human_to_move:
-            bot = t("bot", lang, name=s.controllers[g.current_player])
+            bot = t("bot", lang, name=bot_name(s.controllers[g.current_player], lang))
         return Decision(rows, context, bot)
 
     def chance_table(self) -> ChanceTable | None:
@@ -251,15 +253,31 @@ class Controller:
         if kind not in ("die", "gold"):
             outcomes.sort(key=lambda row: (-row[1], row[2]))
         top = max((p for _, p, _ in outcomes), default=Fraction(1))
+        # a die that decides a test: which faces succeed (marked in the table, and in words)
+        test = passing_faces(g.pending_context()) if kind == "die" else None
+        good = test[1] if test else frozenset()
         rows = tuple(
-            ChanceRow(o, label, p, int(100 * p / top) if top else 0) for o, p, label in outcomes
+            ChanceRow(
+                o,
+                label,
+                p,
+                int(100 * p / top) if top else 0,
+                passes=(getattr(o, "value", None) in good) if test else None,
+            )
+            for o, p, label in outcomes
         )
+        passes = ""
+        if test:
+            passes = (
+                t(test[0], lang, faces=face_runs(list(good))) if good else t("passes_none", lang)
+            )
         return ChanceTable(
             kind,
             chance_title(g, lang),
             player_label(g, g.seat, lang),
             chance_context(g, lang),
             rows,
+            passes=passes,
         )
 
     def players(self) -> tuple[PlayerRow, ...]:
@@ -350,7 +368,7 @@ class Controller:
             if g.is_chance:
                 detail = t("chance_to_move", lang, what=chance_title(g, lang))
             elif not s.is_human(seat):
-                bot = t("bot", lang, name=s.controllers[seat])
+                bot = t("bot", lang, name=bot_name(s.controllers[seat], lang))
         return Status(
             step=g.step_count,
             history=g.history_length,

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.i18n import t, variant_text
+from verlies.ui.i18n import bot_name, t, variant_text
 from verlies.ui.session import HUMAN, bot_names
 
 #: Largest save file the page accepts (the engine's own cap is larger; the websocket's too).
@@ -89,8 +89,16 @@ class SetupForm:
             k: widgets.HTML() for k in ("players", "seed", "round_limit", "start_seat", "variants")
         }
         self.players.observe(lambda _c: self._show_rows(), "value")
+        # which deck new games use (the editor's "apply to new games" changes it)
+        self.deck_note = widgets.HTML()
+        self.deck_note.add_class("vl-setup-deck")
+        # R2.1: no two players share a character; a seat's list leaves out the others'
+        self._picking = False
+        for ch in self.characters:
+            ch.observe(lambda _c: self._sync_characters(), "value")
         self.widget = widgets.VBox(
             [
+                self.deck_note,
                 widgets.HBox([self.labels["players"], self.players]),
                 *self.seat_rows,
                 widgets.HBox([self.labels["seed"], self.seed, self.random_seed]),
@@ -105,8 +113,7 @@ class SetupForm:
         self.widget.add_class("vl-setup")
         self.lang = "de"
         self.set_lang("de")
-        for i, ch in enumerate(self.characters):
-            ch.value = chars[i % len(chars)]
+        self._set_characters([chars[i % len(chars)] for i in range(4)])
         bots = bot_names()
         default_bot = "careful" if "careful" in bots else bots[0]
         for i, ctl in enumerate(self.controllers):
@@ -119,24 +126,67 @@ class SetupForm:
             cb.description = variant_text(name, lang)
         for k, w in self.labels.items():
             w.value = f'<span class="vl-form-label">{html.escape(t(k, lang))}</span>'
-        char_options = [(self.deck.characters[c].name.get(lang), c) for c in self._char_ids]
         ctl_options = [(t("human", lang), HUMAN)] + [
-            (t("bot", lang, name=b), b) for b in bot_names()
+            (t("bot", lang, name=bot_name(b, lang)), b) for b in bot_names()
         ]
         for i in range(4):
             self.seat_labels[
                 i
             ].value = f'<span class="vl-form-label">{html.escape(t("seat", lang, n=i + 1))}</span>'
-            value = self.characters[i].value
-            self.characters[i].options = char_options
-            if value is not None:
-                self.characters[i].value = value
             ctl = self.controllers[i].value
             self.controllers[i].options = ctl_options
             self.controllers[i].value = ctl if ctl is not None else HUMAN
         self.start.description = t("start", lang)
         self.random_seed.tooltip = t("random_seed", lang)
+        self.deck_note.value = self._deck_html(lang)
+        self._set_characters([ch.value for ch in self.characters])
         self._show_rows()
+
+    def _deck_html(self, lang: str) -> str:
+        """Which deck new games use: its name, and whether it differs from the shipped one."""
+        from verlies.deck import Deck
+
+        name = getattr(self.deck, "name", "") or "?"
+        if self.deck != Deck.default():
+            name = f"{name} {t('deck_edited', lang)}"
+        note = t("deck_note", lang, tab=t("tab_deck", lang))
+        return (
+            f'<span class="vl-form-label">{html.escape(t("deck_label", lang))}</span> '
+            f'<b class="vl-deck-name">{html.escape(name)}</b> '
+            f'<span class="vl-small">{html.escape(note)}</span>'
+        )
+
+    def _char_name(self, c: str) -> str:
+        return str(self.deck.characters[c].name.get(self.lang))
+
+    def _set_characters(self, wanted: list[Any]) -> None:
+        """Give seat i the character ``wanted[i]`` where it is free, then offer every seat
+        only the characters no other seat in play holds (R2.1)."""
+        with_picking, self._picking = self._picking, True
+        try:
+            ids = self._char_ids
+            n = self.players.value
+            chosen: list[Any] = []
+            for i in range(4):
+                c = wanted[i] if i < len(wanted) else None
+                taken = set(chosen[:n]) if i < n else set()
+                if c not in ids or c in taken:  # a seat whose character went: the next free
+                    c = next((x for x in ids if x not in taken), ids[0] if ids else None)
+                chosen.append(c)
+            for i, ch in enumerate(self.characters):
+                others = {chosen[j] for j in range(n) if j != i} if i < n else set()
+                options = [(self._char_name(c), c) for c in ids if c not in others]
+                with ch.hold_sync():
+                    if tuple(options) != tuple(ch.options):
+                        ch.options = options
+                    if chosen[i] is not None and ch.value != chosen[i]:
+                        ch.value = chosen[i]
+        finally:
+            self._picking = with_picking
+
+    def _sync_characters(self) -> None:
+        if not self._picking:
+            self._set_characters([ch.value for ch in self.characters])
 
     def set_deck(self, deck: Any) -> None:
         """New games use ``deck``: its characters are the ones offered."""
@@ -148,6 +198,7 @@ class SetupForm:
         n = self.players.value
         for i, row in enumerate(self.seat_rows):
             row.layout.display = "" if i < n else "none"
+        self._sync_characters()  # a seat that comes into play gets a character of its own
         value = self.start_seat.value
         self.start_seat.options = [(t("seat", self.lang, n=i + 1), i) for i in range(n)]
         self.start_seat.value = value if value is not None and value < n else 0
@@ -170,8 +221,8 @@ class SetupForm:
         """Show the setup of ``game`` (after loading a saved one)."""
         s = game.setup
         self.players.value = s.players
+        self._set_characters([*s.characters, *(ch.value for ch in self.characters[s.players :])])
         for i in range(s.players):
-            self.characters[i].value = s.characters[i]
             self.controllers[i].value = controllers[i]
         self.seed.value = s.seed
         self.round_limit.value = s.round_limit or 300

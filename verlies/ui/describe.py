@@ -13,7 +13,7 @@ from verlies.cards.model import Attr, DungeonCard, Names
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.render import style as st
-from verlies.ui.i18n import has, pct, t
+from verlies.ui.i18n import bot_name, has, pct, t
 from verlies.ui.session import HUMAN
 
 # ---- seats ------------------------------------------------------------------------------------
@@ -28,7 +28,7 @@ def player_label(game: Game, seat: int, lang: str) -> str:
 
 
 def controller_label(name: str, lang: str) -> str:
-    return t("human", lang) if name == HUMAN else t("bot", lang, name=name)
+    return t("human", lang) if name == HUMAN else t("bot", lang, name=bot_name(name, lang))
 
 
 def attr_name(attr: Attr, lang: str) -> str:

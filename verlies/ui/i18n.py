@@ -47,3 +47,9 @@ def pct(p: Fraction | float) -> str:
     if abs(value - round(value)) < 0.05:
         return f"{round(value)} %"
     return f"{value:.1f} %"
+
+
+def bot_name(name: str, lang: str) -> str:
+    """A bot's name as the page shows it (``page.botname.<name>``; a bot the tables do not
+    know keeps its registered name)."""
+    return t(f"botname.{name}", lang) if has(f"botname.{name}") else name

@@ -9,7 +9,7 @@ import html
 from collections.abc import Sequence
 
 from verlies.events import Event
-from verlies.rules_text import RULES
+from verlies.rules_text import for_players, rule_title, rules_for
 from verlies.ui.i18n import t
 from verlies.ui.page_model import seat_class
 from verlies.ui.session import Session
@@ -17,9 +17,12 @@ from verlies.ui.session import Session
 esc = html.escape
 
 
-def rules_text() -> dict[str, str]:
-    """Rule id -> text from ``verlies.rules_text``, markdown emphasis removed."""
-    return {k: v.replace("**", "") for k, v in RULES.items()}
+def rules_text(lang: str = "en") -> dict[str, str]:
+    """Rule id -> text in ``lang`` from ``verlies.rules_text`` as players read it: markdown
+    marks and the notes for developers removed."""
+    return {
+        k: for_players(v).replace("**", "").replace("`", "") for k, v in rules_for(lang).items()
+    }
 
 
 def rule_for(rule_id: str, rules: dict[str, str]) -> str:
@@ -36,11 +39,11 @@ def _css_string(text: str) -> str:
     return '"' + out.replace("<", "\\3C ").replace(">", "\\3E ") + '"'
 
 
-def rules_css() -> str:
-    """Every rule's text as CSS generated content, sent once with the page: a log line
-    carries only its rule ID and opens the text when clicked (the paragraph after its
-    ``summary[data-rule=...]``)."""
-    rules = rules_text()
+def rules_css(lang: str = "en") -> str:
+    """Every rule's text in ``lang`` as CSS generated content, sent once with the page (and
+    again when the language changes): a log line carries only its rule ID and opens the
+    text when clicked (the paragraph after its ``summary[data-rule=...]``)."""
+    rules = rules_text(lang)
     css = [
         f'[data-rule="{rid}"] + p::after {{ content: {_css_string(text)}; }}'
         for rid, text in rules.items()
@@ -50,7 +53,7 @@ def rules_css() -> str:
         if head not in rules:
             joined = " · ".join(f"{k} {v}" for k, v in rules.items() if k.startswith(head + "."))
             css.append(f'[data-rule="{head}"] + p::after {{ content: {_css_string(joined)}; }}')
-    missing = t("rule_missing", "en")
+    missing = t("rule_missing", lang)
     css.append(f"summary + p::after {{ content: {_css_string(missing)}; }}")
     # the specific rules win over the fallback (more specific, and after it)
     return "<style>\n" + "\n".join([css[-1], *css[:-1]]) + "\n</style>"
@@ -101,11 +104,17 @@ def log_html(session: Session, lang: str, designer: bool, limit: int | None = 30
     return f'<div class="vl-log" data-events="{total}">{shown}{more}</div>'
 
 
-def rules_html() -> str:
-    rules = rules_text()
-    rows = [
-        f'<div class="vl-rule-row" id="rule-{esc(k)}"><span class="vl-rule">{esc(k)}</span> '
-        f"{esc(v)}</div>"
-        for k, v in rules.items()
-    ]
-    return f'<div class="vl-rules">{"".join(rows)}</div>'
+def rules_html(lang: str = "en") -> str:
+    """The Rules tab: every rule card's heading, then its rules with their IDs, in ``lang``."""
+    rows = []
+    heading = ""
+    for k, v in rules_text(lang).items():
+        title = rule_title(k, lang)
+        if title != heading:
+            heading = title
+            rows.append(f'<div class="vl-h vl-rule-card">{esc(title)}</div>')
+        rows.append(
+            f'<div class="vl-rule-row" id="rule-{esc(k)}"><span class="vl-rule">{esc(k)}</span> '
+            f"{esc(v)}</div>"
+        )
+    return f'<div class="vl-rules" lang="{esc(lang)}">{"".join(rows)}</div>'

@@ -15,6 +15,7 @@ from verlies.actions import Action, Outcome, Place, Walk
 from verlies.board import Tile
 from verlies.cards.model import DungeonCard
 from verlies.render import style as st
+from verlies.views import Pending
 
 esc = html.escape
 
@@ -127,6 +128,7 @@ class ChanceRow:
     label: str
     p: Fraction  # the engine's exact probability
     width: int  # the bar's length, in percent of the likeliest outcome's
+    passes: bool | None = None  # a die face: does the test pending succeed with it
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ class ChanceTable:
     context: str
     rows: tuple[ChanceRow, ...]
     hidden: bool = False
+    passes: str = ""  # which faces succeed, in words ("passes on 4–6"); "" if no test
 
 
 @dataclass(frozen=True)
@@ -278,3 +281,31 @@ __all__ = [
     "hints_html",
     "seat_class",
 ]
+
+
+def face_runs(faces: list[int]) -> str:
+    """Die faces as runs: [1, 2, 3, 5] -> "1–3, 5"."""
+    runs: list[list[int]] = []
+    for f in sorted(faces):
+        if runs and f == runs[-1][-1] + 1:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def passing_faces(pending: Pending) -> tuple[str, frozenset[int]] | None:
+    """For a pending die roll that decides a test, which W6 faces make the adventurer
+    succeed, and how that is said ("oroll"/"troll": value + bonus + W6 >= target, R4.2;
+    "mroll": the monster's W6 + its value stays at most the adventurer's total, R7.2).
+    None where one face decides nothing alone (the adventurer's fight roll) or no test is
+    pending."""
+    kind = pending.kind
+    if kind in ("oroll", "troll") and pending.value is not None and pending.target is not None:
+        need = pending.target - pending.value - pending.bonus
+        return "passes_on", frozenset(f for f in range(1, 7) if f >= need)
+    if kind == "mroll" and pending.value is not None and pending.roll is not None:
+        total = pending.value + pending.bonus + pending.roll
+        target = pending.target or 0
+        return "wins_if_monster", frozenset(f for f in range(1, 7) if total >= f + target)
+    return None

@@ -415,16 +415,20 @@ class ChancePanel:
             bar = "<i></i>" if row.width == 100 else f'<i style="width:{row.width}%"></i>'
             # a row (.vl-orows > p, no class: a card draw has dozens): label (in full on
             # hover), bar, percentage; the exact odds in data-p
+            # a die face that passes the test pending: marked by colour and by a tick
+            mark = "" if row.passes is None else f' data-pass="{int(row.passes)}"'
+            tick = " ✓" if row.passes else ""
             rows.append(
-                f'<p data-p="{p.numerator}/{p.denominator}">'
-                f"<span>{esc(row.label)}</span><i>{bar}</i><b>{pct(p)}</b></p>"
+                f'<p data-p="{p.numerator}/{p.denominator}"{mark}>'
+                f"<span>{esc(row.label)}{tick}</span><i>{bar}</i><b>{pct(p)}</b></p>"
             )
         n = len(table.rows)
         self.table.value = (
             f'<div class="vl-outcomes vl-otable" data-kind="{esc(table.kind)}" '
             f'data-n="{n}">'
             f'{title}<div class="vl-small">{esc(t("outcomes", lang, n=n))}</div>'
-            f'<div class="vl-orows">{"".join(rows)}</div></div>'
+            + (f'<div class="vl-passes">{esc(table.passes)}</div>' if table.passes else "")
+            + f'<div class="vl-orows">{"".join(rows)}</div></div>'
         )
         self._offer(options)
 

@@ -113,6 +113,12 @@ CSS = f"""
 .vl-odds {{ font-weight: bold; color: #7a3d00; }}
 .vl-context {{ font-size: 13px; margin: 2px 0 4px 0; color: #4a3b2e; }}
 .vl-orows {{ max-height: 190px; overflow-y: auto; }}
+.vl-orows > p[data-pass="1"] {{ background: #cfe8c4; font-weight: bold; }}
+.vl-orows > p[data-pass="0"] {{ color: #7a6a52; }}
+.vl-passes {{
+  margin: 2px 0; padding: 1px 6px; border-radius: 4px; background: #cfe8c4; color: #1d4d12;
+  font-weight: bold; font-size: 13px;
+}}
 .vl-orows > p {{
   display: flex; align-items: center; gap: 6px; font-size: 12px; line-height: 18px; margin: 0;
 }}
@@ -206,6 +212,7 @@ CSS = f"""
 .vl-more {{ color: #7a6a52; font-size: 12px; padding: 2px 0; }}
 .vl-rules {{ font-size: 13px; line-height: 1.5; max-width: 900px; }}
 .vl-rule-row {{ padding: 2px 0; border-bottom: 1px solid #e3d8bf; }}
+.vl-rule-card {{ margin-top: 12px; }}
 .vl-setup {{ gap: 4px; padding: 8px; }}
 .vl-form-label {{ display: inline-block; width: 110px; font-weight: bold; font-size: 13px; }}
 .vl-download-link {{ font-size: 13px; }}
@@ -231,6 +238,8 @@ CSS = f"""
   .vl-title-main {{ font-size: 18px; }}
   .vl-title-sub {{ display: none; }}
   .vl-drawn-row {{ flex-wrap: wrap; }}
+  .vl-seat-row {{ flex-wrap: wrap; }}
+  .vl-seat-row > .widget-dropdown {{ flex: 1 1 140px; min-width: 0; }}
 }}
 @container vl-app (max-width: 560px) {{ .vl-board {{ zoom: .68; }} }}
 @container vl-app (max-width: 460px) {{ .vl-board {{ zoom: .54; }} }}
