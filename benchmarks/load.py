@@ -27,15 +27,10 @@ import asyncio
 import json
 import os
 import re
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,139 +43,18 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from ui import _INIT_JS  # noqa: E402  (the drawImage hook that notes when a board is drawn)
+from voila_server import VoilaServer  # noqa: E402
 
-VOILA = Path(sys.executable).parent / "voila"
 GOALS = {"cold_ratio": 1.2, "kernel_mb": 120.0}
 #: Seconds without any progress (server logs, kernel CPU, page events) before giving up.
 STALLED = 180.0
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@dataclass
-class Server:
-    """Standalone Voila for one notebook, settings of binder/voila.json plus ``extra``."""
-
-    name: str
-    notebook: Path
-    canvas: str  # CSS class of the board canvas of this page
-    extra: tuple[str, ...] = ()
-    port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def log_path(self) -> Path:
-        return Path(tempfile.gettempdir()) / f"verlies-load-bench-{self.name}.log"
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        env = {
-            **os.environ,
-            "JUPYTER_PATH": os.pathsep.join(
-                filter(None, (str(REPO / "binder/share/jupyter"), os.environ.get("JUPYTER_PATH")))
-            ),
-        }
-        argv = [
-            str(VOILA),
-            str(self.notebook),
-            f"--Voila.config_file_paths={REPO / 'binder'}",
-            "--Voila.ip=127.0.0.1",
-            f"--port={self.port}",
-            "--no-browser",
-            *self.extra,
-        ]
-        with self.log_path.open("wb") as log:
-            self.proc = subprocess.Popen(
-                argv, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True,
-            )  # fmt: skip
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def ready(self) -> bool:
-        try:
-            with urllib.request.urlopen(self.url + "voila/static/voila.js", timeout=5):
-                return True
-        except OSError:
-            return False
-
-    def kernels(self) -> list[psutil.Process]:
-        if self.proc is None:
-            return []
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.NoSuchProcess:
-            return []
-        out = []
-        for p in children:
-            try:
-                if "ipykernel_launcher" in " ".join(p.cmdline()):
-                    out.append(p)
-            except psutil.Error:
-                continue
-        return out
-
-    def kernel_process(self, kernel_id: str) -> psutil.Process | None:
-        for p in self.kernels():
-            try:
-                if kernel_id in " ".join(p.cmdline()):
-                    return p
-            except psutil.Error:
-                continue
-        return None
-
-    def cpu_seconds(self) -> float:
-        total = 0.0
-        procs = [psutil.Process(self.proc.pid)] if self.proc else []
-        for p in procs + self.kernels():
-            try:
-                t = p.cpu_times()
-                total += t.user + t.system
-            except psutil.Error:
-                continue
-        return total
-
-    def shutdown_kernel(self, kernel_id: str) -> None:
-        xsrf = uuid.uuid4().hex
-        req = urllib.request.Request(
-            f"{self.url}api/kernels/{kernel_id}",
-            method="DELETE",
-            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"},
-        )
-        try:
-            urllib.request.urlopen(req, timeout=60).close()
-        except OSError:
-            pass
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
 class Progress:
     """When anything last moved: a server log grew, kernels used CPU, a page did something."""
 
-    def __init__(self, servers: list[Server]) -> None:
+    def __init__(self, servers: list[VoilaServer]) -> None:
         self.servers = servers
         self.last = time.monotonic()
         self._seen: tuple[Any, ...] = ()
@@ -207,7 +81,7 @@ async def until(progress: Progress, what: str, done: Any, interval: float = 0.2)
         await asyncio.sleep(interval)
 
 
-async def quiet(progress: Progress, servers: list[Server], idle_share: float = 0.1) -> None:
+async def quiet(progress: Progress, servers: list[VoilaServer], idle_share: float = 0.1) -> None:
     """Wait until the servers and their kernels use less than ``idle_share`` of a core."""
     before = sum(s.cpu_seconds() for s in servers)
     while True:
@@ -237,15 +111,51 @@ class Visit:
     outcome: str  # "board", "full" or "error: ..."
     ms: float | None = None  # navigation start -> board drawn (or -> full page shown)
     kernel_id: str | None = None
+    profile: dict[str, float] = field(default_factory=dict)  # where the time went (ms)
 
 
-async def visit(browser: Browser, server: Server, progress: Progress, keep: bool = False) -> Any:
+# Where a cold load's time goes, read in the page once the board is drawn: the HTML (the
+# server: a kernel taken from the pool, or started and run), the page's scripts, the
+# kernel's websocket (opened, first and last message before the board), and the views
+# built (widget elements in the page).
+_PROFILE_JS = """
+(cls) => {
+  const B = window.__bench, drawn = B.drawn[cls];
+  const nav = performance.getEntriesByType("navigation")[0];
+  const before = B.frames.filter((t) => t <= drawn);
+  return {
+    html_ms: nav.responseEnd,
+    dom_ready_ms: nav.domContentLoadedEventEnd,
+    load_ms: nav.loadEventEnd || drawn,
+    socket_first_ms: before.length ? before[0] : drawn,
+    socket_last_ms: before.length ? before[before.length - 1] : drawn,
+    messages: before.length,
+    sent: B.sent.filter((t) => t <= drawn).length,
+    views: document.querySelectorAll(".jupyter-widgets, .lm-Widget").length,
+    drawn_ms: drawn,
+  };
+}
+"""
+#: Chromium's main-thread totals (CDP Performance.getMetrics), in ms.
+_CDP_METRICS = {
+    "TaskDuration": "main_thread_ms",
+    "ScriptDuration": "script_ms",
+    "LayoutDuration": "layout_ms",
+    "RecalcStyleDuration": "style_ms",
+}
+
+
+async def visit(
+    browser: Browser, server: VoilaServer, progress: Progress, keep: bool = False
+) -> Any:
     context = await browser.new_context(**new_context_args())
     await context.route("**/*", _route)
     await context.add_init_script(_INIT_JS)
     page = await context.new_page()
     page.on("framenavigated", lambda _f: progress.poke())
     cls = json.dumps(server.canvas)
+    cdp = await context.new_cdp_session(page)
+    await cdp.send("Performance.enable")
     try:
         response = await page.goto(server.url, wait_until="commit", timeout=0)
         if response is not None and response.status == 503:
@@ -262,7 +172,20 @@ async def visit(browser: Browser, server: Server, progress: Progress, keep: bool
         await until(progress, f"a board on {server.name}", drawn)
         ms = await page.evaluate(f"window.__bench.drawn[{cls}]")
         found = _KERNEL_ID.search(await page.content())
-        result = Visit("board", ms, found.group(1) if found else None)
+        profile = await page.evaluate(_PROFILE_JS, server.canvas)
+        metrics = (await cdp.send("Performance.getMetrics"))["metrics"]
+        for m in metrics:  # totals up to now: a little after the board was drawn
+            if m["name"] in _CDP_METRICS:
+                profile[_CDP_METRICS[m["name"]]] = round(m["value"] * 1000)
+        kid = found.group(1) if found else None
+        proc = server.kernel_process(kid) if kid else None
+        if proc is not None:  # what this visitor cost the server: its kernel's CPU time
+            try:
+                cpu = proc.cpu_times()
+                profile["kernel_cpu_ms"] = round((cpu.user + cpu.system) * 1000)
+            except psutil.Error:
+                pass
+        result = Visit("board", ms, kid, profile)
         if keep:
             return result, page
         return result, None
@@ -320,15 +243,71 @@ async def play_steps(page: Page, steps: int, progress: Progress) -> int:
     return total
 
 
+def _peak_mb(proc: psutil.Process) -> float | None:
+    """The process's peak RSS (VmHWM), in MB."""
+    try:
+        for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+async def memory(
+    args: argparse.Namespace,
+    browser: Browser,
+    play: VoilaServer,
+    bare: VoilaServer,
+    servers: list[VoilaServer],
+    progress: Progress,
+) -> dict[str, Any]:
+    """RSS of the play page's kernel at start and after a game of ``args.steps`` steps,
+    every step saved to the playtest store (checked in the store afterwards), beside the
+    bare page's kernel."""
+    from verlies.store import PlaytestStore
+
+    await quiet(progress, servers)
+    v, page = await visit(browser, play, progress, keep=True)
+    assert page is not None and v.kernel_id
+    proc = play.kernel_process(v.kernel_id)
+    assert proc is not None, "the play page's kernel process"
+    start_mb = proc.memory_info().rss / 2**20
+    store = PlaytestStore()  # the servers' store: VERLIES_DATA_DIR, set by run()
+    before = {r.id for r in store.records()}
+    steps = await play_steps(page, args.steps, progress)
+    await quiet(progress, servers)
+    out: dict[str, Any] = {
+        "play_at_start": round(start_mb, 1),
+        "play_after_game": round(proc.memory_info().rss / 2**20, 1),
+        "play_peak": _peak_mb(proc),
+        "steps": steps,
+        "stored_steps": sum(r.cursor for r in store.records() if r.id not in before),
+        "server": round(psutil.Process(play.proc.pid).memory_info().rss / 2**20, 1)
+        if play.proc
+        else None,
+    }
+    await page.context.close()
+    play.shutdown_kernel(v.kernel_id)
+    bv, bpage = await visit(browser, bare, progress, keep=True)
+    bproc = bare.kernel_process(bv.kernel_id) if bv.kernel_id else None
+    out["bare"] = round(bproc.memory_info().rss / 2**20, 1) if bproc else None
+    if bpage is not None:
+        await bpage.context.close()
+    if bv.kernel_id:
+        bare.shutdown_kernel(bv.kernel_id)
+    return out
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.monotonic()
 
     def say(text: str) -> None:
         print(f"[{time.monotonic() - started:6.1f} s] {text}", file=sys.stderr, flush=True)
 
-    play = Server("play", REPO / "notebooks" / "play.ipynb", "vl-board")
-    bare = Server("bare", REPO / "benchmarks" / "bare_canvas.ipynb", "bare-board")
-    nopool = Server(
+    play = VoilaServer("play", REPO / "notebooks" / "play.ipynb", "vl-board")
+    bare = VoilaServer("bare", REPO / "benchmarks" / "bare_canvas.ipynb", "bare-board")
+    nopool = VoilaServer(
         "play-no-pool",
         REPO / "notebooks" / "play.ipynb",
         "vl-board",
@@ -336,13 +315,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     servers = [play, bare, nopool]
     progress = Progress(servers)
+    # The playtest store on, in a directory of this run (not the user's data directory).
+    store_dir = tempfile.mkdtemp(prefix="verlies-load-bench-store-")
+    os.environ["VERLIES_DATA_DIR"] = store_dir
+    os.environ["VERLIES_RECORD_PLAYTESTS"] = "1"
+    os.environ.pop("VERLIES_STORE_URL", None)
     results: dict[str, Any] = {"visitors": args.visitors, "loads": args.loads}
     for s in servers:
         s.start()
     try:
         for s in servers:
 
-            async def up(s: Server = s) -> bool:
+            async def up(s: VoilaServer = s) -> bool:
                 return s.ready()
 
             await until(progress, f"{s.name} to start", up, 0.5)
@@ -355,6 +339,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             )
             # -- 1. cold page -> board, one visitor at a time --------------------------------
             cold: dict[str, list[float]] = {s.name: [] for s in servers}
+            profiles: dict[str, list[dict[str, float]]] = {s.name: [] for s in servers}
             for i in range(args.loads):
                 order = servers if i % 2 == 0 else servers[::-1]
                 for s in order:
@@ -363,42 +348,31 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     if v.outcome != "board" or v.ms is None:
                         raise RuntimeError(f"cold load of {s.name}: {v.outcome}")
                     cold[s.name].append(v.ms)
+                    profiles[s.name].append(v.profile)
                     if v.kernel_id:
                         s.shutdown_kernel(v.kernel_id)
                 loads = ", ".join(f"{k} {v[-1]:.0f} ms" for k, v in cold.items())
                 say(f"  cold load {i + 1}/{args.loads}: {loads}")
             results["cold_ms"] = {k: [round(x) for x in v] for k, v in cold.items()}
+            results["cold_profile"] = {
+                name: {
+                    key: round(statistics.median(p[key] for p in ps))
+                    for key in ps[0]
+                    if all(key in p for p in ps)
+                }
+                for name, ps in profiles.items()
+            }
 
             # -- 3. kernel memory after a game ------------------------------------------------
-            await quiet(progress, servers)
-            v, page = await visit(browser, play, progress, keep=True)
-            assert page is not None and v.kernel_id
-            rss_start = play.kernel_process(v.kernel_id)
-            start_mb = rss_start.memory_info().rss / 2**20 if rss_start else None
-            steps = await play_steps(page, args.steps, progress)
-            await quiet(progress, servers)
-            proc = play.kernel_process(v.kernel_id)
-            results["kernel_mb"] = {
-                "play_at_start": round(start_mb, 1) if start_mb else None,
-                "play_after_game": round(proc.memory_info().rss / 2**20, 1) if proc else None,
-                "steps": steps,
-            }
-            await page.context.close()
-            play.shutdown_kernel(v.kernel_id)
-            bv, bpage = await visit(browser, bare, progress, keep=True)
-            bproc = bare.kernel_process(bv.kernel_id) if bv.kernel_id else None
-            results["kernel_mb"]["bare"] = (
-                round(bproc.memory_info().rss / 2**20, 1) if bproc else None
-            )
-            if bpage is not None:
-                await bpage.context.close()
-            if bv.kernel_id:
-                bare.shutdown_kernel(bv.kernel_id)
-            say(f"  kernel memory: {results['kernel_mb']}")
+            if args.steps:
+                results["kernel_mb"] = await memory(args, browser, play, bare, servers, progress)
+                say(f"  kernel memory: {results['kernel_mb']}")
+            else:
+                results["kernel_mb"] = None
 
             # -- 2. a crowd arriving at once ---------------------------------------------------
             crowds: dict[str, Any] = {}
-            for s in (play, bare):
+            for s in (play, bare) if args.visitors else ():
                 await quiet(progress, servers)
                 t0 = time.monotonic()
                 visits = await asyncio.gather(
@@ -441,7 +415,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "cold_play_no_pool_over_bare": round(med["play-no-pool"] / med["bare"], 2),
         "crowd_p95_play_over_bare": (
             round(crowds["play"]["p95_ms"] / crowds["bare"]["p95_ms"], 2)
-            if crowds["play"]["p95_ms"] and crowds["bare"]["p95_ms"]
+            if crowds and crowds["play"]["p95_ms"] and crowds["bare"]["p95_ms"]
             else None
         ),
     }
@@ -464,7 +438,14 @@ def report(r: dict[str, Any]) -> str:
         f"{verdict(ratios['cold_play_over_bare'], GOALS['cold_ratio'])}"
         f"   (without the pool: {ratios['cold_play_no_pool_over_bare']}x)",
     ]
-    for name in ("play", "bare"):
+    prof = r.get("cold_profile", {})
+    if prof:
+        keys = [k for k in prof["play"] if all(k in p for p in prof.values())]
+        out.append("where a cold load's time goes (medians; ms from navigation start):")
+        out.append("  " + " ".join(f"{k:>16}" for k in ["page", *keys]))
+        for name, p in prof.items():
+            out.append("  " + " ".join(f"{v!s:>16}" for v in [name, *(p[k] for k in keys)]))
+    for name in ("play", "bare") if crowd else ():
         c = crowd[name]
         out.append(
             f"crowd of {r['visitors']} at once, {name}: {c['boards']} boards, {c['full']} full "
@@ -473,12 +454,16 @@ def report(r: dict[str, Any]) -> str:
             if c["p95_ms"]
             else f"crowd, {name}: {c}"
         )
-    out.append(f"  p95 play / bare: {ratios['crowd_p95_play_over_bare']}x")
-    out.append(
-        f"kernel RSS: play {mem['play_at_start']} MB at start, {mem['play_after_game']} MB "
-        f"after {mem['steps']} steps (goal <= {GOALS['kernel_mb']:.0f} MB: "
-        f"{verdict(mem['play_after_game'], GOALS['kernel_mb'])}); bare page {mem['bare']} MB"
-    )
+    if crowd:
+        out.append(f"  p95 play / bare: {ratios['crowd_p95_play_over_bare']}x")
+    if mem:
+        out.append(
+            f"kernel RSS: play {mem['play_at_start']} MB at start, {mem['play_after_game']} MB "
+            f"after {mem['steps']} steps, peak {mem['play_peak']} MB (goal <= "
+            f"{GOALS['kernel_mb']:.0f} MB: {verdict(mem['play_after_game'], GOALS['kernel_mb'])})"
+            f"; {mem['stored_steps']} steps in the playtest store; bare page {mem['bare']} MB; "
+            f"the Voila server process {mem['server']} MB"
+        )
     errs = sum(len(v) for v in r["server_log_errors"].values())
     out.append(f"server log errors: {errs}; seconds: {r['seconds']}")
     return "\n".join(out)
@@ -486,9 +471,11 @@ def report(r: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--visitors", type=int, default=20, help="crowd size (20)")
+    parser.add_argument("--visitors", type=int, default=20, help="crowd size (20; 0: no crowd)")
     parser.add_argument("--loads", type=int, default=5, help="cold loads of each page (5)")
-    parser.add_argument("--steps", type=int, default=100, help="steps before the RSS (100)")
+    parser.add_argument(
+        "--steps", type=int, default=100, help="steps before the RSS (100; 0: no game)"
+    )
     parser.add_argument(
         "--json", default=str(Path(tempfile.gettempdir()) / "verlies-load-bench.json")
     )

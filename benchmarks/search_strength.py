@@ -18,12 +18,18 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 from verlies.game import Game
 from verlies.sim.bots import make_bot
-from verlies.sim.search import SearchBot
+from verlies.sim.search import Racer, SearchBot
+
+if TYPE_CHECKING:
+    from verlies.actions import Action
+    from verlies.game import PlayerView
 
 SEED0 = 20_000
 
@@ -38,29 +44,145 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(args: tuple[int, int, int, str]) -> tuple[bool, float, str]:
-    """One game: (did the tested seat win, seconds, how it ended)."""
-    players, index, simulations, name = args
+_KINDS = ("dungeon", "die", "gold", "room", "monster", "treasure")
+
+
+class Luck:
+    """The chance of one game as a physical table has it: one random stream per kind of
+    chance, so the k-th dungeon draw, the k-th die roll... are fixed from the start (a
+    shuffled pile's order, the dice to come), whatever the players do in between."""
+
+    def __init__(self, seed: int) -> None:
+        self.streams = {k: random.Random(seed * 10 + i) for i, k in enumerate(_KINDS)}
+
+    def roll(self, game: Game) -> None:
+        game.roll(self.streams[game.chance_kind])
+
+    def copy(self, blind: tuple[str, ...] = (), seed: int = 0) -> Luck:
+        """The same future; the kinds in ``blind`` replaced by a stream from ``seed``."""
+        out = Luck.__new__(Luck)
+        out.streams = {}
+        for i, (k, r) in enumerate(self.streams.items()):
+            out.streams[k] = random.Random(seed * 10 + i) if k in blind else random.Random()
+            if k not in blind:
+                out.streams[k].setstate(r.getstate())
+        return out
+
+
+class Clairvoyant:
+    """For measurement only, never a seat: a bot that sees the future (``Luck``).
+
+    At each decision it plays every legal action on a clone of the real game and lets
+    careful bots (seeded as the real ones) play to the end with a copy of the game's
+    ``Luck``: it knows the order of the piles and the dice to come and, near enough, what
+    the careful opponents will do. It takes the action whose future wins (the careful
+    choice when none wins). ``blind`` kinds of chance it does not see: those are sampled
+    ``samples`` times (``--simulations``), and it leaves careful's choice only for one
+    better by two standard errors of the paired differences (``("dungeon",)``: it knows
+    every die roll, room, monster and treasure, but not where the exit lies). What it wins
+    against careful bounds what an honest bot improving on careful one decision at a time
+    could win.
+    """
+
+    def __init__(
+        self, seed: int, luck: Luck, blind: tuple[str, ...] = (), samples: int = 16
+    ) -> None:
+        self._own = make_bot("careful", seed)
+        self._seed = seed
+        self._luck = luck
+        self._blind = blind
+        self._samples = samples if blind else 1
+        self._calls = 0
+
+    def reseed(self, seed: int) -> None:
+        self._seed = seed
+        self._own.reseed(seed)  # type: ignore[attr-defined]
+
+    def __call__(self, view: PlayerView) -> Action:
+        first: Action = self._own(view)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return first
+        game: Game = view._game  # the real game: that is the cheat
+        seat = view.seat
+        self._calls += 1
+        candidates = [first, *(a for a in legal if a != first)]
+        values: list[list[float]] = []
+        for action in candidates:
+            row = []
+            for k in range(self._samples):
+                luck = self._luck.copy(self._blind, seed=self._seed * 1000 + self._calls * 10 + k)
+                g = game.clone(log=False)
+                g.apply(action)
+                bots = [make_bot("careful", self._seed + s) for s in range(g.players)]
+                for b in bots:
+                    b.reseed(self._seed)  # type: ignore[attr-defined]
+                while not g.is_over:
+                    if g.is_chance:
+                        luck.roll(g)
+                    else:
+                        p = g.current_player
+                        g.apply(bots[p](g.view(p)))
+                row.append(g.returns()[seat])
+            values.append(row)
+            if not self._blind and row[0] >= 1.0:
+                return action  # the future is known: this one wins
+        if not self._blind:
+            return first  # nothing wins: careful's choice
+        # Sampled: careful's choice unless another is better by two standard errors of
+        # the paired differences (the same sampled futures for every candidate); picking
+        # the best noisy mean instead loses to careful (the winner's curse).
+        best, gain = 0, 0.0
+        n = self._samples
+        for j in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[j], values[0], strict=True)]
+            mean = sum(diffs) / n
+            se = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n) ** 0.5
+            if mean > gain and mean > 2.0 * se:
+                best, gain = j, mean
+        return candidates[best]
+
+
+def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str, int, int]:
+    """One game: (did the tested seat win, seconds, how it ended, the seat's turns and
+    the dungeon cards it drew on them)."""
+    players, index, simulations, name, fixed = args
     seed = SEED0 + index
     seat = index % players
-    bots = [make_bot("careful", seed + s) for s in range(players)]
+    luck = Luck(seed) if fixed else None
+    bots: list[Any] = [make_bot("careful", seed + s) for s in range(players)]
     if name == "strong":
         bots[seat] = SearchBot(seed=seed, simulations=simulations)
+    elif name == "racer":
+        bots[seat] = Racer(seed)
+    elif name.startswith("clairvoyant"):
+        if luck is None:
+            raise SystemExit("the clairvoyant bots need --fixed-order")
+        blind = ("dungeon",) if name == "clairvoyant-dice" else ()
+        bots[seat] = Clairvoyant(seed, luck, blind, samples=simulations)
     else:
         bots[seat] = make_bot(name, seed)
     for bot in bots:
         bot.reseed(seed)  # type: ignore[attr-defined]
     game = Game.new(players=players, seed=seed, log=False)
     start = time.perf_counter()
+    turns = draws = 0
     while not game.is_over:
         if game.is_chance:
-            game.roll()
+            if luck is None:
+                game.roll()
+            else:
+                luck.roll(game)
         else:
             p = game.current_player
-            game.apply(bots[p](game.view(p)))
+            action = bots[p](game.view(p))
+            if p == seat and game.pending == "turn":
+                turns += 1
+                draws += action.kind == "draw"
+            game.apply(action)
     result = game.result
     assert result is not None
-    return seat in result.winners, time.perf_counter() - start, result.reason
+    return seat in result.winners, time.perf_counter() - start, result.reason, turns, draws
 
 
 def tempo(games: int) -> None:
@@ -107,9 +229,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--offset", type=int, default=0, help="first game number (seed 20000 + number)")
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
+    ap.add_argument(
+        "--fixed-order",
+        action="store_true",
+        help="chance from one stream per kind (a pile's order fixed at the start); "
+        "needed by the measuring bots clairvoyant and clairvoyant-dice",
+    )
     ap.add_argument("--tempo", type=int, default=0, help="also: N careful-vs-careful races")
     a = ap.parse_args()
     if a.tempo:
@@ -118,15 +247,19 @@ def main() -> None:
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
             for name in a.bots:
-                jobs = [(players, i, a.simulations, name) for i in range(a.games)]
+                jobs = [
+                    (players, i, a.simulations, name, a.fixed_order)
+                    for i in range(a.offset, a.offset + a.games)
+                ]
                 out = list(pool.map(play, jobs, chunksize=1))
-                wins = sum(w for w, _, _ in out)
-                secs = sum(s for _, s, _ in out) / len(out)
+                wins = sum(o[0] for o in out)
+                secs = sum(o[1] for o in out) / len(out)
+                tempo_rate = sum(o[4] for o in out) / max(1, sum(o[3] for o in out))
                 lo, hi = wilson(wins, a.games)
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"{secs * 1000:7.0f} ms/game",
+                    f"draws/turn {tempo_rate:.3f}  {secs * 1000:7.0f} ms/game",
                     flush=True,
                 )
 

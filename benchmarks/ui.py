@@ -14,18 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-import uuid
 import zlib
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -36,10 +29,10 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocket, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
-VOILA = Path(sys.executable).parent / "voila"
-CONFIG_DIR = REPO / "binder"
+sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
+from voila_server import VoilaServer  # noqa: E402
 
 #: A 4-bot game ("careful" bots, default characters) that has 60+ tiles after about 30
 #: rounds and goes on for 60+ more steps (found with verlies.ui.session.Session).
@@ -172,87 +165,6 @@ _HASH_NOW_JS = """
   return hash;
 }
 """
-
-
-# ---- the server ------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    """Voila in tree mode on the repository (so it serves both notebooks), own port."""
-
-    def __init__(self, log_path: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        argv = [
-            str(VOILA),
-            str(REPO),
-            f"--Voila.config_file_paths={CONFIG_DIR}",
-            "--Voila.ip=127.0.0.1",
-            f"--port={self.port}",
-            "--no-browser",
-            # Tree mode: with binder/voila.json's preheated kernels Voila would start a pool
-            # for every notebook below the repository (benchmarks/load.py measures the pool).
-            "--VoilaConfiguration.preheat_kernel=False",
-        ]
-        # The page's Voila template is on the Jupyter data path, as `./run play` sets it.
-        data = str(REPO / "binder" / "share" / "jupyter")
-        env = {
-            **os.environ,
-            "JUPYTER_PATH": os.pathsep.join(filter(None, (data, os.environ.get("JUPYTER_PATH")))),
-        }
-        with log_path.open("wb") as log:
-            self.proc = subprocess.Popen(
-                argv,
-                cwd=REPO,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited early:\n{log_path.read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(self.base + "/voila/static/voila.js", timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError("voila did not come up in 60 s")
-
-    def shutdown_kernel(self, kernel_id: str) -> None:
-        xsrf = uuid.uuid4().hex
-        req = urllib.request.Request(
-            f"{self.base}/api/kernels/{kernel_id}",
-            method="DELETE",
-            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"},
-        )
-        try:
-            urllib.request.urlopen(req, timeout=30).close()
-        except urllib.error.URLError:
-            pass
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
 
 
 # ---- websocket traffic ----------------------------------------------------------------
@@ -484,7 +396,7 @@ def measure_click(page: Page, traffic: Traffic, target: Target, quiet_s: float =
 # ---- the scenarios --------------------------------------------------------------------
 
 
-def open_page(browser: Browser, server: Server, target: Target) -> tuple[Page, Traffic]:
+def open_page(browser: Browser, server: VoilaServer, target: Target) -> tuple[Page, Traffic]:
     context = new_context(browser)
     page = context.new_page()
     traffic = Traffic(page)
@@ -565,8 +477,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     def log(text: str) -> None:
         print(f"[{time.monotonic() - started:6.1f} s] {text}", file=sys.stderr, flush=True)
 
-    log_path = Path(tempfile.gettempdir()) / "verlies-ui-bench-voila.log"
-    server = Server(log_path)
+    # Tree mode, so one server serves both notebooks; without the preheated pool, which
+    # would start kernels for every notebook below the repository (benchmarks/load.py
+    # measures the pool).
+    server = VoilaServer("ui", REPO, extra=("--VoilaConfiguration.preheat_kernel=False",))
+    server.start()
+    server.wait_ready()
+    log_path = server.log_path
     log(f"voila on port {server.port} (log {log_path})")
     results: dict[str, Any] = {"seed": SEED, "clicks": args.clicks, "loads": args.loads}
     try:

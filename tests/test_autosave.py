@@ -171,3 +171,74 @@ def test_what_the_browser_sends_is_bounded(store_url: str) -> None:
     assert model.client is None
     model.hello(json.dumps({"client": "c" * 32, "query": "?resume=../../etc", "tz": 10**9}))
     assert model.client == "c" * 32 and model.resume_token is None and model.tz_minutes == 0
+
+
+def branch_at_a_past_step(app: PlayApp) -> None:
+    """Go back to a past human decision and take another action there: a new branch (the
+    tree keeps the old line)."""
+    g = app.game
+    for k in range(g.step_count - 1, -1, -1):
+        app.goto(k)
+        if app.session.human_to_move and len(g.legal_actions()) > 1:
+            break
+    else:
+        raise AssertionError("no past human decision with a choice")
+    old = app.branches.tree.line(app.branches.tree.current)[k]  # type: ignore[union-attr]
+    app.act(next(a for a in g.legal_actions() if a != old))
+    tree = app.branches.tree
+    assert tree is not None and len(tree.names) == 2 and tree.current == tree.names[1]
+
+
+def test_a_resumed_game_has_its_branches_the_shown_one_and_its_step(store_url: str) -> None:
+    first = page()
+    hello(first)
+    human_steps(first, 12)
+    branch_at_a_past_step(first)
+    human_steps(first, 2)
+    first.branches.name.value = "what-if"  # the shown branch renamed: saved too
+    first.goto(first.game.step_count - 1)  # and the step shown
+    tree = first.branches.tree
+    assert tree is not None and tree.current == "what-if"
+    lines = {n: tree.line(n) for n in tree.names}
+    (rec,) = PlaytestStore(store_url).unfinished("c" * 32)
+    assert rec.cursor == first.game.step_count
+    assert json.loads(rec.save)["branches"]["current"] == 1
+    assert rec.game().to_json() == first.game.to_json()  # the shown line reads as before
+
+    second = page(seed=99)  # the kernel died; a new page in the same browser resumes
+    hello(second)
+    second.autosave.take_offer()
+    got = second.branches.tree
+    assert got is not None and got.game is second.game
+    assert got.names == ["1", "what-if"] and got.current == "what-if"
+    assert {n: got.line(n) for n in got.names} == lines
+    assert second.game.to_json() == first.game.to_json()  # the same step of the same line
+    assert second.status.value == first.status.value
+    second.branches.switch("1")  # the old line is there to go back to
+    assert second.game.steps == lines["1"][: second.game.step_count]
+    (rec,) = PlaytestStore(store_url).unfinished("c" * 32)
+    assert rec.game().steps == second.game.steps and json.loads(rec.save)["branches"]
+
+
+def test_a_record_saved_before_branches_were_kept_still_resumes(store_url: str) -> None:
+    first = page()
+    hello(first)
+    human_steps(first, 7)
+    plain = first.game.to_json()
+    store = PlaytestStore(store_url)
+    (rec,) = store.unfinished("c" * 32)
+    assert json.loads(rec.save).get("branches") is None  # one branch: the plain save file
+    with store.engine.begin() as conn:  # an old row: exactly what the store wrote then
+        from verlies.store.db import playtests
+
+        conn.execute(playtests.update().values(save=plain))
+    second = page(seed=99)
+    hello(second)
+    second.autosave.take_offer()
+    assert second.game.to_json() == plain
+    tree = second.branches.tree
+    assert tree is not None and tree.names == ["1"] and tree.game is second.game
+    branch_at_a_past_step(second)  # and it branches and saves as any game
+    rec = store.get(rec.id)
+    assert len(json.loads(rec.save)["branches"]["lines"]) == 2
+    assert rec.cursor == second.game.step_count

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import verlies.cards.grammar
 import verlies.cards.text
 from verlies.cards.model import (
     Attr,
@@ -624,7 +625,7 @@ def test_every_dice_phrase_has_a_german_form() -> None:
     with pytest.raises(DiceError) as info:
         Dice.parse(5)  # type: ignore[arg-type]
     phrases.add(info.value.expected)
-    table = verlies.cards.text._DICE_DE
+    table = verlies.cards.grammar._DICE_DE
     assert phrases <= table.keys(), phrases - table.keys()
     for phrase, (de, clause) in table.items():
         assert de != phrase and clause.startswith("erwartet ") and de in clause
@@ -881,3 +882,32 @@ def test_default_deck_texts_are_canonical() -> None:
         if (canonical := format_card(kind, parse_card(kind, text, card_id))) != text
     ]
     assert not different, "\n".join(different)
+
+
+# ---- what an error offers fits the card's kind -------------------------------------------
+
+#: Words only another kind's text has: a monster has no trap, a room no fight.
+FOREIGN = {
+    "monster": ("Falle", "Trap", "Monsterbegegnung", "Magisch", "Verbraucht", "Wert"),
+    "treasure": ("Falle", "Trap", "Monsterbegegnung", "Besitz", "Loot", "Kampf"),
+    "room": ("Besitz", "Loot", "Magisch", "Verbraucht", "Kampf", "Wert"),
+}
+TAILS = {
+    "monster": ["Kampf: Stärke 3. x", "Kampf: Stärke 3. Besitz: W6 Gold. x", "Fight: Mind 2! ?"],
+    "treasure": ["Wert: 3 Gold. x", "Wert: 3 Gold. Magisch: heilt eine Verletzung. x"],
+    "room": ["7 Gold. x", "Ein Schatz. Monsterbegegnung. x", "Leer x"],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(TAILS))
+def test_an_error_offers_only_what_the_kind_allows(kind: str) -> None:
+    """On a monster card the hint offered "Falle" (the lexer's words for every kind)."""
+    for text in TAILS[kind]:
+        with pytest.raises(CardTextError) as info:
+            parse_card(kind, text, card="c")
+        for lang in ("de", "en"):
+            said = info.value.text_in(lang)
+            assert not [w for w in FOREIGN[kind] if w in said], said
+    with pytest.raises(CardTextError) as info:
+        parse_card("monster", "Kampf: Stärke 3. x", card="c")
+    assert info.value.text_in("de").endswith("unbekanntes Wort 'x' — erwartet wird Besitz")

@@ -455,6 +455,35 @@ def test_download_loads_back_equal(editor: DeckEditor) -> None:
     assert _links(editor) == [] and "prepare the download again" in text_of(editor.download)
 
 
+def test_the_deck_name_field_renames_the_draft_and_names_the_download(
+    editor: DeckEditor,
+) -> None:
+    assert editor.deck_name.value == "Standard"
+    editor.prepare_button.click()
+    editor.deck_name.value = "Höhlen-Tour 2"  # typed, then Enter (continuous_update off)
+    assert editor.draft.name == "Höhlen-Tour 2"
+    assert "named “Höhlen-Tour 2” now" in text_of(editor.files.name_status)
+    assert "prepare the download again" in text_of(editor.download)  # the name changed
+    assert "Höhlen-Tour 2" in " ".join(editor.diff_lines())
+    editor.prepare_button.click()
+    links = dict(_links(editor))
+    assert set(links) == {"hoehlen-tour-2.toml", "hoehlen-tour-2-patch.toml"}
+    assert Deck.loads(base64.b64decode(links["hoehlen-tour-2.toml"])).name == "Höhlen-Tour 2"
+    # a name the deck refuses: its error, and nothing changes
+    assert not editor.set_deck_name("")
+    assert "a deck name is 1-80 characters" in text_of(editor.files.name_status)
+    assert editor.draft.name == "Höhlen-Tour 2"
+    # undo takes the name back, and the field shows it
+    assert editor.set_deck_name("Dritter")
+    editor.undo()
+    assert editor.draft.name == "Höhlen-Tour 2" and editor.deck_name.value == "Höhlen-Tour 2"
+    editor.undo()
+    assert editor.draft.name == "Standard" and editor.deck_name.value == "Standard"
+    # a file read names the deck too
+    upload(editor, Deck.default().with_name("Werkstatt").dumps().encode("utf-8"), "w.toml")
+    assert editor.deck_name.value == "Werkstatt"
+
+
 def test_upload_valid_deck(editor: DeckEditor, default: Deck) -> None:
     other = default.with_count("room", TRAP, 4).with_name("Workshop")
     upload(editor, other.dumps().encode("utf-8"), "workshop.toml")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -17,6 +18,7 @@ from verlies.ui.editor_model import (
     Refused,
     composition,
     describe_diff,
+    file_stem,
     read_upload,
 )
 
@@ -182,3 +184,48 @@ def test_composition_as_data(default: Deck) -> None:
     assert others["Raumkarten"] == str(s["rooms"])
     assert others["Verliesstapel, 2 Spieler"] == str(s["pile_by_players"][2])
     assert c.warnings == tuple(default.warnings)
+
+
+# ---- the deck's name ------------------------------------------------------------------------
+
+
+def test_deck_name_is_an_edit_validated_and_undoable(model: EditorModel) -> None:
+    assert model.edit_deck_name("  Standard ") is None  # no change, no undo step
+    assert not model.can_undo
+    assert model.edit_deck_name("  Härter  ") is True
+    assert model.draft.name == "Härter" and model.parse.ok
+    assert any("Härter" in line for line in model.diff_lines())
+    for bad in ("", "   ", "x" * 81):
+        assert model.edit_deck_name(bad) is False
+        assert model.draft.name == "Härter"  # a refused name changes nothing
+        assert "a deck name is 1-80 characters" in model.parse_message()
+    assert model.edit_deck_name("Schneller") is True
+    assert model.undo() and model.draft.name == "Härter"
+    assert model.undo() and model.draft.name == "Standard"
+    assert not model.can_undo
+
+
+def test_a_refused_name_reads_in_german(default: Deck) -> None:
+    m = EditorModel(default, "de")
+    assert m.edit_deck_name("") is False
+    assert m.parse_message() == "Feld 'name': ein Deckname hat 1 bis 80 Zeichen"
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"),
+    [
+        ("Standard", "standard"),
+        ("Härter & schneller!", "haerter-schneller"),
+        ("../../etc/passwd", "etc-passwd"),
+        ("C:\\Windows\\con.toml", "c-windows-con-toml"),
+        ("  -_- ", "deck"),
+        ("Ünd Öl ß", "uend-oel-ss"),
+        ("日本", "deck"),
+        ("a" * 80, "a" * 60),
+        ("x" * 59 + " y", "x" * 59),
+    ],
+)
+def test_file_stem_is_a_safe_file_name(name: str, stem: str) -> None:
+    got = file_stem(name)
+    assert got == stem
+    assert re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,59}", got) and not got.endswith(("-", "_"))

@@ -5,6 +5,7 @@ engine's log, the action labels and the card words)."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import html
 import random
 import re
@@ -19,6 +20,8 @@ from verlies.actions import ACTION_TYPES, Attempt, Choose, describe
 from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
+from verlies.deck.words import DeckWarning
+from verlies.errors import DeckError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.i18n import values
@@ -56,6 +59,22 @@ def test_every_language_fills_in_the_values_english_does(lang: str) -> None:
     assert sorted(set(own) - set(en)) == []
     differ = {k: (own[k], en[k]) for k in own if set(fields(own[k])) != set(fields(en[k]))}
     assert differ == {}
+
+
+#: English words a German template must not hold (Gold is German too; API names aside).
+ENGLISH_ONLY = re.compile(r"\b(each|the|and|or|of|to|is|are|not|with|player|cards?|step|turn)\b")
+
+
+def test_german_templates_hold_no_english_words() -> None:
+    """A German template copied from English and left untranslated ("(+ W6 each)" was
+    one): only the API's own names (``with_card_text``) may stay."""
+    left = {}
+    for key, template in i18n.table("de").items():
+        plain = re.sub(r"\{[^}]*\}|\w*_\w*", "", template)  # placeholders, API names
+        if found := ENGLISH_ONLY.findall(plain):
+            left[key] = found
+    assert left == {}
+    assert ENGLISH_ONLY.search("(+ W6 each)")
 
 
 def test_the_shipped_languages_are_the_table_modules() -> None:
@@ -105,7 +124,9 @@ def _used_keys() -> set[str]:
         for name, arg in _calls(tree):
             if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
                 continue
-            if name in ("text", "template", "has") and path.parent.name != "cards":
+            if name in ("Words", "of", "say") and path.parent.name == "deck":
+                keys.add("deck." + arg.value)  # verlies.deck.words: deck messages
+            elif name in ("text", "template", "has") and path.parent.name != "cards":
                 if "." in arg.value:
                     keys.add(arg.value)
             elif name == "t" and page_t:
@@ -157,6 +178,9 @@ def test_every_key_made_from_a_value_exists() -> None:
     keys |= {f"card.obstacle.{o.key}" for o in ObstacleType}
     keys |= {f"event.pile.{p}" for p in ("dungeon", "room", "monster", "treasure")}
     keys |= {f"board.side.{s}" for s in "nesw"}
+    kinds = ("character", "dungeon", "room", "monster", "treasure")
+    keys |= {f"deck.kind.{k}" for k in (*kinds, "card")} | {f"deck.pile.{k}" for k in kinds}
+    keys |= {f"deck.file.{k}" for k in ("fifo", "device", "socket", "special")}
     for lang in ("de", "en"):
         assert sorted(k for k in keys if k not in i18n.table(lang)) == []
 
@@ -282,6 +306,11 @@ def test_a_dummy_language_leaves_no_german_or_english_word(dummy: str, index: in
     shown += [values.attr(a, dummy) for a in Attr] + [values.color(c, dummy) for c in Color]
     shown += [values.obstacle(o, dummy) for o in ObstacleType]
     shown += [card_text(card, dummy) for card in deck.dungeon.values()]  # kind, shape, obstacle
+    # the pictures' names of values, colours and obstacles (render/style.py)
+    shown += [st.ATTR_LABEL[a].get(dummy) for a in Attr] + [
+        st.OBSTACLE[o].name.get(dummy) for o in ObstacleType
+    ]
+    shown += [st.COLOR_NAME[c].get(dummy) for c in Color]
     assert len(log) > 20 and all(line.startswith("⟦event.line⟧") for line in log)
     left = {line: leftover_words(line, data_words) for line in shown}
     assert {line: rest for line, rest in left.items() if rest} == {}
@@ -296,6 +325,183 @@ def test_leftover_words_finds_a_word_among_tokens() -> None:
     assert leftover_words("⟦event.turn⟧ 1 Zwerg", ["Zwerg"]) == ""
     assert leftover_words("⟦render.shape.T⟧ 7 R, Ω", []) == ""  # marks, not words
     assert leftover_words("Rot 7 G", []) == "R o t"
+
+
+# ---- deck messages in a third language ---------------------------------------------------
+
+PATCH = """format = 1
+name = "odd"
+base = "default"
+remove = [{removed}]
+{more}"""
+#: Added to a patch: an obstacle, a trap and a monster no roll passes, two more red exits.
+UNREACHABLE = """
+[[dungeon]]
+id = "z-door"
+kind = "corridor"
+color = "red"
+shape = "straight"
+name = "Z"
+obstacle = { type = "tuer", color = "red", n = 40 }
+
+[[rooms]]
+id = "z-trap"
+name = "Z"
+text = "Falle: Geist 16, sonst zurück."
+
+[[monsters]]
+id = "z-giant"
+name = "Z"
+text = "Kampf: Stärke 16."
+""" + "".join(
+    f'\n[[dungeon]]\nid = "z-exit-{n}"\nkind = "exit"\ncolor = "red"\nshape = "dead_end"\n'
+    'name = "Z"\n'
+    for n in range(2)
+)
+
+
+def _without(deck: Deck, kind: str, ids: list[str]) -> Deck:
+    for cid in ids:
+        deck = deck.without_card(kind, cid)
+    return deck
+
+
+def _deck_problems(deck: Deck) -> tuple[list[DeckError], list[DeckWarning]]:
+    """A deck error of every deck-level check, of changes to a base deck and of the Deck
+    API's refusals, and warnings of every kind (located in a file and not)."""
+    from verlies.deck.kinds import kind_of
+
+    ids = {kind: list(deck.cards(kind)) for kind in ("dungeon", "room", "monster", "treasure")}
+    exits = [c.id for c in deck.dungeon.values() if c.kind.value == "exit"]
+    quoted = ", ".join(f'"{c}"' for c in ids["treasure"])
+    start = deck.start
+    changes = [
+        lambda: deck.without_card("dungeon", start.id),  # no start card
+        lambda: deck.with_count("dungeon", start.id, 2),  # the start card twice
+        lambda: deck.without_card("dungeon", exits[1]),  # blue has no exit
+        lambda: deck.without_card("dungeon", exits[0]).without_card("dungeon", exits[1]),
+        lambda: _without(deck.with_count("dungeon", exits[0], 2), "dungeon", exits[1:]),
+        lambda: _without(deck, "character", list(deck.characters)[:5]),
+        lambda: deck.apply(deck.diff(deck)).without_card("room", "nope"),
+        lambda: deck.with_count("room", ids["room"][0], -1),
+        lambda: deck.with_name(""),
+        lambda: deck.apply(object()),  # type: ignore[arg-type]
+        lambda: deck.dungeon_pile(7),
+        lambda: Deck.loads(3, file="odd.toml"),  # type: ignore[arg-type]
+        lambda: Deck.loads(PATCH.format(removed='"nope"', more=""), file="odd.toml"),
+        lambda: Deck.loads(
+            PATCH.format(removed="", more='[[rooms]]\nid = "nope"\ncount = 2\n'), file="odd.toml"
+        ),
+        lambda: Deck.loads(
+            PATCH.format(
+                removed=f'"{ids["room"][0]}"',
+                more=f'[[rooms]]\nid = "{ids["room"][0]}"\ncount = 2\n',
+            ),
+            file="odd.toml",
+        ),
+        lambda: Deck.loads("format = 1\nname = [\n", file="odd.toml"),
+        lambda: Deck.loads(  # a card text that does not parse: the parser's words too
+            PATCH.format(
+                removed="",
+                more='[[rooms]]\nid = "nope"\nname = "N"\ntext = "Falle: Geschick , sonst"\n',
+            ),
+            file="odd.toml",
+        ),
+    ]
+    rooms = [*ids["room"]]
+    changes += [lambda: _without(deck, "room", rooms)]
+    errors = []
+    for change in changes:
+        with pytest.raises(DeckError) as info:
+            change()
+        errors.append(info.value)
+    with pytest.raises(DeckError) as info:
+        kind_of("7")
+    errors.append(info.value)
+    odd = Deck.loads(PATCH.format(removed=quoted, more=UNREACHABLE), file="odd.toml")
+    blue_start = deck.without_card("room", ids["room"][0]).with_card(
+        "dungeon", dataclasses.replace(start, color=Color.BLUE)
+    )
+    warnings = [*odd.warnings, *blue_start.warnings]
+    return errors, warnings
+
+
+def test_deck_messages_are_words_of_the_tables(dummy: str) -> None:
+    """Deck errors and warnings in a third language: every word from its table, with the
+    file, line, card and rule ids kept; the same messages read English and German."""
+    deck = Deck.default()
+    errors, warnings = _deck_problems(deck)
+    keys = {w.words.key for w in warnings} | {e.words.key for e in errors if e.words is not None}
+    assert {
+        "check.no_start",
+        "check.start_count",
+        "check.no_exit_one",
+        "check.no_exit_many",
+        "check.characters",
+        "check.no_rooms",
+        "ops.no_remove",
+        "ops.no_count",
+        "check.r10",
+        "check.obstacle_unpassable",
+        "check.trap_unpassable",
+        "check.monster_unbeatable",
+        "check.too_many_exits",
+        "check.no_treasures",
+        "check.start_not_red",
+        "err.count",
+    } <= keys | {getattr(dict(e.words.values).get("msg"), "key", "") for e in errors if e.words}
+    # card ids, the file's name and what Python and tomllib say stay as they are
+    data = _data_words(deck) + ["odd.toml", "nope", "z-door", "z-trap", "z-giant", "DeckPatch"]
+    data += ["object", "int", "Expected", "value", "Invalid", "character", "dungeon", "room"]
+    data += ["monster", "treasure", "default"]
+    # the deck file's field names (TOML keys, API parameters) are identifiers, not words
+    data += ["count", "name", "players", "kind", "remove"]
+    data += ["Geschick", "text"]  # the card text's own keyword; its field's name
+    shown = [e.text_in(dummy) for e in errors] + [w.text(dummy) for w in warnings]
+    left = {line: rest for line in shown if (rest := leftover_words(line, data))}
+    assert left == {}
+    located = [w for w in warnings if w.card == "z-door"]
+    assert located and located[0].file == "odd.toml" and located[0].line
+    assert located[0].text(dummy).startswith("⟦deck.warn.file_card⟧ odd.toml")
+    for lang in ("en", "de"):  # the same messages are words in both shipped languages
+        assert all(leftover_words(line, data) for line in [w.text(lang) for w in warnings])
+    assert any("R2.4" in line for line in shown) and any("R10" in line for line in shown)
+    assert any("⟦card.err.wrong_token⟧" in line for line in shown)
+
+
+def test_the_editor_shows_deck_messages_in_a_third_language(dummy: str) -> None:
+    """The deck editor's model in a third language: the composition with the deck's
+    warnings, the diff, a refused edit's located error and a card's own warnings."""
+    from verlies.ui.editor_model import EditorModel, composition
+
+    deck = Deck.default()
+    odd = deck.with_count("room", next(iter(deck.rooms)), 3)  # R10: 26 room cards
+    model = EditorModel(odd, dummy)
+    c = composition(odd, dummy)
+    shown = [c.title, *c.columns, *(name for name, _ in c.rows), c.total_label]
+    shown += [*(k for k, _ in c.others), *c.warnings, c.warnings_title]
+    assert any("⟦deck.check.r10⟧" in line for line in shown)
+    model.selected = ("dungeon", deck.start.id)
+    assert model.edit_count(2) is False  # the start card once only (R2.4)
+    refused = model.parse_message()
+    assert "⟦deck.check.start_count⟧" in refused and "R2.4" in refused  # the rule id stays
+    shown.append(refused)
+    assert model.edit_deck_name("") is False
+    shown.append(model.parse_message())
+    assert model.edit_deck_name("Z") is True
+    shown += model.diff_lines()
+    door = dataclasses.replace(
+        deck.dungeon["r-gang-straight-04"],
+        obstacle=dataclasses.replace(deck.dungeon["r-gang-straight-04"].obstacle, n=40),
+    )
+    model.selected = ("dungeon", door.id)
+    assert model.edit_card(door) is True
+    card_warnings = model.warnings_of(door, dummy)
+    assert card_warnings and card_warnings[0].startswith("⟦deck.warn.card⟧")
+    shown += card_warnings
+    data = _data_words(deck) + ["Standard", "Z", "count", "name"]  # names; field names
+    left = {line: rest for line in shown if (rest := leftover_words(line, data))}
+    assert left == {}
 
 
 # ---- the page's main views in a third language ------------------------------------------

@@ -129,3 +129,77 @@ def test_live_edit_with_new_cards_says_the_action_space_changed() -> None:
     game.edit_deck(game.deck.with_card("treasure", new, 1))
     with pytest.raises(EncodingError, match="action space"):
         enc.legal_indices(game)
+
+
+def _used_and_lost() -> Game:
+    """A 3-player position with a used (shown) treasure, an unused (hidden) one and a lost
+    one under the treasure pile."""
+    for seed in range(14, 200):
+        game = Game.new(players=3, seed=seed, log=False)
+        bots = [make_bot("reckless", seed + s) for s in range(3)]
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            seat = game.current_player
+            game.apply(bots[seat](game.view(seat)))
+            held = [h.used for f in game.figures for h in f.treasures]
+            if any(held) and not all(held) and game.state.treasures.bottom:
+                return game
+    raise AssertionError("no such position in 186 games")
+
+
+def _block(enc: Encoding, obs: np.ndarray, name: str) -> np.ndarray:
+    b = next(b for b in enc.observation_blocks if b.name == name)
+    return obs[b.start : b.start + b.size]
+
+
+def test_observation_depends_only_on_what_the_seat_may_know() -> None:
+    game = _used_and_lost()
+    enc = Encoding.for_game(game)
+    for seat in range(3):
+        obs = enc.observation(game, seat)
+        changed_for_another = False
+        for k in range(10):
+            # A world in which everything this seat cannot see is dealt anew.
+            world = game.determinise(seat, random.Random(k))
+            np.testing.assert_array_equal(enc.observation(world, seat), obs)
+            for other in range(3):
+                if other != seat and not np.array_equal(
+                    enc.observation(world, other), enc.observation(game, other)
+                ):
+                    changed_for_another = True
+        hidden = any(not h.used for f in game.figures if f.seat != seat for h in f.treasures)
+        # The redealt cards were hidden from this seat only: a seat holding one sees it move.
+        assert changed_for_another == hidden
+    assert any(not h.used for f in game.figures for h in f.treasures)
+
+
+def test_observation_shows_the_public_piles_and_shown_treasures() -> None:
+    game = _used_and_lost()
+    enc = Encoding.for_game(game)
+    state = game.state
+    t = len(enc.treasure_ids)
+    views = [enc.observation(game, seat) for seat in range(3)]
+    piles = [_block(enc, obs, "piles") for obs in views]
+    # The piles are the same for every seat: public.
+    np.testing.assert_array_equal(piles[0], piles[1])
+    np.testing.assert_array_equal(piles[0], piles[2])
+    nd, nr, nm = len(enc.dungeon_ids), len(enc.room_ids), len(enc.monster_ids)
+    assert piles[0][:nd].sum() == state.dungeon.total
+    assert piles[0][nd : nd + nr].sum() == state.rooms.total
+    assert piles[0][nd + nr : nd + 2 * nr].sum() == sum(state.rooms.discard.values()) > 0
+    assert piles[0][nd + 2 * nr : nd + 2 * nr + nm].sum() == state.monsters.total
+    assert piles[0][-1] == len(state.treasures.bottom) >= 1
+    # Used treasures: every seat sees every seat's, rotated to start from itself.
+    used = [sum(h.used for h in f.treasures) for f in state.figures]
+    assert sum(used) >= 1
+    for seat, obs in enumerate(views):
+        shown = _block(enc, obs, "shown").reshape(4, t)
+        for rel in range(3):
+            assert shown[rel].sum() == used[(seat + rel) % 3]
+    # Unused treasures of others appear nowhere but as a count: only the seat's own hand
+    # block names them.
+    for seat, obs in enumerate(views):
+        hand = _block(enc, obs, "hand")
+        assert hand.sum() == len(state.figures[seat].treasures)

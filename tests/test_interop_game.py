@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
 import pytest
 
@@ -159,3 +160,64 @@ def test_deepcopy_shares_the_cards() -> None:
     assert copy.deepcopy(start) is start and copy.copy(start) is start
     for char in game.deck.characters.values():
         assert copy.deepcopy(char) is char
+
+
+def _with_used_and_lost_treasures() -> Game:
+    """A 3-player position in which a one-shot treasure was used (shown, R9.5) and one
+    was lost under the treasure pile (face down, R9.4)."""
+    for seed in range(14, 200):
+        game = Game.new(players=3, seed=seed, log=False)
+        bots = [make_bot("reckless", seed + s) for s in range(3)]
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            seat = game.current_player
+            game.apply(bots[seat](game.view(seat)))
+            used = any(h.used for f in game.figures for h in f.treasures)
+            if used and game.state.treasures.bottom:
+                return game
+    raise AssertionError("no such position in 186 games")
+
+
+def _unseen_by(game: Game, seat: int) -> Counter[str]:
+    state = game.state
+    out: Counter[str] = Counter(state.treasures.bottom) + Counter(state.treasures.counts)
+    for f in state.figures:
+        if f.seat != seat:
+            out.update(h.card.id for h in f.treasures if not h.used)
+    return out
+
+
+def _cards(game: Game) -> tuple[object, ...]:
+    """Every treasure's place: the hands (with used flags), the bottom, the pile."""
+    pile = game.state.treasures
+    hands = tuple(tuple((h.card.id, h.used) for h in f.treasures) for f in game.figures)
+    return hands, tuple(pile.bottom), tuple(sorted(pile.counts.items()))
+
+
+def test_determinise_deals_only_what_the_seat_cannot_see() -> None:
+    game = _with_used_and_lost_treasures()
+    before = _cards(game)
+    for seat in range(3):
+        worlds = [game.determinise(seat, random.Random(k)) for k in range(12)]
+        assert _cards(game) == before  # the real game is untouched
+        for w in worlds:
+            assert not w.state.logging
+            mine, theirs = game.figures[seat], w.figures[seat]
+            assert [h.card.id for h in theirs.treasures] == [h.card.id for h in mine.treasures]
+            for f, g in zip(game.figures, w.figures, strict=True):
+                # Public: position, coins, hand size, the used (shown) treasures.
+                assert (f.pos, f.coins, len(f.treasures)) == (g.pos, g.coins, len(g.treasures))
+                assert [h.card.id for h in f.treasures if h.used] == [
+                    h.card.id for h in g.treasures if h.used
+                ]
+            pile, wpile = game.state.treasures, w.state.treasures
+            assert (len(wpile.bottom), wpile.total) == (len(pile.bottom), pile.total)
+            assert _unseen_by(w, seat) == _unseen_by(game, seat)  # only redistributed
+            assert w.board == game.board and w.legal_actions() == game.legal_actions()
+        # The lost card's identity is not carried over: it varies between worlds.
+        assert len({tuple(w.state.treasures.bottom) for w in worlds}) > 1
+        again = game.determinise(seat, random.Random(3))
+        assert _cards(again) == _cards(worlds[3])  # reproducible for an rng state
+        assert len({_cards(w) for w in worlds}) > 1

@@ -156,3 +156,66 @@ def test_the_templates_upload_words_are_the_i18n_words() -> None:
     assert upload_guard.WORDS_FILE.read_text(encoding="utf-8") == upload_guard.words_json()
     settings = {"Voila": {"tornado_settings": {"websocket_max_message_size": 4 << 20}}}
     assert upload_guard.max_bytes(settings) == (4 << 20) - upload_guard.ENVELOPE
+
+
+def test_a_preheated_kernel_reads_its_request_without_importing_voila(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """verlies.serve.request does what voila.utils.wait_for_request does (the request's
+    values over Voila's query websocket into the environment), against a tornado server
+    speaking as Voila's QueryStringSocketHandler does, and imports no part of Voila."""
+    import asyncio
+    import json
+    import subprocess
+    import sys
+    import threading
+
+    from tornado.httpserver import HTTPServer
+    from tornado.netutil import bind_sockets
+    from tornado.web import Application
+    from tornado.websocket import WebSocketHandler
+
+    from verlies.serve import request
+
+    sent = {"QUERY_STRING": "g=abc&x=1", "SCRIPT_NAME": "/"}
+    seen: list[str] = []
+
+    class Query(WebSocketHandler):
+        def open(self, kernel: str) -> None:  # type: ignore[override]
+            seen.append(kernel)
+            self.write_message(json.dumps(sent))
+
+    sockets = bind_sockets(0, "127.0.0.1")
+    port = sockets[0].getsockname()[1]
+    ready = threading.Event()
+    loop = asyncio.new_event_loop()
+
+    def serve() -> None:
+        asyncio.set_event_loop(loop)
+        server = HTTPServer(Application([(r"/voila/query/(\w+)", Query)]))
+        server.add_sockets(sockets)
+        loop.call_soon(ready.set)
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    ready.wait()
+    try:
+        for key in sent:
+            monkeypatch.delenv(key, raising=False)
+        monkeypatch.setenv("VOILA_KERNEL_ID", "k1")
+        monkeypatch.setenv("VOILA_APP_PORT", str(port))
+        monkeypatch.setenv("VOILA_PREHEAT", "False")  # not preheated: the values are there
+        assert request.query_url() is None and request.wait_for_request() is False
+        monkeypatch.setenv("VOILA_PREHEAT", "True")
+        assert request.query_url() == f"ws://127.0.0.1:{port}/voila/query/k1"
+        assert request.wait_for_request() is True
+        assert seen == ["k1"] and os.environ["QUERY_STRING"] == "g=abc&x=1"
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    probe = "import sys, verlies.serve.request as r; print(sorted(m for m in sys.modules" + (
+        " if m.split('.')[0] in ('voila', 'jupyter_server', 'jupyterlab_server')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stderr

@@ -76,6 +76,8 @@ def test_the_page_has_a_balance_tab() -> None:
 
     app = PlayApp()
     titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
-    assert titles[-1] == "Balance" and app.tabs.children[-1] is app.balance.widget
+    assert titles[-1] == "Balance" and app.tabs.children[-1].children == ()  # built when shown
+    app.tabs.selected_index = len(titles) - 1
+    assert app.tabs.children[-1].children == (app.balance.widget,)
     assert app.balance.get_base() is app.deck
     app.balance.run.close()

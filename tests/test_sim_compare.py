@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import pytest
 
@@ -120,3 +121,27 @@ def test_sweep_on_two_workers_is_the_same() -> None:
     one = sweep(tweak, [5, 10], games=4, players=2, seed=3, workers=1)
     two = sweep(tweak, [5, 10], games=4, players=2, seed=3, workers=2)
     assert [p.metrics for p in one.points] == [p.metrics for p in two.points]
+
+
+def test_a_base_played_before_is_taken_as_it_was() -> None:
+    """The designer's loop: draft after draft against one base deck; the base's games on
+    the same seeds are played once, and the results are those of a fresh run."""
+    from verlies.sim.compare import _PLAYED
+
+    other = Tweak("dungeon", "r-gang-straight-04", "obstacle").apply(DECK, 10)
+    kw: dict[str, Any] = {"games": 5, "players": 2, "seed": 31}
+    _PLAYED.clear()
+    first = compare(DECK, RICH_DECK, workers=1, **kw)
+    assert first.a.info.games == 10  # both sides played
+    again = compare(DECK, other, workers=2, **kw)
+    assert again.a.info.games == 5  # only the draft's games
+    same = compare(DECK, other, workers=1, **kw)
+    assert same.a.info.games == 0  # nothing left to play
+    _PLAYED.clear()
+    fresh = compare(DECK, other, workers=1, **kw)
+    assert fresh.a.info.games == 10
+    for comp in (again, same):
+        assert comp.differences() == fresh.differences()
+        assert comp.a.metrics == fresh.a.metrics and comp.b.metrics == fresh.b.metrics
+    # Equal by value but another spec (another seed): played, not taken.
+    assert compare(DECK, other, workers=1, **{**kw, "seed": 32}).a.info.games == 10

@@ -240,3 +240,16 @@ def test_the_command_line_on_a_dask_scheduler(
     local = json.loads(capsys.readouterr().out)
     assert on_dask["summary"]["backend"] == "dask" and local["summary"]["backend"] != "dask"
     assert on_dask["characters"] == local["characters"] and on_dask["seats"] == local["seats"]
+
+
+def test_the_local_pool_is_kept_between_runs() -> None:
+    """Local worker processes start once: the next run (the page's next estimate) reuses
+    them and gives the same results."""
+    from verlies.sim.run import local_pool
+
+    first = simulate(6, workers=2, batch=1, **SETTINGS)
+    pool = local_pool(2)
+    second = simulate(6, workers=2, batch=1, **SETTINGS)
+    assert local_pool(2) is pool
+    assert first.metrics == second.metrics
+    assert second.info.backend == "processes" and second.info.tasks == 6

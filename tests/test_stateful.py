@@ -150,6 +150,7 @@ def check_invariants(game: Game, initial_pile: int, *, full: bool = True) -> Non
         s.walk_cache.clear()
         s.open_cache.clear()
         s.turn_cache.clear()
+        s.step_cache.clear()
         assert s._compute_legal() == remembered
 
 

@@ -282,3 +282,34 @@ def test_cli_says_what_is_wrong_with_a_store(
     err = capsys.readouterr().err
     assert err.startswith("verlies playtests: cannot open the playtest store")
     assert "Traceback" not in err
+
+
+def test_a_game_with_branches_is_stored_with_every_branch(tmp_path: Path) -> None:
+    from verlies.tree import GameTree
+
+    store = PlaytestStore(tmp_path / "tree.sqlite")
+    game = Game.new(players=2, seed=5)
+    tree = GameTree(game)
+    _play(game, 10)
+    tree.sync()
+    rid = store.begin(game, ["human", "careful"], tree=tree)
+    assert store.get(rid).tree().names == ["1"]  # one branch: stored as the plain save
+    assert store.get(rid).save == game.to_json()
+    k = next(
+        k
+        for k in range(9, -1, -1)
+        if not (game.goto(k) or game.is_chance) and len(game.legal_actions()) > 1
+    )
+    other = next(a for a in game.legal_actions() if a != tree.line("1")[k])
+    tree.play(other)
+    _play(game, 3)
+    tree.sync()
+    game.goto(k + 1)
+    store.save(rid, game, tree=tree)
+    rec = store.get(rid, with_steps=True)
+    back = rec.tree()
+    assert back.names == ["1", "2"] and back.current == "2"
+    assert back.line("1") == tree.line("1") and back.line("2") == tree.line("2")
+    assert back.game.to_json() == game.to_json() and rec.cursor == k + 1
+    # the step log is the shown line's, as for a game without branches
+    assert [s["step"] for s in rec.step_log] == json.loads(game.to_json())["steps"]

@@ -589,7 +589,9 @@ def test_editor_tab_slot() -> None:
     import ipywidgets as widgets
 
     app = new_app()
-    assert app.tabs.children[2] is app.editor.widget  # the deck editor is mounted
+    assert app.tabs.children[2].children == ()  # the deck editor: built when first shown
+    app.tabs.selected_index = 2
+    assert app.tabs.children[2].children == (app.editor.widget,)  # mounted
     page = widgets.HTML("more")
     app.add_tab("More", page)
     last = len(app.tabs.children) - 1  # after the Balance tab

@@ -29,6 +29,7 @@ MAX_CONSTANT = 1000
 # One W6 face -> the value it stands for, per die kind (RW.2).
 W6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 W3_FACES: tuple[int, ...] = (1, 1, 2, 2, 3, 3)
+_SIXTHS: tuple[Fraction, ...] = tuple(Fraction(hits, 6) for hits in range(7))
 
 # ASCII digits only: Unicode digits such as "٣" are not card text.
 _TOKEN = re.compile(
@@ -177,8 +178,8 @@ def _outcomes(constant: int, w6: int, w3: int) -> tuple[tuple[int, float], ...]:
 def pass_probability(value: int, target: int, bonus: int = 0) -> Fraction:
     """P(W6 + value + bonus >= target): passing an obstacle or trap (R4.2)."""
     need = target - value - bonus
-    hits = sum(1 for face in W6_FACES if face >= need)
-    return Fraction(hits, 6)
+    # The faces >= need, counted without a loop: bots and views ask at every obstacle.
+    return _SIXTHS[min(6, max(0, 7 - need))]
 
 
 def beat_probability(value: int, monster_value: int, bonus: int = 0) -> Fraction:

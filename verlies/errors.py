@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 
 class VerliesError(Exception):
     """Base class of all errors raised by verlies."""
@@ -55,6 +57,12 @@ def _prefixed(prefix: str, message: str) -> str:
     return f"{prefix}: {message}" if prefix else message
 
 
+class Said(Protocol):
+    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+
+    def text(self, lang: str) -> str: ...
+
+
 class CardTextError(VerliesError):
     """Card text that does not parse. Names the card, line and column and what was expected.
 
@@ -69,7 +77,7 @@ class CardTextError(VerliesError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         card: str | None = None,
         line: int | None = None,
@@ -79,17 +87,49 @@ class CardTextError(VerliesError):
         message_de: str | None = None,
         expected_de: str | None = None,
         key: str | None = None,
+        words: Said | None = None,
+        expected_words: Said | None = None,
     ) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("CardTextError needs a message or words")
         self.message = message
+        self.words = words
+        self.expected_words = expected_words
         self.card = card
         self.line = line
         self.column = column
         self.text = text
-        self.expected = expected
-        self.message_de = message_de
-        self.expected_de = expected_de
         self.key = key
+        # Other languages are put into words when asked for (a deck file may hold thousands
+        # of bad card texts; only the first is shown).
+        self._said: dict[tuple[str, bool], str | None] = {
+            ("de", False): message_de,
+            ("en", True): expected,
+            ("de", True): expected_de,
+        }
         super().__init__(self.text_in("en"))
+
+    def _in(self, lang: str, expected: bool) -> str | None:
+        words = self.expected_words if expected else self.words
+        found = self._said.get((lang, expected))
+        if found is None and words is not None:
+            found = self._said[lang, expected] = words.text(lang)
+        return found
+
+    @property
+    def message_de(self) -> str | None:
+        return self._in("de", False)
+
+    @property
+    def expected(self) -> str | None:
+        """What was expected where the error is, in English (None: not known)."""
+        return self._in("en", True)
+
+    @property
+    def expected_de(self) -> str | None:
+        return self._in("de", True)
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``card 'r07', line 1, column 5`` or ``Karte 'r07', Zeile 1,
@@ -105,11 +145,13 @@ class CardTextError(VerliesError):
         return ", ".join(where)
 
     def message_in(self, lang: str) -> str:
-        """The message without its location, in German ("de") or English ("en")."""
+        """The message without its location in ``lang`` (from its ``words``: the parser's
+        messages are in :mod:`verlies.i18n`); without words, German or English."""
         _where_words(lang)
-        if lang == "de" and self.message_de is not None:
-            return self.message_de
-        return self.message
+        if lang == "en":
+            return self.message
+        found = self._in(lang, False)
+        return self.message if found is None else found
 
     def text_in(self, lang: str) -> str:
         """The located error in German ("de") or English ("en"); ``text_in("en") == str(exc)``."""
@@ -119,9 +161,10 @@ class CardTextError(VerliesError):
 class DeckError(VerliesError):
     """A deck file or deck change that is not valid. Names file, card id, field and line.
 
-    ``str(exc)`` is English. :meth:`text_in` gives the location prefix in German or English;
-    the message itself is German only where ``message_de`` was given (a card text that does
-    not parse), otherwise it stays English.
+    ``str(exc)`` is English. :meth:`text_in` gives the located error in any language of
+    :mod:`verlies.i18n`: the deck reader gives every error as ``words`` (a key and raw
+    values, put into words when shown); ``message``/``message_de`` are its English and
+    German text. An error made with a plain ``message`` alone stays English.
 
     >>> DeckError("bad", file="d.toml", line=3, card="x", field="text").text_in("de")
     "d.toml, Zeile 3, Karte 'x', Feld 'text': bad"
@@ -129,7 +172,7 @@ class DeckError(VerliesError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         file: str | None = None,
         card: str | None = None,
@@ -137,15 +180,33 @@ class DeckError(VerliesError):
         line: int | None = None,
         column: int | None = None,
         message_de: str | None = None,
+        words: Said | None = None,
     ) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("DeckError needs a message or words")
         self.message = message
+        self.words = words
         self.file = file
         self.card = card
         self.field = field
         self.line = line
         self.column = column
-        self.message_de = message_de
+        # other languages when asked for: a hostile file gives thousands of errors
+        self._said: dict[str, str | None] = {"en": message, "de": message_de}
         super().__init__(self.text_in("en"))
+
+    @property
+    def message_de(self) -> str | None:
+        """The message in German (None: an error made without words or a German text)."""
+        return self._in("de")
+
+    def _in(self, lang: str) -> str | None:
+        found = self._said.get(lang)
+        if found is None and self.words is not None:
+            found = self._said[lang] = self.words.text(lang)
+        return found
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``deck.toml, line 3, column 9, card 'x', field 'text'``."""
@@ -163,15 +224,14 @@ class DeckError(VerliesError):
         return ", ".join(where)
 
     def message_in(self, lang: str) -> str:
-        """The message without its location: German if there is a German one and ``lang`` is
-        "de", else English."""
+        """The message without its location, in ``lang`` (from its ``words``); without
+        words, German if there is a German one and ``lang`` is "de", else English."""
         _where_words(lang)
-        if lang == "de" and self.message_de is not None:
-            return self.message_de
-        return self.message
+        found = self._in(lang)
+        return self.message if found is None else found
 
     def text_in(self, lang: str) -> str:
-        """The located error, its prefix in German ("de") or English ("en")."""
+        """The located error in ``lang``, its location prefix too."""
         return _prefixed(self.where(lang), self.message_in(lang))
 
 

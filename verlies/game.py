@@ -45,6 +45,7 @@ from verlies.frames import (
     TrapRoll,
     TreasureDraw,
 )
+from verlies.hidden import deal_unseen
 from verlies.i18n import text
 from verlies.record import FORMAT as FORMAT  # where they were defined before
 from verlies.record import FORMAT_VERSION as FORMAT_VERSION
@@ -575,6 +576,13 @@ class Game:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
+
+    def determinise(self, seat: int, rng: random.Random) -> Game:
+        """A clone (no event log) in which what ``seat`` cannot see is dealt anew with
+        ``rng`` (search bots' worlds; see :func:`verlies.hidden.deal_unseen`)."""
+        world = self.clone(log=False)
+        deal_unseen(world.state, seat, rng)
+        return world
 
     # ---- showing itself --------------------------------------------------------------
 

@@ -136,12 +136,17 @@ def turn_actions(s: Table, fig: Figure) -> list[Any]:
 
 def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:
     board = s.board
+    steps = s.step_cache
     paths: list[tuple[Pos, ...]] = []
     frontier: list[tuple[Pos, ...]] = [(pos,)]
     for _ in range(s.max_walk):
         nxt: list[tuple[Pos, ...]] = []
         for path in frontier:
-            for q in neighbours(board, path[-1]):
+            end = path[-1]
+            near = steps.get(end)
+            if near is None:
+                near = steps[end] = neighbours(board, end)
+            for q in near:
                 if q in path:
                     continue  # no loops back over the walk (and not back to the start)
                 p = path + (q,)

@@ -45,6 +45,22 @@ START_POS: Pos = (0, 0)
 _MASK64 = (1 << 64) - 1
 
 
+_DIAMONDS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _diamond(reach: int) -> tuple[tuple[int, int], ...]:
+    """The offsets within ``reach`` steps (taxicab) of a cell, the cell included."""
+    cells = _DIAMONDS.get(reach)
+    if cells is None:
+        cells = _DIAMONDS[reach] = tuple(
+            (dx, dy)
+            for dx in range(-reach, reach + 1)
+            for dy in range(-reach, reach + 1)
+            if abs(dx) + abs(dy) <= reach
+        )
+    return cells
+
+
 def mix64(seed: int, k: int) -> int:
     """A counter-based random number: the k-th draw of ``seed`` (splitmix64 finaliser).
 
@@ -238,6 +254,8 @@ class Table:
         self.walk_cache: dict[Pos, list[Walk]] = {}
         self.open_cache: dict[Pos, bool] = {}
         self.turn_cache: dict[tuple[Pos, bool], LegalActions] = {}
+        # R3.5: each card's walkable neighbours (a laid card's passages never change).
+        self.step_cache: dict[Pos, list[Pos]] = {}
         self.any_open = True  # R1.6: an open passage is left somewhere
         self.open_passages = 0
         self._exit_ids: tuple[str, ...] = ()
@@ -288,6 +306,7 @@ class Table:
         s.walk_cache = dict(self.walk_cache)
         s.open_cache = dict(self.open_cache)
         s.turn_cache = dict(self.turn_cache)
+        s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
         s.any_open = self.any_open
         s.open_passages = self.open_passages
         s._exit_ids = self._exit_ids
@@ -321,16 +340,20 @@ class Table:
         if laid is None:
             self.walk_cache.clear()
             self.open_cache.clear()
+            self.step_cache.clear()
             self.open_passages = count_open_passages(self.board)
         else:
             x, y = laid
             reach = self.max_walk
             walk_cache = self.walk_cache
-            for p in [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]:
-                del walk_cache[p]
+            if walk_cache:
+                for dx, dy in _diamond(reach):  # the cells within reach: pop, not a scan
+                    walk_cache.pop((x + dx, y + dy), None)
             open_cache = self.open_cache
+            step_cache = self.step_cache
             for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                 open_cache.pop(p, None)
+                step_cache.pop(p, None)
             self.open_passages += open_passages_added(self.board, laid)
         self.any_open = self.open_passages > 0
 

@@ -239,9 +239,12 @@ class PlayerView:
         return self._game.current_player == self.seat
 
     def legal_actions(self) -> LegalActions:
-        if not self.to_move:
+        # ``to_move`` and ``Game.legal_actions`` inline: bots ask this at every decision.
+        s = self._game.state
+        if s.over or s.at_chance or s.seat != self.seat:
             return LegalActions()
-        return self._game.legal_actions()
+        legal = s._legal  # the state's cache of them (see ``State.legal_actions``)
+        return self._game.legal_actions() if legal is None else legal
 
     @property
     def pending(self) -> Pending:

@@ -1,14 +1,19 @@
 """The Balance tab in a real browser: a run of the draft with progress and cancel, while the
-Game tab still answers a click."""
+Game tab still answers a click.
+
+No wait has a deadline: each fails only when nothing moved for a while (the page, the
+server's log and CPU time: tests/browser/progress.py), so a busy machine passes and a hang
+still fails. "The game answers during a run" is checked by order, not by a time: the click
+is answered while the run is still going (its Cancel button still enabled)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
-from playwright.sync_api import Page, expect
-
-TIMEOUT = 60_000
+from playwright.sync_api import Page
+from progress import follow, has, navigate
 
 
 def _state(page: Page) -> dict[str, str]:
@@ -20,24 +25,28 @@ def _tab(page: Page, title: str) -> None:
     page.click(f".vl-tabs .lm-TabBar-tab:has-text('{title}')")
 
 
+def _running(page: Page) -> bool:
+    return page.locator(".vl-balance-cancel button, button.vl-balance-cancel").is_enabled()
+
+
 def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
-    page: Page, page_url: Callable[..., str], console_errors: list[str]
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    page.goto(page_url())
-    page.wait_for_selector(".vl-state", timeout=TIMEOUT)
+    server = voila_server
+    navigate(page, page_url(), server=server)
+    follow(page, has(page, ".vl-state"), "the app", server=server)
     page.click(".vl-lang button:has-text('EN')")
+    follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
     _tab(page, "Balance")
     games = page.locator(".vl-balance-games input")
+    follow(page, lambda: games.count() == 1, "the Balance tab", server=server)
     games.fill("4000")
     games.press("Enter")
     page.click(".vl-balance-start")
-    expect(page.locator(".vl-balance-cancel button, button.vl-balance-cancel")).to_be_enabled(
-        timeout=TIMEOUT
-    )
+    follow(page, lambda: _running(page), "the run to start", server=server)
     # A tqdm bar is shown and moves.
-    expect(page.locator(".vl-balance progress, .vl-balance .progress")).to_have_count(
-        1, timeout=TIMEOUT
-    )
+    bar = page.locator(".vl-balance progress, .vl-balance .progress")
+    follow(page, lambda: bar.count() == 1, "the progress bar", server=server)
     # The game answers while the run goes on: one step on the Game tab.
     _tab(page, "Game")
     before = _state(page)
@@ -46,14 +55,13 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
         page.click(".vl-roll:visible")
     else:
         page.click(".vl-action >> nth=0")
-    deadline = time.monotonic() + 20
-    while _state(page).get("step") == before.get("step"):
-        assert time.monotonic() < deadline, "the game did not answer during a balance run"
-        page.wait_for_timeout(40)
-    answered = time.monotonic() - t0
-    assert answered < 10, answered
+    follow(page, lambda: _state(page).get("step") != before.get("step"), "a step", server=server)
+    print(f"click answered during a balance run in {time.monotonic() - t0:.1f} s")  # a figure
+    assert _running(page), "the game answered only after the balance run had ended"
     _tab(page, "Balance")
     page.click(".vl-balance-cancel")
-    expect(page.locator(".vl-balance-status")).to_contain_text("Cancelled", timeout=TIMEOUT)
-    expect(page.locator(".vl-balance-table table")).to_have_count(1, timeout=TIMEOUT)
+    status = page.locator(".vl-balance-status")
+    follow(page, lambda: "Cancelled" in status.inner_text(), "the cancel", server=server)
+    table = page.locator(".vl-balance-table table")
+    follow(page, lambda: table.count() == 1, "the partial table", server=server)
     assert console_errors == []

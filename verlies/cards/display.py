@@ -51,7 +51,7 @@ def card_text(card: Card, lang: str = "de") -> str:
         return _dungeon_text(card, lang)
     if lang == "de":
         return card.text  # as printed; other languages read the English rendering
-    from verlies.cards import text as fmt  # lazy: the grammar (lark) is loaded on first use
+    from verlies.cards import canonical as fmt  # lazy: loaded on first use (no grammar)
 
     if isinstance(card, RoomCard):
         return fmt.format_room(card.effects, "en")

@@ -13,18 +13,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from verlies.deck.checks import check
-from verlies.deck.kinds import KIND_LABEL, KINDS, Card, Kind
+from verlies.deck.kinds import KINDS, Card, Kind
 from verlies.deck.locate import Problem, Where
+from verlies.deck.words import DeckWarning, Words, kind_word
 
 
 @dataclass(frozen=True, slots=True)
 class DeckParts:
-    """A checked deck's content: its name, cards and counts by kind, and its warnings."""
+    """A checked deck's content: its name, cards and counts by kind, and its warnings
+    (kept as words, so that they are shown in the language of whoever reads them)."""
 
     name: str
     cards: dict[Kind, dict[str, Card]]
     counts: dict[Kind, dict[str, int]]
-    warnings: tuple[str, ...]
+    warnings: tuple[DeckWarning, ...]
 
 
 def build(
@@ -71,10 +73,8 @@ def apply_ops(base: DeckParts, ops: Ops, where: Where) -> DeckParts:
     for rkind, rid in ops.removes:
         k = kind_of(rid) if rkind is None else (rkind if rid in cards[rkind] else None)
         if k is None:
-            what = KIND_LABEL[rkind] if rkind else "card"
-            problems.append(
-                Problem(f"cannot remove {rid!r}: no such {what} in the base deck", card=rid)
-            )
+            what = kind_word(rkind if rkind else "card")
+            problems.append(Problem(Words.of("ops.no_remove", id=rid, kind=what), card=rid))
             continue
         del cards[k][rid]
         counts[k].pop(rid, None)
@@ -83,8 +83,7 @@ def apply_ops(base: DeckParts, ops: Ops, where: Where) -> DeckParts:
         if other is not None and other != kind:
             problems.append(
                 Problem(
-                    f"id {card.id!r} is already a {KIND_LABEL[other]} in the base deck; "
-                    "ids must be unique in the whole deck",
+                    Words.of("ops.id_taken", id=card.id, kind=kind_word(other)),
                     card=card.id,
                     field="id",
                 )
@@ -94,8 +93,7 @@ def apply_ops(base: DeckParts, ops: Ops, where: Where) -> DeckParts:
             if card.id not in cards[kind]:
                 problems.append(
                     Problem(
-                        f"count = 0 removes a card, but the base deck has no {KIND_LABEL[kind]} "
-                        f"{card.id!r}",
+                        Words.of("ops.zero_missing", id=card.id, kind=kind_word(kind)),
                         card=card.id,
                         field="count",
                     )
@@ -111,18 +109,21 @@ def apply_ops(base: DeckParts, ops: Ops, where: Where) -> DeckParts:
     for kind, cid, n in ops.counts:
         if cid not in cards[kind]:
             other = kind_of(cid)
-            hint = f" (it is a {KIND_LABEL[other]})" if other else ""
+            words = (
+                Words.of("ops.no_count_is", id=cid, kind=kind_word(kind), other=kind_word(other))
+                if other
+                else Words.of("ops.no_count", id=cid, kind=kind_word(kind))
+            )
             problems.append(
                 Problem(
-                    f"cannot change the count of {cid!r}: no such {KIND_LABEL[kind]} in the "
-                    f"base deck{hint}; a new card needs all its fields",
+                    words,
                     card=cid,
                     field="count",
                 )
             )
             continue
         if kind == "character":
-            problems.append(Problem("characters have no count", card=cid, field="count"))
+            problems.append(Problem(Words("ops.character_count"), card=cid, field="count"))
             continue
         if n == 0:
             del cards[kind][cid]

@@ -25,12 +25,13 @@ from verlies.cards.model import (
     TileKind,
     Trap,
 )
-from verlies.deck.kinds import COUNTED, KIND_LABEL, KIND_OF, KINDS, R10_LABEL, SECTION, Card, Kind
+from verlies.deck.kinds import COUNTED, KIND_OF, KINDS, SECTION, Card, Kind
 from verlies.deck.limits import MAX_PILE, MIN_CHARACTERS, R10_MATERIAL
 from verlies.deck.locate import Problem
+from verlies.deck.words import AllOf, Words, kind_word, pile_word
 
-#: A warning: the card it is about (None: the whole deck) and the message.
-Remark: TypeAlias = tuple[str | None, str]
+#: A warning: the card it is about (None: the whole deck) and its words.
+Remark: TypeAlias = tuple[str | None, Words]
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,7 @@ def unique_ids(deck: DeckContent, found: Findings) -> None:
             if cid in seen:
                 found.errors.append(
                     Problem(
-                        f"duplicate id {cid!r}: also a {KIND_LABEL[seen[cid]]}; "
-                        "ids must be unique in the whole deck",
+                        Words.of("check.duplicate_id", id=cid, kind=kind_word(seen[cid])),
                         card=cid,
                         field="id",
                         section=SECTION[kind],
@@ -86,17 +86,11 @@ def one_start_card(deck: DeckContent, found: Findings) -> None:
     dcounts = deck.counts["dungeon"]
     starts = [c for c in deck.dungeon.values() if c.kind is TileKind.START]
     if not starts:
-        found.errors.append(
-            Problem(
-                'no start card: the deck needs exactly one dungeon card with kind = "start" (R2.4)',
-                section="dungeon",
-            )
-        )
+        found.errors.append(Problem(Words.of("check.no_start", rule="R2.4"), section="dungeon"))
     for extra in starts[1:]:
         found.errors.append(
             Problem(
-                f"a second start card; {starts[0].id!r} is the start already "
-                "(R2.4: exactly one start card)",
+                Words.of("check.second_start", start=starts[0].id, rule="R2.4"),
                 card=extra.id,
                 field="kind",
             )
@@ -104,24 +98,17 @@ def one_start_card(deck: DeckContent, found: Findings) -> None:
     if starts and dcounts.get(starts[0].id, 1) != 1:
         found.errors.append(
             Problem(
-                f"the start card's count must be 1, got {dcounts.get(starts[0].id)} (R2.4)",
+                Words.of("check.start_count", count=dcounts.get(starts[0].id), rule="R2.4"),
                 card=starts[0].id,
                 field="count",
             )
         )
     if starts and starts[0].color is not Color.RED:
-        found.warnings.append(
-            (starts[0].id, "R2.4: the start card is the red Alpha; this one is not red")
-        )
+        found.warnings.append((starts[0].id, Words.of("check.start_not_red", rule="R2.4")))
 
 
-def _players_label(players: int) -> str:
-    return "a 1- or 2-player game" if players <= 2 else f"a {players}-player game"
-
-
-def _colors_label(colors: tuple[Color, ...]) -> str:
-    names = [c.value for c in colors]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _game(players: int) -> Words:
+    return Words("check.game_small") if players <= 2 else Words.of("check.game", n=players)
 
 
 def exits_for_every_player_count(deck: DeckContent, found: Findings) -> None:
@@ -136,13 +123,19 @@ def exits_for_every_player_count(deck: DeckContent, found: Findings) -> None:
         have = sum(exits[c] for c in colors)
         need = players - 1
         if have < need:
-            lacking = [c.value for c in colors if exits[c] == 0] or [colors[-1].value]
+            lacking = [c for c in colors if exits[c] == 0] or [colors[-1]]
             found.errors.append(
                 Problem(
-                    f"{' and '.join(lacking)} {'has' if len(lacking) == 1 else 'have'} no exit: "
-                    f"{_players_label(players)} uses the {_colors_label(colors)} cards (R2.2) "
-                    f"and needs {need} exit{'s' if need > 1 else ''} there (R1.3: one fewer "
-                    f"than players), but they hold {have}; such a game could never end",
+                    Words.of(
+                        "check.no_exit_one" if len(lacking) == 1 else "check.no_exit_many",
+                        lacking=AllOf(tuple(lacking)),
+                        game=_game(players),
+                        colors=AllOf(colors),
+                        need=Words.of("check.exits" if need > 1 else "check.exits_one", n=need),
+                        have=have,
+                        rule="R2.2",
+                        rule2="R1.3",
+                    ),
                     section="dungeon",
                 )
             )
@@ -151,8 +144,14 @@ def exits_for_every_player_count(deck: DeckContent, found: Findings) -> None:
             found.warnings.append(
                 (
                     None,
-                    f"R1.3: {_players_label(players)} ({_colors_label(colors)} cards) would "
-                    f"have {have} exits; the rules say fewer exits than players ({need})",
+                    Words.of(
+                        "check.too_many_exits",
+                        game=_game(players),
+                        colors=AllOf(colors),
+                        have=have,
+                        need=need,
+                        rule="R1.3",
+                    ),
                 )
             )
 
@@ -162,8 +161,9 @@ def enough_characters(deck: DeckContent, found: Findings) -> None:
     if len(deck.characters) < MIN_CHARACTERS:
         found.errors.append(
             Problem(
-                f"only {len(deck.characters)} character(s); the deck needs at least "
-                f"{MIN_CHARACTERS} so that 4 players can choose distinct ones (R2.1)",
+                Words.of(
+                    "check.characters", n=len(deck.characters), min=MIN_CHARACTERS, rule="R2.1"
+                ),
                 section="characters",
             )
         )
@@ -173,19 +173,14 @@ def cards_to_draw(deck: DeckContent, found: Findings) -> None:
     """R6.2, R6.3, R9.2: room tiles draw room cards, encounters monster cards, and so on."""
     rooms = deck.rooms
     if any(c.kind is TileKind.ROOM for c in deck.dungeon.values()) and not rooms:
-        found.errors.append(
-            Problem(
-                "the dungeon has room tiles but the deck has no room cards to draw (R6.2)",
-                section="rooms",
-            )
-        )
+        found.errors.append(Problem(Words.of("check.no_rooms", rule="R6.2"), section="rooms"))
     encounters = [
         r.id for r in rooms.values() if any(isinstance(e, MonsterEncounter) for e in r.effects)
     ]
     if encounters and not deck.monsters:
         found.errors.append(
             Problem(
-                "room cards call for monster encounters but the deck has no monster cards (R6.3)",
+                Words.of("check.no_monsters", rule="R6.3"),
                 card=encounters[0],
                 field="text",
             )
@@ -194,9 +189,7 @@ def cards_to_draw(deck: DeckContent, found: Findings) -> None:
         isinstance(e, DrawTreasure) for r in rooms.values() for e in r.effects
     ) or any(m.loot_treasures for m in deck.monsters.values())
     if wants_treasure and not deck.cards["treasure"]:
-        found.warnings.append(
-            (None, "cards give treasures but the deck has no treasure cards (R9.2)")
-        )
+        found.warnings.append((None, Words.of("check.no_treasures", rule="R9.2")))
 
 
 def reachable_numbers(deck: DeckContent, found: Findings) -> None:
@@ -211,9 +204,15 @@ def reachable_numbers(deck: DeckContent, found: Findings) -> None:
             found.warnings.append(
                 (
                     cid,
-                    f"obstacle {o.type.value} {o.n} can never be passed: the best "
-                    f"{o.attr.value} is {best[o.attr]}, W6 + {best[o.attr]} reaches at most "
-                    f"{6 + best[o.attr]} (R4.2)",
+                    Words.of(
+                        "check.obstacle_unpassable",
+                        obstacle=o.type,
+                        n=o.n,
+                        attr=o.attr,
+                        best=best[o.attr],
+                        reach=6 + best[o.attr],
+                        rule="R4.2",
+                    ),
                 )
             )
     for cid, room in deck.rooms.items():
@@ -224,18 +223,12 @@ def reachable_numbers(deck: DeckContent, found: Findings) -> None:
                     found.warnings.append(
                         (
                             cid,
-                            f"trap {effect.target} can never be passed: W6 plus the best "
-                            f"value reaches at most {reach}",
+                            Words.of("check.trap_unpassable", n=effect.target, reach=reach),
                         )
                     )
     for cid, monster in deck.monsters.items():
         if monster.fight and all(6 + best[f.attr] < 1 + f.value for f in monster.fight):
-            found.warnings.append(
-                (
-                    cid,
-                    "monster can never be beaten: even W6 = 6 with the best value loses (R7.2)",
-                )
-            )
+            found.warnings.append((cid, Words.of("check.monster_unbeatable", rule="R7.2")))
 
 
 def pile_sizes(deck: DeckContent, found: Findings) -> None:
@@ -245,7 +238,7 @@ def pile_sizes(deck: DeckContent, found: Findings) -> None:
         if pile > MAX_PILE:
             found.errors.append(
                 Problem(
-                    f"{pile} {R10_LABEL[kind]} in all; a deck may have at most {MAX_PILE}",
+                    Words.of("check.pile", n=pile, pile=pile_word(kind), max=MAX_PILE),
                     section=SECTION[kind],
                 )
             )
@@ -258,7 +251,12 @@ def r10_material(deck: DeckContent, found: Findings) -> None:
         total = len(deck.cards[k]) if k == "character" else sum(deck.counts[k].values())
         if total != expected:
             found.warnings.append(
-                (None, f"R10: the game has {expected} {R10_LABEL[k]}; this deck has {total}")
+                (
+                    None,
+                    Words.of(
+                        "check.r10", expected=expected, pile=pile_word(k), total=total, rule="R10"
+                    ),
+                )
             )
 
 

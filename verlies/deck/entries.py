@@ -30,9 +30,9 @@ from verlies.cards.model import (
     TreasureCard,
 )
 from verlies.deck.kinds import CARD_TYPE, TEXTED, Card, Kind
-from verlies.deck.messages import field_name, messages
+from verlies.deck.messages import ErrorWords, field_name, messages
 from verlies.deck.schema import ENTRY_MODEL, _CharacterModel, _DungeonModel, _Named, _TextModel
-from verlies.deck.words import both, card_text_words
+from verlies.deck.words import CardTextMessage, Words
 from verlies.errors import CardTextError, DeckError
 
 
@@ -78,8 +78,8 @@ def _charge(text: str, card_id: str) -> None:
     if budget is not None:
         budget.left -= len(text)
         if budget.left < 0:
-            en, de = both("err.text_budget", max=budget.total)
-            raise DeckError(en, card=card_id, field="text", message_de=de)
+            words = Words.of("err.text_budget", max=budget.total)
+            raise DeckError(words=words, card=card_id, field="text")
 
 
 def text_card(kind: Kind, card_id: str, names: Names, text: str) -> Card:
@@ -156,8 +156,8 @@ def entry_of(kind: Kind, card: Card, count: int | None) -> dict[str, Any]:
 
 def validate_entry(
     kind: Kind, raw: Mapping[str, Any], *, patch: bool
-) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], tuple[str, str]]]]:
-    """The entry's model, or its problems: (where, (English, German message))."""
+) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], ErrorWords]]]:
+    """The entry's model, or its problems: (where, its words)."""
     model = ENTRY_MODEL[kind]
     try:
         return model.model_validate(raw, context={"patch": patch}), []
@@ -172,28 +172,33 @@ def checked_card(kind: Kind, card: object, count: int | None = None) -> Card:
     """A card given from Python, validated like a file entry. Raises DeckError."""
     if not isinstance(card, CARD_TYPE[kind]):
         raise DeckError(
-            f"expected a {CARD_TYPE[kind].__name__} for kind {kind!r}, got {type(card).__name__}",
+            words=Words.of(
+                "err.card_type",
+                expected=CARD_TYPE[kind].__name__,
+                kind=kind,
+                got=type(card).__name__,
+            ),
             card=getattr(card, "id", None) if isinstance(getattr(card, "id", None), str) else None,
         )
     typed = cast(Card, card)
     try:
         raw = entry_of(kind, typed, count)
     except (AttributeError, TypeError) as exc:
-        raise DeckError(f"malformed card: {exc}", card=str(getattr(card, "id", ""))) from None
+        words = Words.of("err.malformed", msg=str(exc))
+        raise DeckError(words=words, card=str(getattr(card, "id", ""))) from None
     m, errors = validate_entry(kind, raw, patch=False)
     cid = raw.get("id") if isinstance(raw.get("id"), str) else None
     if m is None:
-        loc, (en, de) = errors[0]
-        raise DeckError(en, card=cid, field=field_name(loc), message_de=de)
+        loc, msg = errors[0]
+        raise DeckError(words=msg, card=cid, field=field_name(loc))
     try:
         rebuilt = card_from_model(kind, m)
     except CardTextError as exc:
-        en, de = card_text_words("err.text", exc)
-        raise DeckError(en, card=cid, field="text", message_de=de) from exc
+        words = Words.of("err.text", msg=CardTextMessage.of(exc))
+        raise DeckError(words=words, card=cid, field="text") from exc
     if kind in TEXTED and _content(rebuilt) != _content(typed):
         raise DeckError(
-            "the card's text and its fields disagree: the text is the card (use "
-            "with_card_text to change it)",
+            words=Words("err.text_disagrees"),
             card=cid,
             field="text",
         )

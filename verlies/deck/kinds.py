@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final, Literal, TypeAlias
 
 from verlies.cards.model import Character, DungeonCard, MonsterCard, RoomCard, TreasureCard
+from verlies.deck.words import Words
 from verlies.errors import DeckError
 
 Kind: TypeAlias = Literal["dungeon", "room", "monster", "treasure", "character"]
@@ -36,21 +37,6 @@ CARD_TYPE: Final[dict[Kind, type]] = {
     "monster": MonsterCard,
     "treasure": TreasureCard,
 }
-#: How messages name a pile of a kind (R10) and one card of it.
-R10_LABEL: Final[dict[Kind, str]] = {
-    "character": "characters",
-    "dungeon": "dungeon cards",
-    "room": "room cards",
-    "monster": "monster cards",
-    "treasure": "treasure cards",
-}
-KIND_LABEL: Final[dict[Kind, str]] = {
-    "character": "character",
-    "dungeon": "dungeon card",
-    "room": "room card",
-    "monster": "monster card",
-    "treasure": "treasure card",
-}
 
 
 def kind_of(kind: object, allowed: tuple[Kind, ...] = KINDS) -> Kind:
@@ -58,7 +44,6 @@ def kind_of(kind: object, allowed: tuple[Kind, ...] = KINDS) -> Kind:
     k = KIND_OF.get(kind) if isinstance(kind, str) else None
     if k is None or k not in allowed:
         raise DeckError(
-            f"unknown card kind {kind!r}; allowed: {', '.join(allowed)}",
-            field="kind",
+            words=Words.of("err.kind", kind=kind, allowed=", ".join(allowed)), field="kind"
         )
     return k

@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
-from verlies.deck.words import card_text_words, say
+from verlies.deck.words import CardTextMessage, DeckWarning, Words
 from verlies.errors import CardTextError, DeckError
 
 _AOT_HEADER = re.compile(r"^\s*\[\[\s*([^\]\s]+)\s*\]\]")
@@ -174,7 +174,7 @@ class Locator:
 class Problem:
     """A deck-level problem found after the entries were read: no line yet."""
 
-    message: str
+    words: Words
     card: str | None = None
     field: str | None = None
     section: str | None = None
@@ -184,10 +184,10 @@ class Where:
     """Turns problems into DeckErrors and warnings; live edits know no file or line."""
 
     def error(self, p: Problem) -> DeckError:
-        return DeckError(p.message, card=p.card, field=p.field)
+        return DeckError(words=p.words, card=p.card, field=p.field)
 
-    def warning(self, card: str | None, message: str) -> str:
-        return f"card {card!r}: {message}" if card else message
+    def warning(self, card: str | None, words: Words) -> DeckWarning:
+        return DeckWarning(words, card=card)
 
 
 class FileWhere(Where):
@@ -219,14 +219,17 @@ class FileWhere(Where):
     def error(self, p: Problem) -> DeckError:
         line, column = self.position(p.card, p.field, p.section)
         return DeckError(
-            p.message, file=self.file, card=p.card, field=p.field, line=line, column=column
+            words=p.words, file=self.file, card=p.card, field=p.field, line=line, column=column
         )
 
-    def warning(self, card: str | None, message: str) -> str:
+    def warning(self, card: str | None, words: Words) -> DeckWarning:
         if card is None:
-            return f"{self.file}: {message}"
+            return DeckWarning(words, file=self.file)
         line, _ = self.position(card, None, None)
-        return f"{self.file}, line {line}, card {card!r}: {message}"
+        return DeckWarning(words, card=card, file=self.file, line=line)
+
+
+_MORE = {True: "err.more_one", False: "err.more"}
 
 
 def first_error(errors: list[DeckError]) -> DeckError:
@@ -236,11 +239,9 @@ def first_error(errors: list[DeckError]) -> DeckError:
     if len(errors) == 1:
         return first
     more = len(errors) - 1
-    key = "err.more_one" if more == 1 else "err.more"
-    de = first.message_de
+    msg = first.words if first.words is not None else first.message
     combined = DeckError(
-        f"{first.message} {say(key, 'en', n=more)}",
-        message_de=None if de is None else f"{de} {say(key, 'de', n=more)}",
+        words=Words.of("err.with_more", msg=msg, more=Words.of(_MORE[more == 1], n=more)),
         file=first.file,
         card=first.card,
         field=first.field,
@@ -261,8 +262,9 @@ def toml_error(exc: tomllib.TOMLDecodeError, file: str, text: str) -> DeckError:
         line = max(1, len(text.splitlines()))
         column = None
         message = message.replace("(at end of document)", "").rstrip()
-        message += " (at the end of the file)"
-    return DeckError(f"TOML syntax error: {message}", file=file, line=line, column=column)
+        return DeckError(words=Words.of("err.toml_end", msg=message), file=file, line=line)
+    # tomllib's own sentence stays English: it is a raw value of the message
+    return DeckError(words=Words.of("err.toml", msg=message), file=file, line=line, column=column)
 
 
 def text_error(
@@ -292,12 +294,11 @@ def text_error(
             column = quote + 1 + text_col
     else:
         line += text_line - 1
+    msg = CardTextMessage.of(exc)
     if text_col is None:
-        en, de = card_text_words("err.text", exc)
+        words = Words.of("err.text", msg=msg)
     else:
-        en, de = card_text_words("err.text_at", exc, column=text_col)
-    error = DeckError(
-        en, file=file, card=cid, field="text", line=line, column=column, message_de=de
-    )
+        words = Words.of("err.text_at", msg=msg, column=text_col)
+    error = DeckError(words=words, file=file, card=cid, field="text", line=line, column=column)
     error.__cause__ = exc
     return error

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final, get_args
 
 from pydantic import BaseModel
@@ -120,8 +121,20 @@ def message(
     return say("msg.other", lang, msg=err.get("msg"), name=name, value=_short(value))
 
 
+@dataclass(frozen=True, eq=False)
+class ErrorWords:
+    """One pydantic error kept until it is shown: :func:`message` in the reader's language."""
+
+    err: Mapping[str, Any]
+    model: type[BaseModel]
+    loc: tuple[str | int, ...]
+
+    def text(self, lang: str) -> str:
+        return message(self.err, self.model, self.loc, lang)
+
+
 def messages(
     err: Mapping[str, Any], model: type[BaseModel], loc: tuple[str | int, ...]
-) -> tuple[str, str]:
-    """:func:`message` in English and German: a DeckError's ``message``, ``message_de``."""
-    return message(err, model, loc, "en"), message(err, model, loc, "de")
+) -> ErrorWords:
+    """A DeckError's ``words`` for one pydantic error."""
+    return ErrorWords(err, model, loc)

@@ -30,7 +30,7 @@ from verlies.cards.model import (
 from verlies.deck import toml_io
 from verlies.deck.build import DeckParts, Ops, apply_ops, build
 from verlies.deck.entries import checked_card, text_card
-from verlies.deck.kinds import COUNTED, KIND_LABEL, KINDS, SECTION, TEXTED, Card, Kind, kind_of
+from verlies.deck.kinds import COUNTED, KINDS, SECTION, TEXTED, Card, Kind, kind_of
 from verlies.deck.limits import MAX_COUNT, MAX_NAME, MAX_TEXT
 from verlies.deck.locate import Where
 from verlies.deck.patch import (
@@ -42,7 +42,7 @@ from verlies.deck.patch import (
     Removed,
     Renamed,
 )
-from verlies.deck.words import both
+from verlies.deck.words import DeckWarning, Words, kind_word
 from verlies.errors import DeckError
 
 
@@ -69,7 +69,7 @@ class Deck:
     _counts: dict[Kind, dict[str, int]]
     _views: dict[Kind, Mapping[str, Card]]
     _count_views: dict[Kind, Mapping[str, int]]
-    _warnings: tuple[str, ...]
+    _warnings: tuple[DeckWarning, ...]
     _start: DungeonCard
     _hash: int | None
 
@@ -153,7 +153,7 @@ class Deck:
         if isinstance(text, (bytes, bytearray)):
             text = toml_io.decode(bytes(text), file)
         elif not isinstance(text, str):
-            raise DeckError(f"expected TOML text, got {type(text).__name__}", file=file)
+            raise DeckError(words=Words.of("err.not_text", type=type(text).__name__), file=file)
         return cls._wrap(toml_io.parse_text(text, file, None, ()))
 
     @classmethod
@@ -169,7 +169,7 @@ class Deck:
     ) -> Deck:
         """A deck from card objects (each a card or ``(card, count)``), checked like a file."""
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-            raise DeckError(f"a deck name is 1-{MAX_NAME} characters", field="name")
+            raise DeckError(words=Words.of("err.name", max=MAX_NAME), field="name")
         given: dict[Kind, Iterable[object]] = {
             "character": characters,
             "dungeon": dungeon,
@@ -184,7 +184,8 @@ class Deck:
                 card, count = item if isinstance(item, tuple) else (item, 1)
                 checked = checked_card(kind, card, None if kind == "character" else count)
                 if checked.id in cards[kind]:
-                    raise DeckError(f"duplicate id {checked.id!r}", card=checked.id, field="id")
+                    words = Words.of("err.duplicate_card", id=checked.id)
+                    raise DeckError(words=words, card=checked.id, field="id")
                 cards[kind][checked.id] = checked
                 counts[kind][checked.id] = count
         return cls._build(name, cards, counts)
@@ -237,8 +238,10 @@ class Deck:
         return self._start
 
     @property
-    def warnings(self) -> tuple[str, ...]:
-        """Odd but playable things: unreachable numbers, material other than R10's."""
+    def warnings(self) -> tuple[DeckWarning, ...]:
+        """Odd but playable things: unreachable numbers, material other than R10's. Each
+        says itself in any language (``w.text(lang)``; ``str(w)`` is English) and names
+        its card, file and line."""
         return self._warnings
 
     def cards(self, kind: str) -> Mapping[str, Card]:
@@ -262,7 +265,7 @@ class Deck:
             or players not in COLORS_FOR_PLAYERS
         ):
             raise DeckError(
-                f"R2.2: the rules define 1 to 4 players, not {players!r}", field="players"
+                words=Words.of("err.players", players=players, rule="R2.2"), field="players"
             )
         colors = COLORS_FOR_PLAYERS[players]
         return {
@@ -336,7 +339,8 @@ class Deck:
 
     def _require(self, kind: Kind, card_id: object) -> str:
         if not isinstance(card_id, str) or card_id not in self._cards[kind]:
-            raise DeckError(f"no {KIND_LABEL[kind]} {card_id!r} in this deck", card=str(card_id))
+            words = Words.of("err.no_card", kind=kind_word(kind), id=card_id)
+            raise DeckError(words=words, card=str(card_id))
         return card_id
 
     def with_card_text(self, kind: str, card_id: str, text: str) -> Deck:
@@ -361,7 +365,7 @@ class Deck:
         cid = self._require(k, card_id)
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
             raise DeckError(
-                f"count must be an integer from 0 to {MAX_COUNT}, got {count!r}",
+                words=Words.of("err.count", min=0, max=MAX_COUNT, count=count),
                 card=cid,
                 field="count",
             )
@@ -377,7 +381,7 @@ class Deck:
             isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT
         ):
             raise DeckError(
-                f"count must be an integer from 1 to {MAX_COUNT}, got {count!r}", field="count"
+                words=Words.of("err.count", min=1, max=MAX_COUNT, count=count), field="count"
             )
         checked = checked_card(k, card, count if k != "character" else None)
         return self._changed(Ops(puts=[(k, checked, count)]))
@@ -391,7 +395,7 @@ class Deck:
     def with_name(self, name: str) -> Deck:
         """A new deck with another name."""
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
-            raise DeckError(f"a deck name is 1-{MAX_NAME} characters", field="name")
+            raise DeckError(words=Words.of("err.name", max=MAX_NAME), field="name")
         return self._changed(Ops(name=name))
 
     # -- diffs ------------------------------------------------------------------------------
@@ -431,7 +435,7 @@ class Deck:
     def apply(self, patch: DeckPatch) -> Deck:
         """A new deck with ``patch`` applied; DeckError if it does not fit this deck."""
         if not isinstance(patch, DeckPatch):
-            raise DeckError(f"expected a DeckPatch, got {type(patch).__name__}")
+            raise DeckError(words=Words.of("err.not_patch", type=type(patch).__name__))
         ops = Ops(name=patch.name)
         for change in (*patch.added, *patch.changed):
             k = kind_of(change.kind)
@@ -452,7 +456,7 @@ class Deck:
         default deck), which the file names as ``base = base_ref``."""
         base = Deck.default() if base is None else base
         if base_ref == "default" and base != Deck.default():
-            raise DeckError('base_ref "default" names the default deck, but base is another deck')
+            raise DeckError(words=Words("err.base_ref"))
         return toml_io.dump_patch(base.diff(self), base_ref)
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -467,16 +471,15 @@ class Deck:
 
 
 def _text_problem(key: str, card: str, /, **values: object) -> DeckError:
-    """A card text refused before parsing, in English and German."""
-    en, de = both(key, **values)
-    return DeckError(en, card=card, field="text", message_de=de)
+    """A card text refused before parsing."""
+    return DeckError(words=Words.of(key, **values), card=card, field="text")
 
 
 def _restore(
     name: str,
     cards: dict[Kind, dict[str, Card]],
     counts: dict[Kind, dict[str, int]],
-    warnings: tuple[str, ...],
+    warnings: tuple[DeckWarning, ...],
 ) -> Deck:
     """Unpickle a deck: checked again, with the warnings it had (they name its file)."""
     deck = Deck._build(name, cards, counts)

@@ -20,7 +20,7 @@ from verlies.deck.limits import FORMAT_VERSION, MAX_TEXT_TOTAL
 from verlies.deck.messages import field_name, messages
 from verlies.deck.scan import MAX_TABLES
 from verlies.deck.schema import _PatchDictModel
-from verlies.deck.words import both, card_text_words, say
+from verlies.deck.words import CardTextMessage, Words, say
 from verlies.errors import CardTextError, DeckError
 
 # ---- the differences, card by card ----------------------------------------------------------
@@ -201,11 +201,9 @@ class DeckPatch:
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             loc = tuple(err["loc"])
-            en, de = messages(err, _PatchDictModel, loc)
             raise DeckError(
-                say("err.patch", "en", msg=en),
+                words=Words.of("err.patch", msg=messages(err, _PatchDictModel, loc)),
                 field=field_name(loc),
-                message_de=say("err.patch", "de", msg=de),
             ) from None
         _check_size(model)
         changes: dict[str, list[CardChange]] = {"added": [], "changed": []}
@@ -215,18 +213,17 @@ class DeckPatch:
                 m, errors = validate_entry(kind, item.card, patch=False)
                 cid = item.card.get("id") if isinstance(item.card.get("id"), str) else None
                 if m is None:
-                    loc, (en, de) = errors[0]
+                    loc, msg = errors[0]
                     raise DeckError(
-                        say("err.patch_entry", "en", key=key, msg=en),
+                        words=Words.of("err.patch_entry", key=key, msg=msg),
                         card=cid,
                         field=field_name(loc),
-                        message_de=say("err.patch_entry", "de", key=key, msg=de),
                     )
                 try:
                     card = card_from_model(kind, m)
                 except CardTextError as exc:
-                    en, de = card_text_words("err.patch_text", exc, key=key)
-                    raise DeckError(en, card=cid, field="text", message_de=de) from exc
+                    words = Words.of("err.patch_text", key=key, msg=CardTextMessage.of(exc))
+                    raise DeckError(words=words, card=cid, field="text") from exc
                 count = 1 if kind == "character" else count_of(m, 1)
                 changes[key].append(CardChange(kind, card, count))
         return DeckPatch(
@@ -243,9 +240,7 @@ def _check_size(model: _PatchDictModel) -> None:
     than a deck file may hold before compiling any of it."""
     cards = [item.card for item in (*model.added, *model.changed)]
     if len(cards) + len(model.counts) + len(model.removed) > MAX_TABLES:
-        en, de = both("err.patch_changes", max=MAX_TABLES)
-        raise DeckError(en, message_de=de)
+        raise DeckError(words=Words.of("err.patch_changes", max=MAX_TABLES))
     text = sum(len(c["text"]) for c in cards if isinstance(c.get("text"), str))
     if text > MAX_TEXT_TOTAL:
-        en, de = both("err.patch_text_total", max=MAX_TEXT_TOTAL)
-        raise DeckError(en, field="text", message_de=de)
+        raise DeckError(words=Words.of("err.patch_text_total", max=MAX_TEXT_TOTAL), field="text")

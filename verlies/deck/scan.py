@@ -30,7 +30,7 @@ from verlies.deck.limits import (
     MAX_TABLES,
     MAX_VALUES,
 )
-from verlies.deck.words import both
+from verlies.deck.words import Words
 from verlies.errors import DeckError
 
 __all__ = [
@@ -96,8 +96,8 @@ class _Scanner:
         """The DeckError for a limit crossed at offset ``at``: ``deck.err.scan.<key>``."""
         line = self.text.count("\n", 0, at) + 1
         column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        en, de = both(f"err.scan.{key}", **values)
-        return DeckError(en, file=self.file, line=line, column=column, message_de=de)
+        words = Words.of(f"err.scan.{key}", **values)
+        return DeckError(words=words, file=self.file, line=line, column=column)
 
     def skip(self, pattern: re.Pattern[str]) -> None:
         m = pattern.match(self.text, self.pos)

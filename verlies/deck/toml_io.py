@@ -23,14 +23,14 @@ from pydantic import ValidationError
 
 from verlies.deck.build import DeckParts, Ops, apply_ops, build
 from verlies.deck.entries import card_from_model, entry_of, validate_entry
-from verlies.deck.kinds import KIND_LABEL, KINDS, SECTION, TEXTED, Card, Kind
+from verlies.deck.kinds import KINDS, SECTION, TEXTED, Card, Kind
 from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES, MAX_TEXT_TOTAL
 from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_error, toml_error
 from verlies.deck.messages import field_name, messages
 from verlies.deck.patch import DeckPatch
 from verlies.deck.scan import scan
 from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
-from verlies.deck.words import both, say
+from verlies.deck.words import Located, Words, kind_word
 from verlies.errors import CardTextError, DeckError
 
 # ---- reading text ------------------------------------------------------------------------
@@ -39,9 +39,7 @@ from verlies.errors import CardTextError, DeckError
 def decode(data: bytes, file: str) -> str:
     if len(data) > MAX_BYTES:
         raise DeckError(
-            f"file too large: {len(data)} bytes; deck files may have at most {MAX_BYTES} bytes",
-            file=file,
-            line=1,
+            words=Words.of("err.too_large", size=len(data), max=MAX_BYTES), file=file, line=1
         )
     try:
         text = data.decode("utf-8")
@@ -49,8 +47,7 @@ def decode(data: bytes, file: str) -> str:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DeckError(
-            f"not a UTF-8 text file: byte 0x{data[exc.start]:02x} cannot be decoded "
-            "(deck files are UTF-8 TOML)",
+            words=Words.of("err.not_utf8", byte=data[exc.start]),
             file=file,
             line=line,
             column=column,
@@ -63,29 +60,22 @@ def read_file(path: Path, file: str, *, size_first: bool = False) -> str:
     refused, and opening never blocks (a FIFO without a writer would hang a plain open).
     ``size_first`` refuses a file over the size cap by its size, before reading."""
     if "\0" in str(path):
-        en, de = both("err.read.nul_name")
-        raise DeckError(en, file=file.replace("\0", "\\0"), message_de=de)
+        raise DeckError(words=Words("err.read.nul_name"), file=file.replace("\0", "\\0"))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as exc:
-        raise DeckError(f"cannot read deck file: {exc.strerror or exc}", file=file) from None
+        raise _os_error("err.read", exc, file) from None
     try:
         info = os.fstat(fd)
         mode, size = info.st_mode, info.st_size
         if stat.S_ISDIR(mode):
-            raise DeckError("cannot read deck file: it is a directory", file=file)
+            raise DeckError(words=Words("err.read.directory"), file=file)
         if not stat.S_ISREG(mode):
             what = f"file.{_file_kind(mode)}"
-            raise DeckError(
-                say("err.read.special", "en", what=say(what, "en")),
-                file=file,
-                message_de=say("err.read.special", "de", what=say(what, "de")),
-            )
+            raise DeckError(words=Words.of("err.read.special", what=Words(what)), file=file)
         if size_first and size > MAX_BYTES:
             raise DeckError(
-                f"file too large: {size} bytes; deck files may have at most {MAX_BYTES} bytes",
-                file=file,
-                line=1,
+                words=Words.of("err.too_large", size=size, max=MAX_BYTES), file=file, line=1
             )
         chunks: list[bytes] = []
         left = MAX_BYTES + 1
@@ -96,10 +86,15 @@ def read_file(path: Path, file: str, *, size_first: bool = False) -> str:
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as exc:
-        raise DeckError(f"cannot read deck file: {exc.strerror or exc}", file=file) from None
+        raise _os_error("err.read", exc, file) from None
     finally:
         os.close(fd)
     return decode(b"".join(chunks), file)
+
+
+def _os_error(key: str, exc: OSError, file: str) -> DeckError:
+    """A file that cannot be read or written; the system's reason is a raw value."""
+    return DeckError(words=Words.of(key, reason=str(exc.strerror or exc)), file=file)
 
 
 def _file_kind(mode: int) -> str:
@@ -124,9 +119,7 @@ def read_toml(data: str | bytes, file: str = "<string>") -> dict[str, Any]:
 def load_toml(text: str, file: str) -> tuple[str, dict[str, Any]]:
     """The text without a byte order mark, and what ``tomllib`` reads from it."""
     text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save it
-    too_large = DeckError(
-        f"deck text too large: deck files may have at most {MAX_BYTES} bytes", file=file, line=1
-    )
+    too_large = DeckError(words=Words.of("err.text_too_large", max=MAX_BYTES), file=file, line=1)
     if len(text) > MAX_BYTES:
         raise too_large
     try:
@@ -134,7 +127,7 @@ def load_toml(text: str, file: str) -> tuple[str, dict[str, Any]]:
     except UnicodeEncodeError as exc:
         line = text.count("\n", 0, exc.start) + 1
         raise DeckError(
-            "not valid Unicode text: a lone surrogate character",
+            words=Words("err.surrogate"),
             file=file,
             line=line,
             column=exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1,
@@ -147,7 +140,7 @@ def load_toml(text: str, file: str) -> tuple[str, dict[str, Any]]:
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(exc, file, text) from None
     except RecursionError:
-        raise DeckError("TOML nested too deeply", file=file, line=1) from None
+        raise DeckError(words=Words("err.toml_deep"), file=file, line=1) from None
     return text, data
 
 
@@ -188,8 +181,8 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
             line, col = at(None, section, index, fld)
             if section is None and loc and loc[0] == "remove" and len(loc) > 1:
                 col = None
-            en, de = messages(err, _FileModel, loc)
-            found.append(DeckError(en, file=file, field=fld, line=line, column=col, message_de=de))
+            words = messages(err, _FileModel, loc)
+            found.append(DeckError(words=words, file=file, field=fld, line=line, column=col))
         raise first_error(found) from None
 
     _check_text_budget(top, file, at)
@@ -213,11 +206,9 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                     for err in exc.errors(include_url=False):
                         loc = tuple(err["loc"])
                         line, col = at(cid, section, index, field_name(loc))
-                        en, de = messages(err, _CountOnlyModel, loc)
                         errors.append(
                             DeckError(
-                                en,
-                                message_de=de,
+                                words=messages(err, _CountOnlyModel, loc),
                                 file=file,
                                 card=cid,
                                 field=field_name(loc),
@@ -229,17 +220,16 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                 m: _Named | None = None
             else:
                 m, problems = validate_entry(kind, raw, patch=patch)
-                for loc, (en, de) in problems:
+                for loc, words in problems:
                     line, col = at(cid, section, index, field_name(loc))
                     errors.append(
                         DeckError(
-                            en,
+                            words=words,
                             file=file,
                             card=cid,
                             field=field_name(loc),
                             line=line,
                             column=col,
-                            message_de=de,
                         )
                     )
                 if m is None:
@@ -250,8 +240,12 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
                 other_kind, other_line = first_line[cid]
                 errors.append(
                     DeckError(
-                        f"duplicate id {cid!r}: already used by the {KIND_LABEL[other_kind]} "
-                        f"at line {other_line}; ids must be unique in the whole deck",
+                        words=Words.of(
+                            "err.duplicate_entry",
+                            id=cid,
+                            kind=kind_word(other_kind),
+                            at=other_line,
+                        ),
                         file=file,
                         card=cid,
                         field="id",
@@ -279,16 +273,16 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
         listed: set[str] = set()
         for rid in top.remove:
             clash = (
-                "is both removed and given as an entry"
+                "err.removed_and_given"
                 if rid in first_line
-                else "is listed twice in remove"
+                else "err.removed_twice"
                 if rid in listed
                 else None
             )
             if clash:
                 errors.append(
                     DeckError(
-                        f"{rid!r} {clash}",
+                        words=Words.of(clash, id=rid),
                         file=file,
                         card=rid,
                         field="remove",
@@ -326,10 +320,8 @@ def _check_text_budget(
             if total > MAX_TEXT_TOTAL:
                 cid = raw.get("id") if isinstance(raw.get("id"), str) else None
                 line, column = at(cid, section, index, "text")
-                en, de = both("err.text_total", max=MAX_TEXT_TOTAL)
                 raise DeckError(
-                    en,
-                    message_de=de,
+                    words=Words.of("err.text_total", max=MAX_TEXT_TOTAL),
                     file=file,
                     card=cid,
                     field="text",
@@ -348,17 +340,14 @@ def _load_base(
         # Text from an upload or a saved game has no folder: it must not make the
         # server read files of its choice.
         raise DeckError(
-            f'base {base!r}: a deck given as text can only build on base = "default" '
-            "(file bases work with Deck.load)",
+            words=Words.of("err.base_text", base=base),
             file=file,
             field="base",
             line=line,
         )
     if "\0" in base:
-        en, de = both("err.base_nul", base=base)
         raise DeckError(
-            en,
-            message_de=de,
+            words=Words.of("err.base_nul", base=base),
             file=file,
             field="base",
             line=line,
@@ -369,10 +358,11 @@ def _load_base(
     key = os.path.realpath(path)
     if key in chain:
         names = " -> ".join(Path(c).name for c in (*chain, key))
-        raise DeckError(f"base decks form a cycle: {names}", file=file, field="base", line=line)
+        words = Words.of("err.base_cycle", names=names)
+        raise DeckError(words=words, file=file, field="base", line=line)
     if len(chain) >= MAX_BASE_DEPTH:
         raise DeckError(
-            f"too many nested base decks (at most {MAX_BASE_DEPTH})",
+            words=Words.of("err.base_depth", max=MAX_BASE_DEPTH),
             file=file,
             field="base",
             line=line,
@@ -381,7 +371,8 @@ def _load_base(
     try:
         return parse_text(read_file(path, sub), sub, path.parent, (*chain, key))
     except DeckError as exc:
-        raise DeckError(f"base deck {base!r}: {exc}", file=file, field="base", line=line) from exc
+        words = Words.of("err.base", base=base, msg=Located(exc))
+        raise DeckError(words=words, file=file, field="base", line=line) from exc
 
 
 # ---- writing text ------------------------------------------------------------------------
@@ -491,7 +482,7 @@ def write(path: Path, text: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise DeckError(f"cannot write deck file: {exc.strerror or exc}", file=str(path)) from None
+        raise _os_error("err.write", exc, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -501,7 +492,7 @@ def write(path: Path, text: str) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise DeckError(f"cannot write deck file: {exc.strerror or exc}", file=str(path)) from None
+        raise _os_error("err.write", exc, str(path)) from None
 
 
 @functools.cache

@@ -157,6 +157,48 @@ TEXTS: dict[str, str] = {
     "card.obstacle.einsturz": "Einsturz",
     "card.obstacle.tuer": "Tür",
     "card.obstacle.holzbruecke": "Holzbrücke",
+    # card-text errors (verlies.cards.grammar, text): the message, then what was expected
+    # ({expected} is a whole clause in German); keywords stay in the card's own language
+    "card.err.not_str": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
+    "card.err.too_long": "der Kartentext ist zu lang (höchstens {max} Zeichen)",
+    "card.err.empty": "der Kartentext ist leer — {expected}",
+    "card.err.end": "unerwartetes Ende des Textes — {expected}",
+    "card.err.unknown_word": "unbekanntes Wort '{word}' — {expected}",
+    "card.err.bad_char": "unerwartetes Zeichen {char} — {expected}",
+    "card.err.wrong_token": "{expected}, nicht '{found}'",
+    "card.err.unreadable": "der Kartentext konnte nicht gelesen werden",
+    "card.err.too_large": "Zahl zu groß (höchstens {max})",
+    "card.err.bad_dice": "ungültiger Würfelausdruck '{dice}': {expected}",
+    "card.err.gold_negative": (
+        "Gold kann unter 0 fallen: '{dice}' ergibt beim niedrigsten Wurf {min}"
+    ),
+    "card.err.gold_zero": "kein Gold: '{dice}' ergibt immer 0",
+    "card.err.zero_treasures": "null Schätze: es muss mindestens ein Schatz sein",
+    "card.err.zero_loss": "kein Goldverlust: der Verlust muss mindestens 1 Gold betragen",
+    "card.err.target_low": "Fallenwert {n} kann nie verfehlt werden (mindestens {min})",
+    "card.err.target_high": "Fallenwert {n} ist unerreichbar (höchstens {max})",
+    "card.err.duplicate_attr": "Eigenschaft '{attr}' doppelt in einer Auswahl",
+    "card.err.duplicate_penalty": "Strafe '{penalty}' doppelt genannt",
+    "card.err.duplicate_loot": "doppelter Besitz: {what} zweimal genannt",
+    "card.err.zero_bonus": "kein Bonus: ein magischer Wurfbonus muss mindestens +1 sein",
+    "card.err.spent_without_magic": (
+        "'{word}' braucht eine magische Wirkung: nur magische Schätze werden verbraucht"
+    ),
+    "card.err.unknown_kind": (
+        "unbekannte Kartenart '{kind}' — erwartet wird eines von: room, monster, treasure"
+    ),
+    "card.expect.plain": "erwartet wird {what}",
+    "card.expect.plain_one_of": "erwartet wird eines von: {choices}",
+    "card.expect.one_of": "eines von: {choices}",
+    "card.expect.after": "nach '{after}' wird {what} erwartet",
+    "card.expect.after_one_of": "nach '{after}' wird eines der folgenden erwartet: {choices}",
+    "card.expect.nothing": "nichts mehr",
+    "card.expect.sep": ", ",
+    "card.expect.int": "eine Zahl",
+    "card.expect.die": "ein Würfel wie W6",
+    "card.expect.end": "das Textende",
+    "card.loot.gold": "Gold",
+    "card.loot.treasure": "Schätze",
     # --- deck: deck and patch files, their messages ------------------------------------------
     "deck.patch.name": "Name {name!r}",
     "deck.patch.added": "neu {id} x{count}",
@@ -169,6 +211,7 @@ TEXTS: dict[str, str] = {
     "deck.err.text_at": "Kartentext nicht lesbar (Spalte {column} im Text): {msg}",
     "deck.err.more_one": "(und 1 weiteres Problem)",
     "deck.err.more": "(und {n} weitere Probleme)",
+    "deck.err.with_more": "{msg} {more}",
     "deck.err.patch": "Patch: {msg}",
     "deck.err.patch_entry": "Patch {key}: {msg}",
     "deck.err.patch_text": "Patch {key}: Kartentext nicht lesbar: {msg}",
@@ -232,6 +275,140 @@ TEXTS: dict[str, str] = {
     "deck.type.array": "ein Array",
     "deck.type.table": "eine Tabelle",
     "deck.type.listed": "einer der genannten Werte",
+    # deck-level checks (R2 and friends): errors and warnings, put into words when shown
+    "deck.list.sep": ", ",
+    "deck.list.last": " und ",
+    "deck.kind.card": "Karte",
+    "deck.kind.character": "Figur",
+    "deck.kind.dungeon": "Verlieskarte",
+    "deck.kind.room": "Raumkarte",
+    "deck.kind.monster": "Monsterkarte",
+    "deck.kind.treasure": "Schatzkarte",
+    "deck.pile.character": "Figuren",
+    "deck.pile.dungeon": "Verlieskarten",
+    "deck.pile.room": "Raumkarten",
+    "deck.pile.monster": "Monsterkarten",
+    "deck.pile.treasure": "Schatzkarten",
+    "deck.warn.card": "Karte {card}: {msg}",
+    "deck.warn.file": "{file}: {msg}",
+    "deck.warn.file_card": "{file}, Zeile {line}, Karte {card}: {msg}",
+    "deck.check.duplicate_id": (
+        "doppelte Id {id!r}: auch eine {kind}; eine Id darf im ganzen Deck nur einmal vorkommen"
+    ),
+    "deck.check.no_start": (
+        'keine Startkarte: das Deck braucht genau eine Verlieskarte mit kind = "start" ({rule})'
+    ),
+    "deck.check.second_start": (
+        "eine zweite Startkarte; {start!r} ist schon die Startkarte ({rule}: genau eine Startkarte)"
+    ),
+    "deck.check.start_count": "die Startkarte muss genau einmal vorkommen, nicht {count} ({rule})",
+    "deck.check.start_not_red": "{rule}: die Startkarte ist das rote Alpha; diese ist nicht rot",
+    "deck.check.no_exit_one": (
+        "{lacking} hat keinen Ausgang: {game} spielt mit den Karten {colors} ({rule}) und "
+        "braucht dort {need} ({rule2}: einen weniger als Spieler), es sind aber {have}; so ein "
+        "Spiel könnte nie enden"
+    ),
+    "deck.check.no_exit_many": (
+        "{lacking} haben keinen Ausgang: {game} spielt mit den Karten {colors} ({rule}) und "
+        "braucht dort {need} ({rule2}: einen weniger als Spieler), es sind aber {have}; so ein "
+        "Spiel könnte nie enden"
+    ),
+    "deck.check.exits_one": "{n} Ausgang",
+    "deck.check.exits": "{n} Ausgänge",
+    "deck.check.game_small": "ein Spiel zu eins oder zu zweit",
+    "deck.check.game": "ein Spiel mit {n} Spielern",
+    "deck.check.too_many_exits": (
+        "{rule}: {game} (Karten {colors}) hätte {have} Ausgänge; die Regeln sagen: weniger "
+        "Ausgänge als Spieler ({need})"
+    ),
+    "deck.check.characters": (
+        "nur {n} Figur(en); das Deck braucht mindestens {min}, damit 4 Spieler verschiedene "
+        "wählen können ({rule})"
+    ),
+    "deck.check.no_rooms": (
+        "das Verlies hat Raumfelder, aber das Deck hat keine Raumkarten zum Ziehen ({rule})"
+    ),
+    "deck.check.no_monsters": (
+        "Raumkarten verlangen Monsterbegegnungen, aber das Deck hat keine Monsterkarten ({rule})"
+    ),
+    "deck.check.no_treasures": (
+        "Karten geben Schätze, aber das Deck hat keine Schatzkarten ({rule})"
+    ),
+    "deck.check.obstacle_unpassable": (
+        "Hindernis {obstacle} {n} ist nie zu überwinden: der beste Wert {attr} ist {best}, "
+        "W6 + {best} erreicht höchstens {reach} ({rule})"
+    ),
+    "deck.check.trap_unpassable": (
+        "Falle {n} ist nie zu überwinden: W6 plus der beste Wert erreicht höchstens {reach}"
+    ),
+    "deck.check.monster_unbeatable": (
+        "Monster ist nie zu besiegen: selbst W6 = 6 mit dem besten Wert verliert ({rule})"
+    ),
+    "deck.check.pile": "insgesamt {n} {pile}; ein Deck darf höchstens {max} haben",
+    "deck.check.r10": "{rule}: das Spiel hat {expected} {pile}; dieses Deck hat {total}",
+    # changes to a base deck (patch files, live edits)
+    "deck.ops.no_remove": (
+        "{id!r} kann nicht entfernt werden: das Grunddeck hat keine solche {kind}"
+    ),
+    "deck.ops.id_taken": (
+        "Id {id!r} ist im Grunddeck schon eine {kind}; eine Id darf im ganzen Deck nur einmal "
+        "vorkommen"
+    ),
+    "deck.ops.zero_missing": (
+        "count = 0 entfernt eine Karte, aber das Grunddeck hat keine {kind} {id!r}"
+    ),
+    "deck.ops.no_count": (
+        "die Anzahl von {id!r} kann nicht geändert werden: das Grunddeck hat keine solche "
+        "{kind}; eine neue Karte braucht alle ihre Felder"
+    ),
+    "deck.ops.no_count_is": (
+        "die Anzahl von {id!r} kann nicht geändert werden: das Grunddeck hat keine solche "
+        "{kind} (es ist eine {other}); eine neue Karte braucht alle ihre Felder"
+    ),
+    "deck.ops.character_count": "Figuren haben keine Anzahl",
+    # reading and writing deck files, the Deck API's refusals
+    "deck.err.too_large": (
+        "Datei zu groß: {size} Bytes; eine Deckdatei darf höchstens {max} Bytes haben"
+    ),
+    "deck.err.text_too_large": "Decktext zu groß: eine Deckdatei darf höchstens {max} Bytes haben",
+    "deck.err.not_utf8": (
+        "keine UTF-8-Textdatei: Byte 0x{byte:02x} ist nicht lesbar (Deckdateien sind UTF-8-TOML)"
+    ),
+    "deck.err.surrogate": "kein gültiger Unicode-Text: ein einzelnes Surrogat-Zeichen",
+    "deck.err.read": "Deckdatei nicht lesbar: {reason}",
+    "deck.err.read.directory": "Deckdatei nicht lesbar: sie ist ein Verzeichnis",
+    "deck.err.write": "Deckdatei nicht schreibbar: {reason}",
+    "deck.err.toml": "TOML-Syntaxfehler: {msg}",
+    "deck.err.toml_end": "TOML-Syntaxfehler: {msg} (am Ende der Datei)",
+    "deck.err.toml_deep": "TOML zu tief verschachtelt",
+    "deck.err.duplicate_entry": (
+        "doppelte Id {id!r}: schon vergeben an die {kind} in Zeile {at}; eine Id darf im ganzen "
+        "Deck nur einmal vorkommen"
+    ),
+    "deck.err.removed_and_given": "{id!r} wird entfernt und zugleich als Eintrag angegeben",
+    "deck.err.removed_twice": "{id!r} steht zweimal in remove",
+    "deck.err.base_text": (
+        'base {base!r}: ein als Text gegebenes Deck kann nur auf base = "default" aufbauen '
+        "(Dateien als Grundlage gehen mit Deck.load)"
+    ),
+    "deck.err.base_cycle": "Grunddecks bilden einen Kreis: {names}",
+    "deck.err.base_depth": "zu viele ineinander geschachtelte Grunddecks (höchstens {max})",
+    "deck.err.base": "Grunddeck {base!r}: {msg}",
+    "deck.err.not_text": "TOML-Text erwartet, nicht {type}",
+    "deck.err.name": "ein Deckname hat 1 bis {max} Zeichen",
+    "deck.err.duplicate_card": "doppelte Id {id!r}",
+    "deck.err.players": "{rule}: die Regeln kennen 1 bis 4 Spieler, nicht {players!r}",
+    "deck.err.no_card": "keine {kind} {id!r} in diesem Deck",
+    "deck.err.count": "die Anzahl muss eine ganze Zahl von {min} bis {max} sein, nicht {count!r}",
+    "deck.err.not_patch": "DeckPatch erwartet, nicht {type}",
+    "deck.err.base_ref": 'base_ref "default" meint das Standarddeck, base ist aber ein anderes',
+    "deck.err.kind": "unbekannte Kartenart {kind!r}; erlaubt: {allowed}",
+    "deck.err.malformed": "fehlerhafte Karte: {msg}",
+    "deck.err.card_type": "{expected} erwartet für die Art {kind!r}, nicht {got}",
+    "deck.err.text_disagrees": (
+        "Text und Felder der Karte passen nicht zusammen: der Text ist die Karte (ändern mit "
+        "with_card_text)"
+    ),
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "eingestürzt",
@@ -419,7 +596,7 @@ TEXTS: dict[str, str] = {
     "page.ctx_obstacle": "{name} {n}: {attr} {value} + W6 ≥ {n}",
     "page.ctx_or": " oder ",
     "page.ctx_fight_option": "{attr} {value} vs. {target}",
-    "page.ctx_fight": "{monster}: {options} (+ W6 each)",
+    "page.ctx_fight": "{monster}: {options} (jeweils + W6)",
     "page.ctx_trap": "{options} + W6 ≥ {target}",
     "page.ctx_oroll": "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → {p}",
     "page.ctx_troll": "{attr} {value}{extra} + W6 ≥ {target} → {p}",
@@ -544,6 +721,9 @@ TEXTS: dict[str, str] = {
     "editor.diff": "Unterschiede zum Standarddeck",
     "editor.no_diff": "Keine Unterschiede zum Standarddeck.",
     "editor.files": "Deckdateien",
+    "editor.deck_name": "Deckname",
+    "editor.bad_name": "Name nicht übernommen: {msg}",
+    "editor.renamed": "Das Deck heißt jetzt „{name}“.",
     "editor.upload": "Deck laden (.toml)",
     "editor.prepare": "Download vorbereiten",
     "editor.download_deck": "ganzes Deck herunterladen",

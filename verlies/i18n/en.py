@@ -144,6 +144,46 @@ TEXTS: dict[str, str] = {
     "card.obstacle.einsturz": "Cave-in",
     "card.obstacle.tuer": "Door",
     "card.obstacle.holzbruecke": "Wooden bridge",
+    # card-text errors (verlies.cards.grammar, text): the message, then what was expected
+    # ({expected} is a whole clause in German); keywords stay in the card's own language
+    "card.err.not_str": "card text must be a string, not {type}",
+    "card.err.too_long": "card text too long (max {max} characters)",
+    "card.err.empty": "card text is empty — expected {expected}",
+    "card.err.end": "unexpected end of text — expected {expected}",
+    "card.err.unknown_word": "unknown word '{word}' — expected {expected}",
+    "card.err.bad_char": "unexpected character {char} — expected {expected}",
+    "card.err.wrong_token": "expected {expected}, not '{found}'",
+    "card.err.unreadable": "card text could not be read",
+    "card.err.too_large": "number too large (max {max})",
+    "card.err.bad_dice": "bad dice expression '{dice}': expected {expected}",
+    "card.err.gold_negative": "gold can go below 0: '{dice}' gives {min} at the lowest roll",
+    "card.err.gold_zero": "zero gold: '{dice}' always gives 0",
+    "card.err.zero_treasures": "zero treasures: name at least one treasure",
+    "card.err.zero_loss": "zero gold lost: the loss must be at least 1 gold",
+    "card.err.target_low": "trap target {n} can never be failed (min {min})",
+    "card.err.target_high": "trap target {n} is out of reach (max {max})",
+    "card.err.duplicate_attr": "duplicate attribute '{attr}' in a choice",
+    "card.err.duplicate_penalty": "duplicate penalty '{penalty}'",
+    "card.err.duplicate_loot": "duplicate possession: {what} named twice",
+    "card.err.zero_bonus": "zero bonus: a magic roll bonus must be at least +1",
+    "card.err.spent_without_magic": (
+        "'{word}' needs a magic effect: only magic treasures are used up"
+    ),
+    "card.err.unknown_kind": (
+        "unknown card kind '{kind}' — expected one of: room, monster, treasure"
+    ),
+    "card.expect.plain": "{what}",
+    "card.expect.plain_one_of": "one of: {choices}",
+    "card.expect.one_of": "one of: {choices}",
+    "card.expect.after": "{what} after '{after}'",
+    "card.expect.after_one_of": "one of: {choices} after '{after}'",
+    "card.expect.nothing": "nothing more",
+    "card.expect.sep": ", ",
+    "card.expect.int": "a number",
+    "card.expect.die": "a die such as W6",
+    "card.expect.end": "end of text",
+    "card.loot.gold": "gold",
+    "card.loot.treasure": "treasure",
     # --- deck: deck and patch files, their messages ------------------------------------------
     "deck.patch.name": "name {name!r}",
     "deck.patch.added": "added {id} x{count}",
@@ -156,6 +196,7 @@ TEXTS: dict[str, str] = {
     "deck.err.text_at": "card text does not parse (text column {column}): {msg}",
     "deck.err.more_one": "(and 1 more problem)",
     "deck.err.more": "(and {n} more problems)",
+    "deck.err.with_more": "{msg} {more}",
     "deck.err.patch": "patch: {msg}",
     "deck.err.patch_entry": "patch {key}: {msg}",
     "deck.err.patch_text": "patch {key}: card text does not parse: {msg}",
@@ -217,6 +258,129 @@ TEXTS: dict[str, str] = {
     "deck.type.array": "an array",
     "deck.type.table": "a table",
     "deck.type.listed": "one of the listed values",
+    # deck-level checks (R2 and friends): errors and warnings, put into words when shown
+    "deck.list.sep": ", ",
+    "deck.list.last": " and ",
+    "deck.kind.card": "card",
+    "deck.kind.character": "character",
+    "deck.kind.dungeon": "dungeon card",
+    "deck.kind.room": "room card",
+    "deck.kind.monster": "monster card",
+    "deck.kind.treasure": "treasure card",
+    "deck.pile.character": "characters",
+    "deck.pile.dungeon": "dungeon cards",
+    "deck.pile.room": "room cards",
+    "deck.pile.monster": "monster cards",
+    "deck.pile.treasure": "treasure cards",
+    "deck.warn.card": "card {card}: {msg}",
+    "deck.warn.file": "{file}: {msg}",
+    "deck.warn.file_card": "{file}, line {line}, card {card}: {msg}",
+    "deck.check.duplicate_id": (
+        "duplicate id {id!r}: also a {kind}; ids must be unique in the whole deck"
+    ),
+    "deck.check.no_start": (
+        'no start card: the deck needs exactly one dungeon card with kind = "start" ({rule})'
+    ),
+    "deck.check.second_start": (
+        "a second start card; {start!r} is the start already ({rule}: exactly one start card)"
+    ),
+    "deck.check.start_count": "the start card's count must be 1, got {count} ({rule})",
+    "deck.check.start_not_red": "{rule}: the start card is the red Alpha; this one is not red",
+    "deck.check.no_exit_one": (
+        "{lacking} has no exit: {game} uses the {colors} cards ({rule}) and needs {need} there "
+        "({rule2}: one fewer than players), but they hold {have}; such a game could never end"
+    ),
+    "deck.check.no_exit_many": (
+        "{lacking} have no exit: {game} uses the {colors} cards ({rule}) and needs {need} there "
+        "({rule2}: one fewer than players), but they hold {have}; such a game could never end"
+    ),
+    "deck.check.exits_one": "{n} exit",
+    "deck.check.exits": "{n} exits",
+    "deck.check.game_small": "a 1- or 2-player game",
+    "deck.check.game": "a {n}-player game",
+    "deck.check.too_many_exits": (
+        "{rule}: {game} ({colors} cards) would have {have} exits; the rules say fewer exits "
+        "than players ({need})"
+    ),
+    "deck.check.characters": (
+        "only {n} character(s); the deck needs at least {min} so that 4 players can choose "
+        "distinct ones ({rule})"
+    ),
+    "deck.check.no_rooms": (
+        "the dungeon has room tiles but the deck has no room cards to draw ({rule})"
+    ),
+    "deck.check.no_monsters": (
+        "room cards call for monster encounters but the deck has no monster cards ({rule})"
+    ),
+    "deck.check.no_treasures": "cards give treasures but the deck has no treasure cards ({rule})",
+    "deck.check.obstacle_unpassable": (
+        "obstacle {obstacle} {n} can never be passed: the best {attr} is {best}, W6 + {best} "
+        "reaches at most {reach} ({rule})"
+    ),
+    "deck.check.trap_unpassable": (
+        "trap {n} can never be passed: W6 plus the best value reaches at most {reach}"
+    ),
+    "deck.check.monster_unbeatable": (
+        "monster can never be beaten: even W6 = 6 with the best value loses ({rule})"
+    ),
+    "deck.check.pile": "{n} {pile} in all; a deck may have at most {max}",
+    "deck.check.r10": "{rule}: the game has {expected} {pile}; this deck has {total}",
+    # changes to a base deck (patch files, live edits)
+    "deck.ops.no_remove": "cannot remove {id!r}: no such {kind} in the base deck",
+    "deck.ops.id_taken": (
+        "id {id!r} is already a {kind} in the base deck; ids must be unique in the whole deck"
+    ),
+    "deck.ops.zero_missing": ("count = 0 removes a card, but the base deck has no {kind} {id!r}"),
+    "deck.ops.no_count": (
+        "cannot change the count of {id!r}: no such {kind} in the base deck; a new card needs "
+        "all its fields"
+    ),
+    "deck.ops.no_count_is": (
+        "cannot change the count of {id!r}: no such {kind} in the base deck (it is a {other}); "
+        "a new card needs all its fields"
+    ),
+    "deck.ops.character_count": "characters have no count",
+    # reading and writing deck files, the Deck API's refusals
+    "deck.err.too_large": ("file too large: {size} bytes; deck files may have at most {max} bytes"),
+    "deck.err.text_too_large": "deck text too large: deck files may have at most {max} bytes",
+    "deck.err.not_utf8": (
+        "not a UTF-8 text file: byte 0x{byte:02x} cannot be decoded (deck files are UTF-8 TOML)"
+    ),
+    "deck.err.surrogate": "not valid Unicode text: a lone surrogate character",
+    "deck.err.read": "cannot read deck file: {reason}",
+    "deck.err.read.directory": "cannot read deck file: it is a directory",
+    "deck.err.write": "cannot write deck file: {reason}",
+    "deck.err.toml": "TOML syntax error: {msg}",
+    "deck.err.toml_end": "TOML syntax error: {msg} (at the end of the file)",
+    "deck.err.toml_deep": "TOML nested too deeply",
+    "deck.err.duplicate_entry": (
+        "duplicate id {id!r}: already used by the {kind} at line {at}; ids must be unique in "
+        "the whole deck"
+    ),
+    "deck.err.removed_and_given": "{id!r} is both removed and given as an entry",
+    "deck.err.removed_twice": "{id!r} is listed twice in remove",
+    "deck.err.base_text": (
+        'base {base!r}: a deck given as text can only build on base = "default" '
+        "(file bases work with Deck.load)"
+    ),
+    "deck.err.base_cycle": "base decks form a cycle: {names}",
+    "deck.err.base_depth": "too many nested base decks (at most {max})",
+    "deck.err.base": "base deck {base!r}: {msg}",
+    "deck.err.not_text": "expected TOML text, got {type}",
+    "deck.err.name": "a deck name is 1-{max} characters",
+    "deck.err.duplicate_card": "duplicate id {id!r}",
+    "deck.err.players": "{rule}: the rules define 1 to 4 players, not {players!r}",
+    "deck.err.no_card": "no {kind} {id!r} in this deck",
+    "deck.err.count": "count must be an integer from {min} to {max}, got {count!r}",
+    "deck.err.not_patch": "expected a DeckPatch, got {type}",
+    "deck.err.base_ref": 'base_ref "default" names the default deck, but base is another deck',
+    "deck.err.kind": "unknown card kind {kind!r}; allowed: {allowed}",
+    "deck.err.malformed": "malformed card: {msg}",
+    "deck.err.card_type": "expected a {expected} for kind {kind!r}, got {got}",
+    "deck.err.text_disagrees": (
+        "the card's text and its fields disagree: the text is the card (use with_card_text to "
+        "change it)"
+    ),
     # --- render: pictures and print sheets ---------------------------------------------------
     "render.tile.gold": "Gold {n}",
     "render.tile.collapsed": "collapsed",
@@ -517,6 +681,9 @@ TEXTS: dict[str, str] = {
     "editor.diff": "Differences from the default deck",
     "editor.no_diff": "No differences from the default deck.",
     "editor.files": "Deck files",
+    "editor.deck_name": "Deck name",
+    "editor.bad_name": "Name not taken: {msg}",
+    "editor.renamed": "The deck is named “{name}” now.",
     "editor.upload": "Load deck (.toml)",
     "editor.prepare": "Prepare download",
     "editor.download_deck": "download the whole deck",

@@ -242,6 +242,26 @@ class Encoding:
             "chance_of_success",
             "dice_mean/10",
         )
+        # R2.3: every pile's content is public (laid, resolved and discarded cards are face
+        # up), only its order is hidden; the treasure pile is the exception (R9.3: its
+        # cards are drawn face down), so of it only the size (info) and the number of lost
+        # treasures under it (R9.4, given up face down) are shown.
+        self.dungeon_ids: tuple[str, ...] = tuple(sorted(deck.dungeon))
+        self.room_ids: tuple[str, ...] = tuple(sorted(deck.rooms))
+        self.monster_ids: tuple[str, ...] = tuple(sorted(deck.monsters))
+        self.pile_fields: tuple[str, ...] = (
+            *(f"dungeon_pile[{c}]" for c in self.dungeon_ids),
+            *(f"room_pile[{c}]" for c in self.room_ids),
+            *(f"room_discard[{c}]" for c in self.room_ids),
+            *(f"monster_pile[{c}]" for c in self.monster_ids),
+            *(f"monster_discard[{c}]" for c in self.monster_ids),
+            "lost_treasures_under_the_pile",
+        )
+        self._pile_index = (
+            {c: i for i, c in enumerate(self.dungeon_ids)},
+            {c: i for i, c in enumerate(self.room_ids)},
+            {c: i for i, c in enumerate(self.monster_ids)},
+        )
         obs: list[Block] = []
         opos = 0
         for name, size, meaning in (
@@ -250,6 +270,8 @@ class Encoding:
             ("hand", 2 * t, "own treasures: unused count, used count per id"),
             ("info", len(self.info_fields), "public facts"),
             ("pending", len(self.pending_fields), "the decision or chance point now"),
+            ("shown", MAX_SEATS * t, "used (shown) treasures per seat from the observer on"),
+            ("piles", len(self.pile_fields), "the public piles' contents, per card id"),
         ):
             obs.append(Block(name, opos, size, meaning))
             opos += size
@@ -462,9 +484,10 @@ class Encoding:
     def observation(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` may see, as a flat float32 array (layout: ``observation_blocks``).
 
-        Built from ``game.view(seat)`` (R9.3: others' treasures only as a count, the piles
-        only as sizes) and the public pending decision: equal for two games that differ only
-        in what this seat cannot see."""
+        Built from ``game.view(seat)`` (R9.3: others' unused treasures only as a count),
+        the public pending decision, the treasures shown when used (R9.5) and the public
+        piles' contents (R2.3; of the treasure pile only its size and the lost cards'
+        number): equal for two games that differ only in what this seat cannot see."""
         view = game.view(seat)
         out = np.zeros(self.observation_size, dtype=np.float32)
         n = self.players
@@ -545,6 +568,31 @@ class Encoding:
             info[14 + len(_KINDS)] = drawn.gold / _GOLD_SCALE
             info[15 + len(_KINDS)] = float(drawn.obstacle is not None)
         self._encode_pending(game, seat, out[self.observation_blocks[4].start :])
+        # Read from the state, public facts only: R9.5, a used treasure was shown; R2.3,
+        # the piles' contents (never the treasure pile's, nor another seat's hand).
+        state = game.state
+        shown = out[self.observation_blocks[5].start :]
+        for rel in range(n):
+            for held in state.figures[(seat + rel) % n].treasures:
+                j = self._treasure_index.get(held.card.id)
+                if held.used and j is not None:
+                    shown[rel * t + j] += 1.0
+        piles = out[self.observation_blocks[6].start :]
+        dungeon, rooms, monsters = self._pile_index
+        k = 0
+        for counts, index in (
+            (state.dungeon.counts, dungeon),
+            (state.rooms.counts, rooms),
+            (state.rooms.discard, rooms),
+            (state.monsters.counts, monsters),
+            (state.monsters.discard, monsters),
+        ):
+            for cid, count in counts.items():
+                at = index.get(cid)
+                if at is not None:
+                    piles[k + at] = count
+            k += len(index)
+        piles[k] = len(state.treasures.bottom)
         return out
 
     def _encode_pending(self, game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
@@ -593,6 +641,11 @@ class Encoding:
         lines.append("  figure fields: " + ", ".join(self.figure_fields))
         lines.append("  info fields: " + ", ".join(self.info_fields))
         lines.append("  pending fields: " + ", ".join(self.pending_fields))
+        lines.append(
+            f"  pile fields: {len(self.dungeon_ids)} dungeon, {len(self.room_ids)} room "
+            f"pile and discard, {len(self.monster_ids)} monster pile and discard counts "
+            "by card id (sorted), lost treasures under the treasure pile"
+        )
         return "\n".join(lines)
 
 

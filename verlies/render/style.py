@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verlies.cards.model import Attr, Color, Names, ObstacleType, TileKind
+from verlies import i18n
+from verlies.cards.model import Attr, Color, ObstacleType, TileKind
 
 # ---- fonts ----
 
@@ -134,14 +135,28 @@ class Glyph:
 
 
 @dataclass(frozen=True, slots=True)
+class Named:
+    """A picture's word, by its key in :mod:`verlies.i18n` (so every language has it)."""
+
+    key: str
+
+    @classmethod
+    def obstacle(cls, value: ObstacleType) -> Named:
+        return cls(f"card.obstacle.{value.key}")
+
+    def get(self, lang: str) -> str:
+        return i18n.text(self.key, lang)
+
+
+@dataclass(frozen=True, slots=True)
 class ObstacleStyle:
-    name: Names
+    name: Named
     glyph: Glyph
 
 
 OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
     ObstacleType.ABGRUND: ObstacleStyle(
-        Names(ObstacleType.ABGRUND.value, ObstacleType.ABGRUND.en),
+        Named.obstacle(ObstacleType.ABGRUND),
         # two rock walls with a deep, jagged gap between them
         Glyph(
             (
@@ -151,7 +166,7 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.SAEURESEE: ObstacleStyle(
-        Names(ObstacleType.SAEURESEE.value, ObstacleType.SAEURESEE.en),
+        Named.obstacle(ObstacleType.SAEURESEE),
         # bubbles over waves
         Glyph(
             (
@@ -162,7 +177,7 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.LAVA: ObstacleStyle(
-        Names(ObstacleType.LAVA.value, ObstacleType.LAVA.en),
+        Named.obstacle(ObstacleType.LAVA),
         # a flame
         Glyph(
             (
@@ -172,12 +187,12 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.MAGIE_SPERRE: ObstacleStyle(
-        Names(ObstacleType.MAGIE_SPERRE.value, ObstacleType.MAGIE_SPERRE.en),
+        Named.obstacle(ObstacleType.MAGIE_SPERRE),
         # a four-pointed spark
         Glyph(("M5 0.3 L6.1 3.9 L9.7 5 L6.1 6.1 L5 9.7 L3.9 6.1 L0.3 5 L3.9 3.9 Z",)),
     ),
     ObstacleType.EINSTURZ: ObstacleStyle(
-        Names(ObstacleType.EINSTURZ.value, ObstacleType.EINSTURZ.en),
+        Named.obstacle(ObstacleType.EINSTURZ),
         # a pile of rocks
         Glyph(
             (
@@ -188,7 +203,7 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.TUER: ObstacleStyle(
-        Names(ObstacleType.TUER.value, ObstacleType.TUER.en),
+        Named.obstacle(ObstacleType.TUER),
         # an arched door with its knob cut out
         Glyph(
             (
@@ -198,7 +213,7 @@ OBSTACLE: dict[ObstacleType, ObstacleStyle] = {
         ),
     ),
     ObstacleType.HOLZBRUECKE: ObstacleStyle(
-        Names(ObstacleType.HOLZBRUECKE.value, ObstacleType.HOLZBRUECKE.en),
+        Named.obstacle(ObstacleType.HOLZBRUECKE),
         # planks between two ropes
         Glyph(
             (
@@ -302,11 +317,11 @@ DECK: dict[str, DeckStyle] = {
 }
 
 #: Labels of the three character values (R2.1).
-ATTR_LABEL: dict[Attr, Names] = {a: Names(a.value, a.en) for a in Attr}
+ATTR_LABEL: dict[Attr, Named] = {a: Named(f"card.attr.{a.key}") for a in Attr}
 #: The colour whose obstacles test each value (R4.2 [decision]); used to tint value badges.
 ATTR_COLOR: dict[Attr, Color] = {
     Attr.STAERKE: Color.RED,
     Attr.GEIST: Color.BLUE,
     Attr.GESCHICK: Color.GREEN,
 }
-COLOR_NAME: dict[Color, Names] = {c: Names(c.de, c.value) for c in Color}
+COLOR_NAME: dict[Color, Named] = {c: Named(f"card.color.{c.value}") for c in Color}

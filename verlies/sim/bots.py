@@ -388,7 +388,7 @@ class HeuristicBot:
         graph = self._sync(board, me)
         if any(type(a) is ShuffleBack for a in legal):
             if self._shuffle_back(view, graph.open_total):
-                return ShuffleBack()
+                return _handed_out(legal, -1, ShuffleBack())
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
         open_now = graph.open_total
         here = me.pos
@@ -466,7 +466,7 @@ class HeuristicBot:
             need = _threshold(cls, bool(me.coins or me.treasures), self.risk)
             fail_cost = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
         if p >= need:
-            return Attempt()
+            return _handed_out(legal, 0, Attempt())
         bonus = self._best_bonus(view, legal, obstacle, value, obstacle.n, p, fail_cost)
         if bonus is not None and bonus[1] >= need:
             return bonus[0]
@@ -476,8 +476,8 @@ class HeuristicBot:
             me = me or view.me
             graph = self._sync(view.board, me)
             if self._distances(me, False)[graph.index[me.pos]] == _INF:
-                return bonus[0] if bonus is not None else Attempt()
-        return Decline()
+                return bonus[0] if bonus is not None else _handed_out(legal, 0, Attempt())
+        return _handed_out(legal, -1, Decline())
 
     def _best_bonus(
         self,
@@ -555,7 +555,7 @@ class HeuristicBot:
 
     def _lose(self, view: PlayerView, legal: tuple[Any, ...], amount: int) -> Action:
         me = view.me
-        best: Action = LoseGold()
+        best: Action = _handed_out(legal, 0, LoseGold())
         best_cost = float(min(amount, me.coins))
         for a in legal:
             if type(a) is not LoseTreasure:
@@ -567,6 +567,14 @@ class HeuristicBot:
             if cost < best_cost:
                 best, best_cost = a, cost
         return best
+
+
+def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
+    """``action`` as the legal action object at ``at`` when that one equals it (the game
+    then knows it by identity, without comparing values; legal.py puts the plain attempt
+    first, Decline and ShuffleBack last, LoseGold first), else ``action`` itself."""
+    same: Action = legal[at]
+    return same if same == action and type(same) is type(action) else action
 
 
 def _held(view: PlayerView, treasure: str, prefer_used: bool = False) -> Any:

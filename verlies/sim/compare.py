@@ -12,6 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import math
+import pickle
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -229,6 +231,43 @@ def _key(g: GameRecord) -> tuple[Any, ...]:
     return (g.reason, g.escaped, g.winners, g.gold, g.rounds, g.steps)
 
 
+class _Played:
+    """Games already played, by run spec and game index: a designer compares draft after
+    draft against the same base deck, and the base's games on the same seeds come out the
+    same every time (game ``i`` depends on the spec and ``i`` only), so they are played
+    once. Keyed by the spec's pickle (decks in their card order), never by equality: two
+    equal decks whose cards are listed in another order may deal other games."""
+
+    def __init__(self, specs: int = 4, games: int = 20_000) -> None:
+        self.specs, self.games = specs, games
+        self._runs: dict[bytes, dict[int, GameRecord]] = {}
+        self._lock = threading.Lock()
+
+    def records(self, spec: RunSpec) -> dict[int, GameRecord]:
+        """The played games of ``spec`` (the most recent specs kept), to read and add to."""
+        key = pickle.dumps(spec, pickle.HIGHEST_PROTOCOL)
+        with self._lock:
+            got = self._runs.pop(key, None)
+            if got is None:
+                got = {}
+                while len(self._runs) >= self.specs:
+                    self._runs.pop(next(iter(self._runs)))  # the least recently used
+            self._runs[key] = got
+            return got
+
+    def keep(self, into: dict[int, GameRecord], records: Sequence[GameRecord]) -> None:
+        if len(into) < self.games:
+            for r in records:
+                into[r.index] = r
+
+    def clear(self) -> None:
+        with self._lock:
+            self._runs.clear()
+
+
+_PLAYED = _Played()
+
+
 def compare(
     deck_a: DeckArg = None,
     deck_b: DeckArg = None,
@@ -300,18 +339,33 @@ def compare(
     state = {"blocks_done": 0, "stop": n == 0}
     held: dict[int, tuple[GameRecord, GameRecord]] = {}
 
+    # Games of A (the base, usually unchanged between a designer's runs) and of B played
+    # before on these seeds are taken as they were; only the others are played.
+    played_a, played_b = _PLAYED.records(spec_a), _PLAYED.records(spec_b)
+
     def tasks() -> Iterator[Task]:
         lo = 0
         while lo < budget and not state["stop"]:
             hi = min(lo + size, budget, (lo // n + 1) * n)
-            yield Task((0, 1), lo, hi)
+            which = tuple(
+                k
+                for k, played in ((0, played_a), (1, played_b))
+                if any(i not in played for i in range(lo, hi))
+            )
+            yield Task(which, lo, hi)  # () when both were played: nothing to play
             lo = hi
 
     runs = run_tasks(
         [spec_a, spec_b], tasks(), executor=executor, workers=workers, cancel=cancel, info=info
     )
     try:
-        for _task, (recs_a, recs_b) in runs:
+        for task, records in runs:
+            got = dict(zip(task.which, records, strict=True))
+            span = range(task.start, task.stop)
+            recs_a = got[0] if 0 in got else [played_a[i] for i in span]
+            recs_b = got[1] if 1 in got else [played_b[i] for i in span]
+            _PLAYED.keep(played_a, recs_a)
+            _PLAYED.keep(played_b, recs_b)
             bar.update(len(recs_a) * 2)
             if not watch:  # one block: sums do not depend on the order, add at once
                 for ra, rb in zip(recs_a, recs_b, strict=True):

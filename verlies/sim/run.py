@@ -8,15 +8,22 @@ and fraction sums, so a run gives the same results whatever the number of worker
 executor, or the order in which tasks finish.
 
 Executors: ``workers=1`` plays in this process; ``workers=N`` (default: the machine's
-cores) starts a process pool whose workers receive the specs once, when they start; any
-other ``concurrent.futures.Executor`` gets the specs with every task; a Dask
-``distributed.Client`` gets them scattered once to every worker.
+cores) runs on a pool of N local worker processes that is started on first use and kept
+for the life of this process (:func:`local_pool`: the next run, e.g. the page's next
+balance estimate, starts at once; :func:`shutdown_pool` ends it); any other
+``concurrent.futures.Executor`` is used as it is; a Dask ``distributed.Client`` gets the
+specs scattered once to every worker. The specs are packed once per run, as text (decks as
+deck-file text); each worker unpacks them once per run and keeps them by the run's token,
+not once per task.
 """
 
 from __future__ import annotations
 
+import atexit
+import json
 import math
 import os
+import pickle
 import random
 import threading
 import time
@@ -28,7 +35,7 @@ from typing import Any, Protocol
 
 from verlies.game import Game
 from verlies.rules import mix64
-from verlies.setup import Setup
+from verlies.setup import Setup, default_deck, editable
 from verlies.sim.records import (
     BotsArg,
     DeckArg,
@@ -50,7 +57,9 @@ __all__ = [
     "Task",
     "characters_for",
     "default_workers",
+    "local_pool",
     "run_tasks",
+    "shutdown_pool",
 ]
 
 #: Fixed character ids per seat, "all" (every character plays every seat equally often),
@@ -252,25 +261,116 @@ class Task:
 
 @dataclass(frozen=True)
 class _Bundle:
-    """The specs of a run as one object (Dask scatters it whole, not element by element)."""
+    """The specs of a run, packed once (Dask scatters it whole, not element by element).
+
+    As text where it can be: each spec's setup as the save format writes it (its deck as
+    deck-file text, or none for the standard deck, which every worker has) with its
+    characters, bots and label, in JSON. A deck's cards do not travel as pickles: the
+    engine compiled with mypyc cannot unpickle its frozen values. A deck that cannot be
+    written as text (one made only to play) travels pickled.
+    """
 
     token: str
-    specs: tuple[RunSpec, ...]
+    data: bytes
+    text: bool
+
+    @staticmethod
+    def of(specs: tuple[RunSpec, ...]) -> _Bundle:
+        token = uuid.uuid4().hex
+        try:
+            items = []
+            for spec in specs:
+                setup = spec.setup.to_dict()
+                # The standard deck by identity only: an equal deck may list its cards in
+                # another order (and deal other games).
+                is_default = spec.deck is default_deck()
+                setup["deck"] = None if is_default else editable(spec.deck).dumps()
+                chars = spec.characters
+                items.append(
+                    {
+                        "setup": setup,
+                        "characters": chars if isinstance(chars, str) else list(chars),
+                        "bots": list(spec.bots),
+                        "label": spec.label,
+                    }
+                )
+        except TypeError:  # not a verlies.Deck
+            return _Bundle(token, pickle.dumps(specs, pickle.HIGHEST_PROTOCOL), False)
+        return _Bundle(token, json.dumps(items).encode(), True)
+
+    def specs(self) -> tuple[RunSpec, ...]:
+        """The specs again (in a worker)."""
+        if not self.text:
+            specs: tuple[RunSpec, ...] = pickle.loads(self.data)
+            return specs
+        out = []
+        for item in json.loads(self.data):
+            chars = item["characters"]
+            out.append(
+                RunSpec(
+                    setup=Setup.from_dict(item["setup"]),
+                    characters=chars if isinstance(chars, str) else tuple(chars),
+                    bots=tuple(item["bots"]),
+                    label=item["label"],
+                )
+            )
+        return tuple(out)
 
 
-# Worker side: bundles installed when a pool worker starts, by token.
+# Worker side: the specs of the last few runs, by token (a kept pool serves many runs).
 _INSTALLED: dict[str, tuple[RunSpec, ...]] = {}
+_KEEP_INSTALLED = 8
 
 
-def _install(bundle: _Bundle) -> None:
-    _INSTALLED[bundle.token] = bundle.specs
+def _specs_of(bundle: _Bundle) -> tuple[RunSpec, ...]:
+    specs = _INSTALLED.get(bundle.token)
+    if specs is None:
+        while len(_INSTALLED) >= _KEEP_INSTALLED:
+            _INSTALLED.pop(next(iter(_INSTALLED)))  # the oldest run's
+        specs = _INSTALLED[bundle.token] = bundle.specs()
+    return specs
 
 
-def _run_task(specs: _Bundle | str, task: Task) -> list[list[GameRecord]]:
+def _run_task(bundle: _Bundle, task: Task) -> list[list[GameRecord]]:
     """One task, on whatever process runs it: a list of records per spec in ``task.which``."""
-    the_specs = _INSTALLED[specs] if isinstance(specs, str) else specs.specs
+    the_specs = _specs_of(bundle)
     rng = range(task.start, task.stop)
     return [the_specs[k].play(rng) for k in task.which]
+
+
+# ---- the kept pool of local worker processes ----------------------------------------------
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_SIZE = 0
+_POOL_LOCK = threading.Lock()
+
+
+def local_pool(workers: int) -> ProcessPoolExecutor:
+    """The pool of ``workers`` local processes, started on first use and kept for the life
+    of this process (a notebook's kernel, the page's): starting processes and importing
+    the engine in them costs more than a small run. Asked for another size, or after a
+    worker died, a new pool replaces it."""
+    global _POOL, _POOL_SIZE
+    with _POOL_LOCK:
+        pool = _POOL
+        if pool is None or _POOL_SIZE != workers or getattr(pool, "_broken", False):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            pool = _POOL = ProcessPoolExecutor(max_workers=workers)
+            _POOL_SIZE = workers
+        return pool
+
+
+def shutdown_pool() -> None:
+    """End the kept pool's processes (at exit anyway); the next run starts a new one."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(shutdown_pool)
 
 
 def default_workers() -> int:
@@ -317,20 +417,18 @@ def _futures_wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
 
 def _backend(specs: tuple[RunSpec, ...], executor: Any, workers: int | None) -> _Backend | None:
     """How tasks are submitted; None: play them in this process."""
-    bundle = _Bundle(uuid.uuid4().hex, specs)
+    bundle = _Bundle.of(specs)
     if executor is None:
         n = default_workers() if workers is None else workers
         if n < 1:
             raise SimulationError(f"workers must be at least 1, not {n}")
         if n == 1:
             return None
-        pool = ProcessPoolExecutor(max_workers=n, initializer=_install, initargs=(bundle,))
-
-        def close() -> None:
-            pool.shutdown(wait=True, cancel_futures=True)
-
+        pool = local_pool(n)
+        # Closing cancels the tasks not begun (run_tasks does); the pool stays for the
+        # next run, and a task already running ends on its own (a few games).
         return _Backend(
-            lambda t: pool.submit(_run_task, bundle.token, t), _futures_wait, close, n, "processes"
+            lambda t: pool.submit(_run_task, bundle, t), _futures_wait, lambda: None, n, "processes"
         )
     if _is_dask_client(executor):
         import distributed

@@ -20,6 +20,7 @@ import sqlalchemy as sa
 
 from verlies.errors import SaveFormatError, VerliesError
 from verlies.game import Game
+from verlies.tree import GameTree
 
 #: Environment settings an operator can give the page (README, "Serving the page").
 ENV_URL = "VERLIES_STORE_URL"
@@ -42,7 +43,9 @@ playtests = sa.Table(
     sa.Column("winners", sa.Text),  # JSON list once over
     sa.Column("steps", sa.Integer, nullable=False),
     sa.Column("cursor", sa.Integer, nullable=False),
-    sa.Column("save", sa.Text, nullable=False),  # Game.to_json(): the whole game
+    # The save file: Game.to_json(), or with branches GameTree.to_json() (the same plus a
+    # "branches" key, which Game.from_json ignores); rows from before branches lack the key.
+    sa.Column("save", sa.Text, nullable=False),
     sa.Column("keep", sa.Boolean, nullable=False),  # False: delete once finished
 )
 steps = sa.Table(
@@ -107,9 +110,18 @@ class PlaytestRecord:
         return tuple(i for i, s in enumerate(self.seats) if s == "human")
 
     def game(self) -> Game:
-        """The game, replayed from its save (every step checked again)."""
+        """The game, replayed from its save (every step checked again): the branch that
+        was shown, at the step that was shown."""
         try:
             return Game.from_json(self.save)
+        except SaveFormatError as e:
+            raise StoreError(f"playtest {self.id}: the stored game does not load: {e}") from None
+
+    def tree(self) -> GameTree:
+        """The game with every branch of its history, the shown one current (a record
+        saved without branches, or before the store kept them, is one branch)."""
+        try:
+            return GameTree.from_json(self.save)
         except SaveFormatError as e:
             raise StoreError(f"playtest {self.id}: the stored game does not load: {e}") from None
 
@@ -175,15 +187,17 @@ class PlaytestStore:
         lang: str = "de",
         source: str = "page",
         actors: Mapping[int, str] | None = None,
+        tree: GameTree | None = None,
     ) -> str:
         """Start a record for ``game`` (call it at the first step a visitor takes, so that
-        games nobody played are never stored); returns its id (also the resume token)."""
+        games nobody played are never stored); returns its id (also the resume token).
+        ``tree``, the game's branches (its ``game`` must be ``game``), is saved with it."""
         if len(seats) != game.players:
             raise ValueError(f"{game.players} seats, got {len(seats)} controllers")
         rid = uuid.uuid4().hex
         now = time.time()
         result = game.result
-        text = game.to_json()
+        text = save_text(game, tree)
         saved = json.loads(text)["steps"]
         with self._write() as conn:
             conn.execute(
@@ -214,13 +228,15 @@ class PlaytestStore:
         *,
         actor: str = "human",
         actors: Mapping[int, str] | None = None,
+        tree: GameTree | None = None,
     ) -> None:
-        """Store ``game`` as it is now; the steps from the first changed one on are logged
-        with ``actor`` (or ``actors[index]`` where given: one page action can be a human's
-        step and the bots' answers) and the time (an undo and a new action replace the
-        undone line)."""
+        """Store ``game`` as it is now, with its branches ``tree`` if given; the steps of
+        the shown line from the first changed one on are logged with ``actor`` (or
+        ``actors[index]`` where given: one page action can be a human's step and the bots'
+        answers) and the time (an undo and a new action, or a switch to another branch,
+        replace the line's rows from there)."""
         now = time.time()
-        text = game.to_json()
+        text = save_text(game, tree)
         result = game.result
         with self._write() as conn:
             row = conn.execute(
@@ -354,6 +370,15 @@ class PlaytestStore:
             )
         if rows:
             conn.execute(steps.insert(), rows)
+
+
+def save_text(game: Game, tree: GameTree | None = None) -> str:
+    """What the store keeps of ``game``: its save file, or with branches the tree's (the
+    current branch and the step shown are the game's). A tree of one untouched branch adds
+    nothing: the plain save file, half the size, resumes as the same tree."""
+    if tree is None or tree.game is not game or tree.names == ["1"]:
+        return game.to_json()
+    return tree.to_json()
 
 
 def _step_actor(raw: Any, actor: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from verlies import i18n
 from verlies.actions import Place
 from verlies.errors import VerliesError
 from verlies.setup import Setup
@@ -196,27 +197,21 @@ class PlayApp:
         self.setup = SetupForm(self.deck, self.start_game)
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
         self.rules_page.add_class("vl-rules-page")
-        from verlies.ui.editor import DeckEditor
-
-        # The editor's deck is the one new games use; "apply to the current game" makes an
-        # undoable edit step in the game (the engine decides what it changes).
-        self.editor = DeckEditor(
-            self.deck, get_game=lambda: self.session.game, on_change=self._deck_changed, lang=lang
-        )
-        # the editor's last word ("Applied … as step N") is about one position: it goes when
-        # the game moves on or another file is uploaded (see refresh)
+        # Deck & cards and Balance are built, and the rules' text sent, when first shown (or
+        # asked for here): their ~200 widgets would otherwise be sent and drawn before the
+        # board (benchmarks/load.py: "where a cold load's time goes"). Until then, empty slots.
+        self._editor_deck = self.deck  # the deck the editor starts with, as if built now
+        self._editor: Any = None
+        self._balance: Any = None
         self._editor_note: tuple[Any, int] | None = None
-        self.editor.action_status.observe(self._editor_said, "value")
-        self.editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
+        self._slots = (widgets.VBox(), widgets.VBox())  # the editor's tab, the balance tab's
         self.tabs = widgets.Tab(
-            children=[self.play_page, self.setup.widget, self.editor.widget, self.rules_page]
+            children=[self.play_page, self.setup.widget, self._slots[0], self.rules_page]
         )
         self.tabs.add_class("vl-tabs")
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
-        from verlies.ui.balance import BalanceTab  # the balance lab: the draft vs new games' deck
-
-        self.balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=lang)
-        self.add_tab(self.balance.title, self.balance.widget)
+        self.add_tab(i18n.text("sim.tab", lang), self._slots[1])  # the balance lab
+        self.tabs.observe(self._tab_shown, "selected_index")
         self.widget = widgets.VBox([self.style, header, self.autosave.widget, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
@@ -224,6 +219,47 @@ class PlayApp:
         self.refresh()
 
     # ---- the editor (and others) add tabs here -------------------------------------------
+
+    @property
+    def editor(self) -> Any:
+        """The deck editor, built on first use (its tab shown, or asked for here)."""
+        if self._editor is None:
+            from verlies.ui.editor import DeckEditor
+
+            # The editor's deck is the one new games use; "apply to the current game" makes
+            # an undoable edit step in the game (the engine decides what it changes).
+            self._editor = editor = DeckEditor(
+                self._editor_deck,
+                get_game=lambda: self.session.game,
+                on_change=self._deck_changed,
+                lang=self.lang,
+            )
+            # the editor's last word ("Applied … as step N") is about one position: it goes
+            # when the game moves on or another file is uploaded (see refresh)
+            editor.action_status.observe(self._editor_said, "value")
+            editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
+            self._slots[0].children = [editor.widget]
+        return self._editor
+
+    @property
+    def balance(self) -> Any:
+        """The balance lab (the draft vs new games' deck), built on first use."""
+        if self._balance is None:
+            from verlies.ui.balance import BalanceTab
+
+            self._balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=self.lang)
+            self._slots[1].children = [self._balance.widget]
+        return self._balance
+
+    def _tab_shown(self, change: dict[str, Any]) -> None:
+        shown = change["new"]
+        tab = self.tabs.children[shown] if shown is not None else None
+        if tab is self._slots[0]:
+            self.editor.widget  # noqa: B018 - built now
+        elif tab is self._slots[1]:
+            self.balance.widget  # noqa: B018 - built now
+        elif tab is self.rules_page and not self.rules_page.children[1].value:
+            self.rules_page.children[1].value = rules_html(self.lang)
 
     def add_tab(self, title: str, widget: widgets.Widget) -> None:
         """Add a page (e.g. the deck editor) next to the game; ``title`` is shown as is."""
@@ -313,7 +349,8 @@ class PlayApp:
         self.hints.value = hints_html(self.controller.hints())
         self.style.value = CSS + rules_css(lang) + f"<style>{log_order_css()}</style>"
         self.rules_page.children[0].value = f'<p class="vl-small">{esc(t("rules_intro", lang))}</p>'
-        self.rules_page.children[1].value = rules_html(lang)
+        if self.rules_page.children[1].value:  # sent once the tab was shown
+            self.rules_page.children[1].value = rules_html(lang)
         self.board.set_tooltips(
             t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
         )
@@ -323,11 +360,11 @@ class PlayApp:
         self.files.set_lang(lang)
         self.tools.set_lang(lang)
         self.setup.set_lang(lang)
-        if hasattr(self, "editor"):
-            self.editor.set_lang(lang)
-        if hasattr(self, "balance"):
-            self.balance.set_lang(lang)
-            self.tabs.set_title(self.tabs.children.index(self.balance.widget), self.balance.title)
+        if self._editor is not None:
+            self._editor.set_lang(lang)
+        if self._balance is not None:
+            self._balance.set_lang(lang)
+        self.tabs.set_title(self.tabs.children.index(self._slots[1]), i18n.text("sim.tab", lang))
         for i, key in enumerate(self._tab_keys):
             if key is not None:
                 self.tabs.set_title(i, t(key, lang))

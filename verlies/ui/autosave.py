@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from verlies.errors import VerliesError
+from verlies.tree import GameTree
 from verlies.ui.i18n import t
 from verlies.ui.session import Session
 
@@ -61,10 +62,18 @@ class SaveState:
     error: str  # why the store refused, or ""
 
 
-def _signature(session: Session) -> tuple[int, int, int, str]:
+Signature = tuple[int, int, int, str, tuple[tuple[str, int], ...], str]
+
+
+def _signature(session: Session, tree: GameTree | None = None) -> Signature:
+    """What changes when the save would: the shown line and, with branches, each branch's
+    name and length and which is shown (a branch's line only grows, or a new one starts)."""
     g = session.game
     last = repr(g.steps[-1]) if g.history_length else ""
-    return (id(g), g.history_length, g.step_count, last)
+    if tree is None or tree.game is not g:
+        return (id(g), g.history_length, g.step_count, last, (), "")
+    lines = tuple((name, len(tree.line(name))) for name in tree.names)
+    return (id(g), g.history_length, g.step_count, last, lines, tree.current)
 
 
 class Autosave:
@@ -82,7 +91,8 @@ class Autosave:
         self.resume_token: str | None = None
         self._session: Session | None = None
         self._rid: str | None = None
-        self._saved_sig: tuple[int, int, int, str] | None = None
+        self._saved_sig: Signature | None = None
+        self._tree: GameTree | None = None  # the branches last saved with the game
         self._saved_step = 0
         self.error = ""
 
@@ -160,11 +170,13 @@ class Autosave:
 
     # ---- resuming ---------------------------------------------------------------------
 
-    def resume(self, rid: str) -> Session:
-        """The stored game ``rid`` as a session; later steps are saved to the same record.
-        Raises VerliesError (StoreError) when it cannot be loaded."""
+    def resume(self, rid: str) -> tuple[Session, GameTree]:
+        """The stored game ``rid`` as a session, and its branches (the shown one current,
+        at the step shown); later steps are saved to the same record. Raises VerliesError
+        (StoreError) when it cannot be loaded."""
         rec = self.store.get(rid)
-        game = rec.game()
+        tree = rec.tree()
+        game = tree.game
         try:
             session = Session(game, list(rec.seats), bot_seed=game.setup.seed)
         except ValueError as e:  # a bot preset that no longer exists
@@ -173,12 +185,13 @@ class Autosave:
             raise StoreError(f"playtest {rid}: {e}") from None
         self._session = session
         self._rid = rid
-        self._saved_sig = _signature(session)
+        self._tree = tree
+        self._saved_sig = _signature(session, tree)
         self._saved_step = game.step_count
         self.error = ""
         if self.client is not None:
             self.store.claim(rid, self.client)
-        return session
+        return session, tree
 
     def discard(self, rid: str) -> None:
         """Do not offer ``rid`` again (a playtest record keeps it as abandoned)."""
@@ -191,9 +204,10 @@ class Autosave:
         """Has anyone taken a step in this session (as opposed to a game only shown)?"""
         return bool(session.decided) or session.game.history_length != session.start_length
 
-    def sync(self, session: Session, lang: str = "de") -> SaveState:
-        """Save ``session``'s game if it changed since the last save (called after every
-        change the page shows; cheap when nothing changed)."""
+    def sync(self, session: Session, lang: str = "de", tree: GameTree | None = None) -> SaveState:
+        """Save ``session``'s game, with its branches ``tree`` if given, if either changed
+        since the last save (called after every change the page shows; cheap when nothing
+        changed)."""
         if session is not self._session:
             self._session = session
             self._rid = None  # a new game: a new record once it is played
@@ -201,24 +215,37 @@ class Autosave:
             self._saved_step = 0
             self.error = ""
         game = session.game
-        sig = _signature(session)
+        if tree is not None and tree.game is not game:
+            tree = None  # another game's branches
+        self._tree = tree
+        sig = _signature(session, tree)
         if self.played(session) and sig != self._saved_sig:
             actors = {i: LOADED for i in range(session.start_length)}
             actors.update(session.decided)
             try:
                 if self._rid is None:
                     self._rid = self.store.begin(
-                        game, session.controllers, client=self.client, lang=lang, actors=actors
+                        game,
+                        session.controllers,
+                        client=self.client,
+                        lang=lang,
+                        actors=actors,
+                        tree=tree,
                     )
                     if game.is_over:  # played to the end in one go: recording off drops it
-                        self.store.save(self._rid, game, actors=actors)
+                        self.store.save(self._rid, game, actors=actors, tree=tree)
                 else:
                     try:
-                        self.store.save(self._rid, game, actors=actors)
+                        self.store.save(self._rid, game, actors=actors, tree=tree)
                     except VerliesError:
                         # the record is gone (an autosave deleted at the end, then undone)
                         self._rid = self.store.begin(
-                            game, session.controllers, client=self.client, lang=lang, actors=actors
+                            game,
+                            session.controllers,
+                            client=self.client,
+                            lang=lang,
+                            actors=actors,
+                            tree=tree,
                         )
                 self._saved_sig = sig
                 self._saved_step = game.step_count
@@ -229,7 +256,7 @@ class Autosave:
 
     def state(self) -> SaveState:
         session = self._session
-        saved = session is not None and self._saved_sig == _signature(session)
+        saved = session is not None and self._saved_sig == _signature(session, self._tree)
         played = session is not None and self.played(session)
         over = session is not None and session.game.is_over
         return SaveState(

@@ -87,12 +87,13 @@ class AutosaveBar:
         offer = self.offers.pop(0)
         app = self.app
         try:
-            session = self.model.resume(offer.rid)
+            session, tree = self.model.resume(offer.rid)
         except VerliesError as e:
             app._say(t("autosave.resume_error", app.lang, msg=str(e)), error=True)
             self.show_offers()
             return
         app.session = session
+        app.branches.set_tree(tree)  # every branch back, the shown one current
         app.deck = session.game.setup.deck
         app.setup.set_from(session.game, session.controllers)
         app.board.fit()
@@ -120,7 +121,7 @@ class AutosaveBar:
         app = self.app
         lang = app.lang
         try:
-            state = self.model.sync(app.session, lang)
+            state = self.model.sync(app.session, lang, app.branches.tree)
         except Exception:  # noqa: BLE001 - keep playing; the line says it is not saved
             self.last_error = traceback.format_exc()
             self.model.error = self.last_error.strip().splitlines()[-1]

@@ -301,7 +301,7 @@ class BalanceTab:
             return
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self.status.value = self._t(key, games=comp.games, seconds=f"{run.seconds:.1f}")
-        from verlies.ui.editor import download_link
+        from verlies.ui.editor_html import download_link
 
         self.downloads.value = " · ".join(
             [

@@ -12,7 +12,10 @@ A :class:`DeckEditor` keeps two decks:
 becomes an undoable step of that game and applies to the cards not yet drawn.
 
 The editor is glue around the engine (``verlies.deck``, ``verlies.cards.text``,
-``verlies.render.svg``); it holds no rules of its own.
+``verlies.render.svg``); it holds no rules of its own. Its parts: the model without
+widgets (``editor_model.py``: draft, undo, parse state), the card form
+(``editor_form.py``), the deck's name and files (``editor_files.py``) and the HTML pieces
+(``editor_html.py``); this module is the view that ties them together.
 """
 
 from __future__ import annotations
@@ -23,20 +26,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.cards.model import (
-    Character,
-    Color,
-    DungeonCard,
-    Obstacle,
-    ObstacleType,
-    Shape,
-    TileKind,
-)
-from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE, Deck
-from verlies.i18n import values
+from verlies.cards.model import Character, Color, DungeonCard
+from verlies.deck import Deck
+from verlies.ui.editor_files import DeckFiles
+from verlies.ui.editor_form import FIELDS, NO_OBSTACLE, CardForm
 from verlies.ui.editor_html import (
     canonical_html,
-    download_link,
     error_html,
     esc,
     ok_html,
@@ -44,7 +39,6 @@ from verlies.ui.editor_html import (
     summary_html,
 )
 from verlies.ui.editor_model import (
-    COUNTED_KINDS,
     KINDS,
     MAX_UPLOAD_BYTES,
     TEXT_KINDS,
@@ -54,7 +48,6 @@ from verlies.ui.editor_model import (
     card_matches,
     describe_diff,
     kind_key,
-    slug,
     word,
 )
 from verlies.ui.editor_model import text as _t
@@ -71,15 +64,8 @@ __all__ = [
     "summary_html",
 ]
 
-#: The filters' "all" choice and the obstacle dropdown's "no obstacle" (a Dropdown shows a
-#: value of None as no selection, so they are strings).
+#: The filters' "all" choice (a Dropdown shows a value of None as no selection).
 ALL = "all"
-NO_OBSTACLE = "none"
-
-
-def _upload_entries(value: Any) -> list[dict[str, Any]]:
-    """FileUpload's value (ipywidgets 8: a tuple of dicts) as a list of dicts."""
-    return [dict(v) for v in value or ()]
 
 
 # ---- the widget --------------------------------------------------------------------------
@@ -106,7 +92,6 @@ class DeckEditor:
         self._get_game = get_game
         self._on_change = on_change
         self._quiet = 0
-        self._links_shown = False
         self._last_text_ok = True
         self._last_count_ok = True
         self._build()
@@ -156,69 +141,18 @@ class DeckEditor:
             [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
             layout=W.Layout(min_width="350px"),
         )
-        # the card
-        self.card_title = W.HTML()
-        self.name_de = W.Text(continuous_update=False)
-        self.name_en = W.Text(continuous_update=False)
-        self.text = W.Textarea(continuous_update=True, layout=W.Layout(width="98%", height="90px"))
-        self.count = W.BoundedIntText(min=0, max=MAX_COUNT, layout=W.Layout(width="200px"))
-        self.count_hint = W.HTML()
-        self.tile_kind = W.Dropdown(layout=W.Layout(width="230px"))
-        self.tile_color = W.Dropdown(layout=W.Layout(width="230px"))
-        self.tile_shape = W.Dropdown(layout=W.Layout(width="230px"))
-        self.gold = W.BoundedIntText(min=0, max=MAX_GOLD, layout=W.Layout(width="230px"))
-        self.obstacle_type = W.Dropdown(layout=W.Layout(width="230px"))
-        self.obstacle_color = W.Dropdown(layout=W.Layout(width="230px"))
-        self.obstacle_n = W.BoundedIntText(
-            min=1, max=MAX_OBSTACLE, value=6, layout=W.Layout(width="230px")
-        )
-        self.staerke = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
-        self.geist = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
-        self.geschick = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
+        # the card: its fields, offered as the editor's own attributes too
+        self.form = CardForm()
+        for name in FIELDS:
+            setattr(self, name, getattr(self.form, name))
         for w in (self.name_de, self.name_en):
             w.observe(self._on_name, "value")
         self.text.observe(self._on_text, "value")
         self.count.observe(self._on_count, "value")
-        for w in (
-            self.tile_kind,
-            self.tile_color,
-            self.tile_shape,
-            self.gold,
-            self.obstacle_type,
-            self.obstacle_color,
-            self.obstacle_n,
-        ):
+        for w in self.form.tile_fields:
             w.observe(self._on_tile_field, "value")
-        for w in (self.staerke, self.geist, self.geschick):
+        for w in self.form.character_fields:
             w.observe(self._on_character_field, "value")
-        self.status = W.HTML()
-        self.canonical = W.HTML()
-        self.preview = W.HTML()
-        self.names_box = W.HBox([self.name_de, self.name_en])
-        self.text_box = W.VBox([self.text])
-        self.tile_box = W.VBox(
-            [
-                W.HBox([self.tile_kind, self.tile_color, self.tile_shape]),
-                W.HBox([self.gold]),
-                W.HBox([self.obstacle_type, self.obstacle_color, self.obstacle_n]),
-            ]
-        )
-        self.character_box = W.HBox([self.staerke, self.geist, self.geschick])
-        self.count_box = W.HBox([self.count, self.count_hint])
-        card_panel = W.VBox(
-            [
-                self.card_title,
-                self.names_box,
-                self.text_box,
-                self.tile_box,
-                self.character_box,
-                self.count_box,
-                self.status,
-                self.canonical,
-                self.preview,
-            ],
-            layout=W.Layout(flex="1 1 auto", min_width="420px"),
-        )
         # deck actions
         self.apply_new = W.Button(button_style="primary", icon="check")
         self.apply_game = W.Button(button_style="warning", icon="play")
@@ -237,20 +171,18 @@ class DeckEditor:
         self.totals = W.HTML()
         self.diff_title = W.HTML()
         self.diff_view = W.HTML()
-        # files
-        self.files_title = W.HTML()
-        self.upload = W.FileUpload(
-            accept=".toml,text/plain", multiple=False, layout=W.Layout(width="auto")
-        )
-        self.upload.observe(self._on_upload, "value")
-        self.prepare_button = W.Button(icon="download", layout=W.Layout(width="auto"))
-        self.prepare_button.on_click(lambda _b: self.prepare_download())
-        self.download = W.HTML()
-        self.file_status = W.HTML()
+        # the deck's name and files
+        self.files = DeckFiles(self.model, lambda: bool(self._quiet), self._draft_replaced)
+        self.files_title = self.files.title
+        self.deck_name = self.files.deck_name
+        self.upload = self.files.upload
+        self.prepare_button = self.files.prepare_button
+        self.download = self.files.download
+        self.file_status = self.files.file_status
         self.widget = W.VBox(
             [
                 self.title,
-                W.HBox([browse, card_panel]),
+                W.HBox([browse, self.form.widget]),
                 W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
                 self.action_status,
                 self.pending,
@@ -258,10 +190,7 @@ class DeckEditor:
                 self.totals,
                 self.diff_title,
                 self.diff_view,
-                self.files_title,
-                W.HBox([self.upload, self.prepare_button]),
-                self.download,
-                self.file_status,
+                self.files.widget,
             ]
         )
         self.widget.add_class("verlies-deck-editor")
@@ -297,37 +226,14 @@ class DeckEditor:
             self.color_filter.options = [(t("all"), ALL)] + [(word(c, lang), c) for c in Color]
             self.search.description = t("search")
             self.search.placeholder = t("search_ph")
-            self.name_de.description = t("name_de")
-            self.name_en.description = t("name_en")
-            self.text.description = t("text")
-            self.count.description = t("count")
-            self.count_hint.value = f"<i>{esc(t('count_hint'))}</i>"
-            self.tile_kind.description = t("tile_kind")
-            self.tile_kind.options = [(word(k, lang), k) for k in TileKind]
-            self.tile_color.description = t("tile_color")
-            self.tile_color.options = [(word(c, lang), c) for c in Color]
-            self.tile_shape.description = t("shape")
-            self.tile_shape.options = [(word(s, lang), s) for s in Shape]
-            self.gold.description = t("gold")
-            self.obstacle_type.description = t("obstacle")
-            self.obstacle_type.options = [(t("no_obstacle"), NO_OBSTACLE)] + [
-                (f"{values.obstacle(o, lang)} ({o.cls.value})", o) for o in ObstacleType
-            ]
-            self.obstacle_color.description = t("obstacle_color")
-            self.obstacle_color.options = [(word(c, lang), c) for c in Color]
-            self.obstacle_n.description = t("obstacle_n")
-            self.staerke.description = t("staerke")
-            self.geist.description = t("geist")
-            self.geschick.description = t("geschick")
+            self.form.relabel(lang)
             self.apply_new.description = t("apply_new")
             self.apply_game.description = t("apply_game")
             self.undo_button.description = t("undo")
             self.reset_button.description = t("reset")
             self.composition_title.value = f"<h4>{esc(t('composition'))}</h4>"
             self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
-            self.files_title.value = f"<h4>{esc(t('files'))}</h4>"
-            self.upload.description = t("upload")
-            self.prepare_button.description = t("prepare")
+            self.files.relabel(lang)
             self.kind_filter.value = kind if kind is not None else ALL
             self.color_filter.value = color if color is not None else ALL
 
@@ -398,59 +304,23 @@ class DeckEditor:
         self.apply_new.disabled = self.apply_game.disabled = False  # the draft's text is good
         card = self._card()
         lang = self.lang
-        show = {
-            self.names_box: card is not None,
-            self.text_box: card is not None and card.KIND in TEXT_KINDS,
-            self.tile_box: isinstance(card, DungeonCard),
-            self.character_box: isinstance(card, Character),
-            self.count_box: card is not None and not isinstance(card, Character),
-        }
-        for box, visible in show.items():
-            box.layout.display = None if visible else "none"
+        self.form.show_boxes(card)
         if card is None:
             self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
             self.preview.value = ""
             self.canonical.value = ""
             self.status.value = status or ""
             return
-        kind, cid = card.KIND, card.id
-        self.card_title.value = (
-            f"<h4>{esc(_t(kind_key(kind), lang))}: {esc(card.name.get(lang))} "
-            f"<code>{esc(cid)}</code></h4>"
-        )
         with self._silent():
-            self.name_de.value = card.name.de
-            self.name_en.value = card.name.en
-            if kind in TEXT_KINDS:
-                self.text.value = card.text
-            if kind in COUNTED_KINDS:
-                self.count.value = self.model.count()
-            if isinstance(card, DungeonCard):
-                self.tile_kind.value = card.kind
-                self.tile_color.value = card.color
-                self.tile_shape.value = card.shape
-                self.gold.value = card.gold
-                o = card.obstacle
-                self.obstacle_type.value = NO_OBSTACLE if o is None else o.type
-                if o is not None:
-                    self.obstacle_color.value = o.color
-                    self.obstacle_n.value = o.n
-                self._obstacle_enabled()
-            if isinstance(card, Character):
-                self.staerke.value = card.staerke
-                self.geist.value = card.geist
-                self.geschick.value = card.geschick
+            self.form.fill(card, self.model.count(), lang)
         self._render_preview(card)
         self.status.value = self._ok_html() if status is None else status
 
-    def _obstacle_enabled(self) -> None:
-        off = self.obstacle_type.value == NO_OBSTACLE
-        self.obstacle_color.disabled = off
-        self.obstacle_n.disabled = off
-
     def _ok_html(self) -> str:
         card = self._card()
-        return ok_html(self.model.warnings_of(card) if card is not None else [], self.lang)
+        return ok_html(
+            self.model.warnings_of(card, self.lang) if card is not None else [], self.lang
+        )
 
     def _render_preview(self, card: Any) -> None:
         if card is None:
@@ -538,31 +408,14 @@ class DeckEditor:
         self.card_list.options = [(self._list_label(k), k) for k in keys]
         self.card_list.value = current
 
-    def _tile_from_fields(self, card: DungeonCard) -> DungeonCard:
-        otype = self.obstacle_type.value
-        obstacle = (
-            None
-            if otype == NO_OBSTACLE
-            else Obstacle(otype, self.obstacle_color.value, int(self.obstacle_n.value))
-        )
-        return DungeonCard(
-            card.id,
-            self.tile_kind.value,
-            self.tile_color.value,
-            self.tile_shape.value,
-            card.name,
-            int(self.gold.value),
-            obstacle,
-        )
-
     def _on_tile_field(self, _change: Any) -> None:
         if self._quiet:
             return
-        self._obstacle_enabled()
+        self.form.obstacle_enabled()
         card = self._card()
         if not isinstance(card, DungeonCard):
             return
-        new = self._tile_from_fields(card)
+        new = self.form.tile(card)
         if new == card:
             self._render_preview(card)
             self.status.value = self._ok_html()
@@ -578,23 +431,10 @@ class DeckEditor:
         if not isinstance(card, DungeonCard):
             raise ValueError("the selected card is not a dungeon card")
         with self._silent():
-            if "kind" in fields:
-                self.tile_kind.value = fields["kind"]
-            if "color" in fields:
-                self.tile_color.value = fields["color"]
-            if "shape" in fields:
-                self.tile_shape.value = fields["shape"]
-            if "gold" in fields:
-                self.gold.value = fields["gold"]
-            if "obstacle" in fields:
-                o = fields["obstacle"]
-                self.obstacle_type.value = NO_OBSTACLE if o is None else o.type
-                if o is not None:
-                    self.obstacle_color.value = o.color
-                    self.obstacle_n.value = o.n
+            self.form.set_tile(fields)
         before = self.draft
         self._on_tile_field(None)
-        return self.draft != before or self._tile_from_fields(card) == card
+        return self.draft != before or self.form.tile(card) == card
 
     def _on_character_field(self, _change: Any) -> None:
         if self._quiet:
@@ -602,13 +442,7 @@ class DeckEditor:
         card = self._card()
         if not isinstance(card, Character):
             return
-        new = Character(
-            card.id,
-            card.name,
-            int(self.staerke.value),
-            int(self.geist.value),
-            int(self.geschick.value),
-        )
+        new = self.form.character(card)
         if new != card and self._edit(lambda: self.model.edit_card(new)):
             with self._silent():
                 self._refresh_labels()
@@ -674,9 +508,10 @@ class DeckEditor:
             self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
         self.undo_button.disabled = not self.model.can_undo
-        if self._links_shown and edit:
-            self._links_shown = False
-            self.download.value = f"<small>{esc(_t('stale', self.lang))}</small>"
+        with self._silent():
+            self.files.show_name()
+        if edit:
+            self.files.stale()
 
     # ---- files -------------------------------------------------------------------------------
 
@@ -689,53 +524,14 @@ class DeckEditor:
         return self.draft.dumps_patch()
 
     def prepare_download(self) -> None:
-        """Fill the download links (whole deck and changes only) from the draft."""
-        stem = slug(self.draft.name)
-        self.download.value = (
-            download_link(self.download_text(), f"{stem}.toml", _t("download_deck", self.lang))
-            + " · "
-            + download_link(
-                self.patch_text(), f"{stem}-patch.toml", _t("download_patch", self.lang)
-            )
-        )
-        self._links_shown = True
+        """Fill the download links (whole deck and changes only), named after the deck."""
+        self.files.prepare_download()
 
     def load_bytes(self, data: bytes, name: str = "<upload>") -> bool:
         """Load a deck file's bytes into the draft. A file too large or not a valid deck
         shows its (located) error and leaves the draft unchanged."""
-        ok, message = self.model.load(data, name)
-        if not ok:
-            self.file_status.value = self._file_error(message)
-            return False
-        self._draft_replaced()
-        self.file_status.value = f"<span style='color:#1b7f3b'>{esc(message)}</span>"
-        return True
+        return self.files.load_bytes(data, name)
 
-    @staticmethod
-    def _file_error(message: str) -> str:
-        return f"<span class='verlies-error' style='color:#b3261e'>{esc(message)}</span>"
-
-    def _on_upload(self, change: Any) -> None:
-        if self._quiet:
-            return
-        entries = _upload_entries(change["new"])
-        if not entries:
-            return
-        entry = entries[0]
-        name = str(entry.get("name") or "<upload>")
-        size = int(entry.get("size") or 0)
-        content = entry.get("content", b"")
-        if size > MAX_UPLOAD_BYTES or len(content) > MAX_UPLOAD_BYTES:
-            self.file_status.value = self._file_error(
-                _t(
-                    "too_large",
-                    self.lang,
-                    name=name,
-                    size=max(size, len(content)),
-                    max=MAX_UPLOAD_BYTES,
-                )
-            )
-        else:
-            self.load_bytes(bytes(content), name)
-        with self._silent():
-            self.upload.value = ()  # the same file can be chosen again
+    def set_deck_name(self, name: str) -> bool:
+        """Rename the deck as the name field does (validated, undoable). True if taken."""
+        return self.files.set_name(name)

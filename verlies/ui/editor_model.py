@@ -92,10 +92,11 @@ def obstacle_name(t: ObstacleType, lang: str) -> str:
 
 
 def error_text(exc: BaseException, lang: str) -> str:
-    """An error in the editor's language: card-text and deck errors have a German form (the
-    location always, the message where one exists); any other error is shown as it is."""
+    """An error in the editor's language: deck errors are words of the tables (located),
+    card-text errors have their location in every language and their message in German
+    and English; any other error is shown as it is."""
     if isinstance(exc, (CardTextError, DeckError)):
-        return exc.text_in("en" if lang == "en" else "de")
+        return exc.text_in(lang if lang in i18n.LANGUAGES else i18n.FALLBACK)
     return str(exc)
 
 
@@ -267,7 +268,7 @@ def composition(deck: Deck, lang: str) -> Composition:
         total_label=text("c_all", lang),
         total=int(s["dungeon"]),
         others=tuple(others),
-        warnings=tuple(deck.warnings),
+        warnings=tuple(w.text(lang) for w in deck.warnings),
         warnings_title=text("warnings", lang),
     )
 
@@ -275,10 +276,27 @@ def composition(deck: Deck, lang: str) -> Composition:
 # ---- files ------------------------------------------------------------------------------------
 
 
-def slug(name: str) -> str:
-    """A file name stem for a deck name."""
-    s = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-").lower()
-    return s or "deck"
+#: Letters a file name spells out (the rest of a name outside ASCII becomes "-").
+_SPELLED = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+)
+#: Longest file name stem (a deck name may have 80 characters).
+MAX_STEM = 60
+
+
+def file_stem(name: str) -> str:
+    """A safe file name stem for a deck name: ASCII letters, digits, ``-`` and ``_`` only
+    (no path, no dot, nothing a shell or a file system reads specially), lower case, at
+    most :data:`MAX_STEM` characters; "deck" if nothing is left.
+
+    >>> file_stem("Härter & schneller!"), file_stem("../../etc/passwd"), file_stem("ÿ")
+    ('haerter-schneller', 'etc-passwd', 'deck')
+    """
+    s = re.sub(r"[^A-Za-z0-9_-]+", "-", name.translate(_SPELLED)).strip("-_").lower()
+    return s[:MAX_STEM].rstrip("-_") or "deck"
+
+
+slug = file_stem  # its former name
 
 
 @dataclass(frozen=True)
@@ -407,9 +425,14 @@ class EditorModel:
         kind, cid = self.selected
         return self.draft.counts(kind).get(cid, 1)
 
-    def warnings_of(self, card: Card) -> list[str]:
-        """The draft's warnings that name this card."""
-        return [w for w in self.draft.warnings if f"'{card.id}'" in w]
+    def parse_message(self) -> str:
+        """The last refused edit's error in the editor's language ("" if it was taken)."""
+        error = self.parse.error
+        return "" if error is None else error_text(error, self.lang)
+
+    def warnings_of(self, card: Card, lang: str) -> list[str]:
+        """The draft's warnings about this card, in ``lang``."""
+        return [w.text(lang) for w in self.draft.warnings if w.card == card.id]
 
     # ---- edits ------------------------------------------------------------------------------
 
@@ -451,6 +474,15 @@ class EditorModel:
         kind = self.selected[0]
         renamed = replace(card, name=names)
         return self.commit(lambda: self.draft.with_card(kind, renamed))
+
+    def edit_deck_name(self, name: str) -> bool | None:
+        """Rename the deck (1-80 characters, spaces around it dropped); None if the name
+        does not change. One undo step, like any edit; a refused name changes nothing."""
+        name = name.strip()
+        if name == self.draft.name:
+            self.parse = ParseState()
+            return None
+        return self.commit(lambda: self.draft.with_name(name), source=name)
 
     def edit_count(self, n: int) -> bool | None:
         """Set the selected card's count (0 removes it); None if nothing is selected."""
@@ -546,6 +578,7 @@ __all__ = [
     "card_matches",
     "composition",
     "describe_diff",
+    "file_stem",
     "read_upload",
     "slug",
 ]

@@ -193,7 +193,8 @@ def follow_query(open_query: Callable[[str | None], bool]) -> None:
 
     Voila passes the query string to the kernel as ``QUERY_STRING``; with preheated kernels
     (binder/voila.json) the notebook runs before anybody asks for the page, and
-    ``voila.utils.wait_for_request`` blocks until the request's values arrive. So the wait
+    ``wait_for_request`` (Voila's, without importing Voila: verlies/serve/request.py)
+    blocks until the request's values arrive. So the wait
     runs in a thread and the page is built without waiting; without Voila (JupyterLab)
     there is nothing to wait for."""
     if "VOILA_KERNEL_ID" not in os.environ and "QUERY_STRING" not in os.environ:
@@ -201,7 +202,7 @@ def follow_query(open_query: Callable[[str | None], bool]) -> None:
 
     def wait() -> None:
         try:
-            from voila.utils import wait_for_request
+            from verlies.serve.request import wait_for_request  # voila.utils costs 46 MB
 
             wait_for_request()
         except Exception:  # noqa: BLE001 - no query string then: the page as it is

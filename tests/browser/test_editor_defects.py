@@ -1,0 +1,116 @@
+"""Two defects of the deck editor from the designer's try (issue 12), in a real browser
+(Voila + headless Debian Chromium), in German as the designer saw them:
+
+- on a monster card, a card text that stops parsing showed a hint that offered "Falle"
+  (monsters have no trap); the hint offers what a monster card may say next;
+- the download was always ``standard.toml`` and there was no deck-name field: the name
+  field renames the deck (a refused name shows why, undo takes a name back) and the
+  download is named after the deck.
+
+Everything is done as a person would: typing into the fields, pressing Enter and the
+buttons, clicking the download link; what is checked is the text on the screen and the
+file the browser saves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+from test_editor_page import EDITOR, TIMEOUT, choose_card, field, open_page, screenshot, tab
+
+from verlies.deck import Deck
+
+MONSTER = "monster-drache"
+#: A fight, then a word no monster card has: a monster may only go on with its loot.
+BAD_MONSTER_TEXT = "Kampf: Stärke 3. x"
+NAME = "Höhlen-Tour 2"
+
+
+def editor_button(page: Page, text: str) -> Locator:
+    return page.locator(f"{EDITOR} button:has-text('{text}')")
+
+
+def name_input(page: Page) -> Locator:
+    return field(page, "widget-text", "Deckname").locator("input")
+
+
+def rename(page: Page, name: str) -> None:
+    """Type a deck name and press Enter (the field takes it on Enter)."""
+    box = name_input(page)
+    box.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    if name:
+        box.press_sequentially(name, delay=15)
+    box.press("Enter")
+
+
+def test_a_monster_cards_hint_offers_no_trap(
+    page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
+) -> None:
+    mark = voila_server.log_mark()
+    open_page(page, page_url("play.ipynb"))
+    tab(page, "Deck & Karten")
+    field(page, "widget-text", "Suche").locator("input").fill("monster-dr")
+    choose_card(page, MONSTER)
+    area = field(page, "widget-textarea", "Kartentext").locator("textarea")
+    area.click()
+    page.keyboard.press("Control+A")
+    area.press_sequentially(BAD_MONSTER_TEXT, delay=15)
+    expect(area).to_have_value(BAD_MONSTER_TEXT, timeout=TIMEOUT)
+    error = page.locator(f"{EDITOR} .verlies-error").first
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    expect(error).to_contain_text(
+        f"Karte '{MONSTER}', Zeile 1, Spalte 18: unbekanntes Wort 'x' — erwartet wird Besitz",
+        timeout=TIMEOUT,
+    )
+    shown = error.inner_text()
+    for word in ("Falle", "Monsterbegegnung", "Schatz"):
+        assert word not in shown, shown
+    screenshot(page, "editor_monster_hint.png")
+    assert console_errors == []
+    assert voila_server.log_errors(mark) == []
+
+
+def test_the_deck_name_field_names_the_download(
+    page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
+) -> None:
+    mark = voila_server.log_mark()
+    open_page(page, page_url("play.ipynb"))
+    tab(page, "Deck & Karten")
+    expect(name_input(page)).to_have_value("Standard", timeout=TIMEOUT)
+
+    rename(page, NAME)
+    expect(page.locator(EDITOR)).to_contain_text(f"Das Deck heißt jetzt „{NAME}“.", timeout=TIMEOUT)
+    expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME, timeout=TIMEOUT)
+
+    editor_button(page, "Download vorbereiten").click()
+    link = page.locator(f"{EDITOR} a:has-text('ganzes Deck herunterladen')")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    with page.expect_download(timeout=TIMEOUT) as info:
+        link.click()
+    download = info.value
+    assert download.suggested_filename == "hoehlen-tour-2.toml"
+    saved = download.path()
+    assert Deck.loads(saved.read_bytes()).name == NAME
+    with page.expect_download(timeout=TIMEOUT) as info:
+        page.locator(f"{EDITOR} a:has-text('nur die Änderungen herunterladen')").click()
+    assert info.value.suggested_filename == "hoehlen-tour-2-patch.toml"
+
+    # an empty name is refused: the reason is shown, the deck keeps its name
+    rename(page, "")
+    status = page.locator(f"{EDITOR} .verlies-error:has-text('Name nicht übernommen')")
+    expect(status).to_contain_text("ein Deckname hat 1 bis 80 Zeichen", timeout=TIMEOUT)
+    expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME, timeout=TIMEOUT)
+    screenshot(page, "editor_deck_name.png")
+
+    # undo takes the name back; the field shows the deck's name again
+    editor_button(page, "Rückgängig").click()
+    expect(name_input(page)).to_have_value("Standard", timeout=TIMEOUT)
+    expect(page.locator(EDITOR)).to_contain_text(
+        "Keine Unterschiede zum Standarddeck", timeout=TIMEOUT
+    )
+    assert console_errors == []
+    assert voila_server.log_errors(mark) == []
