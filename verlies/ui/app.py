@@ -195,6 +195,7 @@ class PlayApp:
 
         self._ready = True
         self.setup = SetupForm(self.deck, self.start_game)
+        self.setup.on_edition = self._edition_picked
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
         self.rules_page.add_class("vl-rules-page")
         # Deck & cards and Balance are built, and the rules' text sent, when first shown (or
@@ -318,6 +319,10 @@ class PlayApp:
     def _forget_editor_note(self) -> None:
         self._editor_note = None
         self.editor.action_status.value = ""
+
+    def _edition_picked(self, deck: Any) -> None:
+        """The new-game form picked a shipped edition of the standard deck by name."""
+        self.deck = deck
 
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
