@@ -173,7 +173,7 @@ def test_select_shows_fields_text_and_preview(editor: DeckEditor, default: Deck)
 
     editor.select("dungeon", "r-gang-straight-04")
     assert editor.tile_box.layout.display is None and editor.text_box.layout.display == "none"
-    assert editor.obstacle_type.value is ObstacleType.TUER and editor.obstacle_n.value == 7
+    assert editor.obstacle_type.value is ObstacleType.TUER and editor.obstacle_n.value == 6
 
 
 # ---- editing card text with the live parse check -------------------------------------------
@@ -596,7 +596,7 @@ def test_diff_text(editor: DeckEditor) -> None:
     editor.select("monster", "monster-drache")
     editor.set_count(0)
     assert editor.diff_lines() == [
-        "r-gang-straight-04 (Heavy door): Obstacle Door 7 (red) → Door 8 (red)",
+        "r-gang-straight-04 (Heavy door): Obstacle Door 6 (red) → Door 8 (red)",
         "raum-falle-01 (Swinging blade): “Falle: Geschick 8, sonst Verletzung.” → "
         "“Falle: Geschick 9, sonst Verletzung.”",
         "raum-falle-01 (Swinging blade): count 1 → 2",

@@ -677,12 +677,12 @@ def test_decision_shows_what_it_is_about_before_the_roll() -> None:
     app = new_app()
     g = app.game
     g.apply(Draw())
-    g.apply(Card("r-gang-straight-04"))  # Tür red 7
+    g.apply(Card("r-gang-straight-04"))  # Tür red 6 (7 in the first edition)
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
     assert g.pending == "obstacle"
     app.refresh()
     ch = g.figures[g.seat].character
-    assert f"Door 7: Strength {ch.staerke} + W6 ≥ 7" in app.actions.title.value
+    assert f"Door 6: Strength {ch.staerke} + W6 ≥ 6" in app.actions.title.value
 
 
 # ---- the board's hidden dungeon ------------------------------------------------------------
