@@ -147,7 +147,12 @@ class SetupForm:
         from verlies.deck import Deck
 
         name = getattr(self.deck, "name", "") or "?"
-        if self.deck != Deck.default():
+        # a shipped edition by its edition name ("standard-2"), any other deck as edited
+        found = (e for e in reversed(Deck.editions()) if self.deck == Deck.edition(e))
+        edition = next(found, None)
+        if edition is not None:
+            name = f"{name} ({edition})"
+        elif self.deck != Deck.default():
             name = f"{name} {t('deck_edited', lang)}"
         note = t("deck_note", lang, tab=t("tab_deck", lang))
         return (
