@@ -340,6 +340,8 @@ def test_german_mode_shows_no_english_at_390_800_and_1280_px(
             assert len(text) > 200, (width, name)
             left = english_leftovers(text)
             assert left == set(), (width, name, left)
+            point = re.search(r"\d\.\d %", text)  # German writes "2,5 %"
+            assert point is None, (width, name, point)
             page.screenshot(path=str(ARTIFACTS / f"german-{name}-{width}.png"))
             assert page.evaluate("document.scrollingElement.scrollWidth") <= width, (width, name)
         tab(page, 0)
