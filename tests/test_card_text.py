@@ -417,9 +417,10 @@ def test_ten_megabytes_are_refused_before_parsing(tmp_path: Path) -> None:
     big.write_text("Ein Schatz. " * (10 * 1024 * 1024 // 12), encoding="utf-8")
     text = big.read_text(encoding="utf-8")
     assert len(text) >= 10_000_000
-    t0 = time.perf_counter()
+    # bounded cost: CPU time, which a busy machine does not stretch as it does wall time
+    t0 = time.process_time()
     e = _error("room", text)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 1.0
     assert e.message == f"card text too long (max {MAX_TEXT_LENGTH} characters)"
     assert (e.line, e.column) == (1, MAX_TEXT_LENGTH + 1)
 

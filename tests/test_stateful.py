@@ -9,7 +9,6 @@ the shipped deck only because its saves are small (the deck is not written out).
 from __future__ import annotations
 
 import random
-import time
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -274,7 +273,6 @@ TestVerliesGames = VerliesGames.TestCase
 
 
 def test_300_random_games_keep_the_invariants() -> None:
-    started = time.monotonic()
     rnd = random.Random(2024)
     reasons: dict[str, int] = {}
     for _ in range(300):
@@ -298,6 +296,5 @@ def test_300_random_games_keep_the_invariants() -> None:
         r = game.result
         assert r is not None
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
-    assert time.monotonic() - started < 60
     assert sum(reasons.values()) == 300
     assert reasons.get("escaped", 0) + reasons.get("solo", 0) > 0, reasons
