@@ -23,8 +23,11 @@ from typing import Any
 
 import pytest
 
-from verlies import Game, Variants
+from verlies import Deck, Game, Variants
 from verlies.sim.bots import make_bot
+
+# Recorded on the first edition of the standard deck: pinned to it (docs/balance.md).
+DECK = Deck.edition("standard-1")
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "bot_reference.json.gz"
 VARIANTS = ("opened_stays_open", "limited_bank", "injuries_stack", "long_walk")
@@ -82,6 +85,7 @@ def play_all(chosen: list[Spec]) -> Iterator[tuple[Spec, Game]]:
             seed=spec.seed,
             variants=Variants.from_dict({v: True for v in spec.variants}),
             round_limit=spec.round_limit,
+            deck=DECK,
             log=False,
         )
         views = [game.view(s) for s in range(spec.players)]

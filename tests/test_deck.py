@@ -176,10 +176,11 @@ def test_default_deck_shapes_keep_passages_open(deck: Deck) -> None:
     shapes: Counter[Shape] = Counter()
     for cid, card in deck.dungeon.items():
         shapes[card.shape] += deck.dungeon_counts[cid]
-    # mostly straight, bend and T; fewer dead ends and crosses
-    for common in (Shape.STRAIGHT, Shape.BEND, Shape.T):
-        for rare in (Shape.DEAD_END, Shape.CROSS):
-            assert shapes[common] > shapes[rare]
+    # mostly T and cross, few dead ends, straights and bends: the tuned deck's games stay
+    # short because a figure seldom stands where no passage is open (docs/balance.md)
+    for common in (Shape.T, Shape.CROSS):
+        for rare in (Shape.DEAD_END, Shape.STRAIGHT, Shape.BEND):
+            assert shapes[common] > 3 * shapes[rare]
     # every pile opens more passages than it closes: sum of (passages - 1) > 0
     for players in COLORS_FOR_PLAYERS:
         net = sum(
@@ -214,7 +215,8 @@ def test_r4_2_default_obstacles_sensible(deck: Deck) -> None:
         if card.obstacle.type is ObstacleType.EINSTURZ:
             assert card.obstacle.color is Color.RED
         if card.obstacle.type is ObstacleType.TUER:
-            assert card.obstacle.color in (Color.RED, Color.GREEN)
+            # forced (red), picked (green) or, on the riddle door, solved (blue)
+            assert card.obstacle.color is not Color.BLUE or card.name.de == "Rätseltür"
 
 
 def test_r4_1_default_corridor_gold_small_and_not_everywhere(deck: Deck) -> None:

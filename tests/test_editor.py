@@ -173,7 +173,7 @@ def test_select_shows_fields_text_and_preview(editor: DeckEditor, default: Deck)
 
     editor.select("dungeon", "r-gang-straight-04")
     assert editor.tile_box.layout.display is None and editor.text_box.layout.display == "none"
-    assert editor.obstacle_type.value is ObstacleType.TUER and editor.obstacle_n.value == 7
+    assert editor.obstacle_type.value is ObstacleType.TUER and editor.obstacle_n.value == 6
 
 
 # ---- editing card text with the live parse check -------------------------------------------
@@ -462,7 +462,7 @@ def test_the_deck_name_field_renames_the_draft_and_names_the_download(
     editor.prepare_button.click()
     editor.deck_name.value = "Höhlen-Tour 2"  # typed, then Enter (continuous_update off)
     assert editor.draft.name == "Höhlen-Tour 2"
-    assert "named 'Höhlen-Tour 2'" in text_of(editor.files.name_status)
+    assert "named “Höhlen-Tour 2” now" in text_of(editor.files.name_status)
     assert "prepare the download again" in text_of(editor.download)  # the name changed
     assert "Höhlen-Tour 2" in " ".join(editor.diff_lines())
     editor.prepare_button.click()
@@ -596,7 +596,7 @@ def test_diff_text(editor: DeckEditor) -> None:
     editor.select("monster", "monster-drache")
     editor.set_count(0)
     assert editor.diff_lines() == [
-        "r-gang-straight-04 (Heavy door): Obstacle Door 7 (red) → Door 8 (red)",
+        "r-gang-straight-04 (Heavy door): Obstacle Door 6 (red) → Door 8 (red)",
         "raum-falle-01 (Swinging blade): “Falle: Geschick 8, sonst Verletzung.” → "
         "“Falle: Geschick 9, sonst Verletzung.”",
         "raum-falle-01 (Swinging blade): count 1 → 2",

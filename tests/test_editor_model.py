@@ -117,7 +117,7 @@ def test_names_and_dungeon_fields(model: EditorModel) -> None:
     door = Obstacle(ObstacleType.TUER, Color.RED, 8)
     assert model.edit_card(replace(card, obstacle=door)) is True
     assert model.diff_lines()[0] == (
-        "r-gang-straight-04 (Heavy door): Obstacle Door 7 (red) → Door 8 (red)"
+        "r-gang-straight-04 (Heavy door): Obstacle Door 6 (red) → Door 8 (red)"
     )
     assert model.edit_card(replace(card, gold=-1)) is False
     assert not model.parse.ok and model.parse.location() is None

@@ -400,6 +400,13 @@ def _deck_problems(deck: Deck) -> tuple[list[DeckError], list[DeckWarning]]:
             file="odd.toml",
         ),
         lambda: Deck.loads("format = 1\nname = [\n", file="odd.toml"),
+        lambda: Deck.loads(  # a card text that does not parse: the parser's words too
+            PATCH.format(
+                removed="",
+                more='[[rooms]]\nid = "nope"\nname = "N"\ntext = "Falle: Geschick , sonst"\n',
+            ),
+            file="odd.toml",
+        ),
     ]
     rooms = [*ids["room"]]
     changes += [lambda: _without(deck, "room", rooms)]
@@ -449,6 +456,7 @@ def test_deck_messages_are_words_of_the_tables(dummy: str) -> None:
     data += ["monster", "treasure", "default"]
     # the deck file's field names (TOML keys, API parameters) are identifiers, not words
     data += ["count", "name", "players", "kind", "remove"]
+    data += ["Geschick", "text"]  # the card text's own keyword; its field's name
     shown = [e.text_in(dummy) for e in errors] + [w.text(dummy) for w in warnings]
     left = {line: rest for line in shown if (rest := leftover_words(line, data))}
     assert left == {}
@@ -458,6 +466,7 @@ def test_deck_messages_are_words_of_the_tables(dummy: str) -> None:
     for lang in ("en", "de"):  # the same messages are words in both shipped languages
         assert all(leftover_words(line, data) for line in [w.text(lang) for w in warnings])
     assert any("R2.4" in line for line in shown) and any("R10" in line for line in shown)
+    assert any("⟦card.err.wrong_token⟧" in line for line in shown)
 
 
 def test_the_editor_shows_deck_messages_in_a_third_language(dummy: str) -> None:

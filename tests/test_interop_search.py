@@ -106,3 +106,54 @@ def test_probe_records_what_each_preset_would_do() -> None:
     for dec in decisions:
         assert [name for name, _ in dec.presets] == ["careful", "greedy", "reckless"]
         assert dec.situation and dec.choice
+
+
+def _obstacle_positions(stranded: bool) -> list[Game]:
+    """Two-player positions at a class A or C obstacle that careful declines, with the
+    figure's own card left without (``stranded``) or with an open passage."""
+    from verlies.board import has_open_passage
+
+    found: list[Game] = []
+    for seed in range(80):
+        game = Game.new(players=2, seed=seed, log=False)
+        bots = [make_bot("careful", seed + s) for s in range(2)]
+        while not game.is_over and len(found) < 3:
+            if game.is_chance:
+                game.roll()
+                continue
+            seat = game.current_player
+            view = game.view(seat)
+            action = bots[seat](view)
+            pending = view.pending
+            if (
+                pending.kind == "obstacle"
+                and pending.obstacle is not None
+                and pending.obstacle.cls.value in "AC"
+                and action.kind == "decline"
+                and has_open_passage(game.board, view.position) != stranded
+            ):
+                found.append(game.clone())
+            game.apply(action)
+        if len(found) >= 3:
+            return found
+    raise AssertionError("no such positions in 80 games")
+
+
+def test_racer_tries_an_obstacle_rather_than_strand_itself() -> None:
+    from verlies.actions import Attempt, Decline
+    from verlies.sim.search import Racer
+
+    for game in _obstacle_positions(stranded=True):
+        view = game.view(game.current_player)
+        assert make_bot("careful", 0)(view) == Decline()
+        assert Racer(0)(view) == Attempt()
+    for game in _obstacle_positions(stranded=False):
+        view = game.view(game.current_player)
+        assert Racer(0)(view) == Decline()  # a card to draw from next turn: careful's way
+
+
+def test_race_rollouts_look_further_ahead() -> None:
+    bot = SearchBot(seed=1)
+    assert (bot.rounds_for(2), bot.rounds_for(4)) == (4, 1)
+    assert bot.policy_for(2) == "racer" and bot.policy_for(4) == "greedy"
+    assert SearchBot(seed=1, rollout_rounds=2).rounds_for(2) == 2

@@ -76,7 +76,8 @@ def test_count_edit_never_takes_back_drawn_cards() -> None:
     _lay_room_and_draw(game)  # one r-raum-t-01 is now on the table
     left = game.state.dungeon.counts["r-raum-t-01"]
     game.edit_deck(game.deck.with_count("dungeon", "r-raum-t-01", 1))
-    assert game.state.dungeon.counts["r-raum-t-01"] == max(0, left - (3 - 1))
+    taken = base.dungeon_counts["r-raum-t-01"] - 1  # lowered to 1: the others go
+    assert game.state.dungeon.counts["r-raum-t-01"] == max(0, left - taken)
     assert (0, -1) in game.board  # the laid card stays
 
 

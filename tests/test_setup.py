@@ -101,8 +101,10 @@ def test_to_dict_is_the_save_formats_setup_object() -> None:
         "start_seat",
         "round_limit",
         "deck",
+        "deck_edition",
     ]
-    assert saved["deck"] is None  # the standard deck is not written out
+    assert saved["deck"] is None  # the standard deck is not written out, only its edition
+    assert saved["deck_edition"] == "standard-2"
     assert Setup.from_dict(saved) == game.setup
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from verlies import Game
+from verlies import Deck, Game
 from verlies.sim.bots import make_bot
 from verlies.store import PlaytestStore, StoreError
 from verlies.store.analysis import human_vs_bot
@@ -102,11 +102,11 @@ def test_a_killed_kernel_loses_nothing(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import sys
-        from verlies import Game
+        from verlies import Deck, Game
         from verlies.sim.bots import make_bot
         from verlies.store import PlaytestStore
         store = PlaytestStore({str(db)!r})
-        game = Game.new(players=2, seed=11)
+        game = Game.new(players=2, seed=11, deck=Deck.edition("standard-1"))
         rid = store.begin(game, ["human", "careful"], client="tab")
         bots = [make_bot("careful", 0), make_bot("careful", 1)]
         n = 0
@@ -133,7 +133,7 @@ def test_a_killed_kernel_loses_nothing(tmp_path: Path) -> None:
     [rec] = store.unfinished("tab")
     assert rec.id == rid and rec.cursor == 60
     game = rec.game()
-    again = Game.new(players=2, seed=11)
+    again = Game.new(players=2, seed=11, deck=Deck.edition("standard-1"))
     bots = [make_bot("careful", 0), make_bot("careful", 1)]
     for _ in range(60):
         if again.is_chance:

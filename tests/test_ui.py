@@ -555,7 +555,12 @@ def test_new_game_form_reports_a_setup_error() -> None:
 def test_new_game_form_names_the_deck_and_keeps_characters_apart() -> None:
     app = new_app()
     form = app.setup
-    assert "Standard" in form.deck_note.value
+    from verlies.deck import Deck
+
+    assert f"Standard ({Deck.DEFAULT_EDITION})" in form.deck_note.value  # name and edition
+    form.set_deck(Deck.edition("standard-1"))
+    assert "Standard (standard-1)" in form.deck_note.value
+    form.set_deck(Deck.default())
     form.players.value = 4
     chosen = [ch.value for ch in form.characters]
     assert len(set(chosen)) == 4
@@ -677,12 +682,12 @@ def test_decision_shows_what_it_is_about_before_the_roll() -> None:
     app = new_app()
     g = app.game
     g.apply(Draw())
-    g.apply(Card("r-gang-straight-04"))  # Tür red 7
+    g.apply(Card("r-gang-straight-04"))  # Tür red 6 (7 in the first edition)
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
     assert g.pending == "obstacle"
     app.refresh()
     ch = g.figures[g.seat].character
-    assert f"Door 7: Strength {ch.staerke} + W6 ≥ 7" in app.actions.title.value
+    assert f"Door 6: Strength {ch.staerke} + W6 ≥ 6" in app.actions.title.value
 
 
 # ---- the board's hidden dungeon ------------------------------------------------------------

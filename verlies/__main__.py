@@ -77,7 +77,11 @@ def _common(p: argparse.ArgumentParser, bots: bool = True, deck: bool = True) ->
         )
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     if deck:
-        p.add_argument("--deck", metavar="FILE", help="deck file (default: the built-in deck)")
+        p.add_argument(
+            "--deck",
+            metavar="FILE",
+            help="deck file or a shipped edition, e.g. standard-1 (default: the built-in deck)",
+        )
         p.add_argument(
             "--variant",
             action="append",

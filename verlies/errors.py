@@ -57,6 +57,12 @@ def _prefixed(prefix: str, message: str) -> str:
     return f"{prefix}: {message}" if prefix else message
 
 
+class Said(Protocol):
+    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+
+    def text(self, lang: str) -> str: ...
+
+
 class CardTextError(VerliesError):
     """Card text that does not parse. Names the card, line and column and what was expected.
 
@@ -71,7 +77,7 @@ class CardTextError(VerliesError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         card: str | None = None,
         line: int | None = None,
@@ -81,17 +87,49 @@ class CardTextError(VerliesError):
         message_de: str | None = None,
         expected_de: str | None = None,
         key: str | None = None,
+        words: Said | None = None,
+        expected_words: Said | None = None,
     ) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("CardTextError needs a message or words")
         self.message = message
+        self.words = words
+        self.expected_words = expected_words
         self.card = card
         self.line = line
         self.column = column
         self.text = text
-        self.expected = expected
-        self.message_de = message_de
-        self.expected_de = expected_de
         self.key = key
+        # Other languages are put into words when asked for (a deck file may hold thousands
+        # of bad card texts; only the first is shown).
+        self._said: dict[tuple[str, bool], str | None] = {
+            ("de", False): message_de,
+            ("en", True): expected,
+            ("de", True): expected_de,
+        }
         super().__init__(self.text_in("en"))
+
+    def _in(self, lang: str, expected: bool) -> str | None:
+        words = self.expected_words if expected else self.words
+        found = self._said.get((lang, expected))
+        if found is None and words is not None:
+            found = self._said[lang, expected] = words.text(lang)
+        return found
+
+    @property
+    def message_de(self) -> str | None:
+        return self._in("de", False)
+
+    @property
+    def expected(self) -> str | None:
+        """What was expected where the error is, in English (None: not known)."""
+        return self._in("en", True)
+
+    @property
+    def expected_de(self) -> str | None:
+        return self._in("de", True)
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``card 'r07', line 1, column 5`` or ``Karte 'r07', Zeile 1,
@@ -107,21 +145,17 @@ class CardTextError(VerliesError):
         return ", ".join(where)
 
     def message_in(self, lang: str) -> str:
-        """The message without its location, in German ("de") or English ("en")."""
+        """The message without its location in ``lang`` (from its ``words``: the parser's
+        messages are in :mod:`verlies.i18n`); without words, German or English."""
         _where_words(lang)
-        if lang == "de" and self.message_de is not None:
-            return self.message_de
-        return self.message
+        if lang == "en":
+            return self.message
+        found = self._in(lang, False)
+        return self.message if found is None else found
 
     def text_in(self, lang: str) -> str:
         """The located error in German ("de") or English ("en"); ``text_in("en") == str(exc)``."""
         return _prefixed(self.where(lang), self.message_in(lang))
-
-
-class Said(Protocol):
-    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
-
-    def text(self, lang: str) -> str: ...
 
 
 class DeckError(VerliesError):
@@ -148,9 +182,8 @@ class DeckError(VerliesError):
         message_de: str | None = None,
         words: Said | None = None,
     ) -> None:
-        if words is not None:
-            message = words.text("en") if message is None else message
-            message_de = words.text("de") if message_de is None else message_de
+        if words is not None and message is None:
+            message = words.text("en")
         if message is None:
             raise TypeError("DeckError needs a message or words")
         self.message = message
@@ -160,8 +193,23 @@ class DeckError(VerliesError):
         self.field = field
         self.line = line
         self.column = column
-        self.message_de = message_de
+        # German when asked for: a hostile file gives thousands of errors
+        self._message_de = message_de
         super().__init__(self.text_in("en"))
+
+    @property
+    def message_de(self) -> str | None:
+        """The message in German (None: an error made without words or a German text)."""
+        if self._message_de is None and self.words is not None:
+            self._message_de = self.words.text("de")
+        return self._message_de
+
+    def _in(self, lang: str) -> str | None:
+        if lang == "en":
+            return self.message
+        if lang == "de":
+            return self.message_de
+        return None if self.words is None else self.words.text(lang)
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``deck.toml, line 3, column 9, card 'x', field 'text'``."""
@@ -182,11 +230,8 @@ class DeckError(VerliesError):
         """The message without its location, in ``lang`` (from its ``words``); without
         words, German if there is a German one and ``lang`` is "de", else English."""
         _where_words(lang)
-        if self.words is not None:
-            return self.words.text(lang)
-        if lang == "de" and self.message_de is not None:
-            return self.message_de
-        return self.message
+        found = self._in(lang)
+        return self.message if found is None else found
 
     def text_in(self, lang: str) -> str:
         """The located error in ``lang``, its location prefix too."""

@@ -112,6 +112,23 @@ def default_deck() -> EditableDeck:
     return Deck.default()
 
 
+#: The deck edition of saves without a "deck_edition" key (the standard deck until the
+#: tuned one replaced it; docs/balance.md).
+FIRST_EDITION = "standard-1"
+
+
+def shipped_edition(deck: DeckLike) -> str | None:
+    """The name of the shipped deck edition ``deck`` is (``Deck.edition``), else None."""
+    from verlies.deck import Deck
+
+    if deck == default_deck():
+        return Deck.DEFAULT_EDITION
+    for name in Deck.editions():
+        if deck == Deck.edition(name):
+            return name
+    return None
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Setup:
     """A game's start (R2): with the steps taken it determines the game bit for bit.
@@ -192,16 +209,21 @@ class Setup:
 
         The keys and their order are the save format's (version 1): saves stay identical.
         """
-        deck_text = None if self.deck == default_deck() else editable(self.deck).dumps()
-        return {
+        edition = shipped_edition(self.deck)
+        out: dict[str, Any] = {
             "players": self.players,
             "characters": list(self.characters),
             "seed": self.seed,
             "variants": self.variants.to_dict(),
             "start_seat": self.start_seat,
             "round_limit": self.round_limit,
-            "deck": deck_text,
+            "deck": None if edition is not None else editable(self.deck).dumps(),
         }
+        # A save without "deck_edition" was made with the first edition ("standard-1"):
+        # saves of it stay as they were; the tuned default deck names its edition.
+        if edition is not None and edition != FIRST_EDITION:
+            out["deck_edition"] = edition
+        return out
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Setup:
@@ -213,7 +235,14 @@ class Setup:
         from verlies.deck import Deck
 
         deck_text = data.get("deck")
-        deck = default_deck() if deck_text is None else Deck.loads(deck_text, file="<saved game>")
+        if deck_text is None:
+            edition = data.get("deck_edition", FIRST_EDITION)
+            if edition not in Deck.editions():
+                known = ", ".join(Deck.editions())
+                raise SetupError("R2.3", f"unknown deck edition {edition!r} (known: {known})")
+            deck: DeckLike = Deck.edition(edition)
+        else:
+            deck = Deck.loads(deck_text, file="<saved game>")
         return Setup(
             players=data["players"],
             characters=data["characters"],

@@ -83,7 +83,7 @@ def test_the_deck_name_field_names_the_download(
     expect(name_input(page)).to_have_value("Standard", timeout=TIMEOUT)
 
     rename(page, NAME)
-    expect(page.locator(EDITOR)).to_contain_text(f"Das Deck heißt jetzt '{NAME}'.", timeout=TIMEOUT)
+    expect(page.locator(EDITOR)).to_contain_text(f"Das Deck heißt jetzt „{NAME}“.", timeout=TIMEOUT)
     expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME, timeout=TIMEOUT)
 
     editor_button(page, "Download vorbereiten").click()

@@ -28,12 +28,14 @@ from verlies.cards.text_messages import (
     MAX_TEXT_LENGTH,
     SHOW_LIMIT,
     Both,
+    Listed,
+    Phrase,
     card_error,
     clip,
     messages,
 )
 from verlies.dice import MAX_CONSTANT, MAX_DICE
-from verlies.errors import CardTextError
+from verlies.errors import CardTextError, Said
 
 # ---- the grammar ---------------------------------------------------------------------
 #
@@ -160,10 +162,8 @@ _SHOW: dict[str, tuple[str, str]] = {
     "$END": ("end of text", "end of text"),
 }
 _ORDER = {name: i for i, name in enumerate(_SHOW)}
-#: How terminals that are no keyword of the card language are named in a German message.
-_SHOW_DE = {"INT": "eine Zahl", "DIE": "ein Würfel wie W6", "$END": "das Textende"}
-_ONE_OF = "one of: "
-_ONE_OF_DE = "eines von: "
+#: Terminals that are no keyword of the card language: named in the message's language.
+_PHRASE = {"INT": "card.expect.int", "DIE": "card.expect.die", "$END": "card.expect.end"}
 #: Optional continuations, named only when nothing else would fit.
 _SECONDARY = frozenset({"OR", "AND", "BANG", "COMMA"})
 #: Continuations of a dice expression (expected together), named only when nothing else fits.
@@ -255,7 +255,7 @@ class Source:
         self.text = text
         self.card = card
 
-    def error(self, pos: int, key: str, *, hint: Both | None = None, **fields: object) -> NoReturn:
+    def error(self, pos: int, key: str, *, hint: Said | None = None, **fields: object) -> NoReturn:
         raise located(self.text, pos, self.card, key, messages(key, fields), hint)
 
     def at(self, token: Token, key: str, **fields: object) -> NoReturn:
@@ -271,8 +271,8 @@ def located(
     pos: int,
     card: str | None,
     key: str,
-    message: Both,
-    expected: Both | None = None,
+    message: Phrase,
+    expected: Said | None = None,
 ) -> CardTextError:
     pos = max(0, min(pos, len(text)))
     line = text.count("\n", 0, pos) + 1
@@ -280,15 +280,13 @@ def located(
     line_end = text.find("\n", pos)
     source_line = text[line_start : line_end if line_end >= 0 else len(text)]
     return CardTextError(
-        message.en,
         card=card,
         line=line,
         column=pos - line_start + 1,
         text=source_line[:200],
-        expected=expected.en if expected is not None else None,
-        message_de=message.de,
-        expected_de=expected.de if expected is not None else None,
         key=key,
+        words=message,
+        expected_words=expected,
     )
 
 
@@ -298,32 +296,34 @@ def _show_char(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def _expected_words(names: set[str], lang: int, found: str | None = None) -> Both:
-    """Plain words for a set of expected terminals, in an English and a German message:
-    'a number' / 'eine Zahl' or 'one of: Gold, Schatz' / 'eines von: Gold, Schatz'.
-
-    Keywords are named in the card's language ``lang`` (0 German, 1 English) in both
-    messages; ``found`` is the type of the token that was found instead, if any.
-    """
+def _expected_words(names: set[str], lang: int, found: str | None = None) -> tuple[object, ...]:
+    """The words for a set of expected terminals: keywords as the card's language ``lang``
+    (0 German, 1 English) spells them, whatever the message's language; a number, a die or
+    the end of the text as phrases of the message's language. ``found`` is the type of the
+    token that was found instead, if any."""
     if {"TRAP", "MONSTER_ENC"} <= names and found not in _SENTENCE_KINDS:
         # the start of a room sentence: name the kinds of sentence
         shown = [*_SENTENCE_KINDS, *(n for n in ("EMPTY", "$END") if n in names)]
     else:
         primary = names - _SECONDARY - (_DICE_OPS if "MINUS" in names else frozenset())
         shown = sorted(primary or names, key=lambda n: _ORDER.get(n, len(_ORDER)))
-    words: list[Both] = []
+    words: list[object] = []
     for name in shown:
-        word = _SHOW[name][lang] if name in _SHOW else name
-        both = Both(word, _SHOW_DE.get(name, word))
-        if both not in words:
-            words.append(both)
+        word: object = (
+            Phrase(_PHRASE[name]) if name in _PHRASE else _SHOW.get(name, (name,) * 2)[lang]
+        )
+        if word not in words:
+            words.append(word)
+    return tuple(words)
+
+
+def _what(words: tuple[object, ...]) -> Said:
+    """What was expected (``CardTextError.expected``): a word, or 'one of: …'."""
     if not words:
-        return Both("nothing more", "nichts mehr")
+        return Phrase("card.expect.nothing")
     if len(words) == 1:
-        return words[0]
-    return Both(
-        _ONE_OF + ", ".join(w.en for w in words), _ONE_OF_DE + ", ".join(w.de for w in words)
-    )
+        return Listed(words)
+    return Phrase.of("card.expect.one_of", choices=Listed(words))
 
 
 def _after(text: str, pos: int) -> str | None:
@@ -339,16 +339,17 @@ def _after(text: str, pos: int) -> str | None:
     return chunk
 
 
-def _expected_after(what: Both, after: str | None) -> Both:
+def _expected_after(words: tuple[object, ...], after: str | None) -> Phrase:
     """The ``{expected}`` field: ``a number after 'Geschick'`` in English, a clause in German
     (``nach 'Geschick' wird eine Zahl erwartet``, ``erwartet wird eine Zahl``)."""
+    if len(words) > 1:
+        choices = Listed(words)
+        if after is None:
+            return Phrase.of("card.expect.plain_one_of", choices=choices)
+        return Phrase.of("card.expect.after_one_of", choices=choices, after=after)
     if after is None:
-        return Both(what.en, f"erwartet wird {what.de}")
-    en = f"{what.en} after '{after}'"
-    if what.de.startswith(_ONE_OF_DE):
-        choices = what.de.removeprefix(_ONE_OF_DE)
-        return Both(en, f"nach '{after}' wird eines der folgenden erwartet: {choices}")
-    return Both(en, f"nach '{after}' wird {what.de} erwartet")
+        return Phrase.of("card.expect.plain", what=_what(words))
+    return Phrase.of("card.expect.after", what=_what(words), after=after)
 
 
 def _acceptable(exc: UnexpectedCharacters) -> set[str]:
@@ -391,8 +392,8 @@ def _syntax_error(src: Source, exc: UnexpectedInput) -> CardTextError:
         pos = end
     else:  # pragma: no cover - no other kinds exist
         return located(text, 0, src.card, "unreadable", messages("unreadable", {}))
-    what = _expected_words(names, lang, found_type)
-    fields: dict[str, object] = {"expected": _expected_after(what, _after(text, pos))}
+    words = _expected_words(names, lang, found_type)
+    fields: dict[str, object] = {"expected": _expected_after(words, _after(text, pos))}
     if pos >= end:
         key = "empty" if end == 0 else "end"
     elif found is not None:
@@ -406,7 +407,7 @@ def _syntax_error(src: Source, exc: UnexpectedInput) -> CardTextError:
         else:
             key = "bad_char"
             fields["char"] = _show_char(text[pos])
-    return located(text, pos, src.card, key, messages(key, fields), what)
+    return located(text, pos, src.card, key, messages(key, fields), _what(words))
 
 
 def parse_tree(text: object, start: str, card: str | None) -> tuple[Source, Tree[Token]]:

@@ -54,7 +54,7 @@ from verlies.cards.text_messages import (
     MESSAGES,
     MESSAGES_DE,
     MIN_TRAP_TARGET,
-    Both,
+    Phrase,
     card_error,
     clip,
 )
@@ -245,11 +245,11 @@ def _monster(src: Source, tree: Tree[Token]) -> MonsterText:
             sub = _subtrees(item)[0]
             if item.data == "loot_gold":
                 if gold is not None:
-                    src.at(first, "duplicate_loot", what=Both("gold", "Gold"))
+                    src.at(first, "duplicate_loot", what=Phrase("card.loot.gold"))
                 gold = _gold(src, sub)
             else:
                 if treasures:
-                    src.at(first, "duplicate_loot", what=Both("treasure", "Schätze"))
+                    src.at(first, "duplicate_loot", what=Phrase("card.loot.treasure"))
                 treasures = _count(src, sub)
     return MonsterText(tuple(fight), gold, treasures)
 

@@ -7,11 +7,13 @@ and the grammar (:mod:`verlies.cards.grammar`) share these.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
+from verlies import i18n
 from verlies.cards.model import Attr
 from verlies.dice import MAX_CONSTANT
 from verlies.errors import CardTextError
+from verlies.i18n import template
 
 #: Longest card text accepted; checked before parsing.
 MAX_TEXT_LENGTH = 2000
@@ -25,62 +27,35 @@ MAX_TRAP_TARGET = 16
 KINDS = ("room", "monster", "treasure")
 
 #: Every error message the parser produces. ``docs/card-language.md`` lists them all.
-MESSAGES: dict[str, str] = {
-    "not_str": "card text must be a string, not {type}",
-    "too_long": "card text too long (max {max} characters)",
-    "empty": "card text is empty — expected {expected}",
-    "end": "unexpected end of text — expected {expected}",
-    "unknown_word": "unknown word '{word}' — expected {expected}",
-    "bad_char": "unexpected character {char} — expected {expected}",
-    "wrong_token": "expected {expected}, not '{found}'",
-    "unreadable": "card text could not be read",
-    "too_large": "number too large (max {max})",
-    "bad_dice": "bad dice expression '{dice}': expected {expected}",
-    "gold_negative": "gold can go below 0: '{dice}' gives {min} at the lowest roll",
-    "gold_zero": "zero gold: '{dice}' always gives 0",
-    "zero_treasures": "zero treasures: name at least one treasure",
-    "zero_loss": "zero gold lost: the loss must be at least 1 gold",
-    "target_low": "trap target {n} can never be failed (min {min})",
-    "target_high": "trap target {n} is out of reach (max {max})",
-    "duplicate_attr": "duplicate attribute '{attr}' in a choice",
-    "duplicate_penalty": "duplicate penalty '{penalty}'",
-    "duplicate_loot": "duplicate possession: {what} named twice",
-    "zero_bonus": "zero bonus: a magic roll bonus must be at least +1",
-    "spent_without_magic": "'{word}' needs a magic effect: only magic treasures are used up",
-    "unknown_kind": "unknown card kind '{kind}' — expected one of: room, monster, treasure",
-}
-
+#: The error messages' keys: ``card.err.<key>`` in :mod:`verlies.i18n`.
+MESSAGE_KEYS: tuple[str, ...] = (
+    "not_str",
+    "too_long",
+    "empty",
+    "end",
+    "unknown_word",
+    "bad_char",
+    "wrong_token",
+    "unreadable",
+    "too_large",
+    "bad_dice",
+    "gold_negative",
+    "gold_zero",
+    "zero_treasures",
+    "zero_loss",
+    "target_low",
+    "target_high",
+    "duplicate_attr",
+    "duplicate_penalty",
+    "duplicate_loot",
+    "zero_bonus",
+    "spent_without_magic",
+    "unknown_kind",
+)
+MESSAGES: dict[str, str] = {k: template(f"card.err.{k}", "en") for k in MESSAGE_KEYS}
 #: The same messages in German, with the same fields. ``{expected}`` is a whole clause here:
 #: ``nach 'Geschick' wird eine Zahl erwartet`` or ``erwartet wird eine Zahl``.
-MESSAGES_DE: dict[str, str] = {
-    "not_str": "der Kartentext muss eine Zeichenkette sein, nicht {type}",
-    "too_long": "der Kartentext ist zu lang (höchstens {max} Zeichen)",
-    "empty": "der Kartentext ist leer — {expected}",
-    "end": "unerwartetes Ende des Textes — {expected}",
-    "unknown_word": "unbekanntes Wort '{word}' — {expected}",
-    "bad_char": "unerwartetes Zeichen {char} — {expected}",
-    "wrong_token": "{expected}, nicht '{found}'",
-    "unreadable": "der Kartentext konnte nicht gelesen werden",
-    "too_large": "Zahl zu groß (höchstens {max})",
-    "bad_dice": "ungültiger Würfelausdruck '{dice}': {expected}",
-    "gold_negative": "Gold kann unter 0 fallen: '{dice}' ergibt beim niedrigsten Wurf {min}",
-    "gold_zero": "kein Gold: '{dice}' ergibt immer 0",
-    "zero_treasures": "null Schätze: es muss mindestens ein Schatz sein",
-    "zero_loss": "kein Goldverlust: der Verlust muss mindestens 1 Gold betragen",
-    "target_low": "Fallenwert {n} kann nie verfehlt werden (mindestens {min})",
-    "target_high": "Fallenwert {n} ist unerreichbar (höchstens {max})",
-    "duplicate_attr": "Eigenschaft '{attr}' doppelt in einer Auswahl",
-    "duplicate_penalty": "Strafe '{penalty}' doppelt genannt",
-    "duplicate_loot": "doppelter Besitz: {what} zweimal genannt",
-    "zero_bonus": "kein Bonus: ein magischer Wurfbonus muss mindestens +1 sein",
-    "spent_without_magic": (
-        "'{word}' braucht eine magische Wirkung: nur magische Schätze werden verbraucht"
-    ),
-    "unknown_kind": (
-        "unbekannte Kartenart '{kind}' — erwartet wird eines von: room, monster, treasure"
-    ),
-}
-
+MESSAGES_DE: dict[str, str] = {k: template(f"card.err.{k}", "de") for k in MESSAGE_KEYS}
 #: The card language's keywords for the values, (German, English): the grammar's words,
 #: not the display names (those are in verlies.i18n and may change without breaking cards).
 ATTR_WORD: dict[Attr, tuple[str, str]] = {
@@ -105,21 +80,58 @@ def clip(s: str) -> str:
     return s if len(s) <= SHOW_LIMIT else s[: SHOW_LIMIT - 1] + "…"
 
 
-class Both(NamedTuple):
-    """A message field that differs between the English and the German message."""
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words of a card-text error kept as an i18n key and raw values, put into words in
+    the reader's language (values may be phrases too)."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **values: object) -> Phrase:
+        return cls(key, tuple(values.items()))
+
+    def text(self, lang: str) -> str:
+        lang = lang if lang in i18n.LANGUAGES else i18n.FALLBACK
+        return template(self.key, lang).format(**{k: worded(v, lang) for k, v in self.values})
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Expected words as a list (``Gold, Schatz``), each a raw keyword or a phrase."""
+
+    items: tuple[object, ...]
+
+    def text(self, lang: str) -> str:
+        sep = template("card.expect.sep", lang if lang in i18n.LANGUAGES else i18n.FALLBACK)
+        return sep.join(str(worded(item, lang)) for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Both:
+    """A field that only German and English have words for (the dice parser's phrases);
+    another language reads the English."""
 
     en: str
     de: str
 
+    def text(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
 
-def messages(key: str, fields: dict[str, object]) -> Both:
-    """The message ``key`` with its fields filled in, in English and in German."""
-    en = {k: v.en if isinstance(v, Both) else v for k, v in fields.items()}
-    de = {k: v.de if isinstance(v, Both) else v for k, v in fields.items()}
-    return Both(MESSAGES[key].format(**en), MESSAGES_DE[key].format(**de))
+
+def worded(value: object, lang: str) -> object:
+    """A raw value in words: phrases in ``lang``; keywords, numbers and ids as they are."""
+    if isinstance(value, Phrase | Listed | Both):
+        return value.text(lang)
+    return value
+
+
+def messages(key: str, fields: dict[str, object]) -> Phrase:
+    """The message ``key`` (``card.err.<key>``) with its fields, put into words late."""
+    return Phrase(f"card.err.{key}", tuple(fields.items()))
 
 
 def card_error(key: str, card: str | None = None, **fields: object) -> CardTextError:
     """An error without a place in the text (the text is no string, the kind is unknown)."""
-    message = messages(key, fields)
-    return CardTextError(message.en, card=card, message_de=message.de, key=key)
+    return CardTextError(card=card, words=messages(key, fields), key=key)

@@ -139,6 +139,26 @@ class Deck:
         """The shipped default deck (``verlies/data/default_deck.toml``); cached."""
         return _default_deck()
 
+    #: The name of the default deck's edition (``Deck.edition``; docs/balance.md).
+    DEFAULT_EDITION = "standard-2"
+
+    @classmethod
+    def edition(cls, name: str) -> Deck:
+        """A shipped edition of the standard deck by name: ``"standard-1"`` (the first
+        edition, which saved games without an edition key were played with) or
+        ``"standard-2"`` / ``"default"`` (the tuned default deck); KeyError otherwise."""
+        if name in ("default", cls.DEFAULT_EDITION):
+            return cls.default()
+        if name not in toml_io.EDITIONS:
+            known = ", ".join(cls.editions())
+            raise KeyError(f"no deck edition {name!r} (known: {known})")
+        return _edition_deck(name)
+
+    @staticmethod
+    def editions() -> tuple[str, ...]:
+        """The names ``Deck.edition`` knows, oldest first; the last is the default."""
+        return (*toml_io.EDITIONS, Deck.DEFAULT_EDITION)
+
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Deck:
         """Read a deck file: a whole deck, or a patch (``base = "default"``) on top of one."""
@@ -485,6 +505,11 @@ def _restore(
     deck = Deck._build(name, cards, counts)
     object.__setattr__(deck, "_warnings", warnings)
     return deck
+
+
+@functools.cache
+def _edition_deck(name: str) -> Deck:
+    return Deck._wrap(toml_io.edition_parts(name))
 
 
 @functools.cache

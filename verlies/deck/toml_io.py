@@ -333,9 +333,12 @@ def _check_text_budget(
 def _load_base(
     base: str, file: str, base_dir: Path | None, line: int, chain: tuple[str, ...]
 ) -> DeckParts:
-    """The base deck a patch file names: "default" or a deck file relative to the patch."""
+    """The base deck a patch file names: "default", a shipped edition's name (EDITIONS)
+    or a deck file relative to the patch."""
     if base == "default":
         return default_parts()
+    if base in EDITIONS:
+        return edition_parts(base)
     if base_dir is None:
         # Text from an upload or a saved game has no folder: it must not make the
         # server read files of its choice.
@@ -493,6 +496,22 @@ def write(path: Path, text: str) -> None:
         except OSError:
             pass
         raise _os_error("err.write", exc, str(path)) from None
+
+
+#: The shipped editions of the standard deck by name, besides the default deck file: a
+#: saved game or a patch that names one keeps the cards it was made with (docs/balance.md).
+#: "standard-1" is the first edition, the default until the tuned deck replaced it.
+EDITIONS: Final = {"standard-1": "decks/standard-1.toml"}
+
+
+@functools.cache
+def edition_parts(name: str) -> DeckParts:
+    """The shipped deck edition ``name`` (a key of EDITIONS), read once."""
+    file = EDITIONS[name]
+    resource = resources.files("verlies") / "data"
+    for part in file.split("/"):
+        resource = resource / part
+    return parse_text(decode(resource.read_bytes(), file), file, None, ())
 
 
 @functools.cache

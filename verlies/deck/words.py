@@ -19,14 +19,13 @@ translated, e.g. a card kind) and :class:`AllOf` (a list joined with "and").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from verlies import i18n
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.errors import CardTextError, DeckError
 
 
-@runtime_checkable
 class Said(Protocol):
     """Anything that is put into words late: :class:`Words`, a pydantic error's words."""
 
@@ -76,8 +75,9 @@ class Words:
 
 def word(value: object, lang: str) -> object:
     """One raw value of a message in words (numbers, ids and strings stay as they are)."""
-    if isinstance(value, Said) and not isinstance(value, str):
-        return value.text(lang)
+    said = getattr(value, "text", None)  # Words, AllOf, a parser's message... (no str)
+    if said is not None and callable(said):
+        return said(lang)
     if isinstance(value, Color):
         return i18n.text(f"card.color.{value.value}", _known(lang))
     if isinstance(value, Attr):
@@ -101,19 +101,19 @@ def pile_word(kind: str) -> Words:
     return Words(f"pile.{kind}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardTextMessage:
-    """A card-text parser's message inside a deck message (its own two languages)."""
+    """A card-text parser's message inside a deck message, in the reader's language (the
+    parser's messages are ``card.err.*`` of :mod:`verlies.i18n`)."""
 
-    en: str
-    de: str
+    error: CardTextError
 
     @classmethod
     def of(cls, exc: CardTextError) -> CardTextMessage:
-        return cls(exc.message, exc.message_in("de"))
+        return cls(exc)
 
     def text(self, lang: str) -> str:
-        return self.de if lang == "de" else self.en
+        return self.error.message_in(_known(lang))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

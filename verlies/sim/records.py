@@ -52,11 +52,15 @@ class SimulationError(VerliesError):
 
 
 def load_deck(deck: DeckArg) -> Any:
-    """None -> the default deck; a path -> ``Deck.load`` (raises DeckError); a deck as is."""
+    """None -> the default deck; a shipped edition's name (``Deck.editions()``, e.g.
+    "standard-1") that is no file here -> that edition; a path -> ``Deck.load`` (raises
+    DeckError); a deck as is."""
     from verlies.deck import Deck
 
     if deck is None:
         return Deck.default()
+    if isinstance(deck, str) and deck in Deck.editions() and not os.path.exists(deck):
+        return Deck.edition(deck)
     if isinstance(deck, str | os.PathLike):
         return Deck.load(deck)
     return deck
