@@ -1,35 +1,74 @@
 """Balance-lab speed: careful-bot games per CPU second, worker scaling, Dask vs processes.
 
-Prints, all measured in this run (figures, not a pass/fail test):
+Prints, all measured in this run (figures, not a pass/fail test), each with the load
+average (1 / 5 / 15 min) read when it was measured: on a shared machine the wall-clock
+figures move with other programs' work (CPU-second figures much less):
 
-1. careful-bot 4-player games per CPU second in one process (pure Python engine), next
-   to the engine's random playouts (steps per CPU second, no event log) as the baseline;
-2. ``--games`` such games (default 10,000) with ``workers=1`` and ``workers=2``: wall
-   seconds and the speed-up (in ``--rounds`` parts taken in turns, so that a change in the
-   machine's load hits both alike);
-3. the same sweep on a Dask ``LocalCluster`` with 2 worker processes and on 2 local
-   processes: wall seconds and the ratio Dask / processes.
+1. the engine's random playouts (steps per CPU second, no event log) as the baseline, and
+   careful-bot 4-player games per CPU second in one process (pure Python);
+2. ``--games`` such games (default 10,000; characters rotated over the seats) with
+   ``workers=1`` and ``workers=2``: wall seconds and the speed-up 1 -> 2 workers, played in
+   ``--rounds`` parts taken in turns (1, 2, 1, 2, ...) so that a change in the machine's
+   load hits both alike; the kept pool of worker processes is started before the clock;
+3. the same ``--games`` games with 2 workers on the engine compiled with mypyc (built by
+   ``benchmarks/compiled.py`` into ``benchmarks/.venv-compiled``; skipped with
+   ``--no-compiled`` or when it cannot be built), checked to give the same results;
+4. a sweep (4 points of one obstacle's number) on a Dask ``LocalCluster`` with 2 worker
+   processes and on 2 local processes: wall seconds and the ratio Dask / processes.
 
-Every pair of runs plays the same seeds and checks that the results are identical. The
-load average is printed before and after: on a shared machine the wall-clock figures
-move with other programs' work (CPU-second figures much less).
+Every pair of runs plays the same seeds and checks that the results are identical.
 
     .venv/bin/python benchmarks/sim.py [--games 10000] [--sweep-games 2000] [--no-dask]
+                                       [--no-compiled] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import subprocess
+import sys
+import textwrap
 import time
+from pathlib import Path
 from typing import Any
 
 from verlies.deck import Deck
 from verlies.sim import Tweak, benchmark, simulate, sweep
+from verlies.sim.run import local_pool
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from compiled import ensure_compiled  # noqa: E402
+
+# Runs in the compiled venv: the same run with 2 workers, timed there.
+COMPILED_RUN = textwrap.dedent(
+    """
+    import json, sys, time
+    import verlies.rules
+    from verlies.sim import simulate
+    from verlies.sim.run import local_pool
+
+    assert verlies.rules.__file__.endswith(".so"), verlies.rules.__file__
+    args = json.loads(sys.argv[1])
+    local_pool(2).submit(int).result()  # the workers are up before the clock starts
+    simulate(8, players=4, characters="all", workers=2, seed=99)  # warm-up: imports in them
+    out = {"wall": 0.0, "games": 0, "characters": []}
+    for seed, games in args["parts"]:
+        t0 = time.perf_counter()
+        res = simulate(games, players=4, characters="all", workers=2, seed=seed)
+        out["wall"] += time.perf_counter() - t0
+        out["games"] += res.games
+        out["characters"].append(res.to_dict()["characters"])
+    print(json.dumps(out))
+    """
+)
 
 
-def _load() -> str:
+def load() -> str:
     try:
         return " / ".join(f"{x:.1f}" for x in os.getloadavg())
     except OSError:  # pragma: no cover - not on Unix
@@ -45,24 +84,72 @@ def games_per_cpu_second(games: int, deck: Any) -> tuple[float, float]:
     return games / cpu, games / wall
 
 
+def workers_cpu() -> float:
+    """CPU seconds used so far by the kept pool's worker processes (Linux /proc; NaN
+    elsewhere): with the parent's own CPU time, what a run on 2 workers cost in all."""
+    pool = local_pool(2)
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    try:
+        for pid in list(getattr(pool, "_processes", {}) or {}):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+    return total
+
+
 def scaling(games: int, deck: Any, rounds: int = 2) -> dict[str, Any]:
     """Wall seconds of ``games`` games on 1 and on 2 workers, played in ``rounds`` parts
-    taken in turns (1, 2, 1, 2, ...), so that a change in the machine's load hits both."""
-    out: dict[str, Any] = {1: 0.0, 2: 0.0}
+    taken in turns (1, 2, 1, 2, ...), so that a change in the machine's load hits both.
+    Seeds 1.. per part: part ``r`` plays seed ``1 + r``."""
+    out: dict[str, Any] = {1: 0.0, 2: 0.0, "cpu1": 0.0, "cpu2": 0.0}
+    local_pool(2).submit(int).result()  # the kept pool is up before the clock starts
+    simulate(8, players=4, characters="all", deck=deck, workers=2, seed=99)  # warm-up
     part = max(1, games // rounds)
+    out["parts"], out["characters"] = [], []
     for r in range(rounds):
         metrics = {}
         for workers in (1, 2):
-            t0 = time.perf_counter()
+            t0, c0, w0 = time.perf_counter(), time.process_time(), workers_cpu()
             res = simulate(
-                part, players=4, characters="all", deck=deck, workers=workers, seed=2 + r
+                part, players=4, characters="all", deck=deck, workers=workers, seed=1 + r
             )
             out[workers] += time.perf_counter() - t0
+            # CPU seconds in all: this process, plus the workers' when there are any.
+            cpu = time.process_time() - c0
+            out[f"cpu{workers}"] += cpu + (workers_cpu() - w0 if workers == 2 else 0.0)
             metrics[workers] = res.metrics
         assert metrics[1] == metrics[2], "1 and 2 workers must agree"
+        out["parts"].append((1 + r, part))
+        out["characters"].append(json.loads(json.dumps(res.to_dict()["characters"])))
     out["speedup"] = out[1] / out[2]
+    # What 2 idle cores would give: 2 x (CPU of 1 worker) / (CPU of 2 workers, all in).
+    out["idle_speedup"] = 2 * out["cpu1"] / out["cpu2"]
     out["games"] = part * rounds
     return out
+
+
+def compiled_run(parts: list[tuple[int, int]]) -> dict[str, Any]:
+    """The games of ``parts`` ((seed, games) each) with 2 workers on the compiled engine:
+    wall seconds and each part's win table, or why not."""
+    py, why = ensure_compiled()
+    if py is None:
+        return {"skipped": why}
+    # From the benchmarks folder, so that the pure source is not on sys.path.
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    r = subprocess.run(
+        [str(py), "-c", COMPILED_RUN, json.dumps({"parts": parts})],
+        cwd=HERE,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if r.returncode != 0:
+        return {"skipped": "the compiled run failed: " + r.stderr.strip()[-500:]}
+    data: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
+    return data
 
 
 def dask_ratio(games: int, deck: Any) -> dict[str, Any]:
@@ -72,6 +159,9 @@ def dask_ratio(games: int, deck: Any) -> dict[str, Any]:
     values = [5, 7, 9, 11]
     per_point = max(1, games // len(values))
     out: dict[str, Any] = {}
+    local_pool(2).submit(int).result()
+    sweep(tweak, values[:1], games=4, players=4, deck=deck, workers=2)  # warm-up
+    out["load_processes"] = load()
     t0 = time.perf_counter()
     local = sweep(tweak, values, games=per_point, players=4, deck=deck, workers=2, seed=3)
     out["processes"] = time.perf_counter() - t0
@@ -82,6 +172,7 @@ def dask_ratio(games: int, deck: Any) -> dict[str, Any]:
         Client(cluster) as client,
     ):
         sweep(tweak, values[:1], games=4, players=4, deck=deck, executor=client)  # warm-up
+        out["load_dask"] = load()
         t0 = time.perf_counter()
         on_dask = sweep(
             tweak, values, games=per_point, players=4, deck=deck, executor=client, seed=3
@@ -95,38 +186,80 @@ def dask_ratio(games: int, deck: Any) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10_000, help="games of the 1 vs 2 workers run")
+    ap.add_argument("--games", type=int, default=10_000, help="games of the worker runs")
     ap.add_argument("--cpu-games", type=int, default=400, help="games of the per-CPU-s run")
     ap.add_argument("--sweep-games", type=int, default=2000, help="games of the Dask sweep")
     ap.add_argument("--rounds", type=int, default=4, help="parts of the 1 vs 2 workers run")
     ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument("--no-compiled", action="store_true")
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = ap.parse_args()
     deck = Deck.default()
+    figures: dict[str, Any] = {"python": platform.python_version(), "cpus": os.cpu_count()}
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
-        f"load average {_load()} (1/5/15 min; the machine may be shared)"
+        f"load average {load()} (1/5/15 min; the machine may be shared)"
     )
     ref = benchmark(games=20, runs=3, players=4, seed=0, deck=deck, log=False)
     steps = ref.stats()["steps_per_cpu_s"]["median"]
-    print(f"engine baseline, random playouts, no log: {steps:,.0f} steps/CPU-s (median of 3)")
+    figures["engine_steps_per_cpu_s"] = steps
+    print(
+        f"engine baseline, random playouts, no log: {steps:,.0f} steps/CPU-s "
+        f"(median of 3; load {load()})"
+    )
     per_cpu, per_wall = games_per_cpu_second(args.cpu_games, deck)
+    figures["careful_games_per_cpu_s"] = per_cpu
     print(
         f"careful bots, 4 players, one process: {per_cpu:,.1f} games/CPU-s "
-        f"({per_wall:,.1f} games/wall-s; {args.cpu_games} games)"
+        f"({per_wall:,.1f} games/wall-s; {args.cpu_games} games; load {load()})"
     )
     sc = scaling(args.games, deck, args.rounds)
+    figures["workers"] = {
+        "games": sc["games"],
+        "1": sc[1],
+        "2": sc[2],
+        "speedup": sc["speedup"],
+        "cpu_1": sc["cpu1"],
+        "cpu_2": sc["cpu2"],
+        "idle_speedup": sc["idle_speedup"],
+    }
     print(
-        f"{sc['games']:,} games: 1 worker {sc[1]:.1f} s, 2 workers {sc[2]:.1f} s wall "
-        f"({args.rounds} parts in turns); speed-up {sc['speedup']:.2f}x (identical results)"
+        f"{sc['games']:,} careful games (pure Python): 1 worker {sc[1]:.1f} s, 2 workers "
+        f"{sc[2]:.1f} s wall ({args.rounds} parts in turns; {sc['games'] / sc[2]:,.0f} "
+        f"games/s); speed-up 1 -> 2 workers {sc['speedup']:.2f}x (identical results; "
+        f"load {load()})"
     )
+    print(
+        f"  CPU seconds in all: 1 worker {sc['cpu1']:.1f}, 2 workers {sc['cpu2']:.1f} "
+        f"(parent + workers): on 2 idle cores the speed-up would be about "
+        f"{sc['idle_speedup']:.2f}x (goal >= 1.8x)"
+    )
+    if not args.no_compiled:
+        comp = compiled_run(sc["parts"])
+        figures["compiled"] = {k: v for k, v in comp.items() if k != "characters"}
+        if "skipped" in comp:
+            print(f"compiled: not measured ({comp['skipped']})")
+        else:
+            same = comp["characters"] == sc["characters"]
+            figures["compiled"]["same_results"] = same
+            print(
+                f"{comp['games']:,} careful games, compiled (mypyc), 2 workers: "
+                f"{comp['wall']:.1f} s wall ({comp['games'] / comp['wall']:,.0f} games/s; "
+                f"goal <= 20 s; {'identical' if same else 'DIFFERENT'} results; load {load()})"
+            )
     if not args.no_dask:
         dr = dask_ratio(args.sweep_games, deck)
+        figures["dask"] = {k: dr[k] for k in ("games", "processes", "dask", "ratio")}
         print(
             f"sweep of {dr['games']:,} games (4 points): 2 local processes "
-            f"{dr['processes']:.1f} s, Dask LocalCluster 2 workers {dr['dask']:.1f} s; "
-            f"Dask / processes {dr['ratio']:.2f}x (identical results)"
+            f"{dr['processes']:.1f} s (load {dr['load_processes']}), Dask LocalCluster "
+            f"2 workers {dr['dask']:.1f} s (load {dr['load_dask']}); Dask / processes "
+            f"{dr['ratio']:.2f}x (goal <= 1.2x; identical results)"
         )
-    print(f"load average after: {_load()}")
+    figures["load_after"] = load()
+    print(f"load average after: {load()}")
+    if args.json:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

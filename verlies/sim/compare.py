@@ -238,7 +238,9 @@ class _Played:
     once. Keyed by the spec's pickle (decks in their card order), never by equality: two
     equal decks whose cards are listed in another order may deal other games."""
 
-    def __init__(self, specs: int = 4, games: int = 20_000) -> None:
+    # Bounded whatever a run's length (memory stays flat): the first ``games`` games of the
+    # last ``specs`` specs, a few kB each; enough for the Balance tab's runs.
+    def __init__(self, specs: int = 4, games: int = 4_000) -> None:
         self.specs, self.games = specs, games
         self._runs: dict[bytes, dict[int, GameRecord]] = {}
         self._lock = threading.Lock()
