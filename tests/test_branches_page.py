@@ -125,7 +125,7 @@ def test_the_board_as_text_names_tiles_figures_and_moves_in_the_page_language() 
     g.apply(g.legal_actions()[0])
     g.roll()
     lines = board_lines(g, "de")
-    assert lines[0] == "1 Verlieskarten liegen aus:" and lines[1].startswith("(0, 0): Start")
+    assert lines[0] == "1 Verlieskarte liegt aus:" and lines[1].startswith("(0, 0): Start")
     assert sum("steht auf (0, 0)" in line for line in lines) == 2
     assert (
         lines[-1].startswith("Erlaubte Züge: ")

@@ -470,3 +470,10 @@ def test_the_die_panel_marks_the_faces_that_pass() -> None:
         assert table.passes == "passes on 6"
     else:
         assert table.passes == f"passes on {good[0]}–6"
+
+
+def test_percentages_in_german_have_a_decimal_comma() -> None:
+    from fractions import Fraction
+
+    assert pct(Fraction(5, 6), "de") == "83,3 %" and pct(Fraction(5, 6)) == "83.3 %"
+    assert pct(Fraction(1, 2), "de") == "50 %"

@@ -555,7 +555,12 @@ def test_new_game_form_reports_a_setup_error() -> None:
 def test_new_game_form_names_the_deck_and_keeps_characters_apart() -> None:
     app = new_app()
     form = app.setup
-    assert "Standard" in form.deck_note.value
+    from verlies.deck import Deck
+
+    assert f"Standard ({Deck.DEFAULT_EDITION})" in form.deck_note.value  # name and edition
+    form.set_deck(Deck.edition("standard-1"))
+    assert "Standard (standard-1)" in form.deck_note.value
+    form.set_deck(Deck.default())
     form.players.value = 4
     chosen = [ch.value for ch in form.characters]
     assert len(set(chosen)) == 4

@@ -193,20 +193,23 @@ class DeckError(VerliesError):
         self.field = field
         self.line = line
         self.column = column
-        # other languages when asked for: a hostile file gives thousands of errors
-        self._said: dict[str, str | None] = {"en": message, "de": message_de}
+        # German when asked for: a hostile file gives thousands of errors
+        self._message_de = message_de
         super().__init__(self.text_in("en"))
 
     @property
     def message_de(self) -> str | None:
         """The message in German (None: an error made without words or a German text)."""
-        return self._in("de")
+        if self._message_de is None and self.words is not None:
+            self._message_de = self.words.text("de")
+        return self._message_de
 
     def _in(self, lang: str) -> str | None:
-        found = self._said.get(lang)
-        if found is None and self.words is not None:
-            found = self._said[lang] = self.words.text(lang)
-        return found
+        if lang == "en":
+            return self.message
+        if lang == "de":
+            return self.message_de
+        return None if self.words is None else self.words.text(lang)
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``deck.toml, line 3, column 9, card 'x', field 'text'``."""

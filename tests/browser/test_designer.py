@@ -109,18 +109,20 @@ def test_log_shows_the_newest_line_on_top_after_bots_move(
     open_page(page, page_url, wait_for_canvas)
     start_game(page, 5, 30, BOTS)
     play_to_end(page)  # many steps: the log's parts have rotated through their widgets
-    # every visible line with its part number and its place in the part, by its top edge
-    lines = page.evaluate(
-        """() => Array.from(document.querySelectorAll('.vl-log-box .vl-log summary'))
-          .map(s => {
-            const log = s.closest('.vl-log');
-            const part = log.dataset.part === 'older' ? -1 : Number(log.dataset.part);
-            const index = Array.from(log.querySelectorAll('summary')).indexOf(s);
-            const r = s.getBoundingClientRect();
-            return {part, index, y: r.top, h: r.height, text: s.textContent};
-          })
-          .filter(l => l.h > 0)"""
-    )
+
+    def read() -> list[dict[str, Any]]:
+        # every visible line with its part number and its place in the part, by its top
+        found: list[dict[str, Any]] = page.evaluate(LINES_JS)
+        return found
+
+    def in_order(lines: list[dict[str, Any]]) -> bool:
+        seen = sorted(lines, key=lambda line: line["y"])
+        order = [(line["part"], line["index"]) for line in seen]
+        return order == sorted(order, key=lambda pi: (-pi[0], pi[1]))
+
+    # the log's widgets follow the state line in their own messages: wait for them to land
+    wait_for(page, lambda: in_order(read()), "the log's parts to arrive", timeout=30)
+    lines = read()
     assert len(lines) > 10
     seen = sorted(lines, key=lambda line: line["y"])
     order = [(line["part"], line["index"]) for line in seen]
@@ -131,6 +133,17 @@ def test_log_shows_the_newest_line_on_top_after_bots_move(
     # the newest event of a finished game is its end, not a stale "to move"
     assert "to move" not in top["text"], top["text"]
     assert console_errors == []
+
+
+LINES_JS = """() => Array.from(document.querySelectorAll('.vl-log-box .vl-log summary'))
+          .map(s => {
+            const log = s.closest('.vl-log');
+            const part = log.dataset.part === 'older' ? -1 : Number(log.dataset.part);
+            const index = Array.from(log.querySelectorAll('summary')).indexOf(s);
+            const r = s.getBoundingClientRect();
+            return {part, index, y: r.top, h: r.height, text: s.textContent};
+          })
+          .filter(l => l.h > 0)"""
 
 
 def focused(page: Page) -> str:

@@ -640,6 +640,7 @@ TEXTS: dict[str, str] = {
     "page.export_col_text": "Ereignis",
     "page.board_text": "Das Spielbrett als Text",
     "page.board_text_tiles": "{n} Verlieskarten liegen aus:",
+    "page.board_text_tiles_one": "1 Verlieskarte liegt aus:",
     "page.board_text_at": "{who} steht auf ({x}, {y}).",
     "page.board_text_escaped": "{who} ist entkommen.",
     "page.board_text_moves": "Erlaubte Züge: {moves}.",

@@ -604,6 +604,7 @@ TEXTS: dict[str, str] = {
     "page.export_col_text": "event",
     "page.board_text": "The board as text",
     "page.board_text_tiles": "{n} dungeon cards on the table:",
+    "page.board_text_tiles_one": "1 dungeon card on the table:",
     "page.board_text_at": "{who} stands on ({x}, {y}).",
     "page.board_text_escaped": "{who} has escaped.",
     "page.board_text_moves": "Legal moves: {moves}.",

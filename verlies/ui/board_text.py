@@ -15,7 +15,8 @@ esc = html.escape
 
 def board_lines(game: Game, lang: str) -> list[str]:
     """One line per tile (position and what the card is), per figure, and per legal move."""
-    lines = [t("board_text_tiles", lang, n=len(game.board))]
+    n = len(game.board)
+    lines = [t("board_text_tiles_one", lang) if n == 1 else t("board_text_tiles", lang, n=n)]
     for (x, y), tile in sorted(game.board.items(), key=lambda item: (item[0][1], item[0][0])):
         lines.append(f"({x}, {y}): {dungeon_brief(tile.card, lang)}")
     for seat, f in enumerate(game.figures):

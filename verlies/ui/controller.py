@@ -196,7 +196,7 @@ class Controller:
                     )
             else:
                 for cell, option in s.walk_options().items():
-                    label = pct(option.chance) if option.chance < 1 else ""
+                    label = pct(option.chance, self.lang) if option.chance < 1 else ""
                     highlights[cell] = Highlight("walk", label)
         banner = self.over_text() if g.is_over else ""
         drawn = None

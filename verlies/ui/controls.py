@@ -157,15 +157,15 @@ class SetupForm:
 
     def _deck_html(self, lang: str) -> str:
         """Which deck new games use: its name, and whether it differs from the shipped one."""
-        from verlies.deck import Deck
         from verlies.setup import shipped_edition
 
         name = getattr(self.deck, "name", "") or "?"
+        # a shipped edition by its edition name ("standard-2"), any other deck as edited
         edition = shipped_edition(self.deck)
-        if edition is None:
-            name = f"{name} {t('deck_edited', lang)}"
-        elif edition != Deck.DEFAULT_EDITION:
+        if edition is not None:
             name = f"{name} ({edition})"
+        else:
+            name = f"{name} {t('deck_edited', lang)}"
         note = t("deck_note", lang, tab=t("tab_deck", lang))
         return (
             f'<span class="vl-form-label">{html.escape(t("deck_label", lang))}</span> '

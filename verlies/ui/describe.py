@@ -48,7 +48,7 @@ def action_label(game: Game, action: Action, lang: str) -> str:
     label = describe(action, lang)
     odds = decision_odds(game, action)
     if odds is not None and (odds < 1 or not isinstance(action, Walk)):
-        label += f" – {pct(odds)}"
+        label += f" – {pct(odds, lang)}"
     return label
 
 
@@ -107,7 +107,7 @@ def chance_context(game: Game, lang: str) -> str:
         "value": ctx.value,
         "extra": f" + {ctx.bonus}" if ctx.bonus else "",
         "target": ctx.target,
-        "p": pct(ctx.chance),
+        "p": pct(ctx.chance, lang),
     }
     if ctx.kind == "oroll" and ctx.obstacle is not None:
         o = ctx.obstacle

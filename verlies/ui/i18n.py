@@ -41,12 +41,14 @@ def variant_text(name: str, lang: str) -> str:
     return Variants.describe().get(name, name)
 
 
-def pct(p: Fraction | float) -> str:
-    """A probability as a percentage with at most one decimal: 0.5 -> '50 %'."""
+def pct(p: Fraction | float, lang: str = "en") -> str:
+    """A probability as a percentage with at most one decimal: 0.5 -> '50 %'; German
+    writes a decimal comma (5/6 -> '83,3 %')."""
     value = float(p) * 100
     if abs(value - round(value)) < 0.05:
         return f"{round(value)} %"
-    return f"{value:.1f} %"
+    text = f"{value:.1f} %"
+    return text.replace(".", ",") if lang == "de" else text
 
 
 def bot_name(name: str, lang: str) -> str:

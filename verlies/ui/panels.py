@@ -411,7 +411,7 @@ class ChancePanel:
         options = []
         for i, row in enumerate(table.rows):
             p = row.p
-            options.append((f"{row.label} – {pct(p)}", i))
+            options.append((f"{row.label} – {pct(p, lang)}", i))
             bar = "<i></i>" if row.width == 100 else f'<i style="width:{row.width}%"></i>'
             # a row (.vl-orows > p, no class: a card draw has dozens): label (in full on
             # hover), bar, percentage; the exact odds in data-p
@@ -420,7 +420,7 @@ class ChancePanel:
             tick = " ✓" if row.passes else ""
             rows.append(
                 f'<p data-p="{p.numerator}/{p.denominator}"{mark}>'
-                f"<span>{esc(row.label)}{tick}</span><i>{bar}</i><b>{pct(p)}</b></p>"
+                f"<span>{esc(row.label)}{tick}</span><i>{bar}</i><b>{pct(p, lang)}</b></p>"
             )
         n = len(table.rows)
         self.table.value = (
@@ -466,9 +466,8 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
                 )
             )
         )
-        lines.append(
-            f'<span class="vl-odds">{esc(t("pass_chance", lang, p=pct(g.pass_chance(o))))}</span>'
-        )
+        odds = t("pass_chance", lang, p=pct(g.pass_chance(o), lang))
+        lines.append(f'<span class="vl-odds">{esc(odds)}</span>')
     return (
         f'<div class="vl-drawn" data-card="{esc(card.id)}">'
         f'<div class="vl-drawn-text"><div class="vl-h">{esc(t("drawn_card", lang))}</div>'
