@@ -207,4 +207,4 @@ def test_the_new_game_form_picks_an_edition_by_name() -> None:
     form.edition.value = "standard-2"
     assert app.start_game(form.values())
     assert app.game.setup.deck is Deck.default()
-    assert "Standard (standard-2)" in form.deck_note.value  # the default names its edition too
+    assert "(standard-2)" in form.deck_note.value  # the deck line names the edition
