@@ -188,3 +188,23 @@ def test_links_find_the_deck_their_patch_was_made_on() -> None:
     del data["b"]
     got = Game.from_json(share.decode(_link_value(data)).save_text)
     assert got.setup.deck == old_edited
+
+
+def test_the_new_game_form_picks_an_edition_by_name() -> None:
+    from verlies.ui.app import PlayApp
+    from verlies.ui.session import HUMAN, Session
+
+    app = PlayApp(Session.new(Setup(players=2, seed=3), [HUMAN, HUMAN]), lang="en")
+    form = app.setup
+    assert form.edition.value == "standard-2"
+    assert list(form.edition.options) == ["standard-2", "standard-1"]
+    form.edition.value = "standard-1"
+    assert app.deck is OLD and form.deck is OLD
+    assert "(standard-1)" in form.deck_note.value
+    assert app.start_game(form.values())
+    assert app.game.setup.deck is OLD
+    assert "deck_edition" not in _setup_of(app.game)
+    form.edition.value = "standard-2"
+    assert app.start_game(form.values())
+    assert app.game.setup.deck is Deck.default()
+    assert "(standard-" not in form.deck_note.value

@@ -194,7 +194,11 @@ class PlayApp:
         self.play_page.add_class("vl-play")
 
         self._ready = True
-        self.setup = SetupForm(self.deck, self.start_game)
+        # The New-game form too is built when first shown; until then what it is told
+        # (the game to mirror, the deck, the language) is kept and replayed in order.
+        self._setup: SetupForm | None = None
+        self._setup_deck = self.deck
+        self._setup_calls: list[tuple[str, tuple[Any, ...]]] = []
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
         self.rules_page.add_class("vl-rules-page")
         # Deck & cards and Balance are built, and the rules' text sent, when first shown (or
@@ -204,9 +208,10 @@ class PlayApp:
         self._editor: Any = None
         self._balance: Any = None
         self._editor_note: tuple[Any, int] | None = None
-        self._slots = (widgets.VBox(), widgets.VBox())  # the editor's tab, the balance tab's
+        # the slots of the New-game form, the editor and the balance lab
+        self._slots = (widgets.VBox(), widgets.VBox(), widgets.VBox())
         self.tabs = widgets.Tab(
-            children=[self.play_page, self.setup.widget, self._slots[0], self.rules_page]
+            children=[self.play_page, self._slots[2], self._slots[0], self.rules_page]
         )
         self.tabs.add_class("vl-tabs")
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
@@ -215,10 +220,32 @@ class PlayApp:
         self.widget = widgets.VBox([self.style, header, self.autosave.widget, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
-        self.setup.set_from(self.session.game, self.session.controllers)
+        self.tell_setup("set_from", self.session.game, self.session.controllers)
         self.refresh()
 
     # ---- the editor (and others) add tabs here -------------------------------------------
+
+    @property
+    def setup(self) -> SetupForm:
+        """The New-game form, built on first use (its tab shown, or asked for here)."""
+        if self._setup is None:
+            form = SetupForm(self._setup_deck, self.start_game)
+            form.on_edition = self._edition_picked
+            for name, args in self._setup_calls:
+                getattr(form, name)(*args)
+            self._setup_calls.clear()
+            self._setup = form
+            self._slots[2].children = [form.widget]
+        return self._setup
+
+    def tell_setup(self, name: str, *args: Any) -> None:
+        """Call the New-game form's ``name`` (set_from, set_deck, set_lang) now, or once
+        the form is built."""
+        if self._setup is None:
+            kept = tuple(list(a) if isinstance(a, list) else a for a in args)  # as they are now
+            self._setup_calls.append((name, kept))
+        else:
+            getattr(self._setup, name)(*args)
 
     @property
     def editor(self) -> Any:
@@ -254,7 +281,9 @@ class PlayApp:
     def _tab_shown(self, change: dict[str, Any]) -> None:
         shown = change["new"]
         tab = self.tabs.children[shown] if shown is not None else None
-        if tab is self._slots[0]:
+        if tab is self._slots[2]:
+            self.setup.widget  # noqa: B018 - built now
+        elif tab is self._slots[0]:
             self.editor.widget  # noqa: B018 - built now
         elif tab is self._slots[1]:
             self.balance.widget  # noqa: B018 - built now
@@ -319,10 +348,14 @@ class PlayApp:
         self._editor_note = None
         self.editor.action_status.value = ""
 
+    def _edition_picked(self, deck: Any) -> None:
+        """The new-game form picked a shipped edition of the standard deck by name."""
+        self.deck = deck
+
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
         self.deck = self.editor.deck
-        self.setup.set_deck(self.deck)  # the editor may change the characters
+        self.tell_setup("set_deck", self.deck)  # the editor may change the characters
         self.refresh()
 
     def _default_session(self) -> Session:
@@ -359,7 +392,7 @@ class PlayApp:
         self.history.set_lang(lang)
         self.files.set_lang(lang)
         self.tools.set_lang(lang)
-        self.setup.set_lang(lang)
+        self.tell_setup("set_lang", lang)
         if self._editor is not None:
             self._editor.set_lang(lang)
         if self._balance is not None:
@@ -564,7 +597,7 @@ class PlayApp:
         self.session = Session(game, controllers, bot_seed=game.setup.seed)
         self.branches.set_tree(tree)
         self.deck = game.setup.deck
-        self.setup.set_from(game, controllers)
+        self.tell_setup("set_from", game, controllers)
         self.files.message.value = f'<span class="vl-ok">{esc(t("loaded", lang, name=name))}</span>'
         self.board.fit()
         self._history_moved()

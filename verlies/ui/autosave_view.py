@@ -95,7 +95,7 @@ class AutosaveBar:
         app.session = session
         app.branches.set_tree(tree)  # every branch back, the shown one current
         app.deck = session.game.setup.deck
-        app.setup.set_from(session.game, session.controllers)
+        app.tell_setup("set_from", session.game, session.controllers)
         app.board.fit()
         app._history_moved()
         app._say(t("autosave.resumed", app.lang, step=session.game.step_count))

@@ -92,13 +92,26 @@ class SetupForm:
         # which deck new games use (the editor's "apply to new games" changes it)
         self.deck_note = widgets.HTML()
         self.deck_note.add_class("vl-setup-deck")
+        # the shipped editions of the standard deck by name (docs/balance.md): the first
+        # edition stays playable; the editor's "apply to new games" sets the deck again
+        from verlies.deck import Deck
+        from verlies.setup import shipped_edition
+
+        self.edition = widgets.Dropdown(
+            options=list(reversed(Deck.editions())),
+            value=shipped_edition(deck) or Deck.DEFAULT_EDITION,
+            layout=widgets.Layout(width="140px"),
+        )
+        self.edition.add_class("vl-setup-edition")
+        self.on_edition: Callable[[Any], None] = lambda _deck: None  # the page's deck
+        self.edition.observe(lambda c: self._pick_edition(c["new"]), "value")
         # R2.1: no two players share a character; a seat's list leaves out the others'
         self._picking = False
         for ch in self.characters:
             ch.observe(lambda _c: self._sync_characters(), "value")
         self.widget = widgets.VBox(
             [
-                self.deck_note,
+                widgets.HBox([self.deck_note, self.edition]),
                 widgets.HBox([self.labels["players"], self.players]),
                 *self.seat_rows,
                 widgets.HBox([self.labels["seed"], self.seed, self.random_seed]),
@@ -144,15 +157,14 @@ class SetupForm:
 
     def _deck_html(self, lang: str) -> str:
         """Which deck new games use: its name, and whether it differs from the shipped one."""
-        from verlies.deck import Deck
+        from verlies.setup import shipped_edition
 
         name = getattr(self.deck, "name", "") or "?"
         # a shipped edition by its edition name ("standard-2"), any other deck as edited
-        found = (e for e in reversed(Deck.editions()) if self.deck == Deck.edition(e))
-        edition = next(found, None)
+        edition = shipped_edition(self.deck)
         if edition is not None:
             name = f"{name} ({edition})"
-        elif self.deck != Deck.default():
+        else:
             name = f"{name} {t('deck_edited', lang)}"
         note = t("deck_note", lang, tab=t("tab_deck", lang))
         return (
@@ -195,9 +207,22 @@ class SetupForm:
 
     def set_deck(self, deck: Any) -> None:
         """New games use ``deck``: its characters are the ones offered."""
+        from verlies.setup import shipped_edition
+
         self.deck = deck
         self._char_ids = list(deck.characters)
+        edition = shipped_edition(deck)
+        if edition is not None:
+            self.edition.value = edition
         self.set_lang(self.lang)
+
+    def _pick_edition(self, name: str) -> None:
+        from verlies.deck import Deck
+
+        deck = Deck.edition(name)
+        if deck != self.deck:
+            self.set_deck(deck)
+            self.on_edition(deck)
 
     def _show_rows(self) -> None:
         n = self.players.value
