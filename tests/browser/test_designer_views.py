@@ -101,6 +101,8 @@ def test_rules_tab_and_log_rules_follow_the_language(
     # English: the English text, the same IDs
     page.click(".vl-lang button:has-text('EN')")
     expect(rules).to_contain_text("R5 Obstacles (card 5)", timeout=TIMEOUT)
+    # the log is sent again in English: wait for it before opening a line
+    expect(page.locator(".vl-log-box")).to_contain_text("to move", timeout=TIMEOUT)
     row = visible_text(page, ".vl-rules-page #rule-R5\\.2")
     assert row.startswith("R5.2") and "not passed" in row and "Hindernis wird" not in row
     assert "dev:" not in visible_text(page, ".vl-rules-page")
@@ -280,8 +282,14 @@ def test_applied_message_goes_after_a_move_and_an_upload(
             "the applied message to go",
         )
 
+    def edit(text: str) -> None:  # typed, and checked by the editor (its diff shows it)
+        type_card_text(page, text)
+        expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(
+            f"→ “{text}”", timeout=TIMEOUT
+        )
+
     # applied, then another deck file uploaded into the editor: the message goes
-    type_card_text(page, "7 Gold.")
+    edit("7 Gold.")
     editor_button(page, "Apply to the current game").click()
     expect(applied).to_be_visible(timeout=TIMEOUT)
     deck = Path(__file__).resolve().parents[2] / "verlies" / "data" / "default_deck.toml"
@@ -293,7 +301,7 @@ def test_applied_message_goes_after_a_move_and_an_upload(
     choose_card(page, "raum-gold-02")  # the list was reset by the upload: choose anew
     choose_card(page, "raum-gold-03")
     expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
-    type_card_text(page, "6 Gold.")
+    edit("6 Gold.")
     editor_button(page, "Apply to the current game").click()
     expect(applied).to_be_visible(timeout=TIMEOUT)
     s = state(page)
