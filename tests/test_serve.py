@@ -20,8 +20,10 @@ from verlies.serve.full_page import full_page
 
 
 def test_cap_is_the_smaller_of_memory_and_cores() -> None:
-    # 4 GiB and 2 cores: memory allows (4096 - 512) // 160 = 22, the cores 2 * 8 = 16.
-    assert machine.Machine(4096, 2.0).kernel_cap == 16
+    # 8 GiB and 2 cores: memory allows (8192 - 512) // 160 = 48, the cores 2 * 12 = 24.
+    assert machine.Machine(8192, 2.0).kernel_cap == 24
+    # 4 GiB and 2 cores: the cores allow 24, memory (4096 - 512) // 160 = 22.
+    assert machine.Machine(4096, 2.0).kernel_cap == 22
     # A 2 GiB container (Binder's usual limit) on a big host: memory decides.
     assert machine.Machine(2048, 64.0).kernel_cap == (2048 - 512) // 160
     # Never below one kernel, however small the machine.

@@ -18,9 +18,10 @@ ENV_MAX_KERNELS = "VERLIES_MAX_KERNELS"
 KERNEL_MB = 160
 #: Memory kept for the system, the Jupyter server and the browser-facing work.
 RESERVED_MB = 512
-#: Kernels per core: a page kernel idles between clicks, so several share a core; more
-#: than this and a visitor's click waits behind the others' (benchmarks/load.py).
-KERNELS_PER_CORE = 8
+#: Kernels per core: a page kernel idles between clicks, so several share a core. Twelve
+#: lets 20 visitors arriving at once on 2 cores all get a board (issue 11; 24 with the
+#: pool of 2); more and a visitor's click waits long behind the others' (benchmarks/load.py).
+KERNELS_PER_CORE = 12
 
 _CGROUP = Path("/sys/fs/cgroup")
 
