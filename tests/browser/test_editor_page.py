@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+from progress import follow, has
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
@@ -68,13 +69,17 @@ def expect_coins(page: Page, seat: int, n: int) -> None:
 
 
 def tab(page: Page, title: str) -> None:
+    """Show a tab; the deck editor is built when its tab is first shown (a busy machine
+    takes a while to build and draw it): wait for it as long as the page makes progress."""
     page.click(f".vl-tabs .lm-TabBar-tab:has-text('{title}')")
+    if title.startswith("Deck &"):
+        follow(page, has(page, f"{EDITOR} .widget-select select", "visible"), "the deck editor")
 
 
 def open_page(page: Page, url: str) -> None:
     page.goto(url)
-    page.wait_for_selector(".vl-state", timeout=60_000)
-    page.wait_for_selector(BOARD, timeout=60_000)
+    follow(page, has(page, ".vl-state"), "the page's state line")
+    follow(page, has(page, BOARD), "the board")
 
 
 def start_two_humans(page: Page, seed: int) -> None:
