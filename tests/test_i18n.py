@@ -669,6 +669,11 @@ def _bad_saves() -> list[tuple[str, object]]:
     ]
 
 
+#: a deck file's field names (TOML keys), shown as they are inside a deck error
+_TOML_KEYS = "format name base remove characters dungeon rooms room monsters treasures".split()
+_TOML_KEYS += "added changed counts removed".split()
+
+
 def _save_errors() -> list[tuple[str, SaveFormatError]]:
     from verlies.ui import share
 
@@ -689,7 +694,12 @@ def _english_only() -> set[str]:
     word = re.compile(r"(?<!\w)[A-Za-z]{3,}(?!\w)")
     german = {w for v in i18n.table("de").values() for w in word.findall(v)}
     en = i18n.table("en")
-    english = {w for k, v in en.items() if k.startswith("save.err.") for w in word.findall(v)}
+    english = {
+        w
+        for k, v in en.items()
+        if k.startswith(("save.err.", "setup.err."))
+        for w in word.findall(v)
+    }
     return english - german
 
 
@@ -714,6 +724,8 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
             if isinstance(v, Inner) and not hasattr(v.error, "text_in")
         ]
         raw.append("<saved game>")  # the deck file's name inside a save (DeckError.file)
+        # the deck file's field names (TOML keys) inside a deck error are identifiers
+        raw += _TOML_KEYS
         raw.sort(key=len, reverse=True)  # "R3.4: …" before "4"
         rest = german
         for value in raw:
@@ -721,11 +733,7 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
         assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), (name, german)
         shown = e.text_in(dummy)
         assert shown.startswith(f"⟦{e.words.key}⟧"), (name, shown)
-        # the deck file's field names (TOML keys) inside a deck error are identifiers
-        keys_ = "format name base remove characters dungeon rooms room monsters treasures"
-        keys_ += " added changed counts removed"
-        data = sorted([*raw, *keys_.split(), "nope"], key=len, reverse=True)
-        assert leftover_words(shown, data) == "", (name, shown)
+        assert leftover_words(shown, [*raw, "nope"]) == "", (name, shown)
     # today's English, word for word (saves, the page's tests and users' notes rely on it)
     said = dict((name, str(e)) for name, e in errors)
     assert said["save:not_text"] == "a saved game is JSON text, not int"
@@ -734,3 +742,45 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
     assert said["save:setup"].startswith("bad setup: SetupError: R2.2: 1 to 4 players")
     assert said["save:branch_base"] == "branch 1: bad base"
     assert said["link:link_seats"] == "position link with bad seats"
+
+
+def test_setup_errors_speak_the_page_language(dummy: str) -> None:
+    """A game that cannot be set up as asked (the New game form, a save's setup): the rule
+    id in front, the words of setup.err in German and a third language, str(e) English."""
+    from verlies.errors import SetupError
+
+    bad: list[dict[str, object]] = [
+        {"deck": "not a deck"},
+        {"variants": "none"},
+        {"players": 9},
+        {"players": 2, "characters": ["x"]},
+        {"players": 1, "characters": ["nobody"]},
+        {"players": 2, "characters": [next(iter(Deck.default().characters))] * 2},
+        {"seed": "s"},
+        {"start_seat": 3},
+        {"round_limit": 0},
+    ]
+    errors = []
+    for fields_ in bad:
+        with pytest.raises(SetupError) as caught:
+            Setup(**fields_)  # type: ignore[arg-type]
+        errors.append(caught.value)
+    with pytest.raises(SetupError) as caught:
+        Setup.from_dict({"players": 2, "deck_edition": "nope"})
+    errors.append(caught.value)
+    keys = {e.words.key for e in errors if e.words is not None}
+    assert keys == {k for k in i18n.keys("en") if k.startswith("setup.err.")}
+    english_only = _english_only()
+    for e in errors:
+        assert e.words is not None and str(e) == e.text_in("en") == f"{e.rule}: {e.message}"
+        german = e.text_in("de")
+        assert german.startswith(f"{e.rule}: ") and german != str(e)
+        raw = sorted([str(v) for _, v in e.words.values], key=len, reverse=True)
+        rest = german
+        for value in raw:
+            rest = rest.replace(value, " ")
+        assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
+        shown = e.text_in(dummy)
+        assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
+        assert leftover_words(shown, raw) == "", shown
+    assert str(errors[2]) == "R2.2: 1 to 4 players are the rules, not 9"

@@ -23,11 +23,29 @@ class IllegalAction(VerliesError):
 
 
 class SetupError(VerliesError):
-    """A game that cannot be set up as asked (names the rule, e.g. R2.1)."""
+    """A game that cannot be set up as asked (names the rule, e.g. R2.1).
 
-    def __init__(self, rule: str, message: str) -> None:
+    ``str(exc)`` is English; ``words`` (a :class:`Phrase` of the ``setup.err.`` keys)
+    gives it in any language through :meth:`text_in`, the rule id kept in front.
+    """
+
+    def __init__(self, rule: str, message: str | None = None, *, words: Said | None = None) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("SetupError needs a message or words")
         self.rule = rule
+        self.message = message
+        self.words = words
         super().__init__(f"{rule}: {message}")
+
+    def __reduce__(self) -> tuple[type[SetupError], tuple[str, str]]:
+        return (type(self), (self.rule, self.message))  # pickles (words are not kept)
+
+    def text_in(self, lang: str) -> str:
+        """``R2.1: …`` in ``lang``; ``text_in("en") == str(exc)``."""
+        said = self.message if self.words is None else self.words.text(lang)
+        return f"{self.rule}: {said}"
 
 
 class DiceError(VerliesError):

@@ -825,5 +825,16 @@ TEXTS: dict[str, str] = {
     "save.err.link_empty": "Stellungslink ohne Spielvorbereitung oder Schritte",
     "save.err.link_seats": "Stellungslink mit ungültigen Plätzen",
     "save.err.link_deck": "fehlerhaftes Deck im Link: {error}",
+    # a game that cannot be set up as asked (SetupError; the rule id is put in front)
+    "setup.err.deck": "das Deck muss ein verlies.Deck sein, kein {kind}",
+    "setup.err.variants": "die Varianten müssen ein verlies.Variants-Wert sein",
+    "setup.err.players": "die Regeln erlauben 1 bis 4 Spieler, nicht {players}",
+    "setup.err.character_count": "{players} Spieler brauchen {players} Figuren, nicht {got}",
+    "setup.err.character": "unbekannte Figur {name} (bekannt: {known})",
+    "setup.err.character_twice": "zwei Spieler dürfen nicht dieselbe Figur haben",
+    "setup.err.seed": "der Startwert (Seed) muss eine ganze Zahl sein, nicht {seed}",
+    "setup.err.start_seat": "der Startplatz muss 0 bis {last} sein, nicht {seat}",
+    "setup.err.round_limit": "das Rundenlimit muss eine ganze Zahl ab 1 sein, nicht {limit}",
+    "setup.err.edition": "unbekannte Deck-Ausgabe {edition} (bekannt: {known})",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -780,5 +780,16 @@ TEXTS: dict[str, str] = {
     "save.err.link_empty": "position link without setup or steps",
     "save.err.link_seats": "position link with bad seats",
     "save.err.link_deck": "bad deck in link: {error}",
+    # a game that cannot be set up as asked (SetupError; the rule id is put in front)
+    "setup.err.deck": "deck must be a verlies.Deck, not {kind}",
+    "setup.err.variants": "variants must be a verlies.Variants value",
+    "setup.err.players": "1 to 4 players are the rules, not {players}",
+    "setup.err.character_count": "{players} players need {players} characters, got {got}",
+    "setup.err.character": "unknown character {name} (known: {known})",
+    "setup.err.character_twice": "no two players may share a character",
+    "setup.err.seed": "the seed must be an integer, not {seed}",
+    "setup.err.start_seat": "start seat must be 0..{last}, not {seat}",
+    "setup.err.round_limit": "the round limit must be a whole number >= 1, not {limit}",
+    "setup.err.edition": "unknown deck edition {edition} (known: {known})",
     # --- end -------------------------------------------------------------------------------------
 }
