@@ -420,8 +420,8 @@ class PlayApp:
         """Run an engine call; show a refusal (with its rule) instead of raising."""
         try:
             fn(*args)
-        except VerliesError as e:
-            self._say(str(e), error=True)
+        except VerliesError as e:  # a deck or setup error in the page's language
+            self._say(share.error_text(e, self.lang), error=True)
             return False
         except Exception as e:  # noqa: BLE001 - show it on the page, keep the app alive
             self.last_error = traceback.format_exc()
