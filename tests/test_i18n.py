@@ -21,12 +21,13 @@ from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
 from verlies.deck.words import DeckWarning
-from verlies.errors import DeckError
+from verlies.errors import DeckError, Inner, SaveFormatError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.render import style as st
 from verlies.setup import Setup
+from verlies.tree import GameTree
 from verlies.ui.controller import Controller
 from verlies.ui.log_html import log_html
 from verlies.ui.session import HUMAN, Session
@@ -585,3 +586,201 @@ def test_the_page_in_a_dummy_language_shows_no_german_or_english_word(
     assert session.game.is_over  # the end texts (game over, winner, left behind) were read
     c.lang = "en"
     assert any(leftover_words(line, data_words) for line in page_texts(c))
+
+
+# ---- saved games and links that cannot be read (issue 12) --------------------------------
+
+
+def _bad_saves() -> list[tuple[str, object]]:
+    """(name, input) pairs: saves for GameTree.from_json ("save:") and link values for
+    share.decode ("link:"), each broken in one way."""
+    import base64
+    import json
+    import zlib
+
+    from verlies.record import MAX_SAVE_BYTES
+    from verlies.ui.share import LINK_VERSION
+
+    game = Game.new(seed=1)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0]) if not game.is_chance else game.roll()
+    good = json.loads(GameTree(game).to_json())
+    steps = good["steps"]
+
+    def save(**change: object) -> str:
+        return json.dumps({**good, **change})
+
+    def branches(**change: object) -> str:
+        row = {**good["branches"]["lines"][0], **change}
+        return save(branches={"current": 0, "lines": [row]})
+
+    def link(data: object, raw: bytes | None = None) -> str:
+        packed = zlib.compress(raw if raw is not None else json.dumps(data).encode(), 9)
+        return base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+
+    ok = {"v": LINK_VERSION, "s": good["setup"], "p": [], "c": ["human", "human"]}
+    return [
+        ("save:not_text", 42),
+        ("save:too_large", b" " * (MAX_SAVE_BYTES + 1)),
+        ("save:not_utf8", b'{"format": "\xff"}'),
+        ("save:not_json", '{"format": '),
+        ("save:unreadable", "[" * 100_000),
+        ("save:not_verlies", '{"format": "chess"}'),
+        ("save:version", save(version=99)),
+        ("save:setup_shape", save(setup=[])),
+        ("save:steps_shape", save(steps={})),
+        ("save:step", save(steps=[*steps, ["place", 0, 0, 0]])),
+        ("save:cursor", save(cursor=-5)),
+        ("save:setup", save(setup={**good["setup"], "players": 9})),
+        ("save:setup_deck", save(setup={**good["setup"], "deck": "[[room]]\nid = 3\n"})),
+        ("save:branches_shape", save(branches=[])),
+        ("save:branches_count", save(branches={"current": 0, "lines": []})),
+        ("save:branch_shape", save(branches={"current": 0, "lines": [7]})),
+        ("save:branch_base", branches(base=5)),
+        ("save:branch_parent", branches(parent=5)),
+        ("save:branch_steps", branches(steps=3)),
+        ("save:branch_at", branches(at=2)),
+        ("save:current", save(branches={**good["branches"], "current": 4})),
+        (
+            "save:branch_names",
+            save(branches={"current": 0, "lines": [good["branches"]["lines"][0]] * 2}),
+        ),
+        ("save:current_line", branches(steps=steps[:1])),
+        ("save:branches", branches(steps=[["nonsense"]])),
+        (
+            "save:branch_illegal",
+            save(
+                branches={
+                    "current": 0,
+                    "lines": [
+                        good["branches"]["lines"][0],
+                        {"name": "2", "parent": 0, "base": 0, "at": 1, "steps": [["draw"]]},
+                    ],
+                }
+            ),
+        ),
+        ("link:link_long", "A" * 30_000),
+        ("link:link_large", link(None, b" " * (MAX_SAVE_BYTES + 10))),
+        ("link:link_bad", "%%%"),
+        ("link:link_version", link({"v": 99})),
+        ("link:link_empty", link({"v": LINK_VERSION})),
+        ("link:link_seats", link({**ok, "c": [1, 2]})),
+        ("link:link_deck", link({**ok, "d": {"remove": ["nope"]}})),
+    ]
+
+
+#: a deck file's field names (TOML keys), shown as they are inside a deck error
+_TOML_KEYS = "format name base remove characters dungeon rooms room monsters treasures".split()
+_TOML_KEYS += "added changed counts removed".split()
+
+
+def _save_errors() -> list[tuple[str, SaveFormatError]]:
+    from verlies.ui import share
+
+    found = []
+    for name, bad in _bad_saves():
+        with pytest.raises(SaveFormatError) as caught:
+            if name.startswith("link:"):
+                assert isinstance(bad, str)
+                share.decode(bad)
+            else:
+                GameTree.from_json(bad)  # type: ignore[arg-type]
+        found.append((name, caught.value))
+    return found
+
+
+#: English words of the save.err templates that German never uses (one seen is a leftover)
+def _english_only() -> set[str]:
+    word = re.compile(r"(?<!\w)[A-Za-z]{3,}(?!\w)")
+    german = {w for v in i18n.table("de").values() for w in word.findall(v)}
+    en = i18n.table("en")
+    english = {
+        w
+        for k, v in en.items()
+        if k.startswith(("save.err.", "setup.err."))
+        for w in word.findall(v)
+    }
+    return english - german
+
+
+def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
+    """Every broken save or link gives a SaveFormatError made of save.err words: str(e) is
+    the English it always was, German keeps no English sentence (an inner deck error is in
+    German too), and a third language shows only its own words and the raw values."""
+    errors = _save_errors()
+    keys = {e.words.key for _, e in errors if e.words is not None}
+    assert keys == {k for k in i18n.keys("en") if k.startswith("save.err.")}
+    english_only = _english_only()
+    for name, e in errors:
+        assert e.words is not None, name
+        assert str(e) == e.text_in("en") == e.message, name
+        german = e.text_in("de")
+        assert german != str(e), name
+        # raw values stay as they are: ids, JSON fragments, an engine error without words
+        raw = [str(v) for _, v in e.words.values if isinstance(v, str | int)]
+        raw += [
+            str(v.error)
+            for _, v in e.words.values
+            if isinstance(v, Inner) and not hasattr(v.error, "text_in")
+        ]
+        raw.append("<saved game>")  # the deck file's name inside a save (DeckError.file)
+        # the deck file's field names (TOML keys) inside a deck error are identifiers
+        raw += _TOML_KEYS
+        raw.sort(key=len, reverse=True)  # "R3.4: …" before "4"
+        rest = german
+        for value in raw:
+            rest = rest.replace(value, " ")
+        assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), (name, german)
+        shown = e.text_in(dummy)
+        assert shown.startswith(f"⟦{e.words.key}⟧"), (name, shown)
+        assert leftover_words(shown, [*raw, "nope"]) == "", (name, shown)
+    # today's English, word for word (saves, the page's tests and users' notes rely on it)
+    said = dict((name, str(e)) for name, e in errors)
+    assert said["save:not_text"] == "a saved game is JSON text, not int"
+    assert said["save:not_json"] == "not JSON: line 1, column 12: Expecting value"
+    assert said["save:version"] == "unsupported version 99 (this is version 1)"
+    assert said["save:setup"].startswith("bad setup: SetupError: R2.2: 1 to 4 players")
+    assert said["save:branch_base"] == "branch 1: bad base"
+    assert said["link:link_seats"] == "position link with bad seats"
+
+
+def test_setup_errors_speak_the_page_language(dummy: str) -> None:
+    """A game that cannot be set up as asked (the New game form, a save's setup): the rule
+    id in front, the words of setup.err in German and a third language, str(e) English."""
+    from verlies.errors import SetupError
+
+    bad: list[dict[str, object]] = [
+        {"deck": "not a deck"},
+        {"variants": "none"},
+        {"players": 9},
+        {"players": 2, "characters": ["x"]},
+        {"players": 1, "characters": ["nobody"]},
+        {"players": 2, "characters": [next(iter(Deck.default().characters))] * 2},
+        {"seed": "s"},
+        {"start_seat": 3},
+        {"round_limit": 0},
+    ]
+    errors = []
+    for fields_ in bad:
+        with pytest.raises(SetupError) as caught:
+            Setup(**fields_)  # type: ignore[arg-type]
+        errors.append(caught.value)
+    with pytest.raises(SetupError) as caught:
+        Setup.from_dict({"players": 2, "deck_edition": "nope"})
+    errors.append(caught.value)
+    keys = {e.words.key for e in errors if e.words is not None}
+    assert keys == {k for k in i18n.keys("en") if k.startswith("setup.err.")}
+    english_only = _english_only()
+    for e in errors:
+        assert e.words is not None and str(e) == e.text_in("en") == f"{e.rule}: {e.message}"
+        german = e.text_in("de")
+        assert german.startswith(f"{e.rule}: ") and german != str(e)
+        raw = sorted([str(v) for _, v in e.words.values], key=len, reverse=True)
+        rest = german
+        for value in raw:
+            rest = rest.replace(value, " ")
+        assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
+        shown = e.text_in(dummy)
+        assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
+        assert leftover_words(shown, raw) == "", shown
+    assert str(errors[2]) == "R2.2: 1 to 4 players are the rules, not 9"

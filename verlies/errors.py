@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -22,11 +23,29 @@ class IllegalAction(VerliesError):
 
 
 class SetupError(VerliesError):
-    """A game that cannot be set up as asked (names the rule, e.g. R2.1)."""
+    """A game that cannot be set up as asked (names the rule, e.g. R2.1).
 
-    def __init__(self, rule: str, message: str) -> None:
+    ``str(exc)`` is English; ``words`` (a :class:`Phrase` of the ``setup.err.`` keys)
+    gives it in any language through :meth:`text_in`, the rule id kept in front.
+    """
+
+    def __init__(self, rule: str, message: str | None = None, *, words: Said | None = None) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("SetupError needs a message or words")
         self.rule = rule
+        self.message = message
+        self.words = words
         super().__init__(f"{rule}: {message}")
+
+    def __reduce__(self) -> tuple[type[SetupError], tuple[str, str]]:
+        return (type(self), (self.rule, self.message))  # pickles (words are not kept)
+
+    def text_in(self, lang: str) -> str:
+        """``R2.1: …`` in ``lang``; ``text_in("en") == str(exc)``."""
+        said = self.message if self.words is None else self.words.text(lang)
+        return f"{self.rule}: {said}"
 
 
 class DiceError(VerliesError):
@@ -238,5 +257,88 @@ class DeckError(VerliesError):
         return _prefixed(self.where(lang), self.message_in(lang))
 
 
+def _said_in(value: object, lang: str) -> object:
+    """One raw value of a :class:`Phrase` in ``lang``: anything with ``text(lang)``
+    (:class:`Inner`, :class:`EnglishOnly`, a deck's words) in that language, numbers and
+    ids as they are."""
+    said = getattr(value, "text", None)
+    if callable(said) and not isinstance(value, str):
+        return said(lang)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Inner:
+    """An inner error inside a message: in its own words in the language asked for when it
+    has them (``text_in``), else its own (English) text; at most ``limit`` characters.
+    ``named`` puts the exception's class name before it in English (as saves said it)."""
+
+    error: BaseException
+    limit: int | None = None
+    named: bool = False
+
+    def text(self, lang: str) -> str:
+        text_in = getattr(self.error, "text_in", None)
+        shown = str(text_in(lang)) if lang != "en" and callable(text_in) else str(self.error)
+        if self.limit is not None:
+            shown = shown[: self.limit]
+        if self.named and lang == "en":
+            shown = f"{type(self.error).__name__}: {shown}"
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
+class EnglishOnly:
+    """A detail only Python says (a JSON or UTF-8 decoder's message): shown in English,
+    left out in every other language rather than mixing English into it."""
+
+    said: str
+
+    def text(self, lang: str) -> str:
+        return self.said if lang == "en" else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message as an i18n key and raw values, put into words when shown (the engine's
+    errors: it keeps no language of its own). A language verlies does not know reads
+    English; a value may be an inner error, put into words in the same language."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **values: object) -> Phrase:
+        return cls(key, tuple(values.items()))
+
+    def text(self, lang: str) -> str:
+        from verlies import i18n  # the tables load on first use
+
+        if lang not in i18n.LANGUAGES:
+            lang = i18n.FALLBACK
+        return i18n.text(self.key, lang, **{n: _said_in(v, lang) for n, v in self.values})
+
+
 class SaveFormatError(VerliesError):
-    """A saved game that cannot be read (wrong version, malformed JSON, unknown step)."""
+    """A saved game or position link that cannot be read (wrong version, malformed JSON,
+    an illegal step). ``str(exc)`` is English; ``words`` (a :class:`Phrase` of the
+    ``save.err.`` section) gives it in any language through :meth:`text_in`.
+
+    >>> e = SaveFormatError(words=Phrase.of("save.err.cursor", cursor="x"))
+    >>> str(e), e.text_in("de")
+    ('bad cursor x', 'ungültige Position im Spielverlauf: x')
+    """
+
+    def __init__(self, message: str | None = None, *, words: Said | None = None) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("SaveFormatError needs a message or words")
+        self.message = message
+        self.words = words
+        super().__init__(message)
+
+    def text_in(self, lang: str) -> str:
+        """The error in ``lang`` (English for a language verlies does not know, or for an
+        error made with a plain message); ``text_in("en") == str(exc)``."""
+        return self.message if self.words is None else self.words.text(lang)

@@ -27,7 +27,7 @@ from verlies.actions import Attempt, Card, Choose, LegalActions, Outcome, Roll, 
 from verlies.board import Board
 from verlies.cards.model import Attr, DungeonCard, Obstacle, RollBonus
 from verlies.dice import beat_probability, pass_probability
-from verlies.errors import IllegalAction, SaveFormatError
+from verlies.errors import IllegalAction, Inner, Phrase, SaveFormatError
 from verlies.errors import SetupError as SetupError  # where it was defined before
 from verlies.events import Event, RawEvent, as_events
 from verlies.frames import (
@@ -527,26 +527,30 @@ class Game:
         try:
             st = data["setup"]
             if not isinstance(st, dict):
-                raise SaveFormatError('"setup" must be an object')
+                raise SaveFormatError(words=Phrase.of("save.err.setup_shape"))
             game = cls(Setup.from_dict(st))
             raw_steps = data["steps"]
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
-                raise SaveFormatError('"steps" must be a list')
+                raise SaveFormatError(words=Phrase.of("save.err.steps_shape"))
             # Live edits compile card text: bounded for the whole save, not per edit.
             with card_text_budget(MAX_SAVE_TEXT):
                 for i, raw in enumerate(raw_steps):
                     try:
                         game.apply(step_from_json(raw))
                     except Exception as e:  # whatever the file holds, say which step
-                        raise SaveFormatError(f"step {i + 1} ({str(raw)[:80]}): {e}") from None
+                        said = Phrase.of(
+                            "save.err.step", n=i + 1, raw=str(raw)[:80], error=Inner(e)
+                        )
+                        raise SaveFormatError(words=said) from None
             if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
-                raise SaveFormatError(f"bad cursor {str(cursor)[:40]}")
+                raise SaveFormatError(words=Phrase.of("save.err.cursor", cursor=str(cursor)[:40]))
             game.goto(cursor)
         except SaveFormatError:
             raise
         except Exception as e:  # a save file is outside input: never another exception
-            raise SaveFormatError(f"bad setup: {type(e).__name__}: {str(e)[:200]}") from None
+            said = Phrase.of("save.err.setup", error=Inner(e, 200, named=True))
+            raise SaveFormatError(words=said) from None
         return game
 
     def copy(self) -> Game:

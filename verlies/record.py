@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verlies.actions import Action, Outcome, describe, from_json, to_json
-from verlies.errors import SaveFormatError
+from verlies.errors import EnglishOnly, Phrase, SaveFormatError
 from verlies.setup import DeckPatchLike
 
 FORMAT = "verlies-game"
@@ -74,26 +74,32 @@ def loads(text: Any) -> dict[str, Any]:
     Outside input: bounded in size, and any malformed text gives a SaveFormatError.
     """
     if not isinstance(text, str | bytes | bytearray):
-        raise SaveFormatError(f"a saved game is JSON text, not {type(text).__name__}")
+        raise SaveFormatError(words=Phrase.of("save.err.not_text", kind=type(text).__name__))
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_SAVE_BYTES:
-            raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
+            raise SaveFormatError(words=Phrase.of("save.err.too_large", limit=MAX_SAVE_BYTES))
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise SaveFormatError(f"saved game is not UTF-8 text: {e}") from None
+            raise SaveFormatError(
+                words=Phrase.of("save.err.not_utf8", detail=EnglishOnly(f": {e}"))
+            ) from None
     if len(text) > MAX_SAVE_BYTES:
-        raise SaveFormatError(f"saved game too large (max {MAX_SAVE_BYTES} bytes)")
+        raise SaveFormatError(words=Phrase.of("save.err.too_large", limit=MAX_SAVE_BYTES))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise SaveFormatError(f"not JSON: line {e.lineno}, column {e.colno}: {e.msg}") from None
+        detail = EnglishOnly(f": {e.msg}")
+        said = Phrase.of("save.err.not_json", line=e.lineno, column=e.colno, detail=detail)
+        raise SaveFormatError(words=said) from None
     except (RecursionError, ValueError) as e:  # absurd nesting, 5000-digit numbers
-        raise SaveFormatError(f"not a readable saved game: {e}") from None
+        said = Phrase.of("save.err.unreadable", detail=EnglishOnly(f": {e}"))
+        raise SaveFormatError(words=said) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFormatError(f'not a verlies game ("format" must be {FORMAT!r})')
+        raise SaveFormatError(words=Phrase.of("save.err.not_verlies", format=repr(FORMAT)))
     if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:
-        raise SaveFormatError(
-            f"unsupported version {data.get('version')!r} (this is version {FORMAT_VERSION})"
+        said = Phrase.of(
+            "save.err.version", version=repr(data.get("version")), current=FORMAT_VERSION
         )
+        raise SaveFormatError(words=said)
     return data

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self, runtime_checkable
 
 from verlies.cards.model import Character, DungeonCard, MonsterCard, RoomCard, TreasureCard
-from verlies.errors import SetupError
+from verlies.errors import Phrase, SetupError
 from verlies.variants import Variants
 
 #: R1.6: the default round limit (``None``: no limit).
@@ -163,31 +163,31 @@ class Setup:
         if deck is None:
             deck = default_deck()
         if not isinstance(deck, DeckLike):
-            raise SetupError("R2.3", f"deck must be a verlies.Deck, not {type(deck).__name__}")
+            raise SetupError("R2.3", words=Phrase.of("setup.err.deck", kind=type(deck).__name__))
         if variants is not None and not isinstance(variants, Variants):
-            raise SetupError("R2.3", "variants must be a verlies.Variants value")
+            raise SetupError("R2.3", words=Phrase.of("setup.err.variants"))
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-            raise SetupError("R2.2", f"1 to 4 players are the rules, not {players!r}")
+            raise SetupError("R2.2", words=Phrase.of("setup.err.players", players=repr(players)))
         known = deck.characters
         chars = list(known)[:players] if characters is None else list(characters)
         if len(chars) != players:
-            raise SetupError(
-                "R2.1", f"{players} players need {players} characters, got {len(chars)}"
-            )
+            said = Phrase.of("setup.err.character_count", players=players, got=len(chars))
+            raise SetupError("R2.1", words=said)
         for c in chars:
             if c not in known:
                 names = ", ".join(known)
-                raise SetupError("R2.1", f"unknown character {c!r} (known: {names})")
+                said = Phrase.of("setup.err.character", name=repr(c), known=names)
+                raise SetupError("R2.1", words=said)
         if len(set(chars)) != len(chars):
-            raise SetupError("R2.1", "no two players may share a character")
+            raise SetupError("R2.1", words=Phrase.of("setup.err.character_twice"))
         if type(seed) is not int:
-            raise SetupError("R2.3", f"the seed must be an integer, not {seed!r}")
+            raise SetupError("R2.3", words=Phrase.of("setup.err.seed", seed=repr(seed)))
         if type(start_seat) is not int or not 0 <= start_seat < players:
-            raise SetupError("R2.5", f"start seat must be 0..{players - 1}, not {start_seat!r}")
+            said = Phrase.of("setup.err.start_seat", last=players - 1, seat=repr(start_seat))
+            raise SetupError("R2.5", words=said)
         if round_limit is not None and (type(round_limit) is not int or round_limit < 1):
-            raise SetupError(
-                "R1.6", f"the round limit must be a whole number >= 1, not {round_limit!r}"
-            )
+            said = Phrase.of("setup.err.round_limit", limit=repr(round_limit))
+            raise SetupError("R1.6", words=said)
         put = object.__setattr__  # frozen: the one place the fields are written
         put(self, "players", players)
         put(self, "characters", tuple(chars))
@@ -239,7 +239,8 @@ class Setup:
             edition = data.get("deck_edition", FIRST_EDITION)
             if edition not in Deck.editions():
                 known = ", ".join(Deck.editions())
-                raise SetupError("R2.3", f"unknown deck edition {edition!r} (known: {known})")
+                said = Phrase.of("setup.err.edition", edition=repr(edition), known=known)
+                raise SetupError("R2.3", words=said)
             deck: DeckLike = Deck.edition(edition)
         else:
             deck = Deck.loads(deck_text, file="<saved game>")

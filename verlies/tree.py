@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from verlies.errors import SaveFormatError
+from verlies.errors import Inner, Phrase, SaveFormatError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.record import Step, loads, step_from_json, step_to_json
@@ -322,44 +322,47 @@ class GameTree:
         except SaveFormatError:
             raise
         except Exception as e:  # outside input: a precise error, never another exception
-            raise SaveFormatError(f"bad branches: {type(e).__name__}: {str(e)[:200]}") from None
+            said = Phrase.of("save.err.branches", error=Inner(e, 200, named=True))
+            raise SaveFormatError(words=said) from None
 
     @classmethod
     def _from_rows(cls, game: Game, raw: Any) -> GameTree:
         if not isinstance(raw, dict) or not isinstance(raw.get("lines"), list):
-            raise SaveFormatError('"branches" must be an object with a list "lines"')
+            raise SaveFormatError(words=Phrase.of("save.err.branches_shape"))
         rows = raw["lines"]
         if not 1 <= len(rows) <= MAX_BRANCHES:
-            raise SaveFormatError(f'"branches" holds 1 to {MAX_BRANCHES} lines')
+            raise SaveFormatError(words=Phrase.of("save.err.branches_count", limit=MAX_BRANCHES))
         lines: list[tuple[str, tuple[Step, ...], int]] = []
         for i, row in enumerate(rows):
             if not isinstance(row, dict):
-                raise SaveFormatError(f"branch {i + 1} is not an object")
+                raise SaveFormatError(words=Phrase.of("save.err.branch_shape", n=i + 1))
             base, at, steps = row.get("base", -1), row.get("at", 0), row.get("steps")
             parent = row.get("parent", -1)
             if type(base) is not int or not -1 <= base < i or type(at) is not int:
-                raise SaveFormatError(f"branch {i + 1}: bad base")
+                raise SaveFormatError(words=Phrase.of("save.err.branch_base", n=i + 1))
             if type(parent) is not int or not -1 <= parent < len(rows):
-                raise SaveFormatError(f"branch {i + 1}: bad parent")
+                raise SaveFormatError(words=Phrase.of("save.err.branch_parent", n=i + 1))
             if not isinstance(steps, list):
-                raise SaveFormatError(f"branch {i + 1}: steps must be a list")
+                raise SaveFormatError(words=Phrase.of("save.err.branch_steps", n=i + 1))
             head = lines[base][1] if base >= 0 else ()
             if not 0 <= at <= len(head) or (base < 0 and at):
-                raise SaveFormatError(f"branch {i + 1}: bad at")
+                raise SaveFormatError(words=Phrase.of("save.err.branch_at", n=i + 1))
             line = head[:at] + tuple(step_from_json(s) for s in steps)
             lines.append((cls._check_name(str(row.get("name", ""))), line, parent))
         current = raw.get("current", 0)
         if type(current) is not int or not 0 <= current < len(lines):
-            raise SaveFormatError('bad "current" branch')
+            raise SaveFormatError(words=Phrase.of("save.err.current"))
         if len({name for name, _, _ in lines}) != len(lines):
-            raise SaveFormatError("two branches with the same name")
+            raise SaveFormatError(words=Phrase.of("save.err.branch_names"))
         if lines[current][1] != full_line(game):
-            raise SaveFormatError("the current branch is not the saved game's line")
+            raise SaveFormatError(words=Phrase.of("save.err.current_line"))
         for name, line, _ in lines:  # every line must be a legal game
             try:
                 Game(game.setup, line, log=False)
             except Exception as e:
-                raise SaveFormatError(f"branch {name!r}: {e}") from None
+                raise SaveFormatError(
+                    words=Phrase.of("save.err.branch_illegal", name=repr(name), error=Inner(e))
+                ) from None
         tree = cls(game, lines[current][0])
         tree._lines = {name: line for name, line, _ in lines}
         tree._parents = {

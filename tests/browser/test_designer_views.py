@@ -355,3 +355,35 @@ def test_german_mode_shows_no_english_at_390_800_and_1280_px(
             assert page.evaluate("document.scrollingElement.scrollWidth") <= width, (width, name)
         tab(page, 0)
     assert console_errors == []
+
+
+# ---- 8. German mode: a broken link or save says why in German (issue 12) -----------------
+
+
+def test_a_broken_link_says_why_in_german(
+    page: Page, page_url: Callable[..., str], console_errors: list[str]
+) -> None:
+    import base64
+    import json
+    import zlib
+
+    from verlies.ui.share import LINK_VERSION
+
+    # a link of this version with a setup and no steps, but seats that are not names
+    data = {"v": LINK_VERSION, "s": {"players": 2}, "p": [], "c": [1, 2]}
+    packed = zlib.compress(json.dumps(data).encode("utf-8"), 9)
+    value = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    page.goto(page_url("play.ipynb") + "?g=" + value)  # the page opens in German
+    page.wait_for_selector(".vl-state", timeout=TIMEOUT)
+    error = page.locator(".vl-error", has_text="Link")
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    shown = visible_text(page, ".vl-error")
+    assert de.TEXTS["save.err.link_seats"] in shown, shown
+    assert shown.startswith(de.TEXTS["page.link_error"].split("{")[0]), shown
+    german = {w for v in de.TEXTS.values() for w in _WORD.findall(v)}
+    english = {
+        w for k, v in en.TEXTS.items() if k.startswith("save.err.") for w in _WORD.findall(v)
+    } - german
+    assert {w for w in _WORD.findall(shown) if w in english} == set(), shown
+    assert "position link" not in shown, shown
+    assert console_errors == []

@@ -420,8 +420,8 @@ class PlayApp:
         """Run an engine call; show a refusal (with its rule) instead of raising."""
         try:
             fn(*args)
-        except VerliesError as e:
-            self._say(str(e), error=True)
+        except VerliesError as e:  # a deck or setup error in the page's language
+            self._say(share.error_text(e, self.lang), error=True)
             return False
         except Exception as e:  # noqa: BLE001 - show it on the page, keep the app alive
             self.last_error = traceback.format_exc()
@@ -587,7 +587,7 @@ class PlayApp:
         except VerliesError as e:
             self.files.message.value = (
                 f'<span class="vl-error">'
-                f"{esc(t('load_error', lang, msg=share.plain_error(str(e))))}</span>"
+                f"{esc(t('load_error', lang, msg=share.error_text(e, lang)))}</span>"
             )
             return False
         old = self.session.controllers
@@ -611,9 +611,8 @@ class PlayApp:
             controllers = fields.pop("controllers")
             session = Session.new(Setup(deck=self.deck, **fields), controllers)
         except (VerliesError, ValueError) as e:
-            self.setup.message.value = (
-                f'<span class="vl-error">{esc(t("setup_error", self.lang, msg=str(e)))}</span>'
-            )
+            text = t("setup_error", self.lang, msg=share.error_text(e, self.lang))
+            self.setup.message.value = f'<span class="vl-error">{esc(text)}</span>'
             return False
         self.setup.message.value = ""
         self.session = session

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.errors import VerliesError
+from verlies.ui import share
 from verlies.ui.autosave import Autosave, Offer
 from verlies.ui.i18n import t
 
@@ -89,7 +90,8 @@ class AutosaveBar:
         try:
             session, tree = self.model.resume(offer.rid)
         except VerliesError as e:
-            app._say(t("autosave.resume_error", app.lang, msg=str(e)), error=True)
+            text = t("autosave.resume_error", app.lang, msg=share.error_text(e, app.lang))
+            app._say(text, error=True)
             self.show_offers()
             return
         app.session = session

@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from verlies.deck import Deck
-from verlies.errors import SaveFormatError
+from verlies.errors import EnglishOnly, Inner, Phrase, SaveFormatError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.record import (
@@ -93,25 +93,26 @@ def link(game: Game, controllers: Sequence[str]) -> str | None:
 def decode(value: str) -> Position:
     """The position a link value holds; SaveFormatError for anything else."""
     if not isinstance(value, str) or len(value) > 4 * MAX_LINK_CHARS:
-        raise SaveFormatError("not a position link (too long)")
+        raise SaveFormatError(words=Phrase.of("save.err.link_long"))
     try:
         packed = _unb64(value)
         inflate = zlib.decompressobj()
         raw = inflate.decompress(packed, MAX_SAVE_BYTES)  # bounded: no zip bomb
         if inflate.unconsumed_tail:
-            raise SaveFormatError("position link too large")
+            raise SaveFormatError(words=Phrase.of("save.err.link_large"))
         data = json.loads(raw.decode("utf-8"))
     except SaveFormatError:
         raise
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
-        raise SaveFormatError(f"not a position link: {e}") from None
+        said = Phrase.of("save.err.link_bad", detail=EnglishOnly(f": {e}"))
+        raise SaveFormatError(words=said) from None
     if not isinstance(data, dict) or data.get("v") != LINK_VERSION:
-        raise SaveFormatError("not a position link of this version")
+        raise SaveFormatError(words=Phrase.of("save.err.link_version"))
     setup, steps, controllers = data.get("s"), data.get("p"), data.get("c")
     if not isinstance(setup, dict) or not isinstance(steps, list):
-        raise SaveFormatError("position link without setup or steps")
+        raise SaveFormatError(words=Phrase.of("save.err.link_empty"))
     if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
-        raise SaveFormatError("position link with bad seats")
+        raise SaveFormatError(words=Phrase.of("save.err.link_seats"))
     setup = dict(setup)
     setup["deck"] = None
     if "d" in data:
@@ -122,7 +123,9 @@ def decode(value: str) -> Position:
             deck = editable(base).apply(patch.patch)
             setup["deck"] = deck.dumps()
         except Exception as e:  # outside input: a precise error
-            raise SaveFormatError(f"bad deck in link: {str(e)[:200]}") from None
+            raise SaveFormatError(
+                words=Phrase.of("save.err.link_deck", error=Inner(e, 200))
+            ) from None
     text = save_dumps(setup, steps, len(steps), None)
     return Position(text, tuple(controllers))
 
@@ -173,6 +176,13 @@ def plain_error(message: str) -> str:
     """An engine's message for a person: without Python's exception names
     ("bad setup: KeyError: 'characters'" -> "bad setup: 'characters'")."""
     return re.sub(r"\b[A-Z][A-Za-z]*(?:Error|Exception): ", "", message)
+
+
+def error_text(error: BaseException, lang: str) -> str:
+    """An error for a person in ``lang``: its own words where it has them (SaveFormatError,
+    DeckError, CardTextError), else the engine's; without Python's exception names."""
+    text_in = getattr(error, "text_in", None)
+    return plain_error(str(text_in(lang)) if callable(text_in) else str(error))
 
 
 # ---- exports -------------------------------------------------------------------------------
@@ -266,6 +276,7 @@ __all__ = [
     "log_markdown",
     "log_rows",
     "open_position",
+    "error_text",
     "plain_error",
     "seats_of",
     "with_seats",

@@ -131,7 +131,7 @@ class ToolsPanel:
                 return False
             game = share.open_position(position)
         except VerliesError as e:
-            text = t("link_error", app.lang, msg=str(e))
+            text = t("link_error", app.lang, msg=share.error_text(e, app.lang))
             app.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
             return False
         known = {HUMAN, *bot_names()}
