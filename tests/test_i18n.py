@@ -21,7 +21,7 @@ from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
 from verlies.deck.words import DeckWarning
-from verlies.errors import DeckError, Inner, SaveFormatError
+from verlies.errors import DeckError, IllegalAction, Inner, Phrase, SaveFormatError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.i18n import values
@@ -723,6 +723,16 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
             for _, v in e.words.values
             if isinstance(v, Inner) and not hasattr(v.error, "text_in")
         ]
+        # an engine refusal's own raw values (a frame's short name such as "draw")
+        raw += [
+            str(value)
+            for _, v in e.words.values
+            if isinstance(v, Inner)
+            and isinstance(v.error, IllegalAction)
+            and isinstance(v.error.words, Phrase)
+            for _, value in v.error.words.values
+            if isinstance(value, str | int)
+        ]
         raw.append("<saved game>")  # the deck file's name inside a save (DeckError.file)
         # the deck file's field names (TOML keys) inside a deck error are identifiers
         raw += _TOML_KEYS
@@ -784,3 +794,94 @@ def test_setup_errors_speak_the_page_language(dummy: str) -> None:
         assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
         assert leftover_words(shown, raw) == "", shown
     assert str(errors[2]) == "R2.2: 1 to 4 players are the rules, not 9"
+
+
+def test_the_rules_refusals_speak_the_page_language(dummy: str) -> None:
+    """Why the rules refuse an action (IllegalAction, e.g. inside a bad save's message):
+    the rule id in front, the words of engine.err in German and a third language, str(e)
+    the English of the table. Random games are offered actions of every kind at every
+    decision and chance point; the refusals met must cover the refusal kinds a game meets."""
+    import random
+
+    from verlies import Game
+    from verlies.actions import (
+        Attempt,
+        Choose,
+        Decline,
+        Draw,
+        LoseGold,
+        Place,
+        Roll,
+        ShuffleBack,
+        Wait,
+        Walk,
+    )
+    from verlies.cards.model import Attr
+
+    tries = [
+        Draw(),
+        Wait(),
+        Walk(((99, 99),)),
+        Place(99, 99, 1),
+        ShuffleBack(),
+        Decline(),
+        Attempt(),
+        Choose(Attr.GEIST),
+        LoseGold(),
+        Roll(9),
+    ]
+    errors: dict[str, IllegalAction] = {}
+    rnd = random.Random(5)
+    for seed in range(12):
+        game = Game.new(players=3, seed=seed)
+        while not game.is_over and game.step_count < 3000:
+            outcomes = [o for o, _ in game.chance_outcomes()] if game.is_chance else []
+            for step in tries:
+                if step not in game.legal_actions() and step not in outcomes:
+                    try:
+                        game.apply(step)
+                    except IllegalAction as e:
+                        if e.words is not None:
+                            errors.setdefault(e.words.key, e)
+            if game.is_chance:
+                game.apply(rnd.choice(outcomes))
+            else:
+                legal = list(game.legal_actions())
+                draw = Draw() in legal and rnd.random() < 0.8  # games that end
+                game.apply(Draw() if draw else rnd.choice(legal))
+        if not game.is_over:
+            continue
+        for step in (Draw(), Roll(3)):  # the game is over now: everything is refused
+            with pytest.raises(IllegalAction) as caught:
+                game.apply(step)
+            assert caught.value.words is not None
+            errors.setdefault(caught.value.words.key, caught.value)
+    expected = {
+        "engine.err.game_over",
+        "engine.err.not_an_outcome",
+        "engine.err.chance_pending",
+        "engine.err.no_chance",
+        "engine.err.bad_walk",
+        "engine.err.bad_wait",
+        "engine.err.not_a_turn_action",
+        "engine.err.bad_place",
+        "engine.err.shuffle_not_exit",
+        "engine.err.lay_first",
+    }
+    assert expected <= set(errors), sorted(expected - set(errors))
+    english_only = _english_only()
+    for e in errors.values():
+        assert e.words is not None and str(e) == e.text_in("en") == f"{e.rule}: {e.message}"
+        german = e.text_in("de")
+        assert german.startswith(f"{e.rule}: ") and german != str(e)
+        raw = sorted(
+            [str(v.text("de")) if hasattr(v, "text") else str(v) for _, v in e.words.values],
+            key=len,
+            reverse=True,
+        )
+        rest = german
+        for value in raw:
+            rest = rest.replace(value, " ")
+        assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
+        shown = e.text_in(dummy)
+        assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown

@@ -16,10 +16,24 @@ class IllegalAction(VerliesError):
     ``rule`` is the rule ID (e.g. ``"R3.2"``) that forbids it.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str | None = None, *, words: Said | None = None) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError("IllegalAction needs a message or words")
         self.rule = rule
         self.message = message
+        self.words = words
         super().__init__(f"{rule}: {message}")
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
+        return (type(self), (self.rule, self.message))  # pickles (words are not kept)
+
+    def text_in(self, lang: str) -> str:
+        """``R3.2: …`` in ``lang`` (the engine keeps no language: its ``words`` are an
+        i18n key and raw values); ``text_in("en") == str(exc)``."""
+        said = self.message if self.words is None else self.words.text(lang)
+        return f"{self.rule}: {said}"
 
 
 class SetupError(VerliesError):

@@ -306,7 +306,7 @@ class Game:
 
     def _check_edit(self, step: Edit) -> None:
         if self.state.over:
-            raise IllegalAction("R1.3", "the game is over; edits apply to new games")
+            raise IllegalAction("R1.3", words=Phrase.of("engine.err.game_over_edit"))
         # Raises DeckError or CardTextError for a patch that does not fit; changes nothing.
         editable(self.state.deck).apply(step.patch)
 
@@ -320,14 +320,14 @@ class Game:
         """
         state = self.state
         if not state.at_chance:
-            raise IllegalAction("R3.4", "no chance point is pending")
+            raise IllegalAction("R3.4", words=Phrase.of("engine.err.no_chance_point"))
         r = None if rng is None else rng.getrandbits(64)
         return self._take(state.sample_outcome(r))  # a sampled outcome is always possible
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""
         if not self.is_chance:
-            raise IllegalAction("R3.4", "no chance point is pending")
+            raise IllegalAction("R3.4", words=Phrase.of("engine.err.no_chance_point"))
         return self.state.sample_outcome()
 
     def play_chance(self, rng: random.Random | None = None) -> list[Event]:

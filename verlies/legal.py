@@ -6,6 +6,7 @@ that forbids an action, for ``IllegalAction``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +27,7 @@ from verlies.actions import (
     UseHeal,
     Wait,
     Walk,
+    describe,
 )
 from verlies.board import (
     DELTA,
@@ -37,6 +39,7 @@ from verlies.board import (
     rotations_with,
 )
 from verlies.cards.model import Attr, DungeonCard, Heal, TileKind
+from verlies.errors import Phrase
 from verlies.frames import (
     CHANCES,
     DIE_ROLLS,
@@ -250,48 +253,55 @@ def same_types(a: Any, b: Any) -> bool:
     )
 
 
-def why_illegal(s: Table, frame: Frame, step: Any) -> tuple[str, str]:
-    """The rule that forbids ``step`` here, for IllegalAction."""
-    try:
-        label = str(step.label)
-    except Exception:  # a malformed action cannot even say what it is
-        label = repr(step)[:200]
+@dataclass(frozen=True, slots=True)
+class ActionName:
+    """An action inside an error message, named in the language the message is shown in."""
+
+    step: Any
+
+    def text(self, lang: str) -> str:
+        try:
+            return str(describe(self.step, lang))
+        except Exception:  # a malformed action cannot even say what it is
+            return repr(self.step)[:200]
+
+
+def why_illegal(s: Table, frame: Frame, step: Any) -> tuple[str, Phrase]:
+    """The rule that forbids ``step`` here, and why in words, for IllegalAction."""
+    label = ActionName(step)
     kind = frame.kind
     if type(frame) in CHANCES:
         if isinstance(step, Roll | Card):
-            return ("RW.1" if isinstance(step, Roll) else "R2.3"), (
-                f"{label} is not a possible outcome of this chance point"
-            )
-        return "R3.4", f"a chance point is pending ({kind}); {label} is not an outcome"
+            rule = "RW.1" if isinstance(step, Roll) else "R2.3"
+            return rule, Phrase.of("engine.err.not_an_outcome", label=label)
+        return "R3.4", Phrase.of("engine.err.chance_pending", kind=kind, label=label)
     if isinstance(step, Roll | Card):
-        return "R3.4", f"no chance point is pending; it is player {s.seat + 1}'s decision"
+        return "R3.4", Phrase.of("engine.err.no_chance", seat=s.seat + 1)
     if isinstance(frame, Turn):
         fig = s.figure
         if fig.injured:
-            return "R8.2", f"player {s.seat + 1} is injured and must recover this turn"
+            return "R8.2", Phrase.of("engine.err.injured", seat=s.seat + 1)
         if isinstance(step, Draw):
             if not s.dungeon.total:
-                return "R3.2", "the dungeon deck is empty"
-            return "R3.2", "the figure's card has no open passage"
+                return "R3.2", Phrase.of("engine.err.deck_empty")
+            return "R3.2", Phrase.of("engine.err.no_open_passage")
         if isinstance(step, Walk):
-            return "R3.5", f"{label}: not a walk of up to two connected cards"
+            return "R3.5", Phrase.of("engine.err.bad_walk", label=label)
         if isinstance(step, Wait):
-            return "R3.5", "waiting is allowed only when no move is possible"
-        return "R3.1", f"{label} is not a turn action"
+            return "R3.5", Phrase.of("engine.err.bad_wait")
+        return "R3.1", Phrase.of("engine.err.not_a_turn_action", label=label)
     if isinstance(frame, Placement):
         if isinstance(step, Place):
-            return (
-                "R3.2",
-                f"{label}: the card must be laid at an open passage of the figure's card, "
-                "turned to meet it",
-            )
+            return "R3.2", Phrase.of("engine.err.bad_place", label=label)
         if isinstance(step, ShuffleBack):
-            return "R1.4", "only an exit may be shuffled back"
-        return "R3.3", "the drawn card must be laid first"
+            return "R1.4", Phrase.of("engine.err.shuffle_not_exit")
+        return "R3.3", Phrase.of("engine.err.lay_first")
     if isinstance(frame, ObstacleChoice):
-        return "R4.3", f"{label}: try the obstacle or decline"
-    if isinstance(frame, FightChoice | TrapChoice):
-        return "R7.1", f"{label}: not one of the values this {kind} allows"
+        return "R4.3", Phrase.of("engine.err.obstacle_choice", label=label)
+    if isinstance(frame, FightChoice):
+        return "R7.1", Phrase.of("engine.err.bad_fight_value", label=label)
+    if isinstance(frame, TrapChoice):
+        return "R7.1", Phrase.of("engine.err.bad_trap_value", label=label)
     if isinstance(frame, LossChoice):
-        return "R9.4", f"{label}: lose 3 gold or one of your treasures"
-    return "R3.4", f"{label} is not legal now"  # pragma: no cover
+        return "R9.4", Phrase.of("engine.err.loss_choice", label=label)
+    return "R3.4", Phrase.of("engine.err.not_legal", label=label)  # pragma: no cover

@@ -22,7 +22,7 @@ from typing import Any
 
 from verlies import encounters, obstacles, turns
 from verlies.actions import LegalActions, Outcome
-from verlies.errors import IllegalAction
+from verlies.errors import IllegalAction, Phrase
 from verlies.frames import (
     CHANCES,
     WAITING,
@@ -152,7 +152,7 @@ class State(Table):
     def check(self, step: Any) -> None:
         """Raise IllegalAction (naming the rule) unless ``step`` is legal now."""
         if self.over:
-            raise IllegalAction("R1.3", "the game is over")
+            raise IllegalAction("R1.3", words=Phrase.of("engine.err.game_over"))
         frame = self.stack[-1]
         if type(frame) not in CHANCES:
             # The common case first, inline (a step per call): one of the actions handed out.
@@ -162,7 +162,8 @@ class State(Table):
                     if same is step:
                         return
         if not self.is_legal(step):
-            raise IllegalAction(*why_illegal(self, frame, step))
+            rule, why = why_illegal(self, frame, step)
+            raise IllegalAction(rule, words=why)
 
     # ---- applying a step -------------------------------------------------------------
 

@@ -792,6 +792,34 @@ TEXTS: dict[str, str] = {
     ),
     "page.autosave.lost_unsaved": "Der Spielserver wurde neu gestartet — bitte die Seite neu laden",
     "page.autosave.reload": "Neu laden",
+    # --- engine: why the rules refuse an action (IllegalAction) ---------------------------
+    "engine.err.game_over": "das Spiel ist zu Ende",
+    "engine.err.game_over_edit": "das Spiel ist zu Ende; Änderungen gelten für neue Spiele",
+    "engine.err.no_chance_point": "gerade wird nicht gewürfelt oder gezogen",
+    "engine.err.not_an_outcome": "{label} ist hier kein mögliches Ergebnis",
+    "engine.err.chance_pending": (
+        "gerade wird gewürfelt oder gezogen ({kind}); {label} ist kein Ergebnis davon"
+    ),
+    "engine.err.no_chance": "gerade wird nicht gewürfelt oder gezogen; Spieler {seat} entscheidet",
+    "engine.err.injured": "Spieler {seat} ist verletzt und muss diesen Zug aussetzen",
+    "engine.err.deck_empty": "der Verliesstapel ist leer",
+    "engine.err.no_open_passage": "die Karte der Figur hat keinen offenen Gang",
+    "engine.err.bad_walk": "{label}: kein Weg über eine oder zwei verbundene Karten",
+    "engine.err.bad_wait": "warten darf eine Figur nur, wenn kein Zug möglich ist",
+    "engine.err.not_a_turn_action": "{label} ist kein Spielzug",
+    "engine.err.bad_place": (
+        "{label}: die Karte muss an einen offenen Gang der Karte "
+        "der Figur gelegt werden, so gedreht, dass die Gänge sich treffen"
+    ),
+    "engine.err.shuffle_not_exit": "nur ein Ausgang darf zurückgemischt werden",
+    "engine.err.lay_first": "erst muss die gezogene Karte gelegt werden",
+    "engine.err.obstacle_choice": "{label}: das Hindernis versuchen oder verzichten",
+    "engine.err.bad_fight_value": (
+        "{label}: keiner der Werte, mit denen dieser Kampf geführt werden darf"
+    ),
+    "engine.err.bad_trap_value": "{label}: keiner der Werte, die diese Falle erlaubt",
+    "engine.err.loss_choice": "{label}: 3 Gold oder einen deiner Schätze abgeben",
+    "engine.err.not_legal": "{label} ist jetzt nicht erlaubt",
     # --- save: saved games and position links that cannot be read (SaveFormatError) ----------
     # {detail}: Python's own (English) message, left out in German (errors.EnglishOnly)
     "save.err.not_text": "ein Spielstand ist JSON-Text, kein {kind}",
