@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import verlies.cards.grammar
 import verlies.cards.text
+from verlies import i18n
 from verlies.cards.model import (
     Attr,
     Blocked,
@@ -50,6 +51,7 @@ from verlies.cards.text import (
     parse_room,
     parse_treasure,
 )
+from verlies.cards.text_messages import DiceWords
 from verlies.dice import MAX_CONSTANT, MAX_DICE, Dice
 from verlies.errors import CardTextError, DiceError
 
@@ -622,14 +624,20 @@ def test_every_dice_phrase_has_a_german_form() -> None:
     ]:
         with pytest.raises(DiceError) as info:
             Dice.parse(text)
-        phrases.add(info.value.expected)
+        phrases.add(info.value.words)
     with pytest.raises(DiceError) as info:
         Dice.parse(5)  # type: ignore[arg-type]
-    phrases.add(info.value.expected)
-    table = verlies.cards.grammar._DICE_DE
-    assert phrases <= table.keys(), phrases - table.keys()
-    for phrase, (de, clause) in table.items():
-        assert de != phrase and clause.startswith("erwartet ") and de in clause
+    phrases.add(info.value.words)
+    keys = {p.key for p in phrases if p is not None}
+    # every phrase the parser has in the tables (verlies.i18n), none left as English only
+    assert None not in phrases
+    assert keys == {k for k in i18n.keys("en") if k.startswith("dice.phrase.")}
+    for words in phrases:
+        assert words is not None
+        de, en = words.text("de"), words.text("en")
+        clause = DiceWords(words, clause=True).text("de")
+        assert de != en and clause.startswith("erwartet ") and de in clause
+        assert DiceWords(words, clause=True).text("en") == en
 
 
 @pytest.mark.parametrize("lang", ["fr", "", "DE", None])

@@ -885,3 +885,20 @@ def test_the_rules_refusals_speak_the_page_language(dummy: str) -> None:
         assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
         shown = e.text_in(dummy)
         assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
+
+
+def test_a_dice_error_in_a_card_text_speaks_the_page_language(dummy: str) -> None:
+    """A bad dice expression on a card (RW.3): the dice parser's words come from the tables
+    too, so a third language shows no English or German in the message."""
+    from verlies.cards.text import parse_card
+    from verlies.errors import CardTextError
+
+    with pytest.raises(CardTextError) as caught:
+        parse_card("room", "2+W4 Gold.", "r13")
+    e = caught.value
+    english = e.text_in("en")
+    assert "W6 or W3 (no other dice exist in the game)" in english
+    assert "W6 oder W3 (andere Würfel gibt es im Spiel nicht)" in e.text_in("de")
+    shown = e.text_in(dummy)
+    assert "⟦dice.clause.sides⟧" in shown and "⟦dice.phrase.sides⟧" in shown, shown
+    assert "no other dice" not in shown and "andere Würfel" not in shown, shown

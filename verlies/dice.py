@@ -20,11 +20,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from verlies.errors import DiceError
+from verlies.errors import DiceError, Phrase
 
 #: The largest number of dice or constant a card may name; keeps distributions small.
 MAX_DICE = 20
 MAX_CONSTANT = 1000
+
+
+def _expect(what: str, **values: object) -> Phrase:
+    """What the parser expected, as words (``dice.phrase.<what>`` in verlies.i18n)."""
+    return Phrase.of(f"dice.phrase.{what}", **values)
+
 
 # One W6 face -> the value it stands for, per die kind (RW.2).
 W6_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
@@ -58,7 +64,7 @@ class Dice:
         """Parse ``"2+W3"``, ``"2W6"``, ``"W6+W3-1"``, ``"4"``, ``"-1"``; raise DiceError with
         the column. A leading sign is allowed, so that ``Dice.parse(str(d)) == d`` always."""
         if not isinstance(text, str):
-            raise DiceError(repr(text), 1, "a dice expression such as 2+W3")
+            raise DiceError(repr(text), 1, _expect("expression"))
         pos = 0
         sign = 1
         expect_term = True
@@ -66,33 +72,29 @@ class Dice:
         first = True
         stripped_end = len(text.rstrip())
         if stripped_end == 0:
-            raise DiceError(text, 1, "a number or a die such as W6")
+            raise DiceError(text, 1, _expect("number_or_die"))
         while pos < stripped_end:
             m = _TOKEN.match(text, pos)
             col = pos + 1 + (len(text[pos:]) - len(text[pos:].lstrip()))
             if m is None:
-                raise DiceError(
-                    text, col, "a number, W6, W3 or '+'" if expect_term else "'+' or '-'"
-                )
+                raise DiceError(text, col, _expect("term" if expect_term else "sign"))
             if m.group("op"):
                 if expect_term and not first:
-                    raise DiceError(text, col, "a number or a die such as W6")
+                    raise DiceError(text, col, _expect("number_or_die"))
                 sign = 1 if m.group("op") == "+" else -1
                 expect_term = True
             else:
                 if not expect_term:
-                    raise DiceError(text, col, "'+' or '-'")
+                    raise DiceError(text, col, _expect("sign"))
                 if m.group("dice"):
                     sides = _small_int(m.group("sides"))
                     n = _small_int(m.group("n")) if m.group("n") else 1
                     if sides not in (3, 6):
-                        raise DiceError(text, col, "W6 or W3 (no other dice exist in the game)")
+                        raise DiceError(text, col, _expect("sides"))
                     if sign < 0:
-                        raise DiceError(
-                            text, col, "'+' before a die (dice are added, never subtracted)"
-                        )
+                        raise DiceError(text, col, _expect("no_minus_die"))
                     if n < 1 or n > MAX_DICE:
-                        raise DiceError(text, col, f"between 1 and {MAX_DICE} dice")
+                        raise DiceError(text, col, _expect("count", max=MAX_DICE))
                     if sides == 6:
                         w6 += n
                     else:
@@ -100,15 +102,15 @@ class Dice:
                 else:
                     value = _small_int(m.group("int"))
                     if value > MAX_CONSTANT:
-                        raise DiceError(text, col, f"a number up to {MAX_CONSTANT}")
+                        raise DiceError(text, col, _expect("constant", max=MAX_CONSTANT))
                     const += sign * value
                 expect_term = False
             pos = m.end()
             first = False
         if expect_term:
-            raise DiceError(text, stripped_end + 1, "a number or a die after the sign")
+            raise DiceError(text, stripped_end + 1, _expect("after_sign"))
         if w6 + w3 > MAX_DICE:
-            raise DiceError(text, 1, f"at most {MAX_DICE} dice in all")
+            raise DiceError(text, 1, _expect("total", max=MAX_DICE))
         return Dice(const, w6, w3)
 
     @staticmethod

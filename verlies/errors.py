@@ -65,11 +65,13 @@ class SetupError(VerliesError):
 class DiceError(VerliesError):
     """A dice expression that does not parse (RW.3)."""
 
-    def __init__(self, text: str, column: int, expected: str) -> None:
+    def __init__(self, text: str, column: int, expected: str | Phrase) -> None:
         self.text = text
         self.column = column
-        self.expected = expected
-        super().__init__(f"dice expression {text!r}, column {column}: expected {expected}")
+        #: what the parser expected, as words (a ``dice.phrase.*`` key) when it has them
+        self.words = expected if isinstance(expected, Phrase) else None
+        self.expected = expected.text("en") if isinstance(expected, Phrase) else expected
+        super().__init__(f"dice expression {text!r}, column {column}: expected {self.expected}")
 
 
 def _where_words(lang: str) -> tuple[str, str, str, str]:

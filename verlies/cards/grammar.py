@@ -28,14 +28,14 @@ from verlies.cards.text_messages import (
     MAX_TEXT_LENGTH,
     SHOW_LIMIT,
     Both,
+    DiceWords,
     Listed,
     Phrase,
     card_error,
     clip,
     messages,
 )
-from verlies.dice import MAX_CONSTANT, MAX_DICE
-from verlies.errors import CardTextError, Said
+from verlies.errors import CardTextError, DiceError, Said
 
 # ---- the grammar ---------------------------------------------------------------------
 #
@@ -195,52 +195,11 @@ def _guess_lang(text: str) -> int:
     return 1 if en > de else 0
 
 
-#: The dice parser's words (``DiceError.expected``) in German: (phrase, clause).
-_DICE_DE: dict[str, tuple[str, str]] = {
-    "W6 or W3 (no other dice exist in the game)": (
-        "W6 oder W3 (andere Würfel gibt es im Spiel nicht)",
-        "erwartet wird W6 oder W3 (andere Würfel gibt es im Spiel nicht)",
-    ),
-    "'+' before a die (dice are added, never subtracted)": (
-        "'+' vor einem Würfel (Würfel werden addiert, nie abgezogen)",
-        "erwartet wird '+' vor einem Würfel (Würfel werden addiert, nie abgezogen)",
-    ),
-    f"between 1 and {MAX_DICE} dice": (
-        f"1 bis {MAX_DICE} Würfel",
-        f"erwartet werden 1 bis {MAX_DICE} Würfel",
-    ),
-    f"at most {MAX_DICE} dice in all": (
-        f"höchstens {MAX_DICE} Würfel insgesamt",
-        f"erwartet werden höchstens {MAX_DICE} Würfel insgesamt",
-    ),
-    f"a number up to {MAX_CONSTANT}": (
-        f"eine Zahl bis {MAX_CONSTANT}",
-        f"erwartet wird eine Zahl bis {MAX_CONSTANT}",
-    ),
-    "a number or a die such as W6": (
-        "eine Zahl oder ein Würfel wie W6",
-        "erwartet wird eine Zahl oder ein Würfel wie W6",
-    ),
-    "a number or a die after the sign": (
-        "eine Zahl oder ein Würfel nach dem Vorzeichen",
-        "erwartet wird eine Zahl oder ein Würfel nach dem Vorzeichen",
-    ),
-    "a number, W6, W3 or '+'": (
-        "eine Zahl, W6, W3 oder '+'",
-        "erwartet wird eine Zahl, W6, W3 oder '+'",
-    ),
-    "'+' or '-'": ("'+' oder '-'", "erwartet wird '+' oder '-'"),
-    "a dice expression such as 2+W3": (
-        "ein Würfelausdruck wie 2+W3",
-        "erwartet wird ein Würfelausdruck wie 2+W3",
-    ),
-}
-
-
-def dice_expected(expected: str) -> tuple[Both, Both]:
-    """The dice parser's expected words as (phrase, message field), English and German."""
-    phrase, clause = _DICE_DE.get(expected, (expected, f"erwartet wird {expected}"))
-    return Both(expected, phrase), Both(expected, clause)
+def dice_expected(exc: DiceError) -> tuple[Said, Said]:
+    """The dice parser's expected words as (phrase, message field), in every language."""
+    if exc.words is None:  # not from the parser's table: as it says itself
+        return Both(exc.expected, exc.expected), Both(exc.expected, exc.expected)
+    return DiceWords(exc.words, clause=False), DiceWords(exc.words, clause=True)
 
 
 # ---- locating errors -------------------------------------------------------------------

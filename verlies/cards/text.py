@@ -150,7 +150,7 @@ def _dice(src: Source, tree: Tree[Token]) -> Dice:
     try:
         return Dice.parse(source)
     except DiceError as exc:
-        hint, expected = dice_expected(exc.expected)
+        hint, expected = dice_expected(exc)
         src.error(start + exc.column - 1, "bad_dice", hint=hint, dice=shown, expected=expected)
 
 

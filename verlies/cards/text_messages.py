@@ -13,6 +13,7 @@ from verlies import i18n
 from verlies.cards.model import Attr
 from verlies.dice import MAX_CONSTANT
 from verlies.errors import CardTextError
+from verlies.errors import Phrase as Words
 from verlies.i18n import template
 
 #: Longest card text accepted; checked before parsing.
@@ -110,8 +111,8 @@ class Listed:
 
 @dataclass(frozen=True, slots=True)
 class Both:
-    """A field that only German and English have words for (the dice parser's phrases);
-    another language reads the English."""
+    """A field with a German and an English form only (a dice error raised with a plain
+    string, not from the parser's table); another language reads the English."""
 
     en: str
     de: str
@@ -120,9 +121,25 @@ class Both:
         return self.de if lang == "de" else self.en
 
 
+@dataclass(frozen=True, slots=True)
+class DiceWords:
+    """What the dice parser expected (``DiceError.words``, a ``dice.phrase.*`` key), in any
+    language of verlies.i18n: as a phrase, or as the message's clause ("erwartet wird …")."""
+
+    phrase: Words
+    clause: bool
+
+    def text(self, lang: str) -> str:
+        said = self.phrase.text(lang)
+        if not self.clause:
+            return said
+        key = self.phrase.key.replace("dice.phrase.", "dice.clause.", 1)
+        return Words.of(key, phrase=said).text(lang)
+
+
 def worded(value: object, lang: str) -> object:
     """A raw value in words: phrases in ``lang``; keywords, numbers and ids as they are."""
-    if isinstance(value, Phrase | Listed | Both):
+    if isinstance(value, Phrase | Listed | Both | DiceWords):
         return value.text(lang)
     return value
 
