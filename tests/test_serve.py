@@ -167,6 +167,7 @@ def test_a_preheated_kernel_reads_its_request_without_importing_voila(
     values over Voila's query websocket into the environment), against a tornado server
     speaking as Voila's QueryStringSocketHandler does, and imports no part of Voila."""
     import asyncio
+    import concurrent.futures
     import json
     import subprocess
     import sys
@@ -211,7 +212,10 @@ def test_a_preheated_kernel_reads_its_request_without_importing_voila(
         assert request.query_url() is None and request.wait_for_request() is False
         monkeypatch.setenv("VOILA_PREHEAT", "True")
         assert request.query_url() == f"ws://127.0.0.1:{port}/voila/query/k1"
-        assert request.wait_for_request() is True
+        # from a thread, as the page calls it (the calling thread may run a loop of its own:
+        # the kernel's, or here Playwright's after the browser tests)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            assert pool.submit(request.wait_for_request).result() is True
         assert seen == ["k1"] and os.environ["QUERY_STRING"] == "g=abc&x=1"
     finally:
         loop.call_soon_threadsafe(loop.stop)

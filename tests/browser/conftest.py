@@ -86,6 +86,11 @@ def context(context: BrowserContext, blocked_requests: list[str]) -> Iterator[Br
     assert blocked_requests == [], f"the page requested other hosts: {blocked_requests}"
 
 
+#: The kernel cap of the servers shared by the browser tests (see ``page_url``).
+SHARED_CAP = 40
+SHARED_CAP_ENV = "VERLIES_MAX_KERNELS"
+
+
 @pytest.fixture(scope="session")
 def voila_servers() -> dict[str, Any]:
     """Notebook name -> running ServerProcess, filled on demand by ``page_url``."""
@@ -96,7 +101,19 @@ def voila_servers() -> dict[str, Any]:
 def page_url(voila_servers: dict[str, Any], start_voila: Callable[..., Any]) -> Callable[..., str]:
     def url(notebook: str = "play.ipynb") -> str:
         if notebook not in voila_servers:
-            voila_servers[notebook] = start_voila(notebook)
+            # The shared page servers outlive every browser test, and each page visit leaves
+            # its kernel idle for 20 minutes (binder/voila.json's culling): their cap fits
+            # the whole suite, so no test meets the "table is full" page by accident. The
+            # cap itself is tested on servers of their own (test_serving.py, test_load.py).
+            kept = os.environ.get(SHARED_CAP_ENV)
+            os.environ[SHARED_CAP_ENV] = str(SHARED_CAP)
+            try:
+                voila_servers[notebook] = start_voila(notebook)
+            finally:
+                if kept is None:
+                    del os.environ[SHARED_CAP_ENV]
+                else:
+                    os.environ[SHARED_CAP_ENV] = kept
         server_url: str = voila_servers[notebook].url("/")
         return server_url
 
