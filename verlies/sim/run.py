@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import json
 import math
+import multiprocessing
 import os
 import pickle
 import random
@@ -356,7 +357,11 @@ def local_pool(workers: int) -> ProcessPoolExecutor:
         if pool is None or _POOL_SIZE != workers or getattr(pool, "_broken", False):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
-            pool = _POOL = ProcessPoolExecutor(max_workers=workers)
+            # forkserver, not fork: the kept workers must not inherit this process's open
+            # files and sockets (a kernel's ZeroMQ sockets, a browser driver's pipe), which
+            # forked children would hold open for as long as they live
+            context = multiprocessing.get_context("forkserver")
+            pool = _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
             _POOL_SIZE = workers
         return pool
 
