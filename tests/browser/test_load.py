@@ -27,7 +27,6 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -39,6 +38,7 @@ from playwright.async_api import (
     WebSocket,
     async_playwright,
 )
+from progress import cpu_seconds, descendants
 
 from verlies.i18n import text
 
@@ -87,7 +87,7 @@ class Progress:
 
     def look(self) -> float:
         """Seconds since the last progress (after looking at the server and its kernels)."""
-        seen = (self.server.log_path.stat().st_size, _cpu_seconds(self.server.proc.pid))
+        seen = (self.server.log_path.stat().st_size, cpu_seconds(self.server.proc.pid))
         if seen != self._seen:
             self._seen = seen
             self.poke()
@@ -290,44 +290,8 @@ async def _all_sessions(url: str, launch_args: dict[str, Any], server: Any) -> l
             await browser.close()
 
 
-def _descendants(root: int) -> list[tuple[int, str]]:
-    """(pid, command line) of every process below ``root``, read from /proc."""
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text_ = stat.read_text()
-        except OSError:
-            continue  # the process ended meanwhile
-        # pid (comm) state ppid ...; comm may contain spaces and parentheses
-        ppid = int(text_[text_.rindex(")") + 2 :].split()[1])
-        children.setdefault(ppid, []).append(int(text_.split(" ", 1)[0]))
-    found: list[tuple[int, str]] = []
-    todo = [root]
-    while todo:
-        for pid in children.get(todo.pop(), []):
-            try:
-                cmd = (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ")
-            except OSError:
-                continue
-            found.append((pid, cmd.decode(errors="replace")))
-            todo.append(pid)
-    return found
-
-
-def _cpu_seconds(root: int) -> float:
-    """User + system CPU seconds of ``root`` and its descendants (clock ticks, /proc)."""
-    total = 0
-    for pid in [root] + [p for p, _ in _descendants(root)]:
-        try:
-            fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / 100.0
-
-
 def _kernel_processes(server: Any) -> list[int]:
-    return [pid for pid, cmd in _descendants(server.proc.pid) if "ipykernel_launcher" in cmd]
+    return [pid for pid, cmd in descendants(server.proc.pid) if "ipykernel_launcher" in cmd]
 
 
 def _executor_args(settings: dict[str, Any]) -> list[str]:
