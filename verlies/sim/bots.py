@@ -394,9 +394,29 @@ class HeuristicBot:
         here = me.pos
         best: list[Place] = []
         best_score = -_INF
-        empty: dict[Pos, int] = {}  # cells within two steps left empty, per candidate cell
+        # Per candidate cell (every rotation of the card there shares it): its empty sides,
+        # its neighbours' passages towards it, and the empty cells within two steps.
+        cells: dict[Pos, tuple[int, int, int, float]] = {}
+        explore = 3.0 * self.explore
         for a in places:
-            score = self._placement_score(board, here, a, open_now, empty)
+            x, y, mask = a.x, a.y, a.mask
+            cell = cells.get((x, y))
+            if cell is None:
+                cell = cells[(x, y)] = _cell(board, here, x, y, explore)
+            empty, joins, closed, near = cell
+            new_open = _BITS[mask & empty]  # passages of the new card into empty cells
+            after = open_now - closed + new_open
+            if after <= 0:
+                score = -1000.0  # R1.6: the dungeon would close and nobody could escape
+            else:
+                # joins: edges where both cards have a passage (walkable), besides our own
+                score = (
+                    2.0 * new_open
+                    - 1.0 * (closed - 1)
+                    + 0.5 * _BITS[mask & joins]
+                    + near
+                    + (2.0 if after <= 2 and new_open else 0.0)
+                )
             if score > best_score + 1e-9:
                 best, best_score = [a], score
             elif abs(score - best_score) <= 1e-9:
@@ -404,37 +424,6 @@ class HeuristicBot:
         if len(best) == 1:
             return best[0]
         return best[self._rng.randrange(len(best))]
-
-    def _placement_score(
-        self, board: BoardView, here: Pos, a: Place, open_now: int, empty: dict[Pos, int]
-    ) -> float:
-        x, y, mask = a.x, a.y, a.mask
-        new_open = 0  # passages of the new card into empty cells
-        closed = 0  # open passages of the neighbours that the new card closes
-        joined = 0  # edges where both cards have a passage (walkable), besides our own
-        for d, dx, dy, opp in _SIDES:
-            q = (x + dx, y + dy)
-            t = board.get(q)
-            if t is None:
-                if mask & d:
-                    new_open += 1
-            elif t.mask & opp:
-                closed += 1
-                if mask & d and q != here:
-                    joined += 1
-        after = open_now - closed + new_open
-        if after <= 0:
-            return -1000.0  # R1.6: the dungeon would close and nobody could escape
-        empty_near = empty.get((x, y))
-        if empty_near is None:
-            empty_near = empty[(x, y)] = sum(1 for dx, dy in _NEAR if (x + dx, y + dy) not in board)
-        return (
-            2.0 * new_open
-            - 1.0 * (closed - 1)
-            + 0.5 * joined
-            + 3.0 * self.explore * empty_near / len(_NEAR)
-            + (2.0 if after <= 2 and new_open else 0.0)
-        )
 
     def _shuffle_back(self, view: PlayerView, open_passages: int) -> bool:
         """R1.4: shuffle the exit back while gold < gold_target, unless it is the last chance."""
@@ -575,6 +564,34 @@ def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
     first, Decline and ShuffleBack last, LoseGold first), else ``action`` itself."""
     same: Action = legal[at]
     return same if same == action and type(same) is type(action) else action
+
+
+# How many passages a mask has: _BITS[mask].
+_BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))
+
+
+def _cell(
+    board: BoardView, here: Pos, x: int, y: int, explore: float
+) -> tuple[int, int, int, float]:
+    """What laying a card at (x, y) meets, whatever its rotation (R3.2, R1.6): the sides
+    into empty cells, the sides where a neighbour other than the figure's card has a
+    passage towards it, how many neighbours' open passages it closes, and ``explore`` x
+    the share of empty cells within two steps."""
+    empty = joins = closed = 0
+    for d, dx, dy, opp in _SIDES:
+        q = (x + dx, y + dy)
+        t = board.get(q)
+        if t is None:
+            empty |= d
+        elif t.mask & opp:
+            closed += 1
+            if q != here:
+                joins |= d
+    empty_near = 0
+    for dx, dy in _NEAR:
+        if (x + dx, y + dy) not in board:
+            empty_near += 1
+    return empty, joins, closed, explore * empty_near / len(_NEAR)
 
 
 def _held(view: PlayerView, treasure: str, prefer_used: bool = False) -> Any:
