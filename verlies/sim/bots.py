@@ -63,10 +63,12 @@ from verlies.sim.paths import (
     _STEP,
     _beat,
     _cost,
+    _Costs,
     _Graph,
     _Layout,
     _pass,
     _Search,
+    _shared,
     _threshold,
 )
 
@@ -187,14 +189,16 @@ class HeuristicBot:
         self.seed = seed
         self._rng = random.Random(seed)
         self._dist_cache: dict[tuple[Any, ...], _Search] = {}
-        self._graph = _Graph()
+        self._graph: _Graph | None = None  # the board's graph, shared by a game's bots
+        self._costs = _Costs()  # what entering each of its cards costs this bot's figure
 
     def reseed(self, seed: int) -> None:
         """Start the tie-breaking random source afresh (the simulator does this per game)."""
         self.seed = seed
         self._rng.seed(seed)
         self._dist_cache.clear()
-        self._graph = _Graph()
+        self._graph = None
+        self._costs = _Costs()
 
     def __repr__(self) -> str:
         return (
@@ -257,13 +261,13 @@ class HeuristicBot:
                     gold += board[p].gold
                 if gold > best_gold:
                     me = me or view.me
-                    graph = self._sync(board, me)
-                    row = graph.costs[0 if me.coins or me.treasures else 1]
+                    graph = self._sync(view, board, me)
+                    row = self._costs.rows[0 if me.coins or me.treasures else 1]
                     if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
                         best_gold = gold
             if best_gold == 0 or best_gold < 1 + 4 * self.explore:
                 return first
-        return self._walk(me or view.me, board, walks)
+        return self._walk(view, me or view.me, board, walks)
 
     def _recover(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         """R8.2 / R9.5: heal with a treasure when it costs no gold, or when the race is on."""
@@ -278,14 +282,22 @@ class HeuristicBot:
                 return a
         return legal[0]  # type: ignore[no-any-return]
 
-    def _sync(self, board: BoardView, me: FigureView) -> _Graph:
+    def _sync(self, view: PlayerView, board: BoardView, me: FigureView) -> _Graph:
+        """The board's graph, synced, and this figure's costs of entering its cards."""
+        version = getattr(view, "board_version", None)
+        if version is None:  # a view that does not say: compare the board itself
+            version = object()
         graph = self._graph
-        graph.sync(board, me.character, self.risk)
+        if graph is None or graph.version is not version:
+            graph = self._graph = _shared(graph, board, version)
+        self._costs.sync(graph, me.character, self.risk)
         return graph
 
-    def _walk(self, me: FigureView, board: BoardView, walks: list[Walk]) -> Action:
+    def _walk(
+        self, view: PlayerView, me: FigureView, board: BoardView, walks: list[Walk]
+    ) -> Action:
         """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
-        graph = self._sync(board, me)
+        graph = self._sync(view, board, me)
         index = graph.index
         tiles = graph.tiles
         here = index[me.pos]
@@ -295,7 +307,8 @@ class HeuristicBot:
             # Nothing worth reaching without the obstacles it would rather not try: try them.
             desperate = True
             dist = self._distances(me, True)
-        row = graph.costs[2 if desperate else 0 if me.coins or me.treasures else 1]
+        rows = self._costs.rows
+        row = rows[2 if desperate else 0 if me.coins or me.treasures else 1]
         gold_weight = 1.5 - self.explore
         best: list[Walk] = []
         best_score = _INF
@@ -322,7 +335,7 @@ class HeuristicBot:
             elif abs(score - best_score) <= 1e-9:
                 best.append(w)
         if not best:  # nothing reachable is worth it: wander (seeded), but not into walls
-            row = graph.costs[2]
+            row = rows[2]
             walks = [w for w in walks if _cost(graph, row, index[w.path[0]]) < _INF] or walks
             return walks[self._rng.randrange(len(walks))]
         if len(best) == 1:
@@ -339,6 +352,7 @@ class HeuristicBot:
         character and whether a failed class A obstacle would cost it anything.
         """
         graph = self._graph
+        assert graph is not None  # synced by the caller
         tiles = graph.tiles
         gold_left = 0
         opened: list[int] = []
@@ -359,7 +373,7 @@ class HeuristicBot:
         if len(self._dist_cache) > 8:
             self._dist_cache.clear()
         opens = graph.open
-        row = graph.costs[2 if desperate else 0 if rich else 1]
+        row = self._costs.rows[2 if desperate else 0 if rich else 1]
         if opened:
             row = row[:]
             for i in opened:
@@ -385,7 +399,7 @@ class HeuristicBot:
         places = [a for a in legal if type(a) is Place]
         board = view.board
         me = view.me
-        graph = self._sync(board, me)
+        graph = self._sync(view, board, me)
         if any(type(a) is ShuffleBack for a in legal):
             if self._shuffle_back(view, graph.open_total):
                 return _handed_out(legal, -1, ShuffleBack())
@@ -463,7 +477,7 @@ class HeuristicBot:
             # Stuck: nothing worth reaching lies on this side without a risky obstacle
             # (and class A and C obstacles let the figure past even when the roll fails).
             me = me or view.me
-            graph = self._sync(view.board, me)
+            graph = self._sync(view, view.board, me)
             if self._distances(me, False)[graph.index[me.pos]] == _INF:
                 return bonus[0] if bonus is not None else _handed_out(legal, 0, Attempt())
         return _handed_out(legal, -1, Decline())
