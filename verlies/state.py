@@ -127,6 +127,8 @@ class Figure:
     @property
     def gold(self) -> int:
         """R9.1: coins plus the gold values of the treasure cards."""
+        if not self.treasures:  # most figures most of the time: no sum to start
+            return self.coins
         return self.coins + sum(h.value for h in self.treasures)
 
     @property
