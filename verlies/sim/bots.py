@@ -211,6 +211,14 @@ class HeuristicBot:
     # ---- the decision ----------------------------------------------------------------
 
     def __call__(self, view: PlayerView) -> Action:
+        if getattr(view, "can_draw", False):
+            # R3.1: a turn with a draw among the actions. With too little gold lying
+            # within a walk's reach to be worth the detour (R4.1), drawing is the choice
+            # whatever else can be done (see _turn), so the legal actions (every walk)
+            # need not be worked out.
+            graph = self._sync(view, view.board, view.character)
+            if not graph.gold or _gold_in_reach(graph, view) < 1 + 4 * self.explore:
+                return _DRAW
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide now")
@@ -590,6 +598,31 @@ def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
     first, Decline and ShuffleBack last, LoseGold first), else ``action`` itself."""
     same: Action = legal[at]
     return same if same == action and type(same) is type(action) else action
+
+
+_DRAW = Draw()
+
+
+def _gold_in_reach(graph: _Graph, view: PlayerView) -> int:
+    """The gold lying on the cards a walk from the figure's card can step on (R3.5: up to
+    two cards, three with the variant long_walk, through passages on both sides): no walk
+    collects more, since a walk steps on a card at most once."""
+    tiles = graph.tiles
+    adj = graph.adj
+    here = graph.index[view.position]
+    seen = {here}
+    frontier = [here]
+    gold = 0
+    for _ in range(3 if view.variants.long_walk else 2):
+        nxt = []
+        for v in frontier:
+            for u in adj[v]:
+                if u not in seen:
+                    seen.add(u)
+                    nxt.append(u)
+                    gold += tiles[u].gold
+        frontier = nxt
+    return gold
 
 
 # How many passages a mask has: _BITS[mask].
