@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import verlies
 from verlies.cards.text import parse_room
 from verlies.deck import Deck
 from verlies.deck.words import Words
@@ -156,3 +157,11 @@ def test_a_located_error_refuses_a_language_verlies_does_not_know() -> None:
             e.text_in("xx")  # type: ignore[attr-defined]
     # the others read English there (their words fall back)
     assert make("save").text_in("xx") == SAID["save"][0]  # type: ignore[attr-defined]
+
+
+def test_one_except_clause_shows_any_worded_error_in_the_page_language() -> None:
+    for name in SAID:
+        try:
+            raise make(name)
+        except verlies.WordedError as e:
+            assert e.text_in("de") == SAID[name][1]
