@@ -4,6 +4,7 @@ made from words or a plain message, English in ``str(e)``, any language through
 
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import pickle
 from concurrent.futures import ProcessPoolExecutor
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 import verlies
+from verlies import Game, Setup
 from verlies.cards.text import parse_room
 from verlies.deck import Deck
 from verlies.deck.words import Words
@@ -165,3 +167,43 @@ def test_one_except_clause_shows_any_worded_error_in_the_page_language() -> None
             raise make(name)
         except verlies.WordedError as e:
             assert e.text_in("de") == SAID[name][1]
+
+
+# ---- a deck inside a saved game is named in the page's language ---------------------------
+
+
+def _saved_with_deck(deck_text: str) -> str:
+    good = json.loads(Game.new(seed=1).to_json())
+    return json.dumps({**good, "setup": {**good["setup"], "deck": deck_text}})
+
+
+def test_a_bad_deck_in_a_saved_game_names_the_save_in_the_page_language() -> None:
+    with pytest.raises(SaveFormatError) as caught:
+        Game.from_json(_saved_with_deck("[[room]]\nid = 3\n"))
+    e = caught.value
+    english, german = str(e), e.text_in("de")
+    assert english.startswith(
+        "bad setup: DeckError: <saved game>, line 1, column 3, field 'room': "
+    )
+    assert german.startswith(
+        "fehlerhafte Spielvorbereitung: <Spielstand>, Zeile 1, Spalte 3, Feld 'room': "
+    )
+    assert "saved game" not in german and "<Spielstand>" not in english
+
+
+def test_the_saved_games_name_is_the_deck_errors_file_and_travels_with_it() -> None:
+    with pytest.raises(DeckError) as caught:
+        Setup.from_dict(json.loads(_saved_with_deck("x = "))["setup"])
+    e = caught.value
+    assert e.file == "<saved game>" and str(e).startswith("<saved game>, line 1")
+    assert e.text_in("de").startswith("<Spielstand>, Zeile 1")
+    again = pickle.loads(pickle.dumps(e))
+    assert (again.file, again.text_in("de")) == (e.file, e.text_in("de"))
+
+
+def test_a_saved_games_deck_warnings_name_it_in_the_page_language() -> None:
+    patch = 'base = "default"\nremove = ["raum-leer-01"]\n'  # one room fewer than R10's
+    setup = Setup.from_dict(json.loads(_saved_with_deck(patch))["setup"])
+    (warning,) = [w for w in setup.deck.warnings if w.file is not None]
+    assert str(warning).startswith("<saved game>: ")
+    assert warning.text("de").startswith("<Spielstand>: ")

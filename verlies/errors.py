@@ -228,6 +228,42 @@ class CardTextError(LocatedError):
         return ", ".join(where)
 
 
+class SourceName(str):
+    """The name deck text goes by where it comes from no file (the deck inside a saved
+    game), in place of a file's name: as a ``str`` it is the English name, so the deck
+    reader takes it as any file's and ``str(exc)`` stays English; :meth:`text` says it in
+    another language (an i18n key), as a :class:`DeckError`'s location and a deck warning
+    show it.
+
+    >>> name = SourceName("save.deck_file")
+    >>> name, name.text("de")
+    ('<saved game>', '<Spielstand>')
+    """
+
+    key: str
+
+    def __new__(cls, key: str) -> SourceName:
+        from verlies import i18n  # the tables load on first use
+
+        name = super().__new__(cls, i18n.text(key, i18n.FALLBACK))
+        name.key = key
+        return name
+
+    def __getnewargs__(self) -> tuple[str]:  # pickles as its key
+        return (self.key,)
+
+    def text(self, lang: str) -> str:
+        from verlies import i18n
+
+        return i18n.text(self.key, lang if lang in i18n.LANGUAGES else i18n.FALLBACK)
+
+
+def file_in(file: str, lang: str) -> str:
+    """A file's name as shown in ``lang``: a :class:`SourceName` in its words, a real
+    file's name as it is."""
+    return file.text(lang) if isinstance(file, SourceName) else str(file)
+
+
 class DeckError(LocatedError):
     """A deck file or deck change that is not valid. Names file, card id, field and line.
 
@@ -264,7 +300,7 @@ class DeckError(LocatedError):
         card_w, line_w, column_w, field_w = _where_words(lang)
         where = []
         if self.file is not None:
-            where.append(str(self.file))
+            where.append(file_in(self.file, lang))
         if self.line is not None:
             column = f", {column_w} {self.column}" if self.column is not None else ""
             where.append(f"{line_w} {self.line}{column}")
