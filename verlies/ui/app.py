@@ -207,7 +207,7 @@ class PlayApp:
         # (the game to mirror, the deck, the language) is kept and replayed in order.
         self._setup: SetupForm | None = None
         self._setup_deck = self.deck
-        self._setup_calls: list[tuple[str, tuple[Any, ...]]] = []
+        self._setup_calls: list[tuple[str, tuple[object, ...]]] = []
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
         self.rules_page.add_class("vl-rules-page")
         # Deck & cards and Balance are built, and the rules' text sent, when first shown (or
@@ -247,7 +247,7 @@ class PlayApp:
             self._slots[2].children = [form.widget]
         return self._setup
 
-    def tell_setup(self, name: str, *args: Any) -> None:
+    def tell_setup(self, name: str, *args: object) -> None:
         """Call the New-game form's ``name`` (set_from, set_deck, set_lang) now, or once
         the form is built."""
         if self._setup is None:
