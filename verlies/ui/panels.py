@@ -183,7 +183,9 @@ class LogView:
     def ordered(self) -> list[widgets.HTML]:
         """The parts as the page shows them: newest first, then the line below them."""
         found = re.search(r'data-top="(\d+)"', self.older.value)
-        top = int(found.group(1)) if found is not None else 0  # none before the first show()
+        if found is None:  # before the first show(): the stylesheet orders nothing
+            return [*self.parts, self.older]
+        top = int(found.group(1))
         ring = [self.parts[(top - k) % self.PARTS] for k in range(self.PARTS)]
         return [*ring, self.older]
 
