@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, Self
 
 
 class VerliesError(Exception):
@@ -353,17 +353,25 @@ class EnglishOnly:
 
 
 @dataclass(frozen=True, slots=True)
-class Phrase:
-    """A message as an i18n key and raw values, put into words when shown (the engine's
-    errors: it keeps no language of its own). A language verlies does not know reads
-    English; a value may be an inner error, put into words in the same language."""
+class Keyed:
+    """A message kept as an i18n key and raw values until it is shown (hashable and
+    picklable, it speaks every language). The base of :class:`Phrase`, the card
+    language's and the deck's words: each says in its ``text(lang)`` how its values are
+    put into words."""
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
 
     @classmethod
-    def of(cls, key: str, /, **values: object) -> Phrase:
+    def of(cls, key: str, /, **values: object) -> Self:
         return cls(key, tuple(values.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase(Keyed):
+    """A message as an i18n key and raw values, put into words when shown (the engine's
+    errors: it keeps no language of its own). A language verlies does not know reads
+    English; a value may be an inner error, put into words in the same language."""
 
     def text(self, lang: str) -> str:
         from verlies import i18n  # the tables load on first use
