@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 import pickle
+import sqlite3
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +28,7 @@ from verlies.errors import (
     SetupError,
     VerliesError,
 )
+from verlies.store import PlaytestStore, StoreError
 
 #: name -> (English str(e), German text_in("de"))
 SAID = {
@@ -207,3 +210,33 @@ def test_a_saved_games_deck_warnings_name_it_in_the_page_language() -> None:
     (warning,) = [w for w in setup.deck.warnings if w.file is not None]
     assert str(warning).startswith("<saved game>: ")
     assert warning.text("de").startswith("<Spielstand>: ")
+
+
+# ---- the playtest store: a record that is missing or does not load ------------------------
+
+
+def test_a_stored_game_that_does_not_load_says_why_in_the_page_language(tmp_path: Path) -> None:
+    """As the page's resume offer shows it (share.error_text: text_in in the page's
+    language); str(e) is the English it always was."""
+    path = tmp_path / "p.sqlite"
+    store = PlaytestStore(path)
+    rid = store.begin(Game.new(players=2, seed=3), ["human", "human"])
+    broken = json.dumps({**json.loads(store.get(rid).save), "cursor": -5})
+    with sqlite3.connect(path) as db:  # a record this version cannot read
+        db.execute("UPDATE playtests SET save = ?", (broken,))
+    record = store.get(rid)
+    for load in (record.game, record.tree):
+        with pytest.raises(StoreError) as caught:
+            load()
+        e = caught.value
+        assert str(e) == e.text_in("en")
+        assert str(e) == f"playtest {rid}: the stored game does not load: bad cursor -5"
+        assert e.text_in("de") == (
+            f"Partie {rid}: das gespeicherte Spiel lässt sich nicht laden: "
+            "ungültige Position im Spielverlauf: -5"
+        )
+        assert pickle.loads(pickle.dumps(e)).text_in("de") == e.text_in("de")
+    with pytest.raises(StoreError) as caught:
+        store.get("nope")
+    assert str(caught.value) == "no playtest 'nope' in the store"
+    assert caught.value.text_in("de") == "keine Partie 'nope' im Speicher"

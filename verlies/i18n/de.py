@@ -887,5 +887,8 @@ TEXTS: dict[str, str] = {
     "setup.err.start_seat": "der Startplatz muss 0 bis {last} sein, nicht {seat}",
     "setup.err.round_limit": "das Rundenlimit muss eine ganze Zahl ab 1 sein, nicht {limit}",
     "setup.err.edition": "unbekannte Deck-Ausgabe {edition} (bekannt: {known})",
+    # --- store: playtest records that are missing or do not load (StoreError) ------------------
+    "store.err.load": "Partie {id}: das gespeicherte Spiel lässt sich nicht laden: {error}",
+    "store.err.missing": "keine Partie {id} im Speicher",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -837,5 +837,8 @@ TEXTS: dict[str, str] = {
     "setup.err.start_seat": "start seat must be 0..{last}, not {seat}",
     "setup.err.round_limit": "the round limit must be a whole number >= 1, not {limit}",
     "setup.err.edition": "unknown deck edition {edition} (known: {known})",
+    # --- store: playtest records that are missing or do not load (StoreError) ------------------
+    "store.err.load": "playtest {id}: the stored game does not load: {error}",
+    "store.err.missing": "no playtest {id} in the store",
     # --- end -------------------------------------------------------------------------------------
 }
