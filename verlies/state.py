@@ -258,6 +258,10 @@ class Table:
         self.step_cache: dict[Pos, list[Pos]] = {}
         self.any_open = True  # R1.6: an open passage is left somewhere
         self.open_passages = 0
+        # A new object whenever the board changes (a card laid or a laid card replaced):
+        # who keeps something worked out from the board knows by identity that it is
+        # still the same board (the bots' graph; see PlayerView.board_version).
+        self.board_version: object = object()
         self._exit_ids: tuple[str, ...] = ()
         self._index_deck()
         self.board_changed()
@@ -309,6 +313,7 @@ class Table:
         s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
         s.any_open = self.any_open
         s.open_passages = self.open_passages
+        s.board_version = object()  # the copy's board changes on its own from now on
         s._exit_ids = self._exit_ids
         s.exits_left = self.exits_left
 
@@ -336,6 +341,7 @@ class Table:
         Only what the new card can change is forgotten: walks from cards within walking
         distance of it, open passages of it and its neighbours.
         """
+        self.board_version = object()
         self.turn_cache.clear()
         if laid is None:
             self.walk_cache.clear()

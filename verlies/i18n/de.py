@@ -874,6 +874,8 @@ TEXTS: dict[str, str] = {
     "save.err.link_empty": "Stellungslink ohne Spielvorbereitung oder Schritte",
     "save.err.link_seats": "Stellungslink mit ungültigen Plätzen",
     "save.err.link_deck": "fehlerhaftes Deck im Link: {error}",
+    # what a deck inside a saved game is called where its errors name a file
+    "save.deck_file": "<Spielstand>",
     # a game that cannot be set up as asked (SetupError; the rule id is put in front)
     "setup.err.deck": "das Deck muss ein verlies.Deck sein, kein {kind}",
     "setup.err.variants": "die Varianten müssen ein verlies.Variants-Wert sein",

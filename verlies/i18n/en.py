@@ -824,6 +824,8 @@ TEXTS: dict[str, str] = {
     "save.err.link_empty": "position link without setup or steps",
     "save.err.link_seats": "position link with bad seats",
     "save.err.link_deck": "bad deck in link: {error}",
+    # what a deck inside a saved game is called where its errors name a file
+    "save.deck_file": "<saved game>",
     # a game that cannot be set up as asked (SetupError; the rule id is put in front)
     "setup.err.deck": "deck must be a verlies.Deck, not {kind}",
     "setup.err.variants": "variants must be a verlies.Variants value",
