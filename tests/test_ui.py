@@ -919,3 +919,15 @@ def test_the_deck_tab_refuses_a_deck_made_only_to_play() -> None:
     with pytest.raises(TypeError, match="PlayOnlyDeck cannot be edited: use a verlies.Deck"):
         app.editor  # noqa: B018 - built now
     assert app.tabs.children[2].children == ()  # nothing mounted
+
+
+def test_the_editor_declares_every_field_it_takes_from_the_card_form() -> None:
+    """DeckEditor offers the card form's fields (FIELDS) as its own attributes with setattr;
+    its class declares each one so that mypy knows them (a field added to FIELDS alone
+    would be unknown to the type checker)."""
+    from verlies.ui.editor import DeckEditor
+    from verlies.ui.editor_form import FIELDS
+
+    assert set(FIELDS) == set(DeckEditor.__annotations__)
+    editor = DeckEditor(lang="en")
+    assert all(getattr(editor, name) is getattr(editor.form, name) for name in FIELDS)

@@ -127,6 +127,8 @@ class Figure:
     @property
     def gold(self) -> int:
         """R9.1: coins plus the gold values of the treasure cards."""
+        if not self.treasures:  # most figures most of the time: no sum to start
+            return self.coins
         return self.coins + sum(h.value for h in self.treasures)
 
     @property
@@ -353,8 +355,14 @@ class Table:
             reach = self.max_walk
             walk_cache = self.walk_cache
             if walk_cache:
-                for dx, dy in _diamond(reach):  # the cells within reach: pop, not a scan
-                    walk_cache.pop((x + dx, y + dy), None)
+                cells = _diamond(reach)
+                if len(walk_cache) < len(cells):  # mostly 1 to 4 cached: scan them
+                    near = [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]
+                    for p in near:
+                        del walk_cache[p]
+                else:  # the cells within reach: pop, not a scan of many
+                    for dx, dy in cells:
+                        walk_cache.pop((x + dx, y + dy), None)
             open_cache = self.open_cache
             step_cache = self.step_cache
             for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):

@@ -265,11 +265,11 @@ class PlayerView:
 
     @property
     def position(self) -> Pos:
-        return self.me.pos
+        return self._game.state.figures[self.seat].pos
 
     @property
     def character(self) -> Character:
-        return self.me.character
+        return self._game.state.figures[self.seat].character
 
     @property
     def my_treasures(self) -> list[str]:

@@ -47,6 +47,7 @@ from verlies.board import BoardView, Pos
 from verlies.cards.model import (
     Attr,
     Blocked,
+    Character,
     Injury,
     LoseGoldOrTreasure,
     MonsterCard,
@@ -247,12 +248,15 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, Recover):
             return self._recover(view, legal)
+        board = view.board
+        draw = type(first) is Draw
+        if draw and not self._sync(view, board, view.character).gold:
+            return first  # type: ignore[no-any-return]  # no gold lies anywhere to walk to
         walks = [a for a in legal if type(a) is Walk]
         if not walks:
             return first  # type: ignore[no-any-return]
-        board = view.board
         me = None
-        if type(first) is Draw:
+        if draw:
             # R4.1: gold left lying nearby is worth a detour for a bot that explores little.
             best_gold = 0
             for w in walks:
@@ -261,12 +265,12 @@ class HeuristicBot:
                     gold += board[p].gold
                 if gold > best_gold:
                     me = me or view.me
-                    graph = self._sync(view, board, me)
+                    graph = self._sync(view, board, me.character)
                     row = self._costs.rows[0 if me.coins or me.treasures else 1]
                     if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
                         best_gold = gold
             if best_gold == 0 or best_gold < 1 + 4 * self.explore:
-                return first
+                return first  # type: ignore[no-any-return]
         return self._walk(view, me or view.me, board, walks)
 
     def _recover(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
@@ -282,7 +286,7 @@ class HeuristicBot:
                 return a
         return legal[0]  # type: ignore[no-any-return]
 
-    def _sync(self, view: PlayerView, board: BoardView, me: FigureView) -> _Graph:
+    def _sync(self, view: PlayerView, board: BoardView, character: Character) -> _Graph:
         """The board's graph, synced, and this figure's costs of entering its cards."""
         version = getattr(view, "board_version", None)
         if version is None:  # a view that does not say: compare the board itself
@@ -290,14 +294,21 @@ class HeuristicBot:
         graph = self._graph
         if graph is None or graph.version is not version:
             graph = self._graph = _shared(graph, board, version)
-        self._costs.sync(graph, me.character, self.risk)
+        costs = self._costs
+        if (
+            len(costs.rows[0]) != len(graph.obstacles)
+            or costs.gen is not graph.gen
+            or costs.character is not character
+            or costs.risk != self.risk
+        ):
+            costs.sync(graph, character, self.risk)
         return graph
 
     def _walk(
         self, view: PlayerView, me: FigureView, board: BoardView, walks: list[Walk]
     ) -> Action:
         """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
-        graph = self._sync(view, board, me)
+        graph = self._sync(view, board, me.character)
         index = graph.index
         tiles = graph.tiles
         here = index[me.pos]
@@ -398,14 +409,13 @@ class HeuristicBot:
     def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         places = [a for a in legal if type(a) is Place]
         board = view.board
-        me = view.me
-        graph = self._sync(view, board, me)
+        graph = self._sync(view, board, view.character)
         if any(type(a) is ShuffleBack for a in legal):
             if self._shuffle_back(view, graph.open_total):
                 return _handed_out(legal, -1, ShuffleBack())
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
         open_now = graph.open_total
-        here = me.pos
+        here = view.position
         best: list[Place] = []
         best_score = -_INF
         # Per candidate cell (every rotation of the card there shares it): its empty sides,
@@ -477,7 +487,7 @@ class HeuristicBot:
             # Stuck: nothing worth reaching lies on this side without a risky obstacle
             # (and class A and C obstacles let the figure past even when the roll fails).
             me = me or view.me
-            graph = self._sync(view, view.board, me)
+            graph = self._sync(view, view.board, me.character)
             if self._distances(me, False)[graph.index[me.pos]] == _INF:
                 return bonus[0] if bonus is not None else _handed_out(legal, 0, Attempt())
         return _handed_out(legal, -1, Decline())

@@ -54,6 +54,7 @@ class _Graph:
         "adj",
         "cards",
         "gen",
+        "gold",
         "index",
         "keys",
         "layout",
@@ -81,6 +82,7 @@ class _Graph:
         self.adj: list[list[int]] = []  # walkable neighbours of each node
         self.open: list[int] = []  # passages of each node into empty cells
         self.open_total = 0  # count_open_passages of the whole board
+        self.gold = 0  # the gold lying on the board's cards (R4.1)
         self.obstacles: list[Obstacle | None] = []
         # The only cards whose gold or opened flag can ever change: the ones laid with gold
         # (R4.1: it is taken, never added) and the ones with an obstacle (R4.4).
@@ -105,6 +107,7 @@ class _Graph:
                 n = 0
             else:
                 self.tiles = old
+                self.gold = sum(old[i].gold for i in self.lively)  # only these have gold
         for i in range(n, len(tiles)):
             self._add(keys[i], tiles[i])
         if len(tiles) > n:
@@ -141,6 +144,7 @@ class _Graph:
         self.obstacles.append(obstacle)
         if obstacle is not None or tile.gold:
             self.lively.append(i)
+            self.gold += tile.gold
 
 
 # The graph the bots of this thread last synced: the four bots of a game share it.
