@@ -383,24 +383,26 @@ class HeuristicBot:
             return cached
         if len(self._dist_cache) > 8:
             self._dist_cache.clear()
-        opens = graph.open
         row = self._costs.rows[2 if desperate else 0 if rich else 1]
         if opened:
             row = row[:]
             for i in opened:
                 row[i] = _STEP  # R4.4: an obstacle that stays open
-        n = len(tiles)
-        dist = [_INF] * n
-        heap: list[tuple[float, int]] = []
+        dist = [_INF] * len(tiles)
         gold_weight = 1.5 - self.explore
-        for i in range(n):
-            start = 0.0 if opens[i] else _INF
+        # Cards with an open passage start at 0; cards with gold lying (only lively ones
+        # can have it) below it, open or not.
+        starts = set(graph.open_nodes)
+        for i in graph.lively:
             gold = tiles[i].gold
             if gold:
-                start = min(start, 0.0) - gold * gold_weight
-            if start < _INF:
-                dist[i] = start
-                heap.append((start, i))
+                starts.add(i)
+        heap: list[tuple[float, int]] = []
+        for i in starts:
+            gold = tiles[i].gold
+            start = 0.0 - gold * gold_weight if gold else 0.0
+            dist[i] = start
+            heap.append((start, i))
         search = self._dist_cache[key] = _Search(dist, heap, row, graph.adj)
         return search
 
@@ -426,7 +428,7 @@ class HeuristicBot:
             x, y, mask = a.x, a.y, a.mask
             cell = cells.get((x, y))
             if cell is None:
-                cell = cells[(x, y)] = _cell(board, here, x, y, explore)
+                cell = cells[(x, y)] = _cell(graph, here, x, y, explore)
             empty, joins, closed, near = cell
             new_open = _BITS[mask & empty]  # passages of the new card into empty cells
             after = open_now - closed + new_open
@@ -594,26 +596,26 @@ def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
 _BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))
 
 
-def _cell(
-    board: BoardView, here: Pos, x: int, y: int, explore: float
-) -> tuple[int, int, int, float]:
+def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int, int, int, float]:
     """What laying a card at (x, y) meets, whatever its rotation (R3.2, R1.6): the sides
     into empty cells, the sides where a neighbour other than the figure's card has a
     passage towards it, how many neighbours' open passages it closes, and ``explore`` x
     the share of empty cells within two steps."""
+    index = graph.index  # the board's cells (synced), a plain dict
+    masks = graph.masks
     empty = joins = closed = 0
     for d, dx, dy, opp in _SIDES:
         q = (x + dx, y + dy)
-        t = board.get(q)
-        if t is None:
+        j = index.get(q)
+        if j is None:
             empty |= d
-        elif t.mask & opp:
+        elif masks[j] & opp:
             closed += 1
             if q != here:
                 joins |= d
     empty_near = 0
     for dx, dy in _NEAR:
-        if (x + dx, y + dy) not in board:
+        if (x + dx, y + dy) not in index:
             empty_near += 1
     return empty, joins, closed, explore * empty_near / len(_NEAR)
 

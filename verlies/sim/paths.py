@@ -62,6 +62,7 @@ class _Graph:
         "masks",
         "obstacles",
         "open",
+        "open_nodes",
         "open_total",
         "tiles",
         "version",
@@ -81,6 +82,7 @@ class _Graph:
         self.index: dict[Pos, int] = {}
         self.adj: list[list[int]] = []  # walkable neighbours of each node
         self.open: list[int] = []  # passages of each node into empty cells
+        self.open_nodes: set[int] = set()  # the nodes with any (R3.2: drawing is possible)
         self.open_total = 0  # count_open_passages of the whole board
         self.gold = 0  # the gold lying on the board's cards (R4.1)
         self.obstacles: list[Obstacle | None] = []
@@ -128,6 +130,8 @@ class _Graph:
                     opens += 1
             elif self.masks[j] & opp:
                 self.open[j] -= 1
+                if not self.open[j]:
+                    self.open_nodes.discard(j)
                 self.open_total -= 1
                 if mask & side:
                     mine.append(j)
@@ -139,6 +143,8 @@ class _Graph:
         index[pos] = i
         self.adj.append(mine)
         self.open.append(opens)
+        if opens:
+            self.open_nodes.add(i)
         self.open_total += opens
         obstacle = tile.card.obstacle
         self.obstacles.append(obstacle)
