@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies.game import Game
 from verlies.sim.bots import make_bot
+from verlies.sim.ismcts import ISMCTSBot, Sprinter
 from verlies.sim.search import Racer, SearchBot
 
 if TYPE_CHECKING:
@@ -143,10 +144,12 @@ class Clairvoyant:
         return candidates[best]
 
 
-def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str, int, int]:
-    """One game: (did the tested seat win, seconds, how it ended, the seat's turns and
-    the dungeon cards it drew on them)."""
-    players, index, simulations, name, fixed = args
+def play(
+    args: tuple[int, int, int, str, bool, int],
+) -> tuple[bool, float, str, int, int, int]:
+    """One game: (did the tested seat win, seconds, how it ended, the seat's turns, the
+    dungeon cards it drew on them, and the dungeon cards every seat drew)."""
+    players, index, simulations, name, fixed, iterations = args
     seed = SEED0 + index
     seat = index % players
     luck = Luck(seed) if fixed else None
@@ -155,6 +158,10 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str, int, 
         bots[seat] = SearchBot(seed=seed, simulations=simulations)
     elif name == "racer":
         bots[seat] = Racer(seed)
+    elif name == "sprinter":
+        bots[seat] = Sprinter(seed)
+    elif name == "ismcts":
+        bots[seat] = ISMCTSBot(seed=seed, iterations=iterations)
     elif name.startswith("clairvoyant"):
         if luck is None:
             raise SystemExit("the clairvoyant bots need --fixed-order")
@@ -166,7 +173,7 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str, int, 
         bot.reseed(seed)  # type: ignore[attr-defined]
     game = Game.new(players=players, seed=seed, log=False)
     start = time.perf_counter()
-    turns = draws = 0
+    turns = draws = all_draws = 0
     while not game.is_over:
         if game.is_chance:
             if luck is None:
@@ -179,10 +186,18 @@ def play(args: tuple[int, int, int, str, bool]) -> tuple[bool, float, str, int, 
             if p == seat and game.pending == "turn":
                 turns += 1
                 draws += action.kind == "draw"
+            all_draws += action.kind == "draw"
             game.apply(action)
     result = game.result
     assert result is not None
-    return seat in result.winners, time.perf_counter() - start, result.reason, turns, draws
+    return (
+        seat in result.winners,
+        time.perf_counter() - start,
+        result.reason,
+        turns,
+        draws,
+        all_draws,
+    )
 
 
 def tempo(games: int) -> None:
@@ -231,6 +246,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--offset", type=int, default=0, help="first game number (seed 20000 + number)")
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
+    ap.add_argument("--iterations", type=int, default=64, help="ismcts: iterations per decision")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
     ap.add_argument(
@@ -248,18 +264,20 @@ def main() -> None:
         for players in a.players:
             for name in a.bots:
                 jobs = [
-                    (players, i, a.simulations, name, a.fixed_order)
+                    (players, i, a.simulations, name, a.fixed_order, a.iterations)
                     for i in range(a.offset, a.offset + a.games)
                 ]
                 out = list(pool.map(play, jobs, chunksize=1))
                 wins = sum(o[0] for o in out)
                 secs = sum(o[1] for o in out) / len(out)
                 tempo_rate = sum(o[4] for o in out) / max(1, sum(o[3] for o in out))
+                share = sum(o[4] / o[5] for o in out if o[5]) / max(1, sum(1 for o in out if o[5]))
                 lo, hi = wilson(wins, a.games)
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"draws/turn {tempo_rate:.3f}  {secs * 1000:7.0f} ms/game",
+                    f"draws/turn {tempo_rate:.3f}  draw share {share:.3f}  "
+                    f"{secs * 1000:7.0f} ms/game",
                     flush=True,
                 )
 

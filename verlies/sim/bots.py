@@ -709,7 +709,11 @@ BOTS: dict[str, BotFactory] = {
 
 #: Bots that live in their own module (slower; loaded on first use): name -> module. Each
 #: module has a factory of that name. Not in ``BOTS``: the page offers the quick presets.
-SEARCH_BOTS: dict[str, str] = {"strong": "verlies.sim.search"}
+SEARCH_BOTS: dict[str, str] = {
+    "sprinter": "verlies.sim.ismcts",
+    "ismcts": "verlies.sim.ismcts",
+    "strong": "verlies.sim.search",
+}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
