@@ -24,6 +24,7 @@ COMPILED = [
     "encounters",
     "rules",
     "game",
+    "views",
     "sim/paths",
     "sim/bots",
 ]
