@@ -373,14 +373,8 @@ class HeuristicBot:
         graph = self._graph
         assert graph is not None  # synced by the caller
         tiles = graph.tiles
-        gold_left = 0
-        opened: list[int] = []
-        for i in graph.lively:
-            tile = tiles[i]
-            gold_left += tile.gold
-            if tile.opened:
-                gold_left += 1
-                opened.append(i)
+        opened = graph.opened
+        gold_left = graph.gold + len(opened)  # the lively cards' gold, plus 1 per opened
         rich = bool(me.coins or me.treasures)
         layout = graph.layout
         if layout is None:
