@@ -27,6 +27,7 @@ COMPILED = [
     "views",
     "sim/paths",
     "sim/bots",
+    "sim/records",
 ]
 
 ext_modules = []

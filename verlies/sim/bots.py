@@ -217,7 +217,8 @@ class HeuristicBot:
             # whatever else can be done (see _turn), so the legal actions (every walk)
             # need not be worked out.
             graph = self._sync(view, view.board, view.character)
-            if not graph.gold or _gold_in_reach(graph, view) < 1 + 4 * self.explore:
+            worth = 1 + 4 * self.explore  # the gold a detour must collect (see _turn)
+            if graph.gold < worth or _gold_in_reach(graph, view) < worth:
                 return _DRAW
         legal = view.legal_actions()
         if not legal:
