@@ -246,7 +246,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             kind = stack[-1].kind
             if kind in _DIE_KINDS:
                 ctx = game.pending_context()
-                outcome = game.sample_outcome()
+                outcome = state.sample_outcome()  # what game.roll() would take
                 assert isinstance(outcome, Roll) and ctx.chance is not None
                 value, bonus = ctx.value or 0, ctx.bonus
                 if kind == "froll":
@@ -271,7 +271,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                     _tally(tests, key, ctx.chance, passed)
                 game.apply(outcome)
             elif kind == "room" or kind == "treasure":
-                outcome = game.sample_outcome()
+                outcome = state.sample_outcome()
                 if kind == "room":
                     last_room = outcome.card  # type: ignore[union-attr]
                     rooms[last_room] = rooms.get(last_room, 0) + 1
