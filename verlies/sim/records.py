@@ -269,7 +269,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                     else:
                         key = f"trap:{last_room}"
                     _tally(tests, key, ctx.chance, passed)
-                game.apply(outcome)
+                game.roll()  # takes ``outcome`` (sampling a die again is cheaper than a check)
             elif kind == "room" or kind == "treasure":
                 outcome = state.sample_outcome()
                 if kind == "room":
