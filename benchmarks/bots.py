@@ -1,8 +1,11 @@
 """Bot benchmark: careful-bot 4-player games per CPU second, today's bots next to the old.
 
     .venv/bin/python benchmarks/bots.py [--games 200] [--runs 3] [--no-compiled] [--json]
+                                        [--deck FILE]
 
-Every line plays the same games: 4 players, the default deck, no event log (how
+Every line plays the same games: 4 players, one deck file (``--deck``; by default this
+tree's default deck, ``verlies/data/default_deck.toml``, the ``standard-2`` edition) read
+with ``Deck.load`` on every side, the old tree's too, no event log (how
 simulations play), seeds 0..N-1, one ``careful`` bot per seat reseeded before each game
 (seed * 8 + seat), played to the end through the public API. ``Game.new`` is inside the
 timing. Each line runs in its own process and measures that process's CPU time; min /
@@ -18,9 +21,12 @@ median / max over the runs are printed.
 * *engine alone*: the same games with every decision replayed from a recording instead of
   thought out (the bots' part is then zero): the ceiling any bot can reach on this engine.
 
-All lines must play the same games: a digest of every game's saved JSON is compared with
-the old bots' and printed (a speed-up changes no decision). This is a benchmark, not a
-test: it asserts nothing.
+All lines must play the same games: a digest of every game's steps (as the saved JSON
+writes them) is compared with the old bots' and printed (a speed-up changes no decision).
+Not the whole saved JSON: the old tree writes the deck into it, this one its edition.
+Each tree used to play its own default deck, so once the default deck changed the old
+line played other games; the deck file pins both. This is a benchmark, not a test: it
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+DEFAULT_DECK = ROOT / "verlies" / "data" / "default_deck.toml"  # Deck.default()'s file
 sys.path.insert(0, str(HERE))
 
 from compiled import ensure_compiled  # noqa: E402
@@ -47,6 +54,7 @@ from compiled import ensure_compiled  # noqa: E402
 SCRIPT = textwrap.dedent(
     """
     import hashlib, json, sys, time
+    from verlies.deck import Deck
     from verlies.game import Game
     try:
         from verlies.sim.bots import make_bot
@@ -55,9 +63,10 @@ SCRIPT = textwrap.dedent(
 
     args = json.loads(sys.argv[1])
     n_games, runs = args["games"], args["runs"]
+    deck = Deck.load(args["deck"])  # the same file in every tree: the same games
 
     def play(seed, bots, record=None):
-        game = Game.new(players=4, seed=seed, log=False)
+        game = Game.new(players=4, seed=seed, deck=deck, log=False)
         for seat, bot in enumerate(bots):
             bot.reseed(seed * 8 + seat)
         views = [game.view(s) for s in range(4)]
@@ -95,7 +104,7 @@ SCRIPT = textwrap.dedent(
                 picks.append(view.legal_actions().index(action))
                 return action
         game, _ = play(seed, [Recorder(b) for b in bots])
-        digest.update(game.to_json().encode())
+        digest.update(json.dumps(json.loads(game.to_json())["steps"]).encode())
         recorded.append(picks)
 
     def timed(replay):
@@ -164,8 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=3, help="runs per line (default 3)")
     p.add_argument("--no-compiled", action="store_true", help="skip the mypyc build")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument(
+        "--deck",
+        default=str(DEFAULT_DECK),
+        help="the deck file every line plays (default: this tree's default deck)",
+    )
     args = p.parse_args(argv)
-    spec = {"games": args.games, "runs": args.runs, "engine": True}
+    deck = str(Path(args.deck).resolve())
+    spec = {"games": args.games, "runs": args.runs, "engine": True, "deck": deck}
     lines: dict[str, dict[str, Any]] = {}
     notes: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -205,10 +220,11 @@ def main(argv: list[str] | None = None) -> int:
                 }
             )
     if args.json:
-        print(json.dumps({"games": args.games, "runs": args.runs, "lines": table, "notes": notes}))
+        out = {"games": args.games, "runs": args.runs, "deck": deck, "lines": table}
+        print(json.dumps({**out, "notes": notes}))
         return 0
     print(
-        f"careful bots, 4 players, default deck, no event log: {args.games} games x "
+        f"careful bots, 4 players, deck {deck}, no event log: {args.games} games x "
         f"{args.runs} runs, games per CPU second (min / median / max)"
     )
     for row in table:

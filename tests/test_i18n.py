@@ -733,7 +733,6 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
             for _, value in v.error.words.values
             if isinstance(value, str | int)
         ]
-        raw.append("<saved game>")  # the deck file's name inside a save (DeckError.file)
         # the deck file's field names (TOML keys) inside a deck error are identifiers
         raw += _TOML_KEYS
         raw.sort(key=len, reverse=True)  # "R3.4: …" before "4"

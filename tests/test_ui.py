@@ -884,3 +884,50 @@ def test_the_search_bot_takes_a_seat_on_the_page() -> None:
     app.steps.end.click()
     assert app.game.is_over
     assert state(app)["over"] == "1"
+
+
+# ---- found by typing the widget classes (mypy --strict) --------------------------------------
+
+
+def test_a_log_not_shown_yet_reads_in_widget_order() -> None:
+    """Before its first show() the log names no newest part (no data-top): it is read, as
+    the page shows it, in the widgets' order, not with an AttributeError."""
+    from verlies.ui.panels import LogView
+
+    log = LogView()
+    assert log.ordered() == [*log.parts, log.older]
+    assert log.value == ""
+
+
+def test_the_deck_tab_refuses_a_deck_made_only_to_play() -> None:
+    """The engine plays any DeckLike; the deck editor needs a verlies.Deck and says so
+    (it failed inside the editor with an AttributeError before)."""
+    from verlies.deck import Deck
+
+    deck = Deck.default()
+    play_only = ("characters", "start", "dungeon", "rooms", "monsters", "treasures")
+    play_only += ("room_counts", "monster_counts", "treasure_counts", "dungeon_pile")
+
+    class PlayOnlyDeck:
+        def __getattr__(self, name: str) -> Any:
+            if name in play_only:
+                return getattr(deck, name)
+            raise AttributeError(name)
+
+    app = PlayApp(deck=PlayOnlyDeck(), lang="en")  # type: ignore[arg-type]
+    assert isinstance(app.game.deck, PlayOnlyDeck)  # the game plays the deck it was given
+    with pytest.raises(TypeError, match="PlayOnlyDeck cannot be edited: use a verlies.Deck"):
+        app.editor  # noqa: B018 - built now
+    assert app.tabs.children[2].children == ()  # nothing mounted
+
+
+def test_the_editor_declares_every_field_it_takes_from_the_card_form() -> None:
+    """DeckEditor offers the card form's fields (FIELDS) as its own attributes with setattr;
+    its class declares each one so that mypy knows them (a field added to FIELDS alone
+    would be unknown to the type checker)."""
+    from verlies.ui.editor import DeckEditor
+    from verlies.ui.editor_form import FIELDS
+
+    assert set(FIELDS) == set(DeckEditor.__annotations__)
+    editor = DeckEditor(lang="en")
+    assert all(getattr(editor, name) is getattr(editor.form, name) for name in FIELDS)

@@ -34,6 +34,7 @@ from verlies.errors import (
     SaveFormatError,
     SetupError,
     VerliesError,
+    WordedError,
 )
 from verlies.events import Event
 from verlies.game import Edit, Game, Pending, PlayerView, Result
@@ -88,6 +89,7 @@ __all__ = [
     "VerliesError",
     "Wait",
     "Walk",
+    "WordedError",
     "beat_probability",
     "pass_probability",
 ]

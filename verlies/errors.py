@@ -3,63 +3,93 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, Self
 
 
 class VerliesError(Exception):
     """Base class of all errors raised by verlies."""
 
 
-class IllegalAction(VerliesError):
+class Said(Protocol):
+    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+
+    def text(self, lang: str) -> str: ...
+
+
+class WordedError(VerliesError):
+    """An error whose message is kept as ``words`` (an i18n key and raw values, put into
+    words when shown: the engine keeps no language) or, made without words, as a plain
+    English ``message``. ``message`` is always the English; ``str(exc)`` is English too
+    and :meth:`text_in` gives the whole error in any language (``text_in("en")`` reads as
+    ``str(exc)``). A page shows any of them with ``except WordedError as e``.
+
+    A subclass sets its own attributes first (its English text may be made of them), then
+    calls this ``__init__``; it says what goes around the message in :meth:`text_in`.
+    """
+
+    message: str
+    words: Said | None
+
+    def __init__(self, message: str | None = None, *, words: Said | None = None) -> None:
+        if words is not None and message is None:
+            message = words.text("en")
+        if message is None:
+            raise TypeError(f"{type(self).__name__} needs a message or words")
+        self.message = message
+        self.words = words
+        super().__init__(self._english())
+
+    def _english(self) -> str:
+        """``str(exc)``, made once when the error is made."""
+        return self.message
+
+    def message_in(self, lang: str) -> str:
+        """The message alone in ``lang`` (English for a language verlies does not know, or
+        for an error made with a plain message)."""
+        return self.message if self.words is None else self.words.text(lang)
+
+    def text_in(self, lang: str) -> str:
+        """The whole error in ``lang``; ``text_in("en") == str(exc)``."""
+        return self.message_in(lang)
+
+
+class RuledError(WordedError):
+    """A worded error that names the rule (e.g. ``"R3.2"``) in front of its message:
+    ``R3.2: …`` in ``str(exc)`` and in every language of :meth:`text_in`.
+
+    It pickles as its rule and English message (its words are not kept: a worker
+    process's error reads English in the parent).
+    """
+
+    def __init__(self, rule: str, message: str | None = None, *, words: Said | None = None) -> None:
+        self.rule = rule
+        super().__init__(message, words=words)
+
+    def _english(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+    def __reduce__(self) -> tuple[type[RuledError], tuple[str, str]]:
+        return (type(self), (self.rule, self.message))
+
+    def text_in(self, lang: str) -> str:
+        """``R3.2: …`` in ``lang`` (the engine keeps no language: its ``words`` are an
+        i18n key and raw values); ``text_in("en") == str(exc)``."""
+        return f"{self.rule}: {self.message_in(lang)}"
+
+
+class IllegalAction(RuledError):
     """An action that the rules do not allow now. The game is left unchanged.
 
     ``rule`` is the rule ID (e.g. ``"R3.2"``) that forbids it.
     """
 
-    def __init__(self, rule: str, message: str | None = None, *, words: Said | None = None) -> None:
-        if words is not None and message is None:
-            message = words.text("en")
-        if message is None:
-            raise TypeError("IllegalAction needs a message or words")
-        self.rule = rule
-        self.message = message
-        self.words = words
-        super().__init__(f"{rule}: {message}")
 
-    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
-        return (type(self), (self.rule, self.message))  # pickles (words are not kept)
-
-    def text_in(self, lang: str) -> str:
-        """``R3.2: …`` in ``lang`` (the engine keeps no language: its ``words`` are an
-        i18n key and raw values); ``text_in("en") == str(exc)``."""
-        said = self.message if self.words is None else self.words.text(lang)
-        return f"{self.rule}: {said}"
-
-
-class SetupError(VerliesError):
+class SetupError(RuledError):
     """A game that cannot be set up as asked (names the rule, e.g. R2.1).
 
     ``str(exc)`` is English; ``words`` (a :class:`Phrase` of the ``setup.err.`` keys)
     gives it in any language through :meth:`text_in`, the rule id kept in front.
     """
-
-    def __init__(self, rule: str, message: str | None = None, *, words: Said | None = None) -> None:
-        if words is not None and message is None:
-            message = words.text("en")
-        if message is None:
-            raise TypeError("SetupError needs a message or words")
-        self.rule = rule
-        self.message = message
-        self.words = words
-        super().__init__(f"{rule}: {message}")
-
-    def __reduce__(self) -> tuple[type[SetupError], tuple[str, str]]:
-        return (type(self), (self.rule, self.message))  # pickles (words are not kept)
-
-    def text_in(self, lang: str) -> str:
-        """``R2.1: …`` in ``lang``; ``text_in("en") == str(exc)``."""
-        said = self.message if self.words is None else self.words.text(lang)
-        return f"{self.rule}: {said}"
 
 
 class DiceError(VerliesError):
@@ -92,13 +122,54 @@ def _prefixed(prefix: str, message: str) -> str:
     return f"{prefix}: {message}" if prefix else message
 
 
-class Said(Protocol):
-    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+def _in_words(said: dict[str, str | None], lang: str, words: Said | None) -> str | None:
+    """``said[lang]``, else ``words`` in ``lang``, kept in ``said`` (None: neither): other
+    languages are put into words when asked for, once (a deck file may hold thousands of
+    bad card texts; only the first is shown)."""
+    found = said.get(lang)
+    if found is None and words is not None:
+        found = said[lang] = words.text(lang)
+    return found
 
-    def text(self, lang: str) -> str: ...
+
+class LocatedError(WordedError):
+    """A worded error with its location in front (a file, line, column, card, field):
+    ``d.toml, line 3, card 'x': …``, the location's words in the language asked for too.
+    ``message_de`` is the message in German; a subclass says :meth:`where`."""
+
+    def __init__(self, message: str | None, *, words: Said | None, message_de: str | None) -> None:
+        self._said: dict[str, str | None] = {"de": message_de}
+        super().__init__(message, words=words)
+
+    def where(self, lang: str = "en") -> str:
+        """The location prefix in ``lang`` (empty if nothing is known)."""
+        raise NotImplementedError
+
+    @property
+    def message_de(self) -> str | None:
+        """The message in German (None: an error made without words or a German text)."""
+        return _in_words(self._said, "de", self.words)
+
+    def message_in(self, lang: str) -> str:
+        """The message without its location, in ``lang`` (from its ``words``); without
+        words, German if there is a German one and ``lang`` is "de", else English.
+        ValueError for a language verlies does not know."""
+        _where_words(lang)
+        if lang == "en":
+            return self.message
+        found = _in_words(self._said, lang, self.words)
+        return self.message if found is None else found
+
+    def _english(self) -> str:
+        return self.text_in("en")
+
+    def text_in(self, lang: str) -> str:
+        """The located error in ``lang``, its location prefix too; ``text_in("en") ==
+        str(exc)``."""
+        return _prefixed(self.where(lang), self.message_in(lang))
 
 
-class CardTextError(VerliesError):
+class CardTextError(LocatedError):
     """Card text that does not parse. Names the card, line and column and what was expected.
 
     ``str(exc)`` and ``message`` are English; ``message_de`` is the same message in German
@@ -125,46 +196,23 @@ class CardTextError(VerliesError):
         words: Said | None = None,
         expected_words: Said | None = None,
     ) -> None:
-        if words is not None and message is None:
-            message = words.text("en")
-        if message is None:
-            raise TypeError("CardTextError needs a message or words")
-        self.message = message
-        self.words = words
         self.expected_words = expected_words
         self.card = card
         self.line = line
         self.column = column
         self.text = text
         self.key = key
-        # Other languages are put into words when asked for (a deck file may hold thousands
-        # of bad card texts; only the first is shown).
-        self._said: dict[tuple[str, bool], str | None] = {
-            ("de", False): message_de,
-            ("en", True): expected,
-            ("de", True): expected_de,
-        }
-        super().__init__(self.text_in("en"))
-
-    def _in(self, lang: str, expected: bool) -> str | None:
-        words = self.expected_words if expected else self.words
-        found = self._said.get((lang, expected))
-        if found is None and words is not None:
-            found = self._said[lang, expected] = words.text(lang)
-        return found
-
-    @property
-    def message_de(self) -> str | None:
-        return self._in("de", False)
+        self._expected: dict[str, str | None] = {"en": expected, "de": expected_de}
+        super().__init__(message, words=words, message_de=message_de)
 
     @property
     def expected(self) -> str | None:
         """What was expected where the error is, in English (None: not known)."""
-        return self._in("en", True)
+        return _in_words(self._expected, "en", self.expected_words)
 
     @property
     def expected_de(self) -> str | None:
-        return self._in("de", True)
+        return _in_words(self._expected, "de", self.expected_words)
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``card 'r07', line 1, column 5`` or ``Karte 'r07', Zeile 1,
@@ -179,21 +227,44 @@ class CardTextError(VerliesError):
             where.append(f"{column_w} {self.column}")
         return ", ".join(where)
 
-    def message_in(self, lang: str) -> str:
-        """The message without its location in ``lang`` (from its ``words``: the parser's
-        messages are in :mod:`verlies.i18n`); without words, German or English."""
-        _where_words(lang)
-        if lang == "en":
-            return self.message
-        found = self._in(lang, False)
-        return self.message if found is None else found
 
-    def text_in(self, lang: str) -> str:
-        """The located error in German ("de") or English ("en"); ``text_in("en") == str(exc)``."""
-        return _prefixed(self.where(lang), self.message_in(lang))
+class SourceName(str):
+    """The name deck text goes by where it comes from no file (the deck inside a saved
+    game), in place of a file's name: as a ``str`` it is the English name, so the deck
+    reader takes it as any file's and ``str(exc)`` stays English; :meth:`text` says it in
+    another language (an i18n key), as a :class:`DeckError`'s location and a deck warning
+    show it.
+
+    >>> name = SourceName("save.deck_file")
+    >>> name, name.text("de")
+    ('<saved game>', '<Spielstand>')
+    """
+
+    key: str
+
+    def __new__(cls, key: str) -> SourceName:
+        from verlies import i18n  # the tables load on first use
+
+        name = super().__new__(cls, i18n.text(key, i18n.FALLBACK))
+        name.key = key
+        return name
+
+    def __getnewargs__(self) -> tuple[str]:  # pickles as its key
+        return (self.key,)
+
+    def text(self, lang: str) -> str:
+        from verlies import i18n
+
+        return i18n.text(self.key, lang if lang in i18n.LANGUAGES else i18n.FALLBACK)
 
 
-class DeckError(VerliesError):
+def file_in(file: str, lang: str) -> str:
+    """A file's name as shown in ``lang``: a :class:`SourceName` in its words, a real
+    file's name as it is."""
+    return file.text(lang) if isinstance(file, SourceName) else str(file)
+
+
+class DeckError(LocatedError):
     """A deck file or deck change that is not valid. Names file, card id, field and line.
 
     ``str(exc)`` is English. :meth:`text_in` gives the located error in any language of
@@ -217,41 +288,19 @@ class DeckError(VerliesError):
         message_de: str | None = None,
         words: Said | None = None,
     ) -> None:
-        if words is not None and message is None:
-            message = words.text("en")
-        if message is None:
-            raise TypeError("DeckError needs a message or words")
-        self.message = message
-        self.words = words
         self.file = file
         self.card = card
         self.field = field
         self.line = line
         self.column = column
-        # German when asked for: a hostile file gives thousands of errors
-        self._message_de = message_de
-        super().__init__(self.text_in("en"))
-
-    @property
-    def message_de(self) -> str | None:
-        """The message in German (None: an error made without words or a German text)."""
-        if self._message_de is None and self.words is not None:
-            self._message_de = self.words.text("de")
-        return self._message_de
-
-    def _in(self, lang: str) -> str | None:
-        if lang == "en":
-            return self.message
-        if lang == "de":
-            return self.message_de
-        return None if self.words is None else self.words.text(lang)
+        super().__init__(message, words=words, message_de=message_de)
 
     def where(self, lang: str = "en") -> str:
         """The location prefix: ``deck.toml, line 3, column 9, card 'x', field 'text'``."""
         card_w, line_w, column_w, field_w = _where_words(lang)
         where = []
         if self.file is not None:
-            where.append(str(self.file))
+            where.append(file_in(self.file, lang))
         if self.line is not None:
             column = f", {column_w} {self.column}" if self.column is not None else ""
             where.append(f"{line_w} {self.line}{column}")
@@ -260,17 +309,6 @@ class DeckError(VerliesError):
         if self.field is not None:
             where.append(f"{field_w} {self.field!r}")
         return ", ".join(where)
-
-    def message_in(self, lang: str) -> str:
-        """The message without its location, in ``lang`` (from its ``words``); without
-        words, German if there is a German one and ``lang`` is "de", else English."""
-        _where_words(lang)
-        found = self._in(lang)
-        return self.message if found is None else found
-
-    def text_in(self, lang: str) -> str:
-        """The located error in ``lang``, its location prefix too."""
-        return _prefixed(self.where(lang), self.message_in(lang))
 
 
 def _said_in(value: object, lang: str) -> object:
@@ -315,17 +353,25 @@ class EnglishOnly:
 
 
 @dataclass(frozen=True, slots=True)
-class Phrase:
-    """A message as an i18n key and raw values, put into words when shown (the engine's
-    errors: it keeps no language of its own). A language verlies does not know reads
-    English; a value may be an inner error, put into words in the same language."""
+class Keyed:
+    """A message kept as an i18n key and raw values until it is shown (hashable and
+    picklable, it speaks every language). The base of :class:`Phrase`, the card
+    language's and the deck's words: each says in its ``text(lang)`` how its values are
+    put into words."""
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
 
     @classmethod
-    def of(cls, key: str, /, **values: object) -> Phrase:
+    def of(cls, key: str, /, **values: object) -> Self:
         return cls(key, tuple(values.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase(Keyed):
+    """A message as an i18n key and raw values, put into words when shown (the engine's
+    errors: it keeps no language of its own). A language verlies does not know reads
+    English; a value may be an inner error, put into words in the same language."""
 
     def text(self, lang: str) -> str:
         from verlies import i18n  # the tables load on first use
@@ -335,7 +381,7 @@ class Phrase:
         return i18n.text(self.key, lang, **{n: _said_in(v, lang) for n, v in self.values})
 
 
-class SaveFormatError(VerliesError):
+class SaveFormatError(WordedError):
     """A saved game or position link that cannot be read (wrong version, malformed JSON,
     an illegal step). ``str(exc)`` is English; ``words`` (a :class:`Phrase` of the
     ``save.err.`` section) gives it in any language through :meth:`text_in`.
@@ -344,17 +390,3 @@ class SaveFormatError(VerliesError):
     >>> str(e), e.text_in("de")
     ('bad cursor x', 'ungültige Position im Spielverlauf: x')
     """
-
-    def __init__(self, message: str | None = None, *, words: Said | None = None) -> None:
-        if words is not None and message is None:
-            message = words.text("en")
-        if message is None:
-            raise TypeError("SaveFormatError needs a message or words")
-        self.message = message
-        self.words = words
-        super().__init__(message)
-
-    def text_in(self, lang: str) -> str:
-        """The error in ``lang`` (English for a language verlies does not know, or for an
-        error made with a plain message); ``text_in("en") == str(exc)``."""
-        return self.message if self.words is None else self.words.text(lang)

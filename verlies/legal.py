@@ -60,6 +60,7 @@ _TRY_OR_DECLINE = LegalActions((Attempt(), Decline()))  # an obstacle without a 
 _CARDS: dict[str, Card] = {}  # outcome values are immutable: share them
 _W6_OUTCOMES = tuple((Roll(v), Fraction(1, 6)) for v in (1, 2, 3, 4, 5, 6))
 _ROLLS = {v: Roll(v) for v in range(-50, 200)}
+_new = tuple.__new__  # NamedTuple values from all their fields, kind tag included
 
 
 def compute_legal(s: Table) -> Any:
@@ -128,9 +129,10 @@ def turn_actions(s: Table, fig: Figure) -> list[Any]:
         can_open = s.open_cache[pos] = has_open_passage(board, pos)
     if can_open and s.dungeon.total:
         acts.append(_DRAW)
-    walks = s.walk_cache.get(fig.pos)
+    walks = s.walk_cache.get(pos)
     if walks is None:
-        walks = s.walk_cache[fig.pos] = [Walk(p) for p in _walks(s, fig.pos)]
+        # Walk(p), made without NamedTuple's keyword-handling __new__ (the same value).
+        walks = s.walk_cache[pos] = [_new(Walk, (p, "walk")) for p in _walks(s, pos)]
     acts.extend(walks)
     if not acts:
         acts.append(Wait())  # R3.5 [decision]
@@ -138,23 +140,26 @@ def turn_actions(s: Table, fig: Figure) -> list[Any]:
 
 
 def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:
+    """R3.5: every walk from ``pos``, shortest first, each step in the order N, E, S, W."""
     board = s.board
     steps = s.step_cache
-    paths: list[tuple[Pos, ...]] = []
-    frontier: list[tuple[Pos, ...]] = [(pos,)]
-    for _ in range(s.max_walk):
+    near = steps.get(pos)
+    if near is None:
+        near = steps[pos] = neighbours(board, pos)
+    paths: list[tuple[Pos, ...]] = [(q,) for q in near]  # a neighbour is never pos itself
+    frontier = paths
+    for _ in range(1, s.max_walk):
         nxt: list[tuple[Pos, ...]] = []
-        for path in frontier:
-            end = path[-1]
+        for walk in frontier:
+            end = walk[-1]
             near = steps.get(end)
             if near is None:
                 near = steps[end] = neighbours(board, end)
             for q in near:
-                if q in path:
+                if q == pos or q in walk:
                     continue  # no loops back over the walk (and not back to the start)
-                p = path + (q,)
-                paths.append(p[1:])
-                nxt.append(p)
+                nxt.append(walk + (q,))
+        paths.extend(nxt)
         frontier = nxt
     return paths
 
@@ -164,10 +169,11 @@ def placements(s: Table, card: DungeonCard) -> list[Any]:
     fig = s.figures[s.seat]
     x, y = fig.pos
     acts: list[Any] = []
+    base = card.mask
     for side in open_sides(s.board, fig.pos):
         dx, dy = DELTA[side]
-        for mask in rotations_with(card.mask, OPPOSITE[side]):
-            acts.append(Place(x + dx, y + dy, mask))
+        for mask in rotations_with(base, OPPOSITE[side]):
+            acts.append(_new(Place, (x + dx, y + dy, mask, "place")))  # Place(x, y, mask)
     if card.kind is TileKind.EXIT:
         acts.append(ShuffleBack())  # R1.4
     return acts

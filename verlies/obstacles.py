@@ -61,6 +61,7 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
             tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
             tile.opened = True
+            s.board_version = object()
             if s.logging:
                 s.emit("R4.4", "stays_open", s.seat)
         arrive(s, pos, frame.came_from, frame.new)  # at once: nothing comes between

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self, runtime_checkable
 
 from verlies.cards.model import Character, DungeonCard, MonsterCard, RoomCard, TreasureCard
-from verlies.errors import Phrase, SetupError
+from verlies.errors import Phrase, SetupError, SourceName
 from verlies.variants import Variants
 
 #: R1.6: the default round limit (``None``: no limit).
@@ -243,7 +243,7 @@ class Setup:
                 raise SetupError("R2.3", words=said)
             deck: DeckLike = Deck.edition(edition)
         else:
-            deck = Deck.loads(deck_text, file="<saved game>")
+            deck = Deck.loads(deck_text, file=SourceName("save.deck_file"))
         return Setup(
             players=data["players"],
             characters=data["characters"],

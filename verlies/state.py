@@ -127,6 +127,8 @@ class Figure:
     @property
     def gold(self) -> int:
         """R9.1: coins plus the gold values of the treasure cards."""
+        if not self.treasures:  # most figures most of the time: no sum to start
+            return self.coins
         return self.coins + sum(h.value for h in self.treasures)
 
     @property
@@ -258,6 +260,10 @@ class Table:
         self.step_cache: dict[Pos, list[Pos]] = {}
         self.any_open = True  # R1.6: an open passage is left somewhere
         self.open_passages = 0
+        # A new object whenever the board changes (a card laid or a laid card replaced):
+        # who keeps something worked out from the board knows by identity that it is
+        # still the same board (the bots' graph; see PlayerView.board_version).
+        self.board_version: object = object()
         self._exit_ids: tuple[str, ...] = ()
         self._index_deck()
         self.board_changed()
@@ -309,6 +315,7 @@ class Table:
         s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
         s.any_open = self.any_open
         s.open_passages = self.open_passages
+        s.board_version = object()  # the copy's board changes on its own from now on
         s._exit_ids = self._exit_ids
         s.exits_left = self.exits_left
 
@@ -336,6 +343,7 @@ class Table:
         Only what the new card can change is forgotten: walks from cards within walking
         distance of it, open passages of it and its neighbours.
         """
+        self.board_version = object()
         self.turn_cache.clear()
         if laid is None:
             self.walk_cache.clear()
@@ -347,8 +355,14 @@ class Table:
             reach = self.max_walk
             walk_cache = self.walk_cache
             if walk_cache:
-                for dx, dy in _diamond(reach):  # the cells within reach: pop, not a scan
-                    walk_cache.pop((x + dx, y + dy), None)
+                cells = _diamond(reach)
+                if len(walk_cache) < len(cells):  # mostly 1 to 4 cached: scan them
+                    near = [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]
+                    for p in near:
+                        del walk_cache[p]
+                else:  # the cells within reach: pop, not a scan of many
+                    for dx, dy in cells:
+                        walk_cache.pop((x + dx, y + dy), None)
             open_cache = self.open_cache
             step_cache = self.step_cache
             for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):

@@ -149,11 +149,13 @@ def arrive(s: Table, pos: Pos, came_from: Pos, new: bool) -> None:
         s.gain(fig, tile.gold, "R4.1")
         tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
         tile.gold = 0
+        s.board_version = object()
     kind = tile.card.kind
     if kind is TileKind.EXIT and not tile.collapsed:
         fig.escaped = True
         tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
         tile.collapsed = True
+        s.board_version = object()
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.
         if s.logging:

@@ -235,6 +235,13 @@ class PlayerView:
         return MappingProxyType(self._game.state.board)
 
     @property
+    def board_version(self) -> object:
+        """An object that stays the same (``is``) exactly as long as the board does: a
+        laid card or a changed one (gold taken, opened, collapsed) makes a new one. For
+        players that keep something worked out from the board (the bots' graph)."""
+        return self._game.state.board_version
+
+    @property
     def to_move(self) -> bool:
         return self._game.current_player == self.seat
 
@@ -258,11 +265,11 @@ class PlayerView:
 
     @property
     def position(self) -> Pos:
-        return self.me.pos
+        return self._game.state.figures[self.seat].pos
 
     @property
     def character(self) -> Character:
-        return self.me.character
+        return self._game.state.figures[self.seat].character
 
     @property
     def my_treasures(self) -> list[str]:

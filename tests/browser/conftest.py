@@ -15,6 +15,10 @@ Fixtures for tests under tests/browser (all of them get the ``browser`` marker):
 - ``wait_for_canvas(page, selector="canvas", min_colors=2, timeout_ms=30000) -> dict``: waits
   until a matching canvas shows at least ``min_colors`` colours (i.e. something drawn on the
   background), returns its stats, fails with the last stats otherwise.
+
+Opening the play page is ``progress.open_page(page, url, server=voila_server)``: it waits,
+following progress rather than a deadline, until the state line is there and the board is
+drawn (``progress.wait_page`` waits the same on a page that is already loading).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+from progress import canvas_pixel_stats
 
 HERE = Path(__file__).resolve().parent
 
@@ -143,30 +148,6 @@ def console_errors(page: Page, blocked_requests: list[str]) -> list[str]:
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     return errors
-
-
-_CANVAS_STATS_JS = """
-(selector) => Array.from(document.querySelectorAll(selector)).map((c) => {
-  const rect = c.getBoundingClientRect();
-  const stats = {width: c.width, height: c.height, cssWidth: rect.width,
-                 cssHeight: rect.height, opaque: 0, colors: 0};
-  if (!c.width || !c.height) return stats;
-  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-  const colors = new Set();
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3] === 0) continue;
-    stats.opaque += 1;
-    if (colors.size < 4096) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-  }
-  stats.colors = colors.size;
-  return stats;
-})
-"""
-
-
-def canvas_pixel_stats(page: Page, selector: str = "canvas") -> list[dict[str, Any]]:
-    stats: list[dict[str, Any]] = page.evaluate(_CANVAS_STATS_JS, selector)
-    return stats
 
 
 def wait_until_canvas_drawn(

@@ -22,6 +22,9 @@ from playwright.sync_api import Error, Page
 #: Seconds without any sign of progress before a wait gives up.
 STALLED = 180.0
 
+#: The play page's board.
+BOARD = "canvas.vl-board"
+
 #: What the page shows of its progress: how many elements it has built, the state line's
 #: and the autosave line's data (each step changes them).
 _PAGE_JS = """
@@ -33,6 +36,26 @@ _PAGE_JS = """
   return [document.readyState, document.getElementsByTagName("*").length,
           data(".vl-state"), data(".vl-autosave")].join("|");
 }
+"""
+
+
+#: Pixel statistics of each canvas matching a selector (read with getImageData).
+_CANVAS_STATS_JS = """
+(selector) => Array.from(document.querySelectorAll(selector)).map((c) => {
+  const rect = c.getBoundingClientRect();
+  const stats = {width: c.width, height: c.height, cssWidth: rect.width,
+                 cssHeight: rect.height, opaque: 0, colors: 0};
+  if (!c.width || !c.height) return stats;
+  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const colors = new Set();
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] === 0) continue;
+    stats.opaque += 1;
+    if (colors.size < 4096) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+  }
+  stats.colors = colors.size;
+  return stats;
+})
 """
 
 
@@ -159,3 +182,37 @@ def navigate(page: Page, url: str | None = None, *, server: Any = None) -> None:
         )
 
     follow(page, loaded, f"the page {url or page.url} to load", server=server)
+
+
+def canvas_pixel_stats(page: Page, selector: str = "canvas") -> list[dict[str, Any]]:
+    """Pixel statistics of each canvas matching ``selector``: its size in pixels and in
+    CSS, how many pixels are opaque, how many colours they show (up to 4096)."""
+    stats: list[dict[str, Any]] = page.evaluate(_CANVAS_STATS_JS, selector)
+    return stats
+
+
+def open_page(page: Page, url: str | None = None, *, server: Any = None) -> dict[str, Any]:
+    """Open the play page at ``url`` (None: reload it) and wait until it is up
+    (:func:`wait_page`); returns the board's pixel statistics."""
+    navigate(page, url, server=server)
+    return wait_page(page, server=server)
+
+
+def wait_page(page: Page, *, server: Any = None, min_colors: int = 8) -> dict[str, Any]:
+    """Wait, following progress, until the play page is up: its state line is there and
+    its board is drawn (the canvas shows ``min_colors`` colours or more: tiles on the
+    background). Returns the board's pixel statistics. ``server``: the Voila behind the
+    page, whose log and CPU time count as progress too (its kernel starting)."""
+    follow(page, has(page, ".vl-state"), "the page's state line", server=server)
+    drawn: list[dict[str, Any]] = []
+
+    def board_drawn() -> bool:
+        drawn[:] = [
+            s
+            for s in canvas_pixel_stats(page, BOARD)
+            if s["opaque"] > 0 and s["colors"] >= min_colors
+        ]
+        return bool(drawn)
+
+    follow(page, board_drawn, "the board to be drawn", server=server)
+    return drawn[0]

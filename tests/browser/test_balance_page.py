@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
-from progress import follow, has, navigate
+from progress import follow, open_page
 
 
 def _state(page: Page) -> dict[str, str]:
@@ -33,8 +33,7 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
     page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
     server = voila_server
-    navigate(page, page_url(), server=server)
-    follow(page, has(page, ".vl-state"), "the app", server=server)
+    open_page(page, page_url(), server=server)
     page.click(".vl-lang button:has-text('EN')")
     follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
     _tab(page, "Balance")

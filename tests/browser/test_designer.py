@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from test_play import open_page, start_game, state, wait_state
+from progress import open_page, wait_page
+from test_play import start_game, state, wait_state
 
 BOTS = ["bot “random”", "bot “random”"]
 
@@ -61,9 +62,9 @@ def visible_branches(page: Page) -> list[str]:
 
 
 def test_whatif_from_the_past_keeps_the_line_and_comes_back(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 5, 30, BOTS)
     end = play_to_end(page)
     n = int(end["history"])
@@ -104,9 +105,9 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
 
 
 def test_log_shows_the_newest_line_on_top_after_bots_move(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 5, 30, BOTS)
     play_to_end(page)  # many steps: the log's parts have rotated through their widgets
 
@@ -158,9 +159,9 @@ def focused(page: Page) -> str:
 
 
 def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 7, 3, ["human", "bot “random”"])
     assert "Tab" in page.inner_text(".vl-keys")  # the keys are written on the page
     # Tab from the page's start until the board has the focus ...
@@ -205,12 +206,12 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
     page: Page,
     page_url: Callable[..., str],
     console_errors: list[str],
-    wait_for_canvas: Any,
+    voila_server: Any,
     context: Any,
 ) -> None:
     from test_play import settled_hash
 
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 11, 30, ["human", "bot “greedy”"])
     for _ in range(6):  # a few steps by keys: R rolls or draws, 1 takes the first action
         s = state(page)
@@ -227,8 +228,7 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
     fresh = context.browser.new_context(viewport={"width": 1100, "height": 800})
     try:
         other = fresh.new_page()
-        other.goto(href)
-        other.wait_for_selector(".vl-state", timeout=120_000)
+        open_page(other, href, server=voila_server)
         wait_for(
             other,
             lambda: state(other)["step"] == here["step"] and state(other)["seed"] == "11",
@@ -237,7 +237,7 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
         there = state(other)
         for key in ("step", "seed", "tiles", "seat", "pending", "controllers", "round"):
             assert there[key] == here[key], (key, there, here)
-        wait_for_canvas(other, "canvas.vl-board", min_colors=8)
+        wait_page(other, server=voila_server)
         assert settled_hash(other) == board  # the same board, pixel for pixel
     finally:
         fresh.close()
@@ -292,13 +292,13 @@ KEY_PARTS = [
 
 
 def test_layout_fits_390_800_and_1280_px(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
     from pathlib import Path
 
     artifacts = Path(__file__).resolve().parents[1] / "artifacts"
     artifacts.mkdir(exist_ok=True)
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 5, 30, ["human", "bot “random”"])
     tops = {}
     for width in (1280, 800, 390):
@@ -335,9 +335,9 @@ def visible_hint(page: Page) -> str:
 
 
 def test_smaller_defects_as_seen(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 4, 30, ["human", "bot “greedy”"])
     # at the start nobody can walk: the hint does not send a person to a yellow cell
     assert "yellow" not in visible_hint(page) and "Draw" in visible_hint(page)

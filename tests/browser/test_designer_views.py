@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from progress import BOARD, open_page
 from test_designer import wait_for
-from test_play import BOARD, board_data, open_page, start_game, state, wait_state
+from test_play import board_data, start_game, state, wait_state
 
 from verlies.i18n import de, en
 
@@ -71,9 +72,9 @@ def opened_rule_text(page: Page) -> str:
 
 
 def test_rules_tab_and_log_rules_follow_the_language(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)  # the page opens in German
+    open_page(page, page_url(), server=voila_server)  # the page opens in German
     # a log line opens its rule's German text
     expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
     assert "Die Spieler sind reihum am Zug" in opened_rule_text(page)
@@ -118,9 +119,9 @@ CONTEXT = re.compile(r"(\d+)(?: \+ (\d+))? \+ W6 ≥ (\d+)")
 
 
 def test_die_panel_marks_the_faces_that_pass(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 1, 60, ["human", "bot “careful”"])
     wait_for(page, lambda: state(page)["seed"] == "1", "the new game")
     for _ in range(300):  # keys only: R rolls or draws, 1 takes the first legal action
@@ -166,9 +167,9 @@ def test_die_panel_marks_the_faces_that_pass(
 
 
 def test_new_game_form_names_its_deck_and_gives_each_character_once(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     page.click(".vl-lang button:has-text('EN')")
     page.wait_for_function("document.querySelector('.vl-state').textContent.includes('to move')")
     tab(page, 1)
@@ -218,11 +219,11 @@ def region(page: Page, box: tuple[int, int, int, int]) -> int:
 
 
 def test_designer_coordinates_leave_the_gem_free(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
     from verlies.render import style as st
 
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     data = board_data(page)
     ts, ox, oy = float(data["tile"]), float(data["ox"]), float(data["oy"])
     assert ts >= 40  # big enough for coordinates (board_view.COORDS_MIN_TILE)
@@ -253,7 +254,7 @@ def _clip(page: Page, ox: float, oy: float, ts: float) -> Any:
 
 
 def test_applied_message_goes_after_a_move_and_an_upload(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
     from test_editor_page import (
         EDITOR,
@@ -265,7 +266,7 @@ def test_applied_message_goes_after_a_move_and_an_upload(
         type_card_text,
     )
 
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_two_humans(page, 3)
     tab(page, 2)
     field(page, "widget-text", "Search").locator("input").fill("raum-gold")
@@ -330,9 +331,9 @@ def english_leftovers(text: str) -> set[str]:
 
 
 def test_german_mode_shows_no_english_at_390_800_and_1280_px(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)  # German from the start
+    open_page(page, page_url(), server=voila_server)  # German from the start
     s = state(page)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press("1")  # draw: a chance point, the die/card panel shows
@@ -361,7 +362,7 @@ def test_german_mode_shows_no_english_at_390_800_and_1280_px(
 
 
 def test_a_broken_link_says_why_in_german(
-    page: Page, page_url: Callable[..., str], console_errors: list[str]
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
     import base64
     import json
@@ -373,8 +374,8 @@ def test_a_broken_link_says_why_in_german(
     data = {"v": LINK_VERSION, "s": {"players": 2}, "p": [], "c": [1, 2]}
     packed = zlib.compress(json.dumps(data).encode("utf-8"), 9)
     value = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
-    page.goto(page_url("play.ipynb") + "?g=" + value)  # the page opens in German
-    page.wait_for_selector(".vl-state", timeout=TIMEOUT)
+    # the page opens in German
+    open_page(page, page_url("play.ipynb") + "?g=" + value, server=voila_server)
     error = page.locator(".vl-error", has_text="Link")
     expect(error).to_be_visible(timeout=TIMEOUT)
     shown = visible_text(page, ".vl-error")

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from test_editor_page import EDITOR, TIMEOUT, choose_card, field, open_page, screenshot, tab
+from progress import open_page
+from test_editor_page import EDITOR, TIMEOUT, choose_card, field, screenshot, tab
 
 from verlies.deck import Deck
 
@@ -51,7 +52,7 @@ def test_a_monster_cards_hint_offers_no_trap(
     page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
 ) -> None:
     mark = voila_server.log_mark()
-    open_page(page, page_url("play.ipynb"))
+    open_page(page, page_url("play.ipynb"), server=voila_server)
     tab(page, "Deck & Karten")
     field(page, "widget-text", "Suche").locator("input").fill("monster-dr")
     choose_card(page, MONSTER)
@@ -78,7 +79,7 @@ def test_the_deck_name_field_names_the_download(
     page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
 ) -> None:
     mark = voila_server.log_mark()
-    open_page(page, page_url("play.ipynb"))
+    open_page(page, page_url("play.ipynb"), server=voila_server)
     tab(page, "Deck & Karten")
     expect(name_input(page)).to_have_value("Standard", timeout=TIMEOUT)
 

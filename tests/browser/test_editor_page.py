@@ -21,11 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from progress import follow, has
+from progress import BOARD, follow, has, open_page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-BOARD = "canvas.vl-board"
 EDITOR = ".verlies-deck-editor"
 SEED = 3
 CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
@@ -74,12 +73,6 @@ def tab(page: Page, title: str) -> None:
     page.click(f".vl-tabs .lm-TabBar-tab:has-text('{title}')")
     if title.startswith("Deck &"):
         follow(page, has(page, f"{EDITOR} .widget-select select", "visible"), "the deck editor")
-
-
-def open_page(page: Page, url: str) -> None:
-    page.goto(url)
-    follow(page, has(page, ".vl-state"), "the page's state line")
-    follow(page, has(page, BOARD), "the board")
 
 
 def start_two_humans(page: Page, seed: int) -> None:
@@ -208,7 +201,7 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
     console_errors: list[str],
 ) -> None:
     mark = voila_server.log_mark()
-    open_page(page, page_url("play.ipynb"))
+    open_page(page, page_url("play.ipynb"), server=voila_server)
     start_two_humans(page, SEED)
 
     # -- 1. a card text that does not parse: a located error, and nothing changes -----------

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
+from progress import open_page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "page_loads.png"
@@ -23,11 +24,9 @@ def test_play_page_draws_the_board(
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    wait_for_canvas: Callable[..., dict[str, Any]],
 ) -> None:
     mark = voila_server.log_mark()
-    page.goto(page_url("play.ipynb"))
-    stats = wait_for_canvas(page)
+    stats = open_page(page, page_url("play.ipynb"), server=voila_server)
 
     # Something is drawn: the canvas shows more than one colour (read from its pixels).
     assert stats["opaque"] > 0 and stats["colors"] >= 2, stats

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from progress import BOARD, open_page
 
 from verlies.cards.model import Color
 from verlies.render import style as st
@@ -21,7 +22,6 @@ from verlies.render import style as st
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # Copied to docs/screenshot.png for the README (tests never rewrite tracked files).
 SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "board.png"
-BOARD = "canvas.vl-board"
 #: A two-human game that ends (escape, or the round limit) after a few dozen clicks.
 SEED = 18
 ROUND_LIMIT = 12
@@ -146,12 +146,6 @@ def click_canvas(page: Page, target: dict[str, str]) -> None:
     page.mouse.click(box["x"] + float(target["px"]), box["y"] + float(target["py"]))
 
 
-def open_page(page: Page, page_url: Callable[..., str], wait_for_canvas: Any) -> None:
-    page.goto(page_url("play.ipynb"))
-    page.wait_for_selector(".vl-state", timeout=60_000)
-    wait_for_canvas(page, BOARD, min_colors=8)
-
-
 def start_game(
     page: Page, seed: int, round_limit: int, controllers: list[str], edition: str | None = None
 ) -> None:
@@ -205,10 +199,10 @@ def test_board_is_drawn_with_the_start_tile(
     page: Page,
     page_url: Callable[..., str],
     console_errors: list[str],
-    wait_for_canvas: Any,
+    voila_server: Any,
     canvas_stats: Any,
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     stats = canvas_stats(page, BOARD)[0]
     assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"])
     info = board_data(page)
@@ -230,10 +224,9 @@ def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    wait_for_canvas: Any,
 ) -> None:
     mark = voila_server.log_mark()
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, SEED, ROUND_LIMIT, ["human", "human"])
     first = board_blocks(page)
     assert len(targets(page)) == 0  # only "draw" is possible from the start card
@@ -316,9 +309,9 @@ def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
 
 
 def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 5, 30, ["bot “random”", "human"])
     s = state(page)
     # bots move at once: it is the human's turn now
@@ -356,9 +349,9 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
 
 
 def test_autoplay_plays_a_bots_game_to_the_end(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], wait_for_canvas: Any
+    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
 ) -> None:
-    open_page(page, page_url, wait_for_canvas)
+    open_page(page, page_url(), server=voila_server)
     start_game(page, 11, 4, ["bot “random”", "bot “careful”"])
     assert state(page)["step"] == "0"  # a bots-only game waits for the stepping
     page.click(".vl-step")

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
-from progress import follow, has, navigate
+from progress import follow, has, open_page, wait_page
 from test_designer import visible_branches
-from test_play import BOARD, board_data, click_canvas, state, targets
+from test_play import board_data, click_canvas, state, targets
 
 from verlies.store import PlaytestStore
 
@@ -48,12 +48,16 @@ def served(
 def open_app(page: Page, server: Any, url: str | None = None) -> None:
     """Load the page (None: reload it) and wait until its app is up and the kernel knows
     the browser."""
-    navigate(page, url, server=server)
-    wait_app(page, server)
+    open_page(page, url, server=server)
+    browser_known(page, server)
 
 
 def wait_app(page: Page, server: Any) -> None:
-    follow(page, has(page, ".vl-state"), "the app", server=server)
+    wait_page(page, server=server)
+    browser_known(page, server)
+
+
+def browser_known(page: Page, server: Any) -> None:
     follow(
         page,
         lambda: bool(
@@ -269,14 +273,11 @@ def test_a_restarted_server_says_so_and_the_reload_resumes(
     assert len(PlaytestStore(url)) == 1
 
 
-def test_pages_nobody_played_leave_no_record(
-    served: tuple[Any, str], page: Page, wait_for_canvas: Callable[..., Any]
-) -> None:
+def test_pages_nobody_played_leave_no_record(served: tuple[Any, str], page: Page) -> None:
     server, url = served
     with server.rendering("/") as rendered:  # a script's GET: a kernel runs the notebook
         assert rendered.response.status == 200
     open_app(page, server, server.url("/"))  # a visitor who only looks (and the preheated pool)
-    wait_for_canvas(page, BOARD, min_colors=8)
     page.click(".vl-lang button:has-text('EN')")
     follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
     store = PlaytestStore(url)

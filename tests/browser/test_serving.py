@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from progress import open_page, wait_page
 
 from verlies.i18n import text
 
@@ -73,7 +74,6 @@ def _full_page_shown(page: Page) -> None:
 def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
     browser: Browser,
     start_voila: Callable[..., Any],
-    wait_for_canvas: Callable[..., dict[str, Any]],
 ) -> None:
     server = start_voila(
         "play.ipynb",
@@ -122,7 +122,7 @@ def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
         for _ in range(CAP):
             page, status = visit()
             assert status == 200
-            wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+            wait_page(page, server=server)
             seated.append(_kernel_id(page))
         assert len(set(seated)) == CAP
         assert "Using pre-heated kernel" in server.log_text()
@@ -149,7 +149,7 @@ def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
         )
         page, status = visit()
         assert status == 200
-        wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+        wait_page(page, server=server)
         assert _kernel_id(page) not in seated
     finally:
         for context in contexts:
@@ -165,7 +165,6 @@ def test_a_kernel_whose_page_never_connected_is_ended(
     page: Page,
     start_voila: Callable[..., Any],
     console_errors: list[str],
-    wait_for_canvas: Callable[..., dict[str, Any]],
 ) -> None:
     server = start_voila(
         "play.ipynb",
@@ -174,8 +173,7 @@ def test_a_kernel_whose_page_never_connected_is_ended(
         name="play-unconnected",
     )
     # A visitor with a browser: its page connects, its kernel must live on.
-    page.goto(server.url("/"), timeout=0)
-    wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+    open_page(page, server.url("/"), server=server)
     visitor = _kernel_id(page)
     # A script's GET: a kernel whose page never connects.
     rendered = server.render("/")
@@ -197,11 +195,9 @@ def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    wait_for_canvas: Callable[..., dict[str, Any]],
 ) -> None:
     mark = voila_server.log_mark()
-    page.goto(page_url("play.ipynb"), timeout=0)
-    wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=600_000)
+    open_page(page, page_url("play.ipynb"), server=voila_server)
     limit = voila_server_limit(page)
     # ipywidgets keeps the upload's file input outside the document: choose through the
     # file chooser the button opens, as a person would.

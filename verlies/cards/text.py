@@ -114,6 +114,14 @@ def _number(src: Source, token: Token) -> int:
     return _number_at(src, str(token), token_start(token))
 
 
+def _positive(src: Source, token: Token, zero: str) -> int:
+    """A number of at least 1; ``zero`` is the message key for a 0."""
+    n = _number(src, token)
+    if n < 1:
+        src.at(token, zero)
+    return n
+
+
 _ATTR_OF_TOKEN = {"STAERKE": Attr.STAERKE, "GEIST": Attr.GEIST, "GESCHICK": Attr.GESCHICK}
 
 
@@ -168,10 +176,7 @@ def _count(src: Source, tree: Tree[Token]) -> int:
     token = _tokens(tree)[0]
     if token.type == "ARTICLE":
         return 1
-    n = _number(src, token)
-    if n < 1:
-        src.at(token, "zero_treasures")
-    return n
+    return _positive(src, token, "zero_treasures")
 
 
 def _penalties(src: Source, tree: Tree[Token]) -> tuple[Penalty, ...]:
@@ -184,11 +189,7 @@ def _penalties(src: Source, tree: Tree[Token]) -> tuple[Penalty, ...]:
         elif sub.data == "back":
             penalty = Blocked()
         else:
-            amount_token = _tokens(sub, "INT")[0]
-            amount = _number(src, amount_token)
-            if amount < 1:
-                src.at(amount_token, "zero_loss")
-            penalty = LoseGoldOrTreasure(amount)
+            penalty = LoseGoldOrTreasure(_positive(src, _tokens(sub, "INT")[0], "zero_loss"))
         if any(type(p) is type(penalty) for p in result):
             src.at(first, "duplicate_penalty", penalty=str(first))
         result.append(penalty)
@@ -263,10 +264,7 @@ def _treasure(src: Source, tree: Tree[Token]) -> TreasureText:
         if effect.data == "heal":
             magic = Heal()
         else:
-            amount_token = _tokens(effect, "INT")[0]
-            amount = _number(src, amount_token)
-            if amount < 1:
-                src.at(amount_token, "zero_bonus")
+            amount = _positive(src, _tokens(effect, "INT")[0], "zero_bonus")
             target = _subtrees(effect)[0]
             attrs = () if target.data == "any_roll" else _attrs(src, target)
             magic = RollBonus(amount, attrs)

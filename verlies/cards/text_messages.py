@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from verlies import i18n
 from verlies.cards.model import Attr
 from verlies.dice import MAX_CONSTANT
-from verlies.errors import CardTextError
+from verlies.errors import CardTextError, Keyed
 from verlies.errors import Phrase as Words
 from verlies.i18n import template
 
@@ -82,16 +82,9 @@ def clip(s: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Phrase:
+class Phrase(Keyed):
     """Words of a card-text error kept as an i18n key and raw values, put into words in
     the reader's language (values may be phrases too)."""
-
-    key: str
-    values: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, key: str, /, **values: object) -> Phrase:
-        return cls(key, tuple(values.items()))
 
     def text(self, lang: str) -> str:
         lang = lang if lang in i18n.LANGUAGES else i18n.FALLBACK

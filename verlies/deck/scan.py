@@ -143,14 +143,7 @@ class _Scanner:
             raise self.refuse(at, "tables", max=self.limits.tables)
 
     def keyval(self) -> None:
-        start = self.pos
-        self.key(start)
-        self.count_value(start)
-        self.skip(_WS)
-        if self.peek() != "=":
-            raise _Stop
-        self.pos += 1
-        self.skip(_WS)
+        self.key_equals()
         self.value()
 
     def count_value(self, at: int) -> None:
@@ -208,7 +201,7 @@ class _Scanner:
                 self.skip(_ARRAY_WS if char == "[" else _WS)
                 if self.peek() != ("]" if char == "[" else "}"):
                     if char == "{":
-                        self.inline_key()
+                        self.key_equals()
                     continue  # the first item or key's value
                 self.pos += 1  # empty
                 stack.pop()
@@ -237,12 +230,12 @@ class _Scanner:
                 stack.pop()
                 continue
             if kind == "{":
-                self.inline_key()
+                self.key_equals()
             return True
         return False
 
-    def inline_key(self) -> None:
-        """``key =`` inside an inline table; its value follows."""
+    def key_equals(self) -> None:
+        """``key =`` at a line's start or inside an inline table; its value follows."""
         start = self.pos
         self.key(start)
         self.count_value(start)

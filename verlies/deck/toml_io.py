@@ -339,43 +339,30 @@ def _load_base(
         return default_parts()
     if base in EDITIONS:
         return edition_parts(base)
+
+    def refused(words: Words) -> DeckError:  # located at the patch's base line
+        return DeckError(words=words, file=file, field="base", line=line)
+
     if base_dir is None:
         # Text from an upload or a saved game has no folder: it must not make the
         # server read files of its choice.
-        raise DeckError(
-            words=Words.of("err.base_text", base=base),
-            file=file,
-            field="base",
-            line=line,
-        )
+        raise refused(Words.of("err.base_text", base=base))
     if "\0" in base:
-        raise DeckError(
-            words=Words.of("err.base_nul", base=base),
-            file=file,
-            field="base",
-            line=line,
-        )
+        raise refused(Words.of("err.base_nul", base=base))
     path = Path(base)
     if not path.is_absolute():
         path = base_dir / path
     key = os.path.realpath(path)
     if key in chain:
         names = " -> ".join(Path(c).name for c in (*chain, key))
-        words = Words.of("err.base_cycle", names=names)
-        raise DeckError(words=words, file=file, field="base", line=line)
+        raise refused(Words.of("err.base_cycle", names=names))
     if len(chain) >= MAX_BASE_DEPTH:
-        raise DeckError(
-            words=Words.of("err.base_depth", max=MAX_BASE_DEPTH),
-            file=file,
-            field="base",
-            line=line,
-        )
+        raise refused(Words.of("err.base_depth", max=MAX_BASE_DEPTH))
     sub = str(path)
     try:
         return parse_text(read_file(path, sub), sub, path.parent, (*chain, key))
     except DeckError as exc:
-        words = Words.of("err.base", base=base, msg=Located(exc))
-        raise DeckError(words=words, file=file, field="base", line=line) from exc
+        raise refused(Words.of("err.base", base=base, msg=Located(exc))) from exc
 
 
 # ---- writing text ------------------------------------------------------------------------

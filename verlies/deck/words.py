@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from verlies import i18n
 from verlies.cards.model import Attr, Color, ObstacleType
-from verlies.errors import CardTextError, DeckError
+from verlies.errors import CardTextError, DeckError, Keyed, file_in
 
 
 class Said(Protocol):
@@ -52,18 +52,11 @@ class AllOf:
 
 
 @dataclass(frozen=True, slots=True)
-class Words:
+class Words(Keyed):
     """A deck message as a key (``deck.<key>``) and its raw values, put into words late.
 
     Hashable and picklable: warnings keep it inside a deck, errors inside a DeckError.
     """
-
-    key: str
-    values: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, key: str, /, **values: object) -> Words:
-        return cls(key, tuple(values.items()))
 
     def text(self, lang: str) -> str:
         """The message in ``lang`` (English for a language verlies does not know)."""
@@ -145,9 +138,10 @@ class DeckWarning:
         card = repr(self.card)
         if self.file is None:
             return say("warn.card", lang, card=card, msg=msg) if self.card else msg
+        file = file_in(self.file, lang)  # a saved game's deck is named in words
         if self.card is None:
-            return say("warn.file", lang, file=self.file, msg=msg)
-        return say("warn.file_card", lang, file=self.file, line=self.line, card=card, msg=msg)
+            return say("warn.file", lang, file=file, msg=msg)
+        return say("warn.file_card", lang, file=file, line=self.line, card=card, msg=msg)
 
     def __str__(self) -> str:
         return self.text("en")

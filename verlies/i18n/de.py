@@ -874,6 +874,8 @@ TEXTS: dict[str, str] = {
     "save.err.link_empty": "Stellungslink ohne Spielvorbereitung oder Schritte",
     "save.err.link_seats": "Stellungslink mit ungültigen Plätzen",
     "save.err.link_deck": "fehlerhaftes Deck im Link: {error}",
+    # what a deck inside a saved game is called where its errors name a file
+    "save.deck_file": "<Spielstand>",
     # a game that cannot be set up as asked (SetupError; the rule id is put in front)
     "setup.err.deck": "das Deck muss ein verlies.Deck sein, kein {kind}",
     "setup.err.variants": "die Varianten müssen ein verlies.Variants-Wert sein",
@@ -885,5 +887,8 @@ TEXTS: dict[str, str] = {
     "setup.err.start_seat": "der Startplatz muss 0 bis {last} sein, nicht {seat}",
     "setup.err.round_limit": "das Rundenlimit muss eine ganze Zahl ab 1 sein, nicht {limit}",
     "setup.err.edition": "unbekannte Deck-Ausgabe {edition} (bekannt: {known})",
+    # --- store: playtest records that are missing or do not load (StoreError) ------------------
+    "store.err.load": "Partie {id}: das gespeicherte Spiel lässt sich nicht laden: {error}",
+    "store.err.missing": "keine Partie {id} im Speicher",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -824,6 +824,8 @@ TEXTS: dict[str, str] = {
     "save.err.link_empty": "position link without setup or steps",
     "save.err.link_seats": "position link with bad seats",
     "save.err.link_deck": "bad deck in link: {error}",
+    # what a deck inside a saved game is called where its errors name a file
+    "save.deck_file": "<saved game>",
     # a game that cannot be set up as asked (SetupError; the rule id is put in front)
     "setup.err.deck": "deck must be a verlies.Deck, not {kind}",
     "setup.err.variants": "variants must be a verlies.Variants value",
@@ -835,5 +837,8 @@ TEXTS: dict[str, str] = {
     "setup.err.start_seat": "start seat must be 0..{last}, not {seat}",
     "setup.err.round_limit": "the round limit must be a whole number >= 1, not {limit}",
     "setup.err.edition": "unknown deck edition {edition} (known: {known})",
+    # --- store: playtest records that are missing or do not load (StoreError) ------------------
+    "store.err.load": "playtest {id}: the stored game does not load: {error}",
+    "store.err.missing": "no playtest {id} in the store",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -47,6 +47,7 @@ from verlies.board import BoardView, Pos
 from verlies.cards.model import (
     Attr,
     Blocked,
+    Character,
     Injury,
     LoseGoldOrTreasure,
     MonsterCard,
@@ -63,10 +64,12 @@ from verlies.sim.paths import (
     _STEP,
     _beat,
     _cost,
+    _Costs,
     _Graph,
     _Layout,
     _pass,
     _Search,
+    _shared,
     _threshold,
 )
 
@@ -187,14 +190,16 @@ class HeuristicBot:
         self.seed = seed
         self._rng = random.Random(seed)
         self._dist_cache: dict[tuple[Any, ...], _Search] = {}
-        self._graph = _Graph()
+        self._graph: _Graph | None = None  # the board's graph, shared by a game's bots
+        self._costs = _Costs()  # what entering each of its cards costs this bot's figure
 
     def reseed(self, seed: int) -> None:
         """Start the tie-breaking random source afresh (the simulator does this per game)."""
         self.seed = seed
         self._rng.seed(seed)
         self._dist_cache.clear()
-        self._graph = _Graph()
+        self._graph = None
+        self._costs = _Costs()
 
     def __repr__(self) -> str:
         return (
@@ -243,12 +248,15 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, Recover):
             return self._recover(view, legal)
+        board = view.board
+        draw = type(first) is Draw
+        if draw and not self._sync(view, board, view.character).gold:
+            return first  # type: ignore[no-any-return]  # no gold lies anywhere to walk to
         walks = [a for a in legal if type(a) is Walk]
         if not walks:
             return first  # type: ignore[no-any-return]
-        board = view.board
         me = None
-        if type(first) is Draw:
+        if draw:
             # R4.1: gold left lying nearby is worth a detour for a bot that explores little.
             best_gold = 0
             for w in walks:
@@ -257,13 +265,13 @@ class HeuristicBot:
                     gold += board[p].gold
                 if gold > best_gold:
                     me = me or view.me
-                    graph = self._sync(board, me)
-                    row = graph.costs[0 if me.coins or me.treasures else 1]
+                    graph = self._sync(view, board, me.character)
+                    row = self._costs.rows[0 if me.coins or me.treasures else 1]
                     if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
                         best_gold = gold
             if best_gold == 0 or best_gold < 1 + 4 * self.explore:
-                return first
-        return self._walk(me or view.me, board, walks)
+                return first  # type: ignore[no-any-return]
+        return self._walk(view, me or view.me, board, walks)
 
     def _recover(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         """R8.2 / R9.5: heal with a treasure when it costs no gold, or when the race is on."""
@@ -278,14 +286,29 @@ class HeuristicBot:
                 return a
         return legal[0]  # type: ignore[no-any-return]
 
-    def _sync(self, board: BoardView, me: FigureView) -> _Graph:
+    def _sync(self, view: PlayerView, board: BoardView, character: Character) -> _Graph:
+        """The board's graph, synced, and this figure's costs of entering its cards."""
+        version = getattr(view, "board_version", None)
+        if version is None:  # a view that does not say: compare the board itself
+            version = object()
         graph = self._graph
-        graph.sync(board, me.character, self.risk)
+        if graph is None or graph.version is not version:
+            graph = self._graph = _shared(graph, board, version)
+        costs = self._costs
+        if (
+            len(costs.rows[0]) != len(graph.obstacles)
+            or costs.gen is not graph.gen
+            or costs.character is not character
+            or costs.risk != self.risk
+        ):
+            costs.sync(graph, character, self.risk)
         return graph
 
-    def _walk(self, me: FigureView, board: BoardView, walks: list[Walk]) -> Action:
+    def _walk(
+        self, view: PlayerView, me: FigureView, board: BoardView, walks: list[Walk]
+    ) -> Action:
         """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
-        graph = self._sync(board, me)
+        graph = self._sync(view, board, me.character)
         index = graph.index
         tiles = graph.tiles
         here = index[me.pos]
@@ -295,7 +318,8 @@ class HeuristicBot:
             # Nothing worth reaching without the obstacles it would rather not try: try them.
             desperate = True
             dist = self._distances(me, True)
-        row = graph.costs[2 if desperate else 0 if me.coins or me.treasures else 1]
+        rows = self._costs.rows
+        row = rows[2 if desperate else 0 if me.coins or me.treasures else 1]
         gold_weight = 1.5 - self.explore
         best: list[Walk] = []
         best_score = _INF
@@ -322,7 +346,7 @@ class HeuristicBot:
             elif abs(score - best_score) <= 1e-9:
                 best.append(w)
         if not best:  # nothing reachable is worth it: wander (seeded), but not into walls
-            row = graph.costs[2]
+            row = rows[2]
             walks = [w for w in walks if _cost(graph, row, index[w.path[0]]) < _INF] or walks
             return walks[self._rng.randrange(len(walks))]
         if len(best) == 1:
@@ -339,6 +363,7 @@ class HeuristicBot:
         character and whether a failed class A obstacle would cost it anything.
         """
         graph = self._graph
+        assert graph is not None  # synced by the caller
         tiles = graph.tiles
         gold_left = 0
         opened: list[int] = []
@@ -358,24 +383,26 @@ class HeuristicBot:
             return cached
         if len(self._dist_cache) > 8:
             self._dist_cache.clear()
-        opens = graph.open
-        row = graph.costs[2 if desperate else 0 if rich else 1]
+        row = self._costs.rows[2 if desperate else 0 if rich else 1]
         if opened:
             row = row[:]
             for i in opened:
                 row[i] = _STEP  # R4.4: an obstacle that stays open
-        n = len(tiles)
-        dist = [_INF] * n
-        heap: list[tuple[float, int]] = []
+        dist = [_INF] * len(tiles)
         gold_weight = 1.5 - self.explore
-        for i in range(n):
-            start = 0.0 if opens[i] else _INF
+        # Cards with an open passage start at 0; cards with gold lying (only lively ones
+        # can have it) below it, open or not.
+        starts = set(graph.open_nodes)
+        for i in graph.lively:
             gold = tiles[i].gold
             if gold:
-                start = min(start, 0.0) - gold * gold_weight
-            if start < _INF:
-                dist[i] = start
-                heap.append((start, i))
+                starts.add(i)
+        heap: list[tuple[float, int]] = []
+        for i in starts:
+            gold = tiles[i].gold
+            start = 0.0 - gold * gold_weight if gold else 0.0
+            dist[i] = start
+            heap.append((start, i))
         search = self._dist_cache[key] = _Search(dist, heap, row, graph.adj)
         return search
 
@@ -384,19 +411,38 @@ class HeuristicBot:
     def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         places = [a for a in legal if type(a) is Place]
         board = view.board
-        me = view.me
-        graph = self._sync(board, me)
+        graph = self._sync(view, board, view.character)
         if any(type(a) is ShuffleBack for a in legal):
             if self._shuffle_back(view, graph.open_total):
                 return _handed_out(legal, -1, ShuffleBack())
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
         open_now = graph.open_total
-        here = me.pos
+        here = view.position
         best: list[Place] = []
         best_score = -_INF
-        empty: dict[Pos, int] = {}  # cells within two steps left empty, per candidate cell
+        # Per candidate cell (every rotation of the card there shares it): its empty sides,
+        # its neighbours' passages towards it, and the empty cells within two steps.
+        cells: dict[Pos, tuple[int, int, int, float]] = {}
+        explore = 3.0 * self.explore
         for a in places:
-            score = self._placement_score(board, here, a, open_now, empty)
+            x, y, mask = a.x, a.y, a.mask
+            cell = cells.get((x, y))
+            if cell is None:
+                cell = cells[(x, y)] = _cell(graph, here, x, y, explore)
+            empty, joins, closed, near = cell
+            new_open = _BITS[mask & empty]  # passages of the new card into empty cells
+            after = open_now - closed + new_open
+            if after <= 0:
+                score = -1000.0  # R1.6: the dungeon would close and nobody could escape
+            else:
+                # joins: edges where both cards have a passage (walkable), besides our own
+                score = (
+                    2.0 * new_open
+                    - 1.0 * (closed - 1)
+                    + 0.5 * _BITS[mask & joins]
+                    + near
+                    + (2.0 if after <= 2 and new_open else 0.0)
+                )
             if score > best_score + 1e-9:
                 best, best_score = [a], score
             elif abs(score - best_score) <= 1e-9:
@@ -404,37 +450,6 @@ class HeuristicBot:
         if len(best) == 1:
             return best[0]
         return best[self._rng.randrange(len(best))]
-
-    def _placement_score(
-        self, board: BoardView, here: Pos, a: Place, open_now: int, empty: dict[Pos, int]
-    ) -> float:
-        x, y, mask = a.x, a.y, a.mask
-        new_open = 0  # passages of the new card into empty cells
-        closed = 0  # open passages of the neighbours that the new card closes
-        joined = 0  # edges where both cards have a passage (walkable), besides our own
-        for d, dx, dy, opp in _SIDES:
-            q = (x + dx, y + dy)
-            t = board.get(q)
-            if t is None:
-                if mask & d:
-                    new_open += 1
-            elif t.mask & opp:
-                closed += 1
-                if mask & d and q != here:
-                    joined += 1
-        after = open_now - closed + new_open
-        if after <= 0:
-            return -1000.0  # R1.6: the dungeon would close and nobody could escape
-        empty_near = empty.get((x, y))
-        if empty_near is None:
-            empty_near = empty[(x, y)] = sum(1 for dx, dy in _NEAR if (x + dx, y + dy) not in board)
-        return (
-            2.0 * new_open
-            - 1.0 * (closed - 1)
-            + 0.5 * joined
-            + 3.0 * self.explore * empty_near / len(_NEAR)
-            + (2.0 if after <= 2 and new_open else 0.0)
-        )
 
     def _shuffle_back(self, view: PlayerView, open_passages: int) -> bool:
         """R1.4: shuffle the exit back while gold < gold_target, unless it is the last chance."""
@@ -474,7 +489,7 @@ class HeuristicBot:
             # Stuck: nothing worth reaching lies on this side without a risky obstacle
             # (and class A and C obstacles let the figure past even when the roll fails).
             me = me or view.me
-            graph = self._sync(view.board, me)
+            graph = self._sync(view, view.board, me.character)
             if self._distances(me, False)[graph.index[me.pos]] == _INF:
                 return bonus[0] if bonus is not None else _handed_out(legal, 0, Attempt())
         return _handed_out(legal, -1, Decline())
@@ -575,6 +590,34 @@ def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
     first, Decline and ShuffleBack last, LoseGold first), else ``action`` itself."""
     same: Action = legal[at]
     return same if same == action and type(same) is type(action) else action
+
+
+# How many passages a mask has: _BITS[mask].
+_BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))
+
+
+def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int, int, int, float]:
+    """What laying a card at (x, y) meets, whatever its rotation (R3.2, R1.6): the sides
+    into empty cells, the sides where a neighbour other than the figure's card has a
+    passage towards it, how many neighbours' open passages it closes, and ``explore`` x
+    the share of empty cells within two steps."""
+    index = graph.index  # the board's cells (synced), a plain dict
+    masks = graph.masks
+    empty = joins = closed = 0
+    for d, dx, dy, opp in _SIDES:
+        q = (x + dx, y + dy)
+        j = index.get(q)
+        if j is None:
+            empty |= d
+        elif masks[j] & opp:
+            closed += 1
+            if q != here:
+                joins |= d
+    empty_near = 0
+    for dx, dy in _NEAR:
+        if (x + dx, y + dy) not in index:
+            empty_near += 1
+    return empty, joins, closed, explore * empty_near / len(_NEAR)
 
 
 def _held(view: PlayerView, treasure: str, prefer_used: bool = False) -> Any:

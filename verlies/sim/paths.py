@@ -8,6 +8,7 @@ to the nearest target. Split from :mod:`verlies.sim.bots`, which decides with th
 from __future__ import annotations
 
 import heapq
+import threading
 from functools import cache
 from operator import attrgetter
 
@@ -42,15 +43,18 @@ class _Graph:
     joins its walkable neighbours (R3.5: both cards need a passage) and closes their open
     passages towards it (R1.6). Node ``i`` is the ``i``-th card laid. A card's gold, opened
     and collapsed flags change; where it lies, its card and its passages never do. A board
-    that is not this one grown (another game, an undo) is read afresh. ``costs`` holds what entering
-    each card costs the figure (see ``_enter_costs``) while its obstacle is not open.
+    that is not this one grown (another game, an undo) is read afresh.
+
+    It holds nothing of a figure's, so the bots of one game share it (see ``_shared``):
+    each card joins once per game, not once per bot. What entering a card costs a figure
+    is in :class:`_Costs`, one per bot.
     """
 
     __slots__ = (
         "adj",
         "cards",
-        "character",
-        "costs",
+        "gen",
+        "gold",
         "index",
         "keys",
         "layout",
@@ -58,20 +62,19 @@ class _Graph:
         "masks",
         "obstacles",
         "open",
+        "open_nodes",
         "open_total",
-        "risk",
-        "seen",
         "tiles",
+        "version",
     )
 
     def __init__(self) -> None:
-        self.character: Character | None = None
-        self.risk = -1.0
         self.clear()
 
     def clear(self) -> None:
         self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
-        self.seen: dict[Pos, Tile] = {}  # the board at the last sync
+        self.version: object = None  # the board's version at the last sync
+        self.gen = object()  # a new one whenever the graph is read afresh (see _Costs)
         self.keys: list[Pos] = []
         self.cards: list[DungeonCard] = []
         self.masks: list[int] = []
@@ -79,22 +82,19 @@ class _Graph:
         self.index: dict[Pos, int] = {}
         self.adj: list[list[int]] = []  # walkable neighbours of each node
         self.open: list[int] = []  # passages of each node into empty cells
+        self.open_nodes: set[int] = set()  # the nodes with any (R3.2: drawing is possible)
         self.open_total = 0  # count_open_passages of the whole board
+        self.gold = 0  # the gold lying on the board's cards (R4.1)
         self.obstacles: list[Obstacle | None] = []
-        # Per node: the cost when a failed class A obstacle costs gold ("rich"), when it
-        # does not ("poor"), and when any chance will do ("desperate").
-        self.costs: tuple[list[float], list[float], list[float]] = ([], [], [])
         # The only cards whose gold or opened flag can ever change: the ones laid with gold
         # (R4.1: it is taken, never added) and the ones with an obstacle (R4.4).
         self.lively: list[int] = []
 
-    def sync(self, board: BoardView, character: Character, risk: float) -> None:
-        """Catch up with ``board``: new cards join, changed ones (gold taken, R4.1; opened,
-        R4.4; collapsed, R1.2: the engine lays a changed copy) are read again."""
-        if character is not self.character or risk != self.risk:
-            self.character, self.risk = character, risk
-            self.clear()
-        elif board == self.seen:  # the same cells holding the same Tile objects
+    def sync(self, board: BoardView, version: object) -> None:
+        """Catch up with ``board`` (whose version is ``version``): new cards join, changed
+        ones (gold taken, R4.1; opened, R4.4; collapsed, R1.2: the engine lays a changed
+        copy) are read again."""
+        if version is self.version:
             return
         n = len(self.tiles)
         keys = list(board)
@@ -109,13 +109,14 @@ class _Graph:
                 n = 0
             else:
                 self.tiles = old
+                self.gold = sum(old[i].gold for i in self.lively)  # only these have gold
         for i in range(n, len(tiles)):
-            self._add(keys[i], tiles[i], character, risk)
+            self._add(keys[i], tiles[i])
         if len(tiles) > n:
             self.layout = None
-        self.seen = dict(board)
+        self.version = version
 
-    def _add(self, pos: Pos, tile: Tile, character: Character, risk: float) -> None:
+    def _add(self, pos: Pos, tile: Tile) -> None:
         i = len(self.tiles)
         index = self.index
         x, y = pos
@@ -127,8 +128,10 @@ class _Graph:
             if j is None:
                 if mask & side:
                     opens += 1
-            elif self.tiles[j].mask & opp:
+            elif self.masks[j] & opp:
                 self.open[j] -= 1
+                if not self.open[j]:
+                    self.open_nodes.discard(j)
                 self.open_total -= 1
                 if mask & side:
                     mine.append(j)
@@ -140,22 +143,68 @@ class _Graph:
         index[pos] = i
         self.adj.append(mine)
         self.open.append(opens)
+        if opens:
+            self.open_nodes.add(i)
         self.open_total += opens
         obstacle = tile.card.obstacle
         self.obstacles.append(obstacle)
-        rich, poor, desperate = self.costs
-        if obstacle is None:
-            rich.append(_STEP)
-            poor.append(_STEP)
-            desperate.append(_STEP)
-        else:
-            p = _pass(character.value(obstacle.attr), obstacle.n)
-            costs = _enter_costs(p, obstacle.cls, risk)
-            rich.append(costs[0])
-            poor.append(costs[1])
-            desperate.append(costs[2])
         if obstacle is not None or tile.gold:
             self.lively.append(i)
+            self.gold += tile.gold
+
+
+# The graph the bots of this thread last synced: the four bots of a game share it.
+_LOCAL = threading.local()
+
+
+def _shared(graph: _Graph | None, board: BoardView, version: object) -> _Graph:
+    """A graph synced with ``board``: the thread's last one when that already is (another
+    bot of the game synced it), else ``graph`` (or, for a bot without one, the thread's
+    last) brought up to date. Any graph, synced, is the same function of the board: which
+    one a bot gets changes nothing but the time spent."""
+    last: _Graph | None = getattr(_LOCAL, "graph", None)
+    if last is not None and last.version is version:
+        return last
+    if graph is None:
+        graph = last if last is not None else _Graph()
+    graph.sync(board, version)
+    _LOCAL.graph = graph
+    return graph
+
+
+class _Costs:
+    """What entering each node of a graph costs one figure while its obstacle is not open
+    (see ``_enter_costs``): when a failed class A obstacle costs gold ("rich"), when it
+    does not ("poor"), and when any chance will do ("desperate"). One per bot, grown with
+    the graph, worked out once per card and character."""
+
+    __slots__ = ("character", "gen", "risk", "rows")
+
+    def __init__(self) -> None:
+        self.character: Character | None = None
+        self.risk = -1.0
+        self.gen: object = None
+        self.rows: tuple[list[float], list[float], list[float]] = ([], [], [])
+
+    def sync(self, graph: _Graph, character: Character, risk: float) -> None:
+        rows = self.rows
+        rich, poor, desperate = rows
+        if character is not self.character or risk != self.risk or graph.gen is not self.gen:
+            self.character, self.risk, self.gen = character, risk, graph.gen
+            rich, poor, desperate = rows = self.rows = ([], [], [])
+        obstacles = graph.obstacles
+        for i in range(len(rich), len(obstacles)):
+            obstacle = obstacles[i]
+            if obstacle is None:
+                rich.append(_STEP)
+                poor.append(_STEP)
+                desperate.append(_STEP)
+            else:
+                p = _pass(character.value(obstacle.attr), obstacle.n)
+                costs = _enter_costs(p, obstacle.cls, risk)
+                rich.append(costs[0])
+                poor.append(costs[1])
+                desperate.append(costs[2])
 
 
 class _Layout:

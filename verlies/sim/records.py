@@ -237,9 +237,11 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     last_seat = -1
     leader = -1
     lead_changes = 0
-    while not game.is_over:
-        if game.is_chance:
-            kind = game.pending
+    stack = state.stack
+    # The game's state read directly (not through Game's properties): a step per loop.
+    while not state.over:
+        if state.at_chance:
+            kind = stack[-1].kind
             if kind in _DIE_KINDS:
                 ctx = game.pending_context()
                 outcome = game.sample_outcome()
@@ -274,7 +276,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             else:
                 game.roll()
         else:
-            seat = game.current_player
+            seat = state.seat  # the player to decide (no chance point, not over)
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
                 golds = [f.gold for f in figures]

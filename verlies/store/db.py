@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from verlies.errors import SaveFormatError, VerliesError
+from verlies.errors import Inner, Phrase, SaveFormatError, WordedError
 from verlies.game import Game
 from verlies.tree import GameTree
 
@@ -60,8 +60,14 @@ steps = sa.Table(
 )
 
 
-class StoreError(VerliesError):
-    """The store cannot be opened or a record is missing or unreadable."""
+class StoreError(WordedError):
+    """The store cannot be opened or a record is missing or unreadable. A record that is
+    missing or does not load says so in words (``store.err.``: the page's language); the
+    database's own errors stay as it says them."""
+
+
+def _unreadable(rid: str, error: SaveFormatError) -> StoreError:
+    return StoreError(words=Phrase.of("store.err.load", id=rid, error=Inner(error)))
 
 
 def default_url() -> str:
@@ -115,7 +121,7 @@ class PlaytestRecord:
         try:
             return Game.from_json(self.save)
         except SaveFormatError as e:
-            raise StoreError(f"playtest {self.id}: the stored game does not load: {e}") from None
+            raise _unreadable(self.id, e) from None
 
     def tree(self) -> GameTree:
         """The game with every branch of its history, the shown one current (a record
@@ -123,7 +129,7 @@ class PlaytestRecord:
         try:
             return GameTree.from_json(self.save)
         except SaveFormatError as e:
-            raise StoreError(f"playtest {self.id}: the stored game does not load: {e}") from None
+            raise _unreadable(self.id, e) from None
 
     def row(self) -> dict[str, Any]:
         """A flat summary (for a table: pandas, CSV, the CLI)."""
@@ -243,7 +249,7 @@ class PlaytestStore:
                 sa.select(playtests.c.steps, playtests.c.keep).where(playtests.c.id == rid)
             ).first()
             if row is None:
-                raise StoreError(f"no playtest {rid!r} in the store")
+                raise StoreError(words=Phrase.of("store.err.missing", id=repr(rid)))
             if result is not None and not row.keep:
                 self._delete(conn, rid)  # recording off: autosave only until the end
                 return
@@ -302,7 +308,7 @@ class PlaytestStore:
         with self._read() as conn:
             row = conn.execute(sa.select(playtests).where(playtests.c.id == rid)).first()
             if row is None:
-                raise StoreError(f"no playtest {rid!r} in the store")
+                raise StoreError(words=Phrase.of("store.err.missing", id=repr(rid)))
             return _record(conn, row, with_steps)
 
     def unfinished(self, client: str | None = None) -> list[PlaytestRecord]:

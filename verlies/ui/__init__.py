@@ -2,21 +2,27 @@
 
 ``play_app()`` is what ``notebooks/play.ipynb`` shows. Import lazily what needs the deck.
 
-The page's logic has no widgets and is typed strictly: ``session`` (a game and its seats),
-``controller`` and ``page_model`` (clicks to intents, the page model), ``describe`` (what
-the page says about a game), ``log_html``, ``editor_model`` and ``editor_html`` (the deck
-editor). The widget classes (``app``, ``panels``, ``board_view``, ``controls``,
-``editor``) only show those values and pass clicks on.
+The page's logic has no widgets: ``session`` (a game and its seats), ``controller`` and
+``page_model`` (clicks to intents, the page model), ``describe`` (what the page says about
+a game), ``log_html``, ``editor_model`` and ``editor_html`` (the deck editor). The widget
+classes (``app``, ``panels``, ``board_view``, ``controls``, ``editor``) only show those
+values and pass clicks on. All of them are typed strictly (``mypy --strict``); the widget
+libraries have no types, so their widgets are ``Any`` to mypy.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+    from verlies.ui.app import PlayApp
 
 __all__ = ["PlayApp", "play_app"]
 
 
-def play_app(**kwargs: Any) -> Any:
+def play_app(**kwargs: Any) -> ipywidgets.VBox:
     """The widget shown by the play page (a new game against a bot, in German)."""
     from verlies.ui.app import PlayApp
     from verlies.ui.tools_view import follow_query
@@ -27,7 +33,7 @@ def play_app(**kwargs: Any) -> Any:
     return app.widget
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type[PlayApp]:
     if name == "PlayApp":
         from verlies.ui.app import PlayApp
 

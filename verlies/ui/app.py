@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import html
 import traceback
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -46,6 +47,14 @@ from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.theme import CSS
 from verlies.ui.tools_view import ToolsPanel
 
+if TYPE_CHECKING:
+    from verlies.actions import Action, Outcome
+    from verlies.deck import Deck
+    from verlies.game import Game
+    from verlies.setup import DeckLike
+    from verlies.ui.balance import BalanceTab
+    from verlies.ui.editor import DeckEditor
+
 esc = html.escape
 
 
@@ -53,7 +62,7 @@ def _gap() -> widgets.HTML:
     return widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
 
 
-def default_deck() -> Any:
+def default_deck() -> Deck:
     from verlies.deck import Deck
 
     return Deck.default()
@@ -67,12 +76,12 @@ class PlayApp:
         session: Session | None = None,
         *,
         lang: str = "de",
-        deck: Any = None,
+        deck: DeckLike | None = None,
         width: int = WIDTH,
         height: int = HEIGHT,
         autosave: bool = False,
     ) -> None:
-        self.deck = (
+        self.deck: DeckLike = (
             deck
             if deck is not None
             else (session.game.setup.deck if session is not None else default_deck())
@@ -198,16 +207,16 @@ class PlayApp:
         # (the game to mirror, the deck, the language) is kept and replayed in order.
         self._setup: SetupForm | None = None
         self._setup_deck = self.deck
-        self._setup_calls: list[tuple[str, tuple[Any, ...]]] = []
+        self._setup_calls: list[tuple[str, tuple[object, ...]]] = []
         self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
         self.rules_page.add_class("vl-rules-page")
         # Deck & cards and Balance are built, and the rules' text sent, when first shown (or
         # asked for here): their ~200 widgets would otherwise be sent and drawn before the
         # board (benchmarks/load.py: "where a cold load's time goes"). Until then, empty slots.
         self._editor_deck = self.deck  # the deck the editor starts with, as if built now
-        self._editor: Any = None
-        self._balance: Any = None
-        self._editor_note: tuple[Any, int] | None = None
+        self._editor: DeckEditor | None = None
+        self._balance: BalanceTab | None = None
+        self._editor_note: tuple[Game, int] | None = None  # the game and step it was said at
         # the slots of the New-game form, the editor and the balance lab
         self._slots = (widgets.VBox(), widgets.VBox(), widgets.VBox())
         self.tabs = widgets.Tab(
@@ -238,7 +247,7 @@ class PlayApp:
             self._slots[2].children = [form.widget]
         return self._setup
 
-    def tell_setup(self, name: str, *args: Any) -> None:
+    def tell_setup(self, name: str, *args: object) -> None:
         """Call the New-game form's ``name`` (set_from, set_deck, set_lang) now, or once
         the form is built."""
         if self._setup is None:
@@ -248,15 +257,19 @@ class PlayApp:
             getattr(self._setup, name)(*args)
 
     @property
-    def editor(self) -> Any:
+    def editor(self) -> DeckEditor:
         """The deck editor, built on first use (its tab shown, or asked for here)."""
         if self._editor is None:
+            from verlies.deck import Deck
             from verlies.ui.editor import DeckEditor
 
             # The editor's deck is the one new games use; "apply to the current game" makes
             # an undoable edit step in the game (the engine decides what it changes).
+            deck = self._editor_deck
+            if not isinstance(deck, Deck):  # the editor edits a deck file's deck
+                raise TypeError(f"{type(deck).__name__} cannot be edited: use a verlies.Deck")
             self._editor = editor = DeckEditor(
-                self._editor_deck,
+                deck,
                 get_game=lambda: self.session.game,
                 on_change=self._deck_changed,
                 lang=self.lang,
@@ -269,7 +282,7 @@ class PlayApp:
         return self._editor
 
     @property
-    def balance(self) -> Any:
+    def balance(self) -> BalanceTab:
         """The balance lab (the draft vs new games' deck), built on first use."""
         if self._balance is None:
             from verlies.ui.balance import BalanceTab
@@ -280,7 +293,9 @@ class PlayApp:
 
     def _tab_shown(self, change: dict[str, Any]) -> None:
         shown = change["new"]
-        tab = self.tabs.children[shown] if shown is not None else None
+        if shown is None:
+            return
+        tab = self.tabs.children[shown]
         if tab is self._slots[2]:
             self.setup.widget  # noqa: B018 - built now
         elif tab is self._slots[0]:
@@ -297,7 +312,7 @@ class PlayApp:
         self.tabs.set_title(len(self.tabs.children) - 1, title)
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.session.game
 
     # the controller holds these; the page reads and sets them here too
@@ -348,7 +363,7 @@ class PlayApp:
         self._editor_note = None
         self.editor.action_status.value = ""
 
-    def _edition_picked(self, deck: Any) -> None:
+    def _edition_picked(self, deck: Deck) -> None:
         """The new-game form picked a shipped edition of the standard deck by name."""
         self.deck = deck
 
@@ -416,7 +431,7 @@ class PlayApp:
 
     # ---- taking steps --------------------------------------------------------------------
 
-    def _guard(self, fn: Any, *args: Any) -> bool:
+    def _guard(self, fn: Callable[..., object], *args: object) -> bool:
         """Run an engine call; show a refusal (with its rule) instead of raising."""
         try:
             fn(*args)
@@ -435,7 +450,7 @@ class PlayApp:
             self.session.auto(bots=self.steps.auto_bots.value, chance=self.steps.auto_roll.value)
         self.refresh()
 
-    def act(self, action: Any) -> None:
+    def act(self, action: Action) -> None:
         """A human decision (action button or board click)."""
         self.message.value = ""
         refusal = self.controller.refusal()
@@ -454,7 +469,7 @@ class PlayApp:
         else:
             self.refresh()
 
-    def pick_outcome(self, outcome: Any) -> None:
+    def pick_outcome(self, outcome: Outcome) -> None:
         """What-if: take this outcome instead of rolling."""
         self.message.value = ""
         if self.game.is_chance and self._guard(self.game.apply, outcome):

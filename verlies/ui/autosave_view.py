@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -21,13 +21,16 @@ from verlies.ui import share
 from verlies.ui.autosave import Autosave, Offer
 from verlies.ui.i18n import t
 
+if TYPE_CHECKING:
+    from verlies.ui.app import PlayApp
+
 esc = html.escape
 
 
 class AutosaveBar:
     """The autosave of ``app`` (a PlayApp); ``enabled=False`` shows and saves nothing."""
 
-    def __init__(self, app: Any, enabled: bool = True, model: Autosave | None = None) -> None:
+    def __init__(self, app: PlayApp, enabled: bool = True, model: Autosave | None = None) -> None:
         self.app = app
         self.enabled = enabled
         self.model = model or Autosave()

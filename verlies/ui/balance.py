@@ -19,16 +19,22 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
 from verlies.sim.run import default_workers
 
+if TYPE_CHECKING:
+    from tqdm.notebook import tqdm
+
+    from verlies.setup import DeckLike
+    from verlies.ui.lab_plots import DurationPlot, WinRatePlot
+
 __all__ = ["BalanceRun", "BalanceTab"]
 
 
-def _jsonable(x: Any) -> Any:
+def _jsonable(x: object) -> object:
     if isinstance(x, float) and math.isnan(x):
         return None
     if isinstance(x, dict):
@@ -65,8 +71,8 @@ class BalanceRun:
 
     def start(
         self,
-        base: Any,
-        draft: Any,
+        base: DeckLike,
+        draft: DeckLike,
         *,
         games: int = 1000,
         players: int = 4,
@@ -151,8 +157,8 @@ class BalanceTab:
 
     def __init__(
         self,
-        get_draft: Callable[[], Any],
-        get_base: Callable[[], Any],
+        get_draft: Callable[[], DeckLike],
+        get_base: Callable[[], DeckLike],
         lang: str = "en",
         workers: int | None = None,
     ) -> None:
@@ -179,14 +185,14 @@ class BalanceTab:
         self.status.add_class("vl-balance-status")
         # The plots are made on the first run: a bqplot figure drawn in a hidden tab has no
         # width (the browser logs negative sizes), and most visitors never open this tab.
-        self.plot_a: Any = None
-        self.plot_b: Any = None
-        self.duration: Any = None
+        self.plot_a: WinRatePlot | None = None
+        self.plot_b: WinRatePlot | None = None
+        self.duration: DurationPlot | None = None
         self.plots = widgets.VBox()
         self.table = widgets.HTML()
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
-        self._bar: Any = None
+        self._bar: tqdm | None = None
         self._last_draw = 0.0
         self.labels = [widgets.Label() for _ in range(3)]
         row = widgets.HBox(
@@ -232,7 +238,7 @@ class BalanceTab:
             label.value = self._t(key)
         self.start_button.description = self._t("start")
         self.cancel_button.description = self._t("cancel")
-        if self.plot_a is not None:
+        if self.plot_a is not None and self.plot_b is not None:  # made together
             self.plot_a.widget.title = self._t("plot_base")
             self.plot_b.widget.title = self._t("plot_draft")
 
@@ -281,11 +287,12 @@ class BalanceTab:
             return
         self._last_draw = now
         comp = run.comparison
-        if comp is None or comp.games == 0 or self.plot_a is None:
+        a, b, duration = self.plot_a, self.plot_b, self.duration  # made together
+        if comp is None or comp.games == 0 or a is None or b is None or duration is None:
             return
-        self.plot_a.update(comp.a)
-        self.plot_b.update(comp.b)
-        self.duration.update(comp.b)
+        a.update(comp.a)
+        b.update(comp.b)
+        duration.update(comp.b)
         self.table.value = comp._repr_html_()
 
     def _done(self, run: BalanceRun) -> None:

@@ -21,7 +21,7 @@ from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
 from verlies.ui.canvas import pin_css_size, redraw
-from verlies.ui.page_model import FigureMark, Highlight, Scene
+from verlies.ui.page_model import Cell, FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
 from verlies.ui.tile_paint import S, paint_figure, paint_tile
 from verlies.ui.viewport import Viewport
@@ -37,6 +37,20 @@ DRAG_PIXELS = 6
 #: Below this tile size (pixels) the coordinates would be too small to read: not drawn.
 COORDS_MIN_TILE = 40
 
+#: Everything the overlay's picture depends on (:meth:`BoardView._overlay_key`): viewport,
+#: highlights, ghost (x, y, card id, mask, note), figures, banner, coordinates shown, cells.
+OverlayKey = tuple[
+    Viewport,
+    tuple[tuple[Cell, Highlight], ...],
+    tuple[int, int, str, int, str] | None,
+    tuple[FigureMark, ...],
+    str,
+    bool,
+    tuple[Cell, ...],
+]
+#: What the preview shows: the drawn card's id and its passages (None: no card).
+PreviewKey = tuple[str, int] | None
+
 
 def _n(v: float) -> float | int:
     """A coordinate for a draw command: 0.1 px is plenty, and fewer digits are fewer bytes."""
@@ -49,7 +63,7 @@ def _rgba(color: str, alpha: float) -> str:
     return f"rgba({r}, {g}, {b}, {alpha})"
 
 
-def _round_rect(c: Any, x: float, y: float, w: float, h: float, r: float) -> None:
+def _round_rect(c: Canvas, x: float, y: float, w: float, h: float, r: float) -> None:
     """A rounded rectangle as the current path (ipycanvas 0.14 has no roundRect)."""
     r = min(r, w / 2, h / 2)
     c.begin_path()
@@ -64,7 +78,7 @@ def _round_rect(c: Any, x: float, y: float, w: float, h: float, r: float) -> Non
 PAWN = "pawn"  # the first item of a pawn sprite's key (tile sprites start with a card id)
 
 
-def _pawn(c: Any, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
+def _pawn(c: Canvas, cx: float, cy: float, h: float, seat: int, injured: bool) -> None:
     """A pawn's sprite: the figure of ``render.shapes`` (standing, or lying when injured)."""
     c.clear()
     paint_figure(c, cx, cy, h, seat, injured)
@@ -100,7 +114,7 @@ class BoardView:
         self._drawn_view: Viewport | None = None
         #: What the overlay shows now (see :meth:`_overlay_key`): an unchanged overlay is not
         #: drawn again.
-        self._overlay_drawn: Any = None
+        self._overlay_drawn: OverlayKey | None = None
         self._down: tuple[float, float] | None = None
         #: Bytes of draw commands sent, for measuring (see :meth:`sent_bytes`).
         self.messages = 0
@@ -110,7 +124,7 @@ class BoardView:
         self.preview = Canvas(width=PREVIEW, height=PREVIEW)
         self.preview.add_class("vl-drawn-pic")
         pin_css_size(self.preview)
-        self._preview_drawn: Any = None
+        self._preview_drawn: PreviewKey = None
 
         self.tiles_layer.on_client_ready(self._tiles_ready)
         self.overlay.on_client_ready(self._overlay_ready)
@@ -223,14 +237,14 @@ class BoardView:
     def _tiles_ready(self) -> None:
         self._drawn_view = None
 
-        def draw(_c: Any) -> None:
+        def draw(_c: Canvas) -> None:
             self.sprites.redraw_all()  # this browser has not seen them yet
             self._draw_tiles(full=True)
 
         redraw(self.tiles_layer, draw)
 
     def _preview_ready(self) -> None:
-        def draw(_c: Any) -> None:
+        def draw(_c: Canvas) -> None:
             if self.scene.drawn is not None:
                 self.sprites.redraw_all(composites=False)  # its pictograms
             self._draw_preview()
@@ -238,7 +252,7 @@ class BoardView:
         redraw(self.preview, draw)
 
     def _overlay_ready(self) -> None:
-        def draw(_c: Any) -> None:
+        def draw(_c: Canvas) -> None:
             self.sprites.redraw_all(composites=False)  # pawns; the ghost is drawn again below
             self.world.redraw_ghost()
             self._draw_overlay()
@@ -275,7 +289,7 @@ class BoardView:
         if self._preview_key() != self._preview_drawn:
             self._draw_preview()
 
-    def _preview_key(self) -> Any:
+    def _preview_key(self) -> PreviewKey:
         d = self.scene.drawn
         return None if d is None else (d[0].id, d[1] & 0xF)
 
@@ -297,12 +311,12 @@ class BoardView:
         if tiles is True:
             self._draw_tiles(full=True)
         elif tiles:
-            for pos in tiles:  # type: ignore[union-attr]
+            for pos in tiles:
                 self._draw_cell(pos)
         if overlay:
             self._draw_overlay()
 
-    def _overlay_key(self) -> Any:
+    def _overlay_key(self) -> OverlayKey:
         """Everything the overlay's picture depends on."""
         scene = self.scene
         gh = scene.ghost
@@ -516,12 +530,11 @@ class BoardView:
         for cx, cy, h, f in pawns:
             key = (PAWN, f.seat, f.injured, round(h, 2))
             size = 2 * math.ceil(0.62 * h + 2)  # the pawn, lying or standing, and its number
-            sprite = self.sprites.drawing(
-                key,
-                size,
-                size,
-                lambda s, h=h, f=f, size=size: _pawn(s, size / 2, size / 2, h, f.seat, f.injured),
-            )
+
+            def draw(s: Canvas, h: float = h, f: FigureMark = f, size: int = size) -> None:
+                _pawn(s, size / 2, size / 2, h, f.seat, f.injured)
+
+            sprite = self.sprites.drawing(key, size, size, draw)
             c.draw_image(sprite, cx - size // 2, cy - size // 2)
 
     # ---- accessible description (also what the browser tests click) ----------------------

@@ -6,13 +6,16 @@ another branch."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from verlies.tree import GameTree
-from verlies.ui.branches_model import branch_rows, comparison_html
+from verlies.ui.branches_model import BranchRow, branch_rows, comparison_html
 from verlies.ui.i18n import t
+
+if TYPE_CHECKING:
+    from verlies.game import Game
 
 
 class BranchesPanel:
@@ -39,12 +42,12 @@ class BranchesPanel:
         tools.add_class("vl-branch-tools")
         self.widget = widgets.VBox([widgets.HBox([self.title, self.list]), tools, self.comparison])
         self.widget.add_class("vl-branches")
-        self._shown: tuple[Any, ...] = ()
+        self._shown: tuple[BranchRow, ...] = ()
         self._quiet = False
 
     # ---- the tree --------------------------------------------------------------------------
 
-    def follow(self, game: Any) -> str | None:
+    def follow(self, game: Game) -> str | None:
         """Take in the game's changes (a new game gets a new tree). Returns the name of a
         branch a what-if at a past step started, else None."""
         if self.tree is None or self.tree.game is not game:
@@ -56,7 +59,7 @@ class BranchesPanel:
         """A loaded save's tree."""
         self.tree = tree
 
-    def _run(self, fn: Callable[..., Any], *args: Any) -> bool:
+    def _run(self, fn: Callable[..., object], *args: str) -> bool:
         try:
             fn(*args)
         except (KeyError, ValueError) as e:

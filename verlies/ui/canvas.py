@@ -34,12 +34,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipywidgets import Layout
 
-DrawFunction = Callable[[Any], None]
+#: Draws on the canvas it is given (a canvas made by ipycanvas, which has no type hints).
+DrawFunction = Callable[[Canvas], None]
 
 
-def pin_css_size(canvas: Any) -> None:
+def pin_css_size(canvas: Canvas | MultiCanvas) -> None:
     """Make the CSS size equal to the pixel size (no stretching, exact mouse coordinates)."""
     canvas.layout.width = f"{canvas.width}px"
     canvas.layout.height = f"{canvas.height}px"
@@ -47,12 +49,12 @@ def pin_css_size(canvas: Any) -> None:
     canvas.layout.flex = "0 0 auto"
 
 
-def _manager(canvas: Any) -> Any:
+def _manager(canvas: Canvas) -> Any:  # ipycanvas's private canvas manager
     return canvas._canvas_manager
 
 
 @contextmanager
-def batch(canvas: Any) -> Iterator[None]:
+def batch(canvas: Canvas) -> Iterator[None]:
     """``hold_canvas()`` that leaves the shared manager usable if the drawing raises."""
     manager = _manager(canvas)
     was_caching = manager._caching
@@ -69,7 +71,7 @@ def batch(canvas: Any) -> Iterator[None]:
         raise
 
 
-def redraw(canvas: Any, draw: DrawFunction) -> None:
+def redraw(canvas: Canvas, draw: DrawFunction) -> None:
     """Run ``draw(canvas)`` now, batched into one message, with the manager reset.
 
     Inside a batch already (a sprite made while the board draws) the commands join that
@@ -101,7 +103,7 @@ def hand_over_output() -> None:
 HAND_OVER_S = 0.0002
 
 
-def on_ready_redraw(canvas: Any, draw: DrawFunction) -> Callable[[], None]:
+def on_ready_redraw(canvas: Canvas, draw: DrawFunction) -> Callable[[], None]:
     """Draw ``canvas`` with ``draw`` whenever a browser view of it becomes ready.
 
     Also pins the CSS size to the pixel size. Returns a zero-argument function that redraws
@@ -116,7 +118,7 @@ def on_ready_redraw(canvas: Any, draw: DrawFunction) -> Callable[[], None]:
     return _redraw
 
 
-def hidden_canvas(width: int, height: int, layout: Any) -> Canvas:
+def hidden_canvas(width: int, height: int, layout: Layout) -> Canvas:
     """A canvas that is never shown (a sprite), without the "client ready" message its view
     model would send the kernel when a browser creates it (a round trip, and a busy/idle
     status pair, for nothing). Whoever draws with it must draw it again when a browser

@@ -10,12 +10,17 @@ import html
 import random
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from verlies.ui.i18n import bot_name, t, variant_text
 from verlies.ui.session import HUMAN, bot_names
+
+if TYPE_CHECKING:
+    from verlies.deck import Deck
+    from verlies.game import Game
+    from verlies.setup import DeckLike
 
 #: Largest save file the page accepts (the engine's own cap is larger; the websocket's too).
 MAX_UPLOAD_BYTES = 1_000_000
@@ -30,8 +35,9 @@ def _button(cls: str, **kw: Any) -> widgets.Button:
 class SetupForm:
     """New game: players, a character and a controller per seat, seed, limits, variants."""
 
-    def __init__(self, deck: Any, on_start: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, deck: DeckLike, on_start: Callable[[dict[str, Any]], object]) -> None:
         self.deck = deck
+        #: Called with :meth:`values` when Start is clicked (what it returns is not used).
         self.on_start = on_start
         chars = list(deck.characters)
         self.players = widgets.Dropdown(
@@ -103,7 +109,7 @@ class SetupForm:
             layout=widgets.Layout(width="140px"),
         )
         self.edition.add_class("vl-setup-edition")
-        self.on_edition: Callable[[Any], None] = lambda _deck: None  # the page's deck
+        self.on_edition: Callable[[Deck], None] = lambda _deck: None  # the page's deck
         self.edition.observe(lambda c: self._pick_edition(c["new"]), "value")
         # R2.1: no two players share a character; a seat's list leaves out the others'
         self._picking = False
@@ -176,14 +182,14 @@ class SetupForm:
     def _char_name(self, c: str) -> str:
         return str(self.deck.characters[c].name.get(self.lang))
 
-    def _set_characters(self, wanted: list[Any]) -> None:
+    def _set_characters(self, wanted: list[str | None]) -> None:
         """Give seat i the character ``wanted[i]`` where it is free, then offer every seat
         only the characters no other seat in play holds (R2.1)."""
         with_picking, self._picking = self._picking, True
         try:
             ids = self._char_ids
             n = self.players.value
-            chosen: list[Any] = []
+            chosen: list[str | None] = []
             for i in range(4):
                 c = wanted[i] if i < len(wanted) else None
                 taken = set(chosen[:n]) if i < n else set()
@@ -205,7 +211,7 @@ class SetupForm:
         if not self._picking:
             self._set_characters([ch.value for ch in self.characters])
 
-    def set_deck(self, deck: Any) -> None:
+    def set_deck(self, deck: DeckLike) -> None:
         """New games use ``deck``: its characters are the ones offered."""
         from verlies.setup import shipped_edition
 
@@ -247,7 +253,7 @@ class SetupForm:
             "variants": Variants(**{k: cb.value for k, cb in self.variant_boxes.items()}),
         }
 
-    def set_from(self, game: Any, controllers: list[str]) -> None:
+    def set_from(self, game: Game, controllers: list[str]) -> None:
         """Show the setup of ``game`` (after loading a saved one)."""
         s = game.setup
         self.players.value = s.players
@@ -341,6 +347,7 @@ class FileControls:
         self.upload.add_class("vl-upload")
         self.message = widgets.HTML()
         self.message.add_class("vl-file-message")
+        self._offers = 0  # download links made (each one followed once)
 
     def set_lang(self, lang: str) -> None:
         self.save.description = t("save", lang)
@@ -348,7 +355,7 @@ class FileControls:
 
     def offer(self, text: str, name: str, lang: str) -> None:
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self._offers = getattr(self, "_offers", 0) + 1  # a new link: followed once (one click)
+        self._offers += 1  # a new link: followed once (one click)
         self.link.value = (
             f'<a class="vl-download-link vl-auto-download" data-n="s{self._offers}" '
             f'download="{html.escape(name)}" '

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -42,6 +42,7 @@ from verlies.ui.editor_model import (
     KINDS,
     MAX_UPLOAD_BYTES,
     TEXT_KINDS,
+    Card,
     EditorModel,
     Filter,
     Key,
@@ -52,6 +53,9 @@ from verlies.ui.editor_model import (
 )
 from verlies.ui.editor_model import text as _t
 from verlies.ui.i18n import known
+
+if TYPE_CHECKING:
+    from verlies.game import Game
 
 __all__ = [
     "ALL",
@@ -79,11 +83,38 @@ class DeckEditor:
     edit was applied to the current game or the deck for new games changed.
     """
 
+    # The card form's fields, offered as the editor's own attributes (set from FIELDS in
+    # _build; tests and the page reach them here).
+    card_title: widgets.HTML
+    name_de: widgets.Text
+    name_en: widgets.Text
+    text: widgets.Textarea
+    count: widgets.BoundedIntText
+    count_hint: widgets.HTML
+    tile_kind: widgets.Dropdown
+    tile_color: widgets.Dropdown
+    tile_shape: widgets.Dropdown
+    gold: widgets.BoundedIntText
+    obstacle_type: widgets.Dropdown
+    obstacle_color: widgets.Dropdown
+    obstacle_n: widgets.BoundedIntText
+    staerke: widgets.BoundedIntText
+    geist: widgets.BoundedIntText
+    geschick: widgets.BoundedIntText
+    status: widgets.HTML
+    canonical: widgets.HTML
+    preview: widgets.HTML
+    names_box: widgets.HBox
+    text_box: widgets.VBox
+    tile_box: widgets.VBox
+    character_box: widgets.HBox
+    count_box: widgets.HBox
+
     def __init__(
         self,
         deck: Deck | None = None,
         *,
-        get_game: Callable[[], Any] = lambda: None,
+        get_game: Callable[[], Game | None] = lambda: None,
         on_change: Callable[[], None] = lambda: None,
         lang: str = "de",
     ) -> None:
@@ -216,7 +247,10 @@ class DeckEditor:
 
     def _relabel(self) -> None:
         lang = self.lang
-        t = lambda key: _t(key, lang)  # noqa: E731
+
+        def t(key: str) -> str:
+            return _t(key, lang)
+
         kind, color = self.kind_filter.value, self.color_filter.value
         with self._silent():
             self.title.value = f"<h3>{esc(t('title'))}</h3>"
@@ -269,12 +303,12 @@ class DeckEditor:
             self.selected = new_sel
             self._show_card(status=None)
 
-    def _on_filter(self, _change: Any) -> None:
+    def _on_filter(self, _change: dict[str, Any]) -> None:
         if self._quiet:
             return
         self._refresh_list()
 
-    def _on_select(self, change: Any) -> None:
+    def _on_select(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
         self.selected = change["new"]
@@ -294,7 +328,7 @@ class DeckEditor:
         self._refresh_list()
         self._show_card(status=None)
 
-    def _card(self) -> Any:
+    def _card(self) -> Card | None:
         return self.model.card()
 
     # ---- showing the selected card -----------------------------------------------------------
@@ -322,7 +356,7 @@ class DeckEditor:
             self.model.warnings_of(card, self.lang) if card is not None else [], self.lang
         )
 
-    def _render_preview(self, card: Any) -> None:
+    def _render_preview(self, card: Card | None) -> None:
         if card is None:
             self.preview.value = ""
             self.canonical.value = ""
@@ -357,7 +391,7 @@ class DeckEditor:
             self.text.value = text
         return self._last_text_ok
 
-    def _on_text(self, change: Any) -> None:
+    def _on_text(self, change: dict[str, Any]) -> None:
         if self._quiet or self.selected is None:
             return
         if self.selected[0] not in TEXT_KINDS:
@@ -367,7 +401,7 @@ class DeckEditor:
         # A text that does not parse cannot be applied: the buttons wait for a good one.
         self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
 
-    def _on_name(self, _change: Any) -> None:
+    def _on_name(self, _change: dict[str, Any]) -> None:
         if self._quiet or self.selected is None:
             return
         de, en = self.name_de.value, self.name_en.value
@@ -383,7 +417,7 @@ class DeckEditor:
             self.count.value = n
         return self._last_count_ok
 
-    def _on_count(self, change: Any) -> None:
+    def _on_count(self, change: dict[str, Any]) -> None:
         if self._quiet or self.selected is None:
             return
         cid = self.selected[1]
@@ -408,7 +442,7 @@ class DeckEditor:
         self.card_list.options = [(self._list_label(k), k) for k in keys]
         self.card_list.value = current
 
-    def _on_tile_field(self, _change: Any) -> None:
+    def _on_tile_field(self, _change: dict[str, Any] | None) -> None:
         if self._quiet:
             return
         self.form.obstacle_enabled()
@@ -436,7 +470,7 @@ class DeckEditor:
         self._on_tile_field(None)
         return self.draft != before or self.form.tile(card) == card
 
-    def _on_character_field(self, _change: Any) -> None:
+    def _on_character_field(self, _change: dict[str, Any]) -> None:
         if self._quiet:
             return
         card = self._card()

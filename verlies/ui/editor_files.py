@@ -92,7 +92,7 @@ class DeckFiles:
             self.deck_name.value = name
         return self.model.parse.ok and self.model.draft.name == name.strip()
 
-    def _on_name(self, change: Any) -> None:
+    def _on_name(self, change: dict[str, Any]) -> None:
         if self._quiet():
             return
         lang = self.model.lang
@@ -133,7 +133,7 @@ class DeckFiles:
         self.file_status.value = f"<span style='color:#1b7f3b'>{esc(message)}</span>"
         return True
 
-    def _on_upload(self, change: Any) -> None:
+    def _on_upload(self, change: dict[str, Any]) -> None:
         if self._quiet() or self._clearing:
             return
         entries = _upload_entries(change["new"])

@@ -115,7 +115,7 @@ class CardForm:
         )
 
     @property
-    def tile_fields(self) -> tuple[Any, ...]:
+    def tile_fields(self) -> tuple[widgets.ValueWidget, ...]:
         """The fields of a dungeon card."""
         return (
             self.tile_kind,
@@ -128,12 +128,15 @@ class CardForm:
         )
 
     @property
-    def character_fields(self) -> tuple[Any, ...]:
+    def character_fields(self) -> tuple[widgets.ValueWidget, ...]:
         return (self.staerke, self.geist, self.geschick)
 
     def relabel(self, lang: str) -> None:
         """The fields' labels and choices in ``lang`` (the caller keeps this silent)."""
-        t = lambda key: _t(key, lang)  # noqa: E731
+
+        def t(key: str) -> str:
+            return _t(key, lang)
+
         self.name_de.description = t("name_de")
         self.name_en.description = t("name_en")
         self.text.description = t("text")

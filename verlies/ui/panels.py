@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -22,6 +22,10 @@ from verlies.ui.i18n import pct, t
 from verlies.ui.log_html import lines as log_lines
 from verlies.ui.page_model import ActionRow, ChanceTable, Decision, PlayerRow, seat_class
 from verlies.ui.session import Session
+
+if TYPE_CHECKING:
+    from verlies.actions import Action, Outcome
+    from verlies.game import Game
 
 esc = html.escape
 
@@ -101,7 +105,8 @@ class PlayersPanel:
         """Everything the panel shows, as one piece of HTML (for tests and reading)."""
         n = len(self.widget.children) - 1
         parts = [self.heads[i].value + self.cards[i].value for i in range(n)]
-        return "".join(parts) + self.decks.value
+        decks: str = self.decks.value
+        return "".join(parts) + decks
 
 
 # ---- log --------------------------------------------------------------------------------
@@ -127,7 +132,7 @@ class LogView:
         self.widget.add_class("vl-log-box")
         self.show_all = False
 
-    def starts(self, game: Any, total: int) -> list[int]:
+    def starts(self, game: Game, total: int) -> list[int]:
         """Where each part begins (event indices): at a step's first event, once the part
         before holds PART events or more."""
         starts = [0]
@@ -177,7 +182,10 @@ class LogView:
 
     def ordered(self) -> list[widgets.HTML]:
         """The parts as the page shows them: newest first, then the line below them."""
-        top = int(re.search(r'data-top="(\d+)"', self.older.value).group(1))  # type: ignore[union-attr]
+        found = re.search(r'data-top="(\d+)"', self.older.value)
+        if found is None:  # before the first show(): the stylesheet orders nothing
+            return [*self.parts, self.older]
+        top = int(found.group(1))
         ring = [self.parts[(top - k) % self.PARTS] for k in range(self.PARTS)]
         return [*ring, self.older]
 
@@ -214,7 +222,7 @@ class ActionsPanel:
     bot, its options as a read-only list) and, for a human, buttons (a pool reused between
     steps). The page shows the head with the state line (:attr:`title`)."""
 
-    def __init__(self, on_action: Callable[[Any], None]) -> None:
+    def __init__(self, on_action: Callable[[Action], None]) -> None:
         self.on_action = on_action
         self.title = Text()
         self.box = widgets.VBox(layout=widgets.Layout(max_height="210px", overflow="auto"))
@@ -222,7 +230,7 @@ class ActionsPanel:
         self.widget = widgets.VBox([self.box])
         self.widget.add_class("vl-actions")
         self._buttons: list[widgets.Button] = []
-        self._actions: list[Any] = []
+        self._actions: list[Action] = []
         self._legal: list[ActionRow] = []
 
     def _button(self, i: int) -> widgets.Button:
@@ -284,10 +292,10 @@ class ActionsPanel:
             self.box.children = children
 
     @property
-    def actions(self) -> list[Any]:
+    def actions(self) -> list[Action]:
         return list(self._actions)
 
-    def button_for(self, action: Any) -> widgets.Button:
+    def button_for(self, action: Action) -> widgets.Button:
         return self._buttons[self._actions.index(action)]
 
 
@@ -301,7 +309,7 @@ class ChancePanel:
     button that fits (roll a die or draw a card, ``data-dice``): the widgets keep their
     values while hidden, and a step sends only what changed."""
 
-    def __init__(self, on_roll: Callable[[], None], on_pick: Callable[[Any], None]) -> None:
+    def __init__(self, on_roll: Callable[[], None], on_pick: Callable[[Outcome], None]) -> None:
         self.on_roll = on_roll
         self.on_pick = on_pick
         # title, what the roll decides, every outcome's odds: shown with the state line
@@ -346,9 +354,9 @@ class ChancePanel:
         self.controls.add_class("vl-chance-controls")
         self.widget = widgets.VBox([self.controls])
         self.widget.add_class("vl-chance")
-        self._outcomes: list[Any] = []
+        self._outcomes: list[Outcome] = []
         self._options: list[tuple[str, int]] = []  # the what-if list for the outcomes now
-        self._picked: list[Any] = []  # the outcomes the list shows
+        self._picked: list[Outcome] = []  # the outcomes the list shows
         self.visible = False
 
     def _take(self) -> None:

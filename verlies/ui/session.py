@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from verlies.actions import Draw, Place, Walk
+from verlies.actions import Action, Draw, Place, Walk
+from verlies.cards.model import Obstacle
+from verlies.events import Event
 from verlies.game import Game
 from verlies.setup import Setup
 from verlies.sim import bots
@@ -110,15 +111,14 @@ class Session:
 
     # ---- taking steps ------------------------------------------------------------------
 
-    def act(self, action: Any) -> list[Any]:
+    def act(self, action: Action) -> list[Event]:
         """A human's decision (the engine checks it and names the rule if illegal)."""
-        events: list[Any] = self.game.apply(action)
+        events = self.game.apply(action)
         self.decided[self.game.step_count - 1] = HUMAN
         return events
 
-    def roll(self) -> list[Any]:
-        events: list[Any] = self.game.roll()
-        return events
+    def roll(self) -> list[Event]:
+        return self.game.roll()
 
     def step(self) -> str:
         """One step by chance or a bot. Returns "chance", "bot", "human" (nothing done:
@@ -187,7 +187,7 @@ class Session:
                 out.setdefault((a.x, a.y), []).append(a)
         return out
 
-    def obstacle_at(self, pos: tuple[int, int]) -> Any:
+    def obstacle_at(self, pos: tuple[int, int]) -> Obstacle | None:
         """The obstacle a figure entering ``pos`` must test, or None (an opened one is open)."""
         tile = self.game.board.get(pos)
         if tile is None or tile.card.obstacle is None or tile.opened:

@@ -20,7 +20,7 @@ drawings before the chunks that use them.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 from ipycanvas import Canvas
@@ -29,6 +29,10 @@ from verlies.render import style as st
 from verlies.render.svg import icon_svg
 from verlies.ui.canvas import DrawFunction, hidden_canvas, redraw
 from verlies.ui.tile_paint import S, paint_tile
+
+if TYPE_CHECKING:
+    from verlies.board import Tile
+    from verlies.cards.model import DungeonCard
 
 #: Pixels per cell in the hidden dungeon canvases. The board scales them down to its tile
 #: size (28..112 px).
@@ -42,7 +46,7 @@ SpriteKey = tuple[str, int, bool, bool]
 Pos = tuple[int, int]
 
 
-def tile_key(tile: Any) -> SpriteKey:
+def tile_key(tile: Tile) -> SpriteKey:
     """What a board tile (``verlies.board.Tile``) looks like: card, mask, collapsed, gold."""
     return (tile.card.id, tile.mask & 0xF, bool(tile.collapsed), bool(tile.gold))
 
@@ -107,10 +111,10 @@ class TileWorld:
 
     def __init__(self, sprites: SpriteCache) -> None:
         self.sprites = sprites
-        self._tiles: dict[Pos, tuple[SpriteKey, Any]] = {}
+        self._tiles: dict[Pos, tuple[SpriteKey, Tile]] = {}
         self._chunks: dict[Pos, Canvas] = {}
         self._ghost: tuple[str, int] | None = None
-        self._ghost_card: Any = None
+        self._ghost_card: DungeonCard | None = None
         self.painted = 0  # cards painted (for tests: a redraw for a view paints none)
 
     @staticmethod
@@ -121,7 +125,7 @@ class TileWorld:
     def chunks(self) -> dict[Pos, Canvas]:
         return self._chunks
 
-    def sync(self, tiles: list[Any]) -> list[Pos]:
+    def sync(self, tiles: list[Tile]) -> list[Pos]:
         """Paint the tiles that are new or look different, clear the cells of tiles gone;
         the cells that changed."""
         changed = []
@@ -148,7 +152,7 @@ class TileWorld:
             changed.append(pos)
         return changed
 
-    def ghost(self, card: Any, mask: int) -> Canvas:
+    def ghost(self, card: DungeonCard, mask: int) -> Canvas:
         """A hidden canvas holding ``card`` laid with ``mask`` (the card being placed)."""
         self._ghost_card = card
         canvas = self.sprites.drawing("ghost", SPRITE, SPRITE, self._draw_ghost, composite=True)
@@ -166,7 +170,8 @@ class TileWorld:
 
     def _draw_ghost(self, canvas: Canvas) -> None:
         canvas.clear()
-        if self._ghost is not None:
+        # ghost() sets the card before the key: with a key there is a card
+        if self._ghost is not None and self._ghost_card is not None:
             paint_tile(canvas, self._ghost_card, self._ghost[1], False, True, self.sprites.glyph)
             self.painted += 1
 
@@ -174,7 +179,7 @@ class TileWorld:
         cx, cy = self.chunk_of(pos)
         return ((pos[0] - cx * CHUNK) * SPRITE, (pos[1] - cy * CHUNK) * SPRITE, SPRITE, SPRITE)
 
-    def _paint(self, chunk: Canvas, pos: Pos, tile: Any) -> None:
+    def _paint(self, chunk: Canvas, pos: Pos, tile: Tile) -> None:
         x, y, _, _ = self._cell_box(pos)
         chunk.save()
         chunk.translate(x + GAP, y + GAP)

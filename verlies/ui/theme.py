@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from verlies.cards.model import Color
+from verlies.cards.model import Color, TileKind
 from verlies.render import style as st
 
 
@@ -174,7 +174,7 @@ CSS = f"""
 .vl-treasure {{ background: #f3ead2; border-radius: 4px; padding: 0 4px; margin-right: 2px; }}
 .vl-badge {{ border-radius: 4px; padding: 0 5px; font-size: 11px; font-weight: bold; color: #fff; }}
 .vl-injured {{ background: {st.DANGER}; }}
-.vl-escaped {{ background: {st.EMBLEM_COLOR[st.TileKind.EXIT]}; }}
+.vl-escaped {{ background: {st.EMBLEM_COLOR[TileKind.EXIT]}; }}
 .vl-leftbehind {{ background: #555; }}
 .vl-winner {{ background: #b8860b; }}
 .vl-decks {{ font-size: 11px; color: #6b5a45; }}

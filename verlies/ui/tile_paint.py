@@ -14,21 +14,24 @@ current transform; the caller translates and scales it to the cell.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from verlies.cards.model import DungeonCard
 from verlies.render import shapes
 from verlies.render import style as st
 from verlies.render.canvas import TILE, Command, IconSprite, commands, tile_commands
 
+if TYPE_CHECKING:
+    from ipycanvas import Canvas
+
 #: Side of the square a card is painted in (the board's largest tile size).
 S = TILE
 
 #: ``glyph_image(glyph, colour, box)`` -> a canvas holding that pictogram, ``box`` px square.
-GlyphImage = Callable[[st.Glyph, str, int], Any]
+GlyphImage = Callable[[st.Glyph, str, int], "Canvas"]
 
 
-def _no_glyphs(glyph: st.Glyph, color: str, box: int) -> Any:
+def _no_glyphs(glyph: st.Glyph, color: str, box: int) -> Canvas:
     raise ValueError("this drawing has no pictograms")
 
 

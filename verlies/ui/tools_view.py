@@ -14,7 +14,7 @@ import html
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -23,7 +23,14 @@ from verlies.ui import share
 from verlies.ui.i18n import t
 from verlies.ui.session import HUMAN, Session, bot_names
 
+if TYPE_CHECKING:
+    from verlies.ui.app import PlayApp
+
 esc = html.escape
+
+#: A position the page showed: the game (its id), the step shown, the history's length, and
+#: who plays each seat.
+Position = tuple[int, int, int, tuple[str, ...]]
 
 
 def _button(cls: str, **kw: Any) -> widgets.Button:
@@ -36,7 +43,7 @@ class ToolsPanel:
     """Link, exports and keys, below the save and load row. ``app`` is the page
     (:class:`~verlies.ui.app.PlayApp`): its session, language, mode and branches."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: PlayApp) -> None:
         self.app = app
         self.link = _button("vl-make-link", icon="link")
         self.link.on_click(lambda _b: self.make_link())
@@ -62,11 +69,11 @@ class ToolsPanel:
         row.add_class("vl-export-row")
         self.widget = widgets.VBox([row, self.out, self.keys])
         self.widget.add_class("vl-tools")
-        self._made_for: Any = None  # the position the link or file shown was made of
+        self._made_for: Position | None = None  # the position the link or file shown was made of
         self._n = 0
-        self._saved_for: Any = None  # the position the save button's file was made of
+        self._saved_for: Position | None = None  # the position the save button's file was made of
         app.files.link.observe(self._save_offered, "value")
-        self._said_for: Any = None  # the position the load message was said at
+        self._said_for: Position | None = None  # the position the load message was said at
         app.files.message.observe(self._file_said, "value")
 
     @property
@@ -80,7 +87,7 @@ class ToolsPanel:
         for kind, b in self.exports.items():
             b.description = t(f"export_{kind}", lang)
 
-    def _position(self) -> Any:
+    def _position(self) -> Position:
         g = self.app.session.game
         return (id(g), g.step_count, g.history_length, tuple(self.app.session.controllers))
 

@@ -64,5 +64,5 @@ class VariantsPanel:
             words = variant_text(name, self.lang)
             text.value = f"<span title='{html.escape(en)}'>{html.escape(words)}</span>"
 
-    def _toggled(self, _change: Any) -> None:
+    def _toggled(self, _change: dict[str, Any]) -> None:
         self._on_change()
