@@ -22,6 +22,9 @@ Opening the play page is ``progress.open_page(page, url, server=voila_server)``:
 until the state line is there and the board is drawn (``progress.wait_page`` waits the same
 on a page that is already loading); later waits on that page count the server's progress
 too. Playwright's assertions that wait are ``progress.follow_expect(locator).to_…(…)``.
+Actions (click, fill, select_option) keep Playwright's 30 s for their element to become
+actionable: each acts on an element that a progress-following wait before it found (a tab
+the kernel builds when first shown is waited for before its fields are used).
 """
 
 from __future__ import annotations

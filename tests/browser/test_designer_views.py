@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from progress import BOARD, follow_event, follow_expect, follow_js, open_page
+from progress import BOARD, follow, follow_event, follow_expect, follow_js, has, open_page
 from test_designer import wait_for
 from test_play import board_data, start_game, state, wait_state
 
@@ -27,6 +27,9 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 def tab(page: Page, index: int) -> None:
     page.click(f".vl-tabs .lm-TabBar-tab >> nth={index}")
+    if index == 2:  # the deck editor is built when its tab is first shown: wait for it
+        editor = ".verlies-deck-editor .widget-select select"
+        follow(page, has(page, editor, "visible"), "the deck editor")
 
 
 def visible_text(page: Page, selector: str) -> str:

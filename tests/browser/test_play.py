@@ -159,6 +159,8 @@ def start_game(
     page.click(".vl-lang button:has-text('EN')")
     follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
     page.click(".vl-tabs .lm-TabBar-tab:has-text('New game')")
+    # the kernel builds a tab when it is first shown (app.py): the form, as it comes
+    follow(page, has(page, ".vl-players-count select", "visible"), "the New game form")
     if edition is not None:
         page.select_option(".vl-setup-edition select", edition)
     page.select_option(".vl-players-count select", str(len(controllers)))
