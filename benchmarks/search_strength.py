@@ -1,14 +1,19 @@
 """How strong is the search bot? Head-to-head against the careful bot, with 95 % intervals.
 
     .venv/bin/python benchmarks/search_strength.py [--players 2 4] [--games 200]
-        [--simulations 8] [--jobs 2] [--bots strong greedy reckless careful] [--tempo N]
+        [--simulations 8] [--iterations 64] [--confidence 2] [--jobs 2]
+        [--bots strong ismcts sprinter greedy reckless careful] [--tempo N]
 
 For each player count, ``games`` seeded games: the tested bot in one seat (the seat turns
 with the game number, so every seat is played as often), the careful bot in every other
 seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
 the baseline (the seat's win rate when nothing changes, about 1/players), the other
-presets show how far a different rule of thumb gets. Printed per bot: wins (a shared win
-counts), the win rate with its Wilson 95 % interval, and the time per game. ``--tempo N``
+presets show how far a different rule of thumb gets; ``sprinter`` and ``ismcts`` are the
+race bots of verlies.sim.ismcts (``--iterations``, ``--confidence``). Printed per bot: wins
+(a shared win counts), the win rate with its Wilson 95 % interval, the seat's dungeon cards
+drawn per turn, its share of all the dungeon cards drawn (a two-player race is won about
+as often as that share: far less noisy than wins) with its standard error, and the time
+per game. ``--tempo N``
 first plays N two-player careful-against-careful games and prints how many dungeon cards
 the winner and the loser drew, and their turns without a possible draw (a race's tempo).
 A measurement, not a test: it asserts nothing.

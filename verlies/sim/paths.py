@@ -187,13 +187,14 @@ class _Costs:
     does not ("poor"), and when any chance will do ("desperate"). One per bot, grown with
     the graph, worked out once per card and character."""
 
-    __slots__ = ("character", "gen", "risk", "rows")
+    __slots__ = ("character", "gen", "risk", "rows", "values")
 
     def __init__(self) -> None:
         self.character: Character | None = None
         self.risk = -1.0
         self.gen: object = None
         self.rows: tuple[list[float], list[float], list[float]] = ([], [], [])
+        self.values: dict[Attr, int] = {}  # the character's value per attribute
 
     def sync(self, graph: _Graph, character: Character, risk: float) -> None:
         rows = self.rows
@@ -201,6 +202,8 @@ class _Costs:
         if character is not self.character or risk != self.risk or graph.gen is not self.gen:
             self.character, self.risk, self.gen = character, risk, graph.gen
             rich, poor, desperate = rows = self.rows = ([], [], [])
+            self.values = {attr: character.value(attr) for attr in Attr}
+        values = self.values
         obstacles = graph.obstacles
         for i in range(len(rich), len(obstacles)):
             obstacle = obstacles[i]
@@ -210,7 +213,7 @@ class _Costs:
                 desperate.append(_STEP)
             else:
                 attr, n, cls = obstacle
-                p = _pass(character.value(attr), n)
+                p = _pass(values[attr], n)
                 costs = _enter_costs(p, cls, risk)
                 rich.append(costs[0])
                 poor.append(costs[1])
