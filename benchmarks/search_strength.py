@@ -1,14 +1,19 @@
 """How strong is the search bot? Head-to-head against the careful bot, with 95 % intervals.
 
     .venv/bin/python benchmarks/search_strength.py [--players 2 4] [--games 200]
-        [--simulations 8] [--jobs 2] [--bots strong greedy reckless careful] [--tempo N]
+        [--simulations 8] [--iterations 64] [--confidence 2] [--jobs 2]
+        [--bots strong ismcts sprinter greedy reckless careful] [--tempo N]
 
 For each player count, ``games`` seeded games: the tested bot in one seat (the seat turns
 with the game number, so every seat is played as often), the careful bot in every other
 seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
 the baseline (the seat's win rate when nothing changes, about 1/players), the other
-presets show how far a different rule of thumb gets. Printed per bot: wins (a shared win
-counts), the win rate with its Wilson 95 % interval, and the time per game. ``--tempo N``
+presets show how far a different rule of thumb gets; ``sprinter`` and ``ismcts`` are the
+race bots of verlies.sim.ismcts (``--iterations``, ``--confidence``). Printed per bot: wins
+(a shared win counts), the win rate with its Wilson 95 % interval, the seat's dungeon cards
+drawn per turn, its share of all the dungeon cards drawn (a two-player race is won about
+as often as that share: far less noisy than wins) with its standard error, and the time
+per game. ``--tempo N``
 first plays N two-player careful-against-careful games and prints how many dungeon cards
 the winner and the loser drew, and their turns without a possible draw (a race's tempo).
 A measurement, not a test: it asserts nothing.
@@ -145,11 +150,11 @@ class Clairvoyant:
 
 
 def play(
-    args: tuple[int, int, int, str, bool, int],
+    args: tuple[int, int, int, str, bool, int, float],
 ) -> tuple[bool, float, str, int, int, int]:
     """One game: (did the tested seat win, seconds, how it ended, the seat's turns, the
     dungeon cards it drew on them, and the dungeon cards every seat drew)."""
-    players, index, simulations, name, fixed, iterations = args
+    players, index, simulations, name, fixed, iterations, confidence = args
     seed = SEED0 + index
     seat = index % players
     luck = Luck(seed) if fixed else None
@@ -161,7 +166,7 @@ def play(
     elif name == "sprinter":
         bots[seat] = Sprinter(seed)
     elif name == "ismcts":
-        bots[seat] = ISMCTSBot(seed=seed, iterations=iterations)
+        bots[seat] = ISMCTSBot(seed=seed, iterations=iterations, confidence=confidence)
     elif name.startswith("clairvoyant"):
         if luck is None:
             raise SystemExit("the clairvoyant bots need --fixed-order")
@@ -247,6 +252,12 @@ def main() -> None:
     ap.add_argument("--offset", type=int, default=0, help="first game number (seed 20000 + number)")
     ap.add_argument("--simulations", type=int, default=8, help="worlds per decision")
     ap.add_argument("--iterations", type=int, default=64, help="ismcts: iterations per decision")
+    ap.add_argument(
+        "--confidence",
+        type=float,
+        default=2.0,
+        help="ismcts: standard errors another action must win by (0: the most visited)",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bots", nargs="+", default=["strong", "careful"], help="bots to test")
     ap.add_argument(
@@ -264,19 +275,25 @@ def main() -> None:
         for players in a.players:
             for name in a.bots:
                 jobs = [
-                    (players, i, a.simulations, name, a.fixed_order, a.iterations)
+                    (players, i, a.simulations, name, a.fixed_order, a.iterations, a.confidence)
                     for i in range(a.offset, a.offset + a.games)
                 ]
                 out = list(pool.map(play, jobs, chunksize=1))
                 wins = sum(o[0] for o in out)
                 secs = sum(o[1] for o in out) / len(out)
                 tempo_rate = sum(o[4] for o in out) / max(1, sum(o[3] for o in out))
-                share = sum(o[4] / o[5] for o in out if o[5]) / max(1, sum(1 for o in out if o[5]))
+                shares = [o[4] / o[5] for o in out if o[5]]
+                share = sum(shares) / max(1, len(shares))
+                share_se = (
+                    sum((x - share) ** 2 for x in shares)
+                    / max(1, len(shares) - 1)
+                    / max(1, len(shares))
+                ) ** 0.5
                 lo, hi = wilson(wins, a.games)
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"draws/turn {tempo_rate:.3f}  draw share {share:.3f}  "
+                    f"draws/turn {tempo_rate:.3f}  draw share {share:.3f} ± {share_se:.3f}  "
                     f"{secs * 1000:7.0f} ms/game",
                     flush=True,
                 )

@@ -385,7 +385,7 @@ class HeuristicBot:
         layout = graph.layout
         if layout is None:
             layout = graph.layout = _Layout(tuple(graph.keys))
-        key = (layout, gold_left, me.character.id, rich, desperate)
+        key = (layout, graph.gen, gold_left, me.character.id, rich, desperate)
         cached = self._dist_cache.get(key)
         if cached is not None:
             return cached

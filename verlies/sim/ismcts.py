@@ -24,9 +24,9 @@ exit: each dungeon draw adds its exact chance of being the exit (exits / cards l
 drawer's account instead, and the iteration's value is the seat's chance to have drawn the
 exit first less the other's, plus the remaining chance times a leaf estimate (who can draw
 next, R3.2, R8.2). That is the expected return of the sampled play, without the noise of
-where the exit lies (the measured reason the rollouts of ``strong`` learn little with two
-players). From three players the rollouts play on as ``strong``'s do and score the leaf by
-its estimate (escapes, draws, gold).
+where the exit lies (almost all of a two-player rollout's win or loss). From three players
+the rollouts play on as ``strong``'s do and score the leaf by its estimate (escapes, draws,
+gold).
 
 Both are deterministic for their seed (``reseed`` restarts them) unless a ``time_budget``
 stops the search early. Strength: docs/ai.md.
