@@ -79,6 +79,9 @@ __all__ = ["ISMCTSBot", "Sprinter", "ismcts", "lost_turns", "sprinter"]
 # (bit, dx, dy, opposite bit): N, E, S, W as verlies.board lays them.
 _SIDES = ((1, 0, -1, 4), (2, 1, 0, 8), (4, 0, 1, 1), (8, -1, 0, 2))
 _FAR = 9.0  # lost turns: no card to draw from is reachable
+# A turn's worth of each open passage of a card (up to three): a card with more is harder
+# to block and keeps a draw for the turn after (a tie-breaker among equal placements).
+_SPARE = 0.05
 
 
 def _open(board: Mapping[Pos, Tile], pos: Pos) -> int:
@@ -184,7 +187,7 @@ class Sprinter:
             for q in w.path:
                 cost += _entry_cost(board[q], character)
             end = w.path[-1]
-            cost += lost_turns(board, end, character) - 0.05 * min(3, _open(board, end))
+            cost += lost_turns(board, end, character) - _SPARE * min(3, _open(board, end))
             if cost < best_cost - 1e-9:
                 best, best_cost = w, cost
         return best  # type: ignore[no-any-return]
@@ -285,12 +288,12 @@ def place_score(
         mine = min(stay, p * enter + (1 - p) * fail)
     else:
         mine = enter
-    score = -mine + 0.05 * min(3, _open(after, pos))
+    score = -mine + _SPARE * min(3, _open(after, pos))
     if not other.escaped:
         theirs_before = lost_turns(board, other.pos, other.character)
         theirs_after = lost_turns(after, other.pos, other.character)
         score += theirs_after - theirs_before
-        score += 0.05 * (_open(board, other.pos) - _open(after, other.pos))
+        score += _SPARE * (_open(board, other.pos) - _open(after, other.pos))
     return score
 
 
