@@ -24,8 +24,10 @@ COMPILED = [
     "encounters",
     "rules",
     "game",
+    "views",
     "sim/paths",
     "sim/bots",
+    "sim/records",
 ]
 
 ext_modules = []

@@ -5,7 +5,8 @@ average (1 / 5 / 15 min) read when it was measured: on a shared machine the wall
 figures move with other programs' work (CPU-second figures much less):
 
 1. the engine's random playouts (steps per CPU second, no event log) as the baseline, and
-   careful-bot 4-player games per CPU second in one process (pure Python);
+   careful-bot 4-player games per CPU second in one process, pure Python and compiled with
+   mypyc (goals: >= 250 and >= 500; the compiled run checked to give the same results);
 2. ``--games`` such games (default 10,000; characters rotated over the seats) with
    ``workers=1`` and ``workers=2``: wall seconds and the speed-up 1 -> 2 workers, played in
    ``--rounds`` parts taken in turns (1, 2, 1, 2, ...) so that a change in the machine's
@@ -64,6 +65,27 @@ COMPILED_RUN = textwrap.dedent(
         out["games"] += res.games
         out["characters"].append(res.to_dict()["characters"])
     print(json.dumps(out))
+    """
+)
+
+
+# Runs in the compiled venv: careful-bot games per CPU second in one process, as
+# games_per_cpu_second below measures them in this one.
+COMPILED_CPU = textwrap.dedent(
+    """
+    import json, sys, time
+    import verlies.rules
+    from verlies.deck import Deck
+    from verlies.sim import simulate
+
+    assert verlies.rules.__file__.endswith(".so"), verlies.rules.__file__
+    games = json.loads(sys.argv[1])["games"]
+    deck = Deck.default()
+    simulate(2, players=4, deck=deck, workers=1)  # warm-up: imports, caches
+    c0 = time.process_time()
+    res = simulate(games, players=4, characters="all", deck=deck, workers=1, seed=1)
+    cpu = time.process_time() - c0
+    print(json.dumps({"per_cpu": games / cpu, "characters": res.to_dict()["characters"]}))
     """
 )
 
@@ -128,6 +150,31 @@ def scaling(games: int, deck: Any, rounds: int = 2) -> dict[str, Any]:
     out["idle_speedup"] = 2 * out["cpu1"] / out["cpu2"]
     out["games"] = part * rounds
     return out
+
+
+def compiled_per_cpu(games: int, deck: Any) -> dict[str, Any]:
+    """Careful-bot games per CPU second in one process on the compiled engine, checked
+    to give the same win table as this process's run of the same games; or why not."""
+    py, why = ensure_compiled()
+    if py is None:
+        return {"skipped": why}
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    r = subprocess.run(
+        [str(py), "-c", COMPILED_CPU, json.dumps({"games": games})],
+        cwd=HERE,  # the benchmarks folder: the pure source is not on sys.path
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if r.returncode != 0:
+        return {"skipped": "the compiled run failed: " + r.stderr.strip()[-500:]}
+    data: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
+    pure = simulate(games, players=4, characters="all", deck=deck, workers=1, seed=1)
+    data["same_results"] = data.pop("characters") == json.loads(
+        json.dumps(pure.to_dict()["characters"])
+    )
+    return data
 
 
 def compiled_run(parts: list[tuple[int, int]]) -> dict[str, Any]:
@@ -211,8 +258,20 @@ def main() -> None:
     figures["careful_games_per_cpu_s"] = per_cpu
     print(
         f"careful bots, 4 players, one process: {per_cpu:,.1f} games/CPU-s "
-        f"({per_wall:,.1f} games/wall-s; {args.cpu_games} games; load {load()})"
+        f"({per_wall:,.1f} games/wall-s; {args.cpu_games} games; goal >= 250; "
+        f"load {load()})"
     )
+    if not args.no_compiled:
+        cc = compiled_per_cpu(args.cpu_games, deck)
+        figures["careful_games_per_cpu_s_compiled"] = cc
+        if "skipped" in cc:
+            print(f"  compiled: not measured ({cc['skipped']})")
+        else:
+            print(
+                f"careful bots, 4 players, one process, compiled (mypyc): "
+                f"{cc['per_cpu']:,.1f} games/CPU-s ({args.cpu_games} games; goal >= 500; "
+                f"{'identical' if cc['same_results'] else 'DIFFERENT'} results; load {load()})"
+            )
     sc = scaling(args.games, deck, args.rounds)
     figures["workers"] = {
         "games": sc["games"],

@@ -66,6 +66,8 @@ class LegalityChecker:
 PUBLIC = {
     "seat",
     "board",
+    "board_version",
+    "can_draw",
     "to_move",
     "legal_actions",
     "pending",

@@ -29,6 +29,8 @@ from verlies.errors import (
     VerliesError,
 )
 from verlies.store import PlaytestStore, StoreError
+from verlies.ui.autosave import Autosave
+from verlies.ui.session import Session, bot_names
 
 #: name -> (English str(e), German text_in("de"))
 SAID = {
@@ -240,3 +242,61 @@ def test_a_stored_game_that_does_not_load_says_why_in_the_page_language(tmp_path
         store.get("nope")
     assert str(caught.value) == "no playtest 'nope' in the store"
     assert caught.value.text_in("de") == "keine Partie 'nope' im Speicher"
+
+
+def test_a_stored_game_whose_seats_cannot_play_here_says_why_in_the_page_language(
+    tmp_path: Path,
+) -> None:
+    """Resuming (verlies.ui.autosave): a seat's bot that is no longer among the page's, or
+    seats that do not fit the game, is a worded StoreError as the page's resume offer shows
+    it (share.error_text), not the session's English ValueError."""
+    path = tmp_path / "p.sqlite"
+    store = PlaytestStore(path)
+    model = Autosave(opener=lambda: store)
+    known = ", ".join(("human", *bot_names()))
+    gone = store.begin(Game.new(players=2, seed=3), ["human", "retired"])
+    with pytest.raises(StoreError) as caught:
+        model.resume(gone)
+    e = caught.value
+    assert (
+        str(e)
+        == e.text_in("en")
+        == (f"playtest {gone}: no bot 'retired' here any more (known: {known})")
+    )
+    assert e.text_in("de") == (
+        f"Partie {gone}: den Bot 'retired' gibt es hier nicht mehr (bekannt: {known})"
+    )
+    assert pickle.loads(pickle.dumps(e)).text_in("de") == e.text_in("de")
+
+    odd = store.begin(Game.new(players=2, seed=3), ["human", "human"])
+    with sqlite3.connect(path) as db:  # a record of one seat for a game of two
+        db.execute("UPDATE playtests SET seats = ? WHERE id = ?", ('["human"] ', odd))
+    with pytest.raises(StoreError) as caught:
+        model.resume(odd)
+    assert str(caught.value) == f"playtest {odd}: the stored seats human do not fit its game"
+    assert caught.value.text_in("de") == (
+        f"Partie {odd}: die gespeicherten Plätze human passen nicht zu ihrem Spiel"
+    )
+
+
+def test_a_store_that_cannot_be_opened_says_so_in_the_page_language(tmp_path: Path) -> None:
+    """The words around a database error follow the page's language (the database's own
+    message inside stays as it says it); the page's save line shows them so."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    url = f"sqlite:///{blocker / 'x' / 'p.sqlite'}"
+    with pytest.raises(StoreError) as caught:
+        PlaytestStore(url)
+    e = caught.value
+    assert str(e).startswith(f"cannot open the playtest store {url!r}: ")
+    assert e.text_in("de").startswith(f"der Partienspeicher {url!r} lässt sich nicht öffnen: ")
+    inner = str(e).removeprefix(f"cannot open the playtest store {url!r}: ")
+    assert inner and e.text_in("de").endswith(inner)  # the database's words, as it said them
+
+    model = Autosave(opener=lambda: PlaytestStore(url))
+    session = Session(Game.new(players=2, seed=3), ["human", "human"])
+    session.game.apply(session.game.legal_actions()[0])  # played: the page saves it
+    for lang, words in (("de", "lässt sich nicht öffnen"), ("en", "cannot open")):
+        model._saved_sig = None
+        state = model.sync(session, lang)
+        assert words in state.error and not state.saved, (lang, state)

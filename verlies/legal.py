@@ -120,14 +120,9 @@ def turn_actions(s: Table, fig: Figure) -> list[Any]:
                 seen.add(h.card.id)
                 acts.append(UseHeal(h.card.id))
         return acts
-    board = s.board
     acts = []
-    # R3.2: drawing needs an open passage on the figure's card and cards in the deck.
     pos = fig.pos
-    can_open = s.open_cache.get(pos)
-    if can_open is None:
-        can_open = s.open_cache[pos] = has_open_passage(board, pos)
-    if can_open and s.dungeon.total:
+    if _draw_ok(s, pos):
         acts.append(_DRAW)
     walks = s.walk_cache.get(pos)
     if walks is None:
@@ -137,6 +132,23 @@ def turn_actions(s: Table, fig: Figure) -> list[Any]:
     if not acts:
         acts.append(Wait())  # R3.5 [decision]
     return acts
+
+
+def _draw_ok(s: Table, pos: Pos) -> bool:
+    """R3.2: drawing needs an open passage on the figure's card and cards in the deck."""
+    can_open = s.open_cache.get(pos)
+    if can_open is None:
+        can_open = s.open_cache[pos] = has_open_passage(s.board, pos)
+    return can_open and s.dungeon.total > 0
+
+
+def can_draw(s: Table) -> bool:
+    """Is drawing (R3.1, R3.2) one of the legal actions now? Without working them out:
+    a turn (no chance point, not over), the figure not injured (R8.2), and ``_draw_ok``."""
+    if s.over or s.at_chance or type(s.stack[-1]) is not Turn:
+        return False
+    fig = s.figures[s.seat]
+    return not fig.injured and _draw_ok(s, fig.pos)
 
 
 def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:

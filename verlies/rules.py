@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from verlies import encounters, obstacles, turns
-from verlies.actions import LegalActions, Outcome
+from verlies.actions import Draw, LegalActions, Outcome
 from verlies.errors import IllegalAction, Phrase
 from verlies.frames import (
     CHANCES,
@@ -52,7 +52,14 @@ from verlies.frames import (
     TreasureDraw,
     Turn,
 )
-from verlies.legal import chance_outcomes, compute_legal, possible, same_types, why_illegal
+from verlies.legal import (
+    can_draw,
+    chance_outcomes,
+    compute_legal,
+    possible,
+    same_types,
+    why_illegal,
+)
 from verlies.legal import sample_outcome as _sample_outcome
 from verlies.state import BANK_COINS as BANK_COINS
 from verlies.state import CHANCE as CHANCE
@@ -96,6 +103,9 @@ _AUTO: dict[type[Frame], Callable[[Table, Any], None]] = {
     MeetMonster: encounters.auto_monster,
     SpringTrap: encounters.auto_trap,
 }
+
+
+_DRAW = Draw()
 
 
 class State(Table):
@@ -161,6 +171,8 @@ class State(Table):
                 for same in legal:
                     if same is step:
                         return
+            elif type(step) is Draw and step == _DRAW and can_draw(self):
+                return  # a draw, known legal without working out every walk (R3.2)
         if not self.is_legal(step):
             rule, why = why_illegal(self, frame, step)
             raise IllegalAction(rule, words=why)

@@ -37,6 +37,7 @@ from verlies.frames import (
     TrapChoice,
     TrapRoll,
 )
+from verlies.legal import can_draw
 from verlies.state import Figure, Table
 from verlies.variants import Variants
 
@@ -240,6 +241,13 @@ class PlayerView:
         laid card or a changed one (gold taken, opened, collapsed) makes a new one. For
         players that keep something worked out from the board (the bots' graph)."""
         return self._game.state.board_version
+
+    @property
+    def can_draw(self) -> bool:
+        """Is it this seat's turn and drawing a card (R3.1, R3.2) one of its legal actions?
+        Answered without working out the legal actions (every walk) first."""
+        s = self._game.state
+        return s.seat == self.seat and can_draw(s)
 
     @property
     def to_move(self) -> bool:

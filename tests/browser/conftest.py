@@ -12,19 +12,24 @@ Fixtures for tests under tests/browser (all of them get the ``browser`` marker):
   aborted (``context`` override) and listed in ``blocked_requests`` instead.
 - ``canvas_stats(page, selector="canvas") -> list[dict]``: pixel statistics of each matching
   canvas, read in the browser with getImageData.
-- ``wait_for_canvas(page, selector="canvas", min_colors=2, timeout_ms=30000) -> dict``: waits
+- ``wait_for_canvas(page, selector="canvas", min_colors=2, server=None) -> dict``: waits
   until a matching canvas shows at least ``min_colors`` colours (i.e. something drawn on the
-  background), returns its stats, fails with the last stats otherwise.
+  background) and returns its stats (``progress.wait_canvas``).
 
-Opening the play page is ``progress.open_page(page, url, server=voila_server)``: it waits,
-following progress rather than a deadline, until the state line is there and the board is
-drawn (``progress.wait_page`` waits the same on a page that is already loading).
+No wait here has a fixed deadline (tests/browser/progress.py): each follows progress (the
+page, the server's log and CPU time) and fails only when nothing moved for a while.
+Opening the play page is ``progress.open_page(page, url, server=voila_server)``: it waits
+until the state line is there and the board is drawn (``progress.wait_page`` waits the same
+on a page that is already loading); later waits on that page count the server's progress
+too. Playwright's assertions that wait are ``progress.follow_expect(locator).to_…(…)``.
+Actions (click, fill, select_option) keep Playwright's 30 s for their element to become
+actionable: each acts on an element that a progress-following wait before it found (a tab
+the kernel builds when first shown is waited for before its fields are used).
 """
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +38,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
-from progress import canvas_pixel_stats
+from progress import canvas_pixel_stats, wait_canvas
 
 HERE = Path(__file__).resolve().parent
 
@@ -150,22 +155,6 @@ def console_errors(page: Page, blocked_requests: list[str]) -> list[str]:
     return errors
 
 
-def wait_until_canvas_drawn(
-    page: Page, selector: str = "canvas", min_colors: int = 2, timeout_ms: int = 30_000
-) -> dict[str, Any]:
-    page.wait_for_selector(selector, state="attached", timeout=timeout_ms)
-    deadline = time.monotonic() + timeout_ms / 1000
-    last: list[dict[str, Any]] = []
-    while True:
-        last = canvas_pixel_stats(page, selector)
-        for stats in last:
-            if stats["opaque"] > 0 and stats["colors"] >= min_colors:
-                return stats
-        if time.monotonic() > deadline:
-            pytest.fail(f"no canvas matching {selector!r} got drawn; last pixel stats: {last}")
-        page.wait_for_timeout(100)
-
-
 @pytest.fixture(scope="session")
 def canvas_stats() -> Callable[..., list[dict[str, Any]]]:
     return canvas_pixel_stats
@@ -173,4 +162,4 @@ def canvas_stats() -> Callable[..., list[dict[str, Any]]]:
 
 @pytest.fixture(scope="session")
 def wait_for_canvas() -> Callable[..., dict[str, Any]]:
-    return wait_until_canvas_drawn
+    return wait_canvas

@@ -2,25 +2,47 @@
 pass on a busy 2-core machine, and a real hang must still fail).
 
 A wait polls its condition; it fails only when *nothing moved* for ``stalled`` seconds:
-not the server's log, not the CPU time of the server and its kernels, not the page (its
-number of elements, the state line's and the autosave line's data). A slow machine that is
-still working is waited for as long as it works; a dead kernel, a lost websocket or a
-server that answers nothing stops all of them and fails after ``stalled`` seconds.
+not the server's log, not the CPU time of the server and its kernels (at work: more than
+an idle server's timers use), not the page (its number of elements, the state line's and the
+autosave line's data). A slow machine that is still working is waited for as long as it
+works; a dead kernel, a lost websocket or a server that answers nothing stops all of them
+and fails after ``stalled`` seconds.
 
-tests/browser/test_load.py keeps a watchdog of its own (asyncio, many pages at once).
+The waits: :func:`follow` (a condition), :func:`follow_expect` (Playwright's assertions,
+each retried while progress goes on), :func:`follow_event` (a download, a file chooser),
+:func:`follow_js` (a script's condition), :func:`wait_canvas` (a canvas drawn),
+:func:`wait_server` (the server alone, no page),
+:func:`navigate` / :func:`open_page` / :func:`wait_page` (a page). A page opened with a
+``server`` remembers it (:func:`watch`): later waits on that page count its progress too.
+tests/browser/test_progress.py shows that each fails on a hang and waits on a slow page.
+
+tests/browser/test_load.py keeps a watchdog of its own (asyncio, many pages at once) around
+the same :class:`Progress`.
 """
 
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from playwright.sync_api import Error, Page
+from playwright.sync_api import Error, Locator, LocatorAssertions, Page, expect
 
 #: Seconds without any sign of progress before a wait gives up.
 STALLED = 180.0
+
+#: CPU seconds per second (of the server and its kernels, over :data:`WINDOW` seconds) that
+#: count as work. Idle, they still tick now and then (a server with one idle kernel: one
+#: 0.01 s clock tick every ~20 s, its timers); counted as progress, that kept a wait for a
+#: page that hung alive for ever. A kernel at work on a busy machine uses far more.
+BUSY = 0.05
+WINDOW = 5.0
+
+#: Milliseconds one try of a Playwright assertion waits (:func:`follow_expect`) before the
+#: wait looks for progress again.
+TRY_MS = 1000
 
 #: The play page's board.
 BOARD = "canvas.vl-board"
@@ -96,27 +118,61 @@ def cpu_seconds(root: int) -> float:
 
 
 class Progress:
-    """When something last moved: the server (log size, its processes' CPU time), and
-    whatever else the caller shows :meth:`look` (a page's fingerprint) or :meth:`poke`."""
+    """When something last moved: the server (its log's size; its processes' CPU time, at
+    :data:`BUSY` or more), and whatever else the caller shows :meth:`look` (a page's
+    fingerprint) or :meth:`poke`."""
 
-    def __init__(self, server: Any = None) -> None:
+    def __init__(self, server: Any = None, *, busy: float = BUSY, window: float = WINDOW) -> None:
         self.server = server
+        self.busy = busy
+        self.window = window
         self.last = time.monotonic()
         self._seen: tuple[Any, ...] = ()
+        self._cpu: tuple[float, float] | None = None  # (when, CPU seconds) the window began
 
     def poke(self, *_: Any) -> None:
         self.last = time.monotonic()
+
+    def _working(self, cpu: float) -> bool:
+        """Did the server's processes use :attr:`busy` of a core over the last window?"""
+        now = time.monotonic()
+        if self._cpu is None or cpu < self._cpu[1]:  # a process ended: its time is gone
+            self._cpu = (now, cpu)
+            return False
+        began, before = self._cpu
+        if now - began < self.window:
+            return False
+        self._cpu = (now, cpu)
+        return (cpu - before) / (now - began) >= self.busy
 
     def look(self, *extra: Any) -> float:
         """Seconds since the last progress (after looking at the server and ``extra``)."""
         seen: tuple[Any, ...] = extra
         server = self.server
         if server is not None and server.proc is not None and server.proc.poll() is None:
-            seen += (server.log_path.stat().st_size, cpu_seconds(server.proc.pid))
+            seen += (server.log_path.stat().st_size,)
+            if self._working(cpu_seconds(server.proc.pid)):
+                self.poke()
         if seen != self._seen:
             self._seen = seen
             self.poke()
         return time.monotonic() - self.last
+
+
+#: The server behind each page opened with one (:func:`watch`).
+_servers: weakref.WeakKeyDictionary[Page, Any] = weakref.WeakKeyDictionary()
+
+
+def watch(page: Page, server: Any) -> None:
+    """Count ``server``'s progress in every later wait on ``page`` (the Voila or Jupyter
+    server behind it): helpers that get only the page wait for its kernel too."""
+    if server is not None:
+        _servers[page] = server
+
+
+def server_of(page: Page, server: Any = None) -> Any:
+    """``server`` if given, else the one :func:`watch` noted for ``page`` (or None)."""
+    return server if server is not None else _servers.get(page)
 
 
 def page_fingerprint(page: Page) -> str:
@@ -137,20 +193,123 @@ def follow(
 ) -> None:
     """Wait until ``check()`` holds; fail saying ``what`` once nothing moved for
     ``stalled`` seconds (see the module's text). ``check`` may raise Playwright's Error
-    while the page navigates: that counts as not yet."""
-    progress = Progress(server)
+    while the page navigates, or an AssertionError (an assertion that does not hold yet):
+    both count as not yet, the last assertion's message goes into the failure."""
+    progress = Progress(server_of(page, server))
+    last = ""
     while True:
         try:
             if check():
                 return
         except Error:
             pass
+        except AssertionError as e:
+            last = f"; last: {e}"
         idle = progress.look(page_fingerprint(page))
-        assert idle < stalled, (
-            f"no progress for {idle:.0f} s while waiting for {what}; "
-            f"page: {page_fingerprint(page)[:300]}"
-        )
+        if idle >= stalled:
+            raise AssertionError(
+                f"no progress for {idle:.0f} s while waiting for {what}{last}; "
+                f"page: {page_fingerprint(page)[:300]}"
+            )
         page.wait_for_timeout(200)
+
+
+class _Following:
+    """Playwright's assertions on one locator or page, each tried for :data:`TRY_MS` at a
+    time, again and again while there is progress (:func:`follow`)."""
+
+    def __init__(self, actual: Locator | Page, server: Any, stalled: float) -> None:
+        self._actual = actual
+        self._page = actual if isinstance(actual, Page) else actual.page
+        self._server = server
+        self._stalled = stalled
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if not (name.startswith("to_") or name.startswith("not_to_")):
+            raise AttributeError(name)
+
+        def assertion(*args: Any, **kwargs: Any) -> None:
+            if "timeout" in kwargs:
+                raise TypeError(f"{name}: no timeout, the wait follows progress")
+            asserting = getattr(expect(self._actual), name)
+
+            def holds() -> bool:
+                asserting(*args, timeout=TRY_MS, **kwargs)
+                return True
+
+            shown = ", ".join([repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()])
+            what = f"{self._actual} {name}({shown})"
+            follow(self._page, holds, what, server=self._server, stalled=self._stalled)
+
+        return assertion
+
+
+def follow_expect(
+    actual: Locator | Page, *, server: Any = None, stalled: float = STALLED
+) -> LocatorAssertions:
+    """``expect(actual)`` whose assertions wait while there is progress, not a fixed
+    time: ``follow_expect(loc).to_have_text("x")`` checks what ``expect(loc).to_have_text
+    ("x")`` checks (no ``timeout``). Typed as the locator's assertions (a page's have
+    the same form: ``to_have_title``, ``to_have_url``)."""
+    return cast(LocatorAssertions, _Following(actual, server, stalled))
+
+
+def follow_event(
+    page: Page,
+    event: str,
+    action: Callable[[], Any],
+    what: str,
+    *,
+    server: Any = None,
+    stalled: float = STALLED,
+) -> Any:
+    """Do ``action`` and wait, following progress, for the page's ``event`` ("download",
+    "filechooser"); returns the event's value (a Download, a FileChooser)."""
+    got: list[Any] = []
+
+    def seen(value: Any) -> None:
+        got.append(value)
+
+    page.on(event, seen)
+    try:
+        action()
+        follow(page, lambda: bool(got), what, server=server, stalled=stalled)
+    finally:
+        page.remove_listener(event, seen)
+    return got[0]
+
+
+def follow_js(
+    page: Page,
+    script: str,
+    what: str,
+    arg: Any = None,
+    *,
+    server: Any = None,
+    stalled: float = STALLED,
+) -> None:
+    """Wait, following progress, until ``script`` (a function expression, called with
+    ``arg``) returns something true in the page (``page.wait_for_function`` without its
+    deadline). A bare expression is taken as ``() => (expression)``."""
+    if "=>" not in script and not script.lstrip().startswith("function"):
+        script = f"() => ({script})"
+    follow(page, lambda: bool(page.evaluate(script, arg)), what, server=server, stalled=stalled)
+
+
+def wait_server(
+    server: Any, done: Callable[[], bool], what: str, *, stalled: float = STALLED
+) -> None:
+    """Wait until ``done()`` with no page to look at (a server's kernels, its log): fail
+    saying ``what`` once the server made no progress for ``stalled`` seconds. A wait for
+    a timer of the server's own (culling) needs a ``stalled`` longer than the timer."""
+    progress = Progress(server)
+    while not done():
+        idle = progress.look()
+        if idle >= stalled:
+            raise AssertionError(
+                f"no progress for {idle:.0f} s while waiting for {what}\n{server.log_tail()}"
+            )
+        time.sleep(0.5)
 
 
 def has(page: Page, selector: str, state: str = "attached") -> Callable[[], bool]:
@@ -181,6 +340,7 @@ def navigate(page: Page, url: str | None = None, *, server: Any = None) -> None:
             page.evaluate("() => !window.verliesOldDocument && document.readyState === 'complete'")
         )
 
+    watch(page, server)
     follow(page, loaded, f"the page {url or page.url} to load", server=server)
 
 
@@ -198,21 +358,36 @@ def open_page(page: Page, url: str | None = None, *, server: Any = None) -> dict
     return wait_page(page, server=server)
 
 
-def wait_page(page: Page, *, server: Any = None, min_colors: int = 8) -> dict[str, Any]:
-    """Wait, following progress, until the play page is up: its state line is there and
-    its board is drawn (the canvas shows ``min_colors`` colours or more: tiles on the
-    background). Returns the board's pixel statistics. ``server``: the Voila behind the
-    page, whose log and CPU time count as progress too (its kernel starting)."""
-    follow(page, has(page, ".vl-state"), "the page's state line", server=server)
+def wait_canvas(
+    page: Page,
+    selector: str = "canvas",
+    min_colors: int = 2,
+    *,
+    server: Any = None,
+    stalled: float = STALLED,
+) -> dict[str, Any]:
+    """Wait, following progress, until a canvas matching ``selector`` shows ``min_colors``
+    colours or more (something drawn on its background); returns its pixel statistics."""
     drawn: list[dict[str, Any]] = []
 
-    def board_drawn() -> bool:
+    def check() -> bool:
         drawn[:] = [
             s
-            for s in canvas_pixel_stats(page, BOARD)
+            for s in canvas_pixel_stats(page, selector)
             if s["opaque"] > 0 and s["colors"] >= min_colors
         ]
         return bool(drawn)
 
-    follow(page, board_drawn, "the board to be drawn", server=server)
+    follow(page, check, f"a canvas {selector!r} to be drawn", server=server, stalled=stalled)
     return drawn[0]
+
+
+def wait_page(page: Page, *, server: Any = None, min_colors: int = 8) -> dict[str, Any]:
+    """Wait, following progress, until the play page is up: its state line is there and
+    its board is drawn (the canvas shows ``min_colors`` colours or more: tiles on the
+    background). Returns the board's pixel statistics. ``server``: the Voila behind the
+    page, whose log and CPU time count as progress too (its kernel starting); the page
+    remembers it for later waits (:func:`watch`)."""
+    watch(page, server)
+    follow(page, has(page, ".vl-state"), "the page's state line", server=server)
+    return wait_canvas(page, BOARD, min_colors, server=server)

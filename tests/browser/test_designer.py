@@ -2,34 +2,26 @@
 past starts a branch and the original line comes back; the event log shows the newest line
 on top after bots move (checked by where the lines are drawn, not by the HTML's order).
 
-Waits follow the page's progress (its state line), never a fixed short time: the machine
-running these is often loaded."""
+Waits follow progress (the page, the server's log and CPU time: tests/browser/progress.py),
+never a fixed time: the machine running these is often loaded."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
-from progress import open_page, wait_page
+from playwright.sync_api import Page
+from progress import follow, follow_event, follow_expect, follow_js, open_page, wait_page
 from test_play import start_game, state, wait_state
 
 BOTS = ["bot “random”", "bot “random”"]
 
 
-def wait_for(page: Page, check: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
-    """Wait until ``check()`` holds (polling the page), or fail saying ``what`` once the
-    page's state line has not moved for ``timeout`` seconds: a busy machine that is still
-    making progress is waited for."""
-    seen = state(page)
-    deadline = time.monotonic() + timeout
-    while not check():
-        now = state(page)
-        if now != seen:
-            seen, deadline = now, time.monotonic() + timeout
-        assert time.monotonic() < deadline, f"no progress while waiting for {what}: {now}"
-        page.wait_for_timeout(100)
+def wait_for(page: Page, check: Callable[[], bool], what: str) -> None:
+    """Wait until ``check()`` holds (polling the page), or fail saying ``what`` once nothing
+    moved for a while (progress.follow): a busy machine that is still making progress is
+    waited for."""
+    follow(page, check, what)
 
 
 def play_to_end(page: Page) -> dict[str, str]:
@@ -76,7 +68,7 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
     s = state(page)
     page.click(".vl-pick-toggle")
     options = page.locator(".vl-what-if select option")
-    expect(options.first).to_be_attached()
+    follow_expect(options.first).to_be_attached()
     page.select_option(".vl-what-if select", index=options.count() - 1)
     page.click(".vl-take-outcome")
     wait_state(page, s)
@@ -85,7 +77,7 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
     assert int(now["history"]) == 2 and now["step"] == "2"  # the what-if line
     assert visible_branches(page) == [f"1 · {n}", "2"]  # the old line is still there
     current = page.locator(".vl-branch-current")
-    expect(current).to_have_text("2")
+    follow_expect(current).to_have_text("2")
     assert "2" in page.inner_text(".vl-message")  # "branch 2 starts after step 1"
     # back to the original line: all its steps, at the same step number
     s = state(page)
@@ -93,7 +85,7 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
     wait_state(page, s)
     back = state(page)
     assert back["history"] == str(n) and back["step"] == "2"
-    expect(page.locator(".vl-branch-current")).to_have_text("1")
+    follow_expect(page.locator(".vl-branch-current")).to_have_text("1")
     assert visible_branches(page) == ["1", "2 · 2"]
     goto_step(page, n)
     final = state(page)
@@ -122,7 +114,7 @@ def test_log_shows_the_newest_line_on_top_after_bots_move(
         return order == sorted(order, key=lambda pi: (-pi[0], pi[1]))
 
     # the log's widgets follow the state line in their own messages: wait for them to land
-    wait_for(page, lambda: in_order(read()), "the log's parts to arrive", timeout=30)
+    wait_for(page, lambda: in_order(read()), "the log's parts to arrive")
     lines = read()
     assert len(lines) > 10
     seen = sorted(lines, key=lambda line: line["y"])
@@ -195,7 +187,7 @@ def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
             undone = True
             continue
         page.keyboard.press("r" if s["chance"] == "1" else "1")
-        wait_state(page, s, timeout=120)
+        wait_state(page, s)
         presses += 1
         assert presses < 600, "the game did not end"
     assert undone and presses > 3
@@ -216,12 +208,12 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
     for _ in range(6):  # a few steps by keys: R rolls or draws, 1 takes the first action
         s = state(page)
         page.keyboard.press("r" if s["chance"] == "1" else "1")
-        wait_state(page, s, timeout=120)
+        wait_state(page, s)
     here = state(page)
     board = settled_hash(page)
     page.click(".vl-make-link")
     link = page.locator("a.vl-position-link")
-    expect(link).to_be_visible(timeout=60_000)
+    follow_expect(link).to_be_visible()
     href = link.evaluate("a => a.href")  # the address the browser opens
     assert "?g=" in href and len(href) < 7000
     # a fresh browser context: nothing shared with this page but the address
@@ -248,9 +240,9 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
         ("svg", b"<svg"),
         ("json", b"{"),
     ):
-        with page.expect_download(timeout=60_000) as info:
-            page.click(f".vl-export-{kind}")
-        download = info.value
+        download = follow_event(
+            page, "download", lambda k=kind: page.click(f".vl-export-{k}"), f"the {kind} export"
+        )
         assert download.suggested_filename.endswith(
             f"-step{here['step']}"
             + (
@@ -304,7 +296,7 @@ def test_layout_fits_390_800_and_1280_px(
     for width in (1280, 800, 390):
         page.set_viewport_size({"width": width, "height": 900})
         # the layout follows the width at once (CSS); wait for the frame it is drawn in
-        page.wait_for_function(f"window.innerWidth === {width}")
+        follow_js(page, f"window.innerWidth === {width}", f"a window {width} px wide")
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
         found = page.evaluate(LAYOUT_JS, KEY_PARTS)
         page.screenshot(path=str(artifacts / f"layout-{width}.png"), full_page=True)
@@ -322,7 +314,7 @@ def test_layout_fits_390_800_and_1280_px(
     s = state(page)
     if s["human"] == "1" and s["pending"] == "turn":
         page.keyboard.press("1")
-        wait_state(page, s, timeout=120)
+        wait_state(page, s)
     assert console_errors == []
 
 
@@ -342,11 +334,10 @@ def test_smaller_defects_as_seen(
     # at the start nobody can walk: the hint does not send a person to a yellow cell
     assert "yellow" not in visible_hint(page) and "Draw" in visible_hint(page)
     # the upload button reads "Load", not "Load (0)"
-    expect(page.locator(".vl-upload")).to_have_text("Load", timeout=60_000)
+    follow_expect(page.locator(".vl-upload")).to_have_text("Load")
     # Save: one click gives the file
-    with page.expect_download(timeout=60_000) as info:
-        page.click(".vl-save")
-    assert info.value.suggested_filename.endswith("-step0.json")
+    saved = follow_event(page, "download", lambda: page.click(".vl-save"), "the saved game")
+    assert saved.suggested_filename.endswith("-step0.json")
     # play some of the person's decisions by keys (bots answer at once)
     decisions = []
     while len(decisions) < 4:
@@ -355,9 +346,9 @@ def test_smaller_defects_as_seen(
         if s["chance"] == "0":
             decisions.append(int(s["step"]))
         page.keyboard.press("r" if s["chance"] == "1" else "1")
-        wait_state(page, s, timeout=120)
+        wait_state(page, s)
     # the save link of step 0 is gone: no offer of an older position
-    expect(page.locator(".vl-download-link:has-text('step0')")).to_have_count(0)
+    follow_expect(page.locator(".vl-download-link:has-text('step0')")).to_have_count(0)
     # undo turn: back to the person's own last decision, and the page waits for them there
     s = state(page)
     page.keyboard.press("b")
@@ -367,7 +358,7 @@ def test_smaller_defects_as_seen(
     goto_step(page, 1)  # the person drew a card first: which card is chance's
     assert state(page)["chance"] == "1"
     page.click(".vl-pick-toggle")
-    expect(page.locator(".vl-what-if select")).to_be_visible()
+    follow_expect(page.locator(".vl-what-if select")).to_be_visible()
     goto_step(page, 0)
-    expect(page.locator(".vl-what-if select")).to_be_hidden()
+    follow_expect(page.locator(".vl-what-if select")).to_be_hidden()
     assert console_errors == []

@@ -4,8 +4,8 @@ not scroll sideways (no scrolled ancestor, nothing past the notebook's right edg
 and Save must stay on screen.
 
 The notebook is a copy in a temporary folder: JupyterLab saves open notebooks on its own,
-and the repository's copy must stay as it is. Waits follow the page (the app's state line,
-the board's pixels), not fixed times."""
+and the repository's copy must stay as it is. Waits follow progress (the page, JupyterLab's
+log and its kernel's CPU time: tests/browser/progress.py), not fixed times."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from progress import follow, follow_expect, follow_js, has, navigate, wait_canvas
 from test_play import click_canvas, state, targets, wait_state
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-TIMEOUT = 180_000  # JupyterLab's first load and a kernel start, on a busy machine
 
 #: Every ancestor of the app that is scrolled sideways or wider than its box, and where the
 #: parts a person needs are drawn, against the notebook's visible area.
@@ -47,7 +47,7 @@ _MEASURE_JS = """() => {
 
 
 @pytest.fixture(scope="module")
-def lab_url(server_factory: Callable[..., Any], tmp_path_factory: pytest.TempPathFactory) -> str:
+def lab_server(server_factory: Callable[..., Any], tmp_path_factory: pytest.TempPathFactory) -> Any:
     root = tmp_path_factory.mktemp("lab-root")
     shutil.copy(REPO_ROOT / "notebooks" / "play.ipynb", root / "play.ipynb")
     state_dir = tmp_path_factory.mktemp("lab-state")
@@ -67,8 +67,12 @@ def lab_url(server_factory: Callable[..., Any], tmp_path_factory: pytest.TempPat
         "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: run the cells by command
         "--LabApp.news_url=",
     ]
-    server = server_factory("jupyterlab", argv, ready_path="/api", timeout=120, cwd=root)
-    return str(server.url("/lab/tree/play.ipynb"))
+    return server_factory("jupyterlab", argv, ready_path="/api", timeout=120, cwd=root)
+
+
+@pytest.fixture(scope="module")
+def lab_url(lab_server: Any) -> str:
+    return str(lab_server.url("/lab/tree/play.ipynb"))
 
 
 def measure(page: Page) -> dict[str, Any]:
@@ -103,45 +107,47 @@ def assert_in_view(found: dict[str, Any], what: str, on_screen: bool = False) ->
 
 
 def test_play_notebook_in_jupyterlab_beside_the_file_browser(
-    page: Page, lab_url: str, console_errors: list[str], wait_for_canvas: Any
+    page: Page, lab_url: str, lab_server: Any, console_errors: list[str]
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(lab_url, timeout=TIMEOUT)
-    page.wait_for_function(
+    navigate(page, lab_url, server=lab_server)  # JupyterLab's progress counts in every wait
+    follow_js(
+        page,
         "() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')",
-        timeout=TIMEOUT,
+        "JupyterLab with the notebook",
     )
     files = page.locator("#filebrowser")
     if not files.is_visible():  # JupyterLab opens it on a first visit; make sure it is open
         page.click(".jp-SideBar.jp-mod-left [data-id='filebrowser']")
-    expect(files).to_be_visible(timeout=TIMEOUT)
+    follow_expect(files).to_be_visible()
     # run the notebook as a person does with "Run ▸ Run All Cells"
     # once the notebook's kernel is up and idle (a run sent earlier can be lost) ...
-    page.wait_for_function(
+    follow_js(
+        page,
         """() => {
           const w = window.jupyterapp.shell.currentWidget;
           const k = w && w.sessionContext && w.sessionContext.session
             && w.sessionContext.session.kernel;
           return k && k.status === 'idle' && w.content && w.content.widgets.length > 0;
         }""",
-        timeout=TIMEOUT,
+        "the notebook's kernel, idle",
     )
     # (not awaited: the command's promise is not one to wait on; the app's state line is)
     page.evaluate(
         "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return null; }"
     )
-    page.wait_for_selector(".vl-state", timeout=TIMEOUT)
-    wait_for_canvas(page, "canvas.vl-board", min_colors=8, timeout_ms=TIMEOUT)
+    follow(page, has(page, ".vl-state"), "the app's state line")
+    wait_canvas(page, "canvas.vl-board", min_colors=8)
     ARTIFACTS.mkdir(exist_ok=True)
     assert_in_view(measure(page), "after running")
     # the person's first move by its buttons, then a click on the board: where the drawn
     # card goes (a place target, at its pixel centre on the canvas)
     s = state(page)
     page.click(".vl-action >> nth=0")  # draw a dungeon card
-    s = wait_state(page, s, timeout=120)
+    s = wait_state(page, s)
     if s["chance"] == "1":
         page.click(".vl-roll-card")
-        s = wait_state(page, s, timeout=120)
+        s = wait_state(page, s)
     assert s["pending"] == "place", s
     # the buttons' clicks scrolled the notebook down to them: the board back into view, as
     # a person scrolls up to it (vertically; a sideways scroll would show in the measures)
@@ -150,34 +156,35 @@ def test_play_notebook_in_jupyterlab_beside_the_file_browser(
     place = [t for t in targets(page, "place") if t.get("visible", "1") == "1"]
     assert place, "no cell to lay the card"
     click_canvas(page, place[0])  # a mouse click: no scrolling by the test itself
-    page.wait_for_function(
+    follow_js(
+        page,
         "() => document.activeElement instanceof HTMLCanvasElement"
         " || document.querySelector('.vl-confirm-place')",
-        timeout=TIMEOUT,
+        "the board's focus or the confirm button",
     )
-    page.wait_for_function(  # the click reached the kernel: the ghost card is shown there
-        "() => document.querySelector('.vl-ghost') !== null", timeout=TIMEOUT
-    )
+    # the click reached the kernel: the ghost card is shown there
+    follow(page, has(page, ".vl-ghost"), "the ghost card")
     page.screenshot(path=str(ARTIFACTS / "jupyterlab-board-click.png"))
     assert_in_view(measure(page), "after the board click", on_screen=True)
     # and laying it (Step and Save still there after the move)
     page.click(".vl-confirm-place")
-    wait_state(page, s, timeout=120)
+    wait_state(page, s)
     assert_in_view(measure(page), "after laying the card")
     # a narrower window, the file browser still open: the app shrinks into the notebook's
     # width (its container query), and a click into the board scrolls nothing sideways
     page.set_viewport_size({"width": 1000, "height": 900})
-    page.wait_for_function(
+    follow_js(
+        page,
         "() => { const p = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');"
         " const a = document.querySelector('.vl-app');"
         " return p && a && a.getBoundingClientRect().right <= p.getBoundingClientRect().right; }",
-        timeout=TIMEOUT,
+        "the app within the narrower notebook",
     )
     page.locator("canvas.vl-board").scroll_into_view_if_needed()
     box = page.locator("canvas.vl-board").bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] - 5, box["y"] + box["height"] / 2)  # its edge
-    page.wait_for_function("() => document.activeElement instanceof HTMLCanvasElement")
+    follow_js(page, "() => document.activeElement instanceof HTMLCanvasElement", "focus")
     page.screenshot(path=str(ARTIFACTS / "jupyterlab-narrow-board-click.png"))
     assert_in_view(measure(page), "narrow, after a click at the board's right edge")
     assert [e for e in console_errors if "vl-" in e or "verlies" in e] == []

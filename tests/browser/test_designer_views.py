@@ -5,7 +5,8 @@ German mode without English on the main views at 390, 800 and 1,280 px.
 
 Everything is read as a person sees it: visible text (``inner_text`` of shown elements,
 the generated text of an opened log line), what a <select> offers, where things are drawn
-(bounding boxes, canvas pixels). Waits follow the page's progress."""
+(bounding boxes, canvas pixels). Waits follow progress (tests/browser/progress.py), never a
+fixed time."""
 
 from __future__ import annotations
 
@@ -14,19 +15,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
-from progress import BOARD, open_page
+from playwright.sync_api import Page
+from progress import BOARD, follow, follow_event, follow_expect, follow_js, has, open_page
 from test_designer import wait_for
 from test_play import board_data, start_game, state, wait_state
 
 from verlies.i18n import de, en
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-TIMEOUT = 60_000
 
 
 def tab(page: Page, index: int) -> None:
     page.click(f".vl-tabs .lm-TabBar-tab >> nth={index}")
+    if index == 2:  # the deck editor is built when its tab is first shown: wait for it
+        editor = ".verlies-deck-editor .widget-select select"
+        follow(page, has(page, editor, "visible"), "the deck editor")
 
 
 def visible_text(page: Page, selector: str) -> str:
@@ -60,7 +63,7 @@ def opened_rule_text(page: Page) -> str:
     line = page.locator(".vl-log-box .vl-log summary").first
     line.click()
     para = page.locator(".vl-log-box .vl-log details[open] > p").first
-    expect(para).to_be_visible(timeout=TIMEOUT)
+    follow_expect(para).to_be_visible()
     box = para.bounding_box()
     assert box is not None and box["height"] > 10
     text: str = para.evaluate("p => getComputedStyle(p, '::after').content")
@@ -76,11 +79,11 @@ def test_rules_tab_and_log_rules_follow_the_language(
 ) -> None:
     open_page(page, page_url(), server=voila_server)  # the page opens in German
     # a log line opens its rule's German text
-    expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
+    follow_expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
     assert "Die Spieler sind reihum am Zug" in opened_rule_text(page)
     tab(page, 3)
     rules = page.locator(".vl-rules-page")
-    expect(rules).to_contain_text("R5 Hindernisse (Karte 5)", timeout=TIMEOUT)
+    follow_expect(rules).to_contain_text("R5 Hindernisse (Karte 5)")
     shown = visible_text(page, ".vl-rules-page")
     row = visible_text(page, ".vl-rules-page #rule-R5\\.2")
     assert row.startswith("R5.2") and "Magie-Sperre, Einsturz, Tür" in row
@@ -101,14 +104,14 @@ def test_rules_tab_and_log_rules_follow_the_language(
     assert r52 is not None and tops[0] < r52["y"] < tops[2]
     # English: the English text, the same IDs
     page.click(".vl-lang button:has-text('EN')")
-    expect(rules).to_contain_text("R5 Obstacles (card 5)", timeout=TIMEOUT)
+    follow_expect(rules).to_contain_text("R5 Obstacles (card 5)")
     # the log is sent again in English: wait for it before opening a line
-    expect(page.locator(".vl-log-box")).to_contain_text("to move", timeout=TIMEOUT)
+    follow_expect(page.locator(".vl-log-box")).to_contain_text("to move")
     row = visible_text(page, ".vl-rules-page #rule-R5\\.2")
     assert row.startswith("R5.2") and "not passed" in row and "Hindernis wird" not in row
     assert "dev:" not in visible_text(page, ".vl-rules-page")
     tab(page, 0)
-    expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
+    follow_expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
     assert "Players take turns in seat order" in opened_rule_text(page)
     assert console_errors == []
 
@@ -130,11 +133,11 @@ def test_die_panel_marks_the_faces_that_pass(
             break
         assert s["over"] == "0", s
         page.keyboard.press("r" if s["chance"] == "1" else "1")
-        wait_state(page, s, timeout=120)
+        wait_state(page, s)
     else:
         raise AssertionError("no obstacle or trap roll came")
     table = page.locator(".vl-otable")
-    expect(table).to_be_visible()
+    follow_expect(table).to_be_visible()
     context = visible_text(page, ".vl-otable .vl-context")
     m = CONTEXT.search(context)
     assert m, context
@@ -171,13 +174,13 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
 ) -> None:
     open_page(page, page_url(), server=voila_server)
     page.click(".vl-lang button:has-text('EN')")
-    page.wait_for_function("document.querySelector('.vl-state').textContent.includes('to move')")
+    follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
     tab(page, 1)
     deck = page.locator(".vl-setup-deck")
-    expect(deck).to_be_visible(timeout=TIMEOUT)
+    follow_expect(deck).to_be_visible()
     assert visible_text(page, ".vl-setup-deck").startswith("Deck Standard")
     page.select_option(".vl-players-count select", "3")
-    expect(page.locator(".vl-seat-3-character select")).to_be_visible()
+    follow_expect(page.locator(".vl-seat-3-character select")).to_be_visible()
     picked = [chosen(page, s) for s in (1, 2, 3)]
     assert len(set(picked)) == 3
     for s in (1, 2, 3):  # each list offers its own pick, none of the others'
@@ -193,7 +196,7 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
         assert free not in options(page, s) and picked[0] in options(page, s)
     # a fourth seat comes in with a character of its own
     page.select_option(".vl-players-count select", "4")
-    expect(page.locator(".vl-seat-4-character select")).to_be_visible()
+    follow_expect(page.locator(".vl-seat-4-character select")).to_be_visible()
     four = [chosen(page, s) for s in (1, 2, 3, 4)]
     assert len(set(four)) == 4, four
     page.click(".vl-start")
@@ -270,10 +273,10 @@ def test_applied_message_goes_after_a_move_and_an_upload(
     start_two_humans(page, 3)
     tab(page, 2)
     field(page, "widget-text", "Search").locator("input").fill("raum-gold")
-    expect(page.locator(f"{EDITOR} .widget-select select option")).to_have_count(4)
-    expect(page.locator(f"{EDITOR} h4 code")).to_have_text("raum-gold-01", timeout=TIMEOUT)
+    follow_expect(page.locator(f"{EDITOR} .widget-select select option")).to_have_count(4)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text("raum-gold-01")
     choose_card(page, "raum-gold-03")
-    expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
+    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
     applied = page.locator(EDITOR, has_text="Applied to the current game as step")
 
     def gone() -> None:
@@ -285,32 +288,31 @@ def test_applied_message_goes_after_a_move_and_an_upload(
 
     def edit(text: str) -> None:  # typed, and checked by the editor (its diff shows it)
         type_card_text(page, text)
-        expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(
-            f"→ “{text}”", timeout=TIMEOUT
-        )
+        follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(f"→ “{text}”")
 
     # applied, then another deck file uploaded into the editor: the message goes
     edit("7 Gold.")
     editor_button(page, "Apply to the current game").click()
-    expect(applied).to_be_visible(timeout=TIMEOUT)
+    follow_expect(applied).to_be_visible()
     deck = Path(__file__).resolve().parents[2] / "verlies" / "data" / "default_deck.toml"
-    with page.expect_file_chooser(timeout=TIMEOUT) as chooser:
-        page.click(f"{EDITOR} .widget-upload")
-    chooser.value.set_files(str(deck))
+    chooser = follow_event(
+        page, "filechooser", lambda: page.click(f"{EDITOR} .widget-upload"), "the file chooser"
+    )
+    chooser.set_files(str(deck))
     gone()
     # applied, then the game moves on (a card drawn on the Game tab): the message goes
     choose_card(page, "raum-gold-02")  # the list was reset by the upload: choose anew
     choose_card(page, "raum-gold-03")
-    expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
+    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
     edit("6 Gold.")
     editor_button(page, "Apply to the current game").click()
-    expect(applied).to_be_visible(timeout=TIMEOUT)
+    follow_expect(applied).to_be_visible()
     s = state(page)
     tab(page, 0)
     page.click(".vl-action >> nth=0")
     wait_state(page, s)
     tab(page, 2)
-    expect(page.locator(EDITOR)).to_be_visible()
+    follow_expect(page.locator(EDITOR)).to_be_visible()
     gone()
     assert console_errors == []
 
@@ -337,11 +339,11 @@ def test_german_mode_shows_no_english_at_390_800_and_1280_px(
     s = state(page)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press("1")  # draw: a chance point, the die/card panel shows
-    wait_state(page, s, timeout=120)
+    wait_state(page, s)
     ARTIFACTS.mkdir(exist_ok=True)
     for width in (1280, 800, 390):
         page.set_viewport_size({"width": width, "height": 1600})
-        page.wait_for_function(f"window.innerWidth === {width}")
+        follow_js(page, f"window.innerWidth === {width}", f"a window {width} px wide")
         for i, name in ((0, "play"), (1, "new"), (3, "rules")):
             tab(page, i)
             # a tab other than the game's is built by the kernel when first shown (app.py)
@@ -377,7 +379,7 @@ def test_a_broken_link_says_why_in_german(
     # the page opens in German
     open_page(page, page_url("play.ipynb") + "?g=" + value, server=voila_server)
     error = page.locator(".vl-error", has_text="Link")
-    expect(error).to_be_visible(timeout=TIMEOUT)
+    follow_expect(error).to_be_visible()
     shown = visible_text(page, ".vl-error")
     assert de.TEXTS["save.err.link_seats"] in shown, shown
     assert shown.startswith(de.TEXTS["page.link_error"].split("{")[0]), shown

@@ -9,7 +9,8 @@
 
 Everything is done as a person would: typing into the fields, pressing Enter and the
 buttons, clicking the download link; what is checked is the text on the screen and the
-file the browser saves.
+file the browser saves. Waits follow progress (tests/browser/progress.py), never a fixed
+time (a fixed 15 s once failed here on a machine at load 7).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
-from progress import open_page
-from test_editor_page import EDITOR, TIMEOUT, choose_card, field, screenshot, tab
+from playwright.sync_api import Locator, Page
+from progress import follow_event, follow_expect, open_page
+from test_editor_page import EDITOR, choose_card, field, screenshot, tab
 
 from verlies.deck import Deck
 
@@ -60,12 +61,11 @@ def test_a_monster_cards_hint_offers_no_trap(
     area.click()
     page.keyboard.press("Control+A")
     area.press_sequentially(BAD_MONSTER_TEXT, delay=15)
-    expect(area).to_have_value(BAD_MONSTER_TEXT, timeout=TIMEOUT)
+    follow_expect(area).to_have_value(BAD_MONSTER_TEXT)
     error = page.locator(f"{EDITOR} .verlies-error").first
-    expect(error).to_be_visible(timeout=TIMEOUT)
-    expect(error).to_contain_text(
+    follow_expect(error).to_be_visible()
+    follow_expect(error).to_contain_text(
         f"Karte '{MONSTER}', Zeile 1, Spalte 18: unbekanntes Wort 'x' — erwartet wird Besitz",
-        timeout=TIMEOUT,
     )
     shown = error.inner_text()
     for word in ("Falle", "Monsterbegegnung", "Schatz"):
@@ -81,37 +81,33 @@ def test_the_deck_name_field_names_the_download(
     mark = voila_server.log_mark()
     open_page(page, page_url("play.ipynb"), server=voila_server)
     tab(page, "Deck & Karten")
-    expect(name_input(page)).to_have_value("Standard", timeout=TIMEOUT)
+    follow_expect(name_input(page)).to_have_value("Standard")
 
     rename(page, NAME)
-    expect(page.locator(EDITOR)).to_contain_text(f"Das Deck heißt jetzt „{NAME}“.", timeout=TIMEOUT)
-    expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME, timeout=TIMEOUT)
+    follow_expect(page.locator(EDITOR)).to_contain_text(f"Das Deck heißt jetzt „{NAME}“.")
+    follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME)
 
     editor_button(page, "Download vorbereiten").click()
     link = page.locator(f"{EDITOR} a:has-text('ganzes Deck herunterladen')")
-    expect(link).to_be_visible(timeout=TIMEOUT)
-    with page.expect_download(timeout=TIMEOUT) as info:
-        link.click()
-    download = info.value
+    follow_expect(link).to_be_visible()
+    download = follow_event(page, "download", link.click, "the deck's download")
     assert download.suggested_filename == "hoehlen-tour-2.toml"
     saved = download.path()
     assert Deck.loads(saved.read_bytes()).name == NAME
-    with page.expect_download(timeout=TIMEOUT) as info:
-        page.locator(f"{EDITOR} a:has-text('nur die Änderungen herunterladen')").click()
-    assert info.value.suggested_filename == "hoehlen-tour-2-patch.toml"
+    patch = page.locator(f"{EDITOR} a:has-text('nur die Änderungen herunterladen')")
+    download = follow_event(page, "download", patch.click, "the changes' download")
+    assert download.suggested_filename == "hoehlen-tour-2-patch.toml"
 
     # an empty name is refused: the reason is shown, the deck keeps its name
     rename(page, "")
     status = page.locator(f"{EDITOR} .verlies-error:has-text('Name nicht übernommen')")
-    expect(status).to_contain_text("ein Deckname hat 1 bis 80 Zeichen", timeout=TIMEOUT)
-    expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME, timeout=TIMEOUT)
+    follow_expect(status).to_contain_text("ein Deckname hat 1 bis 80 Zeichen")
+    follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(NAME)
     screenshot(page, "editor_deck_name.png")
 
     # undo takes the name back; the field shows the deck's name again
     editor_button(page, "Rückgängig").click()
-    expect(name_input(page)).to_have_value("Standard", timeout=TIMEOUT)
-    expect(page.locator(EDITOR)).to_contain_text(
-        "Keine Unterschiede zum Standarddeck", timeout=TIMEOUT
-    )
+    follow_expect(name_input(page)).to_have_value("Standard")
+    follow_expect(page.locator(EDITOR)).to_contain_text("Keine Unterschiede zum Standarddeck")
     assert console_errors == []
     assert voila_server.log_errors(mark) == []

@@ -10,18 +10,18 @@ The editor's widgets carry no ``vl-*`` classes of their own (only the editor's b
 ``.verlies-diff``), so its fields are found by their label and its buttons by their text.
 Screenshots in tests/artifacts/: editor_error.png (the located error), editor_applied.png
 (the valid edit applied) and editor_game_7_gold.png (the Game tab after the room card).
+Waits follow progress (tests/browser/progress.py), never a fixed time.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
-from progress import BOARD, follow, has, open_page
+from playwright.sync_api import Locator, Page
+from progress import BOARD, follow, follow_expect, follow_js, has, open_page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
@@ -32,7 +32,6 @@ CARD_NAME = "Forgotten till"
 ROOM_TILE = "Crypt (T-junction) · r-raum-t-01"  # the what-if label names the card id
 BAD_TEXT = "Falle: Geschick , sonst"
 GOOD_TEXT = "7 Gold."
-TIMEOUT = 15_000
 
 _DATASET_JS = "e => Object.assign({}, e.dataset)"
 _TARGETS_JS = "es => es.map(e => Object.assign({}, e.dataset))"
@@ -47,24 +46,25 @@ def state(page: Page) -> dict[str, str]:
     return data
 
 
-def wait_state(page: Page, timeout: float = 15.0, **want: str) -> dict[str, str]:
-    """Wait until the status line's data attributes have the values in ``want``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        now = state(page)
-        if all(now.get(k) == v for k, v in want.items()):
-            return now
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the game did not get to {want}; it is at {now}")
-        page.wait_for_timeout(40)
+def wait_state(page: Page, **want: str) -> dict[str, str]:
+    """Wait, following progress, until the status line's data attributes have the values
+    in ``want``."""
+    now = [state(page)]
+
+    def there() -> bool:
+        now[0] = state(page)
+        return all(now[0].get(k) == v for k, v in want.items())
+
+    follow(page, there, f"the game to get to {want} (it is at {now[0]})")
+    return now[0]
 
 
 def expect_coins(page: Page, seat: int, n: int) -> None:
     """The players panel shows ``n`` coins for ``seat`` (its widget may update a moment after
     the status line's)."""
     player = page.locator(f".vl-players-box .vl-player[data-seat='{seat}']")
-    expect(player).to_have_attribute("data-coins", str(n), timeout=TIMEOUT)
-    expect(player.locator(".vl-gold")).to_have_text(re.compile(rf"(^|\D){n} "), timeout=TIMEOUT)
+    follow_expect(player).to_have_attribute("data-coins", str(n))
+    follow_expect(player.locator(".vl-gold")).to_have_text(re.compile(rf"(^|\D){n} "))
 
 
 def tab(page: Page, title: str) -> None:
@@ -78,8 +78,9 @@ def tab(page: Page, title: str) -> None:
 def start_two_humans(page: Page, seed: int) -> None:
     """English, then a new two-player game with two human seats (no bot moves in between)."""
     page.click(".vl-lang button:has-text('EN')")
-    page.wait_for_function("document.querySelector('.vl-state').textContent.includes('to move')")
+    follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
     tab(page, "New game")
+    follow(page, has(page, ".vl-players-count select", "visible"), "the New game form")
     page.select_option(".vl-players-count select", "2")
     for seat in (1, 2):
         page.select_option(f".vl-seat-{seat}-controller select", label="human")
@@ -89,7 +90,7 @@ def start_two_humans(page: Page, seed: int) -> None:
     page.press(".vl-round-limit input", "Enter")
     page.wait_for_timeout(300)  # the text fields sync on Enter
     page.click(".vl-start")
-    page.wait_for_selector(".vl-board", state="visible")
+    follow(page, has(page, ".vl-board", "visible"), "the board")
     wait_state(page, seed=str(seed), controllers="human,human", step="0")
 
 
@@ -110,14 +111,20 @@ def card_text_area(page: Page) -> Locator:
 
 
 def choose_card(page: Page, card_id: str) -> None:
-    """Pick a card in the editor's list (after the search box narrowed it down)."""
+    """Pick a card in the editor's list (after the search box narrowed it down). The list
+    may still be narrowing when this starts (the kernel answers the search): the card is
+    picked by its label once the list shows it, not by a place in the list (a place read
+    before the narrowing pointed past its end: select_option waited 30 s and failed)."""
     card_list = page.locator(f"{EDITOR} .widget-select select")
-    # the list shows "id · name ×count", its spaces as no-break spaces
-    labels = [x.replace("\xa0", " ") for x in card_list.locator("option").all_inner_texts()]
-    index = next((i for i, x in enumerate(labels) if x.startswith(f"{card_id} · ")), None)
-    assert index is not None, f"{card_id} is not in the card list: {labels}"
-    card_list.select_option(index=index)
-    expect(page.locator(f"{EDITOR} h4 code")).to_have_text(card_id, timeout=TIMEOUT)
+
+    def label() -> str | None:
+        # the list shows "id · name ×count", its spaces as no-break spaces
+        labels: list[str] = card_list.locator("option").evaluate_all("os => os.map(o => o.label)")
+        return next((x for x in labels if x.replace("\xa0", " ").startswith(f"{card_id} · ")), None)
+
+    follow(page, lambda: label() is not None, f"{card_id} in the card list")
+    card_list.select_option(label=label())
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(card_id)
 
 
 def type_card_text(page: Page, text: str) -> None:
@@ -126,7 +133,7 @@ def type_card_text(page: Page, text: str) -> None:
     area.click()
     page.keyboard.press("Control+A")
     area.press_sequentially(text, delay=15)
-    expect(area).to_have_value(text, timeout=TIMEOUT)
+    follow_expect(area).to_have_value(text)
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -149,16 +156,14 @@ def take_outcome(page: Page, label: str) -> None:
     if page.locator(".vl-pick-toggle.mod-active").count() == 0:
         page.click(".vl-pick-toggle")  # "what if: pick the outcome" fills the list
     pick = page.locator(".vl-what-if select")
-    expect(pick.locator("option").first).to_be_attached(timeout=TIMEOUT)
+    follow_expect(pick.locator("option").first).to_be_attached()
     texts = [x.replace("\xa0", " ") for x in pick.locator("option").all_inner_texts()]
     index = next((i for i, x in enumerate(texts) if x.startswith(f"{label} – ")), None)
     assert index is not None, f"{label!r} is not an outcome here: {texts}"
     before = state(page)["step"]
     pick.select_option(index=index)
     page.click(".vl-take-outcome")
-    page.wait_for_function(
-        "s => document.querySelector('.vl-state').dataset.step !== s", arg=before
-    )
+    follow_js(page, "s => document.querySelector('.vl-state').dataset.step !== s", "a step", before)
 
 
 def lay_tile_north(page: Page) -> None:
@@ -170,9 +175,9 @@ def lay_tile_north(page: Page) -> None:
     box = page.locator(BOARD).bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + float(target["px"]), box["y"] + float(target["py"]))
-    page.wait_for_selector(".vl-ghost", state="attached")
-    expect(page.locator(".vl-confirm-place")).to_have_text(
-        re.compile(r"Lay it here \(0, -1\)"), timeout=TIMEOUT
+    follow(page, has(page, ".vl-ghost"), "the ghost card")
+    follow_expect(page.locator(".vl-confirm-place")).to_have_text(
+        re.compile(r"Lay it here \(0, -1\)")
     )
     page.click(".vl-confirm-place")
 
@@ -184,7 +189,7 @@ def draw_the_room_card(page: Page) -> None:
     wait_state(page, chance="1", pending="draw")
     take_outcome(page, ROOM_TILE)
     wait_state(page, pending="place", chance="0")
-    expect(page.locator(".vl-drawn")).to_have_attribute("data-card", "r-raum-t-01", timeout=TIMEOUT)
+    follow_expect(page.locator(".vl-drawn")).to_have_attribute("data-card", "r-raum-t-01")
     lay_tile_north(page)
     wait_state(page, pending="room", chance="1")
     take_outcome(page, CARD_NAME)
@@ -208,53 +213,48 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
     tab(page, "Deck & cards")
     search = field(page, "widget-text", "Search").locator("input")
     search.fill("raum-gold")
-    expect(page.locator(f"{EDITOR} .widget-select option")).to_have_count(4, timeout=TIMEOUT)
+    follow_expect(page.locator(f"{EDITOR} .widget-select option")).to_have_count(4)
     choose_card(page, CARD)
-    expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
-    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok", timeout=TIMEOUT)
+    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
 
     type_card_text(page, BAD_TEXT)
     error = page.locator(f"{EDITOR} .verlies-error")
-    expect(error).to_be_visible(timeout=TIMEOUT)
-    expect(error).to_contain_text(
-        f"card '{CARD}', line 1, column 17: expected a number after 'Geschick', not ','",
-        timeout=TIMEOUT,
+    follow_expect(error).to_be_visible()
+    follow_expect(error).to_contain_text(
+        f"card '{CARD}', line 1, column 17: expected a number after 'Geschick', not ','"
     )
     caret = error.locator("xpath=following-sibling::pre[1]")
-    expect(caret).to_have_text(f"{BAD_TEXT}\n{' ' * 16}^", timeout=TIMEOUT)
-    expect(page.locator(EDITOR)).to_contain_text(
-        "The deck is unchanged; the preview shows the last good card.", timeout=TIMEOUT
+    follow_expect(caret).to_have_text(f"{BAD_TEXT}\n{' ' * 16}^")
+    follow_expect(page.locator(EDITOR)).to_contain_text(
+        "The deck is unchanged; the preview shows the last good card."
     )
-    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_count(0, timeout=TIMEOUT)
-    expect(page.locator(EDITOR)).to_contain_text(
-        "No differences from the default deck.", timeout=TIMEOUT
-    )
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_count(0)
+    follow_expect(page.locator(EDITOR)).to_contain_text("No differences from the default deck.")
     screenshot(page, "editor_error.png")
 
     # a text that does not parse cannot be applied: both buttons wait for a good one
-    expect(editor_button(page, "Apply to the current game")).to_be_disabled(timeout=TIMEOUT)
-    expect(editor_button(page, "Apply to new games")).to_be_disabled(timeout=TIMEOUT)
+    follow_expect(editor_button(page, "Apply to the current game")).to_be_disabled()
+    follow_expect(editor_button(page, "Apply to new games")).to_be_disabled()
     assert state(page)["step"] == "0" and state(page)["history"] == "0"
     # the card itself is unchanged: choose another card and come back
     choose_card(page, "raum-gold-02")
-    expect(card_text_area(page)).to_have_value("W6 Gold.", timeout=TIMEOUT)
+    follow_expect(card_text_area(page)).to_have_value("W6 Gold.")
     choose_card(page, CARD)
-    expect(card_text_area(page)).to_have_value("5 Gold.", timeout=TIMEOUT)
-    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok", timeout=TIMEOUT)
+    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
 
     # -- 2. a valid text, applied to the current game as an undoable step --------------------
     type_card_text(page, GOOD_TEXT)
-    expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok", timeout=TIMEOUT)
-    expect(page.locator(f"{EDITOR} .verlies-error")).to_have_count(0, timeout=TIMEOUT)
-    expect(page.locator(f"{EDITOR} .verlies-diff")).to_have_text(
-        f"{CARD} ({CARD_NAME}): “5 Gold.” → “7 Gold.”", timeout=TIMEOUT
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
+    follow_expect(page.locator(f"{EDITOR} .verlies-error")).to_have_count(0)
+    follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_have_text(
+        f"{CARD} ({CARD_NAME}): “5 Gold.” → “7 Gold.”"
     )
-    expect(page.locator(f"{EDITOR} .verlies-canonical")).to_contain_text(
-        "en: 7 gold.", timeout=TIMEOUT
-    )
+    follow_expect(page.locator(f"{EDITOR} .verlies-canonical")).to_contain_text("en: 7 gold.")
     editor_button(page, "Apply to the current game").click()
-    expect(page.locator(EDITOR)).to_contain_text(
-        "Applied to the current game as step 1 (undoable)", timeout=TIMEOUT
+    follow_expect(page.locator(EDITOR)).to_contain_text(
+        "Applied to the current game as step 1 (undoable)"
     )
     wait_state(page, step="1", history="1")
     screenshot(page, "editor_applied.png")
@@ -265,9 +265,9 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
     draw_the_room_card(page)
     expect_coins(page, 0, 7)
     log = page.locator(".vl-log-box")
-    expect(log).to_contain_text(f"Deck changed: changed {CARD}", timeout=TIMEOUT)
-    expect(log).to_contain_text(f"Room card {CARD_NAME}: 7 gold.", timeout=TIMEOUT)
-    expect(log).to_contain_text("Player 1 takes 7 gold.", timeout=TIMEOUT)
+    follow_expect(log).to_contain_text(f"Deck changed: changed {CARD}")
+    follow_expect(log).to_contain_text(f"Room card {CARD_NAME}: 7 gold.")
+    follow_expect(log).to_contain_text("Player 1 takes 7 gold.")
     assert "5 gold" not in log.inner_text()
     screenshot(page, "editor_game_7_gold.png")
 
@@ -275,15 +275,15 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
     while state(page)["step"] != "0":
         before = state(page)["step"]
         page.click(".vl-undo")
-        page.wait_for_function(
-            "s => document.querySelector('.vl-state').dataset.step !== s", arg=before
+        follow_js(
+            page, "s => document.querySelector('.vl-state').dataset.step !== s", "undo", before
         )
     expect_coins(page, 0, 0)
-    expect(log).not_to_contain_text("Deck changed", timeout=TIMEOUT)
+    follow_expect(log).not_to_contain_text("Deck changed")
     draw_the_room_card(page)
     expect_coins(page, 0, 5)
-    expect(log).to_contain_text(f"Room card {CARD_NAME}: 5 gold.", timeout=TIMEOUT)
-    expect(log).to_contain_text("Player 1 takes 5 gold.", timeout=TIMEOUT)
+    follow_expect(log).to_contain_text(f"Room card {CARD_NAME}: 5 gold.")
+    follow_expect(log).to_contain_text("Player 1 takes 5 gold.")
     assert "7 gold" not in log.inner_text()
 
     # -- 4. no errors in the page or on the server --------------------------------------------

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from progress import open_page
+from progress import open_page, wait_server
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "page_loads.png"
@@ -120,10 +119,12 @@ def test_idle_kernel_gets_culled(start_voila: Callable[..., Any]) -> None:
     rendered = server.render("/")
     assert rendered.kernel_id
     assert server.kernel_status(rendered.kernel_id) == 200
-    deadline = time.monotonic() + 30
-    while server.kernel_status(rendered.kernel_id) == 200:
-        assert time.monotonic() < deadline, "idle kernel was not culled within 30 s"
-        time.sleep(0.5)
+    # the culler's 2 s: a wait following progress (a busy machine culls late, not never)
+    wait_server(
+        server,
+        lambda: server.kernel_status(rendered.kernel_id) != 200,
+        "the culler to end the idle kernel",
+    )
     assert server.kernel_status(rendered.kernel_id) == 404
     assert "Culling 'idle' kernel" in server.log_text()
     server.stop()

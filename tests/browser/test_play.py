@@ -4,17 +4,18 @@ whole game to its end, undo and time travel, and the board screenshot (tests/art
 The page describes itself for these tests (and for screen readers): the status line
 (``.vl-state``) carries the game's state as data attributes, and ``.vl-board-info`` lists the
 board's clickable targets with their canvas pixel centres. Clicks go to the canvas itself.
+Waits follow progress (tests/browser/progress.py), never a fixed time: a busy machine that is
+still working is waited for, a page that hangs fails once nothing moved for a while.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
-from progress import BOARD, open_page
+from playwright.sync_api import Page
+from progress import BOARD, follow, follow_expect, follow_js, has, open_page
 
 from verlies.cards.model import Color
 from verlies.render import style as st
@@ -116,28 +117,32 @@ def pixels(page: Page, x: int = 0, y: int = 0, w: int | None = None, h: int | No
     return page.evaluate(_PIXELS_JS, [BOARD, x, y, w or size[0], h or size[1]])
 
 
-def settled_hash(page: Page, timeout: float = 10.0) -> int:
-    """The board's pixel hash once it stopped changing (drawing is asynchronous)."""
-    deadline = time.monotonic() + timeout
-    last = pixels(page)["hash"]
-    while time.monotonic() < deadline:
+def settled_hash(page: Page) -> int:
+    """The board's pixel hash once it stopped changing (drawing is asynchronous): the same
+    twice, 150 ms apart. A board that keeps changing fails the wait once nothing else moved
+    for progress.STALLED seconds."""
+    seen = [pixels(page)["hash"]]
+
+    def settled() -> bool:
         page.wait_for_timeout(150)
-        now = pixels(page)["hash"]
-        if now == last:
-            return int(now)
-        last = now
-    raise AssertionError("the board kept changing")
+        seen.append(pixels(page)["hash"])
+        return bool(seen[-1] == seen[-2])
+
+    follow(page, settled, "the board to stop changing")
+    return int(seen[-1])
 
 
-def wait_state(page: Page, before: dict[str, str], timeout: float = 15.0) -> dict[str, str]:
-    """Wait until the status line shows another state than ``before``."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        now = state(page)
-        if now != before:
-            return now
-        page.wait_for_timeout(40)
-    raise AssertionError(f"the page did not react; still {before}")
+def wait_state(page: Page, before: dict[str, str]) -> dict[str, str]:
+    """Wait, following progress, until the status line shows another state than
+    ``before``."""
+    now = [before]
+
+    def moved() -> bool:
+        now[0] = state(page)
+        return now[0] != before
+
+    follow(page, moved, f"the page to react (still {before})")
+    return now[0]
 
 
 def click_canvas(page: Page, target: dict[str, str]) -> None:
@@ -152,8 +157,10 @@ def start_game(
     """Start a new game through the form (tab "New game"), in English; ``edition``: a
     shipped edition of the standard deck picked by name (docs/balance.md)."""
     page.click(".vl-lang button:has-text('EN')")
-    page.wait_for_function("document.querySelector('.vl-state').textContent.includes('to move')")
+    follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
     page.click(".vl-tabs .lm-TabBar-tab:has-text('New game')")
+    # the kernel builds a tab when it is first shown (app.py): the form, as it comes
+    follow(page, has(page, ".vl-players-count select", "visible"), "the New game form")
     if edition is not None:
         page.select_option(".vl-setup-edition select", edition)
     page.select_option(".vl-players-count select", str(len(controllers)))
@@ -165,13 +172,13 @@ def start_game(
     page.press(".vl-round-limit input", "Enter")
     page.wait_for_timeout(300)  # the text fields sync on Enter
     page.click(".vl-start")
-    page.wait_for_selector(".vl-board", state="visible")
-    deadline = time.monotonic() + 15
-    while state(page)["seed"] != str(seed) or state(page)["controllers"] != ",".join(
-        "human" if c == "human" else c.split("“")[1].rstrip("”") for c in controllers
-    ):
-        assert time.monotonic() < deadline, f"the new game did not start: {state(page)}"
-        page.wait_for_timeout(50)
+    follow(page, has(page, ".vl-board", "visible"), "the board")
+    names = ",".join("human" if c == "human" else c.split("“")[1].rstrip("”") for c in controllers)
+    follow(
+        page,
+        lambda: state(page)["seed"] == str(seed) and state(page)["controllers"] == names,
+        f"the new game (seed {seed}, {names}) to start",
+    )
 
 
 def click_one_step(page: Page) -> dict[str, str]:
@@ -183,7 +190,7 @@ def click_one_step(page: Page) -> dict[str, str]:
         if page.query_selector(".vl-ghost") is None:
             target = targets(page, "place")[0]
             click_canvas(page, target)  # select the cell: the card appears there as a ghost
-            page.wait_for_selector(".vl-ghost", state="attached")
+            follow(page, has(page, ".vl-ghost"), "the ghost card")
         page.click(".vl-confirm-place")
     elif s["pending"] == "turn" and page.query_selector(".vl-action-draw"):
         page.click(".vl-action-draw")
@@ -247,7 +254,7 @@ def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
         ):
             # a mid-game board with the legal cells and the new card as a ghost
             click_canvas(page, targets(page, "place")[-1])
-            page.wait_for_selector(".vl-ghost", state="attached")
+            follow(page, has(page, ".vl-ghost"), "the ghost card")
             settled_hash(page)
             SCREENSHOT.parent.mkdir(exist_ok=True)
             size = page.viewport_size
@@ -325,7 +332,7 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
     s = state(page)
     assert page.locator(".vl-what-if select option").count() == 0  # filled when asked for
     page.click(".vl-pick-toggle")
-    expect(page.locator(".vl-what-if select option").first).to_be_attached()
+    follow_expect(page.locator(".vl-what-if select option").first).to_be_attached()
     options = page.locator(".vl-what-if select option")
     page.select_option(".vl-what-if select", index=options.count() - 1)
     # the open list and its button stay inside the chance panel, the roll button too
@@ -355,13 +362,15 @@ def test_autoplay_plays_a_bots_game_to_the_end(
     start_game(page, 11, 4, ["bot “random”", "bot “careful”"])
     assert state(page)["step"] == "0"  # a bots-only game waits for the stepping
     page.click(".vl-step")
-    page.wait_for_function("document.querySelector('.vl-state').dataset.step === '1'")
+    follow_js(page, "document.querySelector('.vl-state').dataset.step === '1'", "step 1")
     page.locator(".vl-autoplay button").first.click()
     seen = set()
-    deadline = time.monotonic() + 90
-    while state(page)["over"] == "0":
-        assert time.monotonic() < deadline, f"autoplay did not finish: {state(page)}"
-        seen.add(state(page)["step"])
-        page.wait_for_timeout(100)
+
+    def over() -> bool:
+        now = state(page)
+        seen.add(now["step"])
+        return now["over"] != "0"
+
+    follow(page, over, "autoplay to finish the game")
     assert len(seen) > 3  # it went step by step, visibly
     assert console_errors == []

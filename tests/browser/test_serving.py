@@ -12,39 +12,40 @@ the cap set to 2 on the command line:
 - a kernel whose page never connected (a bare ``GET``) is ended after
   ``unconnected_timeout``, while a kernel with a connected page lives on.
 
-Every wait is for progress (the server's log growing, a kernel appearing), never a fixed
-short timeout: the machine is shared and may be slow.
+Every wait is for progress (the server's log growing, its CPU time at work, the page:
+tests/browser/progress.py), never a fixed timeout: the machine is shared and may be slow.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page
-from progress import open_page, wait_page
+from progress import (
+    follow,
+    follow_event,
+    follow_expect,
+    follow_js,
+    has,
+    navigate,
+    open_page,
+    wait_page,
+    wait_server,
+)
 
 from verlies.i18n import text
 
 CAP = 2
 UNCONNECTED_TIMEOUT = 15
-#: Seconds without any sign of progress (server log, kernel list) before a wait fails.
-STALLED = 120.0
+#: The HTTP status of the page's own document (Chromium's navigation timing).
+_STATUS_JS = "() => performance.getEntriesByType('navigation')[0].responseStatus"
 
 
 def _wait_for(server: Any, done: Callable[[], bool], what: str) -> None:
-    """Wait until ``done()``; fail only when the server made no progress for STALLED s."""
-    last_size, last_change = -1, time.monotonic()
-    while not done():
-        size = len(server.log_text())
-        if size != last_size:
-            last_size, last_change = size, time.monotonic()
-        assert time.monotonic() - last_change < STALLED, (
-            f"no progress for {STALLED:.0f} s while waiting for {what}\n{server.log_tail()}"
-        )
-        time.sleep(0.5)
+    """Wait until ``done()``; fail only when the server made no progress for a while."""
+    wait_server(server, done, what)
 
 
 def _kernel_id(page: Page) -> str:
@@ -110,10 +111,9 @@ def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
                 else None
             ),
         )
-        response = page.goto(server.url("/"), timeout=0)  # progress: the page streams
-        assert response is not None
+        navigate(page, server.url("/"), server=server)  # progress: the page streams
         pages.append(page)
-        return page, response.status
+        return page, int(page.evaluate(_STATUS_JS))
 
     try:
         # Two visitors: preheated kernels, and the board draws although the notebook ran
@@ -206,13 +206,15 @@ def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
         (".widget-upload:not(.vl-upload)", "huge.toml", "page.tab_deck"),  # the deck editor's
     ):
         page.click(f".vl-tabs .lm-TabBar-tab:has-text('{text(tab, 'de')}')")
-        with page.expect_file_chooser(timeout=0) as chooser:
-            page.click(button)
-        chooser.value.set_files(
+        follow(page, has(page, button, "visible"), f"{button} on its tab")  # built when shown
+        chooser = follow_event(
+            page, "filechooser", lambda b=button: page.click(b), f"{button}'s file chooser"
+        )
+        chooser.set_files(
             files=[{"name": name, "mimeType": "text/plain", "buffer": b"#" * (limit + 1)}]
         )
         note = page.locator(f"{button} + .vl-upload-refused")
-        note.wait_for(state="visible", timeout=0)
+        follow_expect(note).to_be_visible()
         shown = note.text_content() or ""
         assert name in shown and "MB" in shown, shown
         assert shown == guard_message(name, limit + 1, limit)
@@ -225,9 +227,7 @@ def test_an_upload_too_large_for_the_websocket_is_stopped_in_the_browser(
     # The connection lives: the kernel still answers a click (the page's language).
     page.click(f".vl-tabs .lm-TabBar-tab:has-text('{text('page.tab_play', 'de')}')")
     page.click(".vl-lang button:has-text('EN')")
-    page.wait_for_function(
-        "document.querySelector('.vl-state').textContent.includes('to move')", timeout=0
-    )
+    follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
     assert console_errors == []
     assert voila_server.log_errors(since=mark) == []
 

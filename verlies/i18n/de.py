@@ -890,5 +890,9 @@ TEXTS: dict[str, str] = {
     # --- store: playtest records that are missing or do not load (StoreError) ------------------
     "store.err.load": "Partie {id}: das gespeicherte Spiel lässt sich nicht laden: {error}",
     "store.err.missing": "keine Partie {id} im Speicher",
+    "store.err.bot": "Partie {id}: den Bot {bot} gibt es hier nicht mehr (bekannt: {known})",
+    "store.err.seats": "Partie {id}: die gespeicherten Plätze {seats} passen nicht zu ihrem Spiel",
+    "store.err.open": "der Partienspeicher {url} lässt sich nicht öffnen: {error}",
+    "store.err.db": "Partienspeicher {url}: {error}",
     # --- end -------------------------------------------------------------------------------------
 }

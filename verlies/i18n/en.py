@@ -840,5 +840,9 @@ TEXTS: dict[str, str] = {
     # --- store: playtest records that are missing or do not load (StoreError) ------------------
     "store.err.load": "playtest {id}: the stored game does not load: {error}",
     "store.err.missing": "no playtest {id} in the store",
+    "store.err.bot": "playtest {id}: no bot {bot} here any more (known: {known})",
+    "store.err.seats": "playtest {id}: the stored seats {seats} do not fit its game",
+    "store.err.open": "cannot open the playtest store {url}: {error}",
+    "store.err.db": "playtest store {url}: {error}",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -211,6 +211,19 @@ class HeuristicBot:
     # ---- the decision ----------------------------------------------------------------
 
     def __call__(self, view: PlayerView) -> Action:
+        try:
+            drawable = view.can_draw
+        except AttributeError:  # a view that does not say: work the legal actions out
+            drawable = False
+        if drawable:
+            # R3.1: a turn with a draw among the actions. With too little gold lying
+            # within a walk's reach to be worth the detour (R4.1), drawing is the choice
+            # whatever else can be done (see _turn), so the legal actions (every walk)
+            # need not be worked out.
+            graph = self._sync(view, view.character)
+            worth = 1 + 4 * self.explore  # the gold a detour must collect (see _turn)
+            if graph.gold < worth or _gold_in_reach(graph, view) < worth:
+                return _DRAW
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide now")
@@ -250,7 +263,7 @@ class HeuristicBot:
             return self._recover(view, legal)
         board = view.board
         draw = type(first) is Draw
-        if draw and not self._sync(view, board, view.character).gold:
+        if draw and not self._sync(view, view.character).gold:
             return first  # type: ignore[no-any-return]  # no gold lies anywhere to walk to
         walks = [a for a in legal if type(a) is Walk]
         if not walks:
@@ -265,7 +278,7 @@ class HeuristicBot:
                     gold += board[p].gold
                 if gold > best_gold:
                     me = me or view.me
-                    graph = self._sync(view, board, me.character)
+                    graph = self._sync(view, me.character)
                     row = self._costs.rows[0 if me.coins or me.treasures else 1]
                     if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
                         best_gold = gold
@@ -286,14 +299,15 @@ class HeuristicBot:
                 return a
         return legal[0]  # type: ignore[no-any-return]
 
-    def _sync(self, view: PlayerView, board: BoardView, character: Character) -> _Graph:
+    def _sync(self, view: PlayerView, character: Character) -> _Graph:
         """The board's graph, synced, and this figure's costs of entering its cards."""
-        version = getattr(view, "board_version", None)
-        if version is None:  # a view that does not say: compare the board itself
+        try:
+            version = view.board_version
+        except AttributeError:  # a view that does not say: compare the board itself
             version = object()
         graph = self._graph
         if graph is None or graph.version is not version:
-            graph = self._graph = _shared(graph, board, version)
+            graph = self._graph = _shared(graph, view.board, version)
         costs = self._costs
         if (
             len(costs.rows[0]) != len(graph.obstacles)
@@ -308,7 +322,7 @@ class HeuristicBot:
         self, view: PlayerView, me: FigureView, board: BoardView, walks: list[Walk]
     ) -> Action:
         """R3.5: the walk that ends nearest to a card with an open passage (or gold)."""
-        graph = self._sync(view, board, me.character)
+        graph = self._sync(view, me.character)
         index = graph.index
         tiles = graph.tiles
         here = index[me.pos]
@@ -365,14 +379,8 @@ class HeuristicBot:
         graph = self._graph
         assert graph is not None  # synced by the caller
         tiles = graph.tiles
-        gold_left = 0
-        opened: list[int] = []
-        for i in graph.lively:
-            tile = tiles[i]
-            gold_left += tile.gold
-            if tile.opened:
-                gold_left += 1
-                opened.append(i)
+        opened = graph.opened
+        gold_left = graph.gold + len(opened)  # the lively cards' gold, plus 1 per opened
         rich = bool(me.coins or me.treasures)
         layout = graph.layout
         if layout is None:
@@ -410,9 +418,8 @@ class HeuristicBot:
 
     def _place(self, view: PlayerView, legal: tuple[Any, ...]) -> Action:
         places = [a for a in legal if type(a) is Place]
-        board = view.board
-        graph = self._sync(view, board, view.character)
-        if any(type(a) is ShuffleBack for a in legal):
+        graph = self._sync(view, view.character)
+        if type(legal[-1]) is ShuffleBack:  # legal.py puts it last (R1.4: an exit drawn)
             if self._shuffle_back(view, graph.open_total):
                 return _handed_out(legal, -1, ShuffleBack())
             return places[0]  # an exit: every cell is as good, the figure escapes (R1.2)
@@ -489,7 +496,7 @@ class HeuristicBot:
             # Stuck: nothing worth reaching lies on this side without a risky obstacle
             # (and class A and C obstacles let the figure past even when the roll fails).
             me = me or view.me
-            graph = self._sync(view, view.board, me.character)
+            graph = self._sync(view, me.character)
             if self._distances(me, False)[graph.index[me.pos]] == _INF:
                 return bonus[0] if bonus is not None else _handed_out(legal, 0, Attempt())
         return _handed_out(legal, -1, Decline())
@@ -590,6 +597,31 @@ def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
     first, Decline and ShuffleBack last, LoseGold first), else ``action`` itself."""
     same: Action = legal[at]
     return same if same == action and type(same) is type(action) else action
+
+
+_DRAW = Draw()
+
+
+def _gold_in_reach(graph: _Graph, view: PlayerView) -> int:
+    """The gold lying on the cards a walk from the figure's card can step on (R3.5: up to
+    two cards, three with the variant long_walk, through passages on both sides): no walk
+    collects more, since a walk steps on a card at most once."""
+    tiles = graph.tiles
+    adj = graph.adj
+    here = graph.index[view.position]
+    seen = {here}
+    frontier = [here]
+    gold = 0
+    for _ in range(3 if view.variants.long_walk else 2):
+        nxt = []
+        for v in frontier:
+            for u in adj[v]:
+                if u not in seen:
+                    seen.add(u)
+                    nxt.append(u)
+                    gold += tiles[u].gold
+        frontier = nxt
+    return gold
 
 
 # How many passages a mask has: _BITS[mask].

@@ -13,7 +13,7 @@ from functools import cache
 from operator import attrgetter
 
 from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos, Tile
-from verlies.cards.model import Character, DungeonCard, Obstacle, ObstacleClass
+from verlies.cards.model import Attr, Character, DungeonCard, ObstacleClass
 from verlies.dice import beat_probability, pass_probability
 
 # (bit, dx, dy, opposite bit): the four sides of a card, for the loops below.
@@ -61,6 +61,7 @@ class _Graph:
         "lively",
         "masks",
         "obstacles",
+        "opened",
         "open",
         "open_nodes",
         "open_total",
@@ -85,7 +86,9 @@ class _Graph:
         self.open_nodes: set[int] = set()  # the nodes with any (R3.2: drawing is possible)
         self.open_total = 0  # count_open_passages of the whole board
         self.gold = 0  # the gold lying on the board's cards (R4.1)
-        self.obstacles: list[Obstacle | None] = []
+        # Per node: its obstacle's attribute, number and class (R4.2, R5), read once.
+        self.obstacles: list[tuple[Attr, int, ObstacleClass] | None] = []
+        self.opened: list[int] = []  # the nodes whose obstacle opened (R4.4), in order
         # The only cards whose gold or opened flag can ever change: the ones laid with gold
         # (R4.1: it is taken, never added) and the ones with an obstacle (R4.4).
         self.lively: list[int] = []
@@ -110,6 +113,7 @@ class _Graph:
             else:
                 self.tiles = old
                 self.gold = sum(old[i].gold for i in self.lively)  # only these have gold
+                self.opened = [i for i in self.lively if old[i].opened]
         for i in range(n, len(tiles)):
             self._add(keys[i], tiles[i])
         if len(tiles) > n:
@@ -147,10 +151,15 @@ class _Graph:
             self.open_nodes.add(i)
         self.open_total += opens
         obstacle = tile.card.obstacle
-        self.obstacles.append(obstacle)
+        if obstacle is None:
+            self.obstacles.append(None)
+        else:
+            self.obstacles.append((obstacle.attr, obstacle.n, obstacle.cls))
         if obstacle is not None or tile.gold:
             self.lively.append(i)
             self.gold += tile.gold
+            if tile.opened:  # read afresh: a card opened before
+                self.opened.append(i)
 
 
 # The graph the bots of this thread last synced: the four bots of a game share it.
@@ -178,13 +187,14 @@ class _Costs:
     does not ("poor"), and when any chance will do ("desperate"). One per bot, grown with
     the graph, worked out once per card and character."""
 
-    __slots__ = ("character", "gen", "risk", "rows")
+    __slots__ = ("character", "gen", "risk", "rows", "values")
 
     def __init__(self) -> None:
         self.character: Character | None = None
         self.risk = -1.0
         self.gen: object = None
         self.rows: tuple[list[float], list[float], list[float]] = ([], [], [])
+        self.values: dict[Attr, int] = {}  # the character's value per attribute
 
     def sync(self, graph: _Graph, character: Character, risk: float) -> None:
         rows = self.rows
@@ -192,6 +202,8 @@ class _Costs:
         if character is not self.character or risk != self.risk or graph.gen is not self.gen:
             self.character, self.risk, self.gen = character, risk, graph.gen
             rich, poor, desperate = rows = self.rows = ([], [], [])
+            self.values = {attr: character.value(attr) for attr in Attr}
+        values = self.values
         obstacles = graph.obstacles
         for i in range(len(rich), len(obstacles)):
             obstacle = obstacles[i]
@@ -200,8 +212,9 @@ class _Costs:
                 poor.append(_STEP)
                 desperate.append(_STEP)
             else:
-                p = _pass(character.value(obstacle.attr), obstacle.n)
-                costs = _enter_costs(p, obstacle.cls, risk)
+                attr, n, cls = obstacle
+                p = _pass(values[attr], n)
+                costs = _enter_costs(p, cls, risk)
                 rich.append(costs[0])
                 poor.append(costs[1])
                 desperate.append(costs[2])

@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Any
 
 from verlies.actions import Roll, ShuffleBack
@@ -238,13 +239,14 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     leader = -1
     lead_changes = 0
     stack = state.stack
+    obstacle_keys: dict[Any, str] = {}  # an obstacle type -> its tally key
     # The game's state read directly (not through Game's properties): a step per loop.
     while not state.over:
         if state.at_chance:
             kind = stack[-1].kind
             if kind in _DIE_KINDS:
                 ctx = game.pending_context()
-                outcome = game.sample_outcome()
+                outcome = state.sample_outcome()  # what game.roll() would take
                 assert isinstance(outcome, Roll) and ctx.chance is not None
                 value, bonus = ctx.value or 0, ctx.bonus
                 if kind == "froll":
@@ -260,13 +262,16 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                     passed = outcome.value + value + bonus >= (ctx.target or 0)
                     if kind == "oroll":
                         assert ctx.obstacle is not None
-                        key = f"obstacle:{ctx.obstacle.type.value}"
+                        kind_of = ctx.obstacle.type
+                        key = obstacle_keys.get(kind_of, "")
+                        if not key:
+                            key = obstacle_keys[kind_of] = f"obstacle:{kind_of.value}"
                     else:
                         key = f"trap:{last_room}"
                     _tally(tests, key, ctx.chance, passed)
-                game.apply(outcome)
+                game.roll()  # takes ``outcome`` (sampling a die again is cheaper than a check)
             elif kind == "room" or kind == "treasure":
-                outcome = game.sample_outcome()
+                outcome = state.sample_outcome()
                 if kind == "room":
                     last_room = outcome.card  # type: ignore[union-attr]
                     rooms[last_room] = rooms.get(last_room, 0) + 1
@@ -279,7 +284,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             seat = state.seat  # the player to decide (no chance point, not over)
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
-                golds = [f.gold for f in figures]
+                golds = [f.gold if f.treasures else f.coins for f in figures]  # R9.1
                 best = max(golds)
                 if best > 0 and golds.count(best) == 1:
                     now = golds.index(best)
@@ -311,7 +316,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         decisions=decisions,
         shuffle_backs=tuple(shuffles),
         injuries=tuple(f.injuries for f in figures),
-        tests=tuple(Tally(k, v[0], v[1], v[2]) for k, v in sorted(tests.items())),
+        tests=tuple(Tally(k, v[0], v[1], _expected(v)) for k, v in sorted(tests.items())),
         rooms=tuple(sorted(rooms.items())),
         treasures=treasures,
         lead_changes=lead_changes,
@@ -319,10 +324,25 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
 
 
 def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int) -> None:
+    """Count a try: [tries, passes, the chances' sum as numerator, denominator]. Summed
+    in integers over a common denominator (exact, as a Fraction sum is; ``_expected``
+    makes the Fraction once), not as a new Fraction per try."""
+    n, d = chance.numerator, chance.denominator
     row = tests.get(key)
     if row is None:
-        tests[key] = [1, int(passed), chance]
+        tests[key] = [1, int(passed), n, d]
+        return
+    row[0] += 1
+    row[1] += passed
+    den = row[3]
+    if d == den:
+        row[2] += n
     else:
-        row[0] += 1
-        row[1] += passed
-        row[2] += chance
+        common = den * d // gcd(den, d)
+        row[2] = row[2] * (common // den) + n * (common // d)
+        row[3] = common
+
+
+def _expected(row: list[Any]) -> Fraction:
+    """The sum of a tally row's chances (see ``_tally``)."""
+    return Fraction(row[2], row[3])

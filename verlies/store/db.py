@@ -62,8 +62,14 @@ steps = sa.Table(
 
 class StoreError(WordedError):
     """The store cannot be opened or a record is missing or unreadable. A record that is
-    missing or does not load says so in words (``store.err.``: the page's language); the
-    database's own errors stay as it says them."""
+    missing or does not load, a store that cannot be opened or a database error says so
+    in words (``store.err.``: the page's language); the database's own message inside
+    stays as it says it."""
+
+
+def _database(key: str, url: str, error: BaseException) -> Phrase:
+    """A database error in words around it; the database's own message as it says it."""
+    return Phrase.of(key, url=repr(url), error=str(error))
 
 
 def _unreadable(rid: str, error: SaveFormatError) -> StoreError:
@@ -180,7 +186,7 @@ class PlaytestStore:
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             _meta.create_all(self.engine)
         except (sa.exc.SQLAlchemyError, OSError, ValueError) as e:
-            raise StoreError(f"cannot open the playtest store {self.url!r}: {e}") from None
+            raise StoreError(words=_database("store.err.open", self.url, e)) from None
 
     # ---- writing, as the page plays ---------------------------------------------------
 
@@ -452,16 +458,16 @@ class _guard:
         try:
             conn: sa.Connection = self.ctx.__enter__()
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(f"playtest store {self.url!r}: {e}") from None
+            raise StoreError(words=_database("store.err.db", self.url, e)) from None
         return conn
 
     def __exit__(self, *exc: Any) -> None:
         try:
             self.ctx.__exit__(*exc)
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(f"playtest store {self.url!r}: {e}") from None
+            raise StoreError(words=_database("store.err.db", self.url, e)) from None
         if exc[0] is not None and issubclass(exc[0], sa.exc.SQLAlchemyError):
-            raise StoreError(f"playtest store {self.url!r}: {exc[1]}") from None
+            raise StoreError(words=_database("store.err.db", self.url, exc[1])) from None
 
 
 def iter_rows(records: Sequence[PlaytestRecord]) -> Iterator[dict[str, Any]]:

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
-from verlies.errors import VerliesError
+from verlies.errors import Phrase, VerliesError, WordedError
 from verlies.tree import GameTree
 from verlies.ui.i18n import t
-from verlies.ui.session import Session
+from verlies.ui.session import HUMAN, Session, bot_names
 
 if TYPE_CHECKING:  # SQLAlchemy loads with the first save, not with the page
     from verlies.store.db import PlaytestRecord, PlaytestStore
@@ -65,6 +65,23 @@ class SaveState:
 Signature = tuple[int, int, int, str, tuple[tuple[str, int], ...], str]
 
 
+def _unplayable(rid: str, seats: tuple[str, ...]) -> Phrase:
+    """Why a stored game's seats cannot be played here, in words (``store.err.``): a bot
+    that is no longer among the page's (renamed or removed), else seats that do not fit."""
+    known = bot_names()
+    gone = [s for s in seats if s != HUMAN and s not in known]
+    if gone:
+        return Phrase.of(
+            "store.err.bot", id=rid, bot=repr(gone[0]), known=", ".join((HUMAN, *known))
+        )
+    return Phrase.of("store.err.seats", id=rid, seats=", ".join(seats))
+
+
+def _said(error: VerliesError, lang: str) -> str:
+    """An error of the store in the page's language (its words where it has them)."""
+    return error.text_in(lang) if isinstance(error, WordedError) else str(error)
+
+
 def _signature(session: Session, tree: GameTree | None = None) -> Signature:
     """What changes when the save would: the shown line and, with branches, each branch's
     name and length and which is shown (a branch's line only grows, or a new one starts)."""
@@ -94,7 +111,8 @@ class Autosave:
         self._saved_sig: Signature | None = None
         self._tree: GameTree | None = None  # the branches last saved with the game
         self._saved_step = 0
-        self.error = ""
+        self.error = ""  # in ``lang``
+        self.lang = "de"  # the page's language at the last sync: the store's errors say it
 
     # ---- the store -------------------------------------------------------------------
 
@@ -141,7 +159,7 @@ class Autosave:
             try:
                 self.store.claim(self._rid, self.client)
             except VerliesError as e:
-                self.error = str(e)
+                self.error = _said(e, self.lang)
         return self.offers()
 
     def offers(self) -> list[Offer]:
@@ -160,7 +178,7 @@ class Autosave:
             if self.client is not None:
                 found += self.store.unfinished(self.client)
         except VerliesError as e:
-            self.error = str(e)
+            self.error = _said(e, self.lang)
             return []
         out: list[Offer] = []
         for rec in found:
@@ -179,10 +197,10 @@ class Autosave:
         game = tree.game
         try:
             session = Session(game, list(rec.seats), bot_seed=game.setup.seed)
-        except ValueError as e:  # a bot preset that no longer exists
+        except ValueError:  # a bot preset that no longer exists, or seats of another game
             from verlies.store.db import StoreError
 
-            raise StoreError(f"playtest {rid}: {e}") from None
+            raise StoreError(words=_unplayable(rid, rec.seats)) from None
         self._session = session
         self._rid = rid
         self._tree = tree
@@ -208,6 +226,7 @@ class Autosave:
         """Save ``session``'s game, with its branches ``tree`` if given, if either changed
         since the last save (called after every change the page shows; cheap when nothing
         changed)."""
+        self.lang = lang
         if session is not self._session:
             self._session = session
             self._rid = None  # a new game: a new record once it is played
@@ -251,7 +270,7 @@ class Autosave:
                 self._saved_step = game.step_count
                 self.error = ""
             except VerliesError as e:
-                self.error = str(e)
+                self.error = _said(e, self.lang)
         return self.state()
 
     def state(self) -> SaveState:
