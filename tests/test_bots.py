@@ -202,6 +202,38 @@ def test_bots_play_whole_games_through_a_restricted_view(name: str) -> None:
         assert r1 == r2
 
 
+class PlainView(RestrictedView):
+    """A view that does not offer the shortcuts (``board_version``, ``can_draw``): the bot
+    then compares the board itself and works out the legal actions at every turn."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("board_version", "can_draw"):
+            raise AttributeError(name)
+        return super().__getattr__(name)
+
+
+class Plain(Walled):
+    def __call__(self, view: PlayerView) -> Any:
+        return self.bot(PlainView(view))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_speed_shortcuts_decide_as_the_full_reading(players: int) -> None:
+    """The board's version (the graph shared by a game's bots) and the draw known without
+    the legal actions change no decision: the same games move for move as bots reading
+    everything afresh, every preset, variants that change walking and obstacles."""
+    variants = [(), ("long_walk",), ("opened_stays_open",), ("long_walk", "opened_stays_open")]
+    for name in ("careful", "greedy", "reckless"):
+        fast = [make_bot(name, 0) for _ in range(players)]
+        full = [Plain(make_bot(name, 0)) for _ in range(players)]
+        for i in range(4):
+            seed = game_seed(23, i)
+            g1, r1 = play_game(fast, seed=seed, deck=DECK, log=False, variants=variants[i])
+            g2, r2 = play_game(full, seed=seed, deck=DECK, log=False, variants=variants[i])
+            assert g1.to_json() == g2.to_json(), (name, i)
+            assert r1 == r2
+
+
 def test_restricted_view_refuses_the_game() -> None:
     g = Game.new(players=2, seed=0, deck=DECK)
     rv = RestrictedView(g.view(0))

@@ -8,12 +8,16 @@ same check.
 
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from compiled import ensure_compiled, pure_digest, run_compiled  # noqa: E402
+
+from verlies.sim import simulate  # noqa: E402
 
 
 def test_compiled_engine_plays_the_same_games_as_pure_python() -> None:
@@ -24,3 +28,26 @@ def test_compiled_engine_plays_the_same_games_as_pure_python() -> None:
     assert data["digest"] == pure_digest(seeds)
     games, steps, _wall, _cpu = data["runs"][0]
     assert games == 2 and steps > 0
+
+
+# A simulation on worker processes: its records travel back pickled (GameRecord, Tally).
+WORKERS = """
+import json
+import verlies.sim.records
+from verlies.sim import simulate
+
+assert verlies.sim.records.__file__.endswith(".so"), verlies.sim.records.__file__
+res = simulate(8, players=4, characters="all", workers=2, seed=5)
+print(json.dumps(res.to_dict()["characters"]))
+"""
+
+
+def test_compiled_simulation_on_worker_processes_matches_pure_python() -> None:
+    py, why = ensure_compiled(quiet=True)
+    assert py is not None, why
+    here = Path(__file__).resolve().parents[1] / "benchmarks"  # not the pure source
+    r = subprocess.run([str(py), "-c", WORKERS], capture_output=True, text=True, cwd=here)
+    assert r.returncode == 0, r.stderr[-2000:]
+    compiled = json.loads(r.stdout.strip().splitlines()[-1])
+    pure = simulate(8, players=4, characters="all", workers=1, seed=5)
+    assert compiled == json.loads(json.dumps(pure.to_dict()["characters"]))

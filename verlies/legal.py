@@ -148,7 +148,13 @@ def can_draw(s: Table) -> bool:
     if s.over or s.at_chance or type(s.stack[-1]) is not Turn:
         return False
     fig = s.figures[s.seat]
-    return not fig.injured and _draw_ok(s, fig.pos)
+    if fig.injured or not s.dungeon.total:
+        return False
+    pos = fig.pos  # _draw_ok inline: bots ask at every decision
+    can_open = s.open_cache.get(pos)
+    if can_open is None:
+        can_open = s.open_cache[pos] = has_open_passage(s.board, pos)
+    return can_open
 
 
 def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:

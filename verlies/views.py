@@ -74,6 +74,12 @@ def monster_value(monster: MonsterCard, attr: Attr) -> int:
     return next(o.value for o in monster.fight if o.attr is attr)
 
 
+# Exact chances worked out once (Fractions are values): a fight's by (value, the monster's
+# value, bonus), the monster's roll by what the adventurer's total leads by.
+_BEAT: dict[tuple[int, int, int], Fraction] = {}
+_MONSTER_ROLL: dict[int, Fraction] = {}
+
+
 def pending_of(s: Table) -> Pending:
     """What the frame on top of ``s``'s stack is about."""
     if s.over:
@@ -103,6 +109,10 @@ def pending_of(s: Table) -> Pending:
         return Pending(kind, seat, monster=frame.monster)
     if isinstance(frame, FightRoll):
         mvalue = monster_value(frame.monster, frame.attr)
+        odds = (frame.value, mvalue, frame.bonus)
+        chance = _BEAT.get(odds)
+        if chance is None:
+            chance = _BEAT[odds] = beat_probability(frame.value, mvalue, frame.bonus)
         return Pending(
             kind,
             seat,
@@ -111,13 +121,17 @@ def pending_of(s: Table) -> Pending:
             value=frame.value,
             bonus=frame.bonus,
             target=mvalue,
-            chance=beat_probability(frame.value, mvalue, frame.bonus),
+            chance=chance,
         )
     if isinstance(frame, MonsterRoll):
         mvalue = monster_value(frame.monster, frame.attr)
         total = frame.roll + frame.value + frame.bonus
         # The monster's roll must stay below total - mvalue + 1 for the adventurer to win.
-        chance = Fraction(sum(1 for r in range(1, 7) if total >= r + mvalue), 6)
+        chance = _MONSTER_ROLL.get(total - mvalue)
+        if chance is None:
+            chance = _MONSTER_ROLL[total - mvalue] = Fraction(
+                sum(1 for r in range(1, 7) if total >= r + mvalue), 6
+            )
         return Pending(
             kind,
             seat,

@@ -645,10 +645,8 @@ def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int
             closed += 1
             if q != here:
                 joins |= d
-    empty_near = 0
-    for dx, dy in _NEAR:
-        if (x + dx, y + dy) not in index:
-            empty_near += 1
+    # The empty cells within two steps (the graph counts the laid ones per cell).
+    empty_near = len(_NEAR) - graph.near.get((x, y), 0)
     return empty, joins, closed, explore * empty_near / len(_NEAR)
 
 

@@ -60,6 +60,7 @@ class _Graph:
         "layout",
         "lively",
         "masks",
+        "near",
         "obstacles",
         "opened",
         "open",
@@ -81,6 +82,7 @@ class _Graph:
         self.masks: list[int] = []
         self.layout: _Layout | None = None  # made when asked for, dropped when cards come
         self.index: dict[Pos, int] = {}
+        self.near: dict[Pos, int] = {}  # per cell: the laid cards within two steps of it
         self.adj: list[list[int]] = []  # walkable neighbours of each node
         self.open: list[int] = []  # passages of each node into empty cells
         self.open_nodes: set[int] = set()  # the nodes with any (R3.2: drawing is possible)
@@ -145,6 +147,10 @@ class _Graph:
         self.masks.append(mask)
         self.keys.append(pos)
         index[pos] = i
+        near = self.near
+        for dx, dy in _NEAR:  # symmetric: the cells that have this card within two steps
+            q = (x + dx, y + dy)
+            near[q] = near.get(q, 0) + 1
         self.adj.append(mine)
         self.open.append(opens)
         if opens:

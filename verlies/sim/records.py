@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from fractions import Fraction
 from math import gcd
 from typing import Any
@@ -137,6 +137,12 @@ class Tally:
     passes: int
     expected: Fraction
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled as a call with the fields (records come back from worker processes):
+        # the same in plain Python and compiled with mypyc, where the default would set
+        # the frozen fields one by one and fail.
+        return (Tally, (self.key, self.tries, self.passes, self.expected))
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -161,6 +167,10 @@ class GameRecord:
     rooms: tuple[tuple[str, int], ...] = ()  # room card id -> times drawn (R6.2)
     treasures: int = 0  # treasure cards drawn (R9.3)
     lead_changes: int = 0  # how often the sole gold leader changed (at turn ends)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # See Tally.__reduce__: the fields in order, as a call.
+        return (GameRecord, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def players(self) -> int:
