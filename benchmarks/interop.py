@@ -10,6 +10,9 @@ disturbed figure):
   the same run, and the ratio; ``copy.deepcopy`` of a game (a clone now).
 * the search bot: rollouts per second (one rollout = one candidate played on in one
   sampled world) and decisions per second at its default budget, 2 players;
+* the information-set MCTS bot ``ismcts``: iterations per second (one iteration = one
+  sampled world, a descent of its tree, a rollout) and searched decisions per second at
+  its default budget, 2 players;
 * OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
   rollouts) on ``python_verlies``: simulations per second;
 * the PettingZoo environment: decisions per second (``env.last()`` with its observation
@@ -30,6 +33,7 @@ import numpy as np
 
 from verlies.game import Game
 from verlies.sim.bots import make_bot
+from verlies.sim.ismcts import ISMCTSBot
 from verlies.sim.search import SearchBot
 
 
@@ -102,6 +106,34 @@ def search_figures(quick: bool) -> None:
     )
 
 
+def ismcts_figures(quick: bool) -> None:
+    bot = ISMCTSBot(seed=1)
+    decisions = searched = 0
+    spent = 0.0
+    for seed in range(2 if quick else 6):
+        game = Game.new(players=2, seed=seed, log=False)
+        other = make_bot("careful", seed)
+        while not game.is_over:
+            if game.is_chance:
+                game.roll()
+                continue
+            view = game.view(game.current_player)
+            if game.current_player == 0:
+                t = time.perf_counter()
+                action = bot(view)
+                spent += time.perf_counter() - t
+                decisions += 1
+                searched += bot.last[0][1] > 0
+            else:
+                action = other(view)
+            game.apply(action)
+    print(
+        f"ismcts ({bot!r}), 2 players: {bot.iterations_done / spent:,.0f} iterations/s, "
+        f"{searched / spent:,.1f} searched decisions/s ({searched} of {decisions} decisions "
+        "searched)"
+    )
+
+
 def openspiel_figures(quick: bool) -> None:
     import pyspiel
     from open_spiel.python.algorithms import mcts
@@ -157,6 +189,7 @@ def main() -> None:
     random.seed(0)
     clone_figures(a.quick)
     search_figures(a.quick)
+    ismcts_figures(a.quick)
     openspiel_figures(a.quick)
     pettingzoo_figures(a.quick)
 

@@ -9,7 +9,8 @@ with the game number, so every seat is played as often), the careful bot in ever
 seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
 the baseline (the seat's win rate when nothing changes, about 1/players), the other
 presets show how far a different rule of thumb gets; ``sprinter`` and ``ismcts`` are the
-race bots of verlies.sim.ismcts (``--iterations``, ``--confidence``). Printed per bot: wins
+race bots of verlies.sim.ismcts (``--iterations``, ``--confidence``; ``ismcts-tree`` searches
+with its tree from three players too). Printed per bot: wins
 (a shared win counts), the win rate with its Wilson 95 % interval, the seat's dungeon cards
 drawn per turn, its share of all the dungeon cards drawn (a two-player race is won about
 as often as that share: far less noisy than wins) with its standard error, and the time
@@ -165,8 +166,13 @@ def play(
         bots[seat] = Racer(seed)
     elif name == "sprinter":
         bots[seat] = Sprinter(seed)
-    elif name == "ismcts":
-        bots[seat] = ISMCTSBot(seed=seed, iterations=iterations, confidence=confidence)
+    elif name in ("ismcts", "ismcts-tree"):
+        bots[seat] = ISMCTSBot(
+            seed=seed,
+            iterations=iterations,
+            confidence=confidence,
+            tree_from_three=name == "ismcts-tree",
+        )
     elif name.startswith("clairvoyant"):
         if luck is None:
             raise SystemExit("the clairvoyant bots need --fixed-order")

@@ -135,12 +135,32 @@ def _play(players: int, seat_bot: object, seed: int) -> tuple[Game, list[Action]
     return game, mine
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_ismcts_plays_legal_moves_to_the_end_and_repeats(players: int) -> None:
-    game, mine = _play(players, ISMCTSBot(seed=7, iterations=6), seed=31)
+@pytest.mark.parametrize(("players", "tree"), [(2, False), (3, False), (3, True)])
+def test_ismcts_plays_legal_moves_to_the_end_and_repeats(players: int, tree: bool) -> None:
+    def bot() -> ISMCTSBot:
+        return ISMCTSBot(seed=7, iterations=6, tree_from_three=tree)
+
+    game, mine = _play(players, bot(), seed=31)
     assert game.result is not None and mine
-    again, mine_again = _play(players, ISMCTSBot(seed=7, iterations=6), seed=31)
+    again, mine_again = _play(players, bot(), seed=31)
     assert mine_again == mine and again.steps == game.steps
+
+
+def test_ismcts_plays_as_strong_from_three_players() -> None:
+    game = Game.new(players=3, seed=8, log=False)
+    bots = [make_bot("careful", s) for s in range(3)]
+    while game.is_chance or game.current_player != 0 or len(game.legal_actions()) < 2:
+        if game.is_chance:
+            game.roll()
+        else:
+            p = game.current_player
+            game.apply(bots[p](game.view(p)))
+    from verlies.sim.search import SearchBot
+
+    mine = ISMCTSBot(seed=3, iterations=16)
+    strong = SearchBot(seed=3, simulations=2)
+    assert mine(game.view(0)) == strong(game.view(0))
+    assert [(a, v) for a, _, v in mine.last] == strong.last
 
 
 def test_sprinter_plays_legal_moves_to_the_end() -> None:

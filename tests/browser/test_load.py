@@ -11,10 +11,12 @@ error, the server log has no error (but the 503 lines), and once the pages are c
 culler ends every visitor's kernel (seen in the process table and in
 ``GET /api/kernels/<id>``); only the preheated pool's kernels remain.
 
-No wait has a fixed deadline: a watchdog fails the test only when nothing moved for
-``STALLED`` seconds (the server's log, its kernels' CPU time, websocket frames, page
-events), so a slow, busy 2-core machine passes as long as it makes progress. The sessions
-run with Playwright's asyncio API in a thread of their own (the sync API of
+No wait has a fixed deadline: a watchdog fails the test when a session did not move for
+``STALLED`` seconds (its websocket frames, its page's requests; or the server: its log, its
+kernels' CPU time at work, progress.Progress), so a slow, busy 2-core machine passes as long
+as it makes progress, and one session that hangs fails though the others go on (a page's
+console messages are no progress: a page whose kernel died may log errors for ever). The
+sessions run with Playwright's asyncio API in a thread of their own (the sync API of
 pytest-playwright keeps an event loop on the test's thread). The server is started like
 `./run play` (binder/voila.json) plus short culling settings. Several minutes on 2 cores.
 """
@@ -38,7 +40,7 @@ from playwright.async_api import (
     WebSocket,
     async_playwright,
 )
-from progress import cpu_seconds, descendants
+from progress import Progress, descendants, wait_server
 
 from verlies.i18n import text
 
@@ -74,26 +76,6 @@ _DRAWN_JS = """
 """
 
 
-class Progress:
-    """When something last moved: the watchdog's clock (see the module docstring)."""
-
-    def __init__(self, server: Any) -> None:
-        self.server = server
-        self.last = time.monotonic()
-        self._seen: tuple[int, float] = (-1, -1.0)
-
-    def poke(self, *_: Any) -> None:
-        self.last = time.monotonic()
-
-    def look(self) -> float:
-        """Seconds since the last progress (after looking at the server and its kernels)."""
-        seen = (self.server.log_path.stat().st_size, cpu_seconds(self.server.proc.pid))
-        if seen != self._seen:
-            self._seen = seen
-            self.poke()
-        return time.monotonic() - self.last
-
-
 @dataclass
 class Outcome:
     """What one browser session saw."""
@@ -108,9 +90,17 @@ class Outcome:
     failure: str | None = None  # an exception in the scenario
     times: dict[str, float] = field(default_factory=dict)  # seconds since the start
     started: float = field(default_factory=time.monotonic)
+    moved: float = field(default_factory=time.monotonic)  # when the session last moved
+    events: dict[str, int] = field(default_factory=dict)  # what it saw, by kind
+
+    def saw(self, kind: str, progress: bool = True) -> None:
+        self.events[kind] = self.events.get(kind, 0) + 1
+        if progress:
+            self.moved = time.monotonic()
 
     def mark(self, what: str) -> None:
         self.times[what] = round(time.monotonic() - self.started, 1)
+        self.saw(what)
 
 
 async def _until(page: Page, check: Callable[[], Awaitable[bool]]) -> None:
@@ -208,7 +198,7 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
     out.mark("over")
 
 
-async def _session(browser: Any, url: str, out: Outcome, progress: Progress) -> Outcome:
+async def _session(browser: Any, url: str, out: Outcome) -> Outcome:
     context = await browser.new_context(viewport={"width": 1100, "height": 800})
     context.set_default_timeout(0)  # no fixed deadlines: the watchdog watches progress
     blocked: list[str] = []
@@ -224,7 +214,7 @@ async def _session(browser: Any, url: str, out: Outcome, progress: Progress) -> 
     page = await context.new_page()
 
     def on_console(msg: ConsoleMessage) -> None:
-        progress.poke()
+        out.saw(f"console.{msg.type}", progress=False)
         if msg.type != "error" or msg.location.get("url") in blocked:
             return
         if out.served == "full" and "status of 503" in msg.text:
@@ -239,7 +229,7 @@ async def _session(browser: Any, url: str, out: Outcome, progress: Progress) -> 
     def on_websocket(ws: WebSocket) -> None:
         def seen(_payload: str | bytes) -> None:
             last_frame[0] = time.monotonic()
-            progress.poke()
+            out.saw("frame")
 
         ws.on("framereceived", seen)
         ws.on("framesent", seen)
@@ -247,7 +237,7 @@ async def _session(browser: Any, url: str, out: Outcome, progress: Progress) -> 
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     page.on("websocket", on_websocket)
-    page.on("requestfinished", progress.poke)
+    page.on("requestfinished", lambda _request: out.saw("request"))
     try:
         await _play(page, url, out)
         # As a person would: look at the result until the page is done updating, then close
@@ -272,18 +262,34 @@ async def _all_sessions(url: str, launch_args: dict[str, Any], server: Any) -> l
         browser = await pw.chromium.launch(**launch_args)
         try:
             outcomes = [Outcome(i, players=2 + i % 3, seed=700 + 37 * i) for i in range(SESSIONS)]
-            tasks = [asyncio.create_task(_session(browser, url, o, progress)) for o in outcomes]
-            # The watchdog: all sessions end, or nothing moved for STALLED seconds.
+            tasks = [asyncio.create_task(_session(browser, url, o)) for o in outcomes]
+            # The watchdog: all sessions end, or one did not move (nor the server) for
+            # STALLED seconds. Once a minute it says where the unfinished sessions are.
+            said = time.monotonic()
             while not all(t.done() for t in tasks):
                 await asyncio.wait(tasks, timeout=1.0)
-                idle = progress.look()
-                if idle > STALLED:
+                server_idle = progress.look()
+                now = time.monotonic()
+                waiting = [
+                    (min(now - o.moved, server_idle), o)
+                    for o, t in zip(outcomes, tasks, strict=True)
+                    if not t.done()
+                ]
+                stuck = [(idle, o) for idle, o in waiting if idle > STALLED]
+                if stuck or now - said > 60:
+                    said = now
+                    report = "; ".join(
+                        f"session {o.index}: idle {idle:.0f} s, {o.times}, {o.events}"
+                        for idle, o in waiting
+                    )
+                    print(f"[watchdog] server idle {server_idle:.0f} s; {report}", flush=True)
+                if stuck:
                     for t in tasks:
                         t.cancel()
-                    stuck = [o.index for o, t in zip(outcomes, tasks, strict=True) if not t.done()]
                     raise AssertionError(
-                        f"no progress for {idle:.0f} s; sessions still waiting: {stuck}; "
-                        f"{[(o.index, o.served, o.times) for o in outcomes]}"
+                        f"no progress for {STALLED:.0f} s in sessions "
+                        f"{[o.index for _, o in stuck]}; "
+                        f"{[(o.index, o.served, o.times, o.events) for o in outcomes]}"
                     )
             return [t.result() for t in tasks]
         finally:
@@ -307,12 +313,10 @@ def _executor_args(settings: dict[str, Any]) -> list[str]:
     return []
 
 
-def _wait_quietly(server: Any, done: Callable[[], bool], what: str) -> None:
-    """Wait until ``done()``; fail only after STALLED seconds without progress."""
-    progress = Progress(server)
-    while not done():
-        assert progress.look() < STALLED, f"no progress while waiting for {what}"
-        time.sleep(1)
+def _wait_quietly(server: Any, done: Callable[[], bool], what: str, idle: float = 0) -> None:
+    """Wait until ``done()``; fail only after STALLED seconds without progress (plus
+    ``idle``: a timer of the server's that the wait waits out, while nothing moves)."""
+    wait_server(server, done, what, stalled=STALLED + idle)
 
 
 def test_twenty_visitors_at_once_get_a_board_or_the_full_page_and_kernels_are_culled(
@@ -369,7 +373,8 @@ def test_twenty_visitors_at_once_get_a_board_or_the_full_page_and_kernels_are_cu
         known = [kid for kid in kernel_ids if server.kernel_status(kid) != 404]
         return not known and len(_kernel_processes(server)) <= pool
 
-    _wait_quietly(server, culled, "the culler to end the visitors' kernels")
+    # Nothing moves while the kernels idle towards the culler's timeout: it counts extra.
+    _wait_quietly(server, culled, "the culler to end the visitors' kernels", CULL_IDLE_TIMEOUT)
     culled_after = time.monotonic() - started - played
     # ... and it was the culler: jupyter_server logs "Culling 'idle' kernel 'python3' (<id>)".
     culled_ids = set(
