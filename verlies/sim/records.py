@@ -251,6 +251,9 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     lead_changes = 0
     stack = state.stack
     obstacle_keys: dict[Any, str] = {}  # an obstacle type -> its tally key
+    # Game.roll() is _take(state.sample_outcome()): the loop samples the outcome itself
+    # (it tallies it) and hands it to _take, as roll would, without sampling it again.
+    take = game._take
     # The game's state read directly (not through Game's properties): a step per loop.
     while not state.over:
         if state.at_chance:
@@ -280,7 +283,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                     else:
                         key = f"trap:{last_room}"
                     _tally(tests, key, ctx.chance, passed)
-                game.roll()  # takes ``outcome`` (sampling a die again is cheaper than a check)
+                take(outcome)  # what game.roll() takes: sampled once, known to be possible
             elif kind == "room" or kind == "treasure":
                 outcome = state.sample_outcome()
                 if kind == "room":
@@ -288,9 +291,9 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                     rooms[last_room] = rooms.get(last_room, 0) + 1
                 else:
                     treasures += 1
-                game.apply(outcome)
+                take(outcome)  # a sampled outcome is always possible: no legality check
             else:
-                game.roll()
+                take(state.sample_outcome())  # game.roll() without its checks
         else:
             seat = state.seat  # the player to decide (no chance point, not over)
             if seat != last_seat:  # a new turn: who leads on gold now?
