@@ -50,3 +50,38 @@ def test_digest_covers_every_tally() -> None:
     assert any(any(r.injuries) for r in res.records)
     assert any(any(r.shuffle_backs) for r in res.records)
     assert any(len(r.escaped) > 1 for r in res.records)
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "variants"),
+    [(4, "careful", []), (3, "greedy", ["limited_bank"]), (2, "random", ["long_walk"])],
+)
+def test_gold_changes_counts_every_change_of_gold(
+    players: int, bots: str, variants: list[str]
+) -> None:
+    """The simulation loop compares the figures' gold only when ``Table.gold_changes``
+    moved: no step may change a figure's gold (R9.1) without moving it."""
+    from verlies.sim.records import make_bots, make_variants
+    from verlies.sim.run import RunSpec
+
+    spec = RunSpec.build(players=players, bots=bots, variants=variants, seed=5)
+    assert spec.variants == make_variants(variants)
+    seen_changes = 0
+    for index in range(12):
+        game = spec.new_game(index)
+        seats, _ = make_bots([bots] * players, players)
+        state = game.state
+        views = [game.view(s) for s in range(players)]
+        golds = [f.gold for f in state.figures]
+        while not state.over:
+            before = state.gold_changes
+            if state.at_chance:
+                game.roll()
+            else:
+                game.apply(seats[state.seat](views[state.seat]))
+            now = [f.gold for f in state.figures]
+            if now != golds:
+                assert state.gold_changes > before
+                seen_changes += 1
+            golds = now
+    assert seen_changes > 20  # the games did move gold

@@ -78,6 +78,7 @@ def resolve_treasure(s: Table, frame: TreasureDraw, o: Outcome) -> None:
     s.treasures.take(o.card)
     fig = s.figures[s.seat]
     fig.treasures.append(Held(card))
+    s.gold_changes += 1
     if s.logging:
         s.emit("R9.3", "treasure", s.seat, True, card=card.name)
 

@@ -125,6 +125,7 @@ def decide_lose(s: Table, frame: LossChoice, a: Action) -> None:
     # Lose an unused copy first if the player holds several of the same card.
     held = sorted((h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used)[0]
     fig.treasures.remove(held)
+    s.gold_changes += 1
     s.treasures.bottom.append(held.card.id)
     s.lost_cards[held.card.id] = held.card  # a live edit may since have removed its kind
     # R9.3: given up face down, under the deck: the others learn only that one went.

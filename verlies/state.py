@@ -264,6 +264,10 @@ class Table:
         # who keeps something worked out from the board knows by identity that it is
         # still the same board (the bots' graph; see PlayerView.board_version).
         self.board_version: object = object()
+        # Counts the changes of any figure's gold (R9.1: coins, treasures held or spent):
+        # who keeps something worked out from the figures' gold (the simulations' lead
+        # changes) knows it is still right while the count stands.
+        self.gold_changes = 0
         self._exit_ids: tuple[str, ...] = ()
         self._index_deck()
         self.board_changed()
@@ -316,6 +320,7 @@ class Table:
         s.any_open = self.any_open
         s.open_passages = self.open_passages
         s.board_version = object()  # the copy's board changes on its own from now on
+        s.gold_changes = self.gold_changes
         s._exit_ids = self._exit_ids
         s.exits_left = self.exits_left
 
@@ -443,12 +448,14 @@ class Table:
                 n = self.bank
             self.bank -= n
         fig.coins += n
+        self.gold_changes += 1
         if self.logging:
             self.emit(rule, "gold", fig.seat, n=n)
 
     def lose_coins(self, fig: Figure, n: int) -> None:
         lost = min(n, fig.coins)
         fig.coins -= lost
+        self.gold_changes += 1
         if self.bank >= 0:
             self.bank += lost
         if self.logging:
@@ -460,6 +467,7 @@ class Table:
             return 0
         h = next(h for h in fig.treasures if h.card.id == treasure and not h.used)
         h.used = True
+        self.gold_changes += 1  # a spent one-shot treasure counts no gold (R9.1)
         assert isinstance(h.card.magic, RollBonus)
         if self.logging:
             self.emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)

@@ -71,6 +71,7 @@ def decide_turn(s: Table, frame: Turn, a: Action) -> None:
     elif isinstance(a, UseHeal):
         h = next(h for h in fig.treasures if h.card.id == a.treasure and not h.used)
         h.used = True
+        s.gold_changes += 1  # a spent one-shot treasure counts no gold (R9.1)
         fig.injured = 0
         if s.logging:
             s.emit("R9.5", "heal", s.seat, card=h.card.name)

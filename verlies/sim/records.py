@@ -262,6 +262,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     last_room = "?"
     fight_key = ""
     last_seat = -1
+    gold_seen = -1  # state.gold_changes when the gold was last compared
     leader = -1
     lead_changes = 0
     stack = state.stack
@@ -328,16 +329,19 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             seat = state.seat  # the player to decide (no chance point, not over)
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
-                if treasures:
-                    golds = [f.gold if f.treasures else f.coins for f in figures]  # R9.1
-                else:  # no treasure card drawn yet: nobody holds one, gold is coins
-                    golds = [f.coins for f in figures]
-                best = max(golds)
-                if best > 0 and golds.count(best) == 1:
-                    now = golds.index(best)
-                    if leader >= 0 and now != leader:
-                        lead_changes += 1
-                    leader = now
+                # The same gold as when last compared: the same leader (R9.1).
+                if state.gold_changes != gold_seen:
+                    gold_seen = state.gold_changes
+                    if treasures:
+                        golds = [f.gold if f.treasures else f.coins for f in figures]  # R9.1
+                    else:  # no treasure card drawn yet: nobody holds one, gold is coins
+                        golds = [f.coins for f in figures]
+                    best = max(golds)
+                    if best > 0 and golds.count(best) == 1:
+                        now = golds.index(best)
+                        if leader >= 0 and now != leader:
+                            lead_changes += 1
+                        leader = now
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
