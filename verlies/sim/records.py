@@ -30,10 +30,11 @@ from verlies.frames import (
     TreasureDraw,
 )
 from verlies.game import Game
+from verlies.legal import sample_outcome
 from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.variants import Variants
-from verlies.views import pending_of
+from verlies.views import monster_value, pending_of
 
 __all__ = [
     "REASONS",
@@ -266,16 +267,17 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     leader = -1
     lead_changes = 0
     stack = state.stack
-    # Game.roll() is _take(state.sample_outcome()): the loop samples the outcome itself
+    # Game.roll() is _take(sample(state)): the loop samples the outcome itself
     # (it tallies it) and hands it to _take, as roll would, without sampling it again.
     take = game._take
+    sample = sample_outcome  # what state.sample_outcome() calls
     # The game's state read directly (not through Game's properties): a step per loop.
     while not state.over:
         if state.at_chance:
             frame = stack[-1]
             frame_type = type(frame)  # the frame's kind without the ``kind`` property
             if frame_type is DungeonDraw or frame_type not in _TALLIED:
-                take(state.sample_outcome())  # game.roll() without its checks
+                take(sample(state))  # game.roll() without its checks
             elif frame_type is ObstacleRoll:
                 # R4.2, read from the frame as pending_of reads it; what a try at one
                 # obstacle by one character with one bonus comes to is worked out once.
@@ -288,7 +290,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                 odds = _OBSTACLE_ODDS.get(odds_key)
                 if odds is None:
                     odds = _obstacle_odds(state, obstacle, character, odds_key)
-                outcome = state.sample_outcome()  # what game.roll() would take
+                outcome = sample(state)  # what game.roll() would take
                 assert isinstance(outcome, Roll)
                 _tally(tests, odds[0], odds[1], outcome.value + odds[2] >= odds[3])
                 take(outcome)  # what game.roll() takes: sampled once, known to be possible
@@ -296,29 +298,38 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                 # R6.2: a trap's test, its values on the frame (as pending_of reads them).
                 trap_frame = frame
                 assert isinstance(trap_frame, TrapRoll)
-                outcome = state.sample_outcome()
+                outcome = sample(state)
                 assert isinstance(outcome, Roll)
                 vb = trap_frame.value + trap_frame.bonus
                 target = trap_frame.trap.target
                 chance = pass_probability(trap_frame.value, target, trap_frame.bonus)
                 _tally(tests, f"trap:{last_room}", chance, outcome.value + vb >= target)
                 take(outcome)
-            elif frame_type is FightRoll or frame_type is MonsterRoll:
-                ctx = pending_of(state)  # what game.pending_context() returns
-                outcome = state.sample_outcome()  # what game.roll() would take
-                assert isinstance(outcome, Roll) and ctx.chance is not None
-                if frame_type is FightRoll:
-                    # R7.2: the try is counted here with its chance; won or lost at "mroll".
-                    assert ctx.monster is not None
-                    fight_key = f"fight:{ctx.monster.id}"
-                    _tally(tests, fight_key, ctx.chance, 0)
-                else:
-                    total = (ctx.roll or 0) + (ctx.value or 0) + ctx.bonus
-                    won = total >= outcome.value + (ctx.target or 0)
-                    tests[fight_key][1] += won
-                take(outcome)  # what game.roll() takes: sampled once, known to be possible
+            elif frame_type is FightRoll:
+                # R7.2: the try is counted here with its chance; won or lost at MonsterRoll.
+                assert isinstance(frame, FightRoll)
+                fight_odds_key = (id(frame.monster), frame.attr, frame.value, frame.bonus)
+                fight = _FIGHT_ODDS.get(fight_odds_key)
+                if fight is None:
+                    fight = _fight_odds(state, fight_odds_key)
+                fight_key = fight[0]
+                _tally(tests, fight_key, fight[1], 0)
+                take(sample(state))
+            elif frame_type is MonsterRoll:
+                # R7.2: won if the adventurer's total reaches the monster's roll plus its
+                # value (pending_of's roll, value, bonus and target).
+                assert isinstance(frame, MonsterRoll)
+                mvalue_key = (id(frame.monster), frame.attr)
+                mvalue = _MONSTER_VALUE.get(mvalue_key)
+                if mvalue is None:
+                    mvalue = _monster_value(frame.monster, frame.attr, mvalue_key)
+                outcome = sample(state)
+                assert isinstance(outcome, Roll)
+                won = frame.roll + frame.value + frame.bonus >= outcome.value + mvalue[0]
+                tests[fight_key][1] += won
+                take(outcome)
             else:  # a room or a treasure card drawn
-                outcome = state.sample_outcome()
+                outcome = sample(state)
                 if frame_type is RoomDraw:
                     last_room = outcome.card  # type: ignore[union-attr]
                     rooms[last_room] = rooms.get(last_room, 0) + 1
@@ -399,6 +410,30 @@ def _obstacle_odds(
         _OBSTACLE_ODDS.clear()
     _OBSTACLE_ODDS[odds_key] = odds
     return odds
+
+
+# A fight's try by (the monster as id, attribute, value, bonus): (tally key, chance, the
+# monster kept so that its id is not reused); the monster's value by (id, attribute).
+_FIGHT_ODDS: dict[tuple[int, Any, int, int], tuple[str, Fraction, Any]] = {}
+_MONSTER_VALUE: dict[tuple[int, Any], tuple[int, Any]] = {}
+
+
+def _fight_odds(state: Any, odds_key: tuple[int, Any, int, int]) -> tuple[str, Fraction, Any]:
+    """A ``_FIGHT_ODDS`` entry from what ``pending_of`` says about the fight roll on top
+    of ``state``'s stack (R7.2)."""
+    ctx = pending_of(state)
+    assert ctx.monster is not None and ctx.chance is not None
+    if len(_FIGHT_ODDS) >= _OBSTACLE_ODDS_MAX:
+        _FIGHT_ODDS.clear()
+    odds = _FIGHT_ODDS[odds_key] = (f"fight:{ctx.monster.id}", ctx.chance, ctx.monster)
+    return odds
+
+
+def _monster_value(monster: Any, attr: Any, key: tuple[int, Any]) -> tuple[int, Any]:
+    if len(_MONSTER_VALUE) >= _OBSTACLE_ODDS_MAX:
+        _MONSTER_VALUE.clear()
+    entry = _MONSTER_VALUE[key] = (monster_value(monster, attr), monster)
+    return entry
 
 
 def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int) -> None:
