@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from types import SimpleNamespace
@@ -412,3 +413,40 @@ def test_r7_1_fights_with_the_best_value_against_the_monster() -> None:
     # Zwerg: Stärke 5 - 6 = -1, Geist 2 - 1 = +1: Geist is better.
     view = _fake_view(Pending("fight", 0, monster=monster), legal)
     assert make_bot("careful")(view) == Choose(Attr.GEIST)
+
+
+def test_a_bot_kept_across_a_search_bots_worlds_answers_as_a_new_one() -> None:
+    """A search bot keeps its rollout bots from world to world: copies of the game whose
+    hidden cards are dealt anew (``Game.determinise``), so that the same positions hold
+    other cards, and every world grows the thread's shared graph its own way. The kept
+    bot must decide in each world as a new bot would: once, its cached path search (keyed
+    by where the cards lie) kept the lists of another world's graph and walked over that
+    world's cards."""
+    game = Game.new(players=2, seed=game_seed(31, 1), log=False)  # the default deck
+    players = [make_bot("careful", s) for s in range(2)]
+    kept = make_bot("careful", 7)  # the search's model of the other seats, never reset
+    asked = 0
+    while not game.is_over:
+        if game.is_chance:
+            game.roll()
+            continue
+        for world_no in range(3):
+            world_seed = asked * 10 + world_no
+            world = game.determinise(game.state.seat, random.Random(world_seed))
+            rng = random.Random(world_seed)  # its chance
+            for _ in range(40):
+                if world.is_over:
+                    break
+                if world.is_chance:
+                    world.roll(rng)
+                    continue
+                view = world.view(world.state.seat)
+                fresh = make_bot("careful", 7)
+                fresh._rng.setstate(kept._rng.getstate())  # the same tie-breaking draws
+                action = kept(view)
+                assert action == fresh(view), (asked, world_no)
+                world.apply(action)
+        seat = game.state.seat
+        game.apply(players[seat](game.view(seat)))
+        asked += 1
+    assert asked > 30

@@ -886,6 +886,20 @@ def test_the_search_bot_takes_a_seat_on_the_page() -> None:
     assert state(app)["over"] == "1"
 
 
+def test_every_offered_bot_is_named_in_both_languages() -> None:
+    """The New-game form shows each bot by its name in the page's language, never its id
+    (the race bots "sprinter" and "ismcts" came after the first names)."""
+    from verlies.i18n import table
+    from verlies.ui.i18n import bot_name
+    from verlies.ui.session import bot_names
+
+    for name in bot_names():
+        key = f"page.botname.{name}"
+        assert key in table("de") and key in table("en"), name
+    assert bot_name("ismcts", "de") == "Suchbaum"
+    assert bot_name("ismcts", "en") == "tree search"
+
+
 # ---- found by typing the widget classes (mypy --strict) --------------------------------------
 
 

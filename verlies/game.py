@@ -277,7 +277,17 @@ class Game:
     def _take(self, step: Step) -> list[Event]:
         """Record and play a step already known to be legal."""
         try:
-            events = self._do(step)
+            if type(step) is Edit:
+                events = self._do(step)
+            else:  # _do inline (a step per call): play it, keep its events as a tuple
+                state = self.state
+                state.apply(step)
+                raw = state.events
+                if raw:
+                    events = tuple(raw)
+                    raw.clear()
+                else:
+                    events = ()  # no log: the shared empty tuple
         except Exception:
             # A bug must not leave a half-applied step behind: rebuild the last good state
             # from the steps (the game is its step list), then let the error through.

@@ -93,13 +93,14 @@ def pending_of(s: Table) -> Pending:
         obstacle = s.board[frame.pos].card.obstacle
         assert obstacle is not None
         bonus = frame.bonus if isinstance(frame, ObstacleRoll) else 0
-        value = s.figures[seat].character.value(obstacle.attr)
+        attr = obstacle.attr  # a property of a property: read once
+        value = s.figures[seat].character.value(attr)
         return Pending(
             kind,
             seat,
             pos=frame.pos,
             obstacle=obstacle,
-            attr=obstacle.attr,
+            attr=attr,
             value=value,
             bonus=bonus,
             target=obstacle.n,

@@ -511,6 +511,8 @@ TEXTS: dict[str, str] = {
     "page.botname.greedy": "gierig",
     "page.botname.reckless": "waghalsig",
     "page.botname.strong": "stark",
+    "page.botname.sprinter": "Sprinter",
+    "page.botname.ismcts": "Suchbaum",
     "page.outcomes": "{n} mögliche Ergebnisse",
     "page.chance_die": "Würfelwurf (W6)",
     "page.chance_oroll": "Hindernisprobe",

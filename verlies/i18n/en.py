@@ -481,6 +481,8 @@ TEXTS: dict[str, str] = {
     "page.botname.greedy": "greedy",
     "page.botname.reckless": "reckless",
     "page.botname.strong": "strong",
+    "page.botname.sprinter": "sprinter",
+    "page.botname.ismcts": "tree search",
     "page.outcomes": "{n} possible outcomes",
     "page.chance_die": "Die roll (W6)",
     "page.chance_oroll": "Obstacle test",

@@ -431,13 +431,19 @@ class HeuristicBot:
         # its neighbours' passages towards it, and the empty cells within two steps.
         cells: dict[Pos, tuple[int, int, int, float]] = {}
         explore = 3.0 * self.explore
+        bits = _BITS
+        last_x = last_y = 0
+        empty = joins = closed = 0
+        near = 0.0
         for a in places:
-            x, y, mask = a.x, a.y, a.mask
-            cell = cells.get((x, y))
-            if cell is None:
-                cell = cells[(x, y)] = _cell(graph, here, x, y, explore)
-            empty, joins, closed, near = cell
-            new_open = _BITS[mask & empty]  # passages of the new card into empty cells
+            x, y, mask, _kind = a  # Place(x, y, mask): a cell's rotations come in a row
+            if not cells or x != last_x or y != last_y:
+                cell = cells.get((x, y))
+                if cell is None:
+                    cell = cells[(x, y)] = _cell(graph, here, x, y, explore)
+                empty, joins, closed, near = cell
+                last_x, last_y = x, y
+            new_open = bits[mask & empty]  # passages of the new card into empty cells
             after = open_now - closed + new_open
             if after <= 0:
                 score = -1000.0  # R1.6: the dungeon would close and nobody could escape
@@ -446,7 +452,7 @@ class HeuristicBot:
                 score = (
                     2.0 * new_open
                     - 1.0 * (closed - 1)
-                    + 0.5 * _BITS[mask & joins]
+                    + 0.5 * bits[mask & joins]
                     + near
                     + (2.0 if after <= 2 and new_open else 0.0)
                 )

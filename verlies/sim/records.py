@@ -23,6 +23,7 @@ from verlies.game import Game
 from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.variants import Variants
+from verlies.views import pending_of
 
 __all__ = [
     "REASONS",
@@ -255,7 +256,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         if state.at_chance:
             kind = stack[-1].kind
             if kind in _DIE_KINDS:
-                ctx = game.pending_context()
+                ctx = pending_of(state)  # what game.pending_context() returns
                 outcome = state.sample_outcome()  # what game.roll() would take
                 assert isinstance(outcome, Roll) and ctx.chance is not None
                 value, bonus = ctx.value or 0, ctx.bonus
