@@ -18,7 +18,17 @@ from math import gcd
 from typing import Any
 
 from verlies.actions import Roll, ShuffleBack
+from verlies.dice import pass_probability
 from verlies.errors import VerliesError
+from verlies.frames import (
+    DungeonDraw,
+    FightRoll,
+    MonsterRoll,
+    ObstacleRoll,
+    RoomDraw,
+    TrapRoll,
+    TreasureDraw,
+)
 from verlies.game import Game
 from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
@@ -193,7 +203,11 @@ class GameRecord:
 
 # ---- one game ------------------------------------------------------------------------------
 
-_DIE_KINDS = frozenset({"oroll", "troll", "froll", "mroll"})
+
+# The chance frames whose outcome the loop tallies (the rest are only taken).
+_TALLIED: frozenset[type[Any]] = frozenset(
+    {ObstacleRoll, TrapRoll, FightRoll, MonsterRoll, RoomDraw, TreasureDraw}
+)
 
 
 def play_game(
@@ -243,59 +257,81 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     tests: dict[str, list[Any]] = {}  # key -> [tries, passes, expected]
     rooms: dict[str, int] = {}
     treasures = 0
-    steps = decisions = 0
+    decisions = 0
+    first_step = game._cursor  # every step is taken by _take, which counts it
     last_room = "?"
     fight_key = ""
     last_seat = -1
     leader = -1
     lead_changes = 0
     stack = state.stack
-    obstacle_keys: dict[Any, str] = {}  # an obstacle type -> its tally key
+    # Game.roll() is _take(state.sample_outcome()): the loop samples the outcome itself
+    # (it tallies it) and hands it to _take, as roll would, without sampling it again.
+    take = game._take
     # The game's state read directly (not through Game's properties): a step per loop.
     while not state.over:
         if state.at_chance:
-            kind = stack[-1].kind
-            if kind in _DIE_KINDS:
+            frame = stack[-1]
+            frame_type = type(frame)  # the frame's kind without the ``kind`` property
+            if frame_type is DungeonDraw or frame_type not in _TALLIED:
+                take(state.sample_outcome())  # game.roll() without its checks
+            elif frame_type is ObstacleRoll:
+                # R4.2, read from the frame as pending_of reads it; what a try at one
+                # obstacle by one character with one bonus comes to is worked out once.
+                assert isinstance(frame, ObstacleRoll)
+                seat = state.seat
+                bonus = frame.bonus
+                obstacle = state.board[frame.pos].card.obstacle
+                character = figures[seat].character
+                odds_key = (id(obstacle), id(character), bonus)
+                odds = _OBSTACLE_ODDS.get(odds_key)
+                if odds is None:
+                    odds = _obstacle_odds(state, obstacle, character, odds_key)
+                outcome = state.sample_outcome()  # what game.roll() would take
+                assert isinstance(outcome, Roll)
+                _tally(tests, odds[0], odds[1], outcome.value + odds[2] >= odds[3])
+                take(outcome)  # what game.roll() takes: sampled once, known to be possible
+            elif frame_type is TrapRoll:
+                # R6.2: a trap's test, its values on the frame (as pending_of reads them).
+                trap_frame = frame
+                assert isinstance(trap_frame, TrapRoll)
+                outcome = state.sample_outcome()
+                assert isinstance(outcome, Roll)
+                vb = trap_frame.value + trap_frame.bonus
+                target = trap_frame.trap.target
+                chance = pass_probability(trap_frame.value, target, trap_frame.bonus)
+                _tally(tests, f"trap:{last_room}", chance, outcome.value + vb >= target)
+                take(outcome)
+            elif frame_type is FightRoll or frame_type is MonsterRoll:
                 ctx = pending_of(state)  # what game.pending_context() returns
                 outcome = state.sample_outcome()  # what game.roll() would take
                 assert isinstance(outcome, Roll) and ctx.chance is not None
-                value, bonus = ctx.value or 0, ctx.bonus
-                if kind == "froll":
+                if frame_type is FightRoll:
                     # R7.2: the try is counted here with its chance; won or lost at "mroll".
                     assert ctx.monster is not None
                     fight_key = f"fight:{ctx.monster.id}"
                     _tally(tests, fight_key, ctx.chance, 0)
-                elif kind == "mroll":
-                    total = (ctx.roll or 0) + value + bonus
+                else:
+                    total = (ctx.roll or 0) + (ctx.value or 0) + ctx.bonus
                     won = total >= outcome.value + (ctx.target or 0)
                     tests[fight_key][1] += won
-                else:
-                    passed = outcome.value + value + bonus >= (ctx.target or 0)
-                    if kind == "oroll":
-                        assert ctx.obstacle is not None
-                        kind_of = ctx.obstacle.type
-                        key = obstacle_keys.get(kind_of, "")
-                        if not key:
-                            key = obstacle_keys[kind_of] = f"obstacle:{kind_of.value}"
-                    else:
-                        key = f"trap:{last_room}"
-                    _tally(tests, key, ctx.chance, passed)
-                game.roll()  # takes ``outcome`` (sampling a die again is cheaper than a check)
-            elif kind == "room" or kind == "treasure":
+                take(outcome)  # what game.roll() takes: sampled once, known to be possible
+            else:  # a room or a treasure card drawn
                 outcome = state.sample_outcome()
-                if kind == "room":
+                if frame_type is RoomDraw:
                     last_room = outcome.card  # type: ignore[union-attr]
                     rooms[last_room] = rooms.get(last_room, 0) + 1
                 else:
                     treasures += 1
-                game.apply(outcome)
-            else:
-                game.roll()
+                take(outcome)  # a sampled outcome is always possible: no legality check
         else:
             seat = state.seat  # the player to decide (no chance point, not over)
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
-                golds = [f.gold if f.treasures else f.coins for f in figures]  # R9.1
+                if treasures:
+                    golds = [f.gold if f.treasures else f.coins for f in figures]  # R9.1
+                else:  # no treasure card drawn yet: nobody holds one, gold is coins
+                    golds = [f.coins for f in figures]
                 best = max(golds)
                 if best > 0 and golds.count(best) == 1:
                     now = golds.index(best)
@@ -307,7 +343,6 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                 shuffles[seat] += 1
             game.apply(action)
             decisions += 1
-        steps += 1
     result = game.result
     assert result is not None
     return GameRecord(
@@ -323,7 +358,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         rounds=result.rounds,
         # turn_no counts from 0; a timeout has counted the turn it then never began (R1.6)
         turns=state.turn_no + (0 if result.reason == "timeout" else 1),
-        steps=steps,
+        steps=game._cursor - first_step,
         decisions=decisions,
         shuffle_backs=tuple(shuffles),
         injuries=tuple(f.injuries for f in figures),
@@ -332,6 +367,34 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         treasures=treasures,
         lead_changes=lead_changes,
     )
+
+
+# What a try at an obstacle comes to, by (the obstacle, the character, the bonus) as ids:
+# (tally key, chance, value + bonus, target, the obstacle, the character). The entry
+# holds the obstacle and the character, so their ids are not reused while it is kept.
+_OBSTACLE_ODDS: dict[tuple[int, int, int], tuple[str, Fraction, int, int, Any, Any]] = {}
+_OBSTACLE_ODDS_MAX = 4096  # then started afresh (many decks in one process)
+
+
+def _obstacle_odds(
+    state: Any, obstacle: Any, character: Any, odds_key: tuple[int, int, int]
+) -> tuple[str, Fraction, int, int, Any, Any]:
+    """An ``_OBSTACLE_ODDS`` entry from what ``pending_of`` says about the obstacle roll
+    on top of ``state``'s stack (the game's own view of the try: R4.2)."""
+    ctx = pending_of(state)
+    assert ctx.obstacle is not None and ctx.obstacle is obstacle and ctx.chance is not None
+    odds = (
+        f"obstacle:{ctx.obstacle.type.value}",
+        ctx.chance,
+        (ctx.value or 0) + ctx.bonus,
+        ctx.target or 0,
+        obstacle,
+        character,
+    )
+    if len(_OBSTACLE_ODDS) >= _OBSTACLE_ODDS_MAX:
+        _OBSTACLE_ODDS.clear()
+    _OBSTACLE_ODDS[odds_key] = odds
+    return odds
 
 
 def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int) -> None:
