@@ -35,7 +35,8 @@ STALLED = 180.0
 
 #: CPU seconds per second (of the server and its kernels, over :data:`WINDOW` seconds) that
 #: count as work. Idle, they still tick now and then (a server with one idle kernel: one
-#: 0.01 s clock tick every ~20 s, its timers); counted as progress, that kept a wait for a
+#: 0.01 s clock tick every ~20 s, its timers; with 8 idle kernels 0.002 s per second in all,
+#: so the shared servers' 40 stay near 0.01); counted as progress, that kept a wait for a
 #: page that hung alive for ever. A kernel at work on a busy machine uses far more.
 BUSY = 0.05
 WINDOW = 5.0
