@@ -148,8 +148,10 @@ class _Graph:
         self.keys.append(pos)
         index[pos] = i
         near = self.near
-        for dx, dy in _NEAR:  # symmetric: the cells that have this card within two steps
-            q = (x + dx, y + dy)
+        cells = _NEAR_CELLS.get(pos)
+        if cells is None:
+            cells = _near_cells(pos)
+        for q in cells:  # symmetric: the cells that have this card within two steps
             near[q] = near.get(q, 0) + 1
         self.adj.append(mine)
         self.open.append(opens)
@@ -166,6 +168,19 @@ class _Graph:
             self.gold += tile.gold
             if tile.opened:  # read afresh: a card opened before
                 self.opened.append(i)
+
+
+# Per cell, the cells within two steps of it (``_NEAR`` added): worked out once per cell
+# for every game, not once per laid card. Bounded: cells are near the start (R2.2).
+_NEAR_CELLS: dict[Pos, tuple[Pos, ...]] = {}
+
+
+def _near_cells(pos: Pos) -> tuple[Pos, ...]:
+    x, y = pos
+    cells = tuple((x + dx, y + dy) for dx, dy in _NEAR)
+    if len(_NEAR_CELLS) < 65536:
+        _NEAR_CELLS[pos] = cells
+    return cells
 
 
 # The graph the bots of this thread last synced: the four bots of a game share it.
