@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from hidden_twins import hands as _hands
+from hidden_twins import twins_differing_in_hidden_treasure
+
 from verlies.game import Game
 from verlies.sim import simulate
 from verlies.sim.bots import bot_name, make_bot
@@ -12,40 +15,7 @@ from verlies.sim.search import Decision, SearchBot, determinise, findings, probe
 
 
 def _with_hidden_treasures(players: int = 2) -> tuple[Game, Game]:
-    """A position where seat 0 is to decide and seat 1 holds a treasure, and its twin in
-    which seat 1 drew another treasure instead (seat 0 cannot tell them apart)."""
-    for seed in range(60):
-        game = Game.new(players=players, seed=seed, log=False)
-        bots = [make_bot("greedy", seed + s) for s in range(players)]
-        swapped: Game | None = None
-        while not game.is_over and game.step_count < 500:
-            if game.is_chance:
-                if swapped is None and game.chance_kind == "treasure" and game.seat == 1:
-                    drawn = game.sample_outcome()
-                    others = [o for o, _ in game.chance_outcomes() if o != drawn]
-                    if others:
-                        swapped = Game(game.setup, [*game.steps, others[0]], log=False)
-                        game.apply(drawn)
-                        continue
-                outcome = game.sample_outcome()
-                game.apply(outcome)
-                if swapped is not None:
-                    swapped.apply(outcome)
-                continue
-            seat = game.current_player
-            action = bots[seat](game.view(seat))
-            if swapped is not None and seat == 0 and len(game.legal_actions()) > 1:
-                return game, swapped
-            game.apply(action)
-            if swapped is not None:
-                if action not in swapped.legal_actions():
-                    break  # seat 1 used the treasure it has only in one game: try another
-                swapped.apply(action)
-    raise AssertionError("no such position in 60 games")
-
-
-def _hands(game: Game) -> list[tuple[str, ...]]:
-    return [tuple(sorted(h.card.id for h in f.treasures)) for f in game.figures]
+    return twins_differing_in_hidden_treasure(players=players, games=60, max_steps=500)
 
 
 def test_determinise_deals_the_unseen_treasures_anew() -> None:

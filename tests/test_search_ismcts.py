@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hidden_twins import hands as _hands
+from hidden_twins import twins_differing_in_hidden_treasure
 
 from verlies.actions import Action, Attempt, Card, Decline, Draw, ShuffleBack
 from verlies.board import has_open_passage
@@ -26,40 +28,10 @@ def _searched(game: Game, seat: int) -> bool:
 
 
 def _twins_differing_in_hidden_treasure() -> tuple[Game, Game]:
-    """A two-player position where seat 0 has a searched decision, seat 1 holds a
-    treasure, and a twin where seat 1 drew another treasure instead."""
-    for seed in range(200):
-        game = Game.new(players=2, seed=seed, log=False)
-        bots = [make_bot("greedy", seed + s) for s in range(2)]
-        twin: Game | None = None
-        while not game.is_over and game.step_count < 600:
-            if game.is_chance:
-                if twin is None and game.chance_kind == "treasure" and game.seat == 1:
-                    drawn = game.sample_outcome()
-                    others = [o for o, _ in game.chance_outcomes() if o != drawn]
-                    if others:
-                        twin = Game(game.setup, [*game.steps, others[0]], log=False)
-                        game.apply(drawn)
-                        continue
-                outcome = game.sample_outcome()
-                game.apply(outcome)
-                if twin is not None:
-                    twin.apply(outcome)
-                continue
-            seat = game.current_player
-            if twin is not None and seat == 0 and _searched(game, 0):
-                return game, twin
-            action = bots[seat](game.view(seat))
-            game.apply(action)
-            if twin is not None:
-                if action not in twin.legal_actions():
-                    break  # seat 1 used the treasure only one game has
-                twin.apply(action)
-    raise AssertionError("no such position in 200 games")
-
-
-def _hands(game: Game) -> list[tuple[str, ...]]:
-    return [tuple(sorted(h.card.id for h in f.treasures)) for f in game.figures]
+    """Seat 0 has a searched decision; seat 1's treasure differs between the two."""
+    return twins_differing_in_hidden_treasure(
+        players=2, games=200, max_steps=600, decides=lambda g: _searched(g, 0)
+    )
 
 
 def test_ismcts_decides_the_same_whatever_the_other_seat_holds() -> None:
