@@ -28,6 +28,7 @@ import copy
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -76,12 +77,11 @@ def clone_figures(quick: bool) -> None:
         )
 
 
-def search_figures(quick: bool) -> None:
-    bot = SearchBot(seed=1)
-    decisions = 0
-    searched = 0
+def time_seat_zero(bot: Any, games: int, searched: Callable[[Any], bool]) -> tuple[int, int, float]:
+    """Two-player games of ``bot`` (seat 0) against careful: its decisions, how many of
+    them it searched (``searched(bot)`` right after one) and the seconds it spent."""
+    decisions = count = 0
     spent = 0.0
-    games = 1 if quick else 3
     for seed in range(games):
         game = Game.new(players=2, seed=seed, log=False)
         other = make_bot("careful", seed)
@@ -95,10 +95,16 @@ def search_figures(quick: bool) -> None:
                 action = bot(view)
                 spent += time.perf_counter() - t
                 decisions += 1
-                searched += len(bot.last) > 1
+                count += searched(bot)
             else:
                 action = other(view)
             game.apply(action)
+    return decisions, count, spent
+
+
+def search_figures(quick: bool) -> None:
+    bot = SearchBot(seed=1)
+    decisions, searched, spent = time_seat_zero(bot, 1 if quick else 3, lambda b: len(b.last) > 1)
     print(
         f"search bot ({bot!r}), 2 players: {bot.rollouts / spent:,.0f} rollouts/s, "
         f"{searched / spent:,.1f} searched decisions/s ({searched} of {decisions} decisions "
@@ -108,25 +114,7 @@ def search_figures(quick: bool) -> None:
 
 def ismcts_figures(quick: bool) -> None:
     bot = ISMCTSBot(seed=1)
-    decisions = searched = 0
-    spent = 0.0
-    for seed in range(2 if quick else 6):
-        game = Game.new(players=2, seed=seed, log=False)
-        other = make_bot("careful", seed)
-        while not game.is_over:
-            if game.is_chance:
-                game.roll()
-                continue
-            view = game.view(game.current_player)
-            if game.current_player == 0:
-                t = time.perf_counter()
-                action = bot(view)
-                spent += time.perf_counter() - t
-                decisions += 1
-                searched += bot.last[0][1] > 0
-            else:
-                action = other(view)
-            game.apply(action)
+    decisions, searched, spent = time_seat_zero(bot, 2 if quick else 6, lambda b: b.last[0][1] > 0)
     print(
         f"ismcts ({bot!r}), 2 players: {bot.iterations_done / spent:,.0f} iterations/s, "
         f"{searched / spent:,.1f} searched decisions/s ({searched} of {decisions} decisions "
