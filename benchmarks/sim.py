@@ -155,21 +155,9 @@ def scaling(games: int, deck: Any, rounds: int = 2) -> dict[str, Any]:
 def compiled_per_cpu(games: int, deck: Any) -> dict[str, Any]:
     """Careful-bot games per CPU second in one process on the compiled engine, checked
     to give the same win table as this process's run of the same games; or why not."""
-    py, why = ensure_compiled()
-    if py is None:
-        return {"skipped": why}
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    r = subprocess.run(
-        [str(py), "-c", COMPILED_CPU, json.dumps({"games": games})],
-        cwd=HERE,  # the benchmarks folder: the pure source is not on sys.path
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if r.returncode != 0:
-        return {"skipped": "the compiled run failed: " + r.stderr.strip()[-500:]}
-    data: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
+    data = run_compiled(COMPILED_CPU, {"games": games})
+    if "skipped" in data:
+        return data
     pure = simulate(games, players=4, characters="all", deck=deck, workers=1, seed=1)
     data["same_results"] = data.pop("characters") == json.loads(
         json.dumps(pure.to_dict()["characters"])
@@ -180,15 +168,20 @@ def compiled_per_cpu(games: int, deck: Any) -> dict[str, Any]:
 def compiled_run(parts: list[tuple[int, int]]) -> dict[str, Any]:
     """The games of ``parts`` ((seed, games) each) with 2 workers on the compiled engine:
     wall seconds and each part's win table, or why not."""
+    return run_compiled(COMPILED_RUN, {"parts": parts})
+
+
+def run_compiled(script: str, args: dict[str, Any]) -> dict[str, Any]:
+    """``script`` run by the compiled venv's Python with ``args`` (JSON): what it printed
+    last, parsed, or why it could not run."""
     py, why = ensure_compiled()
     if py is None:
         return {"skipped": why}
-    # From the benchmarks folder, so that the pure source is not on sys.path.
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     r = subprocess.run(
-        [str(py), "-c", COMPILED_RUN, json.dumps({"parts": parts})],
-        cwd=HERE,
+        [str(py), "-c", script, json.dumps(args)],
+        cwd=HERE,  # the benchmarks folder: the pure source is not on sys.path
         env=env,
         capture_output=True,
         text=True,
