@@ -21,7 +21,7 @@ from verlies.cards.display import card_text
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.deck import Deck
 from verlies.deck.words import DeckWarning
-from verlies.errors import DeckError, IllegalAction, Inner, Phrase, SaveFormatError
+from verlies.errors import DeckError, IllegalAction, Inner, Phrase, RuledError, SaveFormatError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.i18n import values
@@ -689,6 +689,22 @@ def _save_errors() -> list[tuple[str, SaveFormatError]]:
     return found
 
 
+def _check_ruled_words(e: RuledError, raw: list[str], english_only: set[str], dummy: str) -> str:
+    """A rule's refusal in words (SetupError, IllegalAction): str(e) is its English, the
+    German keeps the rule ID in front and no English word but the raw values, and another
+    language starts with the rule ID and the key. Returns that language's text."""
+    assert str(e) == e.text_in("en") == f"{e.rule}: {e.message}"
+    german = e.text_in("de")
+    assert german.startswith(f"{e.rule}: ") and german != str(e)
+    rest = german
+    for value in raw:
+        rest = rest.replace(value, " ")
+    assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
+    shown: str = e.text_in(dummy)
+    assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
+    return shown
+
+
 #: English words of the save.err templates that German never uses (one seen is a leftover)
 def _english_only() -> set[str]:
     word = re.compile(r"(?<!\w)[A-Za-z]{3,}(?!\w)")
@@ -781,16 +797,9 @@ def test_setup_errors_speak_the_page_language(dummy: str) -> None:
     assert keys == {k for k in i18n.keys("en") if k.startswith("setup.err.")}
     english_only = _english_only()
     for e in errors:
-        assert e.words is not None and str(e) == e.text_in("en") == f"{e.rule}: {e.message}"
-        german = e.text_in("de")
-        assert german.startswith(f"{e.rule}: ") and german != str(e)
+        assert e.words is not None
         raw = sorted([str(v) for _, v in e.words.values], key=len, reverse=True)
-        rest = german
-        for value in raw:
-            rest = rest.replace(value, " ")
-        assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
-        shown = e.text_in(dummy)
-        assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
+        shown = _check_ruled_words(e, raw, english_only, dummy)
         assert leftover_words(shown, raw) == "", shown
     assert str(errors[2]) == "R2.2: 1 to 4 players are the rules, not 9"
 
@@ -870,20 +879,13 @@ def test_the_rules_refusals_speak_the_page_language(dummy: str) -> None:
     assert expected <= set(errors), sorted(expected - set(errors))
     english_only = _english_only()
     for e in errors.values():
-        assert e.words is not None and str(e) == e.text_in("en") == f"{e.rule}: {e.message}"
-        german = e.text_in("de")
-        assert german.startswith(f"{e.rule}: ") and german != str(e)
+        assert e.words is not None
         raw = sorted(
             [str(v.text("de")) if hasattr(v, "text") else str(v) for _, v in e.words.values],
             key=len,
             reverse=True,
         )
-        rest = german
-        for value in raw:
-            rest = rest.replace(value, " ")
-        assert set(re.findall(r"[A-Za-z]+", rest)) & english_only == set(), german
-        shown = e.text_in(dummy)
-        assert shown.startswith(f"{e.rule}: ⟦{e.words.key}⟧"), shown
+        _check_ruled_words(e, raw, english_only, dummy)
 
 
 def test_a_dice_error_in_a_card_text_speaks_the_page_language(dummy: str) -> None:
