@@ -60,7 +60,7 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import Tile
+from verlies.board import DELTA, DIRECTIONS, OPPOSITE, Tile, any_open_passage
 from verlies.cards.model import ObstacleClass, RollBonus
 from verlies.dice import pass_probability
 from verlies.game import Game
@@ -76,8 +76,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ISMCTSBot", "Sprinter", "ismcts", "lost_turns", "sprinter"]
 
-# (bit, dx, dy, opposite bit): N, E, S, W as verlies.board lays them.
-_SIDES = ((1, 0, -1, 4), (2, 1, 0, 8), (4, 0, 1, 1), (8, -1, 0, 2))
+# (bit, dx, dy, opposite bit) of each side, N, E, S, W, from verlies.board's directions.
+_SIDES = tuple((d, DELTA[d][0], DELTA[d][1], OPPOSITE[d]) for d in DIRECTIONS)
 _FAR = 9.0  # lost turns: no card to draw from is reachable
 # A turn's worth of each open passage of a card (up to three): a card with more is harder
 # to block and keeps a draw for the turn after (a tie-breaker among equal placements).
@@ -269,14 +269,7 @@ def place_score(
     stays; a little for more open passages on the new card (harder to block)."""
     after = dict(board)
     after[(a.x, a.y)] = Tile(card, a.x, a.y, a.mask, 0)
-    total = 0
-    for (x, y), t in after.items():
-        mask = t.mask
-        for d, dx, dy, _ in _SIDES:
-            if mask & d and (x + dx, y + dy) not in after:
-                total += 1
-                break
-    if total == 0:
+    if not any_open_passage(after):
         return -100.0  # R1.6: nobody could draw again, the race ends without a winner
     pos = (a.x, a.y)
     enter = lost_turns(after, pos, character)
