@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from fractions import Fraction
 from math import gcd
-from typing import Any
+from typing import Any, TypeVar
 
 from verlies.actions import Roll, ShuffleBack
 from verlies.dice import pass_probability
@@ -388,7 +388,16 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
 # (tally key, chance, value + bonus, target, the obstacle, the character). The entry
 # holds the obstacle and the character, so their ids are not reused while it is kept.
 _OBSTACLE_ODDS: dict[tuple[int, int, int], tuple[str, Fraction, int, int, Any, Any]] = {}
-_OBSTACLE_ODDS_MAX = 4096  # then started afresh (many decks in one process)
+_T = TypeVar("_T")
+_ODDS_MAX = 4096  # entries per table, then started afresh (many decks in one process)
+
+
+def _kept(table: dict[Any, Any], key: Any, entry: _T) -> _T:
+    """``entry`` put into one of the loop's odds tables under ``key`` (kept bounded)."""
+    if len(table) >= _ODDS_MAX:
+        table.clear()
+    table[key] = entry
+    return entry
 
 
 def _obstacle_odds(
@@ -406,10 +415,7 @@ def _obstacle_odds(
         obstacle,
         character,
     )
-    if len(_OBSTACLE_ODDS) >= _OBSTACLE_ODDS_MAX:
-        _OBSTACLE_ODDS.clear()
-    _OBSTACLE_ODDS[odds_key] = odds
-    return odds
+    return _kept(_OBSTACLE_ODDS, odds_key, odds)
 
 
 # A fight's try by (the monster as id, attribute, value, bonus): (tally key, chance, the
@@ -423,17 +429,11 @@ def _fight_odds(state: Any, odds_key: tuple[int, Any, int, int]) -> tuple[str, F
     of ``state``'s stack (R7.2)."""
     ctx = pending_of(state)
     assert ctx.monster is not None and ctx.chance is not None
-    if len(_FIGHT_ODDS) >= _OBSTACLE_ODDS_MAX:
-        _FIGHT_ODDS.clear()
-    odds = _FIGHT_ODDS[odds_key] = (f"fight:{ctx.monster.id}", ctx.chance, ctx.monster)
-    return odds
+    return _kept(_FIGHT_ODDS, odds_key, (f"fight:{ctx.monster.id}", ctx.chance, ctx.monster))
 
 
 def _monster_value(monster: Any, attr: Any, key: tuple[int, Any]) -> tuple[int, Any]:
-    if len(_MONSTER_VALUE) >= _OBSTACLE_ODDS_MAX:
-        _MONSTER_VALUE.clear()
-    entry = _MONSTER_VALUE[key] = (monster_value(monster, attr), monster)
-    return entry
+    return _kept(_MONSTER_VALUE, key, (monster_value(monster, attr), monster))
 
 
 def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int) -> None:
