@@ -162,7 +162,10 @@ class ServerProcess:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # own process group: kernels are ours to clean up
             )
+        # ``timeout`` is how long the server may show no progress, not a deadline: a busy
+        # machine that is still starting it (its log grows, it works) is waited for.
         deadline = time.monotonic() + timeout
+        seen = self._progress()
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(
@@ -175,8 +178,30 @@ class ServerProcess:
             except OSError:
                 pass
             time.sleep(0.2)
+            now = self._progress()
+            # More log, or a quarter CPU second of work (an idle server's timer ticks are
+            # far less): progress, so the wait goes on.
+            if now[0] != seen[0] or now[1] >= seen[1] + 0.25:
+                seen, deadline = now, time.monotonic() + timeout
         self.stop()
-        raise RuntimeError(f"server not ready after {timeout} s: {self.argv}\n{self.log_tail()}")
+        raise RuntimeError(
+            f"server not ready and no progress for {timeout} s: {self.argv}\n{self.log_tail()}"
+        )
+
+    def _progress(self) -> tuple[int, float]:
+        """The log's size and the server process's CPU seconds (0 where /proc is missing)."""
+        try:
+            size = self.log_path.stat().st_size
+        except OSError:
+            size = 0
+        cpu = 0.0
+        if self.proc is not None:
+            try:
+                fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            except (OSError, IndexError, ValueError):
+                pass
+        return size, cpu
 
     def stop(self, timeout: float = 20.0) -> None:
         """SIGTERM the server (it shuts its kernels down), then clear its process group."""
@@ -324,7 +349,8 @@ def server_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerF
 
     ``server_factory(name, argv, port=None, timeout=60, **ServerProcess_kwargs)``: without
     ``port`` a free one is picked and put in place of ``{port}`` in the items of ``argv``.
-    The log goes to ``<tmp>/server-logs/<name>.log``.
+    ``timeout``: seconds the starting server may show no progress (log, CPU) before the
+    start fails. The log goes to ``<tmp>/server-logs/<name>.log``.
     """
     started: list[ServerProcess] = []
     log_dir = tmp_path_factory.mktemp("server-logs")
