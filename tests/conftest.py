@@ -46,6 +46,25 @@ os.environ.pop("VERLIES_STORE_URL", None)
 os.environ["VERLIES_DATA_DIR"] = tempfile.mkdtemp(prefix="verlies-test-store-")
 
 # Lines of a Jupyter/Voila server log that mean something went wrong.
+#: Exceptions that only say a browser went away while the server wrote to it (a test
+#: closed its page while the kernel still sent messages): tornado logs them as "Task
+#: exception was never retrieved" when the write's task is collected, which can be during
+#: a later test. Not a server error.
+_CLOSED_CONNECTION = (
+    "tornado.websocket.WebSocketClosedError",
+    "tornado.iostream.StreamClosedError",
+)
+
+
+def _ends_in_closed_connection(lines: list[str], start: int) -> bool:
+    """Does the traceback starting at ``lines[start]`` end in a closed connection? Its
+    exception is the first unindented line after it (chained tracebacks: each on its own)."""
+    for line in lines[start + 1 :]:
+        if line and not line[0].isspace():
+            return line.startswith(_CLOSED_CONNECTION)
+    return False
+
+
 _LOG_ERROR_PATTERNS = [
     re.compile(r"Traceback \(most recent call last\)"),
     re.compile(r"Uncaught exception"),
@@ -234,9 +253,14 @@ class ServerProcess:
         return len(self.log_text())
 
     def log_errors(self, since: int = 0) -> list[str]:
-        text = self.log_text()[since:]
+        """The log's error lines after ``since``, but for tracebacks that end in a closed
+        browser connection (see ``_CLOSED_CONNECTION``)."""
+        lines = self.log_text()[since:].splitlines()
         return [
-            line for line in text.splitlines() if any(p.search(line) for p in _LOG_ERROR_PATTERNS)
+            line
+            for i, line in enumerate(lines)
+            if any(p.search(line) for p in _LOG_ERROR_PATTERNS)
+            and not (line.startswith("Traceback") and _ends_in_closed_connection(lines, i))
         ]
 
     # -- HTTP ------------------------------------------------------------------------------
