@@ -7,16 +7,19 @@
 For each player count, ``games`` seeded games: the tested bot in one seat (the seat turns
 with the game number, so every seat is played as often), the careful bot in every other
 seat. Each of ``--bots`` is tested on the same seeds in the same run; ``careful`` there is
-the baseline (the seat's win rate when nothing changes, about 1/players), the other
-presets show how far a different rule of thumb gets; ``sprinter`` and ``ismcts`` are the
-race bots of verlies.sim.ismcts (``--iterations``, ``--confidence``; ``ismcts-tree`` searches
-with its tree from three players too). Printed per bot: wins
+the baseline (the seat's win rate when nothing changes, about 1/players), the other presets
+show how far a different rule of thumb gets; ``sprinter`` and ``ismcts`` are the race bots
+of verlies.sim.ismcts (``--iterations``, ``--confidence``; ``ismcts-tree`` searches with its
+tree from three players too); ``pursuer`` (measurement only) is the sprinter laying its
+cards towards the other figure, to close its last open passage later. Printed per bot: wins
 (a shared win counts), the win rate with its Wilson 95 % interval, the seat's dungeon cards
-drawn per turn, its share of all the dungeon cards drawn (a two-player race is won about
-as often as that share: far less noisy than wins) with its standard error, and the time
-per game. ``--tempo N``
-first plays N two-player careful-against-careful games and prints how many dungeon cards
-the winner and the loser drew, and their turns without a possible draw (a race's tempo).
+drawn per turn (and the other seats'), its share of all the dungeon cards drawn (a
+two-player race is won about as often as that share: far less noisy than wins) with its
+standard error, and the time per game. ``--tempo N`` first plays N two-player
+careful-against-careful games and prints how many dungeon cards the winner and the loser
+drew, and their turns without a possible draw (a race's tempo). With ``careful`` among
+``--bots``, each other bot's line is followed by its paired difference to careful (the same
+seeds and seats: wins and draw share, 95 % intervals).
 A measurement, not a test: it asserts nothing.
 """
 
@@ -29,16 +32,25 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from verlies.actions import Place
+from verlies.board import DELTA, DIRECTIONS, Tile
 from verlies.game import Game
 from verlies.sim.bots import make_bot
-from verlies.sim.ismcts import ISMCTSBot, Sprinter
+from verlies.sim.ismcts import ISMCTSBot, Sprinter, place_score
 from verlies.sim.search import Racer, SearchBot
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from verlies.actions import Action
+    from verlies.board import Pos
     from verlies.game import PlayerView
 
 SEED0 = 20_000
+# One game: (did the tested seat win, seconds, how it ended, the seat's turns, the dungeon
+# cards it drew on them, the dungeon cards every seat drew, the other seats' turns and the
+# dungeon cards they drew on them).
+Outcome = tuple[bool, float, str, int, int, int, int, int]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -150,11 +162,67 @@ class Clairvoyant:
         return candidates[best]
 
 
+def _open_cells(board: Mapping[Pos, Tile], pos: Pos) -> list[Pos]:
+    """R3.2: the empty cells the passages of the card at ``pos`` face."""
+    x, y = pos
+    mask = board[pos].mask
+    cells = []
+    for d in DIRECTIONS:
+        q = (x + DELTA[d][0], y + DELTA[d][1])
+        if mask & d and q not in board:
+            cells.append(q)
+    return cells
+
+
+class Pursuer(Sprinter):
+    """For measurement only, never a seat: the sprinter laying its cards towards the other
+    figure, to be in place to close its last open passage (R3.2) on a later turn. To the
+    sprinter's score of a placement it adds ``near`` for each cell next to one of the
+    other figure's open cells that the new card's open passages face (where the other
+    figure's next card may need it), and takes off ``far`` per cell of distance between
+    the new card and the other figure. Closing a passage costs the mover nothing when it
+    draws anyway, so this tests whether following the other figure takes draws from it.
+    """
+
+    name = "pursuer"
+
+    def __init__(self, seed: int = 0, near: float = 1.0, far: float = 0.03) -> None:
+        super().__init__(seed)
+        self.near = near
+        self.far = far
+
+    def _place(self, game: Game, seat: int, legal: list[Any]) -> Action:
+        card = game.drawn
+        other = game.figures[1 - seat]
+        if card is None or other.escaped or any(a.kind == "shuffle_back" for a in legal):
+            return super()._place(game, seat, legal)
+        board = game.board
+        me = game.figures[seat]
+        best: Action = legal[0]
+        best_score = -1e9
+        for a in legal:
+            if type(a) is not Place:
+                continue
+            score = place_score(board, card, a, me.pos, me.character, other)
+            after = dict(board)
+            pos = (a.x, a.y)
+            after[pos] = Tile(card, a.x, a.y, a.mask, 0)
+            mine = set(_open_cells(after, pos))
+            theirs = _open_cells(after, other.pos)
+            for f in theirs:
+                nearby = [(f[0] + DELTA[d][0], f[1] + DELTA[d][1]) for d in DIRECTIONS]
+                hits = sum(1 for c in nearby if c in mine and c not in after)
+                score += self.near * (hits + 0.5 * (f in mine)) / len(theirs)
+            score -= self.far * (abs(a.x - other.pos[0]) + abs(a.y - other.pos[1]))
+            if score > best_score + 1e-9:
+                best, best_score = a, score
+        return best
+
+
 def play(
     args: tuple[int, int, int, str, bool, int, float],
-) -> tuple[bool, float, str, int, int, int]:
-    """One game: (did the tested seat win, seconds, how it ended, the seat's turns, the
-    dungeon cards it drew on them, and the dungeon cards every seat drew)."""
+) -> Outcome:
+    """One game, as an ``Outcome``."""
     players, index, simulations, name, fixed, iterations, confidence = args
     seed = SEED0 + index
     seat = index % players
@@ -166,6 +234,8 @@ def play(
         bots[seat] = Racer(seed)
     elif name == "sprinter":
         bots[seat] = Sprinter(seed)
+    elif name == "pursuer":
+        bots[seat] = Pursuer(seed)
     elif name in ("ismcts", "ismcts-tree"):
         bots[seat] = ISMCTSBot(
             seed=seed,
@@ -184,7 +254,7 @@ def play(
         bot.reseed(seed)  # type: ignore[attr-defined]
     game = Game.new(players=players, seed=seed, log=False)
     start = time.perf_counter()
-    turns = draws = all_draws = 0
+    turns = draws = all_draws = other_turns = other_draws = 0
     while not game.is_over:
         if game.is_chance:
             if luck is None:
@@ -197,6 +267,9 @@ def play(
             if p == seat and game.pending == "turn":
                 turns += 1
                 draws += action.kind == "draw"
+            elif game.pending == "turn":
+                other_turns += 1
+                other_draws += action.kind == "draw"
             all_draws += action.kind == "draw"
             game.apply(action)
     result = game.result
@@ -208,6 +281,8 @@ def play(
         turns,
         draws,
         all_draws,
+        other_turns,
+        other_draws,
     )
 
 
@@ -279,15 +354,18 @@ def main() -> None:
     print(f"one seat against careful bots; {a.games} games each (strong: {a.simulations} worlds)")
     with ProcessPoolExecutor(a.jobs) as pool:
         for players in a.players:
+            results: dict[str, list[Outcome]] = {}
             for name in a.bots:
                 jobs = [
                     (players, i, a.simulations, name, a.fixed_order, a.iterations, a.confidence)
                     for i in range(a.offset, a.offset + a.games)
                 ]
                 out = list(pool.map(play, jobs, chunksize=1))
+                results[name] = out
                 wins = sum(o[0] for o in out)
                 secs = sum(o[1] for o in out) / len(out)
                 tempo_rate = sum(o[4] for o in out) / max(1, sum(o[3] for o in out))
+                other_rate = sum(o[7] for o in out) / max(1, sum(o[6] for o in out))
                 shares = [o[4] / o[5] for o in out if o[5]]
                 share = sum(shares) / max(1, len(shares))
                 share_se = (
@@ -299,10 +377,46 @@ def main() -> None:
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
                     f"{wins / a.games:6.1%}  (95 % CI {lo:.1%} .. {hi:.1%})  "
-                    f"draws/turn {tempo_rate:.3f}  draw share {share:.3f} ± {share_se:.3f}  "
+                    f"draws/turn {tempo_rate:.3f} (others {other_rate:.3f})  "
+                    f"draw share {share:.3f} ± {share_se:.3f}  "
                     f"{secs * 1000:7.0f} ms/game",
                     flush=True,
                 )
+            paired(players, results)
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """The mean of ``xs`` and its normal 95 % interval."""
+    n = len(xs)
+    mean = sum(xs) / n
+    se = (sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n) ** 0.5
+    return mean, mean - 1.96 * se, mean + 1.96 * se
+
+
+def paired(players: int, results: dict[str, list[Outcome]]) -> None:
+    """Each bot against ``careful`` in the same seat on the same seeds: the difference of
+    the wins and of the draw share per game, with 95 % intervals. Pairing removes the luck
+    the two runs share (where the exit lay, the characters), so the interval of the
+    difference is narrower than the two win rates' intervals side by side."""
+    base = results.get("careful")
+    if base is None:
+        return
+    for name, out in results.items():
+        if name == "careful":
+            continue
+        wins = [float(o[0]) - float(b[0]) for o, b in zip(out, base, strict=True)]
+        shares = [
+            o[4] / o[5] - b[4] / b[5] for o, b in zip(out, base, strict=True) if o[5] and b[5]
+        ]
+        w, wlo, whi = _mean_ci(wins)
+        line = (
+            f"{players} players  {name} - careful, same seeds and seat: wins {w:+.1%} "
+            f"(95 % CI {wlo:+.1%} .. {whi:+.1%})"
+        )
+        if shares:
+            d, dlo, dhi = _mean_ci(shares)
+            line += f"  draw share {d:+.4f} (95 % CI {dlo:+.4f} .. {dhi:+.4f})"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
