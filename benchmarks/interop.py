@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from verlies.deck import Deck
 from verlies.game import Game
 from verlies.sim.bots import make_bot
 from verlies.sim.ismcts import ISMCTSBot
@@ -49,21 +50,28 @@ def best_of(fn: Callable[[], object], number: int, repeat: int = 5) -> float:
     return best
 
 
-def long_game(steps: int, seed: int = 1) -> Game:
-    """A 4-player careful-bot game of ``steps`` steps (seed 1 runs past 1,500)."""
-    game = Game.new(players=4, seed=seed, round_limit=None, log=False)
-    bots = [make_bot("careful", i) for i in range(4)]
-    while not game.is_over and game.step_count < steps:
-        if game.is_chance:
-            game.roll()
-        else:
-            p = game.current_player
-            game.apply(bots[p](game.view(p)))
-    return game
+def long_game(steps: int) -> Game:
+    """A 4-player careful-bot game of ``steps`` steps, no round limit. The tuned default
+    deck ends careful games within about 400 steps, so the long games are played with the
+    first edition (``standard-1``), where careful bots can wander for thousands: the first
+    seed (from 1) whose game gets that far."""
+    deck = Deck.edition("standard-1")
+    for seed in range(1, 1000):
+        game = Game.new(players=4, seed=seed, round_limit=None, log=False, deck=deck)
+        bots = [make_bot("careful", i) for i in range(4)]
+        while not game.is_over and game.step_count < steps:
+            if game.is_chance:
+                game.roll()
+            else:
+                p = game.current_player
+                game.apply(bots[p](game.view(p)))
+        if game.step_count >= steps:
+            return game
+    raise SystemExit(f"no careful game of {steps} steps in 999 seeds")
 
 
 def clone_figures(quick: bool) -> None:
-    print("Game.clone() vs Game.copy() (4 players, careful bots)")
+    print("Game.clone() vs Game.copy() (4 players, careful bots, first-edition deck)")
     for steps in (100, 500, 1500):
         game = long_game(steps)
         # Many short repeats: on a shared machine the best one is the undisturbed figure.
