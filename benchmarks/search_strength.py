@@ -33,15 +33,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from verlies.actions import Place
-from verlies.board import DELTA, DIRECTIONS, Tile
+from verlies.board import DELTA, DIRECTIONS, Tile, open_sides
 from verlies.game import Game
 from verlies.sim.bots import make_bot
 from verlies.sim.ismcts import ISMCTSBot, Sprinter, place_score
 from verlies.sim.search import Racer, SearchBot
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from verlies.actions import Action
     from verlies.board import Pos
     from verlies.game import PlayerView
@@ -162,16 +160,10 @@ class Clairvoyant:
         return candidates[best]
 
 
-def _open_cells(board: Mapping[Pos, Tile], pos: Pos) -> list[Pos]:
-    """R3.2: the empty cells the passages of the card at ``pos`` face."""
+def _open_cells(board: dict[Pos, Tile], pos: Pos) -> list[Pos]:
+    """R3.2: the empty cells the open passages of the card at ``pos`` face."""
     x, y = pos
-    mask = board[pos].mask
-    cells = []
-    for d in DIRECTIONS:
-        q = (x + DELTA[d][0], y + DELTA[d][1])
-        if mask & d and q not in board:
-            cells.append(q)
-    return cells
+    return [(x + DELTA[d][0], y + DELTA[d][1]) for d in open_sides(board, pos)]
 
 
 class Pursuer(Sprinter):
@@ -211,7 +203,7 @@ class Pursuer(Sprinter):
             theirs = _open_cells(after, other.pos)
             for f in theirs:
                 nearby = [(f[0] + DELTA[d][0], f[1] + DELTA[d][1]) for d in DIRECTIONS]
-                hits = sum(1 for c in nearby if c in mine and c not in after)
+                hits = sum(1 for c in nearby if c in mine)
                 score += self.near * (hits + 0.5 * (f in mine)) / len(theirs)
             score -= self.far * (abs(a.x - other.pos[0]) + abs(a.y - other.pos[1]))
             if score > best_score + 1e-9:
@@ -366,13 +358,7 @@ def main() -> None:
                 secs = sum(o[1] for o in out) / len(out)
                 tempo_rate = sum(o[4] for o in out) / max(1, sum(o[3] for o in out))
                 other_rate = sum(o[7] for o in out) / max(1, sum(o[6] for o in out))
-                shares = [o[4] / o[5] for o in out if o[5]]
-                share = sum(shares) / max(1, len(shares))
-                share_se = (
-                    sum((x - share) ** 2 for x in shares)
-                    / max(1, len(shares) - 1)
-                    / max(1, len(shares))
-                ) ** 0.5
+                share, share_se = _mean_se([o[4] / o[5] for o in out if o[5]])
                 lo, hi = wilson(wins, a.games)
                 print(
                     f"{players} players  {name:9s}: {wins:4d}/{a.games} wins = "
@@ -385,11 +371,16 @@ def main() -> None:
             paired(players, results)
 
 
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error (0, 0 for no values)."""
+    n = max(1, len(xs))
+    mean = sum(xs) / n
+    return mean, (sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n) ** 0.5
+
+
 def _mean_ci(xs: list[float]) -> tuple[float, float, float]:
     """The mean of ``xs`` and its normal 95 % interval."""
-    n = len(xs)
-    mean = sum(xs) / n
-    se = (sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n) ** 0.5
+    mean, se = _mean_se(xs)
     return mean, mean - 1.96 * se, mean + 1.96 * se
 
 
