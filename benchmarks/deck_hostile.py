@@ -6,11 +6,16 @@ Every input is read in its own fresh child process (``tests/hostile_decks.py``) 
 address space limited to start-up plus 600 MB, so that an unbounded input ends in
 MemoryError instead of taking the machine down. The baseline, in the same run, is reading
 the default deck's text the same way. ``--tomllib`` also times plain ``tomllib.loads`` (what
-deck reading did before the scan) on the smaller hostile inputs, for comparison.
+deck reading did before the scan) on the smaller hostile inputs, for comparison. The last
+column is the work verlies counted (``tests/test_deck_hostile.py`` bounds that, not the
+time): scan steps, characters let on to tomllib, card text characters parsed. Last, a
+saved game with 150 live edits of long card texts (stopped by the save's card text
+budget) against one with one such edit.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tempfile
@@ -21,7 +26,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import hostile_decks as H  # noqa: E402
 
-from verlies.deck import MAX_TABLES, MAX_VALUES  # noqa: E402
+from verlies.deck import MAX_TABLES, MAX_VALUES, Deck  # noqa: E402
+from verlies.game import Game  # noqa: E402
 
 DEFAULT = (ROOT / "verlies" / "data" / "default_deck.toml").read_text()
 
@@ -82,7 +88,7 @@ def main() -> None:
             where = f"  line {r.line}, column {r.column}" if r.line else ""
             print(
                 f"{name:40} {len(text.encode()) / 1024:6.0f} {r.result:10} {r.cpu:6.2f} "
-                f"{r.wall:7.2f} {r.extra_mib:7.1f} {r.cpu / base_cpu:6.1f}{where}"
+                f"{r.wall:7.2f} {r.extra_mib:7.1f} {r.cpu / base_cpu:6.1f}  {_work(r)}{where}"
             )
             if with_tomllib and len(text) < 300_000 and "in limits" not in name:
                 out = subprocess.run(
@@ -97,6 +103,44 @@ def main() -> None:
                         f"{'  plain tomllib.loads':40} {'':6} {out[0]:10} {out[1]:>6} "
                         f"{'':7} {out[2]:>7}"
                     )
+        for edits in (1, 150):
+            path = Path(tmp) / "game.json"
+            path.write_bytes(_live_edits(edits))
+            r = H.read_in_child("game", path)
+            name = f"saved game, {edits} live edit(s)"
+            print(
+                f"{name:40} {path.stat().st_size / 1024:6.0f} {r.result[:10]:10} {r.cpu:6.2f} "
+                f"{r.wall:7.2f} {r.extra_mib:7.1f} {r.cpu / base_cpu:6.1f}  {_work(r)}"
+            )
+
+
+def _work(r: H.Reading) -> str:
+    w = r.work
+    return f"steps {w['scan_steps']} toml {w['toml_chars']} card {w['card_chars']}"
+
+
+def _live_edits(edits: int) -> bytes:
+    """A saved game whose steps are ``edits`` live edits of every room's text (999 chars)."""
+    deck = Deck.default()
+    save = json.loads(Game.new(players=2, seed=1).to_json())
+    text = ("7 Gold. " * 125).strip()
+    save["steps"] = [
+        [
+            "edit",
+            {
+                "format": 1,
+                "changed": [
+                    {
+                        "kind": "room",
+                        "card": {"id": r.id, "name": r.name.de, "text": t, "count": 1},
+                    }
+                    for r in deck.rooms.values()
+                ],
+            },
+        ]
+        for t in (text.replace("7", str(6 + k % 2)) for k in range(edits))
+    ]
+    return json.dumps(save).encode()
 
 
 if __name__ == "__main__":

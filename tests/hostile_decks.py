@@ -3,9 +3,11 @@
 Used by ``tests/test_deck_hostile.py`` (asserts the bounds) and
 ``benchmarks/deck_hostile.py`` (prints the figures). The child imports verlies and reads
 the default deck first, then limits its address space (``RLIMIT_AS``) to what it has plus
-``headroom``, and reports the CPU and wall time of reading the input, the growth of its
-peak resident memory, and what came out: ``ok``, a DeckError (with where it points) or
-the name of any other exception.
+``headroom``, and reports the work that reading the input did (counted by verlies: the
+scan's steps, the characters and shape let on to tomllib, the card text parsed), the
+growth of its peak resident memory, its CPU and wall time (figures for the benchmark; no
+test bounds a time), and what came out: ``ok``, a DeckError (with where it points) or the
+name of any other exception.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 MIB = 1 << 20
@@ -24,12 +26,15 @@ mode, target, headroom = sys.argv[1], sys.argv[2], int(sys.argv[3])
 from verlies.deck import Deck
 from verlies.errors import DeckError, SaveFormatError
 from verlies.game import Game
+from verlies.deck.scan import WORK as SCAN
+from verlies.cards.grammar import WORK as PARSE
 Deck.default()
 page = os.sysconf("SC_PAGE_SIZE")
 with open("/proc/self/statm") as fh:
     vm = int(fh.read().split()[0]) * page
 resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
 data = b"" if mode == "load" else open(target, "rb").read()
+SCAN.reset(); PARSE.reset()
 before = resource.getrusage(resource.RUSAGE_SELF)
 wall = time.perf_counter()
 out = {"result": "ok"}
@@ -51,6 +56,10 @@ wall = time.perf_counter() - wall
 after = resource.getrusage(resource.RUSAGE_SELF)
 out["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 out["wall"] = wall
+out["work"] = {"scan_steps": SCAN.steps, "toml_chars": SCAN.toml_chars,
+               "key_parts": SCAN.key_parts, "depth": SCAN.depth,
+               "located_lines": SCAN.located_lines,
+               "parses": PARSE.parses, "card_chars": PARSE.chars}
 out["extra_mib"] = (after.ru_maxrss - before.ru_maxrss) / 1024
 print(json.dumps(out))
 """
@@ -58,12 +67,14 @@ print(json.dumps(out))
 
 @dataclass(frozen=True)
 class Reading:
-    """What reading one input did: the result, its DeckError's place, time and memory."""
+    """What reading one input did: the result, its DeckError's place, the work counted
+    (scan steps, tomllib's share, card text parsed), memory, and time (a figure only)."""
 
     result: str
     cpu: float
     wall: float
     extra_mib: float
+    work: dict[str, int] = field(default_factory=dict)
     file: str | None = None
     line: int | None = None
     column: int | None = None
@@ -134,6 +145,8 @@ headroom = int(sys.argv[1])
 from verlies.deck import Deck
 from verlies.errors import DeckError, SaveFormatError
 from verlies.game import Game
+from verlies.deck.scan import WORK as SCAN
+from verlies.cards.grammar import WORK as PARSE
 Deck.default()
 with open("/proc/self/statm") as fh:
     vm = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -146,6 +159,7 @@ while True:
         break
     mode, size = header.split()
     data = stdin.read(int(size))
+    SCAN.reset(); PARSE.reset()
     before = resource.getrusage(resource.RUSAGE_SELF)
     wall = time.perf_counter()
     try:
@@ -171,6 +185,10 @@ while True:
     after = resource.getrusage(resource.RUSAGE_SELF)
     out["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     out["wall"] = time.perf_counter() - wall
+    out["work"] = {"scan_steps": SCAN.steps, "toml_chars": SCAN.toml_chars,
+                   "key_parts": SCAN.key_parts, "depth": SCAN.depth,
+                   "located_lines": SCAN.located_lines,
+                   "parses": PARSE.parses, "card_chars": PARSE.chars}
     out["extra_mib"] = (after.ru_maxrss - before.ru_maxrss) / 1024
     print(json.dumps(out), flush=True)
 """

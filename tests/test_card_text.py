@@ -6,7 +6,6 @@ import ast
 import doctest
 import random
 import re
-import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -419,10 +418,15 @@ def test_ten_megabytes_are_refused_before_parsing(tmp_path: Path) -> None:
     big.write_text("Ein Schatz. " * (10 * 1024 * 1024 // 12), encoding="utf-8")
     text = big.read_text(encoding="utf-8")
     assert len(text) >= 10_000_000
-    # bounded cost: CPU time, which a busy machine does not stretch as it does wall time
-    t0 = time.process_time()
+    # bounded cost, counted: the parser is handed none of it (without the length check it
+    # was handed all 10 million characters), and the error quotes at most 200
+    work = verlies.cards.grammar.WORK
+    parses, chars = work.parses, work.chars
     e = _error("room", text)
-    assert time.process_time() - t0 < 1.0
+    assert (work.parses, work.chars) == (parses, chars)
+    assert e.text is not None and len(e.text) <= 200
+    parse_card("room", "Leer.")  # the count counts: what is parsed is charged
+    assert (work.parses, work.chars) == (parses + 1, chars + len("Leer."))
     assert e.message == f"card text too long (max {MAX_TEXT_LENGTH} characters)"
     assert (e.line, e.column) == (1, MAX_TEXT_LENGTH + 1)
 

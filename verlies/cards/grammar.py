@@ -9,8 +9,9 @@ expected there, in the words of the card's own language (see ``docs/card-languag
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from lark import Lark, Token, Tree
 from lark.exceptions import (
@@ -113,6 +114,20 @@ USE: /(?:gebrauch|use)(?!\w)/i
 
 %ignore /\s+/
 """
+
+
+@dataclass(slots=True)
+class ParseWork:
+    """Card text handed to the parser since start-up: tests bound cost by it, not by time."""
+
+    parses: int = 0
+    chars: int = 0
+
+    def reset(self) -> None:
+        self.parses = self.chars = 0
+
+
+WORK: Final = ParseWork()
 
 
 @cache
@@ -375,6 +390,8 @@ def parse_tree(text: object, start: str, card: str | None) -> tuple[Source, Tree
     src = Source(text, card)
     if len(text) > MAX_TEXT_LENGTH:
         src.error(MAX_TEXT_LENGTH, "too_long", max=MAX_TEXT_LENGTH)
+    WORK.parses += 1
+    WORK.chars += len(text)
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:

@@ -12,6 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from verlies.deck.scan import WORK
 from verlies.deck.words import CardTextMessage, DeckWarning, Words
 from verlies.errors import CardTextError, DeckError
 
@@ -49,6 +50,7 @@ class Locator:
 
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
+        WORK.located_lines += len(self.lines)
         self.top: dict[str, tuple[int, int]] = {}
         self.entries: dict[str, list[Entry]] = {}
         self._ids: dict[str, dict[str, Entry]] = {}
@@ -148,6 +150,7 @@ class Locator:
             # A card without quotes matches where an ``id = "`` is followed by exactly
             # its text up to the next quote: one pass finds every such text.
             self._id_lines = {}
+            WORK.located_lines += len(self.lines)
             for no, raw in enumerate(self.lines, 1):
                 for m in _ID_START.finditer(raw):
                     end = _QUOTE.search(raw, m.end())
@@ -161,6 +164,7 @@ class Locator:
         if self._slow_scans > _MAX_SLOW_SCANS:
             return None
         pattern = re.compile(rf"""\bid\s*=\s*["']{re.escape(card)}["']""")
+        WORK.located_lines += len(self.lines)
         for no, raw in enumerate(self.lines, 1):
             if pattern.search(raw):
                 return no

@@ -41,7 +41,9 @@ __all__ = [
     "MAX_STRING",
     "MAX_TABLES",
     "MAX_VALUES",
+    "WORK",
     "Limits",
+    "ScanWork",
     "scan",
 ]
 
@@ -57,6 +59,26 @@ class Limits:
 
 
 LIMITS: Final = Limits()
+
+
+@dataclass(slots=True)
+class ScanWork:
+    """Deck TOML read since start-up, counted so that tests bound a reading's cost by work,
+    not time: the scan's steps (each consumes at least one character), and what was let on
+    to ``tomllib``: characters, the most dotted parts of one key, the deepest nesting; and
+    the lines that :mod:`~verlies.deck.locate` read to give errors their place."""
+
+    steps: int = 0
+    toml_chars: int = 0
+    key_parts: int = 0
+    depth: int = 0
+    located_lines: int = 0
+
+    def reset(self) -> None:
+        self.steps = self.toml_chars = self.key_parts = self.depth = self.located_lines = 0
+
+
+WORK: Final = ScanWork()
 
 _WS = re.compile(r"[ \t]*")
 # Blank space between array items: spaces, newlines and comments.
@@ -89,6 +111,9 @@ class _Scanner:
         self.pos = 0
         self.tables = 0
         self.values = 0
+        self.steps = 0  # loop turns of the walk, for WORK
+        self.key_parts = 0  # the most parts of one key seen
+        self.depth = 0  # the deepest nesting seen
 
     # -- refusing, located ---------------------------------------------------------------
 
@@ -112,6 +137,7 @@ class _Scanner:
     def run(self) -> None:
         text = self.text
         while True:
+            self.steps += 1
             self.skip(_ARRAY_WS)
             if self.pos >= len(text):
                 return
@@ -155,10 +181,12 @@ class _Scanner:
         """A dotted key: simple keys with dots between them."""
         parts = 0
         while True:
+            self.steps += 1
             self.simple_key()
             parts += 1
             if parts > self.limits.key_parts:
                 raise self.refuse(start, "key_parts", max=self.limits.key_parts)
+            self.key_parts = max(self.key_parts, parts)
             self.skip(_WS)
             if self.peek() != ".":
                 return
@@ -184,6 +212,7 @@ class _Scanner:
         # The open arrays and inline tables: "[" or "{", where it began, its items so far.
         stack: list[tuple[str, int, int]] = []
         while True:
+            self.steps += 1
             if stack and stack[-1][0] == "[":
                 kind, began, items = stack[-1]
                 if items >= self.limits.items:
@@ -197,6 +226,7 @@ class _Scanner:
                 if char == "{":
                     self.table(self.pos)
                 stack.append((char, self.pos, 0))
+                self.depth = max(self.depth, len(stack))
                 self.pos += 1
                 self.skip(_ARRAY_WS if char == "[" else _WS)
                 if self.peek() != ("]" if char == "[" else "}"):
@@ -213,6 +243,7 @@ class _Scanner:
     def after_value(self, stack: list[tuple[str, int, int]]) -> bool:
         """Close the containers that end here; True if another value follows."""
         while stack:
+            self.steps += 1
             kind = stack[-1][0]
             space = _ARRAY_WS if kind == "[" else _WS
             self.skip(space)
@@ -266,7 +297,12 @@ class _Scanner:
 
 def scan(text: str, file: str, limits: Limits = LIMITS) -> None:
     """Refuse a text whose shape no deck needs (DeckError with line and column)."""
+    scanner = _Scanner(text, file, limits)
     try:
-        _Scanner(text, file, limits).run()
+        scanner.run()
     except _Stop:
-        return
+        pass
+    finally:
+        WORK.steps += scanner.steps
+    WORK.key_parts = max(WORK.key_parts, scanner.key_parts)
+    WORK.depth = max(WORK.depth, scanner.depth)

@@ -28,7 +28,7 @@ from verlies.deck.limits import FORMAT_VERSION, MAX_BASE_DEPTH, MAX_BYTES, MAX_T
 from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_error, toml_error
 from verlies.deck.messages import field_name, messages
 from verlies.deck.patch import DeckPatch
-from verlies.deck.scan import scan
+from verlies.deck.scan import WORK, scan
 from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
 from verlies.deck.words import Located, Words, kind_word
 from verlies.errors import CardTextError, DeckError
@@ -135,6 +135,7 @@ def load_toml(text: str, file: str) -> tuple[str, dict[str, Any]]:
     if size > MAX_BYTES:
         raise too_large
     scan(text, file)  # hostile shapes (dotted keys, deep nesting…) before tomllib sees them
+    WORK.toml_chars += len(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
