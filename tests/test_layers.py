@@ -148,6 +148,21 @@ def test_the_engine_imports_no_widget_library() -> None:
     assert not found
 
 
+def test_the_engine_imports_nothing_from_serving() -> None:
+    """Outside the page (verlies.ui) and serving itself, no module imports verlies.serve,
+    not even inside a function (where the graph above does not look: such an import had
+    closed a loop from the deck through the server side)."""
+    found = [
+        f"{name} imports {target}"
+        for name in MODULES
+        if not name.startswith(("verlies.ui", "verlies.serve"))
+        for node in _imports(_tree(name).body, module_level=False)
+        for target in _targets(name, node)
+        if target.startswith("verlies.serve")
+    ]
+    assert not found
+
+
 def test_importing_the_engine_and_drawing_loads_no_widget_library() -> None:
     """Every module outside verlies.ui imported, and a card drawn by both back-ends, in a
     fresh interpreter (where nothing else loaded a widget library first): none is loaded."""

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from verlies.deck import Deck, toml_io
+from verlies.deck import cache as deck_cache
 from verlies.game import Game
 from verlies.i18n import text
-from verlies.serve import deck_cache, machine, upload_guard
+from verlies.serve import machine, upload_guard
 from verlies.serve.full_page import full_page
 
 # -- the cap ---------------------------------------------------------------------------------

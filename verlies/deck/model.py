@@ -27,7 +27,7 @@ from verlies.cards.model import (
     TileKind,
     TreasureCard,
 )
-from verlies.deck import toml_io
+from verlies.deck import cache, toml_io
 from verlies.deck.build import DeckParts, Ops, apply_ops, build
 from verlies.deck.entries import checked_card, text_card
 from verlies.deck.kinds import COUNTED, KINDS, SECTION, TEXTED, Card, Kind, kind_of
@@ -514,7 +514,5 @@ def _edition_deck(name: str) -> Deck:
 
 @functools.cache
 def _default_deck() -> Deck:
-    # Parsed once per installation, not per page kernel (verlies.serve.deck_cache).
-    from verlies.serve.deck_cache import cached
-
-    return cached(Deck, lambda: Deck._wrap(toml_io.default_parts()))
+    # Parsed once per installation, not per page kernel (verlies.deck.cache).
+    return cache.cached(Deck, lambda: Deck._wrap(toml_io.default_parts()))

@@ -1,4 +1,5 @@
-"""The default deck, parsed once per installation instead of once per kernel.
+"""The default deck, parsed once per installation instead of once per kernel (the engine's
+cache: the page's kernels gain most from it, but nothing here is about serving).
 
 Every page kernel plays with the default deck, and reading it parses each card text with
 the card grammar (about 0.5 s of a kernel start on a busy machine). The parsed deck is a
