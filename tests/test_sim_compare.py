@@ -45,9 +45,10 @@ def test_a_side_equals_its_own_simulation() -> None:
 
 
 def test_a_broken_treasure_shows_up_with_the_right_sign() -> None:
-    """Treasures worth 60 gold more: gold per seat goes up, clearly."""
+    """Treasures worth 60 gold more: gold per seat goes up, clearly (after Holm over every
+    row of the table: 24 pairs; at 12 gold's own p is 0.009, 0.11 after Holm over 13)."""
     assert RICH_DECK.treasures[RICH].gold == 61
-    comp = compare(DECK, RICH_DECK, games=12, players=2, seed=5, workers=1)
+    comp = compare(DECK, RICH_DECK, games=24, players=2, seed=5, workers=1)
     gold = comp.differences()["gold"]
     assert gold["diff"] > 0 and gold["clear"] and gold["ci_low"] > 0
     assert gold["b"] == pytest.approx(comp.b.metrics.summary()["mean_gold"])

@@ -53,6 +53,7 @@ __all__ = [
     "VERDICTS",
     "Comparison",
     "Paired",
+    "aa_twin",
     "compare",
     "default_delta",
     "game_values",
@@ -93,6 +94,24 @@ def default_delta(key: str) -> float:
     if key.startswith("win"):
         return DELTAS["win"]
     return DELTAS.get(key, 1.0)
+
+
+def aa_twin(deck: DeckArg = None) -> Any:
+    """The same cards under other ids (every card but the characters, ids reversed).
+
+    The twin plays the same game, dealt differently: an A/A comparison against it checks
+    that the lab calls "different" no more often than its stated error level.
+    """
+    import re
+
+    from verlies.deck import Deck
+    from verlies.sim.records import load_deck
+
+    text = load_deck(deck).dumps()
+    ids = [i for i in re.findall(r'^id = "([^"]+)"', text, re.M) if not i.startswith("char-")]
+    for cid in ids:
+        text = text.replace(f'"{cid}"', f'"{cid[::-1]}"')
+    return Deck.loads(text).with_name(load_deck(deck).name + " (renamed ids)")
 
 
 def game_values(r: GameRecord) -> dict[str, int]:
@@ -239,7 +258,7 @@ class Comparison:
             if p.n < MIN_PAIRS:
                 return 1.0
             return stats.cs_p_value(p.n, p.diff, var, self.delta(key) * self.scale(key))
-        return stats.normal_p(p.diff, math.sqrt(var / p.n))
+        return stats.t_p(p.diff, math.sqrt(var / p.n), p.n - 1)
 
     def p_value(self, key: str) -> float:
         """The p-value of "no change" in ``key``: always-valid (the running minimum over the
@@ -252,15 +271,15 @@ class Comparison:
         a = self.alpha if level is None else level
         p = self.paired.get(key)
         if p is None or p.n < 2:
-            return -math.inf, math.inf
+            return math.nan, math.nan  # not known yet
         var = self._var(p)
         sc = self.scale(key)
         if self.sequential:
             if p.n < MIN_PAIRS:
-                return -math.inf, math.inf
+                return math.nan, math.nan
             h = stats.cs_half_width(p.n, var, self.delta(key) * sc, a)
         else:
-            h = stats.z_quantile(1 - a / 2) * math.sqrt(var / p.n)
+            h = stats.t_quantile(1 - a / 2, p.n - 1) * math.sqrt(var / p.n)
         return (p.diff - h) / sc, (p.diff + h) / sc
 
     def look(self) -> None:

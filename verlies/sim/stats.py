@@ -43,6 +43,9 @@ __all__ = [
     "newcombe",
     "normal_p",
     "sample_size",
+    "t_p",
+    "t_quantile",
+    "t_sf",
     "spread_noise_floor",
     "variance_floor",
     "z_quantile",
@@ -99,6 +102,76 @@ def cs_p_value(n: int, mean: float, var: float, tau: float) -> float:
         2 * var * (var + nt2)
     )
     return 1.0 if log_lam <= 0 else math.exp(-log_lam)
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1, a - 1
+    c, d = 1.0, 1 - qab * x / qap
+    d = 1 / (tiny if abs(d) < tiny else d)
+    h = d
+    for m in range(1, 10_000):
+        m2 = 2 * m
+        for num in (m * (b - m) * x / ((qam + m2) * (a + m2)), None):
+            if num is None:
+                num = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+            d = 1 + num * d
+            d = 1 / (tiny if abs(d) < tiny else d)
+            c = 1 + num / c
+            c = tiny if abs(c) < tiny else c
+            step = d * c
+            h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return h
+
+
+def beta_inc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return front * _betacf(a, b, x) / a
+    return 1 - front * _betacf(b, a, 1 - x) / b
+
+
+def t_sf(t: float, df: float) -> float:
+    """P(T > t) for Student's t with ``df`` degrees of freedom."""
+    tail = 0.5 * beta_inc(df / 2, 0.5, df / (df + t * t))
+    return tail if t >= 0 else 1 - tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """Student's t quantile (bisection on :func:`t_sf`)."""
+    if p == 0.5:
+        return 0.0
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    lo, hi = 0.0, 1.0
+    while t_sf(hi, df) > 1 - p:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if t_sf(mid, df) > 1 - p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12 * max(1.0, hi):
+            break
+    return (lo + hi) / 2
+
+
+def t_p(mean: float, se: float, df: float) -> float:
+    """Two-sided p-value of a one-look t test of "mean 0"."""
+    if not se > 0:
+        return 1.0 if mean == 0 else 0.0
+    return min(1.0, 2 * t_sf(abs(mean) / se, df))
 
 
 def normal_p(mean: float, se: float) -> float:
