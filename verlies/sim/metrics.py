@@ -167,6 +167,8 @@ class Metrics:
         self.lead_changes: Counter[int] = Counter()
         self.steps = 0
         self.decisions = 0
+        # Stalled games (verlies.sim.stalls): game index -> (seed, round first stalled).
+        self.stalled: dict[int, tuple[int, int]] = {}
 
     # ---- adding -------------------------------------------------------------------------
 
@@ -201,6 +203,8 @@ class Metrics:
         self.lead_changes[r.lead_changes] += 1
         self.steps += r.steps
         self.decisions += r.decisions
+        if r.stalled is not None:
+            self.stalled[r.index] = (r.seed, r.stalled)
 
     def add_all(self, records: Iterable[GameRecord]) -> Metrics:
         for r in records:
@@ -237,6 +241,7 @@ class Metrics:
         self.treasures += o.treasures
         self.steps += o.steps
         self.decisions += o.decisions
+        self.stalled.update(o.stalled)
         return self
 
     # ---- the metrics (docs/metrics.md) --------------------------------------------------
@@ -307,7 +312,18 @@ class Metrics:
             "treasures_per_game": self.treasures / n if n else math.nan,
             "mean_lead_changes": _mean_hist(self.lead_changes),
             "steps_per_game": self.steps / n if n else math.nan,
+            "stalled": len(self.stalled),
+            "stalled_share": len(self.stalled) / n if n else math.nan,
+            "stalled_games": self.stalled_games(),
         }
+
+    def stalled_games(self) -> list[dict[str, int]]:
+        """The stalled games (a subset of the timeouts) by game index: the game's seed and
+        the round at whose start it was first stalled."""
+        return [
+            {"index": i, "seed": seed, "round": rnd}
+            for i, (seed, rnd) in sorted(self.stalled.items())
+        ]
 
     def character_rows(self) -> dict[str, dict[str, Any]]:
         return {cid: self.characters[cid].row() for cid in sorted(self.characters)}
