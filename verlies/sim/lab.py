@@ -238,10 +238,10 @@ def _stalled_line(games: list[dict[str, int]], most: int = 10) -> str:
     shown = ", ".join(
         f"game {g['index']} seed {g['seed']} from round {g['round']}" for g in games[:most]
     )
-    more = f", … {len(games) - most} more (--json lists all)" if len(games) > most else ""
+    more = f", … {len(games) - most} more" if len(games) > most else ""
     return (
         f"stalled (no figure inside can reach an open passage; among the timeouts): "
-        f"{len(games)}: {shown}{more}"
+        f"{len(games)}: {shown}{more} (simulate --json: all, each with a ?g= link of the page)"
     )
 
 
