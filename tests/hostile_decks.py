@@ -29,6 +29,12 @@ from verlies.game import Game
 from verlies.deck.scan import WORK as SCAN
 from verlies.cards.grammar import WORK as PARSE
 Deck.default()
+# The shipped decks a patch may name as its base are read before counting (a warm
+# default-deck cache skips default_parts()): the work counted is the input's alone.
+from verlies.deck import toml_io
+toml_io.default_parts()
+for _name in toml_io.EDITIONS:
+    toml_io.edition_parts(_name)
 page = os.sysconf("SC_PAGE_SIZE")
 with open("/proc/self/statm") as fh:
     vm = int(fh.read().split()[0]) * page
@@ -148,6 +154,12 @@ from verlies.game import Game
 from verlies.deck.scan import WORK as SCAN
 from verlies.cards.grammar import WORK as PARSE
 Deck.default()
+# The shipped decks a patch may name as its base are read before counting (a warm
+# default-deck cache skips default_parts()): the work counted is the input's alone.
+from verlies.deck import toml_io
+toml_io.default_parts()
+for _name in toml_io.EDITIONS:
+    toml_io.edition_parts(_name)
 with open("/proc/self/statm") as fh:
     vm = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))

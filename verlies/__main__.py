@@ -6,6 +6,7 @@ Commands:
 * ``compare``   the same seeds with two decks (or variants): paired differences, CIs
 * ``sweep``     one number of the deck over a range: the metrics at every value
 * ``sample-size`` pairs of games to detect a change of D points in a win rate
+* ``skill``     balance across skill: a character × bot-table matrix, robust balance
 * ``bench``     random playouts of the engine: steps and games per second
 * ``play-bots`` one game played by bots, printed as its event log (German or English)
 * ``sheets``    printable card sheets of a deck (PDF/PNG; see ``verlies.render.sheets``)
@@ -222,6 +223,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--field", required=True, help="count, gold, obstacle, fight or trap")
     p.add_argument("--values", required=True, type=_values_arg, metavar="FROM:TO[:STEP]|V,V,...")
 
+    # Balance across skill (docs/metrics.md): the tables are the bots, characters rotate.
+    p = sub.add_parser(
+        "skill", help="balance across skill: character x bot-table matrix, robust balance"
+    )
+    _lab(p, 2000)
+    _common(p, bots=False)
+    p.set_defaults(characters="all")
+    p.add_argument(
+        "--strong-games",
+        type=int,
+        default=192,
+        help="games of the tables with the slow search bot 'strong' (default 192)",
+    )
+    p.add_argument(
+        "--tables",
+        type=_bots_arg,
+        default=None,
+        metavar="NAME[,NAME...]",
+        help="careful, greedy, reckless, strong, one-greedy, one-strong (default: all)",
+    )
+    p.add_argument(
+        "--bootstrap", type=int, default=2000, help="draws of the noise floor (default 2000)"
+    )
+
     p = sub.add_parser("bench", help="engine speed: random playouts (in-process)")
     p.add_argument("--games", type=int, default=50, help="games per run (default 50)")
     p.add_argument("--runs", type=int, default=5, help="runs (default 5)")
@@ -308,7 +333,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     _write_csv(args.csv, result.to_csv())
     if args.json:
-        _print_json(result.to_dict())
+        data = result.to_dict()
+        # Stalled games open on the play page at the turn they stalled (docs/metrics.md).
+        links = result.stalled_links()
+        for g in data["summary"]["stalled_games"]:
+            g["link"] = links.get(g["index"])
+        _print_json(data)
     else:
         print(result, end="")
     return 0
@@ -386,6 +416,34 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
             deck=args.deck,
             variants=args.variant,
             **_lab_kwargs(args, executor),
+        )
+    _write_csv(args.csv, res.to_csv())
+    if args.json:
+        _print_json(res.to_dict())
+    else:
+        print(res, end="")
+    return 0
+
+
+def _cmd_skill(args: argparse.Namespace) -> int:
+    from verlies.sim.skill import TABLES, skill_matrix
+
+    if args.characters != "all":
+        raise VerliesError("skill: characters rotate over the seats ('all'); no --characters")
+    with _executor(args) as executor:
+        res = skill_matrix(
+            args.games,
+            strong_games=args.strong_games,
+            players=args.players,
+            seed=args.seed,
+            deck=args.deck,
+            variants=args.variant,
+            round_limit=args.round_limit,
+            tables=args.tables or TABLES,
+            bootstrap=args.bootstrap,
+            workers=args.workers,
+            executor=executor,
+            progress=False if args.no_progress else "text",
         )
     _write_csv(args.csv, res.to_csv())
     if args.json:
@@ -544,6 +602,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "compare": _cmd_compare,
             "sample-size": _cmd_sample_size,
             "sweep": _cmd_sweep,
+            "skill": _cmd_skill,
             "bench": _cmd_bench,
             "play-bots": _cmd_play_bots,
             "rules": _cmd_rules,

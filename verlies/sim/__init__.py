@@ -4,6 +4,8 @@
   Dask cluster, and aggregates :class:`Metrics` as results arrive;
 * :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences;
 * :func:`sweep` plays a range of values of one number of the deck;
+* :func:`skill_matrix` plays the deck with several tables of bots: balance across skill;
+* :mod:`verlies.sim.stalls` names the games where nobody can reach an open passage;
 * :mod:`verlies.sim.plots` gives what plots draw as plain numbers; the bqplot widgets that
   update in place are in :mod:`verlies.ui.lab_plots` (no widget library on this side).
 
@@ -36,6 +38,7 @@ from verlies.sim.records import (
     play_game,
 )
 from verlies.sim.run import RunInfo, RunSpec, Task, cancel_event, characters_for, run_tasks
+from verlies.sim.skill import TABLES, SkillMatrix, skill_matrix
 from verlies.sim.sweep import FIELDS, SweepResult, Tweak, sweep
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "FIELDS",
     "HEADLINE",
     "REASONS",
+    "TABLES",
     "BenchResult",
     "Comparison",
     "GameRecord",
@@ -54,6 +58,7 @@ __all__ = [
     "RunSpec",
     "SimResult",
     "SimulationError",
+    "SkillMatrix",
     "SweepResult",
     "Tally",
     "Task",
@@ -73,6 +78,7 @@ __all__ = [
     "random_playouts",
     "run_tasks",
     "simulate",
+    "skill_matrix",
     "sweep",
     "wilson",
 ]

@@ -113,6 +113,17 @@ class SimResult:
         s["cancelled"] = self.info.cancelled
         return s
 
+    def stalled_links(self, most: int = 20) -> dict[int, str | None]:
+        """A ``?g=`` link of the play page for each of the first ``most`` stalled games: the
+        position at the turn where it was first stalled, with the lab's bots in the seats
+        (None where that is too long for a link). Each game is played again here."""
+        from verlies.sim.stalls import stall_link
+
+        return {
+            g["index"]: stall_link(self.spec, g["index"])
+            for g in self.metrics.stalled_games()[:most]
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """Everything as JSON-able data (NaN stays NaN; ``jsonable`` turns it into None)."""
         data = self.metrics.to_dict()
@@ -156,6 +167,7 @@ class SimResult:
                 f"timeouts (R1.6 round limit {spec.round_limit}): {s['timeouts']} "
                 f"({pct(s['timeout_share'])}); no winner: {s['no_winner']}"
             ],
+            [_stalled_line(s["stalled_games"])],
             [
                 f"rounds mean {num(s['mean_rounds'])} / median {num(s['median_rounds'])} "
                 f"(10 %: {num(s['p10_rounds'], 0)}, 90 %: {num(s['p90_rounds'], 0)}); "
@@ -243,6 +255,20 @@ def _balance_line(b: dict[str, Any]) -> str:
         f"({pct(b['spread_ci'][0])} – {pct(b['spread_ci'][1])}); noise floor "
         f"{pct(b['noise_floor'])} (95 % of spreads at equal rates); χ² {b['chi2']:.1f}, "
         f"df {b['df']}, p = {b['p']:.3f}: {verdict}"
+    )
+
+
+def _stalled_line(games: list[dict[str, int]], most: int = 10) -> str:
+    """The stalled games (docs/metrics.md "Stalled games"): counted among the timeouts."""
+    if not games:
+        return "stalled (no figure inside can reach an open passage): 0"
+    shown = ", ".join(
+        f"game {g['index']} seed {g['seed']} from round {g['round']}" for g in games[:most]
+    )
+    more = f", … {len(games) - most} more" if len(games) > most else ""
+    return (
+        f"stalled (no figure inside can reach an open passage; among the timeouts): "
+        f"{len(games)}: {shown}{more} (simulate --json: all, each with a ?g= link of the page)"
     )
 
 

@@ -196,6 +196,8 @@ class Metrics:
         # Per game, the square of each seat total (gold, injuries, shuffle-backs): with the
         # sums above, the spread of a game's total, for the means' intervals.
         self.game_squares: Counter[str] = Counter()
+        # Stalled games (verlies.sim.stalls): game index -> (seed, round first stalled).
+        self.stalled: dict[int, tuple[int, int]] = {}
 
     # ---- adding -------------------------------------------------------------------------
 
@@ -233,6 +235,8 @@ class Metrics:
         self.game_squares["gold"] += sum(r.gold) ** 2
         self.game_squares["injuries"] += sum(r.injuries) ** 2
         self.game_squares["shuffle_backs"] += sum(r.shuffle_backs) ** 2
+        if r.stalled is not None:
+            self.stalled[r.index] = (r.seed, r.stalled)
 
     def add_all(self, records: Iterable[GameRecord]) -> Metrics:
         for r in records:
@@ -270,6 +274,7 @@ class Metrics:
         self.steps += o.steps
         self.decisions += o.decisions
         self.game_squares.update(o.game_squares)
+        self.stalled.update(o.stalled)
         return self
 
     # ---- the metrics (docs/metrics.md) --------------------------------------------------
@@ -386,6 +391,9 @@ class Metrics:
             "treasures_per_game": self.treasures / n if n else math.nan,
             "mean_lead_changes": _mean_hist(self.lead_changes),
             "steps_per_game": self.steps / n if n else math.nan,
+            "stalled": len(self.stalled),
+            "stalled_share": len(self.stalled) / n if n else math.nan,
+            "stalled_games": self.stalled_games(),
         }
 
     def _total_ci(self, key: str) -> tuple[float, float]:
@@ -395,6 +403,14 @@ class Metrics:
         total = sum(getattr(s, key) for s in self.seats)
         est = mean_interval(self.games, total, self.game_squares[key])
         return est.low, est.high
+
+    def stalled_games(self) -> list[dict[str, int]]:
+        """The stalled games (a subset of the timeouts) by game index: the game's seed and
+        the round at whose start it was first stalled."""
+        return [
+            {"index": i, "seed": seed, "round": rnd}
+            for i, (seed, rnd) in sorted(self.stalled.items())
+        ]
 
     def character_rows(self) -> dict[str, dict[str, Any]]:
         return {cid: self.characters[cid].row() for cid in sorted(self.characters)}

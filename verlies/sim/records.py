@@ -33,6 +33,7 @@ from verlies.game import Game
 from verlies.legal import sample_outcome
 from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
+from verlies.sim.stalls import stall_of
 from verlies.variants import Variants
 from verlies.views import monster_value, pending_of
 
@@ -179,6 +180,9 @@ class GameRecord:
     rooms: tuple[tuple[str, int], ...] = ()  # room card id -> times drawn (R6.2)
     treasures: int = 0  # treasure cards drawn (R9.3)
     lead_changes: int = 0  # how often the sole gold leader changed (at turn ends)
+    # The round at whose start the game was first stalled (verlies.sim.stalls), None if
+    # it never was. Only a timeout can have stalled: the check runs for those only.
+    stalled: int | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # See Tally.__reduce__: the fields in order, as a call.
@@ -199,6 +203,9 @@ class GameRecord:
             for t in self.tests
         ]
         data["rooms"] = dict(self.rooms)
+        if self.stalled is None:
+            # Present for a stalled game only: every other record reads as it always did.
+            del data["stalled"]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
 
 
@@ -360,6 +367,10 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             decisions += 1
     result = game.result
     assert result is not None
+    stalled = None
+    if result.reason == "timeout":  # a stall ends only by the round limit
+        stall = stall_of(game)
+        stalled = None if stall is None else stall.round
     return GameRecord(
         index=index,
         seed=game.setup.seed,
@@ -381,6 +392,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         rooms=tuple(sorted(rooms.items())),
         treasures=treasures,
         lead_changes=lead_changes,
+        stalled=stalled,
     )
 
 
