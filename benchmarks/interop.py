@@ -13,6 +13,9 @@ disturbed figure):
 * the information-set MCTS bot ``ismcts``: iterations per second (one iteration = one
   sampled world, a descent of its tree, a rollout) and searched decisions per second at
   its default budget, 2 players;
+* OpenSpiel's ``state.clone()`` of ``python_verlies`` next to ``Game.clone()`` of the
+  same position in the same run, and the ratio (2 players, positions after 100 and 400
+  random steps);
 * OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
   rollouts) on ``python_verlies``: simulations per second;
 * the PettingZoo environment: decisions per second (``env.last()`` with its observation
@@ -130,6 +133,30 @@ def ismcts_figures(quick: bool) -> None:
     )
 
 
+def openspiel_clone_figures(quick: bool) -> None:
+    import pyspiel
+
+    import verlies.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_verlies", {"players": 2, "round_limit": 300})
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for target in (100, 400):
+        while len(state.history()) < target and not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        repeat = 10 if quick else 40
+        os_clone = best_of(state.clone, 100, repeat=repeat)
+        g_clone = best_of(state.verlies.clone, 100, repeat=repeat)
+        print(
+            f"OpenSpiel state.clone() at {len(state.history())} steps: {os_clone * 1e6:6.1f} us, "
+            f"Game.clone() {g_clone * 1e6:6.1f} us  (ratio {os_clone / g_clone:.2f}x)"
+        )
+
+
 def openspiel_figures(quick: bool) -> None:
     import pyspiel
     from open_spiel.python.algorithms import mcts
@@ -186,6 +213,7 @@ def main() -> None:
     clone_figures(a.quick)
     search_figures(a.quick)
     ismcts_figures(a.quick)
+    openspiel_clone_figures(a.quick)
     openspiel_figures(a.quick)
     pettingzoo_figures(a.quick)
 

@@ -70,3 +70,31 @@ def test_observation_tensor_is_the_seats_own_view() -> None:
                 perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
             )
         )
+
+
+@pytest.mark.parametrize(
+    ("params", "rule"),
+    [({"players": 0}, "R2.2"), ({"players": 5}, "R2.2"), ({"round_limit": 0}, "R1.6")],
+)
+def test_bad_parameters_are_refused_at_load_game(params: dict[str, int], rule: str) -> None:
+    with pytest.raises(pyspiel.SpielError, match=rule):
+        pyspiel.load_game("python_verlies", params)
+
+
+def test_a_clone_plays_on_independently_and_like_the_original() -> None:
+    game = pyspiel.load_game("python_verlies", {"players": 2, "round_limit": 60})
+    state = game.new_initial_state()
+    _play(state, 150, random.Random(8))
+    before = state.verlies.to_json()
+    clone = state.clone()
+    assert clone.history() == state.history()
+    assert clone.verlies is not state.verlies
+    _play(clone, 60, random.Random(9))  # the clone goes on alone
+    assert state.verlies.to_json() == before
+    # The original, played on with the same choices, is where the clone went.
+    _play(state, 60, random.Random(9))
+    assert state.history() == clone.history()
+    assert state.verlies.to_json() == clone.verlies.to_json()
+    # A fresh state's game is made on first use, from the game's parameters.
+    fresh = game.new_initial_state()
+    assert fresh.verlies.step_count == 0 and fresh.verlies.setup.round_limit == 60

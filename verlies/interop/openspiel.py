@@ -25,8 +25,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from verlies.errors import SetupError
 from verlies.game import Game
 from verlies.interop.encoding import Encoding
+from verlies.setup import Setup
 from verlies.variants import Variants
 
 __all__ = ["VerliesGame", "VerliesObserver", "VerliesState", "GAME_TYPE"]
@@ -67,8 +69,21 @@ class VerliesGame(pyspiel.Game):  # type: ignore[misc]
         self.players = int(p["players"])
         self.round_limit = int(p["round_limit"])
         self.variants = Variants(long_walk=bool(p["long_walk"]))
+        # The parameters are checked here, at load_game, with OpenSpiel's error type and
+        # the rule's ID (R2.2 players, R1.6 round limit), not at the first state.
+        try:
+            self.setup = Setup(
+                players=self.players,
+                round_limit=self.round_limit,
+                variants=self.variants,
+                deck=_default_deck(),
+            )
+        except SetupError as e:
+            raise pyspiel.SpielError(f"python_verlies: {e}") from None
+        # Every state starts as a clone of this one (a clone is cheaper than a new game).
+        self._initial = Game.from_setup(self.setup, log=False)
         self.encoding = Encoding(
-            _default_deck(), self.players, self.variants
+            self.setup.deck, self.players, self.variants
         )  # fixed per deck, players, variants
         # One seat alone (R1.3 solo) scores 1 for escaping: not zero-sum.
         game_type = (
@@ -88,12 +103,7 @@ class VerliesGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, p)
 
     def new_verlies_game(self) -> Game:
-        return Game.new(
-            players=self.players,
-            round_limit=self.round_limit,
-            variants=self.variants,
-            log=False,
-        )
+        return self._initial.clone()
 
     def new_initial_state(self) -> VerliesState:
         return VerliesState(self)
@@ -112,21 +122,35 @@ def _default_deck() -> Any:
 
 class _Play:
     """The verlies game behind a state. Copied by ``Game.clone`` (OpenSpiel deep-copies a
-    Python state's attributes at every node) and pickled as parameters + action ids."""
+    Python state's attributes at every node) and pickled as parameters + action ids (the
+    ids are worked out from the game's steps when pickling, so a clone copies no list of
+    its own)."""
 
-    __slots__ = ("game", "encoding", "ids", "params")
+    __slots__ = ("game", "encoding", "params")
 
-    def __init__(self, game: Game, encoding: Encoding, ids: list[int], params: Any) -> None:
+    def __init__(self, game: Game, encoding: Encoding, params: Any) -> None:
         self.game = game
         self.encoding = encoding
-        self.ids = ids
         self.params = params
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
-        return _Play(self.game.clone(), self.encoding, list(self.ids), self.params)
+        return _Play(self.game.clone(), self.encoding, self.params)
+
+    def ids(self) -> list[int]:
+        """The OpenSpiel action ids of the steps taken (replayed on a copy)."""
+        enc = self.encoding
+        g = Game(self.game.setup, log=False)
+        out: list[int] = []
+        for step in self.game.steps:
+            if g.is_chance:
+                out.append(enc.outcome_to_index(step))  # type: ignore[arg-type]
+            else:
+                out.append(enc.action_to_index(g, step))  # type: ignore[arg-type]
+            g.apply(step)
+        return out
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_replay, (self.params, list(self.ids)))
+        return (_replay, (self.params, self.ids()))
 
 
 def _replay(params: dict[str, Any], ids: list[int]) -> _Play:
@@ -142,13 +166,23 @@ class VerliesState(pyspiel.State):  # type: ignore[misc]
     """A position: the verlies game plus the action ids that led to it."""
 
     def __init__(self, game: VerliesGame) -> None:
+        # OpenSpiel clones a Python state by making a new initial state and deep-copying
+        # the original's attributes over it; so the verlies game is made on first use
+        # (``__getattr__``), and a clone costs one ``Game.clone`` of the position.
         super().__init__(game)
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_play":
+            raise AttributeError(name)
+        game: VerliesGame = self.get_game()
         params = {
             "players": game.players,
             "round_limit": game.round_limit,
             "long_walk": game.variants.long_walk,
         }
-        self._play = _Play(game.new_verlies_game(), game.encoding, [], params)
+        play = _Play(game.new_verlies_game(), game.encoding, params)
+        self._play = play
+        return play
 
     @property
     def verlies(self) -> Game:
@@ -181,7 +215,6 @@ class VerliesState(pyspiel.State):  # type: ignore[misc]
             g.apply(play.encoding.index_to_outcome(action))
         else:
             g.apply(play.encoding.index_to_action(g, action))
-        play.ids.append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         enc = self._play.encoding
