@@ -140,15 +140,19 @@ def openspiel_clone_figures(quick: bool) -> None:
     import verlies.openspiel  # noqa: F401
 
     game = pyspiel.load_game("python_verlies", {"players": 2, "round_limit": 300})
-    rng = random.Random(2)
-    state = game.new_initial_state()
     for target in (100, 400):
-        while len(state.history()) < target and not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        # Random play ends most games early: the first seed whose game gets that far.
+        for seed in range(1000):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while len(state.history()) < target and not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            if len(state.history()) >= target:
+                break
         repeat = 10 if quick else 40
         os_clone = best_of(state.clone, 100, repeat=repeat)
         g_clone = best_of(state.verlies.clone, 100, repeat=repeat)
