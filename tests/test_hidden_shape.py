@@ -156,3 +156,25 @@ def test_openspiel_current_player_is_the_same_in_twins() -> None:
             act = rng.choice(legal)
         a.apply_action(act)
         b.apply_action(act)
+
+
+def test_the_page_takes_a_humans_forced_decision() -> None:
+    """Session (the page's model): a human never has to click the only option."""
+    from verlies.ui.session import HUMAN, Session
+
+    game = _careful_game_to(3, 1, 218)
+    game.apply(Card("schatz-alte-muenze"))
+    session = Session(game, [HUMAN, HUMAN, HUMAN])
+    bots = [make_bot("careful", s) for s in range(3)]
+    taken = 0
+    for _ in range(400):
+        if game.is_over:
+            break
+        if game.is_chance:
+            before = game.step_count
+            session.roll()
+            taken += game.step_count - before - 1
+        else:
+            assert game.forced_action is None  # never left waiting at a forced one
+            session.act(bots[game.current_player](game.view(game.current_player)))
+    assert taken >= 1

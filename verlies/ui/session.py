@@ -184,6 +184,10 @@ class Session:
         g = self.game
         steps = 0
         while steps < limit and not g.is_over:
+            if not g.is_chance and self.is_human(g.current_player) and g.forced_action:
+                self._take_forced()  # nothing to choose (after a what-if outcome, say)
+                steps += 1
+                continue
             human_turn = self.is_human(g.seat)
             if g.is_chance:
                 if not (chance if human_turn else bots):
