@@ -13,10 +13,14 @@ disturbed figure):
 * the information-set MCTS bot ``ismcts``: iterations per second (one iteration = one
   sampled world, a descent of its tree, a rollout) and searched decisions per second at
   its default budget, 2 players;
+* OpenSpiel's ``state.clone()`` of ``python_verlies`` next to ``Game.clone()`` of the
+  same position in the same run, and the ratio (2 players, positions after 100 and 400
+  random steps);
 * OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
   rollouts) on ``python_verlies``: simulations per second;
 * the PettingZoo environment: decisions per second (``env.last()`` with its observation
-  and mask, then ``env.step``) over whole games of random legal choices.
+  and mask, then ``env.step``) over whole games of random legal choices, beside the
+  engine's own loop over such games (decisions and steps per second) and the ratio.
 
 A measurement, not a test: it asserts nothing.
 """
@@ -130,6 +134,34 @@ def ismcts_figures(quick: bool) -> None:
     )
 
 
+def openspiel_clone_figures(quick: bool) -> None:
+    import pyspiel
+
+    import verlies.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_verlies", {"players": 2, "round_limit": 300})
+    for target in (100, 400):
+        # Random play ends most games early: the first seed whose game gets that far.
+        for seed in range(1000):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while len(state.history()) < target and not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            if len(state.history()) >= target:
+                break
+        repeat = 10 if quick else 40
+        os_clone = best_of(state.clone, 100, repeat=repeat)
+        g_clone = best_of(state.verlies.clone, 100, repeat=repeat)
+        print(
+            f"OpenSpiel state.clone() at {len(state.history())} steps: {os_clone * 1e6:6.1f} us, "
+            f"Game.clone() {g_clone * 1e6:6.1f} us  (ratio {os_clone / g_clone:.2f}x)"
+        )
+
+
 def openspiel_figures(quick: bool) -> None:
     import pyspiel
     from open_spiel.python.algorithms import mcts
@@ -159,23 +191,57 @@ def openspiel_figures(quick: bool) -> None:
 
 
 def pettingzoo_figures(quick: bool) -> None:
+    """The environment's decisions per second (``env.last()`` with its observation and
+    mask, then ``env.step``) beside the engine's own loop over the same games (legal
+    actions, apply, chance rolled; no observation), measured in turns in this run."""
     import verlies.pettingzoo
 
+    games = 1 if quick else 4
     env = verlies.pettingzoo.env(players=2, round_limit=60)
-    rng = np.random.default_rng(0)
-    decisions = 0
-    t = time.perf_counter()
-    for seed in range(1 if quick else 4):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            decisions += 1
-    elapsed = time.perf_counter() - t
-    print(f"PettingZoo env (2 players, random legal play): {decisions / elapsed:,.0f} decisions/s")
+
+    def pettingzoo_run() -> tuple[int, float]:
+        rng = np.random.default_rng(0)
+        decisions = 0
+        t = time.perf_counter()
+        for seed in range(games):
+            env.reset(seed=seed)
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                decisions += 1
+        return decisions, time.perf_counter() - t
+
+    def engine_run() -> tuple[int, int, float]:
+        rng = random.Random(0)
+        decisions = steps = 0
+        t = time.perf_counter()
+        for seed in range(games):
+            game = Game.new(players=2, seed=seed, round_limit=60, log=False)
+            while not game.is_over:
+                if game.is_chance:
+                    game.roll()
+                else:
+                    legal = game.legal_actions()
+                    game.apply(legal[rng.randrange(len(legal))])
+                    decisions += 1
+            steps += game.step_count
+        return decisions, steps, time.perf_counter() - t
+
+    best_env = best_engine = best_steps = 0.0
+    for _ in range(2 if quick else 5):  # in turns: a change of load hits both alike
+        d, e = pettingzoo_run()
+        best_env = max(best_env, d / e)
+        d, st, e = engine_run()
+        best_engine = max(best_engine, d / e)
+        best_steps = max(best_steps, st / e)
+    print(
+        f"PettingZoo env (2 players, random legal play): {best_env:,.0f} decisions/s; the "
+        f"engine alone on such games {best_engine:,.0f} decisions/s ({best_steps:,.0f} "
+        f"steps/s); env / engine = {best_env / best_engine:.2f}"
+    )
 
 
 def main() -> None:
@@ -186,6 +252,7 @@ def main() -> None:
     clone_figures(a.quick)
     search_figures(a.quick)
     ismcts_figures(a.quick)
+    openspiel_clone_figures(a.quick)
     openspiel_figures(a.quick)
     pettingzoo_figures(a.quick)
 

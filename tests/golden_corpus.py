@@ -175,6 +175,12 @@ def play(spec: Spec) -> tuple[Game, str]:
         if game.is_chance:
             game.roll()
             continue
+        forced = game.forced_action
+        if forced is not None:
+            # Kept for the game's shape only (save format 2): taken for the player, as
+            # the page does; not a decision (the edits' places and the odds stay).
+            game.apply(forced)
+            continue
         legal = game.legal_actions()
         if spec.policy == "random-actions":
             odds.update(repr([game.odds(a) for a in legal]).encode())

@@ -185,12 +185,19 @@ def test_observation_shows_the_public_piles_and_shown_treasures() -> None:
     # The piles are the same for every seat: public.
     np.testing.assert_array_equal(piles[0], piles[1])
     np.testing.assert_array_equal(piles[0], piles[2])
+    # Each count over the deck's count of that card: 0..1, and the counts come back.
+    assert piles[0].min() >= 0.0 and piles[0].max() <= 1.0
+    counts = np.rint(piles[0] * enc._pile_scale)
+    np.testing.assert_allclose(piles[0] * enc._pile_scale, counts, atol=1e-4)
+    piles = [counts]
     nd, nr, nm = len(enc.dungeon_ids), len(enc.room_ids), len(enc.monster_ids)
     assert piles[0][:nd].sum() == state.dungeon.total
     assert piles[0][nd : nd + nr].sum() == state.rooms.total
     assert piles[0][nd + nr : nd + 2 * nr].sum() == sum(state.rooms.discard.values()) > 0
     assert piles[0][nd + 2 * nr : nd + 2 * nr + nm].sum() == state.monsters.total
     assert piles[0][-1] == len(state.treasures.bottom) >= 1
+    for obs in views:  # every field of the observation lies in 0..1
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
     # Used treasures: every seat sees every seat's, rotated to start from itself.
     used = [sum(h.used for h in f.treasures) for f in state.figures]
     assert sum(used) >= 1
@@ -203,3 +210,25 @@ def test_observation_shows_the_public_piles_and_shown_treasures() -> None:
     for seat, obs in enumerate(views):
         hand = _block(enc, obs, "hand")
         assert hand.sum() == len(state.figures[seat].treasures)
+
+
+def test_the_kept_board_block_is_the_one_worked_out_anew() -> None:
+    """The board block is kept per seat while the board and the figures' places stay:
+    along a random game it equals a fresh encoding's (nothing kept) at every step."""
+    import random
+
+    game = Game.new(players=3, seed=4, log=False)
+    kept = Encoding.for_game(game)
+    rng = random.Random(4)
+    for _ in range(300):
+        if game.is_over:
+            break
+        for seat in range(3):
+            fresh = Encoding(game.deck, 3, game.variants)
+            np.testing.assert_array_equal(
+                kept.observation(game, seat), fresh.observation(game, seat)
+            )
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from functools import partial
 from typing import Any
 
@@ -93,3 +94,75 @@ def test_observations_are_the_encodings_and_rgb_is_an_image() -> None:
     image = env.render()
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
     assert len({tuple(px) for px in image.reshape(-1, 3)}) > 2  # not a blank picture
+
+
+def test_state_test_and_every_field_in_its_box() -> None:
+    """PettingZoo's state-space check; then its state test's checks with legal actions
+    (its own ``test_state`` samples actions without the mask, which a game with illegal
+    moves refuses): the state and every observation lie in their boxes all game."""
+    from pettingzoo.test.state_test import test_state_space
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no remark on the state space
+        test_state_space(verlies.pettingzoo.env(players=3))
+    env = verlies.pettingzoo.raw_env(players=3, round_limit=30)
+    env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        assert env.observation_space(agent)["observation"].contains(obs["observation"])
+        state = env.state()
+        assert env.state_space.contains(state) and state.any()
+        assert state.shape == env.state_space.shape and state.dtype == np.float32
+        env.step(
+            None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+    # The state holds every hand (R9.3 hides them from the seats, not from a critic).
+    t = len(env.encoding.treasure_ids)
+    hands = env.state()[env.encoding.observation_size : env.encoding.observation_size + 2 * t]
+    assert hands.sum() * 2 == sum(len(f.treasures) for f in env.game.figures)
+
+
+def test_max_cycles_truncates_after_that_many_decisions() -> None:
+    env = verlies.pettingzoo.raw_env(players=2, max_cycles=7)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    decisions = 0
+    ends: list[tuple[bool, bool, str]] = []
+    for _agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            ends.append((terminated, truncated, info["reason"]))
+            assert reward == 0.0 and obs["action_mask"].sum() == 0
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        decisions += 1
+    assert decisions == 7
+    assert ends == [(False, True, "max_cycles")] * 2
+    with pytest.raises(ValueError, match="max_cycles"):
+        verlies.pettingzoo.raw_env(max_cycles=0)
+    api_test(verlies.pettingzoo.env(players=2, max_cycles=30), num_cycles=100)
+
+
+def test_text_names_the_seats_as_the_agents() -> None:
+    env = verlies.pettingzoo.raw_env(players=2, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert "player_0 to move" in text and "player 1" not in text
+    while not env.game.is_over:
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "player 1" not in env.render() and "player 2" not in env.render()
+
+
+def test_no_parallel_env_a_turn_based_game() -> None:
+    """A turn-based game: one seat decides at a time, often several times in a row (a
+    turn's draw, placement, tests), so PettingZoo's aec_to_parallel, which needs every
+    agent to step once per cycle in order, refuses it; the metadata says so."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    env = verlies.pettingzoo.env(players=2)
+    assert env.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env)

@@ -44,6 +44,9 @@ def test_r9_4_lost_treasure_removed_by_an_edit_can_still_be_drawn_again() -> Non
     g.edit_deck(g.deck.without_card("treasure", "schatz-rubin"))
     _lay(g, "r-raum-t-01", 2, 0)
     g.apply(Card("raum-falle-06"))
+    # The Ruby in hand (unused, no bonus): the trap's roll is a forced decision first.
+    assert g.forced_action is not None
+    g.apply(g.forced_action)
     g.apply(Roll(1))
     g.apply(LoseTreasure("schatz-rubin"))  # R9.4: under the treasure deck
     g.apply(Recover())

@@ -122,8 +122,13 @@ def resolve_monster(s: Table, frame: MonsterDraw, o: Outcome) -> None:
 
 
 def _push_choice(s: Table, frame: FightChoice | TrapChoice, attrs: tuple[Attr, ...]) -> None:
-    """A fight or trap: ask only when there is a real choice (R7.1)."""
-    if len(attrs) == 1 and not s.bonus_treasures(s.figures[s.seat], attrs[0]):
+    """A fight or trap: ask whenever the figure has a choice of value (R7.1) or could, for
+    all the other seats can tell, hold a bonus treasure (R9.5): whenever it holds an
+    unused treasure. Which treasures those are is hidden (R9.3), their number is not, so
+    the game's shape (who decides when) never depends on a hidden card. Without a fitting
+    bonus the only option is the value without one (a forced decision, see
+    ``Table.forced_action``); a figure with no unused treasure goes straight to the roll."""
+    if len(attrs) == 1 and not any(not h.used for h in s.figures[s.seat].treasures):
         decide_value(s, frame, Choose(attrs[0]))
     else:
         s.stack.append(frame)

@@ -254,6 +254,16 @@ class Game:
         return self.state.chance_outcomes()
 
     @property
+    def forced_action(self) -> Choose | None:
+        """The only option of a decision kept for the game's shape alone, or None.
+
+        A fight or trap roll is a decision of its seat whenever the seat holds an unused
+        treasure (which one is hidden, R9.3; a bonus could apply, R9.5), so the other seats
+        learn nothing from who decides when. When none of them fits, "no bonus" is the only
+        option: the page and the lab take it on the player's behalf (docs/decisions.md)."""
+        return self.state.forced_action()
+
+    @property
     def chance_kind(self) -> str:
         """What the chance point is: "die", "gold", or the deck drawn from ("" if none)."""
         top = self.state.top
@@ -543,9 +553,19 @@ class Game:
             cursor = data.get("cursor", len(raw_steps))
             if not isinstance(raw_steps, list):
                 raise SaveFormatError(words=Phrase.of("save.err.steps_shape"))
+            if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
+                raise SaveFormatError(words=Phrase.of("save.err.cursor", cursor=str(cursor)[:40]))
+            # Version 1 went straight to a fight's or trap's roll where version 2 keeps a
+            # forced decision (docs/decisions.md, "the game's shape"): such a save gets
+            # the forced steps put back where they belong; the positions are the same.
+            upgrade = data["version"] < 2
+            after = [0] * (len(raw_steps) + 1)  # new step count after k old steps
             # Live edits compile card text: bounded for the whole save, not per edit.
             with card_text_budget(MAX_SAVE_TEXT):
                 for i, raw in enumerate(raw_steps):
+                    if upgrade:
+                        game._take_forced()
+                        after[i] = game.step_count
                     try:
                         game.apply(step_from_json(raw))
                     except Exception as e:  # whatever the file holds, say which step
@@ -553,15 +573,21 @@ class Game:
                             "save.err.step", n=i + 1, raw=str(raw)[:80], error=Inner(e)
                         )
                         raise SaveFormatError(words=said) from None
-            if type(cursor) is not int or not 0 <= cursor <= len(raw_steps):
-                raise SaveFormatError(words=Phrase.of("save.err.cursor", cursor=str(cursor)[:40]))
-            game.goto(cursor)
+                if upgrade:
+                    game._take_forced()
+            after[len(raw_steps)] = game.step_count
+            game.goto(after[cursor] if upgrade else cursor)
         except SaveFormatError:
             raise
         except Exception as e:  # a save file is outside input: never another exception
             said = Phrase.of("save.err.setup", error=Inner(e, 200, named=True))
             raise SaveFormatError(words=said) from None
         return game
+
+    def _take_forced(self) -> None:
+        """Take every forced decision pending now (upgrading a version-1 save)."""
+        while (forced := self.state.forced_action()) is not None:
+            self.apply(forced)
 
     def copy(self) -> Game:
         """An independent game with the same setup and history (replayed, not deep-copied)."""

@@ -16,7 +16,12 @@ from verlies.errors import EnglishOnly, Phrase, SaveFormatError
 from verlies.setup import DeckPatchLike
 
 FORMAT = "verlies-game"
-FORMAT_VERSION = 1
+#: 2: a fight or trap roll of a seat holding an unused treasure is always a decision
+#: (docs/decisions.md, "the game's shape"); version-1 saves load with the forced
+#: decisions put back (``Game.from_json``).
+FORMAT_VERSION = 2
+#: The versions ``loads`` accepts.
+READ_VERSIONS = (1, 2)
 MAX_SAVE_BYTES = 5_000_000
 
 
@@ -97,7 +102,7 @@ def loads(text: Any) -> dict[str, Any]:
         raise SaveFormatError(words=said) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFormatError(words=Phrase.of("save.err.not_verlies", format=repr(FORMAT)))
-    if type(data.get("version")) is not int or data.get("version") != FORMAT_VERSION:
+    if type(data.get("version")) is not int or data.get("version") not in READ_VERSIONS:
         said = Phrase.of(
             "save.err.version", version=repr(data.get("version")), current=FORMAT_VERSION
         )

@@ -73,6 +73,9 @@ from verlies.state import mix64 as mix64
 from verlies.turns import auto_enter, decide_turn, end_turn
 
 #: The step taken at a decision or chance point, by the frame's type.
+#: The frames a forced decision can wait at (``Table.forced_choice``).
+_SHAPE_CHOICES = (FightChoice, TrapChoice)
+
 _STEPS: dict[type[Frame], Callable[[Table, Any, Any], None]] = {
     Turn: turns.decide_turn,
     Placement: turns.decide_place,
@@ -182,11 +185,13 @@ class State(Table):
     def apply(self, step: Any) -> None:
         """Apply a legal action or chance outcome (call ``check`` first)."""
         self._legal = None
-        self.steps += 1
         frame = self.stack.pop()
         if type(frame) is Turn:  # most steps: a direct call (mypyc compiles it natively)
+            self.steps += 1
             decide_turn(self, frame, step)
         else:
+            if type(frame) not in _SHAPE_CHOICES or self.forced_choice(frame) is None:
+                self.steps += 1  # a forced decision takes no randomness (forced_action)
             _STEPS[type(frame)](self, frame, step)
         # Then the automatic frames, until a decision or a chance point waits (or the end).
         stack = self.stack

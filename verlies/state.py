@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from verlies.actions import LegalActions, Walk
+from verlies.actions import Choose, LegalActions, Walk
 from verlies.board import Board, Pos, Tile, count_open_passages, open_passages_added
 from verlies.cards.model import (
     COLORS_FOR_PLAYERS,
@@ -29,9 +29,11 @@ from verlies.frames import (
     TURN,
     DungeonDraw,
     Enter,
+    FightChoice,
     Frame,
     MonsterDraw,
     RoomDraw,
+    TrapChoice,
     TreasureDraw,
 )
 from verlies.setup import DeckLike
@@ -246,7 +248,9 @@ class Table:
         self.stack: list[Frame] = []
         self.at_chance = False  # is the frame on top a chance point?
         self.events: list[RawEvent] = []  # this step's events (Game makes Events of them)
-        self.steps = 0  # number of steps applied (the chance counter)
+        # Steps applied (the chance counter), but not forced decisions: they take no
+        # randomness, so a game's rolls are what they were before those were decisions.
+        self.steps = 0
         self.drawn: DungeonCard | None = None  # the dungeon card in hand, not yet laid
         self.came_from: Pos = START_POS  # the card the figure last entered its card from
         self.lost_cards: dict[str, TreasureCard] = {}  # treasures given up (R9.4), by id
@@ -460,6 +464,26 @@ class Table:
             self.bank += lost
         if self.logging:
             self.emit("R9.4", "lose_gold", fig.seat, n=lost)
+
+    def forced_action(self) -> Choose | None:
+        """The only option of a decision kept for the game's shape alone: a fight or trap
+        with one value to test and no fitting bonus treasure among the unused ones the
+        figure holds (R9.3, R9.5; see ``encounters._push_choice``). None anywhere else."""
+        if self.over or not self.stack:
+            return None
+        return self.forced_choice(self.stack[-1])
+
+    def forced_choice(self, frame: Frame) -> Choose | None:
+        """``forced_action`` for ``frame``, the pending decision's frame."""
+        if type(frame) is FightChoice:
+            attrs = tuple(o.attr for o in frame.monster.fight)
+        elif type(frame) is TrapChoice:
+            attrs = frame.trap.attrs
+        else:
+            return None
+        if len(attrs) != 1 or self.bonus_treasures(self.figures[self.seat], attrs[0]):
+            return None
+        return Choose(attrs[0])
 
     def use_bonus(self, fig: Figure, treasure: str | None) -> int:
         """R9.5: spend the magic treasure ``treasure`` (if any) on a roll; its bonus."""

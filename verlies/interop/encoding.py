@@ -101,8 +101,10 @@ _SIMPLE: tuple[Action, ...] = (
 )
 _SIMPLE_INDEX: dict[Action, int] = {a: i for i, a in enumerate(_SIMPLE)}
 # Scales that keep the observation's numbers about 0..1 (not limits: larger values pass).
-_GOLD_SCALE = 10.0
-_DIE_SCALE = 6.0
+#: Every observation field lies in 0..1: counts and values are divided by these scales
+#: and saturate at 1 beyond them (``Encoding.observation`` clips).
+_GOLD_SCALE = 50.0
+_DIE_SCALE = 12.0
 
 
 class EncodingError(VerliesError):
@@ -194,8 +196,8 @@ class Encoding:
             *(f"kind_{k.value}" for k in _KINDS),
             *(f"obstacle_class_{c.value}" for c in _CLASSES),
             *(f"obstacle_attr_{a.key}" for a in _ATTRS),
-            "obstacle_target/6",
-            "gold/10",
+            "obstacle_target/12",
+            "gold/50",
             "collapsed",
             "opened",
             *(f"figure_of_seat+{i}" for i in range(MAX_SEATS)),
@@ -204,11 +206,11 @@ class Encoding:
             "present",
             "escaped",
             "injured",
-            "coins/10",
+            "coins/50",
             "treasures/5",
-            "dx/window",
-            "dy/window",
-            *(f"value_{a.key}/6" for a in _ATTRS),
+            "(dx/window+1)/2",
+            "(dy/window+1)/2",
+            *(f"value_{a.key}/12" for a in _ATTRS),
             "to_move",
         )
         self.info_fields: tuple[str, ...] = (
@@ -219,12 +221,12 @@ class Encoding:
             "exits_left/total",
             "round/limit",
             "bank/48 (0 without limited_bank)",
-            "my_gold/10",
+            "my_gold/50",
             "players_in_dungeon/players",
             "drawn_present",
             *(f"drawn_passage_{d}" for d in "NESW"),
             *(f"drawn_kind_{k.value}" for k in _KINDS),
-            "drawn_gold/10",
+            "drawn_gold/50",
             "drawn_obstacle",
         )
         self.pending_fields: tuple[str, ...] = (
@@ -233,14 +235,14 @@ class Encoding:
             "chance (a die or a card decides)",
             *(f"attr_{a.key}" for a in _ATTRS),
             *(f"obstacle_class_{c.value}" for c in _CLASSES),
-            *(f"monster_{a.key}/6" for a in _ATTRS),
+            *(f"monster_{a.key}/12" for a in _ATTRS),
             *(f"trap_{a.key}" for a in _ATTRS),
-            "value/6",
-            "bonus/6",
-            "target/6",
-            "roll/6",
+            "value/12",
+            "bonus/12",
+            "target/12",
+            "roll/12",
             "chance_of_success",
-            "dice_mean/10",
+            "dice_mean/50",
         )
         # R2.3: every pile's content is public (laid, resolved and discarded cards are face
         # up), only its order is hidden; the treasure pile is the exception (R9.3: its
@@ -250,13 +252,28 @@ class Encoding:
         self.room_ids: tuple[str, ...] = tuple(sorted(deck.rooms))
         self.monster_ids: tuple[str, ...] = tuple(sorted(deck.monsters))
         self.pile_fields: tuple[str, ...] = (
-            *(f"dungeon_pile[{c}]" for c in self.dungeon_ids),
-            *(f"room_pile[{c}]" for c in self.room_ids),
-            *(f"room_discard[{c}]" for c in self.room_ids),
-            *(f"monster_pile[{c}]" for c in self.monster_ids),
-            *(f"monster_discard[{c}]" for c in self.monster_ids),
-            "lost_treasures_under_the_pile",
+            *(f"dungeon_pile[{c}]/count" for c in self.dungeon_ids),
+            *(f"room_pile[{c}]/count" for c in self.room_ids),
+            *(f"room_discard[{c}]/count" for c in self.room_ids),
+            *(f"monster_pile[{c}]/count" for c in self.monster_ids),
+            *(f"monster_discard[{c}]/count" for c in self.monster_ids),
+            "lost_treasures_under_the_pile/treasures",
         )
+        # Each count over the deck's count of that card (at least 1): 0..1.
+        dungeon_pile = deck.dungeon_pile(players)
+        self._pile_scale = np.asarray(
+            [
+                *(max(1, dungeon_pile.get(c, 0)) for c in self.dungeon_ids),
+                *(max(1, deck.room_counts.get(c, 0)) for c in self.room_ids),
+                *(max(1, deck.room_counts.get(c, 0)) for c in self.room_ids),
+                *(max(1, deck.monster_counts.get(c, 0)) for c in self.monster_ids),
+                *(max(1, deck.monster_counts.get(c, 0)) for c in self.monster_ids),
+                max(1, sum(deck.treasure_counts.values())),
+            ],
+            dtype=np.float32,
+        )
+        self._board_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
         self._pile_index = (
             {c: i for i, c in enumerate(self.dungeon_ids)},
             {c: i for i, c in enumerate(self.room_ids)},
@@ -495,36 +512,28 @@ class Encoding:
         side = 2 * WINDOW + 1
         nch = len(self.cell_channels)
         board = out[: side * side * nch].reshape(side, side, nch)
-        k_kind = 5
-        k_cls = k_kind + len(_KINDS)
-        k_attr = k_cls + len(_CLASSES)
-        k_n = k_attr + len(_ATTRS)
-        for (x, y), tile in view.board.items():
-            cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
-            if not (0 <= cx < side and 0 <= cy < side):
-                continue
-            cell = board[cy, cx]
-            cell[0] = 1.0
-            for i, d in enumerate(DIRECTIONS):
-                if tile.mask & d:
-                    cell[1 + i] = 1.0
-            cell[k_kind + _KINDS.index(tile.card.kind)] = 1.0
-            obstacle = tile.card.obstacle
-            if obstacle is not None:
-                cell[k_cls + _CLASSES.index(obstacle.cls)] = 1.0
-                cell[k_attr + _ATTRS.index(obstacle.attr)] = 1.0
-                cell[k_n] = obstacle.n / _DIE_SCALE
-            cell[k_n + 1] = tile.gold / _GOLD_SCALE
-            cell[k_n + 2] = float(tile.collapsed)
-            cell[k_n + 3] = float(tile.opened)
         players = view.players()
+        # The board block depends on the laid cards (board_version), the observer's place
+        # and the figures' places: kept per seat while those stay (most decisions).
+        places = tuple((p["pos"], p["escaped"]) for p in players)
+        board_key = (view.board_version, me, places)
+        cached = self._board_cache.get(seat)
+        if cached is not None and cached[0] == board_key:
+            board[:] = cached[1]
+            board_done = True
+        else:
+            board_done = False
+            for (x, y), tile in view.board.items():
+                cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
+                if 0 <= cx < side and 0 <= cy < side:
+                    board[cy, cx, : nch - MAX_SEATS] = self._tile_vector(tile)
         to_move = game.current_player
         fields = len(self.figure_fields)
         figs = out[self.observation_blocks[1].start :][: MAX_SEATS * fields]
         for rel in range(n):
             p = players[(seat + rel) % n]
             px, py = p["pos"]
-            if not p["escaped"]:
+            if not p["escaped"] and not board_done:
                 cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
                 if 0 <= cx < side and 0 <= cy < side:
                     board[cy, cx, nch - MAX_SEATS + rel] = 1.0
@@ -535,12 +544,14 @@ class Encoding:
             f[2] = float(p["injured"])
             f[3] = p["coins"] / _GOLD_SCALE
             f[4] = p["treasure_count"] / 5.0
-            f[5] = (px - me[0]) / WINDOW
-            f[6] = (py - me[1]) / WINDOW
+            f[5] = ((px - me[0]) / WINDOW + 1) / 2
+            f[6] = ((py - me[1]) / WINDOW + 1) / 2
             if character is not None:
                 for i, a in enumerate(_ATTRS):
                     f[7 + i] = character.value(a) / _DIE_SCALE
             f[7 + len(_ATTRS)] = float(to_move == p["seat"])
+        if not board_done:
+            self._board_cache[seat] = (board_key, board.copy())
         hand = out[self.observation_blocks[2].start :]
         t = len(self.treasure_ids)
         for h in view.me.treasures:
@@ -580,6 +591,8 @@ class Encoding:
         piles = out[self.observation_blocks[6].start :]
         dungeon, rooms, monsters = self._pile_index
         k = 0
+        where: list[int] = []
+        values: list[int] = []
         for counts, index in (
             (state.dungeon.counts, dungeon),
             (state.rooms.counts, rooms),
@@ -587,13 +600,48 @@ class Encoding:
             (state.monsters.counts, monsters),
             (state.monsters.discard, monsters),
         ):
+            get = index.get
             for cid, count in counts.items():
-                at = index.get(cid)
-                if at is not None:
-                    piles[k + at] = count
+                at = get(cid)
+                if at is not None and count:
+                    where.append(k + at)
+                    values.append(count)
             k += len(index)
+        if where:  # one assignment for the whole block (an element at a time is slow)
+            piles[where] = values
         piles[k] = len(state.treasures.bottom)
+        piles[: len(self._pile_scale)] /= self._pile_scale
+        np.clip(out, 0.0, 1.0, out=out)  # every field 0..1 (a count past its scale reads 1)
         return out
+
+    def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:
+        """A laid card's cell channels (all but the figures'): a tile is never changed in
+        place (a change lays a new tile), so its vector is kept."""
+        hit = self._tile_cache.get(id(tile))
+        if hit is not None and hit[0] is tile:
+            return hit[1]
+        vec = np.zeros(len(self.cell_channels) - MAX_SEATS, dtype=np.float32)
+        k_kind = 5
+        k_cls = k_kind + len(_KINDS)
+        k_attr = k_cls + len(_CLASSES)
+        k_n = k_attr + len(_ATTRS)
+        vec[0] = 1.0
+        for i, d in enumerate(DIRECTIONS):
+            if tile.mask & d:
+                vec[1 + i] = 1.0
+        vec[k_kind + _KINDS.index(tile.card.kind)] = 1.0
+        obstacle = tile.card.obstacle
+        if obstacle is not None:
+            vec[k_cls + _CLASSES.index(obstacle.cls)] = 1.0
+            vec[k_attr + _ATTRS.index(obstacle.attr)] = 1.0
+            vec[k_n] = obstacle.n / _DIE_SCALE
+        vec[k_n + 1] = tile.gold / _GOLD_SCALE
+        vec[k_n + 2] = float(tile.collapsed)
+        vec[k_n + 3] = float(tile.opened)
+        if len(self._tile_cache) > 4096:
+            self._tile_cache.clear()
+        self._tile_cache[id(tile)] = (tile, vec)
+        return vec
 
     def _encode_pending(self, game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
         pending = game.pending_context()

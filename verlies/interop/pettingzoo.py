@@ -67,8 +67,13 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         round_limit: int | None = 300,
         variants: Variants | None = None,
         deck: Any = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a whole number >= 1 or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self._decisions = 0
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}")
         self.render_mode = render_mode
@@ -85,9 +90,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, (self.encoding.observation_size,), np.float32
-                ),
+                "observation": spaces.Box(0.0, 1.0, (self.encoding.observation_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.encoding.num_actions,), np.int8),
             }
         )
@@ -95,6 +98,11 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.encoding.num_actions) for a in self.possible_agents
         }
+        t = len(self.encoding.treasure_ids)
+        self.state_space = spaces.Box(
+            0.0, 1.0, (self.encoding.observation_size + 4 * t,), np.float32
+        )
+        self._legal: dict[int, Any] = {}
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
 
@@ -121,6 +129,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             game_seed = self._seeds.getrandbits(63)
         self.game = Game.new(seed=game_seed, log=False, **self._params)
         self.agents = self.possible_agents[:]
+        self._decisions = 0
         self._reset_dicts()
         self._advance()
 
@@ -130,9 +139,39 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat(agent)
         mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        if self.game.current_player == seat:
-            mask[self.encoding.legal_indices(self.game)] = 1
+        if self.game.current_player == seat and not self._ended():
+            mask[list(self._legal)] = 1
         return {"observation": self.encoding.observation(self.game, seat), "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state (PettingZoo's ``state()``, for centralised critics): seat 0's
+        observation, then every seat's hand (unused and used count per treasure id, / 2),
+        the treasure pile's content and the lost treasures under it (count per id over the
+        deck's count). It shows what the seats hide from each other (R9.3): not for a
+        seat's policy. Every field 0..1; ``state_space`` is its Box."""
+        enc = self.encoding
+        game = self.game
+        t = len(enc.treasure_ids)
+        out = np.zeros(enc.observation_size + 4 * t, np.float32)
+        out[: enc.observation_size] = enc.observation(game, 0)
+        hands = out[enc.observation_size : enc.observation_size + 2 * t]
+        index = {tid: i for i, tid in enumerate(enc.treasure_ids)}
+        for f in game.figures:
+            for h in f.treasures:
+                j = index.get(h.card.id)
+                if j is not None:
+                    hands[j + (t if h.used else 0)] += 0.5
+        pile = game.state.treasures
+        rest = out[enc.observation_size + 2 * t :]
+        counts = game.deck.treasure_counts
+        for cid, n in pile.counts.items():
+            if cid in index:
+                rest[index[cid]] = n / max(1, counts.get(cid, 1))
+        for cid in pile.bottom:
+            if cid in index:
+                rest[t + index[cid]] += 1 / max(1, counts.get(cid, 1))
+        np.clip(out, 0.0, 1.0, out=out)
+        return out
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -141,8 +180,18 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         game = self.game
-        game.apply(self.encoding.index_to_action(game, int(action)))  # IllegalAction if not
+        legal = self._legal.get(int(action))
+        if legal is not None:
+            game.apply(legal)  # one of the legal actions handed out: no search for it
+        else:  # IllegalAction naming the rule
+            game.apply(self.encoding.index_to_action(game, int(action)))
+        self._decisions += 1
         self._advance()
+
+    def _ended(self) -> bool:
+        return self.game.is_over or (
+            self.max_cycles is not None and self._decisions >= self.max_cycles
+        )
 
     def _advance(self) -> None:
         """Roll the chance points, then select the seat to decide (or end the game)."""
@@ -150,7 +199,17 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         game.play_chance()
         for a in self.agents:
             self.rewards[a] = 0.0
+        if not game.is_over and self._ended():
+            # max_cycles decisions taken: a truncation, rewards 0 (as the round limit).
+            for a in self.agents:
+                self.truncations[a] = True
+                self.infos[a] = {"reason": "max_cycles"}
+            self._legal = {}
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+            return
         if game.is_over:
+            self._legal = {}
             returns = game.returns()
             truncated = game.truncated
             for a in self.agents:
@@ -163,6 +222,8 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             # Every agent now takes its last (None) step, in seat order.
             self.agent_selection = self.agents[0]
             return
+        enc = self.encoding
+        self._legal = {enc.action_to_index(game, a): a for a in game.legal_actions()}
         self.agent_selection = self.possible_agents[game.current_player]
         self._accumulate_rewards()
 
@@ -214,8 +275,20 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
                 mark = "x"
             rows[cy + 1][cx + 1] = here.get((x, y), mark)
         lines = ["".join(r).rstrip() for r in rows]
-        lines.append(game.status())
+        lines.append(self.status())
         return "\n".join(lines)
+
+    def status(self) -> str:
+        """One line on where the game stands, the seats named as the agents are."""
+        game = self.game
+        if game.is_over:
+            r = game.result
+            winners = ", ".join(self.possible_agents[w] for w in (r.winners if r else ()))
+            return f"Round {game.round}: over ({r.reason if r else ''})" + (
+                f", won by {winners}" if winners else ""
+            )
+        who = "chance" if game.is_chance else self.possible_agents[game.seat]
+        return f"Round {game.round}: {who} to move ({game.pending})"
 
     def rgb_array(self) -> npt.NDArray[np.uint8]:
         """A small picture of the board (no fonts, no cairo): floors, passages, figures."""
@@ -259,7 +332,8 @@ def raw_env(**kwargs: Any) -> VerliesEnv:
 
 def env(**kwargs: Any) -> Any:
     """``verlies.pettingzoo.env(players=2, render_mode=None, round_limit=300, variants=None,
-    deck=None)``: the environment inside PettingZoo's order and bounds checks."""
+    deck=None, max_cycles=None)``: the environment inside PettingZoo's order and bounds
+    checks. ``max_cycles``: the game is truncated (rewards 0) after that many decisions."""
     e: Any = VerliesEnv(**kwargs)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)

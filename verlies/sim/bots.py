@@ -124,6 +124,11 @@ class RandomBot:
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide now")
+        if len(legal) == 1 and type(legal[0]) is Choose:
+            # A forced decision (Game.forced_action: a roll with no fitting bonus) takes
+            # no randomness: the games are the same as before it was a decision.
+            forced: Action = legal[0]
+            return forced
         action: Action = legal[self._rng.randrange(len(legal))]
         return action
 

@@ -22,10 +22,12 @@ from verlies.dice import pass_probability
 from verlies.errors import VerliesError
 from verlies.frames import (
     DungeonDraw,
+    FightChoice,
     FightRoll,
     MonsterRoll,
     ObstacleRoll,
     RoomDraw,
+    TrapChoice,
     TrapRoll,
     TreasureDraw,
 )
@@ -172,7 +174,9 @@ class GameRecord:
     gold: tuple[int, ...]  # R9.1 per seat at the end
     rounds: int
     turns: int
-    steps: int  # every applied step: decisions and chance outcomes
+    # every applied step: decisions and chance outcomes; not the forced decisions kept
+    # for the game's shape (Game.forced_action), so the figure is what it was before them
+    steps: int
     decisions: int  # the players' decisions only
     shuffle_backs: tuple[int, ...]  # R1.4 per seat
     injuries: tuple[int, ...]  # R8.1 per seat
@@ -266,6 +270,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     rooms: dict[str, int] = {}
     treasures = 0
     decisions = 0
+    forced = 0
     first_step = game._cursor  # every step is taken by _take, which counts it
     last_room = "?"
     fight_key = ""
@@ -360,6 +365,14 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                         if leader >= 0 and now != leader:
                             lead_changes += 1
                         leader = now
+            top = type(stack[-1])
+            if top is FightChoice or top is TrapChoice:
+                forced_action = state.forced_action()
+                if forced_action is not None:
+                    # Kept for the game's shape only: taken for the seat, not counted.
+                    take(forced_action)
+                    forced += 1
+                    continue
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
@@ -384,7 +397,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         rounds=result.rounds,
         # turn_no counts from 0; a timeout has counted the turn it then never began (R1.6)
         turns=state.turn_no + (0 if result.reason == "timeout" else 1),
-        steps=game._cursor - first_step,
+        steps=game._cursor - first_step - forced,
         decisions=decisions,
         shuffle_backs=tuple(shuffles),
         injuries=tuple(f.injuries for f in figures),

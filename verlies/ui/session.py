@@ -118,21 +118,40 @@ class Session:
         return events
 
     def roll(self) -> list[Event]:
-        return self.game.roll()
+        events = self.game.roll()
+        events.extend(self._take_forced())
+        return events
+
+    def _take_forced(self) -> list[Event]:
+        """A human's forced decision (``Game.forced_action``: a roll with no fitting bonus
+        treasure, kept in the game so the others learn nothing) is taken on the player's
+        behalf: there is nothing to choose."""
+        g = self.game
+        events: list[Event] = []
+        while not g.is_over and not g.is_chance and self.is_human(g.current_player):
+            forced = g.forced_action
+            if forced is None:
+                break
+            events.extend(g.apply(forced))
+            self.decided[g.step_count - 1] = HUMAN
+        return events
 
     def step(self) -> str:
-        """One step by chance or a bot. Returns "chance", "bot", "human" (nothing done:
-        a human decides) or "over"."""
+        """One step by chance or a bot. Returns "chance", "bot", "forced" (a human's forced
+        decision taken for it), "human" (nothing done: a human decides) or "over"."""
         g = self.game
         if g.is_over:
             return "over"
         if g.is_chance:
             g.roll()
+            self._take_forced()
             return "chance"
         seat = g.current_player
         bot = self._bots.get(seat)
         if bot is None:
-            return "human"
+            before = g.step_count
+            self._take_forced()
+            return "human" if g.step_count == before else "forced"
         g.apply(bot(g.view(seat)))
         self.decided[g.step_count - 1] = self.controllers[seat]
         return "bot"
@@ -165,6 +184,10 @@ class Session:
         g = self.game
         steps = 0
         while steps < limit and not g.is_over:
+            if not g.is_chance and self.is_human(g.current_player) and g.forced_action:
+                self._take_forced()  # nothing to choose (after a what-if outcome, say)
+                steps += 1
+                continue
             human_turn = self.is_human(g.seat)
             if g.is_chance:
                 if not (chance if human_turn else bots):
