@@ -163,6 +163,23 @@ def test_the_engine_imports_nothing_from_serving() -> None:
     assert not found
 
 
+def test_the_engine_imports_nothing_from_the_page() -> None:
+    """Outside the page (verlies.ui), the command line and the kernels' server side, no
+    module imports verlies.ui, not even inside a function: the lab's stall links once
+    imported the page's link format that way, which pulled the page's modules into the
+    mypyc build of the engine (setup.py) and broke it."""
+    allowed = ("verlies.ui", "verlies.__main__", "verlies.serve", "verlies.store")
+    found = [
+        f"{name} imports {target}"
+        for name in MODULES
+        if not name.startswith(allowed)
+        for node in _imports(_tree(name).body, module_level=False)
+        for target in _targets(name, node)
+        if target.startswith("verlies.ui")
+    ]
+    assert not found
+
+
 def test_importing_the_engine_and_drawing_loads_no_widget_library() -> None:
     """Every module outside verlies.ui imported, and a card drawn by both back-ends, in a
     fresh interpreter (where nothing else loaded a widget library first): none is loaded."""

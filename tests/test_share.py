@@ -9,6 +9,7 @@ import zlib
 
 import pytest
 
+from verlies import links
 from verlies.errors import SaveFormatError
 from verlies.game import Game
 from verlies.setup import Setup, default_deck
@@ -62,7 +63,7 @@ def test_a_broken_or_hostile_link_is_a_save_format_error() -> None:
 
 def test_too_long_a_position_has_no_link(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played(40)
-    monkeypatch.setattr(share, "MAX_LINK_CHARS", 50)
+    monkeypatch.setattr(links, "MAX_LINK_CHARS", 50)  # the link format: verlies.links
     assert share.link(game, ["human"] * 3) is None
 
 

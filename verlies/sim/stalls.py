@@ -162,7 +162,7 @@ def stall_link(spec: RunSpec, index: int) -> str | None:
     first stalled (the seats played by the run's bots), or None: the game never stalled,
     or the position is too long for a link (then: New game with the record's seed and
     characters, or the save file of ``lab_game``)."""
-    from verlies.ui.share import link  # widget-free: the page's link format
+    from verlies.links import link  # the play page's link format
 
     game = lab_game(spec, index)
     stall = first_stall(game)
