@@ -39,18 +39,19 @@ def goto_step(page: Page, k: int) -> None:
     page.keyboard.press("Enter")
     if s["step"] != str(k):
         wait_state(page, s)
-    assert state(page)["step"] == str(k)
+    wait_for(page, lambda: state(page)["step"] == str(k), f"step {k}")
 
 
 def visible_branches(page: Page) -> list[str]:
     """The branch buttons' texts, in the order a person reads them (top to bottom, left to
     right by their boxes)."""
-    found = []
-    for b in page.locator(".vl-branch").all():
-        box = b.bounding_box()
-        if box is not None and box["width"] > 0:
-            found.append((round(box["y"]), box["x"], b.inner_text().strip()))
-    return [text for _, _, text in sorted(found)]
+    # One look at all of them in the page (the list may be rebuilt between two looks).
+    found: list[list[Any]] = page.eval_on_selector_all(
+        ".vl-branch",
+        """(bs) => bs.map((b) => { const r = b.getBoundingClientRect();
+            return [Math.round(r.y), r.x, r.width, b.innerText.trim()]; })""",
+    )
+    return [text for _, _, _, text in sorted(f for f in found if f[2] > 0)]
 
 
 def test_whatif_from_the_past_keeps_the_line_and_comes_back(
@@ -61,7 +62,8 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
     end = play_to_end(page)
     n = int(end["history"])
     assert n > 5
-    assert visible_branches(page) == ["1"]  # the shown branch: its length is the slider's
+    # the shown branch: its length is the slider's
+    wait_for(page, lambda: visible_branches(page) == ["1"], "one branch")
     # back to step 1 (a card is drawn there: a chance point) and another card instead
     goto_step(page, 1)
     assert state(page)["chance"] == "1"
@@ -75,10 +77,12 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
     wait_for(page, lambda: len(visible_branches(page)) == 2, "the new branch in the list")
     now = state(page)
     assert int(now["history"]) == 2 and now["step"] == "2"  # the what-if line
-    assert visible_branches(page) == [f"1 · {n}", "2"]  # the old line is still there
+    # the old line is still there
+    wait_for(page, lambda: visible_branches(page) == [f"1 · {n}", "2"], "the old line too")
     current = page.locator(".vl-branch-current")
     follow_expect(current).to_have_text("2")
-    assert "2" in page.inner_text(".vl-message")  # "branch 2 starts after step 1"
+    # "branch 2 starts after step 1"
+    wait_for(page, lambda: "2" in page.inner_text(".vl-message"), "the new branch said")
     # back to the original line: all its steps, at the same step number
     s = state(page)
     page.click(".vl-branch:has-text('1 · ')")
@@ -86,7 +90,7 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
     back = state(page)
     assert back["history"] == str(n) and back["step"] == "2"
     follow_expect(page.locator(".vl-branch-current")).to_have_text("1")
-    assert visible_branches(page) == ["1", "2 · 2"]
+    wait_for(page, lambda: visible_branches(page) == ["1", "2 · 2"], "both branches")
     goto_step(page, n)
     final = state(page)
     assert final["over"] == "1" and (final["reason"], final["tiles"]) == (
@@ -155,7 +159,8 @@ def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
 ) -> None:
     open_page(page, page_url(), server=voila_server)
     start_game(page, 7, 3, ["human", "bot “random”"])
-    assert "Tab" in page.inner_text(".vl-keys")  # the keys are written on the page
+    # the keys are written on the page
+    wait_for(page, lambda: "Tab" in page.inner_text(".vl-keys"), "the keys written")
     # Tab from the page's start until the board has the focus ...
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     for _ in range(80):
@@ -332,7 +337,11 @@ def test_smaller_defects_as_seen(
     open_page(page, page_url(), server=voila_server)
     start_game(page, 4, 30, ["human", "bot “greedy”"])
     # at the start nobody can walk: the hint does not send a person to a yellow cell
-    assert "yellow" not in visible_hint(page) and "Draw" in visible_hint(page)
+    wait_for(
+        page,
+        lambda: "yellow" not in (h := visible_hint(page)) and "Draw" in h,
+        "the hint to draw",
+    )
     # the upload button reads "Load", not "Load (0)"
     follow_expect(page.locator(".vl-upload")).to_have_text("Load")
     # Save: one click gives the file

@@ -80,6 +80,13 @@ def measure(page: Page) -> dict[str, Any]:
     return found
 
 
+def in_view(page: Page, what: str, on_screen: bool = False) -> bool:
+    """True once the app is in view (for a wait: the page may still be laying it out);
+    raises the AssertionError that says what is not, while it is not."""
+    assert_in_view(measure(page), what, on_screen)
+    return True
+
+
 def assert_in_view(found: dict[str, Any], what: str, on_screen: bool = False) -> None:
     """Nothing scrolled sideways, Step, Save and the board within the notebook's width (and
     with ``on_screen``, Step within its visible height too: right under the board)."""
@@ -153,8 +160,13 @@ def test_play_notebook_in_jupyterlab_beside_the_file_browser(
     # a person scrolls up to it (vertically; a sideways scroll would show in the measures)
     page.locator("canvas.vl-board").scroll_into_view_if_needed()
     assert_in_view(measure(page), "before the board click")
+    # the board's targets come after the state line: follow them
+    follow(
+        page,
+        lambda: any(t.get("visible", "1") == "1" for t in targets(page, "place")),
+        "a cell to lay the card",
+    )
     place = [t for t in targets(page, "place") if t.get("visible", "1") == "1"]
-    assert place, "no cell to lay the card"
     click_canvas(page, place[0])  # a mouse click: no scrolling by the test itself
     follow_js(
         page,
@@ -165,11 +177,19 @@ def test_play_notebook_in_jupyterlab_beside_the_file_browser(
     # the click reached the kernel: the ghost card is shown there
     follow(page, has(page, ".vl-ghost"), "the ghost card")
     page.screenshot(path=str(ARTIFACTS / "jupyterlab-board-click.png"))
-    assert_in_view(measure(page), "after the board click", on_screen=True)
+    follow(
+        page,
+        lambda: in_view(page, "after the board click", on_screen=True),
+        "the app in view after the board click",
+    )
     # and laying it (Step and Save still there after the move)
     page.click(".vl-confirm-place")
     wait_state(page, s)
-    assert_in_view(measure(page), "after laying the card")
+    follow(
+        page,
+        lambda: in_view(page, "after laying the card"),
+        "the app in view after laying the card",
+    )
     # a narrower window, the file browser still open: the app shrinks into the notebook's
     # width (its container query), and a click into the board scrolls nothing sideways
     page.set_viewport_size({"width": 1000, "height": 900})

@@ -178,7 +178,11 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
     tab(page, 1)
     deck = page.locator(".vl-setup-deck")
     follow_expect(deck).to_be_visible()
-    assert visible_text(page, ".vl-setup-deck").startswith("Deck Standard")
+    wait_for(
+        page,
+        lambda: visible_text(page, ".vl-setup-deck").startswith("Deck Standard"),
+        "the deck named",
+    )
     page.select_option(".vl-players-count select", "3")
     follow_expect(page.locator(".vl-seat-3-character select")).to_be_visible()
     picked = [chosen(page, s) for s in (1, 2, 3)]
@@ -193,7 +197,11 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
     page.select_option(".vl-seat-1-character select", label=free)
     wait_for(page, lambda: free not in options(page, 2), "seat 2's list to drop the pick")
     for s in (2, 3):
-        assert free not in options(page, s) and picked[0] in options(page, s)
+        wait_for(
+            page,
+            lambda s=s: free not in (o := options(page, s)) and picked[0] in o,
+            f"seat {s}'s list: the pick gone, the old one back",
+        )
     # a fourth seat comes in with a character of its own
     page.select_option(".vl-players-count select", "4")
     follow_expect(page.locator(".vl-seat-4-character select")).to_be_visible()

@@ -297,7 +297,7 @@ def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
     page.keyboard.type("0")
     page.keyboard.press("Enter")
     wait_state(page, s)
-    assert state(page)["step"] == "0" and state(page)["tiles"] == "1"
+    follow(page, lambda: (state(page)["step"], state(page)["tiles"]) == ("0", "1"), "step 0")
     assert_same_board(page, first, "time travel to step 0")
     # ... and to a step in the middle
     middle = sorted(seen)[len(seen) // 2]
@@ -307,7 +307,7 @@ def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
     page.keyboard.type(str(middle))
     page.keyboard.press("Enter")
     wait_state(page, s)
-    assert int(state(page)["step"]) == middle
+    follow(page, lambda: int(state(page)["step"]) == middle, f"step {middle}")
     assert_same_board(page, seen[middle], f"time travel to step {middle}")
 
     assert screenshot_taken
@@ -325,9 +325,15 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
     assert s["human"] == "1" and s["seat"] == "1"
     page.click(".vl-action-draw")
     wait_state(page, s)
-    rows = page.query_selector_all(".vl-orows > p")  # one row per outcome
-    assert rows and all(r.get_attribute("data-p") for r in rows)
-    assert "%" in page.inner_text(".vl-outcomes")
+    # one row per outcome, each with its chance (the odds come after the state line)
+    follow_js(
+        page,
+        """() => { const rows = [...document.querySelectorAll('.vl-orows > p')];
+            const box = document.querySelector('.vl-outcomes');
+            return rows.length > 0 && rows.every((r) => r.dataset.p)
+                && box !== null && box.innerText.includes('%'); }""",
+        "the outcomes with their chances",
+    )
     # what-if: pick the last outcome and take it
     s = state(page)
     assert page.locator(".vl-what-if select option").count() == 0  # filled when asked for
@@ -350,8 +356,8 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
         )
     page.click(".vl-take-outcome")
     wait_state(page, s)
-    assert state(page)["pending"] == "place"
-    assert page.inner_text(".vl-drawn-box").strip()
+    follow(page, lambda: state(page)["pending"] == "place", "the drawn card to place")
+    follow(page, lambda: bool(page.inner_text(".vl-drawn-box").strip()), "the drawn card shown")
     assert console_errors == []
 
 

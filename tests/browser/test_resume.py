@@ -126,15 +126,20 @@ def play_some(page: Page, server: Any, steps: int) -> dict[str, str]:
 def resume_offered(page: Page, server: Any, step: str) -> None:
     follow(page, has(page, ".vl-resume-offer", "visible"), "the resume offer", server=server)
     text = page.locator(".vl-resume-offer-text")
-    assert text.get_attribute("data-step") == step, text.inner_text()
-    assert step in text.inner_text()
+    follow(
+        page,
+        lambda: text.get_attribute("data-step") == step and step in text.inner_text(),
+        f"the offer to resume at step {step}",
+        server=server,
+    )
 
 
 def resume(page: Page, server: Any, want: dict[str, str], board: dict[str, str], line: str) -> None:
     page.click(".vl-resume")
     follow(page, lambda: state(page) == want, f"the game resumed at {want}", server=server)
-    assert board_data(page) == board  # the same board: tiles, figures, targets
-    assert page.inner_text(".vl-state") == line  # the same state line, word for word
+    # the same board (tiles, figures, targets) and the same state line, word for word
+    follow(page, lambda: board_data(page) == board, "the same board", server=server)
+    follow(page, lambda: page.inner_text(".vl-state") == line, "the same line", server=server)
     follow(
         page,
         lambda: not page.locator(".vl-resume-offer").is_visible(),
@@ -157,8 +162,14 @@ def test_a_killed_kernel_says_so_and_the_reload_resumes_at_the_same_step(
     line = page.inner_text(".vl-state")
     kill_kernel(page)
     banner = page.locator(".vl-lost-banner")
-    assert f"Schritt {before['step']}" in banner.inner_text()  # the page speaks German
-    assert banner.get_attribute("data-why") == "kernel"
+    follow(  # the page speaks German
+        page,
+        lambda: (
+            f"Schritt {before['step']}" in banner.inner_text()
+            and banner.get_attribute("data-why") == "kernel"
+        ),
+        "the banner's step and cause",
+    )
 
     open_app(page, server)  # the reload
     resume_offered(page, server, before["step"])
@@ -194,7 +205,13 @@ def goto_step(page: Page, server: Any, k: int) -> None:
     follow(page, lambda: state(page)["step"] == str(k), f"step {k}", server=server)
 
 
-def branch_at_a_past_chance(page: Page, server: Any) -> None:
+def saved_now(page: Page) -> bool:
+    """The autosave line says the step the state line shows is saved."""
+    step = state(page)["step"]
+    return page.query_selector(f".vl-autosave[data-step='{step}'][data-saved='1']") is not None
+
+
+def branch_at_a_past_chance(page: Page, server: Any, url: str) -> None:
     """Go back to the last chance point and take another outcome there (the what-if
     picker): a second branch starts and the first line stays."""
     k = int(state(page)["step"]) - 1
@@ -211,8 +228,19 @@ def branch_at_a_past_chance(page: Page, server: Any) -> None:
         follow(page, lambda o=options: o.count() > 1, "the outcomes to pick", server=server)
         page.select_option(".vl-what-if select", index=options.count() - 1 if pick else 0)
         page.click(".vl-take-outcome")
-        follow(page, lambda s=s: state(page) != s, "the outcome taken", server=server)
-        if len(visible_branches(page)) == 2:
+        follow(
+            page,
+            lambda s=s: state(page) != s and saved_now(page),
+            "the outcome taken, and saved",
+            server=server,
+        )
+        # Whether a branch started (another outcome than the one that happened) the store
+        # says, the kernel's own record; the page's list of branches comes after its state
+        # line: follow it to that many.
+        (rec,) = PlaytestStore(url).unfinished()
+        rows = len(rec.tree().names)
+        follow(page, lambda n=rows: len(visible_branches(page)) == n, "the branches", server=server)
+        if rows == 2:
             return
         goto_step(page, server, k)
     raise AssertionError("no other outcome started a branch")
@@ -222,10 +250,15 @@ def test_a_resumed_game_has_its_branches_back(served: tuple[Any, str], page: Pag
     server, url = served
     open_app(page, server, server.url("/"))
     play_some(page, server, 8)
-    branch_at_a_past_chance(page, server)
+    branch_at_a_past_chance(page, server, url)
     before = play_some(page, server, 1)  # on the new branch, saved
+    follow(
+        page,
+        lambda: len(b := visible_branches(page)) == 2 and b[1] == "2",
+        "the new branch shown, and the old line",
+        server=server,
+    )
     branches = visible_branches(page)
-    assert len(branches) == 2 and branches[1] == "2", branches
     board = board_data(page)
     line = page.inner_text(".vl-state")
     kill_kernel(page)
@@ -238,7 +271,8 @@ def test_a_resumed_game_has_its_branches_back(served: tuple[Any, str], page: Pag
     s = state(page)
     page.click(".vl-branch:has-text('1 · ')")
     follow(page, lambda: state(page) != s, "the switch to branch 1", server=server)
-    assert visible_branches(page) == ["1", f"2 · {s['history']}"]
+    want = ["1", f"2 · {s['history']}"]
+    follow(page, lambda: visible_branches(page) == want, f"the branches {want}", server=server)
     now = state(page)
     saved_at(page, server, now["step"])  # the switch is saved too
     (rec,) = PlaytestStore(url).unfinished()
@@ -257,7 +291,11 @@ def test_a_restarted_server_says_so_and_the_reload_resumes(
     server.stop()
     banner_shown(page, None)
     print(f"server stopped -> banner: {time.monotonic() - stopped:.1f} s")  # a figure, no bound
-    assert f"Schritt {before['step']}" in page.locator(".vl-lost-banner").inner_text()
+    follow(
+        page,
+        lambda: f"Schritt {before['step']}" in page.locator(".vl-lost-banner").inner_text(),
+        "the banner's step",
+    )
     server.start(timeout=180)  # the same port, the same store
     page.evaluate("() => { window.verliesOldDocument = true; }")
     page.click(".vl-lost-reload")

@@ -14,6 +14,7 @@ import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, cast
@@ -31,7 +32,7 @@ from verlies.deck.patch import DeckPatch
 from verlies.deck.scan import WORK, scan
 from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
 from verlies.deck.words import Located, Words, kind_word
-from verlies.errors import CardTextError, DeckError
+from verlies.errors import CardTextError, DeckError, Said
 
 # ---- reading text ------------------------------------------------------------------------
 
@@ -150,18 +151,63 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
 
     ``base_dir`` is the folder a patch's ``base`` file is looked up in (None: text, which
     may only build on the default deck); ``chain`` the real paths of the files being read.
+    The steps: validate the file's shape, read its entries (each located on failure), then
+    the deck, or the patch applied to its base.
     """
     text, data = load_toml(text, file)
-    locator = Locator(text)
+    reading = _Reading(file, data, Locator(text))
+    top = reading.validate()
+    _check_text_budget(top, file, reading.at)
+    patch = top.base is not None
+    entries = reading.entries(top, patch)
+    if patch:
+        reading.removes(top, entries)
+    if reading.errors:
+        raise first_error(reading.errors)
+    if patch:
+        assert top.base is not None
+        base_pos = reading.locator.top_key("base")
+        base = _load_base(top.base, file, base_dir, base_pos[0] if base_pos else 1, chain)
+        where: Where = FileWhere(file, reading.locator, fallback_keys=("remove", "base"))
+        return apply_ops(base, entries.ops, where)
+    name = top.name
+    if name is None:
+        name = Path(file).stem if not file.startswith("<") else "unnamed"
+    return build(name, entries.cards, entries.counts, FileWhere(file, reading.locator))
+
+
+@dataclass
+class _Entries:
+    """What a file's entries give: a whole deck's cards and counts, or a patch's ops."""
+
+    ops: Ops
+    cards: dict[Kind, dict[str, Card]] = field(default_factory=lambda: {k: {} for k in KINDS})
+    counts: dict[Kind, dict[str, int]] = field(default_factory=lambda: {k: {} for k in KINDS})
+    #: id -> the kind and line of its first entry (a second one is a duplicate)
+    first_line: dict[str, tuple[Kind, int]] = field(default_factory=dict)
+
+
+class _Reading:
+    """One deck file being read: its TOML, where things are in it, the errors found."""
+
+    def __init__(self, file: str, data: dict[str, Any], locator: Locator) -> None:
+        self.file = file
+        self.data = data
+        self.locator = locator
+        self.errors: list[DeckError] = []
+
+    # -- locating --------------------------------------------------------------------------
 
     def at(
-        card: str | None, section: str | None, index: int | None, fld: str | None
+        self, card: str | None, section: str | None, index: int | None, fld: str | None
     ) -> tuple[int, int | None]:
+        """Line and column of an entry's field (of a top-level key without ``section``)."""
+        locator = self.locator
         if section is None:
             pos = locator.top_key(fld.split(".")[0]) if fld else None
             return (pos[0], pos[1]) if pos else (1, None)
-        total = len(data.get(section, [])) if isinstance(data.get(section), list) else 0
-        entry = locator.entry(section, index, card, total)
+        listed = self.data.get(section)
+        entry = locator.entry(section, index, card, len(listed) if isinstance(listed, list) else 0)
         if entry is None:
             line = locator.find_id_line(card) if card else None
             if line is None:
@@ -170,141 +216,117 @@ def parse_text(text: str, file: str, base_dir: Path | None, chain: tuple[str, ..
             return line, None
         return locator.key_in(entry, fld)
 
-    try:
-        top = _FileModel.model_validate(data)
-    except ValidationError as exc:
-        found: list[DeckError] = []
-        for err in exc.errors(include_url=False):
-            loc = tuple(err["loc"])
-            section = str(loc[0]) if loc and loc[0] in SECTION.values() else None
-            index = loc[1] if section and len(loc) > 1 and isinstance(loc[1], int) else None
-            fld = field_name(loc[2:] if index is not None else loc)
-            line, col = at(None, section, index, fld)
-            if section is None and loc and loc[0] == "remove" and len(loc) > 1:
-                col = None
-            words = messages(err, _FileModel, loc)
-            found.append(DeckError(words=words, file=file, field=fld, line=line, column=col))
-        raise first_error(found) from None
+    def error(
+        self,
+        words: Said,
+        *,
+        card: str | None = None,
+        fld: str | None = None,
+        at: tuple[int, int | None],
+    ) -> DeckError:
+        """The one way this file's errors are made: located at ``at`` (line, column)."""
+        line, column = at
+        return DeckError(
+            words=words, file=self.file, card=card, field=fld, line=line, column=column
+        )
 
-    _check_text_budget(top, file, at)
-    patch = top.base is not None
-    errors: list[DeckError] = []
-    ops = Ops(name=top.name)
-    cards: dict[Kind, dict[str, Card]] = {k: {} for k in KINDS}
-    counts: dict[Kind, dict[str, int]] = {k: {} for k in KINDS}
-    first_line: dict[str, tuple[Kind, int]] = {}
-    for kind in KINDS:
-        section = SECTION[kind]
-        for index, raw in enumerate(cast(list[dict[str, Any]], getattr(top, section))):
-            cid = raw.get("id") if isinstance(raw.get("id"), str) else None
-            count_only = (
-                patch and kind != "character" and "id" in raw and set(raw) <= {"id", "count"}
-            )
-            if count_only:
-                try:
-                    co = _CountOnlyModel.model_validate(raw)
-                except ValidationError as exc:
-                    for err in exc.errors(include_url=False):
-                        loc = tuple(err["loc"])
-                        line, col = at(cid, section, index, field_name(loc))
-                        errors.append(
-                            DeckError(
-                                words=messages(err, _CountOnlyModel, loc),
-                                file=file,
-                                card=cid,
-                                field=field_name(loc),
-                                line=line,
-                                column=col,
-                            )
-                        )
-                    continue
-                m: _Named | None = None
-            else:
-                m, problems = validate_entry(kind, raw, patch=patch)
-                for loc, words in problems:
-                    line, col = at(cid, section, index, field_name(loc))
-                    errors.append(
-                        DeckError(
-                            words=words,
-                            file=file,
-                            card=cid,
-                            field=field_name(loc),
-                            line=line,
-                            column=col,
-                        )
-                    )
-                if m is None:
-                    continue
-            assert cid is not None
-            line, _ = at(cid, section, index, None)
-            if cid in first_line:
-                other_kind, other_line = first_line[cid]
-                errors.append(
-                    DeckError(
-                        words=Words.of(
-                            "err.duplicate_entry",
-                            id=cid,
-                            kind=kind_word(other_kind),
-                            at=other_line,
-                        ),
-                        file=file,
-                        card=cid,
-                        field="id",
-                        line=at(cid, section, index, "id")[0],
-                    )
-                )
-                continue
-            first_line[cid] = (kind, line)
-            if m is None:
-                ops.counts.append((kind, cid, co.count))
-                continue
+    # -- the steps ---------------------------------------------------------------------------
+
+    def validate(self) -> _FileModel:
+        """The file's shape (its keys and sections), or its first error."""
+        try:
+            return _FileModel.model_validate(self.data)
+        except ValidationError as exc:
+            found: list[DeckError] = []
+            for err in exc.errors(include_url=False):
+                loc = tuple(err["loc"])
+                section = str(loc[0]) if loc and loc[0] in SECTION.values() else None
+                index = loc[1] if section and len(loc) > 1 and isinstance(loc[1], int) else None
+                fld = field_name(loc[2:] if index is not None else loc)
+                line, col = self.at(None, section, index, fld)
+                if section is None and loc and loc[0] == "remove" and len(loc) > 1:
+                    col = None
+                words = messages(err, _FileModel, loc)
+                found.append(self.error(words, fld=fld, at=(line, col)))
+            raise first_error(found) from None
+
+    def entries(self, top: _FileModel, patch: bool) -> _Entries:
+        """Every entry of every section, as cards (or a patch's ops); errors collected."""
+        got = _Entries(Ops(name=top.name))
+        for kind in KINDS:
+            section = SECTION[kind]
+            for index, raw in enumerate(cast(list[dict[str, Any]], getattr(top, section))):
+                self._entry(got, kind, section, index, raw, patch)
+        return got
+
+    def _entry(
+        self, got: _Entries, kind: Kind, section: str, index: int, raw: dict[str, Any], patch: bool
+    ) -> None:
+        cid = raw.get("id") if isinstance(raw.get("id"), str) else None
+
+        def problem(words: Said, fld: str | None) -> None:
+            where = self.at(cid, section, index, fld)
+            self.errors.append(self.error(words, card=cid, fld=fld, at=where))
+
+        count_only = patch and kind != "character" and "id" in raw and set(raw) <= {"id", "count"}
+        m: _Named | None = None
+        if count_only:
             try:
-                card = card_from_model(kind, m)
-            except CardTextError as exc:
-                errors.append(text_error(exc, file, cid, locator, at(cid, section, index, "text")))
-                continue
-            count = None if kind == "character" else getattr(m, "count", None)
-            if patch:
-                ops.puts.append((kind, card, count))
-            else:
-                cards[kind][cid] = card
-                counts[kind][cid] = 1 if count is None else count
-    if patch:
-        pos = locator.top_key("remove")
+                co = _CountOnlyModel.model_validate(raw)
+            except ValidationError as exc:
+                for err in exc.errors(include_url=False):
+                    loc = tuple(err["loc"])
+                    problem(messages(err, _CountOnlyModel, loc), field_name(loc))
+                return
+        else:
+            m, problems = validate_entry(kind, raw, patch=patch)
+            for loc, words in problems:
+                problem(words, field_name(loc))
+            if m is None:
+                return
+        assert cid is not None
+        line, _ = self.at(cid, section, index, None)
+        if cid in got.first_line:
+            other_kind, other_line = got.first_line[cid]
+            said = Words.of(
+                "err.duplicate_entry", id=cid, kind=kind_word(other_kind), at=other_line
+            )
+            id_line = (self.at(cid, section, index, "id")[0], None)
+            self.errors.append(self.error(said, card=cid, fld="id", at=id_line))
+            return
+        got.first_line[cid] = (kind, line)
+        if m is None:
+            got.ops.counts.append((kind, cid, co.count))
+            return
+        try:
+            card = card_from_model(kind, m)
+        except CardTextError as exc:
+            where = self.at(cid, section, index, "text")
+            self.errors.append(text_error(exc, self.file, cid, self.locator, where))
+            return
+        count = None if kind == "character" else getattr(m, "count", None)
+        if patch:
+            got.ops.puts.append((kind, card, count))
+        else:
+            got.cards[kind][cid] = card
+            got.counts[kind][cid] = 1 if count is None else count
+
+    def removes(self, top: _FileModel, got: _Entries) -> None:
+        """A patch's ``remove`` list: an id given and removed, or removed twice, is an error."""
+        pos = self.locator.top_key("remove")
         listed: set[str] = set()
         for rid in top.remove:
-            clash = (
-                "err.removed_and_given"
-                if rid in first_line
-                else "err.removed_twice"
-                if rid in listed
-                else None
-            )
+            if rid in got.first_line:
+                clash: str | None = "err.removed_and_given"
+            else:
+                clash = "err.removed_twice" if rid in listed else None
             if clash:
-                errors.append(
-                    DeckError(
-                        words=Words.of(clash, id=rid),
-                        file=file,
-                        card=rid,
-                        field="remove",
-                        line=pos[0] if pos else 1,
-                    )
+                where = (pos[0] if pos else 1, None)
+                self.errors.append(
+                    self.error(Words.of(clash, id=rid), card=rid, fld="remove", at=where)
                 )
             listed.add(rid)
-            ops.removes.append((None, rid))
-    if errors:
-        raise first_error(errors)
-
-    if patch:
-        assert top.base is not None
-        base_pos = locator.top_key("base")
-        base = _load_base(top.base, file, base_dir, base_pos[0] if base_pos else 1, chain)
-        where: Where = FileWhere(file, locator, fallback_keys=("remove", "base"))
-        return apply_ops(base, ops, where)
-    name = top.name
-    if name is None:
-        name = Path(file).stem if not file.startswith("<") else "unnamed"
-    return build(name, cards, counts, FileWhere(file, locator))
+            got.ops.removes.append((None, rid))
 
 
 def _check_text_budget(
