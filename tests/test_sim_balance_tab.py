@@ -63,11 +63,15 @@ def test_the_tab_draws_the_results() -> None:
     tab.start()
     assert tab.run.wait(120)
     assert "<table" in tab.table.value and "balance.csv" in tab.downloads.value
-    assert len(tab.plot_b.bars.y) == 8 and sum(tab.duration.bars.y) == 8  # "all" characters
+    # every character's difference is drawn, both decks' lengths: 8 games each
+    assert tab.diff_chart.value.count('class="vl-diff-row"') == 8  # "all" characters
+    assert tab.lengths is not None and [sum(y) for y in tab.lengths.lines.y] == [8, 8]
+    assert "Deck neuer Spiele" in tab.lengths.legend.value and "Entwurf" in tab.lengths.legend.value
     assert not tab.start_button.disabled and tab.cancel_button.disabled
     assert "8" in tab.status.value
     tab.set_lang("en")
     assert tab.start_button.description == "Simulate the draft"
+    assert "deck of new games" in tab.lengths.legend.value and "Spiele" not in tab.status.value
     tab.run.close()
 
 

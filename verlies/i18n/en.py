@@ -738,6 +738,31 @@ TEXTS: dict[str, str] = {
     "sim.cancelled": "Cancelled after {games} games with each deck ({seconds} s).",
     "sim.download_csv": "download the differences (CSV)",
     "sim.download_json": "download everything (JSON)",
+    # --- balance tab: the difference chart, game lengths, what to watch (ui/balance) -----------
+    "balance.watch": "Watch",
+    "balance.watch.none": "nothing: a fixed number of games",
+    "balance.watch.wins": "win rates",
+    "balance.watch.rounds": "game length",
+    "balance.watch.injuries": "injuries",
+    "balance.watch.gold": "gold",
+    "balance.watch.all": "all headline figures",
+    "balance.watch_help": (
+        "What to watch: with a choice, games are played in blocks until the watched "
+        "figures are decided or the games are used up."
+    ),
+    "balance.diff_title": "Win rate per character: draft − deck of new games (95 % interval)",
+    "balance.diff_empty": "No character's win rate yet.",
+    "balance.diff_hover": "{name}: {diff} (95 % interval {low} to {high})",
+    "balance.pts": "{value} pt",
+    "balance.clear": "clear",
+    "balance.length_title": "Game length: both decks",
+    "balance.rounds": "rounds",
+    "balance.games_axis": "games",
+    "balance.median": "median",
+    "balance.base": "deck of new games",
+    "balance.draft": "draft",
+    "balance.progress": "{done} of {total} games · {rate} games/s",
+    "balance.progress_start": "{done} of {total} games",
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Resume game from {time}, step {step}",
     "page.autosave.resume": "Resume",
