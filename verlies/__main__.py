@@ -5,6 +5,7 @@ Commands:
 * ``simulate``  play N games with bots and print the metrics (docs/metrics.md)
 * ``compare``   the same seeds with two decks (or variants): paired differences, CIs
 * ``sweep``     one number of the deck over a range: the metrics at every value
+* ``sample-size`` pairs of games to detect a change of D points in a win rate
 * ``bench``     random playouts of the engine: steps and games per second
 * ``play-bots`` one game played by bots, printed as its event log (German or English)
 * ``sheets``    printable card sheets of a deck (PDF/PNG; see ``verlies.render.sheets``)
@@ -102,6 +103,23 @@ def _common(p: argparse.ArgumentParser, bots: bool = True, deck: bool = True) ->
     )
 
 
+def _watch_arg(text: str) -> list[str]:
+    return [w.strip() for w in text.split(",") if w.strip()]
+
+
+def _deltas_arg(text: str) -> dict[str, float]:
+    out = {}
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        try:
+            out[key.strip()] = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"Q=D, e.g. win=0.03, not {part!r}") from None
+        if not sep or not key.strip():
+            raise argparse.ArgumentTypeError(f"Q=D, e.g. win=0.03, not {part!r}")
+    return out
+
+
 def _lab(p: argparse.ArgumentParser, games: int) -> None:
     """The options of the balance lab's commands (simulate, compare, sweep)."""
     p.add_argument(
@@ -155,10 +173,45 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--until-clear",
         action="store_true",
-        help="play blocks of N games until every headline difference is clear (or the budget)",
+        help="play blocks of N games, looking after each, until the verdict is 'different' "
+        "or 'no_change' (always-valid intervals), or the budget is spent",
     )
     p.add_argument("--max-games", type=int, default=None, help="game budget of --until-clear")
     p.add_argument("--max-seconds", type=float, default=None, help="time budget of --until-clear")
+    # --- the verdict (issue 21; docs/metrics.md) ---
+    p.add_argument(
+        "--watch",
+        type=_watch_arg,
+        default=None,
+        metavar="Q,Q,...",
+        help="the quantities the verdict is about (default rounds,injuries,gold,timeout,win:*; "
+        "win:* = every character, win@* = every seat)",
+    )
+    p.add_argument(
+        "--alpha", type=float, default=0.05, help="error level of the verdict (default 0.05)"
+    )
+    p.add_argument(
+        "--delta",
+        type=_deltas_arg,
+        default=None,
+        metavar="Q=D,...",
+        help="smallest change that matters per quantity, in the table's units (win=0.03 "
+        "sets every win rate's; defaults in docs/metrics.md)",
+    )
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+
+    p = sub.add_parser(
+        "sample-size", help="pairs of games to detect a change of D points in a win rate"
+    )
+    p.add_argument("--points", type=float, default=3.0, help="the change, in points (default 3)")
+    p.add_argument("--rate", type=float, default=0.25, help="the win rate (default 0.25)")
+    p.add_argument(
+        "--sd", type=float, default=None, help="sd of one paired difference (from a pilot run)"
+    )
+    p.add_argument("--alpha", type=float, default=0.05)
+    p.add_argument("--power", type=float, default=0.8)
+    p.add_argument("--quantities", type=int, default=1, help="how many are watched (Holm)")
+    p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("sweep", help="vary one number of the deck over a range; metrics per value")
     _lab(p, 100)
@@ -279,6 +332,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             variants_b=args.variant_b,
             labels=(la, lb) if la != lb else (la + " (A)", lb + " (B)"),
             until_clear=args.until_clear,
+            watch=args.watch,
+            alpha=args.alpha,
+            deltas=args.delta,
             max_games=args.max_games,
             max_seconds=args.max_seconds,
             **_lab_kwargs(args, executor),
@@ -287,7 +343,34 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(comp.to_dict())
     else:
-        print(comp, end="")
+        print(comp.text(args.lang), end="")
+    return 0
+
+
+def _cmd_sample_size(args: argparse.Namespace) -> int:
+    from verlies.sim.records import SimulationError
+    from verlies.sim.stats import sample_size
+
+    try:
+        got = sample_size(
+            args.points / 100,
+            rate=args.rate,
+            alpha=args.alpha,
+            power=args.power,
+            sd=args.sd,
+            quantities=args.quantities,
+        )
+    except ValueError as e:
+        raise SimulationError(str(e)) from None
+    if args.json:
+        _print_json(got)
+    else:
+        print(
+            f"to detect {args.points:g} points (win rate {args.rate:g}, sd of a difference "
+            f"{got['sd']:.3f}, alpha {args.alpha:g} over {args.quantities} watched, power "
+            f"{args.power:g}): {got['planned']} pairs at one planned look; {got['always_valid']} "
+            f"for the always-valid run (--until-clear), {got['ratio']:.2f} x"
+        )
     return 0
 
 
@@ -439,7 +522,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _jsonable(x: Any) -> Any:
     """NaN -> None, so that the JSON is valid."""
-    if isinstance(x, float) and math.isnan(x):
+    if isinstance(x, float) and not math.isfinite(x):
         return None
     if isinstance(x, dict):
         return {k: _jsonable(v) for k, v in x.items()}
@@ -459,6 +542,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = {
             "simulate": _cmd_simulate,
             "compare": _cmd_compare,
+            "sample-size": _cmd_sample_size,
             "sweep": _cmd_sweep,
             "bench": _cmd_bench,
             "play-bots": _cmd_play_bots,

@@ -921,5 +921,98 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "Partie {id}: die gespeicherten Plätze {seats} passen nicht zu ihrem Spiel",
     "store.err.open": "der Partienspeicher {url} lässt sich nicht öffnen: {error}",
     "store.err.db": "Partienspeicher {url}: {error}",
+    # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
+    "metric.rounds": "Runden",
+    "metric.help.rounds": (
+        "Runden einer Partie bis zu ihrem Ende (alle Figuren draußen oder Rundenlimit)"
+    ),
+    "metric.turns": "Züge",
+    "metric.help.turns": "gespielte Züge einer Partie, alle Plätze zusammen",
+    "metric.timeout": "Partien am Rundenlimit",
+    "metric.help.timeout": "Anteil der Partien, die am Rundenlimit enden statt durch Flucht",
+    "metric.gold": "Gold",
+    "metric.help.gold": "Gold eines Platzes am Ende einer Partie",
+    "metric.left_behind": "zurückgelassene Figuren",
+    "metric.help.left_behind": "Figuren, die bei Spielende noch im Verlies sind, pro Partie",
+    "metric.escaped": "entkommene Figuren",
+    "metric.help.escaped": "Figuren, die aus dem Verlies herauskommen, pro Partie",
+    "metric.injuries": "Verletzungen",
+    "metric.help.injuries": "erlittene Verletzungen einer Partie, alle Plätze zusammen",
+    "metric.shuffle_backs": "Zurückmischen",
+    "metric.help.shuffle_backs": (
+        "Karten, die in einer Partie in einen Stapel zurückgemischt werden, alle Plätze"
+    ),
+    "metric.lead_changes": "Führungswechsel",
+    "metric.help.lead_changes": (
+        "wie oft die Goldführung in einer Partie an einen anderen Platz geht"
+    ),
+    "metric.win": "Siegquote {name}",
+    "metric.help.win": "Anteil der Partien mit {name}, die {name} gewinnt",
+    "metric.win_seat": "Siegquote Platz {seat}",
+    "metric.help.win_seat": "Anteil der Partien, die Platz {seat} gewinnt (1 = zieht zuerst)",
+    "metric.balance_characters": "Ausgewogenheit der Figuren",
+    "metric.help.balance_characters": "1 − größter Abstand zweier Siegquoten der Figuren",
+    "metric.balance_seats": "Ausgewogenheit der Plätze",
+    "metric.help.balance_seats": "1 − größter Abstand zweier Siegquoten der Plätze",
+    "metric.first_seat_edge": "Vorteil des ersten Platzes",
+    "metric.help.first_seat_edge": "Siegquote des ersten Platzes minus 1 / Spielerzahl",
+    "metric.unit.game": "pro Partie",
+    "metric.unit.seat": "pro Platz",
+    "metric.unit.points": "Punkte",
+    "lab.verdict.different": "verändert",
+    "lab.verdict.no_change": "keine nennenswerte Änderung",
+    "lab.verdict.undecided": "unentschieden",
+    "lab.sentence.changed": "{what} {value} (deutlich).",
+    "lab.sentence.chars_within": (
+        "Keine Siegquote einer Figur hat sich um mehr als {d} Punkte bewegt (keine "
+        "nennenswerte Änderung)."
+    ),
+    "lab.sentence.within": "{items}: keine nennenswerte Änderung.",
+    "lab.sentence.within_item": "{what} innerhalb ±{d}",
+    "lab.sentence.open": "Nach {n} Paaren noch offen: {items}.",
+    "lab.sentence.open_item": "{what} {low} … {high}",
+    "lab.sentence.undecided": (
+        "Nach {n} Paaren unentschieden: bisher hat sich nichts deutlich verändert."
+    ),
+    "lab.sentence.none": "Nichts beobachtet.",
+    "lab.table.head": (
+        "{a} gegen {b}: je {n} Partien auf denselben Seeds (Seed {seed}); {same} Paare "
+        "endeten genau gleich."
+    ),
+    "lab.table.foot_seq": (
+        "★ = deutlich nach Holms Korrektur über {k} Zeilen (familienweiser Fehler "
+        "{alpha}). Intervalle: jederzeit gültig zu {level} (Konfidenzfolge mit "
+        "Normalmischung), {looks} Auswertungen."
+    ),
+    "lab.table.foot_one": (
+        "★ = deutlich nach Holms Korrektur über {k} Zeilen (familienweiser Fehler "
+        "{alpha}). Intervalle: {level} bei einer Auswertung."
+    ),
+    "lab.table.stopped": "Angehalten: {why}.",
+    "lab.table.watched": "Beobachtete Größen ({method}, α = {alpha}, Holm): Urteil {verdict}",
+    "lab.method.seq": "jederzeit gültig",
+    "lab.method.one": "eine Auswertung",
+    "lab.col.quantity": "Größe",
+    "lab.col.diff": "B − A",
+    "lab.col.ci": "{level}-Intervall",
+    "lab.col.p": "p (Holm)",
+    "lab.col.delta": "δ",
+    "lab.col.state": "Stand",
+    "lab.state.different": "verändert",
+    "lab.state.within": "innerhalb ±δ",
+    "lab.state.open": "offen",
+    "lab.stopped.different": "eine beobachtete Größe hat sich verändert",
+    "lab.stopped.no_change": "keine beobachtete Größe hat sich um mehr als ihr δ bewegt",
+    "lab.stopped.budget": "Partienbudget aufgebraucht",
+    "lab.stopped.time": "Zeitbudget aufgebraucht",
+    "lab.stopped.cancelled": "abgebrochen",
+    "lab.balance.floor": (
+        "Rauschgrenze {floor} (95 % der Spannweiten bei gleichen Quoten); χ² p = {p}"
+    ),
+    "lab.balance.perfect": (
+        "bei dieser Größe nicht von vollkommener Ausgewogenheit zu unterscheiden"
+    ),
+    "lab.balance.uneven": "die Siegquoten der Figuren unterscheiden sich über das Rauschen hinaus",
+    # --- end of the balance lab's words -----------------------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

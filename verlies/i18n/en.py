@@ -871,5 +871,87 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "playtest {id}: the stored seats {seats} do not fit its game",
     "store.err.open": "cannot open the playtest store {url}: {error}",
     "store.err.db": "playtest store {url}: {error}",
+    # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
+    "metric.rounds": "rounds",
+    "metric.help.rounds": (
+        "rounds a game lasts until it ends (every figure out, or the round limit)"
+    ),
+    "metric.turns": "turns",
+    "metric.help.turns": "turns played in a game, all seats together",
+    "metric.timeout": "games at the round limit",
+    "metric.help.timeout": "share of games that end at the round limit instead of by escaping",
+    "metric.gold": "gold",
+    "metric.help.gold": "gold a seat holds at the end of a game",
+    "metric.left_behind": "figures left behind",
+    "metric.help.left_behind": "figures still in the dungeon when a game ends, per game",
+    "metric.escaped": "figures escaped",
+    "metric.help.escaped": "figures that got out of the dungeon, per game",
+    "metric.injuries": "injuries",
+    "metric.help.injuries": "injuries taken in a game, all seats together",
+    "metric.shuffle_backs": "shuffle-backs",
+    "metric.help.shuffle_backs": "cards shuffled back into a pile in a game, all seats together",
+    "metric.lead_changes": "lead changes",
+    "metric.help.lead_changes": "how often the gold lead passes to another seat in a game",
+    "metric.win": "{name}'s win rate",
+    "metric.help.win": "share of the games the {name} plays that it wins",
+    "metric.win_seat": "seat {seat}'s win rate",
+    "metric.help.win_seat": "share of games won from seat {seat} (1 = first to move)",
+    "metric.balance_characters": "balance of the characters",
+    "metric.help.balance_characters": "1 − the largest gap between two characters' win rates",
+    "metric.balance_seats": "balance of the seats",
+    "metric.help.balance_seats": "1 − the largest gap between two seats' win rates",
+    "metric.first_seat_edge": "first-seat edge",
+    "metric.help.first_seat_edge": "the first seat's win share minus 1 / players",
+    "metric.unit.game": "per game",
+    "metric.unit.seat": "per seat",
+    "metric.unit.points": "points",
+    "lab.verdict.different": "different",
+    "lab.verdict.no_change": "no meaningful change",
+    "lab.verdict.undecided": "undecided",
+    "lab.sentence.changed": "{what} {value} (clear).",
+    "lab.sentence.chars_within": (
+        "No character's win rate moved by more than {d} points (no meaningful change)."
+    ),
+    "lab.sentence.within": "{items}: no meaningful change.",
+    "lab.sentence.within_item": "{what} within ±{d}",
+    "lab.sentence.open": "Still open after {n} pairs: {items}.",
+    "lab.sentence.open_item": "{what} {low} … {high}",
+    "lab.sentence.undecided": "Undecided after {n} pairs: nothing changed clearly so far.",
+    "lab.sentence.none": "Nothing watched.",
+    "lab.table.head": (
+        "{a} vs {b}: {n} games each on the same seeds (seed {seed}); {same} pairs ended "
+        "exactly alike."
+    ),
+    "lab.table.foot_seq": (
+        "★ = clear after Holm's correction over {k} rows (family-wise error {alpha}). "
+        "Intervals: always-valid at {level} (normal-mixture confidence sequence), {looks}"
+        " looks."
+    ),
+    "lab.table.foot_one": (
+        "★ = clear after Holm's correction over {k} rows (family-wise error {alpha}). "
+        "Intervals: {level} at one look."
+    ),
+    "lab.table.stopped": "Stopped: {why}.",
+    "lab.table.watched": "Watched quantities ({method}, α = {alpha}, Holm): verdict {verdict}",
+    "lab.method.seq": "always-valid",
+    "lab.method.one": "one look",
+    "lab.col.quantity": "quantity",
+    "lab.col.diff": "B − A",
+    "lab.col.ci": "{level} interval",
+    "lab.col.p": "p (Holm)",
+    "lab.col.delta": "δ",
+    "lab.col.state": "state",
+    "lab.state.different": "changed",
+    "lab.state.within": "within ±δ",
+    "lab.state.open": "open",
+    "lab.stopped.different": "a watched quantity changed",
+    "lab.stopped.no_change": "no watched quantity moved by more than its δ",
+    "lab.stopped.budget": "game budget spent",
+    "lab.stopped.time": "time budget spent",
+    "lab.stopped.cancelled": "cancelled",
+    "lab.balance.floor": "noise floor {floor} (95 % of spreads at equal rates); χ² p = {p}",
+    "lab.balance.perfect": "indistinguishable from perfect balance at this size",
+    "lab.balance.uneven": "the characters' win rates differ beyond noise",
+    # --- end of the balance lab's words -----------------------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -11,7 +11,17 @@ The metrics are defined in docs/metrics.md.
 """
 
 from verlies.sim.bench import BenchResult, benchmark, random_playouts
-from verlies.sim.compare import HEADLINE, Comparison, Paired, compare, game_values
+from verlies.sim.compare import (
+    DEFAULT_WATCH,
+    DELTAS,
+    HEADLINE,
+    VERDICTS,
+    Comparison,
+    Paired,
+    compare,
+    default_delta,
+    game_values,
+)
 from verlies.sim.lab import SimResult, simulate
 from verlies.sim.metrics import Metrics, Rate, wilson
 from verlies.sim.records import (
@@ -29,6 +39,8 @@ from verlies.sim.run import RunInfo, RunSpec, Task, cancel_event, characters_for
 from verlies.sim.sweep import FIELDS, SweepResult, Tweak, sweep
 
 __all__ = [
+    "DEFAULT_WATCH",
+    "DELTAS",
     "FIELDS",
     "HEADLINE",
     "REASONS",
@@ -46,10 +58,12 @@ __all__ = [
     "Tally",
     "Task",
     "Tweak",
+    "VERDICTS",
     "benchmark",
     "cancel_event",
     "characters_for",
     "compare",
+    "default_delta",
     "game_seed",
     "game_values",
     "load_deck",

@@ -2,9 +2,18 @@
 
 Game ``i`` of A and game ``i`` of B start from the same seed and the same characters, so
 the per-game differences B − A are paired: their mean has a much narrower confidence
-interval than the difference of two independent runs. With ``until_clear`` the run goes on
-in blocks until every watched difference is clear (its 95 % interval excludes zero) or the
-budget (games or seconds) is spent.
+interval than the difference of two independent runs.
+
+Every comparison ends in one of three verdicts over its watched quantities
+(:attr:`Comparison.verdict`): ``"different"`` (Holm over the watched quantities rejects
+"no change" for at least one), ``"no_change"`` (every watched quantity's interval lies
+inside ±δ of it) or ``"undecided"``. With ``until_clear`` the run goes on in blocks and
+looks after every block; its intervals and p-values are then always-valid (the
+normal-mixture confidence sequence, :mod:`verlies.sim.stats`), so looking as often as it
+likes keeps the stated error: a wrong "different" has probability at most ``alpha``,
+family-wise over the watched quantities and at any stopping time, and so has a wrong
+"no_change". A fixed-size run looks once, with one-look normal intervals. docs/metrics.md
+has the details and the sources.
 """
 
 from __future__ import annotations
@@ -19,10 +28,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from verlies.sim import stats
 from verlies.sim.lab import Progress, SimResult, _Bar, _cell, check_games
 from verlies.sim.metrics import Z95, Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
-from verlies.sim.report import Table, html_tables, num, text_tables
+from verlies.sim.report import Table, html_tables, text_tables
 from verlies.sim.run import (
     CancelToken,
     CharactersArg,
@@ -35,10 +45,73 @@ from verlies.sim.run import (
     run_tasks,
 )
 
-__all__ = ["HEADLINE", "Comparison", "Paired", "compare", "game_values"]
+__all__ = [
+    "DEFAULT_WATCH",
+    "DELTAS",
+    "HEADLINE",
+    "MIN_PAIRS",
+    "VERDICTS",
+    "Comparison",
+    "Paired",
+    "aa_twin",
+    "compare",
+    "default_delta",
+    "game_values",
+]
 
-#: What ``until_clear=True`` watches: the outcome metrics a card change is meant to move.
-HEADLINE: tuple[str, ...] = ("rounds", "timeout", "gold", "left_behind", "injuries")
+#: What ``until_clear=True`` (and a run without ``watch``) watches: what a card change is
+#: meant to move, and every character's win rate (``win:*`` expands to each character).
+DEFAULT_WATCH: tuple[str, ...] = ("rounds", "injuries", "gold", "timeout", "win:*")
+#: The old name of the default watch list.
+HEADLINE = DEFAULT_WATCH
+
+#: The three verdicts.
+VERDICTS: tuple[str, ...] = ("different", "no_change", "undecided")
+
+#: δ per quantity, in the units the differences table shows (gold: per seat; rates: a
+#: share, 0.03 = 3 points): a change smaller than δ is "no meaningful change". The
+#: mixture scale τ of a quantity's confidence sequence is its δ, fixed before the run.
+DELTAS: dict[str, float] = {
+    "win": 0.03,  # win:<character> and win@<seat>: 3 points of a win rate
+    "rounds": 1.0,  # rounds per game
+    "turns": 4.0,  # turns per game
+    "timeout": 0.02,  # the share of games that hit the round limit: 2 points
+    "gold": 1.0,  # gold per seat at the end
+    "left_behind": 0.1,  # figures left behind per game
+    "escaped": 0.1,  # figures escaped per game
+    "injuries": 0.25,  # injuries per game (all seats)
+    "shuffle_backs": 0.25,  # shuffle-backs per game (all seats)
+    "lead_changes": 0.25,  # changes of the gold lead per game
+}
+
+#: A sequential run decides nothing before this many pairs: the plug-in variance of the
+#: confidence sequence is only trusted once it rests on some games.
+MIN_PAIRS = 30
+
+
+def default_delta(key: str) -> float:
+    """δ of a quantity (``win:<character>`` and ``win@<seat>`` share the win rate's)."""
+    if key.startswith("win"):
+        return DELTAS["win"]
+    return DELTAS.get(key, 1.0)
+
+
+def aa_twin(deck: DeckArg = None) -> Any:
+    """The same cards under other ids (every card but the characters, ids reversed).
+
+    The twin plays the same game, dealt differently: an A/A comparison against it checks
+    that the lab calls "different" no more often than its stated error level.
+    """
+    import re
+
+    from verlies.deck import Deck
+    from verlies.sim.records import load_deck
+
+    text = load_deck(deck).dumps()
+    ids = [i for i in re.findall(r'^id = "([^"]+)"', text, re.M) if not i.startswith("char-")]
+    for cid in ids:
+        text = text.replace(f'"{cid}"', f'"{cid[::-1]}"')
+    return Deck.loads(text).with_name(load_deck(deck).name + " (renamed ids)")
 
 
 def game_values(r: GameRecord) -> dict[str, int]:
@@ -124,7 +197,13 @@ class Paired:
 
 @dataclass
 class Comparison:
-    """A and B on the same seeds: both sides' metrics and the paired differences."""
+    """A and B on the same seeds: both sides' metrics, the paired differences, a verdict.
+
+    ``watch``: the watched quantities (patterns expanded: ``win:*`` is every character);
+    ``alpha``: the error level; ``deltas``: δ per watched quantity (display units);
+    ``sequential``: the run looked after every block (always-valid intervals and p-values)
+    rather than once at its end.
+    """
 
     a: SimResult
     b: SimResult
@@ -132,7 +211,13 @@ class Comparison:
     label_b: str = "B"
     paired: dict[str, Paired] = field(default_factory=dict)
     same_games: int = 0  # pairs that ended exactly alike
-    stopped: str = ""  # why an until_clear run stopped
+    stopped: str = ""  # why the run stopped
+    watch: tuple[str, ...] = ()
+    alpha: float = 0.05
+    deltas: dict[str, float] = field(default_factory=dict)
+    sequential: bool = False
+    looks: int = 0
+    _pmin: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def games(self) -> int:
@@ -145,74 +230,274 @@ class Comparison:
         if _key(ra) == _key(rb):
             self.same_games += 1
 
-    def differences(self) -> dict[str, dict[str, Any]]:
-        """Per quantity: mean A, mean B, B − A and its 95 % interval, and whether clear.
+    # ---- the statistics of one quantity ---------------------------------------------------
 
-        ``gold`` is per seat (the game total divided by the players).
+    def scale(self, key: str) -> float:
+        """Display unit per paired unit: gold is shown per seat (the game total / players)."""
+        return float(self.a.spec.players) if key == "gold" else 1.0
+
+    def delta(self, key: str) -> float:
+        """δ of ``key`` in display units (the designer's, else the default)."""
+        if key in self.deltas:
+            return self.deltas[key]
+        if key.startswith("win") and "win" in self.deltas:
+            return self.deltas["win"]
+        return default_delta(key)
+
+    def _var(self, p: Paired) -> float:
+        var = (p.sum_dd - p.sum_d * p.sum_d / p.n) / (p.n - 1) if p.n >= 2 else 0.0
+        return max(var, stats.variance_floor(p.n))
+
+    def _p_now(self, key: str) -> float:
+        """This look's p-value of "no change" (always-valid at this look, or one-look)."""
+        p = self.paired.get(key)
+        if p is None or p.n < 2:
+            return 1.0
+        var = self._var(p)
+        if self.sequential:
+            if p.n < MIN_PAIRS:
+                return 1.0
+            return stats.cs_p_value(p.n, p.diff, var, self.delta(key) * self.scale(key))
+        return stats.t_p(p.diff, math.sqrt(var / p.n), p.n - 1)
+
+    def p_value(self, key: str) -> float:
+        """The p-value of "no change" in ``key``: always-valid (the running minimum over the
+        looks) in a sequential run, one-look otherwise."""
+        now = self._p_now(key)
+        return min(now, self._pmin.get(key, 1.0)) if self.sequential else now
+
+    def interval(self, key: str, level: float | None = None) -> tuple[float, float]:
+        """B − A's interval at error ``level`` (default α), in display units."""
+        a = self.alpha if level is None else level
+        p = self.paired.get(key)
+        if p is None or p.n < 2:
+            return math.nan, math.nan  # not known yet
+        var = self._var(p)
+        sc = self.scale(key)
+        if self.sequential:
+            if p.n < MIN_PAIRS:
+                return math.nan, math.nan
+            h = stats.cs_half_width(p.n, var, self.delta(key) * sc, a)
+        else:
+            h = stats.t_quantile(1 - a / 2, p.n - 1) * math.sqrt(var / p.n)
+        return (p.diff - h) / sc, (p.diff + h) / sc
+
+    def look(self) -> None:
+        """Record a look (after a whole block): the running minimum of the p-values."""
+        self.looks += 1
+        if self.sequential:
+            for key in self.paired:
+                self._pmin[key] = min(self._pmin.get(key, 1.0), self._p_now(key))
+
+    # ---- the verdict ----------------------------------------------------------------------
+
+    def watched_keys(self) -> tuple[str, ...]:
+        """The watched quantities, patterns expanded (``win:*``: each character)."""
+        return self.watch
+
+    def watched(self) -> dict[str, dict[str, Any]]:
+        """Per watched quantity: B − A, its always-valid (or one-look) interval at its Holm
+        level, the p-value and Holm's adjusted one, δ, and its state: "different" (Holm
+        rejects no change), "within" (the interval lies inside ±δ) or "open"."""
+        keys = self.watched_keys()
+        ps = [self.p_value(k) for k in keys]
+        adj = stats.holm(ps)
+        levels = stats.holm_levels(ps, self.alpha)
+        out: dict[str, dict[str, Any]] = {}
+        for k, p, padj, level in zip(keys, ps, adj, levels, strict=True):
+            pr = self.paired.get(k) or Paired()
+            n = pr.n
+            sc = self.scale(k)
+            low, high = self.interval(k, level)
+            d = self.delta(k)
+            if padj <= self.alpha:
+                state = "different"
+            elif -d < low and high < d:
+                state = "within"
+            else:
+                state = "open"
+            out[k] = {
+                "n": n,
+                "a": pr.sum_a / n / sc if n else math.nan,
+                "b": pr.sum_b / n / sc if n else math.nan,
+                "diff": pr.diff / sc if n else math.nan,
+                "low": low,
+                "high": high,
+                "level": level,
+                "p": p,
+                "p_holm": padj,
+                "delta": d,
+                "state": state,
+            }
+        return out
+
+    def _decide(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        rows = self.watched()
+        diff = tuple(
+            (k, "up" if r["diff"] > 0 else "down")
+            for k, r in rows.items()
+            if r["state"] == "different"
+        )
+        if diff:
+            return "different", diff
+        if rows and all(r["state"] == "within" for r in rows.values()):
+            return "no_change", tuple((k, "within") for k in rows)
+        return "undecided", ()
+
+    @property
+    def verdict(self) -> str:
+        """``"different"``, ``"no_change"`` or ``"undecided"`` over the watched quantities."""
+        return self._decide()[0]
+
+    @property
+    def decided_by(self) -> tuple[tuple[str, str], ...]:
+        """What decided the verdict: (quantity, "up"/"down") of each that changed, or
+        (quantity, "within") of every one for "no_change"; empty when undecided."""
+        return self._decide()[1]
+
+    def sentence(self, lang: str = "en") -> str:
+        """The verdict in one or two sentences, in ``lang``."""
+        from verlies.i18n.metrics import verdict_sentence
+
+        return verdict_sentence(self, lang)
+
+    # ---- every row ------------------------------------------------------------------------
+
+    def differences(self) -> dict[str, dict[str, Any]]:
+        """Per quantity: mean A, mean B, B − A, its interval at α, the p-value, Holm's
+        adjusted p over all rows, and ``clear``/``marked``: significant after Holm.
+
+        ``gold`` is per seat (the game total divided by the players). In a sequential run
+        the intervals and p-values are always-valid; otherwise they are one-look.
         """
-        players = self.a.spec.players
-        return {
-            key: self.paired[key].row(players if key == "gold" else 1.0)
-            for key in sorted(self.paired)
-        }
+        keys = sorted(self.paired)
+        ps = [self.p_value(k) for k in keys]
+        adj = stats.holm(ps)
+        out = {}
+        for k, p, padj in zip(keys, ps, adj, strict=True):
+            pr = self.paired[k]
+            n, sc = pr.n, self.scale(k)
+            lo, hi = self.interval(k)
+            marked = padj <= self.alpha
+            out[k] = {
+                "n": n,
+                "a": pr.sum_a / n / sc if n else math.nan,
+                "b": pr.sum_b / n / sc if n else math.nan,
+                "diff": pr.diff / sc,
+                "ci_low": lo,
+                "ci_high": hi,
+                "p": p,
+                "p_holm": padj,
+                "clear": marked,
+                "marked": marked,
+            }
+        return out
 
     def is_clear(self, keys: Sequence[str]) -> bool:
-        return all(k in self.paired and self.paired[k].clear for k in keys)
+        """Every one of ``keys`` is significant after Holm over ``keys``."""
+        ps = [self.p_value(k) for k in keys]
+        return bool(keys) and all(p <= self.alpha for p in stats.holm(ps))
 
     @property
     def is_zero(self) -> bool:
         """Every pair of games ended exactly alike."""
         return self.same_games == self.games
 
+    @property
+    def method(self) -> str:
+        return "always-valid" if self.sequential else "one look"
+
     def to_dict(self) -> dict[str, Any]:
+        verdict, by = self._decide()
         return {
             "a": {"label": self.label_a, **self.a.to_dict()},
             "b": {"label": self.label_b, **self.b.to_dict()},
             "games": self.games,
             "same_games": self.same_games,
             "stopped": self.stopped,
+            "verdict": verdict,
+            "decided_by": [list(x) for x in by],
+            "sentence": {lang: self.sentence(lang) for lang in ("de", "en")},
+            "alpha": self.alpha,
+            "method": self.method,
+            "looks": self.looks,
+            "correction": "holm",
+            "watched": self.watched(),
             "differences": self.differences(),
         }
 
     def to_csv(self) -> str:
-        """One row per paired quantity: A, B, B − A, its 95 % interval, clear or not."""
+        """One row per paired quantity: A, B, B − A, its interval, p, Holm, marked or not."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
-        cols = ["n", "a", "b", "diff", "ci_low", "ci_high", "clear"]
+        cols = ["n", "a", "b", "diff", "ci_low", "ci_high", "clear", "p", "p_holm"]
         w.writerow(["quantity", *cols])
         for key, r in self.differences().items():
             w.writerow([key, *(_cell(r[c]) for c in cols)])
         return out.getvalue()
 
-    def _tables(self) -> list[Table]:
-        rows = []
-        for key, r in self.differences().items():
-            rate = key.startswith("win") or key == "timeout"
-            f: Callable[[float], str] = _pct1 if rate else num
-            d: Callable[[float], str] = _pts if rate else _signed
-            rows.append(
-                [
-                    key,
-                    f(r["a"]),
-                    f(r["b"]),
-                    d(r["diff"]) + (" *" if r["clear"] else ""),
-                    f"{d(r['ci_low'])} … {d(r['ci_high'])}",
-                ]
-            )
-        head = (
-            f"{self.label_a} vs {self.label_b}: {self.games} games each on the same seeds "
-            f"(seed {self.a.spec.seed}); {self.same_games} pairs ended exactly alike. "
-            "* = clear: the 95 % interval of the paired difference excludes zero."
-        )
-        if self.stopped:
-            head += f" Stopped: {self.stopped}."
-        return [(head, ["quantity", self.label_a, self.label_b, "B − A", "95 % CI"], rows)]
+    def _tables(self, lang: str = "en") -> list[Table]:
+        from verlies.i18n.metrics import comparison_tables
+
+        return comparison_tables(self, lang)
+
+    def text(self, lang: str = "en") -> str:
+        return text_tables(self._tables(lang))
+
+    def html(self, lang: str = "en") -> str:
+        return html_tables(self._tables(lang))
 
     def __str__(self) -> str:
-        return text_tables(self._tables())
+        return self.text("en")
 
     def _repr_html_(self) -> str:
-        return html_tables(self._tables())
+        return self.html("en")
+
+
+def expand_watch(patterns: Sequence[str], spec: RunSpec) -> tuple[str, ...]:
+    """``win:*`` → ``win:<id>`` for every character of the run; ``win@*`` → every seat."""
+    out: list[str] = []
+    for pat in patterns:
+        if pat == "win:*":
+            chars = spec.characters
+            ids = list(spec.deck.characters) if isinstance(chars, str) else list(chars)
+            out.extend(f"win:{c}" for c in ids)
+        elif pat == "win@*":
+            out.extend(f"win@{s}" for s in range(1, spec.players + 1))
+        else:
+            out.append(pat)
+    return tuple(dict.fromkeys(out))
+
+
+def check_watch(patterns: Sequence[str]) -> tuple[str, ...]:
+    """The watched quantities' names, checked (a clear error for an unknown one)."""
+    known = set(DELTAS) - {"win"}
+    for pat in patterns:
+        if not isinstance(pat, str):
+            raise SimulationError(f"a watched quantity is a name, not {pat!r}")
+        if pat in known or pat in ("win:*", "win@*"):
+            continue
+        if pat.startswith("win:") and len(pat) > 4:
+            continue
+        if pat.startswith("win@") and pat[4:].isdigit():
+            continue
+        raise SimulationError(
+            f"unknown quantity {pat!r} to watch (known: {', '.join(sorted(known))}, "
+            "win:<character>, win:*, win@<seat>, win@*)"
+        )
+    return tuple(patterns)
+
+
+def check_deltas(deltas: dict[str, float] | None) -> dict[str, float]:
+    """δ per quantity (``win`` sets every win rate's); each a number > 0."""
+    out: dict[str, float] = {}
+    for key, value in (deltas or {}).items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise SimulationError(f"δ of {key!r} must be a number > 0, not {value!r}")
+        if key != "win":
+            check_watch([key])
+        out[key] = float(value)
+    return out
 
 
 def _pct1(x: float) -> str:
@@ -284,6 +569,9 @@ def compare(
     labels: tuple[str, str] | None = None,
     *,
     until_clear: bool | Sequence[str] = False,
+    watch: Sequence[str] | str | None = None,
+    alpha: float = 0.05,
+    deltas: dict[str, float] | None = None,
     max_games: int | None = None,
     max_seconds: float | None = None,
     workers: int | None = None,
@@ -294,11 +582,19 @@ def compare(
 ) -> Comparison:
     """Play the same seeds with deck (and variants) A and B; paired differences B − A.
 
-    ``until_clear``: True watches ``HEADLINE``; or a list of quantities (e.g.
-    ``["win:dwarf", "rounds"]``). Blocks of ``games`` games are played until every watched
-    difference is clear, or ``max_games`` (default 20 × ``games``) or ``max_seconds``
-    is reached. Whether to go on is decided only on whole blocks, so the games played do
-    not depend on the executor (a time budget excepted).
+    ``watch``: the quantities the verdict is about (default :data:`DEFAULT_WATCH`;
+    ``win:*`` is every character's win rate, ``win@*`` every seat's; a comma-separated
+    string works too). ``alpha``: the error level (default 0.05). ``deltas``: δ per
+    quantity in the table's units (``{"win": 0.02, "rounds": 2}``; defaults in
+    :data:`DELTAS`).
+
+    ``until_clear``: True (watch ``watch``) or a list of quantities to watch: blocks of
+    ``games`` games are played, and after every block the always-valid verdict is
+    looked at; the run stops at the first block where it is "different" or "no_change",
+    or when ``max_games`` (default 20 × ``games``) or ``max_seconds`` is reached
+    ("undecided"). Whether to go on is decided only on whole blocks, so the games played
+    do not depend on the executor (a time budget excepted). Without ``until_clear`` one
+    block is played and the verdict is taken at that one look.
     """
     n = check_games(games)
     check_workers(workers)
@@ -322,18 +618,31 @@ def compare(
             la += "".join(f" +{k}" for k in sorted(va))
             lb += "".join(f" +{k}" for k in sorted(vb))
         labels = (la, lb)
-    watch: tuple[str, ...] = ()
-    if until_clear is True:
-        watch = HEADLINE
-    elif until_clear:
-        watch = tuple(until_clear)
-    budget = n if not watch else (max_games if max_games is not None else 20 * n)
+    if isinstance(watch, str):
+        watch = [w.strip() for w in watch.split(",") if w.strip()]
+    patterns = check_watch(tuple(watch) if watch is not None else DEFAULT_WATCH)
+    if until_clear is not True and until_clear:
+        if isinstance(until_clear, str):
+            raise SimulationError("until_clear is True or a list of quantities, not a string")
+        patterns = check_watch(tuple(until_clear))
+    if not patterns:
+        raise SimulationError("watch at least one quantity")
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise SimulationError(f"alpha lies between 0 and 1, not {alpha!r}")
+    sequential = bool(until_clear)
+    budget = n if not sequential else (max_games if max_games is not None else 20 * n)
     if budget < n:
         raise SimulationError(f"max_games ({budget}) is below one block of games ({n})")
     info = RunInfo()
     res_a = SimResult(spec_a, Metrics(players), info, budget)
     res_b = SimResult(spec_b, Metrics(players), info, budget)
-    comp = Comparison(res_a, res_b, labels[0], labels[1])
+    keys = expand_watch(patterns, spec_a)
+    given = check_deltas(deltas)
+    comp = Comparison(
+        res_a, res_b, labels[0], labels[1], alpha=float(alpha), deltas=given, sequential=sequential
+    )
+    comp.watch = keys
+    comp.deltas = {k: comp.delta(k) for k in keys} | given
     size = batch_size(n, planned_workers(executor, workers))
     bar = _Bar(progress, budget * 2, "A/B games")
     t0 = time.perf_counter()
@@ -369,7 +678,7 @@ def compare(
             _PLAYED.keep(played_a, recs_a)
             _PLAYED.keep(played_b, recs_b)
             bar.update(len(recs_a) * 2)
-            if not watch:  # one block: sums do not depend on the order, add at once
+            if not sequential:  # one block: sums do not depend on the order, add at once
                 for ra, rb in zip(recs_a, recs_b, strict=True):
                     res_a.metrics.add(ra)
                     res_b.metrics.add(rb)
@@ -391,13 +700,18 @@ def compare(
                     res_b.metrics.add(rb)
                     comp.add_pair(ra, rb)
                 state["blocks_done"] = blk + 1
+                comp.look()
+                verdict = comp.verdict
                 if on_update is not None:
                     on_update(comp)
-                if hi >= budget:
-                    comp.stopped = "game budget spent"
+                if verdict == "different":
+                    comp.stopped = "a watched quantity changed"
                     state["stop"] = True
-                elif comp.is_clear(watch):
-                    comp.stopped = "every watched difference is clear"
+                elif verdict == "no_change":
+                    comp.stopped = "no watched quantity moved by more than its δ"
+                    state["stop"] = True
+                elif hi >= budget:
+                    comp.stopped = "game budget spent"
                     state["stop"] = True
                 elif max_seconds is not None and time.perf_counter() - t0 > max_seconds:
                     comp.stopped = "time budget spent"
@@ -409,6 +723,8 @@ def compare(
     finally:
         runs.close()  # cancels what is still pending
         bar.close()
+    if not sequential:
+        comp.look()
     if info.cancelled:
         comp.stopped = "cancelled"
     return comp

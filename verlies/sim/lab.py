@@ -166,6 +166,14 @@ class SimResult:
                 f"{num(s['balance_seats'], 3)}; first-seat advantage "
                 f"{_pts(s['first_seat_advantage'])}"
             ],
+            [_balance_line(m.balance())],
+            [
+                f"first seat wins {pct(s['first_seat_share'])} "
+                f"({pct(s['first_seat_ci'][0])} – {pct(s['first_seat_ci'][1])}, Wilson) against "
+                f"1/{spec.players} = {pct(1 / spec.players)}: edge "
+                f"{_pts(s['first_seat_edge'])} ({_pts(s['first_seat_edge_ci'][0])} … "
+                f"{_pts(s['first_seat_edge_ci'][1])})"
+            ],
             [
                 f"gold mean {num(s['mean_gold'])} / median {num(s['median_gold'])}, winners' "
                 f"{num(s['mean_winner_gold'])}; injuries {num(s['injuries_per_game'], 2)}/game, "
@@ -217,6 +225,25 @@ class SimResult:
 
     def _repr_html_(self) -> str:
         return html_tables(self._tables())
+
+
+def _balance_line(b: dict[str, Any]) -> str:
+    """The characters' spread with its noise floor and the χ² test, in words."""
+    if not b["characters"] or b["characters"] < 2:
+        return "spread of the characters' win rates: –"
+    verdict = (
+        "indistinguishable from perfect balance at this size"
+        if b["indistinguishable"]
+        else "the characters' win rates differ beyond noise"
+        if b["p"] < 0.05
+        else "above the noise floor, but the χ² test finds no clear difference"
+    )
+    return (
+        f"spread of the characters' win rates {pct(b['spread'])} "
+        f"({pct(b['spread_ci'][0])} – {pct(b['spread_ci'][1])}); noise floor "
+        f"{pct(b['noise_floor'])} (95 % of spreads at equal rates); χ² {b['chi2']:.1f}, "
+        f"df {b['df']}, p = {b['p']:.3f}: {verdict}"
+    )
 
 
 def _pts(x: float) -> str:

@@ -71,6 +71,29 @@ def _rank(hist: Mapping[int, int], r: int) -> int:
     raise ValueError(r)  # pragma: no cover - r <= n
 
 
+def _mean_ci(hist: Mapping[int, int]) -> tuple[float, float]:
+    """95 % normal interval of a histogram's mean."""
+    from verlies.sim.stats import mean_interval
+
+    n = sum(hist.values())
+    est = mean_interval(
+        n, sum(v * c for v, c in hist.items()), sum(v * v * c for v, c in hist.items())
+    )
+    return est.low, est.high
+
+
+def _median_ci(hist: Mapping[int, int]) -> tuple[float, float]:
+    """A distribution-free 95 % interval of the median: order statistics at ranks
+    n/2 ∓ 1.96 √n / 2 (the binomial's normal approximation)."""
+    n = sum(hist.values())
+    if n < 2:
+        return math.nan, math.nan
+    half = Z95 * math.sqrt(n) / 2
+    lo = max(1, math.floor(n / 2 - half))
+    hi = min(n, math.ceil(n / 2 + 1 + half))
+    return float(_rank(hist, lo)), float(_rank(hist, hi))
+
+
 def _mean_hist(hist: Mapping[int, int]) -> float:
     n = sum(hist.values())
     return sum(v * c for v, c in hist.items()) / n if n else math.nan
@@ -167,6 +190,9 @@ class Metrics:
         self.lead_changes: Counter[int] = Counter()
         self.steps = 0
         self.decisions = 0
+        # Per game, the square of each seat total (gold, injuries, shuffle-backs): with the
+        # sums above, the spread of a game's total, for the means' intervals.
+        self.game_squares: Counter[str] = Counter()
 
     # ---- adding -------------------------------------------------------------------------
 
@@ -201,6 +227,9 @@ class Metrics:
         self.lead_changes[r.lead_changes] += 1
         self.steps += r.steps
         self.decisions += r.decisions
+        self.game_squares["gold"] += sum(r.gold) ** 2
+        self.game_squares["injuries"] += sum(r.injuries) ** 2
+        self.game_squares["shuffle_backs"] += sum(r.shuffle_backs) ** 2
 
     def add_all(self, records: Iterable[GameRecord]) -> Metrics:
         for r in records:
@@ -237,6 +266,7 @@ class Metrics:
         self.treasures += o.treasures
         self.steps += o.steps
         self.decisions += o.decisions
+        self.game_squares.update(o.game_squares)
         return self
 
     # ---- the metrics (docs/metrics.md) --------------------------------------------------
@@ -273,6 +303,44 @@ class Metrics:
         others = sum(s.wins for s in self.seats[1:]) / (self.games * (self.players - 1))
         return first - others
 
+    @property
+    def first_seat(self) -> Rate:
+        """The first seat's wins of all games (its share against 1/P is the edge)."""
+        return Rate(self.seats[0].wins, self.games) if self.players else Rate(0, 0)
+
+    def balance(self, reps: int = 2000, seed: int = 0) -> dict[str, Any]:
+        """The characters' spread of win rates against noise (docs/metrics.md).
+
+        ``spread``: max − min of the win rates, with a 95 % parametric-bootstrap interval;
+        ``noise_floor``: the 95th percentile of the spread if every character won at the
+        pooled rate (Binomial(n_c, p̄), ``reps`` draws seeded with ``seed``); ``chi2``,
+        ``df``, ``p``: Pearson's test of equal win rates; ``indistinguishable``: the spread
+        is below the noise floor (no evidence of imbalance at this size).
+        """
+        from verlies.sim.stats import chi2_equal_rates, spread_interval, spread_noise_floor
+
+        sides = [self.characters[c] for c in sorted(self.characters)]
+        games = [s.games for s in sides]
+        wins = [s.wins for s in sides]
+        rates = [s.wins / s.games for s in sides if s.games]
+        spread = max(rates) - min(rates) if len(rates) >= 2 else math.nan
+        floor = spread_noise_floor(games, wins, reps, seed)
+        lo, hi = spread_interval(games, wins, max(200, reps // 2), seed)
+        x, df, p = chi2_equal_rates(games, wins)
+        return {
+            "characters": len(rates),
+            "spread": spread,
+            "spread_ci": [lo, hi],
+            "noise_floor": floor,
+            "balance_characters": 1 - spread,
+            "balance_ci": [1 - hi, 1 - lo],
+            "balance_floor": 1 - floor,
+            "chi2": x,
+            "df": df,
+            "p": p,
+            "indistinguishable": bool(spread <= floor) if not math.isnan(floor) else None,
+        }
+
     def summary(self) -> dict[str, Any]:
         n = self.games
         done = n - self.timeouts
@@ -300,6 +368,14 @@ class Metrics:
             "balance_characters": self.balance_characters,
             "balance_seats": self.balance_seats,
             "first_seat_advantage": self.first_seat_advantage,
+            "first_seat_share": self.first_seat.rate,
+            "first_seat_ci": list(self.first_seat.ci),
+            "first_seat_edge": self.first_seat.rate - 1 / self.players,
+            "first_seat_edge_ci": [c - 1 / self.players for c in self.first_seat.ci],
+            "mean_rounds_ci": list(_mean_ci(self.rounds)),
+            "median_rounds_ci": list(_median_ci(self.rounds)),
+            "mean_gold_ci": [c / self.players for c in self._total_ci("gold")],
+            "injuries_ci": list(self._total_ci("injuries")),
             "injuries_per_game": sum(s.injuries for s in self.seats) / n if n else math.nan,
             "shuffle_backs_per_game": sum(s.shuffle_backs for s in self.seats) / n
             if n
@@ -308,6 +384,14 @@ class Metrics:
             "mean_lead_changes": _mean_hist(self.lead_changes),
             "steps_per_game": self.steps / n if n else math.nan,
         }
+
+    def _total_ci(self, key: str) -> tuple[float, float]:
+        """95 % interval of the mean per game of a seat total (gold, injuries, ...)."""
+        from verlies.sim.stats import mean_interval
+
+        total = sum(getattr(s, key) for s in self.seats)
+        est = mean_interval(self.games, total, self.game_squares[key])
+        return est.low, est.high
 
     def character_rows(self) -> dict[str, dict[str, Any]]:
         return {cid: self.characters[cid].row() for cid in sorted(self.characters)}
@@ -342,6 +426,7 @@ class Metrics:
     def to_dict(self) -> dict[str, Any]:
         return {
             "summary": self.summary(),
+            "balance": self.balance(),
             "characters": self.character_rows(),
             "seats": self.seat_rows(),
             "tests": self.test_rows(),

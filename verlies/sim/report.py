@@ -43,7 +43,7 @@ def text_tables(tables: list[Table]) -> str:
 
 
 def _numeric(cell: str) -> bool:
-    return bool(cell) and (cell[0].isdigit() or cell[0] in "+-–±")
+    return bool(cell) and (cell[0].isdigit() or cell[0] in "+-–−±")
 
 
 def html_tables(tables: list[Table]) -> str:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import math
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
+from verlies.sim.compare import Paired, game_values
 from verlies.sim.lab import Progress, SimResult, _Bar, _cell, check_games
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
@@ -133,22 +135,88 @@ class Tweak:
         raise SimulationError(f"{self.kind}:{self.card} has no trap")
 
 
+#: Summary metrics a sweep shows, and where each one's 95 % interval comes from.
+CURVE_KEYS: dict[str, str] = {
+    "mean_rounds": "mean_rounds_ci",  # normal interval of the mean
+    "median_rounds": "median_rounds_ci",  # order statistics (distribution-free)
+    "timeout_share": "timeout_ci",  # Wilson
+    "balance_characters": "balance_ci",  # parametric bootstrap of the spread
+    "first_seat_edge": "first_seat_edge_ci",  # Wilson of the first seat's share − 1/P
+    "mean_gold": "mean_gold_ci",  # normal interval of the mean game total / players
+    "injuries_per_game": "injuries_ci",  # normal interval of the mean
+}
+
+#: The paired quantity (``game_values``) behind a summary metric, for the differences to
+#: the base point (gold: per seat, the game total divided by the players).
+_PAIRED: dict[str, str] = {
+    "mean_rounds": "rounds",
+    "timeout_share": "timeout",
+    "mean_gold": "gold",
+    "injuries_per_game": "injuries",
+}
+
+
 @dataclass
 class SweepResult:
-    """The metrics at every value of the swept number."""
+    """The metrics at every value of the swept number, with intervals; and each point's
+    paired difference to the first point (the base: the same seeds and characters)."""
 
     tweak: Tweak
     values: list[int]
     points: list[SimResult]
+    paired: list[dict[str, Paired]] = dataclasses.field(default_factory=list)
 
     def curve(self, key: str = "median_rounds") -> list[float]:
         """One summary metric (or ``win:<character>``) per value."""
+        return [v for v, _, _ in self.curve_ci(key)]
+
+    def curve_ci(self, key: str = "median_rounds") -> list[tuple[float, float, float]]:
+        """(value, 95 % low, 95 % high) of one metric per point (``win:<id>``: Wilson)."""
         out = []
         for p in self.points:
             if key.startswith("win:"):
-                out.append(p.metrics.win_rate(key[4:]).rate)
+                r = p.metrics.win_rate(key[4:])
+                out.append((r.rate, *r.ci))
+            elif key in ("balance_characters", "balance_ci"):
+                b = p.metrics.balance(reps=500)
+                out.append((b["balance_characters"], *b["balance_ci"]))
             else:
-                out.append(float(p.metrics.summary()[key]))
+                s = p.metrics.summary()
+                ci = s.get(CURVE_KEYS.get(key, ""), [float("nan")] * 2)
+                out.append((float(s[key]), float(ci[0]), float(ci[1])))
+        return out
+
+    def difference(self, key: str) -> list[dict[str, Any]]:
+        """Each point minus the base point in ``key`` (a paired quantity, a summary metric
+        with one, or ``win:<id>``): the paired mean difference and its one-look 95 %
+        interval (the same seeds at every point)."""
+        from verlies.sim import stats
+
+        name = _PAIRED.get(key, key)
+        scale = float(self.points[0].spec.players) if name == "gold" else 1.0
+        out = []
+        for pairs in self.paired:
+            p = pairs.get(name)
+            if p is None or p.n < 2:
+                out.append(
+                    {
+                        "n": 0 if p is None else p.n,
+                        "diff": math.nan,
+                        "low": math.nan,
+                        "high": math.nan,
+                    }
+                )
+                continue
+            var = max((p.sum_dd - p.sum_d**2 / p.n) / (p.n - 1), stats.variance_floor(p.n))
+            h = stats.t_quantile(0.975, p.n - 1) * math.sqrt(var / p.n)
+            out.append(
+                {
+                    "n": p.n,
+                    "diff": p.diff / scale,
+                    "low": (p.diff - h) / scale,
+                    "high": (p.diff + h) / scale,
+                }
+            )
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -158,47 +226,78 @@ class SweepResult:
             "points": [
                 {"value": v, **p.to_dict()} for v, p in zip(self.values, self.points, strict=True)
             ],
+            "differences_to_base": {k: self.difference(k) for k in _PAIRED},
         }
 
     def to_csv(self) -> str:
-        """One row per value: the summary metrics."""
+        """One row per value: the summary metrics, each with its 95 % interval, and the
+        paired difference to the base point where there is one."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
-        cols = [
-            "games",
-            "mean_rounds",
-            "median_rounds",
-            "timeout_share",
-            "balance_characters",
-            "balance_seats",
-            "first_seat_advantage",
-            "mean_gold",
-            "injuries_per_game",
-        ]
-        w.writerow(["value", *cols])
-        for v, p in zip(self.values, self.points, strict=True):
+        head = ["value", "games"]
+        for c in CURVE_KEYS:
+            head += [c, f"{c}_low", f"{c}_high"]
+        head += ["balance_seats", "first_seat_advantage"]
+        for c in _PAIRED:
+            head += [f"{c}_diff", f"{c}_diff_low", f"{c}_diff_high"]
+        w.writerow(head)
+        curves = {c: self.curve_ci(c) for c in CURVE_KEYS}
+        diffs = {c: self.difference(c) for c in _PAIRED}
+        for i, (v, p) in enumerate(zip(self.values, self.points, strict=True)):
             s = p.metrics.summary()
-            w.writerow([v, *(_cell(s[c]) for c in cols)])
+            row: list[Any] = [v, s["games"]]
+            for c in CURVE_KEYS:
+                row += [_cell(x) for x in curves[c][i]]
+            row += [_cell(s["balance_seats"]), _cell(s["first_seat_advantage"])]
+            for c in _PAIRED:
+                d = (
+                    diffs[c][i]
+                    if i < len(diffs[c])
+                    else {"diff": math.nan, "low": math.nan, "high": math.nan}
+                )
+                row += [_cell(d["diff"]), _cell(d["low"]), _cell(d["high"])]
+            w.writerow(row)
         return out.getvalue()
 
     def _tables(self) -> list[Table]:
+        def ci(x: tuple[float, float, float], f: Callable[[float], str]) -> str:
+            return f"{f(x[0])} ({f(x[1])}–{f(x[2])})"
+
         rows = []
-        for v, p in zip(self.values, self.points, strict=True):
-            s = p.metrics.summary()
+        curves = {c: self.curve_ci(c) for c in CURVE_KEYS}
+        for i, (v, p) in enumerate(zip(self.values, self.points, strict=True)):
             rows.append(
                 [
                     str(v),
-                    str(s["games"]),
-                    num(s["median_rounds"]),
-                    pct(s["timeout_share"]),
-                    num(s["balance_characters"], 3),
-                    num(s["mean_gold"]),
-                    num(s["injuries_per_game"], 2),
+                    str(p.metrics.games),
+                    ci(curves["median_rounds"][i], num),
+                    ci(curves["timeout_share"][i], pct),
+                    ci(curves["balance_characters"][i], lambda x: num(x, 3)),
+                    ci(curves["mean_gold"][i], num),
+                    ci(curves["injuries_per_game"][i], lambda x: num(x, 2)),
                 ]
             )
-        head = f"sweep of {self.tweak.label()} (same seeds at every value)"
+        head = (
+            f"sweep of {self.tweak.label()} (same seeds at every value; 95 % intervals: "
+            "order statistics, Wilson, parametric bootstrap, normal)"
+        )
         cols = ["value", "games", "rounds med.", "timeouts", "balance", "gold", "injuries"]
-        return [(head, cols, rows)]
+        diff_rows = []
+        diffs = {c: self.difference(c) for c in _PAIRED}
+        for i, v in enumerate(self.values):
+            cells = [str(v)]
+            for c in _PAIRED:
+                d = diffs[c][i] if i < len(diffs[c]) else None
+                f = pct if c == "timeout_share" else lambda x: f"{x:+.2f}"
+                cells.append(
+                    "–"
+                    if d is None or math.isnan(d["diff"])
+                    else f"{f(d['diff'])} ({f(d['low'])} … {f(d['high'])})"
+                )
+            diff_rows.append(cells)
+        dhead = f"each value minus the first ({self.values[0]}), paired on the same seeds (95 %)"
+        dcols = ["value", "rounds", "timeouts", "gold/seat", "injuries"]
+        return [(head, cols, rows), (dhead, dcols, diff_rows)]
 
     def __str__(self) -> str:
         return text_tables(self._tables())
@@ -247,7 +346,11 @@ def sweep(
     ]
     info = RunInfo()
     points = [SimResult(s, Metrics(players), info, n) for s in specs]
-    result = SweepResult(tweak, vals, points)
+    result = SweepResult(tweak, vals, points, [{} for _ in vals])
+    # Game i of point k is paired with game i of the base point (the same seed and
+    # characters); values wait here until both have arrived.
+    waiting: list[dict[int, dict[str, int]]] = [{} for _ in vals]
+    consumed: dict[int, int] = {}
     size = batch_size(n * len(vals), planned_workers(executor, workers))
     tasks = [t for k in range(len(vals)) for t in split(n, min(size, max(n, 1)), (k,))]
     bar = _Bar(progress, n * len(vals), "sweep games")
@@ -256,7 +359,21 @@ def sweep(
             run_tasks(specs, tasks, executor=executor, workers=workers, cancel=cancel, info=info)
         ) as runs:
             for task, (records,) in runs:
-                points[task.which[0]].metrics.add_all(records)
+                k = task.which[0]
+                points[k].metrics.add_all(records)
+                for r in records:
+                    waiting[k][r.index] = game_values(r)
+                    for j in range(1, len(vals)) if k == 0 else (k,):
+                        base, other = waiting[0].get(r.index), waiting[j].get(r.index)
+                        if base is None or other is None:
+                            continue
+                        pairs = result.paired[j]
+                        for key in base.keys() & other.keys():
+                            pairs.setdefault(key, Paired()).add(base[key], other[key])
+                        del waiting[j][r.index]
+                        consumed[r.index] = consumed.get(r.index, 0) + 1
+                        if consumed[r.index] == len(vals) - 1:
+                            del waiting[0][r.index], consumed[r.index]
                 bar.update(len(records))
                 if on_update is not None:
                     on_update(result)

@@ -1,0 +1,251 @@
+"""The balance lab's words: metric names and definitions, the verdict sentence, the tables.
+
+``metric_name("win:char-zwerg", "de")`` → ``'Siegquote Zwerg'``; ``win@<seat>`` is a seat's
+win rate; every other key is a metric of docs/metrics.md. The raw keys stay in CSV/JSON.
+
+>>> metric_name("win:char-zwerg", "en"), metric_name("injuries", "de")
+("Dwarf's win rate", 'Verletzungen')
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from verlies.i18n import has, text
+
+if TYPE_CHECKING:
+    from verlies.sim.compare import Comparison
+    from verlies.sim.report import Table
+
+__all__ = ["comparison_tables", "fmt_diff", "metric_help", "metric_name", "verdict_sentence"]
+
+
+def _character(cid: str, lang: str, deck: Any = None) -> str:
+    """A character's name in ``lang``: from ``deck``, else the default deck, else its id."""
+    if deck is None:
+        from verlies.deck import Deck
+
+        deck = Deck.default()
+    card = getattr(deck, "characters", {}).get(cid)
+    if card is None:
+        return cid.removeprefix("char-")
+    return str(card.name.get(lang))
+
+
+def metric_name(key: str, lang: str = "en", deck: Any = None) -> str:
+    """The name of a quantity in words (``win:<character id>``: its name in ``lang``)."""
+    if key.startswith("win:"):
+        return text("metric.win", lang, name=_character(key[4:], lang, deck))
+    if key.startswith("win@"):
+        return text("metric.win_seat", lang, seat=key[4:])
+    if has(f"metric.{key}", lang):
+        return text(f"metric.{key}", lang)
+    return key
+
+
+def metric_help(key: str, lang: str = "en", deck: Any = None) -> str:
+    """A one-line definition of a quantity (docs/metrics.md has the long one)."""
+    if key.startswith("win:"):
+        return text("metric.help.win", lang, name=_character(key[4:], lang, deck))
+    if key.startswith("win@"):
+        return text("metric.help.win_seat", lang, seat=key[4:])
+    if has(f"metric.help.{key}", lang):
+        return text(f"metric.help.{key}", lang)
+    return key
+
+
+def _is_rate(key: str) -> bool:
+    return key.startswith("win") or key == "timeout"
+
+
+def _number(x: float, digits: int, lang: str, sign: bool = True) -> str:
+    if math.isnan(x):
+        return "–"
+    if math.isinf(x):
+        return "−∞" if x < 0 else "+∞"
+    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    s = s.replace("-", "−")
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def fmt_value(key: str, x: float, lang: str = "en") -> str:
+    """A level (A's or B's mean): a rate in per cent, else a number."""
+    if _is_rate(key):
+        return "–" if math.isnan(x) else _number(100 * x, 1, lang, sign=False) + " %"
+    return _number(x, 2, lang, sign=False)
+
+
+def fmt_diff(key: str, x: float, lang: str = "en", unit: bool = True) -> str:
+    """A difference B − A: points of a rate, else a number with its unit."""
+    if _is_rate(key):
+        s = _number(100 * x, 1, lang)
+        return f"{s} {text('metric.unit.points', lang)}" if unit else s
+    s = _number(x, 2, lang)
+    if not unit:
+        return s
+    per = "metric.unit.seat" if key == "gold" else "metric.unit.game"
+    return f"{s} {text(per, lang)}"
+
+
+def _delta(key: str, d: float, lang: str) -> str:
+    if _is_rate(key):
+        return f"{_number(100 * d, 1, lang, sign=False)} {text('metric.unit.points', lang)}"
+    return _number(d, 2, lang, sign=False)
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def verdict_sentence(comp: Comparison, lang: str = "en") -> str:
+    """One or two sentences: what changed clearly, what did not move by more than δ, and
+    what is still open."""
+    rows = comp.watched()
+    if not rows:
+        return text("lab.sentence.none", lang)
+    deck = comp.a.spec.deck
+    parts: list[str] = []
+    changed = [(k, r) for k, r in rows.items() if r["state"] == "different"]
+    within = [(k, r) for k, r in rows.items() if r["state"] == "within"]
+    open_ = [(k, r) for k, r in rows.items() if r["state"] == "open"]
+    for k, r in changed:
+        parts.append(
+            text(
+                "lab.sentence.changed",
+                lang,
+                what=_cap(metric_name(k, lang, deck)),
+                value=fmt_diff(k, r["diff"], lang),
+            )
+        )
+    chars = [(k, r) for k, r in within if k.startswith("win:")]
+    all_chars = [k for k in rows if k.startswith("win:")]
+    others = within
+    if chars and len(chars) == len(all_chars) and len(chars) > 1:
+        ds = {r["delta"] for _, r in chars}
+        if len(ds) == 1:
+            d = ds.pop()
+            parts.append(
+                text("lab.sentence.chars_within", lang, d=_number(100 * d, 1, lang, sign=False))
+            )
+            others = [(k, r) for k, r in within if not k.startswith("win:")]
+    if others:
+        items = ", ".join(
+            text(
+                "lab.sentence.within_item",
+                lang,
+                what=metric_name(k, lang, deck),
+                d=_delta(k, r["delta"], lang),
+            )
+            for k, r in others
+        )
+        parts.append(text("lab.sentence.within", lang, items=_cap(items)))
+    if open_ and not changed:
+        if not within:
+            parts.append(text("lab.sentence.undecided", lang, n=comp.games))
+        items = ", ".join(
+            text(
+                "lab.sentence.open_item",
+                lang,
+                what=metric_name(k, lang, deck),
+                low=fmt_diff(k, r["low"], lang, unit=False),
+                high=fmt_diff(k, r["high"], lang),
+            )
+            for k, r in open_
+        )
+        parts.append(text("lab.sentence.open", lang, n=comp.games, items=items))
+    return " ".join(parts)
+
+
+_STOPPED = {
+    "a watched quantity changed": "lab.stopped.different",
+    "no watched quantity moved by more than its δ": "lab.stopped.no_change",
+    "game budget spent": "lab.stopped.budget",
+    "time budget spent": "lab.stopped.time",
+    "cancelled": "lab.stopped.cancelled",
+}
+
+
+def _level(alpha: float, lang: str) -> str:
+    return _number(100 * (1 - alpha), 1 if (100 * alpha) % 1 else 0, lang, sign=False) + " %"
+
+
+def comparison_tables(comp: Comparison, lang: str = "en") -> list[Table]:
+    """The comparison as tables: the verdict sentence first, then the watched quantities,
+    then every paired quantity (marked after Holm over all rows)."""
+    deck = comp.a.spec.deck
+    level = _level(comp.alpha, lang)
+    alpha = _number(comp.alpha, 2, lang, sign=False)
+    head = text(
+        "lab.table.head",
+        lang,
+        a=comp.label_a,
+        b=comp.label_b,
+        n=comp.games,
+        seed=comp.a.spec.seed,
+        same=comp.same_games,
+    )
+    if comp.stopped:
+        why = _STOPPED.get(comp.stopped)
+        head += " " + text("lab.table.stopped", lang, why=text(why, lang) if why else comp.stopped)
+    lines = [[comp.sentence(lang)], [head]]
+    verdict = text(f"lab.verdict.{comp.verdict}", lang)
+    method = text("lab.method.seq" if comp.sequential else "lab.method.one", lang)
+    watched_rows = []
+    for k, r in comp.watched().items():
+        watched_rows.append(
+            [
+                metric_name(k, lang, deck),
+                fmt_diff(k, r["diff"], lang, unit=False),
+                f"{fmt_diff(k, r['low'], lang, unit=False)} … "
+                f"{fmt_diff(k, r['high'], lang, unit=False)}",
+                "±" + _delta(k, r["delta"], lang).split(" ")[0],
+                text(f"lab.state.{r['state']}", lang),
+            ]
+        )
+    watch_head = [
+        text("lab.col.quantity", lang),
+        text("lab.col.diff", lang),
+        text("lab.col.ci", lang, level="Holm"),
+        text("lab.col.delta", lang),
+        text("lab.col.state", lang),
+    ]
+    rows = []
+    diffs = comp.differences()
+    for k, r in diffs.items():
+        rows.append(
+            [
+                metric_name(k, lang, deck),
+                fmt_value(k, r["a"], lang),
+                fmt_value(k, r["b"], lang),
+                fmt_diff(k, r["diff"], lang, unit=False) + (" ★" if r["marked"] else ""),
+                f"{fmt_diff(k, r['ci_low'], lang, unit=False)} … "
+                f"{fmt_diff(k, r['ci_high'], lang, unit=False)}",
+                _number(r["p_holm"], 3, lang, sign=False),
+            ]
+        )
+    foot = text(
+        "lab.table.foot_seq" if comp.sequential else "lab.table.foot_one",
+        lang,
+        k=len(diffs),
+        alpha=alpha,
+        level=level,
+        looks=comp.looks,
+    )
+    table_head = [
+        text("lab.col.quantity", lang),
+        comp.label_a,
+        comp.label_b,
+        text("lab.col.diff", lang),
+        text("lab.col.ci", lang, level=level),
+        text("lab.col.p", lang),
+    ]
+    return [
+        ("", [], lines),
+        (
+            text("lab.table.watched", lang, method=method, alpha=alpha, verdict=verdict),
+            watch_head,
+            watched_rows,
+        ),
+        (foot, table_head, rows),
+    ]
