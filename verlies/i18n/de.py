@@ -782,7 +782,7 @@ TEXTS: dict[str, str] = {
     "sim.download_json": "alles herunterladen (JSON)",
     # --- balance tab: the difference chart, game lengths, what to watch (ui/balance) -----------
     "balance.watch": "Beobachten",
-    "balance.watch.none": "nichts: feste Zahl von Partien",
+    "balance.watch.none": "keine: feste Partienzahl",
     "balance.watch.wins": "Siegquoten",
     "balance.watch.rounds": "Spieldauer",
     "balance.watch.injuries": "Verletzungen",

@@ -740,7 +740,7 @@ TEXTS: dict[str, str] = {
     "sim.download_json": "download everything (JSON)",
     # --- balance tab: the difference chart, game lengths, what to watch (ui/balance) -----------
     "balance.watch": "Watch",
-    "balance.watch.none": "nothing: a fixed number of games",
+    "balance.watch.none": "none: a fixed number of games",
     "balance.watch.wins": "win rates",
     "balance.watch.rounds": "game length",
     "balance.watch.injuries": "injuries",

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
+from verlies.sim.compare import DEFAULT_WATCH
 from verlies.sim.run import default_workers
 
 if TYPE_CHECKING:
@@ -38,14 +39,14 @@ WATCH: tuple[str, ...] = ("none", "wins", "rounds", "injuries", "gold", "all")
 
 def watch_keys(choice: str, deck: DeckLike) -> tuple[str, ...]:
     """The quantities a choice of :data:`WATCH` watches (``win:<id>`` for each of the
-    deck's characters; "all": the default watch list plus every character's win rate)."""
+    deck's characters; "all": ``compare``'s default watch list)."""
     wins = tuple(f"win:{cid}" for cid in sorted(deck.characters))
     if choice == "none":
         return ()
     if choice == "wins":
         return wins
     if choice == "all":
-        return ("rounds", "injuries", "gold", "timeout", *wins)
+        return DEFAULT_WATCH
     if choice in WATCH:
         return (choice,)
     raise VerliesError(f"unknown choice of what to watch: {choice!r} (one of {', '.join(WATCH)})")
@@ -197,8 +198,8 @@ CSS = """<style>
 .vl-balance .vl-balance-field .widget-text, .vl-balance .vl-balance-field .widget-dropdown {
   width: 7.5em; margin: 0; }
 .vl-balance .vl-balance-field input, .vl-balance .vl-balance-field select { width: 100%; }
-.vl-balance .vl-balance-watch .widget-dropdown { width: auto; max-width: 100%; }
-.vl-balance .vl-balance-watch select { width: auto; max-width: 100%; }
+.vl-balance .vl-balance-watch .widget-dropdown { width: max-content; max-width: 100%; }
+.vl-balance .vl-balance-watch select { width: auto; flex: 0 1 auto; max-width: 100%; }
 .vl-balance .vl-balance-buttons { display: flex; flex-flow: row wrap; gap: 6px;
   width: auto; margin: 0; }
 .vl-balance .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
@@ -209,8 +210,11 @@ CSS = """<style>
   margin: 0; }
 .vl-balance .widget-html, .vl-balance .widget-html-content { max-width: 100%;
   white-space: normal; overflow-wrap: anywhere; height: auto; }
-.vl-balance .vl-balance-verdict { font-size: 1.08em; font-weight: 600; }
+.vl-balance .vl-balance-verdict { font-size: 1.05em; font-weight: 600; }
 .vl-balance .vl-balance-table { overflow-x: auto; max-width: 100%; }
+.vl-balance .vl-balance-table table { font-size: 0.92em; }
+.vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { padding: 2px 6px;
+  overflow-wrap: normal; word-break: normal; hyphens: auto; vertical-align: top; }
 .vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
 .vl-balance .vl-diff-title { font-weight: 600; margin-bottom: 2px; }
 .vl-balance .bqplot { max-width: 100%; min-width: 0; }
@@ -428,10 +432,14 @@ class BalanceTab:
             self.verdict.value = self._verdict_html(comp)
 
     def _table_html(self, comp: Comparison) -> str:
-        return comp._repr_html_()
+        from verlies.ui.balance_chart import labelled, table_html
+
+        return table_html(labelled(comp, self.lang), self.lang)
 
     def _verdict_html(self, comp: Comparison) -> str:
-        return ""
+        from verlies.ui.balance_chart import labelled
+
+        return html.escape(labelled(comp, self.lang).sentence(self.lang))
 
     def _done(self, run: BalanceRun) -> None:
         self._update(run, force=True)

@@ -13,14 +13,28 @@ rows' heights are fixed. The page shows it in an HTML widget; a notebook shows i
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from verlies import i18n
 from verlies.sim.plots import Differences
 
-__all__ = ["ROW", "character_names", "difference_svg", "nice_range", "number", "points"]
+if TYPE_CHECKING:
+    from verlies.sim.compare import Comparison
+
+__all__ = [
+    "ROW",
+    "character_names",
+    "difference_svg",
+    "labelled",
+    "nice_range",
+    "number",
+    "points",
+    "table_html",
+]
 
 #: Height of one character's row, pixels.
 ROW = 30
@@ -147,3 +161,42 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
         f'font-size="11" fill="#555">{unit}</text></svg></div>'
     )
     return "".join(out)
+
+
+def labelled(comp: Comparison, lang: str) -> Comparison:
+    """``comp`` with its decks named in ``lang`` (the page's words for the deck of new
+    games and the draft; the raw labels stay in the downloads)."""
+    return dataclasses.replace(
+        comp,
+        label_a=i18n.text("balance.base", lang),
+        label_b=i18n.text("balance.draft", lang),
+    )
+
+
+def table_html(comp: Comparison, lang: str) -> str:
+    """The comparison's tables in ``lang`` (the watched quantities, then every paired
+    quantity), each row named in words with its one-line definition as the row's hover
+    title (``metric_help``); the verdict sentence is shown apart, above the chart."""
+    from verlies.i18n.metrics import comparison_tables, metric_help
+
+    deck = comp.a.spec.deck
+    tables = comparison_tables(comp, lang)[1:]  # [0]: the sentence and the run's line
+    keys = [list(comp.watched()), list(comp.differences())]
+    head_line = comparison_tables(comp, lang)[0][2][1:]
+    esc = html.escape
+    parts = [f'<div class="verlies-report vl-balance-report" lang="{esc(lang)}">']
+    parts += [f'<p class="vl-balance-run">{esc(r[0])}</p>' for r in head_line]
+    for (title, header, rows), row_keys in zip(tables, keys, strict=True):
+        parts.append(f"<p><b>{esc(title)}</b></p>")
+        parts.append('<table style="border-collapse: collapse">')
+        parts.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
+        for key, row in zip(row_keys, rows, strict=True):
+            cells = "".join(
+                f'<td style="text-align: {"left" if j == 0 else "right"}">{esc(c)}</td>'
+                for j, c in enumerate(row)
+            )
+            hover = esc(metric_help(key, lang, deck))
+            parts.append(f'<tr title="{hover}" data-key="{esc(key)}">{cells}</tr>')
+        parts.append("</table>")
+    parts.append("</div>")
+    return "\n".join(parts)
