@@ -215,6 +215,17 @@ CSS = """<style>
 .vl-balance .vl-balance-table table { font-size: 0.92em; }
 .vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { padding: 2px 6px;
   overflow-wrap: normal; word-break: normal; hyphens: auto; vertical-align: top; }
+@media (max-width: 600px) {
+  /* a narrow screen: each table row is a block, every value under its column's name */
+  .vl-balance .vl-balance-table table, .vl-balance .vl-balance-table tbody,
+  .vl-balance .vl-balance-table tr, .vl-balance .vl-balance-table td { display: block; }
+  .vl-balance .vl-balance-table tr:first-child { display: none; }
+  .vl-balance .vl-balance-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-balance .vl-balance-table td { text-align: left !important; padding: 0 4px; }
+  .vl-balance .vl-balance-table td:first-child { font-weight: 600; }
+  .vl-balance .vl-balance-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
 .vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
 .vl-balance .vl-diff-title { font-weight: 600; margin-bottom: 2px; }
 .vl-balance .bqplot { max-width: 100%; min-width: 0; }

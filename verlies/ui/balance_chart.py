@@ -191,8 +191,11 @@ def table_html(comp: Comparison, lang: str) -> str:
         parts.append('<table style="border-collapse: collapse">')
         parts.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
         for key, row in zip(row_keys, rows, strict=True):
+            # data-col: the column's name, shown before the value where a narrow screen
+            # lays each row out as a block (the tab's CSS)
             cells = "".join(
-                f'<td style="text-align: {"left" if j == 0 else "right"}">{esc(c)}</td>'
+                f'<td data-col="{esc(header[j])}" '
+                f'style="text-align: {"left" if j == 0 else "right"}">{esc(c)}</td>'
                 for j, c in enumerate(row)
             )
             hover = esc(metric_help(key, lang, deck))
