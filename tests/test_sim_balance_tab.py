@@ -121,7 +121,7 @@ def test_the_difference_chart_names_sorts_and_draws_every_character(comp) -> Non
         shown = re.findall(r'class="vl-diff-name"[^>]*>([^<]+)<', svg)
         assert shown == [DECK.characters[c].name.get(lang) for c in diffs.ids]
         values = re.findall(r'class="vl-diff-value"[^>]*>([^<]+)<', svg)
-        assert [v.removesuffix(" ✓") for v in values] == [points(d, lang) for d in diffs.diffs]
+        assert [v.removesuffix(" ★") for v in values] == [points(d, lang) for d in diffs.diffs]
         # a bar's length on the axis is its value: percent of the width per point
         ticks = [float(v) for v in re.findall(r'data-points="([^"]+)"', svg)]
         half = ticks[-1]

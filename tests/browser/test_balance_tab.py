@@ -107,7 +107,7 @@ _TEXT_JS = """
 
 
 def _number(text: str) -> float:
-    """A shown number ("+3,0 Pkt.", "−4.0 pt ✓", "−10") as a float."""
+    """A shown number ("+3,0 Pkt.", "−4.0 pt ★", "−10") as a float."""
     m = re.search(r"[+−-]?\d+(?:[.,]\d+)?", text)
     assert m is not None, f"no number in {text!r}"
     return float(m.group().replace("−", "-").replace(",", "."))
@@ -211,6 +211,19 @@ def _check_layout(page: Page, width: int) -> None:
     assert len(buttons) == 2 and all(b["width"] >= 60 for b in buttons), buttons
 
 
+def _plot_fills(page: Page, width: int) -> bool:
+    """The game-length plot's drawing is as wide as its box, and inside the window."""
+    got: dict[str, float] = page.evaluate(
+        """() => { const f = document.querySelector('.vl-balance .bqplot');
+          const svg = f.querySelector('svg'); const tab = document.querySelector('.vl-balance');
+          return {svg: svg.getBoundingClientRect().width, box: f.getBoundingClientRect().width,
+                  tab: tab.clientWidth, right: svg.getBoundingClientRect().right}; }"""
+    )
+    assert got["svg"] >= 0.9 * got["box"] and got["box"] >= 0.8 * got["tab"], got
+    assert got["right"] <= width + 0.5, got
+    return True
+
+
 def _check_language(page: Page, lang: str) -> None:
     other = "en" if lang == "de" else "de"
     shown = _words(page.evaluate(_TEXT_JS))
@@ -223,6 +236,7 @@ def _screenshot(page: Page, name: str, width: int) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": width, "height": 2600})
     follow(page, lambda: page.evaluate("window.innerHeight") == 2600, "the tall window")
+    follow(page, lambda: _plot_fills(page, width), "the plot in the tall window")
     page.screenshot(path=str(ARTIFACTS / name))
 
 
@@ -276,6 +290,10 @@ def test_the_balance_tab_reads_right_at_every_width(
             _check_chart(page, lang)
             return True
 
+        # The lengths' plot, scrolled into view as a person would, fills the tab's width
+        # (bqplot lays a figure out again only once it is visible after a resize).
+        page.locator(".vl-balance .bqplot").first.scroll_into_view_if_needed()
+        follow(page, lambda w=width: _plot_fills(page, w), f"the plot at {width} px", server=server)
         follow(page, settled, f"the tab laid out at {width} px", server=server)
         _check_language(page, lang)
         _screenshot(page, f"balance_{lang}_{width}.png", width)

@@ -764,8 +764,8 @@ TEXTS: dict[str, str] = {
     "sim.intro": (
         "Das Deck im Editor (den Entwurf) gegen das Deck neuer Spiele simulieren: "
         "dieselben Zufallszahlen für beide, vorsichtige Bots auf allen Plätzen, jede "
-        "Figur gleich oft auf jedem Platz. Unterschiede B − A mit 95-%-Intervallen; * "
-        "markiert die eindeutigen."
+        "Figur gleich oft auf jedem Platz. Unterschiede B − A mit ihren Intervallen; ★ "
+        "markiert die deutlichen (nach einer Korrektur für die Zahl der Zeilen)."
     ),
     "sim.games": "Spiele",
     "sim.players": "Spieler",
@@ -795,6 +795,7 @@ TEXTS: dict[str, str] = {
     "balance.diff_title": "Siegquote je Figur: Entwurf − Deck neuer Spiele (95-%-Intervall)",
     "balance.diff_empty": "Noch keine Siegquote einer Figur.",
     "balance.diff_hover": "{name}: {diff} (95-%-Intervall {low} bis {high})",
+    "balance.diff_hover_no_ci": "{name}: {diff} (noch kein Intervall)",
     "balance.pts": "{value} Pkt.",
     "balance.clear": "eindeutig",
     "balance.length_title": "Spieldauer: beide Decks",

@@ -722,8 +722,8 @@ TEXTS: dict[str, str] = {
     "sim.intro": (
         "Simulate the deck being edited (the editor's draft) against the deck of new "
         "games: the same seeds for both, careful bots in every seat, each character on "
-        "each seat equally often. Differences B − A come with 95 % intervals; * marks the "
-        "clear ones."
+        "each seat equally often. Differences B − A come with their intervals; ★ marks "
+        "the clear ones (after a correction for the number of rows)."
     ),
     "sim.games": "Games",
     "sim.players": "Players",
@@ -753,6 +753,7 @@ TEXTS: dict[str, str] = {
     "balance.diff_title": "Win rate per character: draft − deck of new games (95 % interval)",
     "balance.diff_empty": "No character's win rate yet.",
     "balance.diff_hover": "{name}: {diff} (95 % interval {low} to {high})",
+    "balance.diff_hover_no_ci": "{name}: {diff} (no interval yet)",
     "balance.pts": "{value} pt",
     "balance.clear": "clear",
     "balance.length_title": "Game length: both decks",

@@ -59,7 +59,8 @@ class Histogram:
 @dataclass(frozen=True, slots=True)
 class Differences:
     """Per character: the paired win-rate difference B − A with its 95 % interval, sorted
-    from the largest gain to the largest loss (ties by id). ``ids``: character ids."""
+    from the largest gain to the largest loss (ties by id). ``ids``: character ids; an
+    interval the comparison has no number for yet is NaN (not drawn)."""
 
     ids: tuple[str, ...]
     diffs: tuple[float, ...]
@@ -157,8 +158,8 @@ def win_rate_differences(comp: Comparison) -> Differences:
     return Differences(
         ids=tuple(cid for cid, _ in rows),
         diffs=tuple(float(r["diff"]) for _, r in rows),
-        low=tuple(_nan0(float(r["ci_low"])) for _, r in rows),
-        high=tuple(_nan0(float(r["ci_high"])) for _, r in rows),
+        low=tuple(float(r["ci_low"]) for _, r in rows),
+        high=tuple(float(r["ci_high"]) for _, r in rows),
         clear=tuple(bool(r.get("clear", False)) for _, r in rows),
     )
 

@@ -6,9 +6,13 @@ worker processes (kept for the next run), and holds its state, so the kernel's m
 thread stays free for the rest of the page (a Step click still answers). It can be
 cancelled; its results download as CSV or JSON.
 
-:class:`BalanceTab` shows it: settings, a tqdm progress bar, a cancel button, win rates
-of both decks with their intervals, the draft's game length, the table of paired
-differences, and download links.
+:class:`BalanceTab` shows it: settings (with what to watch: a watched run plays blocks
+until its verdict, ``compare(..., until_clear=...)``), a progress line, the verdict in one
+sentence, the chart of every character's win-rate difference with its interval
+(:mod:`verlies.ui.balance_chart`), both decks' game lengths over each other, the tables
+with every quantity named in words (its definition as the row's hover title; the raw keys
+only in the downloads), and download links. Every word follows the page's language; the
+controls wrap instead of shrinking, so the tab reads at 390 px as at 1,280 px.
 """
 
 from __future__ import annotations

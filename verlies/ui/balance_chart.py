@@ -85,7 +85,7 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
 
     Each row is a ``<g class="vl-diff-row" data-key="<character id>">`` with its name
     (``text.vl-diff-name``), bar (``rect.vl-diff-bar``), interval (``line.vl-diff-ci``)
-    and value (``text.vl-diff-value``); the axis' ticks are ``text.vl-diff-tick`` with
+    and value (``text.vl-diff-value``, ★ when clear); the axis' ticks are ``text.vl-diff-tick`` with
     ``data-points``. A hover over a row gives its interval in words (``<title>``).
     """
     t = i18n.text
@@ -95,8 +95,9 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
             f'<div class="vl-diff"><div class="vl-diff-title">{title}</div>'
             f'<p class="vl-diff-empty">{html.escape(t("balance.diff_empty", lang))}</p></div>'
         )
-    limit = max(abs(v) for v in (*diffs.low, *diffs.high, *diffs.diffs)) * 100
-    half = nice_range(limit if math.isfinite(limit) else 0.0)
+    shown = [abs(v) for v in (*diffs.low, *diffs.high, *diffs.diffs) if math.isfinite(v)]
+    limit = max(shown, default=0.0) * 100
+    half = nice_range(limit)
     n = len(diffs.ids)
     height = _TOP + n * ROW + _AXIS
     zero = _x(0.0, half)
@@ -111,23 +112,28 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
         y = _TOP + i * ROW
         mid = y + ROW / 2
         xd = _x(max(-half, min(half, d * 100)), half)
-        xl = _x(max(-half, lo * 100), half)
-        xh = _x(min(half, hi * 100), half)
+        has_ci = not (math.isnan(lo) or math.isnan(hi))
+        xl = _x(max(-half, lo * 100), half) if has_ci else zero
+        xh = _x(min(half, hi * 100), half) if has_ci else zero
         gain = d >= 0
         color = (
             ("#2c6fa8" if gain else "#c46a1b")
             if diffs.clear[i]
             else ("#9dbad6" if gain else "#e5b48a")
         )
-        hover = t(
-            "balance.diff_hover",
-            lang,
-            name=name,
-            diff=points(d, lang),
-            low=points(lo, lang),
-            high=points(hi, lang),
+        hover = (
+            t(
+                "balance.diff_hover",
+                lang,
+                name=name,
+                diff=points(d, lang),
+                low=points(lo, lang),
+                high=points(hi, lang),
+            )
+            if has_ci
+            else t("balance.diff_hover_no_ci", lang, name=name, diff=points(d, lang))
         )
-        value = points(d, lang) + (" ✓" if diffs.clear[i] else "")
+        value = points(d, lang) + (" ★" if diffs.clear[i] else "")
         out.append(
             f'<g class="vl-diff-row" data-key="{html.escape(cid)}" data-diff="{d!r}" '
             f'data-low="{lo!r}" data-high="{hi!r}"><title>{html.escape(hover)}</title>'
@@ -135,13 +141,17 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
             f'text-anchor="end" font-size="13">{html.escape(name)}</text>'
             f'<rect class="vl-diff-bar" x="{min(zero, xd):.3f}%" y="{mid - 7:.1f}" '
             f'width="{abs(xd - zero):.3f}%" height="14" fill="{color}"/>'
-            f'<line class="vl-diff-ci" x1="{xl:.3f}%" x2="{xh:.3f}%" y1="{mid:.1f}" '
-            f'y2="{mid:.1f}" stroke="#222" stroke-width="1.5"/>'
-            f'<line x1="{xl:.3f}%" x2="{xl:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
-            'stroke="#222" stroke-width="1.5"/>'
-            f'<line x1="{xh:.3f}%" x2="{xh:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
-            'stroke="#222" stroke-width="1.5"/>'
-            f'<text class="vl-diff-value" x="100%" y="{mid + 4:.1f}" text-anchor="end" '
+            + (
+                f'<line class="vl-diff-ci" x1="{xl:.3f}%" x2="{xh:.3f}%" y1="{mid:.1f}" '
+                f'y2="{mid:.1f}" stroke="#222" stroke-width="1.5"/>'
+                f'<line x1="{xl:.3f}%" x2="{xl:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
+                'stroke="#222" stroke-width="1.5"/>'
+                f'<line x1="{xh:.3f}%" x2="{xh:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
+                'stroke="#222" stroke-width="1.5"/>'
+                if has_ci
+                else ""
+            )
+            + f'<text class="vl-diff-value" x="100%" y="{mid + 4:.1f}" text-anchor="end" '
             f'font-size="12">{html.escape(value)}</text></g>'
         )
     axis_y = _TOP + n * ROW
