@@ -31,7 +31,7 @@ import time
 from typing import Any
 
 from verlies.deck import Deck
-from verlies.sim import Tweak, compare
+from verlies.sim import Tweak, compare, random_playouts
 from verlies.sim.compare import DEFAULT_WATCH, aa_twin
 
 WATCHES: dict[str, list[str]] = {
@@ -92,6 +92,7 @@ def goblin(seeds: int, block: int, budget: int, players: int) -> dict[str, Any]:
     base = Deck.default()
     strong = Tweak("monster", "monster-goblin", "fight").apply(base, 10)
     rows = []
+    t0 = time.process_time()
     for seed in range(seeds):
         comp = compare(
             base,
@@ -107,8 +108,14 @@ def goblin(seeds: int, block: int, budget: int, players: int) -> dict[str, Any]:
         rows.append(
             {"seed": seed, "verdict": comp.verdict, "pairs": comp.games, "by": comp.decided_by}
         )
+    cpu = time.process_time() - t0
     pairs = [r["pairs"] for r in rows]
+    # The baseline measured in this run: the engine's random playouts, per CPU second.
+    games, steps, _wall, pcpu = random_playouts(20, players=players, log=False)
     return {
+        "cpu_seconds": cpu,
+        "cpu_per_game": cpu / (2 * sum(pairs)),
+        "random_steps_per_cpu_s": steps / pcpu,
         "rows": rows,
         "median_pairs": statistics.median(pairs),
         "max_pairs": max(pairs),
@@ -149,6 +156,10 @@ def main() -> None:
         f"'different' in {gob['different']}/{len(gob['rows'])} seeds; pairs to verdict "
         f"median {gob['median_pairs']}, max {gob['max_pairs']}, against the fixed budget "
         f"of {gob['budget']}; {_load()}"
+    )
+    print(
+        f"  {gob['cpu_per_game'] * 1000:.1f} ms CPU per bot game; baseline in this run: "
+        f"random playouts {gob['random_steps_per_cpu_s']:,.0f} steps per CPU second"
     )
     for r in gob["rows"]:
         print(f"  seed {r['seed']}: {r['verdict']} after {r['pairs']} pairs, by {r['by']}")
