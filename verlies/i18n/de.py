@@ -975,6 +975,10 @@ TEXTS: dict[str, str] = {
     "lab.sentence.undecided": (
         "Nach {n} Paaren unentschieden: bisher hat sich nichts deutlich verändert."
     ),
+    "lab.sentence.too_few": (
+        "Bisher zu wenige Paare ({n}) für ein Urteil: ein Lauf, der nach jedem Block "
+        "auswertet, entscheidet ab {min} Paaren."
+    ),
     "lab.sentence.none": "Nichts beobachtet.",
     "lab.table.head": (
         "{a} gegen {b}: je {n} Partien auf denselben Seeds (Seed {seed}); {same} Paare "

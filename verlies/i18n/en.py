@@ -918,6 +918,10 @@ TEXTS: dict[str, str] = {
     "lab.sentence.open": "Still open after {n} pairs: {items}.",
     "lab.sentence.open_item": "{what} {low} … {high}",
     "lab.sentence.undecided": "Undecided after {n} pairs: nothing changed clearly so far.",
+    "lab.sentence.too_few": (
+        "Too few pairs so far ({n}) to judge: a run that looks after every block decides "
+        "from {min} pairs on."
+    ),
     "lab.sentence.none": "Nothing watched.",
     "lab.table.head": (
         "{a} vs {b}: {n} games each on the same seeds (seed {seed}); {same} pairs ended "

@@ -2,7 +2,9 @@
 
 * :func:`simulate` plays N games by bots on this process, local worker processes or a
   Dask cluster, and aggregates :class:`Metrics` as results arrive;
-* :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences;
+* :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences
+  and a verdict ("different", "no_change", "undecided") with a stated error, sequential
+  with ``until_clear`` (the statistics are in :mod:`verlies.sim.stats`);
 * :func:`sweep` plays a range of values of one number of the deck;
 * :mod:`verlies.sim.plots` gives what plots draw as plain numbers; the bqplot widgets that
   update in place are in :mod:`verlies.ui.lab_plots` (no widget library on this side).
