@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
-from progress import follow, open_page
+from progress import follow, follow_expect, open_page
 
 
 def _state(page: Page) -> dict[str, str]:
@@ -62,5 +62,7 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
     status = page.locator(".vl-balance-status")
     follow(page, lambda: "Cancelled" in status.inner_text(), "the cancel", server=server)
     table = page.locator(".vl-balance-table table")
-    follow(page, lambda: table.count() == 1, "the partial table", server=server)
+    # the watched quantities and every paired one: two tables, named in words
+    follow(page, lambda: table.count() == 2, "the partial tables", server=server)
+    follow_expect(page.locator(".vl-balance-table")).to_contain_text("win rate")
     assert console_errors == []

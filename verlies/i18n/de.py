@@ -764,8 +764,8 @@ TEXTS: dict[str, str] = {
     "sim.intro": (
         "Das Deck im Editor (den Entwurf) gegen das Deck neuer Spiele simulieren: "
         "dieselben Zufallszahlen für beide, vorsichtige Bots auf allen Plätzen, jede "
-        "Figur gleich oft auf jedem Platz. Unterschiede B − A mit 95-%-Intervallen; * "
-        "markiert die eindeutigen."
+        "Figur gleich oft auf jedem Platz. Unterschiede B − A mit ihren Intervallen; ★ "
+        "markiert die deutlichen (nach einer Korrektur für die Zahl der Zeilen)."
     ),
     "sim.games": "Spiele",
     "sim.players": "Spieler",
@@ -780,6 +780,32 @@ TEXTS: dict[str, str] = {
     "sim.cancelled": "Abgebrochen nach {games} Partien mit jedem Deck ({seconds} s).",
     "sim.download_csv": "Unterschiede herunterladen (CSV)",
     "sim.download_json": "alles herunterladen (JSON)",
+    # --- balance tab: the difference chart, game lengths, what to watch (ui/balance) -----------
+    "balance.watch": "Beobachten",
+    "balance.watch.none": "keine: feste Partienzahl",
+    "balance.watch.wins": "Siegquoten",
+    "balance.watch.rounds": "Spieldauer",
+    "balance.watch.injuries": "Verletzungen",
+    "balance.watch.gold": "Gold",
+    "balance.watch.all": "alle Kennzahlen",
+    "balance.watch_help": (
+        "Was beobachtet wird: mit einer Wahl werden Partien in Blöcken gespielt, bis die "
+        "beobachteten Zahlen entschieden oder die Partien aufgebraucht sind."
+    ),
+    "balance.diff_title": "Siegquote je Figur: Entwurf − Deck neuer Spiele (95-%-Intervall)",
+    "balance.diff_empty": "Noch keine Siegquote einer Figur.",
+    "balance.diff_hover": "{name}: {diff} (95-%-Intervall {low} bis {high})",
+    "balance.diff_hover_no_ci": "{name}: {diff} (noch kein Intervall)",
+    "balance.pts": "{value} Pkt.",
+    "balance.clear": "eindeutig",
+    "balance.length_title": "Spieldauer: beide Decks",
+    "balance.rounds": "Runden",
+    "balance.games_axis": "Partien",
+    "balance.median": "Median",
+    "balance.base": "Deck neuer Spiele",
+    "balance.draft": "Entwurf",
+    "balance.progress": "{done} von {total} Partien · {rate} Partien/s",
+    "balance.progress_start": "{done} von {total} Partien",
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Spiel vom {time} fortsetzen, Schritt {step}",
     "page.autosave.resume": "Fortsetzen",
@@ -948,6 +974,10 @@ TEXTS: dict[str, str] = {
     "lab.sentence.open_item": "{what} {low} … {high}",
     "lab.sentence.undecided": (
         "Nach {n} Paaren unentschieden: bisher hat sich nichts deutlich verändert."
+    ),
+    "lab.sentence.too_few": (
+        "Bisher zu wenige Paare ({n}) für ein Urteil: ein Lauf, der nach jedem Block "
+        "auswertet, entscheidet ab {min} Paaren."
     ),
     "lab.sentence.none": "Nichts beobachtet.",
     "lab.table.head": (

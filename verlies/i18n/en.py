@@ -722,8 +722,8 @@ TEXTS: dict[str, str] = {
     "sim.intro": (
         "Simulate the deck being edited (the editor's draft) against the deck of new "
         "games: the same seeds for both, careful bots in every seat, each character on "
-        "each seat equally often. Differences B − A come with 95 % intervals; * marks the "
-        "clear ones."
+        "each seat equally often. Differences B − A come with their intervals; ★ marks "
+        "the clear ones (after a correction for the number of rows)."
     ),
     "sim.games": "Games",
     "sim.players": "Players",
@@ -738,6 +738,32 @@ TEXTS: dict[str, str] = {
     "sim.cancelled": "Cancelled after {games} games with each deck ({seconds} s).",
     "sim.download_csv": "download the differences (CSV)",
     "sim.download_json": "download everything (JSON)",
+    # --- balance tab: the difference chart, game lengths, what to watch (ui/balance) -----------
+    "balance.watch": "Watch",
+    "balance.watch.none": "none: a fixed number of games",
+    "balance.watch.wins": "win rates",
+    "balance.watch.rounds": "game length",
+    "balance.watch.injuries": "injuries",
+    "balance.watch.gold": "gold",
+    "balance.watch.all": "all headline figures",
+    "balance.watch_help": (
+        "What to watch: with a choice, games are played in blocks until the watched "
+        "figures are decided or the games are used up."
+    ),
+    "balance.diff_title": "Win rate per character: draft − deck of new games (95 % interval)",
+    "balance.diff_empty": "No character's win rate yet.",
+    "balance.diff_hover": "{name}: {diff} (95 % interval {low} to {high})",
+    "balance.diff_hover_no_ci": "{name}: {diff} (no interval yet)",
+    "balance.pts": "{value} pt",
+    "balance.clear": "clear",
+    "balance.length_title": "Game length: both decks",
+    "balance.rounds": "rounds",
+    "balance.games_axis": "games",
+    "balance.median": "median",
+    "balance.base": "deck of new games",
+    "balance.draft": "draft",
+    "balance.progress": "{done} of {total} games · {rate} games/s",
+    "balance.progress_start": "{done} of {total} games",
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Resume game from {time}, step {step}",
     "page.autosave.resume": "Resume",
@@ -892,6 +918,10 @@ TEXTS: dict[str, str] = {
     "lab.sentence.open": "Still open after {n} pairs: {items}.",
     "lab.sentence.open_item": "{what} {low} … {high}",
     "lab.sentence.undecided": "Undecided after {n} pairs: nothing changed clearly so far.",
+    "lab.sentence.too_few": (
+        "Too few pairs so far ({n}) to judge: a run that looks after every block decides "
+        "from {min} pairs on."
+    ),
     "lab.sentence.none": "Nothing watched.",
     "lab.table.head": (
         "{a} vs {b}: {n} games each on the same seeds (seed {seed}); {same} pairs ended "

@@ -140,6 +140,12 @@ def verdict_sentence(comp: Comparison, lang: str = "en") -> str:
             for k, r in others
         )
         parts.append(text("lab.sentence.within", lang, items=_cap(items)))
+    unknown = [(k, r) for k, r in open_ if math.isnan(r["low"])]
+    open_ = [(k, r) for k, r in open_ if not math.isnan(r["low"])]
+    if unknown and not changed:
+        from verlies.sim.compare import MIN_PAIRS
+
+        parts.append(text("lab.sentence.too_few", lang, n=comp.games, min=MIN_PAIRS))
     if open_ and not changed:
         if not within:
             parts.append(text("lab.sentence.undecided", lang, n=comp.games))

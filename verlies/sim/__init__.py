@@ -2,7 +2,9 @@
 
 * :func:`simulate` plays N games by bots on this process, local worker processes or a
   Dask cluster, and aggregates :class:`Metrics` as results arrive;
-* :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences;
+* :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences
+  and a verdict ("different", "no_change", "undecided") with a stated error, sequential
+  with ``until_clear`` (the statistics are in :mod:`verlies.sim.stats`);
 * :func:`sweep` plays a range of values of one number of the deck;
 * :func:`skill_matrix` plays the deck with several tables of bots: balance across skill;
 * :mod:`verlies.sim.stalls` names the games where nobody can reach an open passage;

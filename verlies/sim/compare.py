@@ -142,7 +142,12 @@ def game_values(r: GameRecord) -> dict[str, int]:
 
 @dataclass
 class Paired:
-    """Sums for one paired quantity: n, ΣA, ΣB, Σd, Σd² (all exact integers)."""
+    """Sums for one paired quantity: n, ΣA, ΣB, Σd, Σd² (all exact integers).
+
+    Its ``half_width``/``ci``/``clear``/``row`` are the plain one-look z interval of this
+    quantity alone (no correction for looks or rows); the verdict and the table use the
+    :class:`Comparison`'s methods.
+    """
 
     n: int = 0
     sum_a: int = 0

@@ -4,7 +4,7 @@
 >>> res.metrics.games, sum(res.metrics.reasons.values())
 (4, 4)
 >>> sorted(res.to_dict())[:3]
-['characters', 'durations', 'gold']
+['balance', 'characters', 'durations']
 """
 
 from __future__ import annotations

@@ -12,11 +12,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from verlies.sim.lab import SimResult
 from verlies.sim.sweep import SweepResult
 
-__all__ = ["Bars", "Curve", "Histogram", "bins", "curve", "duration", "win_rates"]
+if TYPE_CHECKING:
+    from verlies.sim.compare import Comparison
+
+__all__ = [
+    "Bars",
+    "Curve",
+    "Differences",
+    "Histogram",
+    "Overlay",
+    "bins",
+    "curve",
+    "duration",
+    "durations",
+    "win_rate_differences",
+    "win_rates",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +54,32 @@ class Histogram:
     counts: tuple[int, ...]
     width: int
     median: float
+
+
+@dataclass(frozen=True, slots=True)
+class Differences:
+    """Per character: the paired win-rate difference B − A with its 95 % interval, sorted
+    from the largest gain to the largest loss (ties by id). ``ids``: character ids; an
+    interval the comparison has no number for yet is NaN (not drawn)."""
+
+    ids: tuple[str, ...]
+    diffs: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    clear: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """Two runs' game-length histograms on the same bins (``starts``: each bin's first
+    round), for drawing one over the other."""
+
+    starts: tuple[int, ...]
+    counts_a: tuple[int, ...]
+    counts_b: tuple[int, ...]
+    width: int
+    median_a: float
+    median_b: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +141,43 @@ def curve(result: SweepResult, key: str = "median_rounds") -> Curve:
         if p.games and not math.isnan(y)
     ]
     return Curve(result.tweak.label(), tuple(v for v, _ in pairs), tuple(y for _, y in pairs))
+
+
+def win_rate_differences(comp: Comparison) -> Differences:
+    """Every character's win-rate difference (B − A) of a comparison, largest gain first.
+
+    The intervals are the comparison's own (``differences()``' ``ci_low``/``ci_high``);
+    ``clear`` is its ``clear`` flag (after its correction for many rows, where it has one).
+    """
+    rows = [
+        (key.removeprefix("win:"), r)
+        for key, r in comp.differences().items()
+        if key.startswith("win:") and not math.isnan(r["diff"])
+    ]
+    rows.sort(key=lambda kr: (-kr[1]["diff"], kr[0]))
+    return Differences(
+        ids=tuple(cid for cid, _ in rows),
+        diffs=tuple(float(r["diff"]) for _, r in rows),
+        low=tuple(float(r["ci_low"]) for _, r in rows),
+        high=tuple(float(r["ci_high"]) for _, r in rows),
+        clear=tuple(bool(r.get("clear", False)) for _, r in rows),
+    )
+
+
+def durations(a: SimResult, b: SimResult, width: int = 5) -> Overlay:
+    """Both runs' distributions of game length in rounds, on common bins."""
+    ha, hb = a.metrics.durations()["rounds"], b.metrics.durations()["rounds"]
+    both = {v: 0 for v in (*ha, *hb)}
+    starts, _ = bins(both, width)
+    lo = starts[0] if starts else 0
+
+    def counts(h: dict[int, int]) -> tuple[int, ...]:
+        out = [0] * len(starts)
+        for v, c in h.items():
+            out[(v - lo) // width] += c
+        return tuple(out)
+
+    def median(r: SimResult) -> float:
+        return float(r.metrics.summary()["median_rounds"]) if r.metrics.games else math.nan
+
+    return Overlay(tuple(starts), counts(ha), counts(hb), width, median(a), median(b))

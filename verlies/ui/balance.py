@@ -6,32 +6,60 @@ worker processes (kept for the next run), and holds its state, so the kernel's m
 thread stays free for the rest of the page (a Step click still answers). It can be
 cancelled; its results download as CSV or JSON.
 
-:class:`BalanceTab` shows it: settings, a tqdm progress bar, a cancel button, win rates
-of both decks with their intervals, the draft's game length, the table of paired
-differences, and download links.
+:class:`BalanceTab` shows it: settings (with what to watch: a watched run plays blocks
+until its verdict, ``compare(..., until_clear=...)``), a progress line, the verdict in one
+sentence, the chart of every character's win-rate difference with its interval
+(:mod:`verlies.ui.balance_chart`), both decks' game lengths over each other, the tables
+with every quantity named in words (its definition as the row's hover title; the raw keys
+only in the downloads), and download links. Every word follows the page's language; the
+controls wrap instead of shrinking, so the tab reads at 390 px as at 1,280 px.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
+from verlies.sim.compare import DEFAULT_WATCH
 from verlies.sim.run import default_workers
 
 if TYPE_CHECKING:
-    from tqdm.notebook import tqdm
-
     from verlies.setup import DeckLike
-    from verlies.ui.lab_plots import DurationPlot, WinRatePlot
+    from verlies.ui.lab_plots import LengthPlot
 
-__all__ = ["BalanceRun", "BalanceTab"]
+__all__ = ["WATCH", "BalanceRun", "BalanceTab", "watch_block", "watch_keys"]
+
+#: The tab's choices of what to watch (``balance.watch.<choice>`` in i18n).
+WATCH: tuple[str, ...] = ("none", "wins", "rounds", "injuries", "gold", "all")
+
+
+def watch_keys(choice: str, deck: DeckLike) -> tuple[str, ...]:
+    """The quantities a choice of :data:`WATCH` watches (``win:<id>`` for each of the
+    deck's characters; "all": ``compare``'s default watch list)."""
+    wins = tuple(f"win:{cid}" for cid in sorted(deck.characters))
+    if choice == "none":
+        return ()
+    if choice == "wins":
+        return wins
+    if choice == "all":
+        return DEFAULT_WATCH
+    if choice in WATCH:
+        return (choice,)
+    raise VerliesError(f"unknown choice of what to watch: {choice!r} (one of {', '.join(WATCH)})")
+
+
+def watch_block(games: int) -> int:
+    """A watched run's block: about a tenth of the games, a multiple of 8 (each character
+    on each seat equally often), at least 8 and at most ``games``."""
+    return max(8, min(games, games // 10 // 8 * 8))
 
 
 def _jsonable(x: object) -> object:
@@ -77,10 +105,16 @@ class BalanceRun:
         games: int = 1000,
         players: int = 4,
         seed: int = 0,
+        watch: Sequence[str] = (),
         on_update: Callable[[BalanceRun], None] | None = None,
         on_done: Callable[[BalanceRun], None] | None = None,
     ) -> None:
-        """Start simulating ``draft`` (B) against ``base`` (A); returns at once."""
+        """Start simulating ``draft`` (B) against ``base`` (A); returns at once.
+
+        ``watch``: quantities to watch (``compare(..., until_clear=watch)``): games are
+        played in blocks of about a tenth of ``games`` until they are decided or
+        ``games`` are played; empty: exactly ``games`` games.
+        """
         if self.running:
             raise VerliesError("a balance run is going on; cancel it first")
         self._cancel = threading.Event()
@@ -100,15 +134,18 @@ class BalanceRun:
                 on_update(self)
 
         def work() -> None:
+            block, budget = (watch_block(games), games) if watch else (games, None)
             try:
                 self.comparison = compare(
                     base,
                     draft,
-                    games,
+                    block,
                     players=players,
                     seed=seed,
                     characters="all" if len(base.characters) >= players else None,
                     labels=("base", "draft"),
+                    until_clear=list(watch) if watch else False,
+                    max_games=budget,
                     workers=1 if executor is None else None,
                     executor=executor,
                     progress=progress,
@@ -152,8 +189,58 @@ class BalanceRun:
         return json.dumps(_jsonable(self.comparison.to_dict()), ensure_ascii=False, indent=1)
 
 
+#: The tab's own styles: the controls wrap onto the next line instead of shrinking, labels
+#: and buttons take the width of their words, the table scrolls inside its own box.
+CSS = """<style>
+.vl-balance { box-sizing: border-box; max-width: 100%; min-width: 0; }
+.vl-balance .vl-balance-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
+  align-items: flex-end; max-width: 100%; }
+.vl-balance .vl-balance-field { width: auto; min-width: 0; margin: 0; }
+.vl-balance .vl-balance-field .widget-label { width: auto; min-width: 0; max-width: 100%;
+  overflow: visible; white-space: normal; line-height: 1.3; margin: 0 0 2px 0;
+  height: auto; }
+.vl-balance .vl-balance-field .widget-text, .vl-balance .vl-balance-field .widget-dropdown {
+  width: 7.5em; margin: 0; }
+.vl-balance .vl-balance-field input, .vl-balance .vl-balance-field select { width: 100%; }
+.vl-balance .vl-balance-watch .widget-dropdown { width: max-content; max-width: 100%; }
+.vl-balance .vl-balance-watch select { width: auto; flex: 0 1 auto; max-width: 100%; }
+.vl-balance .vl-balance-buttons { display: flex; flex-flow: row wrap; gap: 6px;
+  width: auto; margin: 0; }
+.vl-balance .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; overflow: visible; }
+.vl-balance .vl-balance-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
+  align-items: center; }
+.vl-balance .vl-balance-progress .widget-progress { width: 12em; max-width: 100%;
+  margin: 0; }
+.vl-balance .widget-html, .vl-balance .widget-html-content { max-width: 100%;
+  white-space: normal; overflow-wrap: anywhere; height: auto; }
+.vl-balance .vl-balance-verdict { font-size: 1.05em; font-weight: 600; }
+.vl-balance .vl-balance-table { overflow-x: auto; max-width: 100%; }
+.vl-balance .vl-balance-table table { font-size: 0.92em; }
+.vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { padding: 2px 6px;
+  overflow-wrap: normal; word-break: normal; hyphens: auto; vertical-align: top; }
+@media (max-width: 600px) {
+  /* a narrow screen: each table row is a block, every value under its column's name */
+  .vl-balance .vl-balance-table table, .vl-balance .vl-balance-table tbody,
+  .vl-balance .vl-balance-table tr, .vl-balance .vl-balance-table td { display: block; }
+  .vl-balance .vl-balance-table tr:first-child { display: none; }
+  .vl-balance .vl-balance-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-balance .vl-balance-table td { text-align: left !important; padding: 0 4px; }
+  .vl-balance .vl-balance-table td:first-child { font-weight: 600; }
+  .vl-balance .vl-balance-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
+.vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
+.vl-balance .vl-diff-title { font-weight: 600; margin-bottom: 2px; }
+.vl-balance .bqplot { max-width: 100%; min-width: 0; }
+</style>"""
+
+
 class BalanceTab:
-    """The Balance tab's widgets over a :class:`BalanceRun`."""
+    """The Balance tab's widgets over a :class:`BalanceRun`: settings (what to watch
+    among them), progress, the verdict in a sentence, the chart of the characters'
+    win-rate differences, both decks' game lengths, the table and downloads. Every word
+    follows :meth:`set_lang`."""
 
     def __init__(
         self,
@@ -170,49 +257,63 @@ class BalanceTab:
         self.games = widgets.BoundedIntText(value=1000, min=8, max=1_000_000, step=8)
         self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
         self.seed = widgets.IntText(value=0)
+        self.watch = widgets.Dropdown(options=[(c, c) for c in WATCH], value="none")
         self.start_button = widgets.Button(button_style="primary", icon="play")
         self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self.labels = [widgets.Label() for _ in range(4)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.games, self.players, self.seed, self.watch),
+            ("vl-balance-games", "vl-balance-players", "vl-balance-seed", "vl-balance-watch"),
+            strict=True,
+        ):
+            field = widgets.VBox([label, w])
+            field.add_class("vl-balance-field")
+            field.add_class(cls)
+            fields.append(field)
+        buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-balance-buttons")
         for w, cls in (
             (self.start_button, "vl-balance-start"),
             (self.cancel_button, "vl-balance-cancel"),
-            (self.games, "vl-balance-games"),
         ):
             w.add_class(cls)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.run.cancel())
-        self.bar_box = widgets.Box()
+        controls = widgets.Box([*fields, buttons])
+        controls.add_class("vl-balance-controls")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress_text = widgets.HTML()
+        self.bar_box = widgets.HBox([self.progress, self.progress_text])
+        self.bar_box.add_class("vl-balance-progress")
+        self.bar_box.layout.display = "none"
         self.status = widgets.HTML()
         self.status.add_class("vl-balance-status")
-        # The plots are made on the first run: a bqplot figure drawn in a hidden tab has no
-        # width (the browser logs negative sizes), and most visitors never open this tab.
-        self.plot_a: WinRatePlot | None = None
-        self.plot_b: WinRatePlot | None = None
-        self.duration: DurationPlot | None = None
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("vl-balance-verdict")
+        self.diff_chart = widgets.HTML()
+        self.diff_chart.add_class("vl-balance-diff")
+        # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
+        # has no width (the browser logs negative sizes), and most visitors never open it.
+        self.lengths: LengthPlot | None = None
         self.plots = widgets.VBox()
         self.table = widgets.HTML()
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
-        self._bar: tqdm | None = None
+        self.intro = widgets.HTML()
+        self._status: tuple[str, dict[str, object]] | None = None
+        self._started = 0.0
         self._last_draw = 0.0
-        self.labels = [widgets.Label() for _ in range(3)]
-        row = widgets.HBox(
-            [
-                self.labels[0],
-                self.games,
-                self.labels[1],
-                self.players,
-                self.labels[2],
-                self.seed,
-                self.start_button,
-                self.cancel_button,
-            ]
-        )
         self.widget = widgets.VBox(
             [
-                widgets.HTML(),  # the intro, set by set_lang
-                row,
+                widgets.HTML(CSS),
+                self.intro,
+                controls,
                 self.bar_box,
                 self.status,
+                self.verdict,
+                self.diff_chart,
                 self.plots,
                 self.table,
                 self.downloads,
@@ -224,90 +325,150 @@ class BalanceTab:
     def _t(self, key: str, **kw: object) -> str:
         from verlies import i18n
 
-        return i18n.text(f"sim.{key}", self.lang, **kw)
+        return i18n.text(key if key.startswith("balance.") else f"sim.{key}", self.lang, **kw)
 
     @property
     def title(self) -> str:
         return self._t("tab")
 
+    def _length_words(self) -> tuple[tuple[str, str], str, str, str, str]:
+        return (
+            (self._t("balance.base"), self._t("balance.draft")),
+            self._t("balance.length_title"),
+            self._t("balance.rounds"),
+            self._t("balance.games_axis"),
+            self._t("balance.median"),
+        )
+
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        intro = self.widget.children[0]
-        intro.value = f"<p>{self._t('intro')}</p>"
-        for label, key in zip(self.labels, ("games", "players", "seed"), strict=True):
+        self.intro.value = f"<p>{html.escape(self._t('intro'))}</p>"
+        for label, key in zip(
+            self.labels, ("games", "players", "seed", "balance.watch"), strict=True
+        ):
             label.value = self._t(key)
+        self.watch.tooltip = self._t("balance.watch_help")
+        chosen = self.watch.value
+        self.watch.options = [(self._t(f"balance.watch.{c}"), c) for c in WATCH]
+        self.watch.value = chosen
         self.start_button.description = self._t("start")
         self.cancel_button.description = self._t("cancel")
-        if self.plot_a is not None and self.plot_b is not None:  # made together
-            self.plot_a.widget.title = self._t("plot_base")
-            self.plot_b.widget.title = self._t("plot_draft")
+        if self.lengths is not None:
+            self.lengths.set_words(*self._length_words())
+        if self._status is not None:
+            key, kw = self._status
+            self._set_status(key, **kw)
+        self._draw(self.run, words_only=True)
+
+    def _set_status(self, key: str, **kw: object) -> None:
+        from verlies.ui.balance_chart import number
+
+        self._status = (key, kw)
+        shown = {
+            k: number(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
+            for k, v in kw.items()
+        }
+        self.status.value = html.escape(self._t(key, **shown))
 
     def _make_plots(self) -> None:
-        import ipywidgets as widgets
+        from verlies.ui.lab_plots import LengthPlot
 
-        from verlies.ui.lab_plots import DurationPlot, WinRatePlot
-
-        self.plot_a = WinRatePlot("characters", title=self._t("plot_base"))
-        self.plot_b = WinRatePlot("characters", title=self._t("plot_draft"))
-        self.duration = DurationPlot()
-        self.plots.children = [
-            widgets.HBox([self.plot_a.widget, self.plot_b.widget]),
-            self.duration.widget,
-        ]
+        self.lengths = LengthPlot()
+        self.lengths.set_words(*self._length_words())
+        self.plots.children = [self.lengths.widget]
 
     def start(self) -> None:
-        from tqdm.notebook import tqdm
-
         if self.run.running:
             return
         games = int(self.games.value)
-        if self.plot_a is None:
+        if self.lengths is None:
             self._make_plots()
-        self._bar = tqdm(total=2 * games, display=False, unit="game", desc=self._t("bar"))
-        self.bar_box.children = [self._bar.container]
+        base, draft = self.get_base(), self.get_draft()
+        self.progress.max, self.progress.value = 2 * games, 0
+        self.progress_text.value = html.escape(
+            self._t("balance.progress_start", done=0, total=2 * games)
+        )
+        self.bar_box.layout.display = None
         self.start_button.disabled, self.cancel_button.disabled = True, False
-        self.status.value = self._t("running", games=games)
+        self._set_status("running", games=games)
+        self.verdict.value = ""
         self.downloads.value = ""
+        self._started = time.monotonic()
         self.run.start(
-            self.get_base(),
-            self.get_draft(),
+            base,
+            draft,
             games=games,
             players=int(self.players.value),
             seed=int(self.seed.value),
+            watch=watch_keys(str(self.watch.value), base),
             on_update=self._update,
             on_done=self._done,
         )
 
+    def _show_progress(self, run: BalanceRun) -> None:
+        self.progress.max = max(run.total, 1)
+        self.progress.value = min(run.done, run.total)
+        seconds = time.monotonic() - self._started
+        rate = run.done / seconds if seconds > 0 else 0.0
+        from verlies.ui.balance_chart import number
+
+        self.progress_text.value = html.escape(
+            self._t(
+                "balance.progress",
+                done=run.done,
+                total=run.total,
+                rate=number(rate, self.lang, digits=0, sign=False),
+            )
+        )
+
     def _update(self, run: BalanceRun, force: bool = False) -> None:
-        if self._bar is not None:
-            self._bar.n = run.done
-            self._bar.refresh()
+        self._show_progress(run)
         now = time.monotonic()
         if not force and now - self._last_draw < 0.4:
             return
         self._last_draw = now
+        self._draw(run)
+
+    def _draw(self, run: BalanceRun, words_only: bool = False) -> None:
+        """The chart, the game lengths and the table of ``run``'s comparison, in the
+        page's language (``words_only``: a language switch, the numbers as they were)."""
         comp = run.comparison
-        a, b, duration = self.plot_a, self.plot_b, self.duration  # made together
-        if comp is None or comp.games == 0 or a is None or b is None or duration is None:
+        if comp is None or comp.games == 0:
             return
-        a.update(comp.a)
-        b.update(comp.b)
-        duration.update(comp.b)
-        self.table.value = comp._repr_html_()
+        from verlies.sim import plots
+        from verlies.ui.balance_chart import character_names, difference_svg
+
+        names = character_names(comp.a.spec.deck, self.lang)
+        self.diff_chart.value = difference_svg(plots.win_rate_differences(comp), names, self.lang)
+        if self.lengths is not None and not words_only:
+            self.lengths.update(comp.a, comp.b)
+        self.table.value = self._table_html(comp)
+        if not run.running:
+            self.verdict.value = self._verdict_html(comp)
+
+    def _table_html(self, comp: Comparison) -> str:
+        from verlies.ui.balance_chart import labelled, table_html
+
+        return table_html(labelled(comp, self.lang), self.lang)
+
+    def _verdict_html(self, comp: Comparison) -> str:
+        from verlies.ui.balance_chart import labelled
+
+        return html.escape(labelled(comp, self.lang).sentence(self.lang))
 
     def _done(self, run: BalanceRun) -> None:
         self._update(run, force=True)
-        if self._bar is not None:
-            self._bar.close()
         self.start_button.disabled, self.cancel_button.disabled = False, True
         comp = run.comparison
         if run.error is not None:
-            self.status.value = f'<span style="color:#b00">{run.error}</span>'
+            self._status = None
+            self.status.value = f'<span style="color:#b00">{html.escape(run.error)}</span>'
             return
         if comp is None:
             return
         key = "cancelled" if comp.stopped == "cancelled" else "done"
-        self.status.value = self._t(key, games=comp.games, seconds=f"{run.seconds:.1f}")
+        self._set_status(key, games=comp.games, seconds=run.seconds)
+        self.verdict.value = self._verdict_html(comp)
         from verlies.ui.editor_html import download_link
 
         self.downloads.value = " · ".join(

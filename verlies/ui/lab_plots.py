@@ -21,23 +21,38 @@ from verlies.sim import plots
 from verlies.sim.lab import SimResult
 from verlies.sim.sweep import SweepResult
 
-__all__ = ["DurationPlot", "LivePlots", "SweepPlot", "WinRatePlot"]
+__all__ = ["DurationPlot", "LengthPlot", "LivePlots", "SweepPlot", "WinRatePlot"]
 
 
 class WinRatePlot:
-    """Win rate per character (or per seat) as bars, with the 95 % interval as a line."""
+    """Win rate per character (or per seat) as bars, with the 95 % interval as a line.
+
+    The bars' x values are their names on an ordinal scale whose domain is set with them:
+    a tick's text is the name its bar is drawn at, so no label can drift from its bar.
+    (Numeric positions labelled through ``Axis.tick_labels`` did drift: bqplot redraws
+    the axis for new ``tick_values`` in a d3 transition that writes the tick texts a
+    frame later with the formatter of that moment, so the ``tick_labels`` of the next
+    message were overwritten by the previous run's names: the bar labelled "zwerg" was
+    the Ritterin's, and on the page ticks beyond the first update's showed 5, 6, 7.)
+    """
 
     def __init__(self, by: str = "characters", title: str | None = None) -> None:
         if by not in ("characters", "seats"):
             raise ValueError("by is 'characters' or 'seats'")
         self.by = by
-        self.x_scale = bq.LinearScale(min=-0.6, max=0.6)
+        self.x_scale = bq.OrdinalScale(domain=[])
         self.y_scale = bq.LinearScale(min=0.0, max=1.0)
         scales = {"x": self.x_scale, "y": self.y_scale}
         self.bars = bq.Bars(x=[], y=[], scales=scales, padding=0.3, colors=["#6a8caf"])
         self.errors = bq.Lines(x=[], y=[], scales=scales, colors=["#222222"], stroke_width=2)
-        self.fair = bq.Lines(x=[], y=[], scales=scales, colors=["#c0392b"], line_style="dashed")
-        self.x_axis = bq.Axis(scale=self.x_scale, tick_values=[], tick_labels={})
+        self.fair = bq.Lines(
+            x=[],
+            y=[],
+            scales={"x": bq.LinearScale(min=0.0, max=1.0), "y": self.y_scale},
+            colors=["#c0392b"],
+            line_style="dashed",
+        )
+        self.x_axis = bq.Axis(scale=self.x_scale)
         self.y_axis = bq.Axis(scale=self.y_scale, side="left", tick_format=".0%", label="win rate")
         self.widget = bq.Figure(
             marks=[self.bars, self.errors, self.fair],
@@ -49,16 +64,99 @@ class WinRatePlot:
 
     def update(self, result: SimResult) -> None:
         data = plots.win_rates(result, self.by)
-        xs = list(range(len(data.labels)))
+        names = list(data.labels)
         with self.bars.hold_sync(), self.errors.hold_sync():
-            self.bars.x = xs
+            self.x_scale.domain = names
+            self.bars.x = names
             self.bars.y = list(data.rates)
-            self.errors.x = [[i, i] for i in xs]
+            self.errors.x = [[n, n] for n in names]
             self.errors.y = [[lo, hi] for lo, hi in zip(data.low, data.high, strict=True)]
-        self.x_scale.min, self.x_scale.max = -0.6, max(len(xs) - 0.4, 0.6)
-        self.x_axis.tick_values = xs
-        self.x_axis.tick_labels = dict(enumerate(data.labels))
-        self.fair.x, self.fair.y = [-0.5, max(len(xs) - 0.5, 0.5)], [data.fair, data.fair]
+        self.fair.x, self.fair.y = [0.0, 1.0], [data.fair, data.fair]
+
+
+class LengthPlot:
+    """Both decks' game-length distributions over each other: one line per deck (games
+    per bin of rounds, a dot at each bin's middle), named in a legend above the plot (an
+    HTML line with each deck's colour, name and median: bqplot's legend box covered the
+    lines on a narrow screen). bqplot's grouped bars drew nothing on a scale starting at
+    0, and stacked bars would not be "over each other"."""
+
+    COLORS = ("#6b7d35", "#2c6fa8")
+
+    def __init__(
+        self,
+        names: tuple[str, str] = ("A", "B"),
+        title: str = "game length",
+        x_label: str = "rounds",
+        y_label: str = "games",
+        width: int = 5,
+    ) -> None:
+        self.width = width
+        self.x_scale = bq.LinearScale()
+        self.y_scale = bq.LinearScale(min=0)
+        scales = {"x": self.x_scale, "y": self.y_scale}
+        self.lines = bq.Lines(
+            x=[],
+            y=[[], []],
+            scales=scales,
+            colors=list(self.COLORS),
+            labels=list(names),
+            marker="circle",
+            marker_size=24,
+            stroke_width=2.5,
+        )
+        self.x_axis = bq.Axis(scale=self.x_scale, label=x_label, tick_format="d")
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left", label=y_label, tick_format="d")
+        self.names = names
+        self.medians = (math.nan, math.nan)
+        self.median_word = "median"
+        self.figure = bq.Figure(
+            marks=[self.lines],
+            axes=[self.x_axis, self.y_axis],
+            title=title,
+            fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 16},
+            layout={"width": "100%", "height": "260px"},
+        )
+        self.legend = widgets.HTML()
+        self.legend.add_class("vl-length-legend")
+        self.widget = widgets.VBox([self.figure, self.legend])
+        self._legend()
+
+    def set_words(
+        self,
+        names: tuple[str, str],
+        title: str,
+        x_label: str,
+        y_label: str,
+        median: str = "median",
+    ) -> None:
+        self.names, self.median_word = names, median
+        self.lines.labels = list(names)
+        self.figure.title = title
+        self.x_axis.label, self.y_axis.label = x_label, y_label
+        self._legend()
+
+    def _legend(self) -> None:
+        import html
+
+        items = []
+        for name, color, med in zip(self.names, self.COLORS, self.medians, strict=True):
+            shown = "" if math.isnan(med) else f" ({self.median_word} {med:g})"
+            items.append(
+                f'<span class="vl-length-item" style="white-space:nowrap;margin-right:1em">'
+                f'<span style="display:inline-block;width:1.6em;height:0.3em;'
+                f'vertical-align:middle;background:{color}"></span> '
+                f"{html.escape(name + shown)}</span>"
+            )
+        self.legend.value = " ".join(items)
+
+    def update(self, a: SimResult, b: SimResult) -> None:
+        data = plots.durations(a, b, self.width)
+        with self.lines.hold_sync():
+            self.lines.x = [s + self.width / 2 for s in data.starts]
+            self.lines.y = [[float(c) for c in data.counts_a], [float(c) for c in data.counts_b]]
+        self.medians = (data.median_a, data.median_b)
+        self._legend()
 
 
 class DurationPlot:
