@@ -896,5 +896,19 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "Partie {id}: die gespeicherten Plätze {seats} passen nicht zu ihrem Spiel",
     "store.err.open": "der Partienspeicher {url} lässt sich nicht öffnen: {error}",
     "store.err.db": "Partienspeicher {url}: {error}",
+    # --- page (issue 24): was die Zahl eines Hindernisses heißt, je Klasse (R5.1-R5.3) --------
+    # Klasse B: ein Fehlwurf hält die Figur auf; Klassen A und C: sie kommt verletzt durch.
+    "page.through_b": "Chance durchzukommen: {p} (unter {n}: nicht vorbei, bleibt stehen)",
+    "page.through_a": (
+        "Kommt auf jeden Fall durch; unverletzt: {p} (unter {n}:"
+        " verletzt, verliert 3 Gold oder einen Schatz)"
+    ),
+    "page.through_c": "Kommt auf jeden Fall durch; unverletzt: {p} (unter {n}: verletzt)",
+    "page.unhurt_on": "unverletzt bei {faces}, sonst verletzt, aber durch",
+    "page.unhurt_none": "keine Zahl bringt unverletzt durch: verletzt, aber durch",
+    "page.ctx_oroll_hurt": (
+        "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → unverletzt {p}, durch auf jeden Fall"
+    ),
+    "page.unhurt_p": "unverletzt {p}",
     # --- end -------------------------------------------------------------------------------------
 }

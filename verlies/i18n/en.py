@@ -846,5 +846,18 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "playtest {id}: the stored seats {seats} do not fit its game",
     "store.err.open": "cannot open the playtest store {url}: {error}",
     "store.err.db": "playtest store {url}: {error}",
+    # --- page (issue 24): what an obstacle's number means, per class (R5.1-R5.3) -------------
+    # Class B: a failed roll stops the figure; classes A and C: it gets through anyway, hurt.
+    "page.through_b": "Chance to get through: {p} (below {n}: not past, stays where it is)",
+    "page.through_a": (
+        "Gets through in any case; unhurt: {p} (below {n}: injured, loses 3 gold or a treasure)"
+    ),
+    "page.through_c": "Gets through in any case; unhurt: {p} (below {n}: injured)",
+    "page.unhurt_on": "unhurt on {faces}, through but injured otherwise",
+    "page.unhurt_none": "no face gets through unhurt: injured, but through",
+    "page.ctx_oroll_hurt": (
+        "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → unhurt {p}, through in any case"
+    ),
+    "page.unhurt_p": "unhurt {p}",
     # --- end -------------------------------------------------------------------------------------
 }
