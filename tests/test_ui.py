@@ -949,3 +949,13 @@ def test_the_editor_declares_every_field_it_takes_from_the_card_form() -> None:
     assert set(FIELDS) == set(DeckEditor.__annotations__)
     editor = DeckEditor(lang="en")
     assert all(getattr(editor, name) is getattr(editor.form, name) for name in FIELDS)
+
+
+def test_the_boards_machine_readable_targets_are_hidden_from_screen_readers() -> None:
+    """The board's data spans ("place (-1, 0)", English, for tests and tools) are
+    aria-hidden; a screen reader reads the board's text in the page's language."""
+    app = new_app(seed=3)
+    assert '<div class="vl-board-data" aria-hidden="true"' in app.board.info_html
+    app.set_lang("de")
+    assert '<div class="vl-board-data" aria-hidden="true"' in app.status.value
+    assert "vl-board-text" in app.status.value

@@ -106,7 +106,7 @@ TEXTS: dict[str, str] = {
     "event.list_sep": ", ",
     "event.color_sep": "/",
     "event.bonus": " + {n}",
-    "event.roller.engine": "die Engine",
+    "event.roller.engine": "der Engine",  # "gewürfelt von der Engine" (Dativ)
     "event.test.trap": "Falle",
     "event.verdict.passed": "geschafft",
     "event.verdict.failed": "nicht geschafft",
@@ -120,7 +120,7 @@ TEXTS: dict[str, str] = {
     "board.path_sep": " → ",
     "board.sides_sep": "+",
     "board.side.n": "N",
-    "board.side.e": "E",
+    "board.side.e": "O",  # Osten
     "board.side.s": "S",
     "board.side.w": "W",
     # --- actions: labels of legal actions ---------------------------------------------------

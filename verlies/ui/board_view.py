@@ -542,7 +542,10 @@ class BoardView:
     def _update_info(self) -> None:
         v = self.viewport
         parts = [
-            f'<div class="vl-board-data" data-tile="{v.tile}" data-ox="{v.ox:g}" '
+            # machine-readable (tests, tools): aria-hidden, the screen reader's words are
+            # board_text_html's, in the page's language
+            f'<div class="vl-board-data" aria-hidden="true" data-tile="{v.tile}" '
+            f'data-ox="{v.ox:g}" '
             f'data-oy="{v.oy:g}" data-tiles="{len(self.scene.tiles)}">'
         ]
         for (x, y), hl in sorted(self.scene.highlights.items()):
