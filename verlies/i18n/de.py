@@ -910,5 +910,10 @@ TEXTS: dict[str, str] = {
         "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → unverletzt {p}, durch auf jeden Fall"
     ),
     "page.unhurt_p": "unverletzt {p}",
+    # --- page (issue 24 item 8): the pan buttons' names, one per direction --------------
+    "page.pan_left": "Nach links verschieben",
+    "page.pan_right": "Nach rechts verschieben",
+    "page.pan_up": "Nach oben verschieben",
+    "page.pan_down": "Nach unten verschieben",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -859,5 +859,10 @@ TEXTS: dict[str, str] = {
         "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → unhurt {p}, through in any case"
     ),
     "page.unhurt_p": "unhurt {p}",
+    # --- page (issue 24 item 8): the pan buttons' names, one per direction --------------
+    "page.pan_left": "Pan left",
+    "page.pan_right": "Pan right",
+    "page.pan_up": "Pan up",
+    "page.pan_down": "Pan down",
     # --- end -------------------------------------------------------------------------------------
 }
