@@ -15,3 +15,15 @@
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `_xsrf=${token}; path=${base}; SameSite=Strict${secure}`;
 })();
+// Voila sends the shutdown on "beforeunload", which comes before the browser asks "leave
+// this page?" (resume.js asks while a game is not saved): a visitor who stays would have
+// lost the kernel. Listeners for "beforeunload" added after this script (Voila's bundle
+// loads later; resume.js's own warning came before) run on "pagehide" instead, when the
+// page really goes.
+(() => {
+  const add = window.addEventListener;
+  window.addEventListener = function (type, listener, options) {
+    const moved = type === "beforeunload" ? "pagehide" : type;
+    return add.call(this, moved, listener, options);
+  };
+})();
