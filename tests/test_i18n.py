@@ -763,7 +763,8 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
     said = dict((name, str(e)) for name, e in errors)
     assert said["save:not_text"] == "a saved game is JSON text, not int"
     assert said["save:not_json"] == "not JSON: line 1, column 12: Expecting value"
-    assert said["save:version"] == "unsupported version 99 (this is version 1)"
+    # save format 2: the forced steps of docs/decisions.md "The game's shape"
+    assert said["save:version"] == "unsupported version 99 (this is version 2)"
     assert said["save:setup"].startswith("bad setup: SetupError: R2.2: 1 to 4 players")
     assert said["save:branch_base"] == "branch 1: bad base"
     assert said["link:link_seats"] == "position link with bad seats"

@@ -241,7 +241,11 @@ def test_pass_chance_is_shown_for_an_obstacle_card() -> None:
     app = new_app(seed=2)
     card = draw_obstacle_card(app)
     assert app.game.state.drawn == card
-    assert "Chance to pass the obstacle" in app.drawn.value
+    # R5.1-R5.3: class B's number is getting through; A's and C's is getting through unhurt
+    if card.obstacle.cls.value == "B":
+        assert "Chance to get through" in app.drawn.value
+    else:
+        assert "Gets through in any case; unhurt" in app.drawn.value
     assert pct(app.game.pass_chance(card.obstacle)) in app.drawn.value
     # lay it: entering it is the test, and the Attempt button carries the same odds
     app.act(next(iter(app.session.placements().values()))[0])
@@ -945,3 +949,13 @@ def test_the_editor_declares_every_field_it_takes_from_the_card_form() -> None:
     assert set(FIELDS) == set(DeckEditor.__annotations__)
     editor = DeckEditor(lang="en")
     assert all(getattr(editor, name) is getattr(editor.form, name) for name in FIELDS)
+
+
+def test_the_boards_machine_readable_targets_are_hidden_from_screen_readers() -> None:
+    """The board's data spans ("place (-1, 0)", English, for tests and tools) are
+    aria-hidden; a screen reader reads the board's text in the page's language."""
+    app = new_app(seed=3)
+    assert '<div class="vl-board-data" aria-hidden="true"' in app.board.info_html
+    app.set_lang("de")
+    assert '<div class="vl-board-data" aria-hidden="true"' in app.status.value
+    assert "vl-board-text" in app.status.value

@@ -143,12 +143,18 @@ def test_die_panel_marks_the_faces_that_pass(
     assert m, context
     value, bonus, target = int(m[1]), int(m[2] or 0), int(m[3])
     good = [f for f in range(1, 7) if value + bonus + f >= target]
-    # the words: "passes on 4–6" (or "on 6", or no face at all)
+    # the words: "passes on 4–6" (or "on 6", or no face at all); an obstacle of class A or
+    # C lets a failed roll through, injured (R5.1, R5.3): "unhurt on 4–6, …"
     said = visible_text(page, ".vl-otable .vl-passes")
+    hurt = "through in any case" in context
+    faces = f"{good[0]}–6" if len(good) > 1 else "6"
     if not good:
-        assert said == "no face is enough"
+        none = "no face gets through unhurt: injured, but through"
+        assert said == (none if hurt else "no face is enough"), said
+    elif hurt:
+        assert said == f"unhurt on {faces}, through but injured otherwise", said
     else:
-        assert said == "passes on " + (f"{good[0]}–6" if len(good) > 1 else "6"), said
+        assert said == f"passes on {faces}", said
     # the rows: a tick and a green background on exactly the passing faces
     rows = page.eval_on_selector_all(
         ".vl-otable .vl-orows > p",

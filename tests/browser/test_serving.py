@@ -244,3 +244,68 @@ def voila_server_limit(page: Page) -> int:
 def guard_message(name: str, size: int, limit: int) -> str:
     mb = lambda n: f"{n / 1048576:.1f}"  # noqa: E731 - as the page rounds
     return text("page.upload_too_big", "de", name=name, size=mb(size), limit=mb(limit))
+
+
+def test_a_reload_a_closed_tab_and_a_navigation_end_the_visitors_kernel(
+    browser: Browser,
+    start_voila: Callable[..., Any],
+) -> None:
+    """Leaving the page ends its kernel: Voila's page sends its shutdown request when it
+    unloads, and the server accepts it (the XSRF token it expects is there). Ten reloads
+    leave one visitor's kernel and the preheated pool, not eleven kernels of 100 MB."""
+    server = start_voila("play.ipynb", name="play-leave")
+    pool = 2  # binder/voila.json: default_pool_size
+    _wait_for(server, lambda: len(_running(server)) == pool, "the pool's two kernels")
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        open_page(page, server.url("/"), server=server)
+        seen = [_kernel_id(page)]
+        for _ in range(10):
+            navigate(page, server=server)  # a reload
+            wait_page(page, server=server)
+            seen.append(_kernel_id(page))
+        assert len(set(seen)) == 11, "every reload gets a kernel of its own"
+        current = seen[-1]
+
+        def settled() -> bool:
+            running = _running(server)
+            return len(running) == pool + 1 and current in running
+
+        _wait_for(server, settled, "ten reloads' kernels to end (the pool refilled)")
+        assert not set(seen[:-1]) & set(_running(server))
+        # the log names a shutdown as it begins; the kernel is gone a moment later
+        _wait_for(
+            server,
+            lambda: all(server.kernel_status(k) == 404 for k in seen[:-1]),
+            "the ten left kernels to be gone",
+        )
+
+        # A navigation to another address ends the kernel too.
+        navigate(page, "about:blank", server=server)
+        _wait_for(
+            server,
+            lambda: current not in _running(server) and len(_running(server)) == pool,
+            "the kernel of the page navigated away from to end",
+        )
+
+        # A closed tab: the browser runs the page's unload handlers, as a person's close does.
+        page = context.new_page()
+        open_page(page, server.url("/"), server=server)
+        closed = _kernel_id(page)
+        page.close(run_before_unload=True)
+        _wait_for(
+            server,
+            lambda: closed not in _running(server) and len(_running(server)) == pool,
+            "the closed tab's kernel to end",
+        )
+    finally:
+        context.close()
+    log = server.log_text()
+    assert " 403 " not in log and "_xsrf" not in log, server.log_tail()
+    assert errors == []
+    # jupyter_client interrupts a kernel before it ends it; ipykernel logs the interrupt.
+    ending = "KeyboardInterrupt caught in kernel"
+    assert [e for e in server.log_errors() if ending not in e] == []

@@ -106,7 +106,7 @@ TEXTS: dict[str, str] = {
     "event.list_sep": ", ",
     "event.color_sep": "/",
     "event.bonus": " + {n}",
-    "event.roller.engine": "die Engine",
+    "event.roller.engine": "der Engine",  # "gewürfelt von der Engine" (Dativ)
     "event.test.trap": "Falle",
     "event.verdict.passed": "geschafft",
     "event.verdict.failed": "nicht geschafft",
@@ -120,7 +120,7 @@ TEXTS: dict[str, str] = {
     "board.path_sep": " → ",
     "board.sides_sep": "+",
     "board.side.n": "N",
-    "board.side.e": "E",
+    "board.side.e": "O",  # Osten
     "board.side.s": "S",
     "board.side.w": "W",
     # --- actions: labels of legal actions ---------------------------------------------------
@@ -1019,5 +1019,24 @@ TEXTS: dict[str, str] = {
     ),
     "lab.balance.uneven": "die Siegquoten der Figuren unterscheiden sich über das Rauschen hinaus",
     # --- end of the balance lab's words -----------------------------------------------------------
+    # --- page (issue 24): was die Zahl eines Hindernisses heißt, je Klasse (R5.1-R5.3) --------
+    # Klasse B: ein Fehlwurf hält die Figur auf; Klassen A und C: sie kommt verletzt durch.
+    "page.through_b": "Chance durchzukommen: {p} (unter {n}: nicht vorbei, bleibt stehen)",
+    "page.through_a": (
+        "Kommt auf jeden Fall durch; unverletzt: {p} (unter {n}:"
+        " verletzt, verliert 3 Gold oder einen Schatz)"
+    ),
+    "page.through_c": "Kommt auf jeden Fall durch; unverletzt: {p} (unter {n}: verletzt)",
+    "page.unhurt_on": "unverletzt bei {faces}, sonst verletzt, aber durch",
+    "page.unhurt_none": "keine Zahl bringt unverletzt durch: verletzt, aber durch",
+    "page.ctx_oroll_hurt": (
+        "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → unverletzt {p}, durch auf jeden Fall"
+    ),
+    "page.unhurt_p": "unverletzt {p}",
+    # --- page (issue 24 item 8): the pan buttons' names, one per direction --------------
+    "page.pan_left": "Nach links verschieben",
+    "page.pan_right": "Nach rechts verschieben",
+    "page.pan_up": "Nach oben verschieben",
+    "page.pan_down": "Nach unten verschieben",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -958,5 +958,23 @@ TEXTS: dict[str, str] = {
     "lab.balance.perfect": "indistinguishable from perfect balance at this size",
     "lab.balance.uneven": "the characters' win rates differ beyond noise",
     # --- end of the balance lab's words -----------------------------------------------------------
+    # --- page (issue 24): what an obstacle's number means, per class (R5.1-R5.3) -------------
+    # Class B: a failed roll stops the figure; classes A and C: it gets through anyway, hurt.
+    "page.through_b": "Chance to get through: {p} (below {n}: not past, stays where it is)",
+    "page.through_a": (
+        "Gets through in any case; unhurt: {p} (below {n}: injured, loses 3 gold or a treasure)"
+    ),
+    "page.through_c": "Gets through in any case; unhurt: {p} (below {n}: injured)",
+    "page.unhurt_on": "unhurt on {faces}, through but injured otherwise",
+    "page.unhurt_none": "no face gets through unhurt: injured, but through",
+    "page.ctx_oroll_hurt": (
+        "{name} {n}: {attr} {value}{extra} + W6 ≥ {n} → unhurt {p}, through in any case"
+    ),
+    "page.unhurt_p": "unhurt {p}",
+    # --- page (issue 24 item 8): the pan buttons' names, one per direction --------------
+    "page.pan_left": "Pan left",
+    "page.pan_right": "Pan right",
+    "page.pan_up": "Pan up",
+    "page.pan_down": "Pan down",
     # --- end -------------------------------------------------------------------------------------
 }

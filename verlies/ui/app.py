@@ -400,7 +400,10 @@ class PlayApp:
         if self.rules_page.children[1].value:  # sent once the tab was shown
             self.rules_page.children[1].value = rules_html(lang)
         self.board.set_tooltips(
-            t("fit", lang), t("zoom_in", lang), t("zoom_out", lang), t("pan", lang)
+            t("fit", lang),
+            t("zoom_in", lang),
+            t("zoom_out", lang),
+            (t("pan_left", lang), t("pan_right", lang), t("pan_up", lang), t("pan_down", lang)),
         )
         self.steps.set_lang(lang)
         self.chance.set_lang(lang)

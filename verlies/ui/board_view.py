@@ -163,12 +163,17 @@ class BoardView:
 
     # ---- public -----------------------------------------------------------------------
 
-    def set_tooltips(self, fit: str, zoom_in: str, zoom_out: str, pan: str) -> None:
+    def set_tooltips(
+        self, fit: str, zoom_in: str, zoom_out: str, pan: str | tuple[str, str, str, str]
+    ) -> None:
+        """The tools' tooltips (also their accessible names: the buttons show only icons).
+        ``pan``: one text, or one per direction (left, right, up, down)."""
         self.fit_button.tooltip = fit
         self.tools[1].tooltip = zoom_in
         self.tools[2].tooltip = zoom_out
-        for b in self.tools[3:]:
-            b.tooltip = pan
+        pans = (pan,) * 4 if isinstance(pan, str) else pan
+        for b, tip in zip(self.tools[3:], pans, strict=True):
+            b.tooltip = tip
 
     def show(self, scene: Scene) -> None:
         """Draw ``scene``: the tiles that changed, then the overlay if it changed (one
@@ -542,7 +547,10 @@ class BoardView:
     def _update_info(self) -> None:
         v = self.viewport
         parts = [
-            f'<div class="vl-board-data" data-tile="{v.tile}" data-ox="{v.ox:g}" '
+            # machine-readable (tests, tools): aria-hidden, the screen reader's words are
+            # board_text_html's, in the page's language
+            f'<div class="vl-board-data" aria-hidden="true" data-tile="{v.tile}" '
+            f'data-ox="{v.ox:g}" '
             f'data-oy="{v.oy:g}" data-tiles="{len(self.scene.tiles)}">'
         ]
         for (x, y), hl in sorted(self.scene.highlights.items()):

@@ -269,7 +269,9 @@ class Controller:
         passes = ""
         if test:
             passes = (
-                t(test[0], lang, faces=face_runs(list(good))) if good else t("passes_none", lang)
+                t(test[0], lang, faces=face_runs(list(good)))
+                if good
+                else t("unhurt_none" if test[0] == "unhurt_on" else "passes_none", lang)
             )
         return ChanceTable(
             kind,

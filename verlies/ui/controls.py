@@ -115,6 +115,8 @@ class SetupForm:
         self._picking = False
         for ch in self.characters:
             ch.observe(lambda _c: self._sync_characters(), "value")
+        self._variants_box = widgets.VBox(list(self.variant_boxes.values()))
+        self._variants_box.add_class("vl-variants")  # wraps its texts (theme.py)
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.deck_note, self.edition]),
@@ -124,7 +126,7 @@ class SetupForm:
                 widgets.HBox([self.labels["round_limit"], self.round_limit]),
                 widgets.HBox([self.labels["start_seat"], self.start_seat]),
                 self.labels["variants"],
-                widgets.VBox(list(self.variant_boxes.values())),
+                self._variants_box,
                 self.start,
                 self.message,
             ]

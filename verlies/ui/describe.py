@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from verlies.actions import Action, Card, Outcome, Roll, Walk, describe
 from verlies.cards.display import kind_word, shape_word
-from verlies.cards.model import Attr, DungeonCard, Names
+from verlies.cards.model import Attr, DungeonCard, Names, ObstacleClass
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.render import style as st
@@ -48,7 +48,13 @@ def action_label(game: Game, action: Action, lang: str) -> str:
     label = describe(action, lang)
     odds = decision_odds(game, action)
     if odds is not None and (odds < 1 or not isinstance(action, Walk)):
-        label += f" – {pct(odds, lang)}"
+        ctx = game.pending_context()
+        hurt = ctx.kind == "obstacle" and ctx.obstacle is not None
+        if hurt and ctx.obstacle is not None and ctx.obstacle.cls != ObstacleClass.B:
+            # R5.1/R5.3: the figure gets through anyway; the odds are of passing unhurt
+            label += f" – {t('unhurt_p', lang, p=pct(odds, lang))}"
+        else:
+            label += f" – {pct(odds, lang)}"
     return label
 
 
@@ -112,7 +118,8 @@ def chance_context(game: Game, lang: str) -> str:
     if ctx.kind == "oroll" and ctx.obstacle is not None:
         o = ctx.obstacle
         name = values.obstacle(o.type, lang)
-        return t("ctx_oroll", lang, name=name, n=o.n, **shown)
+        key = "ctx_oroll" if o.cls == ObstacleClass.B else "ctx_oroll_hurt"  # R5.1, R5.3
+        return t(key, lang, name=name, n=o.n, **shown)
     if ctx.kind == "troll":
         return t("ctx_troll", lang, **shown)
     if ctx.kind == "froll":

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from verlies.actions import Action, Outcome, Place, Walk
 from verlies.board import Tile
-from verlies.cards.model import DungeonCard
+from verlies.cards.model import DungeonCard, ObstacleClass
 from verlies.render import style as st
 from verlies.views import Pending
 
@@ -303,7 +303,12 @@ def passing_faces(pending: Pending) -> tuple[str, frozenset[int]] | None:
     kind = pending.kind
     if kind in ("oroll", "troll") and pending.value is not None and pending.target is not None:
         need = pending.target - pending.value - pending.bonus
-        return "passes_on", frozenset(f for f in range(1, 7) if f >= need)
+        faces = frozenset(f for f in range(1, 7) if f >= need)
+        # R5.1/R5.3: a class-A or class-C obstacle lets a failed roll through, injured.
+        hurt = pending.kind == "oroll" and pending.obstacle is not None
+        if hurt and pending.obstacle is not None and pending.obstacle.cls != ObstacleClass.B:
+            return "unhurt_on", faces
+        return "passes_on", faces
     if kind == "mroll" and pending.value is not None and pending.roll is not None:
         total = pending.value + pending.bonus + pending.roll
         target = pending.target or 0

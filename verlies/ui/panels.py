@@ -474,7 +474,10 @@ def drawn_card_html(session: Session, lang: str, mask: int | None) -> str:
                 )
             )
         )
-        odds = t("pass_chance", lang, p=pct(g.pass_chance(o), lang))
+        # R5.1-R5.3: below the number a class-B obstacle stops the figure; A and C let it
+        # through, injured. The number is "gets through" for B and "unhurt" for A and C.
+        key = f"through_{o.cls.value.lower()}"
+        odds = t(key, lang, p=pct(g.pass_chance(o), lang), n=o.n)
         lines.append(f'<span class="vl-odds">{esc(odds)}</span>')
     return (
         f'<div class="vl-drawn" data-card="{esc(card.id)}">'

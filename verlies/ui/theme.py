@@ -264,5 +264,43 @@ CSS = f"""
 .vl-play:has(.vl-state[data-human="0"]) .vl-place-buttons,
 .vl-play:has(.vl-state[data-dice="1"]) .vl-roll-card,
 .vl-play:has(.vl-state[data-dice="0"]) .vl-roll-die {{ display: none !important; }}
+/* Narrow screens (issue 24 item 1): the deck editor and the variants fit the page's
+   width instead of scrolling sideways in a box of their own; rows wrap, fixed widths
+   give way (the widgets' own widths are inline styles, hence !important), no label or
+   variant text is cut. */
+.verlies-deck-editor {{ max-width: 100%; box-sizing: border-box; }}
+.verlies-deck-editor .widget-hbox {{ flex-wrap: wrap; max-width: 100%; }}
+.verlies-deck-editor .widget-box {{ min-width: 0 !important; max-width: 100%; }}
+.verlies-deck-editor .widget-inline-hbox, .verlies-deck-editor .widget-select {{
+  max-width: 100%; }}
+.verlies-deck-editor .widget-label {{ overflow: visible; white-space: normal; }}
+.verlies-deck-editor .jupyter-button {{ max-width: 100%; height: auto; min-height: 28px;
+  white-space: normal; }}
+.vl-variants {{ max-width: 100%; }}
+.vl-variants .widget-checkbox {{ height: auto; max-width: 100%; align-items: flex-start; }}
+.vl-variants .widget-checkbox label {{ white-space: normal; overflow: visible;
+  text-overflow: clip; height: auto; line-height: 1.35; padding: 3px 0; }}
+.vl-variants .widget-checkbox input {{ margin-top: 6px; }}
+.vl-setup .widget-hbox {{ flex-wrap: wrap; max-width: 100%; }}
+.verlies-variants .widget-hbox {{ flex-wrap: wrap; max-width: 100%; }}
+.verlies-variants .widget-html {{ flex: 1 1 14em; min-width: 0; }}
+.verlies-variants .widget-html-content {{ white-space: normal; overflow: visible;
+  line-height: 1.3; height: auto; }}
+.verlies-deck-editor .widget-html-content {{ max-width: 100%; overflow-x: auto; }}
+@media (max-width: 500px) {{
+  .verlies-deck-editor .verlies-composition th, .verlies-deck-editor .verlies-composition td {{
+    padding: 1px 3px !important; font-size: 12px; }}
+}}
+@media (max-width: 860px) {{
+  .verlies-deck-editor.widget-vbox > .widget-inline-hbox,
+  .verlies-deck-editor.widget-vbox > .widget-box,
+  .verlies-deck-editor .widget-vbox > .widget-inline-hbox,
+  .verlies-deck-editor .widget-vbox > .widget-box {{
+    align-self: stretch; width: auto !important; }}
+  .verlies-deck-editor .widget-hbox > .widget-inline-hbox,
+  .verlies-deck-editor .widget-hbox > .widget-box {{
+    flex: 1 1 100%; width: auto !important; min-width: 0 !important; }}
+  .verlies-deck-editor .widget-hbox > .jupyter-button {{ width: auto !important; }}
+}}
 </style>
 """
