@@ -17,7 +17,8 @@ import pytest
 
 from verlies import Deck, Game
 from verlies.errors import SetupError
-from verlies.setup import FIRST_EDITION, Setup, shipped_edition
+from verlies.record import Edit, step_to_json
+from verlies.setup import FIRST_EDITION, Setup, editable, shipped_edition
 from verlies.sim import load_deck
 from verlies.ui import share
 
@@ -183,8 +184,8 @@ def test_links_find_the_deck_their_patch_was_made_on() -> None:
     assert Game.from_json(share.decode(value).save_text).setup.deck == edited
     # A link made before the tuned deck: no "b", its patch is on the first edition.
     old_edited = OLD.with_count("dungeon", "r-gang-t-01", 3)
-    patch = share.editable(OLD).diff(old_edited)
-    data["d"] = share.step_to_json(share.Edit(patch))[1]
+    patch = editable(OLD).diff(old_edited)
+    data["d"] = step_to_json(Edit(patch))[1]
     del data["b"]
     got = Game.from_json(share.decode(_link_value(data)).save_text)
     assert got.setup.deck == old_edited

@@ -8,7 +8,7 @@ no words: ``describe(step, lang)`` (and the ``label``/``label_de`` shortcuts) as
 >>> Place(1, 0, 10).label
 'lay the card at (1, 0), passages E+W'
 >>> describe(Place(1, 0, 10), "de")
-'Karte an (1, 0) legen, Gänge E+W'
+'Karte an (1, 0) legen, Gänge O+W'
 >>> Walk(((0, 1), (0, 2))) == Walk(((0, 1), (0, 2)))
 True
 >>> Draw() == Wait()

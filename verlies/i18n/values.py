@@ -5,7 +5,7 @@ turns them into text of a language through the tables, so no other module needs 
 a word.
 
 >>> sides(10, "de"), attr(Attr.GEIST, "en")
-('E+W', 'Mind')
+('O+W', 'Mind')
 >>> event("R4.1", "gold", 0, {"n": 2}, "en")
 'R4.1: Player 1 takes 2 gold.'
 
