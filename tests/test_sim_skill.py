@@ -117,6 +117,9 @@ def test_strong_tables_take_their_own_number_of_games() -> None:
     assert [t.name for t in m.tables] == ["careful", "strong", "one-strong"]  # careful added
     assert [t.games for t in m.tables] == [32, 0, 0]
     assert math.isnan(m.tables[1].spread)
+    # 4 games per character: expected counts below 5, the chi-square test is not trusted.
+    assert m.tables[0].min_expected < 5 and m.verdict(m.tables[0]) == "too few games"
+    assert not m.unbalanced(m.tables[0])
     with pytest.raises(SimulationError):
         skill_matrix(32, tables=("careful", "careful"))
     with pytest.raises(SimulationError):

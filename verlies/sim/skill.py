@@ -177,6 +177,7 @@ class TableResult:
     chi2: float = math.nan
     df: int = 0
     p: float = math.nan
+    min_expected: float = math.nan  # the χ² test's smallest expected count (wins or losses)
     metrics: list[Metrics] = field(default_factory=list)  # one per sub-run
 
     @property
@@ -219,7 +220,9 @@ class SkillGain:
         mean = s / n
         var = (s2 - n * mean * mean) / (n - 1) if n > 1 else math.nan
         half = Z95 * math.sqrt(var / n) if n > 1 else math.nan
-        return {"pairs": n, "gain": mean, "ci_low": mean - half, "ci_high": mean + half}
+        # A difference of two wins lies in -1..1 (the normal interval can overshoot).
+        lo, hi = max(-1.0, mean - half), min(1.0, mean + half)
+        return {"pairs": n, "gain": mean, "ci_low": lo, "ci_high": hi}
 
 
 @dataclass
@@ -248,8 +251,16 @@ class SkillMatrix:
         return math.nan if w is None else w.balance
 
     def unbalanced(self, t: TableResult) -> bool:
-        """χ² rejects equal rates at 5 % after Bonferroni over the tables."""
-        return not math.isnan(t.p) and t.p < 0.05 / max(1, len(self.tables))
+        """χ² rejects equal rates at 5 % after Bonferroni over the tables (and the test
+        can be trusted: every expected count at least 5)."""
+        if math.isnan(t.p) or not t.min_expected >= 5:
+            return False
+        return t.p < 0.05 / max(1, len(self.tables))
+
+    def verdict(self, t: TableResult) -> str:
+        if not t.min_expected >= 5:
+            return "too few games"
+        return "unbalanced" if self.unbalanced(t) else "within noise"
 
     def to_dict(self) -> dict[str, Any]:
         w = self.worst
@@ -269,6 +280,8 @@ class SkillMatrix:
                     "df": t.df,
                     "p": t.p,
                     "unbalanced": self.unbalanced(t),
+                    "verdict": self.verdict(t),
+                    "min_expected": t.min_expected,
                     "stalled": sum(m.summary()["stalled"] for m in t.metrics),
                     "timeouts": sum(m.timeouts for m in t.metrics),
                 }
@@ -340,7 +353,7 @@ class SkillMatrix:
                 _pts(t.floor),
                 num(t.chi2, 1),
                 _p(t.p),
-                "unbalanced" if self.unbalanced(t) else "within noise",
+                self.verdict(t),
             ]
             for t in self.tables
         ]
@@ -354,8 +367,9 @@ class SkillMatrix:
             ],
             [
                 "'unbalanced': the χ² test rejects equal rates at 5 % after Bonferroni over "
-                f"the {len(self.tables)} tables; noise floor: the 95th percentile of the "
-                "spread under equal rates (parametric bootstrap)"
+                f"the {len(self.tables)} tables ('too few games': an expected count below 5);"
+                " noise floor: the 95th percentile of the spread under equal rates "
+                "(parametric bootstrap)"
             ],
             [
                 f"{self.info.games} games, {self.info.seconds:.1f} s on {self.info.workers} "
@@ -581,6 +595,11 @@ def skill_matrix(
             res.spread = max(rates) - min(rates)
             pooled = sum(wins.values()) / sum(played.values())
             res.floor = spread_floor([played[c] for c in chars], pooled, mix64(seed, ti), bootstrap)
+        if sum(played.values()):
+            pooled = sum(wins.values()) / sum(played.values())
+            res.min_expected = min(
+                min(played[c] * pooled, played[c] * (1 - pooled)) for c in chars if played[c]
+            )
         res.chi2, res.df, res.p = equal_rates_test(
             [wins[c] for c in chars], [played[c] for c in chars]
         )
