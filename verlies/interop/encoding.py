@@ -598,8 +598,7 @@ class Encoding:
                 if held.used and j is not None:
                     shown[rel * t + j] += 1.0
         # Every field 0..1 (a count past its scale reads 1); the kept blocks are clipped.
-        np.maximum(mid, 0.0, out=mid)
-        np.minimum(mid, 1.0, out=mid)
+        np.clip(mid, 0.0, 1.0, out=mid)
         out[start_piles:] = self._piles_block(state)
         return out
 
