@@ -222,3 +222,37 @@ def test_a_handed_out_observation_is_never_changed_by_later_steps() -> None:
     assert len(kept) > 50
     for handed, copied in kept:
         np.testing.assert_array_equal(handed, copied)
+
+
+def test_the_board_window_is_right_wherever_it_is_centred() -> None:
+    """The board block's card channels around any cell, inside the laid cards' bounds (a
+    slice of the kept grid) or beyond them (cell by cell), equal the cards' own channels
+    placed one by one."""
+    game = Game.new(players=2, seed=6, log=False)
+    rng = random.Random(6)
+    while len(game.board) < 12 and not game.is_over:
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+    assert len(game.board) >= 12
+    enc = Encoding.for_game(game)
+    view = game.view(0)
+    side = 2 * WINDOW + 1
+    nch = len(enc.cell_channels)
+    xs = [p[0] for p in game.board]
+    ys = [p[1] for p in game.board]
+    centres = [
+        (x, y)
+        for x in range(min(xs) - WINDOW - 3, max(xs) + WINDOW + 4, 2)
+        for y in range(min(ys) - WINDOW - 3, max(ys) + WINDOW + 4, 2)
+    ]
+    for me in centres:
+        expected = np.zeros((side, side, nch), dtype=np.float32)
+        for (x, y), tile in game.board.items():
+            cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
+            if 0 <= cx < side and 0 <= cy < side:
+                expected[cy, cx, : nch - MAX_SEATS] = np.clip(_tile(enc, tile), 0.0, 1.0)
+        got = np.full((side, side, nch), 7.0, dtype=np.float32)  # every cell is written
+        enc._board_into(got, view, me)
+        np.testing.assert_array_equal(got, expected, err_msg=f"window around {me}")
