@@ -191,7 +191,13 @@ def test_the_kept_observation_equals_the_one_built_anew(players: int, seed: int)
     enc = Encoding.for_game(game)
     rng = random.Random(seed)
     steps = 0
+    injured = boards = 0
+    seen: dict[int, object] = {}  # the versions kept alive: their ids stay theirs
     while not game.is_over and steps < 400:
+        injured |= any(f.injured for f in game.state.figures)
+        if id(game.state.board_version) not in seen:
+            seen[id(game.state.board_version)] = game.state.board_version
+            boards += 1
         for seat in range(players):
             np.testing.assert_array_equal(
                 enc.observation(game, seat), reference_observation(enc, game, seat)
@@ -201,7 +207,9 @@ def test_the_kept_observation_equals_the_one_built_anew(players: int, seed: int)
         else:
             game.apply(rng.choice(list(game.legal_actions())))
         steps += 1
-    assert steps > 50  # the games went far enough to change piles, board and hands
+    # The games went far enough: cards laid (new boards), figures hurt. (Along these four
+    # games figures also pick up, use and show treasures, and one escapes.)
+    assert steps > 150 and boards > 10 and injured
 
 
 def test_a_handed_out_observation_is_never_changed_by_later_steps() -> None:

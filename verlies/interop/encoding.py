@@ -518,16 +518,17 @@ class Encoding:
         out = np.empty(self.observation_size, dtype=np.float32)
         n = self.players
         me = view.position
-        players = view.players()
+        # The public facts of view.players(), read from the figures in place.
+        figures = game.state.figures
         end_board, start_piles = self._mid
         side = 2 * WINDOW + 1
         nch = len(self.cell_channels)
         self._board_into(out[:end_board].reshape(side, side, nch), view, me)
         # The figures' channels (the kept grid has them 0): a 1 on each figure's cell.
         for rel in range(n):
-            p = players[(seat + rel) % n]
-            if not p["escaped"]:
-                px, py = p["pos"]
+            fig = figures[(seat + rel) % n]
+            if not fig.escaped:
+                px, py = fig.pos
                 cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
                 if 0 <= cx < side and 0 <= cy < side:
                     out[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
@@ -536,25 +537,26 @@ class Encoding:
         to_move = game.current_player
         fields = len(self.figure_fields)
         at = end_board
+        characters = game.deck.characters  # the deck's card of that id (live edits)
         for rel in range(n):
-            p = players[(seat + rel) % n]
-            px, py = p["pos"]
+            fig = figures[(seat + rel) % n]
+            px, py = fig.pos
             out[at : at + 7] = (
                 1.0,
-                float(p["escaped"]),
-                float(p["injured"]),
-                p["coins"] / _GOLD_SCALE,
-                p["treasure_count"] / 5.0,
+                float(fig.escaped),
+                float(bool(fig.injured)),
+                fig.coins / _GOLD_SCALE,
+                len(fig.treasures) / 5.0,
                 ((px - me[0]) / WINDOW + 1) / 2,
                 ((py - me[1]) / WINDOW + 1) / 2,
             )
-            values = self._character_values(game.deck.characters.get(p["character"]))
+            values = self._character_values(characters.get(fig.character.id))
             if values is not None:
                 out[at + 7 : at + 7 + len(_ATTRS)] = values
-            out[at + 7 + len(_ATTRS)] = float(to_move == p["seat"])
+            out[at + 7 + len(_ATTRS)] = float(to_move == fig.seat)
             at += fields
         # The seat's own figure, read in place (view.me would snapshot it first).
-        figure = game.state.figures[seat]
+        figure = figures[seat]
         hand = out[self.observation_blocks[2].start :]
         t = len(self.treasure_ids)
         for h in figure.treasures:
