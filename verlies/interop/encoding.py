@@ -659,17 +659,26 @@ class Encoding:
     def _piles_block(self, state: Any) -> npt.NDArray[np.float32]:
         """The piles block (R2.3), kept while the piles' counts stay (they change only
         when a card is drawn, discarded or shuffled back)."""
+        cached = self._piles_cache
+        if cached is not None:  # compared with copies of the counts (dict == is in C)
+            k = cached[0]
+            if (
+                k[5] == len(state.treasures.bottom)
+                and k[0] == state.dungeon.counts
+                and k[1] == state.rooms.counts
+                and k[2] == state.rooms.discard
+                and k[3] == state.monsters.counts
+                and k[4] == state.monsters.discard
+            ):
+                return cached[1]
         key = (
-            tuple(state.dungeon.counts.items()),
-            tuple(state.rooms.counts.items()),
-            tuple(state.rooms.discard.items()),
-            tuple(state.monsters.counts.items()),
-            tuple(state.monsters.discard.items()),
+            dict(state.dungeon.counts),
+            dict(state.rooms.counts),
+            dict(state.rooms.discard),
+            dict(state.monsters.counts),
+            dict(state.monsters.discard),
             len(state.treasures.bottom),
         )
-        cached = self._piles_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
         piles = np.zeros(len(self.pile_fields), dtype=np.float32)
         dungeon, rooms, monsters = self._pile_index
         k = 0
