@@ -20,7 +20,8 @@ disturbed figure):
   rollouts) on ``python_verlies``: simulations per second;
 * the PettingZoo environment: decisions per second (``env.last()`` with its observation
   and mask, then ``env.step``) over whole games of random legal choices, beside the
-  engine's own loop over such games (decisions and steps per second) and the ratio.
+  engine's own loop over such games (decisions and steps per second) and the ratio; the
+  same for ``raw_env`` (without PettingZoo's checking wrappers).
 
 A measurement, not a test: it asserts nothing.
 """
@@ -197,9 +198,11 @@ def pettingzoo_figures(quick: bool) -> None:
     import verlies.pettingzoo
 
     games = 1 if quick else 4
-    env = verlies.pettingzoo.env(players=2, round_limit=60)
+    wrapped = verlies.pettingzoo.env(players=2, round_limit=60)
+    # Without PettingZoo's order and bounds checks: what the wrappers cost.
+    raw = verlies.pettingzoo.raw_env(players=2, round_limit=60)
 
-    def pettingzoo_run() -> tuple[int, float]:
+    def pettingzoo_run(env: Any) -> tuple[int, float]:
         rng = np.random.default_rng(0)
         decisions = 0
         t = time.perf_counter()
@@ -230,10 +233,12 @@ def pettingzoo_figures(quick: bool) -> None:
             steps += game.step_count
         return decisions, steps, time.perf_counter() - t
 
-    best_env = best_engine = best_steps = 0.0
-    for _ in range(2 if quick else 5):  # in turns: a change of load hits both alike
-        d, e = pettingzoo_run()
+    best_env = best_raw = best_engine = best_steps = 0.0
+    for _ in range(2 if quick else 5):  # in turns: a change of load hits all alike
+        d, e = pettingzoo_run(wrapped)
         best_env = max(best_env, d / e)
+        d, e = pettingzoo_run(raw)
+        best_raw = max(best_raw, d / e)
         d, st, e = engine_run()
         best_engine = max(best_engine, d / e)
         best_steps = max(best_steps, st / e)
@@ -241,6 +246,10 @@ def pettingzoo_figures(quick: bool) -> None:
         f"PettingZoo env (2 players, random legal play): {best_env:,.0f} decisions/s; the "
         f"engine alone on such games {best_engine:,.0f} decisions/s ({best_steps:,.0f} "
         f"steps/s); env / engine = {best_env / best_engine:.2f}"
+    )
+    print(
+        f"  raw_env (no PettingZoo wrappers): {best_raw:,.0f} decisions/s; raw_env / engine "
+        f"= {best_raw / best_engine:.2f}"
     )
 
 

@@ -272,7 +272,9 @@ class Encoding:
             ],
             dtype=np.float32,
         )
-        self._board_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
+        self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
+        self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
         self._pile_index = (
             {c: i for i, c in enumerate(self.dungeon_ids)},
@@ -293,6 +295,8 @@ class Encoding:
             obs.append(Block(name, opos, size, meaning))
             opos += size
         self.observation_blocks: tuple[Block, ...] = tuple(obs)
+        # Where the blocks filled anew at every call lie: after the board, before the piles.
+        self._mid = (obs[1].start, obs[6].start)
         self.observation_size = opos
         self._totals = (
             max(1, sum(deck.dungeon_pile(players).values())),
@@ -504,73 +508,80 @@ class Encoding:
         Built from ``game.view(seat)`` (R9.3: others' unused treasures only as a count),
         the public pending decision, the treasures shown when used (R9.5) and the public
         piles' contents (R2.3; of the treasure pile only its size and the lost cards'
-        number): equal for two games that differ only in what this seat cannot see."""
+        number): equal for two games that differ only in what this seat cannot see.
+
+        Each call returns a new array of its own (the caller may keep it: no later call
+        changes it). The whole board's grid (a window of it is the board block) and the
+        piles block are kept while what they are made of stays, so most decisions copy
+        them and fill only the small blocks between."""
         view = game.view(seat)
-        out = np.zeros(self.observation_size, dtype=np.float32)
+        out = np.empty(self.observation_size, dtype=np.float32)
         n = self.players
         me = view.position
+        # The public facts of view.players(), read from the figures in place.
+        figures = game.state.figures
+        end_board, start_piles = self._mid
         side = 2 * WINDOW + 1
         nch = len(self.cell_channels)
-        board = out[: side * side * nch].reshape(side, side, nch)
-        players = view.players()
-        # The board block depends on the laid cards (board_version), the observer's place
-        # and the figures' places: kept per seat while those stay (most decisions).
-        places = tuple((p["pos"], p["escaped"]) for p in players)
-        board_key = (view.board_version, me, places)
-        cached = self._board_cache.get(seat)
-        if cached is not None and cached[0] == board_key:
-            board[:] = cached[1]
-            board_done = True
-        else:
-            board_done = False
-            for (x, y), tile in view.board.items():
-                cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
-                if 0 <= cx < side and 0 <= cy < side:
-                    board[cy, cx, : nch - MAX_SEATS] = self._tile_vector(tile)
-        to_move = game.current_player
-        fields = len(self.figure_fields)
-        figs = out[self.observation_blocks[1].start :][: MAX_SEATS * fields]
+        self._board_into(out[:end_board].reshape(side, side, nch), view, me)
+        # The figures' channels (the kept grid has them 0): a 1 on each figure's cell.
         for rel in range(n):
-            p = players[(seat + rel) % n]
-            px, py = p["pos"]
-            if not p["escaped"] and not board_done:
+            fig = figures[(seat + rel) % n]
+            if not fig.escaped:
+                px, py = fig.pos
                 cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
                 if 0 <= cx < side and 0 <= cy < side:
-                    board[cy, cx, nch - MAX_SEATS + rel] = 1.0
-            f = figs[rel * fields : (rel + 1) * fields]
-            character = game.deck.characters.get(p["character"])
-            f[0] = 1.0
-            f[1] = float(p["escaped"])
-            f[2] = float(p["injured"])
-            f[3] = p["coins"] / _GOLD_SCALE
-            f[4] = p["treasure_count"] / 5.0
-            f[5] = ((px - me[0]) / WINDOW + 1) / 2
-            f[6] = ((py - me[1]) / WINDOW + 1) / 2
-            if character is not None:
-                for i, a in enumerate(_ATTRS):
-                    f[7 + i] = character.value(a) / _DIE_SCALE
-            f[7 + len(_ATTRS)] = float(to_move == p["seat"])
-        if not board_done:
-            self._board_cache[seat] = (board_key, board.copy())
+                    out[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
+        mid = out[end_board:start_piles]
+        mid.fill(0.0)
+        to_move = game.current_player
+        fields = len(self.figure_fields)
+        at = end_board
+        characters = game.deck.characters  # the deck's card of that id (live edits)
+        for rel in range(n):
+            fig = figures[(seat + rel) % n]
+            px, py = fig.pos
+            out[at : at + 7] = (
+                1.0,
+                float(fig.escaped),
+                float(bool(fig.injured)),
+                fig.coins / _GOLD_SCALE,
+                len(fig.treasures) / 5.0,
+                ((px - me[0]) / WINDOW + 1) / 2,
+                ((py - me[1]) / WINDOW + 1) / 2,
+            )
+            values = self._character_values(characters.get(fig.character.id))
+            if values is not None:
+                out[at + 7 : at + 7 + len(_ATTRS)] = values
+            out[at + 7 + len(_ATTRS)] = float(to_move == fig.seat)
+            at += fields
+        # The seat's own figure, read in place (view.me would snapshot it first).
+        figure = figures[seat]
         hand = out[self.observation_blocks[2].start :]
         t = len(self.treasure_ids)
-        for h in view.me.treasures:
+        for h in figure.treasures:
             j = self._treasure_index.get(h.card.id)
             if j is not None:
                 hand[j + (t if h.used else 0)] += 1.0
-        info = out[self.observation_blocks[3].start :]
+        info_at = self.observation_blocks[3].start
         sizes = view.deck_sizes()
-        for i, key in enumerate(("dungeon", "rooms", "monsters", "treasures")):
-            info[i] = sizes[key] / self._totals[i]
-        info[4] = view.exits_left() / self._exits_total
+        totals = self._totals
         limit = game.setup.round_limit
-        info[5] = view.round / (limit if limit else 300)
         bank = game.state.bank  # public: the coins in the box
-        info[6] = bank / 48.0 if bank >= 0 else 0.0
-        info[7] = view.my_gold / _GOLD_SCALE
-        info[8] = view.players_in_dungeon / n
+        out[info_at : info_at + 9] = (
+            sizes["dungeon"] / totals[0],
+            sizes["rooms"] / totals[1],
+            sizes["monsters"] / totals[2],
+            sizes["treasures"] / totals[3],
+            view.exits_left() / self._exits_total,
+            view.round / (limit if limit else 300),
+            bank / 48.0 if bank >= 0 else 0.0,
+            figure.gold / _GOLD_SCALE,
+            view.players_in_dungeon / n,
+        )
         drawn = view.drawn_card
         if drawn is not None:
+            info = out[info_at:]
             info[9] = 1.0
             for i, d in enumerate(DIRECTIONS):
                 if drawn.mask & d:
@@ -588,7 +599,87 @@ class Encoding:
                 j = self._treasure_index.get(held.card.id)
                 if held.used and j is not None:
                     shown[rel * t + j] += 1.0
-        piles = out[self.observation_blocks[6].start :]
+        # Every field 0..1 (a count past its scale reads 1); the kept blocks are clipped.
+        np.clip(mid, 0.0, 1.0, out=mid)
+        out[start_piles:] = self._piles_block(state)
+        return out
+
+    def _character_values(self, character: Any) -> tuple[float, ...] | None:
+        """A character's values / 12 (a character card never changes: kept by identity)."""
+        if character is None:
+            return None
+        hit = self._character_cache.get(id(character))
+        if hit is not None and hit[0] is character:
+            return hit[1]
+        values = tuple(character.value(a) / _DIE_SCALE for a in _ATTRS)
+        if len(self._character_cache) > 256:
+            self._character_cache.clear()
+        self._character_cache[id(character)] = (character, values)
+        return values
+
+    def _laid(self, view: Any) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
+        """The whole board as one grid of cell channels (figures' channels 0, clipped to
+        0..1), ``WINDOW`` empty cells around it: made once per board (board_version; a
+        change of a card lays a new tile and a new version), so a window is a slice."""
+        laid = self._laid_cache
+        version = view.board_version
+        if laid is not None and laid[0] is version:
+            return laid
+        board_items = list(view.board.items())
+        x0 = min(p[0] for p, _ in board_items) - WINDOW
+        y0 = min(p[1] for p, _ in board_items) - WINDOW
+        width = max(p[0] for p, _ in board_items) - x0 + WINDOW + 1
+        height = max(p[1] for p, _ in board_items) - y0 + WINDOW + 1
+        grid = np.zeros((height, width, len(self.cell_channels)), dtype=np.float32)
+        k = len(self.cell_channels) - MAX_SEATS
+        xs = [p[0] - x0 for p, _ in board_items]
+        ys = [p[1] - y0 for p, _ in board_items]
+        vecs = np.array([self._tile_vector(tile) for _, tile in board_items])
+        grid[ys, xs, :k] = np.clip(vecs, 0.0, 1.0)
+        laid = (version, x0, y0, grid)
+        self._laid_cache = laid
+        return laid
+
+    def _board_into(self, board: npt.NDArray[np.float32], view: Any, me: Pos) -> None:
+        """Write the board block's card channels around ``me`` (the figures' channels 0)
+        into ``board`` (side x side x channels)."""
+        _, x0, y0, grid = self._laid(view)
+        side = 2 * WINDOW + 1
+        gx, gy = me[0] - WINDOW - x0, me[1] - WINDOW - y0
+        if 0 <= gx and gx + side <= grid.shape[1] and 0 <= gy and gy + side <= grid.shape[0]:
+            board[:] = grid[gy : gy + side, gx : gx + side]
+            return
+        # The observer off the laid cards' bounds (not met in play): cell by cell.
+        board.fill(0.0)
+        for x, y in view.board:
+            cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
+            if 0 <= cx < side and 0 <= cy < side:
+                board[cy, cx] = grid[y - y0, x - x0]
+
+    def _piles_block(self, state: Any) -> npt.NDArray[np.float32]:
+        """The piles block (R2.3), kept while the piles' counts stay (they change only
+        when a card is drawn, discarded or shuffled back)."""
+        cached = self._piles_cache
+        if cached is not None:  # compared with copies of the counts (dict == is in C)
+            k = cached[0]
+            if (
+                k[5] == len(state.treasures.bottom)
+                and k[0] == state.dungeon.counts
+                and k[1] == state.rooms.counts
+                and k[2] == state.rooms.discard
+                and k[3] == state.monsters.counts
+                and k[4] == state.monsters.discard
+            ):
+                return cached[1]
+        key = (
+            dict(state.dungeon.counts),
+            dict(state.rooms.counts),
+            dict(state.rooms.discard),
+            dict(state.monsters.counts),
+            dict(state.monsters.discard),
+            len(state.treasures.bottom),
+        )
+        piles = np.zeros(len(self.pile_fields), dtype=np.float32)
         dungeon, rooms, monsters = self._pile_index
         k = 0
         where: list[int] = []
@@ -610,9 +701,10 @@ class Encoding:
         if where:  # one assignment for the whole block (an element at a time is slow)
             piles[where] = values
         piles[k] = len(state.treasures.bottom)
-        piles[: len(self._pile_scale)] /= self._pile_scale
-        np.clip(out, 0.0, 1.0, out=out)  # every field 0..1 (a count past its scale reads 1)
-        return out
+        piles /= self._pile_scale
+        np.clip(piles, 0.0, 1.0, out=piles)
+        self._piles_cache = (key, piles)
+        return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:
         """A laid card's cell channels (all but the figures'): a tile is never changed in

@@ -1,0 +1,266 @@
+"""The observation kept up to date from step to step (board, pile and character blocks kept
+while they stay the same) equals the one built from nothing, at every step and seat.
+
+``reference_observation`` is the plain build of ``Encoding.observation`` as it was before
+its blocks were kept (issue 25): every field worked out anew from ``game.view(seat)``, the
+pending decision and the public piles, one element at a time, then clipped to 0..1.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from verlies.board import DIRECTIONS
+from verlies.cards.model import Attr, ObstacleClass, TileKind
+from verlies.game import Game
+from verlies.interop.encoding import FRAME_KINDS, MAX_SEATS, WINDOW, Encoding
+
+_ATTRS = tuple(Attr)
+_KINDS = tuple(TileKind)
+_CLASSES = tuple(ObstacleClass)
+
+
+def _tile(enc: Encoding, tile: Any) -> npt.NDArray[np.float32]:
+    vec = np.zeros(len(enc.cell_channels) - MAX_SEATS, dtype=np.float32)
+    k_kind = 5
+    k_cls = k_kind + len(_KINDS)
+    k_attr = k_cls + len(_CLASSES)
+    k_n = k_attr + len(_ATTRS)
+    vec[0] = 1.0
+    for i, d in enumerate(DIRECTIONS):
+        if tile.mask & d:
+            vec[1 + i] = 1.0
+    vec[k_kind + _KINDS.index(tile.card.kind)] = 1.0
+    obstacle = tile.card.obstacle
+    if obstacle is not None:
+        vec[k_cls + _CLASSES.index(obstacle.cls)] = 1.0
+        vec[k_attr + _ATTRS.index(obstacle.attr)] = 1.0
+        vec[k_n] = obstacle.n / 12.0
+    vec[k_n + 1] = tile.gold / 50.0
+    vec[k_n + 2] = float(tile.collapsed)
+    vec[k_n + 3] = float(tile.opened)
+    return vec
+
+
+def _pending(game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
+    pending = game.pending_context()
+    out[FRAME_KINDS.index(pending.kind) if pending.kind in FRAME_KINDS else -1] = 1.0
+    k = len(FRAME_KINDS)
+    out[k] = float(game.current_player == seat)
+    out[k + 1] = float(game.is_chance)
+    k += 2
+    na = len(_ATTRS)
+    if pending.attr is not None:
+        out[k + _ATTRS.index(pending.attr)] = 1.0
+    k += na
+    if pending.obstacle is not None:
+        out[k + _CLASSES.index(pending.obstacle.cls)] = 1.0
+    k += len(_CLASSES)
+    if pending.monster is not None:
+        for option in pending.monster.fight:
+            out[k + _ATTRS.index(option.attr)] = option.value / 12.0
+    k += na
+    if pending.trap is not None:
+        for a in pending.trap.attrs:
+            out[k + _ATTRS.index(a)] = 1.0
+    k += na
+    out[k] = (pending.value or 0) / 12.0
+    out[k + 1] = pending.bonus / 12.0
+    out[k + 2] = (pending.target or 0) / 12.0
+    out[k + 3] = (pending.roll or 0) / 12.0
+    out[k + 4] = float(pending.chance) if pending.chance is not None else 0.0
+    out[k + 5] = float(pending.dice.mean) / 50.0 if pending.dice is not None else 0.0
+
+
+def reference_observation(enc: Encoding, game: Game, seat: int) -> npt.NDArray[np.float32]:
+    """Every field of ``seat``'s observation worked out anew (nothing kept)."""
+    view = game.view(seat)
+    out = np.zeros(enc.observation_size, dtype=np.float32)
+    n = enc.players
+    me = view.position
+    side = 2 * WINDOW + 1
+    nch = len(enc.cell_channels)
+    board = out[: side * side * nch].reshape(side, side, nch)
+    for (x, y), tile in view.board.items():
+        cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
+        if 0 <= cx < side and 0 <= cy < side:
+            board[cy, cx, : nch - MAX_SEATS] = _tile(enc, tile)
+    players = view.players()
+    to_move = game.current_player
+    fields = len(enc.figure_fields)
+    figs = out[enc.observation_blocks[1].start :][: MAX_SEATS * fields]
+    for rel in range(n):
+        p = players[(seat + rel) % n]
+        px, py = p["pos"]
+        if not p["escaped"]:
+            cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
+            if 0 <= cx < side and 0 <= cy < side:
+                board[cy, cx, nch - MAX_SEATS + rel] = 1.0
+        f = figs[rel * fields : (rel + 1) * fields]
+        character = game.deck.characters.get(p["character"])
+        f[0] = 1.0
+        f[1] = float(p["escaped"])
+        f[2] = float(p["injured"])
+        f[3] = p["coins"] / 50.0
+        f[4] = p["treasure_count"] / 5.0
+        f[5] = ((px - me[0]) / WINDOW + 1) / 2
+        f[6] = ((py - me[1]) / WINDOW + 1) / 2
+        if character is not None:
+            for i, a in enumerate(_ATTRS):
+                f[7 + i] = character.value(a) / 12.0
+        f[7 + len(_ATTRS)] = float(to_move == p["seat"])
+    hand = out[enc.observation_blocks[2].start :]
+    t = len(enc.treasure_ids)
+    index = {tid: i for i, tid in enumerate(enc.treasure_ids)}
+    for h in view.me.treasures:
+        j = index.get(h.card.id)
+        if j is not None:
+            hand[j + (t if h.used else 0)] += 1.0
+    info = out[enc.observation_blocks[3].start :]
+    sizes = view.deck_sizes()
+    totals = (
+        max(1, sum(enc.deck.dungeon_pile(n).values())),
+        max(1, sum(enc.deck.room_counts.values())),
+        max(1, sum(enc.deck.monster_counts.values())),
+        max(1, sum(enc.deck.treasure_counts.values())),
+    )
+    for i, key in enumerate(("dungeon", "rooms", "monsters", "treasures")):
+        info[i] = sizes[key] / totals[i]
+    pile = enc.deck.dungeon_pile(n)
+    exits = [c for c, card in enc.deck.dungeon.items() if card.kind is TileKind.EXIT]
+    info[4] = view.exits_left() / max(1, sum(pile.get(c, 0) for c in exits))
+    limit = game.setup.round_limit
+    info[5] = view.round / (limit if limit else 300)
+    bank = game.state.bank
+    info[6] = bank / 48.0 if bank >= 0 else 0.0
+    info[7] = view.my_gold / 50.0
+    info[8] = view.players_in_dungeon / n
+    drawn = view.drawn_card
+    if drawn is not None:
+        info[9] = 1.0
+        for i, d in enumerate(DIRECTIONS):
+            if drawn.mask & d:
+                info[10 + i] = 1.0
+        info[14 + _KINDS.index(drawn.kind)] = 1.0
+        info[14 + len(_KINDS)] = drawn.gold / 50.0
+        info[15 + len(_KINDS)] = float(drawn.obstacle is not None)
+    _pending(game, seat, out[enc.observation_blocks[4].start :])
+    state = game.state
+    shown = out[enc.observation_blocks[5].start :]
+    for rel in range(n):
+        for held in state.figures[(seat + rel) % n].treasures:
+            j = index.get(held.card.id)
+            if held.used and j is not None:
+                shown[rel * t + j] += 1.0
+    piles = out[enc.observation_blocks[6].start :]
+    k = 0
+    for counts, ids in (
+        (state.dungeon.counts, enc.dungeon_ids),
+        (state.rooms.counts, enc.room_ids),
+        (state.rooms.discard, enc.room_ids),
+        (state.monsters.counts, enc.monster_ids),
+        (state.monsters.discard, enc.monster_ids),
+    ):
+        for i, cid in enumerate(ids):
+            piles[k + i] = counts.get(cid, 0)
+        k += len(ids)
+    piles[k] = len(state.treasures.bottom)
+    scale = [
+        *(max(1, pile.get(c, 0)) for c in enc.dungeon_ids),
+        *(max(1, enc.deck.room_counts.get(c, 0)) for c in enc.room_ids),
+        *(max(1, enc.deck.room_counts.get(c, 0)) for c in enc.room_ids),
+        *(max(1, enc.deck.monster_counts.get(c, 0)) for c in enc.monster_ids),
+        *(max(1, enc.deck.monster_counts.get(c, 0)) for c in enc.monster_ids),
+        max(1, sum(enc.deck.treasure_counts.values())),
+    ]
+    piles[: len(scale)] /= np.asarray(scale, dtype=np.float32)
+    np.clip(out, 0.0, 1.0, out=out)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 8), (3, 5), (4, 2)])
+def test_the_kept_observation_equals_the_one_built_anew(players: int, seed: int) -> None:
+    """Along a random game, one encoding asked at every step for every seat (so that it
+    keeps its blocks) gives what the plain build gives, element for element."""
+    game = Game.new(players=players, seed=seed, log=False)
+    enc = Encoding.for_game(game)
+    rng = random.Random(seed)
+    steps = 0
+    injured = boards = 0
+    seen: dict[int, object] = {}  # the versions kept alive: their ids stay theirs
+    while not game.is_over and steps < 400:
+        injured |= any(f.injured for f in game.state.figures)
+        if id(game.state.board_version) not in seen:
+            seen[id(game.state.board_version)] = game.state.board_version
+            boards += 1
+        for seat in range(players):
+            np.testing.assert_array_equal(
+                enc.observation(game, seat), reference_observation(enc, game, seat)
+            )
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+        steps += 1
+    # The games went far enough: cards laid (new boards), figures hurt. (Along these four
+    # games figures also pick up, use and show treasures, and one escapes.)
+    assert steps > 150 and boards > 10 and injured
+
+
+def test_a_handed_out_observation_is_never_changed_by_later_steps() -> None:
+    """Each call returns an array of its own: one kept by the caller stays as it was."""
+    game = Game.new(players=2, seed=3, log=False)
+    enc = Encoding.for_game(game)
+    rng = random.Random(3)
+    kept: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = []
+    for _ in range(120):
+        if game.is_over:
+            break
+        obs = enc.observation(game, 0)
+        kept.append((obs, obs.copy()))
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+    assert len(kept) > 50
+    for handed, copied in kept:
+        np.testing.assert_array_equal(handed, copied)
+
+
+def test_the_board_window_is_right_wherever_it_is_centred() -> None:
+    """The board block's card channels around any cell, inside the laid cards' bounds (a
+    slice of the kept grid) or beyond them (cell by cell), equal the cards' own channels
+    placed one by one."""
+    game = Game.new(players=2, seed=6, log=False)
+    rng = random.Random(6)
+    while len(game.board) < 12 and not game.is_over:
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+    assert len(game.board) >= 12
+    enc = Encoding.for_game(game)
+    view = game.view(0)
+    side = 2 * WINDOW + 1
+    nch = len(enc.cell_channels)
+    xs = [p[0] for p in game.board]
+    ys = [p[1] for p in game.board]
+    centres = [
+        (x, y)
+        for x in range(min(xs) - WINDOW - 3, max(xs) + WINDOW + 4, 2)
+        for y in range(min(ys) - WINDOW - 3, max(ys) + WINDOW + 4, 2)
+    ]
+    for me in centres:
+        expected = np.zeros((side, side, nch), dtype=np.float32)
+        for (x, y), tile in game.board.items():
+            cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
+            if 0 <= cx < side and 0 <= cy < side:
+                expected[cy, cx, : nch - MAX_SEATS] = np.clip(_tile(enc, tile), 0.0, 1.0)
+        got = np.full((side, side, nch), 7.0, dtype=np.float32)  # every cell is written
+        enc._board_into(got, view, me)
+        np.testing.assert_array_equal(got, expected, err_msg=f"window around {me}")
