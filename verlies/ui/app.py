@@ -735,3 +735,4 @@ class PlayApp:
         for b in (self.steps.step, self.steps.turn, self.steps.round, self.steps.end):
             b.disabled = stop
         self.autosave.sync()
+        no_null_tooltips(self.play_page)  # the panels' rows made for this step too
