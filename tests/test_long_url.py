@@ -53,7 +53,19 @@ async def _ask(target: str) -> bytes:
         server.stop()
 
 
-def test_without_it_a_long_address_gets_no_answer() -> None:
+@pytest.fixture
+def not_installed() -> Iterator[None]:
+    """Tornado's own server, whatever an earlier test imported: importing
+    verlies.serve.kernels installs the long-address page for the whole process."""
+    saved = HTTPServer._save_configuration()  # type: ignore[attr-defined]
+    HTTPServer.configure(None)
+    try:
+        yield
+    finally:
+        HTTPServer._restore_configuration(saved)  # type: ignore[attr-defined]
+
+
+def test_without_it_a_long_address_gets_no_answer(not_installed: None) -> None:
     # what a visitor met before: tornado reads 64 KiB of request line and hangs up
     assert asyncio.run(_ask("/?g=" + "A" * 200_000)) == b""
 
