@@ -1038,17 +1038,5 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Nach rechts verschieben",
     "page.pan_up": "Nach oben verschieben",
     "page.pan_down": "Nach unten verschieben",
-    # --- page2 (issue 24: broken links at the top, too-long links, tooltips) ---------------
-    "page.link_fresh": "Stattdessen ist ein neues Spiel zu sehen.",
-    "page.notice_close": "Meldung schließen",
-    "page.history_tip": "Zu einem früheren oder späteren Schritt dieses Spiels springen",
-    "page.speed_tip": "Wie schnell das automatische Spiel läuft: Millisekunden je Schritt",
-    "page.load_tip": "Ein gespeichertes Spiel (.json) von diesem Rechner laden",
-    "page.long_url.title": "Dieser Link ist zu lang",
-    "page.long_url.text": (
-        "Die Adresse hat {n} Zeichen; ein Stellungslink dieser Seite hat höchstens {limit}. "
-        "Er wurde wohl beim Kopieren verändert oder stammt nicht von dieser Seite."
-    ),
-    "page.long_url.fresh": "Ein neues Spiel öffnen",
     # --- end -------------------------------------------------------------------------------------
 }

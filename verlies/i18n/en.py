@@ -976,17 +976,5 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Pan right",
     "page.pan_up": "Pan up",
     "page.pan_down": "Pan down",
-    # --- page2 (issue 24: broken links at the top, too-long links, tooltips) ---------------
-    "page.link_fresh": "A new game is shown instead.",
-    "page.notice_close": "Close this message",
-    "page.history_tip": "Go to an earlier or later step of this game",
-    "page.speed_tip": "How fast autoplay runs: milliseconds per step",
-    "page.load_tip": "Load a saved game (.json) from this computer",
-    "page.long_url.title": "This link is too long",
-    "page.long_url.text": (
-        "The address has {n} characters; a position link of this page has at most {limit}. "
-        "It was probably changed while being copied, or it does not come from this page."
-    ),
-    "page.long_url.fresh": "Open a new game",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -58,18 +58,6 @@ if TYPE_CHECKING:
 esc = html.escape
 
 
-def no_null_tooltips(root: Any) -> None:
-    """A widget's label shows its ``tooltip`` as its title, and an unset one (None) as the word
-    "null": give every widget under ``root`` without a tooltip an empty one (no tooltip).
-    The controls that need words have their own, in the page's language."""
-    todo = [root]
-    while todo:
-        w = todo.pop()
-        if getattr(w, "tooltip", "") is None and w.has_trait("tooltip"):
-            w.tooltip = ""
-        todo.extend(c for c in getattr(w, "children", ()) if isinstance(c, widgets.Widget))
-
-
 def _gap() -> widgets.HTML:
     return widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
 
@@ -238,9 +226,7 @@ class PlayApp:
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
         self.add_tab(i18n.text("sim.tab", lang), self._slots[1])  # the balance lab
         self.tabs.observe(self._tab_shown, "selected_index")
-        self.widget = widgets.VBox(
-            [self.style, header, self.tools.notice, self.autosave.widget, self.tabs]
-        )
+        self.widget = widgets.VBox([self.style, header, self.autosave.widget, self.tabs])
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
         self.tell_setup("set_from", self.session.game, self.session.controllers)
@@ -318,7 +304,6 @@ class PlayApp:
             self.balance.widget  # noqa: B018 - built now
         elif tab is self.rules_page and not self.rules_page.children[1].value:
             self.rules_page.children[1].value = rules_html(self.lang)
-        no_null_tooltips(tab)
 
     def add_tab(self, title: str, widget: widgets.Widget) -> None:
         """Add a page (e.g. the deck editor) next to the game; ``title`` is shown as is."""
@@ -434,7 +419,6 @@ class PlayApp:
         for i, key in enumerate(self._tab_keys):
             if key is not None:
                 self.tabs.set_title(i, t(key, lang))
-        no_null_tooltips(self.widget)
         if refresh:
             self.refresh()
 
@@ -735,4 +719,3 @@ class PlayApp:
         for b in (self.steps.step, self.steps.turn, self.steps.round, self.steps.end):
             b.disabled = stop
         self.autosave.sync()
-        no_null_tooltips(self.play_page)  # the panels' rows made for this step too

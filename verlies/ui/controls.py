@@ -314,7 +314,6 @@ class StepControls:
             b.tooltip = tip
         self.play.tooltip = t("autoplay", lang)
         self.speed.description = t("speed", lang)
-        self.speed.tooltip = t("speed_tip", lang)
         self.auto_bots.description = t("auto_bots", lang)
         self.auto_roll.description = t("auto_roll", lang)
 
@@ -337,7 +336,6 @@ class HistoryControls:
         self.redo.description = t("redo", lang)
         self.undo_turn.description = t("undo_turn", lang)
         self.slider.description = t("history", lang)
-        self.slider.tooltip = t("history_tip", lang)
 
 
 class FileControls:
@@ -356,7 +354,6 @@ class FileControls:
     def set_lang(self, lang: str) -> None:
         self.save.description = t("save", lang)
         self.upload.description = t("load", lang)
-        self.upload.tooltip = t("load_tip", lang)
 
     def offer(self, text: str, name: str, lang: str) -> None:
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")

@@ -302,11 +302,5 @@ CSS = f"""
     flex: 1 1 100%; width: auto !important; min-width: 0 !important; }}
   .verlies-deck-editor .widget-hbox > .jupyter-button {{ width: auto !important; }}
 }}
-/* a broken link's message, at the top of the page above the fresh game (issue 24) */
-.vl-link-notice {{ align-items: flex-start; margin: 4px 0; }}
-.vl-link-notice > .widget-html {{ flex: 1 1 auto; min-width: 0; margin: 0; }}
-.vl-link-notice .vl-error {{ font-size: 14px; white-space: normal; overflow-wrap: anywhere; }}
-.vl-position-link .vl-icon, .vl-link-icon {{ width: 1em; height: 1em; vertical-align: -0.125em;
-  margin-right: 4px; }}
 </style>
 """

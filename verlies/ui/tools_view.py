@@ -33,16 +33,6 @@ esc = html.escape
 Position = tuple[int, int, int, tuple[str, ...]]
 
 
-#: The link's icon, drawn (two chain links): an emoji shows as an empty box where no emoji
-#: font is installed. Hidden from screen readers: the words after it say what it is.
-LINK_ICON = (
-    '<svg class="vl-icon vl-link-icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16"'
-    ' fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round">'
-    '<path d="M6.5 9.5l3-3"/><path d="M7 4.5l1.3-1.3a2.7 2.7 0 0 1 3.8 3.8L10.8 8.3"/>'
-    '<path d="M9 11.5l-1.3 1.3a2.7 2.7 0 0 1-3.8-3.8L5.2 7.7"/></svg>'
-)
-
-
 def _button(cls: str, **kw: Any) -> widgets.Button:
     b = widgets.Button(layout=widgets.Layout(width="auto"), **kw)
     b.add_class(cls)
@@ -79,17 +69,6 @@ class ToolsPanel:
         row.add_class("vl-export-row")
         self.widget = widgets.VBox([row, self.out, self.keys])
         self.widget.add_class("vl-tools")
-        # A link that could not be opened says so at the top of the page, above the fresh game
-        # shown instead (the file row's message lies below the board, out of view).
-        self.notice_text = widgets.HTML()
-        self.notice_close = _button("vl-notice-close", icon="times")
-        self.notice_close.on_click(lambda _b: self.clear_notice())
-        self.notice = widgets.HBox(
-            [self.notice_text, self.notice_close], layout=widgets.Layout(display="none")
-        )
-        self.notice.add_class("vl-link-notice")
-        self._link_error: VerliesError | None = None
-        self._notice_for: Position | None = None  # the position the notice was said at
         self._made_for: Position | None = None  # the position the link or file shown was made of
         self._n = 0
         self._saved_for: Position | None = None  # the position the save button's file was made of
@@ -107,27 +86,6 @@ class ToolsPanel:
         self.link.tooltip = t("link_tip", lang)
         for kind, b in self.exports.items():
             b.description = t(f"export_{kind}", lang)
-        self.notice_close.tooltip = t("notice_close", lang)
-        self._show_notice()
-
-    def _show_notice(self) -> None:
-        e = self._link_error
-        if e is None:
-            self.notice_text.value = ""
-            self.notice.layout.display = "none"
-            return
-        lang = self.lang
-        said = t("link_error", lang, msg=share.error_text(e, lang))
-        self.notice_text.value = (
-            f'<div class="vl-error vl-link-error" role="alert">{esc(said.rstrip("."))}. '
-            f"{esc(t('link_fresh', lang))}</div>"
-        )
-        self.notice.layout.display = "flex"
-
-    def clear_notice(self) -> None:
-        self._link_error = None
-        self._notice_for = None
-        self._show_notice()
 
     def _position(self) -> Position:
         g = self.app.session.game
@@ -150,8 +108,6 @@ class ToolsPanel:
             self.app.files.link.value = ""
         if self._said_for is not None and self._said_for != here:
             self.app.files.message.value = ""  # "loaded …" or a load error: said, done
-        if self._notice_for is not None and self._notice_for != here:
-            self.clear_notice()  # the fresh game was played on (or another one opened)
 
     # ---- link ------------------------------------------------------------------------------
 
@@ -169,8 +125,7 @@ class ToolsPanel:
             return
         label = t("link_ready", self.lang, n=s.game.step_count)
         self.out.value = (
-            f'<a class="vl-position-link" href="{esc(value)}" target="_blank">'
-            f"{LINK_ICON}{esc(label)}</a>"
+            f'<a class="vl-position-link" href="{esc(value)}" target="_blank">🔗 {esc(label)}</a>'
         )
 
     def open_query(self, query: str | None) -> bool:
@@ -183,9 +138,8 @@ class ToolsPanel:
                 return False
             game = share.open_position(position)
         except VerliesError as e:
-            self._link_error = e  # said once, at the top (not also in the file row)
-            self._notice_for = self._position()
-            self._show_notice()
+            text = t("link_error", app.lang, msg=share.error_text(e, app.lang))
+            app.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
             return False
         known = {HUMAN, *bot_names()}
         controllers = list(position.controllers)
