@@ -33,26 +33,25 @@ def _character(cid: str, lang: str, deck: Any = None) -> str:
     return str(card.name.get(lang))
 
 
+def _words(prefix: str, key: str, lang: str, deck: Any) -> str:
+    """``metric.<key>`` (a name) or ``metric.help.<key>`` (a definition) in ``lang``."""
+    if key.startswith("win:"):
+        return text(f"{prefix}win", lang, name=_character(key[4:], lang, deck))
+    if key.startswith("win@"):
+        return text(f"{prefix}win_seat", lang, seat=key[4:])
+    if has(f"{prefix}{key}", lang):
+        return text(f"{prefix}{key}", lang)
+    return key
+
+
 def metric_name(key: str, lang: str = "en", deck: Any = None) -> str:
     """The name of a quantity in words (``win:<character id>``: its name in ``lang``)."""
-    if key.startswith("win:"):
-        return text("metric.win", lang, name=_character(key[4:], lang, deck))
-    if key.startswith("win@"):
-        return text("metric.win_seat", lang, seat=key[4:])
-    if has(f"metric.{key}", lang):
-        return text(f"metric.{key}", lang)
-    return key
+    return _words("metric.", key, lang, deck)
 
 
 def metric_help(key: str, lang: str = "en", deck: Any = None) -> str:
     """A one-line definition of a quantity (docs/metrics.md has the long one)."""
-    if key.startswith("win:"):
-        return text("metric.help.win", lang, name=_character(key[4:], lang, deck))
-    if key.startswith("win@"):
-        return text("metric.help.win_seat", lang, seat=key[4:])
-    if has(f"metric.help.{key}", lang):
-        return text(f"metric.help.{key}", lang)
-    return key
+    return _words("metric.help.", key, lang, deck)
 
 
 def _is_rate(key: str) -> bool:

@@ -27,7 +27,6 @@ All figures are defined in docs/metrics.md ("Balance across skill").
 
 from __future__ import annotations
 
-import bisect
 import csv
 import io
 import math
@@ -37,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.rules import mix64
-from verlies.sim.lab import Progress, progress_bar
+from verlies.sim.lab import Progress, _cell, progress_bar
 from verlies.sim.metrics import Z95, Metrics, wilson
 from verlies.sim.records import DeckArg, GameRecord, SimulationError, VariantsArg, load_deck
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -50,6 +49,7 @@ from verlies.sim.run import (
     run_tasks,
     split,
 )
+from verlies.sim.stats import chi2_equal_rates, chi2_sf, spread_quantile
 
 __all__ = [
     "TABLES",
@@ -80,65 +80,10 @@ def _bot_of(table: str) -> tuple[str, bool]:
 # ---- statistics ------------------------------------------------------------------------------
 
 
-def chi2_sf(x: float, df: int) -> float:
-    """P(χ² with ``df`` degrees of freedom ≥ x), in closed form for whole ``df``.
-
-    Even df: exp(-x/2) Σ_{k<df/2} (x/2)^k / k!; odd df: 2 (1 − Φ(√x)) plus
-    2 φ(√x) Σ_{k=1}^{(df-1)/2} √x^(2k-1) / (1·3·…·(2k−1)).
-
-    >>> round(chi2_sf(3.841458820694124, 1), 6), round(chi2_sf(5.991464547107979, 2), 6)
-    (0.05, 0.05)
-    """
-    if df < 1:
-        raise ValueError(f"degrees of freedom must be >= 1, not {df}")
-    if math.isnan(x):
-        return math.nan
-    if x <= 0:
-        return 1.0
-    if df % 2 == 0:
-        term = total = math.exp(-x / 2)
-        for k in range(1, df // 2):
-            term *= (x / 2) / k
-            total += term
-        return min(1.0, total)
-    r = math.sqrt(x)
-    total = math.erfc(r / math.sqrt(2))  # 2 (1 − Φ(√x))
-    if df > 1:
-        term = r * math.exp(-x / 2) * math.sqrt(2 / math.pi)  # 2 φ(√x) √x
-        total += term
-        for k in range(2, (df - 1) // 2 + 1):
-            term *= x / (2 * k - 1)
-            total += term
-    return min(1.0, total)
-
-
 def equal_rates_test(wins: Sequence[int], games: Sequence[int]) -> tuple[float, int, float]:
-    """Pearson's χ² test that every group wins at the same rate: (χ², df, p)."""
-    pairs = [(k, n) for k, n in zip(wins, games, strict=True) if n > 0]
-    df = len(pairs) - 1
-    total_n = sum(n for _, n in pairs)
-    total_k = sum(k for k, _ in pairs)
-    if df < 1 or total_k in (0, total_n):
-        return math.nan, max(df, 0), math.nan
-    p = total_k / total_n
-    x2 = 0.0
-    for k, n in pairs:
-        e_win, e_lose = n * p, n * (1 - p)
-        x2 += (k - e_win) ** 2 / e_win + ((n - k) - e_lose) ** 2 / e_lose
-    return x2, df, chi2_sf(x2, df)
-
-
-def _binomial_cdf(n: int, p: float) -> list[float]:
-    """P(X ≤ k) for k = 0..n, X ~ Binomial(n, p) (from log-probabilities: no underflow)."""
-    if p <= 0 or p >= 1:
-        return [1.0] * (n + 1) if p <= 0 else [0.0] * n + [1.0]
-    lp, lq, lgn = math.log(p), math.log1p(-p), math.lgamma(n + 1)
-    out, acc = [], 0.0
-    for k in range(n + 1):
-        acc += math.exp(lgn - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * lp + (n - k) * lq)
-        out.append(acc)
-    out[-1] = max(out[-1], 1.0)
-    return out
+    """Pearson's χ² test that every group wins at the same rate: (χ², df, p)
+    (:func:`verlies.sim.stats.chi2_equal_rates`, the lab's one test of it)."""
+    return chi2_equal_rates(games, wins)
 
 
 def spread_floor(
@@ -146,18 +91,8 @@ def spread_floor(
 ) -> float:
     """The ``q`` quantile of the spread (max − min win rate) when each group of ``games``
     wins independently at ``rate``: a seeded parametric bootstrap (the same inputs give
-    the same number)."""
-    sizes = [n for n in games if n > 0]
-    if len(sizes) < 2 or math.isnan(rate) or draws < 1:
-        return math.nan
-    cdfs = {n: _binomial_cdf(n, rate) for n in set(sizes)}
-    rng = random.Random(mix64(seed, 0x5B8EAD) >> 1)
-    spreads = []
-    for _ in range(draws):
-        rates = [min(bisect.bisect_left(cdfs[n], rng.random()), n) / n for n in sizes]
-        spreads.append(max(rates) - min(rates))
-    spreads.sort()
-    return spreads[min(len(spreads) - 1, max(0, math.ceil(q * len(spreads)) - 1))]
+    the same number; :func:`verlies.sim.stats.spread_quantile`)."""
+    return spread_quantile(games, rate, random.Random(mix64(seed, 0x5B8EAD) >> 1), draws, q)
 
 
 # ---- results ---------------------------------------------------------------------------------
@@ -434,12 +369,6 @@ def _p(x: float) -> str:
 
 def _ci(r: dict[str, Any]) -> str:
     return f"{pct(r['ci_low'])}–{pct(r['ci_high'])}"
-
-
-def _cell(x: Any) -> Any:
-    if isinstance(x, float):
-        return "" if math.isnan(x) else f"{x:.6g}"
-    return x
 
 
 # ---- the run ---------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ __all__ = [
     "t_quantile",
     "t_sf",
     "spread_noise_floor",
+    "spread_quantile",
     "variance_floor",
     "z_quantile",
 ]
@@ -260,6 +261,23 @@ def _binomial_cdf(n: int, p: float) -> list[float]:
     return out
 
 
+def spread_quantile(
+    games: Sequence[int], rate: float, rng: random.Random, reps: int = 2000, q: float = 0.95
+) -> float:
+    """The ``q`` quantile of max − min of the win rates when each group of ``games`` wins
+    independently at ``rate``: ``reps`` parametric bootstrap draws from ``rng``."""
+    sizes = [int(n) for n in games if n > 0]
+    if len(sizes) < 2 or math.isnan(rate) or reps < 1:
+        return math.nan
+    cdfs = {n: _binomial_cdf(n, rate) for n in set(sizes)}
+    spreads = []
+    for _ in range(reps):
+        rates = [min(bisect.bisect_left(cdfs[n], rng.random()), n) / n for n in sizes]
+        spreads.append(max(rates) - min(rates))
+    spreads.sort()
+    return spreads[min(reps - 1, max(0, math.ceil(q * reps) - 1))]
+
+
 def spread_noise_floor(
     games: Sequence[int], wins: Sequence[int], reps: int = 2000, seed: int = 0, q: float = 0.95
 ) -> float:
@@ -272,15 +290,7 @@ def spread_noise_floor(
     sizes = [int(n) for n in games if n > 0]
     if len(sizes) < 2:
         return math.nan
-    pbar = sum(wins) / sum(sizes)
-    cdfs = {n: _binomial_cdf(n, pbar) for n in set(sizes)}
-    rng = random.Random(seed)
-    spreads = []
-    for _ in range(reps):
-        rates = [min(bisect.bisect_left(cdfs[n], rng.random()), n) / n for n in sizes]
-        spreads.append(max(rates) - min(rates))
-    spreads.sort()
-    return spreads[min(reps - 1, max(0, math.ceil(q * reps) - 1))]
+    return spread_quantile(sizes, sum(wins) / sum(sizes), random.Random(seed), reps, q)
 
 
 def spread_interval(
