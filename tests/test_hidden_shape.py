@@ -37,7 +37,7 @@ def _careful_game_to(players: int, seed: int, step: int) -> Game:
     return game
 
 
-def test_the_reported_twins_look_alike_to_the_other_seats() -> None:
+def test_r9_3_the_reported_twins_look_alike_to_the_other_seats() -> None:
     """3 players, seed 1, step 218: seat 1 draws schatz-alte-muenze or schatz-amulett
     ("+2 auf einen Wurf"). Before, the amulet's holder decided at its next fight while the
     coin's went straight to the roll, and the other seats saw it."""
@@ -79,7 +79,7 @@ def sweep() -> dict[int, tuple[Counter[str], set[str], Counter[str]]]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_twins_differing_in_one_hidden_card_look_alike_step_by_step(players: int) -> None:
+def test_r9_3_twins_differing_in_one_hidden_card_look_alike_step_by_step(players: int) -> None:
     totals, _kinds, stops = sweep()[players]
     assert totals["pairs"] >= 3 and totals["steps"] >= 300
     assert stops["end"] >= 1  # some comparisons run to the game's end
@@ -97,7 +97,7 @@ def test_every_kind_of_hidden_card_is_compared() -> None:
     assert totals["pairs"] >= 40 and totals["steps"] >= 5000
 
 
-def test_a_forced_decision_has_one_option_and_takes_no_randomness() -> None:
+def test_r9_5_a_forced_decision_has_one_option_and_takes_no_randomness() -> None:
     """The forced node: one Choose without a bonus; the seeded rolls after it are the ones
     the game had before the node existed (the chance counter does not count it)."""
     game = _careful_game_to(3, 1, 218)
@@ -158,7 +158,7 @@ def test_openspiel_current_player_is_the_same_in_twins() -> None:
         b.apply_action(act)
 
 
-def test_the_page_takes_a_humans_forced_decision() -> None:
+def test_r9_5_the_page_takes_a_humans_forced_decision() -> None:
     """Session (the page's model): a human never has to click the only option."""
     from verlies.ui.session import HUMAN, Session
 

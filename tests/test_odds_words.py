@@ -41,7 +41,7 @@ WORDS = {
         (ObstacleType.TUER, "passes_on"),
     ],
 )
-def test_the_die_faces_of_an_obstacle_roll_say_unhurt_where_a_fail_still_passes(
+def test_r5_1_r5_3_the_die_faces_of_an_obstacle_roll_say_unhurt_where_a_fail_still_passes(
     kind: ObstacleType, key: str
 ) -> None:
     obstacle = Obstacle(kind, Color.RED, 7)
@@ -87,7 +87,7 @@ def _game_at(cls: ObstacleClass, pending: str) -> Controller:
 
 
 @pytest.mark.parametrize("cls", [ObstacleClass.A, ObstacleClass.B, ObstacleClass.C])
-def test_the_drawn_card_says_gets_through_or_unhurt_by_class(cls: ObstacleClass) -> None:
+def test_r5_the_drawn_card_says_gets_through_or_unhurt_by_class(cls: ObstacleClass) -> None:
     c = _game_at(cls, "place")
     for lang in ("de", "en"):
         shown = drawn_card_html(c.session, lang, None)
@@ -101,7 +101,7 @@ def test_the_drawn_card_says_gets_through_or_unhurt_by_class(cls: ObstacleClass)
 
 
 @pytest.mark.parametrize("cls", [ObstacleClass.A, ObstacleClass.B, ObstacleClass.C])
-def test_the_attempt_button_and_the_roll_say_unhurt_for_classes_a_and_c(
+def test_r5_1_r5_3_the_attempt_button_and_the_roll_say_unhurt_for_classes_a_and_c(
     cls: ObstacleClass,
 ) -> None:
     c = _game_at(cls, "obstacle")

@@ -35,7 +35,7 @@ def _walled_in(character: str) -> Game:
     return g
 
 
-def test_a_rigged_wall_is_a_stall_from_the_turn_it_closed() -> None:
+def test_r5_2_a_rigged_wall_is_a_stall_from_the_turn_it_closed() -> None:
     g = _walled_in("char-barbar")  # Geist 1: 1 + 6 < 8, the Tür can never be passed
     assert g.figures[0].pos == (0, 1) and not position_stalled(g.state)  # (0, 1) opens east
     assert stall_of(g) is None
@@ -55,7 +55,7 @@ def test_a_rigged_wall_is_a_stall_from_the_turn_it_closed() -> None:
     assert first_stall(g) == stall
 
 
-def test_a_wall_someone_can_pass_is_no_stall() -> None:
+def test_r4_2_a_wall_someone_can_pass_is_no_stall() -> None:
     # The Magierin (Geist 6) passes the Tür on a 2 or better: the same board is no stall.
     g = _walled_in("char-magierin")
     g.apply(Draw())
