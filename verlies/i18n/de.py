@@ -942,6 +942,15 @@ TEXTS: dict[str, str] = {
         "dieselben Seeds, Effekte klar nach Holm über alle Karten, Richtungen und Größen "
         "bei {alpha}; getroffen gegen nicht getroffen ist ein Zusammenhang, keine Ursache)"
     ),
+    "impact.step.-1": "−1",
+    "impact.step.+1": "+1",
+    "impact.step.median": "auf den Median des Stapels",
+    "impact.refused": "vom Deck nicht erlaubt",
+    "impact.field.obstacle": "Hindernis",
+    "impact.field.gold": "Gold",
+    "impact.field.count": "Anzahl",
+    "impact.field.fight": "Kampfwert",
+    "impact.field.trap": "Falle",
     "impact.col.card": "Karte",
     "impact.col.met": "getroffen je Partie",
     "impact.col.assoc": "Siegquote getroffen − nicht getroffen, Punkte (95 %)",

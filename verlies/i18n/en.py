@@ -892,6 +892,15 @@ TEXTS: dict[str, str] = {
         "effects clear after Holm over every card, direction and quantity at {alpha}; "
         "met vs not met is an association, not a cause)"
     ),
+    "impact.step.-1": "−1",
+    "impact.step.+1": "+1",
+    "impact.step.median": "to the pile's median",
+    "impact.refused": "not allowed by the deck",
+    "impact.field.obstacle": "obstacle",
+    "impact.field.gold": "gold",
+    "impact.field.count": "copies",
+    "impact.field.fight": "fight value",
+    "impact.field.trap": "trap",
     "impact.col.card": "card",
     "impact.col.met": "met per game",
     "impact.col.assoc": "win rate met − not met, points (95 %)",

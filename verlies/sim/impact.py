@@ -273,6 +273,31 @@ class ImpactResult:
             "run": dataclasses.asdict(self.info),
         }
 
+    def to_csv(self) -> str:
+        """One row per card, direction and quantity (the association as direction "met")."""
+        import csv
+        import io
+
+        from verlies.sim.lab import _cell
+
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(
+            ["card", "kind", "field", "value", "met_per_game", "direction", "quantity"]
+            + ["diff", "low", "high", "holm_p", "clear"]
+        )
+        eff = self.effects()
+        for c in self.cards:
+            head = [c.id, c.kind, c.field, "" if c.value is None else c.value]
+            head.append(_cell(c.met / self.base_games if self.base_games else math.nan))
+            a = self.association(c)
+            w.writerow([*head, "met", "win", *(_cell(a[k]) for k in ("diff", "low", "high"))])
+            for step, qs in eff[c.id].items():
+                for q, e in qs.items():
+                    cells = [_cell(e[k]) for k in ("diff", "low", "high", "holm_p")]
+                    w.writerow([*head, step, q, *cells, int(e["clear"])])
+        return out.getvalue()
+
     # ---- words -------------------------------------------------------------------------
 
     def _tables(self, lang: str = "en", top: int = 15) -> list[Table]:
@@ -292,10 +317,15 @@ class ImpactResult:
                 words = ", ".join(
                     f"{metric_name(k, lang, self.deck)} {qs[k]['diff']:+.2f}" for k in clear
                 )
-                moved.append(f"{step}: {words or '–'}")
+                moved.append(f"{text(f'impact.step.{step}', lang)}: {words or '–'}")
+            for step in c.refused:
+                if c.kind != "character":
+                    moved.append(
+                        f"{text(f'impact.step.{step}', lang)}: {text('impact.refused', lang)}"
+                    )
             rows.append(
                 [
-                    c.id,
+                    self.card_name(c, lang),
                     f"{per_game:.2f}",
                     f"{a['diff'] * 100:+.1f} ({a['low'] * 100:+.1f} … {a['high'] * 100:+.1f})"
                     if not math.isnan(a["low"])
@@ -307,6 +337,20 @@ class ImpactResult:
         head = text("impact.head", lang, games=self.games, alpha=self.alpha)
         cols = [text(f"impact.col.{k}", lang) for k in ("card", "met", "assoc", "paired", "score")]
         return [(head, cols, rows)]
+
+    def card_name(self, c: CardImpact, lang: str = "en") -> str:
+        """``Goblin (monster card, fight 3)``: the card's name, its kind, the number moved."""
+        from verlies.i18n import text
+
+        if c.kind == "character":
+            card = self.deck.characters[c.card]
+        else:
+            card = self.deck.cards(c.kind)[c.card]
+        name = str(card.name.get(lang))
+        kind = text(f"deck.kind.{c.kind}", lang)
+        if not c.field:
+            return f"{name} ({kind})"
+        return f"{name} ({kind}, {text(f'impact.field.{c.field}', lang)} {c.value})"
 
     def text(self, lang: str = "en", top: int = 15) -> str:
         return text_tables(self._tables(lang, top))
@@ -488,10 +532,11 @@ def _observe(result: ImpactResult, r: GameRecord) -> None:
 
 
 def _pile_median(deck: Any, c: CardImpact) -> int:
-    """The median (lower middle) of ``c``'s number over the cards of its pile that have it."""
+    """The median (lower middle) of ``c``'s number over the other cards of its pile that
+    have it (the card itself left out: an outlier does not pull its own yardstick)."""
     values = []
     for cid in deck.cards(c.kind):
-        if _default_field(c.kind, deck.cards(c.kind)[cid]) == c.field:
+        if cid != c.card and _default_field(c.kind, deck.cards(c.kind)[cid]) == c.field:
             values.append(Tweak(c.kind, cid, c.field).value_in(deck))
     values.sort()
     return values[(len(values) - 1) // 2] if values else int(c.value or 0)
