@@ -450,10 +450,7 @@ def impact(
     info = RunInfo()
     result = ImpactResult(base, n, chosen, tuple(base.characters), alpha, info)
     base_values: dict[int, dict[str, int]] = {}
-    early: list[dict[int, dict[str, int]]] = [{} for _ in specs]
-    size = batch_size(n * len(specs), planned_workers(executor, workers))
-    size = min(size, max(n, 1))
-    tasks = [t for k in range(len(specs)) for t in split(n, size, (k,))]
+    w = planned_workers(executor, workers)
     bar = _Bar(progress, n * len(specs), "impact games")
 
     def pair(k: int, a: dict[str, int], b: dict[str, int]) -> None:
@@ -462,28 +459,55 @@ def impact(
         for q in a.keys() & b.keys():
             pairs.setdefault(q, Paired()).add(a[q], b[q])
 
+    # Two runs: the base deck first (its own small run: its games are the first results,
+    # met per game, odds and association, in a few seconds), then every moved deck, each
+    # game paired with the base game of the same index.
+    phases = [
+        ([specs[0]], list(split(n, batch_size(n, w)))),
+        (
+            specs[1:],
+            [
+                t
+                for k in range(len(specs) - 1)
+                for t in split(n, min(batch_size(n * len(specs), w), max(n, 1)), (k,))
+            ],
+        ),
+    ]
     try:
-        with closing(
-            run_tasks(specs, tasks, executor=executor, workers=workers, cancel=cancel, info=info)
-        ) as runs:
-            for task, (records,) in runs:
-                k = task.which[0]
-                for r in records:
-                    v = _values(r)
-                    if k == 0:
-                        _observe(result, r)
-                        base_values[r.index] = v
-                        for j in range(1, len(specs)):
-                            other = early[j].pop(r.index, None)
-                            if other is not None:
-                                pair(j, v, other)
-                    elif r.index in base_values:
-                        pair(k, base_values[r.index], v)
-                    else:
-                        early[k][r.index] = v
-                bar.update(len(records))
-                if on_update is not None:
-                    on_update(result)
+        for phase, (the_specs, tasks) in enumerate(phases):
+            if not tasks or not the_specs:
+                continue
+            part = RunInfo()
+            try:
+                with closing(
+                    run_tasks(
+                        the_specs,
+                        tasks,
+                        executor=executor,
+                        workers=workers,
+                        cancel=cancel,
+                        info=part,
+                    )
+                ) as runs:
+                    for task, (records,) in runs:
+                        for r in records:
+                            v = _values(r)
+                            if phase == 0:
+                                _observe(result, r)
+                                base_values[r.index] = v
+                            else:
+                                pair(task.which[0] + 1, base_values[r.index], v)
+                        bar.update(len(records))
+                        if on_update is not None:
+                            on_update(result)
+            finally:
+                info.backend, info.workers = part.backend, part.workers
+                info.games += part.games
+                info.tasks += part.tasks
+                info.seconds += part.seconds
+                info.cancelled = info.cancelled or part.cancelled
+            if info.cancelled:
+                break
     finally:
         bar.close()
     return result
