@@ -3,8 +3,9 @@ to its pile's median, paired on the same seeds) on 2 worker processes.
 
 Prints, all measured in this run, with the load average (1 / 5 / 15 min) at each step:
 
-1. the baseline, before and after the impact (the mean is the yardstick: the machine's
-   load may change meanwhile): a plain ``simulate`` of ``--baseline`` careful-bot 4-player games (characters rotated) on the same 2 workers: wall seconds and games per second;
+1. the baseline, before and after the impact (their mean is the yardstick: the machine's
+   load may change meanwhile): a plain ``simulate`` of ``--baseline`` careful-bot 4-player
+   games (characters rotated) on the same 2 workers: wall seconds and games per second;
 2. the full impact with ``--games`` games per deck: how many decks (the base and each card's
    moved decks), games played, wall seconds, games per second and its ratio to the
    baseline's (the impact plays the same kind of games: ~1 is the goal), the time until the
