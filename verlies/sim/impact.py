@@ -79,7 +79,7 @@ PILES: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
 
 
 @dataclass
-class Rate:
+class Seats:
     """Met / won counts of seats (exact integers)."""
 
     seats: int = 0
@@ -95,8 +95,8 @@ class CardImpact:
     field: str = ""  # the number moved ("" for a character)
     value: int | None = None
     met: int = 0  # times drawn (or played) over all games
-    met_seats: Rate = dataclasses.field(default_factory=Rate)
-    other_seats: Rate = dataclasses.field(default_factory=Rate)
+    met_seats: Seats = dataclasses.field(default_factory=Seats)
+    other_seats: Seats = dataclasses.field(default_factory=Seats)
     tries: int = 0
     passes: int = 0
     expected: Fraction = Fraction(0)
