@@ -5,6 +5,7 @@ Commands:
 * ``simulate``  play N games with bots and print the metrics (docs/metrics.md)
 * ``compare``   the same seeds with two decks (or variants): paired differences, CIs
 * ``sweep``     one number of the deck over a range: the metrics at every value
+* ``impact``    every card's impact: met per game, odds, association, paired ±1 effects
 * ``sample-size`` pairs of games to detect a change of D points in a win rate
 * ``skill``     balance across skill: a character × bot-table matrix, robust balance
 * ``bench``     random playouts of the engine: steps and games per second
@@ -223,6 +224,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--field", required=True, help="count, gold, obstacle, fight or trap")
     p.add_argument("--values", required=True, type=_values_arg, metavar="FROM:TO[:STEP]|V,V,...")
 
+    p = sub.add_parser(
+        "impact", help="every card's impact: met per game, association, paired -1/+1 effects"
+    )
+    _lab(p, 200)
+    _common(p)
+    p.set_defaults(characters="all")
+    p.add_argument(
+        "--cards",
+        type=_bots_arg,
+        default=None,
+        metavar="KIND:ID[,KIND:ID...]",
+        help="only these cards (default: every card of the deck and the characters)",
+    )
+    p.add_argument(
+        "--alpha", type=float, default=0.05, help="error level of 'clear' (Holm; default 0.05)"
+    )
+    p.add_argument("--top", type=int, default=15, help="rows of the text ranking (default 15)")
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+
     # Balance across skill (docs/metrics.md): the tables are the bots, characters rotate.
     p = sub.add_parser(
         "skill", help="balance across skill: character x bot-table matrix, robust balance"
@@ -425,6 +445,26 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_impact(args: argparse.Namespace) -> int:
+    from verlies.sim.impact import impact
+
+    with _executor(args) as executor:
+        res = impact(
+            args.deck,
+            args.games,
+            variants=args.variant,
+            cards=args.cards,
+            alpha=args.alpha,
+            **_lab_kwargs(args, executor),
+        )
+    _write_csv(args.csv, res.to_csv())
+    if args.json:
+        _print_json(res.to_dict())
+    else:
+        print(res.text(args.lang, args.top), end="")
+    return 0
+
+
 def _cmd_skill(args: argparse.Namespace) -> int:
     from verlies.sim.skill import TABLES, skill_matrix
 
@@ -602,6 +642,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "compare": _cmd_compare,
             "sample-size": _cmd_sample_size,
             "sweep": _cmd_sweep,
+            "impact": _cmd_impact,
             "skill": _cmd_skill,
             "bench": _cmd_bench,
             "play-bots": _cmd_play_bots,

@@ -937,6 +937,26 @@ TEXTS: dict[str, str] = {
     "metric.help.left_behind": "Figuren, die bei Spielende noch im Verlies sind, pro Partie",
     "metric.escaped": "entkommene Figuren",
     "metric.help.escaped": "Figuren, die aus dem Verlies herauskommen, pro Partie",
+    "impact.head": (
+        "die Karten, die das Spiel am meisten bewegen ({games} Partien je Deck; gepaart: "
+        "dieselben Seeds, Effekte klar nach Holm über alle Karten, Richtungen und Größen "
+        "bei {alpha}; getroffen gegen nicht getroffen ist ein Zusammenhang, keine Ursache)"
+    ),
+    "impact.step.-1": "−1",
+    "impact.step.+1": "+1",
+    "impact.step.median": "auf den Median des Stapels",
+    "impact.refused": "vom Deck nicht erlaubt",
+    "impact.field.obstacle": "Hindernis",
+    "impact.field.gold": "Gold",
+    "impact.field.count": "Anzahl",
+    "impact.field.fight": "Kampfwert",
+    "impact.field.trap": "Falle",
+    "impact.col.card": "Karte",
+    "impact.col.met": "getroffen je Partie",
+    "impact.col.assoc": "Siegquote getroffen − nicht getroffen, Punkte (95 %)",
+    "impact.col.paired": "ihre Zahl −1 / +1: klare Änderungen",
+    "impact.col.score": "sicherer Effekt, in SD einer Partie",
+    "impact.not_moved": "nicht verändert (R2: Werte eines Charakters)",
     "metric.injuries": "Verletzungen",
     "metric.help.injuries": "erlittene Verletzungen einer Partie, alle Plätze zusammen",
     "metric.shuffle_backs": "Zurückmischen",

@@ -887,6 +887,26 @@ TEXTS: dict[str, str] = {
     "metric.help.left_behind": "figures still in the dungeon when a game ends, per game",
     "metric.escaped": "figures escaped",
     "metric.help.escaped": "figures that got out of the dungeon, per game",
+    "impact.head": (
+        "the cards that move the game most ({games} games per deck; paired: the same seeds, "
+        "effects clear after Holm over every card, direction and quantity at {alpha}; "
+        "met vs not met is an association, not a cause)"
+    ),
+    "impact.step.-1": "−1",
+    "impact.step.+1": "+1",
+    "impact.step.median": "to the pile's median",
+    "impact.refused": "not allowed by the deck",
+    "impact.field.obstacle": "obstacle",
+    "impact.field.gold": "gold",
+    "impact.field.count": "copies",
+    "impact.field.fight": "fight value",
+    "impact.field.trap": "trap",
+    "impact.col.card": "card",
+    "impact.col.met": "met per game",
+    "impact.col.assoc": "win rate met − not met, points (95 %)",
+    "impact.col.paired": "its number −1 / +1: clear changes",
+    "impact.col.score": "sure effect, in SDs of one game",
+    "impact.not_moved": "not moved (R2: a character's values)",
     "metric.injuries": "injuries",
     "metric.help.injuries": "injuries taken in a game, all seats together",
     "metric.shuffle_backs": "shuffle-backs",

@@ -6,6 +6,7 @@
   and a verdict ("different", "no_change", "undecided") with a stated error, sequential
   with ``until_clear`` (the statistics are in :mod:`verlies.sim.stats`);
 * :func:`sweep` plays a range of values of one number of the deck;
+* :func:`impact` measures every card: met per game, odds, association, paired ±1 effects;
 * :func:`skill_matrix` plays the deck with several tables of bots: balance across skill;
 * :mod:`verlies.sim.stalls` names the games where nobody can reach an open passage;
 * :mod:`verlies.sim.plots` gives what plots draw as plain numbers; the bqplot widgets that
@@ -26,6 +27,7 @@ from verlies.sim.compare import (
     default_delta,
     game_values,
 )
+from verlies.sim.impact import ImpactResult, impact
 from verlies.sim.lab import SimResult, simulate
 from verlies.sim.metrics import Metrics, Rate, wilson
 from verlies.sim.records import (
@@ -53,6 +55,7 @@ __all__ = [
     "BenchResult",
     "Comparison",
     "GameRecord",
+    "ImpactResult",
     "Metrics",
     "Paired",
     "Rate",
@@ -73,6 +76,7 @@ __all__ = [
     "default_delta",
     "game_seed",
     "game_values",
+    "impact",
     "load_deck",
     "make_bots",
     "make_variants",

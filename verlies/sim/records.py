@@ -24,6 +24,7 @@ from verlies.frames import (
     DungeonDraw,
     FightChoice,
     FightRoll,
+    MonsterDraw,
     MonsterRoll,
     ObstacleRoll,
     RoomDraw,
@@ -187,6 +188,10 @@ class GameRecord:
     # The round at whose start the game was first stalled (verlies.sim.stalls), None if
     # it never was. Only a timeout can have stalled: the check runs for those only.
     stalled: int | None = None
+    # Which cards each seat drew: ``pile:card id`` (dungeon, room, monster, treasure) and
+    # the times per seat (R3.1, R6.2, R6.3, R9.3); sorted by key. For the per-card impact
+    # (verlies.sim.impact); not in to_dict, so the records' JSON reads as it always did.
+    met: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # See Tally.__reduce__: the fields in order, as a call.
@@ -207,6 +212,7 @@ class GameRecord:
             for t in self.tests
         ]
         data["rooms"] = dict(self.rooms)
+        del data["met"]
         if self.stalled is None:
             # Present for a stalled game only: every other record reads as it always did.
             del data["stalled"]
@@ -218,8 +224,24 @@ class GameRecord:
 
 # The chance frames whose outcome the loop tallies (the rest are only taken).
 _TALLIED: frozenset[type[Any]] = frozenset(
-    {ObstacleRoll, TrapRoll, FightRoll, MonsterRoll, RoomDraw, TreasureDraw}
+    {
+        ObstacleRoll,
+        TrapRoll,
+        FightRoll,
+        MonsterRoll,
+        RoomDraw,
+        TreasureDraw,
+        DungeonDraw,
+        MonsterDraw,
+    }
 )
+# The pile each drawing frame draws from (GameRecord.met's keys).
+_PILE: dict[type[Any], str] = {
+    DungeonDraw: "dungeon:",
+    RoomDraw: "room:",
+    MonsterDraw: "monster:",
+    TreasureDraw: "treasure:",
+}
 
 
 def play_game(
@@ -268,6 +290,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     shuffles = [0] * players
     tests: dict[str, list[Any]] = {}  # key -> [tries, passes, expected]
     rooms: dict[str, int] = {}
+    met: dict[str, list[int]] = {}
     treasures = 0
     decisions = 0
     forced = 0
@@ -288,7 +311,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         if state.at_chance:
             frame = stack[-1]
             frame_type = type(frame)  # the frame's kind without the ``kind`` property
-            if frame_type is DungeonDraw or frame_type not in _TALLIED:
+            if frame_type not in _TALLIED:
                 take(sample(state))  # game.roll() without its checks
             elif frame_type is ObstacleRoll:
                 # R4.2, read from the frame as pending_of reads it; what a try at one
@@ -340,12 +363,18 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
                 won = frame.roll + frame.value + frame.bonus >= outcome.value + mvalue[0]
                 tests[fight_key][1] += won
                 take(outcome)
-            else:  # a room or a treasure card drawn
+            else:  # a dungeon, room, monster or treasure card drawn
                 outcome = sample(state)
+                drawn: str = outcome.card  # type: ignore[union-attr]
+                key = _PILE[frame_type] + drawn
+                row = met.get(key)
+                if row is None:
+                    row = met[key] = [0] * players
+                row[state.seat] += 1
                 if frame_type is RoomDraw:
-                    last_room = outcome.card  # type: ignore[union-attr]
+                    last_room = drawn
                     rooms[last_room] = rooms.get(last_room, 0) + 1
-                else:
+                elif frame_type is TreasureDraw:
                     treasures += 1
                 take(outcome)  # a sampled outcome is always possible: no legality check
         else:
@@ -406,6 +435,7 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         treasures=treasures,
         lead_changes=lead_changes,
         stalled=stalled,
+        met=tuple((k, tuple(v)) for k, v in sorted(met.items())),
     )
 
 
