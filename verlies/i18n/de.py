@@ -922,6 +922,25 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "Partie {id}: die gespeicherten Plätze {seats} passen nicht zu ihrem Spiel",
     "store.err.open": "der Partienspeicher {url} lässt sich nicht öffnen: {error}",
     "store.err.db": "Partienspeicher {url}: {error}",
+    # --- shared tables: refused step requests (verlies.store.tables.TableRefused) ---------------
+    "table.err.no_table": "kein Tisch {table} im Speicher",
+    "table.err.bad_link": (
+        "dieser Link ist kein Platz an diesem Tisch (ein Link eines anderen Tisches oder vertippt)"
+    ),
+    "table.err.spectator": "ein Zuschauer-Link schaut zu; spielen kann nur ein Platz-Link",
+    "table.err.stale": (
+        "der Tisch ist weiter: Schritt {expected} hat schon ein anderer Platz gemacht "
+        "(der Tisch steht bei Schritt {now}); du siehst die neue Stellung"
+    ),
+    "table.err.turn": (
+        "du bist nicht dran: du bist Platz {seat}, der Tisch wartet auf Platz {waits}"
+    ),
+    "table.err.turn_roll": (
+        "du bist nicht dran: du bist Platz {seat}, der Tisch wartet auf einen Wurf oder einen Bot"
+    ),
+    "table.err.illegal": "hier kein erlaubter Schritt: {error}",
+    "table.err.over": "die Partie an diesem Tisch ist vorbei",
+    "table.err.gap": "Tisch {table}: seinen gespeicherten Schritten fehlt einer",
     # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
     "metric.rounds": "Runden",
     "metric.help.rounds": (

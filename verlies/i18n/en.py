@@ -872,6 +872,23 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "playtest {id}: the stored seats {seats} do not fit its game",
     "store.err.open": "cannot open the playtest store {url}: {error}",
     "store.err.db": "playtest store {url}: {error}",
+    # --- shared tables: refused step requests (verlies.store.tables.TableRefused) ---------------
+    "table.err.no_table": "no table {table} in the store",
+    "table.err.bad_link": (
+        "this link is no seat at this table (a link of another table, or mistyped)"
+    ),
+    "table.err.spectator": "a spectator link watches; only a seat link can play",
+    "table.err.stale": (
+        "the table moved on: step {expected} was already taken by another seat (the table "
+        "is at step {now}); you see the new position"
+    ),
+    "table.err.turn": "not your turn: you are seat {seat}, the table waits for seat {waits}",
+    "table.err.turn_roll": (
+        "not your turn: you are seat {seat}, the table waits for a roll or a bot"
+    ),
+    "table.err.illegal": "not a legal step here: {error}",
+    "table.err.over": "the game at this table is over",
+    "table.err.gap": "table {table}: its stored steps have a gap",
     # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
     "metric.rounds": "rounds",
     "metric.help.rounds": (
