@@ -1057,5 +1057,15 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Nach rechts verschieben",
     "page.pan_up": "Nach oben verschieben",
     "page.pan_down": "Nach unten verschieben",
+    # --- a shared table (verlies/ui/table_model.py) -------------------------------------------
+    "page.table.your_turn": "Du bist dran: Platz {n} ({who}); die anderen warten auf dich",
+    "page.table.wait_seat": "Platz {n} ({who}) entscheidet; du wartest auf ihn",
+    "page.table.watch": "Platz {n} ({who}) entscheidet",
+    "page.table.wait_bot": "Der Bot {bot} spielt Platz {n} ({who}); alle warten auf ihn",
+    "page.table.rolling": "Für den Tisch wird gewürfelt",
+    "page.table.over": "Die Partie an diesem Tisch ist vorbei",
+    "page.table.seat_you": "Platz {n} ({who}): du",
+    "page.table.seat_person": "Platz {n} ({who}): eine Person mit Platz-Link",
+    "page.table.seat_bot": "Platz {n} ({who}): Bot {bot}",
     # --- end -------------------------------------------------------------------------------------
 }

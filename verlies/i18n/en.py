@@ -993,5 +993,15 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Pan right",
     "page.pan_up": "Pan up",
     "page.pan_down": "Pan down",
+    # --- a shared table (verlies/ui/table_model.py) -------------------------------------------
+    "page.table.your_turn": "Your turn: seat {n} ({who}); the others wait for you",
+    "page.table.wait_seat": "Seat {n} ({who}) is deciding; you wait for them",
+    "page.table.watch": "Seat {n} ({who}) is deciding",
+    "page.table.wait_bot": "The bot {bot} plays seat {n} ({who}); everyone waits for it",
+    "page.table.rolling": "The dice are rolled for the table",
+    "page.table.over": "The game at this table is over",
+    "page.table.seat_you": "Seat {n} ({who}): you",
+    "page.table.seat_person": "Seat {n} ({who}): a person with a seat link",
+    "page.table.seat_bot": "Seat {n} ({who}): bot {bot}",
     # --- end -------------------------------------------------------------------------------------
 }
