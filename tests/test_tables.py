@@ -230,3 +230,21 @@ def test_simultaneous_clicks_from_two_processes_take_exactly_one_step(tmp_path: 
     assert store.latest(links.table_id) == before + 1
     # The loser sees the new position: its game is at the winner's step count.
     assert {r[1] for r in results} == {before + 1}
+
+
+def test_a_copy_moved_off_the_line_is_rebuilt_from_the_store(tmp_path: Path) -> None:
+    store = TableStore(PlaytestStore(tmp_path / "t.sqlite"))
+    links = store.create(SETUP, SEATS)
+    table = store.load(links.table_id)
+    _play(store, table, links.seats, 10)
+    truth = table.game.to_json()
+    table.game.undo(3)  # what an undo button would do to the kernel's copy
+    store.sync(table)
+    assert table.game.to_json() == truth
+    if table.game.is_chance:
+        outcome = table.game.chance_outcomes()[-1][0]
+    else:
+        outcome = table.game.legal_actions()[-1]
+    table.game.apply(outcome)  # a what-if step nobody sent to the table
+    store.sync(table)
+    assert table.game.to_json() == truth

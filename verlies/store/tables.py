@@ -308,7 +308,12 @@ class TableStore:
 
     def sync(self, table: TableGame) -> int:
         """Apply the steps other kernels wrote since ``table`` last looked; returns how
-        many. Reads only the new rows."""
+        many. Reads only the new rows. A copy moved off the table's line (an undo or a
+        what-if taken on it by mistake) is rebuilt from the store: the store is the truth."""
+        g = table.game
+        if g.step_count != g.history_length or g.history_length != len(table.deciders):
+            table.game = Game.from_setup(g.setup)
+            table.deciders = []
         with self._read() as conn:
             rows = conn.execute(
                 sa.select(
