@@ -1067,5 +1067,20 @@ TEXTS: dict[str, str] = {
     "page.table.seat_you": "Platz {n} ({who}): du",
     "page.table.seat_person": "Platz {n} ({who}): eine Person mit Platz-Link",
     "page.table.seat_bot": "Platz {n} ({who}): Bot {bot}",
+    "page.table.invite": "Zu diesem Tisch einladen",
+    "page.table.invite_tip": (
+        "Ein gemeinsamer Tisch mit dieser Aufstellung: ein Link je Platz einer Person, "
+        "jede spielt im eigenen Browser"
+    ),
+    "page.table.links_intro": (
+        "Der Tisch beginnt am Anfang dieser Aufstellung. Schick jeder Person den Link "
+        "ihres Platzes; ein Platz-Link spielt nur diesen Platz."
+    ),
+    "page.table.link_seat": "{seat}: Platz-Link",
+    "page.table.link_bot": "{seat}: Bot {bot}, kein Link",
+    "page.table.link_spectator": "Zuschauer-Link (keine verdeckte Karte)",
+    "page.table.link_designer": (
+        "Link für die Autorin / den Autor (alle Karten sichtbar; nicht weitergeben)"
+    ),
     # --- end -------------------------------------------------------------------------------------
 }

@@ -1003,5 +1003,18 @@ TEXTS: dict[str, str] = {
     "page.table.seat_you": "Seat {n} ({who}): you",
     "page.table.seat_person": "Seat {n} ({who}): a person with a seat link",
     "page.table.seat_bot": "Seat {n} ({who}): bot {bot}",
+    "page.table.invite": "Invite to this table",
+    "page.table.invite_tip": (
+        "A shared table of this setup: one link per person's seat, each playing from "
+        "their own browser"
+    ),
+    "page.table.links_intro": (
+        "The table starts from this setup's beginning. Send each person their seat's "
+        "link; a seat link plays that seat only."
+    ),
+    "page.table.link_seat": "{seat}: seat link",
+    "page.table.link_bot": "{seat}: bot {bot}, no link",
+    "page.table.link_spectator": "Spectator link (no hidden card)",
+    "page.table.link_designer": "Designer link (every card shown; keep it to yourself)",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -30,6 +30,7 @@ def play_app(**kwargs: Any) -> ipywidgets.VBox:
     kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
     app = PlayApp(**kwargs)
     follow_query(app.tools.open_query)  # a link's position (?g=...), once the page is asked for
+    follow_query(app.table_bar.open_query)  # a shared table's seat (?table=...&seat=...)
     return app.widget
 
 
