@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from verlies.ui.table_session import TableSession
 
 esc = html.escape
-#: How often a table's page looks for the others' steps (ms): the browser's timer ticks,
-#: the kernel asks the store one count query (docs/serving.md, "Shared tables").
+#: How often a table's page looks for the others' steps (ms): one count query to the store
+#: (docs/serving.md, "Shared tables").
 POLL_MS = 250
 
 _stores: dict[str, TableStore] = {}
@@ -40,6 +40,16 @@ def table_store() -> TableStore:
     return _stores[url]
 
 
+def _kernel_loop() -> Any:
+    """The event loop of the thread building the page (the kernel's), or None."""
+    try:
+        from tornado.ioloop import IOLoop
+
+        return IOLoop.current()
+    except Exception:  # noqa: BLE001 - no loop: the page then polls on clicks only
+        return None
+
+
 class TableBar:
     """Invite button and links; the turn line and the poll timer of a table's page."""
 
@@ -52,11 +62,11 @@ class TableBar:
         self.links.add_class("vl-table-links")
         self.turn = widgets.HTML()
         self.turn.add_class("vl-table-turn")
-        # A browser-side timer: each tick is a message to the kernel, which polls the store.
-        self.ticker = widgets.Play(interval=POLL_MS, min=0, max=10**9, step=1, repeat=True)
-        self.ticker.layout.display = "none"
-        self.ticker.observe(self._tick, "value")
-        self.widget = widgets.VBox([self.invite, self.links, self.turn, self.ticker])
+        # The poll timer runs on the kernel's own event loop (the main thread: no race with
+        # clicks); a table is opened from the query's thread, which hands the start over.
+        self._loop = _kernel_loop()
+        self._timer: Any = None
+        self.widget = widgets.VBox([self.invite, self.links, self.turn])
         self.widget.add_class("vl-table-bar")
 
     @property
@@ -137,8 +147,20 @@ class TableBar:
             app.set_designer(True)
         app.board.fit()
         app._history_moved()
-        self.ticker.playing = True
+        self._start_timer()
         return True
+
+    def _start_timer(self) -> None:
+        loop = self._loop
+        if loop is None or self._timer is not None:
+            return
+        from tornado.ioloop import PeriodicCallback
+
+        def start() -> None:
+            self._timer = PeriodicCallback(lambda: self._tick({}), POLL_MS)
+            self._timer.start()
+
+        loop.add_callback(start)  # thread-safe: runs on the kernel's loop
 
     def _rewinding(self) -> list[widgets.Widget]:
         a = self.app
