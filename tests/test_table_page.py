@@ -5,12 +5,14 @@ click is refused in words, and only the designer's link may show every hidden ca
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 from verlies.setup import Setup
+from verlies.store import PlaytestStore
 from verlies.ui import table_view
 from verlies.ui.app import PlayApp
 from verlies.ui.session import Session
@@ -30,7 +32,7 @@ def links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _open(query: str, lang: str = "en") -> PlayApp:
-    app = PlayApp(lang=lang)
+    app = PlayApp(lang=lang, autosave=True)
     assert app.table_bar.open_query(query)
     assert isinstance(app.session, TableSession)
     return app
@@ -43,6 +45,7 @@ def _held(app: PlayApp, seat: int) -> list[str]:
 def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> None:
     assert len(links) == 4  # two people's seats, spectator, designer
     a, b, watcher, designer = (_open(q) for q in links)
+    a.autosave.model.client, b.autosave.model.client = "browser-a", "browser-b"
     assert a.designer_box.layout.display == "none" and a.history.undo.layout.display == "none"
     a.set_designer(True)
     assert a.designer is False  # a seat link never shows the others' hands
@@ -60,6 +63,12 @@ def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> 
         assert other.game.to_json() == mover.game.to_json() == watcher.game.to_json()
         if mover.game.is_over:
             break
+    deciders = {d[2] for d in a.session.seat_model.table.deciders if d[0] == "human"}
+    assert {"browser-a", "browser-b"} <= deciders  # every seat's visitor in the record
+    for app in (a, b, watcher, designer):
+        app.autosave.sync()
+    records = PlaytestStore(os.environ["VERLIES_STORE_URL"]).records()
+    assert [r.source for r in records] == ["table"]  # one record, not one per screen
     assert not a.game.is_over, "the test wants a game still running"
     held_any = False
     for app, seat, them in ((a, 0, 2), (b, 2, 0)):

@@ -10,6 +10,8 @@ bots and dice are written by the store's ``advance``, never played in this kerne
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from verlies.actions import Action
 from verlies.events import Event
 from verlies.game import Game
@@ -21,8 +23,14 @@ from verlies.ui.table_model import SeatModel
 class TableSession(Session):
     """A :class:`Session` whose game is a shared table's, seen from one visitor's link."""
 
-    def __init__(self, seat: SeatModel) -> None:
+    #: The page's autosave leaves it alone: the table is in the store already.
+    shared = True
+
+    def __init__(self, seat: SeatModel, visitor: Callable[[], str | None] | None = None) -> None:
         self.seat_model = seat
+        #: Who the browser is (the page's random browser id, known once the browser said
+        #: it): written with each of this seat's steps, for the playtest record.
+        self.visitor = visitor
         # Every seat "human" to the base class: it then makes no bots of its own (the
         # table's bots are the store's); ``is_human`` below tells the truth.
         super().__init__(seat.game, [HUMAN] * seat.game.players, bot_seed=seat.game.setup.seed)
@@ -57,6 +65,8 @@ class TableSession(Session):
 
     def act(self, action: Action) -> list[Event]:
         model = self.seat_model
+        if self.visitor is not None and model.visitor is None:
+            model.visitor = self.visitor() or None
         before = model.game.log_size
         model.store.take(
             model.table, model.token, model.table.step_no, action, visitor=model.visitor

@@ -135,7 +135,7 @@ class TableBar:
         except VerliesError as e:
             self.turn.value = f'<div class="vl-error">{esc(share.error_text(e, app.lang))}</div>'
             return False
-        session = TableSession(model)
+        session = TableSession(model, lambda: app.autosave.model.client)
         app.session = session
         app.deck = session.game.setup.deck
         for w in self._rewinding():
