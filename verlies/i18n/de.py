@@ -922,6 +922,25 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "Partie {id}: die gespeicherten Plätze {seats} passen nicht zu ihrem Spiel",
     "store.err.open": "der Partienspeicher {url} lässt sich nicht öffnen: {error}",
     "store.err.db": "Partienspeicher {url}: {error}",
+    # --- shared tables: refused step requests (verlies.store.tables.TableRefused) ---------------
+    "table.err.no_table": "kein Tisch {table} im Speicher",
+    "table.err.bad_link": (
+        "dieser Link ist kein Platz an diesem Tisch (ein Link eines anderen Tisches oder vertippt)"
+    ),
+    "table.err.spectator": "ein Zuschauer-Link schaut zu; spielen kann nur ein Platz-Link",
+    "table.err.stale": (
+        "der Tisch ist weiter: Schritt {expected} hat schon ein anderer Platz gemacht "
+        "(der Tisch steht bei Schritt {now}); du siehst die neue Stellung"
+    ),
+    "table.err.turn": (
+        "du bist nicht dran: du bist Platz {seat}, der Tisch wartet auf Platz {waits}"
+    ),
+    "table.err.turn_roll": (
+        "du bist nicht dran: du bist Platz {seat}, der Tisch wartet auf einen Wurf oder einen Bot"
+    ),
+    "table.err.illegal": "hier kein erlaubter Schritt: {error}",
+    "table.err.over": "die Partie an diesem Tisch ist vorbei",
+    "table.err.gap": "Tisch {table}: seinen gespeicherten Schritten fehlt einer",
     # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
     "metric.rounds": "Runden",
     "metric.help.rounds": (
@@ -1058,5 +1077,30 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Nach rechts verschieben",
     "page.pan_up": "Nach oben verschieben",
     "page.pan_down": "Nach unten verschieben",
+    # --- a shared table (verlies/ui/table_model.py) -------------------------------------------
+    "page.table.your_turn": "Du bist dran: Platz {n} ({who}); die anderen warten auf dich",
+    "page.table.wait_seat": "Platz {n} ({who}) entscheidet; du wartest auf ihn",
+    "page.table.watch": "Platz {n} ({who}) entscheidet",
+    "page.table.wait_bot": "Der Bot {bot} spielt Platz {n} ({who}); alle warten auf ihn",
+    "page.table.rolling": "Für den Tisch wird gewürfelt",
+    "page.table.over": "Die Partie an diesem Tisch ist vorbei",
+    "page.table.seat_you": "Platz {n} ({who}): du",
+    "page.table.seat_person": "Platz {n} ({who}): eine Person mit Platz-Link",
+    "page.table.seat_bot": "Platz {n} ({who}): Bot {bot}",
+    "page.table.invite": "Zu diesem Tisch einladen",
+    "page.table.invite_tip": (
+        "Ein gemeinsamer Tisch mit dieser Aufstellung: ein Link je Platz einer Person, "
+        "jede spielt im eigenen Browser"
+    ),
+    "page.table.links_intro": (
+        "Der Tisch beginnt am Anfang dieser Aufstellung. Schick jeder Person den Link "
+        "ihres Platzes; ein Platz-Link spielt nur diesen Platz."
+    ),
+    "page.table.link_seat": "{seat}: Platz-Link",
+    "page.table.link_bot": "{seat}: Bot {bot}, kein Link",
+    "page.table.link_spectator": "Zuschauer-Link (keine verdeckte Karte)",
+    "page.table.link_designer": (
+        "Link für die Autorin / den Autor (alle Karten sichtbar; nicht weitergeben)"
+    ),
     # --- end -------------------------------------------------------------------------------------
 }

@@ -872,6 +872,23 @@ TEXTS: dict[str, str] = {
     "store.err.seats": "playtest {id}: the stored seats {seats} do not fit its game",
     "store.err.open": "cannot open the playtest store {url}: {error}",
     "store.err.db": "playtest store {url}: {error}",
+    # --- shared tables: refused step requests (verlies.store.tables.TableRefused) ---------------
+    "table.err.no_table": "no table {table} in the store",
+    "table.err.bad_link": (
+        "this link is no seat at this table (a link of another table, or mistyped)"
+    ),
+    "table.err.spectator": "a spectator link watches; only a seat link can play",
+    "table.err.stale": (
+        "the table moved on: step {expected} was already taken by another seat (the table "
+        "is at step {now}); you see the new position"
+    ),
+    "table.err.turn": "not your turn: you are seat {seat}, the table waits for seat {waits}",
+    "table.err.turn_roll": (
+        "not your turn: you are seat {seat}, the table waits for a roll or a bot"
+    ),
+    "table.err.illegal": "not a legal step here: {error}",
+    "table.err.over": "the game at this table is over",
+    "table.err.gap": "table {table}: its stored steps have a gap",
     # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
     "metric.rounds": "rounds",
     "metric.help.rounds": (
@@ -996,5 +1013,28 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Pan right",
     "page.pan_up": "Pan up",
     "page.pan_down": "Pan down",
+    # --- a shared table (verlies/ui/table_model.py) -------------------------------------------
+    "page.table.your_turn": "Your turn: seat {n} ({who}); the others wait for you",
+    "page.table.wait_seat": "Seat {n} ({who}) is deciding; you wait for them",
+    "page.table.watch": "Seat {n} ({who}) is deciding",
+    "page.table.wait_bot": "The bot {bot} plays seat {n} ({who}); everyone waits for it",
+    "page.table.rolling": "The dice are rolled for the table",
+    "page.table.over": "The game at this table is over",
+    "page.table.seat_you": "Seat {n} ({who}): you",
+    "page.table.seat_person": "Seat {n} ({who}): a person with a seat link",
+    "page.table.seat_bot": "Seat {n} ({who}): bot {bot}",
+    "page.table.invite": "Invite to this table",
+    "page.table.invite_tip": (
+        "A shared table of this setup: one link per person's seat, each playing from "
+        "their own browser"
+    ),
+    "page.table.links_intro": (
+        "The table starts from this setup's beginning. Send each person their seat's "
+        "link; a seat link plays that seat only."
+    ),
+    "page.table.link_seat": "{seat}: seat link",
+    "page.table.link_bot": "{seat}: bot {bot}, no link",
+    "page.table.link_spectator": "Spectator link (no hidden card)",
+    "page.table.link_designer": "Designer link (every card shown; keep it to yourself)",
     # --- end -------------------------------------------------------------------------------------
 }

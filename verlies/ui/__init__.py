@@ -29,7 +29,9 @@ def play_app(**kwargs: Any) -> ipywidgets.VBox:
 
     kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
     app = PlayApp(**kwargs)
-    follow_query(app.tools.open_query)  # a link's position (?g=...), once the page is asked for
+    # Once the page is asked for: a shared table's seat (?table=...&seat=...), else a
+    # link's position (?g=...). One wait: Voila sends a kernel its request once.
+    follow_query(lambda q: app.table_bar.open_query(q) or app.tools.open_query(q))
     return app.widget
 
 

@@ -44,6 +44,7 @@ from verlies.ui.panels import (
     log_order_css,
 )
 from verlies.ui.session import HUMAN, Session, bot_names
+from verlies.ui.table_view import TableBar
 from verlies.ui.theme import CSS
 from verlies.ui.tools_view import ToolsPanel
 
@@ -166,6 +167,7 @@ class PlayApp:
         self.files.save.on_click(lambda _b: self.save())
         self.files.upload.observe(lambda _c: self.load_upload(), "value")
         self.tools = ToolsPanel(self)  # link, exports, keys (tools_view.py)
+        self.table_bar = TableBar(self)  # shared tables: invite, a seat's turn line (table_view.py)
 
         side = widgets.VBox(
             [
@@ -187,7 +189,15 @@ class PlayApp:
         for row in (row1, row2, row3, row4):
             row.add_class("vl-controls-row")
         controls = widgets.VBox(
-            [row1, row2, row3, self.branches.widget, row4, self.tools.widget],
+            [
+                row1,
+                row2,
+                row3,
+                self.branches.widget,
+                row4,
+                self.tools.widget,
+                self.table_bar.widget,
+            ],
             layout=widgets.Layout(width=f"{width}px"),
         )
         controls.add_class("vl-controls")
@@ -410,6 +420,7 @@ class PlayApp:
         self.history.set_lang(lang)
         self.files.set_lang(lang)
         self.tools.set_lang(lang)
+        self.table_bar.set_lang(lang)
         self.tell_setup("set_lang", lang)
         if self._editor is not None:
             self._editor.set_lang(lang)
@@ -709,6 +720,7 @@ class PlayApp:
             self._syncing = False
         self.branches.show(lang)
         self.tools.show()
+        self.table_bar.show()
         note = self._editor_note
         if note is not None and (note[0] is not g or note[1] != g.step_count):
             self._forget_editor_note()

@@ -219,7 +219,11 @@ class Autosave:
 
     @staticmethod
     def played(session: Session) -> bool:
-        """Has anyone taken a step in this session (as opposed to a game only shown)?"""
+        """Has anyone taken a step in this session (as opposed to a game only shown)? A
+        shared table's session (``shared``) is never autosaved: the table's store keeps
+        its steps and its one playtest record."""
+        if getattr(session, "shared", False):
+            return False
         return bool(session.decided) or session.game.history_length != session.start_length
 
     def sync(self, session: Session, lang: str = "de", tree: GameTree | None = None) -> SaveState:

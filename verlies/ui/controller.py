@@ -58,9 +58,19 @@ class Controller:
     def __init__(self, session: Session, lang: str = "de", designer: bool = False) -> None:
         self.session = session
         self.lang = lang
-        self.designer = designer
+        self._designer = designer
         self.selected: tuple[int, int] | None = None
         self.rotation = 0
+
+    @property
+    def designer(self) -> bool:
+        """Designer mode: every hidden card shown. Never for a seat or a spectator of a
+        shared table (their session's ``sees_all`` is False: only the designer's link)."""
+        return self._designer and bool(getattr(self.session, "sees_all", True))
+
+    @designer.setter
+    def designer(self, on: bool) -> None:
+        self._designer = on
 
     @property
     def game(self) -> Game:

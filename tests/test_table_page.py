@@ -1,0 +1,101 @@
+"""The page at a shared table (issue 23), its widgets driven in one process as two browsers'
+kernels would be: "Invite to this table" makes the links, a seat link plays that seat and
+shows only its treasures, the other seat's steps arrive on the next timer tick, a stale
+click is refused in words, and only the designer's link may show every hidden card."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from verlies.setup import Setup
+from verlies.store import PlaytestStore
+from verlies.ui import table_view
+from verlies.ui.app import PlayApp
+from verlies.ui.session import Session
+from verlies.ui.table_session import TableSession
+
+
+@pytest.fixture
+def links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setenv("VERLIES_STORE_URL", f"sqlite:///{tmp_path / 'p.sqlite'}")
+    monkeypatch.setattr(table_view, "_stores", {})
+    host = PlayApp(Session.new(Setup(players=3, seed=11), ["human", "careful", "human"]))
+    host.set_lang("en")
+    host.table_bar.make_table()
+    shown = host.table_bar.links.value
+    assert "careful" in shown  # the bot's seat: no link
+    return re.findall(r'href="\?([^"]+)"', shown.replace("&amp;", "&"))
+
+
+def _open(query: str, lang: str = "en") -> PlayApp:
+    app = PlayApp(lang=lang, autosave=True)
+    assert app.table_bar.open_query(query)
+    assert isinstance(app.session, TableSession)
+    return app
+
+
+def _held(app: PlayApp, seat: int) -> list[str]:
+    return [h.card.id for h in app.game.figures[seat].treasures if not h.used]
+
+
+def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> None:
+    assert len(links) == 4  # two people's seats, spectator, designer
+    a, b, watcher, designer = (_open(q) for q in links)
+    a.autosave.model.client, b.autosave.model.client = "browser-a", "browser-b"
+    assert a.designer_box.layout.display == "none" and a.history.undo.layout.display == "none"
+    a.set_designer(True)
+    assert a.designer is False  # a seat link never shows the others' hands
+    designer.set_designer(True)
+    assert designer.designer is True
+    assert "Your turn" in a.table_bar.turn.value or "Your turn" in b.table_bar.turn.value
+    for _ in range(25):
+        mover, other = (a, b) if a.session.human_to_move else (b, a)
+        assert mover.session.human_to_move and not other.session.human_to_move
+        before = mover.game.step_count
+        mover.act(mover.game.legal_actions()[0])
+        assert mover.game.step_count > before, mover.message.value
+        other.table_bar._tick({})
+        watcher.table_bar._tick({})
+        assert other.game.to_json() == mover.game.to_json() == watcher.game.to_json()
+        if mover.game.is_over:
+            break
+    deciders = {d[2] for d in a.session.seat_model.table.deciders if d[0] == "human"}
+    assert {"browser-a", "browser-b"} <= deciders  # every seat's visitor in the record
+    for app in (a, b, watcher, designer):
+        app.autosave.sync()
+    records = PlaytestStore(os.environ["VERLIES_STORE_URL"]).records()
+    assert [r.source for r in records] == ["table"]  # one record, not one per screen
+    assert not a.game.is_over, "the test wants a game still running"
+    held_any = False
+    for app, seat, them in ((a, 0, 2), (b, 2, 0)):
+        rows = {r.seat: r for r in app.controller.players()}
+        assert app.session.viewer() == seat
+        assert rows[seat].shown and not rows[them].shown and not rows[1].shown
+        assert rows[them].treasure_count == len(app.game.figures[them].treasures)
+        held_any = held_any or bool(_held(app, them))
+    assert held_any, "the test game should deal a treasure to a person's seat"
+    assert not any(r.shown for r in watcher.controller.players())
+    assert all(r.shown for r in designer.controller.players())
+
+
+def test_a_stale_click_is_refused_with_a_message(links: list[str]) -> None:
+    first = links[0]
+    tab1, tab2 = _open(first), _open(first, lang="de")
+    action = tab2.game.legal_actions()[0]
+    tab1.act(tab1.game.legal_actions()[0])
+    step = tab1.game.step_count
+    tab2.act(action)
+    assert "neue Stellung" in tab2.message.value
+    assert tab2.game.step_count == step
+
+
+def test_a_forged_link_says_so(links: list[str]) -> None:
+    app = PlayApp(lang="de")
+    forged = re.sub(r"seat=[^&]+", "seat=not-a-token", links[0])
+    assert app.table_bar.open_query(forged) is False
+    assert "kein Platz an diesem Tisch" in app.table_bar.turn.value
+    assert not isinstance(app.session, TableSession)

@@ -1,0 +1,516 @@
+"""Shared tables: one game played from several browsers, its truth in the playtest store.
+
+A table is a setup, its seats (a person through a seat link, or a bot chosen at setup),
+a spectator link and the steps taken so far. No kernel holds the game: every kernel
+rebuilds it by replaying the table's steps through the engine (deterministic from the
+seed and the steps, ``verlies/record.py``) and catches up by reading only the steps it
+has not seen (:meth:`TableStore.sync`).
+
+One truth, no lost or doubled steps: a step is a row with a UNIQUE (table, step number).
+A step request names the table, the seat's token, the step number it expects to take and
+the action; two seats acting at once insert the same step number and the database lets
+exactly one of them in. The other is refused (:class:`TableRefused`, "stale") and sees
+the new position. Forged, replayed, wrong-seat and other-table requests are refused the
+same way, before anything is written.
+
+Bots and chance are nobody's kernel: whichever kernel notices first that the table waits
+for a bot, a roll or a forced decision writes that step (:meth:`TableStore.advance`);
+the step is the same whoever computes it (a bot is made fresh for each decision, seeded
+from the table's seed, the seat and the step number; a roll depends on the seed and the
+step number only), and the unique step number keeps it single.
+
+The table's game is also one playtest record (``verlies playtests``): source "table",
+updated in the same transaction as each step, with who decided every step.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+
+from verlies.actions import Action
+from verlies.errors import Inner, Phrase, WordedError
+from verlies.game import Game
+from verlies.record import Step, step_from_json, step_to_json
+from verlies.setup import Setup
+from verlies.sim.bots import make_bot
+from verlies.store import db
+from verlies.store.db import PlaytestStore, StoreError
+from verlies.views import PlayerView
+
+HUMAN = "human"
+#: Bytes of randomness in a seat or spectator token (``secrets.token_urlsafe``): 192 bits.
+TOKEN_BYTES = 24
+#: Steps one :meth:`TableStore.advance` writes at most before it hands back (a bounded
+#: cost per call; the next poll goes on).
+MAX_ADVANCE = 5_000
+
+tables = sa.Table(
+    "tables",
+    db._meta,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("setup", sa.Text, nullable=False),  # Setup.to_dict() as JSON
+    sa.Column("seats", sa.Text, nullable=False),  # JSON: "human" or a bot name per seat
+    sa.Column("spectator", sa.String(64), nullable=False, unique=True),
+    sa.Column("designer", sa.String(64), nullable=False, unique=True),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("playtest", sa.String(32), nullable=False),  # its record in "playtests"
+)
+table_seats = sa.Table(
+    "table_seats",
+    db._meta,
+    sa.Column("table_id", sa.String(40), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("token", sa.String(64), nullable=False, unique=True),
+    sa.Column("visitor", sa.String(64)),  # the browser that last opened the seat link
+)
+table_steps = sa.Table(
+    "table_steps",
+    db._meta,
+    sa.Column("table_id", sa.String(40), nullable=False),
+    sa.Column("step_no", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("actor", sa.String(32), nullable=False),  # "human", a bot name, "chance"
+    sa.Column("seat", sa.Integer),  # whose decision (None: chance)
+    sa.Column("visitor", sa.String(64)),  # the browser that sent it (a human's step)
+    sa.Column("step", sa.Text, nullable=False),  # as the save file writes it
+    # The one truth: a table's step number is taken once, whoever races for it.
+    sa.UniqueConstraint("table_id", "step_no", name="one_step_per_number"),
+)
+
+
+class TableRefused(WordedError):
+    """A step request the table does not take; nothing was written. ``reason`` says
+    which kind: "link" (no such seat at this table), "spectator", "turn" (not this
+    seat's turn), "stale" (the table moved on: the step number is taken), "illegal",
+    "over"."""
+
+    def __init__(self, reason: str, words: Phrase) -> None:
+        self.reason = reason
+        super().__init__(words=words)
+
+
+@dataclass(frozen=True)
+class TableLinks:
+    """What "Invite to this table" hands out: the table id and one token per seat (None
+    for a bot's seat), the spectator's and the designer's (who sees every hidden card)."""
+
+    table_id: str
+    seats: tuple[str | None, ...]
+    spectator: str
+    designer: str
+
+    def query(self, token: str) -> str:
+        """The page address query that opens ``token``'s view of this table."""
+        return f"table={self.table_id}&seat={token}"
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who a token is at a table: a seat (``seat``), a spectator, or the designer."""
+
+    table_id: str
+    role: str  # "seat", "spectator", "designer"
+    seat: int | None = None
+
+    @property
+    def sees_all(self) -> bool:
+        return self.role == "designer"
+
+
+@dataclass
+class TableGame:
+    """One kernel's copy of a table's game, caught up by :meth:`TableStore.sync`."""
+
+    table_id: str
+    game: Game
+    seats: tuple[str, ...]
+    #: Who decided each step, by step number: ("human", seat, visitor), (bot, seat, None),
+    #: ("chance", None, None).
+    deciders: list[tuple[str, int | None, str | None]] = field(default_factory=list)
+
+    @property
+    def step_no(self) -> int:
+        """The number the next step will take (the steps taken so far)."""
+        return self.game.step_count
+
+    def waiting_for(self) -> tuple[str, int | None]:
+        """What the table waits for: ("over", None), ("human", seat), ("bot", seat) or
+        ("chance", None) (a roll or a forced decision, which any kernel takes)."""
+        g = self.game
+        if g.is_over:
+            return ("over", None)
+        if g.is_chance:
+            return ("chance", None)
+        seat = g.current_player
+        if self.seats[seat] != HUMAN:
+            return ("bot", seat)
+        if g.forced_action is not None:
+            return ("chance", None)
+        return ("human", seat)
+
+
+class SpectatorView(PlayerView):
+    """What a spectator sees: the public game (every seat's treasures as a count only,
+    private events in their public form); it has no seat, so no hand of its own."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, -1)
+
+    def _no_seat(self) -> Any:
+        raise ValueError("a spectator has no seat")
+
+    me = property(_no_seat)
+    position = property(_no_seat)
+    character = property(_no_seat)
+    my_treasures = property(_no_seat)
+    my_gold = property(_no_seat)
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _refused(reason: str, key: str, **values: Any) -> TableRefused:
+    return TableRefused(reason, Phrase.of(f"table.err.{key}", **values))
+
+
+class TableStore:
+    """Shared tables in the playtest store's database (any SQLAlchemy URL).
+
+    >>> from verlies.setup import Setup
+    >>> store = TableStore(PlaytestStore("sqlite://"))
+    >>> links = store.create(Setup(players=2, seed=3), ["human", "careful"])
+    >>> table = store.open(links.table_id, links.seats[0])
+    >>> table.seat, links.seats[1] is None
+    (0, True)
+    """
+
+    def __init__(self, playtests: PlaytestStore | str | None = None) -> None:
+        self.playtests = (
+            playtests if isinstance(playtests, PlaytestStore) else PlaytestStore(playtests)
+        )
+        self.engine = self.playtests.engine
+        self.url = self.playtests.url
+        db._meta.create_all(self.engine)  # tables made by an older store get the new ones
+
+    # ---- making a table ----------------------------------------------------------------
+
+    def create(
+        self,
+        setup: Setup,
+        seats: Sequence[str],
+        *,
+        lang: str = "de",
+        creator: str | None = None,
+    ) -> TableLinks:
+        """A new table of ``setup``: a person (``"human"``) or a bot name per seat."""
+        if len(seats) != setup.players:
+            raise ValueError(f"{setup.players} seats, got {len(seats)}")
+        for name in seats:
+            if name != HUMAN:
+                make_bot(name, 0)  # ValueError naming the bot now, not mid-game
+        game = Game.from_setup(setup)
+        tid = _token()
+        tokens = [_token() if s == HUMAN else None for s in seats]
+        spectator, designer = _token(), _token()
+        now = time.time()
+        rid = self.playtests.begin(game, list(seats), client=creator, lang=lang, source="table")
+        with self._write() as conn:
+            conn.execute(
+                tables.insert().values(
+                    id=tid,
+                    created=now,
+                    setup=json.dumps(setup.to_dict(), ensure_ascii=False),
+                    seats=json.dumps(list(seats)),
+                    spectator=spectator,
+                    designer=designer,
+                    lang=lang,
+                    playtest=rid,
+                )
+            )
+            rows = [
+                {"table_id": tid, "seat": i, "token": t, "visitor": None}
+                for i, t in enumerate(tokens)
+                if t is not None
+            ]
+            if rows:
+                conn.execute(table_seats.insert(), rows)
+        return TableLinks(tid, tuple(tokens), spectator, designer)
+
+    # ---- who is asking -----------------------------------------------------------------
+
+    def open(self, table_id: str, token: str, *, visitor: str | None = None) -> Access:
+        """Who ``token`` is at ``table_id``; TableRefused ("link") for any other token
+        (a seat of another table included). A seat's visitor is remembered."""
+        with self._read() as conn:
+            row = conn.execute(
+                sa.select(tables.c.spectator, tables.c.designer).where(tables.c.id == table_id)
+            ).first()
+            if row is None:
+                raise _refused("link", "no_table", table=repr(table_id[:12]))
+            seat_rows = conn.execute(
+                sa.select(table_seats.c.seat, table_seats.c.token).where(
+                    table_seats.c.table_id == table_id
+                )
+            ).all()
+        given = str(token).encode()
+        seat = None
+        for r in seat_rows:
+            if hmac.compare_digest(r.token.encode(), given):
+                seat = int(r.seat)
+        if seat is not None:
+            if visitor is not None:
+                with self._write() as conn:
+                    conn.execute(
+                        table_seats.update()
+                        .where(table_seats.c.table_id == table_id, table_seats.c.seat == seat)
+                        .values(visitor=visitor)
+                    )
+            return Access(table_id, "seat", seat)
+        if hmac.compare_digest(row.designer.encode(), given):
+            return Access(table_id, "designer")
+        if hmac.compare_digest(row.spectator.encode(), given):
+            return Access(table_id, "spectator")
+        raise _refused("link", "bad_link")
+
+    # ---- reading the game ----------------------------------------------------------------
+
+    def latest(self, table_id: str) -> int:
+        """The table's step count: the cheap question a polling kernel asks."""
+        with self._read() as conn:
+            got = conn.execute(
+                sa.select(sa.func.count()).where(table_steps.c.table_id == table_id)
+            ).scalar_one()
+        return int(got)
+
+    def load(self, table_id: str) -> TableGame:
+        """The table's game rebuilt from its setup and every step (a fresh kernel, or one
+        that came back after a death: nothing is lost, the store has every step)."""
+        with self._read() as conn:
+            row = conn.execute(
+                sa.select(tables.c.setup, tables.c.seats).where(tables.c.id == table_id)
+            ).first()
+        if row is None:
+            raise _refused("link", "no_table", table=repr(table_id[:12]))
+        game = Game.from_setup(Setup.from_dict(json.loads(row.setup)))
+        table = TableGame(table_id, game, tuple(json.loads(row.seats)))
+        self.sync(table)
+        return table
+
+    def sync(self, table: TableGame) -> int:
+        """Apply the steps other kernels wrote since ``table`` last looked; returns how
+        many. Reads only the new rows. A copy moved off the table's line (an undo or a
+        what-if taken on it by mistake) is rebuilt from the store: the store is the truth."""
+        g = table.game
+        if g.step_count != g.history_length or g.history_length != len(table.deciders):
+            table.game = Game.from_setup(g.setup)
+            table.deciders = []
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(
+                    table_steps.c.step_no,
+                    table_steps.c.step,
+                    table_steps.c.actor,
+                    table_steps.c.seat,
+                    table_steps.c.visitor,
+                )
+                .where(
+                    table_steps.c.table_id == table.table_id,
+                    table_steps.c.step_no >= table.step_no,
+                )
+                .order_by(table_steps.c.step_no)
+            ).all()
+        applied = 0
+        for r in rows:
+            if r.step_no != table.step_no:  # a gap cannot happen: numbers are taken in turn
+                raise StoreError(words=Phrase.of("table.err.gap", table=repr(table.table_id[:12])))
+            table.game.apply(step_from_json(json.loads(r.step)))
+            table.deciders.append((r.actor, r.seat, r.visitor))
+            applied += 1
+        return applied
+
+    # ---- taking steps --------------------------------------------------------------------
+
+    def take(
+        self,
+        table: TableGame,
+        token: str,
+        expected: int,
+        action: Action,
+        *,
+        visitor: str | None = None,
+    ) -> None:
+        """A seat's decision: ``action`` as step number ``expected``, asked with the seat's
+        ``token``. TableRefused says why it was not taken (nothing written); afterwards
+        ``table`` shows the table's position either way (the winner's step after a race)."""
+        access = self.open(table.table_id, token)
+        if access.role != "seat" or access.seat is None:
+            raise _refused("spectator", "spectator")
+        self.sync(table)
+        if expected != table.step_no:
+            raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
+        kind, seat = table.waiting_for()
+        if kind == "over":
+            raise _refused("over", "over")
+        if kind != "human" or seat != access.seat:
+            if seat is None:
+                raise _refused("turn", "turn_roll", seat=access.seat + 1)
+            raise _refused("turn", "turn", seat=access.seat + 1, waits=seat + 1)
+        try:
+            table.game.apply(action)
+        except Exception as e:  # IllegalAction names the rule; the game is unchanged
+            raise TableRefused("illegal", Phrase.of("table.err.illegal", error=Inner(e))) from None
+        if not self._insert(table, expected, HUMAN, access.seat, visitor):
+            table.game.undo()
+            self.sync(table)
+            raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
+
+    def advance(self, table: TableGame, *, limit: int = MAX_ADVANCE) -> int:
+        """Write the steps nobody's browser decides (bots, rolls, forced decisions) until
+        a person must decide or the game ends; returns the steps this call wrote. Any
+        kernel may call it at any time: a step another kernel wrote first is read, not
+        written again."""
+        written = 0
+        self.sync(table)
+        while written < limit:
+            kind, seat = table.waiting_for()
+            if kind in ("over", "human"):
+                break
+            g = table.game
+            n = table.step_no
+            step: Step
+            if g.is_chance:
+                step, actor = g.sample_outcome(), "chance"
+            elif kind == "chance":  # a person's forced decision: nothing to choose
+                forced = g.forced_action
+                assert forced is not None
+                step, actor = forced, HUMAN
+                seat = g.current_player
+            else:
+                assert seat is not None
+                name = table.seats[seat]
+                bot = make_bot(name, _bot_seed(g.setup.seed, seat, n))
+                step, actor = bot(g.view(seat)), name
+            g.apply(step)
+            if self._insert(table, n, actor, None if actor == "chance" else seat, None):
+                written += 1
+            else:  # another kernel was first: take its step instead
+                g.undo()
+                self.sync(table)
+        return written
+
+    def game_for(self, table: TableGame, access: Access) -> Any:
+        """What ``access`` may see of the game: a seat's view (``game.view(seat)``: its
+        own treasures only, R9.3), the public view for a spectator, the whole game for
+        the designer."""
+        if access.sees_all:
+            return table.game
+        if access.seat is not None:
+            return table.game.view(access.seat)
+        return SpectatorView(table.game)
+
+    # ---- helpers ---------------------------------------------------------------------
+
+    def _insert(
+        self,
+        table: TableGame,
+        step_no: int,
+        actor: str,
+        seat: int | None,
+        visitor: str | None,
+    ) -> bool:
+        """Write ``table.game``'s last step as ``step_no`` with its playtest record, in one
+        transaction; False when another kernel took that number first."""
+        g = table.game
+        raw = step_to_json(g.steps[step_no])
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    table_steps.insert().values(
+                        table_id=table.table_id,
+                        step_no=step_no,
+                        at=now,
+                        actor=actor,
+                        seat=seat,
+                        visitor=visitor,
+                        step=json.dumps(raw, ensure_ascii=False),
+                    )
+                )
+                self._record(conn, table, step_no, raw, now, actor, seat)
+        except sa.exc.IntegrityError:
+            return False
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=db._database("store.err.db", self.url, e)) from None
+        table.deciders.append((actor, seat, visitor))
+        return True
+
+    def _record(
+        self,
+        conn: sa.Connection,
+        table: TableGame,
+        step_no: int,
+        raw: Any,
+        now: float,
+        actor: str,
+        seat: int | None,
+    ) -> None:
+        """The table's playtest record follows its steps (same transaction)."""
+        rid = conn.execute(
+            sa.select(tables.c.playtest).where(tables.c.id == table.table_id)
+        ).scalar_one()
+        g = table.game
+        result = g.result
+        conn.execute(
+            db.playtests.update()
+            .where(db.playtests.c.id == rid)
+            .values(
+                updated=now,
+                save=g.to_json(),
+                steps=g.history_length,
+                cursor=g.step_count,
+                status="over" if result is not None else "playing",
+                reason=result.reason if result is not None else None,
+                winners=json.dumps(list(result.winners)) if result is not None else None,
+            )
+        )
+        conn.execute(
+            db.steps.insert().values(
+                playtest=rid,
+                idx=step_no,
+                at=now,
+                actor=actor,
+                seat=seat,
+                step=json.dumps(raw, ensure_ascii=False),
+            )
+        )
+
+    def record_id(self, table_id: str) -> str:
+        """The id of the table's playtest record."""
+        with self._read() as conn:
+            rid = conn.execute(
+                sa.select(tables.c.playtest).where(tables.c.id == table_id)
+            ).scalar_one_or_none()
+        if rid is None:
+            raise _refused("link", "no_table", table=repr(table_id[:12]))
+        return str(rid)
+
+    def _write(self) -> Any:
+        return db._guard(self.engine.begin(), self.url)
+
+    def _read(self) -> Any:
+        return db._guard(self.engine.connect(), self.url)
+
+
+def _bot_seed(seed: int, seat: int, step_no: int) -> int:
+    """A bot's seed for one decision: the same in every kernel."""
+    return (seed * 1_000_003 + seat) * 1_000_003 + step_no

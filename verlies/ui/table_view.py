@@ -1,0 +1,207 @@
+"""The page's shared-table bar (issue 23): "Invite to this table", the links it makes, and
+while the page plays a table's seat, whose turn it is and a timer that keeps the screen
+caught up. A thin widget layer: the table is :mod:`verlies.store.tables`, the visitor
+:class:`~verlies.ui.table_model.SeatModel`, the page's session
+:class:`~verlies.ui.table_session.TableSession`."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from verlies.errors import VerliesError
+from verlies.ui import share
+from verlies.ui.i18n import t
+
+if TYPE_CHECKING:
+    from verlies.store.tables import TableStore
+    from verlies.ui.app import PlayApp
+    from verlies.ui.table_session import TableSession
+
+esc = html.escape
+#: How often a table's page looks for the others' steps (ms): one count query to the store
+#: (docs/serving.md, "Shared tables").
+POLL_MS = 250
+
+_stores: dict[str, TableStore] = {}
+
+
+def table_store() -> TableStore:
+    """The tables in the page's playtest store ($VERLIES_STORE_URL, else the default)."""
+    from verlies.store.db import default_url
+    from verlies.store.tables import TableStore
+
+    url = default_url()
+    if url not in _stores:
+        _stores[url] = TableStore(url)
+    return _stores[url]
+
+
+def _kernel_loop() -> Any:
+    """The event loop of the thread building the page (the kernel's), or None."""
+    try:
+        from tornado.ioloop import IOLoop
+
+        return IOLoop.current()
+    except Exception:  # noqa: BLE001 - no loop: the page then polls on clicks only
+        return None
+
+
+class TableBar:
+    """Invite button and links; the turn line and the poll timer of a table's page."""
+
+    def __init__(self, app: PlayApp) -> None:
+        self.app = app
+        self.invite = widgets.Button(icon="users", layout=widgets.Layout(width="auto"))
+        self.invite.add_class("vl-table-invite")
+        self.invite.on_click(lambda _b: self.make_table())
+        self.links = widgets.HTML()
+        self.links.add_class("vl-table-links")
+        self.turn = widgets.HTML()
+        self.turn.add_class("vl-table-turn")
+        # The poll timer runs on the kernel's own event loop (the main thread: no race with
+        # clicks); a table is opened from the query's thread, which hands the start over.
+        self._loop = _kernel_loop()
+        self._timer: Any = None
+        self.widget = widgets.VBox([self.invite, self.links, self.turn])
+        self.widget.add_class("vl-table-bar")
+
+    @property
+    def session(self) -> TableSession | None:
+        from verlies.ui.table_session import TableSession
+
+        s = self.app.session
+        return s if isinstance(s, TableSession) else None
+
+    def set_lang(self, lang: str) -> None:
+        self.invite.description = t("table.invite", lang)
+        self.invite.tooltip = t("table.invite_tip", lang)
+        self.show()
+
+    # ---- inviting ------------------------------------------------------------------------
+
+    def make_table(self) -> None:
+        """A table of the current setup (from its start), the seats as the page has them:
+        one link per person's seat, a spectator link and the designer's."""
+        app, lang = self.app, self.app.lang
+        try:
+            store = table_store()
+            links = store.create(app.game.setup, list(app.session.controllers), lang=lang)
+        except (VerliesError, ValueError) as e:
+            self.links.value = f'<div class="vl-error">{esc(share.error_text(e, lang))}</div>'
+            return
+        rows = []
+        for i, token in enumerate(links.seats):
+            name = f"{t('player', lang, n=i + 1)}"
+            if token is None:
+                ctl = app.session.controllers[i]
+                rows.append(f"<li>{esc(t('table.link_bot', lang, seat=name, bot=ctl))}</li>")
+            else:
+                rows.append(self._link(t("table.link_seat", lang, seat=name), links.query(token)))
+        rows.append(self._link(t("table.link_spectator", lang), links.query(links.spectator)))
+        rows.append(self._link(t("table.link_designer", lang), links.query(links.designer)))
+        self.links.value = (
+            f'<div class="vl-note">{esc(t("table.links_intro", lang))}</div>'
+            f'<ul class="vl-table-link-list">{"".join(rows)}</ul>'
+        )
+
+    @staticmethod
+    def _link(label: str, query: str) -> str:
+        href = "?" + query
+        return (
+            f'<li>{esc(label)}: <a class="vl-table-link" href="{esc(href)}" '
+            f'target="_blank">{esc(href)}</a></li>'
+        )
+
+    # ---- a table's page --------------------------------------------------------------------
+
+    def open_query(self, query: str | None) -> bool:
+        """Play the table seat of ``?table=…&seat=…`` (False: no table in the query; a
+        refused link is said on the page)."""
+        values = parse_qs((query or "").lstrip("?"))
+        table_id = values.get("table", [""])[0]
+        token = values.get("seat", [""])[0]
+        if not table_id:
+            return False
+        from verlies.ui.table_model import SeatModel
+        from verlies.ui.table_session import TableSession
+
+        app = self.app
+        try:
+            model = SeatModel(table_store(), table_id, token)
+        except VerliesError as e:
+            self.turn.value = f'<div class="vl-error">{esc(share.error_text(e, app.lang))}</div>'
+            return False
+        session = TableSession(model, lambda: app.autosave.model.client)
+        app.session = session
+        app.deck = session.game.setup.deck
+        for w in self._rewinding():
+            w.layout.display = "none"  # a shared table moves only forward
+        self.invite.layout.display = "none"
+        if not session.sees_all:
+            app.designer_box.layout.display = "none"
+        else:
+            app.set_designer(True)
+        app.board.fit()
+        app._history_moved()
+        self._start_timer()
+        return True
+
+    def _start_timer(self) -> None:
+        loop = self._loop
+        if loop is None or self._timer is not None:
+            return
+        from tornado.ioloop import PeriodicCallback
+
+        def start() -> None:
+            self._timer = PeriodicCallback(lambda: self._tick({}), POLL_MS)
+            self._timer.start()
+
+        loop.add_callback(start)  # thread-safe: runs on the kernel's loop
+
+    def _rewinding(self) -> list[widgets.Widget]:
+        a = self.app
+        sp, hi = a.steps, a.history
+        return [
+            *(sp.step, sp.turn, sp.round, sp.end, sp.play, sp.speed, sp.auto_bots, sp.auto_roll),
+            *(hi.undo, hi.redo, hi.undo_turn, hi.slider),
+            a.branches.widget,
+            a.chance.widget,  # its what-if outcomes; the dice are the table's
+            a.files.upload,
+        ]
+
+    def _tick(self, _change: dict[str, Any]) -> None:
+        s = self.session
+        if s is None:
+            return
+        try:
+            changed = s.poll()
+        except VerliesError as e:
+            self.turn.value = (
+                f'<div class="vl-error">{esc(share.error_text(e, self.app.lang))}</div>'
+            )
+            return
+        if changed:
+            self.app.controller.clear_selection()
+            self.app.refresh()
+        else:
+            self.show()
+
+    def show(self) -> None:
+        """The turn line: whose turn it is and what everyone waits for; who sits where."""
+        s = self.session
+        if s is None:
+            self.turn.value = ""
+            return
+        lang = self.app.lang
+        model = s.seat_model
+        mine = model.my_turn()
+        seats = "".join(f"<li>{esc(x)}</li>" for x in model.seats_text(lang))
+        self.turn.value = (
+            f'<div class="vl-table-now" data-mine="{int(mine)}" '
+            f'data-step="{model.table.step_no}">{esc(model.turn_text(lang))}</div>'
+            f'<ul class="vl-table-seats">{seats}</ul>'
+        )
