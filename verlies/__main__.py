@@ -7,6 +7,7 @@ Commands:
 * ``sweep``     one number of the deck over a range: the metrics at every value
 * ``impact``    every card's impact: met per game, odds, association, paired ±1 effects
 * ``sample-size`` pairs of games to detect a change of D points in a win rate
+* ``tune``      suggested changes toward targets: a search, verified on fresh seeds, as a patch
 * ``skill``     balance across skill: a character × bot-table matrix, robust balance
 * ``bench``     random playouts of the engine: steps and games per second
 * ``play-bots`` one game played by bots, printed as its event log (German or English)
@@ -243,6 +244,52 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=15, help="rows of the text ranking (default 15)")
     p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
+    # Suggested changes toward a target (docs/balance.md, "Suggested changes").
+    p = sub.add_parser(
+        "tune", help="suggest the fewest edits that meet balance targets; verified, as a patch"
+    )
+    _lab(p, 400)
+    _common(p)
+    # None: the --file's value, else tune's default (400 games, 4 players, seed 0, ...)
+    p.set_defaults(games=None, players=None, seed=None, round_limit=None, characters=None)
+    p.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        metavar="KEY=BAND",
+        help="a target (repeatable): win:*=25+-2 (every character, %%), win:ID=20:30, "
+        "edge=:2 (first seat's edge, points), rounds=20:30 (median), timeouts=:1 (%%)",
+    )
+    p.add_argument(
+        "--move",
+        action="append",
+        default=[],
+        metavar="KIND:ID[:FIELD][=LO:HI]",
+        help="a number that may move (repeatable): character:char-barbar (its values, "
+        "1-6 summing to 10), dungeon:*:obstacle=-1:1, monster:monster-troll:fight=+-2; "
+        "fields: count, gold, obstacle, fight, trap",
+    )
+    p.add_argument("--file", metavar="TUNE.toml", help="targets, moves and settings in a TOML file")
+    p.add_argument(
+        "--trials", type=int, default=None, help="candidates to try at most (default 30)"
+    )
+    p.add_argument(
+        "--verify-games",
+        type=int,
+        default=None,
+        help="fresh games to check the proposal on (default 2 x --games; 0: none)",
+    )
+    p.add_argument("--verify-seed", type=int, default=None, help="their seed (default --seed + 1)")
+    p.add_argument("--storage", metavar="URL", help="keep the Optuna study, e.g. sqlite:///tune.db")
+    p.add_argument("--study", metavar="NAME", help="the study's name (to resume it)")
+    p.add_argument(
+        "--patch",
+        metavar="FILE",
+        default="proposal.toml",
+        help="write the proposal as a patch file the card editor applies (default "
+        "proposal.toml; '-': none)",
+    )
+
     # Balance across skill (docs/metrics.md): the tables are the bots, characters rotate.
     p = sub.add_parser(
         "skill", help="balance across skill: character x bot-table matrix, robust balance"
@@ -465,6 +512,72 @@ def _cmd_impact(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tune(args: argparse.Namespace) -> int:
+    from verlies.sim.tune import Move, Target, load_tune_file, tune
+
+    given: dict[str, Any] = load_tune_file(args.file) if args.file else {}
+    targets = list(given.pop("targets", [])) + [Target.parse(t) for t in args.target]
+    moves = list(given.pop("moves", [])) + [Move.parse(m) for m in args.move]
+    deck = args.deck
+    if deck is None and "deck" in given:  # a file's deck path is relative to the file
+        deck = str(given["deck"])
+        near = Path(args.file).parent / deck
+        if not Path(deck).is_absolute() and near.exists():
+            deck = str(near)
+
+    def pick(key: str, default: Any) -> Any:  # the command line, else the file, else default
+        got = getattr(args, key)
+        return got if got is not None else given.get(key, default)
+
+    kwargs = _lab_kwargs(args, None)
+    kwargs["players"] = pick("players", 4)
+    kwargs["seed"] = pick("seed", 0)
+    kwargs["round_limit"] = pick("round_limit", 300)
+    kwargs["bots"] = pick("bots", None)
+    kwargs["characters"] = pick("characters", "all")
+    games, trials = pick("games", 400), pick("trials", 30)
+    vg, vs = pick("verify_games", None), pick("verify_seed", None)
+    with _executor(args) as executor:
+        kwargs["executor"] = executor
+        progress = kwargs.pop("progress")
+
+        def tick(done: int, total: int, best: float) -> None:
+            if progress:
+                print(f"candidate {done}/{total}, best score {best:.2f}", file=sys.stderr)
+
+        res = tune(
+            targets,
+            moves,
+            deck,
+            variants=args.variant,
+            games=games,
+            trials=trials,
+            verify_games=vg,
+            verify_seed=vs,
+            storage=args.storage,
+            study_name=args.study,
+            on_trial=tick,
+            **kwargs,
+        )
+    if args.patch and args.patch != "-":
+        res.write_patch(args.patch)
+    if args.csv and res.verification is not None:
+        rows = ["quantity,target,start,proposal,low,high,verdict"]
+        for q in res.verification["quantities"]:
+            rows.append(
+                f"{q['key']},{q['target']},{q['start']:.6g},{q['value']:.6g},"
+                f"{q['low']:.6g},{q['high']:.6g},{q['verdict']}"
+            )
+        _write_csv(args.csv, "\n".join(rows) + "\n")
+    if args.json:
+        _print_json(res.to_dict() | {"patch_written": None if args.patch == "-" else args.patch})
+    else:
+        print(res.text())
+        if args.patch and args.patch != "-":
+            print(f"patch file: {args.patch} (the card editor's 'upload a deck file' applies it)")
+    return 0
+
+
 def _cmd_skill(args: argparse.Namespace) -> int:
     from verlies.sim.skill import TABLES, skill_matrix
 
@@ -644,6 +757,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sweep": _cmd_sweep,
             "impact": _cmd_impact,
             "skill": _cmd_skill,
+            "tune": _cmd_tune,
             "bench": _cmd_bench,
             "play-bots": _cmd_play_bots,
             "rules": _cmd_rules,

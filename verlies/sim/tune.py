@@ -1,0 +1,1116 @@
+"""Suggested changes toward a target: a search over the numbers a designer lets move.
+
+The designer states **targets** (every character's win rate within 25 ± 2 %, the first
+seat's edge at most 2 points, median rounds 20–30, …, for one bot table) and which numbers
+may **move** (a card's obstacle, fight, trap, gold or count; a character's three values;
+by card or for every card of a kind; each with bounds). :func:`tune` searches for the
+smallest set of edits whose games meet the targets, then checks the proposal on fresh
+seeds:
+
+* **the search** is an Optuna study (TPE sampler; its RDB storage, e.g. a SQLite URL, lets
+  a study be stopped and resumed, and several runs share it). Every candidate plays the
+  *same* games (``seed``: common random numbers), so two candidates differ by their numbers,
+  not by luck. A candidate's score is how far its quantities lie outside their targets
+  (points of win rate, rounds) plus a small cost per edited number and per step: among the
+  candidates that meet every target on the search seeds the proposal is the one with the
+  fewest edits (then the smallest steps). Candidates that break R2/R10's material (pile
+  sizes, the dungeon's colours, start and exits) or a character's rule (each value 1–6,
+  the three summing to 10) are never played nor proposed.
+* **the verification** plays the start deck and the proposal on fresh seeds
+  (``verify_seed``), paired (:func:`verlies.sim.compare`): each target's estimate with an
+  interval, and a verdict per quantity — *met* (the interval lies inside the target),
+  *missed* (outside) or *undecided* — whose error is at most 5 % for all of them together
+  (Bonferroni over the quantities); and the paired differences start → proposal with the
+  compare's verdict and its stated error.
+* **the patch**: the proposal as a patch file on the default deck (``base = "default"``),
+  which the card editor's "upload a deck file" applies; the edits from the start deck as a
+  :class:`~verlies.deck.DeckPatch` and in words.
+
+Deterministic: the same deck, targets, moves, seeds and budget give the same trials and
+the same proposal, on any executor (processes, a Dask cluster) and when a stored study is
+resumed: each trial's sampler is seeded from ``seed`` and the trial's number.
+
+>>> Target.parse("win:*=25+-2")
+Target(key='win:*', low=0.23, high=0.27)
+>>> Target.parse("edge=:2").high
+0.02
+>>> Move.parse("dungeon:*:obstacle=-1:1")
+Move(kind='dungeon', card='*', field='obstacle', low=-1, high=1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import json
+import math
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from verlies.errors import DeckError
+from verlies.sim.lab import Progress, check_games, simulate
+from verlies.sim.metrics import Metrics, wilson
+from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
+from verlies.sim.run import CancelToken, CharactersArg, check_workers
+from verlies.sim.sweep import FIELDS, Tweak
+
+if TYPE_CHECKING:
+    import optuna
+
+    from verlies.sim.compare import Comparison
+
+__all__ = [
+    "CHARACTER_SUM",
+    "TARGET_KEYS",
+    "Knob",
+    "Move",
+    "Target",
+    "TuneError",
+    "TuneResult",
+    "load_tune_file",
+    "material_problems",
+    "tune",
+]
+
+#: What a target can be about: key -> (meaning, unit of its bounds).
+TARGET_KEYS: dict[str, tuple[str, str]] = {
+    "win:*": ("every character's win rate", "%"),
+    "win:ID": ("one character's win rate", "%"),
+    "edge": ("the first seat's edge: its share of the wins minus 1/players", "points"),
+    "rounds": ("the median game length", "rounds"),
+    "timeouts": ("the share of games that hit the round limit (R1.6)", "%"),
+}
+
+#: Each character's values lie in 1–6 and sum to this (docs/deck-format.md).
+CHARACTER_SUM = 10
+CHARACTER_RANGE = (1, 6)
+#: The valid range of each movable number (the deck format's limits).
+_LIMITS: dict[str, tuple[int, int]] = {
+    "count": (0, 1000),
+    "gold": (0, 1000),
+    "obstacle": (1, 100),
+    "fight": (0, 100),
+    "trap": (1, 100),
+}
+_PILES = ("dungeon", "room", "monster", "treasure", "character")
+
+#: The score's costs: per edited number, and per step of change (points of a target).
+EDIT_COST = 0.25
+STEP_COST = 0.05
+#: The score of a candidate that breaks a rule (never played).
+INFEASIBLE = 1000.0
+_STUDY_VERSION = 1
+
+
+class TuneError(SimulationError):
+    """A target, a move or a bound that cannot work; the message names it."""
+
+
+# ---- targets -------------------------------------------------------------------------------
+
+_NUM = r"[-+]?\d+(?:\.\d+)?"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A quantity and the band it should lie in (rates as fractions; rounds in rounds)."""
+
+    key: str  # win:*, win:<id>, edge, rounds, timeouts
+    low: float
+    high: float
+
+    @staticmethod
+    def parse(text: str) -> Target:
+        """``KEY=LO:HI`` (``:HI``, ``LO:``) or ``KEY=C+-D`` / ``KEY=C±D``; win rates,
+        timeouts in %, the edge in points, rounds in rounds.
+
+        >>> Target.parse("rounds=20:30")
+        Target(key='rounds', low=20.0, high=30.0)
+        """
+        key, sep, spec = text.partition("=")
+        key, spec = key.strip(), spec.strip().replace(" ", "")
+        if not sep or not key:
+            raise TuneError(f"a target is KEY=LO:HI or KEY=C+-D, e.g. win:*=25+-2, not {text!r}")
+        return Target.of(key, spec)
+
+    @staticmethod
+    def of(key: str, spec: str | Sequence[float]) -> Target:
+        """A target from its key and its band: ``"LO:HI"``, ``"C+-D"`` or ``[LO, HI]``."""
+        _check_key(key)
+        where = f"target {key!r}"
+        if isinstance(spec, str):
+            m = re.fullmatch(rf"({_NUM})(?:\+-|±)({_NUM})", spec)
+            r = re.fullmatch(rf"({_NUM})?:({_NUM})?", spec)
+            if m:
+                c, d = float(m.group(1)), float(m.group(2))
+                if d < 0:
+                    raise TuneError(f"{where}: the ± width is negative ({spec!r})")
+                lo, hi = c - d, c + d
+            elif r and (r.group(1) or r.group(2)):
+                lo = float(r.group(1)) if r.group(1) else -math.inf
+                hi = float(r.group(2)) if r.group(2) else math.inf
+            else:
+                raise TuneError(f"{where}: the band is LO:HI, :HI, LO: or C+-D, not {spec!r}")
+        else:
+            vals = list(spec)
+            if len(vals) != 2 or not all(isinstance(v, int | float) for v in vals):
+                raise TuneError(f"{where}: the band is [LO, HI], not {spec!r}")
+            lo, hi = float(vals[0]), float(vals[1])
+        if lo > hi:
+            raise TuneError(f"{where}: its low end {lo:g} lies above its high end {hi:g}")
+        scale = 1.0 if key == "rounds" else 0.01
+        return Target(key, lo * scale, hi * scale)
+
+    @property
+    def unit(self) -> str:
+        return TARGET_KEYS[
+            "win:ID" if self.key.startswith("win:") and self.key != "win:*" else self.key
+        ][1]
+
+    def shown(self) -> str:
+        """The band in the designer's units, e.g. ``23–27 %``, ``≤ 2 points``."""
+        k = 1.0 if self.key == "rounds" else 100.0
+        lo, hi = self.low * k, self.high * k
+        if math.isinf(lo):
+            return f"≤ {hi:g} {self.unit}"
+        if math.isinf(hi):
+            return f"≥ {lo:g} {self.unit}"
+        return f"{lo:g}–{hi:g} {self.unit}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "low": _fin(self.low), "high": _fin(self.high)}
+
+
+def _check_key(key: str) -> None:
+    if key in TARGET_KEYS or (key.startswith("win:") and len(key) > 4):
+        return
+    known = ", ".join(TARGET_KEYS)
+    raise TuneError(f"unknown target {key!r} (known: {known})")
+
+
+def _fin(x: float) -> float | None:
+    return None if math.isinf(x) else x
+
+
+# ---- moves: which numbers may change --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Which numbers may move and by how much: ``field`` of card ``card`` (``*``: every
+    card of the pile that has that number) in pile ``kind``, within ``low``..``high`` of its
+    value in the start deck. Characters: ``field`` "values", the bound is how far each of
+    the three values may move (the values stay 1–6 and keep summing to 10)."""
+
+    kind: str  # dungeon, room, monster, treasure, character
+    card: str  # an id or "*"
+    field: str  # count, gold, obstacle, fight, trap; values for characters
+    low: int
+    high: int
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """``KIND:ID[:FIELD][=LO:HI|=±N]``, e.g. ``character:char-barbar``,
+        ``dungeon:*:obstacle=-1:1``, ``monster:monster-troll:fight=±2``."""
+        head, sep, bound = text.partition("=")
+        parts = [p.strip() for p in head.split(":")]
+        if len(parts) not in (2, 3) or not all(parts):
+            raise TuneError(
+                f"a move is KIND:ID[:FIELD][=LO:HI], e.g. dungeon:*:obstacle=-1:1, not {text!r}"
+            )
+        kind, card = parts[0], parts[1]
+        fld = parts[2] if len(parts) == 3 else ("values" if kind == "character" else "")
+        return Move.of(kind, card, fld, bound.strip() if sep else None, where=text)
+
+    @staticmethod
+    def of(
+        kind: str, card: str, fld: str, bound: str | int | Sequence[int] | None, where: str = ""
+    ) -> Move:
+        where = where or f"{kind}:{card}:{fld}"
+        kind = {"rooms": "room", "monsters": "monster", "treasures": "treasure"}.get(kind, kind)
+        kind = {"characters": "character"}.get(kind, kind)
+        if kind not in _PILES:
+            raise TuneError(f"move {where!r}: unknown pile {kind!r} (known: {', '.join(_PILES)})")
+        if kind == "character":
+            if fld not in ("values", ""):
+                raise TuneError(f"move {where!r}: a character moves its 'values', not {fld!r}")
+            fld = "values"
+        elif fld not in FIELDS:
+            raise TuneError(f"move {where!r}: unknown number {fld!r} (known: {', '.join(FIELDS)})")
+        default = 5 if kind == "character" else 2
+        lo, hi = _bound(bound, default, where)
+        return Move(kind, card, fld, lo, hi)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _bound(bound: str | int | Sequence[int] | None, default: int, where: str) -> tuple[int, int]:
+    if bound is None or bound == "":
+        return -default, default
+    if isinstance(bound, bool):
+        raise TuneError(f"move {where!r}: the bound is LO:HI or ±N, not {bound!r}")
+    if isinstance(bound, int):
+        lo, hi = -abs(bound), abs(bound)
+    elif isinstance(bound, str):
+        b = bound.replace(" ", "")
+        m = re.fullmatch(r"(?:\+-|±)?(\d+)", b)
+        r = re.fullmatch(r"([-+]?\d+):([-+]?\d+)", b)
+        if m:
+            lo, hi = -int(m.group(1)), int(m.group(1))
+        elif r:
+            lo, hi = int(r.group(1)), int(r.group(2))
+        else:
+            raise TuneError(f"move {where!r}: the bound is LO:HI or ±N, not {bound!r}")
+    else:
+        vals = list(bound)
+        if len(vals) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
+            raise TuneError(f"move {where!r}: the bound is [LO, HI], not {bound!r}")
+        lo, hi = vals[0], vals[1]
+    if lo > 0 or hi < 0 or lo > hi:
+        raise TuneError(
+            f"move {where!r}: the bound {lo}:{hi} must contain 0 (LO ≤ 0 ≤ HI; it is a change "
+            "from the start deck's value)"
+        )
+    return lo, hi
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One number the search may set: a card's field, or a character's values (then
+    ``choices`` are the allowed triples)."""
+
+    kind: str
+    card: str
+    field: str
+    current: int | tuple[int, int, int]
+    low: int = 0
+    high: int = 0
+    choices: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}:{self.card}:{self.field}"
+
+    def size(self, value: int | tuple[int, int, int]) -> int:
+        """How big a step ``value`` is from the start (the sum of the values' moves)."""
+        if isinstance(value, tuple) and isinstance(self.current, tuple):
+            return sum(abs(a - b) for a, b in zip(value, self.current, strict=True))
+        assert isinstance(value, int) and isinstance(self.current, int)
+        return abs(value - self.current)
+
+    def apply(self, deck: Any, value: int | tuple[int, int, int]) -> Any:
+        if isinstance(value, tuple):
+            c = deck.characters[self.card]
+            new = dataclasses.replace(c, staerke=value[0], geist=value[1], geschick=value[2])
+            return deck.with_card("character", new)
+        return Tweak(self.kind, self.card, self.field).apply(deck, value)
+
+    def words(self, value: int | tuple[int, int, int]) -> str:
+        if isinstance(value, tuple) and isinstance(self.current, tuple):
+            a = "/".join(map(str, self.current))
+            b = "/".join(map(str, value))
+            return f"{self.card}: Stärke/Geist/Geschick {a} → {b}"
+        return f"{self.card}: {self.field} {self.current} → {value}"
+
+
+def character_choices(
+    current: tuple[int, int, int], reach: int
+) -> tuple[tuple[int, int, int], ...]:
+    """Every triple of values 1–6 summing to :data:`CHARACTER_SUM` within ``reach`` of
+    ``current`` in each value (``current`` first when it is one of them)."""
+    lo, hi = CHARACTER_RANGE
+    out: list[tuple[int, int, int]] = [
+        (a, b, c)
+        for a, b, c in itertools.product(range(lo, hi + 1), repeat=3)
+        if a + b + c == CHARACTER_SUM
+        and all(abs(x - y) <= reach for x, y in zip((a, b, c), current, strict=True))
+    ]
+    out.sort(key=lambda t: (t != current, t))
+    return tuple(out)
+
+
+def knobs_for(deck: Any, moves: Sequence[Move]) -> list[Knob]:
+    """The numbers the moves name in ``deck`` (a card named twice: the later move wins);
+    a move that names nothing raises :class:`TuneError` naming it."""
+    found: dict[str, Knob] = {}
+    for mv in moves:
+        label = f"{mv.kind}:{mv.card}:{mv.field}"
+        cards = deck.cards(mv.kind)
+        ids = list(cards) if mv.card == "*" else [mv.card]
+        if mv.card != "*" and mv.card not in cards:
+            raise TuneError(f"move {label!r}: no card {mv.card!r} in the {mv.kind} pile")
+        got = 0
+        for cid in ids:
+            if mv.kind == "character":
+                cur = tuple(deck.characters[cid].values)
+                choices = character_choices(cur, max(-mv.low, mv.high))
+                if len(choices) < 2 and cur in choices:
+                    continue
+                k = Knob("character", cid, "values", cur, choices=choices)
+            else:
+                tw = Tweak(mv.kind, cid, mv.field)
+                try:
+                    cur_n = tw.value_in(deck)
+                except (SimulationError, AttributeError, IndexError, TypeError):
+                    if mv.card == "*":
+                        continue  # this card has no such number
+                    raise TuneError(
+                        f"move {label!r}: card {cid!r} has no {mv.field} number"
+                    ) from None
+                vmin, vmax = _LIMITS[mv.field]
+                if mv.field == "count" and mv.kind == "dungeon" and _special(deck, cid):
+                    if mv.card == "*":
+                        continue
+                    raise TuneError(
+                        f"move {label!r}: the start card and the exits keep their count "
+                        "(R2.4, R1.3)"
+                    )
+                lo, hi = max(vmin, cur_n + mv.low), min(vmax, cur_n + mv.high)
+                if lo == hi:
+                    continue
+                k = Knob(mv.kind, cid, mv.field, cur_n, lo, hi)
+            found[k.name] = k
+            got += 1
+        if not got:
+            raise TuneError(f"move {label!r}: no card with a {mv.field} number that can move")
+    return list(found.values())
+
+
+def _special(deck: Any, cid: str) -> bool:
+    return str(deck.dungeon[cid].kind.value) in ("start", "exit")
+
+
+# ---- the rules a proposal keeps ------------------------------------------------------------
+
+
+def material_problems(start: Any, deck: Any) -> list[str]:
+    """Why ``deck`` breaks the material of ``start`` (R2, R10) or a character's rule
+    (values 1–6 summing to 10) for a character whose values changed; [] if it keeps all."""
+    out: list[str] = []
+    for kind in ("dungeon", "room", "monster", "treasure"):
+        a, b = sum(start.counts(kind).values()), sum(deck.counts(kind).values())
+        if a != b:
+            out.append(f"R10: the {kind} pile holds {b} cards, the start deck {a}")
+    if len(start.characters) != len(deck.characters):
+        out.append(
+            f"R2.1: {len(deck.characters)} characters, the start deck has {len(start.characters)}"
+        )
+
+    def by_colour(d: Any) -> dict[tuple[str, str], int]:
+        got: dict[tuple[str, str], int] = {}
+        for cid, n in d.dungeon_counts.items():
+            c = d.dungeon[cid]
+            special = str(c.kind.value) if str(c.kind.value) in ("start", "exit") else "tile"
+            key = (str(c.color.value), special)
+            got[key] = got.get(key, 0) + n
+        return got
+
+    ca, cb = by_colour(start), by_colour(deck)
+    for key in sorted(ca.keys() | cb.keys()):
+        if ca.get(key, 0) != cb.get(key, 0):
+            what = "cards" if key[1] == "tile" else f"{key[1]} cards"
+            out.append(
+                f"R2.2/R2.4: {cb.get(key, 0)} {key[0]} {what}, the start deck has {ca.get(key, 0)}"
+            )
+    lo, hi = CHARACTER_RANGE
+    for cid, ch in deck.characters.items():
+        old = start.characters.get(cid)
+        if old is not None and tuple(old.values) == tuple(ch.values):
+            continue
+        if not all(lo <= v <= hi for v in ch.values) or sum(ch.values) != CHARACTER_SUM:
+            out.append(
+                f"character {cid}: values {'/'.join(map(str, ch.values))} (each 1–6, "
+                f"summing to {CHARACTER_SUM})"
+            )
+    return out
+
+
+# ---- measuring a deck ----------------------------------------------------------------------
+
+
+def quantities(m: Metrics, targets: Sequence[Target]) -> dict[str, float]:
+    """The targets' quantities in ``m``: ``win:<id>`` per character, ``edge``, ``rounds``,
+    ``timeouts`` (rates as fractions)."""
+    s = m.summary()
+    out: dict[str, float] = {}
+    for t in targets:
+        if t.key == "win:*":
+            for cid in sorted(m.characters):
+                out[f"win:{cid}"] = m.win_rate(cid).rate
+        elif t.key.startswith("win:"):
+            out[t.key] = m.win_rate(t.key[4:]).rate
+        elif t.key == "edge":
+            out["edge"] = float(s["first_seat_edge"])
+        elif t.key == "rounds":
+            out["rounds"] = float(s["median_rounds"])
+        else:
+            out["timeouts"] = float(s["timeout_share"])
+    return out
+
+
+def _band(targets: Sequence[Target], key: str) -> Target:
+    for t in reversed(targets):  # a named character's target wins over win:*
+        if t.key == key:
+            return t
+    for t in reversed(targets):
+        if t.key == "win:*" and key.startswith("win:"):
+            return t
+    raise KeyError(key)
+
+
+def _unit(key: str) -> float:
+    """Display units per stored unit: points for rates, rounds for rounds."""
+    return 1.0 if key == "rounds" else 100.0
+
+
+def violation(values: Mapping[str, float], targets: Sequence[Target]) -> float:
+    """How far the quantities lie outside their targets, summed (points; rounds)."""
+    total = 0.0
+    for key, v in values.items():
+        t = _band(targets, key)
+        if math.isnan(v):
+            total += 100.0
+            continue
+        total += _unit(key) * max(0.0, t.low - v, v - t.high)
+    return total
+
+
+# ---- the result ----------------------------------------------------------------------------
+
+
+@dataclass
+class TuneResult:
+    """The proposal and how it was found and checked."""
+
+    start: Any
+    proposal: Any
+    knobs: list[Knob]
+    edits: dict[str, int | tuple[int, int, int]]  # knob name -> new value
+    targets: list[Target]
+    met_on_search: bool
+    search: dict[str, Any]  # trials, games per trial, seed, the best scores
+    verification: dict[str, Any] | None = None
+    comparison: Comparison | None = field(default=None, repr=False)
+
+    @property
+    def met(self) -> bool | None:
+        """Every target met on the fresh seeds (point estimates); None: not verified."""
+        return None if self.verification is None else bool(self.verification["point_met"])
+
+    def patch(self) -> Any:
+        """The edits from the start deck as a :class:`~verlies.deck.DeckPatch`."""
+        return self.start.diff(self.proposal)
+
+    def patch_text(self) -> str:
+        """The proposal as a patch file on the default deck (``base = "default"``): what the
+        card editor's upload applies, giving the proposed deck."""
+        return str(self.proposal.dumps_patch())
+
+    def write_patch(self, path: str | Path) -> Path:
+        p = Path(path)
+        p.write_text(self.patch_text(), encoding="utf-8")
+        return p
+
+    def edit_words(self) -> list[str]:
+        by = {k.name: k for k in self.knobs}
+        return [by[name].words(v) for name, v in self.edits.items()]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "targets": [t.to_dict() for t in self.targets],
+            "moves": [
+                {"name": k.name, "current": _plain(k.current), "low": k.low, "high": k.high}
+                if not k.choices
+                else {"name": k.name, "current": _plain(k.current), "choices": len(k.choices)}
+                for k in self.knobs
+            ],
+            "edits": [
+                {
+                    "name": name,
+                    "from": _plain(next(k.current for k in self.knobs if k.name == name)),
+                    "to": _plain(v),
+                }
+                for name, v in self.edits.items()
+            ],
+            "edit_words": self.edit_words(),
+            "met_on_search": self.met_on_search,
+            "search": self.search,
+            "verification": self.verification,
+            "patch": self.patch().to_dict(),
+            "patch_file": self.patch_text(),
+        }
+
+    def text(self) -> str:
+        """The result in words."""
+        s = self.search
+        lines = [
+            f"targets ({s['players']} players, bots {','.join(s['bots'])}): "
+            + "; ".join(f"{t.key} {t.shown()}" for t in self.targets),
+            f"search: {s['trials']} candidates ({s['played']} played, {s['games']} games each, "
+            f"the same seeds from seed {s['seed']}; {s['infeasible']} broke a rule and were "
+            f"not played), {len(self.knobs)} movable numbers",
+        ]
+        if not self.edits:
+            lines.append(
+                "proposal: no change"
+                + (
+                    " (the start deck meets the targets on the search seeds)"
+                    if self.met_on_search
+                    else ""
+                )
+            )
+        else:
+            lines.append(f"proposal: {len(self.edits)} edit(s)")
+            lines += [f"  {w}" for w in self.edit_words()]
+        if not self.met_on_search:
+            lines.append(
+                f"  no candidate met every target on the search seeds; this one came closest "
+                f"(off by {s['best_violation']:.2f}); widen the moves or the targets, or give "
+                "a larger budget"
+            )
+        v = self.verification
+        if v is not None:
+            lines.append(
+                f"verification on fresh seeds (seed {v['seed']}, {v['games']} games each, start "
+                f"deck and proposal paired); intervals {100 * v['level']:.1f} % each, "
+                f"simultaneous 95 % over {len(v['quantities'])} quantities (Bonferroni):"
+            )
+            for q in v["quantities"]:
+                lines.append(
+                    f"  {q['key']:<22} target {q['target']:<14} start {_show(q['key'], q['start'])}"
+                    f"  proposal {_show(q['key'], q['value'])} ({_show(q['key'], q['low'])} – "
+                    f"{_show(q['key'], q['high'])})  {q['verdict']}"
+                )
+            lines.append(
+                f"  off target (points/rounds outside the bands): start "
+                f"{v['start_violation']:.2f}, "
+                f"proposal {v['violation']:.2f}; point estimates "
+                + ("meet every target" if v["point_met"] else "miss a target")
+                + f"; verdicts: {v['counts']['met']} met, {v['counts']['undecided']} undecided, "
+                f"{v['counts']['missed']} missed"
+            )
+            lines.append(f"  paired start → proposal: {v['compare_sentence']}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _plain(v: int | tuple[int, int, int]) -> int | list[int]:
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _show(key: str, x: float | None) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    if key == "rounds":
+        return f"{x:.1f}"
+    if key == "edge":
+        return f"{100 * x:+.1f} pt"
+    return f"{100 * x:.1f} %"
+
+
+# ---- the search ----------------------------------------------------------------------------
+
+
+def _seed_of(seed: int, number: int) -> int:
+    h = hashlib.sha256(f"verlies-tune:{seed}:{number}".encode()).digest()
+    return int.from_bytes(h[:4], "big")
+
+
+def _problem_key(spec: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _suggest(trial: optuna.Trial, knob: Knob) -> int | tuple[int, int, int]:
+    if knob.choices:
+        labels = ["/".join(map(str, c)) for c in knob.choices]
+        return _value_of(knob, trial.suggest_categorical(knob.name, labels))
+    return trial.suggest_int(knob.name, knob.low, knob.high)
+
+
+def _value_of(knob: Knob, raw: Any) -> int | tuple[int, int, int]:
+    if knob.choices:
+        a, b, c = (int(x) for x in str(raw).split("/"))
+        return (a, b, c)
+    return int(raw)
+
+
+def _params_of(
+    knobs: Sequence[Knob], values: Mapping[str, int | tuple[int, int, int]]
+) -> dict[str, Any]:
+    return {
+        k.name: "/".join(map(str, values[k.name])) if k.choices else values[k.name]  # type: ignore[arg-type]
+        for k in knobs
+    }
+
+
+def tune(
+    targets: Sequence[Target | str],
+    moves: Sequence[Move | str],
+    deck: DeckArg = None,
+    *,
+    players: int = 4,
+    bots: BotsArg = None,
+    characters: CharactersArg = "all",
+    variants: VariantsArg = None,
+    round_limit: int | None = 300,
+    games: int = 400,
+    trials: int = 30,
+    seed: int = 0,
+    verify_games: int | None = None,
+    verify_seed: int | None = None,
+    storage: str | None = None,
+    study_name: str | None = None,
+    workers: int | None = None,
+    executor: Any = None,
+    progress: Progress = False,
+    cancel: CancelToken | None = None,
+    on_trial: Callable[[int, int, float], None] | None = None,
+) -> TuneResult:
+    """Search for the smallest set of edits of ``deck`` that meets ``targets``.
+
+    ``targets``: :class:`Target` or strings (``"win:*=25+-2"``, ``"edge=:2"``,
+    ``"rounds=20:30"``); ``moves``: :class:`Move` or strings (``"character:char-barbar"``,
+    ``"dungeon:*:obstacle=-1:1"``). Every candidate plays ``games`` games from ``seed``
+    (the same for all); at most ``trials`` distinct candidates in the study (a resumed
+    study counts its earlier ones; a candidate the sampler proposes again is not played
+    again, and counts only towards a cap of 4 × ``trials`` proposals; the search stops
+    sooner when a proposal of at most one edit meets
+    the targets). ``storage``: an Optuna RDB URL (``sqlite:///tune.db``) and
+    ``study_name`` keep the study, so that a later call resumes it (the same problem only:
+    another deck, targets or budget per trial is refused). The proposal is then played
+    against the start deck on ``verify_games`` (default ``2 × games``) fresh games from
+    ``verify_seed`` (default ``seed + 1``); ``verify_games=0`` skips that.
+    ``on_trial(done, total, best_score)`` after each candidate; ``cancel`` stops between
+    candidates (the best so far is proposed). Work runs on ``workers`` local processes or
+    ``executor`` (a Dask ``distributed.Client``), as :func:`verlies.sim.simulate`.
+    """
+    try:
+        import optuna
+    except ImportError:
+        raise TuneError("tuning needs Optuna: pip install 'verlies[tune]'") from None
+    n = check_games(games)
+    if n < 1:
+        raise TuneError("games per candidate must be at least 1")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise TuneError(f"trials must be a whole number >= 1, not {trials!r}")
+    check_workers(workers)
+    tlist = [Target.parse(t) if isinstance(t, str) else t for t in targets]
+    mlist = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    if not tlist:
+        raise TuneError("state at least one target, e.g. win:*=25+-2")
+    if not mlist:
+        raise TuneError("name at least one number that may move, e.g. character:char-barbar")
+    start = load_deck(deck)
+    for t in tlist:
+        if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in start.characters:
+            raise TuneError(f"target {t.key!r}: no character {t.key[4:]!r} in the deck")
+    knobs = knobs_for(start, mlist)
+    if not knobs:
+        raise TuneError("the moves leave no number free to move within their bounds")
+    vgames = 2 * n if verify_games is None else check_games(verify_games)
+    vseed = seed + 1 if verify_seed is None else verify_seed
+    common: dict[str, Any] = {
+        "players": players,
+        "bots": bots,
+        "characters": characters,
+        "round_limit": round_limit,
+        "workers": workers,
+        "executor": executor,
+    }
+    # Settings checked once, before any trial (a bad bot name fails here).
+    from verlies.sim.run import RunSpec
+
+    spec0 = RunSpec.build(
+        players=players,
+        characters=characters,
+        bots=bots,
+        deck=start,
+        variants=variants,
+        seed=seed,
+        round_limit=round_limit,
+    )
+    problem = {
+        "version": _STUDY_VERSION,
+        "deck": start.diff(load_deck(None)).to_dict() if start != load_deck(None) else None,
+        "targets": [t.to_dict() for t in tlist],
+        "knobs": [[k.name, _plain(k.current), k.low, k.high, len(k.choices)] for k in knobs],
+        "games": n,
+        "seed": seed,
+        "players": players,
+        "bots": list(spec0.bots),
+        "characters": characters if isinstance(characters, str | None) else list(characters),
+        "round_limit": round_limit,
+        "variants": spec0.variants.to_dict(),
+    }
+    key = _problem_key(problem)
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    name = study_name or f"verlies-tune-{key}"
+    try:
+        study = optuna.create_study(
+            storage=storage, study_name=name, direction="minimize", load_if_exists=True
+        )
+    except (ValueError, ImportError) as e:
+        raise TuneError(f"storage {storage!r}: {e}") from None
+    except Exception as e:  # SQLAlchemy's errors for a URL it cannot open
+        if type(e).__module__.startswith("sqlalchemy"):
+            raise TuneError(f"storage {storage!r}: cannot open it ({type(e).__name__})") from None
+        raise
+    have = study.user_attrs.get("problem")
+    if have is None:
+        study.set_user_attr("problem", key)
+    elif have != key:
+        raise TuneError(
+            f"study {name!r} in {storage!r} was made for another problem (deck, targets, moves, "
+            "games or seed differ): name another study"
+        )
+    current = {k.name: k.current for k in knobs}
+    if not study.trials:
+        study.enqueue_trial(_params_of(knobs, current))  # trial 0: the start deck as it is
+
+    def finished() -> list[optuna.trial.FrozenTrial]:
+        return [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
+
+    def best_edits() -> int | None:
+        met = [t for t in finished() if t.user_attrs.get("violation") == 0.0]
+        return min((int(t.user_attrs["edits"]) for t in met), default=None)
+
+    def distinct() -> int:
+        return sum(1 for t in study.trials if "repeat_of" not in t.user_attrs)
+
+    done = distinct()
+    while done < trials and len(study.trials) < 4 * trials:
+        if cancel is not None and cancel.is_set():
+            break
+        be = best_edits()
+        if be is not None and be <= 1:
+            break
+        study.sampler = optuna.samplers.TPESampler(
+            seed=_seed_of(seed, done), n_startup_trials=min(8, max(2, trials // 3))
+        )
+        trial = study.ask()
+        values = {k.name: _suggest(trial, k) for k in knobs}
+        params = dict(trial.params)
+        same = next((t for t in finished() if t.params == params), None)
+        if same is not None:  # the same numbers: the same games, already played
+            for attr, got in same.user_attrs.items():
+                trial.set_user_attr(attr, got)
+            trial.set_user_attr("repeat_of", same.number)
+            study.tell(trial, same.value)
+        else:
+            cand = start
+            problems: list[str] = []
+            try:
+                for k in knobs:
+                    if values[k.name] != k.current:
+                        cand = k.apply(cand, values[k.name])
+            except (DeckError, SimulationError) as e:
+                problems.append(str(e))
+            if not problems:
+                problems = material_problems(start, cand)
+            edits = sum(values[k.name] != k.current for k in knobs)
+            steps = sum(k.size(values[k.name]) for k in knobs)
+            if problems:
+                trial.set_user_attr("problems", problems[:3])
+                trial.set_user_attr("edits", edits)
+                study.tell(trial, INFEASIBLE + len(problems))
+            else:
+                res = simulate(
+                    n,
+                    seed=seed,
+                    deck=cand,
+                    variants=variants,
+                    progress=False,
+                    cancel=cancel,
+                    **common,
+                )
+                if res.cancelled:
+                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                    break
+                q = quantities(res.metrics, tlist)
+                viol = round(violation(q, tlist), 9)
+                trial.set_user_attr("violation", viol)
+                trial.set_user_attr("edits", edits)
+                trial.set_user_attr("steps", steps)
+                trial.set_user_attr("quantities", q)
+                study.tell(trial, viol + EDIT_COST * edits + STEP_COST * steps)
+        done = distinct()
+        if on_trial is not None:
+            best = min((t.value for t in finished() if t.value is not None), default=math.nan)
+            on_trial(done, trials, float(best))
+        _tick(progress, done, trials)
+
+    played = [t for t in finished() if "violation" in t.user_attrs]
+    if not played:
+        raise TuneError("no candidate was played (cancelled before the first one)")
+    met = [t for t in played if t.user_attrs["violation"] == 0.0]
+    pool = met or played
+    best_t = min(
+        pool,
+        key=lambda t: (
+            (int(t.user_attrs["edits"]), int(t.user_attrs["steps"]), float(t.value or 0), t.number)
+            if met
+            else (float(t.user_attrs["violation"]), int(t.user_attrs["edits"]), t.number)
+        ),
+    )
+    chosen: dict[str, int | tuple[int, int, int]] = {}
+    proposal = start
+    for k in knobs:
+        raw = best_t.params[k.name]
+        v = _value_of(k, raw)
+        if v != k.current:
+            chosen[k.name] = v
+            proposal = k.apply(proposal, v)
+    broken = material_problems(start, proposal)
+    if broken:  # never: infeasible candidates score INFEASIBLE and are not played
+        raise TuneError(f"internal: the proposal breaks a rule: {broken[0]}")
+    search = {
+        "trials": distinct(),
+        "asked": len(study.trials),
+        "played": len({tuple(sorted(t.params.items())) for t in played}),
+        "infeasible": sum(1 for t in finished() if "problems" in t.user_attrs),
+        "games": n,
+        "seed": seed,
+        "players": players,
+        "bots": list(spec0.bots),
+        "study": name,
+        "storage": storage,
+        "best_violation": float(best_t.user_attrs["violation"]),
+        "proposal_trial": best_t.number,
+        "search_quantities": dict(best_t.user_attrs["quantities"]),
+        "scores": [None if t.value is None else float(t.value) for t in study.trials],
+        "cancelled": bool(cancel is not None and cancel.is_set()),
+    }
+    result = TuneResult(start, proposal, knobs, chosen, tlist, bool(met), search)
+    if vgames > 0 and not search["cancelled"]:
+        verify(result, vgames, vseed, variants=variants, progress=progress, cancel=cancel, **common)
+    return result
+
+
+def _tick(progress: Progress, done: int, total: int) -> None:
+    if callable(progress):
+        progress(done, total)
+
+
+def verify(
+    result: TuneResult,
+    games: int,
+    seed: int,
+    *,
+    players: int = 4,
+    bots: BotsArg = None,
+    characters: CharactersArg = "all",
+    variants: VariantsArg = None,
+    round_limit: int | None = 300,
+    workers: int | None = None,
+    executor: Any = None,
+    progress: Progress = False,
+    cancel: CancelToken | None = None,
+) -> dict[str, Any]:
+    """Play the start deck and the proposal on ``games`` fresh games from ``seed``,
+    paired; each target quantity's estimate with its interval and verdict (met / missed /
+    undecided, all of them together wrong with at most 5 % probability); stored in
+    ``result.verification`` and returned."""
+    from verlies.sim.compare import compare
+    from verlies.sim.stats import z_quantile
+
+    keys = [t.key for t in result.targets]
+    watch = sorted(
+        {
+            "win:*"
+            if k.startswith("win:")
+            else {"edge": "win@1", "rounds": "rounds", "timeouts": "timeout"}[k]
+            for k in keys
+        }
+    )
+    comp = compare(
+        result.start,
+        result.proposal,
+        games,
+        players=players,
+        bots=bots,
+        seed=seed,
+        round_limit=round_limit,
+        characters=characters,
+        variants_a=variants,
+        variants_b=variants,
+        labels=("start", "proposal"),
+        watch=watch,
+        workers=workers,
+        executor=executor,
+        progress=False if callable(progress) else progress,
+        cancel=cancel,
+    )
+    ma, mb = comp.a.metrics, comp.b.metrics
+    qa, qb = quantities(ma, result.targets), quantities(mb, result.targets)
+    k = max(1, len(qb))
+    level = 1 - 0.05 / k
+    z = z_quantile(1 - 0.05 / (2 * k))
+    rows = []
+    for key, val in qb.items():
+        lo, hi = _interval(mb, key, z)
+        t = _band(result.targets, key)
+        if t.low <= lo and hi <= t.high:
+            verdict = "met"
+        elif hi < t.low or lo > t.high:
+            verdict = "missed"
+        else:
+            verdict = "undecided"
+        rows.append(
+            {
+                "key": key,
+                "target": t.shown(),
+                "low_target": _fin(t.low),
+                "high_target": _fin(t.high),
+                "start": qa.get(key, math.nan),
+                "value": val,
+                "low": lo,
+                "high": hi,
+                "verdict": verdict,
+            }
+        )
+    counts = {v: sum(r["verdict"] == v for r in rows) for v in ("met", "undecided", "missed")}
+    out = {
+        "games": games,
+        "seed": seed,
+        "level": level,
+        "quantities": rows,
+        "counts": counts,
+        "violation": violation(qb, result.targets),
+        "start_violation": violation(qa, result.targets),
+        "point_met": violation(qb, result.targets) == 0.0,
+        "compare_verdict": comp.verdict,
+        "compare_sentence": comp.sentence("en"),
+        "compare_alpha": comp.alpha,
+        "differences": comp.watched(),
+    }
+    result.verification = out
+    result.comparison = comp
+    return out
+
+
+def _interval(m: Metrics, key: str, z: float) -> tuple[float, float]:
+    """The interval of one quantity at normal quantile ``z``: Wilson for rates (the
+    first seat's share for the edge), order statistics for the median."""
+    if key.startswith("win:"):
+        r = m.win_rate(key[4:])
+        return wilson(r.k, r.n, z) if r.n else (math.nan, math.nan)
+    if key == "edge":
+        lo, hi = wilson(m.seats[0].wins, m.games, z) if m.games else (math.nan, math.nan)
+        return lo - 1 / m.players, hi - 1 / m.players
+    if key == "timeouts":
+        return wilson(m.timeouts, m.games, z)
+    hist = m.rounds
+    n = sum(hist.values())
+    if n < 2:
+        return math.nan, math.nan
+    half = z * math.sqrt(n) / 2
+    lo_r = max(1, math.floor(n / 2 - half))
+    hi_r = min(n, math.ceil(n / 2 + 1 + half))
+    return float(_rank(hist, lo_r)), float(_rank(hist, hi_r))
+
+
+def _rank(hist: Mapping[int, int], r: int) -> int:
+    seen = 0
+    for value in sorted(hist):
+        seen += hist[value]
+        if seen >= r:
+            return value
+    return max(hist)
+
+
+# ---- the tune file -------------------------------------------------------------------------
+
+
+def load_tune_file(path: str | Path) -> dict[str, Any]:
+    """A small TOML file with the targets, the moves and the settings::
+
+        players = 4
+        bots = "careful"
+        games = 400
+        trials = 30
+        [targets]
+        "win:*" = "25+-2"
+        edge = ":2"
+        rounds = [20, 30]
+        [[move]]
+        card = "character:char-barbar"      # KIND:ID, or KIND:* for every card
+        [[move]]
+        card = "dungeon:*"
+        field = "obstacle"
+        bound = "-1:1"
+
+    Returns ``tune``'s keyword arguments (``targets``, ``moves`` and the settings given);
+    TuneError names the file, the key and the entry that is wrong.
+    """
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise TuneError(f"{p}: cannot read it ({e.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise TuneError(f"{p}: not a TOML file: {e}") from None
+    allowed = {
+        "players",
+        "bots",
+        "games",
+        "trials",
+        "seed",
+        "verify_games",
+        "verify_seed",
+        "round_limit",
+        "deck",
+        "targets",
+        "move",
+        "characters",
+    }
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise TuneError(f"{p}: unknown key {unknown[0]!r} (known: {', '.join(sorted(allowed))})")
+    out: dict[str, Any] = {k: v for k, v in data.items() if k not in ("targets", "move")}
+    for k in ("players", "games", "trials", "seed", "verify_games", "verify_seed", "round_limit"):
+        if k in out and (isinstance(out[k], bool) or not isinstance(out[k], int)):
+            raise TuneError(f"{p}: {k} is a whole number, not {out[k]!r}")
+    tg = data.get("targets", {})
+    if not isinstance(tg, dict):
+        raise TuneError(f"{p}: [targets] is a table of KEY = band")
+    targets = []
+    for key, band in tg.items():
+        try:
+            targets.append(Target.of(str(key), band if isinstance(band, str) else list(band)))
+        except TypeError:
+            raise TuneError(
+                f'{p}: target {key!r}: the band is "LO:HI", "C+-D" or [LO, HI]'
+            ) from None
+        except TuneError as e:
+            raise TuneError(f"{p}: {e}") from None
+    moves = []
+    for i, entry in enumerate(data.get("move", []), 1):
+        where = f"{p}: [[move]] number {i}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
+            raise TuneError(f'{where}: needs card = "KIND:ID"')
+        extra = sorted(set(entry) - {"card", "field", "bound"})
+        if extra:
+            raise TuneError(f"{where}: unknown key {extra[0]!r} (known: card, field, bound)")
+        kind, sep, cid = entry["card"].partition(":")
+        if not sep or not cid:
+            raise TuneError(f"{where}: card is KIND:ID, not {entry['card']!r}")
+        fld = str(entry.get("field", "values" if kind.startswith("character") else ""))
+        try:
+            moves.append(Move.of(kind, cid, fld, entry.get("bound"), where=entry["card"]))
+        except TuneError as e:
+            raise TuneError(f"{where}: {e}") from None
+    out["targets"] = targets
+    out["moves"] = moves
+    return out
+
+
+def describe_targets(targets: Iterable[Target]) -> str:
+    return "; ".join(f"{t.key} {t.shown()}" for t in targets)
