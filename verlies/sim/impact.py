@@ -135,6 +135,13 @@ def _default_field(kind: str, card: Any) -> str:
     return "gold" if card.gold else "count"
 
 
+def _fixed_material(deck: Any, c: CardImpact) -> bool:
+    """The start card and the exits (R2.4, R1.3): their count is not a card's number."""
+    if c.kind != "dungeon":
+        return False
+    return str(deck.dungeon[c.card].kind.value) in ("start", "exit")
+
+
 def card_ids(deck: DeckArg = None) -> list[str]:
     """Every card of ``deck`` as ``KIND:ID`` (the piles, then ``character:ID``)."""
     d = load_deck(deck)
@@ -432,6 +439,11 @@ def impact(
         for i, c in enumerate(chosen):
             if c.kind == "character":
                 c.refused = {"-1": "R2", "+1": "R2"}
+                continue
+            if c.field == "count" and _fixed_material(base, c):
+                # The start card and the exits are the game's frame, not a card's number:
+                # one exit more is a rule change (R2.4, R1.3), as verlies tune keeps it.
+                c.refused = {"-1": "R2.4", "+1": "R2.4"}
                 continue
             assert c.value is not None
             steps = {"-1": c.value - 1, "+1": c.value + 1}
