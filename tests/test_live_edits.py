@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from verlies import Card, CardTextError, Deck, Draw, Game, Place
+from verlies.actions import describe
 from verlies.errors import DeckError
 
 
@@ -119,3 +120,18 @@ def test_bad_edit_is_refused_and_changes_nothing() -> None:
         game.edit_deck(base.with_count("room", "raum-gold-03", -1))
     assert game.to_json() == saved
     assert game.deck == base
+
+
+def test_the_edits_log_line_is_in_the_language_it_is_read_in() -> None:
+    """Issue 24: the German log said "Deck geändert: name 'Goblin4x7'; changed …"."""
+    base = Deck.default()
+    game = Game.new(players=2, seed=3, deck=base)
+    (event,) = game.edit_deck(
+        base.with_name("Goblin4x7").with_card_text("room", "raum-gold-03", "7 Gold.")
+    )
+    assert event.de == "edit: Deck geändert: Name 'Goblin4x7'; geändert raum-gold-03"
+    assert event.en == "edit: Deck changed: name 'Goblin4x7'; changed raum-gold-03"
+    # the step's own words (the history, the branches) too
+    assert describe(game.steps[-1], "de") == (
+        "Deck ändern (Name 'Goblin4x7'; geändert raum-gold-03)"
+    )

@@ -274,7 +274,7 @@ Outcome = Roll | Card
 
 
 class _Patch(Protocol):
-    def describe(self) -> str: ...
+    def describe(self, lang: str = "en") -> str: ...
 
 
 class _Edit(Protocol):
@@ -310,7 +310,7 @@ def describe(step: Action | Outcome | _Edit, lang: str = "en") -> str:
         return template("action.card", lang).format(card=step.card)
     if isinstance(step, Draw | ShuffleBack | Wait | Recover | Decline | LoseGold):
         return template("action." + step.kind, lang)
-    return template("action.edit", lang).format(what=step.patch.describe())
+    return template("action.edit", lang).format(what=step.patch.describe(lang))
 
 
 # ---- serialisation ---------------------------------------------------------------------

@@ -314,7 +314,7 @@ class Game:
     def _do(self, step: Step) -> tuple[RawEvent, ...]:
         state = self.state
         if type(step) is Edit:
-            state.edit_deck(editable(state.deck).apply(step.patch), step.patch.describe())
+            state.edit_deck(editable(state.deck).apply(step.patch), step.patch)
         else:
             state.apply(step)
         events = state.events

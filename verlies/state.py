@@ -522,8 +522,10 @@ class Table:
 
     # ---- live edits ----------------------------------------------------------------
 
-    def edit_deck(self, new_deck: DeckLike, what: str) -> None:
-        """A live edit: the new deck applies to the cards not yet drawn.
+    def edit_deck(self, new_deck: DeckLike, what: Any) -> None:
+        """A live edit: the new deck applies to the cards not yet drawn. ``what`` says what
+        changed: a :class:`~verlies.deck.patch.DeckPatch` (its ``describe(lang)`` makes the
+        log's words in the language the log is read in) or a string.
 
         Cards on the table and in hands keep the definition they were drawn with. A
         count change moves the undrawn pile by the difference (never below zero: cards

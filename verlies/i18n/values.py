@@ -107,6 +107,9 @@ def _word(name: str, value: Any, lang: str) -> Any:
         return template("event.color_sep", lang).join(color(c, lang) for c in value)
     if isinstance(value, RoomCard | MonsterCard):
         return card_text(value, lang)
+    describe = getattr(value, "describe", None)  # a deck patch (a live edit): its words
+    if callable(describe):
+        return describe(lang)
     return value
 
 
