@@ -182,6 +182,10 @@ def test_every_key_made_from_a_value_exists() -> None:
     kinds = ("character", "dungeon", "room", "monster", "treasure")
     keys |= {f"deck.kind.{k}" for k in (*kinds, "card")} | {f"deck.pile.{k}" for k in kinds}
     keys |= {f"deck.file.{k}" for k in ("fifo", "device", "socket", "special")}
+    # verlies tune's text: verdicts, point estimates, the proposal line, moved fields
+    keys |= {f"tune.verdict.{v}" for v in ("met", "missed", "undecided")}
+    keys |= {"tune.point.met", "tune.point.missed", "tune.no_change", "tune.no_change_met"}
+    keys |= {f"impact.field.{f}" for f in ("count", "gold", "obstacle", "fight", "trap")}
     for lang in ("de", "en"):
         assert sorted(k for k in keys if k not in i18n.table(lang)) == []
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
+from test_i18n import DUMMY, ENGLISH_ONLY, _data_words, dummy_table, leftover_words
 
+from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim.tune import (
     CHARACTER_SUM,
     Move,
     TuneError,
+    TuneResult,
     knobs_for,
     material_problems,
     tune,
@@ -39,8 +43,16 @@ def small(deck: Deck, **kw: object) -> object:
     return tune(["win:char-priester=0:30"], [f"character:{PRIEST}"], deck, **args)  # type: ignore[arg-type]
 
 
-def test_unbalanced_deck_gets_a_proposal_that_moves_toward_the_target_on_other_seeds() -> None:
-    res = small(unbalanced())
+@pytest.fixture(scope="module")
+def verified() -> TuneResult:
+    """One small search with its verification, shared by the tests that only read it."""
+    return small(unbalanced())  # type: ignore[return-value]
+
+
+def test_unbalanced_deck_gets_a_proposal_that_moves_toward_the_target_on_other_seeds(
+    verified: TuneResult,
+) -> None:
+    res = verified
     assert res.edits  # type: ignore[attr-defined]
     v = res.verification  # type: ignore[attr-defined]
     assert v["seed"] != res.search["seed"]  # type: ignore[attr-defined]
@@ -190,3 +202,73 @@ def test_cli_tune_writes_patch_and_json(tmp_path: Path, capsys: pytest.CaptureFi
     rc = main(["tune", "--target", "nonsense=1:2", "--move", f"character:{PRIEST}"])
     assert rc == 2
     assert "nonsense" in capsys.readouterr().err
+
+
+# ---- the text speaks the chosen language -------------------------------------------------
+
+
+def _table_words(lang: str, prefix: str = "tune.") -> set[str]:
+    """The words (letters only, lower case) of ``lang``'s templates under ``prefix``."""
+    words: set[str] = set()
+    for key, template in i18n.table(lang).items():
+        if key.startswith(prefix):
+            plain = re.sub(r"\{[^}]*\}", " ", template)
+            words |= {w.lower() for w in re.findall(r"[^\W\d_]+", plain)}
+    return words
+
+
+def _shown_words(shown: str) -> set[str]:
+    for word in _data_words(Deck.default()):  # card and character names: the deck's words
+        shown = shown.replace(word, " ")
+    return {w.lower() for w in re.findall(r"[^\W\d_]+", shown)}
+
+
+def test_the_text_speaks_german_or_english_and_names_the_deck_s_characters(
+    verified: TuneResult,
+) -> None:
+    de_text, en_text = verified.text("de"), verified.text("en")
+    de_words, en_words = _table_words("de"), _table_words("en")
+    # the words of one language's tune table that the other language's tables lack
+    english_only, german_only = en_words - _table_words("de", ""), de_words - _table_words("en", "")
+    assert sorted(_shown_words(de_text) & english_only) == []
+    assert sorted(_shown_words(en_text) & german_only) == []
+    assert ENGLISH_ONLY.findall(" ".join(_shown_words(de_text))) == []
+    # ... while the same check finds the other language's words
+    assert _shown_words(en_text) & english_only and _shown_words(de_text) & german_only
+    priest = Deck.default().characters[PRIEST].name
+    assert f"Siegquote {priest.de}" in de_text and f"{priest.en}'s win rate" in en_text
+    assert f"{priest.de} (Figur): Stärke/Geist/Geschick 6/3/1 →" in de_text
+    assert f"{priest.en} (character): Strength/Mind/Dexterity 6/3/1 →" in en_text
+    for shown in (de_text, en_text):  # targets in words, not their keys
+        assert PRIEST not in shown and "win:" not in shown
+    assert verified.to_dict()["verification"]["quantities"][0]["key"] == f"win:{PRIEST}"
+
+
+def test_a_third_language_is_one_table(verified: TuneResult) -> None:
+    i18n.register(DUMMY, dummy_table())
+    try:
+        shown = verified.text(DUMMY)
+    finally:
+        i18n.unregister(DUMMY)
+    assert leftover_words(shown, _data_words(Deck.default())) == ""
+    assert leftover_words(verified.text("de"), _data_words(Deck.default()))
+
+
+def test_cli_tune_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from verlies.__main__ import main
+
+    deck = tmp_path / "u.toml"
+    unbalanced().save_patch(deck)
+    out = tmp_path / "p.toml"
+    args = ["tune", "--deck", str(deck), "--target", "win:char-priester=0:30"]
+    args += ["--move", f"character:{PRIEST}", "-n", "16", "--trials", "2"]
+    args += ["--verify-games", "16", "--workers", "1", "--patch", str(out), "--lang", "de"]
+    assert main(args) == 0
+    got = capsys.readouterr()
+    priest = Deck.default().characters[PRIEST].name.de
+    assert "Ziele (4 Spieler, Bots vorsichtig" in got.out
+    assert f"Siegquote {priest} 0–30 %" in got.out
+    assert f"Patch-Datei: {out}" in got.out and "Deck laden (.toml)" in got.out
+    assert "Kandidat 1/2, bester Wert" in got.err
+    shown = (got.out + got.err).replace(str(out), " ")  # the path is the user's
+    assert sorted(_shown_words(shown) & (_table_words("en") - _table_words("de", ""))) == []

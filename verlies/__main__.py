@@ -289,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the proposal as a patch file the card editor applies (default "
         "proposal.toml; '-': none)",
     )
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
     # Balance across skill (docs/metrics.md): the tables are the bots, characters rotate.
     p = sub.add_parser(
@@ -513,6 +514,7 @@ def _cmd_impact(args: argparse.Namespace) -> int:
 
 
 def _cmd_tune(args: argparse.Namespace) -> int:
+    from verlies import i18n
     from verlies.sim.tune import Move, Target, load_tune_file, tune
 
     given: dict[str, Any] = load_tune_file(args.file) if args.file else {}
@@ -543,7 +545,9 @@ def _cmd_tune(args: argparse.Namespace) -> int:
 
         def tick(done: int, total: int, best: float) -> None:
             if progress:
-                print(f"candidate {done}/{total}, best score {best:.2f}", file=sys.stderr)
+                shown = f"{best:.2f}".replace(".", ",") if args.lang == "de" else f"{best:.2f}"
+                line = i18n.text("tune.progress", args.lang, done=done, total=total, best=shown)
+                print(line, file=sys.stderr)
 
         res = tune(
             targets,
@@ -572,9 +576,10 @@ def _cmd_tune(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(res.to_dict() | {"patch_written": None if args.patch == "-" else args.patch})
     else:
-        print(res.text())
+        print(res.text(args.lang))
         if args.patch and args.patch != "-":
-            print(f"patch file: {args.patch} (the card editor's 'upload a deck file' applies it)")
+            upload = i18n.text("editor.upload", args.lang)
+            print(i18n.text("tune.patch_file", args.lang, path=args.patch, upload=upload))
     return 0
 
 

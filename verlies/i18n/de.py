@@ -956,6 +956,42 @@ TEXTS: dict[str, str] = {
     "metric.help.left_behind": "Figuren, die bei Spielende noch im Verlies sind, pro Partie",
     "metric.escaped": "entkommene Figuren",
     "metric.help.escaped": "Figuren, die aus dem Verlies herauskommen, pro Partie",
+    "tune.targets": "Ziele ({players} Spieler, Bots {bots}): {items}",
+    "tune.target.win_all": "Siegquote jeder Figur",
+    "tune.target.median": "Median der {what}",
+    "tune.search": (
+        "Suche: {trials} Kandidaten ({played} gespielt, je {games} Partien, dieselben Seeds "
+        "ab Seed {seed}; {infeasible} verletzten eine Regel und wurden nicht gespielt), "
+        "{knobs} veränderliche Zahlen"
+    ),
+    "tune.no_change": "Vorschlag: keine Änderung",
+    "tune.no_change_met": (
+        "Vorschlag: keine Änderung (das Startdeck erfüllt die Ziele auf den Such-Seeds)"
+    ),
+    "tune.edits": "Vorschlag: {n} Änderung(en)",
+    "tune.edit": "{name} ({kind}): {what} {old} → {new}",
+    "tune.not_met": (
+        "kein Kandidat erfüllte jedes Ziel auf den Such-Seeds; dieser kam am nächsten "
+        "(Abstand {off}); Spielräume oder Ziele weiter fassen oder mehr Budget geben"
+    ),
+    "tune.verify": (
+        "Prüfung auf neuen Seeds (Seed {seed}, je {games} Partien, Startdeck und Vorschlag "
+        "gepaart); Intervalle je {level}, gemeinsam 95 % über {k} Größen (Bonferroni):"
+    ),
+    "tune.row": "{what}  Ziel {band}  Start {start}  Vorschlag {value} ({low} – {high})  {verdict}",
+    "tune.off": (
+        "Abstand zum Ziel (Punkte/Runden außerhalb der Bänder): Start {start}, Vorschlag "
+        "{value}; Punktschätzungen {point}; Urteile: {met} erfüllt, {undecided} offen, "
+        "{missed} verfehlt"
+    ),
+    "tune.point.met": "erfüllen jedes Ziel",
+    "tune.point.missed": "verfehlen ein Ziel",
+    "tune.verdict.met": "erfüllt",
+    "tune.verdict.missed": "verfehlt",
+    "tune.verdict.undecided": "offen",
+    "tune.paired": "gepaart Start → Vorschlag: {sentence}",
+    "tune.progress": "Kandidat {done}/{total}, bester Wert {best}",
+    "tune.patch_file": "Patch-Datei: {path} („{upload}“ im Karteneditor wendet sie an)",
     "impact.head": (
         "die Karten, die das Spiel am meisten bewegen ({games} Partien je Deck; gepaart: "
         "dieselben Seeds, Effekte klar nach Holm über alle Karten, Richtungen und Größen "

@@ -904,6 +904,44 @@ TEXTS: dict[str, str] = {
     "metric.help.left_behind": "figures still in the dungeon when a game ends, per game",
     "metric.escaped": "figures escaped",
     "metric.help.escaped": "figures that got out of the dungeon, per game",
+    "tune.targets": "targets ({players} players, bots {bots}): {items}",
+    "tune.target.win_all": "every character's win rate",
+    "tune.target.median": "median {what}",
+    "tune.search": (
+        "search: {trials} candidates ({played} played, {games} games each, the same seeds "
+        "from seed {seed}; {infeasible} broke a rule and were not played), {knobs} movable "
+        "numbers"
+    ),
+    "tune.no_change": "proposal: no change",
+    "tune.no_change_met": (
+        "proposal: no change (the start deck meets the targets on the search seeds)"
+    ),
+    "tune.edits": "proposal: {n} edit(s)",
+    "tune.edit": "{name} ({kind}): {what} {old} → {new}",
+    "tune.not_met": (
+        "no candidate met every target on the search seeds; this one came closest (off by "
+        "{off}); widen the moves or the targets, or give a larger budget"
+    ),
+    "tune.verify": (
+        "verification on fresh seeds (seed {seed}, {games} games each, start deck and "
+        "proposal paired); intervals {level} each, simultaneous 95 % over {k} quantities "
+        "(Bonferroni):"
+    ),
+    "tune.row": (
+        "{what}  target {band}  start {start}  proposal {value} ({low} – {high})  {verdict}"
+    ),
+    "tune.off": (
+        "off target (points/rounds outside the bands): start {start}, proposal {value}; "
+        "point estimates {point}; verdicts: {met} met, {undecided} undecided, {missed} missed"
+    ),
+    "tune.point.met": "meet every target",
+    "tune.point.missed": "miss a target",
+    "tune.verdict.met": "met",
+    "tune.verdict.missed": "missed",
+    "tune.verdict.undecided": "undecided",
+    "tune.paired": "paired start → proposal: {sentence}",
+    "tune.progress": "candidate {done}/{total}, best score {best}",
+    "tune.patch_file": "patch file: {path} (the card editor's “{upload}” applies it)",
     "impact.head": (
         "the cards that move the game most ({games} games per deck; paired: the same seeds, "
         "effects clear after Holm over every card, direction and quantity at {alpha}; "

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from verlies.cards.model import Attr
 from verlies.errors import DeckError
 from verlies.sim.lab import Progress, check_games, simulate
 from verlies.sim.metrics import Metrics, wilson
@@ -74,6 +75,7 @@ __all__ = [
     "TuneResult",
     "load_tune_file",
     "material_problems",
+    "quantity_name",
     "tune",
 ]
 
@@ -172,18 +174,47 @@ class Target:
             "win:ID" if self.key.startswith("win:") and self.key != "win:*" else self.key
         ][1]
 
-    def shown(self) -> str:
+    def shown(self, lang: str = "en") -> str:
         """The band in the designer's units, e.g. ``23–27 %``, ``≤ 2 points``."""
+        from verlies.i18n import text
+
         k = 1.0 if self.key == "rounds" else 100.0
-        lo, hi = self.low * k, self.high * k
-        if math.isinf(lo):
-            return f"≤ {hi:g} {self.unit}"
-        if math.isinf(hi):
-            return f"≥ {lo:g} {self.unit}"
-        return f"{lo:g}–{hi:g} {self.unit}"
+        lo, hi = _g(self.low * k, lang), _g(self.high * k, lang)
+        unit = {"%": "%", "points": text("metric.unit.points", lang)}.get(self.unit)
+        unit = unit or text("metric.rounds", lang)
+        if math.isinf(self.low):
+            return f"≤ {hi} {unit}"
+        if math.isinf(self.high):
+            return f"≥ {lo} {unit}"
+        return f"{lo}–{hi} {unit}"
+
+    def name(self, lang: str = "en", deck: Any = None) -> str:
+        """What the target is about, in words (a character by its name in ``deck``)."""
+        return quantity_name(self.key, lang, deck)
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "low": _fin(self.low), "high": _fin(self.high)}
+
+
+def _g(x: float, lang: str) -> str:
+    """A bound as the designer wrote it (``2.5``; German ``2,5``)."""
+    s = f"{x:g}"
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def quantity_name(key: str, lang: str = "en", deck: Any = None) -> str:
+    """A target's or quantity's key in words: ``win:<id>`` the character's win rate by its
+    name, ``edge`` the first-seat edge, ``rounds`` the median rounds (the raw keys stay in
+    JSON and CSV)."""
+    from verlies.i18n import text
+    from verlies.i18n.metrics import metric_name
+
+    if key == "win:*":
+        return text("tune.target.win_all", lang)
+    if key == "rounds":
+        return text("tune.target.median", lang, what=metric_name("rounds", lang))
+    metric = {"edge": "first_seat_edge", "timeouts": "timeout"}.get(key, key)
+    return metric_name(metric, lang, deck)
 
 
 def _check_key(key: str) -> None:
@@ -311,12 +342,23 @@ class Knob:
             return deck.with_card("character", new)
         return Tweak(self.kind, self.card, self.field).apply(deck, value)
 
-    def words(self, value: int | tuple[int, int, int]) -> str:
+    def words(self, value: int | tuple[int, int, int], lang: str = "en", deck: Any = None) -> str:
+        """The edit in words: ``Priest (character): Strength/Mind/Dexterity 6/3/1 → 4/3/3``;
+        the card by its name in ``deck`` (its id when the deck lacks it)."""
+        from verlies.i18n import text
+        from verlies.i18n.values import attr
+
+        try:
+            name = str(deck.cards(self.kind)[self.card].name.get(lang))
+        except (AttributeError, KeyError, SimulationError):
+            name = self.card
+        kind = text(f"deck.kind.{self.kind}", lang)
         if isinstance(value, tuple) and isinstance(self.current, tuple):
-            a = "/".join(map(str, self.current))
-            b = "/".join(map(str, value))
-            return f"{self.card}: Stärke/Geist/Geschick {a} → {b}"
-        return f"{self.card}: {self.field} {self.current} → {value}"
+            what = "/".join(attr(a, lang) for a in (Attr.STAERKE, Attr.GEIST, Attr.GESCHICK))
+            old, new = "/".join(map(str, self.current)), "/".join(map(str, value))
+        else:
+            what, old, new = text(f"impact.field.{self.field}", lang), str(self.current), str(value)
+        return text("tune.edit", lang, name=name, kind=kind, what=what, old=old, new=new)
 
 
 def character_choices(
@@ -517,9 +559,9 @@ class TuneResult:
         p.write_text(self.patch_text(), encoding="utf-8")
         return p
 
-    def edit_words(self) -> list[str]:
+    def edit_words(self, lang: str = "en") -> list[str]:
         by = {k.name: k for k in self.knobs}
-        return [by[name].words(v) for name, v in self.edits.items()]
+        return [by[name].words(v, lang, self.start) for name, v in self.edits.items()]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -546,56 +588,83 @@ class TuneResult:
             "patch_file": self.patch_text(),
         }
 
-    def text(self) -> str:
-        """The result in words."""
-        s = self.search
+    def text(self, lang: str = "en") -> str:
+        """The result in words, in ``lang`` (targets and quantities named, characters and
+        cards by their names in the start deck)."""
+        from verlies.i18n import has, text
+
+        s, deck = self.search, self.start
+        items = "; ".join(f"{t.name(lang, deck)} {t.shown(lang)}" for t in self.targets)
+        bots = ",".join(
+            text(f"page.botname.{b}", lang) if has(f"page.botname.{b}", lang) else b
+            for b in s["bots"]
+        )
         lines = [
-            f"targets ({s['players']} players, bots {','.join(s['bots'])}): "
-            + "; ".join(f"{t.key} {t.shown()}" for t in self.targets),
-            f"search: {s['trials']} candidates ({s['played']} played, {s['games']} games each, "
-            f"the same seeds from seed {s['seed']}; {s['infeasible']} broke a rule and were "
-            f"not played), {len(self.knobs)} movable numbers",
+            text("tune.targets", lang, players=s["players"], bots=bots, items=items),
+            text(
+                "tune.search",
+                lang,
+                trials=s["trials"],
+                played=s["played"],
+                games=s["games"],
+                seed=s["seed"],
+                infeasible=s["infeasible"],
+                knobs=len(self.knobs),
+            ),
         ]
         if not self.edits:
             lines.append(
-                "proposal: no change"
-                + (
-                    " (the start deck meets the targets on the search seeds)"
-                    if self.met_on_search
-                    else ""
-                )
+                text("tune.no_change_met" if self.met_on_search else "tune.no_change", lang)
             )
         else:
-            lines.append(f"proposal: {len(self.edits)} edit(s)")
-            lines += [f"  {w}" for w in self.edit_words()]
+            lines.append(text("tune.edits", lang, n=len(self.edits)))
+            lines += [f"  {w}" for w in self.edit_words(lang)]
         if not self.met_on_search:
-            lines.append(
-                f"  no candidate met every target on the search seeds; this one came closest "
-                f"(off by {s['best_violation']:.2f}); widen the moves or the targets, or give "
-                "a larger budget"
-            )
+            off = _num(s["best_violation"], 2, lang)
+            lines.append("  " + text("tune.not_met", lang, off=off))
         v = self.verification
         if v is not None:
+            level = _num(100 * v["level"], 1, lang) + " %"
+            k = len(v["quantities"])
             lines.append(
-                f"verification on fresh seeds (seed {v['seed']}, {v['games']} games each, start "
-                f"deck and proposal paired); intervals {100 * v['level']:.1f} % each, "
-                f"simultaneous 95 % over {len(v['quantities'])} quantities (Bonferroni):"
+                text("tune.verify", lang, seed=v["seed"], games=v["games"], level=level, k=k)
             )
-            for q in v["quantities"]:
-                lines.append(
-                    f"  {q['key']:<22} target {q['target']:<14} start {_show(q['key'], q['start'])}"
-                    f"  proposal {_show(q['key'], q['value'])} ({_show(q['key'], q['low'])} – "
-                    f"{_show(q['key'], q['high'])})  {q['verdict']}"
+            names = [quantity_name(q["key"], lang, deck) for q in v["quantities"]]
+            width = max((len(n) for n in names), default=0)
+            bands = [_band(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
+            bwidth = max((len(b) for b in bands), default=0)
+            for q, name, band in zip(v["quantities"], names, bands, strict=True):
+                key = q["key"]
+                row = text(
+                    "tune.row",
+                    lang,
+                    what=name.ljust(width),
+                    band=band.ljust(bwidth),
+                    start=_show(key, q["start"], lang),
+                    value=_show(key, q["value"], lang),
+                    low=_show(key, q["low"], lang),
+                    high=_show(key, q["high"], lang),
+                    verdict=text(f"tune.verdict.{q['verdict']}", lang),
                 )
+                lines.append("  " + row)
+            c = v["counts"]
+            point = text("tune.point.met" if v["point_met"] else "tune.point.missed", lang)
             lines.append(
-                f"  off target (points/rounds outside the bands): start "
-                f"{v['start_violation']:.2f}, "
-                f"proposal {v['violation']:.2f}; point estimates "
-                + ("meet every target" if v["point_met"] else "miss a target")
-                + f"; verdicts: {v['counts']['met']} met, {v['counts']['undecided']} undecided, "
-                f"{v['counts']['missed']} missed"
+                "  "
+                + text(
+                    "tune.off",
+                    lang,
+                    start=_num(v["start_violation"], 2, lang),
+                    value=_num(v["violation"], 2, lang),
+                    point=point,
+                    met=c["met"],
+                    undecided=c["undecided"],
+                    missed=c["missed"],
+                )
             )
-            lines.append(f"  paired start → proposal: {v['compare_sentence']}")
+            comp = self.comparison
+            sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
+            lines.append("  " + text("tune.paired", lang, sentence=sentence))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -606,14 +675,22 @@ def _plain(v: int | tuple[int, int, int]) -> int | list[int]:
     return list(v) if isinstance(v, tuple) else v
 
 
-def _show(key: str, x: float | None) -> str:
+def _num(x: float, digits: int, lang: str, sign: bool = False) -> str:
+    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def _show(key: str, x: float | None, lang: str = "en") -> str:
+    """A quantity's value: rounds as rounds, the edge in points, rates in per cent."""
+    from verlies.i18n import text
+
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "–"
     if key == "rounds":
-        return f"{x:.1f}"
+        return _num(x, 1, lang)
     if key == "edge":
-        return f"{100 * x:+.1f} pt"
-    return f"{100 * x:.1f} %"
+        return f"{_num(100 * x, 1, lang, sign=True)} {text('metric.unit.points', lang)}"
+    return f"{_num(100 * x, 1, lang)} %"
 
 
 # ---- the search ----------------------------------------------------------------------------
