@@ -8,13 +8,21 @@ browser cannot hold back one tab's poll without a hook in the page.
 The table lives in the store of this test's own Voila (a temporary directory); the test
 writes the first steps through the store (as other kernels would) so that a person
 already holds a treasure. Every wait follows progress (tests/browser/progress.py).
+
+What a person sees is then checked at 390, 800 and 1280 px in German and in English
+(one server for the module, the same three browser contexts throughout): each seat's
+"whose turn / what you wait for" line, the designer's invite links (whole addresses, each
+with a Copy button that puts it on the clipboard) lie inside the window's width, the page
+does not scroll sideways, every text is the page's language (none of the other language's
+table words), and the other seat's hidden treasures are not on a seat's screen.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,22 +30,33 @@ from playwright.sync_api import Browser, Page
 from progress import follow, has, open_page
 from test_resume import one_step
 
+from verlies.i18n import de, en, text
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store.tables import TableGame, TableLinks, TableStore
+from verlies.ui.table_model import SeatModel
 
 SEATS = ["human", "careful", "human"]
 
 
-@pytest.fixture
+WIDTHS = (390, 800, 1280)
+
+
+@pytest.fixture(scope="module")
 def served(
-    tmp_path: Path,
-    start_voila: Callable[..., Any],
-    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory, start_voila: Callable[..., Any]
 ) -> Iterator[tuple[Any, str]]:
-    url = f"sqlite:///{tmp_path / 'playtests.sqlite'}"
-    monkeypatch.setenv("VERLIES_STORE_URL", url)  # the server's kernels read it
-    server = start_voila("play.ipynb", name="tables")
+    """One Voila for the module, its kernels reading a store of their own."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('tables') / 'playtests.sqlite'}"
+    kept = os.environ.get("VERLIES_STORE_URL")
+    os.environ["VERLIES_STORE_URL"] = url  # the server's kernels read it
+    try:
+        server = start_voila("play.ipynb", name="tables")
+    finally:
+        if kept is None:
+            del os.environ["VERLIES_STORE_URL"]
+        else:
+            os.environ["VERLIES_STORE_URL"] = kept
     try:
         yield server, url
     finally:
@@ -72,9 +91,55 @@ def _table_with_a_treasure(store: TableStore) -> tuple[TableLinks, TableGame]:
 
 def _open_seat(browser: Browser, server: Any, query: str) -> Page:
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    open_page(page, server.url("/") + "?" + query, server=server)
-    follow(page, has(page, ".vl-table-now", "visible"), "the table's turn line", server=server)
+    open_page(page, server.url("/") + ("?" + query if query else ""), server=server)
+    if query:
+        follow(page, has(page, ".vl-table-now", "visible"), "the turn line", server=server)
     return page
+
+
+_WORD = re.compile(r"(?<![\w])[A-Za-zÄÖÜäöüß]{4,}(?![\w])")
+
+
+def _foreign(shown: str, lang: str) -> set[str]:
+    """Words of the other language's table texts (page.table.*) that this language's
+    texts never use, found in ``shown``."""
+    mine, other = (de.TEXTS, en.TEXTS) if lang == "de" else (en.TEXTS, de.TEXTS)
+    own = {w for v in mine.values() for w in _WORD.findall(v)}
+    theirs = {
+        w for k, v in other.items() if k.startswith("page.table.") for w in _WORD.findall(v)
+    } - own
+    return {w for w in _WORD.findall(shown) if w in theirs}
+
+
+#: Where ``selector``'s shown elements lie, and how wide the page is.
+_BOXES_JS = """
+(sel) => ({
+  viewport: window.innerWidth,
+  page: document.scrollingElement.scrollWidth,
+  boxes: Array.from(document.querySelectorAll(sel)).filter((e) => e.offsetParent !== null)
+    .map((e) => { const b = e.getBoundingClientRect();
+                  return [Math.round(b.left), Math.round(b.right), e.innerText.trim()]; }),
+})
+"""
+
+
+def _inside(page: Page, selector: str, width: int, n: int = 1) -> list[str]:
+    """At least ``n`` shown elements match ``selector``, each inside the window's
+    ``width``, the page not wider; their texts."""
+    found = page.evaluate(_BOXES_JS, selector)
+    assert found["viewport"] == width, found
+    assert len(found["boxes"]) >= n, (selector, found)
+    for left, right, shown in found["boxes"]:
+        assert 0 <= left and right <= width, (selector, width, left, right, shown)
+    assert found["page"] <= width, (selector, found)
+    return [b[2] for b in found["boxes"]]
+
+
+def _switch(page: Page, lang: str, server: Any) -> None:
+    """Click the page's language switch and wait until it shows ``lang``."""
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    shown = "() => (document.querySelector('.vl-lang .mod-active') || {}).textContent || ''"
+    follow(page, lambda: page.evaluate(shown).strip().lower() == lang, lang, server=server)
 
 
 def _step(page: Page) -> int:
@@ -118,3 +183,84 @@ def test_two_browsers_play_one_table(served: tuple[Any, str], browser: Browser) 
         server=server,
     )
     assert store.latest(links.table_id) == _step(mover)  # nothing doubled
+
+    # What each person sees, at every width and in both languages (the same contexts).
+    designer = _open_seat(browser, server, "")
+    designer.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    designer.click(".vl-table-invite")
+    follow(designer, has(designer, "a.vl-table-link", "visible"), "the links", server=server)
+    origin_path = designer.evaluate("window.location.origin + window.location.pathname")
+    for lang in ("en", "de"):
+        for page in (a, b, designer):
+            _switch(page, lang, server)
+        for width in WIDTHS:
+            for page, token in ((a, first), (b, third)):
+                page.set_viewport_size({"width": width, "height": 900})
+                _check_seat(page, store, links.table_id, token, width, lang, server)
+            designer.set_viewport_size({"width": width, "height": 900})
+            _check_invite(designer, origin_path, width, lang, server)
+        _check_copy(designer, lang, server)
+        assert links.table_id not in designer.inner_text(".vl-table-bar")  # a new table
+    for page in (a, b, designer):
+        page.context.close()
+
+
+def _check_seat(
+    page: Page, store: TableStore, table_id: str, token: str, width: int, lang: str, server: Any
+) -> None:
+    """The seat's turn line in ``lang``, inside ``width``; none of the other seat's hidden
+    treasures on the screen."""
+    other_lang = "de" if lang == "en" else "en"
+
+    def turn_line() -> bool:
+        model = SeatModel(store, table_id, token)
+        shown = _inside(page, ".vl-table-now", width)[0]
+        assert shown == model.turn_text(lang), (shown, lang)
+        assert shown != model.turn_text(other_lang)
+        bar = page.inner_text(".vl-table-bar")
+        assert _foreign(bar, lang) == set(), (width, lang, bar)
+        return True
+
+    follow(page, turn_line, f"the turn line at {width} px in {lang}", server=server)
+    model = SeatModel(store, table_id, token)
+    mine = model.seat
+    assert mine is not None
+    body = page.inner_text("body")
+    for name in _held(model.table, 2 - mine, lang) - _held(model.table, mine, lang):
+        assert name not in body, (width, lang, f"the other seat's hidden {name}")
+
+
+def _check_invite(designer: Page, origin_path: str, width: int, lang: str, server: Any) -> None:
+    """The invite links: whole addresses of this page, each with its label and a Copy
+    button in ``lang``, all inside ``width``."""
+
+    def invite() -> bool:
+        hrefs = designer.eval_on_selector_all(
+            "a.vl-table-link", "es => es.map((e) => e.getAttribute('href'))"
+        )
+        shown = _inside(designer, "a.vl-table-link", width, n=3)
+        assert shown == hrefs, (shown, hrefs)
+        for h in hrefs:
+            assert h.startswith(origin_path + "?table="), (h, origin_path)
+        copies = _inside(designer, ".vl-table-copy", width, n=len(hrefs))
+        assert set(copies) == {text("page.table.copy", lang)}, copies
+        _inside(designer, ".vl-table-link-label", width, n=len(hrefs))
+        bar = designer.inner_text(".vl-table-bar")
+        assert text("page.table.link_spectator", lang) + ":" in bar, bar
+        assert _foreign(bar, lang) == set(), (width, lang, bar)
+        return True
+
+    follow(designer, invite, f"the invite links at {width} px in {lang}", server=server)
+
+
+def _check_copy(designer: Page, lang: str, server: Any) -> None:
+    """The spectator link's Copy button, found by its name in ``lang``, copies the link
+    and says so."""
+    spectator = text("page.table.link_spectator", lang)
+    name = text("page.table.copy_name", lang, link=spectator)
+    button = designer.get_by_role("button", name=name, exact=True)
+    href = button.locator("xpath=..").locator("a.vl-table-link").get_attribute("href")
+    button.click()
+    done = text("page.table.copied", lang)
+    follow(designer, lambda: button.inner_text() == done, "the copy said", server=server)
+    assert href and designer.evaluate("navigator.clipboard.readText()") == href

@@ -1135,6 +1135,9 @@ TEXTS: dict[str, str] = {
     "page.table.link_seat": "{seat}: Platz-Link",
     "page.table.link_bot": "{seat}: Bot {bot}, kein Link",
     "page.table.link_spectator": "Zuschauer-Link (keine verdeckte Karte)",
+    "page.table.copy": "Kopieren",
+    "page.table.copy_name": "Link kopieren: {link}",
+    "page.table.copied": "Kopiert",
     "page.table.link_designer": (
         "Link für die Autorin / den Autor (alle Karten sichtbar; nicht weitergeben)"
     ),

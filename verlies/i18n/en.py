@@ -1073,6 +1073,9 @@ TEXTS: dict[str, str] = {
     "page.table.link_seat": "{seat}: seat link",
     "page.table.link_bot": "{seat}: bot {bot}, no link",
     "page.table.link_spectator": "Spectator link (no hidden card)",
+    "page.table.copy": "Copy",
+    "page.table.copy_name": "Copy link: {link}",
+    "page.table.copied": "Copied",
     "page.table.link_designer": "Designer link (every card shown; keep it to yourself)",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -14,10 +14,10 @@ import ipywidgets as widgets
 
 from verlies.errors import VerliesError
 from verlies.ui import share
-from verlies.ui.i18n import t
+from verlies.ui.i18n import bot_name, t
 
 if TYPE_CHECKING:
-    from verlies.store.tables import TableStore
+    from verlies.store.tables import TableLinks, TableStore
     from verlies.ui.app import PlayApp
     from verlies.ui.table_session import TableSession
 
@@ -66,6 +66,7 @@ class TableBar:
         # clicks); a table is opened from the query's thread, which hands the start over.
         self._loop = _kernel_loop()
         self._timer: Any = None
+        self._made: tuple[TableLinks, list[str]] | None = None  # the links shown
         self.widget = widgets.VBox([self.invite, self.links, self.turn])
         self.widget.add_class("vl-table-bar")
 
@@ -79,6 +80,7 @@ class TableBar:
     def set_lang(self, lang: str) -> None:
         self.invite.description = t("table.invite", lang)
         self.invite.tooltip = t("table.invite_tip", lang)
+        self._show_links()
         self.show()
 
     # ---- inviting ------------------------------------------------------------------------
@@ -91,29 +93,48 @@ class TableBar:
             store = table_store()
             links = store.create(app.game.setup, list(app.session.controllers), lang=lang)
         except (VerliesError, ValueError) as e:
+            self._made = None
             self.links.value = f'<div class="vl-error">{esc(share.error_text(e, lang))}</div>'
             return
+        self._made = (links, list(app.session.controllers))
+        self._show_links()
+
+    def _show_links(self) -> None:
+        """The links made, in the page's language (again after a switch). Each is written
+        as the page's own address plus the table's query: table.js (the page's template)
+        fills in the origin and path the browser knows, and copies it on "Copy"."""
+        if self._made is None:
+            return
+        links, controllers = self._made
+        lang = self.app.lang
         rows = []
         for i, token in enumerate(links.seats):
             name = f"{t('player', lang, n=i + 1)}"
             if token is None:
-                ctl = app.session.controllers[i]
-                rows.append(f"<li>{esc(t('table.link_bot', lang, seat=name, bot=ctl))}</li>")
+                bot = bot_name(controllers[i], lang)
+                rows.append(f"<li>{esc(t('table.link_bot', lang, seat=name, bot=bot))}</li>")
             else:
-                rows.append(self._link(t("table.link_seat", lang, seat=name), links.query(token)))
-        rows.append(self._link(t("table.link_spectator", lang), links.query(links.spectator)))
-        rows.append(self._link(t("table.link_designer", lang), links.query(links.designer)))
+                label = t("table.link_seat", lang, seat=name)
+                rows.append(self._link(label, links.query(token), lang))
+        rows.append(self._link(t("table.link_spectator", lang), links.query(links.spectator), lang))
+        rows.append(self._link(t("table.link_designer", lang), links.query(links.designer), lang))
         self.links.value = (
             f'<div class="vl-note">{esc(t("table.links_intro", lang))}</div>'
             f'<ul class="vl-table-link-list">{"".join(rows)}</ul>'
         )
 
     @staticmethod
-    def _link(label: str, query: str) -> str:
+    def _link(label: str, query: str, lang: str) -> str:
         href = "?" + query
+        copy = t("table.copy", lang)
+        name = t("table.copy_name", lang, link=label)
+        done = t("table.copied", lang)
         return (
-            f'<li>{esc(label)}: <a class="vl-table-link" href="{esc(href)}" '
-            f'target="_blank">{esc(href)}</a></li>'
+            f'<li><span class="vl-table-link-label">{esc(label)}:</span> '
+            f'<a class="vl-table-link" href="{esc(href)}" target="_blank">{esc(href)}</a> '
+            f'<button type="button" class="vl-table-copy jupyter-button" '
+            f'aria-label="{esc(name)}" title="{esc(name)}" data-done="{esc(done)}">'
+            f"{esc(copy)}</button></li>"
         )
 
     # ---- a table's page --------------------------------------------------------------------

@@ -54,6 +54,14 @@ CSS = f"""
 .vl-side {{ flex: 1 1 360px; min-width: 340px; max-width: 430px; gap: 6px; }}
 .vl-board {{ border-radius: 6px; box-shadow: 0 2px 8px rgba(0,0,0,.35); cursor: pointer; }}
 .vl-board-tools {{ margin-top: 4px; }}
+/* Shared tables' bar (table_view.py): long invite links break anywhere, never sideways. */
+.vl-table-bar, .vl-table-bar .widget-html, .vl-table-bar .widget-html-content {{
+  min-width: 0; max-width: 100%; white-space: normal;
+}}
+.vl-table-link-list {{ padding-left: 18px; margin: 4px 0; }}
+.vl-table-link {{ overflow-wrap: anywhere; word-break: break-all; }}
+.vl-table-now {{ font-weight: bold; overflow-wrap: anywhere; }}
+.vl-table-copy {{ height: auto; line-height: 22px; padding: 0 8px; margin-left: 4px; }}
 .vl-board-tools .jupyter-button, .vl-board-tools .widget-toggle-button {{ padding: 0; }}
 .vl-board-info {{
   position: absolute !important; width: 1px; height: 1px; overflow: hidden;
