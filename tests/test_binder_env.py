@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import venv
 from collections.abc import Callable
 from pathlib import Path
@@ -59,7 +60,10 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         PYTHONNOUSERSITE="1",
         JUPYTER_CONFIG_DIR=str(root / "jupyter-config"),
         JUPYTER_DATA_DIR=str(root / "jupyter-data"),
-        JUPYTER_RUNTIME_DIR=str(root / "jupyter-runtime"),
+        # A short path: the kernels' ipc sockets live here, and a socket's path may hold at
+        # most 107 bytes (a pytest-xdist worker's basetemp, .../popen-gw1/binder0/..., is
+        # too long for "kernel-<uuid>-ipc-4").
+        JUPYTER_RUNTIME_DIR=tempfile.mkdtemp(prefix="vl-rt-"),
         PIP_DISABLE_PIP_VERSION_CHECK="1",
     )
     _run(
