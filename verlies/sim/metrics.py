@@ -85,13 +85,13 @@ def _mean_ci(hist: Mapping[int, int]) -> tuple[float, float]:
     return est.low, est.high
 
 
-def _median_ci(hist: Mapping[int, int]) -> tuple[float, float]:
-    """A distribution-free 95 % interval of the median: order statistics at ranks
-    n/2 ∓ 1.96 √n / 2 (the binomial's normal approximation)."""
+def _median_ci(hist: Mapping[int, int], z: float = Z95) -> tuple[float, float]:
+    """A distribution-free interval of the median (95 % by default): order statistics at
+    ranks n/2 ∓ z √n / 2 (the binomial's normal approximation)."""
     n = sum(hist.values())
     if n < 2:
         return math.nan, math.nan
-    half = Z95 * math.sqrt(n) / 2
+    half = z * math.sqrt(n) / 2
     lo = max(1, math.floor(n / 2 - half))
     hi = min(n, math.ceil(n / 2 + 1 + half))
     return float(_rank(hist, lo)), float(_rank(hist, hi))

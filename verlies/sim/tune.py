@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from verlies.cards.model import Attr
 from verlies.errors import DeckError
 from verlies.sim.lab import Progress, check_games, simulate
-from verlies.sim.metrics import Metrics, wilson
+from verlies.sim.metrics import Metrics, _median_ci, wilson
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
 from verlies.sim.run import CancelToken, CharactersArg, check_workers
 from verlies.sim.sweep import FIELDS, Tweak
@@ -1084,23 +1084,7 @@ def _interval(m: Metrics, key: str, z: float) -> tuple[float, float]:
         return lo - 1 / m.players, hi - 1 / m.players
     if key == "timeouts":
         return wilson(m.timeouts, m.games, z)
-    hist = m.rounds
-    n = sum(hist.values())
-    if n < 2:
-        return math.nan, math.nan
-    half = z * math.sqrt(n) / 2
-    lo_r = max(1, math.floor(n / 2 - half))
-    hi_r = min(n, math.ceil(n / 2 + 1 + half))
-    return float(_rank(hist, lo_r)), float(_rank(hist, hi_r))
-
-
-def _rank(hist: Mapping[int, int], r: int) -> int:
-    seen = 0
-    for value in sorted(hist):
-        seen += hist[value]
-        if seen >= r:
-            return value
-    return max(hist)
+    return _median_ci(m.rounds, z)  # the metrics' own interval of the median, at z
 
 
 # ---- the tune file -------------------------------------------------------------------------
