@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 BROWSER = "tests/browser/"
 
 
+@pytest.hookimpl(optionalhook=True)  # known only while pytest-xdist is loaded (not -p no:xdist)
 def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
     from xdist.scheduler import LoadScopeScheduling
 

@@ -22,6 +22,7 @@ the same :class:`Progress`.
 
 from __future__ import annotations
 
+import os
 import time
 import weakref
 from collections.abc import Callable
@@ -108,14 +109,22 @@ def descendants(root: int) -> list[tuple[int, str]]:
 
 def cpu_seconds(root: int) -> float:
     """User + system CPU seconds of ``root`` and its descendants (clock ticks, /proc)."""
-    total = 0
-    for pid in [root] + [p for p, _ in descendants(root)]:
-        try:
-            fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / 100.0
+    return sum(_own_cpu(p) for p in [root] + [p for p, _ in descendants(root)]) / 100.0
+
+
+def _own_cpu(pid: int) -> int:
+    """Clock ticks (user + system) of one process, 0 once it ended."""
+    try:
+        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
+def browser_cpu_seconds() -> float:
+    """CPU seconds of the Chromium processes this test process started (Playwright's)."""
+    pids = [p for p, cmd in descendants(os.getpid()) if "chrom" in cmd.split(" ", 1)[0]]
+    return sum(_own_cpu(p) for p in pids) / 100.0
 
 
 class Progress:
@@ -133,6 +142,12 @@ class Progress:
 
     def poke(self, *_: Any) -> None:
         self.last = time.monotonic()
+
+    def work(self, cpu: float) -> None:
+        """Count other processes' CPU seconds ``cpu`` (a running total, e.g.
+        :func:`browser_cpu_seconds`) as progress while they use :attr:`busy` or more."""
+        if self._working(cpu):
+            self.poke()
 
     def _working(self, cpu: float) -> bool:
         """Did the server's processes use :attr:`busy` of a core over the last window?"""
