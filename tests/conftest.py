@@ -81,6 +81,38 @@ def voila_config() -> dict[str, Any]:
     return data
 
 
+def install_into(
+    python: Path, args: Sequence[str], env: Mapping[str, str], cwd: Path, timeout: float = 900
+) -> None:
+    """``pip install ARGS`` into the venv of ``python``, done by uv (a test extra): the same
+    packages, resolved from the same requirements, in seconds instead of the minutes pip
+    takes to unpack a Jupyter stack on two busy cores. The venv itself is a plain
+    ``python -m venv`` one (with pip, as Binder's and a user's are)."""
+    from uv import find_uv_bin
+
+    # uv keeps a wheel built from a local tree while its pyproject.toml is unchanged: this
+    # repository's edited modules would install stale, so verlies is always built anew.
+    refresh = ["--refresh-package", "verlies", "--reinstall-package", "verlies"]
+    argv = [find_uv_bin(), "pip", "install", "--quiet", *refresh, "--python", str(python), *args]
+    proc = subprocess.run(
+        argv,
+        cwd=cwd,
+        env=dict(env),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+    )
+    assert proc.returncode == 0, f"{argv} failed ({proc.returncode}):\n{proc.stdout[-4000:]}"
+
+
+@pytest.fixture(scope="session")
+def venv_install() -> Callable[..., None]:
+    """:func:`install_into`, for tests that build a venv of their own."""
+    return install_into
+
+
 @pytest.fixture(scope="session")
 def voila_settings() -> dict[str, Any]:
     """binder/voila.json, parsed: tests compare the running servers against it."""

@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,9 @@ def _run(argv: list[str], env: dict[str, str], timeout: float = 600) -> str:
 
 
 @pytest.fixture(scope="module")
-def engine_venv(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def engine_venv(
+    tmp_path_factory: pytest.TempPathFactory, venv_install: Callable[..., None]
+) -> dict[str, str]:
     root = tmp_path_factory.mktemp("engine-install")
     prefix = root / "venv"
     venv.EnvBuilder(with_pip=True).create(prefix)
@@ -69,7 +72,7 @@ def engine_venv(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         WORK=str(work),
     )
     python = str(prefix / "bin" / "python")
-    _run([python, "-m", "pip", "install", "-q", str(REPO_ROOT)], env)
+    venv_install(Path(python), [str(REPO_ROOT)], env, work)  # a wheel built, not editable
     return {**env, "PY": python}
 
 
