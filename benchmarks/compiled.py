@@ -90,7 +90,7 @@ def ensure_compiled(quiet: bool = False) -> tuple[Path | None, str]:
         pip + ["mypy>=1.11", "setuptools>=68", "wheel", "lark>=1.2", "pydantic>=2.7", "tomli-w"],
         pip + ["--force-reinstall", "--no-deps", "--no-build-isolation", str(ROOT)],
     ]
-    env = dict(os.environ, VERLIES_COMPILE="1")
+    env = dict(compiled_env(), VERLIES_COMPILE="1")
     # setuptools reuses ROOT/build: a module no longer in setup.py's list would ship its old
     # binary, linked against an old build of the others.
     shutil.rmtree(ROOT / "build", ignore_errors=True)
@@ -103,6 +103,12 @@ def ensure_compiled(quiet: bool = False) -> tuple[Path | None, str]:
     return py, ""
 
 
+def compiled_env() -> dict[str, str]:
+    """This process's environment without PYTHONPATH: a path to the repository's pure source
+    there would win over the compiled modules installed in the venv."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
 def run_compiled(
     py: Path, games: int, runs: int, seed: int, log: bool, check_seeds: list[int]
 ) -> dict[str, Any]:
@@ -113,6 +119,7 @@ def run_compiled(
         capture_output=True,
         text=True,
         cwd=HERE,
+        env=compiled_env(),
     )
     if r.returncode != 0:
         raise RuntimeError(r.stderr.strip()[-2000:])

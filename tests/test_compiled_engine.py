@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from compiled import ensure_compiled, pure_digest, run_compiled  # noqa: E402
+from compiled import compiled_env, ensure_compiled, pure_digest, run_compiled  # noqa: E402
 
 from verlies.sim import simulate  # noqa: E402
 
@@ -46,7 +46,9 @@ def test_compiled_simulation_on_worker_processes_matches_pure_python() -> None:
     py, why = ensure_compiled(quiet=True)
     assert py is not None, why
     here = Path(__file__).resolve().parents[1] / "benchmarks"  # not the pure source
-    r = subprocess.run([str(py), "-c", WORKERS], capture_output=True, text=True, cwd=here)
+    r = subprocess.run(
+        [str(py), "-c", WORKERS], capture_output=True, text=True, cwd=here, env=compiled_env()
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     compiled = json.loads(r.stdout.strip().splitlines()[-1])
     pure = simulate(8, players=4, characters="all", workers=1, seed=5)
