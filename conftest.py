@@ -1,10 +1,12 @@
 """How ``./run test`` shares the tests between its two pytest-xdist workers.
 
-A unit of work runs whole in one worker, one test after another: every browser test
-together (one Chromium and its Voila servers at a time: the load test wants the machine's
-kernels to itself), and each other test module or notebook (nbval runs a notebook's cells
-in order in one kernel; a module's fixtures are built once). Units are handed out in
-collection order, the browser tests (the longest unit) first. A hook of xdist's own: its
+A unit of work runs whole in one worker, one test after another: each test module or
+notebook (nbval runs a notebook's cells in order in one kernel; a module's fixtures, such as
+a built venv or a started server, are built once per worker). The browser tests' modules are
+units like the others: each worker starts its own shared Voila servers, and every wait
+follows progress (tests/browser/progress.py), so two at once on two cores only slow each
+other down. Units are handed out in collection order, the longest first (:data:`LONGEST`),
+so no long one starts last while the other worker idles. A hook of xdist's own: its
 ``xdist_group`` marks cannot reach nbval's cells, whose node ids are not rewritten.
 """
 
@@ -14,7 +16,25 @@ from typing import Any
 
 import pytest
 
-BROWSER = "tests/browser/"
+#: Modules that take minutes (fresh-clone runs, ``--durations``): handed out first.
+LONGEST = (
+    "tests/browser/test_load.py",
+    "tests/test_compiled_engine.py",
+    "tests/browser/test_serving.py",
+    "tests/browser/test_resume.py",
+    "tests/browser/test_balance_tab.py",
+    "tests/test_binder_env.py",
+)
+
+
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(LONGEST)}
+    # A stable sort: within a module (a notebook's cells) the order stays.
+    items.sort(key=lambda item: rank.get(_module(item.nodeid), len(LONGEST)))
 
 
 @pytest.hookimpl(optionalhook=True)  # known only while pytest-xdist is loaded (not -p no:xdist)
@@ -23,7 +43,6 @@ def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
 
     class Units(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            return BROWSER if path.startswith(BROWSER) else path
+            return _module(nodeid)
 
     return Units(config, log)
