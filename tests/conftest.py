@@ -56,13 +56,25 @@ _CLOSED_CONNECTION = (
 )
 
 
-def _ends_in_closed_connection(lines: list[str], start: int) -> bool:
-    """Does the traceback starting at ``lines[start]`` end in a closed connection? Its
-    exception is the first unindented line after it (chained tracebacks: each on its own)."""
+#: jupyter_client interrupts a kernel (SIGINT) before it asks it to shut down: the
+#: KeyboardInterrupt lands in whatever the kernel is doing, a message handler ("KeyboardInterrupt
+#: caught in kernel") or a ZMQ stream callback (ipykernel's tornado logger: "ERROR:tornado.general:
+#: Uncaught exception in ZMQStream callback" and a traceback ending in KeyboardInterrupt).
+_INTERRUPTED = ("KeyboardInterrupt",)
+
+
+def _traceback_exception(lines: list[str], start: int) -> str:
+    """The exception line of the traceback starting at ``lines[start]``: the first unindented
+    line after it (chained tracebacks: each on its own)."""
     for line in lines[start + 1 :]:
         if line and not line[0].isspace():
-            return line.startswith(_CLOSED_CONNECTION)
-    return False
+            return line
+    return ""
+
+
+def _ends_in_closed_connection(lines: list[str], start: int) -> bool:
+    """Does the traceback starting at ``lines[start]`` end in a closed connection?"""
+    return _traceback_exception(lines, start).startswith(_CLOSED_CONNECTION)
 
 
 _LOG_ERROR_PATTERNS = [
@@ -286,14 +298,32 @@ class ServerProcess:
 
     def log_errors(self, since: int = 0) -> list[str]:
         """The log's error lines after ``since``, but for tracebacks that end in a closed
-        browser connection (see ``_CLOSED_CONNECTION``)."""
+        browser connection (see ``_CLOSED_CONNECTION``) or in the interrupt of a kernel on its
+        way to a shutdown (see ``_INTERRUPTED``: only jupyter_client's shutdown interrupts the
+        page's kernels). The header line just before such a traceback ("Uncaught exception in
+        ...") goes with it."""
         lines = self.log_text()[since:].splitlines()
-        return [
-            line
-            for i, line in enumerate(lines)
-            if any(p.search(line) for p in _LOG_ERROR_PATTERNS)
-            and not (line.startswith("Traceback") and _ends_in_closed_connection(lines, i))
-        ]
+        benign = _CLOSED_CONNECTION + _INTERRUPTED
+
+        def is_benign_traceback(i: int) -> bool:
+            return (
+                0 <= i < len(lines)
+                and lines[i].lstrip().startswith("Traceback")
+                and _traceback_exception(lines, i).startswith(benign)
+            )
+
+        errors = []
+        for i, line in enumerate(lines):
+            if not any(p.search(line) for p in _LOG_ERROR_PATTERNS):
+                continue
+            if is_benign_traceback(i) or (
+                "Uncaught exception" in line and is_benign_traceback(i + 1)
+            ):
+                continue
+            if "KeyboardInterrupt caught in kernel" in line:
+                continue
+            errors.append(line)
+        return errors
 
     # -- HTTP ------------------------------------------------------------------------------
 

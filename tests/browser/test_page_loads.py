@@ -125,7 +125,11 @@ def test_idle_kernel_gets_culled(start_voila: Callable[..., Any]) -> None:
     # machine culls late, not never; on a very busy one, already before the first look).
     wait_server(server, lambda: server.kernel_status(kid) != 200, "the culler to end the kernel")
     assert server.kernel_status(kid) == 404
-    assert f"Culling 'idle' kernel 'python3' ({kid})" in server.log_text()
+    # The culler logs the state it last saw: 'idle', but on a loaded machine the kernel's
+    # status messages may not have been read yet ('starting'), or a kernel that stopped
+    # answering is culled as 'dead'. Any of them is the culler's work; nothing else ends it.
+    culled = re.compile(rf"Culling '\w+' (?:dead )?kernel 'python3' \({kid}\)")
+    assert culled.search(server.log_text()), server.log_tail()
     server.stop()
 
 
