@@ -612,26 +612,8 @@ def compare(
     }
     spec_a = RunSpec.build(deck=deck_a, variants=variants_a, label="A", **common)
     spec_b = RunSpec.build(deck=deck_b, variants=variants_b, label="B", **common)
-    if labels is None:
-        la, lb = "A", "B"
-        na, nb = spec_a.describe()["deck"], spec_b.describe()["deck"]
-        if na != nb:
-            la, lb = na, nb
-        va = {k for k, v in spec_a.variants.to_dict().items() if v}
-        vb = {k for k, v in spec_b.variants.to_dict().items() if v}
-        if va != vb:
-            la += "".join(f" +{k}" for k in sorted(va))
-            lb += "".join(f" +{k}" for k in sorted(vb))
-        labels = (la, lb)
-    if isinstance(watch, str):
-        watch = [w.strip() for w in watch.split(",") if w.strip()]
-    patterns = check_watch(tuple(watch) if watch is not None else DEFAULT_WATCH)
-    if until_clear is not True and until_clear:
-        if isinstance(until_clear, str):
-            raise SimulationError("until_clear is True or a list of quantities, not a string")
-        patterns = check_watch(tuple(until_clear))
-    if not patterns:
-        raise SimulationError("watch at least one quantity")
+    labels = labels if labels is not None else _labels(spec_a, spec_b)
+    patterns = _watch_patterns(watch, until_clear)
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
         raise SimulationError(f"alpha lies between 0 and 1, not {alpha!r}")
     sequential = bool(until_clear)
@@ -648,20 +630,16 @@ def compare(
     )
     comp.watch = keys
     comp.deltas = {k: comp.delta(k) for k in keys} | given
-    size = batch_size(n, planned_workers(executor, workers))
+    blocks = _Blocks(comp, n, budget, max_seconds, on_update)
     bar = _Bar(progress, budget * 2, "A/B games")
-    t0 = time.perf_counter()
-    # Blocks of n games; pairs of a block are held until the block is whole, then added.
-    state = {"blocks_done": 0, "stop": n == 0}
-    held: dict[int, tuple[GameRecord, GameRecord]] = {}
-
     # Games of A (the base, usually unchanged between a designer's runs) and of B played
     # before on these seeds are taken as they were; only the others are played.
     played_a, played_b = _PLAYED.records(spec_a), _PLAYED.records(spec_b)
+    size = batch_size(n, planned_workers(executor, workers))
 
     def tasks() -> Iterator[Task]:
         lo = 0
-        while lo < budget and not state["stop"]:
+        while lo < budget and not blocks.stopped:
             hi = min(lo + size, budget, (lo // n + 1) * n)
             which = tuple(
                 k
@@ -683,47 +661,8 @@ def compare(
             _PLAYED.keep(played_a, recs_a)
             _PLAYED.keep(played_b, recs_b)
             bar.update(len(recs_a) * 2)
-            if not sequential:  # one block: sums do not depend on the order, add at once
-                for ra, rb in zip(recs_a, recs_b, strict=True):
-                    res_a.metrics.add(ra)
-                    res_b.metrics.add(rb)
-                    comp.add_pair(ra, rb)
-                if on_update is not None:
-                    on_update(comp)
-                continue
-            for ra, rb in zip(recs_a, recs_b, strict=True):
-                held[ra.index] = (ra, rb)
-            # Add every block that is now complete, in block order.
-            while True:
-                blk = int(state["blocks_done"])
-                lo, hi = blk * n, min((blk + 1) * n, budget)
-                if lo >= budget or any(i not in held for i in range(lo, hi)):
-                    break
-                for i in range(lo, hi):
-                    ra, rb = held.pop(i)
-                    res_a.metrics.add(ra)
-                    res_b.metrics.add(rb)
-                    comp.add_pair(ra, rb)
-                state["blocks_done"] = blk + 1
-                comp.look()
-                verdict = comp.verdict
-                if on_update is not None:
-                    on_update(comp)
-                if verdict == "different":
-                    comp.stopped = "a watched quantity changed"
-                    state["stop"] = True
-                elif verdict == "no_change":
-                    comp.stopped = "no watched quantity moved by more than its δ"
-                    state["stop"] = True
-                elif hi >= budget:
-                    comp.stopped = "game budget spent"
-                    state["stop"] = True
-                elif max_seconds is not None and time.perf_counter() - t0 > max_seconds:
-                    comp.stopped = "time budget spent"
-                    state["stop"] = True
-                if state["stop"]:
-                    break
-            if state["stop"]:
+            blocks.arrived(recs_a, recs_b)
+            if blocks.stopped:
                 break
     finally:
         runs.close()  # cancels what is still pending
@@ -733,3 +672,109 @@ def compare(
     if info.cancelled:
         comp.stopped = "cancelled"
     return comp
+
+
+def _labels(spec_a: RunSpec, spec_b: RunSpec) -> tuple[str, str]:
+    """The sides' names: the decks' names where they differ, and the variants each adds."""
+    la, lb = "A", "B"
+    na, nb = spec_a.describe()["deck"], spec_b.describe()["deck"]
+    if na != nb:
+        la, lb = na, nb
+    va = {k for k, v in spec_a.variants.to_dict().items() if v}
+    vb = {k for k, v in spec_b.variants.to_dict().items() if v}
+    if va != vb:
+        la += "".join(f" +{k}" for k in sorted(va))
+        lb += "".join(f" +{k}" for k in sorted(vb))
+    return la, lb
+
+
+def _watch_patterns(
+    watch: Sequence[str] | str | None, until_clear: bool | Sequence[str]
+) -> tuple[str, ...]:
+    """The watched quantities' patterns: ``until_clear``'s list wins over ``watch`` (a list or
+    a comma-separated string), else :data:`DEFAULT_WATCH`."""
+    if isinstance(watch, str):
+        watch = [w.strip() for w in watch.split(",") if w.strip()]
+    patterns = check_watch(tuple(watch) if watch is not None else DEFAULT_WATCH)
+    if until_clear is not True and until_clear:
+        if isinstance(until_clear, str):
+            raise SimulationError("until_clear is True or a list of quantities, not a string")
+        patterns = check_watch(tuple(until_clear))
+    if not patterns:
+        raise SimulationError("watch at least one quantity")
+    return patterns
+
+
+class _Blocks:
+    """How a comparison's games become pairs: the state machine of one run.
+
+    One look (not sequential): pairs are added as they arrive (sums do not depend on the
+    order) and the verdict is taken once, after the last. Sequential: pairs are held until
+    their block of ``n`` is whole, blocks are added in order, and after each the verdict is
+    looked at; the run stops at "different", "no_change", the game budget or the time
+    budget. So the games a sequential run plays do not depend on the executor's order.
+    """
+
+    def __init__(
+        self,
+        comp: Comparison,
+        n: int,
+        budget: int,
+        max_seconds: float | None,
+        on_update: Callable[[Comparison], None] | None,
+    ) -> None:
+        self.comp, self.n, self.budget = comp, n, budget
+        self.max_seconds, self.on_update = max_seconds, on_update
+        self.done = 0  # blocks added
+        self.held: dict[int, tuple[GameRecord, GameRecord]] = {}
+        self.stopped = n == 0
+        self.t0 = time.perf_counter()
+
+    def arrived(self, recs_a: Sequence[GameRecord], recs_b: Sequence[GameRecord]) -> None:
+        pairs = zip(recs_a, recs_b, strict=True)
+        if not self.comp.sequential:
+            for ra, rb in pairs:
+                self._add(ra, rb)
+            self._tell()
+            return
+        for ra, rb in pairs:
+            self.held[ra.index] = (ra, rb)
+        while not self.stopped and self._block_whole():
+            lo, hi = self._span()
+            for i in range(lo, hi):
+                self._add(*self.held.pop(i))
+            self.done += 1
+            self.comp.look()
+            verdict = self.comp.verdict
+            self._tell()
+            self._stop_if(verdict, hi)
+
+    def _span(self) -> tuple[int, int]:
+        return self.done * self.n, min((self.done + 1) * self.n, self.budget)
+
+    def _block_whole(self) -> bool:
+        lo, hi = self._span()
+        return lo < self.budget and all(i in self.held for i in range(lo, hi))
+
+    def _add(self, ra: GameRecord, rb: GameRecord) -> None:
+        self.comp.a.metrics.add(ra)
+        self.comp.b.metrics.add(rb)
+        self.comp.add_pair(ra, rb)
+
+    def _tell(self) -> None:
+        if self.on_update is not None:
+            self.on_update(self.comp)
+
+    def _stop_if(self, verdict: str, hi: int) -> None:
+        if verdict == "different":
+            why = "a watched quantity changed"
+        elif verdict == "no_change":
+            why = "no watched quantity moved by more than its δ"
+        elif hi >= self.budget:
+            why = "game budget spent"
+        elif self.max_seconds is not None and time.perf_counter() - self.t0 > self.max_seconds:
+            why = "time budget spent"
+        else:
+            return
+        self.comp.stopped = why
+        self.stopped = True
