@@ -21,6 +21,11 @@ step number only), and the unique step number keeps it single.
 
 The table's game is also one playtest record (``verlies playtests``): source "table",
 updated in the same transaction as each step, with who decided every step.
+
+Waiting kernels learn of a new step by asking (a count query per poll, SQLite) or, where
+the database notifies, by being told: on PostgreSQL each step's transaction sends
+``NOTIFY`` and each kernel's one ``LISTEN`` connection wakes that table's visitors
+(:class:`TableNotifier`, :meth:`TableStore.watch`).
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +57,9 @@ TOKEN_BYTES = 24
 #: Steps one :meth:`TableStore.advance` writes at most before it hands back (a bounded
 #: cost per call; the next poll goes on).
 MAX_ADVANCE = 5_000
+#: The PostgreSQL channel a step's transaction notifies (payload: the table id) and a
+#: kernel's :class:`TableNotifier` listens on.
+CHANNEL = "verlies_table_steps"
 
 tables = sa.Table(
     "tables",
@@ -201,6 +210,30 @@ class TableStore:
         self.engine = self.playtests.engine
         self.url = self.playtests.url
         db._meta.create_all(self.engine)  # tables made by an older store get the new ones
+        #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
+        #: instead of each asking every poll (SQLite: a count query per poll).
+        self.notifies = self.engine.dialect.name == "postgresql"
+        self._notifier: TableNotifier | None = None
+        self._notifier_lock = threading.Lock()
+
+    def watch(self, table_id: str) -> TableWatch | None:
+        """A handle that learns of the table's new steps without asking the database
+        (PostgreSQL: one LISTEN connection per store, i.e. per kernel), or None where the
+        database has no notifications (SQLite): then :meth:`latest` is the poll."""
+        if not self.notifies:
+            return None
+        with self._notifier_lock:
+            if self._notifier is None or not self._notifier.alive:
+                self._notifier = TableNotifier(self.engine)
+            return self._notifier.watch(table_id)
+
+    def close(self) -> None:
+        """Stop the notification listener (if any) and close the pool's connections."""
+        with self._notifier_lock:
+            if self._notifier is not None:
+                self._notifier.stop()
+                self._notifier = None
+        self.engine.dispose()
 
     # ---- making a table ----------------------------------------------------------------
 
@@ -447,6 +480,8 @@ class TableStore:
                     )
                 )
                 self._record(conn, table, step_no, raw, now, actor, seat)
+                if self.notifies:  # sent at commit, never for a step that lost the race
+                    conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table.table_id)))
         except sa.exc.IntegrityError:
             return False
         except sa.exc.SQLAlchemyError as e:
@@ -509,6 +544,105 @@ class TableStore:
 
     def _read(self) -> Any:
         return db._guard(self.engine.connect(), self.url)
+
+
+class TableWatch:
+    """One visitor's ear on one table: :meth:`pending` says (once) that steps were written
+    since it last looked; ``on_change`` (if set) is called from the listener's thread, to
+    wake the page's event loop at once."""
+
+    def __init__(self, notifier: TableNotifier, table_id: str) -> None:
+        self.notifier = notifier
+        self.table_id = table_id
+        self._event = threading.Event()
+        self.on_change: Callable[[], None] | None = None
+
+    @property
+    def alive(self) -> bool:
+        """False once the listening connection is lost: the visitor then polls instead."""
+        return self.notifier.alive
+
+    def pending(self) -> bool:
+        """True (once) when a step was written to the table since the last call."""
+        if self._event.is_set():
+            self._event.clear()
+            return True
+        return False
+
+    def wait(self, timeout: float) -> bool:
+        """Block until a step is written (True; :meth:`pending` then still says so) or
+        ``timeout`` passes (False)."""
+        return self._event.wait(timeout)
+
+    def close(self) -> None:
+        self.notifier.forget(self)
+
+    def _notify(self) -> None:
+        self._event.set()
+        callback = self.on_change
+        if callback is not None:
+            callback()
+
+
+class TableNotifier:
+    """A kernel's one LISTEN connection to PostgreSQL and the thread that reads it: every
+    table step's transaction sends ``NOTIFY verlies_table_steps, '<table id>'`` at commit,
+    and the watches of that table are woken. A waiting visitor then costs the database
+    nothing (no query per poll); the connection is its whole cost."""
+
+    #: How long the thread blocks in one read before it checks whether to stop (s).
+    READ_S = 0.5
+
+    def __init__(self, engine: sa.Engine) -> None:
+        # A connection of its own, outside the pool, with the URL's own arguments.
+        args, kwargs = engine.dialect.create_connect_args(engine.url)
+        self._conn: Any = engine.dialect.dbapi.connect(*args, **kwargs)  # type: ignore[union-attr]
+        self._conn.autocommit = True
+        self._conn.execute(f"LISTEN {CHANNEL}")  # listening before the first load: no gap
+        self._watches: dict[str, list[TableWatch]] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.alive = True
+        self._thread = threading.Thread(target=self._listen, name="verlies-tables", daemon=True)
+        self._thread.start()
+
+    def watch(self, table_id: str) -> TableWatch:
+        w = TableWatch(self, table_id)
+        with self._lock:
+            self._watches.setdefault(table_id, []).append(w)
+        return w
+
+    def forget(self, watch: TableWatch) -> None:
+        with self._lock:
+            ws = self._watches.get(watch.table_id, [])
+            if watch in ws:
+                ws.remove(watch)
+
+    def _listen(self) -> None:
+        try:
+            while not self._stop.is_set():
+                for note in self._conn.notifies(timeout=self.READ_S):
+                    with self._lock:
+                        ws = list(self._watches.get(note.payload, ()))
+                    for w in ws:
+                        w._notify()
+        except Exception:  # noqa: BLE001 - a lost connection: the watches fall back to polling
+            pass
+        finally:
+            self.alive = False
+            # Wake everyone once, so a visitor blocked in wait() polls and sees the state.
+            with self._lock:
+                every = [w for ws in self._watches.values() for w in ws]
+            for w in every:
+                w._event.set()
+            try:
+                self._conn.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(self.READ_S * 4 + 5)
 
 
 def _bot_seed(seed: int, seat: int, step_no: int) -> int:

@@ -3,8 +3,9 @@ a spectator link or the designer's link shows and does.
 
 The table's truth is the store (:mod:`verlies.store.tables`); this model keeps the
 visitor's copy of the game caught up (:meth:`SeatModel.poll`, cheap: one count query
-when nothing changed), sends the seat's decisions (:meth:`SeatModel.act`: a refusal comes
-back as words, never an exception), and says whose turn it is and what everyone waits for.
+when nothing changed, none where the database notifies), sends the seat's decisions
+(:meth:`SeatModel.act`: a refusal comes back as words, never an exception), and says whose
+turn it is and what everyone waits for.
 A shared table moves only forward: no undo, what-if or branches here.
 """
 
@@ -14,7 +15,14 @@ from dataclasses import dataclass
 
 from verlies.actions import Action
 from verlies.game import Game
-from verlies.store.tables import HUMAN, Access, TableGame, TableRefused, TableStore
+from verlies.store.tables import (
+    HUMAN,
+    Access,
+    TableGame,
+    TableRefused,
+    TableStore,
+    TableWatch,
+)
 from verlies.ui.describe import character_name
 from verlies.ui.i18n import bot_name, t
 
@@ -41,6 +49,8 @@ class SeatModel:
         self.token = token
         self.visitor = visitor
         self.access: Access = store.open(table_id, token, visitor=visitor)
+        # Listening before loading: a step written in between is not missed.
+        self.watch: TableWatch | None = store.watch(table_id)
         self.table: TableGame = store.load(table_id)
         store.advance(self.table)
 
@@ -61,12 +71,23 @@ class SeatModel:
         """Catch up with the table; True when the position changed. Also writes the steps
         that nobody's browser decides (bots, rolls) if this kernel notices them first."""
         changed = False
-        if self.store.latest(self.table.table_id) != self.table.step_no:
+        w = self.watch
+        if w is not None and w.alive:
+            # The database says when a step was written: no query while nothing happens.
+            if w.pending():
+                changed = self.store.sync(self.table) > 0
+        elif self.store.latest(self.table.table_id) != self.table.step_no:
             changed = self.store.sync(self.table) > 0
         kind, _seat = self.table.waiting_for()
         if kind in ("bot", "chance"):
             changed = self.store.advance(self.table) > 0 or changed
         return changed
+
+    def close(self) -> None:
+        """Stop listening for the table's steps (the page is gone)."""
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
 
     def my_turn(self) -> bool:
         kind, seat = self.table.waiting_for()

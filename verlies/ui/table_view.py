@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from verlies.ui.table_session import TableSession
 
 esc = html.escape
-#: How often a table's page looks for the others' steps (ms): one count query to the store
-#: (docs/serving.md, "Shared tables").
+#: How often a table's page looks for the others' steps (ms): one count query to the store,
+#: or none where the database notifies (PostgreSQL; docs/serving.md, "Shared tables").
 POLL_MS = 250
 
 _stores: dict[str, TableStore] = {}
@@ -182,6 +182,12 @@ class TableBar:
             self._timer.start()
 
         loop.add_callback(start)  # thread-safe: runs on the kernel's loop
+        s = self.session
+        watch = s.seat_model.watch if s is not None else None
+        if watch is not None:
+            # PostgreSQL's NOTIFY wakes the page at once (the listener's thread hands the
+            # tick to the kernel's loop); the timer's ticks then cost no query.
+            watch.on_change = lambda: loop.add_callback(self._tick, {})
 
     def _rewinding(self) -> list[widgets.Widget]:
         a = self.app
