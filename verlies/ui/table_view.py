@@ -64,7 +64,9 @@ class TableBar:
         self.turn.add_class("vl-table-turn")
         # "Take back": allowed (or not) when the table is made; a seat's request and the
         # others' answers while it is played.
-        self.allow_takeback = widgets.Checkbox(value=False, indent=False)
+        self.allow_takeback = widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")
+        )
         self.allow_takeback.add_class("vl-table-allow-takeback")
         self.takeback_text = widgets.HTML()
         self.takeback_text.add_class("vl-table-takeback")
@@ -75,7 +77,12 @@ class TableBar:
             b.on_click(lambda _b, kind=kind: self.takeback(kind))
             self.tb_buttons[kind] = b
         self.takeback_box = widgets.VBox(
-            [self.takeback_text, widgets.HBox(list(self.tb_buttons.values()))]
+            [
+                self.takeback_text,
+                widgets.HBox(
+                    list(self.tb_buttons.values()), layout=widgets.Layout(flex_flow="row wrap")
+                ),
+            ]
         )
         self.takeback_box.add_class("vl-table-takeback-box")
         self._tb_error: tuple[tuple[int, ...], str] | None = None
@@ -86,7 +93,10 @@ class TableBar:
         self._made: tuple[TableLinks, list[str]] | None = None  # the links shown
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.invite, self.allow_takeback]),
+                widgets.HBox(
+                    [self.invite, self.allow_takeback],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.links,
                 self.turn,
                 self.takeback_box,
