@@ -264,3 +264,109 @@ def _check_copy(designer: Page, lang: str, server: Any) -> None:
     done = text("page.table.copied", lang)
     follow(designer, lambda: button.inner_text() == done, "the copy said", server=server)
     assert href and designer.evaluate("navigator.clipboard.readText()") == href
+
+
+def _names(table: TableGame, lang: str) -> set[str]:
+    """Every treasure a seat holds unused (hidden from everyone but its seat), by name."""
+    return set().union(*(_held(table, s, lang) for s in range(table.game.players)))
+
+
+def test_the_spectator_sees_no_hidden_card_and_the_designer_all(
+    served: tuple[Any, str], browser: Browser
+) -> None:
+    server, url = served
+    store = TableStore(PlaytestStore(url))
+    links, table = _table_with_a_treasure(store)
+    watcher = _open_seat(browser, server, links.query(links.spectator))
+    designer = _open_seat(browser, server, links.query(links.designer))
+    for page in (watcher, designer):
+        follow(page, lambda p=page: _step(p) == table.step_no, "the table's step", server=server)
+    for lang in ("de", "en"):
+        hidden = _names(table, lang)
+        assert hidden, "the test table deals a person a treasure"
+        for page in (watcher, designer):
+            _switch(page, lang, server)
+        for width in WIDTHS:
+            for page, token in ((watcher, links.spectator), (designer, links.designer)):
+                page.set_viewport_size({"width": width, "height": 900})
+                model = SeatModel(store, links.table_id, token)
+                _check_turn_line(page, model, width, lang, server)
+                # Neither a seat's controls nor the invite: they watch.
+                assert page.locator(".vl-table-invite").is_hidden()
+                assert page.locator(".vl-table-tb-ask").is_hidden()
+            body = watcher.inner_text("body")
+            for name in hidden:
+                assert name not in body, (width, lang, f"the spectator sees the hidden {name}")
+            assert watcher.locator(".vl-designer").is_hidden()
+            shown = designer.inner_text("body")
+            for name in hidden:
+                assert name in shown, (width, lang, f"the designer misses {name}")
+    for page in (watcher, designer):
+        page.context.close()
+
+
+def _check_turn_line(page: Page, model: SeatModel, width: int, lang: str, server: Any) -> None:
+    """The visitor's turn line is the model's, in ``lang``, inside ``width``; the table's
+    bar has none of the other language's words."""
+
+    def turn_line() -> bool:
+        shown = _inside(page, ".vl-table-now", width)[0]
+        assert shown == model.turn_text(lang), (shown, lang)
+        bar = page.inner_text(".vl-table-bar")
+        assert _foreign(bar, lang) == set(), (width, lang, bar)
+        return True
+
+    follow(page, turn_line, f"the turn line at {width} px in {lang}", server=server)
+
+
+@pytest.fixture(scope="module")
+def slow_poll(
+    tmp_path_factory: pytest.TempPathFactory, start_voila: Callable[..., Any]
+) -> Iterator[tuple[Any, str]]:
+    """A Voila whose table pages look at the store only when clicked (a poll every ten
+    minutes): a screen then stays behind the table for as long as the test needs."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('stale') / 'playtests.sqlite'}"
+    kept = {k: os.environ.get(k) for k in ("VERLIES_STORE_URL", "VERLIES_TABLE_POLL_MS")}
+    os.environ["VERLIES_STORE_URL"] = url
+    os.environ["VERLIES_TABLE_POLL_MS"] = "600000"
+    try:
+        server = start_voila("play.ipynb", name="tables-stale")
+    finally:
+        for k, v in kept.items():
+            if v is None:
+                del os.environ[k]
+            else:
+                os.environ[k] = v
+    try:
+        yield server, url
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
+    slow_poll: tuple[Any, str], browser: Browser, lang: str
+) -> None:
+    server, url = slow_poll
+    store = TableStore(PlaytestStore(url))
+    links, table = _table_with_a_treasure(store)
+    kind, seat = table.waiting_for()
+    assert kind == "human" and seat is not None
+    token = links.seats[seat]
+    assert token is not None
+    page = _open_seat(browser, server, links.query(token))
+    _switch(page, lang, server)
+    follow(page, lambda: _step(page) == table.step_no, "the table's step", server=server)
+    assert page.get_attribute(".vl-table-now", "data-mine") == "1"
+    # The same seat in another tab (another kernel) takes the step first.
+    n = table.step_no
+    store.take(table, token, n, table.game.legal_actions()[0])
+    store.advance(table)
+    assert _step(page) == n  # this screen has not looked yet
+    one_step(page, server)  # the click on the old position
+    message = page.locator(".vl-message")
+    words = text("table.err.stale", lang, expected=n + 1, now=table.step_no)
+    follow(page, lambda: message.inner_text().strip() == words, "the refusal", server=server)
+    follow(page, lambda: _step(page) == table.step_no, "the new position", server=server)
+    assert store.latest(links.table_id) == table.step_no  # nothing written by the click
+    page.context.close()

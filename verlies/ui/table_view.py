@@ -7,6 +7,7 @@ caught up. A thin widget layer: the table is :mod:`verlies.store.tables`, the vi
 from __future__ import annotations
 
 import html
+import os
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
@@ -25,6 +26,15 @@ esc = html.escape
 #: How often a table's page looks for the others' steps (ms): one count query to the store,
 #: or none where the database notifies (PostgreSQL; docs/serving.md, "Shared tables").
 POLL_MS = 250
+#: The operator's setting for it (ms, at least 50): a slower look costs a SQLite store less.
+POLL_ENV = "VERLIES_TABLE_POLL_MS"
+
+
+def poll_ms() -> int:
+    """The poll interval: ``$VERLIES_TABLE_POLL_MS`` if a whole number >= 50, else 250."""
+    raw = os.environ.get(POLL_ENV, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) >= 50 else POLL_MS
+
 
 _stores: dict[str, TableStore] = {}
 
@@ -222,7 +232,7 @@ class TableBar:
         from tornado.ioloop import PeriodicCallback
 
         def start() -> None:
-            self._timer = PeriodicCallback(lambda: self._tick({}), POLL_MS)
+            self._timer = PeriodicCallback(lambda: self._tick({}), poll_ms())
             self._timer.start()
 
         loop.add_callback(start)  # thread-safe: runs on the kernel's loop
