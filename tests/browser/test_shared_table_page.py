@@ -1,9 +1,11 @@
 """Playtest together (issue 23), in real browsers against a real Voila: two browser
 contexts (two people, each their own kernel) open their seat links of one table; a step
 on one screen appears on the other's (followed by the other kernel's own poll), and the
-other seat's hidden treasures are nowhere on the first seat's screen. The stale click
-(refused with a message) is tested on the page's widgets (tests/test_table_page.py): a
-browser cannot hold back one tab's poll without a hook in the page.
+other seat's hidden treasures are nowhere on the first seat's screen. A stale click is
+refused with a message and shows the new position (on a Voila of its own whose pages
+poll every ten minutes, ``VERLIES_TABLE_POLL_MS``, so that a screen stays behind). The
+spectator sees none of the seats' treasures and the designer all, at every width in
+both languages; a take back is asked on one screen and accepted on the other.
 
 The table lives in the store of this test's own Voila (a temporary directory); the test
 writes the first steps through the store (as other kernels would) so that a person
@@ -370,3 +372,82 @@ def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
     follow(page, lambda: _step(page) == table.step_no, "the new position", server=server)
     assert store.latest(links.table_id) == table.step_no  # nothing written by the click
     page.context.close()
+
+
+def test_take_back_asked_on_one_screen_and_accepted_on_the_other(
+    served: tuple[Any, str], browser: Browser
+) -> None:
+    server, url = served
+    store = TableStore(PlaytestStore(url))
+    links = store.create(Setup(players=2, seed=9), ["human", "human"], takeback=True)
+    first, second = links.seats
+    assert first is not None and second is not None
+    asker = SeatModel(store, links.table_id, first)
+    rng = random.Random(9)
+    while not (asker.can_ask_takeback() and asker.table.waiting_for() == ("human", 1)):
+        kind, seat = asker.table.waiting_for()
+        assert kind == "human" and seat is not None
+        acts = list(asker.game.legal_actions())
+        store.take(
+            asker.table,
+            links.seats[seat] or "",
+            asker.table.step_no,
+            acts[rng.randrange(len(acts))],
+        )
+        store.advance(asker.table)
+    n = asker.table.step_no
+    a = _open_seat(browser, server, links.query(first))
+    b = _open_seat(browser, server, links.query(second))
+    _switch(a, "en", server)
+    _switch(b, "de", server)
+    b.set_viewport_size({"width": 390, "height": 900})
+    for page in (a, b):
+        follow(page, lambda p=page: _step(p) == n, "the table's step", server=server)
+    ask = a.locator(".vl-table-tb-ask")
+    ask_words = text("page.table.tb_ask", "en")
+    follow(
+        a,
+        lambda: ask.is_visible() and ask.inner_text().strip() == ask_words,
+        "the take-back button in English",
+        server=server,
+    )
+    assert b.locator(".vl-table-tb-ask").is_hidden()
+    ask.click()
+    accept, refuse = b.locator(".vl-table-tb-accept"), b.locator(".vl-table-tb-refuse")
+    yes = text("page.table.tb_accept", "de")
+    follow(
+        b,
+        lambda: accept.is_visible() and accept.inner_text().strip() == yes,
+        "the question on the other screen, in German",
+        server=server,
+    )
+    assert refuse.inner_text().strip() == text("page.table.tb_refuse", "de")
+    asked = b.inner_text(".vl-table-takeback")
+    assert "Stimmst du zu?" in asked and "Platz 1" in asked
+    for shown in _inside(b, ".vl-table-tb-accept, .vl-table-tb-refuse", 390, n=2):
+        assert shown
+    assert "waiting for: seat 2" in a.inner_text(".vl-table-takeback")
+    assert a.locator(".vl-table-tb-withdraw").is_visible()
+    accept.click()
+
+    def accepted() -> bool:
+        store.sync(asker.table)
+        r = asker.table.request
+        return r is not None and r.status == "accepted"
+
+    follow(b, accepted, "the answer in the store", server=server)
+    request = asker.table.request
+    assert request is not None
+    for page in (a, b):
+        follow(
+            page,
+            lambda p=page: _step(p) == request.step_no < n,
+            "the step taken back",
+            server=server,
+        )
+    follow(a, lambda: "taken back" in a.inner_text(".vl-table-takeback"), "the news", server=server)
+    assert "zurückgenommen" in b.inner_text(".vl-table-takeback")
+    assert a.get_attribute(".vl-table-now", "data-mine") == "1"  # seat 1 decides again
+    assert store.latest(links.table_id) == request.step_no
+    for page in (a, b):
+        page.context.close()
