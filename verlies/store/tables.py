@@ -255,6 +255,10 @@ class _Changed(Exception):
     """Another kernel changed the request first."""
 
 
+class _SlippedIn(Exception):
+    """A step was written while a take back was being written."""
+
+
 def _takeback(row: Any) -> TakeBack:
     return TakeBack(
         no=int(row.no),
@@ -834,6 +838,8 @@ class TableStore:
                 self._notify(conn, tid)
         except _Changed:
             return False
+        except _SlippedIn:  # rolled back; the request is void, the table goes on
+            return self._change(table, request, answers, "void", None)
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=db._database("store.err.db", self.url, e)) from None
         return True
@@ -872,7 +878,17 @@ class TableStore:
                 for r in rows
             ],
         )
-        conn.execute(table_steps.delete().where(*gone))
+        conn.execute(
+            table_steps.delete().where(
+                table_steps.c.table_id == tid,
+                table_steps.c.step_no.in_([r.step_no for r in rows]),
+            )
+        )
+        left = conn.execute(
+            sa.select(sa.func.count()).where(table_steps.c.table_id == tid)
+        ).scalar_one()
+        if left != request.step_no:  # a step committed meanwhile: undo nothing
+            raise _SlippedIn
         # The record: the line that stays, the one left as a branch beside it.
         kept = TableGame(
             tid,
