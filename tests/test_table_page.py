@@ -99,3 +99,61 @@ def test_a_forged_link_says_so(links: list[str]) -> None:
     assert app.table_bar.open_query(forged) is False
     assert "kein Platz an diesem Tisch" in app.table_bar.turn.value
     assert not isinstance(app.session, TableSession)
+
+
+def test_take_back_on_the_page_asked_accepted_and_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VERLIES_STORE_URL", f"sqlite:///{tmp_path / 'p.sqlite'}")
+    monkeypatch.setattr(table_view, "_stores", {})
+    host = PlayApp(Session.new(Setup(players=2, seed=9), ["human", "human"]))
+    host.set_lang("de")
+    bar = host.table_bar
+    assert bar.allow_takeback.description == "„Zurücknehmen“ erlauben"
+    host.set_lang("en")
+    assert bar.allow_takeback.description == 'Allow "take back"'
+    bar.allow_takeback.value = True
+    bar.make_table()
+    queries = re.findall(r'href="\?([^"]+)"', bar.links.value.replace("&amp;", "&"))
+    a, b = _open(queries[0]), _open(queries[1], lang="de")
+    assert a.table_bar.allow_takeback.layout.display == "none"  # decided at creation
+
+    def shown(app: PlayApp) -> set[str]:
+        return {k for k, w in app.table_bar.tb_buttons.items() if w.layout.display != "none"}
+
+    assert shown(a) == shown(b) == set()
+    model = a.session.seat_model
+    while not (b.session.human_to_move and model.can_ask_takeback()):
+        mover = a if a.session.human_to_move else b
+        mover.act(mover.game.legal_actions()[0])
+        a.table_bar._tick({}), b.table_bar._tick({})
+    assert shown(a) == {"ask"} and shown(b) == set()
+    assert a.table_bar.tb_buttons["ask"].description == "Take back my last step"
+    before = a.game.step_count
+    a.table_bar.tb_buttons["ask"].click()
+    assert shown(a) == {"withdraw"} and "waiting for: seat 2" in a.table_bar.takeback_text.value
+    b.table_bar._tick({})
+    assert shown(b) == {"accept", "refuse"}
+    assert b.table_bar.tb_buttons["accept"].description == "Zustimmen"
+    assert "Stimmst du zu?" in b.table_bar.takeback_text.value
+    assert "Antworten" in b.table_bar.turn.value
+    # A step while the table waits is refused in words; the position stays.
+    b.act(b.game.legal_actions()[0])
+    assert "Der Tisch wartet auf die Antworten" in b.message.value
+    assert b.game.step_count == before
+    b.table_bar.tb_buttons["accept"].click()
+    assert b.game.step_count < before and "zurückgenommen" in b.table_bar.takeback_text.value
+    a.table_bar._tick({})
+    assert a.game.to_json() == b.game.to_json() and a.session.human_to_move
+    assert "taken back" in a.table_bar.takeback_text.value
+    assert shown(b) == set()
+    # a may ask again only if its turn had an earlier step of its own: one step at a time.
+    assert shown(a) == ({"ask"} if model.can_ask_takeback() else set())
+    # A click the table does not take (a stale button) is refused on the page, in words.
+    b.table_bar.takeback("withdraw")
+    assert "keine Bitte ums Zurücknehmen wartet" in b.table_bar.takeback_text.value
+    b.table_bar._tick({})
+    assert "vl-error" in b.table_bar.takeback_text.value  # stays until the table changes
+    a.act(a.game.legal_actions()[0])
+    b.table_bar._tick({})
+    assert "vl-error" not in b.table_bar.takeback_text.value

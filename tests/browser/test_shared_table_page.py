@@ -1,9 +1,11 @@
 """Playtest together (issue 23), in real browsers against a real Voila: two browser
 contexts (two people, each their own kernel) open their seat links of one table; a step
 on one screen appears on the other's (followed by the other kernel's own poll), and the
-other seat's hidden treasures are nowhere on the first seat's screen. The stale click
-(refused with a message) is tested on the page's widgets (tests/test_table_page.py): a
-browser cannot hold back one tab's poll without a hook in the page.
+other seat's hidden treasures are nowhere on the first seat's screen. A stale click is
+refused with a message and shows the new position (on a Voila of its own whose pages
+poll every ten minutes, ``VERLIES_TABLE_POLL_MS``, so that a screen stays behind). The
+spectator sees none of the seats' treasures and the designer all, at every width in
+both languages; a take back is asked on one screen and accepted on the other.
 
 The table lives in the store of this test's own Voila (a temporary directory); the test
 writes the first steps through the store (as other kernels would) so that a person
@@ -264,3 +266,188 @@ def _check_copy(designer: Page, lang: str, server: Any) -> None:
     done = text("page.table.copied", lang)
     follow(designer, lambda: button.inner_text() == done, "the copy said", server=server)
     assert href and designer.evaluate("navigator.clipboard.readText()") == href
+
+
+def _names(table: TableGame, lang: str) -> set[str]:
+    """Every treasure a seat holds unused (hidden from everyone but its seat), by name."""
+    return set().union(*(_held(table, s, lang) for s in range(table.game.players)))
+
+
+def test_the_spectator_sees_no_hidden_card_and_the_designer_all(
+    served: tuple[Any, str], browser: Browser
+) -> None:
+    server, url = served
+    store = TableStore(PlaytestStore(url))
+    links, table = _table_with_a_treasure(store)
+    watcher = _open_seat(browser, server, links.query(links.spectator))
+    designer = _open_seat(browser, server, links.query(links.designer))
+    for page in (watcher, designer):
+        follow(page, lambda p=page: _step(p) == table.step_no, "the table's step", server=server)
+    for lang in ("de", "en"):
+        hidden = _names(table, lang)
+        assert hidden, "the test table deals a person a treasure"
+        for page in (watcher, designer):
+            _switch(page, lang, server)
+        for width in WIDTHS:
+            for page, token in ((watcher, links.spectator), (designer, links.designer)):
+                page.set_viewport_size({"width": width, "height": 900})
+                model = SeatModel(store, links.table_id, token)
+                _check_turn_line(page, model, width, lang, server)
+                # Neither a seat's controls nor the invite: they watch.
+                assert page.locator(".vl-table-invite").is_hidden()
+                assert page.locator(".vl-table-tb-ask").is_hidden()
+            body = watcher.inner_text("body")
+            for name in hidden:
+                assert name not in body, (width, lang, f"the spectator sees the hidden {name}")
+            assert watcher.locator(".vl-designer").is_hidden()
+            shown = designer.inner_text("body")
+            for name in hidden:
+                assert name in shown, (width, lang, f"the designer misses {name}")
+    for page in (watcher, designer):
+        page.context.close()
+
+
+def _check_turn_line(page: Page, model: SeatModel, width: int, lang: str, server: Any) -> None:
+    """The visitor's turn line is the model's, in ``lang``, inside ``width``; the table's
+    bar has none of the other language's words."""
+
+    def turn_line() -> bool:
+        shown = _inside(page, ".vl-table-now", width)[0]
+        assert shown == model.turn_text(lang), (shown, lang)
+        bar = page.inner_text(".vl-table-bar")
+        assert _foreign(bar, lang) == set(), (width, lang, bar)
+        return True
+
+    follow(page, turn_line, f"the turn line at {width} px in {lang}", server=server)
+
+
+@pytest.fixture(scope="module")
+def slow_poll(
+    tmp_path_factory: pytest.TempPathFactory, start_voila: Callable[..., Any]
+) -> Iterator[tuple[Any, str]]:
+    """A Voila whose table pages look at the store only when clicked (a poll every ten
+    minutes): a screen then stays behind the table for as long as the test needs."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('stale') / 'playtests.sqlite'}"
+    kept = {k: os.environ.get(k) for k in ("VERLIES_STORE_URL", "VERLIES_TABLE_POLL_MS")}
+    os.environ["VERLIES_STORE_URL"] = url
+    os.environ["VERLIES_TABLE_POLL_MS"] = "600000"
+    try:
+        server = start_voila("play.ipynb", name="tables-stale")
+    finally:
+        for k, v in kept.items():
+            if v is None:
+                del os.environ[k]
+            else:
+                os.environ[k] = v
+    try:
+        yield server, url
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
+    slow_poll: tuple[Any, str], browser: Browser, lang: str
+) -> None:
+    server, url = slow_poll
+    store = TableStore(PlaytestStore(url))
+    links, table = _table_with_a_treasure(store)
+    kind, seat = table.waiting_for()
+    assert kind == "human" and seat is not None
+    token = links.seats[seat]
+    assert token is not None
+    page = _open_seat(browser, server, links.query(token))
+    _switch(page, lang, server)
+    follow(page, lambda: _step(page) == table.step_no, "the table's step", server=server)
+    assert page.get_attribute(".vl-table-now", "data-mine") == "1"
+    # The same seat in another tab (another kernel) takes the step first.
+    n = table.step_no
+    store.take(table, token, n, table.game.legal_actions()[0])
+    store.advance(table)
+    assert _step(page) == n  # this screen has not looked yet
+    one_step(page, server)  # the click on the old position
+    message = page.locator(".vl-message")
+    words = text("table.err.stale", lang, expected=n + 1, now=table.step_no)
+    follow(page, lambda: message.inner_text().strip() == words, "the refusal", server=server)
+    follow(page, lambda: _step(page) == table.step_no, "the new position", server=server)
+    assert store.latest(links.table_id) == table.step_no  # nothing written by the click
+    page.context.close()
+
+
+def test_take_back_asked_on_one_screen_and_accepted_on_the_other(
+    served: tuple[Any, str], browser: Browser
+) -> None:
+    server, url = served
+    store = TableStore(PlaytestStore(url))
+    links = store.create(Setup(players=2, seed=9), ["human", "human"], takeback=True)
+    first, second = links.seats
+    assert first is not None and second is not None
+    asker = SeatModel(store, links.table_id, first)
+    rng = random.Random(9)
+    while not (asker.can_ask_takeback() and asker.table.waiting_for() == ("human", 1)):
+        kind, seat = asker.table.waiting_for()
+        assert kind == "human" and seat is not None
+        acts = list(asker.game.legal_actions())
+        store.take(
+            asker.table,
+            links.seats[seat] or "",
+            asker.table.step_no,
+            acts[rng.randrange(len(acts))],
+        )
+        store.advance(asker.table)
+    n = asker.table.step_no
+    a = _open_seat(browser, server, links.query(first))
+    b = _open_seat(browser, server, links.query(second))
+    _switch(a, "en", server)
+    _switch(b, "de", server)
+    b.set_viewport_size({"width": 390, "height": 900})
+    for page in (a, b):
+        follow(page, lambda p=page: _step(p) == n, "the table's step", server=server)
+    ask = a.locator(".vl-table-tb-ask")
+    ask_words = text("page.table.tb_ask", "en")
+    follow(
+        a,
+        lambda: ask.is_visible() and ask.inner_text().strip() == ask_words,
+        "the take-back button in English",
+        server=server,
+    )
+    assert b.locator(".vl-table-tb-ask").is_hidden()
+    ask.click()
+    accept, refuse = b.locator(".vl-table-tb-accept"), b.locator(".vl-table-tb-refuse")
+    yes = text("page.table.tb_accept", "de")
+    follow(
+        b,
+        lambda: accept.is_visible() and accept.inner_text().strip() == yes,
+        "the question on the other screen, in German",
+        server=server,
+    )
+    assert refuse.inner_text().strip() == text("page.table.tb_refuse", "de")
+    asked = b.inner_text(".vl-table-takeback")
+    assert "Stimmst du zu?" in asked and "Platz 1" in asked
+    for shown in _inside(b, ".vl-table-tb-accept, .vl-table-tb-refuse", 390, n=2):
+        assert shown
+    assert "waiting for: seat 2" in a.inner_text(".vl-table-takeback")
+    assert a.locator(".vl-table-tb-withdraw").is_visible()
+    accept.click()
+
+    def accepted() -> bool:
+        store.sync(asker.table)
+        r = asker.table.request
+        return r is not None and r.status == "accepted"
+
+    follow(b, accepted, "the answer in the store", server=server)
+    request = asker.table.request
+    assert request is not None
+    for page in (a, b):
+        follow(
+            page,
+            lambda p=page: _step(p) == request.step_no < n,
+            "the step taken back",
+            server=server,
+        )
+    follow(a, lambda: "taken back" in a.inner_text(".vl-table-takeback"), "the news", server=server)
+    assert "zurückgenommen" in b.inner_text(".vl-table-takeback")
+    assert a.get_attribute(".vl-table-now", "data-mine") == "1"  # seat 1 decides again
+    assert store.latest(links.table_id) == request.step_no
+    for page in (a, b):
+        page.context.close()

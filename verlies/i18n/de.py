@@ -941,6 +941,73 @@ TEXTS: dict[str, str] = {
     "table.err.illegal": "hier kein erlaubter Schritt: {error}",
     "table.err.over": "die Partie an diesem Tisch ist vorbei",
     "table.err.gap": "Tisch {table}: seinen gespeicherten Schritten fehlt einer",
+    # --- shared tables: "take back" (issue 23, verlies/store/tables.py, table_model.py) ---------
+    "table.err.paused": (
+        "der Tisch wartet: Platz {seat} möchte seinen letzten Schritt zurücknehmen, und "
+        "erst antworten alle anderen Personen"
+    ),
+    "table.err.takeback_off": (
+        "dieser Tisch wurde ohne „Zurücknehmen“ angelegt: er geht nur vorwärts"
+    ),
+    "table.err.takeback_refused": (
+        "die anderen haben abgelehnt, Schritt {step} zurückzunehmen: er bleibt"
+    ),
+    "table.err.takeback_open": "eine Bitte ums Zurücknehmen wartet schon auf Antworten",
+    "table.err.takeback_none": "du hast an diesem Tisch noch keinen Schritt entschieden",
+    "table.err.takeback_played": (
+        "Platz {seat} hat seit deinem letzten Schritt entschieden: zurücknehmen lässt sich "
+        "nur der Schritt der Person, die zuletzt entschieden hat"
+    ),
+    "table.err.takeback_limit": (
+        "an diesem Tisch wurde schon {limit}-mal zurückgenommen, öfter nicht"
+    ),
+    "table.err.takeback_no_request": (
+        "keine Bitte ums Zurücknehmen wartet (sie wurde beantwortet oder zurückgezogen)"
+    ),
+    "table.err.takeback_own": "der Platz, der bittet, beantwortet seine eigene Bitte nicht",
+    "table.err.takeback_answered": "du hast diese Bitte schon beantwortet",
+    "table.err.takeback_not_yours": "nur der Platz, der gebeten hat, kann die Bitte zurückziehen",
+    "table.err.busy": (
+        "Tisch {table}: die Bitte änderte sich während dieser Antwort immer wieder; "
+        "versuch es noch einmal"
+    ),
+    "page.table.allow_takeback": "„Zurücknehmen“ erlauben",
+    "page.table.allow_takeback_tip": (
+        "Ein Platz darf bitten, seinen letzten Schritt zurückzunehmen; er wird nur "
+        "zurückgenommen, wenn alle anderen Personen zustimmen"
+    ),
+    "page.table.tb_ask": "Meinen letzten Schritt zurücknehmen",
+    "page.table.tb_accept": "Zustimmen",
+    "page.table.tb_refuse": "Ablehnen",
+    "page.table.tb_withdraw": "Bitte zurückziehen",
+    "page.table.tb_asked_you": (
+        "Platz {seat} ({who}) möchte seinen letzten Schritt (Schritt {step}) zurücknehmen. "
+        "Stimmst du zu?"
+    ),
+    "page.table.tb_asked": (
+        "Platz {seat} ({who}) möchte seinen letzten Schritt (Schritt {step}) zurücknehmen; "
+        "es fehlt die Antwort von: {waiting}"
+    ),
+    "page.table.tb_mine": (
+        "Du möchtest deinen letzten Schritt (Schritt {step}) zurücknehmen; es fehlt die "
+        "Antwort von: {waiting}"
+    ),
+    "page.table.tb_answered": "Du hast zugestimmt; es fehlt noch die Antwort von: {waiting}",
+    "page.table.tb_seat": "Platz {n}",
+    "page.table.tb_accepted": (
+        "Schritt {step} von Platz {seat} wurde zurückgenommen: alle haben zugestimmt"
+    ),
+    "page.table.tb_refused": (
+        "Die Bitte von Platz {seat} ums Zurücknehmen wurde abgelehnt von {by}; das Spiel "
+        "geht weiter"
+    ),
+    "page.table.tb_withdrawn": (
+        "Platz {seat} hat seine Bitte ums Zurücknehmen zurückgezogen; das Spiel geht weiter"
+    ),
+    "page.table.tb_void": ("Die Bitte ums Zurücknehmen kam zu spät: der Tisch war schon weiter"),
+    "page.table.answers": (
+        "Der Tisch wartet auf die Antworten zur Bitte von Platz {n} ums Zurücknehmen"
+    ),
     # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
     "metric.rounds": "Runden",
     "metric.help.rounds": (

@@ -889,6 +889,53 @@ TEXTS: dict[str, str] = {
     "table.err.illegal": "not a legal step here: {error}",
     "table.err.over": "the game at this table is over",
     "table.err.gap": "table {table}: its stored steps have a gap",
+    # --- shared tables: "take back" (issue 23, verlies/store/tables.py, table_model.py) ---------
+    "table.err.paused": (
+        "the table waits: seat {seat} asked to take back its last step, and every other "
+        "person answers first"
+    ),
+    "table.err.takeback_off": 'this table was made without "take back": it moves only forward',
+    "table.err.takeback_refused": "the others refused taking back step {step}: it stays",
+    "table.err.takeback_open": "a take-back request is already waiting for answers",
+    "table.err.takeback_none": "you have not decided a step at this table yet",
+    "table.err.takeback_played": (
+        "seat {seat} has decided since your last step: only the last person's step can be "
+        "taken back"
+    ),
+    "table.err.takeback_limit": "this table has taken back {limit} times already, its most",
+    "table.err.takeback_no_request": (
+        "no take-back request is waiting (it was answered or withdrawn)"
+    ),
+    "table.err.takeback_own": "the seat that asked does not answer its own request",
+    "table.err.takeback_answered": "you have answered this request already",
+    "table.err.takeback_not_yours": "only the seat that asked can withdraw the request",
+    "table.err.busy": "table {table}: the request kept changing under this answer; try again",
+    "page.table.allow_takeback": 'Allow "take back"',
+    "page.table.allow_takeback_tip": (
+        "A seat may ask to take back its last step; it is undone only if every other person accepts"
+    ),
+    "page.table.tb_ask": "Take back my last step",
+    "page.table.tb_accept": "Accept",
+    "page.table.tb_refuse": "Refuse",
+    "page.table.tb_withdraw": "Withdraw the request",
+    "page.table.tb_asked_you": (
+        "Seat {seat} ({who}) asks to take back its last step (step {step}). Do you accept?"
+    ),
+    "page.table.tb_asked": (
+        "Seat {seat} ({who}) asks to take back its last step (step {step}); waiting for: {waiting}"
+    ),
+    "page.table.tb_mine": (
+        "You asked to take back your last step (step {step}); waiting for: {waiting}"
+    ),
+    "page.table.tb_answered": "You accepted; still waiting for: {waiting}",
+    "page.table.tb_seat": "seat {n}",
+    "page.table.tb_accepted": "Seat {seat}'s step {step} was taken back: everyone accepted",
+    "page.table.tb_refused": (
+        "Seat {seat}'s request to take back was refused by {by}; the game goes on"
+    ),
+    "page.table.tb_withdrawn": "Seat {seat} withdrew its request to take back; the game goes on",
+    "page.table.tb_void": "The request to take back came too late: the table had moved on",
+    "page.table.answers": "The table waits for the answers to seat {n}'s request to take back",
     # --- balance lab: metric names, definitions, verdicts (verlies.i18n.metrics) ----------------
     "metric.rounds": "rounds",
     "metric.help.rounds": (

@@ -21,6 +21,11 @@ step number only), and the unique step number keeps it single.
 
 The table's game is also one playtest record (``verlies playtests``): source "table",
 updated in the same transaction as each step, with who decided every step.
+
+Waiting kernels learn of a new step by asking (a count query per poll, SQLite) or, where
+the database notifies, by being told: on PostgreSQL each step's transaction sends
+``NOTIFY`` and each kernel's one ``LISTEN`` connection wakes that table's visitors
+(:class:`TableNotifier`, :meth:`TableStore.watch`).
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +57,9 @@ TOKEN_BYTES = 24
 #: Steps one :meth:`TableStore.advance` writes at most before it hands back (a bounded
 #: cost per call; the next poll goes on).
 MAX_ADVANCE = 5_000
+#: The PostgreSQL channel a step's transaction notifies (payload: the table id) and a
+#: kernel's :class:`TableNotifier` listens on.
+CHANNEL = "verlies_table_steps"
 
 tables = sa.Table(
     "tables",
@@ -63,6 +72,8 @@ tables = sa.Table(
     sa.Column("designer", sa.String(64), nullable=False, unique=True),
     sa.Column("lang", sa.String(8), nullable=False),
     sa.Column("playtest", sa.String(32), nullable=False),  # its record in "playtests"
+    # The creator allowed "take back" (a seat asks, every other person accepts).
+    sa.Column("takeback", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 table_seats = sa.Table(
     "table_seats",
@@ -85,6 +96,47 @@ table_steps = sa.Table(
     # The one truth: a table's step number is taken once, whoever races for it.
     sa.UniqueConstraint("table_id", "step_no", name="one_step_per_number"),
 )
+
+
+#: A "take back" request and what became of it: the table's record of the event. Its
+#: (table, number) is unique, so two seats asking at once make one request.
+takebacks = sa.Table(
+    "table_takebacks",
+    db._meta,
+    sa.Column("table_id", sa.String(40), primary_key=True),
+    sa.Column("no", sa.Integer, primary_key=True),  # 0, 1, ... per table
+    sa.Column("seat", sa.Integer, nullable=False),  # who asks
+    sa.Column("step_no", sa.Integer, nullable=False),  # its last step: undone from here on
+    sa.Column("upto", sa.Integer, nullable=False),  # the table's steps when it asked
+    sa.Column("asked", sa.Float, nullable=False),
+    sa.Column("visitor", sa.String(64)),
+    # "open", "accepted", "refused", "withdrawn", "void" (the table moved on meanwhile)
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("answers", sa.Text, nullable=False),  # JSON {"seat": true/false}
+    sa.Column("decided", sa.Float),
+    # Every change adds one: a change is written only over the version it read.
+    sa.Column("version", sa.Integer, nullable=False),
+    # Take-backs accepted at this table up to and with this one: a kernel whose copy
+    # counts fewer rebuilds it from the store.
+    sa.Column("epoch", sa.Integer, nullable=False),
+    sa.Column("line", sa.Text),  # an accepted one: the whole line it left (save-file steps)
+)
+#: The steps a take back undid, as they were written: the table's steps never vanish.
+undone_steps = sa.Table(
+    "table_steps_undone",
+    db._meta,
+    sa.Column("table_id", sa.String(40), primary_key=True),
+    sa.Column("takeback", sa.Integer, primary_key=True),
+    sa.Column("step_no", sa.Integer, primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("actor", sa.String(32), nullable=False),
+    sa.Column("seat", sa.Integer),
+    sa.Column("visitor", sa.String(64)),
+    sa.Column("step", sa.Text, nullable=False),
+)
+#: Take backs one table may accept: each leaves a branch in the table's playtest record,
+#: and a save file holds at most ``verlies.tree.MAX_BRANCHES`` lines.
+MAX_TAKEBACKS = 63
 
 
 class TableRefused(WordedError):
@@ -136,16 +188,31 @@ class TableGame:
     #: Who decided each step, by step number: ("human", seat, visitor), (bot, seat, None),
     #: ("chance", None, None).
     deciders: list[tuple[str, int | None, str | None]] = field(default_factory=list)
+    #: The creator allowed take-back requests at this table.
+    takeback_allowed: bool = False
+    #: Take backs accepted so far as this copy knows (its steps are their outcome).
+    epoch: int = 0
+    #: The table's latest take-back request (None: never asked), as last read.
+    request: TakeBack | None = None
 
     @property
     def step_no(self) -> int:
         """The number the next step will take (the steps taken so far)."""
         return self.game.step_count
 
+    @property
+    def paused(self) -> bool:
+        """A take-back request waits for answers: nobody steps, no bot, no roll."""
+        return self.request is not None and self.request.status == "open"
+
     def waiting_for(self) -> tuple[str, int | None]:
         """What the table waits for: ("over", None), ("human", seat), ("bot", seat) or
-        ("chance", None) (a roll or a forced decision, which any kernel takes)."""
+        ("chance", None) (a roll or a forced decision, which any kernel takes), or
+        ("answers", asker) while a take-back request is open."""
         g = self.game
+        if self.paused:
+            assert self.request is not None
+            return ("answers", self.request.seat)
         if g.is_over:
             return ("over", None)
         if g.is_chance:
@@ -156,6 +223,53 @@ class TableGame:
         if g.forced_action is not None:
             return ("chance", None)
         return ("human", seat)
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """A take-back request as stored: who asked to undo which step, who answered what."""
+
+    no: int
+    seat: int
+    step_no: int
+    upto: int
+    status: str
+    answers: dict[int, bool]
+    epoch: int
+    version: int
+
+    def waiting_on(self, seats: Sequence[str]) -> list[int]:
+        """The people who have not answered yet (every person but the asker)."""
+        return [
+            i
+            for i, kind in enumerate(seats)
+            if kind == HUMAN and i != self.seat and i not in self.answers
+        ]
+
+    @property
+    def refused_by(self) -> list[int]:
+        return [seat for seat, yes in sorted(self.answers.items()) if not yes]
+
+
+class _Changed(Exception):
+    """Another kernel changed the request first."""
+
+
+class _SlippedIn(Exception):
+    """A step was written while a take back was being written."""
+
+
+def _takeback(row: Any) -> TakeBack:
+    return TakeBack(
+        no=int(row.no),
+        seat=int(row.seat),
+        step_no=int(row.step_no),
+        upto=int(row.upto),
+        status=str(row.status),
+        answers={int(k): bool(v) for k, v in json.loads(row.answers).items()},
+        epoch=int(row.epoch),
+        version=int(row.version),
+    )
 
 
 class SpectatorView(PlayerView):
@@ -201,6 +315,31 @@ class TableStore:
         self.engine = self.playtests.engine
         self.url = self.playtests.url
         db._meta.create_all(self.engine)  # tables made by an older store get the new ones
+        _add_takeback_column(self.engine, self.url)
+        #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
+        #: instead of each asking every poll (SQLite: a count query per poll).
+        self.notifies = self.engine.dialect.name == "postgresql"
+        self._notifier: TableNotifier | None = None
+        self._notifier_lock = threading.Lock()
+
+    def watch(self, table_id: str) -> TableWatch | None:
+        """A handle that learns of the table's new steps without asking the database
+        (PostgreSQL: one LISTEN connection per store, i.e. per kernel), or None where the
+        database has no notifications (SQLite): then :meth:`latest` is the poll."""
+        if not self.notifies:
+            return None
+        with self._notifier_lock:
+            if self._notifier is None or not self._notifier.alive:
+                self._notifier = TableNotifier(self.engine)
+            return self._notifier.watch(table_id)
+
+    def close(self) -> None:
+        """Stop the notification listener (if any) and close the pool's connections."""
+        with self._notifier_lock:
+            if self._notifier is not None:
+                self._notifier.stop()
+                self._notifier = None
+        self.engine.dispose()
 
     # ---- making a table ----------------------------------------------------------------
 
@@ -211,8 +350,11 @@ class TableStore:
         *,
         lang: str = "de",
         creator: str | None = None,
+        takeback: bool = False,
     ) -> TableLinks:
-        """A new table of ``setup``: a person (``"human"``) or a bot name per seat."""
+        """A new table of ``setup``: a person (``"human"``) or a bot name per seat.
+        ``takeback``: a seat may ask to take back its last step (every other person must
+        accept); otherwise the table only ever moves forward."""
         if len(seats) != setup.players:
             raise ValueError(f"{setup.players} seats, got {len(seats)}")
         for name in seats:
@@ -235,6 +377,7 @@ class TableStore:
                     designer=designer,
                     lang=lang,
                     playtest=rid,
+                    takeback=takeback,
                 )
             )
             rows = [
@@ -292,17 +435,36 @@ class TableStore:
             ).scalar_one()
         return int(got)
 
+    def version(self, table: TableGame) -> tuple[int, int]:
+        """What a polling kernel compares, in one query: the step count and, where take
+        backs are allowed, the sum of the requests' versions (a request, an answer, a
+        take back each change it; a take back can leave the step count as it was)."""
+        tid = table.table_id
+        count = sa.select(sa.func.count()).where(table_steps.c.table_id == tid)
+        if not table.takeback_allowed:
+            return (self.latest(tid), 0)
+        changes = sa.select(sa.func.coalesce(sa.func.sum(takebacks.c.version), 0)).where(
+            takebacks.c.table_id == tid
+        )
+        with self._read() as conn:
+            row = conn.execute(sa.select(count.scalar_subquery(), changes.scalar_subquery())).one()
+        return (int(row[0]), int(row[1]))
+
     def load(self, table_id: str) -> TableGame:
         """The table's game rebuilt from its setup and every step (a fresh kernel, or one
         that came back after a death: nothing is lost, the store has every step)."""
         with self._read() as conn:
             row = conn.execute(
-                sa.select(tables.c.setup, tables.c.seats).where(tables.c.id == table_id)
+                sa.select(tables.c.setup, tables.c.seats, tables.c.takeback).where(
+                    tables.c.id == table_id
+                )
             ).first()
         if row is None:
             raise _refused("link", "no_table", table=repr(table_id[:12]))
         game = Game.from_setup(Setup.from_dict(json.loads(row.setup)))
-        table = TableGame(table_id, game, tuple(json.loads(row.seats)))
+        table = TableGame(
+            table_id, game, tuple(json.loads(row.seats)), takeback_allowed=bool(row.takeback)
+        )
         self.sync(table)
         return table
 
@@ -311,10 +473,23 @@ class TableStore:
         many. Reads only the new rows. A copy moved off the table's line (an undo or a
         what-if taken on it by mistake) is rebuilt from the store: the store is the truth."""
         g = table.game
-        if g.step_count != g.history_length or g.history_length != len(table.deciders):
-            table.game = Game.from_setup(g.setup)
-            table.deciders = []
+        rebuild = g.step_count != g.history_length or g.history_length != len(table.deciders)
         with self._read() as conn:
+            if table.takeback_allowed:
+                last = conn.execute(
+                    sa.select(takebacks)
+                    .where(takebacks.c.table_id == table.table_id)
+                    .order_by(takebacks.c.no.desc())
+                    .limit(1)
+                ).first()
+                table.request = _takeback(last) if last is not None else None
+                epoch = table.request.epoch if table.request is not None else 0
+                if epoch != table.epoch:  # steps were taken back: replay what stays
+                    rebuild = True
+                    table.epoch = epoch
+            if rebuild:
+                table.game = Game.from_setup(g.setup)
+                table.deciders = []
             rows = conn.execute(
                 sa.select(
                     table_steps.c.step_no,
@@ -359,6 +534,8 @@ class TableStore:
         if expected != table.step_no:
             raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
         kind, seat = table.waiting_for()
+        if kind == "answers":
+            raise _refused("paused", "paused", seat=(seat or 0) + 1)
         if kind == "over":
             raise _refused("over", "over")
         if kind != "human" or seat != access.seat:
@@ -383,7 +560,7 @@ class TableStore:
         self.sync(table)
         while written < limit:
             kind, seat = table.waiting_for()
-            if kind in ("over", "human"):
+            if kind in ("over", "human", "answers"):
                 break
             g = table.game
             n = table.step_no
@@ -447,6 +624,7 @@ class TableStore:
                     )
                 )
                 self._record(conn, table, step_no, raw, now, actor, seat)
+                self._notify(conn, table.table_id)  # at commit: never for a lost race
         except sa.exc.IntegrityError:
             return False
         except sa.exc.SQLAlchemyError as e:
@@ -475,7 +653,7 @@ class TableStore:
             .where(db.playtests.c.id == rid)
             .values(
                 updated=now,
-                save=g.to_json(),
+                save=_save_text(conn, table),
                 steps=g.history_length,
                 cursor=g.step_count,
                 status="over" if result is not None else "playing",
@@ -494,6 +672,259 @@ class TableStore:
             )
         )
 
+    # ---- taking back -------------------------------------------------------------------
+
+    def ask_takeback(self, table: TableGame, token: str, *, visitor: str | None = None) -> TakeBack:
+        """A seat asks to take back its last step (and the bots' and dice's steps after
+        it). Allowed only at a table made with ``takeback=True``, while no other person
+        has decided since and no other request is open; the table then pauses until
+        every other person has answered (:meth:`answer_takeback`). A table with no other
+        person takes it back at once. TableRefused ("takeback") says why not."""
+        access = self.open(table.table_id, token)
+        if access.role != "seat" or access.seat is None:
+            raise _refused("spectator", "spectator")
+        seat = access.seat
+        self.sync(table)
+        if not table.takeback_allowed:
+            raise _refused("takeback", "takeback_off")
+        if table.paused:
+            raise _refused("takeback", "takeback_open")
+        step_no = last_choice(table, seat)
+        if step_no is None:
+            raise _refused("takeback", "takeback_none")
+        for actor, who, _v in table.deciders[step_no + 1 :]:
+            if actor == HUMAN and who is not None and who != seat:
+                raise _refused("takeback", "takeback_played", seat=who + 1)
+        last = table.request
+        if last is not None and last.status == "refused" and last.step_no == step_no:
+            raise _refused("takeback", "takeback_refused", step=step_no + 1)  # ask once
+        if table.epoch >= MAX_TAKEBACKS:
+            raise _refused("takeback", "takeback_limit", limit=MAX_TAKEBACKS)
+        no = table.request.no + 1 if table.request is not None else 0
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    takebacks.insert().values(
+                        table_id=table.table_id,
+                        no=no,
+                        seat=seat,
+                        step_no=step_no,
+                        upto=table.step_no,
+                        asked=time.time(),
+                        visitor=visitor,
+                        status="open",
+                        answers="{}",
+                        version=1,
+                        epoch=table.epoch,
+                    )
+                )
+                self._notify(conn, table.table_id)
+        except sa.exc.IntegrityError:  # another seat asked at the same moment
+            self.sync(table)
+            raise _refused("takeback", "takeback_open") from None
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=db._database("store.err.db", self.url, e)) from None
+        self.sync(table)
+        request = table.request
+        assert request is not None
+        if not request.waiting_on(table.seats):  # nobody else to ask
+            self._decide(table, request, {})
+        return self._current(table)
+
+    def answer_takeback(self, table: TableGame, token: str, accept: bool) -> TakeBack:
+        """Another person's answer to the open request: one refusal closes it (the
+        table goes on), the last acceptance takes the steps back. Two answers at once
+        are both counted (each is written over the version it read, else read again)."""
+        access = self.open(table.table_id, token)
+        if access.role != "seat" or access.seat is None:
+            raise _refused("spectator", "spectator")
+        seat = access.seat
+        for _attempt in range(20):
+            self.sync(table)
+            request = table.request
+            if request is None or request.status != "open":
+                raise _refused("takeback", "takeback_no_request")
+            if seat == request.seat:
+                raise _refused("takeback", "takeback_own")
+            if seat in request.answers:
+                raise _refused("takeback", "takeback_answered")
+            answers = {**request.answers, seat: accept}
+            if self._decide(table, request, answers):
+                return self._current(table)
+        raise StoreError(words=Phrase.of("table.err.busy", table=repr(table.table_id[:12])))
+
+    def withdraw_takeback(self, table: TableGame, token: str) -> TakeBack:
+        """The asker takes its request back before everyone answered: the table goes on."""
+        access = self.open(table.table_id, token)
+        for _attempt in range(20):
+            self.sync(table)
+            request = table.request
+            if request is None or request.status != "open":
+                raise _refused("takeback", "takeback_no_request")
+            if access.seat != request.seat:
+                raise _refused("takeback", "takeback_not_yours")
+            if self._change(table, request, request.answers, "withdrawn", None):
+                self.sync(table)
+                return self._current(table)
+        raise StoreError(words=Phrase.of("table.err.busy", table=repr(table.table_id[:12])))
+
+    def _current(self, table: TableGame) -> TakeBack:
+        assert table.request is not None
+        return table.request
+
+    def _decide(self, table: TableGame, request: TakeBack, answers: dict[int, bool]) -> bool:
+        """Write ``answers`` and what follows from them; False when the request changed
+        meanwhile (the caller reads it again)."""
+        waiting = [
+            i
+            for i, kind in enumerate(table.seats)
+            if kind == HUMAN and i != request.seat and i not in answers
+        ]
+        if any(not yes for yes in answers.values()):
+            done = self._change(table, request, answers, "refused", None)
+        elif waiting:
+            done = self._change(table, request, answers, "open", None)
+        else:
+            done = self._change(table, request, answers, "accepted", table)
+        if done:
+            self.sync(table)
+        return done
+
+    def _change(
+        self,
+        table: TableGame,
+        request: TakeBack,
+        answers: dict[int, bool],
+        status: str,
+        undo: TableGame | None,
+    ) -> bool:
+        """One compare-and-set of the request (and, when accepted, the take back itself
+        in the same transaction): the steps from the asker's last one move to
+        ``table_steps_undone``, the line they made stays in the record as a branch."""
+        tid = table.table_id
+        now = time.time()
+        values: dict[str, Any] = {
+            "answers": json.dumps({str(k): v for k, v in sorted(answers.items())}),
+            "version": request.version + 1,
+            "status": status,
+        }
+        if status != "open":
+            values["decided"] = now
+        try:
+            with self.engine.begin() as conn:
+                if undo is not None:
+                    count = conn.execute(
+                        sa.select(sa.func.count()).where(table_steps.c.table_id == tid)
+                    ).scalar_one()
+                    if count != request.upto:  # a step slipped in as it was asked
+                        values["status"] = "void"
+                    else:
+                        line = [json.loads(r) for r in self._line(conn, tid)]
+                        values["line"] = json.dumps(line, ensure_ascii=False)
+                        values["epoch"] = request.epoch + 1
+                got = conn.execute(
+                    takebacks.update()
+                    .where(
+                        takebacks.c.table_id == tid,
+                        takebacks.c.no == request.no,
+                        takebacks.c.version == request.version,
+                    )
+                    .values(**values)
+                )
+                if got.rowcount != 1:
+                    raise _Changed  # rolls the transaction back
+                if values["status"] == "accepted":
+                    self._take_back(conn, table, request, now)
+                self._notify(conn, tid)
+        except _Changed:
+            return False
+        except _SlippedIn:  # rolled back; the request is void, the table goes on
+            return self._change(table, request, answers, "void", None)
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=db._database("store.err.db", self.url, e)) from None
+        return True
+
+    @staticmethod
+    def _line(conn: sa.Connection, table_id: str) -> list[str]:
+        return [
+            str(r.step)
+            for r in conn.execute(
+                sa.select(table_steps.c.step)
+                .where(table_steps.c.table_id == table_id)
+                .order_by(table_steps.c.step_no)
+            )
+        ]
+
+    def _take_back(
+        self, conn: sa.Connection, table: TableGame, request: TakeBack, now: float
+    ) -> None:
+        """Move the undone steps aside and bring the record to the line that stays."""
+        tid = table.table_id
+        gone = table_steps.c.table_id == tid, table_steps.c.step_no >= request.step_no
+        rows = conn.execute(sa.select(table_steps).where(*gone)).all()
+        conn.execute(
+            undone_steps.insert(),
+            [
+                {
+                    "table_id": tid,
+                    "takeback": request.no,
+                    "step_no": r.step_no,
+                    "at": r.at,
+                    "actor": r.actor,
+                    "seat": r.seat,
+                    "visitor": r.visitor,
+                    "step": r.step,
+                }
+                for r in rows
+            ],
+        )
+        conn.execute(
+            table_steps.delete().where(
+                table_steps.c.table_id == tid,
+                table_steps.c.step_no.in_([r.step_no for r in rows]),
+            )
+        )
+        left = conn.execute(
+            sa.select(sa.func.count()).where(table_steps.c.table_id == tid)
+        ).scalar_one()
+        if left != request.step_no:  # a step committed meanwhile: undo nothing
+            raise _SlippedIn
+        # The record: the line that stays, the one left as a branch beside it.
+        kept = TableGame(
+            tid,
+            Game.from_setup(table.game.setup),
+            table.seats,
+            takeback_allowed=True,
+            epoch=request.epoch + 1,
+        )
+        for raw in self._line(conn, tid):
+            kept.game.apply(step_from_json(json.loads(raw)))
+        rid = conn.execute(sa.select(tables.c.playtest).where(tables.c.id == tid)).scalar_one()
+        result = kept.game.result
+        conn.execute(
+            db.playtests.update()
+            .where(db.playtests.c.id == rid)
+            .values(
+                updated=now,
+                save=_save_text(conn, kept),
+                steps=kept.game.history_length,
+                cursor=kept.game.step_count,
+                status="over" if result is not None else "playing",
+                reason=result.reason if result is not None else None,
+                winners=json.dumps(list(result.winners)) if result is not None else None,
+            )
+        )
+        # The record's step log is the line that stays (as the page's undo does); the
+        # undone steps are in the save's branches and in table_steps_undone.
+        conn.execute(
+            db.steps.delete().where(db.steps.c.playtest == rid, db.steps.c.idx >= request.step_no)
+        )
+
+    def _notify(self, conn: sa.Connection, table_id: str) -> None:
+        """Tell the listening kernels (PostgreSQL: delivered at commit)."""
+        if self.notifies:
+            conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))
+
     def record_id(self, table_id: str) -> str:
         """The id of the table's playtest record."""
         with self._read() as conn:
@@ -509,6 +940,177 @@ class TableStore:
 
     def _read(self) -> Any:
         return db._guard(self.engine.connect(), self.url)
+
+
+class TableWatch:
+    """One visitor's ear on one table: :meth:`pending` says (once) that steps were written
+    since it last looked; ``on_change`` (if set) is called from the listener's thread, to
+    wake the page's event loop at once."""
+
+    def __init__(self, notifier: TableNotifier, table_id: str) -> None:
+        self.notifier = notifier
+        self.table_id = table_id
+        self._event = threading.Event()
+        self.on_change: Callable[[], None] | None = None
+
+    @property
+    def alive(self) -> bool:
+        """False once the listening connection is lost: the visitor then polls instead."""
+        return self.notifier.alive
+
+    def pending(self) -> bool:
+        """True (once) when a step was written to the table since the last call."""
+        if self._event.is_set():
+            self._event.clear()
+            return True
+        return False
+
+    def wait(self, timeout: float) -> bool:
+        """Block until a step is written (True; :meth:`pending` then still says so) or
+        ``timeout`` passes (False)."""
+        return self._event.wait(timeout)
+
+    def close(self) -> None:
+        self.notifier.forget(self)
+
+    def _notify(self) -> None:
+        self._event.set()
+        callback = self.on_change
+        if callback is not None:
+            callback()
+
+
+class TableNotifier:
+    """A kernel's one LISTEN connection to PostgreSQL and the thread that reads it: every
+    table step's transaction sends ``NOTIFY verlies_table_steps, '<table id>'`` at commit,
+    and the watches of that table are woken. A waiting visitor then costs the database
+    nothing (no query per poll); the connection is its whole cost."""
+
+    #: How long the thread blocks in one read before it checks whether to stop (s).
+    READ_S = 0.5
+
+    def __init__(self, engine: sa.Engine) -> None:
+        # A connection of its own, outside the pool, with the URL's own arguments.
+        args, kwargs = engine.dialect.create_connect_args(engine.url)
+        self._conn: Any = engine.dialect.dbapi.connect(*args, **kwargs)  # type: ignore[union-attr]
+        self._conn.autocommit = True
+        self._conn.execute(f"LISTEN {CHANNEL}")  # listening before the first load: no gap
+        self._watches: dict[str, list[TableWatch]] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.alive = True
+        self._thread = threading.Thread(target=self._listen, name="verlies-tables", daemon=True)
+        self._thread.start()
+
+    def watch(self, table_id: str) -> TableWatch:
+        w = TableWatch(self, table_id)
+        with self._lock:
+            self._watches.setdefault(table_id, []).append(w)
+        return w
+
+    def forget(self, watch: TableWatch) -> None:
+        with self._lock:
+            ws = self._watches.get(watch.table_id, [])
+            if watch in ws:
+                ws.remove(watch)
+
+    def _listen(self) -> None:
+        try:
+            while not self._stop.is_set():
+                for note in self._conn.notifies(timeout=self.READ_S):
+                    with self._lock:
+                        ws = list(self._watches.get(note.payload, ()))
+                    for w in ws:
+                        w._notify()
+        except Exception:  # noqa: BLE001 - a lost connection: the watches fall back to polling
+            pass
+        finally:
+            self.alive = False
+            # Wake everyone once, so a visitor blocked in wait() polls and sees the state.
+            with self._lock:
+                every = [w for ws in self._watches.values() for w in ws]
+            for w in every:
+                w._event.set()
+            try:
+                self._conn.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(self.READ_S * 4 + 5)
+
+
+def last_choice(table: TableGame, seat: int) -> int | None:
+    """The number of ``seat``'s last decided step, a forced one (one legal action, which
+    the table would only take again) not counted."""
+    mine = [
+        i for i, (actor, who, _v) in enumerate(table.deciders) if actor == HUMAN and who == seat
+    ]
+    if not mine:
+        return None
+    back = table.game.clone(log=False)
+    for i in reversed(mine):
+        back.goto(i)
+        if back.forced_action is None:
+            return i
+    return None
+
+
+def _save_text(conn: sa.Connection, table: TableGame) -> str:
+    """The table's save file for its playtest record: the game, and once steps were taken
+    back, every line left by a take back as a branch before the current one (the format
+    of ``GameTree.to_json``: ``verlies.tree`` reads it and replays every line)."""
+    text = table.game.to_json()
+    if table.epoch == 0:
+        return text
+    left = [
+        json.loads(r.line)
+        for r in conn.execute(
+            sa.select(takebacks.c.line)
+            .where(takebacks.c.table_id == table.table_id, takebacks.c.status == "accepted")
+            .order_by(takebacks.c.no)
+        )
+    ]
+    data = json.loads(text)
+    lines = [*left, data["steps"]]
+    rows = []
+    for i, steps in enumerate(lines):
+        base, at = -1, 0
+        for j in range(i):
+            k = _shared(lines[j], steps)
+            if k > at:
+                base, at = j, k
+        rows.append(
+            {"name": str(i + 1), "parent": i - 1, "base": base, "at": at, "steps": steps[at:]}
+        )
+    data["branches"] = {"current": len(lines) - 1, "lines": rows}
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _shared(a: list[Any], b: list[Any]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _add_takeback_column(engine: sa.Engine, url: str) -> None:
+    """A store made before take backs has a ``tables`` table without the column: add it
+    (off for those tables), as ``create_all`` adds only missing tables."""
+    try:
+        columns = {c["name"] for c in sa.inspect(engine).get_columns("tables")}
+        if "takeback" in columns:
+            return
+        false = "0" if engine.dialect.name == "sqlite" else "false"
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(f"ALTER TABLE tables ADD COLUMN takeback BOOLEAN NOT NULL DEFAULT {false}")
+            )
+    except sa.exc.SQLAlchemyError as e:
+        raise StoreError(words=db._database("store.err.open", url, e)) from None
 
 
 def _bot_seed(seed: int, seat: int, step_no: int) -> int:

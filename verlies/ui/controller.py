@@ -126,6 +126,10 @@ class Controller:
         """Why a person's decision is not taken now (no human to move), or None."""
         if self.session.human_to_move:
             return None
+        from verlies.ui.table_session import TableSession
+
+        if isinstance(self.session, TableSession):  # a shared table: whose turn, what waits
+            return Say(self.session.seat_model.turn_text(self.lang), error=True)
         return Say(self.hint_text(), error=True)
 
     def placing(self) -> Placing | None:

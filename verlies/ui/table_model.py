@@ -3,18 +3,29 @@ a spectator link or the designer's link shows and does.
 
 The table's truth is the store (:mod:`verlies.store.tables`); this model keeps the
 visitor's copy of the game caught up (:meth:`SeatModel.poll`, cheap: one count query
-when nothing changed), sends the seat's decisions (:meth:`SeatModel.act`: a refusal comes
-back as words, never an exception), and says whose turn it is and what everyone waits for.
+when nothing changed, none where the database notifies), sends the seat's decisions
+(:meth:`SeatModel.act`: a refusal comes back as words, never an exception), and says whose
+turn it is and what everyone waits for.
 A shared table moves only forward: no undo, what-if or branches here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from verlies.actions import Action
 from verlies.game import Game
-from verlies.store.tables import HUMAN, Access, TableGame, TableRefused, TableStore
+from verlies.store.tables import (
+    HUMAN,
+    Access,
+    TableGame,
+    TableRefused,
+    TableStore,
+    TableWatch,
+    TakeBack,
+    last_choice,
+)
 from verlies.ui.describe import character_name
 from verlies.ui.i18n import bot_name, t
 
@@ -41,7 +52,13 @@ class SeatModel:
         self.token = token
         self.visitor = visitor
         self.access: Access = store.open(table_id, token, visitor=visitor)
+        # Listening before loading: a step written in between is not missed.
+        self.watch: TableWatch | None = store.watch(table_id)
         self.table: TableGame = store.load(table_id)
+        # What the last poll saw (where nothing notifies); read after loading, so a change
+        # in between is seen (again) at the first poll.
+        self._version = store.version(self.table)
+        self._can_ask: tuple[tuple[int, ...], bool] | None = None
         store.advance(self.table)
 
     @property
@@ -61,12 +78,33 @@ class SeatModel:
         """Catch up with the table; True when the position changed. Also writes the steps
         that nobody's browser decides (bots, rolls) if this kernel notices them first."""
         changed = False
-        if self.store.latest(self.table.table_id) != self.table.step_no:
-            changed = self.store.sync(self.table) > 0
+        w = self.watch
+        if w is not None and w.alive:
+            # The database says when a step was written: no query while nothing happens.
+            if w.pending():
+                changed = self._catch_up()
+        else:
+            version = self.store.version(self.table)
+            if version != self._version:
+                self._version = version
+                changed = self._catch_up()
         kind, _seat = self.table.waiting_for()
         if kind in ("bot", "chance"):
             changed = self.store.advance(self.table) > 0 or changed
         return changed
+
+    def _catch_up(self) -> bool:
+        """Read what changed; True when the position or a take-back request did."""
+        t = self.table
+        before = (t.request, t.epoch)
+        applied = self.store.sync(t)
+        return applied > 0 or (t.request, t.epoch) != before
+
+    def close(self) -> None:
+        """Stop listening for the table's steps (the page is gone)."""
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
 
     def my_turn(self) -> bool:
         kind, seat = self.table.waiting_for()
@@ -89,6 +127,8 @@ class SeatModel:
         """Whose turn it is, from this visitor's side: always says who the table waits for."""
         kind, seat = self.table.waiting_for()
         g = self.game
+        if kind == "answers":
+            return t("table.answers", lang, n=(seat or 0) + 1)
         if kind == "over":
             return t("table.over", lang)
         if kind == "chance" or seat is None:
@@ -120,3 +160,94 @@ class SeatModel:
             else:
                 out.append(t("table.seat_bot", lang, n=i + 1, who=who, bot=bot_name(kind, lang)))
         return out
+
+    # ---- taking back (a table made with "take back" allowed) ---------------------------
+
+    def can_ask_takeback(self) -> bool:
+        """This seat may ask now: the table allows it, no request is open, and its last
+        decided step is the last any person decided."""
+        tb = self.table
+        seat = self.access.seat
+        if seat is None or not tb.takeback_allowed or tb.paused:
+            return False
+        r = tb.request
+        key = (tb.step_no, tb.epoch, seat, *((r.no, r.version) if r is not None else ()))
+        if self._can_ask is None or self._can_ask[0] != key:
+            last = last_choice(tb, seat)
+            ok = (
+                last is not None
+                and not any(
+                    actor == HUMAN and who is not None and who != seat
+                    for actor, who, _v in tb.deciders[last + 1 :]
+                )
+                and not (r is not None and r.status == "refused" and r.step_no == last)
+            )
+            self._can_ask = (key, ok)
+        return self._can_ask[1]
+
+    def takeback_buttons(self) -> frozenset[str]:
+        """Which of "ask", "accept", "refuse", "withdraw" this visitor can click now."""
+        r = self.table.request
+        seat = self.access.seat
+        if seat is None:
+            return frozenset()
+        if r is not None and r.status == "open":
+            if seat == r.seat:
+                return frozenset({"withdraw"})
+            if self.table.seats[seat] == HUMAN and seat not in r.answers:
+                return frozenset({"accept", "refuse"})
+            return frozenset()
+        return frozenset({"ask"}) if self.can_ask_takeback() else frozenset()
+
+    def ask_takeback(self, lang: str) -> Said:
+        return self._takeback(
+            lambda: self.store.ask_takeback(self.table, self.token, visitor=self.visitor), lang
+        )
+
+    def answer_takeback(self, accept: bool, lang: str) -> Said:
+        return self._takeback(
+            lambda: self.store.answer_takeback(self.table, self.token, accept), lang
+        )
+
+    def withdraw_takeback(self, lang: str) -> Said:
+        return self._takeback(lambda: self.store.withdraw_takeback(self.table, self.token), lang)
+
+    def _takeback(self, do: Callable[[], TakeBack], lang: str) -> Said:
+        try:
+            do()
+        except TableRefused as e:
+            return Said(e.text_in(lang), error=True)
+        self.store.advance(self.table)  # a refusal lets the bots and dice go on
+        return Said(self.takeback_text(lang) or "")
+
+    def takeback_text(self, lang: str) -> str | None:
+        """The table's take-back request as this visitor sees it: open (who asked, who has
+        not answered, whether this visitor is asked), or how it ended, while nothing was
+        played since; None otherwise."""
+        tb = self.table
+        r = tb.request
+        if r is None:
+            return None
+        seat = self.access.seat
+        asker = dict(seat=r.seat + 1, who=character_name(tb.game, r.seat, lang), step=r.step_no + 1)
+        if r.status == "open":
+            waiting = ", ".join(t("table.tb_seat", lang, n=i + 1) for i in r.waiting_on(tb.seats))
+            if seat == r.seat:
+                return t("table.tb_mine", lang, step=r.step_no + 1, waiting=waiting)
+            if seat is not None and seat in r.answers:
+                return t("table.tb_answered", lang, waiting=waiting)
+            if seat is not None and tb.seats[seat] == HUMAN:
+                return t("table.tb_asked_you", lang, **asker)
+            return t("table.tb_asked", lang, waiting=waiting, **asker)
+        if r.status == "accepted" and tb.step_no == r.step_no:
+            return t("table.tb_accepted", lang, seat=r.seat + 1, step=r.step_no + 1)
+        if tb.step_no != r.upto:
+            return None  # the table went on since: old news
+        if r.status == "refused":
+            by = ", ".join(t("table.tb_seat", lang, n=i + 1) for i in r.refused_by)
+            return t("table.tb_refused", lang, seat=r.seat + 1, by=by)
+        if r.status == "withdrawn":
+            return t("table.tb_withdrawn", lang, seat=r.seat + 1)
+        if r.status == "void":
+            return t("table.tb_void", lang)
+        return None

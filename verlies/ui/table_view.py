@@ -7,6 +7,7 @@ caught up. A thin widget layer: the table is :mod:`verlies.store.tables`, the vi
 from __future__ import annotations
 
 import html
+import os
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
@@ -22,9 +23,18 @@ if TYPE_CHECKING:
     from verlies.ui.table_session import TableSession
 
 esc = html.escape
-#: How often a table's page looks for the others' steps (ms): one count query to the store
-#: (docs/serving.md, "Shared tables").
+#: How often a table's page looks for the others' steps (ms): one count query to the store,
+#: or none where the database notifies (PostgreSQL; docs/serving.md, "Shared tables").
 POLL_MS = 250
+#: The operator's setting for it (ms, at least 50): a slower look costs a SQLite store less.
+POLL_ENV = "VERLIES_TABLE_POLL_MS"
+
+
+def poll_ms() -> int:
+    """The poll interval: ``$VERLIES_TABLE_POLL_MS`` if a whole number >= 50, else 250."""
+    raw = os.environ.get(POLL_ENV, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) >= 50 else POLL_MS
+
 
 _stores: dict[str, TableStore] = {}
 
@@ -62,12 +72,46 @@ class TableBar:
         self.links.add_class("vl-table-links")
         self.turn = widgets.HTML()
         self.turn.add_class("vl-table-turn")
+        # "Take back": allowed (or not) when the table is made; a seat's request and the
+        # others' answers while it is played.
+        self.allow_takeback = widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.allow_takeback.add_class("vl-table-allow-takeback")
+        self.takeback_text = widgets.HTML()
+        self.takeback_text.add_class("vl-table-takeback")
+        self.tb_buttons: dict[str, widgets.Button] = {}
+        for kind in ("ask", "accept", "refuse", "withdraw"):
+            b = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
+            b.add_class(f"vl-table-tb-{kind}")
+            b.on_click(lambda _b, kind=kind: self.takeback(kind))
+            self.tb_buttons[kind] = b
+        self.takeback_box = widgets.VBox(
+            [
+                self.takeback_text,
+                widgets.HBox(
+                    list(self.tb_buttons.values()), layout=widgets.Layout(flex_flow="row wrap")
+                ),
+            ]
+        )
+        self.takeback_box.add_class("vl-table-takeback-box")
+        self._tb_error: tuple[tuple[int, ...], str] | None = None
         # The poll timer runs on the kernel's own event loop (the main thread: no race with
         # clicks); a table is opened from the query's thread, which hands the start over.
         self._loop = _kernel_loop()
         self._timer: Any = None
         self._made: tuple[TableLinks, list[str]] | None = None  # the links shown
-        self.widget = widgets.VBox([self.invite, self.links, self.turn])
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.invite, self.allow_takeback],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.links,
+                self.turn,
+                self.takeback_box,
+            ]
+        )
         self.widget.add_class("vl-table-bar")
 
     @property
@@ -80,6 +124,10 @@ class TableBar:
     def set_lang(self, lang: str) -> None:
         self.invite.description = t("table.invite", lang)
         self.invite.tooltip = t("table.invite_tip", lang)
+        self.allow_takeback.description = t("table.allow_takeback", lang)
+        self.allow_takeback.tooltip = t("table.allow_takeback_tip", lang)
+        for kind, b in self.tb_buttons.items():
+            b.description = t(f"table.tb_{kind}", lang)
         self._show_links()
         self.show()
 
@@ -91,7 +139,12 @@ class TableBar:
         app, lang = self.app, self.app.lang
         try:
             store = table_store()
-            links = store.create(app.game.setup, list(app.session.controllers), lang=lang)
+            links = store.create(
+                app.game.setup,
+                list(app.session.controllers),
+                lang=lang,
+                takeback=self.allow_takeback.value,
+            )
         except (VerliesError, ValueError) as e:
             self._made = None
             self.links.value = f'<div class="vl-error">{esc(share.error_text(e, lang))}</div>'
@@ -162,6 +215,7 @@ class TableBar:
         for w in self._rewinding():
             w.layout.display = "none"  # a shared table moves only forward
         self.invite.layout.display = "none"
+        self.allow_takeback.layout.display = "none"
         if not session.sees_all:
             app.designer_box.layout.display = "none"
         else:
@@ -178,10 +232,16 @@ class TableBar:
         from tornado.ioloop import PeriodicCallback
 
         def start() -> None:
-            self._timer = PeriodicCallback(lambda: self._tick({}), POLL_MS)
+            self._timer = PeriodicCallback(lambda: self._tick({}), poll_ms())
             self._timer.start()
 
         loop.add_callback(start)  # thread-safe: runs on the kernel's loop
+        s = self.session
+        watch = s.seat_model.watch if s is not None else None
+        if watch is not None:
+            # PostgreSQL's NOTIFY wakes the page at once (the listener's thread hands the
+            # tick to the kernel's loop); the timer's ticks then cost no query.
+            watch.on_change = lambda: loop.add_callback(self._tick, {})
 
     def _rewinding(self) -> list[widgets.Widget]:
         a = self.app
@@ -211,11 +271,45 @@ class TableBar:
         else:
             self.show()
 
+    def takeback(self, kind: str) -> None:
+        """A click on "Take back my last step", "Accept", "Refuse" or "Withdraw"."""
+        s = self.session
+        if s is None:
+            return
+        model, lang = s.seat_model, self.app.lang
+        epoch = model.table.epoch
+        if kind == "ask":
+            said = model.ask_takeback(lang)
+        elif kind == "withdraw":
+            said = model.withdraw_takeback(lang)
+        else:
+            said = model.answer_takeback(kind == "accept", lang)
+        if model.table.epoch != epoch:  # steps were taken back: the position changed
+            self.app.controller.clear_selection()
+            self.app.refresh()
+        else:
+            self.show()
+        if said.error:  # shown until the table changes (the timer's show() keeps it)
+            self._tb_error = (self._tb_key(), said.text)
+            self.show()
+
+    def _tb_key(self) -> tuple[int, ...]:
+        """The table's state as far as a take-back refusal is concerned."""
+        s = self.session
+        if s is None:
+            return ()
+        tb = s.seat_model.table
+        r = tb.request
+        return (tb.step_no, tb.epoch, *((r.no, r.version) if r is not None else ()))
+
     def show(self) -> None:
         """The turn line: whose turn it is and what everyone waits for; who sits where."""
         s = self.session
         if s is None:
             self.turn.value = ""
+            self.takeback_text.value = ""
+            for b in self.tb_buttons.values():
+                b.layout.display = "none"
             return
         lang = self.app.lang
         model = s.seat_model
@@ -226,3 +320,13 @@ class TableBar:
             f'data-step="{model.table.step_no}">{esc(model.turn_text(lang))}</div>'
             f'<ul class="vl-table-seats">{seats}</ul>'
         )
+        said = model.takeback_text(lang)
+        note = f'<div class="vl-note">{esc(said)}</div>' if said else ""
+        if self._tb_error is not None and self._tb_error[0] == self._tb_key():
+            note = f'<div class="vl-error">{esc(self._tb_error[1])}</div>' + note
+        else:
+            self._tb_error = None
+        self.takeback_text.value = note
+        can = model.takeback_buttons()
+        for kind, b in self.tb_buttons.items():
+            b.layout.display = None if kind in can else "none"

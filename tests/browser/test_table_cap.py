@@ -1,0 +1,138 @@
+"""The kernel cap with shared tables (issue 23, verlies/serve/kernels.py): each seat link
+is a visitor with a kernel of its own, so several tables at once fill the server like
+any other visitors. One Voila like `./run play` (preheated pool of two, the capped kernel
+manager) with the cap at 3, two tables of two people each, in real browsers:
+
+- three seat links (both seats of table A, one of table B) get their seats: three kernels,
+  the cap, each page showing its own table's turn line;
+- the fourth seat link (table B's other seat) gets HTTP 503 and the "table is full" page
+  in German and English; no kernel is started for it;
+- the tables still play: a step at table A reaches A's other seat and leaves B alone;
+- when a visitor leaves and its kernel ends, the fourth seat link gets its seat and the
+  position its table has.
+
+Every wait follows progress (tests/browser/progress.py), never a fixed time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+from progress import follow, has, navigate, wait_server
+from test_resume import one_step
+from test_serving import _STATUS_JS, _full_page_shown, _kernel_id, _running
+
+from verlies.setup import Setup
+from verlies.store import PlaytestStore
+from verlies.store.tables import TableLinks, TableStore
+
+CAP = 3
+
+
+def _step(page: Page) -> int:
+    return int(page.get_attribute(".vl-table-now", "data-step") or -1)
+
+
+def _token(links: TableLinks, seat: int) -> str:
+    token = links.seats[seat]
+    assert token is not None
+    return token
+
+
+def test_several_tables_keep_the_cap_and_the_next_seat_finds_it_full(
+    browser: Browser,
+    start_voila: Callable[..., Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'playtests.sqlite'}"
+    monkeypatch.setenv("VERLIES_STORE_URL", url)  # the server's kernels read this store
+    monkeypatch.delenv("VERLIES_MAX_KERNELS", raising=False)  # it would win over CAP
+    store = TableStore(PlaytestStore(url))
+    table_a = store.create(Setup(players=2, seed=3), ["human", "human"], lang="en")
+    table_b = store.create(Setup(players=2, seed=4), ["human", "human"], lang="en")
+    server = start_voila(
+        "play.ipynb", f"--CappedKernelManager.max_kernels={CAP}", name="tables-capped"
+    )
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def visit(links: TableLinks, seat: int) -> tuple[Page, int]:
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        navigate(page, server.url("/") + "?" + links.query(_token(links, seat)), server=server)
+        return page, int(page.evaluate(_STATUS_JS))
+
+    def seated(page: Page, links: TableLinks, what: str) -> None:
+        follow(page, has(page, ".vl-table-now", "visible"), what, server=server)
+        table = store.load(links.table_id)
+        follow(page, lambda: _step(page) == table.step_no, what + ": its position", server=server)
+
+    try:
+        wait_server(server, lambda: len(_running(server)) == 2, "the pool's two kernels")
+        a1, status = visit(table_a, 0)
+        assert status == 200
+        seated(a1, table_a, "table A, seat 1")
+        a2, status = visit(table_a, 1)
+        assert status == 200
+        seated(a2, table_a, "table A, seat 2")
+        b1, status = visit(table_b, 0)
+        assert status == 200
+        seated(b1, table_b, "table B, seat 1")
+        kernels = [_kernel_id(p) for p in (a1, a2, b1)]
+        assert len(set(kernels)) == CAP
+        assert sorted(_running(server)) == sorted(kernels)  # the pool could not refill
+
+        # The fourth seat link: the server is full; no kernel is started for it.
+        mark = server.log_mark()
+        b2, status = visit(table_b, 1)
+        assert status == 503
+        _full_page_shown(b2)
+        assert b2.locator(".vl-table-now").count() == 0
+        assert sorted(_running(server)) == sorted(kernels)
+        assert f"table full ({CAP}/{CAP}), refused" in server.log_text()[mark:]
+
+        # The tables go on, each its own: a step at A reaches A's other seat, not B.
+        b_before = _step(b1)
+        mover, other = (
+            (a1, a2)
+            if a1.get_attribute(".vl-table-now", "data-mine") == "1"
+            else (
+                a2,
+                a1,
+            )
+        )
+        before = _step(mover)
+        one_step(mover, server)
+        follow(mover, lambda: _step(mover) > before, "the step at table A", server=server)
+        follow(other, lambda: _step(other) == _step(mover), "A's other seat", server=server)
+        assert store.latest(table_a.table_id) == _step(mover)
+        assert _step(b1) == b_before == store.latest(table_b.table_id)
+
+        # Table A's second seat leaves: its kernel ends, and B's second seat gets in.
+        contexts[1].close()
+        assert server.shutdown_kernel(kernels[1]) == 204
+        wait_server(
+            server,
+            lambda: kernels[1] not in _running(server) and len(_running(server)) == CAP,
+            "the freed seat",
+        )
+        b2.context.close()
+        b2, status = visit(table_b, 1)
+        assert status == 200
+        seated(b2, table_b, "table B, seat 2 after a seat was freed")
+        assert "du wartest" in b2.inner_text(".vl-table-now") or "Du bist dran" in (
+            b2.inner_text(".vl-table-now")
+        )
+        assert len(_running(server)) <= CAP
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+    assert errors == []
