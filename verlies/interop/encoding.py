@@ -134,6 +134,20 @@ def _dice_in(value: Any) -> Iterator[Dice]:
             yield from _dice_in(getattr(value, f.name))
 
 
+class _Kept:
+    """One seat's observation buffer and the keys its blocks were last made from."""
+
+    __slots__ = ("buf", "figures_key", "cp", "info_key", "pending_key", "piles")
+
+    def __init__(self, buf: npt.NDArray[np.float32]) -> None:
+        self.buf = buf
+        self.figures_key: Any = None
+        self.cp: int | None = None
+        self.info_key: Any = None
+        self.pending_key: Any = None
+        self.piles: Any = None
+
+
 class Encoding:
     """Numbers for one deck, player count and variants. Make one with :meth:`for_game`."""
 
@@ -276,6 +290,8 @@ class Encoding:
         self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        # Per seat: the buffer the observation is kept in and the blocks' keys.
+        self._kept: dict[int, _Kept] = {}
         self._pile_index = (
             {c: i for i, c in enumerate(self.dungeon_ids)},
             {c: i for i, c in enumerate(self.room_ids)},
@@ -511,98 +527,176 @@ class Encoding:
         number): equal for two games that differ only in what this seat cannot see.
 
         Each call returns a new array of its own (the caller may keep it: no later call
-        changes it). The whole board's grid (a window of it is the board block) and the
-        piles block are kept while what they are made of stays, so most decisions copy
-        them and fill only the small blocks between."""
-        view = game.view(seat)
-        out = np.empty(self.observation_size, dtype=np.float32)
+        changes it). Made incrementally: the encoding keeps one buffer per seat and the
+        key each block was made from (the figures' public facts and the board's version;
+        the piles and other public counts; the frame on top of the stack), rewrites only
+        the blocks whose key changed since that seat's last call and hands out a copy.
+        Each block is a function of its key alone, so the buffer is right whatever game
+        (or clone) asked last; ``tests/test_interop_observation_fast.py`` checks it
+        against a build from nothing at every step.
+        """
+        state = game.state
+        kept = self._kept.get(seat)
+        if kept is None:
+            kept = self._kept[seat] = _Kept(np.zeros(self.observation_size, dtype=np.float32))
+        buf = kept.buf
         n = self.players
-        me = view.position
-        # The public facts of view.players(), read from the figures in place.
-        figures = game.state.figures
+        figures = state.figures
+        deck = state.deck
+        fields = len(self.figure_fields)
         end_board, start_piles = self._mid
+        # ---- board, figures, hand, shown: the figures' public facts and the board
+        order = [figures[(seat + rel) % n] for rel in range(n)]
+        key = (
+            state.board_version,
+            deck,
+            tuple(
+                (
+                    f.pos,
+                    f.escaped,
+                    bool(f.injured),
+                    f.coins,
+                    f.character,
+                    tuple([(h.card, h.used) for h in f.treasures]) if f.treasures else (),
+                )
+                for f in order
+            ),
+        )
+        cp = state.current_player
+        if key != kept.figures_key:
+            self._figures_into(buf, game, seat, order)
+            kept.figures_key = key
+            kept.cp = None
+        if cp != kept.cp:  # the figures' to_move fields
+            last = end_board + fields - 1
+            for rel in range(n):
+                buf[last + rel * fields] = 1.0 if cp == (seat + rel) % n else 0.0
+            kept.cp = cp
+        # ---- info: public counts
+        me = figures[seat]
+        limit = game.setup.round_limit
+        info_key = (
+            state.dungeon.size,
+            state.rooms.size,
+            state.monsters.size,
+            state.treasures.size,
+            state.exits_in_pile(),
+            state.round,
+            limit,
+            state.bank,
+            me.gold,
+            sum([not f.escaped for f in figures]),
+            state.drawn,
+        )
+        if info_key != kept.info_key:
+            self._info_into(buf, info_key)
+            kept.info_key = info_key
+        # ---- pending: a function of the frame on top (a value: never changed once on
+        # the stack), the seat to decide, the board (an obstacle's card) and the deck (a
+        # character's values); read through Game.pending_context() when it changes.
+        pending_key = (
+            state.over,
+            state.stack[-1] if state.stack else None,
+            state.seat,
+            cp,
+            state.board_version,
+            deck,
+        )
+        if pending_key != kept.pending_key:
+            at = self.observation_blocks[4].start
+            self._encode_pending(game, seat, buf[at : at + self.observation_blocks[4].size])
+            kept.pending_key = pending_key
+        # ---- piles (R2.3): one block for every seat, kept while the counts stay
+        piles = self._piles_block(state)
+        if piles is not kept.piles:
+            buf[start_piles:] = piles
+            kept.piles = piles
+        return buf.copy()
+
+    def _figures_into(
+        self, buf: npt.NDArray[np.float32], game: Game, seat: int, order: list[Any]
+    ) -> None:
+        """The board window (with the figures' channels), figures (to_move left 0), hand
+        and shown blocks of ``seat``'s observation, each field clipped to 0..1 (worked out
+        in Python lists, one assignment a block: numpy's per-element writes are slow)."""
+        end_board = self._mid[0]
         side = 2 * WINDOW + 1
         nch = len(self.cell_channels)
-        self._board_into(out[:end_board].reshape(side, side, nch), view, me)
+        me = order[0].pos
+        self._board_into(buf[:end_board].reshape(side, side, nch), game.view(seat), me)
         # The figures' channels (the kept grid has them 0): a 1 on each figure's cell.
-        for rel in range(n):
-            fig = figures[(seat + rel) % n]
+        for rel, fig in enumerate(order):
             if not fig.escaped:
                 px, py = fig.pos
                 cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
                 if 0 <= cx < side and 0 <= cy < side:
-                    out[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
-        mid = out[end_board:start_piles]
-        mid.fill(0.0)
-        to_move = game.current_player
-        fields = len(self.figure_fields)
-        at = end_board
+                    buf[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
         characters = game.deck.characters  # the deck's card of that id (live edits)
-        for rel in range(n):
-            fig = figures[(seat + rel) % n]
+        na = len(_ATTRS)
+        row: list[float] = []
+        for fig in order:
             px, py = fig.pos
-            out[at : at + 7] = (
+            row += (
                 1.0,
-                float(fig.escaped),
-                float(bool(fig.injured)),
-                fig.coins / _GOLD_SCALE,
-                len(fig.treasures) / 5.0,
-                ((px - me[0]) / WINDOW + 1) / 2,
-                ((py - me[1]) / WINDOW + 1) / 2,
+                1.0 if fig.escaped else 0.0,
+                1.0 if fig.injured else 0.0,
+                min(fig.coins / _GOLD_SCALE, 1.0),
+                min(len(fig.treasures) / 5.0, 1.0),
+                min(max(((px - me[0]) / WINDOW + 1) / 2, 0.0), 1.0),
+                min(max(((py - me[1]) / WINDOW + 1) / 2, 0.0), 1.0),
             )
             values = self._character_values(characters.get(fig.character.id))
-            if values is not None:
-                out[at + 7 : at + 7 + len(_ATTRS)] = values
-            out[at + 7 + len(_ATTRS)] = float(to_move == fig.seat)
-            at += fields
-        # The seat's own figure, read in place (view.me would snapshot it first).
-        figure = figures[seat]
-        hand = out[self.observation_blocks[2].start :]
+            row += values if values is not None else (0.0,) * na
+            row.append(0.0)  # to_move: written by observation()
+        row += (0.0,) * ((MAX_SEATS - len(order)) * len(self.figure_fields))
         t = len(self.treasure_ids)
-        for h in figure.treasures:
+        hand = [0.0] * (2 * t)
+        for h in order[0].treasures:
             j = self._treasure_index.get(h.card.id)
             if j is not None:
-                hand[j + (t if h.used else 0)] += 1.0
-        info_at = self.observation_blocks[3].start
-        sizes = view.deck_sizes()
-        totals = self._totals
-        limit = game.setup.round_limit
-        bank = game.state.bank  # public: the coins in the box
-        out[info_at : info_at + 9] = (
-            sizes["dungeon"] / totals[0],
-            sizes["rooms"] / totals[1],
-            sizes["monsters"] / totals[2],
-            sizes["treasures"] / totals[3],
-            view.exits_left() / self._exits_total,
-            view.round / (limit if limit else 300),
-            bank / 48.0 if bank >= 0 else 0.0,
-            figure.gold / _GOLD_SCALE,
-            view.players_in_dungeon / n,
-        )
-        drawn = view.drawn_card
-        if drawn is not None:
-            info = out[info_at:]
-            info[9] = 1.0
-            for i, d in enumerate(DIRECTIONS):
-                if drawn.mask & d:
-                    info[10 + i] = 1.0
-            info[14 + _KINDS.index(drawn.kind)] = 1.0
-            info[14 + len(_KINDS)] = drawn.gold / _GOLD_SCALE
-            info[15 + len(_KINDS)] = float(drawn.obstacle is not None)
-        self._encode_pending(game, seat, out[self.observation_blocks[4].start :])
-        # Read from the state, public facts only: R9.5, a used treasure was shown; R2.3,
-        # the piles' contents (never the treasure pile's, nor another seat's hand).
-        state = game.state
-        shown = out[self.observation_blocks[5].start :]
-        for rel in range(n):
-            for held in state.figures[(seat + rel) % n].treasures:
+                j += t if h.used else 0
+                hand[j] = min(hand[j] + 1.0, 1.0)
+        row += hand
+        blocks = self.observation_blocks
+        buf[blocks[1].start : blocks[3].start] = row  # figures and hand
+        # R9.5: a used treasure was shown (never another seat's unused ones).
+        shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
+        shown.fill(0.0)
+        for rel, fig in enumerate(order):
+            for held in fig.treasures:
                 j = self._treasure_index.get(held.card.id)
                 if held.used and j is not None:
-                    shown[rel * t + j] += 1.0
-        # Every field 0..1 (a count past its scale reads 1); the kept blocks are clipped.
-        np.clip(mid, 0.0, 1.0, out=mid)
-        out[start_piles:] = self._piles_block(state)
-        return out
+                    shown[rel * t + j] = min(shown[rel * t + j] + 1.0, 1.0)
+
+    def _info_into(self, buf: npt.NDArray[np.float32], key: tuple[Any, ...]) -> None:
+        """The info block from its key (see ``observation``), clipped to 0..1."""
+        dungeon, rooms, monsters, treasures, exits, rnd, limit, bank, gold, inside, drawn = key
+        totals = self._totals
+        row = [
+            min(max(v, 0.0), 1.0)
+            for v in (
+                dungeon / totals[0],
+                rooms / totals[1],
+                monsters / totals[2],
+                treasures / totals[3],
+                exits / self._exits_total,
+                rnd / (limit if limit else 300),
+                bank / 48.0 if bank >= 0 else 0.0,
+                gold / _GOLD_SCALE,
+                inside / self.players,
+            )
+        ]
+        row += (0.0,) * (len(self.info_fields) - len(row))
+        if drawn is not None:
+            row[9] = 1.0
+            for i, d in enumerate(DIRECTIONS):
+                if drawn.mask & d:
+                    row[10 + i] = 1.0
+            row[14 + _KINDS.index(drawn.kind)] = 1.0
+            row[14 + len(_KINDS)] = min(max(drawn.gold / _GOLD_SCALE, 0.0), 1.0)
+            row[15 + len(_KINDS)] = float(drawn.obstacle is not None)
+        at = self.observation_blocks[3].start
+        buf[at : at + len(row)] = row
 
     def _character_values(self, character: Any) -> tuple[float, ...] | None:
         """A character's values / 12 (a character card never changes: kept by identity)."""
@@ -611,7 +705,7 @@ class Encoding:
         hit = self._character_cache.get(id(character))
         if hit is not None and hit[0] is character:
             return hit[1]
-        values = tuple(character.value(a) / _DIE_SCALE for a in _ATTRS)
+        values = tuple(min(max(character.value(a) / _DIE_SCALE, 0.0), 1.0) for a in _ATTRS)
         if len(self._character_cache) > 256:
             self._character_cache.clear()
         self._character_cache[id(character)] = (character, values)
@@ -735,8 +829,11 @@ class Encoding:
         self._tile_cache[id(tile)] = (tile, vec)
         return vec
 
-    def _encode_pending(self, game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
+    def _encode_pending(self, game: Game, seat: int, block: npt.NDArray[np.float32]) -> None:
+        """The pending block (the decision or chance point now), clipped to 0..1: the one
+        place the observation reads ``Game.pending_context()``."""
         pending = game.pending_context()
+        out = [0.0] * len(self.pending_fields)
         out[FRAME_KINDS.index(pending.kind) if pending.kind in FRAME_KINDS else -1] = 1.0
         k = len(FRAME_KINDS)
         out[k] = float(game.current_player == seat)
@@ -751,18 +848,24 @@ class Encoding:
         k += len(_CLASSES)
         if pending.monster is not None:
             for option in pending.monster.fight:
-                out[k + _ATTRS.index(option.attr)] = option.value / _DIE_SCALE
+                out[k + _ATTRS.index(option.attr)] = min(max(option.value / _DIE_SCALE, 0.0), 1.0)
         k += na
         if pending.trap is not None:
             for a in pending.trap.attrs:
                 out[k + _ATTRS.index(a)] = 1.0
         k += na
-        out[k] = (pending.value or 0) / _DIE_SCALE
-        out[k + 1] = pending.bonus / _DIE_SCALE
-        out[k + 2] = (pending.target or 0) / _DIE_SCALE
-        out[k + 3] = (pending.roll or 0) / _DIE_SCALE
-        out[k + 4] = float(pending.chance) if pending.chance is not None else 0.0
-        out[k + 5] = float(pending.dice.mean) / _GOLD_SCALE if pending.dice is not None else 0.0
+        out[k : k + 6] = [
+            min(max(v, 0.0), 1.0)
+            for v in (
+                (pending.value or 0) / _DIE_SCALE,
+                pending.bonus / _DIE_SCALE,
+                (pending.target or 0) / _DIE_SCALE,
+                (pending.roll or 0) / _DIE_SCALE,
+                float(pending.chance) if pending.chance is not None else 0.0,
+                float(pending.dice.mean) / _GOLD_SCALE if pending.dice is not None else 0.0,
+            )
+        ]
+        block[:] = out
 
     def describe(self) -> str:
         """The layouts as text (what docs/ai.md lists)."""
