@@ -27,17 +27,27 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import parallel_to_aec
 from pettingzoo.utils.env_logger import EnvLogger
 
 from verlies.board import Pos
 from verlies.cards.model import TileKind
+from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.interop.encoding import Encoding
 from verlies.variants import Variants
 
-__all__ = ["Checked", "VerliesEnv", "env", "raw_env"]
+__all__ = [
+    "Checked",
+    "VerliesEnv",
+    "VerliesParallelEnv",
+    "env",
+    "parallel_env",
+    "raw_env",
+    "simultaneous_env",
+]
 
 _CELL = 12  # pixels a card side in rgb_array
 _SEAT_RGB = ((220, 40, 40), (40, 90, 230), (40, 170, 60), (240, 200, 30))
@@ -129,12 +139,30 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seeds = random.Random(seed)
-            game_seed = seed
+        """A new game: of seed ``seed`` (or the next seed of the last one); with
+        ``options={"game": g}``, a copy of the verlies game ``g`` as it stands (its own
+        seed and chance source; same players and a deck this env's encoding numbers), to
+        play on from a position."""
+        start = (options or {}).get("game")
+        if start is not None:
+            if not isinstance(start, Game):
+                raise TypeError(f'options["game"] must be a verlies Game, not {start!r}')
+            if start.players != len(self.possible_agents):
+                raise ValueError(
+                    f"this env has {len(self.possible_agents)} seats; the game has "
+                    f"{start.players} (R2.2)"
+                )
+            self.encoding.check(start)
+            if seed is not None:
+                self._seeds = random.Random(seed)
+            self.game = start.clone(log=False)
         else:
-            game_seed = self._seeds.getrandbits(63)
-        self.game = Game.new(seed=game_seed, log=False, **self._params)
+            if seed is not None:
+                self._seeds = random.Random(seed)
+                game_seed = seed
+            else:
+                game_seed = self._seeds.getrandbits(63)
+            self.game = Game.new(seed=game_seed, log=False, **self._params)
         self.agents = self.possible_agents[:]
         self._decisions = 0
         self._reset_dicts()
@@ -359,6 +387,148 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
+class VerliesParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The simultaneous-move view of one verlies game (PettingZoo's Parallel API).
+
+    Every ``step(actions)`` is one decision: ``actions`` holds an action for each live
+    agent, as parallel trainers send them, and the one agent whose ``action_mask`` is not
+    all 0 (the seat that decides now; exactly one) has its action applied. The others'
+    entries are ignored (their masks are all 0: nothing they could choose; they may
+    also be left out), then the chance points are rolled. An action of the deciding agent
+    that the rules refuse now (its mask says 0) changes nothing: the step still counts
+    (for ``max_cycles``), its info says ``illegal_action`` (the index) and ``reason``
+    (the rule's message), its reward is 0, and it decides again. Observations are the
+    AEC environment's (each seat's own view, R9.3). Agents stay in ``agents`` until the
+    game ends (an escaped figure waits with an all-0 mask); then all end together: a
+    termination with ``Game.returns()``, or a truncation with rewards 0 (the round limit,
+    R1.6, or ``max_cycles`` steps). ``state()`` and ``render()`` are the AEC env's.
+    """
+
+    metadata = {
+        "render_modes": list(VerliesEnv.RENDER_MODES),
+        "name": "verlies_parallel_v0",
+        "is_parallelizable": True,
+        "render_fps": 2,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        render_mode: str | None = None,
+        round_limit: int | None = 300,
+        variants: Variants | None = None,
+        deck: Any = None,
+        max_cycles: int | None = None,
+    ) -> None:
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a whole number >= 1 or None, not {max_cycles!r}")
+        self.aec = VerliesEnv(
+            players=players,
+            render_mode=render_mode,
+            round_limit=round_limit,
+            variants=variants,
+            deck=deck,
+        )
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.observation_spaces = self.aec.observation_spaces
+        self.action_spaces = self.aec.action_spaces
+        self.state_space = self.aec.state_space
+        self._cycles = 0
+
+    @property
+    def game(self) -> Game:
+        return self.aec.game
+
+    @property
+    def encoding(self) -> Encoding:
+        return self.aec.encoding
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        self._cycles = 0
+        observe = self.aec.observe
+        return {a: observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Any],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        if not self.agents:
+            raise ValueError("the game is over: reset() starts the next one")
+        aec = self.aec
+        agents = self.agents
+        acting = aec.agent_selection
+        if acting not in actions or actions[acting] is None:
+            raise ValueError(
+                f"{acting} decides now (its action_mask marks the legal actions): "
+                "actions holds no action for it"
+            )
+        action = actions[acting]
+        if not self.action_spaces[acting].contains(action):
+            raise ValueError(f"{acting}'s action {action!r} is not in its action space")
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        index = int(action)
+        if index in aec._legal:
+            aec.step(index)
+        else:
+            try:  # the rules' own refusal, naming the rule (the game stays as it was)
+                aec.game.apply(aec.encoding.index_to_action(aec.game, index))
+            except VerliesError as e:
+                infos[acting] = {"illegal_action": index, "reason": str(e)}
+            else:  # pragma: no cover - every legal action is in the mask
+                raise AssertionError(f"action {index} was legal but not in the mask")
+        self._cycles += 1
+        game = aec.game
+        rewards = dict.fromkeys(agents, 0.0)
+        ended = game.is_over
+        truncated = ended and game.truncated
+        if not ended and self.max_cycles is not None and self._cycles >= self.max_cycles:
+            ended = truncated = True
+            for a in agents:
+                infos[a]["reason"] = "max_cycles"
+            aec._deciding = -1  # no one decides any more: every mask all 0
+        elif ended:
+            returns = game.returns()
+            result = game.result
+            for a in agents:
+                rewards[a] = float(returns[aec._seat_of[a]])
+                infos[a]["reason"] = result.reason if result else ""
+        observe = aec.observe
+        observations = {a: observe(a) for a in agents}
+        terminations = dict.fromkeys(agents, ended and not truncated)
+        truncations = dict.fromkeys(agents, truncated)
+        if ended:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state: see :meth:`VerliesEnv.state`."""
+        return self.aec.state()
+
+    def render(self) -> Any:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
 def _forwarded(name: str, before_reset: bool) -> property:
     """A property reading ``name`` of the wrapped env (an AttributeError before reset
     unless ``before_reset``, as OrderEnforcingWrapper's ``__getattr__`` raises)."""
@@ -429,3 +599,19 @@ def env(**kwargs: Any) -> Any:
     checks (:class:`Checked`). ``max_cycles``: the game is truncated (rewards 0) after
     that many decisions."""
     return Checked(VerliesEnv(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> VerliesParallelEnv:
+    """``verlies.pettingzoo.parallel_env(players=2, render_mode=None, round_limit=300,
+    variants=None, deck=None, max_cycles=None)``: the simultaneous-move view
+    (:class:`VerliesParallelEnv`); ``max_cycles``: truncated after that many steps."""
+    return VerliesParallelEnv(**kwargs)
+
+
+def simultaneous_env(**kwargs: Any) -> Any:
+    """The parallel view as an AEC environment (PettingZoo's ``parallel_to_aec``): every
+    live agent steps once a cycle, in seat order, and the cycle is one
+    :class:`VerliesParallelEnv` step (the deciding agent's action applied, the others'
+    ignored). What tools that count cycles (``max_cycles_test``) expect; for play and
+    search the turn-based :func:`env` is the natural one."""
+    return parallel_to_aec(VerliesParallelEnv(**kwargs))
