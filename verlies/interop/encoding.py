@@ -100,6 +100,18 @@ _SIMPLE: tuple[Action, ...] = (
     Attempt(),
 )
 _SIMPLE_INDEX: dict[Action, int] = {a: i for i, a in enumerate(_SIMPLE)}
+_KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(FRAME_KINDS)}
+_ATTR_INDEX: dict[Attr, int] = {a: i for i, a in enumerate(_ATTRS)}
+_CLASS_INDEX: dict[ObstacleClass, int] = {c: i for i, c in enumerate(_CLASSES)}
+
+
+def _clip01(block: npt.NDArray[np.float32]) -> None:
+    """Clip ``block`` to 0..1 in place (the ufuncs themselves: np.clip's dispatch costs
+    more than the work on a few dozen numbers)."""
+    np.minimum(block, 1.0, out=block)
+    np.maximum(block, 0.0, out=block)
+
+
 # Scales that keep the observation's numbers about 0..1 (not limits: larger values pass).
 #: Every observation field lies in 0..1: counts and values are divided by these scales
 #: and saturate at 1 beyond them (``Encoding.observation`` clips).
@@ -640,10 +652,10 @@ class Encoding:
                 1.0,
                 1.0 if fig.escaped else 0.0,
                 1.0 if fig.injured else 0.0,
-                min(fig.coins / _GOLD_SCALE, 1.0),
-                min(len(fig.treasures) / 5.0, 1.0),
-                min(max(((px - me[0]) / WINDOW + 1) / 2, 0.0), 1.0),
-                min(max(((py - me[1]) / WINDOW + 1) / 2, 0.0), 1.0),
+                fig.coins / _GOLD_SCALE,
+                len(fig.treasures) / 5.0,
+                ((px - me[0]) / WINDOW + 1) / 2,
+                ((py - me[1]) / WINDOW + 1) / 2,
             )
             values = self._character_values(characters.get(fig.character.id))
             row += values if values is not None else (0.0,) * na
@@ -658,7 +670,9 @@ class Encoding:
                 hand[j] = min(hand[j] + 1.0, 1.0)
         row += hand
         blocks = self.observation_blocks
-        buf[blocks[1].start : blocks[3].start] = row  # figures and hand
+        figs = buf[blocks[1].start : blocks[3].start]  # figures and hand
+        figs[:] = row
+        _clip01(figs)
         # R9.5: a used treasure was shown (never another seat's unused ones).
         shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
         shown.fill(0.0)
@@ -673,18 +687,15 @@ class Encoding:
         dungeon, rooms, monsters, treasures, exits, rnd, limit, bank, gold, inside, drawn = key
         totals = self._totals
         row = [
-            min(max(v, 0.0), 1.0)
-            for v in (
-                dungeon / totals[0],
-                rooms / totals[1],
-                monsters / totals[2],
-                treasures / totals[3],
-                exits / self._exits_total,
-                rnd / (limit if limit else 300),
-                bank / 48.0 if bank >= 0 else 0.0,
-                gold / _GOLD_SCALE,
-                inside / self.players,
-            )
+            dungeon / totals[0],
+            rooms / totals[1],
+            monsters / totals[2],
+            treasures / totals[3],
+            exits / self._exits_total,
+            rnd / (limit if limit else 300),
+            bank / 48.0 if bank >= 0 else 0.0,
+            gold / _GOLD_SCALE,
+            inside / self.players,
         ]
         row += (0.0,) * (len(self.info_fields) - len(row))
         if drawn is not None:
@@ -693,10 +704,12 @@ class Encoding:
                 if drawn.mask & d:
                     row[10 + i] = 1.0
             row[14 + _KINDS.index(drawn.kind)] = 1.0
-            row[14 + len(_KINDS)] = min(max(drawn.gold / _GOLD_SCALE, 0.0), 1.0)
+            row[14 + len(_KINDS)] = drawn.gold / _GOLD_SCALE
             row[15 + len(_KINDS)] = float(drawn.obstacle is not None)
         at = self.observation_blocks[3].start
-        buf[at : at + len(row)] = row
+        block = buf[at : at + len(row)]
+        block[:] = row
+        _clip01(block)
 
     def _character_values(self, character: Any) -> tuple[float, ...] | None:
         """A character's values / 12 (a character card never changes: kept by identity)."""
@@ -834,38 +847,38 @@ class Encoding:
         place the observation reads ``Game.pending_context()``."""
         pending = game.pending_context()
         out = [0.0] * len(self.pending_fields)
-        out[FRAME_KINDS.index(pending.kind) if pending.kind in FRAME_KINDS else -1] = 1.0
+        out[_KIND_INDEX.get(pending.kind, -1)] = 1.0
         k = len(FRAME_KINDS)
-        out[k] = float(game.current_player == seat)
-        out[k + 1] = float(game.is_chance)
+        state = game.state
+        out[k] = 1.0 if state.current_player == seat else 0.0
+        out[k + 1] = 1.0 if state.at_chance else 0.0
         k += 2
         na = len(_ATTRS)
         if pending.attr is not None:
-            out[k + _ATTRS.index(pending.attr)] = 1.0
+            out[k + _ATTR_INDEX[pending.attr]] = 1.0
         k += na
         if pending.obstacle is not None:
-            out[k + _CLASSES.index(pending.obstacle.cls)] = 1.0
+            out[k + _CLASS_INDEX[pending.obstacle.cls]] = 1.0
         k += len(_CLASSES)
         if pending.monster is not None:
             for option in pending.monster.fight:
-                out[k + _ATTRS.index(option.attr)] = min(max(option.value / _DIE_SCALE, 0.0), 1.0)
+                out[k + _ATTR_INDEX[option.attr]] = option.value / _DIE_SCALE
         k += na
         if pending.trap is not None:
             for a in pending.trap.attrs:
-                out[k + _ATTRS.index(a)] = 1.0
+                out[k + _ATTR_INDEX[a]] = 1.0
         k += na
-        out[k : k + 6] = [
-            min(max(v, 0.0), 1.0)
-            for v in (
-                (pending.value or 0) / _DIE_SCALE,
-                pending.bonus / _DIE_SCALE,
-                (pending.target or 0) / _DIE_SCALE,
-                (pending.roll or 0) / _DIE_SCALE,
-                float(pending.chance) if pending.chance is not None else 0.0,
-                float(pending.dice.mean) / _GOLD_SCALE if pending.dice is not None else 0.0,
-            )
-        ]
+        out[k] = (pending.value or 0) / _DIE_SCALE
+        out[k + 1] = pending.bonus / _DIE_SCALE
+        out[k + 2] = (pending.target or 0) / _DIE_SCALE
+        out[k + 3] = (pending.roll or 0) / _DIE_SCALE
+        chance = pending.chance
+        if chance is not None:
+            out[k + 4] = chance.numerator / chance.denominator
+        if pending.dice is not None:
+            out[k + 5] = float(pending.dice.mean) / _GOLD_SCALE
         block[:] = out
+        _clip01(block)
 
     def describe(self) -> str:
         """The layouts as text (what docs/ai.md lists)."""
