@@ -118,8 +118,8 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self._no_mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         self._mask = self._no_mask
         self._deciding = -1  # the seat whose mask is _mask (-1: none)
-        # (legal actions tuple, index -> action, mask) by (id of the tuple, origin)
-        self._legal_cache: dict[tuple[int, Pos], tuple[Any, dict[int, Any], Any]] = {}
+        # (index -> action, mask) by (the figure's card, the legal actions)
+        self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
 
@@ -266,28 +266,28 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._deciding]
 
     def _legal_now(self) -> None:
-        """The legal actions by index and their mask, for the seat deciding now. The
-        engine hands out the same tuple while a figure's choices stay (its turn's moves
-        are kept until the board changes near it): their indices and mask are kept with
-        it, by the tuple and the figure's card (indices are relative to it)."""
+        """The legal actions by index and their mask, for the seat deciding now, kept by
+        the actions (values: a tuple of them hashes in C) and the figure's card (indices
+        are relative to it). The engine hands out the same tuple while a figure's turn
+        choices stay; the same choices (an attempt or a decline, a fight's options, the
+        same placements) recur all game."""
         game = self.game
         state = game.state
         legal = game.legal_actions()
         self._deciding = state.current_player
-        key = (id(legal), state.figures[state.seat].pos)
+        key = (state.figures[state.seat].pos, legal if type(legal) is tuple else tuple(legal))
         hit = self._legal_cache.get(key)
-        if hit is not None and hit[0] is legal:
-            self._legal, self._mask = hit[1], hit[2]
+        if hit is not None:
+            self._legal, self._mask = hit
             return
         enc = self.encoding
         self._legal = {enc.action_to_index(game, a): a for a in legal}
         mask = np.zeros(enc.num_actions, dtype=np.int8)
         mask[list(self._legal)] = 1
         self._mask = mask
-        if isinstance(legal, tuple):  # a shared value (a list is made anew each time)
-            if len(self._legal_cache) > 4096:
-                self._legal_cache.clear()
-            self._legal_cache[key] = (legal, self._legal, mask)
+        if len(self._legal_cache) > 4096:
+            self._legal_cache.clear()
+        self._legal_cache[key] = (self._legal, mask)
 
     def _was_dead_step(self, action: Any) -> None:
         super()._was_dead_step(action)
