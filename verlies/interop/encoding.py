@@ -105,11 +105,10 @@ _ATTR_INDEX: dict[Attr, int] = {a: i for i, a in enumerate(_ATTRS)}
 _CLASS_INDEX: dict[ObstacleClass, int] = {c: i for i, c in enumerate(_CLASSES)}
 
 
-def _clip01(block: npt.NDArray[np.float32]) -> None:
-    """Clip ``block`` to 0..1 in place (the ufuncs themselves: np.clip's dispatch costs
-    more than the work on a few dozen numbers)."""
-    np.minimum(block, 1.0, out=block)
-    np.maximum(block, 0.0, out=block)
+def _unit(v: float) -> float:
+    """``v`` clipped to 0..1 (in Python: a numpy call on a few numbers costs microseconds,
+    numpy 2's scalar conversion included)."""
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
 
 
 # Scales that keep the observation's numbers about 0..1 (not limits: larger values pass).
@@ -652,10 +651,10 @@ class Encoding:
                 1.0,
                 1.0 if fig.escaped else 0.0,
                 1.0 if fig.injured else 0.0,
-                fig.coins / _GOLD_SCALE,
-                len(fig.treasures) / 5.0,
-                ((px - me[0]) / WINDOW + 1) / 2,
-                ((py - me[1]) / WINDOW + 1) / 2,
+                _unit(fig.coins / _GOLD_SCALE),
+                _unit(len(fig.treasures) / 5.0),
+                _unit(((px - me[0]) / WINDOW + 1) / 2),
+                _unit(((py - me[1]) / WINDOW + 1) / 2),
             )
             values = self._character_values(characters.get(fig.character.id))
             row += values if values is not None else (0.0,) * na
@@ -670,9 +669,7 @@ class Encoding:
                 hand[j] = min(hand[j] + 1.0, 1.0)
         row += hand
         blocks = self.observation_blocks
-        figs = buf[blocks[1].start : blocks[3].start]  # figures and hand
-        figs[:] = row
-        _clip01(figs)
+        buf[blocks[1].start : blocks[3].start] = row  # figures and hand
         # R9.5: a used treasure was shown (never another seat's unused ones).
         shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
         shown.fill(0.0)
@@ -687,14 +684,14 @@ class Encoding:
         dungeon, rooms, monsters, treasures, exits, rnd, limit, bank, gold, inside, drawn = key
         totals = self._totals
         row = [
-            dungeon / totals[0],
-            rooms / totals[1],
-            monsters / totals[2],
-            treasures / totals[3],
-            exits / self._exits_total,
-            rnd / (limit if limit else 300),
-            bank / 48.0 if bank >= 0 else 0.0,
-            gold / _GOLD_SCALE,
+            _unit(dungeon / totals[0]),
+            _unit(rooms / totals[1]),
+            _unit(monsters / totals[2]),
+            _unit(treasures / totals[3]),
+            _unit(exits / self._exits_total),
+            _unit(rnd / (limit if limit else 300)),
+            _unit(bank / 48.0) if bank >= 0 else 0.0,
+            _unit(gold / _GOLD_SCALE),
             inside / self.players,
         ]
         row += (0.0,) * (len(self.info_fields) - len(row))
@@ -704,12 +701,10 @@ class Encoding:
                 if drawn.mask & d:
                     row[10 + i] = 1.0
             row[14 + _KINDS.index(drawn.kind)] = 1.0
-            row[14 + len(_KINDS)] = drawn.gold / _GOLD_SCALE
+            row[14 + len(_KINDS)] = _unit(drawn.gold / _GOLD_SCALE)
             row[15 + len(_KINDS)] = float(drawn.obstacle is not None)
         at = self.observation_blocks[3].start
-        block = buf[at : at + len(row)]
-        block[:] = row
-        _clip01(block)
+        buf[at : at + len(row)] = row
 
     def _character_values(self, character: Any) -> tuple[float, ...] | None:
         """A character's values / 12 (a character card never changes: kept by identity)."""
@@ -862,23 +857,22 @@ class Encoding:
         k += len(_CLASSES)
         if pending.monster is not None:
             for option in pending.monster.fight:
-                out[k + _ATTR_INDEX[option.attr]] = option.value / _DIE_SCALE
+                out[k + _ATTR_INDEX[option.attr]] = _unit(option.value / _DIE_SCALE)
         k += na
         if pending.trap is not None:
             for a in pending.trap.attrs:
                 out[k + _ATTR_INDEX[a]] = 1.0
         k += na
-        out[k] = (pending.value or 0) / _DIE_SCALE
-        out[k + 1] = pending.bonus / _DIE_SCALE
-        out[k + 2] = (pending.target or 0) / _DIE_SCALE
-        out[k + 3] = (pending.roll or 0) / _DIE_SCALE
+        out[k] = _unit((pending.value or 0) / _DIE_SCALE)
+        out[k + 1] = _unit(pending.bonus / _DIE_SCALE)
+        out[k + 2] = _unit((pending.target or 0) / _DIE_SCALE)
+        out[k + 3] = _unit((pending.roll or 0) / _DIE_SCALE)
         chance = pending.chance
         if chance is not None:
-            out[k + 4] = chance.numerator / chance.denominator
+            out[k + 4] = _unit(chance.numerator / chance.denominator)
         if pending.dice is not None:
-            out[k + 5] = float(pending.dice.mean) / _GOLD_SCALE
+            out[k + 5] = _unit(float(pending.dice.mean) / _GOLD_SCALE)
         block[:] = out
-        _clip01(block)
 
     def describe(self) -> str:
         """The layouts as text (what docs/ai.md lists)."""
