@@ -100,6 +100,7 @@ _SIMPLE: tuple[Action, ...] = (
     Attempt(),
 )
 _SIMPLE_INDEX: dict[Action, int] = {a: i for i, a in enumerate(_SIMPLE)}
+_ONE = np.float32(1.0)
 _KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(FRAME_KINDS)}
 _ATTR_INDEX: dict[Attr, int] = {a: i for i, a in enumerate(_ATTRS)}
 _CLASS_INDEX: dict[ObstacleClass, int] = {c: i for i, c in enumerate(_CLASSES)}
@@ -298,9 +299,15 @@ class Encoding:
             dtype=np.float32,
         )
         self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
+        self._pile_scale_list: list[float] = [float(x) for x in self._pile_scale]
+        nd, nr, nm = len(self.dungeon_ids), len(self.room_ids), len(self.monster_ids)
+        # Where each of the five counted piles starts in the block (_piles_block).
+        self._pile_offsets = (0, nd, nd + nr, nd + 2 * nr, nd + 2 * nr + nm)
         self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        # A figure's row by its public facts relative to the observer (_figures_into).
+        self._row_cache: dict[tuple[Any, ...], tuple[Any, npt.NDArray[np.float32]]] = {}
         # Per seat: the buffer the observation is kept in and the blocks' keys.
         self._kept: dict[int, _Kept] = {}
         self._pile_index = (
@@ -643,41 +650,70 @@ class Encoding:
                 if 0 <= cx < side and 0 <= cy < side:
                     buf[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
         characters = game.deck.characters  # the deck's card of that id (live edits)
-        na = len(_ATTRS)
-        row: list[float] = []
-        for fig in order:
+        fields = len(self.figure_fields)
+        blocks = self.observation_blocks
+        figs = buf[blocks[1].start : blocks[2].start]
+        rows = self._row_cache
+        for rel, fig in enumerate(order):
+            # A figure's row (to_move left 0) is a function of these: kept as an array,
+            # since numpy converting a list of Python floats costs ~45 ns a number.
             px, py = fig.pos
-            row += (
-                1.0,
-                1.0 if fig.escaped else 0.0,
-                1.0 if fig.injured else 0.0,
-                _unit(fig.coins / _GOLD_SCALE),
-                _unit(len(fig.treasures) / 5.0),
-                _unit(((px - me[0]) / WINDOW + 1) / 2),
-                _unit(((py - me[1]) / WINDOW + 1) / 2),
+            character = characters.get(fig.character.id)
+            key = (
+                fig.escaped,
+                bool(fig.injured),
+                fig.coins,
+                len(fig.treasures),
+                px - me[0],
+                py - me[1],
+                id(character),
             )
-            values = self._character_values(characters.get(fig.character.id))
-            row += values if values is not None else (0.0,) * na
-            row.append(0.0)  # to_move: written by observation()
-        row += (0.0,) * ((MAX_SEATS - len(order)) * len(self.figure_fields))
+            hit = rows.get(key)
+            if hit is None or hit[0] is not character:
+                hit = (character, self._figure_row(key, character))
+                if len(rows) > 4096:
+                    rows.clear()
+                rows[key] = hit
+            figs[rel * fields : (rel + 1) * fields] = hit[1]
         t = len(self.treasure_ids)
-        hand = [0.0] * (2 * t)
-        for h in order[0].treasures:
+        me_fig = order[0]
+        hand = buf[blocks[2].start : blocks[3].start]
+        shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
+        if not any(f.treasures for f in order):  # most of most games: no treasure held
+            hand.fill(0.0)
+            shown.fill(0.0)
+            return
+        counts = [0.0] * (2 * t)
+        for h in me_fig.treasures:
             j = self._treasure_index.get(h.card.id)
             if j is not None:
                 j += t if h.used else 0
-                hand[j] = min(hand[j] + 1.0, 1.0)
-        row += hand
-        blocks = self.observation_blocks
-        buf[blocks[1].start : blocks[3].start] = row  # figures and hand
+                counts[j] = min(counts[j] + 1.0, 1.0)
+        hand[:] = counts
         # R9.5: a used treasure was shown (never another seat's unused ones).
-        shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
         shown.fill(0.0)
         for rel, fig in enumerate(order):
             for held in fig.treasures:
                 j = self._treasure_index.get(held.card.id)
                 if held.used and j is not None:
                     shown[rel * t + j] = min(shown[rel * t + j] + 1.0, 1.0)
+
+    def _figure_row(self, key: tuple[Any, ...], character: Any) -> npt.NDArray[np.float32]:
+        """One figure's fields (to_move 0) from its row key (see ``_figures_into``)."""
+        escaped, injured, coins, held, dx, dy, _ = key
+        row = [
+            1.0,
+            1.0 if escaped else 0.0,
+            1.0 if injured else 0.0,
+            _unit(coins / _GOLD_SCALE),
+            _unit(held / 5.0),
+            _unit((dx / WINDOW + 1) / 2),
+            _unit((dy / WINDOW + 1) / 2),
+        ]
+        values = self._character_values(character)
+        row += values if values is not None else (0.0,) * len(_ATTRS)
+        row.append(0.0)  # to_move: written by observation()
+        return np.asarray(row, dtype=np.float32)
 
     def _info_into(self, buf: npt.NDArray[np.float32], key: tuple[Any, ...]) -> None:
         """The info block from its key (see ``observation``), clipped to 0..1."""
@@ -737,7 +773,7 @@ class Encoding:
         xs = [p[0] - x0 for p, _ in board_items]
         ys = [p[1] - y0 for p, _ in board_items]
         vecs = np.array([self._tile_vector(tile) for _, tile in board_items])
-        grid[ys, xs, :k] = np.clip(vecs, 0.0, 1.0)
+        grid[ys, xs, :k] = vecs  # each tile's vector is clipped when made
         laid = (version, x0, y0, grid)
         self._laid_cache = laid
         return laid
@@ -760,52 +796,43 @@ class Encoding:
 
     def _piles_block(self, state: Any) -> npt.NDArray[np.float32]:
         """The piles block (R2.3), kept while the piles' counts stay (they change only
-        when a card is drawn, discarded or shuffled back)."""
+        when a card is drawn, discarded or shuffled back); when they change, a copy of
+        the kept block with only the changed counts rewritten (found in C: the
+        symmetric difference of the dicts' items)."""
+        now = (
+            state.dungeon.counts,
+            state.rooms.counts,
+            state.rooms.discard,
+            state.monsters.counts,
+            state.monsters.discard,
+        )
+        bottom = len(state.treasures.bottom)
         cached = self._piles_cache
         if cached is not None:  # compared with copies of the counts (dict == is in C)
             k = cached[0]
-            if (
-                k[5] == len(state.treasures.bottom)
-                and k[0] == state.dungeon.counts
-                and k[1] == state.rooms.counts
-                and k[2] == state.rooms.discard
-                and k[3] == state.monsters.counts
-                and k[4] == state.monsters.discard
-            ):
+            if k[5] == bottom and k[:5] == now:
                 return cached[1]
-        key = (
-            dict(state.dungeon.counts),
-            dict(state.rooms.counts),
-            dict(state.rooms.discard),
-            dict(state.monsters.counts),
-            dict(state.monsters.discard),
-            len(state.treasures.bottom),
-        )
-        piles = np.zeros(len(self.pile_fields), dtype=np.float32)
-        dungeon, rooms, monsters = self._pile_index
-        k = 0
-        where: list[int] = []
-        values: list[int] = []
-        for counts, index in (
-            (state.dungeon.counts, dungeon),
-            (state.rooms.counts, rooms),
-            (state.rooms.discard, rooms),
-            (state.monsters.counts, monsters),
-            (state.monsters.discard, monsters),
-        ):
-            get = index.get
-            for cid, count in counts.items():
-                at = get(cid)
-                if at is not None and count:
-                    where.append(k + at)
-                    values.append(count)
-            k += len(index)
-        if where:  # one assignment for the whole block (an element at a time is slow)
-            piles[where] = values
-        piles[k] = len(state.treasures.bottom)
-        piles /= self._pile_scale
-        np.clip(piles, 0.0, 1.0, out=piles)
-        self._piles_cache = (key, piles)
+            piles = cached[1].copy()
+            changed = [
+                (i, {cid for cid, _ in old.items() ^ new.items()})
+                for i, (old, new) in enumerate(zip(k[:5], now, strict=True))
+                if old != new
+            ]
+        else:
+            piles = np.zeros(len(self.pile_fields), dtype=np.float32)
+            changed = [(i, set(new)) for i, new in enumerate(now)]
+        scale = self._pile_scale_list
+        for i, cids in changed:
+            index = self._pile_index[(0, 1, 1, 2, 2)[i]]
+            offset = self._pile_offsets[i]
+            counts = now[i]
+            for cid in cids:
+                at = index.get(cid)
+                if at is not None:
+                    at += offset
+                    piles[at] = _unit(counts.get(cid, 0) / scale[at])
+        piles[-1] = _unit(bottom / scale[-1])
+        self._piles_cache = ((*(dict(c) for c in now), bottom), piles)
         return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:
@@ -828,8 +855,8 @@ class Encoding:
         if obstacle is not None:
             vec[k_cls + _CLASSES.index(obstacle.cls)] = 1.0
             vec[k_attr + _ATTRS.index(obstacle.attr)] = 1.0
-            vec[k_n] = obstacle.n / _DIE_SCALE
-        vec[k_n + 1] = tile.gold / _GOLD_SCALE
+            vec[k_n] = _unit(obstacle.n / _DIE_SCALE)
+        vec[k_n + 1] = _unit(tile.gold / _GOLD_SCALE)
         vec[k_n + 2] = float(tile.collapsed)
         vec[k_n + 3] = float(tile.opened)
         if len(self._tile_cache) > 4096:
