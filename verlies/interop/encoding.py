@@ -304,6 +304,7 @@ class Encoding:
         # Where each of the five counted piles starts in the block (_piles_block).
         self._pile_offsets = (0, nd, nd + nr, nd + 2 * nr, nd + 2 * nr + nm)
         self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
+        self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
         # A figure's row by its public facts relative to the observer (_figures_into).
@@ -691,12 +692,13 @@ class Encoding:
                 counts[j] = min(counts[j] + 1.0, 1.0)
         hand[:] = counts
         # R9.5: a used treasure was shown (never another seat's unused ones).
-        shown.fill(0.0)
+        used = [0.0] * len(shown)
         for rel, fig in enumerate(order):
             for held in fig.treasures:
                 j = self._treasure_index.get(held.card.id)
                 if held.used and j is not None:
-                    shown[rel * t + j] = min(shown[rel * t + j] + 1.0, 1.0)
+                    used[rel * t + j] = min(used[rel * t + j] + 1.0, 1.0)
+        shown[:] = used
 
     def _figure_row(self, key: tuple[Any, ...], character: Any) -> npt.NDArray[np.float32]:
         """One figure's fields (to_move 0) from its row key (see ``_figures_into``)."""
@@ -757,23 +759,54 @@ class Encoding:
 
     def _laid(self, view: Any) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
         """The whole board as one grid of cell channels (figures' channels 0, clipped to
-        0..1), ``WINDOW`` empty cells around it: made once per board (board_version; a
-        change of a card lays a new tile and a new version), so a window is a slice."""
+        0..1), at least ``WINDOW`` empty cells around it, so a window is a slice. Kept by
+        board (board_version; a change of a card lays a new tile and a new version); on a
+        new version only the cells whose tile changed are rewritten, while every laid
+        card stays inside the margin (else, or when a kept card is gone: another game's
+        board, it is made anew, with room to grow)."""
         laid = self._laid_cache
         version = view.board_version
         if laid is not None and laid[0] is version:
             return laid
-        board_items = list(view.board.items())
-        x0 = min(p[0] for p, _ in board_items) - WINDOW
-        y0 = min(p[1] for p, _ in board_items) - WINDOW
-        width = max(p[0] for p, _ in board_items) - x0 + WINDOW + 1
-        height = max(p[1] for p, _ in board_items) - y0 + WINDOW + 1
-        grid = np.zeros((height, width, len(self.cell_channels)), dtype=np.float32)
+        board = view.board
         k = len(self.cell_channels) - MAX_SEATS
+        if laid is not None:
+            _, x0, y0, grid = laid
+            tiles = self._laid_tiles
+            height, width = grid.shape[:2]
+            changed = []
+            same = 0
+            for p, tile in board.items():
+                old = tiles.get(p)
+                if old is tile:
+                    same += 1
+                    continue
+                if old is not None:
+                    same += 1
+                gx, gy = p[0] - x0, p[1] - y0
+                if not (WINDOW <= gx < width - WINDOW and WINDOW <= gy < height - WINDOW):
+                    break
+                changed.append((p, gx, gy, tile))
+            else:
+                if same == len(tiles):  # no kept card is gone
+                    for p, gx, gy, tile in changed:
+                        grid[gy, gx, :k] = self._tile_vector(tile)
+                        tiles[p] = tile
+                    laid = (version, x0, y0, grid)
+                    self._laid_cache = laid
+                    return laid
+        board_items = list(board.items())
+        margin = WINDOW + 3  # room for a few cards laid outwards before a new grid
+        x0 = min(p[0] for p, _ in board_items) - margin
+        y0 = min(p[1] for p, _ in board_items) - margin
+        width = max(p[0] for p, _ in board_items) - x0 + margin + 1
+        height = max(p[1] for p, _ in board_items) - y0 + margin + 1
+        grid = np.zeros((height, width, len(self.cell_channels)), dtype=np.float32)
         xs = [p[0] - x0 for p, _ in board_items]
         ys = [p[1] - y0 for p, _ in board_items]
         vecs = np.array([self._tile_vector(tile) for _, tile in board_items])
         grid[ys, xs, :k] = vecs  # each tile's vector is clipped when made
+        self._laid_tiles = dict(board_items)
         laid = (version, x0, y0, grid)
         self._laid_cache = laid
         return laid
