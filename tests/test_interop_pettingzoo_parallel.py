@@ -151,6 +151,10 @@ def test_reset_from_a_position_plays_on_a_copy() -> None:
         env.reset(options={"game": Game.new(players=3, seed=1)})
     with pytest.raises(TypeError, match="verlies Game"):
         env.reset(options={"game": "seed 9"})
+    while not game.is_over:
+        game.roll() if game.is_chance else game.apply(game.legal_actions()[0])
+    with pytest.raises(ValueError, match="over"):
+        verlies.pettingzoo.parallel_env(players=2).reset(options={"game": game})
 
 
 def _swap(action: Any, swap: dict[str, str]) -> Any:

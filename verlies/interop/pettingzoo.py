@@ -152,6 +152,8 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
                     f"this env has {len(self.possible_agents)} seats; the game has "
                     f"{start.players} (R2.2)"
                 )
+            if start.is_over:
+                raise ValueError("the game is over: nothing is left to decide in it")
             self.encoding.check(start)
             if seed is not None:
                 self._seeds = random.Random(seed)
