@@ -307,6 +307,8 @@ class Encoding:
         self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        # The pending block by (Pending value, mine, chance) (observation).
+        self._pending_cache: dict[tuple[Any, bool, bool], npt.NDArray[np.float32]] = {}
         # A figure's row by its public facts relative to the observer (_figures_into).
         self._row_cache: dict[tuple[Any, ...], tuple[Any, npt.NDArray[np.float32]]] = {}
         # Per seat: the buffer the observation is kept in and the blocks' keys.
@@ -623,7 +625,24 @@ class Encoding:
         )
         if pending_key != kept.pending_key:
             at = self.observation_blocks[4].start
-            self._encode_pending(game, seat, buf[at : at + self.observation_blocks[4].size])
+            block = buf[at : at + self.observation_blocks[4].size]
+            pending = game.pending_context()
+            # The same decisions recur all game (a turn, an obstacle's attempt, a fight's
+            # choice): the block is kept by the pending value (frozen: hashable) and who
+            # decides.
+            value_key = (pending, cp == seat, state.at_chance)
+            try:
+                kept_block = self._pending_cache.get(value_key)
+            except TypeError:  # a field that does not hash: made each time
+                self._encode_pending(game, seat, block, pending)
+            else:
+                if kept_block is None:
+                    self._encode_pending(game, seat, block, pending)
+                    if len(self._pending_cache) > 4096:
+                        self._pending_cache.clear()
+                    self._pending_cache[value_key] = block.copy()
+                else:
+                    block[:] = kept_block
             kept.pending_key = pending_key
         # ---- piles (R2.3): one block for every seat, kept while the counts stay
         piles = self._piles_block(state)
@@ -897,10 +916,12 @@ class Encoding:
         self._tile_cache[id(tile)] = (tile, vec)
         return vec
 
-    def _encode_pending(self, game: Game, seat: int, block: npt.NDArray[np.float32]) -> None:
-        """The pending block (the decision or chance point now), clipped to 0..1: the one
-        place the observation reads ``Game.pending_context()``."""
-        pending = game.pending_context()
+    def _encode_pending(
+        self, game: Game, seat: int, block: npt.NDArray[np.float32], pending: Any
+    ) -> None:
+        """The pending block (the decision or chance point now), clipped to 0..1, from
+        ``pending = game.pending_context()``: the one place the observation reads the
+        fields of ``Pending``."""
         out = [0.0] * len(self.pending_fields)
         out[_KIND_INDEX.get(pending.kind, -1)] = 1.0
         k = len(FRAME_KINDS)
