@@ -17,6 +17,16 @@ off by the round limit (R1.6) ends as a truncation with rewards 0. An escaped fi
 waits (its seat is not selected) until the game ends. Render modes: ``ansi`` (text),
 ``svg`` (the board as the notebooks draw it), ``rgb_array`` (a small numpy raster) and
 ``human`` (prints the text).
+
+:func:`parallel_env` is the simultaneous-move view (PettingZoo's Parallel API: each step
+one decision, of the one agent whose mask is not all 0), :func:`simultaneous_env` that view
+as an AEC env with every agent once a cycle; the module
+:mod:`verlies.interop.pettingzoo_simultaneous` offers both under PettingZoo's names.
+
+>>> par = verlies.pettingzoo.parallel_env(players=2)
+>>> obs, infos = par.reset(seed=1)
+>>> [a for a in par.agents if obs[a]["action_mask"].any()]
+['player_0']
 """
 
 from __future__ import annotations
