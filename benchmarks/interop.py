@@ -18,10 +18,11 @@ disturbed figure):
   random steps);
 * OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
   rollouts) on ``python_verlies``: simulations per second;
-* the PettingZoo environment: decisions per second (``env.last()`` with its observation
-  and mask, then ``env.step``) over whole games of random legal choices, beside the
-  engine's own loop over such games (decisions and steps per second) and the ratio; the
-  same for ``raw_env`` (without PettingZoo's checking wrappers).
+* the PettingZoo environments: decisions per CPU second (``env.last()`` with its
+  observation and mask, then ``env.step``) over whole games of random legal choices, for
+  ``env()`` (with its checks), ``raw_env()``, the raw env in PettingZoo's two stock
+  wrappers and ``parallel_env()``, beside the engine's own loop over such games and the
+  ratios (``pettingzoo_figures``).
 
 A measurement, not a test: it asserts nothing.
 """
@@ -192,20 +193,45 @@ def openspiel_figures(quick: bool) -> None:
 
 
 def pettingzoo_figures(quick: bool) -> None:
-    """The environment's decisions per second (``env.last()`` with its observation and
-    mask, then ``env.step``) beside the engine's own loop over the same games (legal
-    actions, apply, chance rolled; no observation), measured in turns in this run."""
+    """Decisions per CPU second of the PettingZoo environments beside the engine's own
+    loop over the same kind of games (2 players, random legal play, round limit 60),
+    measured in turns in this run (a change of load hits all alike), each the best of a
+    few repeats. CPU seconds of this process (``time.process_time``): on a machine shared
+    with other work, wall time also counts the others' turns on the cores.
+
+    * ``env()``: the environment as ``verlies.pettingzoo.env()`` hands it out, with its
+      order and bounds checks (``Checked``): ``env.last()`` with the observation and the
+      mask, a random legal index, ``env.step``;
+    * ``raw_env()``: the same without the checks;
+    * PettingZoo's stock ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env()))``,
+      the same checks in the two generic wrappers (what ``env()`` returned before);
+    * ``parallel_env()``: ``step({acting: index})`` with every agent's observation back;
+    * the engine: ``legal_actions()``, a random one, ``apply``, chance rolled (no
+      observation, no mask).
+
+    The agent is the cheapest random one (``np.flatnonzero`` of the mask, a Python
+    ``random`` index): its cost is in the figures, as a real agent's would be.
+    """
+    import os
+
+    from pettingzoo.utils import wrappers
+
     import verlies.pettingzoo
 
-    games = 1 if quick else 4
-    wrapped = verlies.pettingzoo.env(players=2, round_limit=60)
-    # Without PettingZoo's order and bounds checks: what the wrappers cost.
-    raw = verlies.pettingzoo.raw_env(players=2, round_limit=60)
+    games = 2 if quick else 6
+    envs = {
+        "env()": verlies.pettingzoo.env(players=2, round_limit=60),
+        "raw_env()": verlies.pettingzoo.raw_env(players=2, round_limit=60),
+        "stock wrappers": wrappers.OrderEnforcingWrapper(
+            wrappers.AssertOutOfBoundsWrapper(verlies.pettingzoo.raw_env(players=2, round_limit=60))
+        ),
+    }
+    par = verlies.pettingzoo.parallel_env(players=2, round_limit=60)
 
-    def pettingzoo_run(env: Any) -> tuple[int, float]:
-        rng = np.random.default_rng(0)
+    def aec_run(env: Any) -> float:
+        rng = random.Random(0)
         decisions = 0
-        t = time.perf_counter()
+        t = time.process_time()
         for seed in range(games):
             env.reset(seed=seed)
             for _agent in env.agent_iter():
@@ -213,14 +239,31 @@ def pettingzoo_figures(quick: bool) -> None:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
                 decisions += 1
-        return decisions, time.perf_counter() - t
+        return decisions / (time.process_time() - t)
 
-    def engine_run() -> tuple[int, int, float]:
+    def parallel_run() -> float:
         rng = random.Random(0)
-        decisions = steps = 0
-        t = time.perf_counter()
+        decisions = 0
+        t = time.process_time()
+        for seed in range(games):
+            obs, _ = par.reset(seed=seed)
+            while par.agents:
+                for agent in par.agents:
+                    mask = obs[agent]["action_mask"]
+                    if mask.any():
+                        legal = np.flatnonzero(mask)
+                        break
+                obs, *_ = par.step({agent: int(legal[rng.randrange(len(legal))])})
+                decisions += 1
+        return decisions / (time.process_time() - t)
+
+    def engine_run() -> float:
+        rng = random.Random(0)
+        decisions = 0
+        t = time.process_time()
         for seed in range(games):
             game = Game.new(players=2, seed=seed, round_limit=60, log=False)
             while not game.is_over:
@@ -230,33 +273,34 @@ def pettingzoo_figures(quick: bool) -> None:
                     legal = game.legal_actions()
                     game.apply(legal[rng.randrange(len(legal))])
                     decisions += 1
-            steps += game.step_count
-        return decisions, steps, time.perf_counter() - t
+        return decisions / (time.process_time() - t)
 
-    best_env = best_raw = best_engine = best_steps = 0.0
-    for _ in range(2 if quick else 5):  # in turns: a change of load hits all alike
-        d, e = pettingzoo_run(wrapped)
-        best_env = max(best_env, d / e)
-        d, e = pettingzoo_run(raw)
-        best_raw = max(best_raw, d / e)
-        d, st, e = engine_run()
-        best_engine = max(best_engine, d / e)
-        best_steps = max(best_steps, st / e)
+    best = dict.fromkeys([*envs, "parallel_env()", "engine"], 0.0)
+    for _ in range(3 if quick else 7):
+        for name, env in envs.items():
+            best[name] = max(best[name], aec_run(env))
+        best["parallel_env()"] = max(best["parallel_env()"], parallel_run())
+        best["engine"] = max(best["engine"], engine_run())
+    engine = best.pop("engine")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"PettingZoo env (2 players, random legal play): {best_env:,.0f} decisions/s; the "
-        f"engine alone on such games {best_engine:,.0f} decisions/s ({best_steps:,.0f} "
-        f"steps/s); env / engine = {best_env / best_engine:.2f}"
+        f"PettingZoo, 2 players, random legal play (decisions per CPU second, load {load}); "
+        f"the engine alone on such games: {engine:,.0f}"
     )
-    print(
-        f"  raw_env (no PettingZoo wrappers): {best_raw:,.0f} decisions/s; raw_env / engine "
-        f"= {best_raw / best_engine:.2f}"
-    )
+    for name, rate in best.items():
+        print(f"  {name:15s} {rate:8,.0f} decisions/s  ({rate / engine:.2f} of the engine)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    ap.add_argument(
+        "--only", choices=["pettingzoo"], help="run one part (pettingzoo: the env figures)"
+    )
     a = ap.parse_args()
+    if a.only == "pettingzoo":
+        pettingzoo_figures(a.quick)
+        return
     random.seed(0)
     clone_figures(a.quick)
     search_figures(a.quick)

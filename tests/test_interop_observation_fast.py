@@ -264,3 +264,36 @@ def test_the_board_window_is_right_wherever_it_is_centred() -> None:
         got = np.full((side, side, nch), 7.0, dtype=np.float32)  # every cell is written
         enc._board_into(got, view, me)
         np.testing.assert_array_equal(got, expected, err_msg=f"window around {me}")
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_kept_blocks_stay_right_when_seats_games_and_steps_interleave(seed: int) -> None:
+    """The kept buffers are per seat and shared by every game the encoding serves (an
+    OpenSpiel state and its clones): asked for a random seat of one of two games that
+    part ways (a clone played on differently), at random steps only, each observation
+    still equals the one built from nothing."""
+    rng = random.Random(seed)
+    first = Game.new(players=2, seed=seed, log=False)
+    enc = Encoding.for_game(first)
+    games = [first]
+    checked = 0
+    for step in range(500):
+        if step == 40:
+            games.append(first.clone())
+        game = rng.choice(games)
+        if game.is_over:
+            continue
+        if rng.random() < 0.6:
+            seat = rng.randrange(2)
+            np.testing.assert_array_equal(
+                enc.observation(game, seat), reference_observation(enc, game, seat)
+            )
+            checked += 1
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+    assert checked > 100 and len(games) == 2
+    assert games[0].state.figures[0].pos != games[1].state.figures[0].pos or (
+        games[0].step_count != games[1].step_count
+    )

@@ -156,13 +156,39 @@ def test_text_names_the_seats_as_the_agents() -> None:
     assert "player 1" not in env.render() and "player 2" not in env.render()
 
 
-def test_no_parallel_env_a_turn_based_game() -> None:
+def test_the_turn_based_env_is_not_for_aec_to_parallel() -> None:
     """A turn-based game: one seat decides at a time, often several times in a row (a
     turn's draw, placement, tests), so PettingZoo's aec_to_parallel, which needs every
-    agent to step once per cycle in order, refuses it; the metadata says so."""
+    agent to step once per cycle in order, refuses this env; the metadata says so. The
+    parallel view is its own env (verlies.pettingzoo.parallel_env)."""
     from pettingzoo.utils.conversions import aec_to_parallel
 
     env = verlies.pettingzoo.env(players=2)
     assert env.metadata["is_parallelizable"] is False
     with pytest.raises(AssertionError, match="is_parallelizable"):
         aec_to_parallel(env)
+    assert verlies.pettingzoo.parallel_env().metadata["is_parallelizable"] is True
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 6)])
+def test_kept_masks_equal_the_encodings_mask_at_every_decision(players: int, seed: int) -> None:
+    """The masks kept with the engine's shared legal-action tuples are the ones the
+    encoding works out anew, for the deciding seat (all 0 for the others), all game."""
+    env = verlies.pettingzoo.raw_env(players=players, round_limit=40)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        np.testing.assert_array_equal(obs["action_mask"], env.encoding.legal_action_mask(env.game))
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        obs["action_mask"][:] = 0  # a copy: the kept mask stays
+        assert env.observe(agent)["action_mask"].any()
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+        decisions += 1
+    assert decisions > 100 and len(env._legal_cache) > 5

@@ -4,7 +4,9 @@
   (needs numpy: ``pip install verlies[openspiel]`` or ``verlies[pettingzoo]``).
 * :mod:`verlies.interop.openspiel`: the OpenSpiel game ``python_verlies`` (also
   ``import verlies.openspiel``).
-* :mod:`verlies.interop.pettingzoo`: an AEC environment (also ``verlies.pettingzoo.env``).
+* :mod:`verlies.interop.pettingzoo`: an AEC environment (also ``verlies.pettingzoo.env``)
+  and its parallel view (``verlies.pettingzoo.parallel_env``; the PettingZoo module
+  :mod:`verlies.interop.pettingzoo_simultaneous`).
 
 The search bot (``verlies.sim.search``) needs none of this: only the engine.
 See docs/ai.md.

@@ -100,6 +100,18 @@ _SIMPLE: tuple[Action, ...] = (
     Attempt(),
 )
 _SIMPLE_INDEX: dict[Action, int] = {a: i for i, a in enumerate(_SIMPLE)}
+_ONE = np.float32(1.0)
+_KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(FRAME_KINDS)}
+_ATTR_INDEX: dict[Attr, int] = {a: i for i, a in enumerate(_ATTRS)}
+_CLASS_INDEX: dict[ObstacleClass, int] = {c: i for i, c in enumerate(_CLASSES)}
+
+
+def _unit(v: float) -> float:
+    """``v`` clipped to 0..1 (in Python: a numpy call on a few numbers costs microseconds,
+    numpy 2's scalar conversion included)."""
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
 # Scales that keep the observation's numbers about 0..1 (not limits: larger values pass).
 #: Every observation field lies in 0..1: counts and values are divided by these scales
 #: and saturate at 1 beyond them (``Encoding.observation`` clips).
@@ -132,6 +144,20 @@ def _dice_in(value: Any) -> Iterator[Dice]:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
             yield from _dice_in(getattr(value, f.name))
+
+
+class _Kept:
+    """One seat's observation buffer and the keys its blocks were last made from."""
+
+    __slots__ = ("buf", "figures_key", "cp", "info_key", "pending_key", "piles")
+
+    def __init__(self, buf: npt.NDArray[np.float32]) -> None:
+        self.buf = buf
+        self.figures_key: Any = None
+        self.cp: int | None = None
+        self.info_key: Any = None
+        self.pending_key: Any = None
+        self.piles: Any = None
 
 
 class Encoding:
@@ -273,9 +299,20 @@ class Encoding:
             dtype=np.float32,
         )
         self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
+        self._pile_scale_list: list[float] = [float(x) for x in self._pile_scale]
+        nd, nr, nm = len(self.dungeon_ids), len(self.room_ids), len(self.monster_ids)
+        # Where each of the five counted piles starts in the block (_piles_block).
+        self._pile_offsets = (0, nd, nd + nr, nd + 2 * nr, nd + 2 * nr + nm)
         self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
+        self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        # The pending block by (Pending value, mine, chance) (observation).
+        self._pending_cache: dict[tuple[Any, bool, bool], npt.NDArray[np.float32]] = {}
+        # A figure's row by its public facts relative to the observer (_figures_into).
+        self._row_cache: dict[tuple[Any, ...], tuple[Any, npt.NDArray[np.float32]]] = {}
+        # Per seat: the buffer the observation is kept in and the blocks' keys.
+        self._kept: dict[int, _Kept] = {}
         self._pile_index = (
             {c: i for i, c in enumerate(self.dungeon_ids)},
             {c: i for i, c in enumerate(self.room_ids)},
@@ -511,98 +548,220 @@ class Encoding:
         number): equal for two games that differ only in what this seat cannot see.
 
         Each call returns a new array of its own (the caller may keep it: no later call
-        changes it). The whole board's grid (a window of it is the board block) and the
-        piles block are kept while what they are made of stays, so most decisions copy
-        them and fill only the small blocks between."""
-        view = game.view(seat)
-        out = np.empty(self.observation_size, dtype=np.float32)
+        changes it). Made incrementally: the encoding keeps one buffer per seat and the
+        key each block was made from (the figures' public facts and the board's version;
+        the piles and other public counts; the frame on top of the stack), rewrites only
+        the blocks whose key changed since that seat's last call and hands out a copy.
+        Each block is a function of its key alone, so the buffer is right whatever game
+        (or clone) asked last; ``tests/test_interop_observation_fast.py`` checks it
+        against a build from nothing at every step.
+        """
+        state = game.state
+        kept = self._kept.get(seat)
+        if kept is None:
+            kept = self._kept[seat] = _Kept(np.zeros(self.observation_size, dtype=np.float32))
+        buf = kept.buf
         n = self.players
-        me = view.position
-        # The public facts of view.players(), read from the figures in place.
-        figures = game.state.figures
+        figures = state.figures
+        deck = state.deck
+        fields = len(self.figure_fields)
         end_board, start_piles = self._mid
+        # ---- board, figures, hand, shown: the figures' public facts and the board
+        order = [figures[(seat + rel) % n] for rel in range(n)]
+        key = (
+            state.board_version,
+            deck,
+            tuple(
+                (
+                    f.pos,
+                    f.escaped,
+                    bool(f.injured),
+                    f.coins,
+                    f.character,
+                    tuple([(h.card, h.used) for h in f.treasures]) if f.treasures else (),
+                )
+                for f in order
+            ),
+        )
+        cp = state.current_player
+        if key != kept.figures_key:
+            self._figures_into(buf, game, seat, order)
+            kept.figures_key = key
+            kept.cp = None
+        if cp != kept.cp:  # the figures' to_move fields
+            last = end_board + fields - 1
+            for rel in range(n):
+                buf[last + rel * fields] = 1.0 if cp == (seat + rel) % n else 0.0
+            kept.cp = cp
+        # ---- info: public counts
+        me = figures[seat]
+        limit = game.setup.round_limit
+        info_key = (
+            state.dungeon.size,
+            state.rooms.size,
+            state.monsters.size,
+            state.treasures.size,
+            state.exits_in_pile(),
+            state.round,
+            limit,
+            state.bank,
+            me.gold,
+            sum([not f.escaped for f in figures]),
+            state.drawn,
+        )
+        if info_key != kept.info_key:
+            self._info_into(buf, info_key)
+            kept.info_key = info_key
+        # ---- pending: a function of the frame on top (a value: never changed once on
+        # the stack), the seat to decide, the board (an obstacle's card) and the deck (a
+        # character's values); read through Game.pending_context() when it changes.
+        pending_key = (
+            state.over,
+            state.stack[-1] if state.stack else None,
+            state.seat,
+            cp,
+            state.board_version,
+            deck,
+        )
+        if pending_key != kept.pending_key:
+            at = self.observation_blocks[4].start
+            block = buf[at : at + self.observation_blocks[4].size]
+            pending = game.pending_context()
+            # The same decisions recur all game (a turn, an obstacle's attempt, a fight's
+            # choice): the block is kept by the pending value (frozen: hashable) and who
+            # decides.
+            value_key = (pending, cp == seat, state.at_chance)
+            try:
+                kept_block = self._pending_cache.get(value_key)
+            except TypeError:  # a field that does not hash: made each time
+                self._encode_pending(game, seat, block, pending)
+            else:
+                if kept_block is None:
+                    self._encode_pending(game, seat, block, pending)
+                    if len(self._pending_cache) > 4096:
+                        self._pending_cache.clear()
+                    self._pending_cache[value_key] = block.copy()
+                else:
+                    block[:] = kept_block
+            kept.pending_key = pending_key
+        # ---- piles (R2.3): one block for every seat, kept while the counts stay
+        piles = self._piles_block(state)
+        if piles is not kept.piles:
+            buf[start_piles:] = piles
+            kept.piles = piles
+        return buf.copy()
+
+    def _figures_into(
+        self, buf: npt.NDArray[np.float32], game: Game, seat: int, order: list[Any]
+    ) -> None:
+        """The board window (with the figures' channels), figures (to_move left 0), hand
+        and shown blocks of ``seat``'s observation, each field clipped to 0..1 (worked out
+        in Python lists, one assignment a block: numpy's per-element writes are slow)."""
+        end_board = self._mid[0]
         side = 2 * WINDOW + 1
         nch = len(self.cell_channels)
-        self._board_into(out[:end_board].reshape(side, side, nch), view, me)
+        me = order[0].pos
+        self._board_into(buf[:end_board].reshape(side, side, nch), game.view(seat), me)
         # The figures' channels (the kept grid has them 0): a 1 on each figure's cell.
-        for rel in range(n):
-            fig = figures[(seat + rel) % n]
+        for rel, fig in enumerate(order):
             if not fig.escaped:
                 px, py = fig.pos
                 cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
                 if 0 <= cx < side and 0 <= cy < side:
-                    out[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
-        mid = out[end_board:start_piles]
-        mid.fill(0.0)
-        to_move = game.current_player
-        fields = len(self.figure_fields)
-        at = end_board
+                    buf[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
         characters = game.deck.characters  # the deck's card of that id (live edits)
-        for rel in range(n):
-            fig = figures[(seat + rel) % n]
+        fields = len(self.figure_fields)
+        blocks = self.observation_blocks
+        figs = buf[blocks[1].start : blocks[2].start]
+        rows = self._row_cache
+        for rel, fig in enumerate(order):
+            # A figure's row (to_move left 0) is a function of these: kept as an array,
+            # since numpy converting a list of Python floats costs ~45 ns a number.
             px, py = fig.pos
-            out[at : at + 7] = (
-                1.0,
-                float(fig.escaped),
-                float(bool(fig.injured)),
-                fig.coins / _GOLD_SCALE,
-                len(fig.treasures) / 5.0,
-                ((px - me[0]) / WINDOW + 1) / 2,
-                ((py - me[1]) / WINDOW + 1) / 2,
+            character = characters.get(fig.character.id)
+            key = (
+                fig.escaped,
+                bool(fig.injured),
+                fig.coins,
+                len(fig.treasures),
+                px - me[0],
+                py - me[1],
+                id(character),
             )
-            values = self._character_values(characters.get(fig.character.id))
-            if values is not None:
-                out[at + 7 : at + 7 + len(_ATTRS)] = values
-            out[at + 7 + len(_ATTRS)] = float(to_move == fig.seat)
-            at += fields
-        # The seat's own figure, read in place (view.me would snapshot it first).
-        figure = figures[seat]
-        hand = out[self.observation_blocks[2].start :]
+            hit = rows.get(key)
+            if hit is None or hit[0] is not character:
+                hit = (character, self._figure_row(key, character))
+                if len(rows) > 4096:
+                    rows.clear()
+                rows[key] = hit
+            figs[rel * fields : (rel + 1) * fields] = hit[1]
         t = len(self.treasure_ids)
-        for h in figure.treasures:
+        me_fig = order[0]
+        hand = buf[blocks[2].start : blocks[3].start]
+        shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
+        if not any(f.treasures for f in order):  # most of most games: no treasure held
+            hand.fill(0.0)
+            shown.fill(0.0)
+            return
+        counts = [0.0] * (2 * t)
+        for h in me_fig.treasures:
             j = self._treasure_index.get(h.card.id)
             if j is not None:
-                hand[j + (t if h.used else 0)] += 1.0
-        info_at = self.observation_blocks[3].start
-        sizes = view.deck_sizes()
-        totals = self._totals
-        limit = game.setup.round_limit
-        bank = game.state.bank  # public: the coins in the box
-        out[info_at : info_at + 9] = (
-            sizes["dungeon"] / totals[0],
-            sizes["rooms"] / totals[1],
-            sizes["monsters"] / totals[2],
-            sizes["treasures"] / totals[3],
-            view.exits_left() / self._exits_total,
-            view.round / (limit if limit else 300),
-            bank / 48.0 if bank >= 0 else 0.0,
-            figure.gold / _GOLD_SCALE,
-            view.players_in_dungeon / n,
-        )
-        drawn = view.drawn_card
-        if drawn is not None:
-            info = out[info_at:]
-            info[9] = 1.0
-            for i, d in enumerate(DIRECTIONS):
-                if drawn.mask & d:
-                    info[10 + i] = 1.0
-            info[14 + _KINDS.index(drawn.kind)] = 1.0
-            info[14 + len(_KINDS)] = drawn.gold / _GOLD_SCALE
-            info[15 + len(_KINDS)] = float(drawn.obstacle is not None)
-        self._encode_pending(game, seat, out[self.observation_blocks[4].start :])
-        # Read from the state, public facts only: R9.5, a used treasure was shown; R2.3,
-        # the piles' contents (never the treasure pile's, nor another seat's hand).
-        state = game.state
-        shown = out[self.observation_blocks[5].start :]
-        for rel in range(n):
-            for held in state.figures[(seat + rel) % n].treasures:
+                j += t if h.used else 0
+                counts[j] = min(counts[j] + 1.0, 1.0)
+        hand[:] = counts
+        # R9.5: a used treasure was shown (never another seat's unused ones).
+        used = [0.0] * len(shown)
+        for rel, fig in enumerate(order):
+            for held in fig.treasures:
                 j = self._treasure_index.get(held.card.id)
                 if held.used and j is not None:
-                    shown[rel * t + j] += 1.0
-        # Every field 0..1 (a count past its scale reads 1); the kept blocks are clipped.
-        np.clip(mid, 0.0, 1.0, out=mid)
-        out[start_piles:] = self._piles_block(state)
-        return out
+                    used[rel * t + j] = min(used[rel * t + j] + 1.0, 1.0)
+        shown[:] = used
+
+    def _figure_row(self, key: tuple[Any, ...], character: Any) -> npt.NDArray[np.float32]:
+        """One figure's fields (to_move 0) from its row key (see ``_figures_into``)."""
+        escaped, injured, coins, held, dx, dy, _ = key
+        row = [
+            1.0,
+            1.0 if escaped else 0.0,
+            1.0 if injured else 0.0,
+            _unit(coins / _GOLD_SCALE),
+            _unit(held / 5.0),
+            _unit((dx / WINDOW + 1) / 2),
+            _unit((dy / WINDOW + 1) / 2),
+        ]
+        values = self._character_values(character)
+        row += values if values is not None else (0.0,) * len(_ATTRS)
+        row.append(0.0)  # to_move: written by observation()
+        return np.asarray(row, dtype=np.float32)
+
+    def _info_into(self, buf: npt.NDArray[np.float32], key: tuple[Any, ...]) -> None:
+        """The info block from its key (see ``observation``), clipped to 0..1."""
+        dungeon, rooms, monsters, treasures, exits, rnd, limit, bank, gold, inside, drawn = key
+        totals = self._totals
+        row = [
+            _unit(dungeon / totals[0]),
+            _unit(rooms / totals[1]),
+            _unit(monsters / totals[2]),
+            _unit(treasures / totals[3]),
+            _unit(exits / self._exits_total),
+            _unit(rnd / (limit if limit else 300)),
+            _unit(bank / 48.0) if bank >= 0 else 0.0,
+            _unit(gold / _GOLD_SCALE),
+            inside / self.players,
+        ]
+        row += (0.0,) * (len(self.info_fields) - len(row))
+        if drawn is not None:
+            row[9] = 1.0
+            for i, d in enumerate(DIRECTIONS):
+                if drawn.mask & d:
+                    row[10 + i] = 1.0
+            row[14 + _KINDS.index(drawn.kind)] = 1.0
+            row[14 + len(_KINDS)] = _unit(drawn.gold / _GOLD_SCALE)
+            row[15 + len(_KINDS)] = float(drawn.obstacle is not None)
+        at = self.observation_blocks[3].start
+        buf[at : at + len(row)] = row
 
     def _character_values(self, character: Any) -> tuple[float, ...] | None:
         """A character's values / 12 (a character card never changes: kept by identity)."""
@@ -611,7 +770,7 @@ class Encoding:
         hit = self._character_cache.get(id(character))
         if hit is not None and hit[0] is character:
             return hit[1]
-        values = tuple(character.value(a) / _DIE_SCALE for a in _ATTRS)
+        values = tuple(min(max(character.value(a) / _DIE_SCALE, 0.0), 1.0) for a in _ATTRS)
         if len(self._character_cache) > 256:
             self._character_cache.clear()
         self._character_cache[id(character)] = (character, values)
@@ -619,23 +778,54 @@ class Encoding:
 
     def _laid(self, view: Any) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
         """The whole board as one grid of cell channels (figures' channels 0, clipped to
-        0..1), ``WINDOW`` empty cells around it: made once per board (board_version; a
-        change of a card lays a new tile and a new version), so a window is a slice."""
+        0..1), at least ``WINDOW`` empty cells around it, so a window is a slice. Kept by
+        board (board_version; a change of a card lays a new tile and a new version); on a
+        new version only the cells whose tile changed are rewritten, while every laid
+        card stays inside the margin (else, or when a kept card is gone: another game's
+        board, it is made anew, with room to grow)."""
         laid = self._laid_cache
         version = view.board_version
         if laid is not None and laid[0] is version:
             return laid
-        board_items = list(view.board.items())
-        x0 = min(p[0] for p, _ in board_items) - WINDOW
-        y0 = min(p[1] for p, _ in board_items) - WINDOW
-        width = max(p[0] for p, _ in board_items) - x0 + WINDOW + 1
-        height = max(p[1] for p, _ in board_items) - y0 + WINDOW + 1
-        grid = np.zeros((height, width, len(self.cell_channels)), dtype=np.float32)
+        board = view.board
         k = len(self.cell_channels) - MAX_SEATS
+        if laid is not None:
+            _, x0, y0, grid = laid
+            tiles = self._laid_tiles
+            height, width = grid.shape[:2]
+            changed = []
+            same = 0
+            for p, tile in board.items():
+                old = tiles.get(p)
+                if old is tile:
+                    same += 1
+                    continue
+                if old is not None:
+                    same += 1
+                gx, gy = p[0] - x0, p[1] - y0
+                if not (WINDOW <= gx < width - WINDOW and WINDOW <= gy < height - WINDOW):
+                    break
+                changed.append((p, gx, gy, tile))
+            else:
+                if same == len(tiles):  # no kept card is gone
+                    for p, gx, gy, tile in changed:
+                        grid[gy, gx, :k] = self._tile_vector(tile)
+                        tiles[p] = tile
+                    laid = (version, x0, y0, grid)
+                    self._laid_cache = laid
+                    return laid
+        board_items = list(board.items())
+        margin = WINDOW + 3  # room for a few cards laid outwards before a new grid
+        x0 = min(p[0] for p, _ in board_items) - margin
+        y0 = min(p[1] for p, _ in board_items) - margin
+        width = max(p[0] for p, _ in board_items) - x0 + margin + 1
+        height = max(p[1] for p, _ in board_items) - y0 + margin + 1
+        grid = np.zeros((height, width, len(self.cell_channels)), dtype=np.float32)
         xs = [p[0] - x0 for p, _ in board_items]
         ys = [p[1] - y0 for p, _ in board_items]
         vecs = np.array([self._tile_vector(tile) for _, tile in board_items])
-        grid[ys, xs, :k] = np.clip(vecs, 0.0, 1.0)
+        grid[ys, xs, :k] = vecs  # each tile's vector is clipped when made
+        self._laid_tiles = dict(board_items)
         laid = (version, x0, y0, grid)
         self._laid_cache = laid
         return laid
@@ -658,52 +848,43 @@ class Encoding:
 
     def _piles_block(self, state: Any) -> npt.NDArray[np.float32]:
         """The piles block (R2.3), kept while the piles' counts stay (they change only
-        when a card is drawn, discarded or shuffled back)."""
+        when a card is drawn, discarded or shuffled back); when they change, a copy of
+        the kept block with only the changed counts rewritten (found in C: the
+        symmetric difference of the dicts' items)."""
+        now = (
+            state.dungeon.counts,
+            state.rooms.counts,
+            state.rooms.discard,
+            state.monsters.counts,
+            state.monsters.discard,
+        )
+        bottom = len(state.treasures.bottom)
         cached = self._piles_cache
         if cached is not None:  # compared with copies of the counts (dict == is in C)
             k = cached[0]
-            if (
-                k[5] == len(state.treasures.bottom)
-                and k[0] == state.dungeon.counts
-                and k[1] == state.rooms.counts
-                and k[2] == state.rooms.discard
-                and k[3] == state.monsters.counts
-                and k[4] == state.monsters.discard
-            ):
+            if k[5] == bottom and k[:5] == now:
                 return cached[1]
-        key = (
-            dict(state.dungeon.counts),
-            dict(state.rooms.counts),
-            dict(state.rooms.discard),
-            dict(state.monsters.counts),
-            dict(state.monsters.discard),
-            len(state.treasures.bottom),
-        )
-        piles = np.zeros(len(self.pile_fields), dtype=np.float32)
-        dungeon, rooms, monsters = self._pile_index
-        k = 0
-        where: list[int] = []
-        values: list[int] = []
-        for counts, index in (
-            (state.dungeon.counts, dungeon),
-            (state.rooms.counts, rooms),
-            (state.rooms.discard, rooms),
-            (state.monsters.counts, monsters),
-            (state.monsters.discard, monsters),
-        ):
-            get = index.get
-            for cid, count in counts.items():
-                at = get(cid)
-                if at is not None and count:
-                    where.append(k + at)
-                    values.append(count)
-            k += len(index)
-        if where:  # one assignment for the whole block (an element at a time is slow)
-            piles[where] = values
-        piles[k] = len(state.treasures.bottom)
-        piles /= self._pile_scale
-        np.clip(piles, 0.0, 1.0, out=piles)
-        self._piles_cache = (key, piles)
+            piles = cached[1].copy()
+            changed = [
+                (i, {cid for cid, _ in old.items() ^ new.items()})
+                for i, (old, new) in enumerate(zip(k[:5], now, strict=True))
+                if old != new
+            ]
+        else:
+            piles = np.zeros(len(self.pile_fields), dtype=np.float32)
+            changed = [(i, set(new)) for i, new in enumerate(now)]
+        scale = self._pile_scale_list
+        for i, cids in changed:
+            index = self._pile_index[(0, 1, 1, 2, 2)[i]]
+            offset = self._pile_offsets[i]
+            counts = now[i]
+            for cid in cids:
+                at = index.get(cid)
+                if at is not None:
+                    at += offset
+                    piles[at] = _unit(counts.get(cid, 0) / scale[at])
+        piles[-1] = _unit(bottom / scale[-1])
+        self._piles_cache = ((*(dict(c) for c in now), bottom), piles)
         return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:
@@ -726,8 +907,8 @@ class Encoding:
         if obstacle is not None:
             vec[k_cls + _CLASSES.index(obstacle.cls)] = 1.0
             vec[k_attr + _ATTRS.index(obstacle.attr)] = 1.0
-            vec[k_n] = obstacle.n / _DIE_SCALE
-        vec[k_n + 1] = tile.gold / _GOLD_SCALE
+            vec[k_n] = _unit(obstacle.n / _DIE_SCALE)
+        vec[k_n + 1] = _unit(tile.gold / _GOLD_SCALE)
         vec[k_n + 2] = float(tile.collapsed)
         vec[k_n + 3] = float(tile.opened)
         if len(self._tile_cache) > 4096:
@@ -735,34 +916,44 @@ class Encoding:
         self._tile_cache[id(tile)] = (tile, vec)
         return vec
 
-    def _encode_pending(self, game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
-        pending = game.pending_context()
-        out[FRAME_KINDS.index(pending.kind) if pending.kind in FRAME_KINDS else -1] = 1.0
+    def _encode_pending(
+        self, game: Game, seat: int, block: npt.NDArray[np.float32], pending: Any
+    ) -> None:
+        """The pending block (the decision or chance point now), clipped to 0..1, from
+        ``pending = game.pending_context()``: the one place the observation reads the
+        fields of ``Pending``."""
+        out = [0.0] * len(self.pending_fields)
+        out[_KIND_INDEX.get(pending.kind, -1)] = 1.0
         k = len(FRAME_KINDS)
-        out[k] = float(game.current_player == seat)
-        out[k + 1] = float(game.is_chance)
+        state = game.state
+        out[k] = 1.0 if state.current_player == seat else 0.0
+        out[k + 1] = 1.0 if state.at_chance else 0.0
         k += 2
         na = len(_ATTRS)
         if pending.attr is not None:
-            out[k + _ATTRS.index(pending.attr)] = 1.0
+            out[k + _ATTR_INDEX[pending.attr]] = 1.0
         k += na
         if pending.obstacle is not None:
-            out[k + _CLASSES.index(pending.obstacle.cls)] = 1.0
+            out[k + _CLASS_INDEX[pending.obstacle.cls]] = 1.0
         k += len(_CLASSES)
         if pending.monster is not None:
             for option in pending.monster.fight:
-                out[k + _ATTRS.index(option.attr)] = option.value / _DIE_SCALE
+                out[k + _ATTR_INDEX[option.attr]] = _unit(option.value / _DIE_SCALE)
         k += na
         if pending.trap is not None:
             for a in pending.trap.attrs:
-                out[k + _ATTRS.index(a)] = 1.0
+                out[k + _ATTR_INDEX[a]] = 1.0
         k += na
-        out[k] = (pending.value or 0) / _DIE_SCALE
-        out[k + 1] = pending.bonus / _DIE_SCALE
-        out[k + 2] = (pending.target or 0) / _DIE_SCALE
-        out[k + 3] = (pending.roll or 0) / _DIE_SCALE
-        out[k + 4] = float(pending.chance) if pending.chance is not None else 0.0
-        out[k + 5] = float(pending.dice.mean) / _GOLD_SCALE if pending.dice is not None else 0.0
+        out[k] = _unit((pending.value or 0) / _DIE_SCALE)
+        out[k + 1] = _unit(pending.bonus / _DIE_SCALE)
+        out[k + 2] = _unit((pending.target or 0) / _DIE_SCALE)
+        out[k + 3] = _unit((pending.roll or 0) / _DIE_SCALE)
+        chance = pending.chance
+        if chance is not None:
+            out[k + 4] = _unit(chance.numerator / chance.denominator)
+        if pending.dice is not None:
+            out[k + 5] = _unit(float(pending.dice.mean) / _GOLD_SCALE)
+        block[:] = out
 
     def describe(self) -> str:
         """The layouts as text (what docs/ai.md lists)."""

@@ -17,6 +17,16 @@ off by the round limit (R1.6) ends as a truncation with rewards 0. An escaped fi
 waits (its seat is not selected) until the game ends. Render modes: ``ansi`` (text),
 ``svg`` (the board as the notebooks draw it), ``rgb_array`` (a small numpy raster) and
 ``human`` (prints the text).
+
+:func:`parallel_env` is the simultaneous-move view (PettingZoo's Parallel API: each step
+one decision, of the one agent whose mask is not all 0), :func:`simultaneous_env` that view
+as an AEC env with every agent once a cycle; the module
+:mod:`verlies.interop.pettingzoo_simultaneous` offers both under PettingZoo's names.
+
+>>> par = verlies.pettingzoo.parallel_env(players=2)
+>>> obs, infos = par.reset(seed=1)
+>>> [a for a in par.agents if obs[a]["action_mask"].any()]
+['player_0']
 """
 
 from __future__ import annotations
@@ -27,16 +37,27 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import parallel_to_aec
+from pettingzoo.utils.env_logger import EnvLogger
 
 from verlies.board import Pos
 from verlies.cards.model import TileKind
+from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.interop.encoding import Encoding
 from verlies.variants import Variants
 
-__all__ = ["VerliesEnv", "env", "raw_env"]
+__all__ = [
+    "Checked",
+    "VerliesEnv",
+    "VerliesParallelEnv",
+    "env",
+    "parallel_env",
+    "raw_env",
+    "simultaneous_env",
+]
 
 _CELL = 12  # pixels a card side in rgb_array
 _SEAT_RGB = ((220, 40, 40), (40, 90, 230), (40, 170, 60), (240, 200, 30))
@@ -102,7 +123,13 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self.state_space = spaces.Box(
             0.0, 1.0, (self.encoding.observation_size + 4 * t,), np.float32
         )
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self._legal: dict[int, Any] = {}
+        self._no_mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        self._mask = self._no_mask
+        self._deciding = -1  # the seat whose mask is _mask (-1: none)
+        # (index -> action, mask) by (the figure's card, the legal actions)
+        self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
 
@@ -122,26 +149,49 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seeds = random.Random(seed)
-            game_seed = seed
+        """A new game: of seed ``seed`` (or the next seed of the last one); with
+        ``options={"game": g}``, a copy of the verlies game ``g`` as it stands (its own
+        seed and chance source; same players and a deck this env's encoding numbers), to
+        play on from a position."""
+        start = (options or {}).get("game")
+        if start is not None:
+            if not isinstance(start, Game):
+                raise TypeError(f'options["game"] must be a verlies Game, not {start!r}')
+            if start.players != len(self.possible_agents):
+                raise ValueError(
+                    f"this env has {len(self.possible_agents)} seats; the game has "
+                    f"{start.players} (R2.2)"
+                )
+            if start.is_over:
+                raise ValueError("the game is over: nothing is left to decide in it")
+            self.encoding.check(start)
+            if seed is not None:
+                self._seeds = random.Random(seed)
+            self.game = start.clone(log=False)
         else:
-            game_seed = self._seeds.getrandbits(63)
-        self.game = Game.new(seed=game_seed, log=False, **self._params)
+            if seed is not None:
+                self._seeds = random.Random(seed)
+                game_seed = seed
+            else:
+                game_seed = self._seeds.getrandbits(63)
+            self.game = Game.new(seed=game_seed, log=False, **self._params)
         self.agents = self.possible_agents[:]
         self._decisions = 0
         self._reset_dicts()
         self._advance()
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seat_of[agent]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self._seat(agent)
-        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        if self.game.current_player == seat and not self._ended():
-            mask[list(self._legal)] = 1
-        return {"observation": self.encoding.observation(self.game, seat), "action_mask": mask}
+        """``agent``'s observation (a new array) and action mask (a copy of the kept
+        mask of this position: all 0 unless the agent decides now)."""
+        seat = self._seat_of[agent]
+        mask = self._mask if seat == self._deciding else self._no_mask
+        return {
+            "observation": self.encoding.observation(self.game, seat),
+            "action_mask": mask.copy(),
+        }
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state (PettingZoo's ``state()``, for centralised critics): seat 0's
@@ -205,11 +255,13 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
                 self.truncations[a] = True
                 self.infos[a] = {"reason": "max_cycles"}
             self._legal = {}
+            self._deciding = -1
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
             return
         if game.is_over:
             self._legal = {}
+            self._deciding = -1
             returns = game.returns()
             truncated = game.truncated
             for a in self.agents:
@@ -222,10 +274,32 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             # Every agent now takes its last (None) step, in seat order.
             self.agent_selection = self.agents[0]
             return
+        self._legal_now()
+        self.agent_selection = self.possible_agents[self._deciding]
+
+    def _legal_now(self) -> None:
+        """The legal actions by index and their mask, for the seat deciding now, kept by
+        the actions (values: a tuple of them hashes in C) and the figure's card (indices
+        are relative to it). The engine hands out the same tuple while a figure's turn
+        choices stay; the same choices (an attempt or a decline, a fight's options, the
+        same placements) recur all game."""
+        game = self.game
+        state = game.state
+        legal = game.legal_actions()
+        self._deciding = state.current_player
+        key = (state.figures[state.seat].pos, legal if type(legal) is tuple else tuple(legal))
+        hit = self._legal_cache.get(key)
+        if hit is not None:
+            self._legal, self._mask = hit
+            return
         enc = self.encoding
-        self._legal = {enc.action_to_index(game, a): a for a in game.legal_actions()}
-        self.agent_selection = self.possible_agents[game.current_player]
-        self._accumulate_rewards()
+        self._legal = {enc.action_to_index(game, a): a for a in legal}
+        mask = np.zeros(enc.num_actions, dtype=np.int8)
+        mask[list(self._legal)] = 1
+        self._mask = mask
+        if len(self._legal_cache) > 4096:
+            self._legal_cache.clear()
+        self._legal_cache[key] = (self._legal, mask)
 
     def _was_dead_step(self, action: Any) -> None:
         super()._was_dead_step(action)
@@ -325,16 +399,231 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
+class VerliesParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The simultaneous-move view of one verlies game (PettingZoo's Parallel API).
+
+    Every ``step(actions)`` is one decision: ``actions`` holds an action for each live
+    agent, as parallel trainers send them, and the one agent whose ``action_mask`` is not
+    all 0 (the seat that decides now; exactly one) has its action applied. The others'
+    entries are ignored (their masks are all 0: nothing they could choose; they may
+    also be left out), then the chance points are rolled. An action of the deciding agent
+    that the rules refuse now (its mask says 0) changes nothing: the step still counts
+    (for ``max_cycles``), its info says ``illegal_action`` (the index) and ``reason``
+    (the rule's message), its reward is 0, and it decides again. Observations are the
+    AEC environment's (each seat's own view, R9.3). Agents stay in ``agents`` until the
+    game ends (an escaped figure waits with an all-0 mask); then all end together: a
+    termination with ``Game.returns()``, or a truncation with rewards 0 (the round limit,
+    R1.6, or ``max_cycles`` steps). ``state()`` and ``render()`` are the AEC env's.
+    """
+
+    metadata = {
+        "render_modes": list(VerliesEnv.RENDER_MODES),
+        "name": "verlies_parallel_v0",
+        "is_parallelizable": True,
+        "render_fps": 2,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        render_mode: str | None = None,
+        round_limit: int | None = 300,
+        variants: Variants | None = None,
+        deck: Any = None,
+        max_cycles: int | None = None,
+    ) -> None:
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a whole number >= 1 or None, not {max_cycles!r}")
+        self.aec = VerliesEnv(
+            players=players,
+            render_mode=render_mode,
+            round_limit=round_limit,
+            variants=variants,
+            deck=deck,
+        )
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.observation_spaces = self.aec.observation_spaces
+        self.action_spaces = self.aec.action_spaces
+        self.state_space = self.aec.state_space
+        self._cycles = 0
+
+    @property
+    def game(self) -> Game:
+        return self.aec.game
+
+    @property
+    def encoding(self) -> Encoding:
+        return self.aec.encoding
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        self._cycles = 0
+        observe = self.aec.observe
+        return {a: observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Any],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        if not self.agents:
+            raise ValueError("the game is over: reset() starts the next one")
+        aec = self.aec
+        agents = self.agents
+        acting = aec.agent_selection
+        if acting not in actions or actions[acting] is None:
+            raise ValueError(
+                f"{acting} decides now (its action_mask marks the legal actions): "
+                "actions holds no action for it"
+            )
+        action = actions[acting]
+        if not self.action_spaces[acting].contains(action):
+            raise ValueError(f"{acting}'s action {action!r} is not in its action space")
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        index = int(action)
+        if index in aec._legal:
+            aec.step(index)
+        else:
+            try:  # the rules' own refusal, naming the rule (the game stays as it was)
+                aec.game.apply(aec.encoding.index_to_action(aec.game, index))
+            except VerliesError as e:
+                infos[acting] = {"illegal_action": index, "reason": str(e)}
+            else:  # pragma: no cover - every legal action is in the mask
+                raise AssertionError(f"action {index} was legal but not in the mask")
+        self._cycles += 1
+        game = aec.game
+        rewards = dict.fromkeys(agents, 0.0)
+        ended = game.is_over
+        truncated = ended and game.truncated
+        if not ended and self.max_cycles is not None and self._cycles >= self.max_cycles:
+            ended = truncated = True
+            for a in agents:
+                infos[a]["reason"] = "max_cycles"
+            aec._deciding = -1  # no one decides any more: every mask all 0
+        elif ended:
+            returns = game.returns()
+            result = game.result
+            for a in agents:
+                rewards[a] = float(returns[aec._seat_of[a]])
+                infos[a]["reason"] = result.reason if result else ""
+        observe = aec.observe
+        observations = {a: observe(a) for a in agents}
+        terminations = dict.fromkeys(agents, ended and not truncated)
+        truncations = dict.fromkeys(agents, truncated)
+        if ended:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state: see :meth:`VerliesEnv.state`."""
+        return self.aec.state()
+
+    def render(self) -> Any:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
+def _forwarded(name: str, before_reset: bool) -> property:
+    """A property reading ``name`` of the wrapped env (an AttributeError before reset
+    unless ``before_reset``, as OrderEnforcingWrapper's ``__getattr__`` raises)."""
+
+    def get(self: Checked) -> Any:
+        if not before_reset and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+class Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's checks as :func:`env` hands the environment out: a subclass of its
+    ``OrderEnforcingWrapper`` (reset before step, observe, render, state and
+    ``agent_iter``; step or reset in every ``agent_iter`` loop; a warning on a step after
+    the end) that also asserts ``AssertOutOfBoundsWrapper``'s check (an action in the
+    action space, or None for an ended agent). One layer instead of two, and the
+    attributes read at every step (``agent_selection``, ``terminations``...) are
+    properties instead of ``__getattr__`` passed through two wrappers: the same checks,
+    about a fifth of their cost (benchmarks/interop.py measures both)."""
+
+    agent_selection = _forwarded("agent_selection", False)
+    agents = _forwarded("agents", False)
+    rewards = _forwarded("rewards", False)
+    terminations = _forwarded("terminations", False)
+    truncations = _forwarded("truncations", False)
+    infos = _forwarded("infos", False)
+    _cumulative_rewards = _forwarded("_cumulative_rewards", True)
+    possible_agents = _forwarded("possible_agents", True)
+
+    def __init__(self, env: VerliesEnv) -> None:
+        super().__init__(env)
+        self._actions = env.encoding.num_actions
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        env = self.env
+        self._has_updated = True
+        if not env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        if not (type(action) is int and 0 <= action < self._actions):
+            agent = env.agent_selection
+            assert (
+                action is None and (env.terminations[agent] or env.truncations[agent])
+            ) or env.action_space(agent).contains(action), "action is not in action space"
+        env.step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def raw_env(**kwargs: Any) -> VerliesEnv:
-    """The environment without PettingZoo's checking wrappers."""
+    """The environment without PettingZoo's checks."""
     return VerliesEnv(**kwargs)
 
 
 def env(**kwargs: Any) -> Any:
     """``verlies.pettingzoo.env(players=2, render_mode=None, round_limit=300, variants=None,
     deck=None, max_cycles=None)``: the environment inside PettingZoo's order and bounds
-    checks. ``max_cycles``: the game is truncated (rewards 0) after that many decisions."""
-    e: Any = VerliesEnv(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    checks (:class:`Checked`). ``max_cycles``: the game is truncated (rewards 0) after
+    that many decisions."""
+    return Checked(VerliesEnv(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> VerliesParallelEnv:
+    """``verlies.pettingzoo.parallel_env(players=2, render_mode=None, round_limit=300,
+    variants=None, deck=None, max_cycles=None)``: the simultaneous-move view
+    (:class:`VerliesParallelEnv`); ``max_cycles``: truncated after that many steps."""
+    return VerliesParallelEnv(**kwargs)
+
+
+def simultaneous_env(**kwargs: Any) -> Any:
+    """The parallel view as an AEC environment (PettingZoo's ``parallel_to_aec``): every
+    live agent steps once a cycle, in seat order, and the cycle is one
+    :class:`VerliesParallelEnv` step (the deciding agent's action applied, the others'
+    ignored). What tools that count cycles (``max_cycles_test``) expect; for play and
+    search the turn-based :func:`env` is the natural one."""
+    return parallel_to_aec(VerliesParallelEnv(**kwargs))
