@@ -1141,5 +1141,45 @@ TEXTS: dict[str, str] = {
     "page.table.link_designer": (
         "Link für die Autorin / den Autor (alle Karten sichtbar; nicht weitergeben)"
     ),
+    # --- deck tab: the impact column and its panel (issue 22 item 1, verlies/ui/impact*.py) ----
+    "deckimpact.title": "Welche Karte zählt",
+    "deckimpact.intro": (
+        "Simuliert den Entwurf mit Bots und schreibt in die Kartenliste neben jede Karte, "
+        "wie sehr sie das Spiel bewegt: zuerst aus den eigenen Spielen des Entwurfs (Plätze, "
+        "die die Karte zogen, gegen die übrigen: ein Hinweis, keine Ursache), dann die "
+        "Änderung, wenn ihre Zahl um −1, +1 oder auf den Median ihres Stapels rückt, mit "
+        "denselben Startwerten. ★: deutlich nach Holm über alle Karten."
+    ),
+    "deckimpact.games": "Spiele je Deck",
+    "deckimpact.players": "Spielerzahl",
+    "deckimpact.scope": "Karten",
+    "deckimpact.scope.all": "alle Karten des Entwurfs",
+    "deckimpact.scope.listed": "die Karten der Liste",
+    "deckimpact.sort": "Liste ordnen",
+    "deckimpact.sort.deck": "Reihenfolge im Deck",
+    "deckimpact.sort.impact": "Wirkung, größte zuerst",
+    "deckimpact.sort.met": "gezogen je Spiel, häufigste zuerst",
+    "deckimpact.start": "Wirkung berechnen",
+    "deckimpact.cancel": "Abbrechen",
+    "deckimpact.idle": "Noch keine Wirkung berechnet.",
+    "deckimpact.phase.base": "Eigene Spiele des Entwurfs: {done} von {total} Spielen",
+    "deckimpact.phase.paired": "Veränderte Karten, gleiche Startwerte: {done} von {total} Spielen",
+    "deckimpact.phase.done": "Fertig: {done} Spiele ({games} je Deck).",
+    "deckimpact.phase.cancelled": (
+        "Abgebrochen nach {done} von {total} Spielen; die Zahlen bis dahin bleiben."
+    ),
+    "deckimpact.error": "Nicht berechnet: {msg}",
+    "deckimpact.stale": (
+        "Der Entwurf hat sich seit diesen Zahlen geändert: neu berechnen, um sie aufzufrischen."
+    ),
+    "deckimpact.none": "…",
+    "deckimpact.assoc": "gezogen/nicht, Siegquote",
+    "deckimpact.pt": "Pkt.",
+    "deckimpact.met": "{n}/Spiel",
+    "deckimpact.step.-1": "−1:",
+    "deckimpact.step.+1": "+1:",
+    "deckimpact.step.median": "auf Median:",
+    "deckimpact.selected": "{card}: {figure}",
+    # --- Ende der Wörter der Wirkungsspalte ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -1077,5 +1077,42 @@ TEXTS: dict[str, str] = {
     "page.table.copy_name": "Copy link: {link}",
     "page.table.copied": "Copied",
     "page.table.link_designer": "Designer link (every card shown; keep it to yourself)",
+    # --- deck tab: the impact column and its panel (issue 22 item 1, verlies/ui/impact*.py) ----
+    "deckimpact.title": "Which card matters",
+    "deckimpact.intro": (
+        "Simulates the draft with bots and puts each card's impact beside it in the card "
+        "list: first from the draft's own games (seats that met the card against those that "
+        "did not: a hint, not a cause), then the change when its number moves by −1, +1 or "
+        "to its pile's median on the same seeds. ★: clear after Holm over all cards."
+    ),
+    "deckimpact.games": "Games per deck",
+    "deckimpact.players": "Players",
+    "deckimpact.scope": "Cards",
+    "deckimpact.scope.all": "all cards of the draft",
+    "deckimpact.scope.listed": "the cards in the list",
+    "deckimpact.sort": "Order the list",
+    "deckimpact.sort.deck": "deck order",
+    "deckimpact.sort.impact": "impact, largest first",
+    "deckimpact.sort.met": "met per game, most first",
+    "deckimpact.start": "Compute impact",
+    "deckimpact.cancel": "Cancel",
+    "deckimpact.idle": "No impact computed yet.",
+    "deckimpact.phase.base": "The draft's own games: {done} of {total} games",
+    "deckimpact.phase.paired": "Moved cards on the same seeds: {done} of {total} games",
+    "deckimpact.phase.done": "Done: {done} games ({games} per deck).",
+    "deckimpact.phase.cancelled": (
+        "Cancelled after {done} of {total} games; the figures so far stay."
+    ),
+    "deckimpact.error": "Not computed: {msg}",
+    "deckimpact.stale": "The draft changed since these figures: compute again to update them.",
+    "deckimpact.none": "…",
+    "deckimpact.assoc": "met vs not, win rate",
+    "deckimpact.pt": "pt",
+    "deckimpact.met": "{n}/game",
+    "deckimpact.step.-1": "−1:",
+    "deckimpact.step.+1": "+1:",
+    "deckimpact.step.median": "to median:",
+    "deckimpact.selected": "{card}: {figure}",
+    # --- end of the impact column's words ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -20,6 +20,7 @@ widgets (``editor_model.py``: draft, undo, parse state), the card form
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,7 @@ from verlies.ui.editor_html import (
     preview_html,
     summary_html,
 )
+from verlies.ui.editor_impact import ImpactPanel
 from verlies.ui.editor_model import (
     KINDS,
     MAX_UPLOAD_BYTES,
@@ -125,6 +127,7 @@ class DeckEditor:
         self._quiet = 0
         self._last_text_ok = True
         self._last_count_ok = True
+        self._list_lock = threading.RLock()  # the impact run redraws the list from its thread
         self._build()
         self._relabel()
         self._refresh_list()
@@ -168,9 +171,14 @@ class DeckEditor:
         self.color_filter.observe(self._on_filter, "value")
         self.search.observe(self._on_filter, "value")
         self.card_list.observe(self._on_select, "value")
+        self.card_list.add_class("vl-impact-list")
         browse = W.VBox(
             [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
             layout=W.Layout(min_width="350px"),
+        )
+        # issue 22: each card's impact beside it in the list, computed from the draft
+        self.impact = ImpactPanel(
+            lambda: self.draft, self.filtered, self._impact_changed, lang=self.lang
         )
         # the card: its fields, offered as the editor's own attributes too
         self.form = CardForm()
@@ -214,6 +222,7 @@ class DeckEditor:
             [
                 self.title,
                 W.HBox([browse, self.form.widget]),
+                self.impact.widget,
                 W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
                 self.action_status,
                 self.pending,
@@ -268,6 +277,7 @@ class DeckEditor:
             self.composition_title.value = f"<h4>{esc(t('composition'))}</h4>"
             self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
             self.files.relabel(lang)
+            self.impact.set_lang(lang)
             self.kind_filter.value = kind if kind is not None else ALL
             self.color_filter.value = color if color is not None else ALL
 
@@ -281,10 +291,14 @@ class DeckEditor:
         return self.model.filtered()
 
     def _list_label(self, key: Key) -> str:
-        return self.model.list_label(key)
+        return self.impact.column.label(key, self.model.list_label(key), self.lang)
 
     def _refresh_list(self) -> None:
-        keys = self.filtered()
+        with self._list_lock:
+            self._refresh_list_locked()
+
+    def _refresh_list_locked(self) -> None:
+        keys = self.impact.column.arrange(self.filtered())
         total = self.model.total_cards()
         with self._silent():
             self.card_list.options = [(self._list_label(k), k) for k in keys]
@@ -338,6 +352,7 @@ class DeckEditor:
         self.apply_new.disabled = self.apply_game.disabled = False  # the draft's text is good
         card = self._card()
         lang = self.lang
+        self._show_impact()
         self.form.show_boxes(card)
         if card is None:
             self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
@@ -437,10 +452,28 @@ class DeckEditor:
 
     def _refresh_labels(self) -> None:
         """Relabel the list (counts, names) without changing what it shows."""
-        keys = [v for _, v in self.card_list.options]
-        current = self.card_list.value
-        self.card_list.options = [(self._list_label(k), k) for k in keys]
-        self.card_list.value = current
+        with self._list_lock:
+            keys = [v for _, v in self.card_list.options]
+            current = self.card_list.value
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            self.card_list.value = current
+
+    def _impact_changed(self) -> None:
+        """New impact figures or a new order: the list shows them (the same cards, the
+        same selection), wide enough for its figures."""
+        if self.impact.column.deck is not None:
+            self.card_list.layout.width = "640px"
+        with self._list_lock, self._silent():
+            keys = self.impact.column.arrange([v for _, v in self.card_list.options])
+            current = self.card_list.value
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            self.card_list.value = current
+        self._show_impact()
+
+    def _show_impact(self) -> None:
+        key = self.selected
+        card = self._card()
+        self.impact.show_selected(key, card.name.get(self.lang) if card is not None else "")
 
     def _on_tile_field(self, _change: dict[str, Any] | None) -> None:
         if self._quiet:
@@ -541,6 +574,7 @@ class DeckEditor:
         else:
             self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
+        self.impact.show_progress()  # says when its figures are of an earlier draft
         self.undo_button.disabled = not self.model.can_undo
         with self._silent():
             self.files.show_name()
