@@ -44,6 +44,7 @@ def test_first_associations_then_paired_effects_equal_to_the_labs_impact() -> No
     deck = _strong()
     col = ImpactColumn(workers=1)
     seen: list[tuple[str, int, dict[tuple[str, str], bool]]] = []
+    ended: list[tuple[str, bool, str]] = []
     col.start(
         deck,
         games=24,
@@ -52,8 +53,11 @@ def test_first_associations_then_paired_effects_equal_to_the_labs_impact() -> No
         on_update=lambda c: seen.append(
             (c.phase, c.done, {k: f.paired for k, f in c.figures.items()})
         ),
+        on_done=lambda c: ended.append((c.phase, c.running, c.progress_text("en"))),
     )
     assert col.wait(600)
+    # on_done (called from the run's thread) already sees the run as over
+    assert ended == [("done", False, f"Done: {col.total} games (24 per deck).")]
     assert col.phase == "done" and col.error is None
     # the first update: the draft's own games only, every card with an association
     phase, done, paired = seen[0]

@@ -1179,6 +1179,10 @@ TEXTS: dict[str, str] = {
     "deckimpact.step.-1": "−1:",
     "deckimpact.step.+1": "+1:",
     "deckimpact.step.median": "auf Median:",
+    "deckimpact.col.card": "Karte",
+    "deckimpact.col.what": "Wirkung von",
+    "deckimpact.col.effect": "Änderung (95-%-Intervall)",
+    "deckimpact.col.met": "gezogen je Spiel",
     "deckimpact.selected": "{card}: {figure}",
     # --- Ende der Wörter der Wirkungsspalte ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

@@ -1112,6 +1112,10 @@ TEXTS: dict[str, str] = {
     "deckimpact.step.-1": "−1:",
     "deckimpact.step.+1": "+1:",
     "deckimpact.step.median": "to median:",
+    "deckimpact.col.card": "card",
+    "deckimpact.col.what": "effect of",
+    "deckimpact.col.effect": "change (95 % interval)",
+    "deckimpact.col.met": "met per game",
     "deckimpact.selected": "{card}: {figure}",
     # --- end of the impact column's words ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

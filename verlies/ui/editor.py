@@ -308,6 +308,7 @@ class DeckEditor:
                 self.card_list.value = keys[0]
             else:
                 self.card_list.value = None
+        self._show_impact()
         info = _t("n_cards", self.lang, n=len(keys), total=total)
         if not keys:
             info += " " + _t("no_match", self.lang)
@@ -474,6 +475,8 @@ class DeckEditor:
         key = self.selected
         card = self._card()
         self.impact.show_selected(key, card.name.get(self.lang) if card is not None else "")
+        rows = [(k, self.model.list_label(k)) for _, k in self.card_list.options]
+        self.impact.show_table(rows)
 
     def _on_tile_field(self, _change: dict[str, Any] | None) -> None:
         if self._quiet:

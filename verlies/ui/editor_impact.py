@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.ui.impact_model import SORTS, ImpactColumn, Key, figure_text
+from verlies.ui.impact_model import SORTS, ImpactColumn, Key, figure_parts, figure_text
 
 __all__ = ["CSS", "ImpactPanel"]
 
@@ -43,6 +43,20 @@ CSS = """<style>
   white-space: normal; overflow-wrap: anywhere; }
 .verlies-deck-editor .vl-impact-list { max-width: 100%; }
 .verlies-deck-editor .vl-impact-list select { max-width: 100%; }
+/* A narrow screen cannot show the list's entries whole: the figures are listed again as a
+   table in the list's order, one block per card, every value under its column's name. */
+.vl-impact .vl-impact-table { display: none; }
+@media (max-width: 700px) {
+  .vl-impact .vl-impact-table { display: block; }
+  .vl-impact .vl-impact-table table, .vl-impact .vl-impact-table tbody,
+  .vl-impact .vl-impact-table tr, .vl-impact .vl-impact-table td { display: block; }
+  .vl-impact .vl-impact-table tr:first-child { display: none; }
+  .vl-impact .vl-impact-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-impact .vl-impact-table td { padding: 0 4px; }
+  .vl-impact .vl-impact-table td:first-child { font-weight: 600; }
+  .vl-impact .vl-impact-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
 </style>"""
 
 
@@ -96,8 +110,12 @@ class ImpactPanel:
         bar.add_class("vl-impact-progress")
         self.selected = W.HTML()
         self.selected.add_class("vl-impact-selected")
+        self.table = W.HTML()
+        self.table.add_class("vl-impact-table")
         self._last_draw = 0.0
-        self.widget = W.VBox([W.HTML(CSS), self.title, self.intro, controls, bar, self.selected])
+        self.widget = W.VBox(
+            [W.HTML(CSS), self.title, self.intro, controls, bar, self.selected, self.table]
+        )
         self.widget.add_class("vl-impact")
         self.set_lang(lang)
 
@@ -186,3 +204,29 @@ class ImpactPanel:
             return
         fig = figure_text(self.column.figure(key), self.lang, self.column.deck)
         self.selected.value = html.escape(self._t("selected", card=card_label, figure=fig))
+
+    def show_table(self, rows: Sequence[tuple[Key, str]]) -> None:
+        """The list's cards (key, name) in its order with their figures, as a table (shown
+        on narrow screens only, where the list cannot show its entries whole)."""
+        col = self.column
+        if col.deck is None:
+            self.table.value = ""
+            return
+        heads = [self._t(f"col.{k}") for k in ("card", "what", "effect", "met")]
+        out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"]
+        for key, name in rows:
+            fig = col.figure(key)
+            if fig is None:
+                parts = (self._t("none"), "", "")
+            else:
+                parts = figure_parts(fig, self.lang, col.deck)
+            cells = [name, *parts]
+            out.append(
+                "<tr>"
+                + "".join(
+                    f"<td data-col='{html.escape(h, quote=True)}'>{html.escape(c)}</td>"
+                    for h, c in zip(heads, cells, strict=True)
+                )
+                + "</tr>"
+            )
+        self.table.value = "".join(out) + "</table>"

@@ -39,6 +39,7 @@ __all__ = [
     "SORTS",
     "Figure",
     "ImpactColumn",
+    "figure_parts",
     "figure_text",
     "figures",
     "sort_keys",
@@ -138,11 +139,18 @@ def _num(x: float, digits: int, lang: str) -> str:
 
 
 def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
-    """The column's text for one card: the effect with its interval, which effect it is,
-    and the met per game (``+1 rounds −1.25 (−2.10 … −0.40) ★ · 0.80/game``). None: the
+    """The column's text for one card: which effect it is, the effect with its interval,
+    and the met per game (``+1: rounds −1.25 (−2.10 … −0.40) ★ · 0.80/game``). None: the
     card has no figure yet (``…``)."""
     if fig is None:
         return _t("none", lang)
+    what, effect, met = figure_parts(fig, lang, deck)
+    return f"{what} {effect} · {met}"
+
+
+def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, str]:
+    """:func:`figure_text` in its three parts: which effect, the effect with its
+    interval, the met per game (the columns of the panel's table)."""
     q = fig.quantity
     diff = fmt_diff(q, fig.diff, lang, unit=False)
     low = fmt_diff(q, fig.low, lang, unit=False)
@@ -155,7 +163,7 @@ def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
     unit = f" {_t('pt', lang)}" if q.startswith("win") else ""
     star = " ★" if fig.clear else ""
     met = _t("met", lang, n=_num(fig.met_per_game, 2, lang))
-    return f"{what} {diff}{unit} ({low} … {high}){star} · {met}"
+    return what, f"{diff}{unit} ({low} … {high}){star}", met
 
 
 def sort_keys(keys: Sequence[Key], figs: dict[Key, Figure], by: str) -> list[Key]:
@@ -189,6 +197,7 @@ class ImpactColumn:
         self.workers = default_workers() if workers is None else workers
         self._pool: ProcessPoolExecutor | None = None
         self._thread: threading.Thread | None = None
+        self._active = False  # False once the run is over, before on_done is called
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self.deck: Deck | None = None  # the deck the figures are of
@@ -207,7 +216,7 @@ class ImpactColumn:
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._active and self._thread is not None and self._thread.is_alive()
 
     @property
     def phase(self) -> str:
@@ -313,9 +322,11 @@ class ImpactColumn:
                 self.error = f"{type(e).__name__}: {e}"
             finally:
                 self.seconds = time.perf_counter() - t0
+                self._active = False
                 if on_done is not None:
                     on_done(self)
 
+        self._active = True
         self._thread = threading.Thread(target=work, name="verlies-impact", daemon=True)
         self._thread.start()
 
