@@ -291,6 +291,18 @@ class PlayApp:
             self._slots[0].children = [editor.widget]
         return self._editor
 
+    def deck_arrived(self, deck: object) -> None:
+        """A link or a save file brought its game's deck (issue 22): new games use it
+        already; the Deck tab shows it as its draft and deck, so its differences from the
+        default deck are listed (before, the tab kept its old deck: "no differences")."""
+        from verlies.deck import Deck
+
+        if not isinstance(deck, Deck):  # a deck made only to play: nothing to edit
+            return
+        self._editor_deck = deck
+        if self._editor is not None:
+            self._editor.deck_arrived(deck)
+
     @property
     def balance(self) -> BalanceTab:
         """The balance lab (the draft vs new games' deck), built on first use."""
@@ -626,6 +638,7 @@ class PlayApp:
         self.session = Session(game, controllers, bot_seed=game.setup.seed)
         self.branches.set_tree(tree)
         self.deck = game.setup.deck
+        self.deck_arrived(game.setup.deck)
         self.tell_setup("set_from", game, controllers)
         self.files.message.value = f'<span class="vl-ok">{esc(t("loaded", lang, name=name))}</span>'
         self.board.fit()

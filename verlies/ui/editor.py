@@ -524,6 +524,13 @@ class DeckEditor:
         self._show_card(status=None)
         self._after_draft_change()
 
+    def deck_arrived(self, deck: Deck) -> None:
+        """The page's game came with ``deck`` (a link, a save file): new games use it,
+        and the draft becomes it (one undo step), its changes listed (issue 22)."""
+        self.model.deck = deck
+        self.model.set_draft(deck)
+        self._draft_replaced()
+
     def undo(self) -> bool:
         """Take back the last change of the draft."""
         if not self.model.undo():
