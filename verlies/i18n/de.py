@@ -1141,7 +1141,7 @@ TEXTS: dict[str, str] = {
     "page.table.link_designer": (
         "Link für die Autorin / den Autor (alle Karten sichtbar; nicht weitergeben)"
     ),
-    # --- deck tab: the impact column and its panel (issue 22 item 1, verlies/ui/impact*.py) ----
+    # --- deck tab (issue 22): the impact column (ui/impact*.py), named drafts (store/drafts.py) --
     "deckimpact.title": "Welche Karte zählt",
     "deckimpact.intro": (
         "Simuliert den Entwurf mit Bots und schreibt in die Kartenliste neben jede Karte, "
@@ -1183,6 +1183,11 @@ TEXTS: dict[str, str] = {
     "deckimpact.col.what": "Wirkung von",
     "deckimpact.col.effect": "Änderung (95-%-Intervall)",
     "deckimpact.col.met": "gezogen je Spiel",
+    "store.err.draft_name_empty": "ein Entwurf braucht einen Namen",
+    "store.err.draft_name_long": "der Name eines Entwurfs hat höchstens {max} Zeichen, nicht {n}",
+    "store.err.draft_too_large": "der Entwurf ist größer als {max} Bytes",
+    "store.err.draft_missing": "kein Entwurf namens „{name}“",
+    "store.err.draft_unreadable": "der Entwurf „{name}“ lässt sich nicht laden: {error}",
     "deckimpact.selected": "{card}: {figure}",
     # --- Ende der Wörter der Wirkungsspalte ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

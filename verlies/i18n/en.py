@@ -1077,7 +1077,7 @@ TEXTS: dict[str, str] = {
     "page.table.copy_name": "Copy link: {link}",
     "page.table.copied": "Copied",
     "page.table.link_designer": "Designer link (every card shown; keep it to yourself)",
-    # --- deck tab: the impact column and its panel (issue 22 item 1, verlies/ui/impact*.py) ----
+    # --- deck tab (issue 22): the impact column (ui/impact*.py), named drafts (store/drafts.py) --
     "deckimpact.title": "Which card matters",
     "deckimpact.intro": (
         "Simulates the draft with bots and puts each card's impact beside it in the card "
@@ -1116,6 +1116,11 @@ TEXTS: dict[str, str] = {
     "deckimpact.col.what": "effect of",
     "deckimpact.col.effect": "change (95 % interval)",
     "deckimpact.col.met": "met per game",
+    "store.err.draft_name_empty": "a draft needs a name",
+    "store.err.draft_name_long": "a draft's name has at most {max} characters, not {n}",
+    "store.err.draft_too_large": "the draft is larger than {max} bytes",
+    "store.err.draft_missing": "no draft named “{name}”",
+    "store.err.draft_unreadable": "the draft “{name}” does not load: {error}",
     "deckimpact.selected": "{card}: {figure}",
     # --- end of the impact column's words ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------
