@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from verlies.deck import Deck
     from verlies.game import Game
     from verlies.setup import DeckLike
+    from verlies.store.drafts import DraftStore
     from verlies.ui.balance import BalanceTab
     from verlies.ui.editor import DeckEditor
 
@@ -225,6 +226,7 @@ class PlayApp:
         # board (benchmarks/load.py: "where a cold load's time goes"). Until then, empty slots.
         self._editor_deck = self.deck  # the deck the editor starts with, as if built now
         self._editor: DeckEditor | None = None
+        self._draft_store: DraftStore | None = None
         self._balance: BalanceTab | None = None
         self._editor_note: tuple[Game, int] | None = None  # the game and step it was said at
         # the slots of the New-game form, the editor and the balance lab
@@ -283,6 +285,7 @@ class PlayApp:
                 get_game=lambda: self.session.game,
                 on_change=self._deck_changed,
                 lang=self.lang,
+                drafts=self._drafts_store,
             )
             # the editor's last word ("Applied … as step N") is about one position: it goes
             # when the game moves on or another file is uploaded (see refresh)
@@ -290,6 +293,14 @@ class PlayApp:
             editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
             self._slots[0].children = [editor.widget]
         return self._editor
+
+    def _drafts_store(self) -> tuple[DraftStore, str]:
+        """Named drafts (issue 22) live in the page's playtest store, per browser."""
+        from verlies.store.drafts import DraftStore
+
+        if self._draft_store is None:
+            self._draft_store = DraftStore(self.autosave.model.store)
+        return self._draft_store, self.autosave.model.client or ""
 
     def deck_arrived(self, deck: object) -> None:
         """A link or a save file brought its game's deck (issue 22): new games use it

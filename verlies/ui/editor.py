@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from verlies.cards.model import Character, Color, DungeonCard
 from verlies.deck import Deck
+from verlies.ui.editor_drafts import DraftsPanel
 from verlies.ui.editor_files import DeckFiles
 from verlies.ui.editor_form import FIELDS, NO_OBSTACLE, CardForm
 from verlies.ui.editor_html import (
@@ -58,6 +59,7 @@ from verlies.ui.i18n import known
 
 if TYPE_CHECKING:
     from verlies.game import Game
+    from verlies.store.drafts import DraftStore
 
 __all__ = [
     "ALL",
@@ -119,7 +121,10 @@ class DeckEditor:
         get_game: Callable[[], Game | None] = lambda: None,
         on_change: Callable[[], None] = lambda: None,
         lang: str = "de",
+        drafts: Callable[[], tuple[DraftStore, str]] | None = None,
     ) -> None:
+        # named drafts (issue 22): the page's store and browser; else the default store
+        self._drafts_opener = drafts or _default_drafts()
         # the draft, its undo steps, the deck for new games: no widgets in there
         self.model = EditorModel(deck, lang)
         self._get_game = get_game
@@ -132,6 +137,7 @@ class DeckEditor:
         self._relabel()
         self._refresh_list()
         self._after_draft_change()
+        self.drafts.refresh()
 
     # the model holds these; the page and tests read them here too
     @property
@@ -218,6 +224,9 @@ class DeckEditor:
         self.prepare_button = self.files.prepare_button
         self.download = self.files.download
         self.file_status = self.files.file_status
+        self.drafts = DraftsPanel(
+            lambda: self.draft, self._open_draft, self._drafts_opener, lang=self.lang
+        )
         self.widget = W.VBox(
             [
                 self.title,
@@ -230,6 +239,7 @@ class DeckEditor:
                 self.totals,
                 self.diff_title,
                 self.diff_view,
+                self.drafts.widget,
                 self.files.widget,
             ]
         )
@@ -278,6 +288,7 @@ class DeckEditor:
             self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
             self.files.relabel(lang)
             self.impact.set_lang(lang)
+            self.drafts.set_lang(lang)
             self.kind_filter.value = kind if kind is not None else ALL
             self.color_filter.value = color if color is not None else ALL
 
@@ -524,6 +535,11 @@ class DeckEditor:
         self._show_card(status=None)
         self._after_draft_change()
 
+    def _open_draft(self, deck: Deck) -> None:
+        """A saved draft opened: it is the draft now (one undo step)."""
+        self.model.set_draft(deck)
+        self._draft_replaced()
+
     def deck_arrived(self, deck: Deck) -> None:
         """The page's game came with ``deck`` (a link, a save file): new games use it,
         and the draft becomes it (one undo step), its changes listed (issue 22)."""
@@ -613,3 +629,19 @@ class DeckEditor:
     def set_deck_name(self, name: str) -> bool:
         """Rename the deck as the name field does (validated, undoable). True if taken."""
         return self.files.set_name(name)
+
+
+def _default_drafts() -> Callable[[], tuple[DraftStore, str]]:
+    """The playtest store of the environment (opened on first use, then kept) and no
+    browser id: the editor outside the page."""
+    kept: list[DraftStore] = []
+
+    def opener() -> tuple[DraftStore, str]:
+        if not kept:
+            from verlies.store.db import PlaytestStore
+            from verlies.store.drafts import DraftStore
+
+            kept.append(DraftStore(PlaytestStore()))
+        return kept[0], ""
+
+    return opener
