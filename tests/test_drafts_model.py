@@ -117,3 +117,23 @@ def test_the_editors_panel_saves_opens_and_compares() -> None:
     assert panel.delete()
     assert panel.saved.options == () and "gelöscht" in panel.status.value
     panel.model.close()
+
+
+def test_the_deck_tab_lists_this_browsers_drafts_when_shown() -> None:
+    """The page's editor may be built before the browser's id arrives: showing the tab
+    lists that browser's drafts."""
+    import json
+
+    from verlies.ui.app import PlayApp
+
+    client = "0123456789abcdef"
+    first = PlayApp(autosave=True, lang="en")
+    first.autosave.client.value = json.dumps({"client": client})
+    assert first.editor.drafts.model.save("mine", _troll())[0]
+    page = PlayApp(autosave=True, lang="en")
+    panel = page.editor.drafts  # built before the id came: no browser, no drafts
+    assert panel.saved.options == ()
+    page.autosave.client.value = json.dumps({"client": client})
+    page.tabs.selected_index = page.tabs.children.index(page._slots[0])
+    assert [v for _, v in panel.saved.options] == ["mine"]
+    assert first.editor.drafts.model.delete("mine")[0]

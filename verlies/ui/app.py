@@ -332,7 +332,8 @@ class PlayApp:
         if tab is self._slots[2]:
             self.setup.widget  # noqa: B018 - built now
         elif tab is self._slots[0]:
-            self.editor.widget  # noqa: B018 - built now
+            # built now; its drafts are this browser's (its id may have come since)
+            self.editor.drafts.refresh()
         elif tab is self._slots[1]:
             self.balance.widget  # noqa: B018 - built now
         elif tab is self.rules_page and not self.rules_page.children[1].value:
