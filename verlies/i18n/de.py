@@ -1214,6 +1214,33 @@ TEXTS: dict[str, str] = {
     "drafts.same": "Zwei verschiedene Decks wählen.",
     "drafts.comparing": "Vergleich läuft: {done} von {total} Spielen.",
     "drafts.not_compared": "Nicht verglichen: {msg}",
+    "sweep.title": "Diese Zahl durchspielen",
+    "sweep.intro": (
+        "Spielt den Entwurf mit der Zahl der gewählten Karte auf jedem Wert des Bereichs, "
+        "mit denselben Startwerten für jeden Wert; die Kurve zeigt jeden Wert mit seinem "
+        "95-%-Intervall."
+    ),
+    "sweep.field": "Zahl",
+    "sweep.from": "Von",
+    "sweep.to": "Bis",
+    "sweep.games": "Spiele je Wert",
+    "sweep.quantity": "Zeigen",
+    "sweep.start": "Durchspielen",
+    "sweep.cancel": "Abbrechen",
+    "sweep.pick": "Wert",
+    "sweep.make_draft": "Als Entwurf übernehmen",
+    "sweep.none": "Diese Karte hat keine Zahl zum Durchspielen.",
+    "sweep.running": "Läuft: {done} von {total} Spielen",
+    "sweep.done": "Fertig: {done} Spiele.",
+    "sweep.cancelled": "Abgebrochen nach {done} von {total} Spielen; die Kurve bis dahin bleibt.",
+    "sweep.error": "Nicht durchgespielt: {msg}",
+    "sweep.refused": "Ausgelassen, das Deck lässt sie nicht zu: {values}",
+    "sweep.picked": "Der Entwurf hat jetzt {what} {value} („Rückgängig“ holt den vorigen zurück).",
+    "sweep.now": "jetzt",
+    "sweep.q.median_rounds": "Runden (Median)",
+    "sweep.q.mean_gold": "Gold je Platz",
+    "sweep.q.injuries_per_game": "Verletzungen je Spiel",
+    "sweep.q.timeout_share": "Spiele am Rundenlimit",
     "deckimpact.selected": "{card}: {figure}",
     # --- Ende der Wörter der Wirkungsspalte ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

@@ -1147,6 +1147,32 @@ TEXTS: dict[str, str] = {
     "drafts.same": "Pick two different decks.",
     "drafts.comparing": "Comparing: {done} of {total} games.",
     "drafts.not_compared": "Not compared: {msg}",
+    "sweep.title": "Sweep this number",
+    "sweep.intro": (
+        "Plays the draft with the selected card's number at every value of the range, the "
+        "same seeds at each value; the curve shows each value with its 95 % interval."
+    ),
+    "sweep.field": "Number",
+    "sweep.from": "From",
+    "sweep.to": "To",
+    "sweep.games": "Games per value",
+    "sweep.quantity": "Show",
+    "sweep.start": "Sweep",
+    "sweep.cancel": "Cancel",
+    "sweep.pick": "Value",
+    "sweep.make_draft": "Make it the draft",
+    "sweep.none": "This card has no number to sweep.",
+    "sweep.running": "Sweeping: {done} of {total} games",
+    "sweep.done": "Done: {done} games.",
+    "sweep.cancelled": "Cancelled after {done} of {total} games; the curve so far stays.",
+    "sweep.error": "Not swept: {msg}",
+    "sweep.refused": "Left out, the deck refuses them: {values}",
+    "sweep.picked": "The draft now has {what} {value} (Undo brings the one before back).",
+    "sweep.now": "now",
+    "sweep.q.median_rounds": "median rounds",
+    "sweep.q.mean_gold": "gold per seat",
+    "sweep.q.injuries_per_game": "injuries per game",
+    "sweep.q.timeout_share": "games at the round limit",
     "deckimpact.selected": "{card}: {figure}",
     # --- end of the impact column's words ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ from verlies.ui.editor_model import (
     word,
 )
 from verlies.ui.editor_model import text as _t
+from verlies.ui.editor_sweep import SweepPanel
 from verlies.ui.i18n import known
 
 if TYPE_CHECKING:
@@ -224,6 +225,9 @@ class DeckEditor:
         self.prepare_button = self.files.prepare_button
         self.download = self.files.download
         self.file_status = self.files.file_status
+        self.sweep = SweepPanel(
+            lambda: self.draft, lambda: self.selected, self._open_draft, lang=self.lang
+        )
         self.drafts = DraftsPanel(
             lambda: self.draft, self._open_draft, self._drafts_opener, lang=self.lang
         )
@@ -232,6 +236,7 @@ class DeckEditor:
                 self.title,
                 W.HBox([browse, self.form.widget]),
                 self.impact.widget,
+                self.sweep.widget,
                 W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
                 self.action_status,
                 self.pending,
@@ -288,6 +293,7 @@ class DeckEditor:
             self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
             self.files.relabel(lang)
             self.impact.set_lang(lang)
+            self.sweep.set_lang(lang)
             self.drafts.set_lang(lang)
             self.kind_filter.value = kind if kind is not None else ALL
             self.color_filter.value = color if color is not None else ALL
@@ -365,6 +371,7 @@ class DeckEditor:
         card = self._card()
         lang = self.lang
         self._show_impact()
+        self.sweep.card_selected()
         self.form.show_boxes(card)
         if card is None:
             self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
