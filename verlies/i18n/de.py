@@ -1241,6 +1241,16 @@ TEXTS: dict[str, str] = {
     "sweep.q.mean_gold": "Gold je Platz",
     "sweep.q.injuries_per_game": "Verletzungen je Spiel",
     "sweep.q.timeout_share": "Spiele am Rundenlimit",
+    "render.legend": "Figuren",
+    "render.legend_seat": "Platz {seat}: {name}",
+    "render.legend_escaped": "entkommen",
+    "render.legend_injured": "verletzt",
+    "print.title": "Drucken",
+    "print.cards": "Kartenbögen des Entwurfs (PDF)",
+    "print.rules": "Regeln (PDF)",
+    "print.board": "Spielplan der Partie (PNG, A4 300 dpi)",
+    "print.download": "{name} herunterladen ({kb} KB)",
+    "print.error": "Nicht erstellt: {msg}",
     "deckimpact.selected": "{card}: {figure}",
     # --- Ende der Wörter der Wirkungsspalte ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

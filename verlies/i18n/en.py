@@ -1173,6 +1173,16 @@ TEXTS: dict[str, str] = {
     "sweep.q.mean_gold": "gold per seat",
     "sweep.q.injuries_per_game": "injuries per game",
     "sweep.q.timeout_share": "games at the round limit",
+    "render.legend": "Figures",
+    "render.legend_seat": "Seat {seat}: {name}",
+    "render.legend_escaped": "escaped",
+    "render.legend_injured": "injured",
+    "print.title": "Print",
+    "print.cards": "Card sheets of the draft (PDF)",
+    "print.rules": "Rules (PDF)",
+    "print.board": "Board of the game (PNG, A4 300 dpi)",
+    "print.download": "Download {name} ({kb} KB)",
+    "print.error": "Not made: {msg}",
     "deckimpact.selected": "{card}: {figure}",
     # --- end of the impact column's words ----------------------------------------------------
     # --- end -------------------------------------------------------------------------------------

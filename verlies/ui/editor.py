@@ -55,6 +55,7 @@ from verlies.ui.editor_model import (
     word,
 )
 from verlies.ui.editor_model import text as _t
+from verlies.ui.editor_print import PrintPanel
 from verlies.ui.editor_sweep import SweepPanel
 from verlies.ui.i18n import known
 
@@ -228,6 +229,7 @@ class DeckEditor:
         self.sweep = SweepPanel(
             lambda: self.draft, lambda: self.selected, self._open_draft, lang=self.lang
         )
+        self.prints = PrintPanel(lambda: self.draft, self._get_game, lang=self.lang)
         self.drafts = DraftsPanel(
             lambda: self.draft, self._open_draft, self._drafts_opener, lang=self.lang
         )
@@ -245,6 +247,7 @@ class DeckEditor:
                 self.diff_title,
                 self.diff_view,
                 self.drafts.widget,
+                self.prints.widget,
                 self.files.widget,
             ]
         )
@@ -295,6 +298,7 @@ class DeckEditor:
             self.impact.set_lang(lang)
             self.sweep.set_lang(lang)
             self.drafts.set_lang(lang)
+            self.prints.set_lang(lang)
             self.kind_filter.value = kind if kind is not None else ALL
             self.color_filter.value = color if color is not None else ALL
 
