@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from verlies.deck import Deck
     from verlies.game import Game
     from verlies.setup import DeckLike
+    from verlies.store.drafts import DraftStore
     from verlies.ui.balance import BalanceTab
     from verlies.ui.editor import DeckEditor
 
@@ -225,6 +226,7 @@ class PlayApp:
         # board (benchmarks/load.py: "where a cold load's time goes"). Until then, empty slots.
         self._editor_deck = self.deck  # the deck the editor starts with, as if built now
         self._editor: DeckEditor | None = None
+        self._draft_store: DraftStore | None = None
         self._balance: BalanceTab | None = None
         self._editor_note: tuple[Game, int] | None = None  # the game and step it was said at
         # the slots of the New-game form, the editor and the balance lab
@@ -283,6 +285,7 @@ class PlayApp:
                 get_game=lambda: self.session.game,
                 on_change=self._deck_changed,
                 lang=self.lang,
+                drafts=self._drafts_store,
             )
             # the editor's last word ("Applied … as step N") is about one position: it goes
             # when the game moves on or another file is uploaded (see refresh)
@@ -290,6 +293,26 @@ class PlayApp:
             editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
             self._slots[0].children = [editor.widget]
         return self._editor
+
+    def _drafts_store(self) -> tuple[DraftStore, str]:
+        """Named drafts (issue 22) live in the page's playtest store, per browser."""
+        from verlies.store.drafts import DraftStore
+
+        if self._draft_store is None:
+            self._draft_store = DraftStore(self.autosave.model.store)
+        return self._draft_store, self.autosave.model.client or ""
+
+    def deck_arrived(self, deck: object) -> None:
+        """A link or a save file brought its game's deck (issue 22): new games use it
+        already; the Deck tab shows it as its draft and deck, so its differences from the
+        default deck are listed (before, the tab kept its old deck: "no differences")."""
+        from verlies.deck import Deck
+
+        if not isinstance(deck, Deck):  # a deck made only to play: nothing to edit
+            return
+        self._editor_deck = deck
+        if self._editor is not None:
+            self._editor.deck_arrived(deck)
 
     @property
     def balance(self) -> BalanceTab:
@@ -309,7 +332,8 @@ class PlayApp:
         if tab is self._slots[2]:
             self.setup.widget  # noqa: B018 - built now
         elif tab is self._slots[0]:
-            self.editor.widget  # noqa: B018 - built now
+            # built now; its drafts are this browser's (its id may have come since)
+            self.editor.drafts.refresh()
         elif tab is self._slots[1]:
             self.balance.widget  # noqa: B018 - built now
         elif tab is self.rules_page and not self.rules_page.children[1].value:
@@ -626,6 +650,7 @@ class PlayApp:
         self.session = Session(game, controllers, bot_seed=game.setup.seed)
         self.branches.set_tree(tree)
         self.deck = game.setup.deck
+        self.deck_arrived(game.setup.deck)
         self.tell_setup("set_from", game, controllers)
         self.files.message.value = f'<span class="vl-ok">{esc(t("loaded", lang, name=name))}</span>'
         self.board.fit()

@@ -20,6 +20,7 @@ widgets (``editor_model.py``: draft, undo, parse state), the card form
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ import ipywidgets as widgets
 
 from verlies.cards.model import Character, Color, DungeonCard
 from verlies.deck import Deck
+from verlies.ui.editor_drafts import DraftsPanel
 from verlies.ui.editor_files import DeckFiles
 from verlies.ui.editor_form import FIELDS, NO_OBSTACLE, CardForm
 from verlies.ui.editor_html import (
@@ -38,6 +40,7 @@ from verlies.ui.editor_html import (
     preview_html,
     summary_html,
 )
+from verlies.ui.editor_impact import ImpactPanel
 from verlies.ui.editor_model import (
     KINDS,
     MAX_UPLOAD_BYTES,
@@ -52,10 +55,13 @@ from verlies.ui.editor_model import (
     word,
 )
 from verlies.ui.editor_model import text as _t
+from verlies.ui.editor_print import PrintPanel
+from verlies.ui.editor_sweep import SweepPanel
 from verlies.ui.i18n import known
 
 if TYPE_CHECKING:
     from verlies.game import Game
+    from verlies.store.drafts import DraftStore
 
 __all__ = [
     "ALL",
@@ -117,7 +123,10 @@ class DeckEditor:
         get_game: Callable[[], Game | None] = lambda: None,
         on_change: Callable[[], None] = lambda: None,
         lang: str = "de",
+        drafts: Callable[[], tuple[DraftStore, str]] | None = None,
     ) -> None:
+        # named drafts (issue 22): the page's store and browser; else the default store
+        self._drafts_opener = drafts or _default_drafts()
         # the draft, its undo steps, the deck for new games: no widgets in there
         self.model = EditorModel(deck, lang)
         self._get_game = get_game
@@ -125,10 +134,12 @@ class DeckEditor:
         self._quiet = 0
         self._last_text_ok = True
         self._last_count_ok = True
+        self._list_lock = threading.RLock()  # the impact run redraws the list from its thread
         self._build()
         self._relabel()
         self._refresh_list()
         self._after_draft_change()
+        self.drafts.refresh()
 
     # the model holds these; the page and tests read them here too
     @property
@@ -168,9 +179,14 @@ class DeckEditor:
         self.color_filter.observe(self._on_filter, "value")
         self.search.observe(self._on_filter, "value")
         self.card_list.observe(self._on_select, "value")
+        self.card_list.add_class("vl-impact-list")
         browse = W.VBox(
             [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
             layout=W.Layout(min_width="350px"),
+        )
+        # issue 22: each card's impact beside it in the list, computed from the draft
+        self.impact = ImpactPanel(
+            lambda: self.draft, self.filtered, self._impact_changed, lang=self.lang
         )
         # the card: its fields, offered as the editor's own attributes too
         self.form = CardForm()
@@ -210,10 +226,19 @@ class DeckEditor:
         self.prepare_button = self.files.prepare_button
         self.download = self.files.download
         self.file_status = self.files.file_status
+        self.sweep = SweepPanel(
+            lambda: self.draft, lambda: self.selected, self._open_draft, lang=self.lang
+        )
+        self.prints = PrintPanel(lambda: self.draft, self._get_game, lang=self.lang)
+        self.drafts = DraftsPanel(
+            lambda: self.draft, self._open_draft, self._drafts_opener, lang=self.lang
+        )
         self.widget = W.VBox(
             [
                 self.title,
                 W.HBox([browse, self.form.widget]),
+                self.impact.widget,
+                self.sweep.widget,
                 W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
                 self.action_status,
                 self.pending,
@@ -221,6 +246,8 @@ class DeckEditor:
                 self.totals,
                 self.diff_title,
                 self.diff_view,
+                self.drafts.widget,
+                self.prints.widget,
                 self.files.widget,
             ]
         )
@@ -268,6 +295,10 @@ class DeckEditor:
             self.composition_title.value = f"<h4>{esc(t('composition'))}</h4>"
             self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
             self.files.relabel(lang)
+            self.impact.set_lang(lang)
+            self.sweep.set_lang(lang)
+            self.drafts.set_lang(lang)
+            self.prints.set_lang(lang)
             self.kind_filter.value = kind if kind is not None else ALL
             self.color_filter.value = color if color is not None else ALL
 
@@ -281,10 +312,14 @@ class DeckEditor:
         return self.model.filtered()
 
     def _list_label(self, key: Key) -> str:
-        return self.model.list_label(key)
+        return self.impact.column.label(key, self.model.list_label(key), self.lang)
 
     def _refresh_list(self) -> None:
-        keys = self.filtered()
+        with self._list_lock:
+            self._refresh_list_locked()
+
+    def _refresh_list_locked(self) -> None:
+        keys = self.impact.column.arrange(self.filtered())
         total = self.model.total_cards()
         with self._silent():
             self.card_list.options = [(self._list_label(k), k) for k in keys]
@@ -294,6 +329,7 @@ class DeckEditor:
                 self.card_list.value = keys[0]
             else:
                 self.card_list.value = None
+        self._show_impact()
         info = _t("n_cards", self.lang, n=len(keys), total=total)
         if not keys:
             info += " " + _t("no_match", self.lang)
@@ -338,6 +374,8 @@ class DeckEditor:
         self.apply_new.disabled = self.apply_game.disabled = False  # the draft's text is good
         card = self._card()
         lang = self.lang
+        self._show_impact()
+        self.sweep.card_selected()
         self.form.show_boxes(card)
         if card is None:
             self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
@@ -437,10 +475,30 @@ class DeckEditor:
 
     def _refresh_labels(self) -> None:
         """Relabel the list (counts, names) without changing what it shows."""
-        keys = [v for _, v in self.card_list.options]
-        current = self.card_list.value
-        self.card_list.options = [(self._list_label(k), k) for k in keys]
-        self.card_list.value = current
+        with self._list_lock:
+            keys = [v for _, v in self.card_list.options]
+            current = self.card_list.value
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            self.card_list.value = current
+
+    def _impact_changed(self) -> None:
+        """New impact figures or a new order: the list shows them (the same cards, the
+        same selection), wide enough for its figures."""
+        if self.impact.column.deck is not None:
+            self.card_list.layout.width = "640px"
+        with self._list_lock, self._silent():
+            keys = self.impact.column.arrange([v for _, v in self.card_list.options])
+            current = self.card_list.value
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            self.card_list.value = current
+        self._show_impact()
+
+    def _show_impact(self) -> None:
+        key = self.selected
+        card = self._card()
+        self.impact.show_selected(key, card.name.get(self.lang) if card is not None else "")
+        rows = [(k, self.model.list_label(k)) for _, k in self.card_list.options]
+        self.impact.show_table(rows)
 
     def _on_tile_field(self, _change: dict[str, Any] | None) -> None:
         if self._quiet:
@@ -487,6 +545,18 @@ class DeckEditor:
         self._refresh_list()
         self._show_card(status=None)
         self._after_draft_change()
+
+    def _open_draft(self, deck: Deck) -> None:
+        """A saved draft opened: it is the draft now (one undo step)."""
+        self.model.set_draft(deck)
+        self._draft_replaced()
+
+    def deck_arrived(self, deck: Deck) -> None:
+        """The page's game came with ``deck`` (a link, a save file): new games use it,
+        and the draft becomes it (one undo step), its changes listed (issue 22)."""
+        self.model.deck = deck
+        self.model.set_draft(deck)
+        self._draft_replaced()
 
     def undo(self) -> bool:
         """Take back the last change of the draft."""
@@ -541,6 +611,7 @@ class DeckEditor:
         else:
             self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
+        self.impact.show_progress()  # says when its figures are of an earlier draft
         self.undo_button.disabled = not self.model.can_undo
         with self._silent():
             self.files.show_name()
@@ -569,3 +640,19 @@ class DeckEditor:
     def set_deck_name(self, name: str) -> bool:
         """Rename the deck as the name field does (validated, undoable). True if taken."""
         return self.files.set_name(name)
+
+
+def _default_drafts() -> Callable[[], tuple[DraftStore, str]]:
+    """The playtest store of the environment (opened on first use, then kept) and no
+    browser id: the editor outside the page."""
+    kept: list[DraftStore] = []
+
+    def opener() -> tuple[DraftStore, str]:
+        if not kept:
+            from verlies.store.db import PlaytestStore
+            from verlies.store.drafts import DraftStore
+
+            kept.append(DraftStore(PlaytestStore()))
+        return kept[0], ""
+
+    return opener

@@ -147,6 +147,7 @@ class ToolsPanel:
             controllers = [HUMAN] * game.players
         app.session = Session(game, controllers, bot_seed=game.setup.seed)
         app.deck = game.setup.deck
+        app.deck_arrived(game.setup.deck)  # the Deck tab shows the link's deck changes
         app.tell_setup("set_from", game, controllers)
         text = t("link_opened", app.lang, n=game.step_count)
         app.files.message.value = f'<span class="vl-ok">{esc(text)}</span>'

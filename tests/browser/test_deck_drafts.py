@@ -1,0 +1,185 @@
+"""Named drafts on the Deck tab in a real browser (issue 22 item 2), in German and English,
+at 390, 800 and 1280 px: a person changes a card's count, saves the draft under a name,
+reloads the page (the draft is kept in the playtest store for this browser), opens it
+again (the differences come back), and compares it with the shipped edition standard-1:
+the verdict sentence is the lab's own for the same decks and seeds. Every wait follows
+progress (tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page
+from progress import follow, follow_expect, navigate, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.i18n.metrics import verdict_sentence
+from verlies.sim.compare import compare
+from verlies.ui.editor_model import describe_diff
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+EDITOR = ".verlies-deck-editor"
+WIDTHS = (390, 800, 1280)
+CARD = "schatz-rubin"
+GAMES = 16
+
+_LAYOUT_JS = """
+() => {
+  const out = [];
+  for (const s of ['.vl-drafts .widget-label', '.vl-drafts button', '.vl-drafts select',
+                   '.vl-drafts-status', '.vl-drafts-verdict', '.vl-drafts'])
+    for (const e of document.querySelectorAll(s)) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      let text = 0;
+      if (e.tagName === 'BUTTON') {
+        const range = document.createRange(); range.selectNodeContents(e);
+        text = range.getBoundingClientRect().width;
+      }
+      out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40), scroll: e.scrollWidth,
+                client: e.clientWidth, left: r.left, right: r.right, width: r.width,
+                textWidth: text});
+    }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
+}
+"""
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def _drafts_words(lang: str) -> set[str]:
+    words: set[str] = set()
+    for key in i18n.keys(lang):
+        if key.startswith("drafts."):
+            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
+    return words
+
+
+def _deck_tab(page: Page, lang: str, server: Any) -> None:
+    # the browser's id (autosave's) is known before the tab lists this browser's drafts
+    follow(
+        page,
+        lambda: bool(page.evaluate("() => document.querySelector('.vl-autosave')?.dataset.client")),
+        "the browser's id",
+        server=server,
+    )
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    follow_expect(page.locator(".vl-drafts-save")).to_have_text(i18n.text("drafts.save", lang))
+
+
+def _options(select: Locator) -> list[str]:
+    """A select's options as a person reads them (the widgets write spaces as no-break
+    spaces)."""
+    texts: list[str] = select.evaluate("s => Array.from(s.options).map(o => o.textContent)")
+    return [t.replace("\xa0", " ") for t in texts]
+
+
+def _pick(select: Locator, label: str) -> None:
+    select.select_option(index=_options(select).index(label))
+
+
+def _check_layout(page: Page, width: int) -> bool:
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    assert layout["pageScroll"] <= layout["pageClient"], layout
+    bad = []
+    for e in layout["items"]:
+        if e["scroll"] > e["client"] + 1:
+            bad.append(("cut", e))
+        if e["left"] < -0.5 or e["right"] > width + 0.5:
+            bad.append(("outside the window", e))
+        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
+            bad.append(("button narrower than its text", e))
+    assert not bad, bad
+    return True
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_named_draft_survives_a_reload_and_compares_with_an_edition(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    server = voila_server
+    name = f"Rubin doppelt {lang}"
+    default = Deck.default()
+    draft = default.with_count("treasure", CARD, default.treasure_counts[CARD] + 1)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    _deck_tab(page, lang, server)
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
+    )
+    search.fill(CARD)
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    follow(page, lambda: card_list.locator("option").count() == 1, "the ruby", server=server)
+    card_list.select_option(index=0)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD)
+    count = page.locator(
+        f"{EDITOR} .widget-inline-hbox:has(> label:text-is('{i18n.text('editor.count', lang)}'))"
+        " input"
+    )
+    count.fill("2")
+    count.press("Tab")
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    want = describe_diff(default, draft, lang)
+    follow(page, lambda: diff.all_inner_texts() == want, "the count's change", server=server)
+    page.locator(".vl-drafts-name input").fill(name)
+    page.locator(".vl-drafts-save").click()
+    follow_expect(page.locator(".vl-drafts-status")).to_have_text(
+        i18n.text("drafts.saved", lang, name=name)
+    )
+    # a reload: a new kernel, the draft is back in the list of this browser's drafts
+    navigate(page, None, server=server)
+    _deck_tab(page, lang, server)
+    follow_expect(page.locator(f"{EDITOR} .verlies-diff li")).to_have_count(0)
+    saved = page.locator(".vl-drafts-saved select")
+    follow(
+        page,
+        lambda: name in _options(saved),
+        "the saved draft after the reload",
+        server=server,
+    )
+    _pick(saved, name)
+    page.locator(".vl-drafts-open").click()
+    follow(page, lambda: diff.all_inner_texts() == want, "the opened draft", server=server)
+    follow_expect(page.locator(".vl-drafts-status")).to_have_text(
+        i18n.text("drafts.opened", lang, name=name)
+    )
+    # compare the saved draft (B) with the shipped edition standard-1 (A)
+    _pick(page.locator(".vl-drafts-a select"), i18n.text("drafts.edition", lang, name="standard-1"))
+    _pick(page.locator(".vl-drafts-b select"), i18n.text("drafts.draft", lang, name=name))
+    games = page.locator(".vl-drafts-games input")
+    games.fill(str(GAMES))
+    games.press("Enter")
+    page.locator(".vl-drafts-compare").click()
+    lab = compare(Deck.edition("standard-1"), draft, GAMES, players=4, characters="all", workers=1)
+    verdict = verdict_sentence(lab, lang)
+    follow_expect(page.locator(".vl-drafts-verdict")).to_have_text(verdict)
+    follow_expect(page.locator(".vl-drafts-compare")).to_be_enabled()
+    other = "en" if lang == "de" else "de"
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
+        shown = _words(page.locator(".vl-drafts").inner_text())
+        foreign = (_drafts_words(other) - _drafts_words(lang)) & shown
+        assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".vl-drafts").screenshot(path=str(ARTIFACTS / f"drafts_{lang}_{width}.png"))
+    # the list keeps it for the next visit; delete it so the test leaves nothing behind
+    page.locator(".vl-drafts-delete").click()
+    follow_expect(page.locator(".vl-drafts-status")).to_have_text(
+        i18n.text("drafts.deleted", lang, name=name)
+    )
+    assert console_errors == []

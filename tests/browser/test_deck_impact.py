@@ -1,0 +1,217 @@
+"""The Deck tab's impact column in a real browser (issue 22 item 1), in German and English,
+at 390, 800 and 1280 px.
+
+A person filters the card list to the two coin cards, asks for the impact of "the cards in
+the list" (16 games per deck, 2 players), sees figures appear beside the cards while the
+run goes on, and when it is done: each entry is the card, then its figure, exactly the
+text the lab's own impact() of the same deck, seeds and cards gives (the run is
+deterministic); ordering the list by impact or by met per game reorders the entries as
+those figures say. At each width the panel's controls are not cut, the list and the
+panel lie inside the window, the page does not scroll sideways, and no word of the other
+language's impact words is shown. Every wait follows progress (tests/browser/progress.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from progress import follow, follow_expect, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.sim.impact import impact
+from verlies.ui.editor_model import EditorModel
+from verlies.ui.impact_model import figure_parts, figure_text, figures, sort_keys
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+EDITOR = ".verlies-deck-editor"
+WIDTHS = (390, 800, 1280)
+SEARCH = "muenz"  # the old coin and the coin purse
+CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
+GAMES, PLAYERS = 16, 2
+
+_OPTIONS_JS = "s => Array.from(s.options).map(o => o.textContent)"
+
+#: The panel's and the list's boxes: what each shows, its scroll and client widths, its
+#: box, and (buttons) the width of its text.
+_LAYOUT_JS = """
+() => {
+  const out = [];
+  const sel = ['.vl-impact .widget-label', '.vl-impact button', '.vl-impact select',
+               '.vl-impact input', '.vl-impact-status', '.vl-impact-selected', '.vl-impact',
+               '.verlies-deck-editor .vl-impact-list select', '.vl-impact-table td'];
+  for (const s of sel) for (const e of document.querySelectorAll(s)) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    let text = 0;
+    if (e.tagName === 'BUTTON') {
+      const range = document.createRange(); range.selectNodeContents(e);
+      text = range.getBoundingClientRect().width;
+    }
+    out.push({sel: s, text: (e.textContent || e.value || '').trim().slice(0, 40),
+              scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
+              width: r.width, textWidth: text});
+  }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth,
+          window: window.innerWidth};
+}
+"""
+
+
+Expected = tuple[list[str], dict[str, list[str]], int, dict[str, list[str]]]
+
+
+def _expected(lang: str) -> Expected:
+    """The entries the list must show when the run is done (deck order), the order of
+    their cards by each way of sorting, the games played (every deck the run plays: the
+    draft and each card's moves the deck allows), and each card's row of the narrow
+    screen's table."""
+    deck = Deck.default()
+    res = impact(deck, GAMES, players=PLAYERS, workers=1, cards=[f"{k}:{c}" for k, c in CARDS])
+    figs = figures(res)
+    model = EditorModel(deck, lang)
+    entries = [f"{model.list_label(k)} │ {figure_text(figs[k], lang, deck)}" for k in CARDS]
+    orders = {by: [c for _, c in sort_keys(CARDS, figs, by)] for by in ("impact", "met")}
+    played = GAMES * (1 + sum(len(c.paired) for c in res.cards))
+    rows = {k[1]: [model.list_label(k), *figure_parts(figs[k], lang, deck)] for k in CARDS}
+    return entries, orders, played, rows
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def _impact_words(lang: str) -> set[str]:
+    words: set[str] = set()
+    for key in i18n.keys(lang):
+        if key.startswith("deckimpact."):
+            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
+    return words
+
+
+_TABLE_JS = """
+() => Array.from(document.querySelectorAll('.vl-impact-table tr')).map(
+  (tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()))
+  .filter((r) => r.length > 0)
+"""
+
+
+def _check_layout(page: Page, width: int) -> bool:
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    assert layout["window"] == width
+    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
+    bad = []
+    for e in layout["items"]:
+        if e["scroll"] > e["client"] + 1 and e["sel"] not in (
+            ".vl-impact input",
+            ".verlies-deck-editor .vl-impact-list select",
+        ):
+            bad.append(("cut", e))
+        if e["left"] < -0.5 or e["right"] > width + 0.5:
+            bad.append(("outside the window", e))
+        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
+            bad.append(("button narrower than its text", e))
+    assert not bad, bad
+    buttons = [e for e in layout["items"] if e["sel"] == ".vl-impact button"]
+    assert len(buttons) == 2 and all(b["width"] >= 60 for b in buttons), buttons
+    lists = [e for e in layout["items"] if e["sel"].endswith("vl-impact-list select")]
+    assert len(lists) == 1, lists
+    cells = [e for e in layout["items"] if e["sel"] == ".vl-impact-table td"]
+    if width >= 800:
+        # the list is wide enough for its entries whole; no table repeats them
+        assert lists[0]["scroll"] <= lists[0]["client"] + 1, lists
+        assert not cells, cells
+    else:
+        # a narrow list cuts its entries: the table under the panel shows every figure
+        assert len(cells) == 4 * len(CARDS), cells
+    return True
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_impact_column_fills_in_and_sorts_the_card_list(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    server = voila_server
+    entries, orders, played, rows = _expected(lang)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    deck_tab = i18n.text("page.tab_deck", lang)
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{deck_tab}')")
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
+    )
+    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    search.fill(SEARCH)
+    follow(
+        page,
+        lambda: len(card_list.evaluate(_OPTIONS_JS)) == len(CARDS),
+        "the two coin cards in the list",
+        server=server,
+    )
+    start = page.locator(".vl-impact-start")
+    follow_expect(start).to_have_text(i18n.text("deckimpact.start", lang))
+    status = page.locator(".vl-impact-status")
+    follow_expect(status).to_have_text(i18n.text("deckimpact.idle", lang))
+    games = page.locator(".vl-impact-games input")
+    games.fill(str(GAMES))
+    games.press("Enter")
+    page.locator(".vl-impact-players select").select_option(label=str(PLAYERS))
+    page.locator(".vl-impact-scope select").select_option(
+        label=i18n.text("deckimpact.scope.listed", lang)
+    )
+    start.click()
+    # Figures appear beside the cards while the run goes on (the first from the draft's
+    # own games), then the run ends: "Done: 96 games (16 per deck)".
+    per_game = i18n.text("deckimpact.met", lang, n="")
+    follow(
+        page,
+        lambda: all(per_game in o for o in card_list.evaluate(_OPTIONS_JS)),
+        "figures beside the cards",
+        server=server,
+    )
+    done = i18n.text("deckimpact.phase.done", lang, done=played, games=GAMES)
+    follow_expect(status).to_have_text(done)
+    follow_expect(page.locator(".vl-impact-start")).to_be_enabled()
+    shown = card_list.evaluate(_OPTIONS_JS)
+    assert [s.replace("\xa0", " ") for s in shown] == entries
+    mark = "," if lang == "de" else "."
+    assert all(re.search(rf"\d\{mark}\d\d{re.escape(per_game)}$", s) for s in shown), shown
+    # Ordered by impact, then by met per game: the list follows the figures.
+    sort = page.locator(".vl-impact-sort select")
+    for by in ("impact", "met"):
+        sort.select_option(label=i18n.text(f"deckimpact.sort.{by}", lang))
+
+        def ordered(by: str = by) -> bool:
+            now = card_list.evaluate(_OPTIONS_JS)
+            return [next(c for _, c in CARDS if c in o) for o in now] == orders[by]
+
+        follow(page, ordered, f"the list ordered by {by}", server=server)
+    # the selected card's figure in full under the panel
+    card_list.select_option(index=0)
+    follow_expect(page.locator(".vl-impact-selected")).to_contain_text(per_game.strip())
+    other = "en" if lang == "de" else "de"
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
+        if width < 800:  # the table's rows: the list's cards in its order, their figures
+            table = page.evaluate(_TABLE_JS)
+            assert table == [rows[c] for c in orders["met"]], table
+        text = page.locator(".vl-impact").inner_text() + "\n".join(card_list.evaluate(_OPTIONS_JS))
+        foreign = (_impact_words(other) - _impact_words(lang)) & _words(text)
+        assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(EDITOR).screenshot(path=str(ARTIFACTS / f"deck_impact_{lang}_{width}.png"))
+    assert console_errors == []

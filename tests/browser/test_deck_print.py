@@ -1,0 +1,96 @@
+"""The Deck tab's print files in a real browser (issue 22 item 4), in German and English,
+at 390, 800 and 1280 px: a person asks for the rules (PDF), the card sheets of the draft
+(PDF) and the board (PNG), clicks each download link and opens the file: the PDFs' pages
+and text in the page's language, the board picture A4 at 300 dpi. Every wait follows
+progress (tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+from PIL import Image
+from playwright.sync_api import Page
+from progress import follow, follow_event, follow_expect, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.render.prints import rules_pages
+from verlies.render.sheets import deck_items, sheet_svgs
+
+WIDTHS = (390, 800, 1280)
+
+_LAYOUT_JS = """
+() => Array.from(document.querySelectorAll('.vl-print button, .vl-print-link')).map((e) => {
+  const r = e.getBoundingClientRect();
+  const range = document.createRange(); range.selectNodeContents(e);
+  return {text: e.textContent.trim(), left: r.left, right: r.right, width: r.width,
+          textWidth: range.getBoundingClientRect().width,
+          scroll: e.scrollWidth, client: e.clientWidth};
+})
+"""
+
+
+def _download(page: Page, kind: str, lang: str, server: Any, tmp: Path) -> tuple[str, bytes]:
+    page.locator(f".vl-print-{kind}").click()
+    link = page.locator(f".vl-print-link[data-kind='{kind}']")
+    follow_expect(link).to_be_visible()
+    got = follow_event(page, "download", lambda: link.click(), f"the {kind} file", server=server)
+    # the link names the file and its size in the page's language
+    size = round(len(Path(got.path()).read_bytes()) / 1024)
+    want = i18n.text("print.download", lang, name=got.suggested_filename, kb=max(1, size))
+    assert link.inner_text().replace("\xa0", " ") == want
+    path = tmp / got.suggested_filename
+    got.save_as(str(path))
+    return got.suggested_filename, path.read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_print_files_download_and_open(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+    tmp_path: Path,
+) -> None:
+    server = voila_server
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    follow_expect(page.locator(".vl-print-rules")).to_have_text(i18n.text("print.rules", lang))
+    name, data = _download(page, "rules", lang, server, tmp_path)
+    assert name == f"verlies-rules-{lang}.pdf"
+    rules = pypdf.PdfReader(io.BytesIO(data))
+    assert len(rules.pages) == len(rules_pages(lang))
+    first = rules.pages[0].extract_text()
+    assert ("Spielziel" if lang == "de" else "Goal") in first and "R1.1" in first
+    name, data = _download(page, "cards", lang, server, tmp_path)
+    assert name.endswith(f"-cards-{lang}.pdf")
+    cards = pypdf.PdfReader(io.BytesIO(data))
+    assert len(cards.pages) == len(sheet_svgs(deck_items(Deck.default()), lang=lang))
+    last = cards.pages[-1].extract_text()
+    assert ("Abenteurer" if lang == "de" else "Adventurer") in last
+    name, data = _download(page, "board", lang, server, tmp_path)
+    assert name.startswith("verlies-board-seed") and name.endswith(f"-{lang}.png")
+    img = Image.open(io.BytesIO(data))
+    assert img.size == (2480, 3508) and round(img.info["dpi"][0]) == 300
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+
+        def laid_out(w: int = width) -> bool:
+            items: list[dict[str, Any]] = page.evaluate(_LAYOUT_JS)
+            assert len(items) == 4, items  # three buttons and the link
+            for e in items:
+                assert e["left"] >= -0.5 and e["right"] <= w + 0.5, e
+                assert e["width"] + 0.5 >= e["textWidth"], e
+            return True
+
+        page.locator(".vl-print").scroll_into_view_if_needed()
+        follow(page, laid_out, f"the print panel at {width} px", server=server)
+    assert console_errors == []

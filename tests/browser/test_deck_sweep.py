@@ -1,0 +1,161 @@
+"""The Deck tab's "Sweep this number" in a real browser (issue 22 item 3), in German and
+English, at 390, 800 and 1280 px: a person selects the coin purse, sweeps its gold from 1
+to 3 (8 games per value), sees the curve fill in, every point's estimate as the lab's
+sweep() of the same seeds gives it, picks 3 and makes it the draft (the differences list
+the change). Every wait follows progress (tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page
+from progress import follow, follow_expect, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.sim.sweep import Tweak, sweep
+from verlies.ui.editor_model import describe_diff
+from verlies.ui.editor_sweep import _value
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+EDITOR = ".verlies-deck-editor"
+WIDTHS = (390, 800, 1280)
+CARD = "schatz-muenzbeutel"
+GAMES, VALUES = 8, [1, 2, 3]
+
+_POINTS_JS = """
+() => Array.from(document.querySelectorAll('.vl-sweep .vl-sweep-point')).map((g) => {
+  const r = g.getBoundingClientRect();
+  return {value: g.dataset.value, games: g.dataset.games,
+          text: g.querySelector('.vl-sweep-value').textContent, left: r.left, right: r.right};
+})
+"""
+
+_LAYOUT_JS = """
+() => {
+  const out = [];
+  for (const s of ['.vl-sweep .widget-label', '.vl-sweep button', '.vl-sweep select',
+                   '.vl-sweep-status', '.vl-sweep-svg', '.vl-sweep'])
+    for (const e of document.querySelectorAll(s)) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      let text = 0;
+      if (e.tagName === 'BUTTON') {
+        const range = document.createRange(); range.selectNodeContents(e);
+        text = range.getBoundingClientRect().width;
+      }
+      out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40),
+                scroll: e.scrollWidth || 0, client: e.clientWidth || 0, left: r.left,
+                right: r.right, width: r.width, textWidth: text, tag: e.tagName});
+    }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
+}
+"""
+
+
+def _options(select: Locator) -> list[str]:
+    texts: list[str] = select.evaluate("s => Array.from(s.options).map(o => o.textContent)")
+    return [t.replace("\xa0", " ") for t in texts]
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def _sweep_words(lang: str) -> set[str]:
+    words: set[str] = set()
+    for key in i18n.keys(lang):
+        if key.startswith("sweep."):
+            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
+    return words
+
+
+def _check_layout(page: Page, width: int) -> bool:
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    assert layout["pageScroll"] <= layout["pageClient"], layout
+    bad = []
+    for e in layout["items"]:
+        if e["tag"] != "svg" and e["scroll"] > e["client"] + 1:
+            bad.append(("cut", e))
+        if e["left"] < -0.5 or e["right"] > width + 0.5:
+            bad.append(("outside the window", e))
+        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
+            bad.append(("button narrower than its text", e))
+    assert not bad, bad
+    points: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
+    assert len(points) == len(VALUES)
+    assert all(0 <= p["left"] and p["right"] <= width + 0.5 for p in points), points
+    return True
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_sweeping_the_coin_purses_gold_and_taking_a_value(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    server = voila_server
+    deck = Deck.default()
+    tweak = Tweak("treasure", CARD, "gold")
+    lab = sweep(tweak, VALUES, GAMES, players=4, deck=deck, characters="all", workers=1)
+    want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
+    )
+    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
+    search.fill(CARD)
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    follow(page, lambda: card_list.locator("option").count() == 1, "the purse", server=server)
+    card_list.select_option(index=0)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD)
+    field = page.locator(".vl-sweep-field select").first
+    follow(
+        page,
+        lambda: _options(field)[0] == i18n.text("impact.field.gold", lang),
+        "the purse's numbers",
+        server=server,
+    )
+    for name, value in (("from", VALUES[0]), ("to", VALUES[-1]), ("games", GAMES)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    done = i18n.text("sweep.done", lang, done=GAMES * len(VALUES))
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(done)
+    points: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
+    assert [p["value"] for p in points] == [str(v) for v in VALUES]
+    assert [p["games"] for p in points] == [str(GAMES)] * len(VALUES)
+    assert [p["text"] for p in points] == want
+    axis = page.locator(".vl-sweep-svg").text_content() or ""
+    assert i18n.text("sweep.q.median_rounds", lang) in axis
+    assert f"2 ({i18n.text('sweep.now', lang)})" in axis  # the purse's gold now
+    # take 3 as the draft
+    pick = page.locator(".vl-sweep-pick select")
+    pick.select_option(index=_options(pick).index("3"))
+    page.locator(".vl-sweep-take").click()
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    expected = describe_diff(deck, tweak.apply(deck, 3), lang)
+    follow(page, lambda: diff.all_inner_texts() == expected, "the taken value", server=server)
+    other = "en" if lang == "de" else "de"
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.locator(".vl-sweep-svg").scroll_into_view_if_needed()
+        follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
+        shown = _words(page.locator(".vl-sweep").inner_text() + axis)
+        foreign = (_sweep_words(other) - _sweep_words(lang)) & shown
+        assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".vl-sweep").screenshot(path=str(ARTIFACTS / f"sweep_{lang}_{width}.png"))
+    assert console_errors == []

@@ -1,0 +1,66 @@
+"""A share link that carries deck changes, opened in a real browser (issue 22 item 2): the
+recipient's Deck tab lists the link's changes as its draft, in German and English, at 390,
+800 and 1280 px (before, it said "no differences from the default deck"). Every wait
+follows progress (tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from progress import follow, follow_expect, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.game import Game
+from verlies.sim.sweep import Tweak
+from verlies.ui import share
+from verlies.ui.editor_model import describe_diff
+
+EDITOR = ".verlies-deck-editor"
+WIDTHS = (390, 800, 1280)
+
+
+def _changed() -> Deck:
+    # R9.1: the coin purse worth 5 gold instead of 2, one copy more of the ruby
+    deck = Tweak("treasure", "schatz-muenzbeutel", "gold").apply(Deck.default(), 5)
+    return deck.with_count("treasure", "schatz-rubin", deck.treasure_counts["schatz-rubin"] + 1)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_links_deck_changes_show_as_the_draft(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    deck = _changed()
+    game = Game.new(players=2, seed=4, deck=deck)
+    link = share.link(game, ["human", "human"])
+    assert link is not None
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url("play.ipynb") + link, server=voila_server)
+    follow_expect(page.locator(".vl-ok", has_text="Link")).to_be_visible()
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    want = describe_diff(Deck.default(), deck, lang)
+    assert len(want) == 2, want
+    follow(page, lambda: diff.count() == len(want), "the link's changes", server=voila_server)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        shown = [x.replace("\xa0", " ") for x in diff.all_inner_texts()]
+        assert shown == want
+        for i in range(diff.count()):
+            item = diff.nth(i)
+            item.scroll_into_view_if_needed()
+            box = item.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        no_diff = i18n.text("editor.no_diff", lang)
+        assert no_diff not in page.locator(EDITOR).inner_text()
+        pending = page.locator(EDITOR).inner_text()
+        assert i18n.text("editor.in_sync", lang) in pending
+    assert console_errors == []

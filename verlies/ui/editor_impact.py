@@ -1,0 +1,232 @@
+"""The Deck tab's "Which card matters" panel: the widgets over an
+:class:`~verlies.ui.impact_model.ImpactColumn` (issue 22, item 1).
+
+Settings (games per deck, players, all cards or the cards in the list), Start and Cancel,
+a progress line, and the order of the card list (deck order, impact, met per game). The
+figures themselves are shown by the editor in its card list (each entry: the card, then
+its figure), and the selected card's figure under the panel. Updates from the run's
+thread are drawn at most every 0.4 s (the last one always).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.ui.impact_model import SORTS, ImpactColumn, Key, figure_parts, figure_text
+
+__all__ = ["CSS", "ImpactPanel"]
+
+#: The panel's controls wrap instead of shrinking (the page reads from 390 px).
+CSS = """<style>
+.vl-impact { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
+.vl-impact .vl-impact-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
+  align-items: flex-end; max-width: 100%; }
+.vl-impact .vl-impact-field { width: auto; min-width: 0; margin: 0; }
+.vl-impact .vl-impact-field .widget-label { width: auto; min-width: 0; max-width: 100%;
+  white-space: normal; line-height: 1.3; margin: 0 0 2px 0; height: auto; }
+.vl-impact .vl-impact-field .widget-text, .vl-impact .vl-impact-field .widget-dropdown {
+  width: auto; max-width: 100%; margin: 0; }
+.vl-impact .vl-impact-field input { width: 6em; }
+.vl-impact .vl-impact-field select { width: auto; max-width: 100%; }
+.vl-impact .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; }
+.vl-impact .vl-impact-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
+  align-items: center; }
+.vl-impact .vl-impact-progress .widget-progress { width: 12em; max-width: 100%; margin: 0; }
+.vl-impact .widget-html, .vl-impact .widget-html-content { max-width: 100%; height: auto;
+  white-space: normal; overflow-wrap: anywhere; }
+.verlies-deck-editor .vl-impact-list { max-width: 100%; }
+.verlies-deck-editor .vl-impact-list select { max-width: 100%; }
+/* A narrow screen cannot show the list's entries whole: the figures are listed again as a
+   table in the list's order, one block per card, every value under its column's name. */
+.vl-impact .vl-impact-table { display: none; }
+@media (max-width: 700px) {
+  .vl-impact .vl-impact-table { display: block; }
+  .vl-impact .vl-impact-table table, .vl-impact .vl-impact-table tbody,
+  .vl-impact .vl-impact-table tr, .vl-impact .vl-impact-table td { display: block; }
+  .vl-impact .vl-impact-table tr:first-child { display: none; }
+  .vl-impact .vl-impact-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-impact .vl-impact-table td { padding: 0 4px; }
+  .vl-impact .vl-impact-table td:first-child { font-weight: 600; }
+  .vl-impact .vl-impact-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
+</style>"""
+
+
+class ImpactPanel:
+    """The panel; ``get_draft()`` is the editor's draft, ``get_listed()`` the cards its
+    list shows now, ``on_figures()`` redraws the list (new figures or a new order)."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], Deck],
+        get_listed: Callable[[], Sequence[Key]],
+        on_figures: Callable[[], None],
+        lang: str = "de",
+        workers: int | None = None,
+    ) -> None:
+        W = widgets
+        self.get_draft, self.get_listed, self.on_figures = get_draft, get_listed, on_figures
+        self.lang = lang
+        self.column = ImpactColumn(workers)
+        self.title = W.HTML()
+        self.intro = W.HTML()
+        self.games = W.BoundedIntText(value=48, min=2, max=100_000, step=8)
+        self.players = W.Dropdown(options=[2, 3, 4], value=4)
+        self.scope = W.Dropdown(options=[("all", "all"), ("listed", "listed")], value="all")
+        self.sort = W.Dropdown(options=[(s, s) for s in SORTS], value="deck")
+        self.sort.observe(self._on_sort, "value")
+        self.start_button = W.Button(button_style="primary", icon="play")
+        self.cancel_button = W.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.labels = [W.Label() for _ in range(4)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.games, self.players, self.scope, self.sort),
+            ("vl-impact-games", "vl-impact-players", "vl-impact-scope", "vl-impact-sort"),
+            strict=True,
+        ):
+            box = W.VBox([label, w])
+            box.add_class("vl-impact-field")
+            box.add_class(cls)
+            fields.append(box)
+        self.start_button.add_class("vl-impact-start")
+        self.cancel_button.add_class("vl-impact-cancel")
+        controls = W.Box([*fields, self.start_button, self.cancel_button])
+        controls.add_class("vl-impact-controls")
+        self.progress = W.IntProgress(value=0, min=0, max=1)
+        self.progress_text = W.HTML()
+        self.progress_text.add_class("vl-impact-status")
+        bar = W.HBox([self.progress, self.progress_text])
+        bar.add_class("vl-impact-progress")
+        self.selected = W.HTML()
+        self.selected.add_class("vl-impact-selected")
+        self.table = W.HTML()
+        self.table.add_class("vl-impact-table")
+        self._last_draw = 0.0
+        self.widget = W.VBox(
+            [W.HTML(CSS), self.title, self.intro, controls, bar, self.selected, self.table]
+        )
+        self.widget.add_class("vl-impact")
+        self.set_lang(lang)
+
+    def _t(self, key: str, **kw: object) -> str:
+        return i18n.text(f"deckimpact.{key}", self.lang, **kw)
+
+    # ---- language ------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.title.value = f"<h4>{html.escape(self._t('title'))}</h4>"
+        self.intro.value = f"<small>{html.escape(self._t('intro'))}</small>"
+        for label, key in zip(self.labels, ("games", "players", "scope", "sort"), strict=True):
+            label.value = self._t(key)
+        scope, sort = self.scope.value, self.sort.value
+        self.scope.options = [(self._t(f"scope.{s}"), s) for s in ("all", "listed")]
+        self.scope.value = scope
+        # the sort's options change their labels only: no new order, no redraw
+        self.sort.unobserve(self._on_sort, "value")
+        self.sort.options = [(self._t(f"sort.{s}"), s) for s in SORTS]
+        self.sort.value = sort
+        self.sort.observe(self._on_sort, "value")
+        self.start_button.description = self._t("start")
+        self.cancel_button.description = self._t("cancel")
+        self.show_progress()
+
+    # ---- running -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Compute the impact of the draft's cards (all, or those in the list)."""
+        if self.column.running:
+            return
+        cards = None if self.scope.value == "all" else list(self.get_listed())
+        try:
+            self.column.start(
+                self.get_draft(),
+                games=int(self.games.value),
+                players=int(self.players.value),
+                cards=cards,
+                on_update=self._update,
+                on_done=self._done,
+            )
+        except Exception as e:  # a located refusal, shown where the run would be
+            self.progress_text.value = html.escape(self._t("error", msg=str(e)))
+            return
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self.show_progress()
+        self.on_figures()
+
+    def cancel(self) -> None:
+        self.column.cancel()
+
+    def _update(self, column: ImpactColumn) -> None:
+        now = time.monotonic()
+        if now - self._last_draw < 0.4:
+            self.show_progress()
+            return
+        self._last_draw = now
+        self.show_progress()
+        self.on_figures()
+
+    def _done(self, column: ImpactColumn) -> None:
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        self.show_progress()
+        self.on_figures()
+
+    def _on_sort(self, change: dict[str, object]) -> None:
+        self.column.sort = str(change["new"])
+        self.on_figures()
+
+    # ---- showing -------------------------------------------------------------------------
+
+    def show_progress(self) -> None:
+        col = self.column
+        self.progress.max = max(col.total, 1)
+        self.progress.value = min(col.done, self.progress.max)
+        words = col.progress_text(self.lang)
+        if col.stale(self.get_draft()):
+            words += " " + self._t("stale")
+        self.progress_text.value = html.escape(words)
+
+    def show_selected(self, key: Key | None, card_label: str) -> None:
+        """The selected card's figure in full, under the panel."""
+        if key is None or self.column.deck is None:
+            self.selected.value = ""
+            return
+        fig = figure_text(self.column.figure(key), self.lang, self.column.deck)
+        self.selected.value = html.escape(self._t("selected", card=card_label, figure=fig))
+
+    def show_table(self, rows: Sequence[tuple[Key, str]]) -> None:
+        """The list's cards (key, name) in its order with their figures, as a table (shown
+        on narrow screens only, where the list cannot show its entries whole)."""
+        col = self.column
+        if col.deck is None:
+            self.table.value = ""
+            return
+        heads = [self._t(f"col.{k}") for k in ("card", "what", "effect", "met")]
+        out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"]
+        for key, name in rows:
+            fig = col.figure(key)
+            if fig is None:
+                parts = (self._t("none"), "", "")
+            else:
+                parts = figure_parts(fig, self.lang, col.deck)
+            cells = [name, *parts]
+            out.append(
+                "<tr>"
+                + "".join(
+                    f"<td data-col='{html.escape(h, quote=True)}'>{html.escape(c)}</td>"
+                    for h, c in zip(heads, cells, strict=True)
+                )
+                + "</tr>"
+            )
+        self.table.value = "".join(out) + "</table>"

@@ -1,0 +1,289 @@
+"""The Deck tab's "Sweep this number" panel: the widgets over a
+:class:`~verlies.ui.sweep_model.SweepRun` (issue 22 item 3).
+
+For the card selected in the editor: which number (its copies, gold, obstacle, fight
+value, trap target), a range, games per value, the quantity to show; Sweep and Cancel;
+the curve (an SVG drawn here: every value with its 95 % interval, filled in as games
+arrive, the draft's value marked "now"); a value to pick and "Make it the draft".
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import time
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.errors import VerliesError
+from verlies.i18n.metrics import fmt_value
+from verlies.sim.sweep import Tweak
+from verlies.ui.sweep_model import QUANTITIES, Point, SweepRun, fields_of
+
+__all__ = ["CSS", "SweepPanel", "curve_svg"]
+
+CSS = """<style>
+.vl-sweep { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
+.vl-sweep .vl-sweep-row { display: flex; flex-flow: row wrap; gap: 6px 12px;
+  align-items: flex-end; max-width: 100%; }
+.vl-sweep .vl-sweep-field { width: auto; min-width: 0; margin: 0; }
+.vl-sweep .vl-sweep-field .widget-label { width: auto; max-width: 100%; white-space: normal;
+  line-height: 1.3; margin: 0 0 2px 0; height: auto; }
+.vl-sweep .vl-sweep-field .widget-text, .vl-sweep .vl-sweep-field .widget-dropdown {
+  width: auto; max-width: 100%; margin: 0; }
+.vl-sweep .vl-sweep-field input { width: 5em; }
+.vl-sweep .vl-sweep-field select { width: auto; max-width: 100%; }
+.vl-sweep .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; }
+.vl-sweep .widget-html, .vl-sweep .widget-html-content { max-width: 100%; height: auto;
+  white-space: normal; overflow-wrap: anywhere; }
+.vl-sweep .vl-sweep-svg { width: 100%; max-width: 560px; height: auto; display: block; }
+</style>"""
+
+
+def _t(key: str, lang: str, **kw: object) -> str:
+    return i18n.text(f"sweep.{key}", lang, **kw)
+
+
+def _value(quantity: str, x: float, lang: str) -> str:
+    """A point's or tick's number: a share in per cent, else one decimal."""
+    if quantity == "timeout_share":
+        return fmt_value("timeout", x, lang)
+    s = f"{x:.1f}".replace("-", "−")
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def curve_svg(
+    points: Sequence[Point], values: Sequence[int], quantity: str, lang: str, now: int | None
+) -> str:
+    """The curve: one column per value of the range, each point with its 95 % interval and
+    its estimate written above it; the draft's value marked."""
+    w, h, left, right, top, bottom = 560, 260, 56, 12, 24, 44
+    if not values:
+        return ""
+    known = [p for p in points if not (math.isnan(p.low) or math.isnan(p.high))]
+    lo = min([p.low for p in known] + [p.estimate for p in points], default=0.0)
+    hi = max([p.high for p in known] + [p.estimate for p in points], default=1.0)
+    if not hi > lo:
+        lo, hi = lo - 1, hi + 1
+    pad = (hi - lo) * 0.08
+    lo, hi = lo - pad, hi + pad
+    step = (w - left - right) / max(len(values), 1)
+
+    def x(v: int) -> float:
+        return left + step * (values.index(v) + 0.5)
+
+    def y(q: float) -> float:
+        return top + (hi - q) / (hi - lo) * (h - top - bottom)
+
+    out = [
+        f'<svg class="vl-sweep-svg" viewBox="0 0 {w} {h}" role="img" '
+        f'aria-label="{html.escape(_t("q." + quantity, lang), quote=True)}">',
+        f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="#888"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#888"/>',
+    ]
+    for q in (lo + pad, (lo + hi) / 2, hi - pad):
+        out.append(
+            f'<text class="vl-sweep-tick" x="{left - 4}" y="{y(q) + 4:.1f}" text-anchor="end" '
+            f'font-size="11">{html.escape(_value(quantity, q, lang))}</text>'
+        )
+    for v in values:
+        label = f"{v}" if v != now else f"{v} ({_t('now', lang)})"
+        out.append(
+            f'<text class="vl-sweep-x" x="{x(v):.1f}" y="{h - bottom + 16}" '
+            f'text-anchor="middle" font-size="12">{html.escape(label)}</text>'
+        )
+    for p in points:
+        cx = x(p.value)
+        color = "#b3261e" if p.value == now else "#1f5fa8"
+        out.append(f'<g class="vl-sweep-point" data-value="{p.value}" data-games="{p.games}">')
+        if not (math.isnan(p.low) or math.isnan(p.high)):
+            out.append(
+                f'<line x1="{cx:.1f}" y1="{y(p.low):.1f}" x2="{cx:.1f}" y2="{y(p.high):.1f}" '
+                f'stroke="{color}" stroke-width="2"/>'
+            )
+        out.append(f'<circle cx="{cx:.1f}" cy="{y(p.estimate):.1f}" r="4" fill="{color}"/>')
+        out.append(
+            f'<text class="vl-sweep-value" x="{cx + 6:.1f}" y="{y(p.estimate) - 6:.1f}" '
+            f'font-size="11">{html.escape(_value(quantity, p.estimate, lang))}</text></g>'
+        )
+    out.append(
+        f'<text x="{left}" y="{h - 6}" font-size="12">'
+        f"{html.escape(_t('q.' + quantity, lang))}</text></svg>"
+    )
+    return "".join(out)
+
+
+class SweepPanel:
+    """``get_draft()`` the editor's draft, ``get_selected()`` its selected (kind, id),
+    ``set_draft(deck)`` makes a deck the editor's draft."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], Deck],
+        get_selected: Callable[[], tuple[str, str] | None],
+        set_draft: Callable[[Deck], None],
+        lang: str = "de",
+        workers: int | None = None,
+    ) -> None:
+        W = widgets
+        self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
+        self.lang = lang
+        self.run = SweepRun(workers)
+        self.title = W.HTML()
+        self.intro = W.HTML()
+        self.field = W.Dropdown(options=[])
+        self.field.observe(lambda _c: self._default_range(), "value")
+        self.low = W.IntText(value=0)
+        self.high = W.IntText(value=0)
+        self.games = W.BoundedIntText(value=48, min=2, max=100_000, step=8)
+        self.quantity = W.Dropdown(options=[(q, q) for q in QUANTITIES], value="median_rounds")
+        self.quantity.observe(lambda _c: self._draw(), "value")
+        self.start_button = W.Button(button_style="primary", icon="line-chart")
+        self.cancel_button = W.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self.pick = W.Dropdown(options=[])
+        self.take_button = W.Button(icon="check", disabled=True)
+        self.take_button.on_click(lambda _b: self.take())
+        self.status = W.HTML()
+        self.status.add_class("vl-sweep-status")
+        self.chart = W.HTML()
+        self.chart.add_class("vl-sweep-chart")
+        self.labels = [W.Label() for _ in range(6)]
+        names = ("field", "from", "to", "games", "quantity", "pick")
+        ws = (self.field, self.low, self.high, self.games, self.quantity, self.pick)
+        boxes = []
+        for label, w, name in zip(self.labels, ws, names, strict=True):
+            box = W.VBox([label, w])
+            box.add_class("vl-sweep-field")
+            box.add_class(f"vl-sweep-{name}")
+            boxes.append(box)
+        for cls, b in (
+            ("start", self.start_button),
+            ("cancel", self.cancel_button),
+            ("take", self.take_button),
+        ):
+            b.add_class(f"vl-sweep-{cls}")
+        row1 = W.Box([*boxes[:5], self.start_button, self.cancel_button])
+        row2 = W.Box([boxes[5], self.take_button])
+        for r in (row1, row2):
+            r.add_class("vl-sweep-row")
+        self.widget = W.VBox(
+            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.chart, row2]
+        )
+        self.widget.add_class("vl-sweep")
+        self._last_draw = 0.0
+        self._key: tuple[str, str] | None = None
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.title.value = f"<h4>{html.escape(_t('title', lang))}</h4>"
+        self.intro.value = f"<small>{html.escape(_t('intro', lang))}</small>"
+        for label, key in zip(
+            self.labels, ("field", "from", "to", "games", "quantity", "pick"), strict=True
+        ):
+            label.value = _t(key, lang)
+        q = self.quantity.value
+        self.quantity.options = [(_t(f"q.{k}", lang), k) for k in QUANTITIES]
+        self.quantity.value = q
+        self.start_button.description = _t("start", lang)
+        self.cancel_button.description = _t("cancel", lang)
+        self.take_button.description = _t("make_draft", lang)
+        self._key = None
+        self.card_selected()
+        self._draw()
+
+    # ---- the selected card ---------------------------------------------------------------
+
+    def card_selected(self) -> None:
+        """The editor's selection changed: offer that card's numbers."""
+        key = self.get_selected()
+        if key == self._key and self.field.options:
+            return
+        self._key = key
+        fields = [] if key is None else fields_of(self.get_draft(), *key)
+        keep = self.field.value
+        self.field.options = [(i18n.text(f"impact.field.{f}", self.lang), f) for f in fields]
+        self.field.value = keep if keep in fields else (fields[0] if fields else None)
+        self.start_button.disabled = not fields or self.run.running
+        if not fields:
+            self.status.value = html.escape(_t("none", self.lang)) if key else ""
+        self._default_range()
+
+    def _tweak(self) -> Tweak | None:
+        key = self.get_selected()
+        if key is None or self.field.value is None:
+            return None
+        return Tweak(key[0], key[1], str(self.field.value))
+
+    def _default_range(self) -> None:
+        tweak = self._tweak()
+        if tweak is None:
+            return
+        now = tweak.value_in(self.get_draft())
+        self.low.value, self.high.value = max(0, now - 2), now + 2
+
+    # ---- running -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        tweak = self._tweak()
+        if tweak is None or self.run.running:
+            return
+        try:
+            self.run.start(
+                self.get_draft(),
+                tweak,
+                int(self.low.value),
+                int(self.high.value),
+                games=int(self.games.value),
+                on_update=self._update,
+                on_done=self._done,
+            )
+        except VerliesError as e:
+            self.status.value = html.escape(_t("error", self.lang, msg=str(e)))
+            return
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self.pick.options = [(str(v), v) for v in self.run.values]
+        self.take_button.disabled = True
+        self._draw()
+
+    def _update(self, _run: SweepRun) -> None:
+        now = time.monotonic()
+        if now - self._last_draw >= 0.4:
+            self._last_draw = now
+            self._draw()
+
+    def _done(self, _run: SweepRun) -> None:
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        self.take_button.disabled = not self.run.values or self.run.error is not None
+        self._draw()
+
+    def take(self) -> bool:
+        """Make the picked value the draft."""
+        value = self.pick.value
+        if value is None or self.run.tweak is None:
+            return False
+        self.set_draft(self.run.deck_at(int(value)))
+        what = i18n.text(f"impact.field.{self.run.tweak.field}", self.lang)
+        self.status.value = html.escape(_t("picked", self.lang, what=what, value=value))
+        return True
+
+    # ---- showing -------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        run = self.run
+        if run.tweak is None and run.error is None:
+            return
+        words = run.progress_text(self.lang)
+        if run.refused:
+            refused = ", ".join(str(v) for v in run.refused)
+            words += " " + _t("refused", self.lang, values=refused)
+        self.status.value = html.escape(words)
+        now = run.tweak.value_in(run.deck) if run.tweak and run.deck else None
+        q = str(self.quantity.value)
+        self.chart.value = curve_svg(run.points(q), run.values, q, self.lang, now)

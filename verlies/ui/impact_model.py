@@ -1,0 +1,359 @@
+"""The Deck tab's impact column without widgets (issue 22, item 1).
+
+:class:`ImpactColumn` runs :func:`verlies.sim.impact.impact` on the editor's draft in a
+background thread (cancellable, with progress) and turns what has arrived so far into one
+:class:`Figure` per card: the figure shown beside the card in the card list, and the key
+the list is sorted by.
+
+The run refines in two passes, as :func:`~verlies.sim.impact.impact` plays them: first the
+draft's own games (every card's met per game and its **association**: the win rate of
+seats that met it against seats that did not; in a few seconds), then the **paired
+effects** of moving each card's number by −1 / +1 / to its pile's median on the same
+seeds, card by card. A card's figure is its paired effect once one has arrived (a cause),
+else its association (only a hint: a seat that draws more cards meets more of them).
+
+Which effect is a card's figure: the one whose 95 % interval lies farthest from zero in
+standard deviations of that quantity in one game of the draft (the lab's ranking), and
+among effects whose interval holds zero the largest in the same unit. That is also the
+sort key ("impact"): the sure part first, then the size.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.errors import VerliesError
+from verlies.i18n.metrics import fmt_diff, metric_name
+from verlies.sim.impact import CardImpact, ImpactResult, impact
+from verlies.sim.run import default_workers
+
+__all__ = [
+    "SORTS",
+    "Figure",
+    "ImpactColumn",
+    "figure_parts",
+    "figure_text",
+    "figures",
+    "sort_keys",
+]
+
+Key = tuple[str, str]  # (kind, card id), as the editor's list
+
+#: How the card list can be ordered (``deckimpact.sort.<choice>`` in i18n).
+SORTS: tuple[str, ...] = ("deck", "impact", "met")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One card's impact so far.
+
+    ``source`` is "association" or "<direction> <quantity>" (``+1 rounds``,
+    ``median win:char-zwerg``); ``diff``/``low``/``high`` the effect and its 95 % interval
+    (a rate as a fraction); ``sure`` the distance of the interval from zero and ``size``
+    the effect, both in standard deviations of one game; ``clear``: Holm-clear over the
+    run's whole family (always False for an association)."""
+
+    key: Key
+    met_per_game: float
+    source: str
+    quantity: str
+    diff: float
+    low: float
+    high: float
+    sure: float
+    size: float
+    clear: bool
+    paired: bool
+
+    @property
+    def sort_key(self) -> tuple[float, float]:
+        return (self.sure, self.size)
+
+
+def _sure(low: float, high: float) -> float:
+    """How far a 95 % interval lies from zero (0 when it holds zero)."""
+    if math.isnan(low) or math.isnan(high) or low <= 0 <= high:
+        return 0.0
+    return min(abs(low), abs(high))
+
+
+def _key(c: CardImpact) -> Key:
+    return (c.kind, c.card)
+
+
+def figures(result: ImpactResult) -> dict[Key, Figure]:
+    """Every card's figure from what ``result`` holds now (see the module's doc)."""
+    out: dict[Key, Figure] = {}
+    if result.base_games == 0:
+        return out
+    eff = result.effects()
+    for c in result.cards:
+        met = c.met / result.base_games
+        best: tuple[tuple[float, float], str, str, dict[str, Any]] | None = None
+        for step, qs in eff[c.id].items():
+            for q, e in qs.items():
+                sd = result.spread(q)
+                if not sd > 0 or e["n"] < 2 or math.isnan(e["diff"]):
+                    continue
+                rank = (_sure(e["low"], e["high"]) / sd, abs(e["diff"]) / sd)
+                if best is None or rank > best[0]:
+                    best = (rank, f"{step} {q}", q, e)
+        if best is not None:
+            (sure, size), source, q, e = best
+            out[_key(c)] = Figure(
+                _key(c), met, source, q, e["diff"], e["low"], e["high"], sure, size,
+                bool(e["clear"]), True,
+            )  # fmt: skip
+            continue
+        a = result.association(c)
+        sd = result.spread("win")
+        if math.isnan(a["low"]) or not sd > 0:
+            sure = size = 0.0
+        else:
+            sure = _sure(a["low"], a["high"]) / sd
+            size = abs(a["diff"]) / sd
+        out[_key(c)] = Figure(
+            _key(c), met, "association", "win", a["diff"], a["low"], a["high"], sure, size,
+            False, False,
+        )  # fmt: skip
+    return out
+
+
+def _t(key: str, lang: str, **kw: object) -> str:
+    return i18n.text(f"deckimpact.{key}", lang, **kw)
+
+
+def _num(x: float, digits: int, lang: str) -> str:
+    if math.isnan(x):
+        return "–"
+    s = f"{x:.{digits}f}"
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
+    """The column's text for one card: which effect it is, the effect with its interval,
+    and the met per game (``+1: rounds −1.25 (−2.10 … −0.40) ★ · 0.80/game``). None: the
+    card has no figure yet (``…``)."""
+    if fig is None:
+        return _t("none", lang)
+    what, effect, met = figure_parts(fig, lang, deck)
+    return f"{what} {effect} · {met}"
+
+
+def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, str]:
+    """:func:`figure_text` in its three parts: which effect, the effect with its
+    interval, the met per game (the columns of the panel's table)."""
+    q = fig.quantity
+    diff = fmt_diff(q, fig.diff, lang, unit=False)
+    low = fmt_diff(q, fig.low, lang, unit=False)
+    high = fmt_diff(q, fig.high, lang, unit=False)
+    if fig.paired:
+        step = fig.source.split(" ", 1)[0]
+        what = f"{_t(f'step.{step}', lang)} {metric_name(q, lang, deck)}"
+    else:
+        what = _t("assoc", lang)
+    unit = f" {_t('pt', lang)}" if q.startswith("win") else ""
+    star = " ★" if fig.clear else ""
+    met = _t("met", lang, n=_num(fig.met_per_game, 2, lang))
+    return what, f"{diff}{unit} ({low} … {high}){star}", met
+
+
+def sort_keys(keys: Sequence[Key], figs: dict[Key, Figure], by: str) -> list[Key]:
+    """``keys`` in the order ``by`` asks for: "deck" keeps them; "impact" puts the card
+    with the largest sure effect first (then the largest effect); "met" the card met most
+    often first. Cards without a figure go last, in their deck order (a stable sort)."""
+    if by not in SORTS:
+        raise VerliesError(f"unknown order {by!r} (one of {', '.join(SORTS)})")
+    keys = list(keys)
+    if by == "deck":
+        return keys
+
+    def rank(k: Key) -> tuple[int, float, float]:
+        f = figs.get(k)
+        if f is None:
+            return (1, 0.0, 0.0)
+        if by == "impact":
+            return (0, -f.sure, -f.size)
+        return (0, -f.met_per_game, 0.0)
+
+    return sorted(keys, key=rank)
+
+
+class ImpactColumn:
+    """One impact run at a time on a draft, in a background thread; its figures so far.
+
+    ``workers`` > 1 plays on local worker processes (kept for the next run, as the
+    Balance tab does); 1 plays in the thread itself."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._thread: threading.Thread | None = None
+        self._active = False  # False once the run is over, before on_done is called
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self.deck: Deck | None = None  # the deck the figures are of
+        self.result: ImpactResult | None = None
+        self.figures: dict[Key, Figure] = {}
+        self.error: str | None = None
+        self.done = 0
+        self.total = 0
+        self.base_games = 0  # the draft's own games so far (the first pass)
+        self.games = 0
+        self.cancelled = False
+        self.seconds = 0.0
+        self.sort = "deck"
+
+    # ---- state -------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._active and self._thread is not None and self._thread.is_alive()
+
+    @property
+    def phase(self) -> str:
+        """ "idle", "base" (the draft's own games), "paired" (the moved decks), "done",
+        "cancelled" or "error"."""
+        if self.error is not None:
+            return "error"
+        if self.running:
+            return "base" if self.base_games < self.games else "paired"
+        if self.deck is None:
+            return "idle"
+        return "cancelled" if self.cancelled else "done"
+
+    def stale(self, draft: Deck) -> bool:
+        """Are the figures of another deck than ``draft`` (the draft changed since)?"""
+        return self.deck is not None and self.deck != draft
+
+    def figure(self, key: Key) -> Figure | None:
+        return self.figures.get(key)
+
+    def arrange(self, keys: Sequence[Key]) -> list[Key]:
+        """The list's keys in the chosen order (:data:`SORTS`)."""
+        return sort_keys(keys, self.figures, self.sort)
+
+    def label(self, key: Key, card_label: str, lang: str) -> str:
+        """A card list entry: the card, then its figure (the card alone before any run)."""
+        if self.deck is None:
+            return card_label
+        return f"{card_label} │ {figure_text(self.figures.get(key), lang, self.deck)}"
+
+    # ---- running -----------------------------------------------------------------------
+
+    def _executor(self) -> ProcessPoolExecutor | None:
+        if self.workers <= 1:
+            return None
+        if self._pool is None:  # kept between runs: no start-up cost on the next click
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self._pool
+
+    def start(
+        self,
+        draft: Deck,
+        *,
+        games: int = 48,
+        players: int = 4,
+        seed: int = 0,
+        cards: Sequence[Key] | None = None,
+        on_update: Callable[[ImpactColumn], None] | None = None,
+        on_done: Callable[[ImpactColumn], None] | None = None,
+    ) -> None:
+        """Start the impact of ``draft``'s cards (``cards``: only these; default all) on
+        ``games`` games per deck; returns at once. The figures of the last run are
+        dropped."""
+        if self.running:
+            raise VerliesError("an impact run is going on; cancel it first")
+        if cards is not None and not cards:
+            raise VerliesError("no cards to look at: the card list is empty")
+        self._cancel = threading.Event()
+        with self._lock:
+            self.deck, self.result, self.figures = draft, None, {}
+            self.error, self.cancelled = None, False
+            self.done, self.total, self.base_games, self.games = 0, games, 0, games
+        executor = self._executor()
+        cancel = self._cancel
+        t0 = time.perf_counter()
+        chosen = None if cards is None else [f"{k}:{c}" for k, c in cards]
+
+        def progress(done: int, total: int) -> None:
+            self.done, self.total = done, total
+
+        def update(result: ImpactResult) -> None:
+            figs = figures(result)  # computed here, in the run's thread, then swapped in
+            with self._lock:
+                self.result, self.figures = result, figs
+                self.base_games = result.base_games
+                self.seconds = time.perf_counter() - t0
+            if on_update is not None:
+                on_update(self)
+
+        def work() -> None:
+            try:
+                res = impact(
+                    draft,
+                    games,
+                    players=players,
+                    seed=seed,
+                    characters="all" if len(draft.characters) >= players else None,
+                    cards=chosen,
+                    workers=1 if executor is None else None,
+                    executor=executor,
+                    progress=progress,
+                    cancel=cancel,
+                    on_update=update,
+                )
+                figs = figures(res)
+                with self._lock:
+                    self.result, self.figures = res, figs
+                    self.base_games = res.base_games
+                    self.cancelled = res.info.cancelled
+            except VerliesError as e:
+                self.error = str(e)
+            except Exception as e:  # shown on the page, never lost in a thread
+                self.error = f"{type(e).__name__}: {e}"
+            finally:
+                self.seconds = time.perf_counter() - t0
+                self._active = False
+                if on_done is not None:
+                    on_done(self)
+
+        self._active = True
+        self._thread = threading.Thread(target=work, name="verlies-impact", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the run to end; True if it has."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
+    def close(self) -> None:
+        self.cancel()
+        self.wait(30)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    # ---- words -------------------------------------------------------------------------
+
+    def progress_text(self, lang: str) -> str:
+        """What the run is doing, in words (the progress line)."""
+        phase = self.phase
+        if phase == "error":
+            return _t("error", lang, msg=self.error)
+        if phase == "idle":
+            return _t("idle", lang)
+        done, total = self.done, max(self.total, 1)
+        return _t(f"phase.{phase}", lang, done=done, total=total, games=self.games)

@@ -1,0 +1,212 @@
+"""The Deck tab's "Sweep this number" panel without widgets (issue 22 item 3).
+
+:class:`SweepRun` sweeps one number of the selected card of the editor's draft (its
+copies, gold, obstacle, fight value or trap target: :class:`verlies.sim.sweep.Tweak`) over
+a range, a batch of games at every value on the same seeds (as ``verlies sweep`` does), in
+a background thread with progress and cancel; :meth:`SweepRun.points` is the curve so far:
+one quantity per value with its 95 % interval. :meth:`SweepRun.deck_at` is the draft with
+the number set to a value of the range (the page makes it the draft).
+
+Values the deck refuses (a count below what the rules need, gold below 0, ...) are left
+out of the range before the run and named (:attr:`SweepRun.refused`).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.errors import VerliesError
+from verlies.sim.run import default_workers
+from verlies.sim.sweep import SweepResult, Tweak, sweep
+
+__all__ = ["MAX_POINTS", "QUANTITIES", "Point", "SweepRun", "fields_of"]
+
+#: The quantities the curve can show (``sweep.q.<key>`` in i18n).
+QUANTITIES: tuple[str, ...] = ("median_rounds", "mean_gold", "injuries_per_game", "timeout_share")
+#: The most values one sweep plays.
+MAX_POINTS = 12
+
+
+def fields_of(deck: Deck, kind: str, card_id: str) -> list[str]:
+    """The numbers of a card a sweep can move (its copies; gold, obstacle, fight, trap
+    where the card has them). The start card's and the exits' copies are the game's frame
+    (R2.4, R1.3): not offered. A character: none (R2 fixes its values)."""
+    if kind not in ("dungeon", "room", "monster", "treasure"):
+        return []
+    out = []
+    for field in ("gold", "obstacle", "fight", "trap", "count"):
+        if field == "count" and kind == "dungeon":
+            if str(deck.dungeon[card_id].kind.value) in ("start", "exit"):
+                continue
+        try:
+            Tweak(kind, card_id, field).value_in(deck)
+        except (VerliesError, AttributeError, TypeError, IndexError):
+            continue
+        if field == "gold" and kind in ("room", "monster"):
+            continue
+        out.append(field)
+    return out
+
+
+@dataclass(frozen=True)
+class Point:
+    """One value of the sweep: the quantity's estimate and 95 % interval, games played."""
+
+    value: int
+    estimate: float
+    low: float
+    high: float
+    games: int
+
+
+class SweepRun:
+    """One sweep at a time on a draft, in a background thread; its points so far."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._active = False
+        self.deck: Deck | None = None
+        self.tweak: Tweak | None = None
+        self.values: list[int] = []
+        self.refused: list[int] = []
+        self.result: SweepResult | None = None
+        self.error: str | None = None
+        self.done = 0
+        self.total = 0
+        self.cancelled = False
+
+    @property
+    def running(self) -> bool:
+        return self._active and self._thread is not None and self._thread.is_alive()
+
+    def _executor(self) -> ProcessPoolExecutor | None:
+        if self.workers <= 1:
+            return None
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self._pool
+
+    def start(
+        self,
+        draft: Deck,
+        tweak: Tweak,
+        low: int,
+        high: int,
+        *,
+        games: int = 48,
+        players: int = 4,
+        on_update: Callable[[SweepRun], None] | None = None,
+        on_done: Callable[[SweepRun], None] | None = None,
+    ) -> None:
+        """Sweep ``tweak`` of ``draft`` from ``low`` to ``high`` (both included); returns
+        at once. VerliesError: a range that is empty, too long, or refused at every value."""
+        if self.running:
+            raise VerliesError("a sweep is going on; cancel it first")
+        if high < low:
+            raise VerliesError(f"the range {low}–{high} is empty")
+        if high - low + 1 > MAX_POINTS:
+            raise VerliesError(f"at most {MAX_POINTS} values, not {high - low + 1}")
+        values, refused = [], []
+        for v in range(low, high + 1):
+            try:
+                tweak.apply(draft, v)
+                values.append(v)
+            except VerliesError:
+                refused.append(v)
+        if not values:
+            raise VerliesError(f"the deck refuses every value {low}–{high}")
+        self._cancel = threading.Event()
+        self.deck, self.tweak, self.values, self.refused = draft, tweak, values, refused
+        self.result, self.error, self.cancelled = None, None, False
+        self.done, self.total = 0, games * len(values)
+        executor = self._executor()
+        cancel = self._cancel
+
+        def progress(done: int, total: int) -> None:
+            self.done, self.total = done, total
+
+        def update(result: SweepResult) -> None:
+            self.result = result
+            if on_update is not None:
+                on_update(self)
+
+        def work() -> None:
+            try:
+                res = sweep(
+                    tweak,
+                    values,
+                    games,
+                    players=players,
+                    deck=draft,
+                    characters="all" if len(draft.characters) >= players else None,
+                    workers=1 if executor is None else None,
+                    executor=executor,
+                    progress=progress,
+                    cancel=cancel,
+                    on_update=update,
+                )
+                self.result = res
+                self.cancelled = cancel.is_set()
+            except VerliesError as e:
+                self.error = str(e)
+            except Exception as e:  # shown on the page, never lost in a thread
+                self.error = f"{type(e).__name__}: {e}"
+            finally:
+                self._active = False
+                if on_done is not None:
+                    on_done(self)
+
+        self._active = True
+        self._thread = threading.Thread(target=work, name="verlies-sweep", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
+    def close(self) -> None:
+        self.cancel()
+        self.wait(30)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def points(self, quantity: str) -> list[Point]:
+        """The curve so far: every value with games, its estimate and 95 % interval."""
+        res = self.result
+        if res is None:
+            return []
+        curve = res.curve_ci(quantity)
+        out = []
+        for v, p, (est, low, high) in zip(res.values, res.points, curve, strict=True):
+            if p.metrics.games and not math.isnan(est):
+                out.append(Point(v, est, low, high, p.metrics.games))
+        return out
+
+    def deck_at(self, value: int) -> Deck:
+        """The swept draft with the number at ``value``."""
+        if self.deck is None or self.tweak is None:
+            raise VerliesError("no sweep yet")
+        deck: Deck = self.tweak.apply(self.deck, value)
+        return deck
+
+    def progress_text(self, lang: str) -> str:
+        if self.error is not None:
+            return i18n.text("sweep.error", lang, msg=self.error)
+        if self.tweak is None:
+            return ""
+        key = "running" if self.running else ("cancelled" if self.cancelled else "done")
+        return i18n.text(f"sweep.{key}", lang, done=self.done, total=self.total)
