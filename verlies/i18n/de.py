@@ -806,6 +806,74 @@ TEXTS: dict[str, str] = {
     "balance.draft": "Entwurf",
     "balance.progress": "{done} von {total} Partien · {rate} Partien/s",
     "balance.progress_start": "{done} von {total} Partien",
+    # --- balance across skill on the Balance tab (issue 21; verlies/ui/skill*.py) -------------
+    "skill.title": "Balance über Spielstärken",
+    "skill.intro": (
+        "Bleibt der Entwurf ausgewogen, wenn er anders gespielt wird? Jede Figur spielt "
+        "jeden Platz an Tischen aus vorsichtigen, gierigen und waghalsigen Bots und als "
+        "ein gieriger (oder starker) Bot unter vorsichtigen, mit denselben Zufallszahlen. "
+        "Jede Zelle: die Siegquote dieser Figur an diesem Tisch mit ihrem 95-%-Intervall."
+    ),
+    "skill.games": "Partien je Tisch",
+    "skill.strong_games": "Partien an den Tischen des Such-Bots",
+    "skill.tables": "Tische",
+    "skill.tables.quick": "vorsichtig, gierig, waghalsig, ein Platz gierig",
+    "skill.tables.all": "alle, mit dem Such-Bot (langsam)",
+    "skill.start": "Über Spielstärken simulieren",
+    "skill.running": "Spiele {games} Partien an {tables} Tischen …",
+    "skill.done": "{games} Partien an {tables} Tischen in {seconds} s.",
+    "skill.cancelled": "Abgebrochen nach {games} Partien ({seconds} s).",
+    "skill.partial": "Abgebrochen: die Zahlen beruhen auf den {games} gespielten Partien.",
+    "skill.one": "ein Platz {bot}",
+    "skill.help_all": "auf jedem Platz ein Bot „{bot}“",
+    "skill.help_one": ("ein Bot „{bot}“ unter Bots „{careful}“: die Siegquote seines Platzes"),
+    "skill.robust": (
+        "Robuste Balance {value}: am ungünstigsten Tisch ({table}) liegen die Siegquoten "
+        "der Figuren {spread} auseinander (Rauschgrenze {floor})."
+    ),
+    "skill.robust_none": "Robuste Balance: noch kein Tisch hat Partien.",
+    "skill.says.unbalanced": (
+        "{table}: deutlich unausgewogen (χ² p = {p}, unter {alpha} nach der Korrektur über "
+        "{k} Tische): {high} gewinnt {high_rate} ({high_ci}), {low} {low_rate} ({low_ci})."
+    ),
+    "skill.says.above": (
+        "{table}: die Spannweite ({spread}) liegt über ihrer Rauschgrenze ({floor}), aber "
+        "χ² p = {p} ist nach der Korrektur über {k} Tische nicht eindeutig."
+    ),
+    "skill.says.within": "{table}: im Rauschen (Spannweite {spread}, Rauschgrenze {floor}).",
+    "skill.says.few": (
+        "{table}: zu wenige Partien für ein Urteil ({games} Partien; erwartete Siege oder "
+        "Niederlagen einer Figur unter 5)."
+    ),
+    "skill.gain": (
+        "Spielstärke zählt: ein Bot „{bot}“ auf einem Platz gewinnt {gain} gegenüber "
+        "einem Bot „{careful}“ auf demselben Platz derselben Partien ({interval}, "
+        "{pairs} Paare)."
+    ),
+    "skill.verdict.unbalanced": "unausgewogen",
+    "skill.verdict.above": "nicht eindeutig",
+    "skill.verdict.within": "im Rauschen",
+    "skill.verdict.few": "zu wenige Partien",
+    "skill.col.character": "Figur",
+    "skill.col.table": "Tisch",
+    "skill.col.games": "Partien",
+    "skill.col.spread": "Spannweite",
+    "skill.col.floor": "Rauschgrenze",
+    "skill.col.p": "χ² p",
+    "skill.col.verdict": "Urteil",
+    "skill.all": "alle Figuren",
+    "skill.matrix_title": "Siegquote je Figur und Tisch (95-%-Intervall)",
+    "skill.heat_help": (
+        "Farbe: wie weit eine Zelle vom Mittel ihres Tisches liegt (blau darüber, orange darunter)."
+    ),
+    "skill.summary_title": "Balance je Tisch",
+    "skill.gains_title": (
+        "Spielstärke zählt: Siegquote des anderen Platzes minus die des vorsichtigen Bots "
+        "auf demselben Platz (95-%-Intervall)"
+    ),
+    "skill.download_csv": "Matrix herunterladen (CSV)",
+    "skill.download_json": "alles herunterladen (JSON)",
+    # --- end of balance across skill ----------------------------------------------------------
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Spiel vom {time} fortsetzen, Schritt {step}",
     "page.autosave.resume": "Fortsetzen",

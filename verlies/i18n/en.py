@@ -764,6 +764,72 @@ TEXTS: dict[str, str] = {
     "balance.draft": "draft",
     "balance.progress": "{done} of {total} games · {rate} games/s",
     "balance.progress_start": "{done} of {total} games",
+    # --- balance across skill on the Balance tab (issue 21; verlies/ui/skill*.py) -------------
+    "skill.title": "Balance across skill",
+    "skill.intro": (
+        "Does the draft stay balanced when it is played differently? Every character "
+        "plays every seat at tables of careful, greedy and reckless bots, and as one "
+        "greedy (or strong) bot among careful ones, on the same seeds. Each cell: that "
+        "character's win rate at that table with its 95 % interval."
+    ),
+    "skill.games": "Games per table",
+    "skill.strong_games": "Games at the search bot's tables",
+    "skill.tables": "Tables",
+    "skill.tables.quick": "careful, greedy, reckless, one seat greedy",
+    "skill.tables.all": "all, with the search bot (slow)",
+    "skill.start": "Simulate across skill",
+    "skill.running": "Playing {games} games at {tables} tables …",
+    "skill.done": "{games} games at {tables} tables in {seconds} s.",
+    "skill.cancelled": "Cancelled after {games} games ({seconds} s).",
+    "skill.partial": "Cancelled: the figures cover the {games} games played.",
+    "skill.one": "one seat {bot}",
+    "skill.help_all": "every seat a {bot} bot",
+    "skill.help_one": "one {bot} bot among {careful} ones: the win rate of its seat",
+    "skill.robust": (
+        "Robust balance {value}: at the worst table ({table}) the characters' win rates "
+        "lie {spread} apart (noise floor {floor})."
+    ),
+    "skill.robust_none": "Robust balance: no table has games yet.",
+    "skill.says.unbalanced": (
+        "{table}: clearly unbalanced (χ² p = {p}, below {alpha} after the correction over "
+        "{k} tables): {high} wins {high_rate} ({high_ci}), {low} {low_rate} ({low_ci})."
+    ),
+    "skill.says.above": (
+        "{table}: the spread ({spread}) lies above its noise floor ({floor}), but χ² p = "
+        "{p} is not clear after the correction over {k} tables."
+    ),
+    "skill.says.within": "{table}: within noise (spread {spread}, noise floor {floor}).",
+    "skill.says.few": (
+        "{table}: too few games to judge ({games} games; a character's expected wins or "
+        "losses below 5)."
+    ),
+    "skill.gain": (
+        "Skill matters: a {bot} bot in one seat wins {gain} against a {careful} bot in the "
+        "same seat of the same games ({interval}, {pairs} pairs)."
+    ),
+    "skill.verdict.unbalanced": "unbalanced",
+    "skill.verdict.above": "not clear",
+    "skill.verdict.within": "within noise",
+    "skill.verdict.few": "too few games",
+    "skill.col.character": "Character",
+    "skill.col.table": "Table",
+    "skill.col.games": "Games",
+    "skill.col.spread": "Spread",
+    "skill.col.floor": "Noise floor",
+    "skill.col.p": "χ² p",
+    "skill.col.verdict": "Verdict",
+    "skill.all": "all characters",
+    "skill.matrix_title": "Win rate per character and table (95 % interval)",
+    "skill.heat_help": (
+        "Colour: how far a cell lies from its table's average (blue above, orange below)."
+    ),
+    "skill.summary_title": "Balance per table",
+    "skill.gains_title": (
+        "Skill matters: the odd seat's win rate minus careful's in the same seat (95 % interval)"
+    ),
+    "skill.download_csv": "download the matrix (CSV)",
+    "skill.download_json": "download everything (JSON)",
+    # --- end of balance across skill ----------------------------------------------------------
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Resume game from {time}, step {step}",
     "page.autosave.resume": "Resume",
