@@ -18,8 +18,9 @@ from verlies.sim.lab import SimResult
 from verlies.sim.skill import SkillMatrix
 from verlies.sim.sweep import SweepResult
 
-#: The key families of the lab's text (and the words it borrows: verdicts, bots, units).
-FAMILIES = ("simtext.", "lab.balance.", "page.botname.", "balance.pts", "skill.one")
+#: The key families of the lab's text (and the words it borrows: verdicts, metrics' names,
+#: bots, units).
+FAMILIES = ("simtext.", "lab.", "metric.", "page.botname.", "balance.pts", "skill.one")
 
 
 def _words(text: str) -> set[str]:
@@ -107,6 +108,7 @@ def test_the_sweep_and_the_skill_matrix_speak_both_languages(
         ["sweep", "-n", "8", "--card", "monster:monster-goblin", "--field", "fight"]
         + ["--values", "6,10"],
         ["skill", "-n", "32", "--tables", "careful"],
+        ["compare", "-n", "16", "--deck-b", "standard-1"],
     ],
 )
 def test_the_command_line_prints_the_chosen_language(
