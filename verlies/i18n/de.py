@@ -863,6 +863,7 @@ TEXTS: dict[str, str] = {
     "skill.col.verdict": "Urteil",
     "skill.all": "alle Figuren",
     "skill.matrix_title": "Siegquote je Figur und Tisch (95-%-Intervall)",
+    "skill.cell_title": "{name}, {table}: {rate} (95-%-Intervall {interval}), {games} Partien",
     "skill.heat_help": (
         "Farbe: wie weit eine Zelle vom Mittel ihres Tisches liegt (blau darüber, orange darunter)."
     ),

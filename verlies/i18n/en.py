@@ -820,6 +820,7 @@ TEXTS: dict[str, str] = {
     "skill.col.verdict": "Verdict",
     "skill.all": "all characters",
     "skill.matrix_title": "Win rate per character and table (95 % interval)",
+    "skill.cell_title": "{name}, {table}: {rate} (95 % interval {interval}), {games} games",
     "skill.heat_help": (
         "Colour: how far a cell lies from its table's average (blue above, orange below)."
     ),

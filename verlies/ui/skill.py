@@ -458,10 +458,18 @@ def report_html(r: SkillReport) -> str:
     for cid, name, cells in r.rows:
         tds = [f'<td class="vl-skill-name">{e(name)}</td>']
         for tid, col, cell in zip(r.tables, r.columns, cells, strict=True):
+            hover = t(
+                "skill.cell_title",
+                lang,
+                name=name,
+                table=col,
+                rate=cell.rate,
+                interval=cell.interval,
+                games=cell.games,
+            )
             tds.append(
                 f'<td class="vl-skill-cell" data-col="{e(col)}" data-table="{e(tid)}" '
-                f'style="{_heat_style(cell.heat)}" title="{e(name)}, {e(col)}: '
-                f'{e(cell.rate)} ({e(cell.interval)}), {cell.games}">'
+                f'style="{_heat_style(cell.heat)}" title="{e(hover)}">'
                 f'<span class="vl-skill-rate">{e(cell.rate)}</span> '
                 f'<span class="vl-skill-ci">{e(cell.interval)}</span></td>'
             )
