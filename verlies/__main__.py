@@ -161,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play N games with bots and print the metrics")
     _lab(p, 100)
     _common(p)
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
     p = sub.add_parser("compare", help="same seeds, deck/variants A vs B: what does the change do?")
     _lab(p, 200)
@@ -224,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--field", required=True, help="count, gold, obstacle, fight or trap")
     p.add_argument("--values", required=True, type=_values_arg, metavar="FROM:TO[:STEP]|V,V,...")
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
     p = sub.add_parser(
         "impact", help="every card's impact: met per game, association, paired -1/+1 effects"
@@ -314,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bootstrap", type=int, default=2000, help="draws of the noise floor (default 2000)"
     )
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
     p = sub.add_parser("bench", help="engine speed: random playouts (in-process)")
     p.add_argument("--games", type=int, default=50, help="games per run (default 50)")
@@ -408,7 +411,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             g["link"] = links.get(g["index"])
         _print_json(data)
     else:
-        print(result, end="")
+        print(result.text(args.lang), end="")
     return 0
 
 
@@ -489,7 +492,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(res.to_dict())
     else:
-        print(res, end="")
+        print(res.text(args.lang), end="")
     return 0
 
 
@@ -607,7 +610,7 @@ def _cmd_skill(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(res.to_dict())
     else:
-        print(res, end="")
+        print(res.text(args.lang), end="")
     return 0
 
 

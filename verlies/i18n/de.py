@@ -806,6 +806,199 @@ TEXTS: dict[str, str] = {
     "balance.draft": "Entwurf",
     "balance.progress": "{done} von {total} Partien · {rate} Partien/s",
     "balance.progress_start": "{done} von {total} Partien",
+    # --- balance across skill on the Balance tab (issue 21; verlies/ui/skill*.py) -------------
+    "skill.title": "Balance über Spielstärken",
+    "skill.intro": (
+        "Bleibt der Entwurf ausgewogen, wenn er anders gespielt wird? Jede Figur spielt "
+        "jeden Platz an Tischen aus vorsichtigen, gierigen und waghalsigen Bots und als "
+        "ein gieriger (oder starker) Bot unter vorsichtigen, mit denselben Zufallszahlen. "
+        "Jede Zelle: die Siegquote dieser Figur an diesem Tisch mit ihrem 95-%-Intervall."
+    ),
+    "skill.games": "Partien je Tisch",
+    "skill.strong_games": "Partien an den Tischen des Such-Bots",
+    "skill.tables": "Tische",
+    "skill.tables.quick": "vorsichtig, gierig, waghalsig, ein Platz gierig",
+    "skill.tables.all": "alle, mit dem Such-Bot (langsam)",
+    "skill.start": "Über Spielstärken simulieren",
+    "skill.running": "Spiele {games} Partien an {tables} Tischen …",
+    "skill.done": "{games} Partien an {tables} Tischen in {seconds} s.",
+    "skill.cancelled": "Abgebrochen nach {games} Partien ({seconds} s).",
+    "skill.partial": "Abgebrochen: die Zahlen beruhen auf den {games} gespielten Partien.",
+    "skill.one": "ein Platz {bot}",
+    "skill.help_all": "auf jedem Platz ein Bot „{bot}“",
+    "skill.help_one": ("ein Bot „{bot}“ unter Bots „{careful}“: die Siegquote seines Platzes"),
+    "skill.robust": (
+        "Robuste Balance {value}: am ungünstigsten Tisch ({table}) liegen die Siegquoten "
+        "der Figuren {spread} auseinander (Rauschgrenze {floor})."
+    ),
+    "skill.robust_none": "Robuste Balance: noch kein Tisch hat Partien.",
+    "skill.says.unbalanced": (
+        "{table}: deutlich unausgewogen (χ² p = {p}, unter {alpha} nach der Korrektur über "
+        "{k} Tische): {high} gewinnt {high_rate} ({high_ci}), {low} {low_rate} ({low_ci})."
+    ),
+    "skill.says.above": (
+        "{table}: die Spannweite ({spread}) liegt über ihrer Rauschgrenze ({floor}), aber "
+        "χ² p = {p} ist nach der Korrektur über {k} Tische nicht eindeutig."
+    ),
+    "skill.says.within": "{table}: im Rauschen (Spannweite {spread}, Rauschgrenze {floor}).",
+    "skill.says.few": (
+        "{table}: zu wenige Partien für ein Urteil ({games} Partien; erwartete Siege oder "
+        "Niederlagen einer Figur unter 5)."
+    ),
+    "skill.gain": (
+        "Spielstärke zählt: ein Bot „{bot}“ auf einem Platz gewinnt {gain} gegenüber "
+        "einem Bot „{careful}“ auf demselben Platz derselben Partien ({interval}, "
+        "{pairs} Paare)."
+    ),
+    "skill.verdict.unbalanced": "unausgewogen",
+    "skill.verdict.above": "nicht eindeutig",
+    "skill.verdict.within": "im Rauschen",
+    "skill.verdict.few": "zu wenige Partien",
+    "skill.col.character": "Figur",
+    "skill.col.table": "Tisch",
+    "skill.col.games": "Partien",
+    "skill.col.spread": "Spannweite",
+    "skill.col.floor": "Rauschgrenze",
+    "skill.col.p": "χ² p",
+    "skill.col.verdict": "Urteil",
+    "skill.all": "alle Figuren",
+    "skill.matrix_title": "Siegquote je Figur und Tisch (95-%-Intervall)",
+    "skill.cell_title": "{name}, {table}: {rate} (95-%-Intervall {interval}), {games} Partien",
+    "skill.heat_help": (
+        "Farbe: wie weit eine Zelle vom Mittel ihres Tisches liegt (blau darüber, orange darunter)."
+    ),
+    "skill.summary_title": "Balance je Tisch",
+    "skill.gains_title": (
+        "Spielstärke zählt: Siegquote des anderen Platzes minus die des vorsichtigen Bots "
+        "auf demselben Platz (95-%-Intervall)"
+    ),
+    "skill.download_csv": "Matrix herunterladen (CSV)",
+    "skill.download_json": "alles herunterladen (JSON)",
+    # --- end of balance across skill ----------------------------------------------------------
+    # --- the lab's text output: simulate (SimResult.text), sweep, skill (issue 21) -----------
+    "simtext.head": (
+        "{games} Partien{cancelled}, {players} Spieler, Bots {bots}, Figuren {characters}, "
+        "Startwert {seed}, Deck {deck}, Varianten: {variants}"
+    ),
+    "simtext.cancelled": " (abgebrochen)",
+    "simtext.none": "keine",
+    "simtext.ended": "Ende: {reasons}",
+    "simtext.reason.escaped": "entkommen",
+    "simtext.reason.solo": "allein entkommen",
+    "simtext.reason.no_exit": "kein Ausgang mehr",
+    "simtext.reason.no_passage": "kein offener Durchgang",
+    "simtext.reason.timeout": "Rundengrenze",
+    "simtext.chars.all": "alle",
+    "simtext.chars.random": "zufällig",
+    "simtext.timeouts": (
+        "Zeitüberschreitungen (R1.6 Rundengrenze {limit}): {n} ({share}); ohne Sieger: {no_winner}"
+    ),
+    "simtext.stalled_none": (
+        "festgefahren (keine Figur drinnen erreicht einen offenen Durchgang): 0"
+    ),
+    "simtext.stalled": (
+        "festgefahren (keine Figur drinnen erreicht einen offenen Durchgang; unter den "
+        "Zeitüberschreitungen): {n}: {games}{more} (simulate --json: alle, jede mit einem "
+        "?g=-Link der Seite)"
+    ),
+    "simtext.stalled_game": "Partie {index} Startwert {seed} ab Runde {round}",
+    "simtext.stalled_more": ", … {n} weitere",
+    "simtext.rounds": (
+        "Runden Mittel {mean} / Median {median} (10 %: {p10}, 90 %: {p90}); Züge Median {turns}"
+    ),
+    "simtext.balance": (
+        "Balance: Figuren {characters}, Plätze {seats}; Vorteil des ersten Platzes {advantage}"
+    ),
+    "simtext.spread_none": "Spannweite der Siegquoten der Figuren: –",
+    "simtext.spread": (
+        "Spannweite der Siegquoten der Figuren {spread} ({low} – {high}); Rauschgrenze "
+        "{floor} (95 % der Spannweiten bei gleichen Quoten); χ² {chi2}, FG {df}, p = {p}: "
+        "{verdict}"
+    ),
+    "simtext.spread_above": (
+        "über der Rauschgrenze, aber der χ²-Test findet keinen deutlichen Unterschied"
+    ),
+    "simtext.first_seat": (
+        "der erste Platz gewinnt {share} ({low} – {high}, Wilson) gegenüber 1/{players} = "
+        "{fair}: Vorsprung {edge} ({edge_low} … {edge_high})"
+    ),
+    "simtext.gold": (
+        "Gold Mittel {mean} / Median {median}, Sieger {winners}; Verletzungen "
+        "{injuries}/Partie, Zurückmischen {shuffles}/Partie, Führungswechsel {leads}/Partie"
+    ),
+    "simtext.speed": "{seconds} s, {rate} Partien/s auf {workers} Prozess(en) ({backend})",
+    "simtext.backend.here": "dieser Prozess",
+    "simtext.backend.processes": "Prozesse",
+    "simtext.per_character": "je Figur",
+    "simtext.per_seat": "je Platz (1 = zieht zuerst)",
+    "simtext.tests": "Proben (beobachtet gegen exakt)",
+    "simtext.col.character": "Figur",
+    "simtext.col.seat": "Platz",
+    "simtext.col.bot": "Bot",
+    "simtext.col.games": "Partien",
+    "simtext.col.wins": "Siege",
+    "simtext.col.ci": "95-%-KI",
+    "simtext.col.left_behind": "zurückgelassen",
+    "simtext.col.gold": "Gold",
+    "simtext.col.injuries": "Verletzungen",
+    "simtext.col.test": "Probe",
+    "simtext.col.tries": "Versuche",
+    "simtext.col.passed": "bestanden",
+    "simtext.col.exact": "exakt",
+    "simtext.sweep.head": (
+        "Reihe über {what} (dieselben Zufallszahlen bei jedem Wert; 95-%-Intervalle: "
+        "Ordnungsstatistik, Wilson, parametrischer Bootstrap, Normalverteilung)"
+    ),
+    "simtext.sweep.diff_head": (
+        "jeder Wert minus den ersten ({first}), gepaart auf denselben Zufallszahlen (95 %)"
+    ),
+    "simtext.sweep.col.value": "Wert",
+    "simtext.sweep.col.games": "Partien",
+    "simtext.sweep.col.rounds": "Runden Med.",
+    "simtext.sweep.col.rounds_diff": "Runden",
+    "simtext.sweep.col.timeouts": "Zeitüberschr.",
+    "simtext.sweep.col.balance": "Balance",
+    "simtext.sweep.col.gold": "Gold",
+    "simtext.sweep.col.gold_seat": "Gold/Platz",
+    "simtext.sweep.col.injuries": "Verletzungen",
+    "simtext.skill.head": (
+        "Balance über Spielstärken: {players} Spieler, Deck {deck}, Startwert {seed}{cancelled}"
+    ),
+    "simtext.skill.robust": (
+        "robuste Balance {value} (ungünstigster Tisch: {table}, Spannweite {spread}, "
+        "Rauschgrenze {floor})"
+    ),
+    "simtext.skill.legend": (
+        "„unausgewogen“: der χ²-Test verwirft gleiche Quoten zu 5 % nach Bonferroni über "
+        "die {k} Tische („zu wenige Partien“: eine erwartete Zahl unter 5); Rauschgrenze: "
+        "das 95. Perzentil der Spannweite bei gleichen Quoten (parametrischer Bootstrap)"
+    ),
+    "simtext.skill.speed": ("{games} Partien, {seconds} s auf {workers} Prozess(en) ({backend})"),
+    "simtext.skill.among": "{bot} unter {base}",
+    "simtext.skill.all": "alle",
+    "simtext.skill.rates": "Siegquote je Figur (an Tischen „ein Platz …“: die des anderen Platzes)",
+    "simtext.skill.intervals": "95-%-Intervalle nach Wilson",
+    "simtext.skill.per_table": "Balance je Tisch",
+    "simtext.skill.gains": (
+        "Spielstärke zählt: Sieg des anderen Platzes − Sieg des vorsichtigen Bots auf "
+        "demselben Platz, dieselben Partien"
+    ),
+    "simtext.skill.verdict.unbalanced": "unausgewogen",
+    "simtext.skill.verdict.within": "im Rauschen",
+    "simtext.skill.verdict.few": "zu wenige Partien",
+    "simtext.skill.col.table": "Tisch",
+    "simtext.skill.col.games": "Partien",
+    "simtext.skill.col.bots": "Bots",
+    "simtext.skill.col.spread": "Spannweite",
+    "simtext.skill.col.floor": "Rauschgrenze",
+    "simtext.skill.col.chi2": "χ²",
+    "simtext.skill.col.p": "p",
+    "simtext.skill.col.verdict": "Urteil",
+    "simtext.skill.col.character": "Figur",
+    "simtext.skill.col.pairs": "Paare",
+    "simtext.skill.col.gain": "Gewinn",
+    "simtext.skill.col.ci": "95-%-KI",
+    # --- end of the lab's text output ---------------------------------------------------------
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Spiel vom {time} fortsetzen, Schritt {step}",
     "page.autosave.resume": "Fortsetzen",

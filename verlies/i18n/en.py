@@ -764,6 +764,189 @@ TEXTS: dict[str, str] = {
     "balance.draft": "draft",
     "balance.progress": "{done} of {total} games · {rate} games/s",
     "balance.progress_start": "{done} of {total} games",
+    # --- balance across skill on the Balance tab (issue 21; verlies/ui/skill*.py) -------------
+    "skill.title": "Balance across skill",
+    "skill.intro": (
+        "Does the draft stay balanced when it is played differently? Every character "
+        "plays every seat at tables of careful, greedy and reckless bots, and as one "
+        "greedy (or strong) bot among careful ones, on the same seeds. Each cell: that "
+        "character's win rate at that table with its 95 % interval."
+    ),
+    "skill.games": "Games per table",
+    "skill.strong_games": "Games at the search bot's tables",
+    "skill.tables": "Tables",
+    "skill.tables.quick": "careful, greedy, reckless, one seat greedy",
+    "skill.tables.all": "all, with the search bot (slow)",
+    "skill.start": "Simulate across skill",
+    "skill.running": "Playing {games} games at {tables} tables …",
+    "skill.done": "{games} games at {tables} tables in {seconds} s.",
+    "skill.cancelled": "Cancelled after {games} games ({seconds} s).",
+    "skill.partial": "Cancelled: the figures cover the {games} games played.",
+    "skill.one": "one seat {bot}",
+    "skill.help_all": "every seat a {bot} bot",
+    "skill.help_one": "one {bot} bot among {careful} ones: the win rate of its seat",
+    "skill.robust": (
+        "Robust balance {value}: at the worst table ({table}) the characters' win rates "
+        "lie {spread} apart (noise floor {floor})."
+    ),
+    "skill.robust_none": "Robust balance: no table has games yet.",
+    "skill.says.unbalanced": (
+        "{table}: clearly unbalanced (χ² p = {p}, below {alpha} after the correction over "
+        "{k} tables): {high} wins {high_rate} ({high_ci}), {low} {low_rate} ({low_ci})."
+    ),
+    "skill.says.above": (
+        "{table}: the spread ({spread}) lies above its noise floor ({floor}), but χ² p = "
+        "{p} is not clear after the correction over {k} tables."
+    ),
+    "skill.says.within": "{table}: within noise (spread {spread}, noise floor {floor}).",
+    "skill.says.few": (
+        "{table}: too few games to judge ({games} games; a character's expected wins or "
+        "losses below 5)."
+    ),
+    "skill.gain": (
+        "Skill matters: a {bot} bot in one seat wins {gain} against a {careful} bot in the "
+        "same seat of the same games ({interval}, {pairs} pairs)."
+    ),
+    "skill.verdict.unbalanced": "unbalanced",
+    "skill.verdict.above": "not clear",
+    "skill.verdict.within": "within noise",
+    "skill.verdict.few": "too few games",
+    "skill.col.character": "Character",
+    "skill.col.table": "Table",
+    "skill.col.games": "Games",
+    "skill.col.spread": "Spread",
+    "skill.col.floor": "Noise floor",
+    "skill.col.p": "χ² p",
+    "skill.col.verdict": "Verdict",
+    "skill.all": "all characters",
+    "skill.matrix_title": "Win rate per character and table (95 % interval)",
+    "skill.cell_title": "{name}, {table}: {rate} (95 % interval {interval}), {games} games",
+    "skill.heat_help": (
+        "Colour: how far a cell lies from its table's average (blue above, orange below)."
+    ),
+    "skill.summary_title": "Balance per table",
+    "skill.gains_title": (
+        "Skill matters: the odd seat's win rate minus careful's in the same seat (95 % interval)"
+    ),
+    "skill.download_csv": "download the matrix (CSV)",
+    "skill.download_json": "download everything (JSON)",
+    # --- end of balance across skill ----------------------------------------------------------
+    # --- the lab's text output: simulate (SimResult.text), sweep, skill (issue 21) -----------
+    "simtext.head": (
+        "{games} games{cancelled}, {players} players, bots {bots}, characters {characters}, "
+        "seed {seed}, deck {deck}, variants: {variants}"
+    ),
+    "simtext.cancelled": " (cancelled)",
+    "simtext.none": "none",
+    "simtext.ended": "ended: {reasons}",
+    "simtext.reason.escaped": "escaped",
+    "simtext.reason.solo": "solo",
+    "simtext.reason.no_exit": "no exit",
+    "simtext.reason.no_passage": "no passage",
+    "simtext.reason.timeout": "timeout",
+    "simtext.chars.all": "all",
+    "simtext.chars.random": "random",
+    "simtext.timeouts": (
+        "timeouts (R1.6 round limit {limit}): {n} ({share}); no winner: {no_winner}"
+    ),
+    "simtext.stalled_none": "stalled (no figure inside can reach an open passage): 0",
+    "simtext.stalled": (
+        "stalled (no figure inside can reach an open passage; among the timeouts): {n}: "
+        "{games}{more} (simulate --json: all, each with a ?g= link of the page)"
+    ),
+    "simtext.stalled_game": "game {index} seed {seed} from round {round}",
+    "simtext.stalled_more": ", … {n} more",
+    "simtext.rounds": (
+        "rounds mean {mean} / median {median} (10 %: {p10}, 90 %: {p90}); turns median {turns}"
+    ),
+    "simtext.balance": (
+        "balance: characters {characters}, seats {seats}; first-seat advantage {advantage}"
+    ),
+    "simtext.spread_none": "spread of the characters' win rates: –",
+    "simtext.spread": (
+        "spread of the characters' win rates {spread} ({low} – {high}); noise floor {floor} "
+        "(95 % of spreads at equal rates); χ² {chi2}, df {df}, p = {p}: {verdict}"
+    ),
+    "simtext.spread_above": "above the noise floor, but the χ² test finds no clear difference",
+    "simtext.first_seat": (
+        "first seat wins {share} ({low} – {high}, Wilson) against 1/{players} = {fair}: edge "
+        "{edge} ({edge_low} … {edge_high})"
+    ),
+    "simtext.gold": (
+        "gold mean {mean} / median {median}, winners' {winners}; injuries {injuries}/game, "
+        "shuffle-backs {shuffles}/game, lead changes {leads}/game"
+    ),
+    "simtext.speed": "{seconds} s, {rate} games/s on {workers} worker(s) ({backend})",
+    "simtext.backend.here": "this process",
+    "simtext.backend.processes": "processes",
+    "simtext.per_character": "per character",
+    "simtext.per_seat": "per seat (1 = first to move)",
+    "simtext.tests": "tests (observed vs exact)",
+    "simtext.col.character": "character",
+    "simtext.col.seat": "seat",
+    "simtext.col.bot": "bot",
+    "simtext.col.games": "games",
+    "simtext.col.wins": "wins",
+    "simtext.col.ci": "95 % CI",
+    "simtext.col.left_behind": "left behind",
+    "simtext.col.gold": "gold",
+    "simtext.col.injuries": "injuries",
+    "simtext.col.test": "test",
+    "simtext.col.tries": "tries",
+    "simtext.col.passed": "passed",
+    "simtext.col.exact": "exact",
+    "simtext.sweep.head": (
+        "sweep of {what} (same seeds at every value; 95 % intervals: order statistics, "
+        "Wilson, parametric bootstrap, normal)"
+    ),
+    "simtext.sweep.diff_head": (
+        "each value minus the first ({first}), paired on the same seeds (95 %)"
+    ),
+    "simtext.sweep.col.value": "value",
+    "simtext.sweep.col.games": "games",
+    "simtext.sweep.col.rounds": "rounds med.",
+    "simtext.sweep.col.rounds_diff": "rounds",
+    "simtext.sweep.col.timeouts": "timeouts",
+    "simtext.sweep.col.balance": "balance",
+    "simtext.sweep.col.gold": "gold",
+    "simtext.sweep.col.gold_seat": "gold/seat",
+    "simtext.sweep.col.injuries": "injuries",
+    "simtext.skill.head": (
+        "balance across skill: {players} players, deck {deck}, seed {seed}{cancelled}"
+    ),
+    "simtext.skill.robust": (
+        "robust balance {value} (worst table: {table}, spread {spread}, noise floor {floor})"
+    ),
+    "simtext.skill.legend": (
+        "'unbalanced': the χ² test rejects equal rates at 5 % after Bonferroni over the {k} "
+        "tables ('too few games': an expected count below 5); noise floor: the 95th "
+        "percentile of the spread under equal rates (parametric bootstrap)"
+    ),
+    "simtext.skill.speed": "{games} games, {seconds} s on {workers} worker(s) ({backend})",
+    "simtext.skill.among": "{bot} among {base}",
+    "simtext.skill.all": "all",
+    "simtext.skill.rates": "win rate per character (one-… tables: the odd seat's)",
+    "simtext.skill.intervals": "95 % Wilson intervals",
+    "simtext.skill.per_table": "balance per table",
+    "simtext.skill.gains": (
+        "skill matters: odd seat's win − careful's in the same seat, same games"
+    ),
+    "simtext.skill.verdict.unbalanced": "unbalanced",
+    "simtext.skill.verdict.within": "within noise",
+    "simtext.skill.verdict.few": "too few games",
+    "simtext.skill.col.table": "table",
+    "simtext.skill.col.games": "games",
+    "simtext.skill.col.bots": "bots",
+    "simtext.skill.col.spread": "spread",
+    "simtext.skill.col.floor": "noise floor",
+    "simtext.skill.col.chi2": "χ²",
+    "simtext.skill.col.p": "p",
+    "simtext.skill.col.verdict": "verdict",
+    "simtext.skill.col.character": "character",
+    "simtext.skill.col.pairs": "pairs",
+    "simtext.skill.col.gain": "gain",
+    "simtext.skill.col.ci": "95 % CI",
+    # --- end of the lab's text output ---------------------------------------------------------
     # --- autosave: resuming a page game, the restart banner (ui/autosave) ---------------------
     "page.autosave.offer": "Resume game from {time}, step {step}",
     "page.autosave.resume": "Resume",

@@ -150,68 +150,131 @@ class SimResult:
 
     # ---- tables ---------------------------------------------------------------------------
 
-    def _tables(self) -> list[Table]:
+    def _tables(self, lang: str = "en") -> list[Table]:
+        from verlies.i18n import text as t
+
         m, s = self.metrics, self.summary()
         spec = self.spec
+
+        def p(x: float) -> str:
+            return pct(x, lang)
+
+        def n(x: float, digits: int = 1) -> str:
+            return num(x, digits, lang)
+
         on = [k for k, v in spec.variants.to_dict().items() if v]
-        chars = spec.characters if isinstance(spec.characters, str) else ",".join(spec.characters)
-        head = (
-            f"{m.games} games{' (cancelled)' if self.cancelled else ''}, {spec.players} players, "
-            f"bots {','.join(spec.bots)}, characters {chars}, seed {spec.seed}, deck "
-            f"{self.settings()['deck']!r}, variants: {', '.join(on) or 'none'}"
+        chars = (
+            t(f"simtext.chars.{spec.characters}", lang)
+            if spec.characters in ("all", "random")
+            else ",".join(spec.characters)
         )
-        reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items() if v)
+        head = t(
+            "simtext.head",
+            lang,
+            games=m.games,
+            cancelled=t("simtext.cancelled", lang) if self.cancelled else "",
+            players=spec.players,
+            bots=",".join(_bot_name(b, lang) for b in spec.bots),
+            characters=chars,
+            seed=spec.seed,
+            deck=repr(self.settings()["deck"]),
+            variants=", ".join(on) or t("simtext.none", lang),
+        )
+        reasons = ", ".join(
+            f"{t(f'simtext.reason.{k}', lang)} {v}" for k, v in s["reasons"].items() if v
+        )
         lines = [
-            [f"ended: {reasons or '-'}"],
+            [t("simtext.ended", lang, reasons=reasons or "-")],
             [
-                f"timeouts (R1.6 round limit {spec.round_limit}): {s['timeouts']} "
-                f"({pct(s['timeout_share'])}); no winner: {s['no_winner']}"
+                t(
+                    "simtext.timeouts",
+                    lang,
+                    limit=spec.round_limit,
+                    n=s["timeouts"],
+                    share=p(s["timeout_share"]),
+                    no_winner=s["no_winner"],
+                )
             ],
-            [_stalled_line(s["stalled_games"])],
+            [_stalled_line(s["stalled_games"], lang=lang)],
             [
-                f"rounds mean {num(s['mean_rounds'])} / median {num(s['median_rounds'])} "
-                f"(10 %: {num(s['p10_rounds'], 0)}, 90 %: {num(s['p90_rounds'], 0)}); "
-                f"turns median {num(s['median_turns'], 0)}"
-            ],
-            [
-                f"balance: characters {num(s['balance_characters'], 3)}, seats "
-                f"{num(s['balance_seats'], 3)}; first-seat advantage "
-                f"{_pts(s['first_seat_advantage'])}"
-            ],
-            [_balance_line(m.balance())],
-            [
-                f"first seat wins {pct(s['first_seat_share'])} "
-                f"({pct(s['first_seat_ci'][0])} – {pct(s['first_seat_ci'][1])}, Wilson) against "
-                f"1/{spec.players} = {pct(1 / spec.players)}: edge "
-                f"{_pts(s['first_seat_edge'])} ({_pts(s['first_seat_edge_ci'][0])} … "
-                f"{_pts(s['first_seat_edge_ci'][1])})"
-            ],
-            [
-                f"gold mean {num(s['mean_gold'])} / median {num(s['median_gold'])}, winners' "
-                f"{num(s['mean_winner_gold'])}; injuries {num(s['injuries_per_game'], 2)}/game, "
-                f"shuffle-backs {num(s['shuffle_backs_per_game'], 2)}/game, lead changes "
-                f"{num(s['mean_lead_changes'], 2)}/game"
+                t(
+                    "simtext.rounds",
+                    lang,
+                    mean=n(s["mean_rounds"]),
+                    median=n(s["median_rounds"]),
+                    p10=n(s["p10_rounds"], 0),
+                    p90=n(s["p90_rounds"], 0),
+                    turns=n(s["median_turns"], 0),
+                )
             ],
             [
-                f"{self.info.seconds:.2f} s, {num(self.info.games_per_s)} games/s on "
-                f"{self.info.workers} worker(s) ({self.info.backend})"
+                t(
+                    "simtext.balance",
+                    lang,
+                    characters=n(s["balance_characters"], 3),
+                    seats=n(s["balance_seats"], 3),
+                    advantage=_pts(s["first_seat_advantage"], lang),
+                )
+            ],
+            [_balance_line(m.balance(), lang)],
+            [
+                t(
+                    "simtext.first_seat",
+                    lang,
+                    share=p(s["first_seat_share"]),
+                    low=p(s["first_seat_ci"][0]),
+                    high=p(s["first_seat_ci"][1]),
+                    players=spec.players,
+                    fair=p(1 / spec.players),
+                    edge=_pts(s["first_seat_edge"], lang),
+                    edge_low=_pts(s["first_seat_edge_ci"][0], lang),
+                    edge_high=_pts(s["first_seat_edge_ci"][1], lang),
+                )
+            ],
+            [
+                t(
+                    "simtext.gold",
+                    lang,
+                    mean=n(s["mean_gold"]),
+                    median=n(s["median_gold"]),
+                    winners=n(s["mean_winner_gold"]),
+                    injuries=n(s["injuries_per_game"], 2),
+                    shuffles=n(s["shuffle_backs_per_game"], 2),
+                    leads=n(s["mean_lead_changes"], 2),
+                )
+            ],
+            [
+                t(
+                    "simtext.speed",
+                    lang,
+                    seconds=n(self.info.seconds, 2),
+                    rate=n(self.info.games_per_s),
+                    workers=self.info.workers,
+                    backend=_backend_name(self.info.backend, lang),
+                )
             ],
         ]
-        rate_head = ["games", "wins", "95 % CI", "left behind", "gold", "injuries"]
+        rate_head = [
+            t(f"simtext.col.{c}", lang)
+            for c in ("games", "wins", "ci", "left_behind", "gold", "injuries")
+        ]
 
         def rate_cells(r: dict[str, Any]) -> list[str]:
             return [
                 str(r["games"]),
-                pct(r["win_rate"]),
-                f"{pct(r['ci_low'])} – {pct(r['ci_high'])}",
-                pct(r["left_behind_rate"]),
-                num(r["mean_gold"]),
-                num(r["injuries_per_game"], 2),
+                p(r["win_rate"]),
+                f"{p(r['ci_low'])} – {p(r['ci_high'])}",
+                p(r["left_behind_rate"]),
+                n(r["mean_gold"]),
+                n(r["injuries_per_game"], 2),
             ]
 
         chars_rows = [[cid, *rate_cells(r)] for cid, r in m.character_rows().items()]
         seat_rows = [
-            [str(r["seat"] + 1), spec.bots[(r["seat"] + spec.start_seat) % spec.players]]
+            [
+                str(r["seat"] + 1),
+                _bot_name(spec.bots[(r["seat"] + spec.start_seat) % spec.players], lang),
+            ]
             + rate_cells(r)
             for r in m.seat_rows()
         ]
@@ -219,61 +282,107 @@ class SimResult:
             [
                 key,
                 str(r["tries"]),
-                pct(r["rate"]),
-                f"{pct(r['ci_low'])} – {pct(r['ci_high'])}",
-                pct(r["expected_rate"]),
+                p(r["rate"]),
+                f"{p(r['ci_low'])} – {p(r['ci_high'])}",
+                p(r["expected_rate"]),
             ]
             for key, r in m.test_rows().items()
         ]
+        c = "simtext.col."
         return [
             (head, [], lines),
-            ("per character", ["character", *rate_head], chars_rows),
-            ("per seat (1 = first to move)", ["seat", "bot", *rate_head], seat_rows),
-            ("tests (observed vs exact)", ["test", "tries", "passed", "95 % CI", "exact"], tests),
+            (t("simtext.per_character", lang), [t(c + "character", lang), *rate_head], chars_rows),
+            (
+                t("simtext.per_seat", lang),
+                [t(c + "seat", lang), t(c + "bot", lang), *rate_head],
+                seat_rows,
+            ),
+            (
+                t("simtext.tests", lang),
+                [t(c + k, lang) for k in ("test", "tries", "passed", "ci", "exact")],
+                tests,
+            ),
         ]
 
+    def text(self, lang: str = "en") -> str:
+        """The report as text in ``lang`` (``str(result)``: English)."""
+        return text_tables(self._tables(lang))
+
+    def html(self, lang: str = "en") -> str:
+        return html_tables(self._tables(lang))
+
     def __str__(self) -> str:
-        return text_tables(self._tables())
+        return self.text("en")
 
     def _repr_html_(self) -> str:
-        return html_tables(self._tables())
+        return self.html("en")
 
 
-def _balance_line(b: dict[str, Any]) -> str:
+def _bot_name(bot: str, lang: str) -> str:
+    """A bot preset's name in ``lang`` (the page's names; an unknown one as it is)."""
+    from verlies import i18n
+
+    key = f"page.botname.{bot}"
+    return i18n.text(key, lang) if i18n.has(key, lang) else bot
+
+
+def _backend_name(backend: str, lang: str) -> str:
+    """Where the games ran, in ``lang`` (a Dask scheduler's name as it is)."""
+    from verlies import i18n
+
+    key = {"this process": "simtext.backend.here", "processes": "simtext.backend.processes"}
+    return i18n.text(key[backend], lang) if backend in key else backend
+
+
+def _balance_line(b: dict[str, Any], lang: str = "en") -> str:
     """The characters' spread with its noise floor and the χ² test, in words."""
+    from verlies.i18n import text as t
+
     if not b["characters"] or b["characters"] < 2:
-        return "spread of the characters' win rates: –"
+        return t("simtext.spread_none", lang)
     verdict = (
-        "indistinguishable from perfect balance at this size"
+        t("lab.balance.perfect", lang)
         if b["indistinguishable"]
-        else "the characters' win rates differ beyond noise"
+        else t("lab.balance.uneven", lang)
         if b["p"] < 0.05
-        else "above the noise floor, but the χ² test finds no clear difference"
+        else t("simtext.spread_above", lang)
     )
-    return (
-        f"spread of the characters' win rates {pct(b['spread'])} "
-        f"({pct(b['spread_ci'][0])} – {pct(b['spread_ci'][1])}); noise floor "
-        f"{pct(b['noise_floor'])} (95 % of spreads at equal rates); χ² {b['chi2']:.1f}, "
-        f"df {b['df']}, p = {b['p']:.3f}: {verdict}"
+    return t(
+        "simtext.spread",
+        lang,
+        spread=pct(b["spread"], lang),
+        low=pct(b["spread_ci"][0], lang),
+        high=pct(b["spread_ci"][1], lang),
+        floor=pct(b["noise_floor"], lang),
+        chi2=num(b["chi2"], 1, lang),
+        df=b["df"],
+        p=num(b["p"], 3, lang),
+        verdict=verdict,
     )
 
 
-def _stalled_line(games: list[dict[str, int]], most: int = 10) -> str:
+def _stalled_line(games: list[dict[str, int]], most: int = 10, lang: str = "en") -> str:
     """The stalled games (docs/metrics.md "Stalled games"): counted among the timeouts."""
+    from verlies.i18n import text as t
+
     if not games:
-        return "stalled (no figure inside can reach an open passage): 0"
+        return t("simtext.stalled_none", lang)
     shown = ", ".join(
-        f"game {g['index']} seed {g['seed']} from round {g['round']}" for g in games[:most]
+        t("simtext.stalled_game", lang, index=g["index"], seed=g["seed"], round=g["round"])
+        for g in games[:most]
     )
-    more = f", … {len(games) - most} more" if len(games) > most else ""
-    return (
-        f"stalled (no figure inside can reach an open passage; among the timeouts): "
-        f"{len(games)}: {shown}{more} (simulate --json: all, each with a ?g= link of the page)"
-    )
+    more = t("simtext.stalled_more", lang, n=len(games) - most) if len(games) > most else ""
+    return t("simtext.stalled", lang, n=len(games), games=shown, more=more)
 
 
-def _pts(x: float) -> str:
-    return "–" if math.isnan(x) else f"{x * 100:+.1f} pt"
+def _pts(x: float, lang: str = "en") -> str:
+    """A difference of shares in points: ``+1.2 pt``, German ``+1,2 Pkt.``."""
+    from verlies.i18n import text as t
+
+    if math.isnan(x):
+        return "–"
+    value = f"{x * 100:+.1f}"
+    return t("balance.pts", lang, value=value.replace(".", ",") if lang == "de" else value)
 
 
 def _cell(x: Any) -> Any:

@@ -11,12 +11,17 @@ __all__ = ["Table", "html_tables", "num", "pct", "text_tables"]
 Table = tuple[str, list[str], list[list[str]]]
 
 
-def pct(x: float) -> str:
-    return "–" if math.isnan(x) else f"{100 * x:.1f} %"
+def pct(x: float, lang: str = "en") -> str:
+    """A share as a percentage, one decimal (German: a decimal comma)."""
+    return "–" if math.isnan(x) else _comma(f"{100 * x:.1f} %", lang)
 
 
-def num(x: float, digits: int = 1) -> str:
-    return "–" if math.isnan(x) else f"{x:.{digits}f}"
+def num(x: float, digits: int = 1, lang: str = "en") -> str:
+    return "–" if math.isnan(x) else _comma(f"{x:.{digits}f}", lang)
+
+
+def _comma(s: str, lang: str) -> str:
+    return s.replace(".", ",") if lang == "de" else s
 
 
 def text_tables(tables: list[Table]) -> str:

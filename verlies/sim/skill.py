@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.rules import mix64
-from verlies.sim.lab import Progress, _cell, progress_bar
+from verlies.sim.lab import Progress, _backend_name, _cell, progress_bar
 from verlies.sim.metrics import Z95, Metrics, wilson
 from verlies.sim.records import DeckArg, GameRecord, SimulationError, VariantsArg, load_deck
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -269,106 +269,168 @@ class SkillMatrix:
                 )
         return out.getvalue()
 
-    def _tables(self) -> list[Table]:
-        head = (
-            f"balance across skill: {self.players} players, deck {self.deck!r}, seed "
-            f"{self.seed}{' (cancelled)' if self.cancelled else ''}"
+    def _tables(self, lang: str = "en") -> list[Table]:
+        from verlies.i18n import text as tx
+
+        def pts(x: float, sign: bool = False) -> str:
+            return _pts(x, sign, lang)
+
+        def bots(t: TableResult) -> str:
+            bot, odd = _bot_of(t.name)
+            name = _bot_word(bot, lang)
+            if odd:
+                return tx("simtext.skill.among", lang, bot=name, base=_bot_word(BASE, lang))
+            return name
+
+        head = tx(
+            "simtext.skill.head",
+            lang,
+            players=self.players,
+            deck=repr(self.deck),
+            seed=self.seed,
+            cancelled=tx("simtext.cancelled", lang) if self.cancelled else "",
         )
         short = [c.removeprefix("char-") for c in self.characters]
         rows = []
         for t in self.tables:
-            cells = [f"{pct(t.rate(c))}" for c in self.characters]
-            rows.append([t.name, str(t.games), *cells])
-        cis = [[t.name, "", *(_ci(t.row(c)) for c in self.characters)] for t in self.tables]
+            cells = [f"{pct(t.rate(c), lang)}" for c in self.characters]
+            rows.append([_table_word(t.name, lang), str(t.games), *cells])
+        cis = [
+            [_table_word(t.name, lang), "", *(_ci(t.row(c), lang) for c in self.characters)]
+            for t in self.tables
+        ]
         bal = [
             [
-                t.name,
-                t.bots,
-                _pts(t.spread),
-                _pts(t.floor),
-                num(t.chi2, 1),
-                _p(t.p),
-                self.verdict(t),
+                _table_word(t.name, lang),
+                bots(t),
+                pts(t.spread),
+                pts(t.floor),
+                num(t.chi2, 1, lang),
+                _p(t.p, lang),
+                tx(f"simtext.skill.verdict.{_VERDICT_KEYS[self.verdict(t)]}", lang),
             ]
             for t in self.tables
         ]
         w = self.worst
-        worst = "–" if w is None else w.name
+        worst = "–" if w is None else _table_word(w.name, lang)
         w_spread, w_floor = (math.nan, math.nan) if w is None else (w.spread, w.floor)
         lines = [
             [
-                f"robust balance {num(self.robust_balance, 3)} (worst table: {worst}, "
-                f"spread {_pts(w_spread)}, noise floor {_pts(w_floor)})"
+                tx(
+                    "simtext.skill.robust",
+                    lang,
+                    value=num(self.robust_balance, 3, lang),
+                    table=worst,
+                    spread=pts(w_spread),
+                    floor=pts(w_floor),
+                )
             ],
+            [tx("simtext.skill.legend", lang, k=len(self.tables))],
             [
-                "'unbalanced': the χ² test rejects equal rates at 5 % after Bonferroni over "
-                f"the {len(self.tables)} tables ('too few games': an expected count below 5);"
-                " noise floor: the 95th percentile of the spread under equal rates "
-                "(parametric bootstrap)"
-            ],
-            [
-                f"{self.info.games} games, {self.info.seconds:.1f} s on {self.info.workers} "
-                f"worker(s) ({self.info.backend})"
+                tx(
+                    "simtext.skill.speed",
+                    lang,
+                    games=self.info.games,
+                    seconds=num(self.info.seconds, 1, lang),
+                    workers=self.info.workers,
+                    backend=_backend_name(self.info.backend, lang),
+                )
             ],
         ]
         gain_rows = []
+        everyone = tx("simtext.skill.all", lang)
         for g in self.gains:
-            for c, label in [*zip(self.characters, short, strict=True), (None, "all")]:
+            for c, label in [*zip(self.characters, short, strict=True), (None, everyone)]:
                 f = g.figure(c)
                 gain_rows.append(
                     [
-                        g.table,
+                        _table_word(g.table, lang),
                         label,
                         str(f["pairs"]),
-                        _pts(f["gain"], sign=True),
-                        f"{_pts(f['ci_low'], True)} – {_pts(f['ci_high'], True)}",
+                        pts(f["gain"], sign=True),
+                        f"{pts(f['ci_low'], True)} – {pts(f['ci_high'], True)}",
                     ]
                 )
+        c = "simtext.skill.col."
         out: list[Table] = [
             (head, [], lines),
             (
-                "win rate per character (one-… tables: the odd seat's)",
-                ["table", "games", *short],
+                tx("simtext.skill.rates", lang),
+                [tx(c + "table", lang), tx(c + "games", lang), *short],
                 rows,
             ),
-            ("95 % Wilson intervals", ["table", "", *short], cis),
+            (tx("simtext.skill.intervals", lang), [tx(c + "table", lang), "", *short], cis),
             (
-                "balance per table",
-                ["table", "bots", "spread", "noise floor", "χ²", "p", "verdict"],
+                tx("simtext.skill.per_table", lang),
+                [
+                    tx(c + k, lang)
+                    for k in ("table", "bots", "spread", "floor", "chi2", "p", "verdict")
+                ],
                 bal,
             ),
         ]
         if gain_rows:
             out.append(
                 (
-                    "skill matters: odd seat's win − careful's in the same seat, same games",
-                    ["table", "character", "pairs", "gain", "95 % CI"],
+                    tx("simtext.skill.gains", lang),
+                    [tx(c + k, lang) for k in ("table", "character", "pairs", "gain", "ci")],
                     gain_rows,
                 )
             )
         return out
 
+    def text(self, lang: str = "en") -> str:
+        """The report as text in ``lang`` (``str(matrix)``: English)."""
+        return text_tables(self._tables(lang))
+
+    def html(self, lang: str = "en") -> str:
+        return html_tables(self._tables(lang))
+
     def __str__(self) -> str:
-        return text_tables(self._tables())
+        return self.text("en")
 
     def _repr_html_(self) -> str:
-        return html_tables(self._tables())
+        return self.html("en")
 
 
-def _pts(x: float, sign: bool = False) -> str:
+_VERDICT_KEYS = {"unbalanced": "unbalanced", "within noise": "within", "too few games": "few"}
+
+
+def _table_word(table: str, lang: str) -> str:
+    """A table's name in the text: in English its ``--tables`` name (what one types), in
+    another language its bots in words (``one-greedy``: "ein Platz gierig")."""
+    from verlies import i18n
+
+    if lang == "en":
+        return table
+    bot, odd = _bot_of(table)
+    return i18n.text("skill.one", lang, bot=_bot_word(bot, lang)) if odd else _bot_word(bot, lang)
+
+
+def _bot_word(bot: str, lang: str) -> str:
+    from verlies import i18n
+
+    key = f"page.botname.{bot}"
+    return i18n.text(key, lang) if i18n.has(key, lang) else bot
+
+
+def _pts(x: float, sign: bool = False, lang: str = "en") -> str:
+    from verlies.i18n import text as tx
+
     if math.isnan(x):
         return "–"
-    return f"{x * 100:+.1f} pt" if sign else f"{x * 100:.1f} pt"
+    value = f"{x * 100:+.1f}" if sign else f"{x * 100:.1f}"
+    return tx("balance.pts", lang, value=value.replace(".", ",") if lang == "de" else value)
 
 
-def _p(x: float) -> str:
+def _p(x: float, lang: str = "en") -> str:
     if math.isnan(x):
         return "–"
-    return "< 0.0001" if x < 1e-4 else f"{x:.4f}"
+    return "< " + num(1e-4, 4, lang) if x < 1e-4 else num(x, 4, lang)
 
 
-def _ci(r: dict[str, Any]) -> str:
-    return f"{pct(r['ci_low'])}–{pct(r['ci_high'])}"
+def _ci(r: dict[str, Any], lang: str = "en") -> str:
+    return f"{pct(r['ci_low'], lang)}–{pct(r['ci_high'], lang)}"
 
 
 # ---- the run ---------------------------------------------------------------------------------

@@ -259,51 +259,73 @@ class SweepResult:
             w.writerow(row)
         return out.getvalue()
 
-    def _tables(self) -> list[Table]:
+    def _tables(self, lang: str = "en") -> list[Table]:
+        from verlies.i18n import text as t
+
         def ci(x: tuple[float, float, float], f: Callable[[float], str]) -> str:
             return f"{f(x[0])} ({f(x[1])}–{f(x[2])})"
 
+        def p(x: float) -> str:
+            return pct(x, lang)
+
+        def n(digits: int) -> Callable[[float], str]:
+            return lambda x: num(x, digits, lang)
+
+        def signed(x: float) -> str:
+            v = f"{x:+.2f}"
+            return v.replace(".", ",") if lang == "de" else v
+
         rows = []
         curves = {c: self.curve_ci(c) for c in CURVE_KEYS}
-        for i, (v, p) in enumerate(zip(self.values, self.points, strict=True)):
+        for i, (v, pt) in enumerate(zip(self.values, self.points, strict=True)):
             rows.append(
                 [
                     str(v),
-                    str(p.metrics.games),
-                    ci(curves["median_rounds"][i], num),
-                    ci(curves["timeout_share"][i], pct),
-                    ci(curves["balance_characters"][i], lambda x: num(x, 3)),
-                    ci(curves["mean_gold"][i], num),
-                    ci(curves["injuries_per_game"][i], lambda x: num(x, 2)),
+                    str(pt.metrics.games),
+                    ci(curves["median_rounds"][i], n(1)),
+                    ci(curves["timeout_share"][i], p),
+                    ci(curves["balance_characters"][i], n(3)),
+                    ci(curves["mean_gold"][i], n(1)),
+                    ci(curves["injuries_per_game"][i], n(2)),
                 ]
             )
-        head = (
-            f"sweep of {self.tweak.label()} (same seeds at every value; 95 % intervals: "
-            "order statistics, Wilson, parametric bootstrap, normal)"
-        )
-        cols = ["value", "games", "rounds med.", "timeouts", "balance", "gold", "injuries"]
+        head = t("simtext.sweep.head", lang, what=self.tweak.label())
+        c = "simtext.sweep.col."
+        cols = [
+            t(c + k, lang)
+            for k in ("value", "games", "rounds", "timeouts", "balance", "gold", "injuries")
+        ]
         diff_rows = []
-        diffs = {c: self.difference(c) for c in _PAIRED}
+        diffs = {k: self.difference(k) for k in _PAIRED}
         for i, v in enumerate(self.values):
             cells = [str(v)]
-            for c in _PAIRED:
-                d = diffs[c][i] if i < len(diffs[c]) else None
-                f = pct if c == "timeout_share" else lambda x: f"{x:+.2f}"
+            for k in _PAIRED:
+                d = diffs[k][i] if i < len(diffs[k]) else None
+                f = p if k == "timeout_share" else signed
                 cells.append(
                     "–"
                     if d is None or math.isnan(d["diff"])
                     else f"{f(d['diff'])} ({f(d['low'])} … {f(d['high'])})"
                 )
             diff_rows.append(cells)
-        dhead = f"each value minus the first ({self.values[0]}), paired on the same seeds (95 %)"
-        dcols = ["value", "rounds", "timeouts", "gold/seat", "injuries"]
+        dhead = t("simtext.sweep.diff_head", lang, first=self.values[0])
+        dcols = [
+            t(c + k, lang) for k in ("value", "rounds_diff", "timeouts", "gold_seat", "injuries")
+        ]
         return [(head, cols, rows), (dhead, dcols, diff_rows)]
 
+    def text(self, lang: str = "en") -> str:
+        """The report as text in ``lang`` (``str(result)``: English)."""
+        return text_tables(self._tables(lang))
+
+    def html(self, lang: str = "en") -> str:
+        return html_tables(self._tables(lang))
+
     def __str__(self) -> str:
-        return text_tables(self._tables())
+        return self.text("en")
 
     def _repr_html_(self) -> str:
-        return html_tables(self._tables())
+        return self.html("en")
 
 
 def sweep(

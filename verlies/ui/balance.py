@@ -90,7 +90,9 @@ class BalanceRun:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def _executor(self) -> ProcessPoolExecutor | None:
+    def executor(self) -> ProcessPoolExecutor | None:
+        """The run's worker pool (made on first use; None: play in this process). The
+        skill matrix plays on it too."""
         if self.workers <= 1:
             return None
         if self._pool is None:  # kept between runs: no start-up cost on the next click
@@ -120,7 +122,7 @@ class BalanceRun:
         self._cancel = threading.Event()
         self.comparison, self.error = None, None
         self.done, self.total = 0, 2 * games
-        executor = self._executor()
+        executor = self.executor()
         cancel = self._cancel
         t0 = time.perf_counter()
 
@@ -305,7 +307,7 @@ class BalanceTab:
         self._status: tuple[str, dict[str, object]] | None = None
         self._started = 0.0
         self._last_draw = 0.0
-        self.widget = widgets.VBox(
+        self.box = widgets.VBox(
             [
                 widgets.HTML(CSS),
                 self.intro,
@@ -319,7 +321,13 @@ class BalanceTab:
                 self.downloads,
             ]
         )
-        self.widget.add_class("vl-balance")
+        self.box.add_class("vl-balance")
+        # Balance across skill of the same draft, below the A/B run, on the same workers.
+        from verlies.ui.skill_view import SkillPanel
+
+        self.skill = SkillPanel(get_draft, lang, executor=self.run.executor)
+        self.widget = widgets.VBox([self.box, self.skill.widget])
+        self.widget.add_class("vl-balance-tab")
         self.set_lang(lang)
 
     def _t(self, key: str, **kw: object) -> str:
@@ -359,6 +367,7 @@ class BalanceTab:
             key, kw = self._status
             self._set_status(key, **kw)
         self._draw(self.run, words_only=True)
+        self.skill.set_lang(lang)
 
     def _set_status(self, key: str, **kw: object) -> None:
         from verlies.ui.balance_chart import number

@@ -1,0 +1,199 @@
+"""Balance across skill on the Balance tab, as a person sees it, at 390, 800 and 1280 px, in
+German and in English.
+
+A small matrix (32 games per table, the four tables without the search bot) of the deck
+being edited is started from the page; when it has ended:
+
+- the matrix shows every character by its name in the page's language, and every cell
+  the win rate and 95 % interval of the lab's own :func:`verlies.sim.skill_matrix` for the
+  same games (played again here: the same seed gives the same games), with the tables
+  named in words and the robust balance and each table's verdict as sentences;
+- no label, button or cell is cut, nothing lies outside the window, and the page does not
+  scroll sideways;
+- no word of the other language's table (the section's keys, the bots' and characters'
+  names) that this language's lacks.
+
+Every wait follows progress (tests/browser/progress.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from progress import follow, follow_expect, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.sim import skill_matrix
+from verlies.ui.balance_chart import character_names
+from verlies.ui.skill import SETS, skill_report
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
+WIDTHS = (390, 800, 1280)
+GAMES = 32
+
+#: The matrix as shown: per row its name and per cell (its table id) the rate and interval;
+#: the sentences; the summary's verdicts.
+_MATRIX_JS = """
+() => {
+  const q = (s) => Array.from(document.querySelectorAll(s));
+  const rows = q('.vl-skill-matrix tr[data-key]').map((tr) => ({
+    key: tr.dataset.key,
+    name: tr.querySelector('.vl-skill-name').textContent.trim(),
+    cells: Array.from(tr.querySelectorAll('.vl-skill-cell')).map((td) => ({
+      table: td.dataset.table,
+      rate: td.querySelector('.vl-skill-rate').textContent.trim(),
+      ci: td.querySelector('.vl-skill-ci').textContent.trim(),
+      visible: td.getBoundingClientRect().width > 0 })) }));
+  const heads = q('.vl-skill-matrix th[data-table]').map((th) => th.textContent.trim());
+  return {rows, heads,
+          robust: (document.querySelector('.vl-skill-robust') || {}).textContent || '',
+          says: q('.vl-skill-say').map((li) => li.textContent.trim())};
+}
+"""
+
+#: Every control and text box of the section that could be cut or stick out.
+_LAYOUT_JS = """
+() => {
+  const out = [];
+  const sel = ['.vl-skill .widget-label', '.vl-skill button', '.vl-skill select',
+               '.vl-skill-status', '.vl-skill-robust', '.vl-skill-say', '.vl-skill-title',
+               '.vl-skill-progress', '.vl-skill-table', '.vl-skill-cell', '.vl-skill-name',
+               '.vl-skill th', '.vl-skill a[download]', '.vl-skill'];
+  for (const s of sel) for (const e of document.querySelectorAll(s)) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown
+    let text = 0;
+    if (e.tagName === 'BUTTON') {
+      const range = document.createRange(); range.selectNodeContents(e);
+      text = range.getBoundingClientRect().width;
+    }
+    out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40),
+              scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
+              width: r.width, textWidth: text});
+  }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth,
+          bodyScroll: document.body.scrollWidth, bodyClient: document.body.clientWidth,
+          window: window.innerWidth};
+}
+"""
+
+_TEXT_JS = """
+() => {
+  const box = document.querySelector('.vl-skill');
+  const options = Array.from(box.querySelectorAll('select option:checked'))
+    .map((o) => o.textContent);
+  const titles = Array.from(box.querySelectorAll('[title]')).map((e) => e.title);
+  return [box.innerText, ...options, ...titles].join('\\n');
+}
+"""
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def _table_words(lang: str) -> set[str]:
+    words: set[str] = set()
+    for key in i18n.keys(lang):
+        if key.startswith(("skill.", "page.botname.", "balance.", "sim.")):
+            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
+    for card in Deck.default().characters.values():
+        words |= _words(card.name.get(lang))
+    return words
+
+
+def _check_layout(page: Page, width: int) -> None:
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    assert layout["window"] == width
+    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
+    assert layout["bodyScroll"] <= layout["bodyClient"], f"the page scrolls sideways: {layout}"
+    bad = []
+    for e in layout["items"]:
+        if e["scroll"] > e["client"] + 1:
+            bad.append(("cut", e))
+        if e["left"] < -0.5 or e["right"] > width + 0.5:
+            bad.append(("outside the window", e))
+        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
+            bad.append(("button narrower than its text", e))
+    assert not bad, bad
+    buttons = [e for e in layout["items"] if e["sel"] == ".vl-skill button" and e["text"]]
+    assert len(buttons) == 2 and all(b["width"] >= 60 for b in buttons), buttons
+
+
+def _check_matrix(page: Page, lang: str, want: Any) -> None:
+    shown: dict[str, Any] = page.evaluate(_MATRIX_JS)
+    assert shown["heads"] == want.columns
+    assert [r["name"] for r in shown["rows"]] == [name for _cid, name, _c in want.rows]
+    for row, (cid, _name, cells) in zip(shown["rows"], want.rows, strict=True):
+        assert row["key"] == cid
+        assert [c["table"] for c in row["cells"]] == list(SETS["quick"])
+        for got, cell in zip(row["cells"], cells, strict=True):
+            assert got["visible"], (cid, got)
+            assert (got["rate"], got["ci"]) == (cell.rate, cell.interval), (cid, got)
+            # an interval is two numbers around the rate
+            lo, hi = (float(x.replace(",", ".")) for x in re.findall(r"\d+[.,]\d", got["ci"]))
+            rate = float(got["rate"].split()[0].replace(",", "."))
+            assert lo <= rate <= hi, got
+    assert shown["robust"].strip() == want.robust
+    assert shown["says"] == [s for _k, s in want.says] + want.gains_says
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_skill_matrix_reads_right_at_every_width(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    server = voila_server
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
+    start = page.locator(".vl-skill-start")
+    follow(page, lambda: start.count() == 1, "the skill section", server=server)
+    follow_expect(start).to_have_text(i18n.text("skill.start", lang))
+    games = page.locator(".vl-skill-games input")
+    games.fill(str(GAMES))
+    games.press("Enter")
+    # the four quick tables are the default choice, in the page's words
+    follow_expect(page.locator(".vl-skill-tables select option:checked")).to_have_text(
+        i18n.text("skill.tables.quick", lang)
+    )
+    start.click()
+    follow_expect(page.locator(".vl-skill-progress")).to_be_visible()
+    follow(
+        page,
+        lambda: page.locator(".vl-skill a[download]").count() == 2,
+        "the matrix' end",
+        server=server,
+    )
+    deck = Deck.default()
+    matrix = skill_matrix(GAMES, tables=SETS["quick"], deck=deck, workers=1)
+    want = skill_report(matrix, lang, character_names(deck, lang))
+    status = page.locator(".vl-skill-status").inner_text()
+    assert str(matrix.info.games) in status, status
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.locator(".vl-skill-matrix").scroll_into_view_if_needed()
+
+        def settled(w: int = width) -> bool:
+            _check_layout(page, w)
+            _check_matrix(page, lang, want)
+            return True
+
+        follow(page, settled, f"the section laid out at {width} px", server=server)
+        other = "en" if lang == "de" else "de"
+        foreign = (_table_words(other) - _table_words(lang)) & _words(page.evaluate(_TEXT_JS))
+        assert not foreign, f"words of {other} at {width} px: {sorted(foreign)}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".vl-skill").screenshot(path=str(ARTIFACTS / f"skill_{lang}_{width}.png"))
+    assert console_errors == []
