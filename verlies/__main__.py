@@ -216,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--power", type=float, default=0.8)
     p.add_argument("--quantities", type=int, default=1, help="how many are watched (Holm)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
     p = sub.add_parser("sweep", help="vary one number of the deck over a range; metrics per value")
     _lab(p, 100)
@@ -450,7 +451,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 def _cmd_sample_size(args: argparse.Namespace) -> int:
     from verlies.sim.records import SimulationError
-    from verlies.sim.stats import sample_size
+    from verlies.sim.stats import sample_size, sample_size_text
 
     try:
         got = sample_size(
@@ -466,12 +467,7 @@ def _cmd_sample_size(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(got)
     else:
-        print(
-            f"to detect {args.points:g} points (win rate {args.rate:g}, sd of a difference "
-            f"{got['sd']:.3f}, alpha {args.alpha:g} over {args.quantities} watched, power "
-            f"{args.power:g}): {got['planned']} pairs at one planned look; {got['always_valid']} "
-            f"for the always-valid run (--until-clear), {got['ratio']:.2f} x"
-        )
+        print(sample_size_text(got, args.lang))
     return 0
 
 

@@ -1513,5 +1513,17 @@ TEXTS: dict[str, str] = {
     "print.error": "Nicht erstellt: {msg}",
     "deckimpact.selected": "{card}: {figure}",
     # --- Ende der Wörter der Wirkungsspalte ----------------------------------------------------
+    # --- the sample-size helper (verlies sample-size, the Balance tab) ---------------------
+    "samplesize.title": "Wie viele Spiele?",
+    "samplesize.points": "Eine Änderung um (Punkte einer Siegquote)",
+    "samplesize.sentence": (
+        "Um eine Änderung von {points} Punkten bei einer Siegquote von {rate} % zu sehen"
+        " (α {alpha}, beobachtete Größen: {quantities}, Trennschärfe {power} %): {planned}"
+        " Spielpaare bei einem geplanten Blick; {always_valid} für einen Lauf, der nach jedem"
+        " Block nachsieht, bis es klar ist ({ratio} ×, der Preis dafür, beliebig oft"
+        " nachzusehen)."
+    ),
+    "samplesize.error": "Die Änderung muss über 0 Punkten liegen.",
+    # --- end of the sample-size helper's words ----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -1415,5 +1415,16 @@ TEXTS: dict[str, str] = {
     "print.error": "Not made: {msg}",
     "deckimpact.selected": "{card}: {figure}",
     # --- end of the impact column's words ----------------------------------------------------
+    # --- the sample-size helper (verlies sample-size, the Balance tab) ---------------------
+    "samplesize.title": "How many games?",
+    "samplesize.points": "A change of (points of a win rate)",
+    "samplesize.sentence": (
+        "To see a change of {points} points in a win rate of {rate} % (α {alpha},"
+        " quantities watched: {quantities}, power {power} %): {planned} pairs of games at one"
+        " planned look; {always_valid} for a run that looks after every block until it is clear"
+        " ({ratio} ×, the price of looking as often as you like)."
+    ),
+    "samplesize.error": "The change must be above 0 points.",
+    # --- end of the sample-size helper's words ----------------------------------------------
     # --- end -------------------------------------------------------------------------------------
 }

@@ -43,6 +43,7 @@ __all__ = [
     "newcombe",
     "normal_p",
     "sample_size",
+    "sample_size_text",
     "t_p",
     "t_quantile",
     "t_sf",
@@ -403,6 +404,7 @@ def sample_size(
             lo = mid + 1
     return {
         "d": d,
+        "rate": rate,
         "sd": s,
         "alpha": alpha,
         "power": power,
@@ -411,3 +413,32 @@ def sample_size(
         "always_valid": hi,
         "ratio": hi / planned,
     }
+
+
+def _grouped(n: int, lang: str) -> str:
+    """A whole number with its thousands grouped as the language writes them."""
+    s = f"{n:,}"
+    return s.replace(",", ".") if lang == "de" else s
+
+
+def _decimal(x: float, lang: str, digits: int) -> str:
+    s = f"{x:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{x:.0f}"
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def sample_size_text(got: dict[str, Any], lang: str = "en") -> str:
+    """:func:`sample_size`'s answer as one sentence in ``lang`` ("de" or "en")."""
+    from verlies.i18n import text
+
+    return text(
+        "samplesize.sentence",
+        lang,
+        points=_decimal(got["d"] * 100, lang, 2),
+        rate=_decimal(got.get("rate", 0.25) * 100, lang, 1),
+        alpha=_decimal(got["alpha"], lang, 3),
+        quantities=got["quantities"],
+        power=_decimal(got["power"] * 100, lang, 1),
+        planned=_grouped(got["planned"], lang),
+        always_valid=_grouped(got["always_valid"], lang),
+        ratio=_decimal(got["ratio"], lang, 2),
+    )
