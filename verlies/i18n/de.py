@@ -1141,5 +1141,24 @@ TEXTS: dict[str, str] = {
     "page.table.link_designer": (
         "Link für die Autorin / den Autor (alle Karten sichtbar; nicht weitergeben)"
     ),
+    # --- page (issue 24, branch page24): tooltips, exports, branches, messages ---------------
+    "page.speed_tip": "Millisekunden zwischen zwei Schritten beim automatischen Spielen",
+    "page.history_tip": "Zu jedem Schritt dieses Spiels gehen (seine aktuelle Linie)",
+    "page.load_tip": "Eine gespeicherte Spieldatei (.json) öffnen",
+    "page.export_board_title": (
+        "Raus aus dem Verlies! · Seed {seed} · Schritt {step} · Runde {round}"
+    ),
+    "page.export_injured": "verletzt",
+    "page.export_escaped": "entkommen",
+    "page.export_legend_gold": "Gelber Punkt: Gold, das auf der Karte liegt",
+    "page.export_legend_obstacle": (
+        "Roter, blauer, grüner Punkt: Hindernis und die zu erreichende Zahl"
+    ),
+    "page.export_legend_injured": "Eine liegende Figur ist verletzt (R8)",
+    "page.export_log_title": "Ereignisprotokoll, älteste zuerst (Seed {seed}, Schritt {step})",
+    "page.branch_undelete": "Zweig {name} zurückholen",
+    "page.branch_compare_at": "Beide Zweige nach Schritt {k} (dem gezeigten Schritt).",
+    "page.branch_ends_at": "endet nach Schritt {n}",
+    "page.branch_gold_hidden": "{coins} + {n} Schatzkarte(n)",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -1077,5 +1077,20 @@ TEXTS: dict[str, str] = {
     "page.table.copy_name": "Copy link: {link}",
     "page.table.copied": "Copied",
     "page.table.link_designer": "Designer link (every card shown; keep it to yourself)",
+    # --- page (issue 24, branch page24): tooltips, exports, branches, messages ---------------
+    "page.speed_tip": "Milliseconds between two steps when playing automatically",
+    "page.history_tip": "Go to any step of this game (its current line)",
+    "page.load_tip": "Open a saved game file (.json)",
+    "page.export_board_title": "Raus aus dem Verlies! · seed {seed} · step {step} · round {round}",
+    "page.export_injured": "injured",
+    "page.export_escaped": "escaped",
+    "page.export_legend_gold": "Yellow dot: gold lying on the card",
+    "page.export_legend_obstacle": "Red, blue, green dot: an obstacle and the number to reach",
+    "page.export_legend_injured": "A figure lying on its side is injured (R8)",
+    "page.export_log_title": "Event log, oldest first (seed {seed}, step {step})",
+    "page.branch_undelete": "Bring back branch {name}",
+    "page.branch_compare_at": "Both branches after step {k} (the step shown).",
+    "page.branch_ends_at": "ends after step {n}",
+    "page.branch_gold_hidden": "{coins} + {n} treasure card(s)",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies.errors import VerliesError
-from verlies.ui import share
 from verlies.ui.autosave import Autosave, Offer
 from verlies.ui.i18n import t
+from verlies.ui.said import error_words
 
 if TYPE_CHECKING:
     from verlies.ui.app import PlayApp
@@ -93,8 +93,8 @@ class AutosaveBar:
         try:
             session, tree = self.model.resume(offer.rid)
         except VerliesError as e:
-            text = t("autosave.resume_error", app.lang, msg=share.error_text(e, app.lang))
-            app._say(text, error=True)
+            words = error_words(e)
+            app._say(lambda lang: t("autosave.resume_error", lang, msg=words(lang)), error=True)
             self.show_offers()
             return
         app.session = session
@@ -103,7 +103,8 @@ class AutosaveBar:
         app.tell_setup("set_from", session.game, session.controllers)
         app.board.fit()
         app._history_moved()
-        app._say(t("autosave.resumed", app.lang, step=session.game.step_count))
+        step = session.game.step_count
+        app._say(lambda lang: t("autosave.resumed", lang, step=step))
         self.offers = [o for o in self.model.offers() if o.rid != offer.rid]
         self.show_offers()
 
