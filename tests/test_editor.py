@@ -440,7 +440,8 @@ def test_apply_to_finished_game_is_refused() -> None:
 
 def _links(editor: DeckEditor) -> list[tuple[str, str]]:
     return re.findall(
-        r'<a download="([^"]+)" href="data:text/plain;charset=utf-8;base64,([^"]+)"',
+        r'<a class="vl-file-link" download="([^"]+)" '
+        r'href="data:text/plain;charset=utf-8;base64,([^"]+)"',
         editor.download.value,
     )
 

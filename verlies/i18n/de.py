@@ -675,7 +675,7 @@ TEXTS: dict[str, str] = {
     "editor.k_monster": "Monster",
     "editor.k_treasure": "Schätze",
     "editor.k_character": "Abenteurer",
-    "editor.n_cards": "{n} von {total} Karten",
+    "editor.n_cards": "{n} von {total} verschiedenen Karten",
     "editor.no_match": "Keine Karte passt zum Filter.",
     "editor.card": "Karte",
     "editor.name": "Name",
@@ -737,7 +737,10 @@ TEXTS: dict[str, str] = {
         'Datei {name} abgelehnt: ein hochgeladener Patch darf nur base = "default" nennen.'
     ),
     "editor.load_error": "Datei {name} nicht geladen: {msg}",
-    "editor.loaded": "{name} geladen: „{deck}“, {cards} Karten. Der Entwurf ist jetzt dieses Deck.",
+    "editor.loaded": (
+        "{name} geladen: „{deck}“, {cards} Karten, jede Kopie gezählt. "
+        "Der Entwurf ist jetzt dieses Deck."
+    ),
     "editor.warnings": "Hinweise",
     "editor.c_total": "gesamt",
     "editor.c_all": "Alle",

@@ -638,7 +638,7 @@ TEXTS: dict[str, str] = {
     "editor.k_monster": "Monsters",
     "editor.k_treasure": "Treasures",
     "editor.k_character": "Characters",
-    "editor.n_cards": "{n} of {total} cards",
+    "editor.n_cards": "{n} of {total} different cards",
     "editor.no_match": "No card matches the filter.",
     "editor.card": "Card",
     "editor.name": "name",
@@ -695,7 +695,10 @@ TEXTS: dict[str, str] = {
     "editor.too_large": "File {name} refused: {size} bytes, at most {max} bytes.",
     "editor.bad_base": 'File {name} refused: an uploaded patch may only name base = "default".',
     "editor.load_error": "File {name} not loaded: {msg}",
-    "editor.loaded": "Loaded {name}: “{deck}”, {cards} cards. The draft is now this deck.",
+    "editor.loaded": (
+        "Loaded {name}: “{deck}”, {cards} cards with every copy counted. "
+        "The draft is now this deck."
+    ),
     "editor.warnings": "Warnings",
     "editor.c_total": "total",
     "editor.c_all": "All",

@@ -35,6 +35,7 @@ class AutosaveBar:
         self.enabled = enabled
         self.model = model or Autosave()
         self.offers: list[Offer] = []
+        self._offered_over: object = None  # the game shown when the offers were made
         self.last_error: str | None = None
         self.client = widgets.Text(value="", layout=widgets.Layout(display="none"))
         self.client.add_class("vl-client")
@@ -67,6 +68,7 @@ class AutosaveBar:
         except Exception:  # noqa: BLE001 - a broken store must not break the page
             self.last_error = traceback.format_exc()
             self.offers = []
+        self._offered_over = self.app.session.game
         self.show_offers()
         self.sync()  # the line names the client: the page stops sending it
 
@@ -105,7 +107,9 @@ class AutosaveBar:
         app._history_moved()
         step = session.game.step_count
         app._say(lambda lang: t("autosave.resumed", lang, step=step))
-        self.offers = [o for o in self.model.offers() if o.rid != offer.rid]
+        # resumed: the offer is done, and the game it replaced is not offered back in its
+        # place (issue 24 item 6); it is saved, and offered again on the next visit
+        self.offers = []
         self.show_offers()
 
     def discard_offer(self) -> None:
@@ -126,6 +130,10 @@ class AutosaveBar:
             return
         app = self.app
         lang = app.lang
+        if self.offers and app.session.game is not self._offered_over:
+            # a file loaded, a new game, a link opened: the offer to resume is over
+            self.offers = []
+            self.show_offers()
         try:
             state = self.model.sync(app.session, lang, app.branches.tree)
         except Exception:  # noqa: BLE001 - keep playing; the line says it is not saved

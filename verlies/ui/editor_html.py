@@ -55,9 +55,12 @@ def summary_html(deck: Deck, lang: str = "en") -> str:
 def download_link(text: str, filename: str, label: str) -> str:
     """An HTML anchor that downloads ``text`` as ``filename`` (a data URI, no server file)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    # drawn as a link (underlined, link colour, a download icon): it read as plain text
+    # (issue 24 item 9)
     return (
-        f'<a download="{html.escape(filename)}" href="data:text/plain;charset=utf-8;base64,{data}" '
-        f'target="_blank">{esc(label)}</a>'
+        f'<a class="vl-file-link" download="{html.escape(filename)}" '
+        f'href="data:text/plain;charset=utf-8;base64,{data}" target="_blank">'
+        f'<i class="fa fa-download" aria-hidden="true"></i> {esc(label)}</a>'
     )
 
 
