@@ -13,7 +13,7 @@ names: anything with a digit or ``_``), and the few words that are spelled alike
 languages (:data:`BOTH`).
 
 The page is walked with messages on it that were said before a switch (a position's link,
-the save file's link, a step's message), so a message that stays in the old language
+the save file's link) and a deck edit's diff, so a message that stays in the old language
 fails too. Waits follow progress (tests/browser/progress.py).
 """
 
@@ -164,6 +164,25 @@ def _say_things(page: Page) -> None:
     follow(page, has(page, ".vl-download .vl-download-link", "visible"), "the save file's link")
 
 
+def _edit_the_deck(page: Page) -> None:
+    """A count changed in the deck editor (German): its diff lines and the "pending"
+    line are words the switch must redraw."""
+    editor = ".verlies-deck-editor"
+    _tab(page, "page.tab_deck", f"{editor} .widget-select select", "de")
+    cards = page.locator(f"{editor} .widget-select select")
+    labels: list[str] = cards.locator("option").evaluate_all("os => os.map(o => o.label)")
+    card = next(x for x in labels if x.replace("\xa0", " ").startswith("r-gang-bend-01 · "))
+    cards.select_option(label=card)  # a corridor: its count may change (the start's not)
+    follow_expect(page.locator(f"{editor} h4 code")).to_have_text("r-gang-bend-01")
+    label = i18n.text("editor.count", "de")
+    count = page.locator(f"{editor} .widget-inline-hbox:has(> label:text-is('{label}')) input")
+    follow_expect(count.first).to_be_visible()
+    count.first.fill("2")
+    count.first.press("Tab")
+    follow_expect(page.locator(f"{editor} .verlies-diff").first).to_be_visible()
+    _tab(page, "page.tab_play", "canvas.vl-board", "de")
+
+
 def test_the_words_of_one_language_are_told_apart() -> None:
     """The walk's own judge: it finds the other language's words, and only those."""
     only = only_words()
@@ -190,6 +209,7 @@ def test_every_tab_in_each_language_shows_only_that_language(
     open_page(page, page_url(), server=voila_server)
     _switch(page, "de")
     _say_things(page)  # said in German: redrawn in English after the switch
+    _edit_the_deck(page)
     shown = {}
     for lang in ("de", "en", "de"):
         _switch(page, lang)

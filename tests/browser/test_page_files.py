@@ -70,6 +70,10 @@ def test_files_and_the_page_as_a_person_sees_them(
     follow(page, has(page, f"{editor} .widget-select select", "visible"), "the deck editor")
     count = page.locator(editor).get_by_text("verschiedenen Karten")
     follow_expect(count.first).to_be_visible()
+    # the upload button says what it does, without ipywidgets' file count "(0)"
+    follow_expect(page.locator(f"{editor} .widget-upload").first).to_have_text(
+        i18n.text("editor.upload", "de")
+    )
     page.locator(editor).get_by_role("button", name=i18n.text("editor.prepare", "de")).first.click()
     link = page.locator(f"{editor} a.vl-file-link").first
     follow_expect(link).to_be_visible()
