@@ -208,6 +208,8 @@ def test_every_tab_in_each_language_shows_only_that_language(
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, page_url(), server=voila_server)
     _switch(page, "de")
+    page.locator(".vl-designer input").check()  # designer mode: every hand, coordinates
+    follow_expect(page.locator(".vl-designer input")).to_be_checked()
     _say_things(page)  # said in German: redrawn in English after the switch
     _edit_the_deck(page)
     shown = {}
