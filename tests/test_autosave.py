@@ -242,3 +242,35 @@ def test_a_record_saved_before_branches_were_kept_still_resumes(store_url: str) 
     rec = store.get(rec.id)
     assert len(json.loads(rec.save)["branches"]["lines"]) == 2
     assert rec.cursor == second.game.step_count
+
+
+def test_the_offer_goes_when_another_game_is_shown_and_resuming_offers_nothing_else(
+    store_url: str,
+) -> None:
+    """Issue 24 item 6: the resume offer stayed after loading a file or starting a new
+    game, and after resuming it offered the game it had just replaced."""
+    first = page()
+    hello(first)
+    human_steps(first, 6)
+    second = page(seed=98)
+    hello(second)
+    human_steps(second, 4)  # a second unfinished game in the same browser
+    # a new game started: the offer goes
+    third = page(seed=97)
+    hello(third)
+    assert third.autosave.offer_box.layout.display == "flex"
+    assert third.start_game({"players": 2, "seed": 5, "controllers": [HUMAN, "careful"]})
+    assert third.autosave.offer_box.layout.display == "none" and third.autosave.offers == []
+    # a file loaded: the offer goes
+    fourth = page(seed=96)
+    hello(fourth)
+    assert fourth.autosave.offer_box.layout.display == "flex"
+    fourth.save()
+    assert fourth.load_bytes("game.json", fourth.saved_text.encode())
+    assert fourth.autosave.offer_box.layout.display == "none"
+    # resumed: nothing else is offered in its place
+    fifth = page(seed=95)
+    hello(fifth)
+    assert len(fifth.autosave.offers) >= 2
+    fifth.autosave.take_offer()
+    assert fifth.autosave.offers == [] and fifth.autosave.offer_box.layout.display == "none"

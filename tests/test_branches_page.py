@@ -134,3 +134,74 @@ def test_the_board_as_text_names_tiles_figures_and_moves_in_the_page_language() 
     app.refresh()
     assert 'class="vl-board-text" role="region"' in app.status.value
     assert "Erlaubte Züge" in app.status.value
+
+
+def test_a_deleted_branch_comes_back_with_one_click() -> None:
+    """Issue 24 item 4: deleting a branch was instant and final."""
+    app = bots_game()
+    whatif_at_past_chance(app)
+    tree = app.branches.tree
+    assert tree is not None
+    app.branches.list.children[0].children[0].click()  # show branch 1
+    assert app.branches.undelete.layout.display == "none"
+    app.branches.list.children[1].children[1].click()  # delete branch 2
+    assert tree.names == ["1"]
+    assert app.branches.undelete.layout.display == ""
+    assert app.branches.undelete.description == "Bring back branch 2"
+    line = None
+    app.branches.undelete.click()
+    assert tree.names == ["1", "2"] and tree.current == "1"
+    line = tree.line("2")
+    assert len(line) > 0 and app.branches.undelete.layout.display == "none"
+    labels = [item.children[0].description for item in app.branches.list.children]
+    assert labels[0] == "1" and labels[1].startswith("2 · ")
+    app.set_lang("de")  # the button's words follow the page's language
+    app.branches.list.children[1].children[1].click()
+    assert app.branches.undelete.description == "Zweig 2 zurückholen"
+
+
+def test_compare_is_at_the_step_shown_and_keeps_treasures_hidden() -> None:
+    """Issue 24 item 4: compare set each branch's end against the other's (16 steps vs
+    56); it now shows both after the step the slider shows. Outside designer mode a
+    treasure's value (hidden by R9.3) is not added into the gold shown."""
+    from verlies.tree import GameTree
+
+    app = bots_game()
+    k = whatif_at_past_chance(app)
+    tree = app.branches.tree
+    assert isinstance(tree, GameTree)
+    app.branches.list.children[0].children[0].click()  # branch 1, at step k + 1
+    app.history.slider.value = k + 1
+    app.branches.other.value = "2"
+    html = app.branches.comparison.value
+    assert f"Both branches after step {k + 1} (the step shown)." in html
+    cmp = tree.compare("1", "2", k + 1)
+    assert cmp.a.length == cmp.b.length == k + 1
+    app.branches.list.children[0].children[0].click()
+    app.history.slider.value = 40  # past branch 2's end
+    app.branches.other.value = "2"
+    html = app.branches.comparison.value
+    n2 = len(tree.line("2"))
+    if n2 < 40:
+        assert f"ends after step {n2}" in html
+    app.set_lang("de")
+    assert app.branches.other.description == "Vergleichen mit"
+    app.set_lang("en")
+    assert app.branches.other.description == "Compare with"
+
+
+def test_the_comparison_hides_treasure_values_outside_designer_mode() -> None:
+    from verlies.tree import BranchEnd, Comparison, SeatEnd
+    from verlies.ui.branches_model import comparison_html
+
+    app = bots_game(10)
+    rich = SeatEnd(0, 17, (0, 0), False, coins=5, treasures=2)  # 12 gold on 2 cards
+    poor = SeatEnd(1, 3, (1, 0), False, coins=3, treasures=0)
+    a = BranchEnd("1", 10, False, (), (rich, poor))
+    b = BranchEnd("2", 10, False, (), (poor.__class__(0, 5, (0, 0), False, 5, 0), poor))
+    shown = comparison_html(app.game, Comparison(a, b, 4), "en", 10)
+    assert "17" not in shown and "5 + 2 treasure card(s)" in shown
+    designer = comparison_html(app.game, Comparison(a, b, 4), "en", 10, designer=True)
+    assert '<td class="vl-diff">17</td>' in designer
+    over = BranchEnd("1", 10, True, (0,), (rich, poor))  # at the end every card is shown
+    assert ">17<" in comparison_html(app.game, Comparison(over, b, 4), "en", 10)

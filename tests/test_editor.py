@@ -165,10 +165,18 @@ def test_select_shows_fields_text_and_preview(editor: DeckEditor, default: Deck)
     assert editor.text.value == default.rooms[TRAP].text
     assert editor.text_box.layout.display is None
     assert editor.tile_box.layout.display == "none"
-    assert "<svg" in editor.preview.value and editor.preview.value.count("<svg") == 2
+    # one picture, in the page's language (issue 24: the page shows one language at a time)
+    assert "<svg" in editor.preview.value and editor.preview.value.count("<svg") == 1
+    assert "ROOM CARD" in editor.preview.value and "RAUMKARTE" not in editor.preview.value
+    editor.set_lang("de")
+    assert "RAUMKARTE" in editor.preview.value and "ROOM CARD" not in editor.preview.value
+    editor.set_lang("en")
     canon = text_of(editor.canonical)
-    assert "Falle: Geschick 8, sonst Verletzung." in canon
-    assert "Trap: Dexterity 8, else injury." in canon
+    assert "Trap: Dexterity 8, else injury." in canon and "Falle" not in canon
+    editor.set_lang("de")
+    canon = text_of(editor.canonical)
+    assert "Falle: Geschick 8, sonst Verletzung." in canon and "Trap" not in canon
+    editor.set_lang("en")
     assert "ok" in text_of(editor.status)
 
     editor.select("dungeon", "r-gang-straight-04")
@@ -432,7 +440,8 @@ def test_apply_to_finished_game_is_refused() -> None:
 
 def _links(editor: DeckEditor) -> list[tuple[str, str]]:
     return re.findall(
-        r'<a download="([^"]+)" href="data:text/plain;charset=utf-8;base64,([^"]+)"',
+        r'<a class="vl-file-link" download="([^"]+)" '
+        r'href="data:text/plain;charset=utf-8;base64,([^"]+)"',
         editor.download.value,
     )
 

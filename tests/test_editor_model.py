@@ -168,7 +168,10 @@ def test_load_replaces_the_draft_as_one_undo_step(model: EditorModel, default: D
     other = default.with_count("room", TRAP, 4).with_name("Mine")
     ok, message = model.load(other.dumps().encode(), "mine.toml")
     cards = sum(sum(other.counts(k).values()) for k in KINDS)  # characters count once
-    assert ok and message == f"Loaded mine.toml: “Mine”, {cards} cards. The draft is now this deck."
+    assert ok and message == (
+        f"Loaded mine.toml: “Mine”, {cards} cards with every copy counted. "
+        "The draft is now this deck."
+    )
     assert model.draft == other
     model.undo()
     assert model.draft == default

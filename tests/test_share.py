@@ -96,3 +96,44 @@ def test_board_png_when_cairosvg_is_there() -> None:
     png = share.board_png(played(10).board_svg())
     if png is not None:
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_markdown_log_says_oldest_first_and_is_oldest_first() -> None:
+    """Issue 24 item 5: its title said "newest first" over rows oldest first."""
+    from verlies.ui.i18n import t
+
+    game = played(30)
+    rows = share.log_rows(game, "en", designer=True)
+    title = t("export_log_title", "en", seed=game.setup.seed, step=game.step_count)
+    md = share.log_markdown(rows, title, ["step", "rule", "seat", "text"])
+    assert md.startswith("# Event log, oldest first (seed 9, step 30)\n")
+    steps = [int(line.split("|")[1]) for line in md.splitlines()[4:]]
+    assert steps == sorted(steps) and steps[0] == 0 and 25 < steps[-1] <= 30
+    assert "älteste zuerst" in t("export_log_title", "de", seed=9, step=30)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_board_picture_has_a_title_a_legend_and_a_useful_size(lang: str) -> None:
+    """Issue 24 item 5: the PNG was 194 x 194 px, neither picture had a title or legend."""
+    import re
+
+    from verlies.ui.describe import player_label
+    from verlies.ui.i18n import t
+
+    game = played(12)
+    svg = share.board_picture(game, lang)
+    title = t("export_board_title", lang, seed=9, step=12, round=game.round)
+    assert f"<title>{title}</title>" in svg and svg.count(title) == 2  # also written on it
+    for seat in range(3):  # each seat's figure and character, in the legend
+        assert player_label(game, seat, lang) in svg
+    for key in ("export_legend_gold", "export_legend_obstacle", "export_legend_injured"):
+        assert t(key, lang) in svg
+    size = re.search(r'width="(\d+)" height="(\d+)"', svg)
+    assert size is not None
+    width, height = float(size[1]), float(size[2])
+    assert width >= share.EXPORT_MIN_WIDTH and height > 300
+    png = share.board_png(svg, 2.0)
+    assert png is not None  # cairosvg is in the test extra
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (w, h) == (round(width * 2), round(height * 2)) and w >= 1440

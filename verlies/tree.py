@@ -60,9 +60,11 @@ class SeatEnd:
     """A seat at the end of a branch's line."""
 
     seat: int
-    gold: int
+    gold: int  # R9.1: coins plus the treasures' values (hidden in play by R9.3)
     pos: tuple[int, int]
     escaped: bool
+    coins: int = 0  # what the table sees: coins, and how many treasure cards
+    treasures: int = 0
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,17 @@ class Comparison:
                 if va != vb:
                     out.append((sa.seat, field, va, vb))
         return tuple(out)
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """A deleted branch, as :meth:`GameTree.restore` brings it back."""
+
+    name: str
+    line: tuple[Step, ...]
+    parent: str | None
+    children: tuple[str, ...]  # the branches that had left it
+    index: int  # its place in the list
 
 
 def common_prefix(a: Sequence[Step], b: Sequence[Step]) -> int:
@@ -249,35 +262,68 @@ class GameTree:
         if self._current == name:
             self._current = new
 
-    def delete(self, name: str) -> None:
-        """Drop branch ``name`` (not the one shown: switch first)."""
+    def delete(self, name: str) -> Deleted:
+        """Drop branch ``name`` (not the one shown: switch first). Returns what
+        :meth:`restore` needs to bring it back (a delete can be undone)."""
         if name not in self._lines:
             raise KeyError(name)
         if name == self._current:
             raise ValueError("the branch shown cannot be deleted; switch to another first")
         grand = self._parents.get(name)
+        gone = Deleted(
+            name,
+            self._lines[name],
+            grand,
+            tuple(k for k, p in self._parents.items() if p == name),
+            list(self._lines).index(name),
+        )
         del self._lines[name]
         del self._parents[name]
-        for k, p in self._parents.items():  # its children now hang on its parent
-            if p == name:
-                self._parents[k] = grand
+        for k in gone.children:  # its children now hang on its parent
+            self._parents[k] = grand
+        return gone
+
+    def restore(self, gone: Deleted) -> None:
+        """Undo :meth:`delete`: the branch back in its place in the list, its children (those
+        still there) on it again. A branch of the same name made since is refused."""
+        if gone.name in self._lines:
+            raise ValueError(f"a branch named {gone.name!r} exists")
+        if len(self._lines) >= MAX_BRANCHES:
+            raise ValueError(f"at most {MAX_BRANCHES} branches")
+        items = list(self._lines.items())
+        items.insert(min(gone.index, len(items)), (gone.name, gone.line))
+        self._lines = dict(items)
+        parents = list(self._parents.items())
+        parents.insert(min(gone.index, len(parents)), (gone.name, gone.parent))
+        self._parents = dict(parents)
+        if gone.parent is not None and gone.parent not in self._lines:
+            self._parents[gone.name] = None
+        for k in gone.children:
+            if k in self._parents:
+                self._parents[k] = gone.name
 
     # ---- comparing ----------------------------------------------------------------------------
 
-    def end(self, name: str) -> BranchEnd:
-        """Where branch ``name``'s line ends."""
+    def end(self, name: str, at: int | None = None) -> BranchEnd:
+        """Where branch ``name``'s line ends, or where it is after ``at`` steps (its end if
+        it is shorter)."""
         steps = self._lines[name]
+        if at is not None:
+            steps = steps[: max(0, at)]
         g = Game(self.game.setup, steps, log=False)
         r = g.result
         seats = tuple(
-            SeatEnd(i, f.gold, (f.pos[0], f.pos[1]), bool(f.escaped))
+            SeatEnd(i, f.gold, (f.pos[0], f.pos[1]), bool(f.escaped), f.coins, len(f.treasures))
             for i, f in enumerate(g.figures)
         )
         return BranchEnd(name, len(steps), g.is_over, tuple(r.winners) if r else (), seats)
 
-    def compare(self, a: str, b: str) -> Comparison:
-        """Branches ``a`` and ``b`` at their ends: gold, positions, who escaped."""
-        return Comparison(self.end(a), self.end(b), common_prefix(self.line(a), self.line(b)))
+    def compare(self, a: str, b: str, at: int | None = None) -> Comparison:
+        """Branches ``a`` and ``b`` at their ends, or both after ``at`` steps (the page
+        compares at the step shown, docs/decisions.md): gold, positions, who escaped."""
+        return Comparison(
+            self.end(a, at), self.end(b, at), common_prefix(self.line(a), self.line(b))
+        )
 
     # ---- saving -------------------------------------------------------------------------------
 
@@ -377,6 +423,7 @@ __all__ = [
     "BranchEnd",
     "BranchInfo",
     "Comparison",
+    "Deleted",
     "GameTree",
     "SeatEnd",
     "common_prefix",

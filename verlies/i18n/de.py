@@ -675,7 +675,7 @@ TEXTS: dict[str, str] = {
     "editor.k_monster": "Monster",
     "editor.k_treasure": "Schätze",
     "editor.k_character": "Abenteurer",
-    "editor.n_cards": "{n} von {total} Karten",
+    "editor.n_cards": "{n} von {total} verschiedenen Karten",
     "editor.no_match": "Keine Karte passt zum Filter.",
     "editor.card": "Karte",
     "editor.name": "Name",
@@ -737,7 +737,10 @@ TEXTS: dict[str, str] = {
         'Datei {name} abgelehnt: ein hochgeladener Patch darf nur base = "default" nennen.'
     ),
     "editor.load_error": "Datei {name} nicht geladen: {msg}",
-    "editor.loaded": "{name} geladen: „{deck}“, {cards} Karten. Der Entwurf ist jetzt dieses Deck.",
+    "editor.loaded": (
+        "{name} geladen: „{deck}“, {cards} Karten, jede Kopie gezählt. "
+        "Der Entwurf ist jetzt dieses Deck."
+    ),
     "editor.warnings": "Hinweise",
     "editor.c_total": "gesamt",
     "editor.c_all": "Alle",
@@ -1525,5 +1528,24 @@ TEXTS: dict[str, str] = {
     ),
     "samplesize.error": "Die Änderung muss über 0 Punkten liegen.",
     # --- end of the sample-size helper's words ----------------------------------------------
+    # --- page (issue 24, branch page24): tooltips, exports, branches, messages ---------------
+    "page.speed_tip": "Millisekunden zwischen zwei Schritten beim automatischen Spielen",
+    "page.history_tip": "Zu jedem Schritt dieses Spiels gehen (seine aktuelle Linie)",
+    "page.load_tip": "Eine gespeicherte Spieldatei (.json) öffnen",
+    "page.export_board_title": (
+        "Raus aus dem Verlies! · Seed {seed} · Schritt {step} · Runde {round}"
+    ),
+    "page.export_injured": "verletzt",
+    "page.export_escaped": "entkommen",
+    "page.export_legend_gold": "Gelber Punkt: Gold, das auf der Karte liegt",
+    "page.export_legend_obstacle": (
+        "Roter, blauer, grüner Punkt: Hindernis und die zu erreichende Zahl"
+    ),
+    "page.export_legend_injured": "Eine liegende Figur ist verletzt (R8)",
+    "page.export_log_title": "Ereignisprotokoll, älteste zuerst (Seed {seed}, Schritt {step})",
+    "page.branch_undelete": "Zweig {name} zurückholen",
+    "page.branch_compare_at": "Beide Zweige nach Schritt {k} (dem gezeigten Schritt).",
+    "page.branch_ends_at": "endet nach Schritt {n}",
+    "page.branch_gold_hidden": "{coins} + {n} Schatzkarte(n)",
     # --- end -------------------------------------------------------------------------------------
 }

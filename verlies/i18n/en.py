@@ -638,7 +638,7 @@ TEXTS: dict[str, str] = {
     "editor.k_monster": "Monsters",
     "editor.k_treasure": "Treasures",
     "editor.k_character": "Characters",
-    "editor.n_cards": "{n} of {total} cards",
+    "editor.n_cards": "{n} of {total} different cards",
     "editor.no_match": "No card matches the filter.",
     "editor.card": "Card",
     "editor.name": "name",
@@ -695,7 +695,10 @@ TEXTS: dict[str, str] = {
     "editor.too_large": "File {name} refused: {size} bytes, at most {max} bytes.",
     "editor.bad_base": 'File {name} refused: an uploaded patch may only name base = "default".',
     "editor.load_error": "File {name} not loaded: {msg}",
-    "editor.loaded": "Loaded {name}: “{deck}”, {cards} cards. The draft is now this deck.",
+    "editor.loaded": (
+        "Loaded {name}: “{deck}”, {cards} cards with every copy counted. "
+        "The draft is now this deck."
+    ),
     "editor.warnings": "Warnings",
     "editor.c_total": "total",
     "editor.c_all": "All",
@@ -1426,5 +1429,20 @@ TEXTS: dict[str, str] = {
     ),
     "samplesize.error": "The change must be above 0 points.",
     # --- end of the sample-size helper's words ----------------------------------------------
+    # --- page (issue 24, branch page24): tooltips, exports, branches, messages ---------------
+    "page.speed_tip": "Milliseconds between two steps when playing automatically",
+    "page.history_tip": "Go to any step of this game (its current line)",
+    "page.load_tip": "Open a saved game file (.json)",
+    "page.export_board_title": "Raus aus dem Verlies! · seed {seed} · step {step} · round {round}",
+    "page.export_injured": "injured",
+    "page.export_escaped": "escaped",
+    "page.export_legend_gold": "Yellow dot: gold lying on the card",
+    "page.export_legend_obstacle": "Red, blue, green dot: an obstacle and the number to reach",
+    "page.export_legend_injured": "A figure lying on its side is injured (R8)",
+    "page.export_log_title": "Event log, oldest first (seed {seed}, step {step})",
+    "page.branch_undelete": "Bring back branch {name}",
+    "page.branch_compare_at": "Both branches after step {k} (the step shown).",
+    "page.branch_ends_at": "ends after step {n}",
+    "page.branch_gold_hidden": "{coins} + {n} treasure card(s)",
     # --- end -------------------------------------------------------------------------------------
 }

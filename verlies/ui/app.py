@@ -43,6 +43,7 @@ from verlies.ui.panels import (
     drawn_card_html,
     log_order_css,
 )
+from verlies.ui.said import Said, Words, error_words, no_null_tooltips
 from verlies.ui.session import HUMAN, Session, bot_names
 from verlies.ui.table_view import TableBar
 from verlies.ui.theme import CSS
@@ -111,6 +112,11 @@ class PlayApp:
         self.designer_box.observe(lambda c: self.set_designer(bool(c["new"])), "value")
         header = widgets.HBox([self.title, self.designer_box, self.lang_toggle])
         header.add_class("vl-header")
+        # what a person must read first, above the tabs: a link that could not be opened
+        # (issue 24 item 3: it was below the board, out of sight under the fresh game)
+        self.notice = widgets.HTML()
+        self.notice.add_class("vl-notice")
+        self.notice_said = Said(self.notice)
 
         self.board = BoardView(width, height, on_cell=self.click_cell, on_info=self._board_info)
         # The state line is re-sent every step; its data attributes also show and hide the
@@ -122,6 +128,7 @@ class PlayApp:
         self.hints.add_class("vl-hints-box")
         self.message = widgets.HTML()
         self.message.add_class("vl-message")
+        self.said = Said(self.message)  # said again in the new language on a switch
 
         self.drawn = widgets.HTML()
         self.drawn.add_class("vl-drawn-box")
@@ -238,9 +245,12 @@ class PlayApp:
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
         self.add_tab(i18n.text("sim.tab", lang), self._slots[1])  # the balance lab
         self.tabs.observe(self._tab_shown, "selected_index")
-        self.widget = widgets.VBox([self.style, header, self.autosave.widget, self.tabs])
+        self.widget = widgets.VBox(
+            [self.style, header, self.notice, self.autosave.widget, self.tabs]
+        )
         self.widget.add_class("vl-app")
         self.set_lang(lang, refresh=False)
+        no_null_tooltips(self.widget)
         self.tell_setup("set_from", self.session.game, self.session.controllers)
         self.refresh()
 
@@ -256,6 +266,7 @@ class PlayApp:
                 getattr(form, name)(*args)
             self._setup_calls.clear()
             self._setup = form
+            no_null_tooltips(form.widget)
             self._slots[2].children = [form.widget]
         return self._setup
 
@@ -291,6 +302,7 @@ class PlayApp:
             # when the game moves on or another file is uploaded (see refresh)
             editor.action_status.observe(self._editor_said, "value")
             editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
+            no_null_tooltips(editor.widget)
             self._slots[0].children = [editor.widget]
         return self._editor
 
@@ -321,6 +333,7 @@ class PlayApp:
             from verlies.ui.balance import BalanceTab
 
             self._balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=self.lang)
+            no_null_tooltips(self._balance.widget)
             self._slots[1].children = [self._balance.widget]
         return self._balance
 
@@ -446,6 +459,8 @@ class PlayApp:
         self.tools.set_lang(lang)
         self.table_bar.set_lang(lang)
         self.tell_setup("set_lang", lang)
+        self.said.redraw(lang)
+        self.notice_said.redraw(lang)
         if self._editor is not None:
             self._editor.set_lang(lang)
         if self._balance is not None:
@@ -474,7 +489,7 @@ class PlayApp:
         try:
             fn(*args)
         except VerliesError as e:  # a deck or setup error in the page's language
-            self._say(share.error_text(e, self.lang), error=True)
+            self._say(error_words(e), error=True)
             return False
         except Exception as e:  # noqa: BLE001 - show it on the page, keep the app alive
             self.last_error = traceback.format_exc()
@@ -526,7 +541,8 @@ class PlayApp:
 
         self._guard(go)
         if result is not None:
-            self._say(self.controller.run_message(result))
+            done = result
+            self._say(self._words(lambda: self.controller.run_message(done)))
         self.refresh()
 
     def _autoplay_tick(self, change: dict[str, Any]) -> None:
@@ -542,7 +558,7 @@ class PlayApp:
         if not ok or result is None or result.reason in ("human", "over"):
             self.steps.play.playing = False
             if result is not None and result.reason == "human":
-                self._say(self.controller.stopped_text())
+                self._say(self._words(self.controller.stopped_text))
         self.selected = None
         self.refresh()
 
@@ -614,12 +630,19 @@ class PlayApp:
 
     # ---- save / load ---------------------------------------------------------------------
 
-    def save(self) -> None:
+    def game_file(self) -> tuple[str, str]:
+        """The save file of the game shown and its name: every branch, and who plays each
+        seat. "Save" and the "Game .json" export both give this one file (issue 24 item 5:
+        the same name held different contents)."""
         g = self.game
         self.branches.follow(g)
-        text = self.branches.tree.to_json() if self.branches.tree else g.to_json()
+        tree = self.branches.tree
+        text = tree.to_json() if tree is not None and tree.game is g else g.to_json()
         text = share.with_seats(text, self.session.controllers)  # who plays: human or bot
-        name = f"verlies-seed{g.setup.seed}-step{g.step_count}.json"
+        return text, f"verlies-seed{g.setup.seed}-step{g.step_count}.json"
+
+    def save(self) -> None:
+        text, name = self.game_file()
         self.files.offer(text, name, self.lang)
         self.saved_text = text
 
@@ -631,17 +654,13 @@ class PlayApp:
     def load_bytes(self, name: str, data: bytes) -> bool:
         lang = self.lang
         if len(data) > MAX_UPLOAD_BYTES:
-            text = t("too_large", lang, n=len(data), max=MAX_UPLOAD_BYTES)
-            self.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
+            self.files.say("too_large", lang, error=True, n=len(data), max=MAX_UPLOAD_BYTES)
             return False
         try:
             tree = GameTree.from_json(data)  # the current line, and every branch
             game = tree.game
         except VerliesError as e:
-            self.files.message.value = (
-                f'<span class="vl-error">'
-                f"{esc(t('load_error', lang, msg=share.error_text(e, lang)))}</span>"
-            )
+            self.files.say("load_error", lang, error=True, msg=error_words(e))
             return False
         old = self.session.controllers
         controllers = share.seats_of(data, game.players, (HUMAN, *bot_names())) or (
@@ -652,7 +671,7 @@ class PlayApp:
         self.deck = game.setup.deck
         self.deck_arrived(game.setup.deck)
         self.tell_setup("set_from", game, controllers)
-        self.files.message.value = f'<span class="vl-ok">{esc(t("loaded", lang, name=name))}</span>'
+        self.files.say("loaded", lang, name=name)
         self.board.fit()
         self._history_moved()
         return True
@@ -679,9 +698,25 @@ class PlayApp:
 
     # ---- showing ---------------------------------------------------------------------------
 
-    def _say(self, text: str, error: bool = False) -> None:
+    def _say(self, text: str | Words, error: bool = False) -> None:
+        """Say ``text`` under the actions; given as a function of the language, it is said
+        again in the new language on a switch (ui/said.py)."""
         cls = "vl-error" if error else "vl-note"
-        self.message.value = f'<div class="{cls}">{esc(text)}</div>'
+        make: Words = text if callable(text) else (lambda _lang: text)
+        self.said.say(lambda lang: f'<div class="{cls}">{esc(make(lang))}</div>', self.lang)
+
+    def _words(self, make: Callable[[], str]) -> Words:
+        """A controller's sentence (made in its language) as a function of the language."""
+
+        def in_lang(lang: str) -> str:
+            kept = self.controller.lang
+            self.controller.lang = lang
+            try:
+                return make()
+            finally:
+                self.controller.lang = kept
+
+        return in_lang
 
     def _hint_text(self) -> str:
         return self.controller.hint_text()
@@ -709,7 +744,8 @@ class PlayApp:
         lang = self.lang
         started = self.branches.follow(g)  # first: it may bring back a line's undone steps
         if started is not None and self.branches.tree is not None:
-            self._say(started_text(self.branches.tree, started, lang))
+            tree = self.branches.tree
+            self._say(lambda lang: started_text(tree, started, lang))
         self._refreshing = True
         try:
             self.board.show(self._scene())  # first: the board is what the eye waits for
@@ -743,7 +779,7 @@ class PlayApp:
                 slider.max = g.history_length
         finally:
             self._syncing = False
-        self.branches.show(lang)
+        self.branches.show(lang, self.designer)
         self.tools.show()
         self.table_bar.show()
         note = self._editor_note

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies.errors import VerliesError
-from verlies.ui import share
 from verlies.ui.autosave import Autosave, Offer
 from verlies.ui.i18n import t
+from verlies.ui.said import error_words
 
 if TYPE_CHECKING:
     from verlies.ui.app import PlayApp
@@ -35,6 +35,7 @@ class AutosaveBar:
         self.enabled = enabled
         self.model = model or Autosave()
         self.offers: list[Offer] = []
+        self._offered_over: object = None  # the game shown when the offers were made
         self.last_error: str | None = None
         self.client = widgets.Text(value="", layout=widgets.Layout(display="none"))
         self.client.add_class("vl-client")
@@ -67,6 +68,7 @@ class AutosaveBar:
         except Exception:  # noqa: BLE001 - a broken store must not break the page
             self.last_error = traceback.format_exc()
             self.offers = []
+        self._offered_over = self.app.session.game
         self.show_offers()
         self.sync()  # the line names the client: the page stops sending it
 
@@ -93,8 +95,8 @@ class AutosaveBar:
         try:
             session, tree = self.model.resume(offer.rid)
         except VerliesError as e:
-            text = t("autosave.resume_error", app.lang, msg=share.error_text(e, app.lang))
-            app._say(text, error=True)
+            words = error_words(e)
+            app._say(lambda lang: t("autosave.resume_error", lang, msg=words(lang)), error=True)
             self.show_offers()
             return
         app.session = session
@@ -103,8 +105,11 @@ class AutosaveBar:
         app.tell_setup("set_from", session.game, session.controllers)
         app.board.fit()
         app._history_moved()
-        app._say(t("autosave.resumed", app.lang, step=session.game.step_count))
-        self.offers = [o for o in self.model.offers() if o.rid != offer.rid]
+        step = session.game.step_count
+        app._say(lambda lang: t("autosave.resumed", lang, step=step))
+        # resumed: the offer is done, and the game it replaced is not offered back in its
+        # place (issue 24 item 6); it is saved, and offered again on the next visit
+        self.offers = []
         self.show_offers()
 
     def discard_offer(self) -> None:
@@ -125,6 +130,10 @@ class AutosaveBar:
             return
         app = self.app
         lang = app.lang
+        if self.offers and app.session.game is not self._offered_over:
+            # a file loaded, a new game, a link opened: the offer to resume is over
+            self.offers = []
+            self.show_offers()
         try:
             state = self.model.sync(app.session, lang, app.branches.tree)
         except Exception:  # noqa: BLE001 - keep playing; the line says it is not saved

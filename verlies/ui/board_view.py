@@ -20,6 +20,7 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
+from verlies.ui.board_layout import BADGE_Y, pawn_places
 from verlies.ui.canvas import pin_css_size, redraw
 from verlies.ui.page_model import Cell, FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
@@ -424,16 +425,13 @@ class BoardView:
             by_cell.setdefault((f.x, f.y), []).append(f)
         pawns: list[tuple[float, float, float, FigureMark]] = []
         for (x, y), group in sorted(by_cell.items()):
-            n = len(group)
-            offsets = st.FIGURE_OFFSETS.get(n) or st.FIGURE_OFFSETS[4]
-            fh = (st.FIGURE_H if n == 1 else st.FIGURE_H_CROWDED) * ts
             cx0, cy0 = v.cell_center(x, y)
-            for i, f in enumerate(sorted(group, key=lambda f: f.seat)):
-                ox, oy = offsets[i % len(offsets)]
-                cx, cy = cx0 + ox * ts, cy0 + oy * ts
-                if n == 1:
-                    cy += 0.08 * ts  # leave the obstacle dot in the middle readable
-                pawns.append((cx, cy, fh, f))
+            seated = sorted(group, key=lambda f: f.seat)
+            mark = scene.highlights.get((x, y))
+            # clear of the obstacle's number and of an odds badge (ui/board_layout.py)
+            places = pawn_places([f.injured for f in seated], badge=bool(mark and mark.label))
+            for f, at in zip(seated, places, strict=True):
+                pawns.append((cx0 + at.x * ts, cy0 + at.y * ts, at.h * ts, f))
         self._figures(pawns)
         if scene.banner:
             self._banner(scene.banner)
@@ -493,7 +491,7 @@ class BoardView:
         c.stroke_rect(*box)
         c.set_line_dash([])
         if hl.label:
-            self._badge(px + ts / 2, py + ts - 0.2 * ts, hl.label, hs.stroke, st.INK)
+            self._badge(px + ts / 2, py + ts * (0.5 + BADGE_Y), hl.label, hs.stroke, st.INK)
 
     def _badge(self, cx: float, cy: float, text: str, fill: str, ink: str) -> None:
         c = self.overlay

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from verlies.game import Game
 from verlies.record import Edit
-from verlies.tree import Comparison, GameTree
+from verlies.tree import Comparison, GameTree, SeatEnd
 from verlies.ui.describe import character_name
 from verlies.ui.i18n import t
 
@@ -47,9 +47,13 @@ def started_text(tree: GameTree, name: str, lang: str) -> str:
     return t("branch_started", lang, name=name, k=info.fork, parent=info.parent or "")
 
 
-def comparison_html(game: Game, cmp: Comparison, lang: str) -> str:
-    """Two branches' ends side by side: gold, position, escaped, per seat; the cells that
-    differ are marked."""
+def comparison_html(
+    game: Game, cmp: Comparison, lang: str, at: int | None = None, designer: bool = False
+) -> str:
+    """Two branches side by side at their ends, or both after ``at`` steps (a shorter
+    one at its end): gold, position, escaped, per seat; the cells that differ are marked.
+    Outside designer mode only what the table sees: coins and how many treasures, not the
+    treasures' hidden values (R9.3), until that branch's game is over."""
     a, b = cmp.a, cmp.b
 
     def cell(va: object, vb: object, text: str) -> str:
@@ -64,17 +68,27 @@ def comparison_html(game: Game, cmp: Comparison, lang: str) -> str:
         f"<tr><th></th><th>{esc(t('gold', lang))}</th><th>{esc(t('branch_where', lang))}</th>"
         f"<th>{esc(t('gold', lang))}</th><th>{esc(t('branch_where', lang))}</th></tr>"
     )
+
+    def gold(seat: SeatEnd, over: bool) -> str:
+        if designer or over or not seat.treasures:
+            return str(seat.gold)
+        return t("branch_gold_hidden", lang, coins=seat.coins, n=seat.treasures)
+
     rows = []
     for sa, sb in zip(a.seats, b.seats, strict=True):
         pa = where(sa, sb, sa.pos, sa.escaped)
         pb = where(sa, sb, sb.pos, sb.escaped)
+        ga, gb = gold(sa, a.over), gold(sb, b.over)
         rows.append(
             f"<tr><th>{esc(character_name(game, sa.seat, lang))}</th>"
-            f"{cell(sa.gold, sb.gold, str(sa.gold))}{cell(pa, pb, pa)}"
-            f"{cell(sa.gold, sb.gold, str(sb.gold))}{cell(pa, pb, pb)}</tr>"
+            f"{cell(ga, gb, ga)}{cell(pa, pb, pa)}"
+            f"{cell(ga, gb, gb)}{cell(pa, pb, pb)}</tr>"
         )
 
     def state(end_over: bool, n: int) -> str:
+        if at is not None and n < at:  # shorter than the step compared at: its end
+            ended = t("branch_ends_at", lang, n=n)
+            return f"{ended} · {t('game_over', lang)}" if end_over else ended
         return t("game_over", lang) if end_over else t("branch_steps", lang, n=n)
 
     foot = (
@@ -82,6 +96,8 @@ def comparison_html(game: Game, cmp: Comparison, lang: str) -> str:
         f"<td colspan=2>{esc(state(b.over, b.length))}</td></tr>"
     )
     shared = esc(t("branch_shared", lang, n=cmp.shared))
+    if at is not None:
+        shared = f"{esc(t('branch_compare_at', lang, k=at))} {shared}"
     return (
         f'<div class="vl-compare"><div>{shared}</div>'
         f"<table>{head}{''.join(rows)}{foot}</table></div>"

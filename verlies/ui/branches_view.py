@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from verlies.tree import GameTree
+from verlies.tree import Deleted, GameTree
 from verlies.ui.branches_model import BranchRow, branch_rows, comparison_html
 from verlies.ui.i18n import t
 
@@ -26,6 +26,7 @@ class BranchesPanel:
         self.on_error = on_error
         self.tree: GameTree | None = None
         self.lang = "de"
+        self.designer = False  # the page's designer mode: treasures' values shown
         self.title = widgets.HTML()
         self.title.add_class("vl-branches-title")
         self.list = widgets.HBox()
@@ -40,7 +41,16 @@ class BranchesPanel:
         self.comparison.add_class("vl-compare-box")
         tools = widgets.HBox([self.name, self.other])
         tools.add_class("vl-branch-tools")
-        self.widget = widgets.VBox([widgets.HBox([self.title, self.list]), tools, self.comparison])
+        # a deleted branch can be brought back (issue 24 item 4): this button, until the
+        # next change of the branches
+        self.undelete = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
+        self.undelete.add_class("vl-branch-undelete")
+        self.undelete.layout.display = "none"
+        self.undelete.on_click(lambda _b: self.restore())
+        self._deleted: Deleted | None = None
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.title, self.list]), self.undelete, tools, self.comparison]
+        )
         self.widget.add_class("vl-branches")
         self._shown: tuple[BranchRow, ...] = ()
         self._quiet = False
@@ -58,8 +68,9 @@ class BranchesPanel:
     def set_tree(self, tree: GameTree) -> None:
         """A loaded save's tree."""
         self.tree = tree
+        self._deleted = None
 
-    def _run(self, fn: Callable[..., object], *args: str) -> bool:
+    def _run(self, fn: Callable[..., object], *args: object) -> bool:
         try:
             fn(*args)
         except (KeyError, ValueError) as e:
@@ -72,7 +83,20 @@ class BranchesPanel:
             self.on_moved()
 
     def delete(self, name: str) -> None:
-        if self.tree is not None and self._run(self.tree.delete, name):
+        tree = self.tree
+        if tree is None:
+            return
+        try:
+            self._deleted = tree.delete(name)
+        except (KeyError, ValueError) as e:
+            self.on_error(str(e))
+            return
+        self.on_moved()
+
+    def restore(self) -> None:
+        """Bring the branch deleted last back."""
+        gone, self._deleted = self._deleted, None
+        if self.tree is not None and gone is not None and self._run(self.tree.restore, gone):
             self.on_moved()
 
     def _renamed(self, change: dict[str, Any]) -> None:
@@ -91,13 +115,15 @@ class BranchesPanel:
         if not other or other not in tree.names or other == tree.current:
             self.comparison.value = ""
             return
+        # both at the step shown (docs/decisions.md, "Comparing branches")
+        at = tree.game.step_count
         self.comparison.value = comparison_html(
-            tree.game, tree.compare(tree.current, other), self.lang
+            tree.game, tree.compare(tree.current, other, at), self.lang, at, self.designer
         )
 
     # ---- showing ---------------------------------------------------------------------------
 
-    def show(self, lang: str) -> None:
+    def show(self, lang: str, designer: bool = False) -> None:
         """The list and tools as the tree is now. A step on the shown branch sends nothing
         here: its length is the slider's; the list is rebuilt only when branches come, go,
         are renamed or switched."""
@@ -105,6 +131,7 @@ class BranchesPanel:
         if tree is None:
             return
         self.lang = lang
+        self.designer = designer
         rows = branch_rows(tree, lang)
         title = f'<span class="vl-branches-head">{t("branches", lang)}</span>'
         if self.title.value != title:
@@ -138,8 +165,11 @@ class BranchesPanel:
             self.list.children = children
         self._quiet = True
         try:
+            # each on its own: "Name" is the same word in both languages, and the compare
+            # field's label stayed "Vergleichen mit" on the English page (issue 24 item 6)
             if self.name.description != t("branch_rename", lang):
                 self.name.description = t("branch_rename", lang)
+            if self.other.description != t("branch_compare", lang):
                 self.other.description = t("branch_compare", lang)
             if self.name.value != tree.current:
                 self.name.value = tree.current
@@ -155,8 +185,16 @@ class BranchesPanel:
             self._compare()
         elif self.comparison.value:
             self.comparison.value = ""
+        gone = self._deleted
+        if gone is not None and gone.name in tree.names:  # a new branch took its name
+            gone = self._deleted = None
+        undelete = "none" if gone is None else ""
+        if gone is not None:
+            self.undelete.description = t("branch_undelete", lang, name=gone.name)
+        if self.undelete.layout.display != undelete:
+            self.undelete.layout.display = undelete
         # one branch: nothing to name, compare or switch to, only the list's one entry
         display = "" if len(rows) > 1 else "none"
-        tools = self.widget.children[1]
+        tools = self.widget.children[2]
         if tools.layout.display != display:
             tools.layout.display = display

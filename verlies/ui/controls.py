@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies.ui.i18n import bot_name, t, variant_text
+from verlies.ui.said import DOWNLOAD_ICON, Said
 from verlies.ui.session import HUMAN, bot_names
 
 if TYPE_CHECKING:
@@ -314,6 +315,7 @@ class StepControls:
             b.tooltip = tip
         self.play.tooltip = t("autoplay", lang)
         self.speed.description = t("speed", lang)
+        self.speed.tooltip = t("speed_tip", lang)  # without one the label's title reads "null"
         self.auto_bots.description = t("auto_bots", lang)
         self.auto_roll.description = t("auto_roll", lang)
 
@@ -336,6 +338,7 @@ class HistoryControls:
         self.redo.description = t("redo", lang)
         self.undo_turn.description = t("undo_turn", lang)
         self.slider.description = t("history", lang)
+        self.slider.tooltip = t("history_tip", lang)
 
 
 class FileControls:
@@ -350,19 +353,40 @@ class FileControls:
         self.message = widgets.HTML()
         self.message.add_class("vl-file-message")
         self._offers = 0  # download links made (each one followed once)
+        # both are redrawn in the new language on a switch (ui/said.py)
+        self.said = Said(self.message)
+        self.link_said = Said(self.link)
 
     def set_lang(self, lang: str) -> None:
         self.save.description = t("save", lang)
         self.upload.description = t("load", lang)
+        self.upload.tooltip = t("load_tip", lang)
+        self.said.redraw(lang)
+        self.link_said.redraw(lang)
+
+    def say(self, key: str, lang: str, error: bool = False, **values: object) -> None:
+        """A message about files or links (the page text ``key``), kept for a switch; a
+        value that is a function of the language (an error's words) is made again too."""
+        cls = "vl-error" if error else "vl-ok"
+
+        def words(lang: str) -> str:
+            filled = {k: v(lang) if callable(v) else v for k, v in values.items()}
+            return f'<span class="{cls}">{html.escape(t(key, lang, **filled))}</span>'
+
+        self.said.say(words, lang)
 
     def offer(self, text: str, name: str, lang: str) -> None:
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self._offers += 1  # a new link: followed once (one click)
-        self.link.value = (
-            f'<a class="vl-download-link vl-auto-download" data-n="s{self._offers}" '
-            f'download="{html.escape(name)}" '
-            f'href="data:application/json;charset=utf-8;base64,{data}">'
-            f"⬇ {html.escape(t('download', lang, name=name))}</a>"
+        n = self._offers
+        self.link_said.say(
+            lambda lang: (
+                f'<a class="vl-download-link vl-auto-download" data-n="s{n}" '
+                f'download="{html.escape(name)}" '
+                f'href="data:application/json;charset=utf-8;base64,{data}">'
+                f"{DOWNLOAD_ICON}{html.escape(t('download', lang, name=name))}</a>"
+            ),
+            lang,
         )
 
     def take_upload(self) -> tuple[str, bytes] | None:

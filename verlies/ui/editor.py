@@ -400,7 +400,7 @@ class DeckEditor:
             self.canonical.value = ""
             return
         self.canonical.value = canonical_html(card, self.lang)
-        self.preview.value = preview_html(card)
+        self.preview.value = preview_html(card, self.lang)
 
     # ---- edits -----------------------------------------------------------------------------
 

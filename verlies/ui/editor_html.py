@@ -55,9 +55,12 @@ def summary_html(deck: Deck, lang: str = "en") -> str:
 def download_link(text: str, filename: str, label: str) -> str:
     """An HTML anchor that downloads ``text`` as ``filename`` (a data URI, no server file)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    # drawn as a link (underlined, link colour, a download icon): it read as plain text
+    # (issue 24 item 9)
     return (
-        f'<a download="{html.escape(filename)}" href="data:text/plain;charset=utf-8;base64,{data}" '
-        f'target="_blank">{esc(label)}</a>'
+        f'<a class="vl-file-link" download="{html.escape(filename)}" '
+        f'href="data:text/plain;charset=utf-8;base64,{data}" target="_blank">'
+        f'<i class="fa fa-download" aria-hidden="true"></i> {esc(label)}</a>'
     )
 
 
@@ -88,22 +91,19 @@ def ok_html(warnings: list[str], lang: str) -> str:
 
 
 def canonical_html(card: Card, lang: str) -> str:
-    """The card's canonical text in both languages (characters have none)."""
+    """The card's canonical text in the page's language (characters have none): the page
+    shows one language at a time (issue 24); a switch shows the other."""
     if isinstance(card, Character):
         return ""
-    rows = "".join(
-        f"<div><b>{code}:</b> {esc(card_text(card, code))}</div>" for code in ("de", "en")
-    )
+    rows = f"<div>{esc(card_text(card, lang))}</div>"
     return f"<div class='verlies-canonical'><i>{esc(text('canonical', lang))}</i>{rows}</div>"
 
 
-def preview_html(card: Card) -> str:
-    """The card's picture in both languages."""
-    svgs = "".join(
-        f"<div style='margin-right:8px'>{card_svg(card, code, size=200)}</div>"
-        for code in ("de", "en")
-    )
-    return f"<div style='display:flex;flex-wrap:wrap'>{svgs}</div>"
+def preview_html(card: Card, lang: str) -> str:
+    """The card's picture in the page's language (the page shows one language at a time;
+    a switch redraws it in the other)."""
+    svg = card_svg(card, lang, size=200)
+    return f"<div style='display:flex;flex-wrap:wrap'><div>{svg}</div></div>"
 
 
 __all__ = [

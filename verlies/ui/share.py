@@ -10,6 +10,7 @@ when cairosvg is installed).
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -141,13 +142,72 @@ def has_png() -> bool:
     return importlib.util.find_spec("cairosvg") is not None
 
 
-def board_png(svg: str) -> bytes | None:
-    """The board picture as PNG, or None without cairosvg (an optional library)."""
+#: The board export's tile side in pixels: a card's gold and obstacle numbers are read at a
+#: glance (the page's 60 made a 3x3 board a 194 px PNG, issue 24 item 5).
+EXPORT_TILE = 96
+#: The board export's least width: room for its title and legend beside a small board.
+EXPORT_MIN_WIDTH = 720
+
+
+def board_picture(game: Game, lang: str, *, tile: int = EXPORT_TILE) -> str:
+    """The board export (SVG): a title (the game, its seed, step and round), the board, and
+    a legend below it: each seat's figure and character, then what the dots and a lying
+    figure mean. Words in ``lang``."""
+    from verlies.render import shapes as sh
+    from verlies.render import style as st
+    from verlies.render.svg import shape_svg
+    from verlies.ui.describe import player_label
+    from verlies.ui.i18n import t
+
+    board = game.board_svg(tile_size=tile, lang=lang)
+    bw = float(re.search(r'width="([0-9.]+)"', board).group(1))  # type: ignore[union-attr]
+    bh = float(re.search(r'height="([0-9.]+)"', board).group(1))  # type: ignore[union-attr]
+    width = max(bw, EXPORT_MIN_WIDTH)
+    title = t("export_board_title", lang, seed=game.setup.seed, step=game.step_count,
+              round=game.round)  # fmt: skip
+    head, line = 56.0, 30.0
+    rows: list[tuple[sh.Shape | None, str]] = []
+    for f in game.state.figures:
+        state = t("export_escaped", lang) if f.escaped else ""
+        state = t("export_injured", lang) if f.injured and not f.escaped else state
+        label = player_label(game, f.seat, lang) + (f" – {state}" if state else "")
+        rows.append((sh.figure(0, 0, 24, f.seat, False), label))
+    rows.append((sh.Circle(0, 0, 9, st.GOLD, st.GOLD_EDGE, 2), t("export_legend_gold", lang)))
+    dots = tuple(
+        sh.Circle(-14 + 14 * i, 0, 7, color, st.PAPER, 1.5)
+        for i, color in enumerate(st.OBSTACLE_DOT.values())
+    )
+    rows.append((sh.Group(dots), t("export_legend_obstacle", lang)))
+    rows.append((sh.figure(0, 0, 24, 0, True), t("export_legend_injured", lang)))
+    legend_h = 20 + line * len(rows)
+    height = head + bh + legend_h
+    out: list[sh.Shape] = [
+        sh.Rect(0, 0, width, height, st.PAPER),
+        sh.Text(16, head / 2, title, 22, st.INK, bold=True, anchor="start"),
+    ]
+    top = head + bh + 20
+    for i, (mark, words) in enumerate(rows):
+        y = top + i * line + line / 2
+        if mark is not None:
+            out.append(sh.Group((mark,), translate=(30, y)))
+        out.append(sh.Text(56, y, words, 16, st.INK, anchor="start"))
+    body = "".join(shape_svg(p) for p in out)
+    board_at = f'<svg x="{(width - bw) / 2:.1f}" y="{head:.1f}"' + board[len("<svg") :]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{st.FONT}">'
+        f"<title>{html.escape(title)}</title>{body}{board_at}</svg>"
+    )
+
+
+def board_png(svg: str, scale: float = 1.0) -> bytes | None:
+    """The board picture as PNG (``scale``: pixels per SVG unit), or None without cairosvg
+    (an optional library)."""
     try:
         import cairosvg  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except (ImportError, OSError):  # OSError: installed without the cairo library
         return None
-    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     return png
 
 
@@ -158,6 +218,7 @@ __all__ = [
     "MAX_LINK_CHARS",
     "PARAM",
     "Position",
+    "board_picture",
     "board_png",
     "has_png",
     "decode",

@@ -112,6 +112,10 @@ CSS = f"""
   color: #6b563d; margin: 2px 0;
 }}
 .vl-small {{ font-size: 12px; color: #6b5a45; }}
+/* the autosave line keeps its height while still empty: "Saved at step 1" appearing moved
+   the whole page down by a line (issue 24 item 9) */
+.vl-autosave {{ min-height: 1.35em; line-height: 1.35; }}
+.vl-app a.vl-file-link {{ color: #1a5fb4; text-decoration: underline; margin-right: 12px; }}
 .vl-place-box, .vl-chance, .vl-actions, .vl-actions-head, .vl-otable {{
   background: #fbf7ee; border: 1px solid #d9ccb0; border-radius: 8px; padding: 6px 8px;
 }}

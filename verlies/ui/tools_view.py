@@ -21,12 +21,17 @@ import ipywidgets as widgets
 from verlies.errors import VerliesError
 from verlies.ui import share
 from verlies.ui.i18n import t
+from verlies.ui.said import DOWNLOAD_ICON, LINK_ICON, Said, error_words
 from verlies.ui.session import HUMAN, Session, bot_names
 
 if TYPE_CHECKING:
     from verlies.ui.app import PlayApp
 
 esc = html.escape
+
+#: Pixels per unit of the board picture in its PNG: sharp on a high-density screen and in
+#: print (the SVG is drawn at share.EXPORT_TILE units per tile).
+PNG_SCALE = 2.0
 
 #: A position the page showed: the game (its id), the step shown, the history's length, and
 #: who plays each seat.
@@ -62,6 +67,7 @@ class ToolsPanel:
             self.exports["png"].layout.display = "none"  # cairosvg is optional
         self.out = widgets.HTML()
         self.out.add_class("vl-tools-out")
+        self.said = Said(self.out)  # the link's words follow a language switch
         self.keys = widgets.HTML()
         self.keys.add_class("vl-keys")
         row = widgets.HBox([self.link, *self.exports.values()])
@@ -75,6 +81,8 @@ class ToolsPanel:
         app.files.link.observe(self._save_offered, "value")
         self._said_for: Position | None = None  # the position the load message was said at
         app.files.message.observe(self._file_said, "value")
+        self._notice_for: Position | None = None  # the position the link's notice was said at
+        app.notice.observe(self._noticed, "value")
 
     @property
     def lang(self) -> str:
@@ -86,6 +94,7 @@ class ToolsPanel:
         self.link.tooltip = t("link_tip", lang)
         for kind, b in self.exports.items():
             b.description = t(f"export_{kind}", lang)
+        self.said.redraw(lang)
 
     def _position(self) -> Position:
         g = self.app.session.game
@@ -96,6 +105,10 @@ class ToolsPanel:
 
     def _file_said(self, change: dict[str, Any]) -> None:
         self._said_for = self._position() if change["new"] else None
+
+    def _noticed(self, change: dict[str, Any]) -> None:
+        if self._notice_for is None or not change["new"]:  # a redraw keeps its position
+            self._notice_for = self._position() if change["new"] else None
 
     def show(self) -> None:
         """After a step: a link or file made of another position goes (no stale offers),
@@ -108,6 +121,8 @@ class ToolsPanel:
             self.app.files.link.value = ""
         if self._said_for is not None and self._said_for != here:
             self.app.files.message.value = ""  # "loaded …" or a load error: said, done
+        if self._notice_for is not None and self._notice_for != here:
+            self.app.notice.value = ""  # the broken link's notice: read, and play went on
 
     # ---- link ------------------------------------------------------------------------------
 
@@ -116,16 +131,22 @@ class ToolsPanel:
         value = share.link(s.game, s.controllers)
         self._made_for = self._position()
         if value is None:
-            text = t("link_too_long", self.lang, n=share.MAX_LINK_CHARS)
-            self.out.value = f'<div class="vl-note vl-link-too-long">{esc(text)}</div>'
             self.export("json")
-            self.out.value = f'<div class="vl-note vl-link-too-long">{esc(text)}</div>' + (
-                self.out.value
-            )
+            offer = self.out.value  # the save file's link: a file name, no words
+
+            def too_long(lang: str) -> str:
+                text = t("link_too_long", lang, n=share.MAX_LINK_CHARS)
+                return f'<div class="vl-note vl-link-too-long">{esc(text)}</div>{offer}'
+
+            self.said.say(too_long, self.lang)
             return
-        label = t("link_ready", self.lang, n=s.game.step_count)
-        self.out.value = (
-            f'<a class="vl-position-link" href="{esc(value)}" target="_blank">🔗 {esc(label)}</a>'
+        n = s.game.step_count
+        self.said.say(
+            lambda lang: (
+                f'<a class="vl-position-link" href="{esc(value)}" target="_blank">'
+                f"{LINK_ICON}{esc(t('link_ready', lang, n=n))}</a>"
+            ),
+            self.lang,
         )
 
     def open_query(self, query: str | None) -> bool:
@@ -138,8 +159,14 @@ class ToolsPanel:
                 return False
             game = share.open_position(position)
         except VerliesError as e:
-            text = t("link_error", app.lang, msg=share.error_text(e, app.lang))
-            app.files.message.value = f'<span class="vl-error">{esc(text)}</span>'
+            words = error_words(e)
+            app.notice_said.say(
+                lambda lang: (
+                    f'<div class="vl-error vl-link-error" role="alert">'
+                    f"{esc(t('link_error', lang, msg=words(lang)))}</div>"
+                ),
+                app.lang,
+            )
             return False
         known = {HUMAN, *bot_names()}
         controllers = list(position.controllers)
@@ -149,8 +176,7 @@ class ToolsPanel:
         app.deck = game.setup.deck
         app.deck_arrived(game.setup.deck)  # the Deck tab shows the link's deck changes
         app.tell_setup("set_from", game, controllers)
-        text = t("link_opened", app.lang, n=game.step_count)
-        app.files.message.value = f'<span class="vl-ok">{esc(text)}</span>'
+        app.files.say("link_opened", app.lang, n=game.step_count)
         app.board.fit()
         app._history_moved()
         return True
@@ -167,32 +193,30 @@ class ToolsPanel:
         heads = [t(f"export_col_{c}", lang) for c in ("step", "rule", "seat", "text")]
         if kind in ("md", "csv"):
             rows = share.log_rows(g, lang, s.viewer(), bool(app.designer))
-            if kind == "md":
-                data = share.log_markdown(rows, t("log", lang), heads).encode("utf-8")
+            if kind == "md":  # the rows are oldest first, and the title says so
+                title = t("export_log_title", lang, seed=g.setup.seed, step=g.step_count)
+                data = share.log_markdown(rows, title, heads).encode("utf-8")
                 mime = "text/markdown"
             else:
                 data = share.log_csv(rows, heads).encode("utf-8")
                 mime = "text/csv"
             name = f"{base}-log.{kind}"
         elif kind in ("svg", "png"):
-            svg = g.board_svg(lang=lang)
-            png = share.board_png(svg) if kind == "png" else None
+            svg = share.board_picture(g, lang)  # with a title and a legend
+            png = share.board_png(svg, PNG_SCALE) if kind == "png" else None
             data = png if png is not None else svg.encode("utf-8")
             mime = "image/png" if png is not None else "image/svg+xml"
             name = f"{base}-board.{'png' if png is not None else 'svg'}"
-        else:
-            tree = app.branches.tree
-            app.branches.follow(g)
-            text = tree.to_json() if tree is not None and tree.game is g else g.to_json()
+        else:  # the save file itself: one game file, whichever button made it
+            text, name = app.game_file()
             data = text.encode("utf-8")
             mime = "application/json"
-            name = f"{base}.json"
         self._n += 1
         self._made_for = self._position()
         href = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.out.value = (
             f'<a class="vl-auto-download vl-download-link" data-n="{self._n}" '
-            f'download="{esc(name)}" href="{href}">⬇ {esc(name)}</a>'
+            f'download="{esc(name)}" href="{href}">{DOWNLOAD_ICON}{esc(name)}</a>'
         )
 
 

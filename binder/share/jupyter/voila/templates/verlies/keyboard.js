@@ -47,8 +47,9 @@
   const seen = new Set();
   const follow = () => {
     // the upload button's label: ipywidgets adds how many files it holds, always "(0)"
-    // here (the page takes the file at once), which reads as if loading had failed
-    for (const b of document.querySelectorAll(".vl-upload")) {
+    // here (the page takes the file at once), which reads as if loading had failed; the
+    // deck editor's upload too (issue 24 item 9)
+    for (const b of document.querySelectorAll(".vl-upload, .verlies-deck-editor .widget-upload")) {
       for (const n of b.childNodes) {
         if (n.nodeType === 3 && / \(\d+\)$/.test(n.data)) n.data = n.data.replace(/ \(\d+\)$/, "");
       }

@@ -1,0 +1,60 @@
+"""Figures and odds badges in a cell keep clear of each other and of the obstacle's number
+(issue 24 item 7), as laid out by verlies.ui.board_layout (what board_view draws)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from verlies.ui.board_layout import Box, badge_box, obstacle_box, pawn_places
+
+CELL = Box(-0.5, -0.5, 0.5, 0.5)
+#: "66.7 %" at the board's usual tile (board_view._badge: 6 characters, font 0.15 tile)
+BADGE_W = 6 * 0.15 * 0.62 + 0.15 * 0.6
+
+
+def inside(box: Box, cell: Box = CELL) -> bool:
+    eps = 1e-9
+    return (
+        box.left >= cell.left - eps
+        and box.right <= cell.right + eps
+        and box.top >= cell.top - eps
+        and box.bottom <= cell.bottom + eps
+    )
+
+
+@pytest.mark.parametrize("badge", [False, True])
+def test_a_lone_injured_figure_lies_clear_of_the_obstacle_number(badge: bool) -> None:
+    (at,) = pawn_places([True], badge=badge)
+    assert not at.box.meets(obstacle_box()), at.box
+    assert inside(at.box)
+    if badge:
+        assert not at.box.meets(badge_box(BADGE_W))
+
+
+def test_the_odds_badge_covers_no_standing_lone_figure() -> None:
+    (at,) = pawn_places([False], badge=True)
+    assert not at.box.meets(badge_box(BADGE_W)), (at.box, badge_box(BADGE_W))
+    assert inside(badge_box(BADGE_W)) and inside(at.box)
+    # without a badge the figure stands a little low, as before, to show more of the dot
+    (low,) = pawn_places([False])
+    assert low.y > at.y
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_injured_figures_in_a_crowd_keep_off_the_obstacle_number(n: int) -> None:
+    for hurt in itertools.product([False, True], repeat=n):
+        places = pawn_places(list(hurt))
+        for at in places:
+            if at.injured:
+                assert not at.box.meets(obstacle_box()), (hurt, at)
+                assert inside(at.box), (hurt, at)
+
+
+def test_the_check_itself_sees_an_overlap() -> None:
+    """The old place of a lone injured figure (centre + 0.08, height 0.46) lay on the dot."""
+    from verlies.ui.board_layout import PawnPlace
+
+    assert PawnPlace(0.0, 0.08, 0.46, True).box.meets(obstacle_box())
+    assert PawnPlace(0.0, 0.08, 0.46, False).box.meets(badge_box(BADGE_W))
