@@ -8,6 +8,7 @@ import pytest
 
 from verlies.deck import Deck
 from verlies.sim import Tweak
+from verlies.sim.stats import sample_size
 from verlies.ui.balance import BalanceRun, BalanceTab
 
 DECK = Deck.default()
@@ -197,3 +198,19 @@ def test_the_tables_name_every_row_in_words_with_a_definition(comp) -> None:  # 
             assert html.unescape(hover) == metric_help(key, lang, DECK)
             assert ":" not in name or key.startswith("win"), name  # no raw key
         assert "win:char" not in re.sub(r'data-key="[^"]*"', "", shown)
+
+
+def test_the_tab_says_how_many_games_a_change_needs() -> None:
+    tab = BalanceTab(lambda: HARD, lambda: DECK, lang="de", workers=1)
+    try:
+        assert tab.size_title.value == "<b>Wie viele Spiele?</b>"
+        assert "3.271 Spielpaare" in tab.size_answer.value  # 3 points, the default
+        tab.size_points.value = 2.0
+        planned = sample_size(0.02)["planned"]
+        assert f"{planned:,}".replace(",", ".") + " Spielpaare" in tab.size_answer.value
+        tab.set_lang("en")
+        assert tab.size_label.value.startswith("A change of")
+        assert f"{planned:,} pairs" in tab.size_answer.value
+        assert "Spiel" not in tab.size_answer.value
+    finally:
+        tab.run.close()

@@ -232,6 +232,8 @@ CSS = """<style>
   .vl-balance .vl-balance-table td:not(:first-child)::before {
     content: attr(data-col) ": "; color: #555; }
 }
+.vl-balance .vl-balance-size { margin-top: 10px; border-top: 1px solid #ddd;
+  padding-top: 6px; max-width: 100%; }
 .vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
 .vl-balance .vl-diff-title { font-weight: 600; margin-bottom: 2px; }
 .vl-balance .bqplot { max-width: 100%; min-width: 0; }
@@ -304,6 +306,16 @@ class BalanceTab:
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
         self.intro = widgets.HTML()
+        # How many games a change needs (verlies.sim.stats.sample_size), before a run.
+        self.size_label = widgets.Label()
+        self.size_points = widgets.BoundedFloatText(value=3.0, min=0.1, max=50.0, step=0.5)
+        self.size_points.observe(lambda _c: self._show_size(), names="value")
+        size_field = widgets.VBox([self.size_label, self.size_points])
+        size_field.add_class("vl-balance-field")
+        self.size_answer = widgets.HTML()
+        self.size_title = widgets.HTML()
+        size_box = widgets.VBox([self.size_title, size_field, self.size_answer])
+        size_box.add_class("vl-balance-size")
         self._status: tuple[str, dict[str, object]] | None = None
         self._started = 0.0
         self._last_draw = 0.0
@@ -319,6 +331,7 @@ class BalanceTab:
                 self.plots,
                 self.table,
                 self.downloads,
+                size_box,
             ]
         )
         self.box.add_class("vl-balance")
@@ -333,7 +346,8 @@ class BalanceTab:
     def _t(self, key: str, **kw: object) -> str:
         from verlies import i18n
 
-        return i18n.text(key if key.startswith("balance.") else f"sim.{key}", self.lang, **kw)
+        own = key.startswith(("balance.", "samplesize."))
+        return i18n.text(key if own else f"sim.{key}", self.lang, **kw)
 
     @property
     def title(self) -> str:
@@ -368,6 +382,20 @@ class BalanceTab:
             self._set_status(key, **kw)
         self._draw(self.run, words_only=True)
         self.skill.set_lang(lang)
+        self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
+        self.size_label.value = self._t("samplesize.points")
+        self._show_size()
+
+    def _show_size(self) -> None:
+        """The sample-size helper's answer for the points asked, in the page's language."""
+        from verlies.sim.stats import sample_size, sample_size_text
+
+        points = self.size_points.value
+        if not points or points <= 0:
+            self.size_answer.value = html.escape(self._t("samplesize.error"))
+            return
+        answer = sample_size_text(sample_size(points / 100), self.lang)
+        self.size_answer.value = f"<p>{html.escape(answer)}</p>"
 
     def _set_status(self, key: str, **kw: object) -> None:
         from verlies.ui.balance_chart import number
