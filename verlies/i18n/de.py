@@ -1547,5 +1547,12 @@ TEXTS: dict[str, str] = {
     "page.branch_compare_at": "Beide Zweige nach Schritt {k} (dem gezeigten Schritt).",
     "page.branch_ends_at": "endet nach Schritt {n}",
     "page.branch_gold_hidden": "{coins} + {n} Schatzkarte(n)",
+    # --- a too-long address (verlies/serve/long_url.py) ---------------------------------------
+    "page.long_url.title": "Dieser Link ist zu lang",
+    "page.long_url.text": (
+        "Die Adresse hat {n} Zeichen; ein Stellungslink dieser Seite hat höchstens {limit}. "
+        "Er wurde wohl beim Kopieren verändert oder stammt nicht von dieser Seite."
+    ),
+    "page.long_url.fresh": "Ein neues Spiel öffnen",
     # --- end -------------------------------------------------------------------------------------
 }

@@ -1444,5 +1444,12 @@ TEXTS: dict[str, str] = {
     "page.branch_compare_at": "Both branches after step {k} (the step shown).",
     "page.branch_ends_at": "ends after step {n}",
     "page.branch_gold_hidden": "{coins} + {n} treasure card(s)",
+    # --- a too-long address (verlies/serve/long_url.py) ---------------------------------------
+    "page.long_url.title": "This link is too long",
+    "page.long_url.text": (
+        "The address has {n} characters; a position link of this page has at most {limit}. "
+        "It was probably changed while being copied, or it does not come from this page."
+    ),
+    "page.long_url.fresh": "Open a new game",
     # --- end -------------------------------------------------------------------------------------
 }

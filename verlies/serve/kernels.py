@@ -32,7 +32,12 @@ from tornado import web
 from traitlets import Int, TraitError
 
 from verlies.serve.full_page import RETRY_SECONDS, full_page
+from verlies.serve.long_url import install as _answer_long_urls
 from verlies.serve.machine import kernel_cap
+
+# This module is loaded by the page's server before it listens (binder/voila.json): from
+# then on a too-long address gets a page that says so (verlies/serve/long_url.py).
+_answer_long_urls()
 
 
 class TableFull(web.HTTPError):

@@ -1,0 +1,119 @@
+"""A request whose address is too long gets a small page that says so, not a reset.
+
+Tornado reads at most ``max_header_size`` bytes of request line and headers (64 KiB by
+default) and closes the connection on a longer one without an answer: a visitor with a
+200,000-character ``?g=`` link saw "connection reset". Voila also hands the query string to
+a kernel it starts in its environment, where one string may hold at most 128 KiB.
+
+:func:`install` makes every HTTP server of the process (standalone Voila and Jupyter
+server alike create theirs through tornado's ``HTTPServer``, a ``Configurable``) read
+headers up to :data:`MAX_HEADER_BYTES` (above Chromium's 2 MiB cap on an address) and
+answer a request line longer than :data:`MAX_TARGET_CHARS` with HTTP 414 and
+:func:`too_long_page`, in German and English (the server does not know the visitor's
+language). Links the page makes are at most ``verlies.links.MAX_LINK_CHARS`` long; the
+link reader refuses values over four times that with its own message, so the limit here
+lies above both: such a link still reaches the page and is refused there, in words.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from tornado import httputil
+from tornado.httpserver import HTTPServer
+
+from verlies.i18n import text
+from verlies.links import MAX_LINK_CHARS
+
+#: Longest request target (path and query) passed on to the page.
+MAX_TARGET_CHARS = 8 * MAX_LINK_CHARS
+#: Bytes of request line and headers read before the server gives up on a request.
+MAX_HEADER_BYTES = 4 * 1024 * 1024
+LANGUAGES = ("de", "en")
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; background: #2b2118; color: #f4ead5;
+       margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
+main { max-width: 34rem; padding: 2rem; }
+section + section { border-top: 1px solid #6b5840; margin-top: 1.5rem; padding-top: 1rem; }
+h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
+a { color: #f7c873; }
+"""
+
+
+def too_long_page(chars: int) -> str:
+    """The whole HTML document (keys ``page.long_url.*``): what was wrong, and a way on."""
+    sections = []
+    for lang in LANGUAGES:
+        title = escape(text("page.long_url.title", lang))
+        body = escape(text("page.long_url.text", lang, n=chars, limit=MAX_LINK_CHARS))
+        fresh = escape(text("page.long_url.fresh", lang))
+        sections.append(
+            f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
+            f'<p><a href="./">{fresh}</a></p></section>'
+        )
+    titles = " · ".join(escape(text("page.long_url.title", lang)) for lang in LANGUAGES)
+    return (
+        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{titles}</title><style>{_STYLE}</style></head>"
+        f'<body><main class="verlies-long-url">{"".join(sections)}</main></body></html>\n'
+    )
+
+
+class _TooLong(httputil.HTTPMessageDelegate):
+    """Answers a too-long request itself; any other goes on to the server's delegate."""
+
+    def __init__(self, inner: httputil.HTTPMessageDelegate, conn: httputil.HTTPConnection):
+        self.inner = inner
+        self.conn = conn
+        self.refused = False
+
+    def headers_received(
+        self,
+        start_line: httputil.RequestStartLine | httputil.ResponseStartLine,
+        headers: httputil.HTTPHeaders,
+    ) -> Any:
+        path = getattr(start_line, "path", "")
+        if len(path) > MAX_TARGET_CHARS:
+            self.refused = True
+            body = too_long_page(len(path)).encode("utf-8")
+            line = httputil.ResponseStartLine("HTTP/1.1", 414, "URI Too Long")
+            head = httputil.HTTPHeaders(
+                {
+                    "Content-Type": "text/html; charset=UTF-8",
+                    "Content-Length": str(len(body)),
+                    "Connection": "close",
+                }
+            )
+            self.conn.write_headers(line, head, body)
+            self.conn.finish()
+            return None
+        return self.inner.headers_received(start_line, headers)
+
+    def data_received(self, chunk: bytes) -> Any:
+        return None if self.refused else self.inner.data_received(chunk)
+
+    def finish(self) -> None:
+        if not self.refused:
+            self.inner.finish()
+
+    def on_connection_close(self) -> None:
+        if not self.refused:
+            self.inner.on_connection_close()
+
+
+class LongUrlServer(HTTPServer):
+    """``HTTPServer`` whose requests pass :class:`_TooLong` first."""
+
+    def start_request(
+        self, server_conn: object, request_conn: httputil.HTTPConnection
+    ) -> httputil.HTTPMessageDelegate:
+        return _TooLong(super().start_request(server_conn, request_conn), request_conn)
+
+
+def install() -> None:
+    """Every ``HTTPServer`` made from now on in this process is a :class:`LongUrlServer`
+    reading up to :data:`MAX_HEADER_BYTES` (a keyword its maker passes still wins)."""
+    HTTPServer.configure(LongUrlServer, max_header_size=MAX_HEADER_BYTES)
