@@ -359,3 +359,16 @@ DIE_ROLLS: frozenset[type[Frame]] = frozenset({ObstacleRoll, FightRoll, MonsterR
 CHANCES: frozenset[type[Frame]] = DRAWS | DIE_ROLLS | {GoldRoll}
 #: Frames that wait for a step (the rest are resolved at once).
 WAITING: frozenset[type[Frame]] = DECISIONS | CHANCES
+
+#: ``Game.chance_kind`` of each chance frame.
+CHANCE_KINDS: dict[type[Frame], str] = {
+    ObstacleRoll: "die",
+    FightRoll: "die",
+    MonsterRoll: "die",
+    TrapRoll: "die",
+    GoldRoll: "gold",
+    DungeonDraw: "dungeon",
+    RoomDraw: "room",
+    MonsterDraw: "monster",
+    TreasureDraw: "treasure",
+}

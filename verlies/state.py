@@ -36,6 +36,7 @@ from verlies.frames import (
     TrapChoice,
     TreasureDraw,
 )
+from verlies.observe import Observer
 from verlies.setup import DeckLike
 from verlies.variants import Variants
 
@@ -272,6 +273,8 @@ class Table:
         # who keeps something worked out from the figures' gold (the simulations' lead
         # changes) knows it is still right while the count stands.
         self.gold_changes = 0
+        # Told what happens as it happens (verlies.observe; Game.observe attaches it).
+        self.observer: Observer | None = None
         self._exit_ids: tuple[str, ...] = ()
         self._index_deck()
         self.board_changed()
@@ -325,6 +328,7 @@ class Table:
         s.open_passages = self.open_passages
         s.board_version = object()  # the copy's board changes on its own from now on
         s.gold_changes = self.gold_changes
+        s.observer = None  # a copy plays on silently (search, clones)
         s._exit_ids = self._exit_ids
         s.exits_left = self.exits_left
 
@@ -452,18 +456,26 @@ class Table:
                 n = self.bank
             self.bank -= n
         fig.coins += n
-        self.gold_changes += 1
+        self.gold_moved(fig.seat)
         if self.logging:
             self.emit(rule, "gold", fig.seat, n=n)
 
     def lose_coins(self, fig: Figure, n: int) -> None:
         lost = min(n, fig.coins)
         fig.coins -= lost
-        self.gold_changes += 1
+        self.gold_moved(fig.seat)
         if self.bank >= 0:
             self.bank += lost
         if self.logging:
             self.emit("R9.4", "lose_gold", fig.seat, n=lost)
+
+    def gold_moved(self, seat: int) -> None:
+        """R9.1: ``seat``'s gold may have changed (coins, a treasure taken, given up or
+        spent): the one place that counts it and tells the observer."""
+        self.gold_changes += 1
+        obs = self.observer
+        if obs is not None:
+            obs.gold(seat)
 
     def forced_action(self) -> Choose | None:
         """The only option of a decision kept for the game's shape alone: a fight or trap
@@ -471,7 +483,10 @@ class Table:
         figure holds (R9.3, R9.5; see ``encounters._push_choice``). None anywhere else."""
         if self.over or not self.stack:
             return None
-        return self.forced_choice(self.stack[-1])
+        frame = self.stack[-1]
+        if type(frame) is not FightChoice and type(frame) is not TrapChoice:
+            return None  # the usual case, without a call (the lab asks at every decision)
+        return self.forced_choice(frame)
 
     def forced_choice(self, frame: Frame) -> Choose | None:
         """``forced_action`` for ``frame``, the pending decision's frame."""
@@ -491,7 +506,7 @@ class Table:
             return 0
         h = next(h for h in fig.treasures if h.card.id == treasure and not h.used)
         h.used = True
-        self.gold_changes += 1  # a spent one-shot treasure counts no gold (R9.1)
+        self.gold_moved(fig.seat)  # a spent one-shot treasure counts no gold (R9.1)
         assert isinstance(h.card.magic, RollBonus)
         if self.logging:
             self.emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)

@@ -71,7 +71,7 @@ def decide_turn(s: Table, frame: Turn, a: Action) -> None:
     elif isinstance(a, UseHeal):
         h = next(h for h in fig.treasures if h.card.id == a.treasure and not h.used)
         h.used = True
-        s.gold_changes += 1  # a spent one-shot treasure counts no gold (R9.1)
+        s.gold_moved(s.seat)  # a spent one-shot treasure counts no gold (R9.1)
         fig.injured = 0
         if s.logging:
             s.emit("R9.5", "heal", s.seat, card=h.card.name)
@@ -113,6 +113,9 @@ def resolve_draw(s: Table, frame: DungeonDraw, o: Outcome) -> None:
     s.drawn = card
     if s.logging:
         s.emit("R3.1", "draw", s.seat, card=card.name)
+    obs = s.observer
+    if obs is not None:
+        obs.drew(s.seat, "dungeon", o.card)
     s.stack.append(Placement(card))
 
 
