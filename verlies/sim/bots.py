@@ -43,7 +43,7 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import BoardView, Pos
+from verlies.board import SIDES, BoardView, Pos
 from verlies.cards.model import (
     Attr,
     Blocked,
@@ -60,7 +60,6 @@ from verlies.sim.paths import (
     _INF,
     _INJURY_COST,
     _NEAR,
-    _SIDES,
     _STEP,
     _beat,
     _cost,
@@ -647,7 +646,7 @@ def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int
     index = graph.index  # the board's cells (synced), a plain dict
     masks = graph.masks
     empty = joins = closed = 0
-    for d, dx, dy, opp in _SIDES:
+    for d, dx, dy, opp in SIDES:
         q = (x + dx, y + dy)
         j = index.get(q)
         if j is None:
