@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from verlies.board import DELTA, DIRECTIONS, OPPOSITE, SIDES
 
@@ -37,3 +38,55 @@ def test_the_four_sides_are_defined_once() -> None:
         if north.search(path.read_text(encoding="utf-8")):
             found.append(rel)
     assert found == []
+
+
+def _played_table() -> Any:
+    from verlies.game import Game
+    from verlies.observe import Counters
+
+    game = Game.new(players=3, seed=11)
+    game.observe(Counters(3))
+    while not game.is_over and game.round < 12:
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(game.legal_actions()[-1])
+    return game.state
+
+
+def test_every_field_of_the_table_is_shared_or_copied() -> None:
+    """A new field of ``Table`` fails here until ``copy_into`` says how it is copied."""
+    from verlies.state import COPIED_FIELDS, SHARED_FIELDS
+
+    table = _played_table()
+    assert not set(SHARED_FIELDS) & set(COPIED_FIELDS)
+    assert set(vars(table)) == set(SHARED_FIELDS) | set(COPIED_FIELDS)
+
+
+def test_shared_fields_hold_values_and_copied_ones_are_new() -> None:
+    from verlies.actions import LegalActions
+    from verlies.cards.model import DungeonCard
+    from verlies.state import COPIED_FIELDS, SHARED_FIELDS
+    from verlies.variants import Variants
+
+    table = _played_table()
+    table.legal_actions()  # the cached legal actions are shared too
+    copy = table.copy()
+    values = (int, str, bool, tuple, frozenset, type(None), Variants, DungeonCard)
+    for name in SHARED_FIELDS:
+        mine, its = getattr(table, name), getattr(copy, name)
+        assert its is mine, name
+        # a value nobody changes in place: immutable, or the deck, or the legal actions
+        assert isinstance(mine, values) or name in ("deck", "_legal"), name
+        if name == "_legal":
+            assert isinstance(mine, LegalActions)
+    for name in COPIED_FIELDS:
+        mine, its = getattr(table, name), getattr(copy, name)
+        if name == "observer":
+            assert mine is not None and its is None  # a copy plays on silently
+            continue
+        assert its is not mine, name
+        if name != "board_version":
+            assert type(its) is type(mine), name
+    assert [f.coins for f in copy.figures] == [f.coins for f in table.figures]
+    assert copy.board == table.board and copy.stack == table.stack

@@ -285,15 +285,11 @@ class Table:
 
     def copy_into(self, s: Table) -> None:
         """Make the blank table ``s`` an independent copy of this one (``Game.clone``):
-        the mutable parts copied; the deck, cards, frames and cached legal actions (all
-        values nobody changes) shared."""
-        s.logging = self.logging
-        s.deck = self.deck
-        s.variants = self.variants
-        s.seed = self.seed
-        s.round_limit = self.round_limit
-        s.n = self.n
-        s.colors = self.colors
+        the fields of ``SHARED_FIELDS`` shared (values nobody changes in place), those of
+        ``COPIED_FIELDS`` copied (tests/test_one_home.py checks that every field of a
+        table is in one of the two)."""
+        for name in SHARED_FIELDS:
+            setattr(s, name, getattr(self, name))
         s.figures = [f.copy() for f in self.figures]
         # A laid tile is never changed in place (the three changes, R4.1 gold taken, R1.2
         # collapsed, R4.4 opened, lay a changed copy), so tables may share tiles.
@@ -302,35 +298,17 @@ class Table:
         s.rooms = self.rooms.copy()
         s.monsters = self.monsters.copy()
         s.treasures = self.treasures.copy()
-        s.bank = self.bank
-        s.seat = self.seat
-        s.start_seat = self.start_seat
-        s.round = self.round
-        s.turn_no = self.turn_no
         s.escape_order = list(self.escape_order)
-        s.over = self.over
-        s.end_reason = self.end_reason
         s.stack = list(self.stack)  # frames are values: shared
-        s.at_chance = self.at_chance
         s.events = list(self.events)
-        s.steps = self.steps
-        s.drawn = self.drawn
-        s.came_from = self.came_from
         s.lost_cards = dict(self.lost_cards)
-        s._legal = self._legal
-        s.max_walk = self.max_walk
         # The caches hold immutable values keyed by position; each table prunes its own.
         s.walk_cache = dict(self.walk_cache)
         s.open_cache = dict(self.open_cache)
         s.turn_cache = dict(self.turn_cache)
         s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
-        s.any_open = self.any_open
-        s.open_passages = self.open_passages
         s.board_version = object()  # the copy's board changes on its own from now on
-        s.gold_changes = self.gold_changes
         s.observer = None  # a copy plays on silently (search, clones)
-        s._exit_ids = self._exit_ids
-        s.exits_left = self.exits_left
 
     # ---- small helpers -------------------------------------------------------------
 
@@ -587,6 +565,58 @@ class Table:
         self.exits_left = self.exits_in_pile()
         if self.logging:
             self.emit("edit", "edit", -1, what=what)
+
+
+#: The fields of a table that its copies share (``Table.copy_into``): numbers, strings,
+#: tuples, and values nobody changes in place (the deck, cards, variants, the legal
+#: actions handed out, which are replaced, never changed).
+SHARED_FIELDS: tuple[str, ...] = (
+    "logging",
+    "deck",
+    "variants",
+    "seed",
+    "round_limit",
+    "n",
+    "colors",
+    "bank",
+    "seat",
+    "start_seat",
+    "round",
+    "turn_no",
+    "over",
+    "end_reason",
+    "at_chance",
+    "steps",
+    "drawn",
+    "came_from",
+    "_legal",
+    "max_walk",
+    "any_open",
+    "open_passages",
+    "gold_changes",
+    "_exit_ids",
+    "exits_left",
+)
+#: The fields ``Table.copy_into`` copies (or starts anew: the board's version, the
+#: observer), one by one.
+COPIED_FIELDS: tuple[str, ...] = (
+    "figures",
+    "board",
+    "dungeon",
+    "rooms",
+    "monsters",
+    "treasures",
+    "escape_order",
+    "stack",
+    "events",
+    "lost_cards",
+    "walk_cache",
+    "open_cache",
+    "turn_cache",
+    "step_cache",
+    "board_version",
+    "observer",
+)
 
 
 #: Each draw frame's pile, as R6.4's events name it (the words: verlies.i18n, event.pile.*).
