@@ -63,9 +63,7 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
         obs.test(s.seat, obstacle, value, bonus, o.value, obstacle.n, passed)
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
-            tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
-            tile.opened = True
-            s.board_version = object()
+            s.retile(pos).opened = True
             if s.logging:
                 s.emit("R4.4", "stays_open", s.seat)
         arrive(s, pos, frame.came_from, frame.new)  # at once: nothing comes between

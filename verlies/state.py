@@ -362,6 +362,14 @@ class Table:
             self.open_passages += open_passages_added(self.board, laid)
         self.any_open = self.open_passages > 0
 
+    def retile(self, pos: Pos) -> Tile:
+        """The laid card at ``pos`` is about to change (R4.1 its gold taken, R1.2
+        collapsed, R4.4 opened): it is replaced by a copy to change (tables share tiles,
+        see ``copy_into``) and the board's version moves. Returns the copy."""
+        tile = self.board[pos] = self.board[pos].copy()
+        self.board_version = object()
+        return tile
+
     def emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
         """Record an event of this step. Every call stands under ``if s.logging:``, so
         that a game without a log does not even build the arguments.

@@ -151,15 +151,13 @@ def arrive(s: Table, pos: Pos, came_from: Pos, new: bool) -> None:
         s.emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
     if tile.gold:
         s.gain(fig, tile.gold, "R4.1")
-        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
+        tile = s.retile(pos)
         tile.gold = 0
-        s.board_version = object()
     kind = tile.card.kind
     if kind is TileKind.EXIT and not tile.collapsed:
         fig.escaped = True
-        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
+        tile = s.retile(pos)
         tile.collapsed = True
-        s.board_version = object()
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.
         if s.logging:
