@@ -90,3 +90,22 @@ def test_shared_fields_hold_values_and_copied_ones_are_new() -> None:
             assert type(its) is type(mine), name
     assert [f.coins for f in copy.figures] == [f.coins for f in table.figures]
     assert copy.board == table.board and copy.stack == table.stack
+
+
+def test_legal_signatures_name_their_types() -> None:
+    """Issue 20, item 4: no ``Any`` in ``verlies.legal``'s signatures (a checked type
+    says what goes in and out: actions, outcomes, or any object to be judged)."""
+    import inspect
+
+    import verlies.legal as legal
+
+    checked = 0
+    for name, obj in vars(legal).items():
+        if inspect.isfunction(obj) and obj.__module__ == legal.__name__:
+            for where, note in obj.__annotations__.items():
+                assert "Any" not in str(note), f"{name}: {where}: {note}"
+            checked += 1
+        elif inspect.isclass(obj) and obj.__module__ == legal.__name__:
+            for where, note in getattr(obj, "__annotations__", {}).items():
+                assert "Any" not in str(note), f"{name}.{where}: {note}"
+    assert checked >= 8
