@@ -109,3 +109,36 @@ def test_legal_signatures_name_their_types() -> None:
             for where, note in getattr(obj, "__annotations__", {}).items():
                 assert "Any" not in str(note), f"{name}.{where}: {note}"
     assert checked >= 8
+
+
+def test_frame_kinds_are_words_with_their_old_strings() -> None:
+    """Issue 20, item 4: frame kinds are an enum named in words; each member is the old
+    short string, so word tables and saved observations keyed by it still match."""
+    from verlies import frames
+    from verlies.frames import KINDS, Frame, FrameKind
+
+    assert FrameKind.OBSTACLE_ROLL == "oroll" and FrameKind.MONSTER_ROLL == "mroll"
+    assert {f"{k}" for k in FrameKind} >= {"turn", "place", "troll", "froll", "over"}
+    defined = list(vars(frames).values())
+    classes = {c for c in defined if isinstance(c, type) and issubclass(c, Frame)} - {Frame}
+    assert set(KINDS) == classes  # every frame has its kind
+    assert len(set(KINDS.values())) == len(KINDS)  # and no two share one
+
+
+def test_pending_kinds_are_frame_kinds() -> None:
+    from verlies.frames import FrameKind
+    from verlies.game import Game
+
+    game = Game.new(players=2, seed=2)
+    seen = set()
+    while not game.is_over and game.round < 20:
+        kind = game.pending_context().kind
+        assert type(kind) is FrameKind and game.pending is kind
+        seen.add(kind)
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(game.legal_actions()[0])
+    assert {FrameKind.TURN, FrameKind.PLACE, FrameKind.DRAW} <= seen
+    if game.is_over:
+        assert game.pending_context().kind is FrameKind.OVER

@@ -200,7 +200,7 @@ class Game:
 
     @property
     def pending(self) -> str:
-        """What the game waits for: a frame kind such as "turn", "place", "oroll"."""
+        """What the game waits for: a ``FrameKind`` (a str: "turn", "oroll"...); "" at the end."""
         return self.state.pending
 
     @property

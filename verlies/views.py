@@ -37,6 +37,7 @@ from verlies.frames import (
     TrapChoice,
     TrapRoll,
 )
+from verlies.frames import FrameKind as FrameKind  # Pending.kind's type, for readers
 from verlies.legal import can_draw
 from verlies.state import Figure, Table
 from verlies.variants import Variants
@@ -46,14 +47,14 @@ from verlies.variants import Variants
 class Pending:
     """What the game waits for, with what a player needs to see to decide or watch.
 
-    ``kind`` is the frame kind ("turn", "place", "obstacle", "oroll", "fight", "froll",
-    "mroll", "trap", "troll", "gold", "lose", "draw", "room", "monster", "treasure", or
-    "over"); ``chance`` is the exact chance of success of the test that is being rolled
-    (for "mroll": given the adventurer's roll already made). "lose": ``target`` is the
-    gold to lose.
+    ``kind`` is the frame's :class:`~verlies.frames.FrameKind` (a decision or chance
+    point, or ``OVER``; each equals its old short string, "oroll" for ``OBSTACLE_ROLL``);
+    ``chance`` is the exact chance of success of the test that is being rolled (for
+    ``MONSTER_ROLL``: given the adventurer's roll already made). ``LOSE``: ``target`` is
+    the gold to lose.
     """
 
-    kind: str
+    kind: FrameKind
     seat: int
     card: DungeonCard | None = None
     pos: Pos | None = None
@@ -77,7 +78,7 @@ def monster_value(monster: MonsterCard, attr: Attr) -> int:
 def pending_of(s: Table) -> Pending:
     """What the frame on top of ``s``'s stack is about."""
     if s.over:
-        return Pending("over", -1)
+        return Pending(FrameKind.OVER, -1)
     frame = s.stack[-1]
     kind = frame.kind
     seat = s.seat

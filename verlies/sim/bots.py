@@ -71,6 +71,7 @@ from verlies.sim.paths import (
     _shared,
     _threshold,
 )
+from verlies.views import FrameKind  # Pending.kind's words
 
 if TYPE_CHECKING:
     from verlies.views import FigureView, PlayerView
@@ -244,17 +245,18 @@ class HeuristicBot:
             return self._place(view, legal)
         pending = view.pending
         kind = pending.kind
-        if kind == "turn":
+        if kind == FrameKind.TURN:
             return self._turn(view, legal)
-        if kind == "place":
+        if kind == FrameKind.PLACE:
             return self._place(view, legal)
-        if kind == "obstacle" and pending.obstacle is not None and pending.value is not None:
-            return self._obstacle(view, legal, pending.obstacle, pending.value)
-        if kind == "fight" and pending.monster is not None:
+        if kind == FrameKind.OBSTACLE and pending.obstacle is not None:
+            if pending.value is not None:
+                return self._obstacle(view, legal, pending.obstacle, pending.value)
+        if kind == FrameKind.FIGHT and pending.monster is not None:
             return self._fight(view, legal, pending.monster)
-        if kind == "trap" and pending.trap is not None:
+        if kind == FrameKind.TRAP and pending.trap is not None:
             return self._trap(view, legal, pending.trap)
-        if kind == "lose" and pending.target is not None:
+        if kind == FrameKind.LOSE and pending.target is not None:
             return self._lose(view, legal, pending.target)
         fallback: Action = legal[0]  # a frame this bot does not know: stay legal
         return fallback
