@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import cast
+from typing import TypeAlias, cast
 
 from verlies.actions import (
     Action,
@@ -280,11 +280,16 @@ def same_types(a: tuple[object, ...], b: object) -> bool:
     )
 
 
+#: Whatever a caller hands in as a step, to be judged (a module name: compiled with mypyc,
+#: a dataclass field's annotation is looked up among the module's names, not builtins).
+Judged: TypeAlias = object
+
+
 @dataclass(frozen=True, slots=True)
 class ActionName:
     """An action inside an error message, named in the language the message is shown in."""
 
-    step: object
+    step: Judged
 
     def text(self, lang: str) -> str:
         try:
