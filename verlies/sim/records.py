@@ -337,13 +337,13 @@ class _Tallies:
     every test with its exact chance, taken from the values the rules rolled against,
     and whether it passed as the rules decided it."""
 
-    __slots__ = ("gold_moved", "injuries", "last_room", "met", "rooms", "tests", "treasures")
+    __slots__ = ("gold_moved", "last_room", "met", "players", "rooms", "tests", "treasures")
 
     def __init__(self, players: int) -> None:
         self.tests: dict[str, list[int]] = {}  # key -> [tries, passes, expected n, d]
         self.rooms: dict[str, int] = {}
         self.met: dict[str, list[int]] = {}
-        self.injuries = [0] * players
+        self.players = players
         self.treasures = 0
         self.last_room = "?"
         self.gold_moved = True  # compare the gold at the first turn
@@ -383,7 +383,7 @@ class _Tallies:
         _tally(self.tests, "fight:" + monster.id, chance, won)
 
     def injured(self, seat: int, rule: str) -> None:
-        self.injuries[seat] += 1
+        return None  # the figures count their injuries (Figure.injuries, R8.1)
 
     def gold(self, seat: int) -> None:
         self.gold_moved = True
@@ -392,7 +392,7 @@ class _Tallies:
         key = pile + ":" + card
         row = self.met.get(key)
         if row is None:
-            row = self.met[key] = [0] * len(self.injuries)
+            row = self.met[key] = [0] * self.players
         row[seat] += 1
         if pile == "room":
             self.last_room = card
