@@ -17,10 +17,16 @@ figures move with other programs' work (CPU-second figures much less):
 4. a sweep (4 points of one obstacle's number) on a Dask ``LocalCluster`` with 2 worker
    processes and on 2 local processes: wall seconds and the ratio Dask / processes.
 
+0. with ``--against REF`` (default ``main``; ``--against ""`` skips it): the lab's loop of
+   this checkout against the one of the git revision REF (``git archive`` into a temporary
+   folder), careful-bot games per CPU second, each side in its own process, taken in turns
+   (this, REF, REF, this, ...; ``--against-rounds``), checked to give identical results;
+   both figures (medians), the ratio this / REF and the median of the rounds' ratios.
+
 Every pair of runs plays the same seeds and checks that the results are identical.
 
     .venv/bin/python benchmarks/sim.py [--games 10000] [--sweep-games 2000] [--no-dask]
-                                       [--no-compiled] [--json]
+                                       [--no-compiled] [--against main] [--json]
 """
 
 from __future__ import annotations
@@ -29,8 +35,10 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -88,6 +96,77 @@ COMPILED_CPU = textwrap.dedent(
     print(json.dumps({"per_cpu": games / cpu, "characters": res.to_dict()["characters"]}))
     """
 )
+
+
+# Runs with PYTHONPATH set to one checkout's source: careful-bot games per CPU second in
+# one process, and the results (to check that both checkouts play the same games).
+AGAINST_CPU = textwrap.dedent(
+    """
+    import json, sys, time
+    import verlies
+    from verlies.deck import Deck
+    from verlies.sim import simulate
+
+    args = json.loads(sys.argv[1])
+    assert verlies.__file__.startswith(args["src"]), verlies.__file__
+    deck = Deck.default()
+    simulate(2, players=4, deck=deck, workers=1)  # warm-up: imports, caches
+    c0 = time.process_time()
+    res = simulate(args["games"], players=4, characters="all", deck=deck, workers=1, seed=1)
+    cpu = time.process_time() - c0
+    results = res.to_dict()
+    for timed in ("seconds", "games_per_s"):  # the clock's, not the games'
+        results["summary"].pop(timed, None)
+    print(json.dumps({"per_cpu": args["games"] / cpu, "results": results}))
+    """
+)
+
+
+def against(ref: str, games: int, rounds: int) -> dict[str, Any]:
+    """Careful-bot games per CPU second of this checkout's lab loop and of git revision
+    ``ref``'s, each in its own process, in turns; medians, ratio, and whether the two
+    gave identical results (or why it could not run)."""
+    repo = HERE.parent
+    with tempfile.TemporaryDirectory(prefix="verlies-ref-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(repo), "archive", ref, "verlies"], capture_output=True
+        )
+        if archive.returncode != 0:
+            return {"skipped": archive.stderr.decode(errors="replace").strip()[-300:]}
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        sides = {"this": str(repo), "ref": tmp}
+        per_cpu: dict[str, list[float]] = {"this": [], "ref": []}
+        results: dict[str, Any] = {}
+        for r in range(rounds):
+            # ABBA: this, REF, then REF, this: the side run first has no standing edge.
+            for side in ("this", "ref") if r % 2 == 0 else ("ref", "this"):
+                src = sides[side]
+                env = dict(os.environ, PYTHONPATH=src)
+                r = subprocess.run(
+                    [sys.executable, "-c", AGAINST_CPU, json.dumps({"games": games, "src": src})],
+                    cwd=HERE,  # -c puts the working directory first: no checkout here
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                )
+                if r.returncode != 0:
+                    return {"skipped": f"{side}: " + r.stderr.strip()[-500:]}
+                data = json.loads(r.stdout.strip().splitlines()[-1])
+                per_cpu[side].append(data["per_cpu"])
+                results.setdefault(side, data["results"])
+    this, base = statistics.median(per_cpu["this"]), statistics.median(per_cpu["ref"])
+    # Each run beside the other side's run next to it: a change of the machine's load
+    # between rounds moves both figures of a pair alike.
+    pairs = [a / b for a, b in zip(per_cpu["this"], per_cpu["ref"], strict=True)]
+    return {
+        "ref": ref,
+        "this": this,
+        "base": base,
+        "runs": per_cpu,
+        "ratio": this / base,
+        "paired_ratio": statistics.median(pairs),
+        "same_results": results["this"] == results["ref"],
+    }
 
 
 def load() -> str:
@@ -233,6 +312,10 @@ def main() -> None:
     ap.add_argument("--no-dask", action="store_true")
     ap.add_argument("--no-compiled", action="store_true")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    ap.add_argument("--against", default="main", help="git revision to compare the loop with")
+    ap.add_argument("--against-games", type=int, default=200, help="games per --against run")
+    ap.add_argument("--against-rounds", type=int, default=5, help="runs per side, in turns")
+    ap.add_argument("--only-against", action="store_true", help="measure only --against")
     args = ap.parse_args()
     deck = Deck.default()
     figures: dict[str, Any] = {"python": platform.python_version(), "cpus": os.cpu_count()}
@@ -240,6 +323,24 @@ def main() -> None:
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
         f"load average {load()} (1/5/15 min; the machine may be shared)"
     )
+    if args.against:
+        ag = against(args.against, args.against_games, args.against_rounds)
+        figures["against"] = ag
+        if "skipped" in ag:
+            print(f"against {args.against}: not measured ({ag['skipped']})")
+        else:
+            print(
+                f"lab loop, careful bots, 4 players, one process: this checkout "
+                f"{ag['this']:,.1f} games/CPU-s, {ag['ref']} {ag['base']:,.1f} games/CPU-s "
+                f"(medians of {args.against_rounds} runs of {args.against_games} games each, "
+                f"in turns); ratio {ag['ratio']:.3f}, median of the runs' pairwise ratios "
+                f"{ag['paired_ratio']:.3f} (goal 0.95 to 1.05 or faster; "
+                f"{'identical' if ag['same_results'] else 'DIFFERENT'} results; load {load()})"
+            )
+        if args.only_against:
+            if args.json:
+                print(json.dumps(figures))
+            return
     ref = benchmark(games=20, runs=3, players=4, seed=0, deck=deck, log=False)
     steps = ref.stats()["steps_per_cpu_s"]["median"]
     figures["engine_steps_per_cpu_s"] = steps

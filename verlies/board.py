@@ -22,8 +22,9 @@ DELTA: dict[int, Pos] = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
 OPPOSITE: dict[int, int] = {N: S, E: W, S: N, W: E}
 SIDE_NAME: dict[int, str] = {N: "N", E: "E", S: "S", W: "W"}
 
-# (bit, dx, dy, opposite bit) for the hot loops.
-_STEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+#: The four sides of a card, N, E, S, W: (bit, dx, dy, the opposite side's bit). The one
+#: table of them: the rules, the bots' graphs, the encodings and the pictures read it.
+SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
     (d, DELTA[d][0], DELTA[d][1], OPPOSITE[d]) for d in DIRECTIONS
 )
 
@@ -106,18 +107,18 @@ class Tile:
 Board = dict[Pos, Tile]
 
 
-def open_sides(board: Board, pos: Pos) -> list[int]:
+def open_sides(board: BoardView, pos: Pos) -> list[int]:
     """R3.2: the passages of the card at ``pos`` whose neighbouring cell is empty."""
     tile = board[pos]
     x, y = pos
     mask = tile.mask
-    return [d for d, dx, dy, _ in _STEPS if mask & d and (x + dx, y + dy) not in board]
+    return [d for d, dx, dy, _ in SIDES if mask & d and (x + dx, y + dy) not in board]
 
 
 def has_open_passage(board: Board, pos: Pos) -> bool:
     x, y = pos
     mask = board[pos].mask
-    for d, dx, dy, _ in _STEPS:
+    for d, dx, dy, _ in SIDES:
         if mask & d and (x + dx, y + dy) not in board:
             return True
     return False
@@ -127,7 +128,7 @@ def any_open_passage(board: Board) -> bool:
     """R1.6: is there an open passage anywhere in the dungeon?"""
     for (x, y), tile in board.items():
         mask = tile.mask
-        for d, dx, dy, _ in _STEPS:
+        for d, dx, dy, _ in SIDES:
             if mask & d and (x + dx, y + dy) not in board:
                 return True
     return False
@@ -138,7 +139,7 @@ def count_open_passages(board: BoardView) -> int:
     n = 0
     for (x, y), tile in board.items():
         mask = tile.mask
-        for d, dx, dy, _ in _STEPS:
+        for d, dx, dy, _ in SIDES:
             if mask & d and (x + dx, y + dy) not in board:
                 n += 1
     return n
@@ -153,7 +154,7 @@ def open_passages_added(board: Board, pos: Pos) -> int:
     x, y = pos
     mask = board[pos].mask
     n = 0
-    for d, dx, dy, opp in _STEPS:
+    for d, dx, dy, opp in SIDES:
         t = board.get((x + dx, y + dy))
         if t is None:
             if mask & d:
@@ -163,12 +164,12 @@ def open_passages_added(board: Board, pos: Pos) -> int:
     return n
 
 
-def neighbours(board: Board, pos: Pos) -> list[Pos]:
+def neighbours(board: BoardView, pos: Pos) -> list[Pos]:
     """R3.5: cards reachable in one step: both cards have a passage across the edge."""
     x, y = pos
     mask = board[pos].mask
     out: list[Pos] = []
-    for d, dx, dy, opp in _STEPS:
+    for d, dx, dy, opp in SIDES:
         if mask & d:
             q = (x + dx, y + dy)
             t = board.get(q)

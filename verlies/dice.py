@@ -11,6 +11,8 @@ RW.3: expressions are sums of integers, ``W6``, ``W3``, ``nW6`` and ``nW3``.
 Fraction(1, 3)
 >>> pass_probability(value=3, target=7)
 Fraction(1, 2)
+>>> passes(7, 7), passes(6, 7)
+(True, False)
 """
 
 from __future__ import annotations
@@ -177,14 +179,31 @@ def _outcomes(constant: int, w6: int, w3: int) -> tuple[tuple[int, float], ...]:
     return tuple((v, float(p)) for v, p in _distribution(constant, w6, w3))
 
 
+def passes(total: int, target: int) -> bool:
+    """Does ``total`` pass against ``target``? The one comparison of every test: an
+    obstacle's or trap's W6 + value + bonus reaching its number (R4.2, R6.2), and a
+    fight's total reaching the monster's (R7.2: a tie goes to the adventurer)."""
+    return total >= target
+
+
 def pass_probability(value: int, target: int, bonus: int = 0) -> Fraction:
-    """P(W6 + value + bonus >= target): passing an obstacle or trap (R4.2)."""
+    """P(passes(W6 + value + bonus, target)): passing an obstacle or trap (R4.2)."""
     need = target - value - bonus
     # The faces >= need, counted without a loop: bots and views ask at every obstacle.
     return _SIXTHS[min(6, max(0, 7 - need))]
 
 
+@cache
 def beat_probability(value: int, monster_value: int, bonus: int = 0) -> Fraction:
-    """P(W6 + value + bonus >= W6 + monster_value): winning a monster fight (R7.2)."""
-    wins = sum(1 for a in W6_FACES for b in W6_FACES if a + value + bonus >= b + monster_value)
+    """P(passes(W6 + value + bonus, W6 + monster_value)): winning a fight (R7.2).
+    Worked out once per figures (a Fraction is a value)."""
+    wins = sum(
+        1 for a in W6_FACES for b in W6_FACES if passes(a + value + bonus, b + monster_value)
+    )
     return Fraction(wins, 36)
+
+
+def monster_roll_probability(total: int, monster_value: int) -> Fraction:
+    """P(passes(total, W6 + monster_value)): the adventurer's ``total`` (roll made) wins
+    against the monster's roll still to come (R7.2)."""
+    return _SIXTHS[sum(1 for face in W6_FACES if passes(total, face + monster_value))]

@@ -16,6 +16,7 @@ from verlies.cards.model import (
     Trap,
     TreasureCard,
 )
+from verlies.dice import passes
 from verlies.frames import (
     MEET_MONSTER,
     MONSTER_DRAW,
@@ -52,6 +53,9 @@ def resolve_room(s: Table, frame: RoomDraw, o: Outcome) -> None:
     s.rooms.to_discard(o.card)  # R6.4: resolved room cards go to the discards
     if s.logging:
         s.emit("R6.2", "room_card", s.seat, card=card.name, text=card)
+    obs = s.observer
+    if obs is not None:
+        obs.drew(s.seat, "room", o.card)
     frames: list[Frame] = []
     for eff in card.effects:
         if isinstance(eff, GainGold):
@@ -78,9 +82,12 @@ def resolve_treasure(s: Table, frame: TreasureDraw, o: Outcome) -> None:
     s.treasures.take(o.card)
     fig = s.figures[s.seat]
     fig.treasures.append(Held(card))
-    s.gold_changes += 1
+    s.gold_moved(s.seat)
     if s.logging:
         s.emit("R9.3", "treasure", s.seat, True, card=card.name)
+    obs = s.observer
+    if obs is not None:
+        obs.drew(s.seat, "treasure", o.card)
 
 
 def auto_gold(s: Table, frame: GoldGain) -> None:
@@ -118,6 +125,9 @@ def resolve_monster(s: Table, frame: MonsterDraw, o: Outcome) -> None:
     s.monsters.to_discard(o.card)
     if s.logging:
         s.emit("R6.3", "monster", s.seat, card=card.name, text=card)
+    obs = s.observer
+    if obs is not None:
+        obs.drew(s.seat, "monster", o.card)
     _push_choice(s, FightChoice(card), tuple(opt.attr for opt in card.fight))
 
 
@@ -188,7 +198,11 @@ def resolve_monster_roll(s: Table, frame: MonsterRoll, o: Outcome) -> None:
             mtotal=mtotal,
             roller=roller,  # the acting seat itself: alone, the engine rolls
         )
-    if total >= mtotal:
+    won = passes(total, mtotal)
+    obs = s.observer
+    if obs is not None:
+        obs.fight(s.seat, monster, attr, value, bonus, roll, mvalue, o.value, won)
+    if won:
         if s.logging:
             s.emit("R7.3", "fight_won", s.seat)
         frames: list[Frame] = []
@@ -208,7 +222,7 @@ def resolve_trap_roll(s: Table, frame: TrapRoll, o: Outcome) -> None:
     assert isinstance(o, Roll)
     trap, attr, value, bonus = frame.trap, frame.attr, frame.value, frame.bonus
     total = o.value + value + bonus
-    passed = total >= trap.target
+    passed = passes(total, trap.target)
     if s.logging:
         s.emit(
             "R6.2",
@@ -223,6 +237,9 @@ def resolve_trap_roll(s: Table, frame: TrapRoll, o: Outcome) -> None:
             total=total,
             passed=passed,
         )
+    obs = s.observer
+    if obs is not None:
+        obs.test(s.seat, trap, value, bonus, o.value, trap.target, passed)
     if passed:
         return
     frames: list[Frame] = []

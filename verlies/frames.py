@@ -5,9 +5,9 @@ move (the legal actions), a **chance point** (a die roll or a card draw, with ex
 probabilities), or **automatic** bookkeeping the rules resolve at once. Each frame holds
 what its step needs; nothing else reads them by position.
 
-``kind`` is the frame's short public name, the one ``Game.pending`` and
-``Pending.kind`` give ("turn", "place", "obstacle", "oroll", ...): the page and the word
-tables are keyed by it, so it is kept as it was.
+``kind`` is the frame's :class:`FrameKind`, the one ``Game.pending`` and ``Pending.kind``
+give (``FrameKind.OBSTACLE_ROLL``, ...); each member equals its old short string
+("oroll"), by which the page and the word tables are keyed.
 
 The frames are slotted dataclasses, treated as values: nothing changes a frame once it is
 on the stack. A frame is made on most steps, so they are built for that: not
@@ -20,10 +20,42 @@ field-less frames are single shared instances, as the old constant tuples were.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from verlies.board import Pos
 from verlies.cards.model import Attr, DungeonCard, MonsterCard, Trap
 from verlies.dice import Dice
+
+
+class FrameKind(StrEnum):
+    """What a frame is, named as words. Each member is its old short string ("oroll"), so
+    the page's word tables, saved observations and ``kind == "oroll"`` keep working."""
+
+    TURN = "turn"
+    PLACE = "place"
+    OBSTACLE = "obstacle"
+    FIGHT = "fight"
+    TRAP = "trap"
+    LOSE = "lose"
+    DRAW = "draw"
+    ROOM = "room"
+    MONSTER = "monster"
+    TREASURE = "treasure"
+    OBSTACLE_ROLL = "oroll"
+    FIGHT_ROLL = "froll"
+    MONSTER_ROLL = "mroll"
+    TRAP_ROLL = "troll"
+    GOLD_ROLL = "gold"
+    ENTER = "enter"
+    ARRIVE = "arrive"
+    INJURE = "injure"
+    LOSS = "losef"
+    GO_BACK = "back"
+    GOLD_GAIN = "goldf"
+    TAKE_TREASURE = "treasuref"
+    MEET_MONSTER = "monsterf"
+    SPRING_TRAP = "trapf"
+    OVER = "over"  #: ``Pending.kind`` once the game is over (no frame)
 
 
 class Frame:
@@ -32,7 +64,7 @@ class Frame:
     __slots__ = ()
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> FrameKind:
         # A table, not a ClassVar per class: mypyc's dataclasses would take a class
         # variable for a field.
         return KINDS[type(self)]
@@ -310,32 +342,32 @@ class SpringTrap(Frame):
         self.trap = trap
 
 
-#: Each frame type's public short name (``Frame.kind``).
-KINDS: dict[type[Frame], str] = {
-    Turn: "turn",
-    Placement: "place",
-    ObstacleChoice: "obstacle",
-    FightChoice: "fight",
-    TrapChoice: "trap",
-    LossChoice: "lose",
-    DungeonDraw: "draw",
-    RoomDraw: "room",
-    MonsterDraw: "monster",
-    TreasureDraw: "treasure",
-    ObstacleRoll: "oroll",
-    FightRoll: "froll",
-    MonsterRoll: "mroll",
-    TrapRoll: "troll",
-    GoldRoll: "gold",
-    Enter: "enter",
-    Arrive: "arrive",
-    Injure: "injure",
-    Lose: "losef",
-    GoBack: "back",
-    GoldGain: "goldf",
-    TakeTreasure: "treasuref",
-    MeetMonster: "monsterf",
-    SpringTrap: "trapf",
+#: Each frame type's kind (``Frame.kind``).
+KINDS: dict[type[Frame], FrameKind] = {
+    Turn: FrameKind.TURN,
+    Placement: FrameKind.PLACE,
+    ObstacleChoice: FrameKind.OBSTACLE,
+    FightChoice: FrameKind.FIGHT,
+    TrapChoice: FrameKind.TRAP,
+    LossChoice: FrameKind.LOSE,
+    DungeonDraw: FrameKind.DRAW,
+    RoomDraw: FrameKind.ROOM,
+    MonsterDraw: FrameKind.MONSTER,
+    TreasureDraw: FrameKind.TREASURE,
+    ObstacleRoll: FrameKind.OBSTACLE_ROLL,
+    FightRoll: FrameKind.FIGHT_ROLL,
+    MonsterRoll: FrameKind.MONSTER_ROLL,
+    TrapRoll: FrameKind.TRAP_ROLL,
+    GoldRoll: FrameKind.GOLD_ROLL,
+    Enter: FrameKind.ENTER,
+    Arrive: FrameKind.ARRIVE,
+    Injure: FrameKind.INJURE,
+    Lose: FrameKind.LOSS,
+    GoBack: FrameKind.GO_BACK,
+    GoldGain: FrameKind.GOLD_GAIN,
+    TakeTreasure: FrameKind.TAKE_TREASURE,
+    MeetMonster: FrameKind.MEET_MONSTER,
+    SpringTrap: FrameKind.SPRING_TRAP,
 }
 
 #: The field-less frames, shared (no allocation per step).
@@ -359,3 +391,16 @@ DIE_ROLLS: frozenset[type[Frame]] = frozenset({ObstacleRoll, FightRoll, MonsterR
 CHANCES: frozenset[type[Frame]] = DRAWS | DIE_ROLLS | {GoldRoll}
 #: Frames that wait for a step (the rest are resolved at once).
 WAITING: frozenset[type[Frame]] = DECISIONS | CHANCES
+
+#: ``Game.chance_kind`` of each chance frame.
+CHANCE_KINDS: dict[type[Frame], str] = {
+    ObstacleRoll: "die",
+    FightRoll: "die",
+    MonsterRoll: "die",
+    TrapRoll: "die",
+    GoldRoll: "gold",
+    DungeonDraw: "dungeon",
+    RoomDraw: "room",
+    MonsterDraw: "monster",
+    TreasureDraw: "treasure",
+}

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from verlies import record
 from verlies.actions import Attempt, Card, Choose, LegalActions, Outcome, Roll, Walk
@@ -30,23 +30,11 @@ from verlies.dice import beat_probability, pass_probability
 from verlies.errors import IllegalAction, Inner, Phrase, SaveFormatError
 from verlies.errors import SetupError as SetupError  # where it was defined before
 from verlies.events import Event, RawEvent, as_events
-from verlies.frames import (
-    DungeonDraw,
-    FightChoice,
-    FightRoll,
-    Frame,
-    GoldRoll,
-    MonsterDraw,
-    MonsterRoll,
-    ObstacleChoice,
-    ObstacleRoll,
-    RoomDraw,
-    TrapChoice,
-    TrapRoll,
-    TreasureDraw,
-)
+from verlies.frames import CHANCE_KINDS, FightChoice, ObstacleChoice, TrapChoice
 from verlies.hidden import deal_unseen
 from verlies.i18n import text
+from verlies.legal import sample_outcome
+from verlies.observe import Observer
 from verlies.record import FORMAT as FORMAT  # where they were defined before
 from verlies.record import FORMAT_VERSION as FORMAT_VERSION
 from verlies.record import MAX_SAVE_BYTES as MAX_SAVE_BYTES
@@ -66,18 +54,7 @@ from verlies.views import Pending as Pending
 from verlies.views import PlayerView as PlayerView
 from verlies.views import monster_value, pending_of
 
-#: ``Game.chance_kind`` of each chance frame.
-_CHANCE_KINDS: dict[type[Frame], str] = {
-    ObstacleRoll: "die",
-    FightRoll: "die",
-    MonsterRoll: "die",
-    TrapRoll: "die",
-    GoldRoll: "gold",
-    DungeonDraw: "dungeon",
-    RoomDraw: "room",
-    MonsterDraw: "monster",
-    TreasureDraw: "treasure",
-}
+_O = TypeVar("_O", bound=Observer | None)
 
 
 class Game:
@@ -86,6 +63,7 @@ class Game:
     def __init__(self, setup: Setup, steps: Sequence[Step] = (), *, log: bool = True) -> None:
         self.setup = setup
         self._log_on = log
+        self._observer: Observer | None = None
         self._steps: list[Step] = []
         self._step_events: list[tuple[RawEvent, ...]] = []
         self._cursor = 0
@@ -222,7 +200,7 @@ class Game:
 
     @property
     def pending(self) -> str:
-        """What the game waits for: a frame kind such as "turn", "place", "oroll"."""
+        """What the game waits for: a ``FrameKind`` (a str: "turn", "oroll"...); "" at the end."""
         return self.state.pending
 
     @property
@@ -267,9 +245,15 @@ class Game:
     def chance_kind(self) -> str:
         """What the chance point is: "die", "gold", or the deck drawn from ("" if none)."""
         top = self.state.top
-        return "" if top is None else _CHANCE_KINDS.get(type(top), "")
+        return "" if top is None else CHANCE_KINDS.get(type(top), "")
 
     # ---- taking steps --------------------------------------------------------------
+
+    def observe(self, observer: _O) -> _O:
+        """Tell ``observer`` (:mod:`verlies.observe`; None: nobody) what the steps taken
+        from now on do; returns it. Undo, redo, ``goto`` and clones are silent."""
+        self._observer = self.state.observer = observer
+        return observer
 
     def apply(self, step: Step) -> list[Event]:
         """Take one step: an action of the player to move, a chance outcome, or an Edit.
@@ -342,7 +326,8 @@ class Game:
         if not state.at_chance:
             raise IllegalAction("R3.4", words=Phrase.of("engine.err.no_chance_point"))
         r = None if rng is None else rng.getrandbits(64)
-        return self._take(state.sample_outcome(r))  # a sampled outcome is always possible
+        # What state.sample_outcome(r) returns, without its call; always possible: no check.
+        return self._take(sample_outcome(state, r))
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""
@@ -390,17 +375,20 @@ class Game:
         if index == self._cursor:
             return
         if index > self._cursor:
+            self.state.observer = None  # steps taken before: the observer heard them
             for i in range(self._cursor, index):
                 self._step_events[i] = self._do(self._steps[i])
+            self.state.observer = self._observer
         else:
             self._replay_to(index)
         self._cursor = index
 
     def _replay_to(self, index: int) -> None:
         """The state after the first ``index`` steps, replayed from the setup."""
-        self._reset()
+        self._reset()  # a fresh state, not observed while it replays
         for i in range(index):
             self._step_events[i] = self._do(self._steps[i])
+        self.state.observer = self._observer
 
     def undo_turn(self) -> None:
         """Go back to the last decision of a player before the current one."""
@@ -606,6 +594,7 @@ class Game:
         g = Game.__new__(Game)
         g.setup = self.setup
         g._log_on = self._log_on if log is None else log
+        g._observer = None  # a clone plays on silently (Table.copy_into)
         g._steps = list(self._steps)
         g._step_events = list(self._step_events)
         g._cursor = self._cursor

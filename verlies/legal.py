@@ -6,11 +6,13 @@ that forbids an action, for ``IllegalAction``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TypeAlias, cast
 
 from verlies.actions import (
+    Action,
     Attempt,
     Card,
     Choose,
@@ -63,7 +65,7 @@ _ROLLS = {v: Roll(v) for v in range(-50, 200)}
 _new = tuple.__new__  # NamedTuple values from all their fields, kind tag included
 
 
-def compute_legal(s: Table) -> Any:
+def compute_legal(s: Table) -> Sequence[Action | Outcome]:
     """The legal actions now (a list or a shared ``LegalActions``); see ``State``'s cache."""
     if s.over:
         return ()
@@ -90,7 +92,7 @@ def compute_legal(s: Table) -> Any:
         bonus = s.bonus_treasures(fig, obstacle.attr)
         if not bonus:
             return _TRY_OR_DECLINE
-        acts: list[Any] = [Attempt()]
+        acts: list[Action] = [Attempt()]
         acts.extend(Attempt(tid) for tid in bonus)
         acts.append(Decline())
         return acts
@@ -109,11 +111,11 @@ def compute_legal(s: Table) -> Any:
     raise AssertionError(f"no decision at frame {frame.kind}")  # pragma: no cover
 
 
-def turn_actions(s: Table, fig: Figure) -> list[Any]:
+def turn_actions(s: Table, fig: Figure) -> list[Action]:
     """R3.1: draw, walk or wait; recover (or heal) when injured."""
     if fig.injured:
         # R8.2: the whole turn is spent recovering (a heal treasure saves it, R9.5).
-        acts: list[Any] = [_RECOVER]
+        acts: list[Action] = [_RECOVER]
         seen: set[str] = set()
         for h in fig.treasures:
             if not h.used and isinstance(h.card.magic, Heal) and h.card.id not in seen:
@@ -182,11 +184,11 @@ def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:
     return paths
 
 
-def placements(s: Table, card: DungeonCard) -> list[Any]:
+def placements(s: Table, card: DungeonCard) -> list[Action]:
     """R3.2: every empty cell next to an open passage, every rotation meeting it."""
     fig = s.figures[s.seat]
     x, y = fig.pos
-    acts: list[Any] = []
+    acts: list[Action] = []
     base = card.mask
     for side in open_sides(s.board, fig.pos):
         dx, dy = DELTA[side]
@@ -197,8 +199,8 @@ def placements(s: Table, card: DungeonCard) -> list[Any]:
     return acts
 
 
-def _choices(s: Table, fig: Figure, attrs: tuple[Attr, ...]) -> list[Any]:
-    acts: list[Any] = []
+def _choices(s: Table, fig: Figure, attrs: tuple[Attr, ...]) -> list[Action]:
+    acts: list[Action] = []
     for a in attrs:
         acts.append(Choose(a))
         acts.extend(Choose(a, tid) for tid in s.bonus_treasures(fig, a))
@@ -218,7 +220,7 @@ def chance_outcomes(s: Table) -> list[tuple[Outcome, Fraction]]:
     return [(Card(cid), p) for cid, p in s.pile_of(frame).outcomes()]
 
 
-def possible(s: Table, frame: Frame, step: Any) -> bool:
+def possible(s: Table, frame: Frame, step: object) -> bool:
     """Is ``step`` a possible outcome of the chance point ``frame``? (no Fractions)"""
     if type(step) is Roll:
         if type(step.value) is not int:
@@ -267,30 +269,37 @@ def sample_outcome(s: Table, r: int | None = None) -> Outcome:
 # ---- why not ---------------------------------------------------------------------------
 
 
-def same_types(a: Any, b: Any) -> bool:
+def same_types(a: tuple[object, ...], b: object) -> bool:
     """Equal by value is not enough: Place(0.0, ...) or a bare tuple must not pass."""
     if type(a) is not type(b):
         return False
+    assert isinstance(b, tuple)  # of a's type
     return all(
         type(x) is type(y) and (not isinstance(x, tuple) or same_types(x, y))
         for x, y in zip(a, b, strict=True)
     )
 
 
+#: Whatever a caller hands in as a step, to be judged (a module name: compiled with mypyc,
+#: a dataclass field's annotation is looked up among the module's names, not builtins).
+Judged: TypeAlias = object
+
+
 @dataclass(frozen=True, slots=True)
 class ActionName:
     """An action inside an error message, named in the language the message is shown in."""
 
-    step: Any
+    step: Judged
 
     def text(self, lang: str) -> str:
         try:
-            return str(describe(self.step, lang))
+            # whatever the step is: one that is no action fails here and is repr'd
+            return str(describe(cast("Action | Outcome", self.step), lang))
         except Exception:  # a malformed action cannot even say what it is
             return repr(self.step)[:200]
 
 
-def why_illegal(s: Table, frame: Frame, step: Any) -> tuple[str, Phrase]:
+def why_illegal(s: Table, frame: Frame, step: object) -> tuple[str, Phrase]:
     """The rule that forbids ``step`` here, and why in words, for IllegalAction."""
     label = ActionName(step)
     kind = frame.kind

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from verlies.actions import Action, Attempt, Decline, LoseGold, LoseTreasure, Outcome, Roll
 from verlies.cards.model import ObstacleClass
+from verlies.dice import passes
 from verlies.frames import (
     Arrive,
     Enter,
@@ -42,7 +43,7 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
     value = fig.character.value(obstacle.attr)
     bonus = frame.bonus
     total = o.value + value + bonus
-    passed = total >= obstacle.n
+    passed = passes(total, obstacle.n)
     if s.logging:
         s.emit(
             "R4.2",
@@ -57,11 +58,12 @@ def resolve_obstacle_roll(s: Table, frame: ObstacleRoll, o: Outcome) -> None:
             total=total,
             passed=passed,
         )
+    obs = s.observer
+    if obs is not None:
+        obs.test(s.seat, obstacle, value, bonus, o.value, obstacle.n, passed)
     if passed:
         if s.variants.opened_stays_open and obstacle.cls is ObstacleClass.B:
-            tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
-            tile.opened = True
-            s.board_version = object()
+            s.retile(pos).opened = True
             if s.logging:
                 s.emit("R4.4", "stays_open", s.seat)
         arrive(s, pos, frame.came_from, frame.new)  # at once: nothing comes between
@@ -97,6 +99,9 @@ def auto_injure(s: Table, frame: Injure) -> None:
         fig.injured = 1  # R8.3: injuries do not stack
     if s.logging:
         s.emit("R8.1", "injured", s.seat)
+    obs = s.observer
+    if obs is not None:
+        obs.injured(s.seat, frame.rule)
     if already and not s.variants.injuries_stack:
         if s.logging:
             s.emit("R8.3", "no_stack", s.seat)
@@ -125,7 +130,7 @@ def decide_lose(s: Table, frame: LossChoice, a: Action) -> None:
     # Lose an unused copy first if the player holds several of the same card.
     held = sorted((h for h in fig.treasures if h.card.id == a.treasure), key=lambda h: h.used)[0]
     fig.treasures.remove(held)
-    s.gold_changes += 1
+    s.gold_moved(fig.seat)
     s.treasures.bottom.append(held.card.id)
     s.lost_cards[held.card.id] = held.card  # a live edit may since have removed its kind
     # R9.3: given up face down, under the deck: the others learn only that one went.

@@ -120,9 +120,8 @@ class State(Table):
         """The legal actions (or, at a chance point, the possible outcomes)."""
         legal = self._legal
         if legal is None:
-            legal = compute_legal(self)
-            if type(legal) is not LegalActions:
-                legal = LegalActions(legal)
+            computed = compute_legal(self)
+            legal = computed if type(computed) is LegalActions else LegalActions(computed)
             self._legal = legal
         return legal
 

@@ -36,6 +36,7 @@ from verlies.frames import (
     TrapChoice,
     TreasureDraw,
 )
+from verlies.observe import Observer
 from verlies.setup import DeckLike
 from verlies.variants import Variants
 
@@ -272,6 +273,8 @@ class Table:
         # who keeps something worked out from the figures' gold (the simulations' lead
         # changes) knows it is still right while the count stands.
         self.gold_changes = 0
+        # Told what happens as it happens (verlies.observe; Game.observe attaches it).
+        self.observer: Observer | None = None
         self._exit_ids: tuple[str, ...] = ()
         self._index_deck()
         self.board_changed()
@@ -282,15 +285,11 @@ class Table:
 
     def copy_into(self, s: Table) -> None:
         """Make the blank table ``s`` an independent copy of this one (``Game.clone``):
-        the mutable parts copied; the deck, cards, frames and cached legal actions (all
-        values nobody changes) shared."""
-        s.logging = self.logging
-        s.deck = self.deck
-        s.variants = self.variants
-        s.seed = self.seed
-        s.round_limit = self.round_limit
-        s.n = self.n
-        s.colors = self.colors
+        the fields of ``SHARED_FIELDS`` shared (values nobody changes in place), those of
+        ``COPIED_FIELDS`` copied (tests/test_one_home.py checks that every field of a
+        table is in one of the two)."""
+        for name in SHARED_FIELDS:
+            setattr(s, name, getattr(self, name))
         s.figures = [f.copy() for f in self.figures]
         # A laid tile is never changed in place (the three changes, R4.1 gold taken, R1.2
         # collapsed, R4.4 opened, lay a changed copy), so tables may share tiles.
@@ -299,34 +298,17 @@ class Table:
         s.rooms = self.rooms.copy()
         s.monsters = self.monsters.copy()
         s.treasures = self.treasures.copy()
-        s.bank = self.bank
-        s.seat = self.seat
-        s.start_seat = self.start_seat
-        s.round = self.round
-        s.turn_no = self.turn_no
         s.escape_order = list(self.escape_order)
-        s.over = self.over
-        s.end_reason = self.end_reason
         s.stack = list(self.stack)  # frames are values: shared
-        s.at_chance = self.at_chance
         s.events = list(self.events)
-        s.steps = self.steps
-        s.drawn = self.drawn
-        s.came_from = self.came_from
         s.lost_cards = dict(self.lost_cards)
-        s._legal = self._legal
-        s.max_walk = self.max_walk
         # The caches hold immutable values keyed by position; each table prunes its own.
         s.walk_cache = dict(self.walk_cache)
         s.open_cache = dict(self.open_cache)
         s.turn_cache = dict(self.turn_cache)
         s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
-        s.any_open = self.any_open
-        s.open_passages = self.open_passages
         s.board_version = object()  # the copy's board changes on its own from now on
-        s.gold_changes = self.gold_changes
-        s._exit_ids = self._exit_ids
-        s.exits_left = self.exits_left
+        s.observer = None  # a copy plays on silently (search, clones)
 
     # ---- small helpers -------------------------------------------------------------
 
@@ -379,6 +361,14 @@ class Table:
                 step_cache.pop(p, None)
             self.open_passages += open_passages_added(self.board, laid)
         self.any_open = self.open_passages > 0
+
+    def retile(self, pos: Pos) -> Tile:
+        """The laid card at ``pos`` is about to change (R4.1 its gold taken, R1.2
+        collapsed, R4.4 opened): it is replaced by a copy to change (tables share tiles,
+        see ``copy_into``) and the board's version moves. Returns the copy."""
+        tile = self.board[pos] = self.board[pos].copy()
+        self.board_version = object()
+        return tile
 
     def emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
         """Record an event of this step. Every call stands under ``if s.logging:``, so
@@ -452,18 +442,26 @@ class Table:
                 n = self.bank
             self.bank -= n
         fig.coins += n
-        self.gold_changes += 1
+        self.gold_moved(fig.seat)
         if self.logging:
             self.emit(rule, "gold", fig.seat, n=n)
 
     def lose_coins(self, fig: Figure, n: int) -> None:
         lost = min(n, fig.coins)
         fig.coins -= lost
-        self.gold_changes += 1
+        self.gold_moved(fig.seat)
         if self.bank >= 0:
             self.bank += lost
         if self.logging:
             self.emit("R9.4", "lose_gold", fig.seat, n=lost)
+
+    def gold_moved(self, seat: int) -> None:
+        """R9.1: ``seat``'s gold may have changed (coins, a treasure taken, given up or
+        spent): the one place that counts it and tells the observer."""
+        self.gold_changes += 1
+        obs = self.observer
+        if obs is not None:
+            obs.gold(seat)
 
     def forced_action(self) -> Choose | None:
         """The only option of a decision kept for the game's shape alone: a fight or trap
@@ -471,7 +469,10 @@ class Table:
         figure holds (R9.3, R9.5; see ``encounters._push_choice``). None anywhere else."""
         if self.over or not self.stack:
             return None
-        return self.forced_choice(self.stack[-1])
+        frame = self.stack[-1]
+        if type(frame) is not FightChoice and type(frame) is not TrapChoice:
+            return None  # the usual case, without a call (the lab asks at every decision)
+        return self.forced_choice(frame)
 
     def forced_choice(self, frame: Frame) -> Choose | None:
         """``forced_action`` for ``frame``, the pending decision's frame."""
@@ -491,7 +492,7 @@ class Table:
             return 0
         h = next(h for h in fig.treasures if h.card.id == treasure and not h.used)
         h.used = True
-        self.gold_changes += 1  # a spent one-shot treasure counts no gold (R9.1)
+        self.gold_moved(fig.seat)  # a spent one-shot treasure counts no gold (R9.1)
         assert isinstance(h.card.magic, RollBonus)
         if self.logging:
             self.emit("R9.5", "magic", fig.seat, card=h.card.name, n=h.card.magic.amount)
@@ -572,6 +573,58 @@ class Table:
         self.exits_left = self.exits_in_pile()
         if self.logging:
             self.emit("edit", "edit", -1, what=what)
+
+
+#: The fields of a table that its copies share (``Table.copy_into``): numbers, strings,
+#: tuples, and values nobody changes in place (the deck, cards, variants, the legal
+#: actions handed out, which are replaced, never changed).
+SHARED_FIELDS: tuple[str, ...] = (
+    "logging",
+    "deck",
+    "variants",
+    "seed",
+    "round_limit",
+    "n",
+    "colors",
+    "bank",
+    "seat",
+    "start_seat",
+    "round",
+    "turn_no",
+    "over",
+    "end_reason",
+    "at_chance",
+    "steps",
+    "drawn",
+    "came_from",
+    "_legal",
+    "max_walk",
+    "any_open",
+    "open_passages",
+    "gold_changes",
+    "_exit_ids",
+    "exits_left",
+)
+#: The fields ``Table.copy_into`` copies (or starts anew: the board's version, the
+#: observer), one by one.
+COPIED_FIELDS: tuple[str, ...] = (
+    "figures",
+    "board",
+    "dungeon",
+    "rooms",
+    "monsters",
+    "treasures",
+    "escape_order",
+    "stack",
+    "events",
+    "lost_cards",
+    "walk_cache",
+    "open_cache",
+    "turn_cache",
+    "step_cache",
+    "board_version",
+    "observer",
+)
 
 
 #: Each draw frame's pile, as R6.4's events name it (the words: verlies.i18n, event.pile.*).

@@ -71,7 +71,7 @@ def decide_turn(s: Table, frame: Turn, a: Action) -> None:
     elif isinstance(a, UseHeal):
         h = next(h for h in fig.treasures if h.card.id == a.treasure and not h.used)
         h.used = True
-        s.gold_changes += 1  # a spent one-shot treasure counts no gold (R9.1)
+        s.gold_moved(s.seat)  # a spent one-shot treasure counts no gold (R9.1)
         fig.injured = 0
         if s.logging:
             s.emit("R9.5", "heal", s.seat, card=h.card.name)
@@ -113,6 +113,9 @@ def resolve_draw(s: Table, frame: DungeonDraw, o: Outcome) -> None:
     s.drawn = card
     if s.logging:
         s.emit("R3.1", "draw", s.seat, card=card.name)
+    obs = s.observer
+    if obs is not None:
+        obs.drew(s.seat, "dungeon", o.card)
     s.stack.append(Placement(card))
 
 
@@ -148,15 +151,13 @@ def arrive(s: Table, pos: Pos, came_from: Pos, new: bool) -> None:
         s.emit("R3.3" if new else "R3.5", "enter", s.seat, x=pos[0], y=pos[1])
     if tile.gold:
         s.gain(fig, tile.gold, "R4.1")
-        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
+        tile = s.retile(pos)
         tile.gold = 0
-        s.board_version = object()
     kind = tile.card.kind
     if kind is TileKind.EXIT and not tile.collapsed:
         fig.escaped = True
-        tile = s.board[pos] = tile.copy()  # laid tiles change by replacement (clone)
+        tile = s.retile(pos)
         tile.collapsed = True
-        s.board_version = object()
         s.escape_order.append(fig.seat)
         # R9.3: treasures stay face down until the end: say coins and how many treasures.
         if s.logging:

@@ -23,7 +23,7 @@ from verlies.cards.model import (
     Trap,
     TreasureCard,
 )
-from verlies.dice import Dice, beat_probability, pass_probability
+from verlies.dice import Dice, beat_probability, monster_roll_probability, pass_probability
 from verlies.events import Event
 from verlies.frames import (
     FightChoice,
@@ -37,6 +37,7 @@ from verlies.frames import (
     TrapChoice,
     TrapRoll,
 )
+from verlies.frames import FrameKind as FrameKind  # Pending.kind's type, for readers
 from verlies.legal import can_draw
 from verlies.state import Figure, Table
 from verlies.variants import Variants
@@ -46,14 +47,14 @@ from verlies.variants import Variants
 class Pending:
     """What the game waits for, with what a player needs to see to decide or watch.
 
-    ``kind`` is the frame kind ("turn", "place", "obstacle", "oroll", "fight", "froll",
-    "mroll", "trap", "troll", "gold", "lose", "draw", "room", "monster", "treasure", or
-    "over"); ``chance`` is the exact chance of success of the test that is being rolled
-    (for "mroll": given the adventurer's roll already made). "lose": ``target`` is the
-    gold to lose.
+    ``kind`` is the frame's :class:`~verlies.frames.FrameKind` (a decision or chance
+    point, or ``OVER``; each equals its old short string, "oroll" for ``OBSTACLE_ROLL``);
+    ``chance`` is the exact chance of success of the test that is being rolled (for
+    ``MONSTER_ROLL``: given the adventurer's roll already made). ``LOSE``: ``target`` is
+    the gold to lose.
     """
 
-    kind: str
+    kind: FrameKind
     seat: int
     card: DungeonCard | None = None
     pos: Pos | None = None
@@ -74,16 +75,10 @@ def monster_value(monster: MonsterCard, attr: Attr) -> int:
     return next(o.value for o in monster.fight if o.attr is attr)
 
 
-# Exact chances worked out once (Fractions are values): a fight's by (value, the monster's
-# value, bonus), the monster's roll by what the adventurer's total leads by.
-_BEAT: dict[tuple[int, int, int], Fraction] = {}
-_MONSTER_ROLL: dict[int, Fraction] = {}
-
-
 def pending_of(s: Table) -> Pending:
     """What the frame on top of ``s``'s stack is about."""
     if s.over:
-        return Pending("over", -1)
+        return Pending(FrameKind.OVER, -1)
     frame = s.stack[-1]
     kind = frame.kind
     seat = s.seat
@@ -110,10 +105,7 @@ def pending_of(s: Table) -> Pending:
         return Pending(kind, seat, monster=frame.monster)
     if isinstance(frame, FightRoll):
         mvalue = monster_value(frame.monster, frame.attr)
-        odds = (frame.value, mvalue, frame.bonus)
-        chance = _BEAT.get(odds)
-        if chance is None:
-            chance = _BEAT[odds] = beat_probability(frame.value, mvalue, frame.bonus)
+        chance = beat_probability(frame.value, mvalue, frame.bonus)
         return Pending(
             kind,
             seat,
@@ -127,12 +119,7 @@ def pending_of(s: Table) -> Pending:
     if isinstance(frame, MonsterRoll):
         mvalue = monster_value(frame.monster, frame.attr)
         total = frame.roll + frame.value + frame.bonus
-        # The monster's roll must stay below total - mvalue + 1 for the adventurer to win.
-        chance = _MONSTER_ROLL.get(total - mvalue)
-        if chance is None:
-            chance = _MONSTER_ROLL[total - mvalue] = Fraction(
-                sum(1 for r in range(1, 7) if total >= r + mvalue), 6
-            )
+        chance = monster_roll_probability(total, mvalue)
         return Pending(
             kind,
             seat,

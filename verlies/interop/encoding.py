@@ -52,7 +52,7 @@ from verlies.actions import (
     Wait,
     Walk,
 )
-from verlies.board import DIRECTIONS, Pos
+from verlies.board import DIRECTIONS, SIDES, Pos
 from verlies.cards.model import Attr, MonsterCard, ObstacleClass, RoomCard, TileKind, TreasureCard
 from verlies.dice import Dice
 from verlies.errors import VerliesError
@@ -84,7 +84,7 @@ FRAME_KINDS: tuple[str, ...] = (
 WINDOW = 4
 MAX_SEATS = 4
 
-_DELTAS: tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W (DIRECTIONS)
+_DELTAS: tuple[Pos, ...] = tuple((dx, dy) for _, dx, dy, _ in SIDES)  # N, E, S, W
 _DIR_OF: dict[Pos, int] = {d: i for i, d in enumerate(_DELTAS)}
 _ATTRS: tuple[Attr, ...] = tuple(Attr)
 _KINDS: tuple[TileKind, ...] = tuple(TileKind)

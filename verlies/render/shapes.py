@@ -20,6 +20,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
+from verlies.board import SIDE_NAME, SIDES
 from verlies.cards.model import (
     Attr,
     Character,
@@ -37,12 +38,9 @@ Card = RoomCard | MonsterCard | TreasureCard | Character | DungeonCard
 Meta = tuple[tuple[str, str], ...]
 Point = tuple[float, float]
 
-# The four sides of a tile and their bits (as verlies.board has them: N=1, E=2, S=4, W=8).
-_SIDES: tuple[tuple[int, str, int, int], ...] = (
-    (1, "N", 0, -1),
-    (2, "E", 1, 0),
-    (4, "S", 0, 1),
-    (8, "W", -1, 0),
+# The four sides of a tile: (bit, name, dx, dy), from verlies.board's one table.
+_SIDES: tuple[tuple[int, str, int, int], ...] = tuple(
+    (bit, SIDE_NAME[bit], dx, dy) for bit, dx, dy, _ in SIDES
 )
 
 

@@ -43,7 +43,7 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import BoardView, Pos
+from verlies.board import SIDES, BoardView, Pos
 from verlies.cards.model import (
     Attr,
     Blocked,
@@ -60,7 +60,6 @@ from verlies.sim.paths import (
     _INF,
     _INJURY_COST,
     _NEAR,
-    _SIDES,
     _STEP,
     _beat,
     _cost,
@@ -72,6 +71,7 @@ from verlies.sim.paths import (
     _shared,
     _threshold,
 )
+from verlies.views import FrameKind  # Pending.kind's words
 
 if TYPE_CHECKING:
     from verlies.views import FigureView, PlayerView
@@ -245,17 +245,18 @@ class HeuristicBot:
             return self._place(view, legal)
         pending = view.pending
         kind = pending.kind
-        if kind == "turn":
+        if kind == FrameKind.TURN:
             return self._turn(view, legal)
-        if kind == "place":
+        if kind == FrameKind.PLACE:
             return self._place(view, legal)
-        if kind == "obstacle" and pending.obstacle is not None and pending.value is not None:
-            return self._obstacle(view, legal, pending.obstacle, pending.value)
-        if kind == "fight" and pending.monster is not None:
+        if kind == FrameKind.OBSTACLE and pending.obstacle is not None:
+            if pending.value is not None:
+                return self._obstacle(view, legal, pending.obstacle, pending.value)
+        if kind == FrameKind.FIGHT and pending.monster is not None:
             return self._fight(view, legal, pending.monster)
-        if kind == "trap" and pending.trap is not None:
+        if kind == FrameKind.TRAP and pending.trap is not None:
             return self._trap(view, legal, pending.trap)
-        if kind == "lose" and pending.target is not None:
+        if kind == FrameKind.LOSE and pending.target is not None:
             return self._lose(view, legal, pending.target)
         fallback: Action = legal[0]  # a frame this bot does not know: stay legal
         return fallback
@@ -647,7 +648,7 @@ def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int
     index = graph.index  # the board's cells (synced), a plain dict
     masks = graph.masks
     empty = joins = closed = 0
-    for d, dx, dy, opp in _SIDES:
+    for d, dx, dy, opp in SIDES:
         q = (x + dx, y + dy)
         j = index.get(q)
         if j is None:

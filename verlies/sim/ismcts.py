@@ -60,7 +60,7 @@ from verlies.actions import (
     UseHeal,
     Walk,
 )
-from verlies.board import DELTA, DIRECTIONS, OPPOSITE, Tile, any_open_passage
+from verlies.board import Tile, any_open_passage, neighbours, open_sides
 from verlies.cards.model import ObstacleClass, RollBonus
 from verlies.dice import pass_probability
 from verlies.game import Game
@@ -76,8 +76,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ISMCTSBot", "Sprinter", "ismcts", "lost_turns", "sprinter"]
 
-# (bit, dx, dy, opposite bit) of each side, N, E, S, W, from verlies.board's directions.
-_SIDES = tuple((d, DELTA[d][0], DELTA[d][1], OPPOSITE[d]) for d in DIRECTIONS)
 _FAR = 9.0  # lost turns: no card to draw from is reachable
 # A turn's worth of each open passage of a card (up to three): a card with more is harder
 # to block and keeps a draw for the turn after (a tie-breaker among equal placements).
@@ -85,14 +83,8 @@ _SPARE = 0.05
 
 
 def _open(board: Mapping[Pos, Tile], pos: Pos) -> int:
-    """R3.2: the passages of the card at ``pos`` that face an empty cell."""
-    x, y = pos
-    mask = board[pos].mask
-    n = 0
-    for d, dx, dy, _ in _SIDES:
-        if mask & d and (x + dx, y + dy) not in board:
-            n += 1
-    return n
+    """R3.2: how many passages of the card at ``pos`` face an empty cell."""
+    return len(open_sides(board, pos))
 
 
 def _entry_cost(tile: Tile, character: Character) -> float:
@@ -121,16 +113,8 @@ def lost_turns(board: Mapping[Pos, Tile], pos: Pos, character: Character) -> flo
             continue
         if p != pos and _open(board, p):
             return max(1.0, d)
-        x, y = p
-        mask = board[p].mask
-        for bit, dx, dy, opp in _SIDES:
-            if not mask & bit:
-                continue
-            q = (x + dx, y + dy)
-            t = board.get(q)
-            if t is None or not t.mask & opp:
-                continue
-            nd = d + 0.5 + _entry_cost(t, character)
+        for q in neighbours(board, p):  # R3.5, N, E, S, W
+            nd = d + 0.5 + _entry_cost(board[q], character)
             if nd < dist.get(q, _FAR):
                 dist[q] = nd
                 heapq.heappush(heap, (nd, q))

@@ -12,15 +12,10 @@ import threading
 from functools import cache
 from operator import attrgetter
 
-from verlies.board import DIRECTIONS, OPPOSITE, BoardView, Pos, Tile
+from verlies.board import SIDES, BoardView, Pos, Tile
 from verlies.cards.model import Attr, Character, DungeonCard, ObstacleClass
 from verlies.dice import beat_probability, pass_probability
 
-# (bit, dx, dy, opposite bit): the four sides of a card, for the loops below.
-_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
-    (d, dx, dy, OPPOSITE[d])
-    for d, (dx, dy) in zip(DIRECTIONS, ((0, -1), (1, 0), (0, 1), (-1, 0)), strict=True)
-)
 # The cells within two steps (a diamond of radius 2) around a cell, without the cell itself.
 _NEAR: tuple[Pos, ...] = tuple(
     (dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
@@ -129,7 +124,7 @@ class _Graph:
         mask = tile.mask
         mine: list[int] = []
         opens = 0
-        for side, dx, dy, opp in _SIDES:
+        for side, dx, dy, opp in SIDES:
             j = index.get((x + dx, y + dy))
             if j is None:
                 if mask & side:

@@ -15,30 +15,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from fractions import Fraction
 from math import gcd
-from typing import Any, TypeVar
+from typing import Any
 
-from verlies.actions import Roll, ShuffleBack
-from verlies.dice import pass_probability
+from verlies.actions import ShuffleBack
+from verlies.cards.model import Attr, MonsterCard, Obstacle, ObstacleType, Trap
+from verlies.dice import beat_probability, pass_probability
 from verlies.errors import VerliesError
-from verlies.frames import (
-    DungeonDraw,
-    FightChoice,
-    FightRoll,
-    MonsterDraw,
-    MonsterRoll,
-    ObstacleRoll,
-    RoomDraw,
-    TrapChoice,
-    TrapRoll,
-    TreasureDraw,
-)
 from verlies.game import Game
-from verlies.legal import sample_outcome
 from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.sim.stalls import stall_of
 from verlies.variants import Variants
-from verlies.views import monster_value, pending_of
 
 __all__ = [
     "REASONS",
@@ -222,28 +209,6 @@ class GameRecord:
 # ---- one game ------------------------------------------------------------------------------
 
 
-# The chance frames whose outcome the loop tallies (the rest are only taken).
-_TALLIED: frozenset[type[Any]] = frozenset(
-    {
-        ObstacleRoll,
-        TrapRoll,
-        FightRoll,
-        MonsterRoll,
-        RoomDraw,
-        TreasureDraw,
-        DungeonDraw,
-        MonsterDraw,
-    }
-)
-# The pile each drawing frame draws from (GameRecord.met's keys).
-_PILE: dict[type[Any], str] = {
-    DungeonDraw: "dungeon:",
-    RoomDraw: "room:",
-    MonsterDraw: "monster:",
-    TreasureDraw: "treasure:",
-}
-
-
 def play_game(
     bots: Sequence[Bot],
     *,
@@ -283,136 +248,64 @@ def play_game(
 
 
 def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
+    """Play ``game`` to its end with ``bots`` through the public API, counting what the
+    rules report to a :class:`_Tallies` observer."""
     players = game.players
-    state = game.state
+    state = game.state  # read, never written: the loop's questions without a call each
     figures = state.figures
     views = [game.view(s) for s in range(players)]
+    watch = _Tallies(players)
+    game.observe(watch)
     shuffles = [0] * players
-    tests: dict[str, list[Any]] = {}  # key -> [tries, passes, expected]
-    rooms: dict[str, int] = {}
-    met: dict[str, list[int]] = {}
-    treasures = 0
     decisions = 0
     forced = 0
-    first_step = game._cursor  # every step is taken by _take, which counts it
-    last_room = "?"
-    fight_key = ""
+    first_step = game.step_count
     last_seat = -1
-    gold_seen = -1  # state.gold_changes when the gold was last compared
     leader = -1
     lead_changes = 0
-    stack = state.stack
-    # Game.roll() is _take(sample(state)): the loop samples the outcome itself
-    # (it tallies it) and hands it to _take, as roll would, without sampling it again.
-    take = game._take
-    sample = sample_outcome  # what state.sample_outcome() calls
-    # The game's state read directly (not through Game's properties): a step per loop.
-    while not state.over:
-        if state.at_chance:
-            frame = stack[-1]
-            frame_type = type(frame)  # the frame's kind without the ``kind`` property
-            if frame_type not in _TALLIED:
-                take(sample(state))  # game.roll() without its checks
-            elif frame_type is ObstacleRoll:
-                # R4.2, read from the frame as pending_of reads it; what a try at one
-                # obstacle by one character with one bonus comes to is worked out once.
-                assert isinstance(frame, ObstacleRoll)
-                seat = state.seat
-                bonus = frame.bonus
-                obstacle = state.board[frame.pos].card.obstacle
-                character = figures[seat].character
-                odds_key = (id(obstacle), id(character), bonus)
-                odds = _OBSTACLE_ODDS.get(odds_key)
-                if odds is None:
-                    odds = _obstacle_odds(state, obstacle, character, odds_key)
-                outcome = sample(state)  # what game.roll() would take
-                assert isinstance(outcome, Roll)
-                _tally(tests, odds[0], odds[1], outcome.value + odds[2] >= odds[3])
-                take(outcome)  # what game.roll() takes: sampled once, known to be possible
-            elif frame_type is TrapRoll:
-                # R6.2: a trap's test, its values on the frame (as pending_of reads them).
-                trap_frame = frame
-                assert isinstance(trap_frame, TrapRoll)
-                outcome = sample(state)
-                assert isinstance(outcome, Roll)
-                vb = trap_frame.value + trap_frame.bonus
-                target = trap_frame.trap.target
-                chance = pass_probability(trap_frame.value, target, trap_frame.bonus)
-                _tally(tests, f"trap:{last_room}", chance, outcome.value + vb >= target)
-                take(outcome)
-            elif frame_type is FightRoll:
-                # R7.2: the try is counted here with its chance; won or lost at MonsterRoll.
-                assert isinstance(frame, FightRoll)
-                fight_odds_key = (id(frame.monster), frame.attr, frame.value, frame.bonus)
-                fight = _FIGHT_ODDS.get(fight_odds_key)
-                if fight is None:
-                    fight = _fight_odds(state, fight_odds_key)
-                fight_key = fight[0]
-                _tally(tests, fight_key, fight[1], 0)
-                take(sample(state))
-            elif frame_type is MonsterRoll:
-                # R7.2: won if the adventurer's total reaches the monster's roll plus its
-                # value (pending_of's roll, value, bonus and target).
-                assert isinstance(frame, MonsterRoll)
-                mvalue_key = (id(frame.monster), frame.attr)
-                mvalue = _MONSTER_VALUE.get(mvalue_key)
-                if mvalue is None:
-                    mvalue = _monster_value(frame.monster, frame.attr, mvalue_key)
-                outcome = sample(state)
-                assert isinstance(outcome, Roll)
-                won = frame.roll + frame.value + frame.bonus >= outcome.value + mvalue[0]
-                tests[fight_key][1] += won
-                take(outcome)
-            else:  # a dungeon, room, monster or treasure card drawn
-                outcome = sample(state)
-                drawn: str = outcome.card  # type: ignore[union-attr]
-                key = _PILE[frame_type] + drawn
-                row = met.get(key)
-                if row is None:
-                    row = met[key] = [0] * players
-                row[state.seat] += 1
-                if frame_type is RoomDraw:
-                    last_room = drawn
-                    rooms[last_room] = rooms.get(last_room, 0) + 1
-                elif frame_type is TreasureDraw:
-                    treasures += 1
-                take(outcome)  # a sampled outcome is always possible: no legality check
-        else:
-            seat = state.seat  # the player to decide (no chance point, not over)
+    roll = game.roll
+    apply = game.apply
+    try:
+        while True:
+            if state.at_chance:
+                roll()
+                continue
+            if state.over:
+                break
+            seat = state.seat  # the player to decide
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
-                # The same gold as when last compared: the same leader (R9.1).
-                if state.gold_changes != gold_seen:
-                    gold_seen = state.gold_changes
-                    if treasures:
-                        golds = [f.gold if f.treasures else f.coins for f in figures]  # R9.1
-                    else:  # no treasure card drawn yet: nobody holds one, gold is coins
-                        golds = [f.coins for f in figures]
+                # No gold moved since last compared: the same leader (R9.1).
+                if watch.gold_moved:
+                    watch.gold_moved = False
+                    # R9.1; Figure.gold's sum only for a figure holding treasures
+                    golds = [f.gold if f.treasures else f.coins for f in figures]
                     best = max(golds)
                     if best > 0 and golds.count(best) == 1:
                         now = golds.index(best)
                         if leader >= 0 and now != leader:
                             lead_changes += 1
                         leader = now
-            top = type(stack[-1])
-            if top is FightChoice or top is TrapChoice:
-                forced_action = state.forced_action()
-                if forced_action is not None:
-                    # Kept for the game's shape only: taken for the seat, not counted.
-                    take(forced_action)
-                    forced += 1
-                    continue
+            forced_action = state.forced_action()  # what game.forced_action says
+            if forced_action is not None:
+                # Kept for the game's shape only: taken for the seat, not counted.
+                apply(forced_action)
+                forced += 1
+                continue
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
-            game.apply(action)
+            apply(action)
             decisions += 1
+    finally:
+        game.observe(None)
     result = game.result
     assert result is not None
     stalled = None
     if result.reason == "timeout":  # a stall ends only by the round limit
         stall = stall_of(game)
         stalled = None if stall is None else stall.round
+    tests = watch.tests
     return GameRecord(
         index=index,
         seed=game.setup.seed,
@@ -426,72 +319,92 @@ def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         rounds=result.rounds,
         # turn_no counts from 0; a timeout has counted the turn it then never began (R1.6)
         turns=state.turn_no + (0 if result.reason == "timeout" else 1),
-        steps=game._cursor - first_step - forced,
+        steps=game.step_count - first_step - forced,
         decisions=decisions,
         shuffle_backs=tuple(shuffles),
         injuries=tuple(f.injuries for f in figures),
         tests=tuple(Tally(k, v[0], v[1], _expected(v)) for k, v in sorted(tests.items())),
-        rooms=tuple(sorted(rooms.items())),
-        treasures=treasures,
+        rooms=tuple(sorted(watch.rooms.items())),
+        treasures=watch.treasures,
         lead_changes=lead_changes,
         stalled=stalled,
-        met=tuple((k, tuple(v)) for k, v in sorted(met.items())),
+        met=tuple((k, tuple(v)) for k, v in sorted(watch.met.items())),
     )
 
 
-# What a try at an obstacle comes to, by (the obstacle, the character, the bonus) as ids:
-# (tally key, chance, value + bonus, target, the obstacle, the character). The entry
-# holds the obstacle and the character, so their ids are not reused while it is kept.
-_OBSTACLE_ODDS: dict[tuple[int, int, int], tuple[str, Fraction, int, int, Any, Any]] = {}
-_T = TypeVar("_T")
-_ODDS_MAX = 4096  # entries per table, then started afresh (many decks in one process)
+class _Tallies:
+    """The observer (:class:`verlies.observe.Observer`) a simulated game is counted by:
+    every test with its exact chance, taken from the values the rules rolled against,
+    and whether it passed as the rules decided it."""
+
+    __slots__ = ("gold_moved", "last_room", "met", "players", "rooms", "tests", "treasures")
+
+    def __init__(self, players: int) -> None:
+        self.tests: dict[str, list[int]] = {}  # key -> [tries, passes, expected n, d]
+        self.rooms: dict[str, int] = {}
+        self.met: dict[str, list[int]] = {}
+        self.players = players
+        self.treasures = 0
+        self.last_room = "?"
+        self.gold_moved = True  # compare the gold at the first turn
+
+    def test(
+        self,
+        seat: int,
+        subject: Obstacle | Trap,
+        value: int,
+        bonus: int,
+        roll: int,
+        target: int,
+        passed: bool,
+    ) -> None:
+        # R4.2 / R6.2: a trap is known by the room card it is on (drawn just before).
+        if isinstance(subject, Obstacle):
+            key = _OBSTACLE_KEYS.get(subject.type)
+            if key is None:
+                key = _OBSTACLE_KEYS[subject.type] = f"obstacle:{subject.type.value}"
+        else:
+            key = "trap:" + self.last_room
+        _tally(self.tests, key, pass_probability(value, target, bonus), passed)
+
+    def fight(
+        self,
+        seat: int,
+        monster: MonsterCard,
+        attr: Attr,
+        value: int,
+        bonus: int,
+        roll: int,
+        monster_value: int,
+        monster_roll: int,
+        won: bool,
+    ) -> None:
+        chance = beat_probability(value, monster_value, bonus)  # before either die (R7.2)
+        _tally(self.tests, "fight:" + monster.id, chance, won)
+
+    def injured(self, seat: int, rule: str) -> None:
+        return None  # the figures count their injuries (Figure.injuries, R8.1)
+
+    def gold(self, seat: int) -> None:
+        self.gold_moved = True
+
+    def drew(self, seat: int, pile: str, card: str) -> None:
+        key = pile + ":" + card
+        row = self.met.get(key)
+        if row is None:
+            row = self.met[key] = [0] * self.players
+        row[seat] += 1
+        if pile == "room":
+            self.last_room = card
+            self.rooms[card] = self.rooms.get(card, 0) + 1
+        elif pile == "treasure":
+            self.treasures += 1
 
 
-def _kept(table: dict[Any, Any], key: Any, entry: _T) -> _T:
-    """``entry`` put into one of the loop's odds tables under ``key`` (kept bounded)."""
-    if len(table) >= _ODDS_MAX:
-        table.clear()
-    table[key] = entry
-    return entry
+_OBSTACLE_KEYS: dict[ObstacleType, str] = {}
 
 
-def _obstacle_odds(
-    state: Any, obstacle: Any, character: Any, odds_key: tuple[int, int, int]
-) -> tuple[str, Fraction, int, int, Any, Any]:
-    """An ``_OBSTACLE_ODDS`` entry from what ``pending_of`` says about the obstacle roll
-    on top of ``state``'s stack (the game's own view of the try: R4.2)."""
-    ctx = pending_of(state)
-    assert ctx.obstacle is not None and ctx.obstacle is obstacle and ctx.chance is not None
-    odds = (
-        f"obstacle:{ctx.obstacle.type.value}",
-        ctx.chance,
-        (ctx.value or 0) + ctx.bonus,
-        ctx.target or 0,
-        obstacle,
-        character,
-    )
-    return _kept(_OBSTACLE_ODDS, odds_key, odds)
-
-
-# A fight's try by (the monster as id, attribute, value, bonus): (tally key, chance, the
-# monster kept so that its id is not reused); the monster's value by (id, attribute).
-_FIGHT_ODDS: dict[tuple[int, Any, int, int], tuple[str, Fraction, Any]] = {}
-_MONSTER_VALUE: dict[tuple[int, Any], tuple[int, Any]] = {}
-
-
-def _fight_odds(state: Any, odds_key: tuple[int, Any, int, int]) -> tuple[str, Fraction, Any]:
-    """A ``_FIGHT_ODDS`` entry from what ``pending_of`` says about the fight roll on top
-    of ``state``'s stack (R7.2)."""
-    ctx = pending_of(state)
-    assert ctx.monster is not None and ctx.chance is not None
-    return _kept(_FIGHT_ODDS, odds_key, (f"fight:{ctx.monster.id}", ctx.chance, ctx.monster))
-
-
-def _monster_value(monster: Any, attr: Any, key: tuple[int, Any]) -> tuple[int, Any]:
-    return _kept(_MONSTER_VALUE, key, (monster_value(monster, attr), monster))
-
-
-def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int) -> None:
+def _tally(tests: dict[str, list[int]], key: str, chance: Fraction, passed: int) -> None:
     """Count a try: [tries, passes, the chances' sum as numerator, denominator]. Summed
     in integers over a common denominator (exact, as a Fraction sum is; ``_expected``
     makes the Fraction once), not as a new Fraction per try."""
@@ -511,6 +424,6 @@ def _tally(tests: dict[str, list[Any]], key: str, chance: Fraction, passed: int)
         row[3] = common
 
 
-def _expected(row: list[Any]) -> Fraction:
+def _expected(row: list[int]) -> Fraction:
     """The sum of a tally row's chances (see ``_tally``)."""
     return Fraction(row[2], row[3])

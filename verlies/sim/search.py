@@ -46,6 +46,7 @@ from verlies.cards.model import ObstacleClass
 from verlies.game import Game
 from verlies.i18n.values import attr as attr_words
 from verlies.sim.bots import HeuristicBot, make_bot
+from verlies.views import FrameKind
 
 if TYPE_CHECKING:
     from verlies.game import PlayerView
@@ -326,25 +327,25 @@ def situation_of(game: Game, action: Any) -> tuple[str, str]:
     """The kind of decision (for a designer) and the category of ``action`` in it."""
     pending = game.pending_context()
     kind = pending.kind
-    if kind == "turn":
+    if kind == FrameKind.TURN:
         can_draw = any(type(a) is Draw for a in game.legal_actions())
         where = "turn (can draw)" if can_draw else "turn (cannot draw)"
         return where, action.kind.replace("_", " ")
-    if kind == "place":
+    if kind == FrameKind.PLACE:
         card = pending.card
         if card is not None and card.kind.value == "exit":
             return "exit drawn", action.kind.replace("_", " ")
         return "placing a card", "lay" if action.kind == "place" else action.kind
-    if kind == "obstacle":
+    if kind == FrameKind.OBSTACLE:
         cls = pending.obstacle.cls.value if pending.obstacle is not None else "?"
         what = "decline" if action.kind == "decline" else "try"
         if action.kind == "attempt" and action.treasure:
             what = "try with a treasure"
         return f"obstacle class {cls}", what
-    if kind in ("fight", "trap"):
+    if kind == FrameKind.FIGHT or kind == FrameKind.TRAP:
         what = "with a treasure" if action.treasure else "no treasure"
         return kind, f"{attr_words(action.attr, 'en')}, {what}"
-    if kind == "lose":
+    if kind == FrameKind.LOSE:
         return "losing gold or a treasure", action.kind.replace("_", " ")
     return kind, action.kind
 

@@ -127,7 +127,7 @@ def first_stall(game: Game) -> Stall | None:
                 if position_stalled(s):
                     return Stall(s.round, s.turn_no, i)
         if i < len(steps):
-            g._take(steps[i])  # the steps were legal when they were taken
+            g.apply(steps[i])  # checked again: legal when taken, legal now
     return None
 
 

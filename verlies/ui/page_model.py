@@ -14,6 +14,7 @@ from fractions import Fraction
 from verlies.actions import Action, Outcome, Place, Walk
 from verlies.board import Tile
 from verlies.cards.model import DungeonCard, ObstacleClass
+from verlies.dice import passes
 from verlies.render import style as st
 from verlies.views import Pending
 
@@ -302,8 +303,8 @@ def passing_faces(pending: Pending) -> tuple[str, frozenset[int]] | None:
     pending."""
     kind = pending.kind
     if kind in ("oroll", "troll") and pending.value is not None and pending.target is not None:
-        need = pending.target - pending.value - pending.bonus
-        faces = frozenset(f for f in range(1, 7) if f >= need)
+        value, target = pending.value + pending.bonus, pending.target
+        faces = frozenset(f for f in range(1, 7) if passes(f + value, target))
         # R5.1/R5.3: a class-A or class-C obstacle lets a failed roll through, injured.
         hurt = pending.kind == "oroll" and pending.obstacle is not None
         if hurt and pending.obstacle is not None and pending.obstacle.cls != ObstacleClass.B:
@@ -312,5 +313,5 @@ def passing_faces(pending: Pending) -> tuple[str, frozenset[int]] | None:
     if kind == "mroll" and pending.value is not None and pending.roll is not None:
         total = pending.value + pending.bonus + pending.roll
         target = pending.target or 0
-        return "wins_if_monster", frozenset(f for f in range(1, 7) if total >= f + target)
+        return "wins_if_monster", frozenset(f for f in range(1, 7) if passes(total, f + target))
     return None
