@@ -300,3 +300,37 @@ def test_a_store_that_cannot_be_opened_says_so_in_the_page_language(tmp_path: Pa
         model._saved_sig = None
         state = model.sync(session, lang)
         assert words in state.error and not state.saved, (lang, state)
+
+
+# Dask installs tblib's pickling for every exception class (dask.multiprocessing does it on
+# import): an error then travels with its traceback and its __context__. Run in a process of
+# its own, as in a Dask worker, so this process's pickling stays as it was.
+_WITH_TBLIB = """
+import pickle, sys
+sys.path.insert(0, sys.argv[1])
+from test_errors import SAID, make
+import tblib.pickling_support
+tblib.pickling_support.install()  # after verlies' errors exist, as when Dask comes second
+for name in SAID:
+    try:
+        raise make(name)
+    except Exception as e:
+        again = pickle.loads(pickle.dumps(e, pickle.HIGHEST_PROTOCOL))
+        assert str(again) == str(e), (name, str(again))
+        print(name, "ok")
+"""
+
+
+def test_errors_pickle_where_tblib_pickles_their_causes() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("tblib")  # with the [dask] extra, which the test extra holds
+    r = subprocess.run(
+        [sys.executable, "-c", _WITH_TBLIB, str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == [w for name in SAID for w in (name, "ok")]

@@ -392,10 +392,16 @@ def parse_tree(text: object, start: str, card: str | None) -> tuple[Source, Tree
         src.error(MAX_TEXT_LENGTH, "too_long", max=MAX_TEXT_LENGTH)
     WORK.parses += 1
     WORK.chars += len(text)
+    # The error is raised after the handler, so lark's exception (and its parser state) does
+    # not travel as its __context__: where tblib pickles exceptions with their causes (Dask
+    # installs it), that state could not be pickled and the error never reached the caller.
+    failure: CardTextError | None = None
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        raise _syntax_error(src, exc) from None
+        failure = _syntax_error(src, exc)
     except LarkError:  # pragma: no cover - the LALR parser raises only UnexpectedInput
-        raise located(text, 0, card, "unreadable", messages("unreadable", {})) from None
+        failure = located(text, 0, card, "unreadable", messages("unreadable", {}))
+    if failure is not None:
+        raise failure from None
     return src, tree
