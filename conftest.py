@@ -19,10 +19,13 @@ import pytest
 #: Modules that take minutes (fresh-clone runs, ``--durations``): handed out first.
 LONGEST = (
     "tests/browser/test_load.py",
-    "tests/test_compiled_engine.py",
     "tests/browser/test_serving.py",
+    "tests/test_compiled_engine.py",
+    "tests/browser/test_progress.py",
     "tests/browser/test_resume.py",
     "tests/browser/test_balance_tab.py",
+    "tests/browser/test_shared_table_page.py",
+    "tests/browser/test_play.py",
     "tests/test_binder_env.py",
 )
 
