@@ -289,3 +289,49 @@ def test_take_back_through_postgresql_wakes_the_seats(pg: str) -> None:
         m.close()
     a_store.close()
     b_store.close()
+
+
+def _fresh_database(url: str, name: str) -> str:
+    """An empty database ``name`` on the server of ``url``; its URL."""
+    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return url.replace("/postgres?", f"/{name}?", 1)
+
+
+def test_kernels_opening_an_empty_database_at_once_all_get_the_store(pg: str) -> None:
+    """A class arrives at once on a JupyterHub with one new shared database: every kernel
+    opens the stores (which create the tables) at the same moment. Each gets its store; the
+    schema is made once (verlies.store.db.schema_change)."""
+    from verlies.store.drafts import DraftStore
+
+    openers = 8
+    for attempt in range(3):  # three fresh databases: three races
+        url = _fresh_database(pg, f"race{attempt}")
+        start = threading.Barrier(openers)
+        failures: list[str] = []
+
+        def open_all(
+            url: str = url, start: threading.Barrier = start, failures: list[str] = failures
+        ) -> None:
+            start.wait(GUARD_S)
+            try:
+                tables = TableStore(url)
+                DraftStore(tables.playtests)
+                tables.close()
+            except Exception as e:  # any failure is the finding
+                failures.append(f"{type(e).__name__}: {e}")
+
+        threads = [threading.Thread(target=open_all) for _ in range(openers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(GUARD_S)
+        assert failures == [], failures[:2]
+        # the schema is whole: a table can be made and opened
+        store = TableStore(url)
+        links = store.create(Setup(players=2, seed=4), ["human", "careful"], lang="en")
+        assert store.open(links.table_id, links.seats[0]).seat == 0
+        store.close()

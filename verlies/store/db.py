@@ -12,6 +12,7 @@ import os
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,26 @@ class StoreError(WordedError):
     missing or does not load, a store that cannot be opened or a database error says so
     in words (``store.err.``: the page's language); the database's own message inside
     stays as it says it."""
+
+
+#: The key of the PostgreSQL advisory lock that every store's schema change takes.
+_SCHEMA_LOCK = 0x7665726C696573  # "verlies"
+
+
+@contextmanager
+def schema_change(engine: sa.Engine) -> Iterator[sa.Connection]:
+    """A transaction that creates or alters the store's tables, one process at a time.
+
+    Kernels that open an empty PostgreSQL database at once (a class arriving on a
+    JupyterHub with one shared database) would otherwise race in ``CREATE TABLE`` and all
+    but one fail on PostgreSQL's catalogue ("duplicate key value violates unique constraint
+    pg_type_typname_nsp_index"). A transaction-level advisory lock makes the others wait;
+    they then find the tables there (``create_all`` checks first). SQLite serialises its
+    writers by itself."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+        yield conn
 
 
 def _database(key: str, url: str, error: BaseException) -> Phrase:
@@ -184,7 +205,8 @@ class PlaytestStore:
             )
             if is_sqlite:
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-            _meta.create_all(self.engine)
+            with schema_change(self.engine) as conn:
+                _meta.create_all(conn)
         except (sa.exc.SQLAlchemyError, OSError, ValueError) as e:
             raise StoreError(words=_database("store.err.open", self.url, e)) from None
 

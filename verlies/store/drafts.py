@@ -29,7 +29,7 @@ import sqlalchemy as sa
 
 from verlies.deck import MAX_BYTES, Deck
 from verlies.errors import DeckError, Inner, Phrase
-from verlies.store.db import PlaytestStore, StoreError, _database
+from verlies.store.db import PlaytestStore, StoreError, _database, schema_change
 
 __all__ = ["MAX_NAME", "DraftInfo", "DraftStore", "draft_table"]
 
@@ -78,7 +78,8 @@ class DraftStore:
     def __init__(self, store: PlaytestStore) -> None:
         self.store = store
         try:
-            _meta.create_all(store.engine)  # the migration: the table if it is missing
+            with schema_change(store.engine) as conn:  # the migration: the table if missing
+                _meta.create_all(conn)
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=_database("store.err.open", store.url, e)) from None
 

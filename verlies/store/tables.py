@@ -314,8 +314,12 @@ class TableStore:
         )
         self.engine = self.playtests.engine
         self.url = self.playtests.url
-        db._meta.create_all(self.engine)  # tables made by an older store get the new ones
-        _add_takeback_column(self.engine, self.url)
+        try:
+            with db.schema_change(self.engine) as conn:
+                db._meta.create_all(conn)  # tables made by an older store get the new ones
+                _add_takeback_column(conn)
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=db._database("store.err.open", self.url, e)) from None
         #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
         #: instead of each asking every poll (SQLite: a count query per poll).
         self.notifies = self.engine.dialect.name == "postgresql"
@@ -1097,20 +1101,16 @@ def _shared(a: list[Any], b: list[Any]) -> int:
     return n
 
 
-def _add_takeback_column(engine: sa.Engine, url: str) -> None:
+def _add_takeback_column(conn: sa.Connection) -> None:
     """A store made before take backs has a ``tables`` table without the column: add it
     (off for those tables), as ``create_all`` adds only missing tables."""
-    try:
-        columns = {c["name"] for c in sa.inspect(engine).get_columns("tables")}
-        if "takeback" in columns:
-            return
-        false = "0" if engine.dialect.name == "sqlite" else "false"
-        with engine.begin() as conn:
-            conn.execute(
-                sa.text(f"ALTER TABLE tables ADD COLUMN takeback BOOLEAN NOT NULL DEFAULT {false}")
-            )
-    except sa.exc.SQLAlchemyError as e:
-        raise StoreError(words=db._database("store.err.open", url, e)) from None
+    columns = {c["name"] for c in sa.inspect(conn).get_columns("tables")}
+    if "takeback" in columns:
+        return
+    false = "0" if conn.dialect.name == "sqlite" else "false"
+    conn.execute(
+        sa.text(f"ALTER TABLE tables ADD COLUMN takeback BOOLEAN NOT NULL DEFAULT {false}")
+    )
 
 
 def _bot_seed(seed: int, seat: int, step_no: int) -> int:
