@@ -2,7 +2,8 @@
 :class:`~verlies.ui.sweep_model.SweepRun` (issue 22 item 3).
 
 For the card selected in the editor: which number (its copies, gold, obstacle, fight
-value, trap target), a range, games per value, the quantity to show; Sweep and Cancel;
+value, trap target; a character's value as a pair move with the value that gives), a
+range, games per value, the quantity to show; Sweep and Cancel;
 the curve (an SVG drawn here: every value with its 95 % interval, filled in as games
 arrive, the draft's value marked "now"); a value to pick and "Make it the draft".
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import html
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -21,7 +22,7 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_value
 from verlies.sim.sweep import Tweak
-from verlies.ui.sweep_model import QUANTITIES, Point, SweepRun, fields_of
+from verlies.ui.sweep_model import QUANTITIES, PairTweak, Point, SweepRun, fields_of, givers_of
 
 __all__ = ["CSS", "SweepPanel", "curve_svg"]
 
@@ -57,10 +58,16 @@ def _value(quantity: str, x: float, lang: str) -> str:
 
 
 def curve_svg(
-    points: Sequence[Point], values: Sequence[int], quantity: str, lang: str, now: int | None
+    points: Sequence[Point],
+    values: Sequence[int],
+    quantity: str,
+    lang: str,
+    now: int | None,
+    labels: Mapping[int, str] | None = None,
 ) -> str:
     """The curve: one column per value of the range, each point with its 95 % interval and
-    its estimate written above it; the draft's value marked."""
+    its estimate written above it; the draft's value marked. ``labels``: a value's words
+    under the axis (a pair move names the giving value's number), else the value."""
     w, h, left, right, top, bottom = 560, 260, 56, 12, 24, 44
     if not values:
         return ""
@@ -91,7 +98,9 @@ def curve_svg(
             f'font-size="11">{html.escape(_value(quantity, q, lang))}</text>'
         )
     for v in values:
-        label = f"{v}" if v != now else f"{v} ({_t('now', lang)})"
+        label = (labels or {}).get(v, f"{v}")
+        if v == now:
+            label = f"{label} ({_t('now', lang)})"
         out.append(
             f'<text class="vl-sweep-x" x="{x(v):.1f}" y="{h - bottom + 16}" '
             f'text-anchor="middle" font-size="12">{html.escape(label)}</text>'
@@ -136,7 +145,9 @@ class SweepPanel:
         self.title = W.HTML()
         self.intro = W.HTML()
         self.field = W.Dropdown(options=[])
-        self.field.observe(lambda _c: self._default_range(), "value")
+        self.field.observe(lambda _c: self._field_changed(), "value")
+        self.gives = W.Dropdown(options=[])
+        self.gives.observe(lambda _c: self._default_range(), "value")
         self.low = W.IntText(value=0)
         self.high = W.IntText(value=0)
         self.games = W.BoundedIntText(value=48, min=2, max=100_000, step=8)
@@ -153,9 +164,9 @@ class SweepPanel:
         self.status.add_class("vl-sweep-status")
         self.chart = W.HTML()
         self.chart.add_class("vl-sweep-chart")
-        self.labels = [W.Label() for _ in range(6)]
-        names = ("field", "from", "to", "games", "quantity", "pick")
-        ws = (self.field, self.low, self.high, self.games, self.quantity, self.pick)
+        self.labels = [W.Label() for _ in range(7)]
+        names = ("field", "gives", "from", "to", "games", "quantity", "pick")
+        ws = (self.field, self.gives, self.low, self.high, self.games, self.quantity, self.pick)
         boxes = []
         for label, w, name in zip(self.labels, ws, names, strict=True):
             box = W.VBox([label, w])
@@ -168,8 +179,10 @@ class SweepPanel:
             ("take", self.take_button),
         ):
             b.add_class(f"vl-sweep-{cls}")
-        row1 = W.Box([*boxes[:5], self.start_button, self.cancel_button])
-        row2 = W.Box([boxes[5], self.take_button])
+        self.gives_box = boxes[1]
+        self.gives_box.layout.display = "none"
+        row1 = W.Box([*boxes[:6], self.start_button, self.cancel_button])
+        row2 = W.Box([boxes[6], self.take_button])
         for r in (row1, row2):
             r.add_class("vl-sweep-row")
         self.widget = W.VBox(
@@ -185,7 +198,9 @@ class SweepPanel:
         self.title.value = f"<h4>{html.escape(_t('title', lang))}</h4>"
         self.intro.value = f"<small>{html.escape(_t('intro', lang))}</small>"
         for label, key in zip(
-            self.labels, ("field", "from", "to", "games", "quantity", "pick"), strict=True
+            self.labels,
+            ("field", "gives", "from", "to", "games", "quantity", "pick"),
+            strict=True,
         ):
             label.value = _t(key, lang)
         q = self.quantity.value
@@ -208,24 +223,53 @@ class SweepPanel:
         self._key = key
         fields = [] if key is None else fields_of(self.get_draft(), *key)
         keep = self.field.value
-        self.field.options = [(i18n.text(f"impact.field.{f}", self.lang), f) for f in fields]
+        character = key is not None and key[0] == "character"
+        self.field.options = [(self._field_words(f, character), f) for f in fields]
         self.field.value = keep if keep in fields else (fields[0] if fields else None)
+        self.gives_box.layout.display = None if character and fields else "none"
+        self._field_changed()
         self.start_button.disabled = not fields or self.run.running
         if not fields:
             self.status.value = html.escape(_t("none", self.lang)) if key else ""
+
+    def _field_words(self, field: str, character: bool) -> str:
+        return i18n.text(f"card.attr.{field}" if character else f"impact.field.{field}", self.lang)
+
+    def _field_changed(self) -> None:
+        """A character's value: offer the two others as the one that gives."""
+        key = self.get_selected()
+        field = self.field.value
+        if key is None or key[0] != "character" or field is None:
+            self.gives.options = []
+        else:
+            keep = self.gives.value
+            givers = givers_of(str(field))
+            self.gives.options = [(self._field_words(f, True), f) for f in givers]
+            self.gives.value = keep if keep in givers else givers[0]
         self._default_range()
 
     def _tweak(self) -> Tweak | None:
         key = self.get_selected()
         if key is None or self.field.value is None:
             return None
+        if key[0] == "character":
+            if self.gives.value is None or self.gives.value == self.field.value:
+                return None
+            return PairTweak(key[0], key[1], str(self.field.value), str(self.gives.value))
         return Tweak(key[0], key[1], str(self.field.value))
 
     def _default_range(self) -> None:
         tweak = self._tweak()
         if tweak is None:
             return
-        now = tweak.value_in(self.get_draft())
+        draft = self.get_draft()
+        now = tweak.value_in(draft)
+        if isinstance(tweak, PairTweak):
+            # every value the pair can reach with both values 1–6 (R2)
+            partner = tweak.partner_at(draft, now)
+            self.low.value = max(1, now - (6 - partner))
+            self.high.value = min(6, now + (partner - 1))
+            return
         self.low.value, self.high.value = max(0, now - 2), now + 2
 
     # ---- running -------------------------------------------------------------------------
@@ -268,9 +312,21 @@ class SweepPanel:
         value = self.pick.value
         if value is None or self.run.tweak is None:
             return False
+        tweak = self.run.tweak
         self.set_draft(self.run.deck_at(int(value)))
-        what = i18n.text(f"impact.field.{self.run.tweak.field}", self.lang)
-        self.status.value = html.escape(_t("picked", self.lang, what=what, value=value))
+        if isinstance(tweak, PairTweak) and self.run.deck is not None:
+            words = _t(
+                "picked_pair",
+                self.lang,
+                what=i18n.text(f"card.attr.{tweak.field}", self.lang),
+                value=value,
+                gives=i18n.text(f"card.attr.{tweak.gives}", self.lang),
+                partner=tweak.partner_at(self.run.deck, int(value)),
+            )
+        else:
+            what = i18n.text(f"impact.field.{tweak.field}", self.lang)
+            words = _t("picked", self.lang, what=what, value=value)
+        self.status.value = html.escape(words)
         return True
 
     # ---- showing -------------------------------------------------------------------------
@@ -286,4 +342,12 @@ class SweepPanel:
         self.status.value = html.escape(words)
         now = run.tweak.value_in(run.deck) if run.tweak and run.deck else None
         q = str(self.quantity.value)
-        self.chart.value = curve_svg(run.points(q), run.values, q, self.lang, now)
+        labels = None
+        if isinstance(run.tweak, PairTweak) and run.deck is not None:
+            tw, deck = run.tweak, run.deck
+            gives = i18n.text(f"card.attr.{tw.gives}", self.lang)
+            labels = {
+                v: _t("pair_point", self.lang, value=v, gives=gives, partner=tw.partner_at(deck, v))
+                for v in run.values
+            }
+        self.chart.value = curve_svg(run.points(q), run.values, q, self.lang, now, labels)
