@@ -10,6 +10,7 @@ import pytest
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import Tweak, sweep
+from verlies.ui.editor_sweep import _value
 from verlies.ui.sweep_model import MAX_POINTS, PairTweak, SweepRun, fields_of, givers_of
 
 PURSE = ("treasure", "schatz-muenzbeutel")
@@ -88,16 +89,24 @@ def test_the_editors_panel_sweeps_the_selected_card_and_takes_a_value() -> None:
     panel.start()
     assert panel.run.wait(600)
     panel._done(panel.run)
-    svg = panel.chart.value
-    assert svg.count('class="vl-sweep-point"') == 3
-    assert "2 (now)" in svg and "median rounds" in svg
-    panel.pick.value = 3
-    assert panel.take()
-    assert Tweak(*PURSE, "gold").value_in(ed.draft) == 3
+    plot = panel.plot
+    points = panel.run.points("median_rounds")
+    assert list(plot.dots.x) == ["1", "2 (now)", "3"] == list(plot.x_scale.domain)
+    assert list(plot.dots.y) == [p.estimate for p in points]
+    assert [list(y) for y in plot.intervals.y] == [[p.low, p.high] for p in points]
+    assert list(plot.texts.text) == [_value("median_rounds", p.estimate, "en") for p in points]
+    assert (plot.x_axis.label, plot.y_axis.label) == ("gold", "median rounds")
+    assert list(plot.dots.colors) == ["#1f5fa8", "#b3261e", "#1f5fa8"]  # "now" in red
+    plot.click(3)  # a click on the third dot: the draft takes gold 3
+    assert Tweak(*PURSE, "gold").value_in(ed.draft) == 3 and panel.pick.value == 3
     assert any("schatz-muenzbeutel" in x for x in ed.diff_lines())
     assert "The draft now has gold 3" in panel.status.value
+    assert ed.undo() and Tweak(*PURSE, "gold").value_in(ed.draft) == 2  # one undo step
+    panel.pick.value = 1
+    assert panel.take() and Tweak(*PURSE, "gold").value_in(ed.draft) == 1
     ed.set_lang("de")
-    assert "Runden (Median)" in panel.chart.value and "2 (jetzt)" in panel.chart.value
+    assert plot.y_axis.label == "Runden (Median)" and "2 (jetzt)" in list(plot.dots.x)
+    assert plot.x_axis.label == "Gold"
     assert panel.take_button.description == "Als Entwurf übernehmen"
     ed.select("dungeon", "start-alpha")  # R2.4: the start card's copies never move
     assert "count" not in [v for _, v in panel.field.options]
@@ -167,17 +176,16 @@ def test_the_panel_sweeps_a_characters_value_as_a_pair_and_takes_it() -> None:
     panel.start()
     assert panel.run.wait(600)
     panel._done(panel.run)
-    svg = panel.chart.value
-    assert svg.count('class="vl-sweep-point"') == 3
-    assert "5 · Dexterity 3 (now)" in svg and "6 · Dexterity 2" in svg
-    panel.pick.value = 6
-    assert panel.take()
+    plot = panel.plot
+    assert list(plot.dots.x) == ["4 · Dexterity 4", "5 · Dexterity 3 (now)", "6 · Dexterity 2"]
+    assert plot.x_axis.label == "Strength"
+    plot.click(6)
     assert ed.draft.characters["char-zwerg"].values == (6, 2, 2)
     assert "Strength 6 and Dexterity 2" in panel.status.value
     ed.undo()
     assert ed.draft.characters["char-zwerg"].values == (5, 2, 3)
     ed.set_lang("de")
-    assert "5 · Geschick 3 (jetzt)" in panel.chart.value
+    assert "5 · Geschick 3 (jetzt)" in list(plot.dots.x) and plot.x_axis.label == "Stärke"
     assert [lab for lab, _ in panel.gives.options] == ["Geist", "Geschick"]
     ed.select(*PURSE)
     assert panel.gives_box.layout.display == "none"

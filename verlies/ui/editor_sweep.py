@@ -4,16 +4,16 @@
 For the card selected in the editor: which number (its copies, gold, obstacle, fight
 value, trap target; a character's value as a pair move with the value that gives), a
 range, games per value, the quantity to show; Sweep and Cancel;
-the curve (an SVG drawn here: every value with its 95 % interval, filled in as games
-arrive, the draft's value marked "now"); a value to pick and "Make it the draft".
+the curve (:class:`~verlies.ui.sweep_plot.SweepPlot`: every value with its 95 % interval,
+filled in as games arrive, the draft's value marked "now"); a click on a point, or a value
+picked and "Make it the draft", makes that value the draft (one undo step).
 """
 
 from __future__ import annotations
 
 import html
-import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -22,9 +22,10 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_value
 from verlies.sim.sweep import Tweak
-from verlies.ui.sweep_model import QUANTITIES, PairTweak, Point, SweepRun, fields_of, givers_of
+from verlies.ui.sweep_model import QUANTITIES, PairTweak, SweepRun, fields_of, givers_of
+from verlies.ui.sweep_plot import SweepPlot
 
-__all__ = ["CSS", "SweepPanel", "curve_svg"]
+__all__ = ["CSS", "SweepPanel"]
 
 CSS = """<style>
 .vl-sweep { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
@@ -41,7 +42,8 @@ CSS = """<style>
   padding: 0 12px; margin: 0; }
 .vl-sweep .widget-html, .vl-sweep .widget-html-content { max-width: 100%; height: auto;
   white-space: normal; overflow-wrap: anywhere; }
-.vl-sweep .vl-sweep-svg { width: 100%; max-width: 560px; height: auto; display: block; }
+.vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; }
+.vl-sweep .vl-sweep-plot .dot { cursor: pointer; }
 </style>"""
 
 
@@ -55,75 +57,6 @@ def _value(quantity: str, x: float, lang: str) -> str:
         return fmt_value("timeout", x, lang)
     s = f"{x:.1f}".replace("-", "−")
     return s.replace(".", ",") if lang == "de" else s
-
-
-def curve_svg(
-    points: Sequence[Point],
-    values: Sequence[int],
-    quantity: str,
-    lang: str,
-    now: int | None,
-    labels: Mapping[int, str] | None = None,
-) -> str:
-    """The curve: one column per value of the range, each point with its 95 % interval and
-    its estimate written above it; the draft's value marked. ``labels``: a value's words
-    under the axis (a pair move names the giving value's number), else the value."""
-    w, h, left, right, top, bottom = 560, 260, 56, 12, 24, 44
-    if not values:
-        return ""
-    known = [p for p in points if not (math.isnan(p.low) or math.isnan(p.high))]
-    lo = min([p.low for p in known] + [p.estimate for p in points], default=0.0)
-    hi = max([p.high for p in known] + [p.estimate for p in points], default=1.0)
-    if not hi > lo:
-        lo, hi = lo - 1, hi + 1
-    pad = (hi - lo) * 0.08
-    lo, hi = lo - pad, hi + pad
-    step = (w - left - right) / max(len(values), 1)
-
-    def x(v: int) -> float:
-        return left + step * (values.index(v) + 0.5)
-
-    def y(q: float) -> float:
-        return top + (hi - q) / (hi - lo) * (h - top - bottom)
-
-    out = [
-        f'<svg class="vl-sweep-svg" viewBox="0 0 {w} {h}" role="img" '
-        f'aria-label="{html.escape(_t("q." + quantity, lang), quote=True)}">',
-        f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="#888"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#888"/>',
-    ]
-    for q in (lo + pad, (lo + hi) / 2, hi - pad):
-        out.append(
-            f'<text class="vl-sweep-tick" x="{left - 4}" y="{y(q) + 4:.1f}" text-anchor="end" '
-            f'font-size="11">{html.escape(_value(quantity, q, lang))}</text>'
-        )
-    for v in values:
-        label = (labels or {}).get(v, f"{v}")
-        if v == now:
-            label = f"{label} ({_t('now', lang)})"
-        out.append(
-            f'<text class="vl-sweep-x" x="{x(v):.1f}" y="{h - bottom + 16}" '
-            f'text-anchor="middle" font-size="12">{html.escape(label)}</text>'
-        )
-    for p in points:
-        cx = x(p.value)
-        color = "#b3261e" if p.value == now else "#1f5fa8"
-        out.append(f'<g class="vl-sweep-point" data-value="{p.value}" data-games="{p.games}">')
-        if not (math.isnan(p.low) or math.isnan(p.high)):
-            out.append(
-                f'<line x1="{cx:.1f}" y1="{y(p.low):.1f}" x2="{cx:.1f}" y2="{y(p.high):.1f}" '
-                f'stroke="{color}" stroke-width="2"/>'
-            )
-        out.append(f'<circle cx="{cx:.1f}" cy="{y(p.estimate):.1f}" r="4" fill="{color}"/>')
-        out.append(
-            f'<text class="vl-sweep-value" x="{cx + 6:.1f}" y="{y(p.estimate) - 6:.1f}" '
-            f'font-size="11">{html.escape(_value(quantity, p.estimate, lang))}</text></g>'
-        )
-    out.append(
-        f'<text x="{left}" y="{h - 6}" font-size="12">'
-        f"{html.escape(_t('q.' + quantity, lang))}</text></svg>"
-    )
-    return "".join(out)
 
 
 class SweepPanel:
@@ -162,8 +95,7 @@ class SweepPanel:
         self.take_button.on_click(lambda _b: self.take())
         self.status = W.HTML()
         self.status.add_class("vl-sweep-status")
-        self.chart = W.HTML()
-        self.chart.add_class("vl-sweep-chart")
+        self.plot = SweepPlot(self._clicked)
         self.labels = [W.Label() for _ in range(7)]
         names = ("field", "gives", "from", "to", "games", "quantity", "pick")
         ws = (self.field, self.gives, self.low, self.high, self.games, self.quantity, self.pick)
@@ -186,7 +118,7 @@ class SweepPanel:
         for r in (row1, row2):
             r.add_class("vl-sweep-row")
         self.widget = W.VBox(
-            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.chart, row2]
+            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.plot.widget, row2]
         )
         self.widget.add_class("vl-sweep")
         self._last_draw = 0.0
@@ -307,6 +239,13 @@ class SweepPanel:
         self.take_button.disabled = not self.run.values or self.run.error is not None
         self._draw()
 
+    def _clicked(self, value: int) -> None:
+        """A point of the curve was clicked: the same as picking it and taking it."""
+        if self.run.tweak is None or value not in self.run.values:
+            return
+        self.pick.value = value
+        self.take()
+
     def take(self) -> bool:
         """Make the picked value the draft."""
         value = self.pick.value
@@ -342,7 +281,7 @@ class SweepPanel:
         self.status.value = html.escape(words)
         now = run.tweak.value_in(run.deck) if run.tweak and run.deck else None
         q = str(self.quantity.value)
-        labels = None
+        labels = {v: str(v) for v in run.values}
         if isinstance(run.tweak, PairTweak) and run.deck is not None:
             tw, deck = run.tweak, run.deck
             gives = i18n.text(f"card.attr.{tw.gives}", self.lang)
@@ -350,4 +289,20 @@ class SweepPanel:
                 v: _t("pair_point", self.lang, value=v, gives=gives, partner=tw.partner_at(deck, v))
                 for v in run.values
             }
-        self.chart.value = curve_svg(run.points(q), run.values, q, self.lang, now, labels)
+        if now in labels:
+            labels[now] = f"{labels[now]} ({_t('now', self.lang)})"
+        if isinstance(run.tweak, PairTweak):
+            x_label = i18n.text(f"card.attr.{run.tweak.field}", self.lang)
+        elif run.tweak is not None:
+            x_label = i18n.text(f"impact.field.{run.tweak.field}", self.lang)
+        else:
+            x_label = ""
+        self.plot.show(
+            run.points(q),
+            run.values,
+            labels,
+            lambda x: _value(q, x, self.lang),
+            now,
+            x_label,
+            _t("q." + q, self.lang),
+        )
