@@ -42,7 +42,8 @@ CSS = """<style>
   padding: 0 12px; margin: 0; }
 .vl-sweep .widget-html, .vl-sweep .widget-html-content { max-width: 100%; height: auto;
   white-space: normal; overflow-wrap: anywhere; }
-.vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; }
+.vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; margin: 0;
+  box-sizing: border-box; }
 .vl-sweep .vl-sweep-plot .dot { cursor: pointer; }
 </style>"""
 

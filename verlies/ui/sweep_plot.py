@@ -97,7 +97,9 @@ class SweepPlot:
             self.y_scale.min, self.y_scale.max = lo - pad, hi + pad
             self.values = [p.value for p in drawn]
             self.dots.x, self.dots.y = xs, [p.estimate for p in drawn]
-            self.dots.colors = [NOW_COLOR if p.value == now else POINT_COLOR for p in drawn]
+            colors = [NOW_COLOR if p.value == now else POINT_COLOR for p in drawn]
+            self.dots.colors = colors
+            self.texts.colors = colors  # else bqplot cycles a colour per label
             self.intervals.x = [[labels[p.value]] * 2 for p in known]
             self.intervals.y = [[p.low, p.high] for p in known]
             self.texts.x, self.texts.y = xs, [p.estimate for p in drawn]
