@@ -22,6 +22,7 @@ from verlies.deck import Deck
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.editor_model import describe_diff
 from verlies.ui.editor_sweep import _value
+from verlies.ui.sweep_model import PairTweak
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
@@ -181,4 +182,77 @@ def test_sweeping_the_coin_purses_gold_and_taking_a_value(
         assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-sweep").screenshot(path=str(ARTIFACTS / f"sweep_{lang}_{width}.png"))
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_sweeping_a_characters_value_as_a_pair_and_clicking_a_point(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    """The Zwerg (Stärke 5, Geist 2, Geschick 3): Stärke swept with Geist giving (R2: the
+    values sum to 10), 5 to 6; the columns name Geist's number; a click on 6 makes the
+    draft's Zwerg 6/1/3."""
+    server = voila_server
+    deck = Deck.default()
+    tweak = PairTweak("character", "char-zwerg", "staerke", "geist")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
+    )
+    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
+    search.fill("char-zwerg")
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    follow(page, lambda: card_list.locator("option").count() == 1, "the Zwerg", server=server)
+    card_list.select_option(index=0)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text("char-zwerg")
+    attr = [i18n.text(f"card.attr.{f}", lang) for f in ("staerke", "geist", "geschick")]
+    field = page.locator(".vl-sweep-field select").first
+    follow(page, lambda: _options(field) == attr, "the Zwerg's three values", server=server)
+    gives = page.locator(".vl-sweep-gives select")
+    follow_expect(gives).to_be_visible()
+    assert _options(gives) == attr[1:]
+    for name, value in (("from", 5), ("to", 6), ("games", 4)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
+        i18n.text("sweep.done", lang, done=8)
+    )
+    now = f"5 · {attr[1]} 2 ({i18n.text('sweep.now', lang)})"
+    columns = [now, f"6 · {attr[1]} 1"]
+    follow(
+        page,
+        lambda: all(c in page.evaluate(_PLOT_TEXTS_JS) for c in columns),
+        "the pair's columns",
+        server=server,
+    )
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.locator(".vl-sweep-plot").scroll_into_view_if_needed()
+
+        def laid_out(w: int = width) -> bool:
+            dots: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
+            return len(dots) == 2 and all(0 <= d["left"] and d["right"] <= w + 0.5 for d in dots)
+
+        # bqplot lays the figure out again after the window changes: wait for it
+        follow(page, laid_out, f"the dots inside {width} px", server=server)
+        dot = page.evaluate(_POINTS_JS)[1]
+        page.mouse.click(dot["x"], dot["y"])
+        expected = describe_diff(deck, tweak.apply(deck, 6), lang)
+        follow(page, lambda e=expected: diff.all_inner_texts() == e, "6/1/3", server=server)
+        picked = i18n.text(
+            "sweep.picked_pair", lang, what=attr[0], value=6, gives=attr[1], partner=1
+        )
+        follow_expect(page.locator(".vl-sweep-status")).to_have_text(picked)
+        page.locator(f"{EDITOR} button:has-text('{i18n.text('editor.undo', lang)}')").click()
+        follow(page, lambda: diff.all_inner_texts() == [], "undone", server=server)
     assert console_errors == []
