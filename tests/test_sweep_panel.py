@@ -10,7 +10,8 @@ import pytest
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import Tweak, sweep
-from verlies.ui.sweep_model import MAX_POINTS, SweepRun, fields_of
+from verlies.ui.editor_sweep import _value
+from verlies.ui.sweep_model import MAX_POINTS, PairTweak, SweepRun, fields_of, givers_of
 
 PURSE = ("treasure", "schatz-muenzbeutel")
 DOOR = ("dungeon", "r-gang-straight-04")  # a door, obstacle 6
@@ -24,7 +25,9 @@ def test_the_numbers_a_card_offers() -> None:
     # R2.4 / R1.3: the start card's and an exit's copies are the frame, not a number
     assert "count" not in fields_of(deck, "dungeon", "start-alpha")
     assert "count" not in fields_of(deck, "dungeon", "r-ausgang")
-    assert fields_of(deck, "character", "char-zwerg") == []  # R2: values fixed
+    # R2: a character's values move as pairs (PairTweak), each of the three offered
+    assert fields_of(deck, "character", "char-zwerg") == ["staerke", "geist", "geschick"]
+    assert fields_of(deck, "character", "char-nobody") == []
 
 
 def test_the_curve_fills_in_and_equals_the_labs_sweep() -> None:
@@ -86,17 +89,104 @@ def test_the_editors_panel_sweeps_the_selected_card_and_takes_a_value() -> None:
     panel.start()
     assert panel.run.wait(600)
     panel._done(panel.run)
-    svg = panel.chart.value
-    assert svg.count('class="vl-sweep-point"') == 3
-    assert "2 (now)" in svg and "median rounds" in svg
-    panel.pick.value = 3
-    assert panel.take()
-    assert Tweak(*PURSE, "gold").value_in(ed.draft) == 3
+    plot = panel.plot
+    points = panel.run.points("median_rounds")
+    assert list(plot.dots.x) == ["1", "2 (now)", "3"] == list(plot.x_scale.domain)
+    assert list(plot.dots.y) == [p.estimate for p in points]
+    assert [list(y) for y in plot.intervals.y] == [[p.low, p.high] for p in points]
+    assert list(plot.texts.text) == [_value("median_rounds", p.estimate, "en") for p in points]
+    assert (plot.x_axis.label, plot.y_axis.label) == ("gold", "median rounds")
+    assert list(plot.dots.colors) == ["#1f5fa8", "#b3261e", "#1f5fa8"]  # "now" in red
+    plot.click(3)  # a click on the third dot: the draft takes gold 3
+    assert Tweak(*PURSE, "gold").value_in(ed.draft) == 3 and panel.pick.value == 3
     assert any("schatz-muenzbeutel" in x for x in ed.diff_lines())
     assert "The draft now has gold 3" in panel.status.value
+    assert ed.undo() and Tweak(*PURSE, "gold").value_in(ed.draft) == 2  # one undo step
+    panel.pick.value = 1
+    assert panel.take() and Tweak(*PURSE, "gold").value_in(ed.draft) == 1
     ed.set_lang("de")
-    assert "Runden (Median)" in panel.chart.value and "2 (jetzt)" in panel.chart.value
+    assert plot.y_axis.label == "Runden (Median)" and "2 (jetzt)" in list(plot.dots.x)
+    assert plot.x_axis.label == "Gold"
     assert panel.take_button.description == "Als Entwurf übernehmen"
-    ed.select("character", "char-zwerg")
-    assert panel.field.options == () and panel.start_button.disabled
+    ed.select("dungeon", "start-alpha")  # R2.4: the start card's copies never move
+    assert "count" not in [v for _, v in panel.field.options]
+    panel.run.close()
+
+
+def test_a_pair_move_keeps_the_sum_and_every_value_1_to_6() -> None:
+    deck = Deck.default()  # Zwerg 5/2/3
+    tw = PairTweak("character", "char-zwerg", "staerke", "geist")
+    assert tw.value_in(deck) == 5
+    for v, partner in ((3, 4), (4, 3), (6, 1)):
+        ch = tw.apply(deck, v).characters["char-zwerg"]
+        assert ch.values == (v, partner, 3) and sum(ch.values) == 10
+        assert tw.partner_at(deck, v) == partner
+    # Geist would fall to 0 / Stärke rise to 7: the deck's rules (R2) refuse both
+    with pytest.raises(VerliesError, match="staerke 7 is outside 1–6"):
+        tw.apply(deck, 7)
+    with pytest.raises(VerliesError, match="geist 0 is outside 1–6"):  # Geschick 5 takes 2
+        PairTweak("character", "char-zwerg", "geschick", "geist").apply(deck, 5)
+    with pytest.raises(VerliesError, match="staerke 0 is outside 1–6"):
+        tw.apply(deck, 0)
+    # the other characters are untouched
+    moved = tw.apply(deck, 6)
+    assert all(
+        moved.characters[c] == deck.characters[c] for c in deck.characters if c != "char-zwerg"
+    )
+    assert givers_of("geist") == ["staerke", "geschick"]
+    with pytest.raises(VerliesError, match="cannot give to itself"):
+        PairTweak("character", "char-zwerg", "geist", "geist")
+    with pytest.raises(VerliesError, match="unknown value"):
+        PairTweak("character", "char-zwerg", "geist", "mut")
+    with pytest.raises(VerliesError, match="not a monster"):
+        PairTweak("monster", "monster-goblin", "geist", "staerke")
+
+
+def test_a_character_sweep_leaves_out_what_r2_refuses_and_equals_the_lab() -> None:
+    deck = Deck.default()
+    tw = PairTweak("character", "char-zwerg", "geschick", "staerke")  # 3 and 5
+    run = SweepRun(workers=1)
+    run.start(deck, tw, 0, 8, games=4, players=2)
+    assert run.wait(600) and run.error is None
+    # Geschick 1..6 with Stärke 7..2: Geschick 1 would need Stärke 7
+    assert run.values == [2, 3, 4, 5, 6] and run.refused == [0, 1, 7, 8]
+    lab = sweep(tw, run.values, 4, players=2, deck=deck, characters="all", workers=1)
+    assert [(p.estimate, p.low, p.high) for p in run.points("mean_gold")] == lab.curve_ci(
+        "mean_gold"
+    )
+    assert run.deck_at(6).characters["char-zwerg"].values == (2, 2, 6)
+
+
+def test_the_panel_sweeps_a_characters_value_as_a_pair_and_takes_it() -> None:
+    from verlies.ui.editor import DeckEditor
+
+    ed = DeckEditor(Deck.default(), lang="en")
+    panel = ed.sweep
+    panel.run.workers = 1
+    assert panel.gives_box.layout.display == "none"
+    ed.select("character", "char-zwerg")  # 5/2/3
+    assert [lab for lab, _ in panel.field.options] == ["Strength", "Mind", "Dexterity"]
+    assert panel.gives_box.layout.display != "none"
+    assert [v for _, v in panel.gives.options] == ["geist", "geschick"]
+    # Stärke with Geist giving: Geist 2 lets Stärke rise to 6, Stärke 5 lets it fall to 1
+    assert (panel.low.value, panel.high.value) == (1, 6)
+    panel.gives.value = "geschick"  # Geschick 3 gives: Stärke 2 (Geschick 6) to 6 (Geschick 2)
+    assert (panel.low.value, panel.high.value) == (2, 6)
+    panel.low.value, panel.high.value, panel.games.value = 4, 6, 4
+    panel.start()
+    assert panel.run.wait(600)
+    panel._done(panel.run)
+    plot = panel.plot
+    assert list(plot.dots.x) == ["4 · Dexterity 4", "5 · Dexterity 3 (now)", "6 · Dexterity 2"]
+    assert plot.x_axis.label == "Strength"
+    plot.click(6)
+    assert ed.draft.characters["char-zwerg"].values == (6, 2, 2)
+    assert "Strength 6 and Dexterity 2" in panel.status.value
+    ed.undo()
+    assert ed.draft.characters["char-zwerg"].values == (5, 2, 3)
+    ed.set_lang("de")
+    assert "5 · Geschick 3 (jetzt)" in list(plot.dots.x) and plot.x_axis.label == "Stärke"
+    assert [lab for lab, _ in panel.gives.options] == ["Geist", "Geschick"]
+    ed.select(*PURSE)
+    assert panel.gives_box.layout.display == "none"
     panel.run.close()

@@ -1,8 +1,10 @@
 """The Deck tab's "Sweep this number" in a real browser (issue 22 item 3), in German and
 English, at 390, 800 and 1280 px: a person selects the coin purse, sweeps its gold from 1
 to 3 (8 games per value), sees the curve fill in, every point's estimate as the lab's
-sweep() of the same seeds gives it, picks 3 and makes it the draft (the differences list
-the change). Every wait follows progress (tests/browser/progress.py)."""
+sweep() of the same seeds gives it, then at every width clicks a point of the curve (the
+mouse at the dot's place on the screen, as a person does) and the draft takes that value
+(the differences list the change). Every wait follows progress
+(tests/browser/progress.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from verlies.deck import Deck
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.editor_model import describe_diff
 from verlies.ui.editor_sweep import _value
+from verlies.ui.sweep_model import PairTweak
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
@@ -29,18 +32,23 @@ CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
 
 _POINTS_JS = """
-() => Array.from(document.querySelectorAll('.vl-sweep .vl-sweep-point')).map((g) => {
-  const r = g.getBoundingClientRect();
-  return {value: g.dataset.value, games: g.dataset.games,
-          text: g.querySelector('.vl-sweep-value').textContent, left: r.left, right: r.right};
+() => Array.from(document.querySelectorAll('.vl-sweep .vl-sweep-plot path.dot')).map((d) => {
+  const r = d.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+          x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
 })
+"""
+
+_PLOT_TEXTS_JS = """
+() => Array.from(document.querySelectorAll('.vl-sweep .vl-sweep-plot svg text'))
+  .filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent.trim())
 """
 
 _LAYOUT_JS = """
 () => {
   const out = [];
   for (const s of ['.vl-sweep .widget-label', '.vl-sweep button', '.vl-sweep select',
-                   '.vl-sweep-status', '.vl-sweep-svg', '.vl-sweep'])
+                   '.vl-sweep-status', '.vl-sweep-plot', '.vl-sweep'])
     for (const e of document.querySelectorAll(s)) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
@@ -81,7 +89,7 @@ def _check_layout(page: Page, width: int) -> bool:
     assert layout["pageScroll"] <= layout["pageClient"], layout
     bad = []
     for e in layout["items"]:
-        if e["tag"] != "svg" and e["scroll"] > e["client"] + 1:
+        if e["scroll"] > e["client"] + 1 and "plot" not in e["sel"]:
             bad.append(("cut", e))
         if e["left"] < -0.5 or e["right"] > width + 0.5:
             bad.append(("outside the window", e))
@@ -91,6 +99,8 @@ def _check_layout(page: Page, width: int) -> bool:
     points: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
     assert len(points) == len(VALUES)
     assert all(0 <= p["left"] and p["right"] <= width + 0.5 for p in points), points
+    xs = [p["x"] for p in points]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs), points  # one column per value
     return True
 
 
@@ -134,28 +144,115 @@ def test_sweeping_the_coin_purses_gold_and_taking_a_value(
     page.locator(".vl-sweep-start").click()
     done = i18n.text("sweep.done", lang, done=GAMES * len(VALUES))
     follow_expect(page.locator(".vl-sweep-status")).to_have_text(done)
-    points: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
-    assert [p["value"] for p in points] == [str(v) for v in VALUES]
-    assert [p["games"] for p in points] == [str(GAMES)] * len(VALUES)
-    assert [p["text"] for p in points] == want
-    axis = page.locator(".vl-sweep-svg").text_content() or ""
-    assert i18n.text("sweep.q.median_rounds", lang) in axis
-    assert f"2 ({i18n.text('sweep.now', lang)})" in axis  # the purse's gold now
-    # take 3 as the draft
-    pick = page.locator(".vl-sweep-pick select")
-    pick.select_option(index=_options(pick).index("3"))
-    page.locator(".vl-sweep-take").click()
-    diff = page.locator(f"{EDITOR} .verlies-diff li")
-    expected = describe_diff(deck, tweak.apply(deck, 3), lang)
-    follow(page, lambda: diff.all_inner_texts() == expected, "the taken value", server=server)
+    plot = page.locator(".vl-sweep-plot")
+    now = f"2 ({i18n.text('sweep.now', lang)})"  # the purse's gold now
+    columns = ["1", now, "3"]
+
+    def curve_drawn() -> bool:
+        texts: list[str] = page.evaluate(_PLOT_TEXTS_JS)
+        return len(page.evaluate(_POINTS_JS)) == len(VALUES) and all(
+            t in texts for t in [*want, *columns]
+        )
+
+    follow(page, curve_drawn, "the curve's dots, numbers and columns", server=server)
+    texts: list[str] = page.evaluate(_PLOT_TEXTS_JS)
+    assert i18n.text("sweep.q.median_rounds", lang) in texts  # the y axis' label
+    assert i18n.text("impact.field.gold", lang) in texts  # the x axis' label
     other = "en" if lang == "de" else "de"
-    for width in WIDTHS:
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    status = page.locator(".vl-sweep-status")
+    # a different value at each width, each a change of the draft the person sees
+    for width, value in zip(WIDTHS, (3, 1, 3), strict=True):
         page.set_viewport_size({"width": width, "height": 900})
-        page.locator(".vl-sweep-svg").scroll_into_view_if_needed()
+        plot.scroll_into_view_if_needed()
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
-        shown = _words(page.locator(".vl-sweep").inner_text() + axis)
+        dot = page.evaluate(_POINTS_JS)[VALUES.index(value)]
+        page.mouse.click(dot["x"], dot["y"])
+        expected = describe_diff(deck, tweak.apply(deck, value), lang)
+        follow(
+            page,
+            lambda e=expected: diff.all_inner_texts() == e,
+            f"the clicked value {value} at {width} px",
+            server=server,
+        )
+        what = i18n.text("impact.field.gold", lang)
+        follow_expect(status).to_have_text(i18n.text("sweep.picked", lang, what=what, value=value))
+        shown = _words(page.locator(".vl-sweep").inner_text() + " ".join(texts))
         foreign = (_sweep_words(other) - _sweep_words(lang)) & shown
         assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-sweep").screenshot(path=str(ARTIFACTS / f"sweep_{lang}_{width}.png"))
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_sweeping_a_characters_value_as_a_pair_and_clicking_a_point(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    """The Zwerg (Stärke 5, Geist 2, Geschick 3): Stärke swept with Geist giving (R2: the
+    values sum to 10), 5 to 6; the columns name Geist's number; a click on 6 makes the
+    draft's Zwerg 6/1/3."""
+    server = voila_server
+    deck = Deck.default()
+    tweak = PairTweak("character", "char-zwerg", "staerke", "geist")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
+    )
+    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
+    search.fill("char-zwerg")
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    follow(page, lambda: card_list.locator("option").count() == 1, "the Zwerg", server=server)
+    card_list.select_option(index=0)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text("char-zwerg")
+    attr = [i18n.text(f"card.attr.{f}", lang) for f in ("staerke", "geist", "geschick")]
+    field = page.locator(".vl-sweep-field select").first
+    follow(page, lambda: _options(field) == attr, "the Zwerg's three values", server=server)
+    gives = page.locator(".vl-sweep-gives select")
+    follow_expect(gives).to_be_visible()
+    assert _options(gives) == attr[1:]
+    for name, value in (("from", 5), ("to", 6), ("games", 4)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
+        i18n.text("sweep.done", lang, done=8)
+    )
+    now = f"5 · {attr[1]} 2 ({i18n.text('sweep.now', lang)})"
+    columns = [now, f"6 · {attr[1]} 1"]
+    follow(
+        page,
+        lambda: all(c in page.evaluate(_PLOT_TEXTS_JS) for c in columns),
+        "the pair's columns",
+        server=server,
+    )
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.locator(".vl-sweep-plot").scroll_into_view_if_needed()
+
+        def laid_out(w: int = width) -> bool:
+            dots: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
+            return len(dots) == 2 and all(0 <= d["left"] and d["right"] <= w + 0.5 for d in dots)
+
+        # bqplot lays the figure out again after the window changes: wait for it
+        follow(page, laid_out, f"the dots inside {width} px", server=server)
+        dot = page.evaluate(_POINTS_JS)[1]
+        page.mouse.click(dot["x"], dot["y"])
+        expected = describe_diff(deck, tweak.apply(deck, 6), lang)
+        follow(page, lambda e=expected: diff.all_inner_texts() == e, "6/1/3", server=server)
+        picked = i18n.text(
+            "sweep.picked_pair", lang, what=attr[0], value=6, gives=attr[1], partner=1
+        )
+        follow_expect(page.locator(".vl-sweep-status")).to_have_text(picked)
+        page.locator(f"{EDITOR} button:has-text('{i18n.text('editor.undo', lang)}')").click()
+        follow(page, lambda: diff.all_inner_texts() == [], "undone", server=server)
     assert console_errors == []

@@ -1504,6 +1504,13 @@ TEXTS: dict[str, str] = {
     "sweep.q.mean_gold": "Gold je Platz",
     "sweep.q.injuries_per_game": "Verletzungen je Spiel",
     "sweep.q.timeout_share": "Spiele am Rundenlimit",
+    # sweep22: a character's value swept as a pair move (issue 22 item 3)
+    "sweep.gives": "Gibt ab",
+    "sweep.pair_point": "{value} · {gives} {partner}",
+    "sweep.picked_pair": (
+        "Der Entwurf hat jetzt {what} {value} und {gives} {partner} („Rückgängig“ holt den "
+        "vorigen zurück)."
+    ),
     "render.legend": "Figuren",
     "render.legend_seat": "Platz {seat}: {name}",
     "render.legend_escaped": "entkommen",

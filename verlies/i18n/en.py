@@ -1406,6 +1406,12 @@ TEXTS: dict[str, str] = {
     "sweep.q.mean_gold": "gold per seat",
     "sweep.q.injuries_per_game": "injuries per game",
     "sweep.q.timeout_share": "games at the round limit",
+    # sweep22: a character's value swept as a pair move (issue 22 item 3)
+    "sweep.gives": "Given by",
+    "sweep.pair_point": "{value} · {gives} {partner}",
+    "sweep.picked_pair": (
+        "The draft now has {what} {value} and {gives} {partner} (Undo brings the one before back)."
+    ),
     "render.legend": "Figures",
     "render.legend_seat": "Seat {seat}: {name}",
     "render.legend_escaped": "escaped",

@@ -2,17 +2,18 @@
 :class:`~verlies.ui.sweep_model.SweepRun` (issue 22 item 3).
 
 For the card selected in the editor: which number (its copies, gold, obstacle, fight
-value, trap target), a range, games per value, the quantity to show; Sweep and Cancel;
-the curve (an SVG drawn here: every value with its 95 % interval, filled in as games
-arrive, the draft's value marked "now"); a value to pick and "Make it the draft".
+value, trap target; a character's value as a pair move with the value that gives), a
+range, games per value, the quantity to show; Sweep and Cancel;
+the curve (:class:`~verlies.ui.sweep_plot.SweepPlot`: every value with its 95 % interval,
+filled in as games arrive, the draft's value marked "now"); a click on a point, or a value
+picked and "Make it the draft", makes that value the draft (one undo step).
 """
 
 from __future__ import annotations
 
 import html
-import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -21,9 +22,10 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_value
 from verlies.sim.sweep import Tweak
-from verlies.ui.sweep_model import QUANTITIES, Point, SweepRun, fields_of
+from verlies.ui.sweep_model import QUANTITIES, PairTweak, SweepRun, fields_of, givers_of
+from verlies.ui.sweep_plot import SweepPlot
 
-__all__ = ["CSS", "SweepPanel", "curve_svg"]
+__all__ = ["CSS", "SweepPanel"]
 
 CSS = """<style>
 .vl-sweep { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
@@ -40,7 +42,9 @@ CSS = """<style>
   padding: 0 12px; margin: 0; }
 .vl-sweep .widget-html, .vl-sweep .widget-html-content { max-width: 100%; height: auto;
   white-space: normal; overflow-wrap: anywhere; }
-.vl-sweep .vl-sweep-svg { width: 100%; max-width: 560px; height: auto; display: block; }
+.vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; margin: 0;
+  box-sizing: border-box; }
+.vl-sweep .vl-sweep-plot .dot { cursor: pointer; }
 </style>"""
 
 
@@ -54,67 +58,6 @@ def _value(quantity: str, x: float, lang: str) -> str:
         return fmt_value("timeout", x, lang)
     s = f"{x:.1f}".replace("-", "−")
     return s.replace(".", ",") if lang == "de" else s
-
-
-def curve_svg(
-    points: Sequence[Point], values: Sequence[int], quantity: str, lang: str, now: int | None
-) -> str:
-    """The curve: one column per value of the range, each point with its 95 % interval and
-    its estimate written above it; the draft's value marked."""
-    w, h, left, right, top, bottom = 560, 260, 56, 12, 24, 44
-    if not values:
-        return ""
-    known = [p for p in points if not (math.isnan(p.low) or math.isnan(p.high))]
-    lo = min([p.low for p in known] + [p.estimate for p in points], default=0.0)
-    hi = max([p.high for p in known] + [p.estimate for p in points], default=1.0)
-    if not hi > lo:
-        lo, hi = lo - 1, hi + 1
-    pad = (hi - lo) * 0.08
-    lo, hi = lo - pad, hi + pad
-    step = (w - left - right) / max(len(values), 1)
-
-    def x(v: int) -> float:
-        return left + step * (values.index(v) + 0.5)
-
-    def y(q: float) -> float:
-        return top + (hi - q) / (hi - lo) * (h - top - bottom)
-
-    out = [
-        f'<svg class="vl-sweep-svg" viewBox="0 0 {w} {h}" role="img" '
-        f'aria-label="{html.escape(_t("q." + quantity, lang), quote=True)}">',
-        f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="#888"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#888"/>',
-    ]
-    for q in (lo + pad, (lo + hi) / 2, hi - pad):
-        out.append(
-            f'<text class="vl-sweep-tick" x="{left - 4}" y="{y(q) + 4:.1f}" text-anchor="end" '
-            f'font-size="11">{html.escape(_value(quantity, q, lang))}</text>'
-        )
-    for v in values:
-        label = f"{v}" if v != now else f"{v} ({_t('now', lang)})"
-        out.append(
-            f'<text class="vl-sweep-x" x="{x(v):.1f}" y="{h - bottom + 16}" '
-            f'text-anchor="middle" font-size="12">{html.escape(label)}</text>'
-        )
-    for p in points:
-        cx = x(p.value)
-        color = "#b3261e" if p.value == now else "#1f5fa8"
-        out.append(f'<g class="vl-sweep-point" data-value="{p.value}" data-games="{p.games}">')
-        if not (math.isnan(p.low) or math.isnan(p.high)):
-            out.append(
-                f'<line x1="{cx:.1f}" y1="{y(p.low):.1f}" x2="{cx:.1f}" y2="{y(p.high):.1f}" '
-                f'stroke="{color}" stroke-width="2"/>'
-            )
-        out.append(f'<circle cx="{cx:.1f}" cy="{y(p.estimate):.1f}" r="4" fill="{color}"/>')
-        out.append(
-            f'<text class="vl-sweep-value" x="{cx + 6:.1f}" y="{y(p.estimate) - 6:.1f}" '
-            f'font-size="11">{html.escape(_value(quantity, p.estimate, lang))}</text></g>'
-        )
-    out.append(
-        f'<text x="{left}" y="{h - 6}" font-size="12">'
-        f"{html.escape(_t('q.' + quantity, lang))}</text></svg>"
-    )
-    return "".join(out)
 
 
 class SweepPanel:
@@ -136,7 +79,9 @@ class SweepPanel:
         self.title = W.HTML()
         self.intro = W.HTML()
         self.field = W.Dropdown(options=[])
-        self.field.observe(lambda _c: self._default_range(), "value")
+        self.field.observe(lambda _c: self._field_changed(), "value")
+        self.gives = W.Dropdown(options=[])
+        self.gives.observe(lambda _c: self._default_range(), "value")
         self.low = W.IntText(value=0)
         self.high = W.IntText(value=0)
         self.games = W.BoundedIntText(value=48, min=2, max=100_000, step=8)
@@ -151,11 +96,10 @@ class SweepPanel:
         self.take_button.on_click(lambda _b: self.take())
         self.status = W.HTML()
         self.status.add_class("vl-sweep-status")
-        self.chart = W.HTML()
-        self.chart.add_class("vl-sweep-chart")
-        self.labels = [W.Label() for _ in range(6)]
-        names = ("field", "from", "to", "games", "quantity", "pick")
-        ws = (self.field, self.low, self.high, self.games, self.quantity, self.pick)
+        self.plot = SweepPlot(self._clicked)
+        self.labels = [W.Label() for _ in range(7)]
+        names = ("field", "gives", "from", "to", "games", "quantity", "pick")
+        ws = (self.field, self.gives, self.low, self.high, self.games, self.quantity, self.pick)
         boxes = []
         for label, w, name in zip(self.labels, ws, names, strict=True):
             box = W.VBox([label, w])
@@ -168,12 +112,14 @@ class SweepPanel:
             ("take", self.take_button),
         ):
             b.add_class(f"vl-sweep-{cls}")
-        row1 = W.Box([*boxes[:5], self.start_button, self.cancel_button])
-        row2 = W.Box([boxes[5], self.take_button])
+        self.gives_box = boxes[1]
+        self.gives_box.layout.display = "none"
+        row1 = W.Box([*boxes[:6], self.start_button, self.cancel_button])
+        row2 = W.Box([boxes[6], self.take_button])
         for r in (row1, row2):
             r.add_class("vl-sweep-row")
         self.widget = W.VBox(
-            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.chart, row2]
+            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.plot.widget, row2]
         )
         self.widget.add_class("vl-sweep")
         self._last_draw = 0.0
@@ -185,7 +131,9 @@ class SweepPanel:
         self.title.value = f"<h4>{html.escape(_t('title', lang))}</h4>"
         self.intro.value = f"<small>{html.escape(_t('intro', lang))}</small>"
         for label, key in zip(
-            self.labels, ("field", "from", "to", "games", "quantity", "pick"), strict=True
+            self.labels,
+            ("field", "gives", "from", "to", "games", "quantity", "pick"),
+            strict=True,
         ):
             label.value = _t(key, lang)
         q = self.quantity.value
@@ -208,24 +156,53 @@ class SweepPanel:
         self._key = key
         fields = [] if key is None else fields_of(self.get_draft(), *key)
         keep = self.field.value
-        self.field.options = [(i18n.text(f"impact.field.{f}", self.lang), f) for f in fields]
+        character = key is not None and key[0] == "character"
+        self.field.options = [(self._field_words(f, character), f) for f in fields]
         self.field.value = keep if keep in fields else (fields[0] if fields else None)
+        self.gives_box.layout.display = None if character and fields else "none"
+        self._field_changed()
         self.start_button.disabled = not fields or self.run.running
         if not fields:
             self.status.value = html.escape(_t("none", self.lang)) if key else ""
+
+    def _field_words(self, field: str, character: bool) -> str:
+        return i18n.text(f"card.attr.{field}" if character else f"impact.field.{field}", self.lang)
+
+    def _field_changed(self) -> None:
+        """A character's value: offer the two others as the one that gives."""
+        key = self.get_selected()
+        field = self.field.value
+        if key is None or key[0] != "character" or field is None:
+            self.gives.options = []
+        else:
+            keep = self.gives.value
+            givers = givers_of(str(field))
+            self.gives.options = [(self._field_words(f, True), f) for f in givers]
+            self.gives.value = keep if keep in givers else givers[0]
         self._default_range()
 
     def _tweak(self) -> Tweak | None:
         key = self.get_selected()
         if key is None or self.field.value is None:
             return None
+        if key[0] == "character":
+            if self.gives.value is None or self.gives.value == self.field.value:
+                return None
+            return PairTweak(key[0], key[1], str(self.field.value), str(self.gives.value))
         return Tweak(key[0], key[1], str(self.field.value))
 
     def _default_range(self) -> None:
         tweak = self._tweak()
         if tweak is None:
             return
-        now = tweak.value_in(self.get_draft())
+        draft = self.get_draft()
+        now = tweak.value_in(draft)
+        if isinstance(tweak, PairTweak):
+            # every value the pair can reach with both values 1–6 (R2)
+            partner = tweak.partner_at(draft, now)
+            self.low.value = max(1, now - (6 - partner))
+            self.high.value = min(6, now + (partner - 1))
+            return
         self.low.value, self.high.value = max(0, now - 2), now + 2
 
     # ---- running -------------------------------------------------------------------------
@@ -263,14 +240,33 @@ class SweepPanel:
         self.take_button.disabled = not self.run.values or self.run.error is not None
         self._draw()
 
+    def _clicked(self, value: int) -> None:
+        """A point of the curve was clicked: the same as picking it and taking it."""
+        if self.run.tweak is None or value not in self.run.values:
+            return
+        self.pick.value = value
+        self.take()
+
     def take(self) -> bool:
         """Make the picked value the draft."""
         value = self.pick.value
         if value is None or self.run.tweak is None:
             return False
+        tweak = self.run.tweak
         self.set_draft(self.run.deck_at(int(value)))
-        what = i18n.text(f"impact.field.{self.run.tweak.field}", self.lang)
-        self.status.value = html.escape(_t("picked", self.lang, what=what, value=value))
+        if isinstance(tweak, PairTweak) and self.run.deck is not None:
+            words = _t(
+                "picked_pair",
+                self.lang,
+                what=i18n.text(f"card.attr.{tweak.field}", self.lang),
+                value=value,
+                gives=i18n.text(f"card.attr.{tweak.gives}", self.lang),
+                partner=tweak.partner_at(self.run.deck, int(value)),
+            )
+        else:
+            what = i18n.text(f"impact.field.{tweak.field}", self.lang)
+            words = _t("picked", self.lang, what=what, value=value)
+        self.status.value = html.escape(words)
         return True
 
     # ---- showing -------------------------------------------------------------------------
@@ -286,4 +282,28 @@ class SweepPanel:
         self.status.value = html.escape(words)
         now = run.tweak.value_in(run.deck) if run.tweak and run.deck else None
         q = str(self.quantity.value)
-        self.chart.value = curve_svg(run.points(q), run.values, q, self.lang, now)
+        labels = {v: str(v) for v in run.values}
+        if isinstance(run.tweak, PairTweak) and run.deck is not None:
+            tw, deck = run.tweak, run.deck
+            gives = i18n.text(f"card.attr.{tw.gives}", self.lang)
+            labels = {
+                v: _t("pair_point", self.lang, value=v, gives=gives, partner=tw.partner_at(deck, v))
+                for v in run.values
+            }
+        if now in labels:
+            labels[now] = f"{labels[now]} ({_t('now', self.lang)})"
+        if isinstance(run.tweak, PairTweak):
+            x_label = i18n.text(f"card.attr.{run.tweak.field}", self.lang)
+        elif run.tweak is not None:
+            x_label = i18n.text(f"impact.field.{run.tweak.field}", self.lang)
+        else:
+            x_label = ""
+        self.plot.show(
+            run.points(q),
+            run.values,
+            labels,
+            lambda x: _value(q, x, self.lang),
+            now,
+            x_label,
+            _t("q." + q, self.lang),
+        )

@@ -9,34 +9,107 @@ the number set to a value of the range (the page makes it the draft).
 
 Values the deck refuses (a count below what the rules need, gold below 0, ...) are left
 out of the range before the run and named (:attr:`SweepRun.refused`).
+
+A character's values (R2.1: Stärke, Geist, Geschick; 1–6 summing to 10) cannot move alone:
+:class:`PairTweak` sweeps one of them as a pair move, the value +k and another value the
+designer picks −k, every point checked by the deck (values 1–6, the sum kept).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
+from verlies.sim.records import SimulationError
 from verlies.sim.run import default_workers
 from verlies.sim.sweep import SweepResult, Tweak, sweep
+from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
 
-__all__ = ["MAX_POINTS", "QUANTITIES", "Point", "SweepRun", "fields_of"]
+__all__ = [
+    "CHARACTER_VALUES",
+    "MAX_POINTS",
+    "QUANTITIES",
+    "PairTweak",
+    "Point",
+    "SweepRun",
+    "fields_of",
+    "givers_of",
+]
 
 #: The quantities the curve can show (``sweep.q.<key>`` in i18n).
 QUANTITIES: tuple[str, ...] = ("median_rounds", "mean_gold", "injuries_per_game", "timeout_share")
 #: The most values one sweep plays.
 MAX_POINTS = 12
+#: A character's three values (R2.1), the names of its card's fields.
+CHARACTER_VALUES: tuple[str, ...] = ("staerke", "geist", "geschick")
+
+
+@dataclass(frozen=True)
+class PairTweak(Tweak):
+    """A character's value ``field`` set to a value, ``gives`` moving the other way by as
+    much (R2: the three values sum to 10, so one cannot move alone). Every value is
+    checked: both values stay 1–6, the sum stays what it was (SimulationError if not)."""
+
+    gives: str
+
+    def __post_init__(self) -> None:
+        if self.kind != "character":
+            raise SimulationError(f"a pair move is a character's, not a {self.kind} card's")
+        for f in (self.field, self.gives):
+            if f not in CHARACTER_VALUES:
+                raise SimulationError(f"unknown value {f!r} (known: {', '.join(CHARACTER_VALUES)})")
+        if self.field == self.gives:
+            raise SimulationError(f"{self.field} cannot give to itself")
+
+    def label(self) -> str:
+        return f"character:{self.card} {self.field}+k {self.gives}-k"
+
+    def value_in(self, deck: Any) -> int:
+        return int(getattr(self._card(deck), self.field))
+
+    def partner_at(self, deck: Any, value: int) -> int:
+        """The giving value when ``field`` is at ``value``."""
+        card = self._card(deck)
+        return int(getattr(card, self.gives)) - (value - int(getattr(card, self.field)))
+
+    def apply(self, deck: Any, value: int) -> Any:
+        card = self._card(deck)
+        partner = self.partner_at(deck, value)
+        lo, hi = CHARACTER_RANGE
+        for name, v in ((self.field, value), (self.gives, partner)):
+            if not lo <= v <= hi:
+                raise SimulationError(
+                    f"character {self.card}: {name} {v} is outside {lo}–{hi} (R2)"
+                )
+        new = dataclasses.replace(card, **{self.field: value, self.gives: partner})
+        if sum(new.values) != CHARACTER_SUM:
+            raise SimulationError(
+                f"character {self.card}: values {'/'.join(map(str, new.values))} do not "
+                f"sum to {CHARACTER_SUM} (R2)"
+            )
+        return deck.with_card("character", new)
+
+
+def givers_of(field: str) -> list[str]:
+    """The values that can give when the character's ``field`` moves."""
+    return [f for f in CHARACTER_VALUES if f != field]
 
 
 def fields_of(deck: Deck, kind: str, card_id: str) -> list[str]:
     """The numbers of a card a sweep can move (its copies; gold, obstacle, fight, trap
     where the card has them). The start card's and the exits' copies are the game's frame
-    (R2.4, R1.3): not offered. A character: none (R2 fixes its values)."""
+    (R2.4, R1.3): not offered. A character: its three values, each swept as a pair move
+    (:class:`PairTweak`)."""
+    if kind == "character":
+        return list(CHARACTER_VALUES) if card_id in deck.characters else []
     if kind not in ("dungeon", "room", "monster", "treasure"):
         return []
     out = []
