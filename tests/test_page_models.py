@@ -16,7 +16,7 @@ from verlies.setup import Setup
 from verlies.ui.controller import Controller
 from verlies.ui.describe import player_label
 from verlies.ui.editor_model import EditorModel, Refused, read_upload
-from verlies.ui.i18n import pct
+from verlies.ui.i18n import pct, t
 from verlies.ui.log_html import log_html, rules_css, rules_text
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
@@ -111,7 +111,10 @@ def test_click_where_nothing_can_be_done() -> None:
     free = next(
         (x, y) for x in range(-5, 5) for y in range(-5, 5) if (x, y) not in c.session.placements()
     )
-    assert c.click(*free) == Say("Hier gibt es nichts zu tun.")
+    said = c.click(*free)
+    assert said == Say("no_click")
+    assert isinstance(said, Say) and said.text("de") == "Hier gibt es nichts zu tun."
+    assert said.text("en") == "Nothing to do here."
     assert c.selected is None
 
 
@@ -120,8 +123,10 @@ def test_a_bots_turn_refuses_clicks_with_the_hint() -> None:
     c = Controller(session, "en")
     assert c.hint_key() == "bot"
     hint = "A bot is to move: “Step”, “Turn” or “Autoplay” play it."
-    assert c.click(0, 0) == Say(hint)
-    assert c.refusal() == Say(hint, error=True)
+    said, refusal = c.click(0, 0), c.refusal()
+    assert isinstance(said, Say) and said.text("en") == hint and not said.error
+    assert refusal is not None and refusal.text("en") == hint and refusal.error
+    assert refusal.text("de") == t("hint_bot", "de") != hint
     status = c.status()
     assert status.bot == "bot “random”" and not status.human
     assert '<span class="vl-small">(bot “random”)</span>' in status.html()

@@ -508,7 +508,7 @@ class PlayApp:
         self.message.value = ""
         refusal = self.controller.refusal()
         if refusal is not None:
-            self._say(refusal.text, error=refusal.error)
+            self._say(refusal.text, error=refusal.error)  # words: said again on a switch
             return
         if self._guard(self.session.act, action):
             self._after_step()

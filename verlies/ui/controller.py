@@ -95,11 +95,11 @@ class Controller:
         """A click on grid cell (x, y): choose or turn a placement, or walk there."""
         s = self.session
         if not s.human_to_move:
-            return Say(self.hint_text())
+            return Say(f"hint_{self.hint_key()}")
         if s.game.pending == "place":
             options = s.placements().get((x, y))
             if not options:
-                return Say(t("no_click", self.lang))
+                return Say("no_click")
             if self.selected == (x, y):
                 self.rotation = (self.rotation + 1) % len(options)
             else:
@@ -109,7 +109,7 @@ class Controller:
         option = s.walk_options().get((x, y))
         if option is not None:
             return Decide(option.action)
-        return Say(t("no_click", self.lang))
+        return Say("no_click")
 
     def rotate(self) -> Intent | None:
         """Turn the chosen placement (as a second click on its cell does)."""
@@ -129,8 +129,9 @@ class Controller:
         from verlies.ui.table_session import TableSession
 
         if isinstance(self.session, TableSession):  # a shared table: whose turn, what waits
-            return Say(self.session.seat_model.turn_text(self.lang), error=True)
-        return Say(self.hint_text(), error=True)
+            key, values = self.session.seat_model.turn_words()
+            return Say(key, True, tuple(values.items()))
+        return Say(f"hint_{self.hint_key()}", error=True)
 
     def placing(self) -> Placing | None:
         """The confirm and rotate buttons while the human to move lays a card."""

@@ -16,6 +16,7 @@ from verlies.board import Tile
 from verlies.cards.model import DungeonCard, ObstacleClass
 from verlies.dice import passes
 from verlies.render import style as st
+from verlies.ui.i18n import t
 from verlies.views import Pending
 
 esc = html.escape
@@ -73,10 +74,19 @@ class Scene:
 
 @dataclass(frozen=True)
 class Say:
-    """Nothing to do but tell the person why (an error is shown as one)."""
+    """Nothing to do but tell the person why (an error is shown as one).
 
-    text: str
+    Kept as words (a page text's key and its values), not as text made: the page says it
+    again in the new language on a switch (issue 24). A value may be a function of the
+    language (a character's name), made again too."""
+
+    key: str
     error: bool = False
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self, lang: str) -> str:
+        filled = {k: v(lang) if callable(v) else v for k, v in self.values}
+        return t(self.key, lang, **filled)
 
 
 @dataclass(frozen=True)

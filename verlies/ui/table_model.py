@@ -125,28 +125,37 @@ class SeatModel:
 
     def turn_text(self, lang: str) -> str:
         """Whose turn it is, from this visitor's side: always says who the table waits for."""
+        key, values = self.turn_words()
+        return t(key, lang, **{k: v(lang) if callable(v) else v for k, v in values.items()})
+
+    def turn_words(self) -> tuple[str, dict[str, object]]:
+        """:meth:`turn_text` as words (a page text's key and its values; a name is a
+        function of the language), so a refusal saying it is said again on a switch."""
         kind, seat = self.table.waiting_for()
         g = self.game
         if kind == "answers":
-            return t("table.answers", lang, n=(seat or 0) + 1)
+            return "table.answers", {"n": (seat or 0) + 1}
         if kind == "over":
-            return t("table.over", lang)
+            return "table.over", {}
         if kind == "chance" or seat is None:
-            return t("table.rolling", lang)
-        who = character_name(g, seat, lang)
+            return "table.rolling", {}
+        at: int = seat
+
+        def who(lang: str) -> str:
+            return character_name(g, at, lang)
+
         if kind == "bot":
-            return t(
-                "table.wait_bot",
-                lang,
-                n=seat + 1,
-                who=who,
-                bot=bot_name(self.table.seats[seat], lang),
-            )
-        if seat == self.access.seat:
-            return t("table.your_turn", lang, n=seat + 1, who=who)
+            spec = self.table.seats[at]
+
+            def bot(lang: str) -> str:
+                return bot_name(spec, lang)
+
+            return "table.wait_bot", {"n": at + 1, "who": who, "bot": bot}
+        if at == self.access.seat:
+            return "table.your_turn", {"n": at + 1, "who": who}
         if self.access.seat is None:
-            return t("table.watch", lang, n=seat + 1, who=who)
-        return t("table.wait_seat", lang, n=seat + 1, who=who)
+            return "table.watch", {"n": at + 1, "who": who}
+        return "table.wait_seat", {"n": at + 1, "who": who}
 
     def seats_text(self, lang: str) -> list[str]:
         """One line per seat: who plays it (a person's link, or a bot), this visitor's
