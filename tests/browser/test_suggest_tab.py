@@ -19,6 +19,7 @@ Every wait follows progress (tests/browser/progress.py).
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,7 @@ from progress import follow, follow_expect, open_page
 
 from verlies import i18n
 from verlies.deck import Deck
+from verlies.ui.editor_model import describe_diff
 from verlies.ui.suggest_model import SuggestRun
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
@@ -195,12 +197,20 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
         page.locator(".vl-suggest").screenshot(path=str(ARTIFACTS / f"suggest_{lang}_{width}.png"))
     # the patch file is the proposal on the default deck
     href = page.locator(".vl-suggest a[download]").get_attribute("href") or ""
-    import base64
-
     patch = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
     assert want.result is not None and Deck.loads(patch) == want.result.proposal
     page.locator(".vl-suggest-apply").click()
     follow_expect(page.locator(".vl-suggest-applied")).to_have_text(
         i18n.text("suggest.applied", lang)
+    )
+    # the editor's draft is the proposal now: its changes from the default deck listed there
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    diff = page.locator(".verlies-deck-editor .verlies-diff li")
+    want_diff = describe_diff(Deck.default(), want.result.proposal, lang)
+    follow(
+        page,
+        lambda: [t.strip() for t in diff.all_inner_texts()] == want_diff,
+        "the proposal in the editor's list of changes",
+        server=server,
     )
     assert console_errors == []
