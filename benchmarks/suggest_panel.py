@@ -2,8 +2,8 @@
 
 The draft is the default deck, or with ``--lopsided`` the Priest at 6/3/1 (about a third of
 the 4-player wins); the settings are the panel's defaults (every character 25 ± 3 %, the
-monsters' fight values ± 2 and the obstacles ± 1, 160 games per candidate, 8 candidates,
-verification on 2 × 160 fresh games per deck), on a pool of ``default_workers()``
+monsters' fight values ± 2 and the obstacles ± 1, 400 games per candidate, 12 candidates,
+verification on 2 × 400 fresh games per deck), on a pool of ``default_workers()``
 processes as on the page. Printed: the baseline (one candidate's games played on the same
 pool in this run), the whole suggestion's time, candidates played, the proposal and its
 verdicts.

@@ -38,9 +38,9 @@ __all__ = [
 DEFAULT_TARGETS = "win:*=25+-3"
 #: The monsters' fight values and the dungeon's obstacles may move a little.
 DEFAULT_MOVES = "monster:*:fight=-2:2\ndungeon:*:obstacle=-1:1"
-#: A budget that ends in a minute or two on two cores (about 20 s a candidate there).
-DEFAULT_GAMES = 160
-DEFAULT_TRIALS = 8
+#: A budget that ends in a minute or two on two shared cores (benchmarks/suggest_panel.py).
+DEFAULT_GAMES = 400
+DEFAULT_TRIALS = 12
 
 
 class SuggestError(VerliesError):
