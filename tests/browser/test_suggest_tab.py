@@ -214,3 +214,39 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
         server=server,
     )
     assert console_errors == []
+
+
+def test_cancel_from_the_page_keeps_the_best_candidate_unchecked(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    server, lang = voila_server, "de"
+    page.set_viewport_size({"width": 800, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
+    start = page.locator(".vl-suggest-start")
+    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    for sel, value in (
+        # a game of one or two rounds: no candidate meets it, so the search goes on
+        (".vl-suggest-targets textarea", "rounds=1:2"),
+        (".vl-suggest-moves textarea", MOVES),
+        (".vl-suggest-games input", str(GAMES)),
+        (".vl-suggest-trials input", "200"),
+    ):
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+    start.click()
+    first = i18n.text("suggest.progress_search", lang, done=1, total=200)
+    follow_expect(page.locator(".vl-suggest-progress")).to_contain_text(first)
+    page.locator(".vl-suggest-cancel").click()
+    follow_expect(page.locator(".vl-suggest-status")).to_have_text(
+        i18n.text("suggest.cancelled", lang)
+    )
+    follow_expect(start).to_be_enabled()
+    # the best candidate so far, without a check on fresh games
+    assert page.locator(".vl-suggest-table").count() == 0
+    assert console_errors == []
