@@ -1562,4 +1562,48 @@ TEXTS: dict[str, str] = {
     ),
     "page.long_url.fresh": "Ein neues Spiel öffnen",
     # --- end -------------------------------------------------------------------------------------
+    # --- the Balance tab's "Suggest" section (issue 22 item 4, branch suggest22) -------------
+    "suggest.title": "Änderungen zu einem Ziel vorschlagen",
+    "suggest.intro": (
+        "Das Labor sucht die wenigsten Änderungen an den Zahlen des Entwurfs, die die Größen "
+        "in ihre Bereiche bringen, und prüft den Vorschlag dann an frischen Spielen. Ein "
+        "Ziel und eine bewegliche Zahl je Zeile, z. B. win:*=25+-3, edge=:2, rounds=20:30; "
+        "monster:*:fight=-2:2, dungeon:*:obstacle=-1:1, character:char-barbar."
+    ),
+    "suggest.field.targets": "Ziele",
+    "suggest.field.moves": "Was sich ändern darf",
+    "suggest.field.games": "Spiele je Kandidat",
+    "suggest.field.trials": "Kandidaten",
+    "suggest.field.seed": "Seed",
+    "suggest.start": "Vorschlagen",
+    "suggest.cancel": "Abbrechen",
+    "suggest.apply": "Zum Entwurf machen",
+    "suggest.error": "{field}: {msg}",
+    "suggest.error_line": "{field}, Zeile {line}: {msg}",
+    "suggest.progress_search": "Kandidat {done} von höchstens {total}",
+    "suggest.progress_verify": "Prüfung des Vorschlags an frischen Spielen: {done} von {total}",
+    "suggest.running": "Suche läuft …",
+    "suggest.cancelled": (
+        "Abgebrochen: der beste Kandidat bis hierher, nicht an frischen Spielen geprüft."
+    ),
+    "suggest.done": "Fertig in {seconds} s.",
+    "suggest.edits_title": "Vorgeschlagene Änderungen",
+    "suggest.no_change": "Keine Änderung vorgeschlagen: kein Kandidat kam näher als der Entwurf.",
+    "suggest.no_change_met": "Keine Änderung nötig: der Entwurf erfüllt jedes Ziel.",
+    "suggest.not_met": "Kein Kandidat erfüllte jedes Ziel; dieser kam am nächsten.",
+    "suggest.verdicts_title": "Geprüft an {games} frischen Spielen (jedes Intervall zu {level})",
+    "suggest.col.quantity": "Größe",
+    "suggest.col.band": "Ziel",
+    "suggest.col.start": "Entwurf",
+    "suggest.col.proposal": "Vorschlag",
+    "suggest.col.interval": "Intervall",
+    "suggest.col.verdict": "Urteil",
+    "suggest.point.met": "Die Schätzwerte des Vorschlags erfüllen jedes Ziel.",
+    "suggest.point.missed": "Die Schätzwerte des Vorschlags verfehlen mindestens ein Ziel.",
+    "suggest.download": "Patch-Datei herunterladen",
+    "suggest.applied": (
+        "Der Vorschlag ist jetzt der Entwurf („Rückgängig“ holt den vorigen zurück)."
+    ),
+    "suggest.apply_failed": "Der Vorschlag ließ sich nicht auf den Entwurf anwenden: {msg}",
+    # --- end of the "Suggest" section's words ---------------------------------------------
 }

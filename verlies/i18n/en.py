@@ -1458,4 +1458,44 @@ TEXTS: dict[str, str] = {
     ),
     "page.long_url.fresh": "Open a new game",
     # --- end -------------------------------------------------------------------------------------
+    # --- the Balance tab's "Suggest" section (issue 22 item 4, branch suggest22) -------------
+    "suggest.title": "Suggest changes toward a target",
+    "suggest.intro": (
+        "The lab searches for the fewest changes of the draft's numbers that bring the "
+        "quantities into their bands, then checks the proposal on fresh games. One target "
+        "and one movable number per line, e.g. win:*=25+-3, edge=:2, rounds=20:30; "
+        "monster:*:fight=-2:2, dungeon:*:obstacle=-1:1, character:char-barbar."
+    ),
+    "suggest.field.targets": "Targets",
+    "suggest.field.moves": "What may move",
+    "suggest.field.games": "Games per candidate",
+    "suggest.field.trials": "Candidates",
+    "suggest.field.seed": "Seed",
+    "suggest.start": "Suggest",
+    "suggest.cancel": "Cancel",
+    "suggest.apply": "Make it the draft",
+    "suggest.error": "{field}: {msg}",
+    "suggest.error_line": "{field}, line {line}: {msg}",
+    "suggest.progress_search": "candidate {done} of at most {total}",
+    "suggest.progress_verify": "checking the proposal on fresh games: {done} of {total}",
+    "suggest.running": "Searching …",
+    "suggest.cancelled": "Cancelled: the best candidate so far, not checked on fresh games.",
+    "suggest.done": "Done in {seconds} s.",
+    "suggest.edits_title": "Proposed changes",
+    "suggest.no_change": "No change proposed: no candidate came closer than the draft.",
+    "suggest.no_change_met": "No change needed: the draft meets every target.",
+    "suggest.not_met": "No candidate met every target; this one came closest.",
+    "suggest.verdicts_title": "Checked on {games} fresh games (each interval at {level})",
+    "suggest.col.quantity": "Quantity",
+    "suggest.col.band": "Target",
+    "suggest.col.start": "Draft",
+    "suggest.col.proposal": "Proposal",
+    "suggest.col.interval": "Interval",
+    "suggest.col.verdict": "Verdict",
+    "suggest.point.met": "The proposal's estimates meet every target.",
+    "suggest.point.missed": "The proposal's estimates miss at least one target.",
+    "suggest.download": "Download the patch file",
+    "suggest.applied": "The proposal is the draft now (“Undo” takes it back).",
+    "suggest.apply_failed": "The proposal could not be applied to the draft: {msg}",
+    # --- end of the "Suggest" section's words ---------------------------------------------
 }

@@ -765,9 +765,10 @@ def tune(
     another deck, targets or budget per trial is refused). The proposal is then played
     against the start deck on ``verify_games`` (default ``2 × games``) fresh games from
     ``verify_seed`` (default ``seed + 1``); ``verify_games=0`` skips that.
-    ``on_trial(done, total, best_score)`` after each candidate; ``cancel`` stops between
-    candidates (the best so far is proposed). Work runs on ``workers`` local processes or
-    ``executor`` (a Dask ``distributed.Client``), as :func:`verlies.sim.simulate`.
+    ``on_trial(done, total, best_score)`` after each candidate (a callable ``progress``
+    gets ``(done, total)`` of the candidates, then of the verification's games); ``cancel``
+    stops between candidates (the best so far is proposed). Work runs on ``workers`` local
+    processes or ``executor`` (a Dask ``distributed.Client``), as :func:`verlies.sim.simulate`.
     """
     try:
         import optuna
@@ -1022,7 +1023,7 @@ def verify(
         watch=watch,
         workers=workers,
         executor=executor,
-        progress=False if callable(progress) else progress,
+        progress=progress,  # a callable: the verification's games (the Suggest panel)
         cancel=cancel,
     )
     ma, mb = comp.a.metrics, comp.b.metrics

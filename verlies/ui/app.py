@@ -332,7 +332,12 @@ class PlayApp:
         if self._balance is None:
             from verlies.ui.balance import BalanceTab
 
-            self._balance = BalanceTab(lambda: self.editor.draft, lambda: self.deck, lang=self.lang)
+            self._balance = BalanceTab(
+                lambda: self.editor.draft,
+                lambda: self.deck,
+                lang=self.lang,
+                set_draft=lambda d: self.editor._open_draft(d),  # "Make it the draft": one undo
+            )
             no_null_tooltips(self._balance.widget)
             self._slots[1].children = [self._balance.widget]
         return self._balance

@@ -32,6 +32,7 @@ from verlies.sim.compare import DEFAULT_WATCH
 from verlies.sim.run import default_workers
 
 if TYPE_CHECKING:
+    from verlies.deck import Deck
     from verlies.setup import DeckLike
     from verlies.ui.lab_plots import LengthPlot
 
@@ -252,6 +253,7 @@ class BalanceTab:
         get_base: Callable[[], DeckLike],
         lang: str = "en",
         workers: int | None = None,
+        set_draft: Callable[[Deck], None] | None = None,
     ) -> None:
         import ipywidgets as widgets
 
@@ -339,7 +341,16 @@ class BalanceTab:
         from verlies.ui.skill_view import SkillPanel
 
         self.skill = SkillPanel(get_draft, lang, executor=self.run.executor)
-        self.widget = widgets.VBox([self.box, self.skill.widget])
+        # Suggested changes toward a target (verlies.sim.tune), on the same workers.
+        from verlies.ui.suggest_view import SuggestPanel
+
+        self.suggest = SuggestPanel(
+            get_draft,  # type: ignore[arg-type]  # the editor's draft is a Deck
+            lang,
+            executor=self.run.executor,
+            set_draft=set_draft,
+        )
+        self.widget = widgets.VBox([self.box, self.skill.widget, self.suggest.widget])
         self.widget.add_class("vl-balance-tab")
         self.set_lang(lang)
 
@@ -382,6 +393,7 @@ class BalanceTab:
             self._set_status(key, **kw)
         self._draw(self.run, words_only=True)
         self.skill.set_lang(lang)
+        self.suggest.set_lang(lang)
         self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
         self.size_label.value = self._t("samplesize.points")
         self._show_size()

@@ -1,0 +1,252 @@
+"""The Balance tab's "Suggest" section, as a person sees it, at 390, 800 and 1280 px, in
+German and in English.
+
+A tiny search (3 candidates of 16 games, the Priest's values free, his win rate to at
+most 15 %) on the page's draft (the default deck) is started from the page; when it has
+ended:
+
+- the proposed change is shown in words as the lab's own
+  :class:`verlies.ui.suggest_model.SuggestRun` gives it for the same settings (run again
+  here: the same seed gives the same search), and the verdict row with its band,
+  estimates, interval and verdict;
+- no label, button, text box or cell is cut, nothing lies outside the window, the page
+  does not scroll sideways;
+- no word of the other language's "Suggest" words or character names;
+- "Make it the draft" says so in the page's language.
+
+Every wait follows progress (tests/browser/progress.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from progress import follow, follow_expect, open_page
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.ui.editor_model import describe_diff
+from verlies.ui.suggest_model import SuggestRun
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
+WIDTHS = (390, 800, 1280)
+TARGETS = "win:char-priester=0:15"
+MOVES = "character:char-priester"
+GAMES, TRIALS, SEED = 16, 3, 1
+
+_SHOWN_JS = """
+() => {
+  const q = (s) => Array.from(document.querySelectorAll(s));
+  const rows = q('.vl-suggest-table tr[data-key]').map((tr) =>
+    Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()));
+  return {edits: q('.vl-suggest-edit').map((li) => li.textContent.trim()),
+          heads: q('.vl-suggest-table th').map((th) => th.textContent.trim()),
+          rows};
+}
+"""
+
+_LAYOUT_JS = """
+() => {
+  const out = [];
+  const sel = ['.vl-suggest .widget-label', '.vl-suggest button', '.vl-suggest textarea',
+               '.vl-suggest input', '.vl-suggest-status', '.vl-suggest-title',
+               '.vl-suggest-edit', '.vl-suggest-table', '.vl-suggest-table td',
+               '.vl-suggest-point', '.vl-suggest a[download]', '.vl-suggest-applied',
+               '.vl-suggest'];
+  for (const s of sel) for (const e of document.querySelectorAll(s)) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown
+    let text = 0;
+    if (e.tagName === 'BUTTON') {
+      const range = document.createRange(); range.selectNodeContents(e);
+      text = range.getBoundingClientRect().width;
+    }
+    out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40),
+              scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
+              width: r.width, textWidth: text, tag: e.tagName});
+  }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth,
+          bodyScroll: document.body.scrollWidth, bodyClient: document.body.clientWidth,
+          window: window.innerWidth};
+}
+"""
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def _table_words(lang: str) -> set[str]:
+    words: set[str] = set()
+    for key in i18n.keys(lang):
+        if key.startswith(("suggest.", "tune.verdict.")):
+            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
+    for card in Deck.default().characters.values():
+        words |= _words(card.name.get(lang))
+    return words
+
+
+def _check_layout(page: Page, width: int) -> None:
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    assert layout["window"] == width
+    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
+    assert layout["bodyScroll"] <= layout["bodyClient"], f"the page scrolls sideways: {layout}"
+    bad = []
+    for e in layout["items"]:
+        # a text box scrolls its own text by design; everything else must show it whole
+        if e["tag"] not in ("TEXTAREA", "INPUT") and e["scroll"] > e["client"] + 1:
+            bad.append(("cut", e))
+        if e["left"] < -0.5 or e["right"] > width + 0.5:
+            bad.append(("outside the window", e))
+        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
+            bad.append(("button narrower than its text", e))
+    assert not bad, bad
+    buttons = [e for e in layout["items"] if e["sel"] == ".vl-suggest button" and e["text"]]
+    assert len(buttons) == 3 and all(b["width"] >= 60 for b in buttons), buttons
+
+
+@pytest.fixture(scope="module")
+def want() -> SuggestRun:
+    run = SuggestRun()
+    run.targets, run.moves = TARGETS, MOVES
+    run.games, run.trials, run.seed = GAMES, TRIALS, SEED
+    run.start(Deck.default())
+    assert run.wait(600) and run.error is None
+    assert run.result is not None and run.result.edits  # the settings give a proposal
+    return run
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_tiny_suggestion_reads_right_at_every_width(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    want: SuggestRun,
+    lang: str,
+) -> None:
+    server = voila_server
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
+    start = page.locator(".vl-suggest-start")
+    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    follow_expect(start).to_have_text(i18n.text("suggest.start", lang))
+    # the defaults a designer starts from
+    assert page.locator(".vl-suggest-targets textarea").input_value() == "win:*=25+-3"
+    # a bad line: a located message, nothing starts
+    page.locator(".vl-suggest-targets textarea").fill("win:*=25+-3\nwins=1:2")
+    page.locator(".vl-suggest-targets textarea").blur()
+    start.click()
+    bad = i18n.text("suggest.field.targets", lang) + ", " + ("Zeile" if lang == "de" else "line")
+    follow_expect(page.locator(".vl-suggest-status")).to_contain_text(f"{bad} 2:")
+    assert page.locator(".vl-suggest-progress").is_hidden()
+    for sel, value in (
+        (".vl-suggest-targets textarea", TARGETS),
+        (".vl-suggest-moves textarea", MOVES),
+        (".vl-suggest-games input", str(GAMES)),
+        (".vl-suggest-trials input", str(TRIALS)),
+        (".vl-suggest-seed input", str(SEED)),
+    ):
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+    start.click()
+    follow_expect(page.locator(".vl-suggest-progress")).to_be_visible()
+    follow(
+        page,
+        lambda: page.locator(".vl-suggest a[download]").count() == 1,
+        "the suggestion's end",
+        server=server,
+    )
+    status = page.locator(".vl-suggest-status").inner_text()
+    assert status.startswith(i18n.text("suggest.done", lang, seconds="X").split("X")[0]), status
+    rows = want.verdicts(lang)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.locator(".vl-suggest-table").scroll_into_view_if_needed()
+
+        def settled(w: int = width) -> bool:
+            _check_layout(page, w)
+            shown: dict[str, Any] = page.evaluate(_SHOWN_JS)
+            assert shown["edits"] == want.edit_words(lang)
+            assert shown["heads"] == [
+                i18n.text(f"suggest.col.{c}", lang)
+                for c in ("quantity", "band", "start", "proposal", "interval", "verdict")
+            ]
+            assert shown["rows"] == [
+                [r.name, r.band, r.start, r.value, f"{r.low} – {r.high}", r.verdict_words]
+                for r in rows
+            ]
+            return True
+
+        follow(page, settled, f"the section laid out at {width} px", server=server)
+        other = "en" if lang == "de" else "de"
+        text = page.locator(".vl-suggest").inner_text()
+        foreign = (_table_words(other) - _table_words(lang)) & _words(text)
+        assert not foreign, f"words of {other} at {width} px: {sorted(foreign)}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".vl-suggest").screenshot(path=str(ARTIFACTS / f"suggest_{lang}_{width}.png"))
+    # the patch file is the proposal on the default deck
+    href = page.locator(".vl-suggest a[download]").get_attribute("href") or ""
+    patch = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
+    assert want.result is not None and Deck.loads(patch) == want.result.proposal
+    page.locator(".vl-suggest-apply").click()
+    follow_expect(page.locator(".vl-suggest-applied")).to_have_text(
+        i18n.text("suggest.applied", lang)
+    )
+    # the editor's draft is the proposal now: its changes from the default deck listed there
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    diff = page.locator(".verlies-deck-editor .verlies-diff li")
+    want_diff = describe_diff(Deck.default(), want.result.proposal, lang)
+    follow(
+        page,
+        lambda: [t.strip() for t in diff.all_inner_texts()] == want_diff,
+        "the proposal in the editor's list of changes",
+        server=server,
+    )
+    assert console_errors == []
+
+
+def test_cancel_from_the_page_keeps_the_best_candidate_unchecked(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    server, lang = voila_server, "de"
+    page.set_viewport_size({"width": 800, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
+    start = page.locator(".vl-suggest-start")
+    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    for sel, value in (
+        # a game of one or two rounds: no candidate meets it, so the search goes on
+        (".vl-suggest-targets textarea", "rounds=1:2"),
+        (".vl-suggest-moves textarea", MOVES),
+        (".vl-suggest-games input", str(GAMES)),
+        (".vl-suggest-trials input", "200"),
+    ):
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+    start.click()
+    first = i18n.text("suggest.progress_search", lang, done=1, total=200)
+    follow_expect(page.locator(".vl-suggest-progress")).to_contain_text(first)
+    page.locator(".vl-suggest-cancel").click()
+    follow_expect(page.locator(".vl-suggest-status")).to_have_text(
+        i18n.text("suggest.cancelled", lang)
+    )
+    follow_expect(start).to_be_enabled()
+    # the best candidate so far, without a check on fresh games
+    assert page.locator(".vl-suggest-table").count() == 0
+    assert console_errors == []

@@ -1,0 +1,181 @@
+"""The Balance tab's "Suggest" model without widgets (verlies.ui.suggest_model)."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+
+import pytest
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.ui.suggest_model import (
+    DEFAULT_MOVES,
+    DEFAULT_TARGETS,
+    SuggestError,
+    SuggestRun,
+    parse_lines,
+)
+
+PRIEST = "char-priester"
+
+
+def unbalanced() -> Deck:
+    """The default deck with the Priest at 6/3/1 (about a third of the 4-player wins)."""
+    d = Deck.default()
+    c = d.characters[PRIEST]
+    return d.with_card("character", dataclasses.replace(c, staerke=6, geist=3, geschick=1))
+
+
+def tiny(**kw: object) -> SuggestRun:
+    run = SuggestRun()
+    run.targets = "win:char-priester=0:30"
+    run.moves = f"character:{PRIEST}"
+    run.games, run.trials, run.verify_games = 64, 4, 64
+    for k, v in kw.items():
+        setattr(run, k, v)
+    return run
+
+
+def finish(run: SuggestRun, deck: Deck) -> list[tuple[str, int, int]]:
+    seen: list[tuple[str, int, int]] = []
+    ended = threading.Event()
+    run.start(
+        deck,
+        on_update=lambda r: seen.append((r.phase, r.done, r.total)),
+        on_done=lambda _r: ended.set(),
+    )
+    assert run.wait(600)
+    assert ended.is_set()
+    return seen
+
+
+@pytest.fixture(scope="module")
+def lopsided() -> tuple[SuggestRun, list[tuple[str, int, int]]]:
+    run = tiny()
+    seen = finish(run, unbalanced())
+    return run, seen
+
+
+def test_defaults_parse_and_fit_the_default_deck() -> None:
+    run = SuggestRun()
+    assert run.targets == DEFAULT_TARGETS and run.moves == DEFAULT_MOVES
+    targets, moves = run.check(Deck.default())
+    assert [t.key for t in targets] == ["win:*"]
+    assert (targets[0].low, targets[0].high) == pytest.approx((0.22, 0.28))
+    assert {(m.kind, m.field) for m in moves} == {("monster", "fight"), ("dungeon", "obstacle")}
+
+
+def test_a_lopsided_deck_gets_a_proposal_in_words_with_verdicts_and_a_patch(
+    lopsided: tuple[SuggestRun, list[tuple[str, int, int]]],
+) -> None:
+    run, seen = lopsided
+    assert run.error is None and run.result is not None
+    assert run.result.edits
+    for lang in ("en", "de"):
+        words = run.edit_words(lang)
+        assert words and all(words)
+        priest = Deck.default().characters[PRIEST].name.get(lang)
+        assert any(priest in w for w in words)
+        rows = run.verdicts(lang)
+        assert [r.key for r in rows] == [f"win:{PRIEST}"]
+        row = rows[0]
+        assert priest in row.name
+        assert row.verdict in ("met", "missed", "undecided")
+        assert row.verdict_words == i18n.text(f"tune.verdict.{row.verdict}", lang)
+        assert row.band.startswith("0") and row.value.endswith("%")
+    text = run.patch_text()
+    assert 'base = "default"' in text
+    assert Deck.loads(text) == run.result.proposal
+    # progress: the candidates, then the verification's games, each count not going back
+    phases = [p for p, _d, _t in seen]
+    assert "search" in phases and "verify" in phases
+    assert phases.index("verify") > phases.index("search")
+    search = [d for p, d, _t in seen if p == "search"]
+    assert search == sorted(search) and search[-1] >= 1
+    verify = [(d, t) for p, d, t in seen if p == "verify"]
+    assert verify[-1][0] == verify[-1][1] > 0
+
+
+def test_make_it_the_draft_gives_the_proposal_or_its_edits_on_a_later_draft(
+    lopsided: tuple[SuggestRun, list[tuple[str, int, int]]],
+) -> None:
+    run, _ = lopsided
+    assert run.result is not None
+    start = unbalanced()
+    assert run.applied_to(start) == run.result.proposal
+    # the draft changed meanwhile (a monster's fight value): the proposal's edits on top of it
+    later = start.with_name("Later")
+    got = run.applied_to(later)
+    assert got.name == "Later"
+    assert got.characters[PRIEST] == run.result.proposal.characters[PRIEST]
+
+
+def test_same_seed_same_suggestion() -> None:
+    a, b = tiny(trials=2), tiny(trials=2)
+    finish(a, unbalanced())
+    finish(b, unbalanced())
+    assert a.result is not None and b.result is not None
+    assert a.result.edits == b.result.edits
+    assert a.result.verification == b.result.verification
+    assert a.patch_text() == b.patch_text()
+
+
+def test_cancel_stops_the_search_early() -> None:
+    run = tiny(trials=40, games=64)
+
+    def stop_after_first(r: SuggestRun) -> None:
+        if r.phase == "search" and r.done >= 1:
+            r.cancel()
+
+    ended = threading.Event()
+    run.start(unbalanced(), on_update=stop_after_first, on_done=lambda _r: ended.set())
+    assert run.wait(600) and ended.is_set()
+    assert run.cancelled
+    assert run.result is not None and run.error is None
+    assert run.result.search["cancelled"]
+    assert run.result.search["trials"] < 40  # far fewer candidates than the budget
+    assert run.result.verification is None and run.verdicts("en") == []
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "line", "needle"),
+    [
+        ("targets", "win:*=25+-3\nwins=1:2", 2, "wins"),
+        ("targets", "# comment\n\nrounds=30:20", 3, "30"),
+        ("targets", "win:char-nobody=20:30", 1, "char-nobody"),
+        ("moves", "monster:*:fight=-2:2\nmonster:*:colour", 2, "colour"),
+        ("moves", "pile:x", 1, "pile"),
+        ("targets", "  \n# nothing\n", 0, "empty"),
+    ],
+)
+def test_bad_settings_give_a_located_message_and_nothing_starts(
+    field: str, text: str, line: int, needle: str
+) -> None:
+    run = SuggestRun()
+    setattr(run, field, text)
+    with pytest.raises(SuggestError) as e:
+        run.start(Deck.default())
+    assert not run.running and run.result is None
+    err = e.value
+    assert (err.field, err.line) == (field, line)
+    assert needle in err.message
+    for lang in ("en", "de"):
+        shown = err.text(lang)
+        assert shown.startswith(i18n.text(f"suggest.field.{field}", lang))
+        if line:
+            word = "line" if lang == "en" else "Zeile"
+            assert f"{word} {line}:" in shown
+
+
+def test_bad_budget_is_refused() -> None:
+    run = SuggestRun()
+    run.games = 0
+    with pytest.raises(SuggestError) as e:
+        run.check(Deck.default())
+    assert e.value.field == "games"
+
+
+def test_parse_lines_skips_blank_lines_and_comments() -> None:
+    got = parse_lines("win:*=25+-3  # fair\n\nedge=:2\n", "targets")
+    assert [t.key for t in got] == ["win:*", "edge"]

@@ -1,0 +1,288 @@
+"""The Balance tab's "Suggest" section without widgets: :func:`verlies.sim.tune.tune` on
+the editor's draft in a background thread.
+
+:class:`SuggestRun` holds the settings a designer can change (targets and what may move,
+one per line, in ``verlies tune``'s notation; games per candidate, candidates, seed), checks
+them before a run (a bad line gives a message naming the field and the line, and nothing
+starts), runs the search with progress (candidates, then the verification's games) and
+cancel on the Balance tab's worker pool, and gives the result in the page's language: the
+proposed edits in words, every target's verdict with its interval (:class:`VerdictRow`),
+the patch file. :meth:`SuggestRun.applied_to` gives the draft with the proposal's edits,
+which the page makes the draft as one undoable edit.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from verlies.errors import VerliesError
+from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
+
+if TYPE_CHECKING:
+    from verlies.deck import Deck
+
+__all__ = [
+    "DEFAULT_MOVES",
+    "DEFAULT_TARGETS",
+    "SuggestError",
+    "SuggestRun",
+    "VerdictRow",
+    "parse_lines",
+]
+
+#: Every character within 25 ± 3 % (four players: a fair share each).
+DEFAULT_TARGETS = "win:*=25+-3"
+#: The monsters' fight values and the dungeon's obstacles may move a little.
+DEFAULT_MOVES = "monster:*:fight=-2:2\ndungeon:*:obstacle=-1:1"
+#: A budget that ends in a minute or two on two shared cores (benchmarks/suggest_panel.py).
+DEFAULT_GAMES = 400
+DEFAULT_TRIALS = 12
+
+
+class SuggestError(VerliesError):
+    """A setting that cannot work: ``field`` ("targets", "moves", "games", "trials"),
+    ``line`` (1-based; 0: the whole field) and the message from the lab."""
+
+    def __init__(self, field: str, line: int, message: str) -> None:
+        self.field, self.line, self.message = field, line, message
+        where = f"{field}, line {line}" if line else field
+        super().__init__(f"{where}: {message}")
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (the field and line named in words)."""
+        from verlies import i18n
+
+        name = i18n.text(f"suggest.field.{self.field}", lang)
+        if self.line:
+            return i18n.text(
+                "suggest.error_line", lang, field=name, line=self.line, msg=self.message
+            )
+        return i18n.text("suggest.error", lang, field=name, msg=self.message)
+
+
+def parse_lines(text: str, kind: str) -> list[Any]:
+    """The targets (``kind`` "targets") or moves ("moves") of a text box, one a line
+    (blank lines and ``#`` comments skipped); the first bad line raises
+    :class:`SuggestError` naming it."""
+    out: list[Any] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            out.append(Target.parse(line) if kind == "targets" else Move.parse(line))
+        except TuneError as e:
+            raise SuggestError(kind, number, str(e)) from None
+    if not out:
+        raise SuggestError(kind, 0, "empty")
+    return out
+
+
+@dataclass(frozen=True)
+class VerdictRow:
+    """One target's quantity on the fresh seeds, in words: its name, the band, the start
+    deck's and the proposal's estimate, the interval and the verdict (met, missed,
+    undecided)."""
+
+    key: str
+    name: str
+    band: str
+    start: str
+    value: str
+    low: str
+    high: str
+    verdict: str  # met, missed, undecided
+    verdict_words: str
+
+
+class SuggestRun:
+    """One suggestion at a time, in a background thread (no widgets here)."""
+
+    def __init__(self, executor: Callable[[], Any] | None = None) -> None:
+        self.targets = DEFAULT_TARGETS
+        self.moves = DEFAULT_MOVES
+        self.games = DEFAULT_GAMES
+        self.trials = DEFAULT_TRIALS
+        self.seed = 0
+        self.players = 4
+        self.verify_games: int | None = None  # None: twice the games per candidate
+        self._executor = executor
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self.result: TuneResult | None = None
+        self.error: SuggestError | str | None = None
+        self.phase = "idle"  # idle, search, verify, done
+        self.done = 0
+        self.total = 0
+        self.best: float | None = None
+        self.seconds = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def check(self, draft: Deck) -> tuple[list[Target], list[Move]]:
+        """The settings parsed and checked against ``draft``; :class:`SuggestError` names
+        the first that cannot work."""
+        targets = parse_lines(self.targets, "targets")
+        moves = parse_lines(self.moves, "moves")
+        for i, t in enumerate(targets, 1):
+            if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in draft.characters:
+                raise SuggestError(
+                    "targets", _line_of(self.targets, i), f"no character {t.key[4:]!r}"
+                )
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 8:
+            raise SuggestError("games", 0, "at least 8")
+        if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
+            raise SuggestError("trials", 0, "at least 1")
+        from verlies.sim.tune import knobs_for
+
+        for i, m in enumerate(moves, 1):
+            try:
+                knobs = knobs_for(draft, [m])
+            except TuneError as e:
+                raise SuggestError("moves", _line_of(self.moves, i), str(e)) from None
+            if not knobs:
+                raise SuggestError("moves", _line_of(self.moves, i), "nothing of the deck moves")
+        return targets, moves
+
+    def start(
+        self,
+        draft: Deck,
+        on_update: Callable[[SuggestRun], None] | None = None,
+        on_done: Callable[[SuggestRun], None] | None = None,
+    ) -> None:
+        """Check the settings (raises :class:`SuggestError`, nothing starts) and start the
+        search on ``draft``; returns at once."""
+        if self.running:
+            raise VerliesError("a suggestion is being searched; cancel it first")
+        targets, moves = self.check(draft)
+        self._cancel = threading.Event()
+        self.result, self.error = None, None
+        self.phase, self.done, self.total, self.best = "search", 0, self.trials, None
+        executor = self._executor() if self._executor is not None else None
+        cancel = self._cancel
+        games, trials, seed, players = self.games, self.trials, self.seed, self.players
+        verify_games = self.verify_games
+        t0 = time.perf_counter()
+
+        ticked = [False]  # tune ticks `progress` once after each on_trial: not a game count
+
+        def on_trial(done: int, total: int, best: float) -> None:
+            self.done, self.total, self.best = done, total, best
+            ticked[0] = True
+            if on_update is not None:
+                on_update(self)
+
+        def progress(done: int, total: int) -> None:
+            if self.phase == "search" and ticked[0]:
+                ticked[0] = False
+                return
+            self.phase = "verify"  # the verification's games (start deck and proposal)
+            self.done, self.total = done, total
+            if on_update is not None:
+                on_update(self)
+
+        def work() -> None:
+            try:
+                self.result = tune(
+                    targets,
+                    moves,
+                    draft,
+                    players=players,
+                    characters="all" if len(draft.characters) >= players else None,
+                    games=games,
+                    trials=trials,
+                    seed=seed,
+                    verify_games=verify_games,
+                    workers=1 if executor is None else None,
+                    executor=executor,
+                    progress=progress,
+                    cancel=cancel,
+                    on_trial=on_trial,
+                )
+            except VerliesError as e:
+                self.error = str(e)
+            except Exception as e:  # shown on the page, never lost in a thread
+                self.error = f"{type(e).__name__}: {e}"
+            finally:
+                self.phase = "done"
+                self.seconds = time.perf_counter() - t0
+                if on_done is not None:
+                    on_done(self)
+
+        self._thread = threading.Thread(target=work, name="verlies-suggest", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop after the candidate being played (the best so far is proposed, unverified)."""
+        self._cancel.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
+    # ---- the result in words ---------------------------------------------------------------
+
+    def edit_words(self, lang: str) -> list[str]:
+        return [] if self.result is None else self.result.edit_words(lang)
+
+    def verdicts(self, lang: str) -> list[VerdictRow]:
+        """Every quantity of the verification in words (empty: not verified, e.g.
+        cancelled)."""
+        from verlies import i18n
+        from verlies.sim.tune import _band, _show
+
+        r = self.result
+        if r is None or r.verification is None:
+            return []
+        rows = []
+        for q in r.verification["quantities"]:
+            key = q["key"]
+            rows.append(
+                VerdictRow(
+                    key=key,
+                    name=quantity_name(key, lang, r.start),
+                    band=_band(r.targets, key).shown(lang),
+                    start=_show(key, q["start"], lang),
+                    value=_show(key, q["value"], lang),
+                    low=_show(key, q["low"], lang),
+                    high=_show(key, q["high"], lang),
+                    verdict=q["verdict"],
+                    verdict_words=i18n.text(f"tune.verdict.{q['verdict']}", lang),
+                )
+            )
+        return rows
+
+    def patch_text(self) -> str:
+        return "" if self.result is None else self.result.patch_text()
+
+    def applied_to(self, draft: Deck) -> Deck:
+        """``draft`` with the proposal's edits (the proposal itself when the draft has
+        not changed since the search started; else its edits on top of the later edits)."""
+        r = self.result
+        if r is None:
+            raise VerliesError("no suggestion to apply")
+        if draft == r.start:
+            return r.proposal  # type: ignore[no-any-return]
+        return draft.apply(r.patch())
+
+
+def _line_of(text: str, index: int) -> int:
+    """The line number of the ``index``-th (1-based) non-blank, non-comment line."""
+    seen = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.split("#", 1)[0].strip():
+            seen += 1
+            if seen == index:
+                return number
+    return 0

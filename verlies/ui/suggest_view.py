@@ -1,0 +1,329 @@
+"""The Balance tab's "Suggest" section: thin widgets over
+:class:`verlies.ui.suggest_model.SuggestRun`.
+
+Targets and what may move (text boxes, one a line), games per candidate, candidates and
+seed; Suggest and Cancel; a progress line (candidates, then the check on fresh games); then
+the proposed changes in words, each target's verdict with its interval, the patch file as a
+download and "Make it the draft" (one undoable edit of the editor's draft). Every word
+follows :meth:`SuggestPanel.set_lang`; the controls wrap and the table turns into blocks
+below 600 px.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from verlies import i18n
+from verlies.errors import VerliesError
+from verlies.ui.suggest_model import SuggestError, SuggestRun
+
+if TYPE_CHECKING:
+    from verlies.deck import Deck
+
+__all__ = ["CSS", "SuggestPanel"]
+
+CSS = """<style>
+.vl-suggest { box-sizing: border-box; max-width: 100%; min-width: 0; margin-top: 18px;
+  border-top: 1px solid #ccc; padding-top: 8px; }
+.vl-suggest .vl-suggest-heading { font-size: 1.15em; font-weight: 600; }
+.vl-suggest .vl-suggest-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
+  align-items: flex-end; max-width: 100%; }
+.vl-suggest .vl-suggest-field { width: auto; min-width: 0; max-width: 100%; margin: 0; }
+.vl-suggest .vl-suggest-field .widget-label { width: auto; min-width: 0; max-width: 100%;
+  overflow: visible; white-space: normal; line-height: 1.3; margin: 0 0 2px 0;
+  height: auto; }
+.vl-suggest .vl-suggest-field .widget-text { width: 7.5em; margin: 0; }
+.vl-suggest .vl-suggest-field input { width: 100%; }
+.vl-suggest .vl-suggest-field .widget-textarea { width: 22em; max-width: 100%; margin: 0; }
+.vl-suggest .vl-suggest-field textarea { width: 100%; font-family: monospace; }
+.vl-suggest .vl-suggest-buttons { display: flex; flex-flow: row wrap; gap: 6px;
+  width: auto; max-width: 100%; margin: 0; }
+.vl-suggest .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; overflow: visible; }
+.vl-suggest .vl-suggest-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
+  align-items: center; }
+.vl-suggest .vl-suggest-progress .widget-progress { width: 12em; max-width: 100%;
+  margin: 0; }
+.vl-suggest .widget-html, .vl-suggest .widget-html-content { max-width: 100%;
+  white-space: normal; overflow-wrap: anywhere; height: auto; }
+.vl-suggest .vl-suggest-title { font-weight: 600; margin: 10px 0 2px 0; }
+.vl-suggest .vl-suggest-edits { padding-left: 1.2em; margin: 4px 0; }
+.vl-suggest .vl-suggest-table { overflow-x: auto; max-width: 100%; }
+.vl-suggest .vl-suggest-table table { font-size: 0.92em; border-collapse: collapse; }
+.vl-suggest .vl-suggest-table td, .vl-suggest .vl-suggest-table th { padding: 2px 6px;
+  overflow-wrap: normal; word-break: normal; vertical-align: top; text-align: left; }
+.vl-suggest .vl-suggest-verdict-met { color: #1b6e20; font-weight: 600; }
+.vl-suggest .vl-suggest-verdict-missed { color: #b3261e; font-weight: 600; }
+@media (max-width: 600px) {
+  .vl-suggest .vl-suggest-table table, .vl-suggest .vl-suggest-table tbody,
+  .vl-suggest .vl-suggest-table tr, .vl-suggest .vl-suggest-table td { display: block; }
+  .vl-suggest .vl-suggest-table tr:first-child { display: none; }
+  .vl-suggest .vl-suggest-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-suggest .vl-suggest-table td { padding: 0 4px; }
+  .vl-suggest .vl-suggest-table td:first-child { font-weight: 600; }
+  .vl-suggest .vl-suggest-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
+</style>"""
+
+_COLUMNS = ("quantity", "band", "start", "proposal", "interval", "verdict")
+
+
+class SuggestPanel:
+    """ "Suggest" for the deck ``get_draft`` gives; ``set_draft`` makes a deck the draft
+    (one undo step; None: the action is not offered)."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], Deck],
+        lang: str = "en",
+        executor: Callable[[], Any] | None = None,
+        set_draft: Callable[[Deck], None] | None = None,
+    ) -> None:
+        import ipywidgets as widgets
+
+        self.get_draft, self.set_draft = get_draft, set_draft
+        self.lang = lang
+        self.run = SuggestRun(executor)
+        self.targets = widgets.Textarea(value=self.run.targets, rows=3)
+        self.moves = widgets.Textarea(value=self.run.moves, rows=3)
+        self.games = widgets.BoundedIntText(value=self.run.games, min=8, max=1_000_000, step=8)
+        self.trials = widgets.BoundedIntText(value=self.run.trials, min=1, max=1000)
+        self.seed = widgets.IntText(value=0)
+        self.start_button = widgets.Button(button_style="primary", icon="magic")
+        self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.apply_button = widgets.Button(icon="check")
+        self.apply_button.layout.display = "none"
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.apply_button.on_click(lambda _b: self.apply())
+        for w, cls in (
+            (self.start_button, "vl-suggest-start"),
+            (self.cancel_button, "vl-suggest-cancel"),
+            (self.apply_button, "vl-suggest-apply"),
+        ):
+            w.add_class(cls)
+        self.labels = [widgets.Label() for _ in range(5)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.targets, self.moves, self.games, self.trials, self.seed),
+            ("targets", "moves", "games", "trials", "seed"),
+            strict=True,
+        ):
+            box = widgets.VBox([label, w])
+            box.add_class("vl-suggest-field")
+            box.add_class(f"vl-suggest-{cls}")
+            fields.append(box)
+        buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-suggest-buttons")
+        controls = widgets.Box([*fields, buttons])
+        controls.add_class("vl-suggest-controls")
+        self.heading = widgets.HTML()
+        self.heading.add_class("vl-suggest-heading")
+        self.intro = widgets.HTML()
+        self.progress = widgets.IntProgress(value=0, min=0, max=1)
+        self.progress_text = widgets.HTML()
+        self.bar_box = widgets.HBox([self.progress, self.progress_text])
+        self.bar_box.add_class("vl-suggest-progress")
+        self.bar_box.layout.display = "none"
+        self.status = widgets.HTML()
+        self.status.add_class("vl-suggest-status")
+        self.result = widgets.HTML()
+        self.result.add_class("vl-suggest-result")
+        self.downloads = widgets.HTML()
+        self.apply_status = widgets.HTML()
+        self.apply_status.add_class("vl-suggest-applied")
+        after = widgets.HBox([self.apply_button])
+        after.add_class("vl-suggest-buttons")
+        self._status: tuple[str, dict[str, object]] | None = None
+        self._error: SuggestError | None = None
+        self._applied: tuple[str, dict[str, object]] | None = None
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(CSS),
+                self.heading,
+                self.intro,
+                controls,
+                self.bar_box,
+                self.status,
+                self.result,
+                self.downloads,
+                after,
+                self.apply_status,
+            ]
+        )
+        self.widget.add_class("vl-suggest")
+        self.set_lang(lang)
+
+    def _t(self, key: str, **kw: object) -> str:
+        return i18n.text(key, self.lang, **kw)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.heading.value = html.escape(self._t("suggest.title"))
+        self.intro.value = f"<p>{html.escape(self._t('suggest.intro'))}</p>"
+        for label, key in zip(
+            self.labels, ("targets", "moves", "games", "trials", "seed"), strict=True
+        ):
+            label.value = self._t(f"suggest.field.{key}")
+        self.start_button.description = self._t("suggest.start")
+        self.cancel_button.description = self._t("suggest.cancel")
+        self.apply_button.description = self._t("suggest.apply")
+        if self._error is not None:
+            self._show_error(self._error)
+        elif self._status is not None:
+            key, kw = self._status
+            self._set_status(key, **kw)
+        if self._applied is not None:
+            key, kw = self._applied
+            self.apply_status.value = html.escape(self._t(key, **kw))
+        self._show_progress(self.run)
+        if not self.run.running:
+            self._draw()
+
+    def _set_status(self, key: str, **kw: object) -> None:
+        from verlies.ui.balance_chart import number
+
+        self._status, self._error = (key, kw), None
+        shown = {
+            k: number(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
+            for k, v in kw.items()
+        }
+        self.status.value = html.escape(self._t(key, **shown))
+
+    def _show_error(self, err: SuggestError) -> None:
+        self._error, self._status = err, None
+        self.status.value = f'<span style="color:#b3261e">{html.escape(err.text(self.lang))}</span>'
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.run.running:
+            return
+        run = self.run
+        run.targets, run.moves = str(self.targets.value), str(self.moves.value)
+        run.games, run.trials = int(self.games.value), int(self.trials.value)
+        run.seed = int(self.seed.value)
+        self.apply_status.value, self._applied = "", None
+        try:
+            run.start(self.get_draft(), on_update=self._show_progress, on_done=self._done)
+        except SuggestError as e:
+            self._show_error(e)  # nothing started: the last result stays
+            return
+        self.result.value, self.downloads.value = "", ""
+        self.apply_button.layout.display = "none"
+        self.progress.max, self.progress.value = max(run.trials, 1), 0
+        self.bar_box.layout.display = None
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._set_status("suggest.running")
+        self._show_progress(run)
+
+    def cancel(self) -> None:
+        self.run.cancel()
+        self.cancel_button.disabled = True
+
+    def apply(self) -> None:
+        """Make the proposal the editor's draft (one undo step there)."""
+        if self.set_draft is None or self.run.result is None:
+            return
+        try:
+            deck = self.run.applied_to(self.get_draft())
+            self.set_draft(deck)
+        except VerliesError as e:
+            self._applied = ("suggest.apply_failed", {"msg": str(e)})
+        else:
+            self._applied = ("suggest.applied", {})
+        key, kw = self._applied
+        self.apply_status.value = html.escape(self._t(key, **kw))
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def _show_progress(self, run: SuggestRun) -> None:
+        if run.phase not in ("search", "verify"):
+            return
+        key = "suggest.progress_search" if run.phase == "search" else "suggest.progress_verify"
+        self.progress.max = max(run.total, 1)
+        self.progress.value = min(run.done, run.total)
+        self.progress_text.value = html.escape(self._t(key, done=run.done, total=run.total))
+
+    def _draw(self) -> None:
+        """The result in the page's language (nothing before the first one)."""
+        r = self.run.result
+        if r is None:
+            return
+        esc = html.escape
+        parts: list[str] = []
+        if not r.edits:
+            key = "suggest.no_change_met" if r.met_on_search else "suggest.no_change"
+            parts.append(f"<p>{esc(self._t(key))}</p>")
+        else:
+            items = "".join(
+                f'<li class="vl-suggest-edit">{esc(w)}</li>' for w in self.run.edit_words(self.lang)
+            )
+            parts.append(
+                f'<div class="vl-suggest-title">{esc(self._t("suggest.edits_title"))}</div>'
+            )
+            parts.append(f'<ul class="vl-suggest-edits">{items}</ul>')
+            if not r.met_on_search:
+                parts.append(f"<p>{esc(self._t('suggest.not_met'))}</p>")
+        v = r.verification
+        rows = self.run.verdicts(self.lang)
+        if v is not None and rows:
+            from verlies.ui.balance_chart import number
+
+            level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
+            title = self._t("suggest.verdicts_title", games=v["games"], level=level)
+            parts.append(f'<div class="vl-suggest-title">{esc(title)}</div>')
+            cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]
+            head = "".join(f"<th>{esc(c)}</th>" for c in cols)
+            body = []
+            for row in rows:
+                cells = (
+                    row.name,
+                    row.band,
+                    row.start,
+                    row.value,
+                    f"{row.low} – {row.high}",
+                    row.verdict_words,
+                )
+                tds = "".join(
+                    f'<td data-col="{esc(col)}" class="vl-suggest-{c}'
+                    + (f" vl-suggest-verdict-{row.verdict}" if c == "verdict" else "")
+                    + f'">{esc(cell)}</td>'
+                    for c, col, cell in zip(_COLUMNS, cols, cells, strict=True)
+                )
+                body.append(f'<tr data-key="{esc(row.key)}">{tds}</tr>')
+            parts.append(
+                f'<div class="vl-suggest-table"><table><tr>{head}</tr>{"".join(body)}</table></div>'
+            )
+            point = "suggest.point.met" if v["point_met"] else "suggest.point.missed"
+            parts.append(f'<p class="vl-suggest-point">{esc(self._t(point))}</p>')
+        self.result.value = "".join(parts)
+        from verlies.ui.editor_html import download_link
+
+        self.downloads.value = (
+            download_link(self.run.patch_text(), "proposal.toml", self._t("suggest.download"))
+            if r.edits
+            else ""
+        )
+        show = r.edits and self.set_draft is not None
+        self.apply_button.layout.display = None if show else "none"
+
+    def _done(self, run: SuggestRun) -> None:
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        self.bar_box.layout.display = "none"
+        if run.error is not None:
+            self._status, self._error = None, None
+            msg = run.error if isinstance(run.error, str) else run.error.text(self.lang)
+            self.status.value = f'<span style="color:#b3261e">{html.escape(msg)}</span>'
+            return
+        if run.result is None:
+            return
+        if run.cancelled and run.result.verification is None:
+            self._set_status("suggest.cancelled")
+        else:
+            self._set_status("suggest.done", seconds=run.seconds)
+        self._draw()
