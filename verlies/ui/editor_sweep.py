@@ -96,7 +96,10 @@ class SweepPanel:
         self.take_button.on_click(lambda _b: self.take())
         self.status = W.HTML()
         self.status.add_class("vl-sweep-status")
-        self.plot = SweepPlot(self._clicked)
+        # The curve's figure is made when there is a curve to draw: a bqplot figure in a
+        # hidden tab has no size, and the browser logs negative widths on every resize.
+        self._plot: SweepPlot | None = None
+        self.plot_box = W.VBox()
         self.labels = [W.Label() for _ in range(7)]
         names = ("field", "gives", "from", "to", "games", "quantity", "pick")
         ws = (self.field, self.gives, self.low, self.high, self.games, self.quantity, self.pick)
@@ -119,7 +122,7 @@ class SweepPanel:
         for r in (row1, row2):
             r.add_class("vl-sweep-row")
         self.widget = W.VBox(
-            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.plot.widget, row2]
+            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.plot_box, row2]
         )
         self.widget.add_class("vl-sweep")
         self._last_draw = 0.0
@@ -270,6 +273,14 @@ class SweepPanel:
         return True
 
     # ---- showing -------------------------------------------------------------------------
+
+    @property
+    def plot(self) -> SweepPlot:
+        """The curve's figure, made on first use (see ``_plot``)."""
+        if self._plot is None:
+            self._plot = SweepPlot(self._clicked)
+            self.plot_box.children = [self._plot.widget]
+        return self._plot
 
     def _draw(self) -> None:
         run = self.run
