@@ -140,3 +140,32 @@ def test_cli_text_json_csv(tmp_path, capsys) -> None:  # type: ignore[no-untyped
     text = capsys.readouterr().out
     assert "robust balance" in text and "skill matters" in text and "noise floor" in text
     assert main(["skill", "--characters", "char-zwerg", "-n", "8", "--no-progress"]) == 2
+
+
+def test_aa_equal_characters_are_called_unbalanced_at_most_alpha() -> None:
+    """A/A for the matrix's "unbalanced" call: four tables of eight characters that all win
+    at the same rate (250 games each), 400 matrices. The share of matrices with any table
+    called unbalanced stays within α = 5 % (Bonferroni over the tables) plus two standard
+    errors of that share."""
+    import random
+
+    from verlies.sim.run import RunInfo
+    from verlies.sim.skill import SkillMatrix, TableResult, equal_rates_test
+
+    rng = random.Random(20261203)
+    chars = [f"c{i}" for i in range(8)]
+    runs, called = 400, 0
+    for _ in range(runs):
+        tables = []
+        for name in ("careful", "greedy", "reckless", "one-greedy"):
+            played = dict.fromkeys(chars, 250)
+            wins = {c: sum(rng.random() < 0.25 for _ in range(250)) for c in chars}
+            t = TableResult(name, name, 2000, wins, played)
+            pooled = sum(wins.values()) / sum(played.values())
+            t.min_expected = min(min(n * pooled, n * (1 - pooled)) for n in played.values())
+            t.chi2, t.df, t.p = equal_rates_test([wins[c] for c in chars], [250] * 8)
+            tables.append(t)
+        m = SkillMatrix(chars, tables, [], 0, 4, "aa", RunInfo())
+        called += any(m.verdict(t) == "unbalanced" for t in tables)
+    share = called / runs
+    assert share <= 0.05 + 2 * (0.05 * 0.95 / runs) ** 0.5, share
