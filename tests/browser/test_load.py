@@ -1,6 +1,7 @@
 """Load: a crowd arrives at once on one Voila server; each visitor gets a board and plays a
-game to its end, or (above the server's kernel cap) the "table is full" page. Afterwards the
-server's idle-kernel culling, or the page's own shutdown as it closes, ends the visitors' kernels.
+game to its end, or (above the server's kernel cap) the "table is full" page. Each visitor
+then closes the tab, and the page's own shutdown request ends its kernel (the server's
+idle-kernel culling is the fallback, for a browser that could not say goodbye).
 
 Eight browser sessions (separate contexts) open the play page together, on a server capped
 at six kernels (two of them the preheated pool's), so the crowd meets both answers: boards
@@ -13,9 +14,9 @@ players, its own seed, a round limit of 3) and plays it to the end with Step, Ro
 the end"; a session answered with HTTP 503 checks the full page (German and English). Then:
 no session failed or hung, at least as many boards as the cap leaves for visitors and at
 least one full page, no page logged a console
-error, the server log has no error (but the 503 lines), and once the pages are closed the
-culler ends every visitor's kernel (seen in the process table and in
-``GET /api/kernels/<id>``); only the preheated pool's kernels remain.
+error, the server log has no error (but the 503 lines), and once the pages are closed every
+visitor's kernel has ended (seen in the process table and in ``GET /api/kernels/<id>``);
+only the preheated pool's kernels remain.
 
 No wait has a fixed deadline: a watchdog fails the test when a session did not move for
 ``STALLED`` seconds (its websocket frames, its page's requests; or the server: its log, its
@@ -208,7 +209,9 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
     out.mark("over")
 
 
-async def _session(browser: Any, url: str, out: Outcome) -> Outcome:
+async def _session(
+    browser: Any, url: str, out: Outcome, kernel_gone: Callable[[str], bool]
+) -> Outcome:
     context = await browser.new_context(viewport={"width": 1100, "height": 800})
     context.set_default_timeout(0)  # no fixed deadlines: the watchdog watches progress
     blocked: list[str] = []
@@ -260,7 +263,21 @@ async def _session(browser: Any, url: str, out: Outcome) -> Outcome:
     except Exception as exc:  # noqa: BLE001 - reported with the other sessions' outcomes
         out.failure = f"{type(exc).__name__}: {exc}"
     finally:
-        # Closed as soon as its game is over: from now on its kernel idles until culled.
+        # Closed as soon as its game is over, as a person closes a tab: the browser runs the
+        # page's unload handlers and the page asks the server to end its kernel (leave.js; a
+        # beacon, answered "leave the page?" yes). The browser context stays until the server
+        # ended that kernel: closing it at once cancels the beacon, as a crashed browser
+        # would, and then only the idle culler ends the kernel (minutes later; that path is
+        # tests/browser/test_page_loads.py's).
+        page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.accept()))
+        try:
+            await page.close(run_before_unload=True)
+        except Error:
+            pass  # the page had gone already
+        if out.kernel_id is not None:
+            while not await asyncio.to_thread(kernel_gone, out.kernel_id):
+                await asyncio.sleep(0.5)
+            out.mark("kernel ended")
         await context.close()
         out.mark("closed")
     return out
@@ -275,7 +292,11 @@ async def _all_sessions(url: str, launch_args: dict[str, Any], server: Any) -> l
         browser = await pw.chromium.launch(**launch_args)
         try:
             outcomes = [Outcome(i, players=2 + i % 3, seed=700 + 37 * i) for i in range(SESSIONS)]
-            tasks = [asyncio.create_task(_session(browser, url, o)) for o in outcomes]
+
+            def gone(kernel_id: str) -> bool:
+                return bool(server.kernel_status(kernel_id) == 404)
+
+            tasks = [asyncio.create_task(_session(browser, url, o, gone)) for o in outcomes]
             # The watchdog: all sessions end, or one did not move (nor the server) for
             # STALLED seconds. Once a minute it says where the unfinished sessions are.
             said = time.monotonic()
@@ -334,7 +355,7 @@ def _wait_quietly(server: Any, done: Callable[[], bool], what: str, idle: float 
     wait_server(server, done, what, stalled=STALLED + idle)
 
 
-def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_kernels_are_culled(
+def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_closed_pages_end_their_kernels(
     start_voila: Callable[..., Any],
     browser_type_launch_args: dict[str, Any],
     voila_settings: dict[str, Any],
@@ -389,14 +410,15 @@ def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_kernels_are_culled(
     assert None not in kernel_ids and len(kernel_ids) == len(boards), kernel_ids
     assert "Timeout waiting for IOPub output" not in server.log_text()
 
-    # The pages are closed: the culler ends each visitor's kernel. Gone means: the server no
+    # The pages are closed: each visitor's kernel has ended. Gone means: the server no
     # longer knows the id (404), and only the pool's kernels are left in the process table.
     def culled() -> bool:
         known = [kid for kid in kernel_ids if server.kernel_status(kid) != 404]
         return not known and len(_kernel_processes(server)) <= pool
 
-    # Nothing moves while the kernels idle towards the culler's timeout: it counts extra.
-    _wait_quietly(server, culled, "the culler to end the visitors' kernels", CULL_IDLE_TIMEOUT)
+    # A kernel whose page's request was lost idles towards the culler's timeout, while
+    # nothing moves: that counts extra.
+    _wait_quietly(server, culled, "the visitors' kernels to end", CULL_IDLE_TIMEOUT)
     culled_after = time.monotonic() - started - played
     # ... and it was the culler ("Culling 'idle' kernel 'python3' (<id>)"), or the page's own
     # shutdown request as it closed ("Kernel shutdown: <id>": a closed page ends its kernel,
@@ -410,7 +432,7 @@ def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_kernels_are_culled(
     print(
         f"{SESSIONS} visitors (cap {cap}, pool {pool}): {len(boards)} boards, {len(full)} full "
         f"pages in {played:.1f} s; kernels ended {culled_after:.1f} s later "
-        f"({len(kernel_ids & shut_ids)} by their page, the rest by the culler)"
+        f"({len(kernel_ids - culled_ids)} by their page, the rest by the culler)"
     )
     for o in outcomes:
         print(f"  session {o.index}: {o.served}, {o.players} players, seed {o.seed}; {o.times}")
