@@ -20,16 +20,14 @@ from __future__ import annotations
 import html
 import json
 import math
-import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
 from verlies.sim.compare import DEFAULT_WATCH
-from verlies.sim.run import default_workers
+from verlies.ui.background import PooledRun
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -73,32 +71,15 @@ def _jsonable(x: object) -> object:
     return x
 
 
-class BalanceRun:
-    """One A/B run at a time, in a background thread (no widgets here)."""
+class BalanceRun(PooledRun):
+    """One A/B run at a time, in a background thread (no widgets here; the thread, the
+    progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+
+    what = "balance"  # its pool (``executor``) is the skill matrix's and suggestions' too
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = default_workers() if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
+        super().__init__(workers)
         self.comparison: Comparison | None = None
-        self.error: str | None = None
-        self.done = 0
-        self.total = 0
-        self.seconds = 0.0
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def executor(self) -> ProcessPoolExecutor | None:
-        """The run's worker pool (made on first use; None: play in this process). The
-        skill matrix plays on it too."""
-        if self.workers <= 1:
-            return None
-        if self._pool is None:  # kept between runs: no start-up cost on the next click
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        return self._pool
 
     def start(
         self,
@@ -118,70 +99,36 @@ class BalanceRun:
         played in blocks of about a tenth of ``games`` until they are decided or
         ``games`` are played; empty: exactly ``games`` games.
         """
-        if self.running:
-            raise VerliesError("a balance run is going on; cancel it first")
-        self._cancel = threading.Event()
-        self.comparison, self.error = None, None
-        self.done, self.total = 0, 2 * games
+        cancel = self._begin(2 * games)
+        self.comparison = None
         executor = self.executor()
-        cancel = self._cancel
-        t0 = time.perf_counter()
-
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
 
         def update(comp: Comparison) -> None:
             self.comparison = comp
-            self.seconds = time.perf_counter() - t0
             if on_update is not None:
                 on_update(self)
 
-        def work() -> None:
+        def work() -> bool:
             block, budget = (watch_block(games), games) if watch else (games, None)
-            try:
-                self.comparison = compare(
-                    base,
-                    draft,
-                    block,
-                    players=players,
-                    seed=seed,
-                    characters="all" if len(base.characters) >= players else None,
-                    labels=("base", "draft"),
-                    until_clear=list(watch) if watch else False,
-                    max_games=budget,
-                    workers=1 if executor is None else None,
-                    executor=executor,
-                    progress=progress,
-                    cancel=cancel,
-                    on_update=update,
-                )
-            except VerliesError as e:
-                self.error = str(e)
-            except Exception as e:  # shown on the page, never lost in a thread
-                self.error = f"{type(e).__name__}: {e}"
-            finally:
-                self.seconds = time.perf_counter() - t0
-                if on_done is not None:
-                    on_done(self)
+            self.comparison = compare(
+                base,
+                draft,
+                block,
+                players=players,
+                seed=seed,
+                characters="all" if len(base.characters) >= players else None,
+                labels=("base", "draft"),
+                until_clear=list(watch) if watch else False,
+                max_games=budget,
+                workers=1 if executor is None else None,
+                executor=executor,
+                progress=self._progress,
+                cancel=cancel,
+                on_update=update,
+            )
+            return self.comparison.stopped == "cancelled"
 
-        self._thread = threading.Thread(target=work, name="verlies-balance", daemon=True)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the run to end; True if it has."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
-
-    def close(self) -> None:
-        self.cancel()
-        self.wait(30)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._launch(work, on_done)
 
     def to_csv(self) -> str:
         return self.comparison.to_csv() if self.comparison is not None else ""
