@@ -298,7 +298,7 @@ class ImpactColumn(PooledRun):
         """What the run is doing, in words (the progress line)."""
         phase = self.phase
         if phase == "error":
-            return _t("error", lang, msg=self.error)
+            return _t("error", lang, msg=self.error_text(lang))
         if phase == "idle":
             return _t("idle", lang)
         done, total = self.done, max(self.total, 1)

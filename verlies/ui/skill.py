@@ -389,7 +389,7 @@ def _heat_style(heat: float) -> str:
 
 def _table(head: list[str], rows: list[list[str]], cls: str) -> str:
     e = html.escape
-    out = [f'<div class="vl-skill-table {cls}"><table>']
+    out = [f'<div class="vl-skill-table vl-panel-table {cls}"><table>']
     out.append("<tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr>")
     for row in rows:
         cells = [f"<td>{e(row[0])}</td>"]
@@ -416,7 +416,7 @@ def report_html(r: SkillReport) -> str:
     out += [f'<li class="vl-skill-say vl-skill-gain">{e(s)}</li>' for s in r.gains_says]
     out.append("</ul>")
     out.append(f'<div class="vl-skill-title">{e(t("skill.matrix_title", lang))}</div>')
-    out.append('<div class="vl-skill-table vl-skill-matrix"><table>')
+    out.append('<div class="vl-skill-table vl-panel-table vl-skill-matrix"><table>')
     head = [f"<th>{e(t('skill.col.character', lang))}</th>"]
     head += [
         f'<th title="{e(h)}" data-table="{e(tid)}">{e(c)}</th>'

@@ -226,7 +226,7 @@ class SweepRun(PooledRun):
 
     def progress_text(self, lang: str) -> str:
         if self.error is not None:
-            return i18n.text("sweep.error", lang, msg=self.error)
+            return i18n.text("sweep.error", lang, msg=self.error_text(lang))
         if self.tweak is None:
             return ""
         key = "running" if self.running else ("cancelled" if self.cancelled else "done")
