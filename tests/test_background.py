@@ -44,6 +44,7 @@ class Steps(BackgroundRun):
         fail: Callable[[], object] | None = None,
         on_update: Callable[[Steps], None] | None = None,
         on_done: Callable[[Steps], None] | None = None,
+        on_start: Callable[[Steps], None] | None = None,
     ) -> None:
         if total < 1:
             raise VerliesError("at least one step")  # before anything changes
@@ -65,7 +66,7 @@ class Steps(BackgroundRun):
                 self.stepped.release()
             self.result = got
 
-        self._launch(work, on_done)
+        self._launch(work, on_done, on_start)
 
     def step(self, n: int = 1) -> None:
         for _ in range(n):
@@ -188,6 +189,34 @@ def test_a_start_during_on_done_waits_for_it_to_return() -> None:
     assert not starter.is_alive() and order == ["done1 result=[0]"]
     run.step()
     assert run.wait(HANG) and order == ["done1 result=[0]", "2"]
+
+
+def test_on_start_comes_first_in_the_callers_thread() -> None:
+    """A view shows "running" in on_start: before the work, so a run that ends at once
+    cannot have its on_done overwritten by the view's "running"."""
+    run = Steps()
+    order: list[str] = []
+    caller = threading.current_thread()
+    run.start(
+        1,
+        on_start=lambda r: order.append(
+            f"start running={r.running} here={threading.current_thread() is caller}"
+        ),
+        on_done=lambda r: order.append(f"done {r.status}"),
+    )
+    assert order == ["start running=True here=True"]
+    run.step()
+    assert run.wait(HANG) and order == ["start running=True here=True", "done done"]
+
+    def refuse(_r: Steps) -> None:
+        raise VerliesError("the view cannot show it")
+
+    with pytest.raises(VerliesError, match="cannot show"):
+        run.start(1, on_start=refuse)
+    assert not run.running and run.status == "idle"  # nothing began
+    run.start(1)
+    run.step()
+    assert run.wait(HANG) and run.status == "done"
 
 
 def test_a_verlies_error_reaches_the_view_in_its_words(

@@ -109,3 +109,61 @@ def test_sections_below_the_balance_run_are_marked_as_sections(panels: dict[str,
         assert "vl-panel-section" in panels[name][0]._dom_classes
     for name in ("balance", "impact", "sweep"):
         assert "vl-panel-section" not in panels[name][0]._dom_classes
+
+
+HANG = 300.0  # seconds: only a hang gets near it
+
+
+def test_a_failed_ab_run_is_located_words_in_the_pages_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug in the work (here: a share that is None, in verlies/ui/skill.py) ends the
+    Balance tab's run with its words in red, in the page's language, also after a switch;
+    Start is offered again."""
+    from verlies.ui import balance
+    from verlies.ui.skill import pct_text
+
+    def broken(*_a: object, **_k: object) -> object:
+        return pct_text(None, "en")  # type: ignore[arg-type]
+
+    monkeypatch.setattr(balance, "compare", broken)
+    deck = Deck.default()
+    tab = balance.BalanceTab(lambda: deck, lambda: deck, "en", workers=1)
+    tab.games.value = 8
+    tab.start()
+    assert tab.run.wait(HANG) and tab.run.status == "failed"
+    shown = tab.status.value
+    assert shown.startswith('<span class="vl-panel-failed">Stopped with an error (A/B run): ')
+    assert "TypeError" in shown and "(in verlies/ui/skill.py, line " in shown
+    assert not tab.start_button.disabled and tab.cancel_button.disabled
+    tab.set_lang("de")
+    shown = tab.status.value
+    assert shown.startswith('<span class="vl-panel-failed">Mit einem Fehler abgebrochen (A/B-Lauf)')
+    assert "(in verlies/ui/skill.py, Zeile " in shown
+
+
+def test_a_failed_sweep_says_the_rules_words_in_the_pages_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """verlies' own error in the work (a set-up the rules refuse, R2.2) is shown as it
+    says itself, in the page's language, beside the sweep's progress bar."""
+    from verlies.game import Game
+    from verlies.ui import sweep_model
+    from verlies.ui.editor_sweep import SweepPanel
+
+    def refused(*_a: object, **_k: object) -> object:
+        return Game.new(players=9)
+
+    monkeypatch.setattr(sweep_model, "sweep", refused)
+    deck = Deck.default()
+    key = ("treasure", "schatz-muenzbeutel")
+    panel = SweepPanel(lambda: deck, lambda: key, lambda _d: None, "en", workers=1)
+    assert panel.field.value == "gold"
+    panel.start()
+    assert panel.run.wait(HANG) and panel.run.status == "failed"
+    assert panel.bar.visible and "vl-panel-failed" in panel.status.value
+    assert "R2.2: 1 to 4 players are the rules, not 9" in panel.status.value
+    assert not panel.start_button.disabled and panel.take_button.disabled
+    panel.set_lang("de")
+    assert "R2.2: die Regeln erlauben 1 bis 4 Spieler, nicht 9" in panel.status.value
+    assert "vl-panel-failed" in panel.status.value

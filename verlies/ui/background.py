@@ -212,10 +212,15 @@ class BackgroundRun:
         self.done, self.total = done, total
 
     def _launch(
-        self, work: Callable[[], bool | None], on_done: Callable[[Self], None] | None
+        self,
+        work: Callable[[], bool | None],
+        on_done: Callable[[Self], None] | None,
+        on_start: Callable[[Self], None] | None = None,
     ) -> None:
         """Run ``work`` in a new thread; then set the status, ``running`` False, call
-        ``on_done``."""
+        ``on_done``. ``on_start`` is called here, in the caller's thread, after the checks
+        and before the work begins: a view shows "running" there, not after ``start``
+        returns (a run that fails at once may have called ``on_done`` by then)."""
         cancel = self._cancel
 
         def main() -> None:
@@ -242,8 +247,10 @@ class BackgroundRun:
 
         self.status = "running"
         self._active = True
-        self._thread = threading.Thread(target=main, name=f"verlies-{self.what}", daemon=True)
         try:
+            if on_start is not None:
+                on_start(self)
+            self._thread = threading.Thread(target=main, name=f"verlies-{self.what}", daemon=True)
             self._thread.start()
         except BaseException:
             self._active, self.status = False, "idle"

@@ -93,6 +93,7 @@ class BalanceRun(PooledRun):
         watch: Sequence[str] = (),
         on_update: Callable[[BalanceRun], None] | None = None,
         on_done: Callable[[BalanceRun], None] | None = None,
+        on_start: Callable[[BalanceRun], None] | None = None,
     ) -> None:
         """Start simulating ``draft`` (B) against ``base`` (A); returns at once.
 
@@ -129,7 +130,7 @@ class BalanceRun(PooledRun):
             )
             return self.comparison.stopped == "cancelled"
 
-        self._launch(work, on_done)
+        self._launch(work, on_done, on_start)
 
     def to_csv(self) -> str:
         return self.comparison.to_csv() if self.comparison is not None else ""

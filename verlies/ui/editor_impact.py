@@ -155,10 +155,13 @@ class ImpactPanel:
                 cards=cards,
                 on_update=self._update,
                 on_done=self._done,
+                on_start=self._started,
             )
         except Exception as e:  # a located refusal, shown where the run would be
             self.bar.fail(self._t("error", msg=str(e)))
-            return
+
+    def _started(self, _column: ImpactColumn) -> None:
+        """The run begins (before its first update): the list loses the old figures."""
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self.show_progress()
         self.on_figures()

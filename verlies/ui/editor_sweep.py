@@ -221,12 +221,15 @@ class SweepPanel:
                 games=int(self.games.value),
                 on_update=self._update,
                 on_done=self._done,
+                on_start=self._started,
             )
         except VerliesError as e:
             self.bar.fail(_t("error", self.lang, msg=str(e)))
-            return
+
+    def _started(self, run: SweepRun) -> None:
+        """The range is good and the sweep begins (before its first update)."""
         self.start_button.disabled, self.cancel_button.disabled = True, False
-        self.pick.options = [(str(v), v) for v in self.run.values]
+        self.pick.options = [(str(v), v) for v in run.values]
         self.take_button.disabled = True
         self._draw()
 

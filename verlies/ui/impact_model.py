@@ -248,6 +248,7 @@ class ImpactColumn(PooledRun):
         cards: Sequence[Key] | None = None,
         on_update: Callable[[ImpactColumn], None] | None = None,
         on_done: Callable[[ImpactColumn], None] | None = None,
+        on_start: Callable[[ImpactColumn], None] | None = None,
     ) -> None:
         """Start the impact of ``draft``'s cards (``cards``: only these; default all) on
         ``games`` games per deck; returns at once. The figures of the last run are
@@ -290,7 +291,7 @@ class ImpactColumn(PooledRun):
                 self.base_games = res.base_games
             return bool(res.info.cancelled)
 
-        self._launch(work, on_done)
+        self._launch(work, on_done, on_start)
 
     # ---- words -------------------------------------------------------------------------
 

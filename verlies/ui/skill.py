@@ -124,6 +124,7 @@ class SkillRun(BackgroundRun):
         tables: str = "quick",
         on_update: Callable[[SkillRun], None] | None = None,
         on_done: Callable[[SkillRun], None] | None = None,
+        on_start: Callable[[SkillRun], None] | None = None,
     ) -> None:
         """Start the matrix of ``deck`` (the tables of :data:`SETS` ``[tables]``); returns
         at once. Bad settings end the run with :attr:`error` set, never raise here."""
@@ -156,7 +157,7 @@ class SkillRun(BackgroundRun):
             )
             return bool(self.matrix.cancelled)
 
-        self._launch(work, on_done)
+        self._launch(work, on_done, on_start)
 
     def to_csv(self) -> str:
         return self.matrix.to_csv() if self.matrix is not None else ""

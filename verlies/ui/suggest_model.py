@@ -147,6 +147,7 @@ class SuggestRun(BackgroundRun):
         draft: Deck,
         on_update: Callable[[SuggestRun], None] | None = None,
         on_done: Callable[[SuggestRun], None] | None = None,
+        on_start: Callable[[SuggestRun], None] | None = None,
     ) -> None:
         """Check the settings (raises :class:`SuggestError`, nothing starts) and start the
         search on ``draft``; returns at once."""
@@ -197,7 +198,7 @@ class SuggestRun(BackgroundRun):
             finally:
                 self.phase = "done"
 
-        self._launch(work, on_done)
+        self._launch(work, on_done, on_start)
 
     def cancel(self) -> None:
         """Stop after the candidate being played (the best so far is proposed, unverified)."""

@@ -182,10 +182,18 @@ class SuggestPanel:
         run.seed = int(self.seed.value)
         self.apply_status.value, self._applied = "", None
         try:
-            run.start(self.get_draft(), on_update=self._show_progress, on_done=self._done)
+            run.start(
+                self.get_draft(),
+                on_update=self._show_progress,
+                on_done=self._done,
+                on_start=self._started,
+            )
         except SuggestError as e:
             self._show_error(e)  # nothing started: the last result stays
             return
+
+    def _started(self, run: SuggestRun) -> None:
+        """The settings are good and the search begins (before its first update)."""
         self.result.value, self.downloads.value = "", ""
         self.apply_button.layout.display = "none"
         self.bar.show(0, run.trials)

@@ -161,6 +161,7 @@ class SweepRun(PooledRun):
         players: int = 4,
         on_update: Callable[[SweepRun], None] | None = None,
         on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
     ) -> None:
         """Sweep ``tweak`` of ``draft`` from ``low`` to ``high`` (both included); returns
         at once. VerliesError: a range that is empty, too long, or refused at every value."""
@@ -203,7 +204,7 @@ class SweepRun(PooledRun):
                 on_update=update,
             )
 
-        self._launch(work, on_done)
+        self._launch(work, on_done, on_start)
 
     def points(self, quantity: str) -> list[Point]:
         """The curve so far: every value with games, its estimate and 95 % interval."""
