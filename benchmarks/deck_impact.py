@@ -47,7 +47,7 @@ def main() -> None:
     print(f"baseline simulate: {args.games} games in {wall:.2f} s on {w} workers")
 
     col = ImpactColumn(workers=w)
-    col._executor().submit(int).result()  # type: ignore[union-attr]  # the page keeps it
+    col.executor().submit(int).result()  # type: ignore[union-attr]  # the page keeps it
     marks: dict[str, float] = {}
     ended = threading.Event()
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from each_view import each_width, foreign_words, other_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -32,7 +33,6 @@ from verlies.deck import Deck
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
-WIDTHS = (390, 800, 1280)
 TROLL = "monster-troll"
 TROLL_TEXT = "Kampf: Stärke 12. Besitz: W6 Gold und ein Schatz."
 
@@ -138,22 +138,6 @@ def _edit_the_troll(page: Page) -> None:
     follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text("Stärke 12")
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
-
-
-def _table_words(lang: str) -> set[str]:
-    """The words of every template the tab may show in ``lang`` (placeholders removed),
-    and the characters' names."""
-    words: set[str] = set()
-    for key in i18n.keys(lang):
-        if key.split(".")[0] in ("sim", "balance", "metric", "lab"):
-            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
-    for card in Deck.default().characters.values():
-        words |= _words(card.name.get(lang))
-    return words
-
-
 def _check_chart(page: Page, lang: str) -> None:
     """Each bar's name, value and drawn length against the table's row for it."""
     chart: dict[str, Any] = page.evaluate(_CHART_JS)
@@ -225,10 +209,9 @@ def _plot_fills(page: Page, width: int) -> bool:
 
 
 def _check_language(page: Page, lang: str) -> None:
-    other = "en" if lang == "de" else "de"
-    shown = _words(page.evaluate(_TEXT_JS))
-    foreign = (_table_words(other) - _table_words(lang)) & shown
-    assert not foreign, f"words of {other} on the {lang} tab: {sorted(foreign)}"
+    shown = page.evaluate(_TEXT_JS)
+    foreign = foreign_words(shown, lang, ("sim.", "balance.", "metric.", "lab."), characters=True)
+    assert not foreign, f"words of {other_lang(lang)} on the {lang} tab: {sorted(foreign)}"
 
 
 def _screenshot(page: Page, name: str, width: int) -> None:
@@ -282,8 +265,7 @@ def test_the_balance_tab_reads_right_at_every_width(
     )
     verdict = page.locator(".vl-balance-verdict").inner_text()
     assert verdict.strip(), "no verdict sentence"
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
 
         def settled(w: int = width) -> bool:
             _check_layout(page, w)

@@ -7,12 +7,11 @@ progress (tests/browser/progress.py)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from each_view import each_lang, each_width, foreign_words, other_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, navigate, open_page
 
@@ -25,7 +24,6 @@ from verlies.ui.editor_model import describe_diff
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
-WIDTHS = (390, 800, 1280)
 CARD = "schatz-rubin"
 GAMES = 16
 
@@ -50,18 +48,6 @@ _LAYOUT_JS = """
   return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
 }
 """
-
-
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
-
-
-def _drafts_words(lang: str) -> set[str]:
-    words: set[str] = set()
-    for key in i18n.keys(lang):
-        if key.startswith("drafts."):
-            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
-    return words
 
 
 def _deck_tab(page: Page, lang: str, server: Any) -> None:
@@ -103,7 +89,7 @@ def _check_layout(page: Page, width: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_a_named_draft_survives_a_reload_and_compares_with_an_edition(
     page: Page,
     page_url: Callable[..., str],
@@ -168,13 +154,10 @@ def test_a_named_draft_survives_a_reload_and_compares_with_an_edition(
     verdict = verdict_sentence(lab, lang)
     follow_expect(page.locator(".vl-drafts-verdict")).to_have_text(verdict)
     follow_expect(page.locator(".vl-drafts-compare")).to_be_enabled()
-    other = "en" if lang == "de" else "de"
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
-        shown = _words(page.locator(".vl-drafts").inner_text())
-        foreign = (_drafts_words(other) - _drafts_words(lang)) & shown
-        assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
+        foreign = foreign_words(page.locator(".vl-drafts").inner_text(), lang, ("drafts.",))
+        assert not foreign, f"words of {other_lang(lang)} on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-drafts").screenshot(path=str(ARTIFACTS / f"drafts_{lang}_{width}.png"))
     # the list keeps it for the next visit; delete it so the test leaves nothing behind

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from each_view import each_lang, each_width, foreign_words
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -31,7 +31,6 @@ from verlies.ui.impact_model import figure_parts, figure_text, figures, sort_key
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
-WIDTHS = (390, 800, 1280)
 SEARCH = "muenz"  # the old coin and the coin purse
 CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
 GAMES, PLAYERS = 16, 2
@@ -84,18 +83,6 @@ def _expected(lang: str) -> Expected:
     return entries, orders, played, rows
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
-
-
-def _impact_words(lang: str) -> set[str]:
-    words: set[str] = set()
-    for key in i18n.keys(lang):
-        if key.startswith("deckimpact."):
-            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
-    return words
-
-
 _TABLE_JS = """
 () => Array.from(document.querySelectorAll('.vl-impact-table tr')).map(
   (tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()))
@@ -134,7 +121,7 @@ def _check_layout(page: Page, width: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_the_impact_column_fills_in_and_sorts_the_card_list(
     page: Page,
     page_url: Callable[..., str],
@@ -202,16 +189,14 @@ def test_the_impact_column_fills_in_and_sorts_the_card_list(
     # the selected card's figure in full under the panel
     card_list.select_option(index=0)
     follow_expect(page.locator(".vl-impact-selected")).to_contain_text(per_game.strip())
-    other = "en" if lang == "de" else "de"
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
         if width < 800:  # the table's rows: the list's cards in its order, their figures
             table = page.evaluate(_TABLE_JS)
             assert table == [rows[c] for c in orders["met"]], table
         text = page.locator(".vl-impact").inner_text() + "\n".join(card_list.evaluate(_OPTIONS_JS))
-        foreign = (_impact_words(other) - _impact_words(lang)) & _words(text)
-        assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
+        foreign = foreign_words(text, lang, ("deckimpact.",))
+        assert not foreign, f"words of the other language on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(EDITOR).screenshot(path=str(ARTIFACTS / f"deck_impact_{lang}_{width}.png"))
     assert console_errors == []

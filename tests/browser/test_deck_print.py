@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pypdf
-import pytest
+from each_view import each_lang, each_width
 from PIL import Image
 from playwright.sync_api import Page
 from progress import follow, follow_event, follow_expect, open_page
@@ -21,8 +21,6 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.render.prints import rules_pages
 from verlies.render.sheets import deck_items, sheet_svgs
-
-WIDTHS = (390, 800, 1280)
 
 _LAYOUT_JS = """
 () => Array.from(document.querySelectorAll('.vl-print button, .vl-print-link')).map((e) => {
@@ -49,7 +47,7 @@ def _download(page: Page, kind: str, lang: str, server: Any, tmp: Path) -> tuple
     return got.suggested_filename, path.read_bytes()
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_the_print_files_download_and_open(
     page: Page,
     page_url: Callable[..., str],
@@ -80,8 +78,7 @@ def test_the_print_files_download_and_open(
     assert name.startswith("verlies-board-seed") and name.endswith(f"-{lang}.png")
     img = Image.open(io.BytesIO(data))
     assert img.size == (2480, 3508) and round(img.info["dpi"][0]) == 300
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
 
         def laid_out(w: int = width) -> bool:
             items: list[dict[str, Any]] = page.evaluate(_LAYOUT_JS)

@@ -8,12 +8,11 @@ mouse at the dot's place on the screen, as a person does) and the draft takes th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from each_view import each_lang, each_width, foreign_words
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, open_page
 
@@ -27,7 +26,6 @@ from verlies.ui.sweep_model import PairTweak
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
-WIDTHS = (390, 800, 1280)
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
 
@@ -72,18 +70,6 @@ def _options(select: Locator) -> list[str]:
     return [t.replace("\xa0", " ") for t in texts]
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
-
-
-def _sweep_words(lang: str) -> set[str]:
-    words: set[str] = set()
-    for key in i18n.keys(lang):
-        if key.startswith("sweep."):
-            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
-    return words
-
-
 def _check_layout(page: Page, width: int) -> bool:
     layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
     assert layout["pageScroll"] <= layout["pageClient"], layout
@@ -104,7 +90,7 @@ def _check_layout(page: Page, width: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_sweeping_the_coin_purses_gold_and_taking_a_value(
     page: Page,
     page_url: Callable[..., str],
@@ -158,12 +144,10 @@ def test_sweeping_the_coin_purses_gold_and_taking_a_value(
     texts: list[str] = page.evaluate(_PLOT_TEXTS_JS)
     assert i18n.text("sweep.q.median_rounds", lang) in texts  # the y axis' label
     assert i18n.text("impact.field.gold", lang) in texts  # the x axis' label
-    other = "en" if lang == "de" else "de"
     diff = page.locator(f"{EDITOR} .verlies-diff li")
     status = page.locator(".vl-sweep-status")
     # a different value at each width, each a change of the draft the person sees
-    for width, value in zip(WIDTHS, (3, 1, 3), strict=True):
-        page.set_viewport_size({"width": width, "height": 900})
+    for width, value in zip(each_width(page), (3, 1, 3), strict=True):
         plot.scroll_into_view_if_needed()
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
         dot = page.evaluate(_POINTS_JS)[VALUES.index(value)]
@@ -177,15 +161,15 @@ def test_sweeping_the_coin_purses_gold_and_taking_a_value(
         )
         what = i18n.text("impact.field.gold", lang)
         follow_expect(status).to_have_text(i18n.text("sweep.picked", lang, what=what, value=value))
-        shown = _words(page.locator(".vl-sweep").inner_text() + " ".join(texts))
-        foreign = (_sweep_words(other) - _sweep_words(lang)) & shown
-        assert not foreign, f"words of {other} on the {lang} page: {sorted(foreign)}"
+        shown = page.locator(".vl-sweep").inner_text() + " ".join(texts)
+        foreign = foreign_words(shown, lang, ("sweep.",))
+        assert not foreign, f"words of the other language on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-sweep").screenshot(path=str(ARTIFACTS / f"sweep_{lang}_{width}.png"))
     assert console_errors == []
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_sweeping_a_characters_value_as_a_pair_and_clicking_a_point(
     page: Page,
     page_url: Callable[..., str],
@@ -235,8 +219,7 @@ def test_sweeping_a_characters_value_as_a_pair_and_clicking_a_point(
         server=server,
     )
     diff = page.locator(f"{EDITOR} .verlies-diff li")
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         page.locator(".vl-sweep-plot").scroll_into_view_if_needed()
 
         def laid_out(w: int = width) -> bool:

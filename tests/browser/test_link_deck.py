@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
+from each_view import each_lang, each_width
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -20,7 +20,6 @@ from verlies.ui import share
 from verlies.ui.editor_model import describe_diff
 
 EDITOR = ".verlies-deck-editor"
-WIDTHS = (390, 800, 1280)
 
 
 def _changed() -> Deck:
@@ -29,7 +28,7 @@ def _changed() -> Deck:
     return deck.with_count("treasure", "schatz-rubin", deck.treasure_counts["schatz-rubin"] + 1)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_a_links_deck_changes_show_as_the_draft(
     page: Page,
     page_url: Callable[..., str],
@@ -50,8 +49,7 @@ def test_a_links_deck_changes_show_as_the_draft(
     want = describe_diff(Deck.default(), deck, lang)
     assert len(want) == 2, want
     follow(page, lambda: diff.count() == len(want), "the link's changes", server=voila_server)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         shown = [x.replace("\xa0", " ") for x in diff.all_inner_texts()]
         assert shown == want
         for i in range(diff.count()):

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from each_view import each_width
 from playwright.sync_api import Page
 from progress import follow, has, open_page
 
-WIDTHS = (390, 800, 1280)
 EDITOR = ".verlies-deck-editor"
 VARIANTS = ".vl-variants"
 
@@ -87,8 +87,7 @@ def test_the_deck_editor_and_the_variants_fit_every_width(
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, page_url(), server=voila_server)
     _tab(page, "Deck & Karten", f"{EDITOR} .widget-select select")
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         _fits(page, EDITOR, width)
         # the labels a person read cut: whole words, in the language shown (German)
         labels = page.eval_on_selector_all(
@@ -98,8 +97,7 @@ def test_the_deck_editor_and_the_variants_fit_every_width(
             assert word in labels, labels
     page.set_viewport_size({"width": 390, "height": 844})
     _tab(page, "Neues Spiel", f"{VARIANTS} input[type=checkbox]")
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         _fits(page, VARIANTS, width)
         # every variant's text is shown (whole: _fits found none cut), in German
         texts = page.eval_on_selector_all(

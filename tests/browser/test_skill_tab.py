@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from each_view import each_lang, each_width, foreign_words, other_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -34,7 +34,6 @@ from verlies.ui.balance_chart import character_names
 from verlies.ui.skill import SETS, skill_report
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
-WIDTHS = (390, 800, 1280)
 GAMES = 32
 
 #: The matrix as shown: per row its name and per cell (its table id) the rate and interval;
@@ -95,18 +94,8 @@ _TEXT_JS = """
 """
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
-
-
-def _table_words(lang: str) -> set[str]:
-    words: set[str] = set()
-    for key in i18n.keys(lang):
-        if key.startswith(("skill.", "page.botname.", "balance.", "sim.")):
-            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
-    for card in Deck.default().characters.values():
-        words |= _words(card.name.get(lang))
-    return words
+#: The templates whose words the section shows.
+SKILL_WORDS = ("skill.", "page.botname.", "balance.", "sim.")
 
 
 def _check_layout(page: Page, width: int) -> None:
@@ -145,7 +134,7 @@ def _check_matrix(page: Page, lang: str, want: Any) -> None:
     assert shown["says"] == [s for _k, s in want.says] + want.gains_says
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_the_skill_matrix_reads_right_at_every_width(
     page: Page,
     page_url: Callable[..., str],
@@ -181,8 +170,7 @@ def test_the_skill_matrix_reads_right_at_every_width(
     want = skill_report(matrix, lang, character_names(deck, lang))
     status = page.locator(".vl-skill-status").inner_text()
     assert str(matrix.info.games) in status, status
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         page.locator(".vl-skill-matrix").scroll_into_view_if_needed()
 
         def settled(w: int = width) -> bool:
@@ -191,9 +179,8 @@ def test_the_skill_matrix_reads_right_at_every_width(
             return True
 
         follow(page, settled, f"the section laid out at {width} px", server=server)
-        other = "en" if lang == "de" else "de"
-        foreign = (_table_words(other) - _table_words(lang)) & _words(page.evaluate(_TEXT_JS))
-        assert not foreign, f"words of {other} at {width} px: {sorted(foreign)}"
+        foreign = foreign_words(page.evaluate(_TEXT_JS), lang, SKILL_WORDS, characters=True)
+        assert not foreign, f"words of {other_lang(lang)} at {width} px: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-skill").screenshot(path=str(ARTIFACTS / f"skill_{lang}_{width}.png"))
     assert console_errors == []

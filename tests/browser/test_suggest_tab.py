@@ -20,12 +20,12 @@ Every wait follows progress (tests/browser/progress.py).
 from __future__ import annotations
 
 import base64
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from each_view import each_lang, each_width, foreign_words, other_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -35,7 +35,6 @@ from verlies.ui.editor_model import describe_diff
 from verlies.ui.suggest_model import SuggestRun
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
-WIDTHS = (390, 800, 1280)
 TARGETS = "win:char-priester=0:15"
 MOVES = "character:char-priester"
 GAMES, TRIALS, SEED = 16, 3, 1
@@ -79,20 +78,6 @@ _LAYOUT_JS = """
 """
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
-
-
-def _table_words(lang: str) -> set[str]:
-    words: set[str] = set()
-    for key in i18n.keys(lang):
-        if key.startswith(("suggest.", "tune.verdict.")):
-            words |= _words(re.sub(r"\{[^}]*\}", " ", i18n.template(key, lang)))
-    for card in Deck.default().characters.values():
-        words |= _words(card.name.get(lang))
-    return words
-
-
 def _check_layout(page: Page, width: int) -> None:
     layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
     assert layout["window"] == width
@@ -123,7 +108,7 @@ def want() -> SuggestRun:
     return run
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
+@each_lang
 def test_a_tiny_suggestion_reads_right_at_every_width(
     page: Page,
     page_url: Callable[..., str],
@@ -170,8 +155,7 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
     status = page.locator(".vl-suggest-status").inner_text()
     assert status.startswith(i18n.text("suggest.done", lang, seconds="X").split("X")[0]), status
     rows = want.verdicts(lang)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
+    for width in each_width(page):
         page.locator(".vl-suggest-table").scroll_into_view_if_needed()
 
         def settled(w: int = width) -> bool:
@@ -189,10 +173,9 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
             return True
 
         follow(page, settled, f"the section laid out at {width} px", server=server)
-        other = "en" if lang == "de" else "de"
         text = page.locator(".vl-suggest").inner_text()
-        foreign = (_table_words(other) - _table_words(lang)) & _words(text)
-        assert not foreign, f"words of {other} at {width} px: {sorted(foreign)}"
+        foreign = foreign_words(text, lang, ("suggest.", "tune.verdict."), characters=True)
+        assert not foreign, f"words of {other_lang(lang)} at {width} px: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-suggest").screenshot(path=str(ARTIFACTS / f"suggest_{lang}_{width}.png"))
     # the patch file is the proposal on the default deck

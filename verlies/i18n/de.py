@@ -1606,4 +1606,14 @@ TEXTS: dict[str, str] = {
     ),
     "suggest.apply_failed": "Der Vorschlag ließ sich nicht auf den Entwurf anwenden: {msg}",
     # --- end of the "Suggest" section's words ---------------------------------------------
+    # --- background runs: a failure of the work in words (issue 20; verlies/ui/background.py) ---
+    "background.failed": "Mit einem Fehler abgebrochen ({run}): {kind}: {msg} {where}",
+    "background.where": "(in {file}, Zeile {line})",
+    "background.run.run": "Lauf",
+    "background.run.balance": "A/B-Lauf",
+    "background.run.skill": "Balance über Spielstärken",
+    "background.run.suggest": "Suche nach einem Vorschlag",
+    "background.run.impact": "welche Karte zählt",
+    "background.run.sweep": "eine Zahl durchspielen",
+    # --- end of the background runs' words ------------------------------------------------
 }

@@ -1498,4 +1498,14 @@ TEXTS: dict[str, str] = {
     "suggest.applied": "The proposal is the draft now (“Undo” takes it back).",
     "suggest.apply_failed": "The proposal could not be applied to the draft: {msg}",
     # --- end of the "Suggest" section's words ---------------------------------------------
+    # --- background runs: a failure of the work in words (issue 20; verlies/ui/background.py) ---
+    "background.failed": "Stopped with an error ({run}): {kind}: {msg} {where}",
+    "background.where": "(in {file}, line {line})",
+    "background.run.run": "run",
+    "background.run.balance": "A/B run",
+    "background.run.skill": "balance across skill",
+    "background.run.suggest": "search for a suggestion",
+    "background.run.impact": "which card matters",
+    "background.run.sweep": "sweep a number",
+    # --- end of the background runs' words ------------------------------------------------
 }

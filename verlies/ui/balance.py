@@ -20,16 +20,15 @@ from __future__ import annotations
 import html
 import json
 import math
-import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
 from verlies.sim.compare import DEFAULT_WATCH
-from verlies.sim.run import default_workers
+from verlies.ui.background import PooledRun
+from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles, rate_words
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -73,32 +72,15 @@ def _jsonable(x: object) -> object:
     return x
 
 
-class BalanceRun:
-    """One A/B run at a time, in a background thread (no widgets here)."""
+class BalanceRun(PooledRun):
+    """One A/B run at a time, in a background thread (no widgets here; the thread, the
+    progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+
+    what = "balance"  # its pool (``executor``) is the skill matrix's and suggestions' too
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = default_workers() if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
+        super().__init__(workers)
         self.comparison: Comparison | None = None
-        self.error: str | None = None
-        self.done = 0
-        self.total = 0
-        self.seconds = 0.0
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def executor(self) -> ProcessPoolExecutor | None:
-        """The run's worker pool (made on first use; None: play in this process). The
-        skill matrix plays on it too."""
-        if self.workers <= 1:
-            return None
-        if self._pool is None:  # kept between runs: no start-up cost on the next click
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        return self._pool
 
     def start(
         self,
@@ -111,6 +93,7 @@ class BalanceRun:
         watch: Sequence[str] = (),
         on_update: Callable[[BalanceRun], None] | None = None,
         on_done: Callable[[BalanceRun], None] | None = None,
+        on_start: Callable[[BalanceRun], None] | None = None,
     ) -> None:
         """Start simulating ``draft`` (B) against ``base`` (A); returns at once.
 
@@ -118,70 +101,36 @@ class BalanceRun:
         played in blocks of about a tenth of ``games`` until they are decided or
         ``games`` are played; empty: exactly ``games`` games.
         """
-        if self.running:
-            raise VerliesError("a balance run is going on; cancel it first")
-        self._cancel = threading.Event()
-        self.comparison, self.error = None, None
-        self.done, self.total = 0, 2 * games
+        cancel = self._begin(2 * games)
+        self.comparison = None
         executor = self.executor()
-        cancel = self._cancel
-        t0 = time.perf_counter()
-
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
 
         def update(comp: Comparison) -> None:
             self.comparison = comp
-            self.seconds = time.perf_counter() - t0
             if on_update is not None:
                 on_update(self)
 
-        def work() -> None:
+        def work() -> bool:
             block, budget = (watch_block(games), games) if watch else (games, None)
-            try:
-                self.comparison = compare(
-                    base,
-                    draft,
-                    block,
-                    players=players,
-                    seed=seed,
-                    characters="all" if len(base.characters) >= players else None,
-                    labels=("base", "draft"),
-                    until_clear=list(watch) if watch else False,
-                    max_games=budget,
-                    workers=1 if executor is None else None,
-                    executor=executor,
-                    progress=progress,
-                    cancel=cancel,
-                    on_update=update,
-                )
-            except VerliesError as e:
-                self.error = str(e)
-            except Exception as e:  # shown on the page, never lost in a thread
-                self.error = f"{type(e).__name__}: {e}"
-            finally:
-                self.seconds = time.perf_counter() - t0
-                if on_done is not None:
-                    on_done(self)
+            self.comparison = compare(
+                base,
+                draft,
+                block,
+                players=players,
+                seed=seed,
+                characters="all" if len(base.characters) >= players else None,
+                labels=("base", "draft"),
+                until_clear=list(watch) if watch else False,
+                max_games=budget,
+                workers=1 if executor is None else None,
+                executor=executor,
+                progress=self._progress,
+                cancel=cancel,
+                on_update=update,
+            )
+            return self.comparison.stopped == "cancelled"
 
-        self._thread = threading.Thread(target=work, name="verlies-balance", daemon=True)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the run to end; True if it has."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
-
-    def close(self) -> None:
-        self.cancel()
-        self.wait(30)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._launch(work, on_done, on_start)
 
     def to_csv(self) -> str:
         return self.comparison.to_csv() if self.comparison is not None else ""
@@ -192,47 +141,13 @@ class BalanceRun:
         return json.dumps(_jsonable(self.comparison.to_dict()), ensure_ascii=False, indent=1)
 
 
-#: The tab's own styles: the controls wrap onto the next line instead of shrinking, labels
-#: and buttons take the width of their words, the table scrolls inside its own box.
+#: The tab's own styles, after the run panels' shared ones (theme.PANEL_CSS): what to
+#: watch takes the width of its words, the verdict stands out, the charts fit the width.
 CSS = """<style>
-.vl-balance { box-sizing: border-box; max-width: 100%; min-width: 0; }
-.vl-balance .vl-balance-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
-  align-items: flex-end; max-width: 100%; }
-.vl-balance .vl-balance-field { width: auto; min-width: 0; margin: 0; }
-.vl-balance .vl-balance-field .widget-label { width: auto; min-width: 0; max-width: 100%;
-  overflow: visible; white-space: normal; line-height: 1.3; margin: 0 0 2px 0;
-  height: auto; }
-.vl-balance .vl-balance-field .widget-text, .vl-balance .vl-balance-field .widget-dropdown {
-  width: 7.5em; margin: 0; }
-.vl-balance .vl-balance-field input, .vl-balance .vl-balance-field select { width: 100%; }
 .vl-balance .vl-balance-watch .widget-dropdown { width: max-content; max-width: 100%; }
 .vl-balance .vl-balance-watch select { width: auto; flex: 0 1 auto; max-width: 100%; }
-.vl-balance .vl-balance-buttons { display: flex; flex-flow: row wrap; gap: 6px;
-  width: auto; margin: 0; }
-.vl-balance .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; overflow: visible; }
-.vl-balance .vl-balance-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
-  align-items: center; }
-.vl-balance .vl-balance-progress .widget-progress { width: 12em; max-width: 100%;
-  margin: 0; }
-.vl-balance .widget-html, .vl-balance .widget-html-content { max-width: 100%;
-  white-space: normal; overflow-wrap: anywhere; height: auto; }
 .vl-balance .vl-balance-verdict { font-size: 1.05em; font-weight: 600; }
-.vl-balance .vl-balance-table { overflow-x: auto; max-width: 100%; }
-.vl-balance .vl-balance-table table { font-size: 0.92em; }
-.vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { padding: 2px 6px;
-  overflow-wrap: normal; word-break: normal; hyphens: auto; vertical-align: top; }
-@media (max-width: 600px) {
-  /* a narrow screen: each table row is a block, every value under its column's name */
-  .vl-balance .vl-balance-table table, .vl-balance .vl-balance-table tbody,
-  .vl-balance .vl-balance-table tr, .vl-balance .vl-balance-table td { display: block; }
-  .vl-balance .vl-balance-table tr:first-child { display: none; }
-  .vl-balance .vl-balance-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
-  .vl-balance .vl-balance-table td { text-align: left !important; padding: 0 4px; }
-  .vl-balance .vl-balance-table td:first-child { font-weight: 600; }
-  .vl-balance .vl-balance-table td:not(:first-child)::before {
-    content: attr(data-col) ": "; color: #555; }
-}
+.vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { hyphens: auto; }
 .vl-balance .vl-balance-size { margin-top: 10px; border-top: 1px solid #ddd;
   padding-top: 6px; max-width: 100%; }
 .vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
@@ -277,10 +192,12 @@ class BalanceTab:
             strict=True,
         ):
             field = widgets.VBox([label, w])
+            field.add_class("vl-panel-field")
             field.add_class("vl-balance-field")
             field.add_class(cls)
             fields.append(field)
         buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-panel-buttons")
         buttons.add_class("vl-balance-buttons")
         for w, cls in (
             (self.start_button, "vl-balance-start"),
@@ -288,12 +205,9 @@ class BalanceTab:
         ):
             w.add_class(cls)
         controls = widgets.Box([*fields, buttons])
+        controls.add_class("vl-panel-controls")
         controls.add_class("vl-balance-controls")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress_text = widgets.HTML()
-        self.bar_box = widgets.HBox([self.progress, self.progress_text])
-        self.bar_box.add_class("vl-balance-progress")
-        self.bar_box.layout.display = "none"
+        self.bar = ProgressRow("vl-balance-progress")
         self.status = widgets.HTML()
         self.status.add_class("vl-balance-status")
         self.verdict = widgets.HTML()
@@ -305,6 +219,7 @@ class BalanceTab:
         self.lengths: LengthPlot | None = None
         self.plots = widgets.VBox()
         self.table = widgets.HTML()
+        self.table.add_class("vl-panel-table")
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
         self.intro = widgets.HTML()
@@ -313,20 +228,20 @@ class BalanceTab:
         self.size_points = widgets.BoundedFloatText(value=3.0, min=0.1, max=50.0, step=0.5)
         self.size_points.observe(lambda _c: self._show_size(), names="value")
         size_field = widgets.VBox([self.size_label, self.size_points])
+        size_field.add_class("vl-panel-field")
         size_field.add_class("vl-balance-field")
         self.size_answer = widgets.HTML()
         self.size_title = widgets.HTML()
         size_box = widgets.VBox([self.size_title, size_field, self.size_answer])
         size_box.add_class("vl-balance-size")
         self._status: tuple[str, dict[str, object]] | None = None
-        self._started = 0.0
         self._last_draw = 0.0
         self.box = widgets.VBox(
             [
-                widgets.HTML(CSS),
+                panel_styles(CSS),
                 self.intro,
                 controls,
-                self.bar_box,
+                self.bar.widget,
                 self.status,
                 self.verdict,
                 self.diff_chart,
@@ -336,6 +251,7 @@ class BalanceTab:
                 size_box,
             ]
         )
+        self.box.add_class("vl-panel")
         self.box.add_class("vl-balance")
         # Balance across skill of the same draft, below the A/B run, on the same workers.
         from verlies.ui.skill_view import SkillPanel
@@ -391,6 +307,10 @@ class BalanceTab:
         if self._status is not None:
             key, kw = self._status
             self._set_status(key, **kw)
+        elif self.run.status == "failed":
+            self._show_failure()
+        if self.run.running:
+            self._show_progress(self.run)
         self._draw(self.run, words_only=True)
         self.skill.set_lang(lang)
         self.suggest.set_lang(lang)
@@ -433,16 +353,11 @@ class BalanceTab:
         if self.lengths is None:
             self._make_plots()
         base, draft = self.get_base(), self.get_draft()
-        self.progress.max, self.progress.value = 2 * games, 0
-        self.progress_text.value = html.escape(
-            self._t("balance.progress_start", done=0, total=2 * games)
-        )
-        self.bar_box.layout.display = None
+        self.bar.show(0, 2 * games, self._t("balance.progress_start", done=0, total=2 * games))
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self._set_status("running", games=games)
         self.verdict.value = ""
         self.downloads.value = ""
-        self._started = time.monotonic()
         self.run.start(
             base,
             draft,
@@ -455,20 +370,11 @@ class BalanceTab:
         )
 
     def _show_progress(self, run: BalanceRun) -> None:
-        self.progress.max = max(run.total, 1)
-        self.progress.value = min(run.done, run.total)
-        seconds = time.monotonic() - self._started
-        rate = run.done / seconds if seconds > 0 else 0.0
-        from verlies.ui.balance_chart import number
+        self.bar.show_run(run, rate_words(run, self.lang))
 
-        self.progress_text.value = html.escape(
-            self._t(
-                "balance.progress",
-                done=run.done,
-                total=run.total,
-                rate=number(rate, self.lang, digits=0, sign=False),
-            )
-        )
+    def _show_failure(self) -> None:
+        self._status = None
+        self.status.value = failed_html(self.run.error_text(self.lang) or "")
 
     def _update(self, run: BalanceRun, force: bool = False) -> None:
         self._show_progress(run)
@@ -509,9 +415,8 @@ class BalanceTab:
         self._update(run, force=True)
         self.start_button.disabled, self.cancel_button.disabled = False, True
         comp = run.comparison
-        if run.error is not None:
-            self._status = None
-            self.status.value = f'<span style="color:#b00">{html.escape(run.error)}</span>'
+        if run.status == "failed":
+            self._show_failure()
             return
         if comp is None:
             return

@@ -19,28 +19,18 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.ui.impact_model import SORTS, ImpactColumn, Key, figure_parts, figure_text
+from verlies.ui.progress_row import ProgressRow, panel_styles
 
 __all__ = ["CSS", "ImpactPanel"]
 
-#: The panel's controls wrap instead of shrinking (the page reads from 390 px).
+#: The panel's own styles, after the run panels' shared ones (theme.PANEL_CSS): its
+#: inputs and lists take the width of their contents.
 CSS = """<style>
-.vl-impact { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
-.vl-impact .vl-impact-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
-  align-items: flex-end; max-width: 100%; }
-.vl-impact .vl-impact-field { width: auto; min-width: 0; margin: 0; }
-.vl-impact .vl-impact-field .widget-label { width: auto; min-width: 0; max-width: 100%;
-  white-space: normal; line-height: 1.3; margin: 0 0 2px 0; height: auto; }
+.vl-impact { margin: 6px 0; }
 .vl-impact .vl-impact-field .widget-text, .vl-impact .vl-impact-field .widget-dropdown {
   width: auto; max-width: 100%; margin: 0; }
 .vl-impact .vl-impact-field input { width: 6em; }
 .vl-impact .vl-impact-field select { width: auto; max-width: 100%; }
-.vl-impact .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; }
-.vl-impact .vl-impact-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
-  align-items: center; }
-.vl-impact .vl-impact-progress .widget-progress { width: 12em; max-width: 100%; margin: 0; }
-.vl-impact .widget-html, .vl-impact .widget-html-content { max-width: 100%; height: auto;
-  white-space: normal; overflow-wrap: anywhere; }
 .verlies-deck-editor .vl-impact-list { max-width: 100%; }
 .verlies-deck-editor .vl-impact-list select { max-width: 100%; }
 /* A narrow screen cannot show the list's entries whole: the figures are listed again as a
@@ -96,26 +86,34 @@ class ImpactPanel:
             strict=True,
         ):
             box = W.VBox([label, w])
+            box.add_class("vl-panel-field")
             box.add_class("vl-impact-field")
             box.add_class(cls)
             fields.append(box)
         self.start_button.add_class("vl-impact-start")
         self.cancel_button.add_class("vl-impact-cancel")
         controls = W.Box([*fields, self.start_button, self.cancel_button])
+        controls.add_class("vl-panel-controls")
         controls.add_class("vl-impact-controls")
-        self.progress = W.IntProgress(value=0, min=0, max=1)
-        self.progress_text = W.HTML()
-        self.progress_text.add_class("vl-impact-status")
-        bar = W.HBox([self.progress, self.progress_text])
-        bar.add_class("vl-impact-progress")
+        self.bar = ProgressRow("vl-impact-progress", text_class="vl-impact-status")
+        self.progress_text = self.bar.text  # the words: what the run is doing
         self.selected = W.HTML()
         self.selected.add_class("vl-impact-selected")
         self.table = W.HTML()
         self.table.add_class("vl-impact-table")
         self._last_draw = 0.0
         self.widget = W.VBox(
-            [W.HTML(CSS), self.title, self.intro, controls, bar, self.selected, self.table]
+            [
+                panel_styles(CSS),
+                self.title,
+                self.intro,
+                controls,
+                self.bar.widget,
+                self.selected,
+                self.table,
+            ]
         )
+        self.widget.add_class("vl-panel")
         self.widget.add_class("vl-impact")
         self.set_lang(lang)
 
@@ -157,10 +155,13 @@ class ImpactPanel:
                 cards=cards,
                 on_update=self._update,
                 on_done=self._done,
+                on_start=self._started,
             )
         except Exception as e:  # a located refusal, shown where the run would be
-            self.progress_text.value = html.escape(self._t("error", msg=str(e)))
-            return
+            self.bar.fail(self._t("error", msg=str(e)))
+
+    def _started(self, _column: ImpactColumn) -> None:
+        """The run begins (before its first update): the list loses the old figures."""
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self.show_progress()
         self.on_figures()
@@ -190,12 +191,15 @@ class ImpactPanel:
 
     def show_progress(self) -> None:
         col = self.column
-        self.progress.max = max(col.total, 1)
-        self.progress.value = min(col.done, self.progress.max)
         words = col.progress_text(self.lang)
         if col.stale(self.get_draft()):
             words += " " + self._t("stale")
-        self.progress_text.value = html.escape(words)
+        if col.status == "failed":
+            self.bar.fail(words)
+        elif col.deck is None:
+            self.bar.say(words)  # before the first run: the words alone
+        else:
+            self.bar.show_run(col, words)
 
     def show_selected(self, key: Key | None, card_label: str) -> None:
         """The selected card's figure in full, under the panel."""

@@ -22,26 +22,20 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_value
 from verlies.sim.sweep import Tweak
+from verlies.ui.progress_row import ProgressRow, panel_styles
 from verlies.ui.sweep_model import QUANTITIES, PairTweak, SweepRun, fields_of, givers_of
 from verlies.ui.sweep_plot import SweepPlot
 
 __all__ = ["CSS", "SweepPanel"]
 
+#: The panel's own styles, after the run panels' shared ones (theme.PANEL_CSS): its
+#: inputs take the width of their numbers, the curve the panel's width up to 560 px.
 CSS = """<style>
-.vl-sweep { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
-.vl-sweep .vl-sweep-row { display: flex; flex-flow: row wrap; gap: 6px 12px;
-  align-items: flex-end; max-width: 100%; }
-.vl-sweep .vl-sweep-field { width: auto; min-width: 0; margin: 0; }
-.vl-sweep .vl-sweep-field .widget-label { width: auto; max-width: 100%; white-space: normal;
-  line-height: 1.3; margin: 0 0 2px 0; height: auto; }
+.vl-sweep { margin: 6px 0; }
 .vl-sweep .vl-sweep-field .widget-text, .vl-sweep .vl-sweep-field .widget-dropdown {
   width: auto; max-width: 100%; margin: 0; }
 .vl-sweep .vl-sweep-field input { width: 5em; }
 .vl-sweep .vl-sweep-field select { width: auto; max-width: 100%; }
-.vl-sweep .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; }
-.vl-sweep .widget-html, .vl-sweep .widget-html-content { max-width: 100%; height: auto;
-  white-space: normal; overflow-wrap: anywhere; }
 .vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; margin: 0;
   box-sizing: border-box; }
 .vl-sweep .vl-sweep-plot .dot { cursor: pointer; }
@@ -94,8 +88,9 @@ class SweepPanel:
         self.pick = W.Dropdown(options=[])
         self.take_button = W.Button(icon="check", disabled=True)
         self.take_button.on_click(lambda _b: self.take())
-        self.status = W.HTML()
-        self.status.add_class("vl-sweep-status")
+        # the run's games and what the panel says (a refusal, the value made the draft)
+        self.bar = ProgressRow("vl-sweep-progress", text_class="vl-sweep-status")
+        self.status = self.bar.text
         # The curve's figure is made when there is a curve to draw: a bqplot figure in a
         # hidden tab has no size, and the browser logs negative widths on every resize.
         self._plot: SweepPlot | None = None
@@ -106,6 +101,7 @@ class SweepPanel:
         boxes = []
         for label, w, name in zip(self.labels, ws, names, strict=True):
             box = W.VBox([label, w])
+            box.add_class("vl-panel-field")
             box.add_class("vl-sweep-field")
             box.add_class(f"vl-sweep-{name}")
             boxes.append(box)
@@ -120,10 +116,12 @@ class SweepPanel:
         row1 = W.Box([*boxes[:6], self.start_button, self.cancel_button])
         row2 = W.Box([boxes[6], self.take_button])
         for r in (row1, row2):
+            r.add_class("vl-panel-controls")
             r.add_class("vl-sweep-row")
         self.widget = W.VBox(
-            [W.HTML(CSS), self.title, self.intro, row1, self.status, self.plot_box, row2]
+            [panel_styles(CSS), self.title, self.intro, row1, self.bar.widget, self.plot_box, row2]
         )
+        self.widget.add_class("vl-panel")
         self.widget.add_class("vl-sweep")
         self._last_draw = 0.0
         self._key: tuple[str, str] | None = None
@@ -166,7 +164,7 @@ class SweepPanel:
         self._field_changed()
         self.start_button.disabled = not fields or self.run.running
         if not fields:
-            self.status.value = html.escape(_t("none", self.lang)) if key else ""
+            self.bar.say(_t("none", self.lang) if key else "")
 
     def _field_words(self, field: str, character: bool) -> str:
         return i18n.text(f"card.attr.{field}" if character else f"impact.field.{field}", self.lang)
@@ -223,12 +221,15 @@ class SweepPanel:
                 games=int(self.games.value),
                 on_update=self._update,
                 on_done=self._done,
+                on_start=self._started,
             )
         except VerliesError as e:
-            self.status.value = html.escape(_t("error", self.lang, msg=str(e)))
-            return
+            self.bar.fail(_t("error", self.lang, msg=str(e)))
+
+    def _started(self, run: SweepRun) -> None:
+        """The range is good and the sweep begins (before its first update)."""
         self.start_button.disabled, self.cancel_button.disabled = True, False
-        self.pick.options = [(str(v), v) for v in self.run.values]
+        self.pick.options = [(str(v), v) for v in run.values]
         self.take_button.disabled = True
         self._draw()
 
@@ -269,7 +270,7 @@ class SweepPanel:
         else:
             what = i18n.text(f"impact.field.{tweak.field}", self.lang)
             words = _t("picked", self.lang, what=what, value=value)
-        self.status.value = html.escape(words)
+        self.bar.say(words)
         return True
 
     # ---- showing -------------------------------------------------------------------------
@@ -290,7 +291,10 @@ class SweepPanel:
         if run.refused:
             refused = ", ".join(str(v) for v in run.refused)
             words += " " + _t("refused", self.lang, values=refused)
-        self.status.value = html.escape(words)
+        if run.status == "failed":
+            self.bar.fail(words)
+        else:
+            self.bar.show_run(run, words)
         now = run.tweak.value_in(run.deck) if run.tweak and run.deck else None
         q = str(self.quantity.value)
         labels = {v: str(v) for v in run.values}

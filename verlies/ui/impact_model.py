@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import math
 import threading
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +31,7 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
 from verlies.sim.impact import CardImpact, ImpactResult, impact
-from verlies.sim.run import default_workers
+from verlies.ui.background import PooledRun
 
 __all__ = [
     "SORTS",
@@ -187,36 +185,27 @@ def sort_keys(keys: Sequence[Key], figs: dict[Key, Figure], by: str) -> list[Key
     return sorted(keys, key=rank)
 
 
-class ImpactColumn:
-    """One impact run at a time on a draft, in a background thread; its figures so far.
+class ImpactColumn(PooledRun):
+    """One impact run at a time on a draft, in a background thread; its figures so far
+    (the thread, the progress, cancel and the end:
+    :class:`~verlies.ui.background.BackgroundRun`).
 
     ``workers`` > 1 plays on local worker processes (kept for the next run, as the
     Balance tab does); 1 plays in the thread itself."""
 
+    what = "impact"
+
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = default_workers() if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._thread: threading.Thread | None = None
-        self._active = False  # False once the run is over, before on_done is called
-        self._cancel = threading.Event()
+        super().__init__(workers)
         self._lock = threading.Lock()
         self.deck: Deck | None = None  # the deck the figures are of
         self.result: ImpactResult | None = None
         self.figures: dict[Key, Figure] = {}
-        self.error: str | None = None
-        self.done = 0
-        self.total = 0
         self.base_games = 0  # the draft's own games so far (the first pass)
         self.games = 0
-        self.cancelled = False
-        self.seconds = 0.0
         self.sort = "deck"
 
     # ---- state -------------------------------------------------------------------------
-
-    @property
-    def running(self) -> bool:
-        return self._active and self._thread is not None and self._thread.is_alive()
 
     @property
     def phase(self) -> str:
@@ -249,13 +238,6 @@ class ImpactColumn:
 
     # ---- running -----------------------------------------------------------------------
 
-    def _executor(self) -> ProcessPoolExecutor | None:
-        if self.workers <= 1:
-            return None
-        if self._pool is None:  # kept between runs: no start-up cost on the next click
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        return self._pool
-
     def start(
         self,
         draft: Deck,
@@ -266,85 +248,50 @@ class ImpactColumn:
         cards: Sequence[Key] | None = None,
         on_update: Callable[[ImpactColumn], None] | None = None,
         on_done: Callable[[ImpactColumn], None] | None = None,
+        on_start: Callable[[ImpactColumn], None] | None = None,
     ) -> None:
         """Start the impact of ``draft``'s cards (``cards``: only these; default all) on
         ``games`` games per deck; returns at once. The figures of the last run are
         dropped."""
-        if self.running:
-            raise VerliesError("an impact run is going on; cancel it first")
+        self._check_idle()
         if cards is not None and not cards:
             raise VerliesError("no cards to look at: the card list is empty")
-        self._cancel = threading.Event()
+        cancel = self._begin(games)
         with self._lock:
             self.deck, self.result, self.figures = draft, None, {}
-            self.error, self.cancelled = None, False
-            self.done, self.total, self.base_games, self.games = 0, games, 0, games
-        executor = self._executor()
-        cancel = self._cancel
-        t0 = time.perf_counter()
+            self.base_games, self.games = 0, games
+        executor = self.executor()
         chosen = None if cards is None else [f"{k}:{c}" for k, c in cards]
-
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
 
         def update(result: ImpactResult) -> None:
             figs = figures(result)  # computed here, in the run's thread, then swapped in
             with self._lock:
                 self.result, self.figures = result, figs
                 self.base_games = result.base_games
-                self.seconds = time.perf_counter() - t0
             if on_update is not None:
                 on_update(self)
 
-        def work() -> None:
-            try:
-                res = impact(
-                    draft,
-                    games,
-                    players=players,
-                    seed=seed,
-                    characters="all" if len(draft.characters) >= players else None,
-                    cards=chosen,
-                    workers=1 if executor is None else None,
-                    executor=executor,
-                    progress=progress,
-                    cancel=cancel,
-                    on_update=update,
-                )
-                figs = figures(res)
-                with self._lock:
-                    self.result, self.figures = res, figs
-                    self.base_games = res.base_games
-                    self.cancelled = res.info.cancelled
-            except VerliesError as e:
-                self.error = str(e)
-            except Exception as e:  # shown on the page, never lost in a thread
-                self.error = f"{type(e).__name__}: {e}"
-            finally:
-                self.seconds = time.perf_counter() - t0
-                self._active = False
-                if on_done is not None:
-                    on_done(self)
+        def work() -> bool:
+            res = impact(
+                draft,
+                games,
+                players=players,
+                seed=seed,
+                characters="all" if len(draft.characters) >= players else None,
+                cards=chosen,
+                workers=1 if executor is None else None,
+                executor=executor,
+                progress=self._progress,
+                cancel=cancel,
+                on_update=update,
+            )
+            figs = figures(res)
+            with self._lock:
+                self.result, self.figures = res, figs
+                self.base_games = res.base_games
+            return bool(res.info.cancelled)
 
-        self._active = True
-        self._thread = threading.Thread(target=work, name="verlies-impact", daemon=True)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the run to end; True if it has."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
-
-    def close(self) -> None:
-        self.cancel()
-        self.wait(30)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._launch(work, on_done, on_start)
 
     # ---- words -------------------------------------------------------------------------
 
@@ -352,7 +299,7 @@ class ImpactColumn:
         """What the run is doing, in words (the progress line)."""
         phase = self.phase
         if phase == "error":
-            return _t("error", lang, msg=self.error)
+            return _t("error", lang, msg=self.error_text(lang))
         if phase == "idle":
             return _t("idle", lang)
         done, total = self.done, max(self.total, 1)

@@ -20,8 +20,6 @@ from __future__ import annotations
 import html
 import json
 import math
-import threading
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -29,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from verlies import i18n
 from verlies.errors import VerliesError
 from verlies.sim.skill import BASE, TABLES, SkillMatrix, skill_matrix
+from verlies.ui.background import BackgroundRun
 from verlies.ui.balance_chart import character_names, number, points
 
 if TYPE_CHECKING:
@@ -99,27 +98,20 @@ def table_help(table: str, lang: str) -> str:
 # ---- the run ------------------------------------------------------------------------------------
 
 
-class SkillRun:
-    """One skill matrix at a time, in a background thread (no widgets here).
+class SkillRun(BackgroundRun):
+    """One skill matrix at a time, in a background thread (no widgets here; the thread,
+    the progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`).
 
     ``executor``: a callable giving the executor to play on (the Balance tab's kept
     worker pool), or None to play in this process.
     """
 
-    def __init__(self, executor: Callable[[], Any] | None = None) -> None:
-        self._get_executor = executor
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
-        self.matrix: SkillMatrix | None = None
-        self.error: str | None = None
-        self.done = 0
-        self.total = 0
-        self.seconds = 0.0
-        self.deck_names: dict[str, dict[str, str]] = {}  # lang -> character id -> name
+    what = "skill"
 
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+    def __init__(self, executor: Callable[[], Any] | None = None) -> None:
+        super().__init__(executor)
+        self.matrix: SkillMatrix | None = None
+        self.deck_names: dict[str, dict[str, str]] = {}  # lang -> character id -> name
 
     def start(
         self,
@@ -132,63 +124,40 @@ class SkillRun:
         tables: str = "quick",
         on_update: Callable[[SkillRun], None] | None = None,
         on_done: Callable[[SkillRun], None] | None = None,
+        on_start: Callable[[SkillRun], None] | None = None,
     ) -> None:
         """Start the matrix of ``deck`` (the tables of :data:`SETS` ``[tables]``); returns
         at once. Bad settings end the run with :attr:`error` set, never raise here."""
-        if self.running:
-            raise VerliesError("a skill run is going on; cancel it first")
-        self._cancel = threading.Event()
-        self.matrix, self.error = None, None
-        self.done, self.total, self.seconds = 0, 0, 0.0
+        cancel = self._begin()
+        self.matrix = None
         self.deck_names = {lang: character_names(deck, lang) for lang in ("de", "en")}
-        cancel = self._cancel
-        t0 = time.perf_counter()
 
         def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
-            self.seconds = time.perf_counter() - t0
+            self._progress(done, total)
             if on_update is not None:
                 on_update(self)
 
-        def work() -> None:
-            try:
-                if tables not in SETS:
-                    raise VerliesError(
-                        f"unknown choice of tables: {tables!r} (one of {', '.join(SETS)})"
-                    )
-                executor = self._get_executor() if self._get_executor is not None else None
-                self.matrix = skill_matrix(
-                    games,
-                    strong_games=strong_games,
-                    players=players,
-                    seed=seed,
-                    deck=deck,
-                    tables=SETS[tables],
-                    workers=1 if executor is None else None,
-                    executor=executor,
-                    cancel=cancel,
-                    on_update=progress,
+        def work() -> bool:
+            if tables not in SETS:
+                raise VerliesError(
+                    f"unknown choice of tables: {tables!r} (one of {', '.join(SETS)})"
                 )
-            except VerliesError as e:
-                self.error = str(e)
-            except Exception as e:  # shown on the page, never lost in a thread
-                self.error = f"{type(e).__name__}: {e}"
-            finally:
-                self.seconds = time.perf_counter() - t0
-                if on_done is not None:
-                    on_done(self)
+            executor = self.executor()
+            self.matrix = skill_matrix(
+                games,
+                strong_games=strong_games,
+                players=players,
+                seed=seed,
+                deck=deck,
+                tables=SETS[tables],
+                workers=1 if executor is None else None,
+                executor=executor,
+                cancel=cancel,
+                on_update=progress,
+            )
+            return bool(self.matrix.cancelled)
 
-        self._thread = threading.Thread(target=work, name="verlies-skill", daemon=True)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the run to end; True if it has."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
+        self._launch(work, on_done, on_start)
 
     def to_csv(self) -> str:
         return self.matrix.to_csv() if self.matrix is not None else ""
@@ -421,7 +390,7 @@ def _heat_style(heat: float) -> str:
 
 def _table(head: list[str], rows: list[list[str]], cls: str) -> str:
     e = html.escape
-    out = [f'<div class="vl-skill-table {cls}"><table>']
+    out = [f'<div class="vl-skill-table vl-panel-table {cls}"><table>']
     out.append("<tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr>")
     for row in rows:
         cells = [f"<td>{e(row[0])}</td>"]
@@ -448,7 +417,7 @@ def report_html(r: SkillReport) -> str:
     out += [f'<li class="vl-skill-say vl-skill-gain">{e(s)}</li>' for s in r.gains_says]
     out.append("</ul>")
     out.append(f'<div class="vl-skill-title">{e(t("skill.matrix_title", lang))}</div>')
-    out.append('<div class="vl-skill-table vl-skill-matrix"><table>')
+    out.append('<div class="vl-skill-table vl-panel-table vl-skill-matrix"><table>')
     head = [f"<th>{e(t('skill.col.character', lang))}</th>"]
     head += [
         f'<th title="{e(h)}" data-table="{e(tid)}">{e(c)}</th>'

@@ -10,11 +10,11 @@ and cancel, a progress line, then the report of the deck being edited. Every wor
 from __future__ import annotations
 
 import html
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
+from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles, rate_words
 from verlies.ui.skill import SETS, SkillRun, report_html, skill_report
 
 if TYPE_CHECKING:
@@ -22,53 +22,21 @@ if TYPE_CHECKING:
 
 __all__ = ["CSS", "SkillPanel"]
 
-#: The section's styles (as the Balance tab's: controls wrap, tables become blocks when
-#: narrow, every value under its column's name).
+#: The section's own styles, after the run panels' shared ones (theme.PANEL_CSS; there the
+#: controls wrap and the tables become blocks when narrow).
 CSS = """<style>
-.vl-skill { box-sizing: border-box; max-width: 100%; min-width: 0; margin-top: 18px;
-  border-top: 1px solid #ccc; padding-top: 8px; }
-.vl-skill .vl-skill-heading { font-size: 1.15em; font-weight: 600; }
-.vl-skill .vl-skill-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
-  align-items: flex-end; max-width: 100%; }
-.vl-skill .vl-skill-field { width: auto; min-width: 0; margin: 0; }
-.vl-skill .vl-skill-field .widget-label { width: auto; min-width: 0; max-width: 100%;
-  overflow: visible; white-space: normal; line-height: 1.3; margin: 0 0 2px 0;
-  height: auto; }
-.vl-skill .vl-skill-field .widget-text, .vl-skill .vl-skill-field .widget-dropdown {
-  width: 7.5em; margin: 0; }
-.vl-skill .vl-skill-field input, .vl-skill .vl-skill-field select { width: 100%; }
 .vl-skill .vl-skill-tables .widget-dropdown { width: max-content; max-width: 100%; }
 .vl-skill .vl-skill-tables select { width: auto; flex: 0 1 auto; max-width: 100%; }
-.vl-skill .vl-skill-buttons { display: flex; flex-flow: row wrap; gap: 6px; width: auto;
-  margin: 0; }
-.vl-skill .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; overflow: visible; }
-.vl-skill .vl-skill-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
-  align-items: center; }
-.vl-skill .vl-skill-progress .widget-progress { width: 12em; max-width: 100%; margin: 0; }
-.vl-skill .widget-html, .vl-skill .widget-html-content { max-width: 100%;
-  white-space: normal; overflow-wrap: anywhere; height: auto; }
 .vl-skill .vl-skill-robust { font-size: 1.05em; font-weight: 600; }
 .vl-skill .vl-skill-says { padding-left: 1.2em; margin: 4px 0; }
 .vl-skill .vl-skill-unbalanced { font-weight: 600; color: #8a2b00; }
 .vl-skill .vl-skill-title { font-weight: 600; margin: 10px 0 2px 0; }
-.vl-skill .vl-skill-table { overflow-x: auto; max-width: 100%; }
-.vl-skill .vl-skill-table table { font-size: 0.92em; border-collapse: collapse; }
-.vl-skill .vl-skill-table td, .vl-skill .vl-skill-table th { padding: 2px 6px;
-  overflow-wrap: normal; word-break: normal; vertical-align: top; text-align: left; }
+.vl-skill .vl-skill-table td, .vl-skill .vl-skill-table th { text-align: left; }
 .vl-skill .vl-skill-cell .vl-skill-rate { font-weight: 600; white-space: nowrap; }
 .vl-skill .vl-skill-cell .vl-skill-ci { display: block; font-size: 0.85em; color: #444;
   white-space: nowrap; }
 .vl-skill .vl-skill-legend { font-size: 0.9em; color: #444; }
 @media (max-width: 600px) {
-  .vl-skill .vl-skill-table table, .vl-skill .vl-skill-table tbody,
-  .vl-skill .vl-skill-table tr, .vl-skill .vl-skill-table td { display: block; }
-  .vl-skill .vl-skill-table tr:first-child { display: none; }
-  .vl-skill .vl-skill-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
-  .vl-skill .vl-skill-table td { padding: 0 4px; }
-  .vl-skill .vl-skill-table td:first-child { font-weight: 600; }
-  .vl-skill .vl-skill-table td:not(:first-child)::before {
-    content: attr(data-col) ": "; color: #555; }
   .vl-skill .vl-skill-cell .vl-skill-ci { display: inline; }
 }
 </style>"""
@@ -107,42 +75,42 @@ class SkillPanel:
             strict=True,
         ):
             box = widgets.VBox([label, w])
+            box.add_class("vl-panel-field")
             box.add_class("vl-skill-field")
             box.add_class(cls)
             self.fields.append(box)
         self.tables.observe(lambda _c: self._show_strong(), names="value")
         buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-panel-buttons")
         buttons.add_class("vl-skill-buttons")
         controls = widgets.Box([*self.fields, buttons])
+        controls.add_class("vl-panel-controls")
         controls.add_class("vl-skill-controls")
         self.heading = widgets.HTML()
+        self.heading.add_class("vl-panel-heading")
         self.heading.add_class("vl-skill-heading")
         self.intro = widgets.HTML()
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress_text = widgets.HTML()
-        self.bar_box = widgets.HBox([self.progress, self.progress_text])
-        self.bar_box.add_class("vl-skill-progress")
-        self.bar_box.layout.display = "none"
+        self.bar = ProgressRow("vl-skill-progress")
         self.status = widgets.HTML()
         self.status.add_class("vl-skill-status")
         self.result = widgets.HTML()
         self.result.add_class("vl-skill-result")
         self.downloads = widgets.HTML()
         self._status: tuple[str, dict[str, object]] | None = None
-        self._started = 0.0
         self.widget = widgets.VBox(
             [
-                widgets.HTML(CSS),
+                panel_styles(CSS),
                 self.heading,
                 self.intro,
                 controls,
-                self.bar_box,
+                self.bar.widget,
                 self.status,
                 self.result,
                 self.downloads,
             ]
         )
-        self.widget.add_class("vl-skill")
+        for cls in ("vl-panel", "vl-panel-section", "vl-skill"):
+            self.widget.add_class(cls)
         self._show_strong()
         self.set_lang(lang)
 
@@ -170,6 +138,8 @@ class SkillPanel:
         if self._status is not None:
             key, kw = self._status
             self._set_status(key, **kw)
+        elif self.run.status == "failed":
+            self._show_failure()
         if self.run.running:
             self._show_progress(self.run)
         else:
@@ -190,13 +160,10 @@ class SkillPanel:
             return
         deck = self.get_deck()
         choice = str(self.tables.value)
-        self.progress.max, self.progress.value = 1, 0
-        self.progress_text.value = ""
-        self.bar_box.layout.display = None
+        self.bar.show(0, 1, "")
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self.result.value, self.downloads.value = "", ""
         self._set_status("skill.running", games="…", tables=len(SETS[choice]))
-        self._started = time.monotonic()
         self.run.start(
             deck,
             games=int(self.games.value),
@@ -208,23 +175,14 @@ class SkillPanel:
         )
 
     def _show_progress(self, run: SkillRun) -> None:
-        from verlies.ui.balance_chart import number
-
         if run.total and self._status is not None and self._status[0] == "skill.running":
             tables = self._status[1].get("tables", 0)
             self._set_status("skill.running", games=run.total, tables=tables)
-        self.progress.max = max(run.total, 1)
-        self.progress.value = min(run.done, run.total)
-        seconds = time.monotonic() - self._started
-        rate = run.done / seconds if seconds > 0 else 0.0
-        self.progress_text.value = html.escape(
-            self._t(
-                "balance.progress",
-                done=run.done,
-                total=run.total,
-                rate=number(rate, self.lang, digits=0, sign=False),
-            )
-        )
+        self.bar.show_run(run, rate_words(run, self.lang))
+
+    def _show_failure(self) -> None:
+        self._status = None
+        self.status.value = failed_html(self.run.error_text(self.lang) or "")
 
     def _draw(self) -> None:
         m = self.run.matrix
@@ -244,9 +202,8 @@ class SkillPanel:
     def _done(self, run: SkillRun) -> None:
         self._show_progress(run)
         self.start_button.disabled, self.cancel_button.disabled = False, True
-        if run.error is not None:
-            self._status = None
-            self.status.value = f'<span style="color:#b00">{html.escape(run.error)}</span>'
+        if run.status == "failed":
+            self._show_failure()
             return
         m = run.matrix
         if m is None:

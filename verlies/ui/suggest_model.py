@@ -13,14 +13,13 @@ which the page makes the draft as one undoable edit.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from verlies.errors import VerliesError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
+from verlies.ui.background import BackgroundRun
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -99,10 +98,14 @@ class VerdictRow:
     verdict_words: str
 
 
-class SuggestRun:
-    """One suggestion at a time, in a background thread (no widgets here)."""
+class SuggestRun(BackgroundRun):
+    """One suggestion at a time, in a background thread (no widgets here; the thread, the
+    progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+
+    what = "suggest"
 
     def __init__(self, executor: Callable[[], Any] | None = None) -> None:
+        super().__init__(executor)
         self.targets = DEFAULT_TARGETS
         self.moves = DEFAULT_MOVES
         self.games = DEFAULT_GAMES
@@ -110,24 +113,9 @@ class SuggestRun:
         self.seed = 0
         self.players = 4
         self.verify_games: int | None = None  # None: twice the games per candidate
-        self._executor = executor
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
         self.result: TuneResult | None = None
-        self.error: SuggestError | str | None = None
         self.phase = "idle"  # idle, search, verify, done
-        self.done = 0
-        self.total = 0
         self.best: float | None = None
-        self.seconds = 0.0
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancel.is_set()
 
     def check(self, draft: Deck) -> tuple[list[Target], list[Move]]:
         """The settings parsed and checked against ``draft``; :class:`SuggestError` names
@@ -159,20 +147,18 @@ class SuggestRun:
         draft: Deck,
         on_update: Callable[[SuggestRun], None] | None = None,
         on_done: Callable[[SuggestRun], None] | None = None,
+        on_start: Callable[[SuggestRun], None] | None = None,
     ) -> None:
         """Check the settings (raises :class:`SuggestError`, nothing starts) and start the
         search on ``draft``; returns at once."""
-        if self.running:
-            raise VerliesError("a suggestion is being searched; cancel it first")
+        self._check_idle()
         targets, moves = self.check(draft)
-        self._cancel = threading.Event()
-        self.result, self.error = None, None
-        self.phase, self.done, self.total, self.best = "search", 0, self.trials, None
-        executor = self._executor() if self._executor is not None else None
-        cancel = self._cancel
+        cancel = self._begin(self.trials)
+        self.result = None
+        self.phase, self.best = "search", None
+        executor = self.executor()
         games, trials, seed, players = self.games, self.trials, self.seed, self.players
         verify_games = self.verify_games
-        t0 = time.perf_counter()
 
         ticked = [False]  # tune ticks `progress` once after each on_trial: not a game count
 
@@ -209,27 +195,14 @@ class SuggestRun:
                     cancel=cancel,
                     on_trial=on_trial,
                 )
-            except VerliesError as e:
-                self.error = str(e)
-            except Exception as e:  # shown on the page, never lost in a thread
-                self.error = f"{type(e).__name__}: {e}"
             finally:
                 self.phase = "done"
-                self.seconds = time.perf_counter() - t0
-                if on_done is not None:
-                    on_done(self)
 
-        self._thread = threading.Thread(target=work, name="verlies-suggest", daemon=True)
-        self._thread.start()
+        self._launch(work, on_done, on_start)
 
     def cancel(self) -> None:
         """Stop after the candidate being played (the best so far is proposed, unverified)."""
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
+        super().cancel()
 
     # ---- the result in words ---------------------------------------------------------------
 

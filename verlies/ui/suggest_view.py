@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.errors import VerliesError
+from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles
 from verlies.ui.suggest_model import SuggestError, SuggestRun
 
 if TYPE_CHECKING:
@@ -24,48 +25,16 @@ if TYPE_CHECKING:
 
 __all__ = ["CSS", "SuggestPanel"]
 
+#: The section's own styles, after the run panels' shared ones (theme.PANEL_CSS).
 CSS = """<style>
-.vl-suggest { box-sizing: border-box; max-width: 100%; min-width: 0; margin-top: 18px;
-  border-top: 1px solid #ccc; padding-top: 8px; }
-.vl-suggest .vl-suggest-heading { font-size: 1.15em; font-weight: 600; }
-.vl-suggest .vl-suggest-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
-  align-items: flex-end; max-width: 100%; }
-.vl-suggest .vl-suggest-field { width: auto; min-width: 0; max-width: 100%; margin: 0; }
-.vl-suggest .vl-suggest-field .widget-label { width: auto; min-width: 0; max-width: 100%;
-  overflow: visible; white-space: normal; line-height: 1.3; margin: 0 0 2px 0;
-  height: auto; }
 .vl-suggest .vl-suggest-field .widget-text { width: 7.5em; margin: 0; }
-.vl-suggest .vl-suggest-field input { width: 100%; }
 .vl-suggest .vl-suggest-field .widget-textarea { width: 22em; max-width: 100%; margin: 0; }
 .vl-suggest .vl-suggest-field textarea { width: 100%; font-family: monospace; }
-.vl-suggest .vl-suggest-buttons { display: flex; flex-flow: row wrap; gap: 6px;
-  width: auto; max-width: 100%; margin: 0; }
-.vl-suggest .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; overflow: visible; }
-.vl-suggest .vl-suggest-progress { display: flex; flex-flow: row wrap; gap: 4px 10px;
-  align-items: center; }
-.vl-suggest .vl-suggest-progress .widget-progress { width: 12em; max-width: 100%;
-  margin: 0; }
-.vl-suggest .widget-html, .vl-suggest .widget-html-content { max-width: 100%;
-  white-space: normal; overflow-wrap: anywhere; height: auto; }
 .vl-suggest .vl-suggest-title { font-weight: 600; margin: 10px 0 2px 0; }
 .vl-suggest .vl-suggest-edits { padding-left: 1.2em; margin: 4px 0; }
-.vl-suggest .vl-suggest-table { overflow-x: auto; max-width: 100%; }
-.vl-suggest .vl-suggest-table table { font-size: 0.92em; border-collapse: collapse; }
-.vl-suggest .vl-suggest-table td, .vl-suggest .vl-suggest-table th { padding: 2px 6px;
-  overflow-wrap: normal; word-break: normal; vertical-align: top; text-align: left; }
+.vl-suggest .vl-suggest-table td, .vl-suggest .vl-suggest-table th { text-align: left; }
 .vl-suggest .vl-suggest-verdict-met { color: #1b6e20; font-weight: 600; }
 .vl-suggest .vl-suggest-verdict-missed { color: #b3261e; font-weight: 600; }
-@media (max-width: 600px) {
-  .vl-suggest .vl-suggest-table table, .vl-suggest .vl-suggest-table tbody,
-  .vl-suggest .vl-suggest-table tr, .vl-suggest .vl-suggest-table td { display: block; }
-  .vl-suggest .vl-suggest-table tr:first-child { display: none; }
-  .vl-suggest .vl-suggest-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
-  .vl-suggest .vl-suggest-table td { padding: 0 4px; }
-  .vl-suggest .vl-suggest-table td:first-child { font-weight: 600; }
-  .vl-suggest .vl-suggest-table td:not(:first-child)::before {
-    content: attr(data-col) ": "; color: #555; }
-}
 </style>"""
 
 _COLUMNS = ("quantity", "band", "start", "proposal", "interval", "verdict")
@@ -114,21 +83,21 @@ class SuggestPanel:
             strict=True,
         ):
             box = widgets.VBox([label, w])
+            box.add_class("vl-panel-field")
             box.add_class("vl-suggest-field")
             box.add_class(f"vl-suggest-{cls}")
             fields.append(box)
         buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-panel-buttons")
         buttons.add_class("vl-suggest-buttons")
         controls = widgets.Box([*fields, buttons])
+        controls.add_class("vl-panel-controls")
         controls.add_class("vl-suggest-controls")
         self.heading = widgets.HTML()
+        self.heading.add_class("vl-panel-heading")
         self.heading.add_class("vl-suggest-heading")
         self.intro = widgets.HTML()
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress_text = widgets.HTML()
-        self.bar_box = widgets.HBox([self.progress, self.progress_text])
-        self.bar_box.add_class("vl-suggest-progress")
-        self.bar_box.layout.display = "none"
+        self.bar = ProgressRow("vl-suggest-progress")
         self.status = widgets.HTML()
         self.status.add_class("vl-suggest-status")
         self.result = widgets.HTML()
@@ -137,17 +106,18 @@ class SuggestPanel:
         self.apply_status = widgets.HTML()
         self.apply_status.add_class("vl-suggest-applied")
         after = widgets.HBox([self.apply_button])
+        after.add_class("vl-panel-buttons")
         after.add_class("vl-suggest-buttons")
         self._status: tuple[str, dict[str, object]] | None = None
         self._error: SuggestError | None = None
         self._applied: tuple[str, dict[str, object]] | None = None
         self.widget = widgets.VBox(
             [
-                widgets.HTML(CSS),
+                panel_styles(CSS),
                 self.heading,
                 self.intro,
                 controls,
-                self.bar_box,
+                self.bar.widget,
                 self.status,
                 self.result,
                 self.downloads,
@@ -155,7 +125,8 @@ class SuggestPanel:
                 self.apply_status,
             ]
         )
-        self.widget.add_class("vl-suggest")
+        for cls in ("vl-panel", "vl-panel-section", "vl-suggest"):
+            self.widget.add_class(cls)
         self.set_lang(lang)
 
     def _t(self, key: str, **kw: object) -> str:
@@ -177,6 +148,8 @@ class SuggestPanel:
         elif self._status is not None:
             key, kw = self._status
             self._set_status(key, **kw)
+        elif self.run.status == "failed" and not self.run.running:
+            self.status.value = failed_html(self.run.error_text(self.lang) or "")
         if self._applied is not None:
             key, kw = self._applied
             self.apply_status.value = html.escape(self._t(key, **kw))
@@ -196,7 +169,7 @@ class SuggestPanel:
 
     def _show_error(self, err: SuggestError) -> None:
         self._error, self._status = err, None
-        self.status.value = f'<span style="color:#b3261e">{html.escape(err.text(self.lang))}</span>'
+        self.status.value = failed_html(err.text(self.lang))
 
     # ---- actions -----------------------------------------------------------------------------
 
@@ -209,14 +182,21 @@ class SuggestPanel:
         run.seed = int(self.seed.value)
         self.apply_status.value, self._applied = "", None
         try:
-            run.start(self.get_draft(), on_update=self._show_progress, on_done=self._done)
+            run.start(
+                self.get_draft(),
+                on_update=self._show_progress,
+                on_done=self._done,
+                on_start=self._started,
+            )
         except SuggestError as e:
             self._show_error(e)  # nothing started: the last result stays
             return
+
+    def _started(self, run: SuggestRun) -> None:
+        """The settings are good and the search begins (before its first update)."""
         self.result.value, self.downloads.value = "", ""
         self.apply_button.layout.display = "none"
-        self.progress.max, self.progress.value = max(run.trials, 1), 0
-        self.bar_box.layout.display = None
+        self.bar.show(0, run.trials)
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self._set_status("suggest.running")
         self._show_progress(run)
@@ -245,9 +225,7 @@ class SuggestPanel:
         if run.phase not in ("search", "verify"):
             return
         key = "suggest.progress_search" if run.phase == "search" else "suggest.progress_verify"
-        self.progress.max = max(run.total, 1)
-        self.progress.value = min(run.done, run.total)
-        self.progress_text.value = html.escape(self._t(key, done=run.done, total=run.total))
+        self.bar.show_run(run, self._t(key, done=run.done, total=run.total))
 
     def _draw(self) -> None:
         """The result in the page's language (nothing before the first one)."""
@@ -297,7 +275,8 @@ class SuggestPanel:
                 )
                 body.append(f'<tr data-key="{esc(row.key)}">{tds}</tr>')
             parts.append(
-                f'<div class="vl-suggest-table"><table><tr>{head}</tr>{"".join(body)}</table></div>'
+                '<div class="vl-suggest-table vl-panel-table">'
+                f"<table><tr>{head}</tr>{''.join(body)}</table></div>"
             )
             point = "suggest.point.met" if v["point_met"] else "suggest.point.missed"
             parts.append(f'<p class="vl-suggest-point">{esc(self._t(point))}</p>')
@@ -314,11 +293,10 @@ class SuggestPanel:
 
     def _done(self, run: SuggestRun) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True
-        self.bar_box.layout.display = "none"
-        if run.error is not None:
+        self.bar.hide()
+        if run.status == "failed":
             self._status, self._error = None, None
-            msg = run.error if isinstance(run.error, str) else run.error.text(self.lang)
-            self.status.value = f'<span style="color:#b3261e">{html.escape(msg)}</span>'
+            self.status.value = failed_html(run.error_text(self.lang) or "")
             return
         if run.result is None:
             return

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +27,9 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.records import SimulationError
-from verlies.sim.run import default_workers
 from verlies.sim.sweep import SweepResult, Tweak, sweep
 from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
+from verlies.ui.background import PooledRun
 
 __all__ = [
     "CHARACTER_VALUES",
@@ -138,35 +136,19 @@ class Point:
     games: int
 
 
-class SweepRun:
-    """One sweep at a time on a draft, in a background thread; its points so far."""
+class SweepRun(PooledRun):
+    """One sweep at a time on a draft, in a background thread; its points so far (the
+    thread, the progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+
+    what = "sweep"
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = default_workers() if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
-        self._active = False
+        super().__init__(workers)
         self.deck: Deck | None = None
         self.tweak: Tweak | None = None
         self.values: list[int] = []
         self.refused: list[int] = []
         self.result: SweepResult | None = None
-        self.error: str | None = None
-        self.done = 0
-        self.total = 0
-        self.cancelled = False
-
-    @property
-    def running(self) -> bool:
-        return self._active and self._thread is not None and self._thread.is_alive()
-
-    def _executor(self) -> ProcessPoolExecutor | None:
-        if self.workers <= 1:
-            return None
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
-        return self._pool
 
     def start(
         self,
@@ -179,11 +161,11 @@ class SweepRun:
         players: int = 4,
         on_update: Callable[[SweepRun], None] | None = None,
         on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
     ) -> None:
         """Sweep ``tweak`` of ``draft`` from ``low`` to ``high`` (both included); returns
         at once. VerliesError: a range that is empty, too long, or refused at every value."""
-        if self.running:
-            raise VerliesError("a sweep is going on; cancel it first")
+        self._check_idle()
         if high < low:
             raise VerliesError(f"the range {low}–{high} is empty")
         if high - low + 1 > MAX_POINTS:
@@ -197,15 +179,10 @@ class SweepRun:
                 refused.append(v)
         if not values:
             raise VerliesError(f"the deck refuses every value {low}–{high}")
-        self._cancel = threading.Event()
+        cancel = self._begin(games * len(values))
         self.deck, self.tweak, self.values, self.refused = draft, tweak, values, refused
-        self.result, self.error, self.cancelled = None, None, False
-        self.done, self.total = 0, games * len(values)
-        executor = self._executor()
-        cancel = self._cancel
-
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
+        self.result = None
+        executor = self.executor()
 
         def update(result: SweepResult) -> None:
             self.result = result
@@ -213,49 +190,21 @@ class SweepRun:
                 on_update(self)
 
         def work() -> None:
-            try:
-                res = sweep(
-                    tweak,
-                    values,
-                    games,
-                    players=players,
-                    deck=draft,
-                    characters="all" if len(draft.characters) >= players else None,
-                    workers=1 if executor is None else None,
-                    executor=executor,
-                    progress=progress,
-                    cancel=cancel,
-                    on_update=update,
-                )
-                self.result = res
-                self.cancelled = cancel.is_set()
-            except VerliesError as e:
-                self.error = str(e)
-            except Exception as e:  # shown on the page, never lost in a thread
-                self.error = f"{type(e).__name__}: {e}"
-            finally:
-                self._active = False
-                if on_done is not None:
-                    on_done(self)
+            self.result = sweep(
+                tweak,
+                values,
+                games,
+                players=players,
+                deck=draft,
+                characters="all" if len(draft.characters) >= players else None,
+                workers=1 if executor is None else None,
+                executor=executor,
+                progress=self._progress,
+                cancel=cancel,
+                on_update=update,
+            )
 
-        self._active = True
-        self._thread = threading.Thread(target=work, name="verlies-sweep", daemon=True)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.running
-
-    def close(self) -> None:
-        self.cancel()
-        self.wait(30)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._launch(work, on_done, on_start)
 
     def points(self, quantity: str) -> list[Point]:
         """The curve so far: every value with games, its estimate and 95 % interval."""
@@ -278,7 +227,7 @@ class SweepRun:
 
     def progress_text(self, lang: str) -> str:
         if self.error is not None:
-            return i18n.text("sweep.error", lang, msg=self.error)
+            return i18n.text("sweep.error", lang, msg=self.error_text(lang))
         if self.tweak is None:
             return ""
         key = "running" if self.running else ("cancelled" if self.cancelled else "done")

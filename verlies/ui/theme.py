@@ -316,3 +316,52 @@ CSS = f"""
 }}
 </style>
 """
+
+#: The Balance and Deck tabs' run panels (A/B run, balance across skill, suggestions,
+#: which card matters, sweep a number): one look for all (issue 20). A panel's box has
+#: ``vl-panel`` (a section below another: ``vl-panel-section`` too), its settings row
+#: ``vl-panel-controls`` of ``vl-panel-field`` boxes (a label over its input) and
+#: ``vl-panel-buttons``, its progress a :class:`verlies.ui.progress_row.ProgressRow`, a
+#: table that turns into blocks on a narrow screen ``vl-panel-table`` (each value under its
+#: column's name, from the cells' ``data-col``). Controls wrap instead of shrinking; labels
+#: and buttons take the width of their words, so a panel reads at 390 px as at 1,280 px.
+#: A panel's own styles come after this block (same selectors' weight: they win).
+PANEL_CSS = """<style>
+.vl-panel { box-sizing: border-box; max-width: 100%; min-width: 0; }
+.vl-panel.vl-panel-section { margin-top: 18px; border-top: 1px solid #ccc; padding-top: 8px; }
+.vl-panel .vl-panel-heading { font-size: 1.15em; font-weight: 600; }
+.vl-panel .vl-panel-controls { display: flex; flex-flow: row wrap; gap: 6px 14px;
+  align-items: flex-end; max-width: 100%; }
+.vl-panel .vl-panel-field { width: auto; min-width: 0; max-width: 100%; margin: 0; }
+.vl-panel .vl-panel-field .widget-label { width: auto; min-width: 0; max-width: 100%;
+  overflow: visible; white-space: normal; line-height: 1.3; margin: 0 0 2px 0;
+  height: auto; }
+.vl-panel .vl-panel-field .widget-text, .vl-panel .vl-panel-field .widget-dropdown {
+  width: 7.5em; margin: 0; }
+.vl-panel .vl-panel-field input, .vl-panel .vl-panel-field select { width: 100%; }
+.vl-panel .vl-panel-buttons { display: flex; flex-flow: row wrap; gap: 6px; width: auto;
+  max-width: 100%; margin: 0; }
+.vl-panel .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; overflow: visible; }
+.vl-panel .vl-progress-row { display: flex; flex-flow: row wrap; gap: 4px 10px;
+  align-items: center; max-width: 100%; }
+.vl-panel .vl-progress-row .widget-progress { width: 12em; max-width: 100%; margin: 0; }
+.vl-panel .widget-html, .vl-panel .widget-html-content { max-width: 100%;
+  white-space: normal; overflow-wrap: anywhere; height: auto; }
+.vl-panel .vl-panel-failed { color: #b3261e; }
+.vl-panel .vl-panel-table { overflow-x: auto; max-width: 100%; }
+.vl-panel .vl-panel-table table { font-size: 0.92em; border-collapse: collapse; }
+.vl-panel .vl-panel-table td, .vl-panel .vl-panel-table th { padding: 2px 6px;
+  overflow-wrap: normal; word-break: normal; vertical-align: top; }
+@media (max-width: 600px) {
+  /* a narrow screen: each table row is a block, every value under its column's name */
+  .vl-panel .vl-panel-table table, .vl-panel .vl-panel-table tbody,
+  .vl-panel .vl-panel-table tr, .vl-panel .vl-panel-table td { display: block; }
+  .vl-panel .vl-panel-table tr:first-child { display: none; }
+  .vl-panel .vl-panel-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-panel .vl-panel-table td { text-align: left !important; padding: 0 4px; }
+  .vl-panel .vl-panel-table td:first-child { font-weight: 600; }
+  .vl-panel .vl-panel-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
+</style>"""

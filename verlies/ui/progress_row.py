@@ -1,0 +1,103 @@
+"""The run panels' progress row and their shared look (issue 20: one home).
+
+:class:`ProgressRow` is a bar and its words in one row (``vl-progress-row``), hidden until
+a run shows it; the Balance tab's A/B run, skill matrix and suggestions and the Deck tab's
+impact column and sweep each have one. :func:`panel_styles` is the panels' one stylesheet
+(:data:`verlies.ui.theme.PANEL_CSS`) followed by a panel's own styles; :func:`failed_html`
+is how a panel shows a failed run's words; :func:`rate_words` the games and games per
+second of a run. The widgets are made on use (a model module may import this one
+without loading a widget library).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from verlies import i18n
+from verlies.ui.theme import PANEL_CSS
+
+if TYPE_CHECKING:
+    import ipywidgets as widgets
+
+    from verlies.ui.background import BackgroundRun
+
+__all__ = ["ProgressRow", "failed_html", "panel_styles", "rate_words"]
+
+
+def panel_styles(own: str = "") -> widgets.HTML:
+    """The panels' shared stylesheet, then ``own`` (a ``<style>`` block; its rules win)."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(PANEL_CSS + own)
+
+
+def failed_html(words: str) -> str:
+    """A failed run's words as a panel shows them (``vl-panel-failed``: in red)."""
+    return f'<span class="vl-panel-failed">{html.escape(words)}</span>'
+
+
+def rate_words(run: BackgroundRun, lang: str) -> str:
+    """ "120 of 2000 games · 35 games/s" for ``run`` (``balance.progress`` in i18n)."""
+    from verlies.ui.balance_chart import number
+
+    seconds = run.seconds
+    rate = run.done / seconds if seconds > 0 else 0.0
+    return i18n.text(
+        "balance.progress",
+        lang,
+        done=run.done,
+        total=run.total,
+        rate=number(rate, lang, digits=0, sign=False),
+    )
+
+
+class ProgressRow:
+    """A progress bar and its words; ``classes``: the panel's own names for the row (its
+    tests and styles find it by them), ``text_class`` the words'. The row is hidden until
+    it has something to say (:meth:`show`, :meth:`say`, :meth:`fail`), the bar until a run
+    shows its games (:meth:`show`): a panel may say things before its first run."""
+
+    def __init__(self, *classes: str, text_class: str | None = None) -> None:
+        import ipywidgets as widgets
+
+        self.bar = widgets.IntProgress(value=0, min=0, max=1)
+        self.text = widgets.HTML()
+        if text_class is not None:
+            self.text.add_class(text_class)
+        self.widget = widgets.HBox([self.bar, self.text])
+        self.widget.add_class("vl-progress-row")
+        for c in classes:
+            self.widget.add_class(c)
+        self.widget.layout.display = "none"
+        self.bar.layout.display = "none"
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.widget.layout.display != "none")
+
+    def show(self, done: int, total: int, words: str | None = None) -> None:
+        """Show ``done`` of ``total`` (and ``words``, plain text; None: keep the words)."""
+        self.bar.max = max(total, 1)
+        self.bar.value = min(max(done, 0), self.bar.max)
+        if words is not None:
+            self.text.value = html.escape(words)
+        self.bar.layout.display = None
+        self.widget.layout.display = None
+
+    def show_run(self, run: BackgroundRun, words: str | None = None) -> None:
+        """Show ``run``'s games so far."""
+        self.show(run.done, run.total, words)
+
+    def say(self, words: str) -> None:
+        """New words beside the bar as it is (plain text)."""
+        self.text.value = html.escape(words)
+        self.widget.layout.display = None
+
+    def fail(self, words: str) -> None:
+        """A failure's words beside the bar, in the failed colour."""
+        self.text.value = failed_html(words)
+        self.widget.layout.display = None
+
+    def hide(self) -> None:
+        self.widget.layout.display = "none"
