@@ -18,11 +18,12 @@ disturbed figure):
   random steps);
 * OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
   rollouts) on ``python_verlies``: simulations per second;
-* the PettingZoo environments: decisions per CPU second (``env.last()`` with its
-  observation and mask, then ``env.step``) over whole games of random legal choices, for
-  ``env()`` (with its checks), ``raw_env()``, the raw env in PettingZoo's two stock
-  wrappers and ``parallel_env()``, beside the engine's own loop over such games and the
-  ratios (``pettingzoo_figures``).
+* the PettingZoo environments: decisions per CPU second and per wall second
+  (``env.last()`` with its observation and mask, then ``env.step``) over whole games of
+  random legal choices, for ``env()`` (with its checks), ``raw_env()``, the raw env in
+  PettingZoo's two stock wrappers and ``parallel_env()``, beside the engine's own loop
+  over such games (its decisions and steps per second) and the ratios
+  (``pettingzoo_figures``; ``--only pettingzoo`` runs just these).
 
 A measurement, not a test: it asserts nothing.
 """
@@ -193,11 +194,14 @@ def openspiel_figures(quick: bool) -> None:
 
 
 def pettingzoo_figures(quick: bool) -> None:
-    """Decisions per CPU second of the PettingZoo environments beside the engine's own
-    loop over the same kind of games (2 players, random legal play, round limit 60),
-    measured in turns in this run (a change of load hits all alike), each the best of a
-    few repeats. CPU seconds of this process (``time.process_time``): on a machine shared
-    with other work, wall time also counts the others' turns on the cores.
+    """Decisions per second of the PettingZoo environments beside the engine's own loop
+    over the same kind of games (2 players, random legal play, round limit 60), measured
+    in turns in this run (a change of load hits all alike), each the best of a few
+    repeats, and each as a share of the engine's rate (the ratio is what compares across
+    runs on a shared machine). Per CPU second of this process (``time.process_time``)
+    and per wall second (``time.perf_counter``: on a machine shared with other work it
+    also counts the others' turns on the cores). The engine's steps per CPU second count
+    its chance rolls too (the envs roll them inside ``step``).
 
     * ``env()``: the environment as ``verlies.pettingzoo.env()`` hands it out, with its
       order and bounds checks (``Checked``): ``env.last()`` with the observation and the
@@ -228,10 +232,10 @@ def pettingzoo_figures(quick: bool) -> None:
     }
     par = verlies.pettingzoo.parallel_env(players=2, round_limit=60)
 
-    def aec_run(env: Any) -> float:
+    def aec_run(env: Any) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
-        t = time.process_time()
+        t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             env.reset(seed=seed)
             for _agent in env.agent_iter():
@@ -242,12 +246,12 @@ def pettingzoo_figures(quick: bool) -> None:
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[rng.randrange(len(legal))]))
                 decisions += 1
-        return decisions / (time.process_time() - t)
+        return decisions, time.process_time() - t, time.perf_counter() - w
 
-    def parallel_run() -> float:
+    def parallel_run() -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
-        t = time.process_time()
+        t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             obs, _ = par.reset(seed=seed)
             while par.agents:
@@ -258,12 +262,14 @@ def pettingzoo_figures(quick: bool) -> None:
                         break
                 obs, *_ = par.step({agent: int(legal[rng.randrange(len(legal))])})
                 decisions += 1
-        return decisions / (time.process_time() - t)
+        return decisions, time.process_time() - t, time.perf_counter() - w
 
-    def engine_run() -> float:
+    steps = [0, 0]  # the engine's steps (decisions and chance rolls), decisions in a run
+
+    def engine_run() -> tuple[int, float, float]:
         rng = random.Random(0)
-        decisions = 0
-        t = time.process_time()
+        decisions = taken = 0
+        t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             game = Game.new(players=2, seed=seed, round_limit=60, log=False)
             while not game.is_over:
@@ -273,22 +279,41 @@ def pettingzoo_figures(quick: bool) -> None:
                     legal = game.legal_actions()
                     game.apply(legal[rng.randrange(len(legal))])
                     decisions += 1
-        return decisions / (time.process_time() - t)
+                taken += 1
+        steps[:] = [taken, decisions]
+        return decisions, time.process_time() - t, time.perf_counter() - w
 
-    best = dict.fromkeys([*envs, "parallel_env()", "engine"], 0.0)
+    # Best of the repeats, per CPU second and per wall second (each its own best).
+    names = [*envs, "parallel_env()", "engine"]
+    cpu = dict.fromkeys(names, 0.0)
+    wall = dict.fromkeys(names, 0.0)
+    runs: dict[str, Callable[[], tuple[int, float, float]]] = {
+        **{name: (lambda e=env: aec_run(e)) for name, env in envs.items()},  # type: ignore[misc]
+        "parallel_env()": parallel_run,
+        "engine": engine_run,
+    }
     for _ in range(3 if quick else 7):
-        for name, env in envs.items():
-            best[name] = max(best[name], aec_run(env))
-        best["parallel_env()"] = max(best["parallel_env()"], parallel_run())
-        best["engine"] = max(best["engine"], engine_run())
-    engine = best.pop("engine")
+        for name, run in runs.items():
+            n, c, w = run()
+            cpu[name] = max(cpu[name], n / c)
+            wall[name] = max(wall[name], n / w)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    engine_cpu, engine_wall = cpu.pop("engine"), wall.pop("engine")
     print(
-        f"PettingZoo, 2 players, random legal play (decisions per CPU second, load {load}); "
-        f"the engine alone on such games: {engine:,.0f}"
+        f"PettingZoo, 2 players, random legal play (load {load}); the engine alone on such "
+        f"games: {engine_cpu:,.0f} decisions per CPU second ({engine_wall:,.0f} per wall "
+        f"second), {engine_cpu * steps[0] / steps[1]:,.0f} steps per CPU second (chance "
+        f"rolls included: {steps[0]:,} steps for {steps[1]:,} decisions in {games} games)"
     )
-    for name, rate in best.items():
-        print(f"  {name:15s} {rate:8,.0f} decisions/s  ({rate / engine:.2f} of the engine)")
+    print(
+        f"  {'decisions/s':15s} {'per CPU s':>10s} {'(of engine)':>11s} {'per wall s':>11s}"
+        f" {'(of engine)':>11s}"
+    )
+    for name in cpu:
+        print(
+            f"  {name:15s} {cpu[name]:10,.0f} {cpu[name] / engine_cpu:11.2f} "
+            f"{wall[name]:11,.0f} {wall[name] / engine_wall:11.2f}"
+        )
 
 
 def main() -> None:

@@ -343,6 +343,7 @@ class _Kept:
         "marks",
         "marked",
         "rows",
+        "deck",
         "cp",
         "treasures",
         "info",
@@ -358,6 +359,7 @@ class _Kept:
         self.marks: Any = None  # the figures' cards in the window (None: escaped)
         self.marked: list[int] = []  # where the figures' marks are in buf
         self.rows: Any = ()  # each figure's row key
+        self.deck: Any = None  # the deck the rows' characters are of
         self.cp: int | None = None
         self.treasures: Any = None  # every figure's treasures (ids, used)
         self.info: Any = None
@@ -758,34 +760,44 @@ class Encoding:
 
     def _write_figures(self, kept: _Kept, state: Any, order: list[Any], seat: int) -> None:
         """figures: each figure's row (kept by its public facts relative to the observer
-        and the deck's card of its character: live edits), then to_move."""
+        and the deck's card of its character, by id while that deck is the one kept:
+        live edits), then to_move."""
         mx, my = order[0].pos
-        characters = state.deck.characters
+        deck = state.deck
+        characters = deck.characters
         keys = tuple(
             [
                 (
                     f.escaped,
-                    bool(f.injured),
+                    f.injured != 0,
                     f.coins,
                     len(f.treasures),
                     f.pos[0] - mx,
                     f.pos[1] - my,
-                    characters.get(f.character.id),
+                    id(characters.get(f.character.id)),
                 )
                 for f in order
             ]
         )
         old = kept.rows
-        if keys != old:
+        if keys != old or deck is not kept.deck:
+            same_deck = deck is kept.deck
             mv = kept.mv
             fields = len(FIGURE_FIELDS)
             at = self._at_figures[0]
             for rel, key in enumerate(keys):
-                if rel < len(old) and old[rel] == key:
+                if same_deck and rel < len(old) and old[rel] == key:
                     continue
-                row = self._figure_row(key)
-                mv[at + rel * fields : at + rel * fields + fields - 1] = row
+                hit = self._row_cache.get(key)
+                character = characters.get(order[rel].character.id)
+                if hit is None or hit[0] is not character:
+                    hit = (character, self._figure_row(key, character))
+                    if len(self._row_cache) > 4096:
+                        self._row_cache.clear()
+                    self._row_cache[key] = hit
+                mv[at + rel * fields : at + rel * fields + fields - 1] = hit[1]
             kept.rows = keys
+            kept.deck = deck
         cp = state.current_player
         if cp != kept.cp:
             mv = kept.mv
@@ -796,12 +808,8 @@ class Encoding:
                 mv[last + rel * fields] = 1.0 if cp == (seat + rel) % n else 0.0
             kept.cp = cp
 
-    def _figure_row(self, key: tuple[Any, ...]) -> array[float]:
+    def _figure_row(self, key: tuple[Any, ...], character: Any) -> array[float]:
         """One figure's fields but to_move, from its row key (see ``_write_figures``)."""
-        character = key[6]
-        hit = self._row_cache.get((*key[:6], id(character)))
-        if hit is not None and hit[0] is character:
-            return hit[1]
         escaped, injured, coins, held, dx, dy, _ = key
         row = [
             1.0,
@@ -814,11 +822,7 @@ class Encoding:
         ]
         values = self._character_values(character)
         row += values if values is not None else (0.0,) * len(_ATTRS)
-        out = array("f", row)
-        if len(self._row_cache) > 4096:
-            self._row_cache.clear()
-        self._row_cache[(*key[:6], id(character))] = (character, out)
-        return out
+        return array("f", row)
 
     def _write_treasures(self, kept: _Kept, order: list[Any]) -> None:
         """hand (the observer's own treasures) and shown (every seat's used ones, R9.5;
@@ -1039,13 +1043,13 @@ class Encoding:
         bottom = len(state.treasures.bottom)
         cached = self._piles_cache
         if cached is not None:  # compared with copies of the counts (dict == is in C)
-            k = cached[0]
-            if k[5] == bottom and k[:5] == now:
+            k, kept_bottom = cached[0]
+            if kept_bottom == bottom and k == now:
                 return cached[1]
             piles = cached[1].copy()
             changed = [
                 (i, {cid for cid, _ in old.items() ^ new.items()})
-                for i, (old, new) in enumerate(zip(k[:5], now, strict=True))
+                for i, (old, new) in enumerate(zip(k, now, strict=True))
                 if old != new
             ]
         else:
@@ -1062,7 +1066,7 @@ class Encoding:
                     at += offset
                     piles[at] = _unit(counts.get(cid, 0) / scale[at])
         piles[-1] = _unit(bottom / scale[-1])
-        self._piles_cache = ((*(dict(c) for c in now), bottom), piles)
+        self._piles_cache = ((tuple([dict(c) for c in now]), bottom), piles)
         return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:

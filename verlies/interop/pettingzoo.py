@@ -130,6 +130,8 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self._deciding = -1  # the seat whose mask is _mask (-1: none)
         # (index -> action, mask) by (the figure's card, the legal actions)
         self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
+        # The last legal actions handed out, their figure's card and (index map, mask).
+        self._legal_same: dict[int, tuple[Any, Pos, tuple[dict[int, Any], Any]]] = {}
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
 
@@ -287,10 +289,18 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         state = game.state
         legal = game.legal_actions()
         self._deciding = state.current_player
-        key = (state.figures[state.seat].pos, legal if type(legal) is tuple else tuple(legal))
+        pos = state.figures[state.seat].pos
+        # First by identity (the engine keeps a turn's choices per card: the same tuple
+        # comes back; hashing a tuple of actions walks every action, every time).
+        same = self._legal_same.get(id(legal))
+        if same is not None and same[0] is legal and same[1] == pos:
+            self._legal, self._mask = same[2]
+            return
+        key = (pos, legal if type(legal) is tuple else tuple(legal))
         hit = self._legal_cache.get(key)
         if hit is not None:
             self._legal, self._mask = hit
+            self._keep_same(legal, pos, hit)
             return
         enc = self.encoding
         self._legal = {enc.action_to_index(game, a): a for a in legal}
@@ -299,7 +309,17 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self._mask = mask
         if len(self._legal_cache) > 4096:
             self._legal_cache.clear()
-        self._legal_cache[key] = (self._legal, mask)
+        hit = self._legal_cache[key] = (self._legal, mask)
+        self._keep_same(legal, pos, hit)
+
+    def _keep_same(self, legal: Any, pos: Pos, hit: tuple[dict[int, Any], Any]) -> None:
+        """Keep ``hit`` by the identity of ``legal`` (a tuple: never changed; kept alive
+        here, so its id stays its own)."""
+        if type(legal) is not tuple:
+            return
+        if len(self._legal_same) > 1024:
+            self._legal_same.clear()
+        self._legal_same[id(legal)] = (legal, pos, hit)
 
     def _was_dead_step(self, action: Any) -> None:
         super()._was_dead_step(action)
