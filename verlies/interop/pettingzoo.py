@@ -132,6 +132,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
         # The last legal actions handed out, their figure's card and (index map, mask).
         self._legal_same: dict[int, tuple[Any, Pos, tuple[dict[int, Any], Any]]] = {}
+        self._index_of: dict[tuple[Pos, Any], int] = {}  # (figure's card, action) -> index
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
 
@@ -296,14 +297,25 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         if same is not None and same[0] is legal and same[1] == pos:
             self._legal, self._mask = same[2]
             return
-        key = (pos, legal if type(legal) is tuple else tuple(legal))
+        key = (pos, legal if isinstance(legal, tuple) else tuple(legal))
         hit = self._legal_cache.get(key)
         if hit is not None:
             self._legal, self._mask = hit
             self._keep_same(legal, pos, hit)
             return
         enc = self.encoding
-        self._legal = {enc.action_to_index(game, a): a for a in legal}
+        # Each action's index by (the figure's card, the action): placements and walks
+        # come back in new combinations (another drawn card, a newly laid neighbour).
+        indices = self._index_of
+        if len(indices) > 16384:
+            indices.clear()
+        legal_by_index = {}
+        for a in legal:
+            i = indices.get((pos, a))
+            if i is None:
+                i = indices[(pos, a)] = enc.action_to_index(game, a)
+            legal_by_index[i] = a
+        self._legal = legal_by_index
         mask = np.zeros(enc.num_actions, dtype=np.int8)
         mask[list(self._legal)] = 1
         self._mask = mask
@@ -314,8 +326,9 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
 
     def _keep_same(self, legal: Any, pos: Pos, hit: tuple[dict[int, Any], Any]) -> None:
         """Keep ``hit`` by the identity of ``legal`` (a tuple: never changed; kept alive
-        here, so its id stays its own)."""
-        if type(legal) is not tuple:
+        here, so its id stays its own): the engine's LegalActions, a tuple, comes back
+        for a figure's turn on a card until a card is laid near it."""
+        if not isinstance(legal, tuple):
             return
         if len(self._legal_same) > 1024:
             self._legal_same.clear()
