@@ -23,7 +23,8 @@ disturbed figure):
   random legal choices, for ``env()`` (with its checks), ``raw_env()``, the raw env in
   PettingZoo's two stock wrappers and ``parallel_env()``, beside the engine's own loop
   over such games (its decisions and steps per second) and the ratios
-  (``pettingzoo_figures``; ``--only pettingzoo`` runs just these).
+  (``pettingzoo_figures``; ``--only pettingzoo`` runs just these; ``--against main``
+  also measures main's env() and parallel_env() in the same run, interleaved).
 
 A measurement, not a test: it asserts nothing.
 """
@@ -193,7 +194,48 @@ def openspiel_figures(quick: bool) -> None:
     )
 
 
-def pettingzoo_figures(quick: bool) -> None:
+def baseline_modules(ref: str) -> Any:
+    """The PettingZoo env module of git revision ``ref`` (its ``verlies/interop/
+    encoding.py`` and ``pettingzoo.py``, loaded beside this checkout's engine), to be
+    measured in the same run as this checkout's: on a shared machine two separate runs
+    differ more by load than by code."""
+    import importlib.util
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(root), "show", f"{ref}:{path}"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    tmp = Path(tempfile.mkdtemp(prefix="verlies-baseline-"))
+    encoding = show("verlies/interop/encoding.py")
+    env = show("verlies/interop/pettingzoo.py")
+    line = "from verlies.interop.encoding import Encoding"
+    if line not in env:
+        raise SystemExit(f"{ref}'s pettingzoo.py does not import Encoding as expected: {line}")
+    (tmp / "baseline_encoding.py").write_text(encoding, encoding="utf-8")
+    env = env.replace(line, "from baseline_encoding import Encoding")
+    (tmp / "baseline_pettingzoo.py").write_text(env, encoding="utf-8")
+    sys.path.insert(0, str(tmp))
+    spec = importlib.util.spec_from_file_location(
+        "baseline_pettingzoo", tmp / "baseline_pettingzoo.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["baseline_pettingzoo"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
     """Decisions per second of the PettingZoo environments beside the engine's own loop
     over the same kind of games (2 players, random legal play, round limit 60), measured
     in turns in this run (a change of load hits all alike), each the best of a few
@@ -222,7 +264,7 @@ def pettingzoo_figures(quick: bool) -> None:
 
     import verlies.pettingzoo
 
-    games = 2 if quick else 6
+    games = 2 if quick else 10
     envs = {
         "env()": verlies.pettingzoo.env(players=2, round_limit=60),
         "raw_env()": verlies.pettingzoo.raw_env(players=2, round_limit=60),
@@ -231,6 +273,11 @@ def pettingzoo_figures(quick: bool) -> None:
         ),
     }
     par = verlies.pettingzoo.parallel_env(players=2, round_limit=60)
+    parallels = {"parallel_env()": par}
+    if against is not None:
+        old = baseline_modules(against)
+        envs[f"env() at {against}"] = old.env(players=2, round_limit=60)
+        parallels[f"parallel at {against}"] = old.parallel_env(players=2, round_limit=60)
 
     def aec_run(env: Any) -> tuple[int, float, float]:
         rng = random.Random(0)
@@ -248,7 +295,7 @@ def pettingzoo_figures(quick: bool) -> None:
                 decisions += 1
         return decisions, time.process_time() - t, time.perf_counter() - w
 
-    def parallel_run() -> tuple[int, float, float]:
+    def parallel_run(par: Any) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
         t, w = time.process_time(), time.perf_counter()
@@ -284,15 +331,15 @@ def pettingzoo_figures(quick: bool) -> None:
         return decisions, time.process_time() - t, time.perf_counter() - w
 
     # Best of the repeats, per CPU second and per wall second (each its own best).
-    names = [*envs, "parallel_env()", "engine"]
+    names = [*envs, *parallels, "engine"]
     cpu = dict.fromkeys(names, 0.0)
     wall = dict.fromkeys(names, 0.0)
     runs: dict[str, Callable[[], tuple[int, float, float]]] = {
         **{name: (lambda e=env: aec_run(e)) for name, env in envs.items()},  # type: ignore[misc]
-        "parallel_env()": parallel_run,
+        **{name: (lambda p=par: parallel_run(p)) for name, p in parallels.items()},  # type: ignore[misc]
         "engine": engine_run,
     }
-    for _ in range(3 if quick else 7):
+    for _ in range(3 if quick else 9):
         for name, run in runs.items():
             n, c, w = run()
             cpu[name] = max(cpu[name], n / c)
@@ -306,12 +353,12 @@ def pettingzoo_figures(quick: bool) -> None:
         f"rolls included: {steps[0]:,} steps for {steps[1]:,} decisions in {games} games)"
     )
     print(
-        f"  {'decisions/s':15s} {'per CPU s':>10s} {'(of engine)':>11s} {'per wall s':>11s}"
+        f"  {'decisions/s':22s} {'per CPU s':>10s} {'(of engine)':>11s} {'per wall s':>11s}"
         f" {'(of engine)':>11s}"
     )
     for name in cpu:
         print(
-            f"  {name:15s} {cpu[name]:10,.0f} {cpu[name] / engine_cpu:11.2f} "
+            f"  {name:22s} {cpu[name]:10,.0f} {cpu[name] / engine_cpu:11.2f} "
             f"{wall[name]:11,.0f} {wall[name] / engine_wall:11.2f}"
         )
 
@@ -322,9 +369,14 @@ def main() -> None:
     ap.add_argument(
         "--only", choices=["pettingzoo"], help="run one part (pettingzoo: the env figures)"
     )
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="also measure the PettingZoo envs of git revision REV (e.g. main) in the same run",
+    )
     a = ap.parse_args()
     if a.only == "pettingzoo":
-        pettingzoo_figures(a.quick)
+        pettingzoo_figures(a.quick, a.against)
         return
     random.seed(0)
     clone_figures(a.quick)
@@ -332,7 +384,7 @@ def main() -> None:
     ismcts_figures(a.quick)
     openspiel_clone_figures(a.quick)
     openspiel_figures(a.quick)
-    pettingzoo_figures(a.quick)
+    pettingzoo_figures(a.quick, a.against)
 
 
 if __name__ == "__main__":
