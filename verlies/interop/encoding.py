@@ -852,11 +852,17 @@ class Encoding:
         """info: the public counts (pile sizes, exits left, round, bank, own gold,
         figures inside) and the drawn card."""
         limit = game.setup.round_limit
-        key = (
-            state.dungeon.size,
-            state.rooms.size,
-            state.monsters.size,
-            state.treasures.size,
+        dungeon, rooms, monsters, treasures = (
+            state.dungeon,
+            state.rooms,
+            state.monsters,
+            state.treasures,
+        )
+        key = (  # a pile's size is its total and the lost cards under it (Pile.size)
+            dungeon.total + len(dungeon.bottom),
+            rooms.total + len(rooms.bottom),
+            monsters.total + len(monsters.bottom),
+            treasures.total + len(treasures.bottom),
             state.exits_left,  # kept up to date by the rules (R1.6)
             state.round,
             limit,
@@ -868,13 +874,25 @@ class Encoding:
         if key == kept.info:
             return
         kept.info = key
-        dungeon, rooms, monsters, treasures, exits, rnd, limit, bank, gold, inside, drawn = key
+        (
+            n_dungeon,
+            n_rooms,
+            n_monsters,
+            n_treasures,
+            exits,
+            rnd,
+            limit,
+            bank,
+            gold,
+            inside,
+            drawn,
+        ) = key
         totals = self._totals
         row = [
-            _unit(dungeon / totals[0]),
-            _unit(rooms / totals[1]),
-            _unit(monsters / totals[2]),
-            _unit(treasures / totals[3]),
+            _unit(n_dungeon / totals[0]),
+            _unit(n_rooms / totals[1]),
+            _unit(n_monsters / totals[2]),
+            _unit(n_treasures / totals[3]),
             _unit(exits / self._exits_total),
             _unit(rnd / (limit if limit else 300)),
             _unit(bank / _BANK_SCALE) if bank >= 0 else 0.0,

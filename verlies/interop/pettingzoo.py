@@ -249,9 +249,11 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
     def _advance(self) -> None:
         """Roll the chance points, then select the seat to decide (or end the game)."""
         game = self.game
-        game.play_chance()
+        if game.state.at_chance:
+            game.play_chance()
+        rewards = self.rewards
         for a in self.agents:
-            self.rewards[a] = 0.0
+            rewards[a] = 0.0
         if not game.is_over and self._ended():
             # max_cycles decisions taken: a truncation, rewards 0 (as the round limit).
             for a in self.agents:
