@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import copy
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -279,50 +280,61 @@ def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
         envs[f"env() at {against}"] = old.env(players=2, round_limit=60)
         parallels[f"parallel at {against}"] = old.parallel_env(players=2, round_limit=60)
 
-    def aec_run(env: Any) -> tuple[int, float, float]:
+    def aec_run(env: Any, took: list[int]) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
+        clock = time.perf_counter_ns
         t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             env.reset(seed=seed)
             for _agent in env.agent_iter():
+                start = clock()
                 obs, _, terminated, truncated, _ = env.last()
                 if terminated or truncated:
                     env.step(None)
                     continue
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[rng.randrange(len(legal))]))
+                took.append(clock() - start)
                 decisions += 1
         return decisions, time.process_time() - t, time.perf_counter() - w
 
-    def parallel_run(par: Any) -> tuple[int, float, float]:
+    def parallel_run(par: Any, took: list[int]) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
+        clock = time.perf_counter_ns
         t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             obs, _ = par.reset(seed=seed)
             while par.agents:
+                start = clock()
                 for agent in par.agents:
                     mask = obs[agent]["action_mask"]
                     if mask.any():
                         legal = np.flatnonzero(mask)
                         break
                 obs, *_ = par.step({agent: int(legal[rng.randrange(len(legal))])})
+                took.append(clock() - start)
                 decisions += 1
         return decisions, time.process_time() - t, time.perf_counter() - w
 
     steps = [0, 0]  # the engine's steps (decisions and chance rolls), decisions in a run
 
-    def engine_run() -> tuple[int, float, float]:
+    def engine_run(took: list[int]) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = taken = 0
+        clock = time.perf_counter_ns
         t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             game = Game.new(players=2, seed=seed, round_limit=60, log=False)
+            start = clock()  # a decision and the chance rolls after it, as in the envs
             while not game.is_over:
                 if game.is_chance:
                     game.roll()
                 else:
+                    if taken:
+                        took.append(clock() - start)
+                        start = clock()
                     legal = game.legal_actions()
                     game.apply(legal[rng.randrange(len(legal))])
                     decisions += 1
@@ -334,16 +346,20 @@ def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
     names = [*envs, *parallels, "engine"]
     cpu = dict.fromkeys(names, 0.0)
     wall = dict.fromkeys(names, 0.0)
-    runs: dict[str, Callable[[], tuple[int, float, float]]] = {
-        **{name: (lambda e=env: aec_run(e)) for name, env in envs.items()},  # type: ignore[misc]
-        **{name: (lambda p=par: parallel_run(p)) for name, p in parallels.items()},  # type: ignore[misc]
+    runs: dict[str, Callable[[list[int]], tuple[int, float, float]]] = {
+        **{name: (lambda took, e=env: aec_run(e, took)) for name, env in envs.items()},  # type: ignore[misc]
+        **{name: (lambda took, p=par: parallel_run(p, took)) for name, p in parallels.items()},  # type: ignore[misc]
         "engine": engine_run,
     }
+    # Each decision's own time (perf_counter_ns around it): its median over every run
+    # is steadier than a best run when other work takes turns on the cores.
+    took: dict[str, list[int]] = {name: [] for name in names}
     for _ in range(3 if quick else 9):
         for name, run in runs.items():
-            n, c, w = run()
+            n, c, w = run(took[name])
             cpu[name] = max(cpu[name], n / c)
             wall[name] = max(wall[name], n / w)
+    median = {name: statistics.median(v) / 1e3 for name, v in took.items()}
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     engine_cpu, engine_wall = cpu.pop("engine"), wall.pop("engine")
     print(
@@ -354,13 +370,15 @@ def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
     )
     print(
         f"  {'decisions/s':22s} {'per CPU s':>10s} {'(of engine)':>11s} {'per wall s':>11s}"
-        f" {'(of engine)':>11s}"
+        f" {'(of engine)':>11s} {'median us':>10s} {'(engine/it)':>11s}"
     )
     for name in cpu:
         print(
             f"  {name:22s} {cpu[name]:10,.0f} {cpu[name] / engine_cpu:11.2f} "
-            f"{wall[name]:11,.0f} {wall[name] / engine_wall:11.2f}"
+            f"{wall[name]:11,.0f} {wall[name] / engine_wall:11.2f} {median[name]:10.1f} "
+            f"{median['engine'] / median[name]:11.2f}"
         )
+    print(f"  {'engine':22s} {'':10s} {'':11s} {'':11s} {'':11s} {median['engine']:10.1f}")
 
 
 def main() -> None:
