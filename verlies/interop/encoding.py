@@ -827,14 +827,19 @@ class Encoding:
     def _write_treasures(self, kept: _Kept, order: list[Any]) -> None:
         """hand (the observer's own treasures) and shown (every seat's used ones, R9.5;
         never another seat's unused ones): by every figure's (id, used) pairs."""
-        key = tuple([tuple([(h.card.id, h.used) for h in f.treasures]) for f in order])
-        if key == kept.treasures:
-            return
+        if not any([f.treasures for f in order]):  # most of most games: none held
+            if kept.treasures == ():
+                return
+            key: tuple[Any, ...] = ()
+        else:
+            key = tuple([tuple([(h.card.id, h.used) for h in f.treasures]) for f in order])
+            if key == kept.treasures:
+                return
         kept.treasures = key
         t = len(self.treasure_ids)
         index = self._treasure_index
         hand = [0.0] * (2 * t)
-        for cid, used in key[0]:
+        for cid, used in key[0] if key else ():
             j = index.get(cid)
             if j is not None:
                 hand[j + (t if used else 0)] = 1.0  # a count, saturating at 1

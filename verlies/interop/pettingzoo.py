@@ -131,7 +131,6 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         # (index -> action, mask) by (the figure's card, the legal actions)
         self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
         # The last legal actions handed out, their figure's card and (index map, mask).
-        self._legal_same: dict[int, tuple[Any, Pos, tuple[dict[int, Any], Any]]] = {}
         self._index_of: dict[tuple[Pos, Any], int] = {}  # (figure's card, action) -> index
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
@@ -293,17 +292,10 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         legal = game.legal_actions()
         self._deciding = state.current_player
         pos = state.figures[state.seat].pos
-        # First by identity (the engine keeps a turn's choices per card: the same tuple
-        # comes back; hashing a tuple of actions walks every action, every time).
-        same = self._legal_same.get(id(legal))
-        if same is not None and same[0] is legal and same[1] == pos:
-            self._legal, self._mask = same[2]
-            return
         key = (pos, legal if isinstance(legal, tuple) else tuple(legal))
         hit = self._legal_cache.get(key)
         if hit is not None:
             self._legal, self._mask = hit
-            self._keep_same(legal, pos, hit)
             return
         enc = self.encoding
         # Each action's index by (the figure's card, the action): placements and walks
@@ -323,18 +315,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self._mask = mask
         if len(self._legal_cache) > 4096:
             self._legal_cache.clear()
-        hit = self._legal_cache[key] = (self._legal, mask)
-        self._keep_same(legal, pos, hit)
-
-    def _keep_same(self, legal: Any, pos: Pos, hit: tuple[dict[int, Any], Any]) -> None:
-        """Keep ``hit`` by the identity of ``legal`` (a tuple: never changed; kept alive
-        here, so its id stays its own): the engine's LegalActions, a tuple, comes back
-        for a figure's turn on a card until a card is laid near it."""
-        if not isinstance(legal, tuple):
-            return
-        if len(self._legal_same) > 1024:
-            self._legal_same.clear()
-        self._legal_same[id(legal)] = (legal, pos, hit)
+        self._legal_cache[key] = (self._legal, mask)
 
     def _was_dead_step(self, action: Any) -> None:
         super()._was_dead_step(action)
