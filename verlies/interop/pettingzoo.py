@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import parallel_to_aec
 from pettingzoo.utils.env_logger import EnvLogger
 
-from verlies.board import Pos
+from verlies.board import SIDES, Pos
 from verlies.cards.model import TileKind
 from verlies.errors import VerliesError
 from verlies.game import Game
@@ -67,7 +67,6 @@ _KIND_RGB = {
     TileKind.CORRIDOR: (120, 100, 80),
     TileKind.ROOM: (170, 130, 90),
 }
-_SIDES: tuple[tuple[int, int, int], ...] = ((1, 0, -1), (2, 1, 0), (4, 0, 1), (8, -1, 0))
 
 
 class VerliesEnv(AECEnv):  # type: ignore[misc]
@@ -356,7 +355,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             for dy in range(3):
                 for dx in range(3):
                     rows[cy + dy][cx + dx] = "#"
-            for bit, sx, sy in _SIDES:
+            for bit, sx, sy, _ in SIDES:
                 if tile.mask & bit:
                     rows[cy + 1 + sy][cx + 1 + sx] = " "
             kind = tile.card.kind
@@ -395,7 +394,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             px, py = (x - x0) * c, (y - y0) * c
             rgb = (90, 60, 60) if tile.collapsed else _KIND_RGB.get(tile.card.kind, (120, 100, 80))
             img[py + q : py + c - q, px + q : px + c - q] = rgb
-            for bit, sx, sy in _SIDES:
+            for bit, sx, sy, _ in SIDES:
                 if tile.mask & bit:
                     ax, ay = px + q + sx * q, py + q + sy * q
                     img[ay : ay + c - 2 * q, ax : ax + c - 2 * q] = rgb
