@@ -378,6 +378,16 @@ class Encoding:
         self.max_walk = 3 if variants.long_walk else 2
         self.treasure_ids: tuple[str, ...] = tuple(sorted(deck.treasures))
         self._treasure_index = {t: i for i, t in enumerate(self.treasure_ids)}
+        self._number_actions()
+        self._number_outcomes()
+        self._lay_out_observation()
+        self._scales()
+        self._keep_nothing_yet()
+        # Decks already checked (kept alive so that their ids stay theirs).
+        self._checked_decks: dict[int, Any] = {id(deck): deck}
+
+    def _number_actions(self) -> None:
+        """The action blocks (``action_blocks``, ``num_actions``)."""
         t = len(self.treasure_ids)
 
         # ---- actions: [simple | place | walk | use_heal | attempt+ | choose | lose_treasure]
@@ -408,6 +418,9 @@ class Encoding:
         self.action_blocks: tuple[Block, ...] = tuple(blocks)
         self.num_actions = pos
 
+    def _number_outcomes(self) -> None:
+        """The chance outcomes: roll values, then card ids (``max_chance_outcomes``)."""
+        deck = self.deck
         # ---- chance outcomes: [roll values lo..hi | card ids (all decks, sorted)]
         lo, hi = 1, 6
         for card in (*deck.rooms.values(), *deck.monsters.values(), *deck.treasures.values()):
@@ -421,6 +434,10 @@ class Encoding:
         self._card_index = {c: hi - lo + 1 + i for i, c in enumerate(self.card_ids)}
         self.max_chance_outcomes = hi - lo + 1 + len(self.card_ids)
 
+    def _lay_out_observation(self) -> None:
+        """The observation's blocks from ``OBSERVATION_LAYOUT`` (``observation_blocks``)."""
+        deck = self.deck
+        t = len(self.treasure_ids)
         # ---- observation: the blocks of OBSERVATION_LAYOUT
         self.cell_channels = CELL_CHANNELS
         self.figure_fields = FIGURE_FIELDS
@@ -462,6 +479,9 @@ class Encoding:
         self._at_shown = at["shown"]
         self._at_piles = at["piles"]
 
+    def _scales(self) -> None:
+        """What the writers divide by: each count's scale to 0..1."""
+        deck, players = self.deck, self.players
         # Scales: each pile count over the deck's count of that card (at least 1): 0..1.
         dungeon_pile = deck.dungeon_pile(players)
         self._pile_scale: list[float] = [
@@ -489,6 +509,8 @@ class Encoding:
         exit_ids = [c for c, card in deck.dungeon.items() if card.kind is TileKind.EXIT]
         self._exits_total = max(1, sum(dungeon_pile.get(c, 0) for c in exit_ids))
 
+    def _keep_nothing_yet(self) -> None:
+        """The writers' kept values (each a function of its key alone), empty."""
         # What the writers keep (observation): each a function of its key alone.
         self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
         self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
@@ -503,7 +525,6 @@ class Encoding:
         self._row_cache: dict[tuple[Any, ...], tuple[Any, array[float]]] = {}
         # Per seat: the buffer the observation is kept in and the blocks' keys.
         self._kept: dict[int, _Kept] = {}
-        self._checked_decks: dict[int, Any] = {id(deck): deck}
 
     @property
     def observation_shape(self) -> tuple[int]:
