@@ -18,11 +18,16 @@ disturbed figure):
   random steps);
 * OpenSpiel's own MCTS (``open_spiel.python.algorithms.mcts.MCTSBot`` with random
   rollouts) on ``python_verlies``: simulations per second;
-* the PettingZoo environments: decisions per CPU second (``env.last()`` with its
-  observation and mask, then ``env.step``) over whole games of random legal choices, for
-  ``env()`` (with its checks), ``raw_env()``, the raw env in PettingZoo's two stock
-  wrappers and ``parallel_env()``, beside the engine's own loop over such games and the
-  ratios (``pettingzoo_figures``).
+* the PettingZoo environments: decisions per CPU second and per wall second
+  (``env.last()`` with its observation and mask, then ``env.step``) over whole games of
+  random legal choices, for ``env()`` (with its checks), ``raw_env()``, the raw env in
+  PettingZoo's two stock wrappers and ``parallel_env()``, beside the engine's own loop
+  over such games (its decisions and steps per second) and the ratios
+  (``pettingzoo_figures``; ``--only pettingzoo`` runs just these; ``--against main``
+  also measures main's env() and parallel_env() in the same run, interleaved);
+* with ``--only parts`` (not in the full run): where an ``env()`` decision's time goes,
+  the observation, the legal mask, ``last()``, ``step`` and the engine's apply, each
+  timed around it (``parts_figures``; ``--against main`` measures main's right after).
 
 A measurement, not a test: it asserts nothing.
 """
@@ -32,6 +37,7 @@ from __future__ import annotations
 import argparse
 import copy
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -192,12 +198,56 @@ def openspiel_figures(quick: bool) -> None:
     )
 
 
-def pettingzoo_figures(quick: bool) -> None:
-    """Decisions per CPU second of the PettingZoo environments beside the engine's own
-    loop over the same kind of games (2 players, random legal play, round limit 60),
-    measured in turns in this run (a change of load hits all alike), each the best of a
-    few repeats. CPU seconds of this process (``time.process_time``): on a machine shared
-    with other work, wall time also counts the others' turns on the cores.
+def baseline_modules(ref: str) -> Any:
+    """The PettingZoo env module of git revision ``ref`` (its ``verlies/interop/
+    encoding.py`` and ``pettingzoo.py``, loaded beside this checkout's engine), to be
+    measured in the same run as this checkout's: on a shared machine two separate runs
+    differ more by load than by code."""
+    import importlib.util
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(root), "show", f"{ref}:{path}"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    tmp = Path(tempfile.mkdtemp(prefix="verlies-baseline-"))
+    encoding = show("verlies/interop/encoding.py")
+    env = show("verlies/interop/pettingzoo.py")
+    line = "from verlies.interop.encoding import Encoding"
+    if line not in env:
+        raise SystemExit(f"{ref}'s pettingzoo.py does not import Encoding as expected: {line}")
+    (tmp / "baseline_encoding.py").write_text(encoding, encoding="utf-8")
+    env = env.replace(line, "from baseline_encoding import Encoding")
+    (tmp / "baseline_pettingzoo.py").write_text(env, encoding="utf-8")
+    sys.path.insert(0, str(tmp))
+    spec = importlib.util.spec_from_file_location(
+        "baseline_pettingzoo", tmp / "baseline_pettingzoo.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["baseline_pettingzoo"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
+    """Decisions per second of the PettingZoo environments beside the engine's own loop
+    over the same kind of games (2 players, random legal play, round limit 60), measured
+    in turns in this run (a change of load hits all alike), each the best of a few
+    repeats, and each as a share of the engine's rate (the ratio is what compares across
+    runs on a shared machine). Per CPU second of this process (``time.process_time``)
+    and per wall second (``time.perf_counter``: on a machine shared with other work it
+    also counts the others' turns on the cores). The engine's steps per CPU second count
+    its chance rolls too (the envs roll them inside ``step``).
 
     * ``env()``: the environment as ``verlies.pettingzoo.env()`` hands it out, with its
       order and bounds checks (``Checked``): ``env.last()`` with the observation and the
@@ -218,7 +268,7 @@ def pettingzoo_figures(quick: bool) -> None:
 
     import verlies.pettingzoo
 
-    games = 2 if quick else 6
+    games = 2 if quick else 10
     envs = {
         "env()": verlies.pettingzoo.env(players=2, round_limit=60),
         "raw_env()": verlies.pettingzoo.raw_env(players=2, round_limit=60),
@@ -227,79 +277,207 @@ def pettingzoo_figures(quick: bool) -> None:
         ),
     }
     par = verlies.pettingzoo.parallel_env(players=2, round_limit=60)
+    parallels = {"parallel_env()": par}
+    if against is not None:
+        old = baseline_modules(against)
+        envs[f"env() at {against}"] = old.env(players=2, round_limit=60)
+        parallels[f"parallel at {against}"] = old.parallel_env(players=2, round_limit=60)
 
-    def aec_run(env: Any) -> float:
+    def aec_run(env: Any, took: list[int]) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
-        t = time.process_time()
+        clock = time.perf_counter_ns
+        t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             env.reset(seed=seed)
             for _agent in env.agent_iter():
+                start = clock()
                 obs, _, terminated, truncated, _ = env.last()
                 if terminated or truncated:
                     env.step(None)
                     continue
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[rng.randrange(len(legal))]))
+                took.append(clock() - start)
                 decisions += 1
-        return decisions / (time.process_time() - t)
+        return decisions, time.process_time() - t, time.perf_counter() - w
 
-    def parallel_run() -> float:
+    def parallel_run(par: Any, took: list[int]) -> tuple[int, float, float]:
         rng = random.Random(0)
         decisions = 0
-        t = time.process_time()
+        clock = time.perf_counter_ns
+        t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             obs, _ = par.reset(seed=seed)
             while par.agents:
+                start = clock()
                 for agent in par.agents:
                     mask = obs[agent]["action_mask"]
                     if mask.any():
                         legal = np.flatnonzero(mask)
                         break
                 obs, *_ = par.step({agent: int(legal[rng.randrange(len(legal))])})
+                took.append(clock() - start)
                 decisions += 1
-        return decisions / (time.process_time() - t)
+        return decisions, time.process_time() - t, time.perf_counter() - w
 
-    def engine_run() -> float:
+    steps = [0, 0]  # the engine's steps (decisions and chance rolls), decisions in a run
+
+    def engine_run(took: list[int]) -> tuple[int, float, float]:
         rng = random.Random(0)
-        decisions = 0
-        t = time.process_time()
+        decisions = taken = 0
+        clock = time.perf_counter_ns
+        t, w = time.process_time(), time.perf_counter()
         for seed in range(games):
             game = Game.new(players=2, seed=seed, round_limit=60, log=False)
+            start = clock()  # a decision and the chance rolls after it, as in the envs
             while not game.is_over:
                 if game.is_chance:
                     game.roll()
                 else:
+                    if taken:
+                        took.append(clock() - start)
+                        start = clock()
                     legal = game.legal_actions()
                     game.apply(legal[rng.randrange(len(legal))])
                     decisions += 1
-        return decisions / (time.process_time() - t)
+                taken += 1
+        steps[:] = [taken, decisions]
+        return decisions, time.process_time() - t, time.perf_counter() - w
 
-    best = dict.fromkeys([*envs, "parallel_env()", "engine"], 0.0)
-    for _ in range(3 if quick else 7):
-        for name, env in envs.items():
-            best[name] = max(best[name], aec_run(env))
-        best["parallel_env()"] = max(best["parallel_env()"], parallel_run())
-        best["engine"] = max(best["engine"], engine_run())
-    engine = best.pop("engine")
+    # Best of the repeats, per CPU second and per wall second (each its own best).
+    names = [*envs, *parallels, "engine"]
+    cpu = dict.fromkeys(names, 0.0)
+    wall = dict.fromkeys(names, 0.0)
+    runs: dict[str, Callable[[list[int]], tuple[int, float, float]]] = {
+        **{name: (lambda took, e=env: aec_run(e, took)) for name, env in envs.items()},  # type: ignore[misc]
+        **{name: (lambda took, p=par: parallel_run(p, took)) for name, p in parallels.items()},  # type: ignore[misc]
+        "engine": engine_run,
+    }
+    # Each decision's own time (perf_counter_ns around it): its median over every run
+    # is steadier than a best run when other work takes turns on the cores.
+    took: dict[str, list[int]] = {name: [] for name in names}
+    for _ in range(3 if quick else 9):
+        for name, run in runs.items():
+            n, c, w = run(took[name])
+            cpu[name] = max(cpu[name], n / c)
+            wall[name] = max(wall[name], n / w)
+    median = {name: statistics.median(v) / 1e3 for name, v in took.items()}
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    engine_cpu, engine_wall = cpu.pop("engine"), wall.pop("engine")
     print(
-        f"PettingZoo, 2 players, random legal play (decisions per CPU second, load {load}); "
-        f"the engine alone on such games: {engine:,.0f}"
+        f"PettingZoo, 2 players, random legal play (load {load}); the engine alone on such "
+        f"games: {engine_cpu:,.0f} decisions per CPU second ({engine_wall:,.0f} per wall "
+        f"second), {engine_cpu * steps[0] / steps[1]:,.0f} steps per CPU second (chance "
+        f"rolls included: {steps[0]:,} steps for {steps[1]:,} decisions in {games} games)"
     )
-    for name, rate in best.items():
-        print(f"  {name:15s} {rate:8,.0f} decisions/s  ({rate / engine:.2f} of the engine)")
+    print(
+        f"  {'decisions/s':22s} {'per CPU s':>10s} {'(of engine)':>11s} {'per wall s':>11s}"
+        f" {'(of engine)':>11s} {'median us':>10s} {'(engine/it)':>11s}"
+    )
+    for name in cpu:
+        print(
+            f"  {name:22s} {cpu[name]:10,.0f} {cpu[name] / engine_cpu:11.2f} "
+            f"{wall[name]:11,.0f} {wall[name] / engine_wall:11.2f} {median[name]:10.1f} "
+            f"{median['engine'] / median[name]:11.2f}"
+        )
+    print(f"  {'engine':22s} {'':10s} {'':11s} {'':11s} {'':11s} {median['engine']:10.1f}")
+
+
+def parts_figures(against: str | None = None) -> None:
+    """Where an ``env()`` decision's time goes: each part timed with ``perf_counter_ns``
+    around it (a wrapper adds about 0.2 us), medians over 30 random 2-player games
+    (round limit 60); with ``against``, that revision's env measured the same way right
+    after (the parts overlap: the observation is inside ``last()``, the engine's apply
+    and the legal mask inside ``step``)."""
+    import verlies.interop.encoding
+    import verlies.interop.pettingzoo
+    from verlies.game import Game as EngineGame
+
+    modules = [("this checkout", verlies.interop.pettingzoo, verlies.interop.encoding)]
+    if against is not None:
+        import sys
+
+        old = baseline_modules(against)
+        modules.append((against, old, sys.modules["baseline_encoding"]))
+    for label, env_module, encoding_module in modules:
+        samples: dict[str, list[int]] = {}
+        undo: list[tuple[Any, str, Any]] = []
+
+        def wrap(
+            owner: Any,
+            name: str,
+            part: str,
+            samples: dict[str, list[int]] = samples,
+            undo: list[tuple[Any, str, Any]] = undo,
+        ) -> None:
+            original = getattr(owner, name)
+            took = samples.setdefault(part, [])
+            clock = time.perf_counter_ns
+
+            def timed(*args: Any, **kwargs: Any) -> Any:
+                start = clock()
+                result = original(*args, **kwargs)
+                took.append(clock() - start)
+                return result
+
+            undo.append((owner, name, original))
+            setattr(owner, name, timed)
+
+        wrap(env_module.Checked, "last", "env.last() (Checked, with the observation)")
+        wrap(encoding_module.Encoding, "observation", "  Encoding.observation")
+        wrap(env_module.Checked, "step", "env.step (Checked, apply, chance, next mask)")
+        wrap(EngineGame, "apply", "  the engine's Game.apply")
+        wrap(env_module.VerliesEnv, "_legal_now", "  the legal mask (_legal_now)")
+        wrap(EngineGame, "legal_actions", "    the engine's legal_actions")
+        env = env_module.env(players=2, round_limit=60)
+        rng = random.Random(0)
+        whole: list[int] = []
+        try:
+            for seed in range(30):
+                env.reset(seed=seed)
+                for _agent in env.agent_iter():
+                    start = time.perf_counter_ns()
+                    obs, _, terminated, truncated, _ = env.last()
+                    if terminated or truncated:
+                        env.step(None)
+                        continue
+                    legal = np.flatnonzero(obs["action_mask"])
+                    env.step(int(legal[rng.randrange(len(legal))]))
+                    whole.append(time.perf_counter_ns() - start)
+        finally:
+            for owner, name, original in reversed(undo):
+                setattr(owner, name, original)
+        print(
+            f"{label}: a whole env() decision (last, agent, step), median "
+            f"{statistics.median(whole) / 1e3:.1f} us over {len(whole):,} decisions"
+        )
+        for part, took in samples.items():
+            print(
+                f"  {part:46s} {len(took) / len(whole):5.2f} a decision, median "
+                f"{statistics.median(took) / 1e3:6.2f} us"
+            )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
     ap.add_argument(
-        "--only", choices=["pettingzoo"], help="run one part (pettingzoo: the env figures)"
+        "--only",
+        choices=["pettingzoo", "parts"],
+        help="run one part (pettingzoo: the env figures; parts: where a decision's time goes)",
+    )
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="also measure the PettingZoo envs of git revision REV (e.g. main) in the same run",
     )
     a = ap.parse_args()
     if a.only == "pettingzoo":
-        pettingzoo_figures(a.quick)
+        pettingzoo_figures(a.quick, a.against)
+        return
+    if a.only == "parts":
+        parts_figures(a.against)
         return
     random.seed(0)
     clone_figures(a.quick)
@@ -307,7 +485,7 @@ def main() -> None:
     ismcts_figures(a.quick)
     openspiel_clone_figures(a.quick)
     openspiel_figures(a.quick)
-    pettingzoo_figures(a.quick)
+    pettingzoo_figures(a.quick, a.against)
 
 
 if __name__ == "__main__":

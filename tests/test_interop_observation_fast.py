@@ -19,6 +19,7 @@ from verlies.board import DIRECTIONS
 from verlies.cards.model import Attr, ObstacleClass, TileKind
 from verlies.game import Game
 from verlies.interop.encoding import FRAME_KINDS, MAX_SEATS, WINDOW, Encoding
+from verlies.variants import Variants
 
 _ATTRS = tuple(Attr)
 _KINDS = tuple(TileKind)
@@ -297,3 +298,69 @@ def test_kept_blocks_stay_right_when_seats_games_and_steps_interleave(seed: int)
     assert games[0].state.figures[0].pos != games[1].state.figures[0].pos or (
         games[0].step_count != games[1].step_count
     )
+
+
+_VARIANTS = (
+    Variants(),
+    Variants(long_walk=True, limited_bank=True),
+    Variants(opened_stays_open=True, injuries_stack=True),
+)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_the_env_hands_out_the_observation_built_anew(players: int, seed: int) -> None:
+    """Through the PettingZoo env (as a trainer sees it: each agent observed after every
+    step, the selected one through ``last()``), over seeded games with each variant set,
+    every seat's observation equals the one built from nothing, element for element."""
+    import verlies.pettingzoo
+
+    variants = _VARIANTS[seed % len(_VARIANTS)]
+    env = verlies.pettingzoo.env(players=players, variants=variants, round_limit=80)
+    env.reset(seed=seed)
+    raw = env.unwrapped
+    enc = raw.encoding
+    rng = random.Random(seed)
+    compared = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        game = raw.game
+        # The selected agent first (as last() asks), then every seat in seat order.
+        np.testing.assert_array_equal(
+            obs["observation"], reference_observation(enc, game, raw._seat_of[agent])
+        )
+        for other in range(players):
+            np.testing.assert_array_equal(
+                env.observe(f"player_{other}")["observation"],
+                reference_observation(enc, game, other),
+            )
+        compared += 1 + players
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert compared >= 20 * (1 + players)  # the game went on for 20 decisions or more
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_parallel_env_hands_out_the_observation_built_anew(players: int) -> None:
+    """The parallel env observes every agent after every step: each equals the build
+    from nothing."""
+    import verlies.pettingzoo
+
+    par = verlies.pettingzoo.parallel_env(players=players, round_limit=60)
+    obs, _ = par.reset(seed=31 + players)
+    rng = random.Random(players)
+    steps = 0
+    while par.agents:
+        game, enc = par.game, par.encoding
+        for a in par.agents:
+            seat = int(a.removeprefix("player_"))
+            np.testing.assert_array_equal(
+                obs[a]["observation"], reference_observation(enc, game, seat)
+            )
+        acting = next(a for a in par.agents if obs[a]["action_mask"].any())
+        choice = int(rng.choice(np.flatnonzero(obs[acting]["action_mask"])))
+        obs, *_ = par.step({acting: choice})
+        steps += 1
+    assert steps > 40

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from array import array
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -59,7 +60,19 @@ from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.variants import Variants
 
-__all__ = ["Encoding", "EncodingError", "FRAME_KINDS", "WINDOW"]
+__all__ = [
+    "CELL_CHANNELS",
+    "FIGURE_FIELDS",
+    "FRAME_KINDS",
+    "INFO_FIELDS",
+    "OBSERVATION_LAYOUT",
+    "PENDING_FIELDS",
+    "WINDOW",
+    "Encoding",
+    "EncodingError",
+    "Section",
+    "layout_table",
+]
 
 #: Frame kinds of ``Game.pending_context()``, in the order of the observation's one-hot.
 FRAME_KINDS: tuple[str, ...] = (
@@ -117,6 +130,177 @@ def _unit(v: float) -> float:
 #: and saturate at 1 beyond them (``Encoding.observation`` clips).
 _GOLD_SCALE = 50.0
 _DIE_SCALE = 12.0
+_HELD_SCALE = 5.0
+_BANK_SCALE = 48.0
+#: The board window's side in cards.
+SIDE = 2 * WINDOW + 1
+
+# ---- the observation's fields, declared once (docs/ai.md lists them; describe() prints)
+
+#: One cell of the board window: a laid card's channels, then one per figure.
+CELL_CHANNELS: tuple[str, ...] = (
+    "present",
+    *(f"passage_{d}" for d in "NESW"),
+    *(f"kind_{k.value}" for k in _KINDS),
+    *(f"obstacle_class_{c.value}" for c in _CLASSES),
+    *(f"obstacle_attr_{a.key}" for a in _ATTRS),
+    "obstacle_target/12",
+    "gold/50",
+    "collapsed",
+    "opened",
+    *(f"figure_of_seat+{i}" for i in range(MAX_SEATS)),
+)
+#: One figure's row (seats from the observer on).
+FIGURE_FIELDS: tuple[str, ...] = (
+    "present",
+    "escaped",
+    "injured",
+    "coins/50",
+    "treasures/5",
+    "(dx/window+1)/2",
+    "(dy/window+1)/2",
+    *(f"value_{a.key}/12" for a in _ATTRS),
+    "to_move",
+)
+INFO_FIELDS: tuple[str, ...] = (
+    "dungeon_pile/total",
+    "room_pile/total",
+    "monster_pile/total",
+    "treasure_pile/total",
+    "exits_left/total",
+    "round/limit",
+    "bank/48 (0 without limited_bank)",
+    "my_gold/50",
+    "players_in_dungeon/players",
+    "drawn_present",
+    *(f"drawn_passage_{d}" for d in "NESW"),
+    *(f"drawn_kind_{k.value}" for k in _KINDS),
+    "drawn_gold/50",
+    "drawn_obstacle",
+)
+PENDING_FIELDS: tuple[str, ...] = (
+    *(f"kind_{k}" for k in FRAME_KINDS),
+    "mine (this seat decides)",
+    "chance (a die or a card decides)",
+    *(f"attr_{a.key}" for a in _ATTRS),
+    *(f"obstacle_class_{c.value}" for c in _CLASSES),
+    *(f"monster_{a.key}/12" for a in _ATTRS),
+    *(f"trap_{a.key}" for a in _ATTRS),
+    "value/12",
+    "bonus/12",
+    "target/12",
+    "roll/12",
+    "chance_of_success",
+    "dice_mean/50",
+)
+# Where groups of fields start (the writers index by these, not by hand-counted numbers).
+_CELL_KIND = CELL_CHANNELS.index(f"kind_{_KINDS[0].value}")
+_CELL_CLASS = CELL_CHANNELS.index(f"obstacle_class_{_CLASSES[0].value}")
+_CELL_ATTR = CELL_CHANNELS.index(f"obstacle_attr_{_ATTRS[0].key}")
+_CELL_TARGET = CELL_CHANNELS.index("obstacle_target/12")
+_CELL_FIGURE = CELL_CHANNELS.index("figure_of_seat+0")  # the figures' channels: the last
+_INFO_DRAWN = INFO_FIELDS.index("drawn_present")
+_INFO_DRAWN_KIND = INFO_FIELDS.index(f"drawn_kind_{_KINDS[0].value}")
+_PENDING_ATTR = PENDING_FIELDS.index(f"attr_{_ATTRS[0].key}")
+_PENDING_CLASS = PENDING_FIELDS.index(f"obstacle_class_{_CLASSES[0].value}")
+_PENDING_MONSTER = PENDING_FIELDS.index(f"monster_{_ATTRS[0].key}/12")
+_PENDING_TRAP = PENDING_FIELDS.index(f"trap_{_ATTRS[0].key}")
+_PENDING_VALUE = PENDING_FIELDS.index("value/12")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Section:
+    """One block of the observation as declared in :data:`OBSERVATION_LAYOUT`.
+
+    ``shape``: numbers, or the names of counts that depend on the deck (``treasures``:
+    the deck's treasure ids; ``pile fields``: see ``Encoding.pile_fields``); the block's
+    size is their product. ``scale``: how its numbers are brought into 0..1; ``source``:
+    what of the game they are read from; ``content``: what they are, in order."""
+
+    name: str
+    shape: tuple[int | str, ...]
+    scale: str
+    source: str
+    content: str
+
+
+#: The observation's blocks in order: ``Encoding`` derives its offsets from this table,
+#: ``observation`` has one writer per block, and docs/ai.md's table is this one
+#: (``layout_table()``; tests/test_interop_layout.py compares them).
+OBSERVATION_LAYOUT: tuple[Section, ...] = (
+    Section(
+        "board",
+        (SIDE, SIDE, len(CELL_CHANNELS)),
+        "flags; obstacle target / 12, gold / 50",
+        "the laid cards (public) around the observer's figure; the figures' cards",
+        "a window centred on the observing figure; per cell: present, passages N/E/S/W, "
+        "card kind (start, exit, corridor, room), obstacle class A/B/C, obstacle "
+        "attribute, obstacle target, gold, collapsed, opened, then one channel per figure "
+        "(the observer's first, then the next seats in turn order)",
+    ),
+    Section(
+        "figures",
+        (MAX_SEATS, len(FIGURE_FIELDS)),
+        "flags; coins / 50, treasures / 5, (d / 4 + 1) / 2, values / 12",
+        "every figure's public facts (R9.3: of others' treasures only the number), the "
+        "seat to move",
+        "per seat from the observer on: present, escaped, injured, coins, treasure count, "
+        "dx and dy to the observer, the character's three values, to move",
+    ),
+    Section(
+        "hand",
+        (2, "treasures"),
+        "count, saturating at 1",
+        "the observer's own treasures (R9.3)",
+        "the observer's own treasures: unused count and used count per id",
+    ),
+    Section(
+        "info",
+        (len(INFO_FIELDS),),
+        "shares of the piles' totals; round / limit, bank / 48, gold / 50",
+        "pile sizes, exits in the pile (R1.6), round, bank (R10), own gold (R9.1), the "
+        "drawn card (R3.1)",
+        "pile sizes (dungeon, rooms, monsters, treasures), exits left, round, the bank, "
+        "own gold, share of figures inside, the drawn card (present, passages, kind, gold, "
+        "obstacle)",
+    ),
+    Section(
+        "pending",
+        (len(PENDING_FIELDS),),
+        "flags; values / 12, chance 0..1, dice mean / 50",
+        "Game.pending_context(): the decision or chance point now",
+        f'the frame kind ({len(FRAME_KINDS)}, one-hot), "mine", "chance", the attribute '
+        "tested, the obstacle class, the monster's values per attribute, the trap's "
+        "attributes, value, bonus, target, roll, the exact chance of success, the gold "
+        "dice's mean",
+    ),
+    Section(
+        "shown",
+        (MAX_SEATS, "treasures"),
+        "count, saturating at 1",
+        "the treasures shown when used (R9.5)",
+        "per seat from the observer on: its **used** treasures, count per id (R9.3, "
+        "R9.5: a treasure is shown when used)",
+    ),
+    Section(
+        "piles",
+        ("pile fields",),
+        "count / the deck's count of that card",
+        "the public piles' contents (R2.3); lost treasures under the treasure pile (R9.4)",
+        "per card id (ids sorted): the dungeon pile, the room pile and the room discards, "
+        "the monster pile and the monster discards, then the number of lost treasures "
+        "under the treasure pile over the treasure deck's size",
+    ),
+)
+
+
+def layout_table() -> str:
+    """``OBSERVATION_LAYOUT`` as the Markdown table docs/ai.md shows."""
+    lines = ["| block | size | scale | source | content |", "| --- | --- | --- | --- | --- |"]
+    for sec in OBSERVATION_LAYOUT:
+        size = " × ".join(str(d) for d in sec.shape)
+        lines.append(f"| {sec.name} | {size} | {sec.scale} | {sec.source} | {sec.content} |")
+    return "\n".join(lines)
 
 
 class EncodingError(VerliesError):
@@ -147,16 +331,39 @@ def _dice_in(value: Any) -> Iterator[Dice]:
 
 
 class _Kept:
-    """One seat's observation buffer and the keys its blocks were last made from."""
+    """One seat's observation buffer, written through a memoryview (a float written
+    through one costs about half of numpy's item or slice assignment), and the key each
+    block was last written from."""
 
-    __slots__ = ("buf", "figures_key", "cp", "info_key", "pending_key", "piles")
+    __slots__ = (
+        "buf",
+        "mv",
+        "board",
+        "window",
+        "marks",
+        "marked",
+        "rows",
+        "deck",
+        "cp",
+        "treasures",
+        "info",
+        "pending",
+        "piles",
+    )
 
-    def __init__(self, buf: npt.NDArray[np.float32]) -> None:
-        self.buf = buf
-        self.figures_key: Any = None
+    def __init__(self, size: int, board: tuple[int, int]) -> None:
+        self.buf: npt.NDArray[np.float32] = np.zeros(size, dtype=np.float32)
+        self.mv = memoryview(self.buf.data).cast("B").cast("f")
+        self.board = self.buf[board[0] : board[1]].reshape(SIDE, SIDE, len(CELL_CHANNELS))
+        self.window: Any = None  # (board version, the observer's card)
+        self.marks: Any = None  # the figures' cards in the window (None: escaped)
+        self.marked: list[int] = []  # where the figures' marks are in buf
+        self.rows: Any = ()  # each figure's row key
+        self.deck: Any = None  # the deck the rows' characters are of
         self.cp: int | None = None
-        self.info_key: Any = None
-        self.pending_key: Any = None
+        self.treasures: Any = None  # every figure's treasures (ids, used)
+        self.info: Any = None
+        self.pending: Any = None
         self.piles: Any = None
 
 
@@ -171,6 +378,16 @@ class Encoding:
         self.max_walk = 3 if variants.long_walk else 2
         self.treasure_ids: tuple[str, ...] = tuple(sorted(deck.treasures))
         self._treasure_index = {t: i for i, t in enumerate(self.treasure_ids)}
+        self._number_actions()
+        self._number_outcomes()
+        self._lay_out_observation()
+        self._scales()
+        self._keep_nothing_yet()
+        # Decks already checked (kept alive so that their ids stay theirs).
+        self._checked_decks: dict[int, Any] = {id(deck): deck}
+
+    def _number_actions(self) -> None:
+        """The action blocks (``action_blocks``, ``num_actions``)."""
         t = len(self.treasure_ids)
 
         # ---- actions: [simple | place | walk | use_heal | attempt+ | choose | lose_treasure]
@@ -201,6 +418,9 @@ class Encoding:
         self.action_blocks: tuple[Block, ...] = tuple(blocks)
         self.num_actions = pos
 
+    def _number_outcomes(self) -> None:
+        """The chance outcomes: roll values, then card ids (``max_chance_outcomes``)."""
+        deck = self.deck
         # ---- chance outcomes: [roll values lo..hi | card ids (all decks, sorted)]
         lo, hi = 1, 6
         for card in (*deck.rooms.values(), *deck.monsters.values(), *deck.treasures.values()):
@@ -214,62 +434,15 @@ class Encoding:
         self._card_index = {c: hi - lo + 1 + i for i, c in enumerate(self.card_ids)}
         self.max_chance_outcomes = hi - lo + 1 + len(self.card_ids)
 
-        # ---- observation
-        side = 2 * WINDOW + 1
-        self.cell_channels: tuple[str, ...] = (
-            "present",
-            *(f"passage_{d}" for d in "NESW"),
-            *(f"kind_{k.value}" for k in _KINDS),
-            *(f"obstacle_class_{c.value}" for c in _CLASSES),
-            *(f"obstacle_attr_{a.key}" for a in _ATTRS),
-            "obstacle_target/12",
-            "gold/50",
-            "collapsed",
-            "opened",
-            *(f"figure_of_seat+{i}" for i in range(MAX_SEATS)),
-        )
-        self.figure_fields: tuple[str, ...] = (
-            "present",
-            "escaped",
-            "injured",
-            "coins/50",
-            "treasures/5",
-            "(dx/window+1)/2",
-            "(dy/window+1)/2",
-            *(f"value_{a.key}/12" for a in _ATTRS),
-            "to_move",
-        )
-        self.info_fields: tuple[str, ...] = (
-            "dungeon_pile/total",
-            "room_pile/total",
-            "monster_pile/total",
-            "treasure_pile/total",
-            "exits_left/total",
-            "round/limit",
-            "bank/48 (0 without limited_bank)",
-            "my_gold/50",
-            "players_in_dungeon/players",
-            "drawn_present",
-            *(f"drawn_passage_{d}" for d in "NESW"),
-            *(f"drawn_kind_{k.value}" for k in _KINDS),
-            "drawn_gold/50",
-            "drawn_obstacle",
-        )
-        self.pending_fields: tuple[str, ...] = (
-            *(f"kind_{k}" for k in FRAME_KINDS),
-            "mine (this seat decides)",
-            "chance (a die or a card decides)",
-            *(f"attr_{a.key}" for a in _ATTRS),
-            *(f"obstacle_class_{c.value}" for c in _CLASSES),
-            *(f"monster_{a.key}/12" for a in _ATTRS),
-            *(f"trap_{a.key}" for a in _ATTRS),
-            "value/12",
-            "bonus/12",
-            "target/12",
-            "roll/12",
-            "chance_of_success",
-            "dice_mean/50",
-        )
+    def _lay_out_observation(self) -> None:
+        """The observation's blocks from ``OBSERVATION_LAYOUT`` (``observation_blocks``)."""
+        deck = self.deck
+        t = len(self.treasure_ids)
+        # ---- observation: the blocks of OBSERVATION_LAYOUT
+        self.cell_channels = CELL_CHANNELS
+        self.figure_fields = FIGURE_FIELDS
+        self.info_fields = INFO_FIELDS
+        self.pending_fields = PENDING_FIELDS
         # R2.3: every pile's content is public (laid, resolved and discarded cards are face
         # up), only its order is hidden; the treasure pile is the exception (R9.3: its
         # cards are drawn face down), so of it only the size (info) and the number of lost
@@ -285,67 +458,73 @@ class Encoding:
             *(f"monster_discard[{c}]/count" for c in self.monster_ids),
             "lost_treasures_under_the_pile/treasures",
         )
-        # Each count over the deck's count of that card (at least 1): 0..1.
+        counts = {"treasures": t, "pile fields": len(self.pile_fields)}
+        obs: list[Block] = []
+        opos = 0
+        for sec in OBSERVATION_LAYOUT:
+            size = 1
+            for dim in sec.shape:
+                size *= dim if isinstance(dim, int) else counts[dim]
+            shape = " x ".join(str(d) for d in sec.shape)
+            obs.append(Block(sec.name, opos, size, f"{shape}: {sec.content}"))
+            opos += size
+        self.observation_blocks: tuple[Block, ...] = tuple(obs)
+        self.observation_size = opos
+        at = {b.name: (b.start, b.start + b.size) for b in obs}
+        self._at_board = at["board"]
+        self._at_figures = at["figures"]
+        self._at_hand = at["hand"]
+        self._at_info = at["info"]
+        self._at_pending = at["pending"]
+        self._at_shown = at["shown"]
+        self._at_piles = at["piles"]
+
+    def _scales(self) -> None:
+        """What the writers divide by: each count's scale to 0..1."""
+        deck, players = self.deck, self.players
+        # Scales: each pile count over the deck's count of that card (at least 1): 0..1.
         dungeon_pile = deck.dungeon_pile(players)
-        self._pile_scale = np.asarray(
-            [
-                *(max(1, dungeon_pile.get(c, 0)) for c in self.dungeon_ids),
-                *(max(1, deck.room_counts.get(c, 0)) for c in self.room_ids),
-                *(max(1, deck.room_counts.get(c, 0)) for c in self.room_ids),
-                *(max(1, deck.monster_counts.get(c, 0)) for c in self.monster_ids),
-                *(max(1, deck.monster_counts.get(c, 0)) for c in self.monster_ids),
-                max(1, sum(deck.treasure_counts.values())),
-            ],
-            dtype=np.float32,
-        )
-        self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
-        self._pile_scale_list: list[float] = [float(x) for x in self._pile_scale]
+        self._pile_scale: list[float] = [
+            *(max(1, dungeon_pile.get(c, 0)) for c in self.dungeon_ids),
+            *(max(1, deck.room_counts.get(c, 0)) for c in self.room_ids),
+            *(max(1, deck.room_counts.get(c, 0)) for c in self.room_ids),
+            *(max(1, deck.monster_counts.get(c, 0)) for c in self.monster_ids),
+            *(max(1, deck.monster_counts.get(c, 0)) for c in self.monster_ids),
+            max(1, sum(deck.treasure_counts.values())),
+        ]
         nd, nr, nm = len(self.dungeon_ids), len(self.room_ids), len(self.monster_ids)
         # Where each of the five counted piles starts in the block (_piles_block).
         self._pile_offsets = (0, nd, nd + nr, nd + 2 * nr, nd + 2 * nr + nm)
-        self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
-        self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
-        self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
-        self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
-        # The pending block by (Pending value, mine, chance) (observation).
-        self._pending_cache: dict[tuple[Any, bool, bool], npt.NDArray[np.float32]] = {}
-        # A figure's row by its public facts relative to the observer (_figures_into).
-        self._row_cache: dict[tuple[Any, ...], tuple[Any, npt.NDArray[np.float32]]] = {}
-        # Per seat: the buffer the observation is kept in and the blocks' keys.
-        self._kept: dict[int, _Kept] = {}
         self._pile_index = (
             {c: i for i, c in enumerate(self.dungeon_ids)},
             {c: i for i, c in enumerate(self.room_ids)},
             {c: i for i, c in enumerate(self.monster_ids)},
         )
-        obs: list[Block] = []
-        opos = 0
-        for name, size, meaning in (
-            ("board", side * side * len(self.cell_channels), f"{side}x{side} cells x channels"),
-            ("figures", MAX_SEATS * len(self.figure_fields), "seats from the observer on"),
-            ("hand", 2 * t, "own treasures: unused count, used count per id"),
-            ("info", len(self.info_fields), "public facts"),
-            ("pending", len(self.pending_fields), "the decision or chance point now"),
-            ("shown", MAX_SEATS * t, "used (shown) treasures per seat from the observer on"),
-            ("piles", len(self.pile_fields), "the public piles' contents, per card id"),
-        ):
-            obs.append(Block(name, opos, size, meaning))
-            opos += size
-        self.observation_blocks: tuple[Block, ...] = tuple(obs)
-        # Where the blocks filled anew at every call lie: after the board, before the piles.
-        self._mid = (obs[1].start, obs[6].start)
-        self.observation_size = opos
         self._totals = (
-            max(1, sum(deck.dungeon_pile(players).values())),
+            max(1, sum(dungeon_pile.values())),
             max(1, sum(deck.room_counts.values())),
             max(1, sum(deck.monster_counts.values())),
             max(1, sum(deck.treasure_counts.values())),
         )
         exit_ids = [c for c, card in deck.dungeon.items() if card.kind is TileKind.EXIT]
-        pile = deck.dungeon_pile(players)
-        self._exits_total = max(1, sum(pile.get(c, 0) for c in exit_ids))
-        # Decks already checked (kept alive so that their ids stay theirs).
-        self._checked_decks: dict[int, Any] = {id(deck): deck}
+        self._exits_total = max(1, sum(dungeon_pile.get(c, 0) for c in exit_ids))
+
+    def _keep_nothing_yet(self) -> None:
+        """The writers' kept values (each a function of its key alone), empty."""
+        # What the writers keep (observation): each a function of its key alone.
+        self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
+        self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
+        self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
+        self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
+        self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        # The pending block by (Pending value, mine, chance).
+        self._pending_cache: dict[tuple[Any, bool, bool], array[float]] = {}
+        # ... and of a frame without fields by (its type, mine, chance).
+        self._bare_pending: dict[tuple[type, bool, bool], array[float]] = {}
+        # A figure's row (to_move left out) by its public facts relative to the observer.
+        self._row_cache: dict[tuple[Any, ...], tuple[Any, array[float]]] = {}
+        # Per seat: the buffer the observation is kept in and the blocks' keys.
+        self._kept: dict[int, _Kept] = {}
 
     @property
     def observation_shape(self) -> tuple[int]:
@@ -540,228 +719,276 @@ class Encoding:
     # ---- observations ---------------------------------------------------------------
 
     def observation(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
-        """What ``seat`` may see, as a flat float32 array (layout: ``observation_blocks``).
+        """What ``seat`` may see, as a flat float32 array (layout: ``OBSERVATION_LAYOUT``,
+        offsets in ``observation_blocks``).
 
-        Built from ``game.view(seat)`` (R9.3: others' unused treasures only as a count),
-        the public pending decision, the treasures shown when used (R9.5) and the public
-        piles' contents (R2.3; of the treasure pile only its size and the lost cards'
-        number): equal for two games that differ only in what this seat cannot see.
+        Built from what ``game.view(seat)`` shows (R9.3: others' unused treasures only as
+        a count), the public pending decision, the treasures shown when used (R9.5) and
+        the public piles' contents (R2.3; of the treasure pile only its size and the lost
+        cards' number): equal for two games that differ only in what this seat cannot see.
 
         Each call returns a new array of its own (the caller may keep it: no later call
-        changes it). Made incrementally: the encoding keeps one buffer per seat and the
-        key each block was made from (the figures' public facts and the board's version;
-        the piles and other public counts; the frame on top of the stack), rewrites only
-        the blocks whose key changed since that seat's last call and hands out a copy.
-        Each block is a function of its key alone, so the buffer is right whatever game
-        (or clone) asked last; ``tests/test_interop_observation_fast.py`` checks it
+        changes it). Made incrementally: the encoding keeps one buffer per seat; each
+        block's writer compares the key the block is a function of with the one it was
+        last written from and rewrites only what changed, so the buffer is right whatever
+        game (or clone) asked last; ``tests/test_interop_observation_fast.py`` checks it
         against a build from nothing at every step.
         """
         state = game.state
         kept = self._kept.get(seat)
         if kept is None:
-            kept = self._kept[seat] = _Kept(np.zeros(self.observation_size, dtype=np.float32))
-        buf = kept.buf
-        n = self.players
+            kept = self._kept[seat] = _Kept(self.observation_size, self._at_board)
         figures = state.figures
+        order = figures[seat:] + figures[:seat]  # seats from the observer on
+        self._write_board(kept, state, order)
+        self._write_figures(kept, state, order, seat)
+        self._write_treasures(kept, order)
+        self._write_info(kept, game, state, figures[seat])
+        self._write_pending(kept, game, state, seat)
+        self._write_piles(kept, state)
+        return kept.buf.copy()
+
+    # ---- the blocks' writers (one per block of OBSERVATION_LAYOUT) -------------------
+
+    def _write_board(self, kept: _Kept, state: Any, order: list[Any]) -> None:
+        """board: the laid cards' channels around the observer (a slice of the kept
+        grid, by board version and the observer's card), then each figure's mark."""
+        me = order[0].pos
+        version = state.board_version
+        window = kept.window
+        if window is None or window[0] is not version or window[1] != me:
+            self._board_into(kept.board, state, me)  # the figures' channels 0
+            kept.window = (version, me)
+            kept.marks = None
+        marks = tuple([None if f.escaped else f.pos for f in order])
+        if marks == kept.marks:
+            return
+        mv = kept.mv
+        for i in kept.marked:
+            mv[i] = 0.0
+        nch = len(CELL_CHANNELS)
+        at = self._at_board[0]
+        marked = []
+        for rel, pos in enumerate(marks):
+            if pos is not None:
+                cx, cy = pos[0] - me[0] + WINDOW, pos[1] - me[1] + WINDOW
+                if 0 <= cx < SIDE and 0 <= cy < SIDE:
+                    i = at + (cy * SIDE + cx) * nch + _CELL_FIGURE + rel
+                    mv[i] = 1.0
+                    marked.append(i)
+        kept.marks = marks
+        kept.marked = marked
+
+    def _write_figures(self, kept: _Kept, state: Any, order: list[Any], seat: int) -> None:
+        """figures: each figure's row (kept by its public facts relative to the observer
+        and the deck's card of its character, by id while that deck is the one kept:
+        live edits), then to_move."""
+        mx, my = order[0].pos
         deck = state.deck
-        fields = len(self.figure_fields)
-        end_board, start_piles = self._mid
-        # ---- board, figures, hand, shown: the figures' public facts and the board
-        order = [figures[(seat + rel) % n] for rel in range(n)]
-        key = (
-            state.board_version,
-            deck,
-            tuple(
+        characters = deck.characters
+        keys = tuple(
+            [
                 (
-                    f.pos,
                     f.escaped,
-                    bool(f.injured),
+                    f.injured != 0,
                     f.coins,
-                    f.character,
-                    tuple([(h.card, h.used) for h in f.treasures]) if f.treasures else (),
+                    len(f.treasures),
+                    f.pos[0] - mx,
+                    f.pos[1] - my,
+                    id(characters.get(f.character.id)),
                 )
                 for f in order
-            ),
+            ]
         )
+        old = kept.rows
+        if keys != old or deck is not kept.deck:
+            same_deck = deck is kept.deck
+            mv = kept.mv
+            fields = len(FIGURE_FIELDS)
+            at = self._at_figures[0]
+            for rel, key in enumerate(keys):
+                if same_deck and rel < len(old) and old[rel] == key:
+                    continue
+                hit = self._row_cache.get(key)
+                character = characters.get(order[rel].character.id)
+                if hit is None or hit[0] is not character:
+                    hit = (character, self._figure_row(key, character))
+                    if len(self._row_cache) > 4096:
+                        self._row_cache.clear()
+                    self._row_cache[key] = hit
+                mv[at + rel * fields : at + rel * fields + fields - 1] = hit[1]
+            kept.rows = keys
+            kept.deck = deck
         cp = state.current_player
-        if key != kept.figures_key:
-            self._figures_into(buf, game, seat, order)
-            kept.figures_key = key
-            kept.cp = None
-        if cp != kept.cp:  # the figures' to_move fields
-            last = end_board + fields - 1
+        if cp != kept.cp:
+            mv = kept.mv
+            fields = len(FIGURE_FIELDS)
+            last = self._at_figures[0] + fields - 1
+            n = self.players
             for rel in range(n):
-                buf[last + rel * fields] = 1.0 if cp == (seat + rel) % n else 0.0
+                mv[last + rel * fields] = 1.0 if cp == (seat + rel) % n else 0.0
             kept.cp = cp
-        # ---- info: public counts
-        me = figures[seat]
-        limit = game.setup.round_limit
-        info_key = (
-            state.dungeon.size,
-            state.rooms.size,
-            state.monsters.size,
-            state.treasures.size,
-            state.exits_in_pile(),
-            state.round,
-            limit,
-            state.bank,
-            me.gold,
-            sum([not f.escaped for f in figures]),
-            state.drawn,
-        )
-        if info_key != kept.info_key:
-            self._info_into(buf, info_key)
-            kept.info_key = info_key
-        # ---- pending: a function of the frame on top (a value: never changed once on
-        # the stack), the seat to decide, the board (an obstacle's card) and the deck (a
-        # character's values); read through Game.pending_context() when it changes.
-        pending_key = (
-            state.over,
-            state.stack[-1] if state.stack else None,
-            state.seat,
-            cp,
-            state.board_version,
-            deck,
-        )
-        if pending_key != kept.pending_key:
-            at = self.observation_blocks[4].start
-            block = buf[at : at + self.observation_blocks[4].size]
-            pending = game.pending_context()
-            # The same decisions recur all game (a turn, an obstacle's attempt, a fight's
-            # choice): the block is kept by the pending value (frozen: hashable) and who
-            # decides.
-            value_key = (pending, cp == seat, state.at_chance)
-            try:
-                kept_block = self._pending_cache.get(value_key)
-            except TypeError:  # a field that does not hash: made each time
-                self._encode_pending(game, seat, block, pending)
-            else:
-                if kept_block is None:
-                    self._encode_pending(game, seat, block, pending)
-                    if len(self._pending_cache) > 4096:
-                        self._pending_cache.clear()
-                    self._pending_cache[value_key] = block.copy()
-                else:
-                    block[:] = kept_block
-            kept.pending_key = pending_key
-        # ---- piles (R2.3): one block for every seat, kept while the counts stay
-        piles = self._piles_block(state)
-        if piles is not kept.piles:
-            buf[start_piles:] = piles
-            kept.piles = piles
-        return buf.copy()
 
-    def _figures_into(
-        self, buf: npt.NDArray[np.float32], game: Game, seat: int, order: list[Any]
-    ) -> None:
-        """The board window (with the figures' channels), figures (to_move left 0), hand
-        and shown blocks of ``seat``'s observation, each field clipped to 0..1 (worked out
-        in Python lists, one assignment a block: numpy's per-element writes are slow)."""
-        end_board = self._mid[0]
-        side = 2 * WINDOW + 1
-        nch = len(self.cell_channels)
-        me = order[0].pos
-        self._board_into(buf[:end_board].reshape(side, side, nch), game.view(seat), me)
-        # The figures' channels (the kept grid has them 0): a 1 on each figure's cell.
-        for rel, fig in enumerate(order):
-            if not fig.escaped:
-                px, py = fig.pos
-                cx, cy = px - me[0] + WINDOW, py - me[1] + WINDOW
-                if 0 <= cx < side and 0 <= cy < side:
-                    buf[(cy * side + cx) * nch + nch - MAX_SEATS + rel] = 1.0
-        characters = game.deck.characters  # the deck's card of that id (live edits)
-        fields = len(self.figure_fields)
-        blocks = self.observation_blocks
-        figs = buf[blocks[1].start : blocks[2].start]
-        rows = self._row_cache
-        for rel, fig in enumerate(order):
-            # A figure's row (to_move left 0) is a function of these: kept as an array,
-            # since numpy converting a list of Python floats costs ~45 ns a number.
-            px, py = fig.pos
-            character = characters.get(fig.character.id)
-            key = (
-                fig.escaped,
-                bool(fig.injured),
-                fig.coins,
-                len(fig.treasures),
-                px - me[0],
-                py - me[1],
-                id(character),
-            )
-            hit = rows.get(key)
-            if hit is None or hit[0] is not character:
-                hit = (character, self._figure_row(key, character))
-                if len(rows) > 4096:
-                    rows.clear()
-                rows[key] = hit
-            figs[rel * fields : (rel + 1) * fields] = hit[1]
-        t = len(self.treasure_ids)
-        me_fig = order[0]
-        hand = buf[blocks[2].start : blocks[3].start]
-        shown = buf[blocks[5].start : blocks[5].start + blocks[5].size]
-        if not any(f.treasures for f in order):  # most of most games: no treasure held
-            hand.fill(0.0)
-            shown.fill(0.0)
-            return
-        counts = [0.0] * (2 * t)
-        for h in me_fig.treasures:
-            j = self._treasure_index.get(h.card.id)
-            if j is not None:
-                j += t if h.used else 0
-                counts[j] = min(counts[j] + 1.0, 1.0)
-        hand[:] = counts
-        # R9.5: a used treasure was shown (never another seat's unused ones).
-        used = [0.0] * len(shown)
-        for rel, fig in enumerate(order):
-            for held in fig.treasures:
-                j = self._treasure_index.get(held.card.id)
-                if held.used and j is not None:
-                    used[rel * t + j] = min(used[rel * t + j] + 1.0, 1.0)
-        shown[:] = used
-
-    def _figure_row(self, key: tuple[Any, ...], character: Any) -> npt.NDArray[np.float32]:
-        """One figure's fields (to_move 0) from its row key (see ``_figures_into``)."""
+    def _figure_row(self, key: tuple[Any, ...], character: Any) -> array[float]:
+        """One figure's fields but to_move, from its row key (see ``_write_figures``)."""
         escaped, injured, coins, held, dx, dy, _ = key
         row = [
             1.0,
             1.0 if escaped else 0.0,
             1.0 if injured else 0.0,
             _unit(coins / _GOLD_SCALE),
-            _unit(held / 5.0),
+            _unit(held / _HELD_SCALE),
             _unit((dx / WINDOW + 1) / 2),
             _unit((dy / WINDOW + 1) / 2),
         ]
         values = self._character_values(character)
         row += values if values is not None else (0.0,) * len(_ATTRS)
-        row.append(0.0)  # to_move: written by observation()
-        return np.asarray(row, dtype=np.float32)
+        return array("f", row)
 
-    def _info_into(self, buf: npt.NDArray[np.float32], key: tuple[Any, ...]) -> None:
-        """The info block from its key (see ``observation``), clipped to 0..1."""
-        dungeon, rooms, monsters, treasures, exits, rnd, limit, bank, gold, inside, drawn = key
+    def _write_treasures(self, kept: _Kept, order: list[Any]) -> None:
+        """hand (the observer's own treasures) and shown (every seat's used ones, R9.5;
+        never another seat's unused ones): by every figure's (id, used) pairs."""
+        if not any([f.treasures for f in order]):  # most of most games: none held
+            if kept.treasures == ():
+                return
+            key: tuple[Any, ...] = ()
+        else:
+            key = tuple([tuple([(h.card.id, h.used) for h in f.treasures]) for f in order])
+            if key == kept.treasures:
+                return
+        kept.treasures = key
+        t = len(self.treasure_ids)
+        index = self._treasure_index
+        hand = [0.0] * (2 * t)
+        for cid, used in key[0] if key else ():
+            j = index.get(cid)
+            if j is not None:
+                hand[j + (t if used else 0)] = 1.0  # a count, saturating at 1
+        shown = [0.0] * (MAX_SEATS * t)
+        for rel, held in enumerate(key):
+            for cid, used in held:
+                j = index.get(cid)
+                if used and j is not None:
+                    shown[rel * t + j] = 1.0
+        mv = kept.mv
+        mv[self._at_hand[0] : self._at_hand[1]] = array("f", hand)
+        mv[self._at_shown[0] : self._at_shown[1]] = array("f", shown)
+
+    def _write_info(self, kept: _Kept, game: Game, state: Any, me: Any) -> None:
+        """info: the public counts (pile sizes, exits left, round, bank, own gold,
+        figures inside) and the drawn card."""
+        limit = game.setup.round_limit
+        dungeon, rooms, monsters, treasures = (
+            state.dungeon,
+            state.rooms,
+            state.monsters,
+            state.treasures,
+        )
+        key = (  # a pile's size is its total and the lost cards under it (Pile.size)
+            dungeon.total + len(dungeon.bottom),
+            rooms.total + len(rooms.bottom),
+            monsters.total + len(monsters.bottom),
+            treasures.total + len(treasures.bottom),
+            state.exits_left,  # kept up to date by the rules (R1.6)
+            state.round,
+            limit,
+            state.bank,
+            me.gold,
+            sum([not f.escaped for f in state.figures]),
+            state.drawn,
+        )
+        if key == kept.info:
+            return
+        kept.info = key
+        (
+            n_dungeon,
+            n_rooms,
+            n_monsters,
+            n_treasures,
+            exits,
+            rnd,
+            limit,
+            bank,
+            gold,
+            inside,
+            drawn,
+        ) = key
         totals = self._totals
         row = [
-            _unit(dungeon / totals[0]),
-            _unit(rooms / totals[1]),
-            _unit(monsters / totals[2]),
-            _unit(treasures / totals[3]),
+            _unit(n_dungeon / totals[0]),
+            _unit(n_rooms / totals[1]),
+            _unit(n_monsters / totals[2]),
+            _unit(n_treasures / totals[3]),
             _unit(exits / self._exits_total),
             _unit(rnd / (limit if limit else 300)),
-            _unit(bank / 48.0) if bank >= 0 else 0.0,
+            _unit(bank / _BANK_SCALE) if bank >= 0 else 0.0,
             _unit(gold / _GOLD_SCALE),
             inside / self.players,
         ]
-        row += (0.0,) * (len(self.info_fields) - len(row))
+        row += (0.0,) * (len(INFO_FIELDS) - len(row))
         if drawn is not None:
-            row[9] = 1.0
+            row[_INFO_DRAWN] = 1.0
             for i, d in enumerate(DIRECTIONS):
                 if drawn.mask & d:
-                    row[10 + i] = 1.0
-            row[14 + _KINDS.index(drawn.kind)] = 1.0
-            row[14 + len(_KINDS)] = _unit(drawn.gold / _GOLD_SCALE)
-            row[15 + len(_KINDS)] = float(drawn.obstacle is not None)
-        at = self.observation_blocks[3].start
-        buf[at : at + len(row)] = row
+                    row[_INFO_DRAWN + 1 + i] = 1.0
+            row[_INFO_DRAWN_KIND + _KINDS.index(drawn.kind)] = 1.0
+            row[_INFO_DRAWN_KIND + len(_KINDS)] = _unit(drawn.gold / _GOLD_SCALE)
+            row[_INFO_DRAWN_KIND + len(_KINDS) + 1] = float(drawn.obstacle is not None)
+        kept.mv[self._at_info[0] : self._at_info[1]] = array("f", row)
+
+    def _write_pending(self, kept: _Kept, game: Game, state: Any, seat: int) -> None:
+        """pending: a function of the frame on top (a value: never changed once on the
+        stack), the seat to decide, the board (an obstacle's card) and the deck (a
+        character's values); read through ``Game.pending_context()`` when that changes."""
+        cp = state.current_player
+        key = (
+            state.over,
+            state.stack[-1] if state.stack else None,
+            state.seat,
+            cp,
+            state.board_version,
+            state.deck,
+        )
+        if key == kept.pending:
+            return
+        kept.pending = key
+        top = key[1]
+        if top is not None and not key[0] and not type(top).__slots__:
+            # A frame without fields (a turn's choice, a draw) waits for its kind alone
+            # (who decides is "mine"): kept by its type, without making a Pending.
+            bare = (type(top), cp == seat, state.at_chance)
+            block = self._bare_pending.get(bare)
+            if block is None:
+                block = self._bare_pending[bare] = self._pending_block(
+                    game.pending_context(), cp == seat, state.at_chance
+                )
+            kept.mv[self._at_pending[0] : self._at_pending[1]] = block
+            return
+        pending = game.pending_context()
+        # The same decisions recur all game (a turn, an obstacle's attempt, a fight's
+        # choice): the block is kept by the pending value (frozen: hashable) and who
+        # decides.
+        value_key = (pending, cp == seat, state.at_chance)
+        try:
+            block = self._pending_cache.get(value_key)
+        except TypeError:  # a field that does not hash: made each time
+            block = self._pending_block(pending, cp == seat, state.at_chance)
+        else:
+            if block is None:
+                block = self._pending_block(pending, cp == seat, state.at_chance)
+                if len(self._pending_cache) > 4096:
+                    self._pending_cache.clear()
+                self._pending_cache[value_key] = block
+        kept.mv[self._at_pending[0] : self._at_pending[1]] = block
+
+    def _write_piles(self, kept: _Kept, state: Any) -> None:
+        """piles (R2.3): one block for every seat, kept while the counts stay."""
+        piles = self._piles_block(state)
+        if piles is not kept.piles:
+            kept.buf[self._at_piles[0] : self._at_piles[1]] = piles
+            kept.piles = piles
+
+    # ---- what the writers keep -------------------------------------------------------
 
     def _character_values(self, character: Any) -> tuple[float, ...] | None:
         """A character's values / 12 (a character card never changes: kept by identity)."""
@@ -776,7 +1003,7 @@ class Encoding:
         self._character_cache[id(character)] = (character, values)
         return values
 
-    def _laid(self, view: Any) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
+    def _laid(self, state: Any) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
         """The whole board as one grid of cell channels (figures' channels 0, clipped to
         0..1), at least ``WINDOW`` empty cells around it, so a window is a slice. Kept by
         board (board_version; a change of a card lays a new tile and a new version); on a
@@ -784,11 +1011,11 @@ class Encoding:
         card stays inside the margin (else, or when a kept card is gone: another game's
         board, it is made anew, with room to grow)."""
         laid = self._laid_cache
-        version = view.board_version
+        version = state.board_version
         if laid is not None and laid[0] is version:
             return laid
-        board = view.board
-        k = len(self.cell_channels) - MAX_SEATS
+        board = state.board
+        k = _CELL_FIGURE
         if laid is not None:
             _, x0, y0, grid = laid
             tiles = self._laid_tiles
@@ -820,7 +1047,7 @@ class Encoding:
         y0 = min(p[1] for p, _ in board_items) - margin
         width = max(p[0] for p, _ in board_items) - x0 + margin + 1
         height = max(p[1] for p, _ in board_items) - y0 + margin + 1
-        grid = np.zeros((height, width, len(self.cell_channels)), dtype=np.float32)
+        grid = np.zeros((height, width, len(CELL_CHANNELS)), dtype=np.float32)
         xs = [p[0] - x0 for p, _ in board_items]
         ys = [p[1] - y0 for p, _ in board_items]
         vecs = np.array([self._tile_vector(tile) for _, tile in board_items])
@@ -830,20 +1057,19 @@ class Encoding:
         self._laid_cache = laid
         return laid
 
-    def _board_into(self, board: npt.NDArray[np.float32], view: Any, me: Pos) -> None:
+    def _board_into(self, board: npt.NDArray[np.float32], state: Any, me: Pos) -> None:
         """Write the board block's card channels around ``me`` (the figures' channels 0)
         into ``board`` (side x side x channels)."""
-        _, x0, y0, grid = self._laid(view)
-        side = 2 * WINDOW + 1
+        _, x0, y0, grid = self._laid(state)
         gx, gy = me[0] - WINDOW - x0, me[1] - WINDOW - y0
-        if 0 <= gx and gx + side <= grid.shape[1] and 0 <= gy and gy + side <= grid.shape[0]:
-            board[:] = grid[gy : gy + side, gx : gx + side]
+        if 0 <= gx and gx + SIDE <= grid.shape[1] and 0 <= gy and gy + SIDE <= grid.shape[0]:
+            board[:] = grid[gy : gy + SIDE, gx : gx + SIDE]
             return
         # The observer off the laid cards' bounds (not met in play): cell by cell.
         board.fill(0.0)
-        for x, y in view.board:
+        for x, y in state.board:
             cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
-            if 0 <= cx < side and 0 <= cy < side:
+            if 0 <= cx < SIDE and 0 <= cy < SIDE:
                 board[cy, cx] = grid[y - y0, x - x0]
 
     def _piles_block(self, state: Any) -> npt.NDArray[np.float32]:
@@ -861,19 +1087,19 @@ class Encoding:
         bottom = len(state.treasures.bottom)
         cached = self._piles_cache
         if cached is not None:  # compared with copies of the counts (dict == is in C)
-            k = cached[0]
-            if k[5] == bottom and k[:5] == now:
+            k, kept_bottom = cached[0]
+            if kept_bottom == bottom and k == now:
                 return cached[1]
             piles = cached[1].copy()
             changed = [
                 (i, {cid for cid, _ in old.items() ^ new.items()})
-                for i, (old, new) in enumerate(zip(k[:5], now, strict=True))
+                for i, (old, new) in enumerate(zip(k, now, strict=True))
                 if old != new
             ]
         else:
             piles = np.zeros(len(self.pile_fields), dtype=np.float32)
             changed = [(i, set(new)) for i, new in enumerate(now)]
-        scale = self._pile_scale_list
+        scale = self._pile_scale
         for i, cids in changed:
             index = self._pile_index[(0, 1, 1, 2, 2)[i]]
             offset = self._pile_offsets[i]
@@ -884,7 +1110,7 @@ class Encoding:
                     at += offset
                     piles[at] = _unit(counts.get(cid, 0) / scale[at])
         piles[-1] = _unit(bottom / scale[-1])
-        self._piles_cache = ((*(dict(c) for c in now), bottom), piles)
+        self._piles_cache = ((tuple([dict(c) for c in now]), bottom), piles)
         return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:
@@ -893,67 +1119,55 @@ class Encoding:
         hit = self._tile_cache.get(id(tile))
         if hit is not None and hit[0] is tile:
             return hit[1]
-        vec = np.zeros(len(self.cell_channels) - MAX_SEATS, dtype=np.float32)
-        k_kind = 5
-        k_cls = k_kind + len(_KINDS)
-        k_attr = k_cls + len(_CLASSES)
-        k_n = k_attr + len(_ATTRS)
+        vec = np.zeros(_CELL_FIGURE, dtype=np.float32)
         vec[0] = 1.0
         for i, d in enumerate(DIRECTIONS):
             if tile.mask & d:
                 vec[1 + i] = 1.0
-        vec[k_kind + _KINDS.index(tile.card.kind)] = 1.0
+        vec[_CELL_KIND + _KINDS.index(tile.card.kind)] = 1.0
         obstacle = tile.card.obstacle
         if obstacle is not None:
-            vec[k_cls + _CLASSES.index(obstacle.cls)] = 1.0
-            vec[k_attr + _ATTRS.index(obstacle.attr)] = 1.0
-            vec[k_n] = _unit(obstacle.n / _DIE_SCALE)
-        vec[k_n + 1] = _unit(tile.gold / _GOLD_SCALE)
-        vec[k_n + 2] = float(tile.collapsed)
-        vec[k_n + 3] = float(tile.opened)
+            vec[_CELL_CLASS + _CLASSES.index(obstacle.cls)] = 1.0
+            vec[_CELL_ATTR + _ATTRS.index(obstacle.attr)] = 1.0
+            vec[_CELL_TARGET] = _unit(obstacle.n / _DIE_SCALE)
+        vec[_CELL_TARGET + 1] = _unit(tile.gold / _GOLD_SCALE)
+        vec[_CELL_TARGET + 2] = float(tile.collapsed)
+        vec[_CELL_TARGET + 3] = float(tile.opened)
         if len(self._tile_cache) > 4096:
             self._tile_cache.clear()
         self._tile_cache[id(tile)] = (tile, vec)
         return vec
 
-    def _encode_pending(
-        self, game: Game, seat: int, block: npt.NDArray[np.float32], pending: Any
-    ) -> None:
+    def _pending_block(self, pending: Any, mine: bool, chance: bool) -> array[float]:
         """The pending block (the decision or chance point now), clipped to 0..1, from
         ``pending = game.pending_context()``: the one place the observation reads the
         fields of ``Pending``."""
-        out = [0.0] * len(self.pending_fields)
+        out = [0.0] * len(PENDING_FIELDS)
         out[_KIND_INDEX.get(pending.kind, -1)] = 1.0
         k = len(FRAME_KINDS)
-        state = game.state
-        out[k] = 1.0 if state.current_player == seat else 0.0
-        out[k + 1] = 1.0 if state.at_chance else 0.0
-        k += 2
-        na = len(_ATTRS)
+        out[k] = 1.0 if mine else 0.0
+        out[k + 1] = 1.0 if chance else 0.0
         if pending.attr is not None:
-            out[k + _ATTR_INDEX[pending.attr]] = 1.0
-        k += na
+            out[_PENDING_ATTR + _ATTR_INDEX[pending.attr]] = 1.0
         if pending.obstacle is not None:
-            out[k + _CLASS_INDEX[pending.obstacle.cls]] = 1.0
-        k += len(_CLASSES)
+            out[_PENDING_CLASS + _CLASS_INDEX[pending.obstacle.cls]] = 1.0
         if pending.monster is not None:
             for option in pending.monster.fight:
-                out[k + _ATTR_INDEX[option.attr]] = _unit(option.value / _DIE_SCALE)
-        k += na
+                out[_PENDING_MONSTER + _ATTR_INDEX[option.attr]] = _unit(option.value / _DIE_SCALE)
         if pending.trap is not None:
             for a in pending.trap.attrs:
-                out[k + _ATTR_INDEX[a]] = 1.0
-        k += na
+                out[_PENDING_TRAP + _ATTR_INDEX[a]] = 1.0
+        k = _PENDING_VALUE
         out[k] = _unit((pending.value or 0) / _DIE_SCALE)
         out[k + 1] = _unit(pending.bonus / _DIE_SCALE)
         out[k + 2] = _unit((pending.target or 0) / _DIE_SCALE)
         out[k + 3] = _unit((pending.roll or 0) / _DIE_SCALE)
-        chance = pending.chance
-        if chance is not None:
-            out[k + 4] = _unit(chance.numerator / chance.denominator)
+        p = pending.chance
+        if p is not None:
+            out[k + 4] = _unit(p.numerator / p.denominator)
         if pending.dice is not None:
             out[k + 5] = _unit(float(pending.dice.mean) / _GOLD_SCALE)
-        block[:] = out
+        return array("f", out)
 
     def describe(self) -> str:
         """The layouts as text (what docs/ai.md lists)."""

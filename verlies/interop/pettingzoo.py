@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import parallel_to_aec
 from pettingzoo.utils.env_logger import EnvLogger
 
-from verlies.board import Pos
+from verlies.board import SIDES, Pos
 from verlies.cards.model import TileKind
 from verlies.errors import VerliesError
 from verlies.game import Game
@@ -67,7 +67,6 @@ _KIND_RGB = {
     TileKind.CORRIDOR: (120, 100, 80),
     TileKind.ROOM: (170, 130, 90),
 }
-_SIDES: tuple[tuple[int, int, int], ...] = ((1, 0, -1), (2, 1, 0), (4, 0, 1), (8, -1, 0))
 
 
 class VerliesEnv(AECEnv):  # type: ignore[misc]
@@ -130,6 +129,8 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         self._deciding = -1  # the seat whose mask is _mask (-1: none)
         # (index -> action, mask) by (the figure's card, the legal actions)
         self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
+        # The last legal actions handed out, their figure's card and (index map, mask).
+        self._index_of: dict[tuple[Pos, Any], int] = {}  # (figure's card, action) -> index
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
 
@@ -246,9 +247,11 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
     def _advance(self) -> None:
         """Roll the chance points, then select the seat to decide (or end the game)."""
         game = self.game
-        game.play_chance()
+        if game.state.at_chance:
+            game.play_chance()
+        rewards = self.rewards
         for a in self.agents:
-            self.rewards[a] = 0.0
+            rewards[a] = 0.0
         if not game.is_over and self._ended():
             # max_cycles decisions taken: a truncation, rewards 0 (as the round limit).
             for a in self.agents:
@@ -287,13 +290,25 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         state = game.state
         legal = game.legal_actions()
         self._deciding = state.current_player
-        key = (state.figures[state.seat].pos, legal if type(legal) is tuple else tuple(legal))
+        pos = state.figures[state.seat].pos
+        key = (pos, legal if isinstance(legal, tuple) else tuple(legal))
         hit = self._legal_cache.get(key)
         if hit is not None:
             self._legal, self._mask = hit
             return
         enc = self.encoding
-        self._legal = {enc.action_to_index(game, a): a for a in legal}
+        # Each action's index by (the figure's card, the action): placements and walks
+        # come back in new combinations (another drawn card, a newly laid neighbour).
+        indices = self._index_of
+        if len(indices) > 16384:
+            indices.clear()
+        legal_by_index = {}
+        for a in legal:
+            i = indices.get((pos, a))
+            if i is None:
+                i = indices[(pos, a)] = enc.action_to_index(game, a)
+            legal_by_index[i] = a
+        self._legal = legal_by_index
         mask = np.zeros(enc.num_actions, dtype=np.int8)
         mask[list(self._legal)] = 1
         self._mask = mask
@@ -340,7 +355,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             for dy in range(3):
                 for dx in range(3):
                     rows[cy + dy][cx + dx] = "#"
-            for bit, sx, sy in _SIDES:
+            for bit, sx, sy, _ in SIDES:
                 if tile.mask & bit:
                     rows[cy + 1 + sy][cx + 1 + sx] = " "
             kind = tile.card.kind
@@ -379,7 +394,7 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             px, py = (x - x0) * c, (y - y0) * c
             rgb = (90, 60, 60) if tile.collapsed else _KIND_RGB.get(tile.card.kind, (120, 100, 80))
             img[py + q : py + c - q, px + q : px + c - q] = rgb
-            for bit, sx, sy in _SIDES:
+            for bit, sx, sy, _ in SIDES:
                 if tile.mask & bit:
                     ax, ay = px + q + sx * q, py + q + sy * q
                     img[ay : ay + c - 2 * q, ax : ax + c - 2 * q] = rgb
