@@ -499,17 +499,23 @@ class AppModel:
     def _auto(self) -> None:
         self.session.auto(bots=self.auto_bots, chance=self.auto_roll)
 
+    def _moved(self) -> None:
+        """Tell a move; the tree takes it in first (a what-if at a past step starts a
+        branch, said on the page)."""
+        self.started_branch()
+        self._tell(Change.MOVED)
+
     def moved(self) -> None:
         """The game changed outside a step of the model's (an edit applied, another seat's
         step at a shared table): the placement being chosen goes, views draw."""
         self.controller.clear_selection()
-        self._tell(Change.MOVED)
+        self._moved()
 
     def _after_step(self) -> None:
         self.controller.clear_selection()
         if self.session.humans:  # bots answer a person at once; a bots-only game is stepped
             self._auto()
-        self._tell(Change.MOVED)
+        self._moved()
 
     def act(self, action: Action) -> None:
         """A person's decision (an action button or a click on the board)."""
@@ -521,14 +527,14 @@ class AppModel:
         if self.guard(self.session.act, action):
             self._after_step()
         else:
-            self._tell(Change.MOVED)
+            self._moved()
 
     def roll(self) -> None:
         self.clear("page")
         if self.game.is_chance and self.guard(self.session.roll):
             self._after_step()
         else:
-            self._tell(Change.MOVED)
+            self._moved()
 
     def pick_outcome(self, outcome: Outcome) -> None:
         """What-if: take this outcome instead of rolling."""
@@ -536,7 +542,7 @@ class AppModel:
         if self.game.is_chance and self.guard(self.game.apply, outcome):
             self._after_step()
         else:
-            self._tell(Change.MOVED)
+            self._moved()
 
     def run(self, unit: str) -> None:
         """Step bots and chance by one step / turn / round / to the end."""
@@ -551,7 +557,7 @@ class AppModel:
         if result is not None:
             done = result
             self.say("page", self.words(lambda: self.controller.run_message(done)))
-        self._tell(Change.MOVED)
+        self._moved()
 
     def autoplay_step(self) -> bool:
         """One step of autoplay; False: autoplay stops (a person's turn, the end, a fault)."""
@@ -566,7 +572,7 @@ class AppModel:
         if result is not None and result.reason == "human":
             self.say("page", self.words(self.controller.stopped_text))
         self.controller.selected = None
-        self._tell(Change.MOVED)
+        self._moved()
         return go_on
 
     # ---- history ---------------------------------------------------------------------------
@@ -600,7 +606,7 @@ class AppModel:
         self.controller.clear_selection()
         self.picking = False
         self.clear("page")
-        self._tell(Change.MOVED)
+        self._moved()
 
     def started_branch(self) -> str | None:
         """Follow the game; a what-if at a past step started a branch: said, named."""
@@ -631,7 +637,7 @@ class AppModel:
         elif isinstance(intent, Decide):
             self.act(intent.action)
         elif isinstance(intent, Reselect):
-            self._tell(Change.MOVED)
+            self._moved()
 
 
 def _same(text: str) -> Words:
