@@ -12,7 +12,7 @@ Every game arrives through :meth:`AppModel.adopt` (a new game, a loaded file, a 
 resumed autosave, a shared table's seat). The model never draws: it tells its subscribers
 what changed (:class:`Changed`), and the widget classes (``ui/app.py`` and the views under
 it) draw the model and hand clicks back to it. Data flows one way: widget -> model -> change
--> widgets (docs/page.md).
+-> widgets (docs/decisions.md, "How a game arrives on the page").
 """
 
 from __future__ import annotations
