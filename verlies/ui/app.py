@@ -308,7 +308,7 @@ class PlayApp:
                 lambda: self.editor.draft,
                 lambda: self.model.deck,
                 lang=self.lang,
-                set_draft=lambda d: self.editor._open_draft(d),  # "Make it the draft": one undo
+                set_draft=lambda d: self.editor.open_draft(d),  # "Make it the draft": one undo
             )
             no_null_tooltips(self._balance.widget)
             self._slots[1].children = [self._balance.widget]
