@@ -207,6 +207,20 @@ def test_a_shared_tables_seat_is_adopted(tmp_path: Path) -> None:
     assert other.designer is True  # the designer's link shows every card
 
 
+def test_a_session_handed_over_by_code_is_shown_as_it_is() -> None:
+    m = model()
+    m.set_picking(True)
+    session = Session.new(Setup(players=2, seed=15), ["careful", HUMAN])
+    seen = record(m)
+    m.adopt(session)
+    assert m.session is session and m.game.step_count == 0  # no bot answered
+    assert seen == [Changed(Change.ADOPTED, Source.GIVEN)] and m.picking is False
+    other = GameTree(Session.new(Setup(players=2, seed=16), [HUMAN, HUMAN]).game)
+    with pytest.raises(ValueError, match="tree"):
+        m.adopt(Session.new(Setup(players=2, seed=17), [HUMAN, HUMAN]), other)
+    assert m.session is session  # the last good state stays
+
+
 # ---- changes -------------------------------------------------------------------------------
 
 

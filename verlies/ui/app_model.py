@@ -63,6 +63,7 @@ class Source(Enum):
     LINK = "link"  # a link's position (?g=...)
     RESUME = "resume"  # an autosaved game taken up again
     TABLE = "table"  # a shared table's seat (?table=...&seat=...)
+    GIVEN = "given"  # handed to the page by code (a notebook, a test): shown as it is
 
 
 class Change(Enum):
@@ -369,10 +370,15 @@ class AppModel:
 
     # ---- the one way a game arrives --------------------------------------------------------
 
-    def adopt(self, session: Session, tree: GameTree | None = None, *, source: Source) -> None:
+    def adopt(
+        self, session: Session, tree: GameTree | None = None, *, source: Source = Source.GIVEN
+    ) -> None:
         """Show ``session`` from now on, whichever way it came (``source``); ``tree``: its
         branches (a save file's, a resumed game's), else a new tree. New games use its deck;
-        the New game tab shows its setup; a file's or a link's deck is the Deck tab's."""
+        the New game tab shows its setup; a file's or a link's deck is the Deck tab's.
+        ValueError (nothing changes) if ``tree`` is the tree of another game."""
+        if tree is not None and tree.game is not session.game:
+            raise ValueError("adopt: the tree's game is not the session's game")
         self.controller.session = session
         self.controller.clear_selection()
         self.tree = tree
