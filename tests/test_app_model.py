@@ -228,7 +228,11 @@ def test_each_change_is_told_once_and_unsubscribing_stops_it() -> None:
     m = model(controllers=(HUMAN, HUMAN))
     seen = record(m)
     m.set_lang("en")  # no change, nothing told
+    m.set_auto(bots=True)
     assert seen == []
+    with pytest.raises(ValueError, match="'fr'"):
+        m.set_lang("fr")
+    assert m.lang == "en" and seen == []
     m.set_lang("de")
     assert seen == [Changed(Change.LANG)]
     seen.clear()

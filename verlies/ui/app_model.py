@@ -278,6 +278,11 @@ class AppModel:
     # ---- settings ------------------------------------------------------------------------
 
     def set_lang(self, lang: str) -> None:
+        """Show the page in ``lang`` (one of ``verlies.i18n.LANGUAGES``; ValueError else)."""
+        from verlies.i18n import LANGUAGES
+
+        if lang not in LANGUAGES:
+            raise ValueError(f"language {lang!r}: the page speaks {', '.join(LANGUAGES)}")
         if lang == self.lang:
             return
         self.controller.lang = lang
@@ -289,9 +294,11 @@ class AppModel:
 
     def set_auto(self, *, bots: bool | None = None, roll: bool | None = None) -> None:
         """Whether bots answer a person at once, and chance is rolled at once."""
+        was = (self.auto_bots, self.auto_roll)
         self.auto_bots = self.auto_bots if bots is None else bots
         self.auto_roll = self.auto_roll if roll is None else roll
-        self._tell(Change.OPTIONS)
+        if (self.auto_bots, self.auto_roll) != was:
+            self._tell(Change.OPTIONS)
 
     def set_picking(self, on: bool) -> None:
         """The what-if list (pick a chance outcome instead of rolling) open or shut."""
