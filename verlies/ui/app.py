@@ -583,8 +583,6 @@ class PlayApp:
         self.history.set_lang(lang)
         self.files.set_lang(lang)
         self.files.draw_offer(self.model.offer, lang)
-        self.tools.set_lang(lang)
-        self.table_bar.set_lang(lang)
         if self._setup is not None:
             self._setup.set_lang(lang)
         self._draw_messages()

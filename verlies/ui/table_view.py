@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from verlies.errors import VerliesError
 from verlies.ui import share
-from verlies.ui.app_model import AppModel, Source
+from verlies.ui.app_model import AppModel, Change, Changed, Source
 from verlies.ui.i18n import bot_name, t
 
 if TYPE_CHECKING:
@@ -114,6 +114,12 @@ class TableBar:
             ]
         )
         self.widget.add_class("vl-table-bar")
+        self.set_lang(app.lang)
+        app.subscribe(self._changed)
+
+    def _changed(self, change: Changed) -> None:
+        if change.what is Change.LANG:
+            self.set_lang(self.app.lang)
 
     @property
     def session(self) -> TableSession | None:

@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from verlies.ui import share
-from verlies.ui.app_model import AppModel, Position
+from verlies.ui.app_model import AppModel, Change, Changed, Position
 from verlies.ui.i18n import t
 from verlies.ui.said import DOWNLOAD_ICON, LINK_ICON, Said
 
@@ -69,6 +69,12 @@ class ToolsPanel:
         self.widget.add_class("vl-tools")
         self._made_for: Position | None = None  # the position the link or file shown was made of
         self._n = 0
+        self.set_lang(model.lang)
+        model.subscribe(self._changed)
+
+    def _changed(self, change: Changed) -> None:
+        if change.what is Change.LANG:
+            self.set_lang(self.model.lang)
 
     @property
     def lang(self) -> str:
