@@ -200,3 +200,52 @@ def test_importing_the_engine_and_drawing_loads_no_widget_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+#: The page's models: verlies.ui modules that hold the page's state and decisions and draw
+#: nothing (issue 20). Neither they nor what they import when imported use a widget library.
+UI_MODELS = (
+    "verlies.ui.app_model",
+    "verlies.ui.controller",
+    "verlies.ui.page_model",
+    "verlies.ui.session",
+    "verlies.ui.said",
+    "verlies.ui.autosave",
+    "verlies.ui.branches_model",
+)
+
+
+def _all_imports(name: str) -> Iterator[str]:
+    """Every module ``name`` imports, at module level or under ``if TYPE_CHECKING``."""
+    for node in ast.walk(_tree(name)):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield from _targets(name, node)
+
+
+def test_the_page_models_import_no_widget_library() -> None:
+    graph = import_graph()
+    found = []
+    for model in UI_MODELS:
+        reached, todo = {model}, [model]
+        while todo:  # what importing the model runs, module by module
+            name = todo.pop()
+            for node in _imports(_tree(name).body, module_level=True):
+                for target in _targets(name, node):
+                    if target.split(".")[0] in WIDGET_LIBRARIES:
+                        found.append(f"{model} -> {name} imports {target}")
+            for nxt in graph[name] - reached:
+                reached.add(nxt)
+                todo.append(nxt)
+    assert not found
+
+
+def test_no_view_reaches_back_into_the_page() -> None:
+    """The views under the page take its model, not the page: none imports verlies.ui.app,
+    not even for types (an import cycle closed through TYPE_CHECKING, issue 20)."""
+    found = [
+        name
+        for name in MODULES
+        if name.startswith("verlies.ui.") and name != "verlies.ui.app"
+        if "verlies.ui.app" in set(_all_imports(name))
+    ]
+    assert not found

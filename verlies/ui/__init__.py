@@ -2,7 +2,8 @@
 
 ``play_app()`` is what ``notebooks/play.ipynb`` shows. Import lazily what needs the deck.
 
-The page's logic has no widgets: ``session`` (a game and its seats), ``controller`` and
+The page's logic has no widgets: ``app_model`` (the page's state, its messages and the one
+``adopt`` every game arrives by), ``session`` (a game and its seats), ``controller`` and
 ``page_model`` (clicks to intents, the page model), ``describe`` (what the page says about
 a game), ``log_html``, ``editor_model`` and ``editor_html`` (the deck editor). The widget
 classes (``app``, ``panels``, ``board_view``, ``controls``, ``editor``) only show those

@@ -1,40 +1,32 @@
 """The play page: board, controls, chance, players and log around one :class:`Session`.
 
-A thin layer over the engine: every button and every click asks the game what is legal
+Drawing and wiring only. The page's state and decisions are the widget-free
+:class:`~verlies.ui.app_model.AppModel` (the session, the decks, the branch tree, the
+language, the messages, the switches, the one ``adopt`` every game arrives by): a click
+calls the model, the model tells what changed (:class:`~verlies.ui.app_model.Changed`), and
+:meth:`PlayApp._changed` draws it. Every button and every click asks the game what is legal
 (``legal_actions``, ``chance_outcomes``, ``pass_chance``) and shows what the events say.
 """
 
 from __future__ import annotations
 
 import html
-import traceback
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from verlies import i18n
 from verlies.actions import Place
-from verlies.errors import VerliesError
-from verlies.setup import Setup
-from verlies.tree import GameTree
-from verlies.ui import share
+from verlies.ui.app_model import AppModel, Change, Changed, NewGame, Source
 from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_text import board_text_html
 from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
-from verlies.ui.branches_model import last_human_decision, started_text
 from verlies.ui.branches_view import BranchesPanel
-from verlies.ui.controller import Controller
-from verlies.ui.controls import (
-    MAX_UPLOAD_BYTES,
-    FileControls,
-    HistoryControls,
-    SetupForm,
-    StepControls,
-)
+from verlies.ui.controls import FileControls, HistoryControls, SetupForm, StepControls
 from verlies.ui.i18n import t
 from verlies.ui.log_html import rules_css, rules_html
-from verlies.ui.page_model import Decide, Intent, Reselect, Say, Scene, hints_html
+from verlies.ui.page_model import Scene, hints_html
 from verlies.ui.panels import (
     ActionsPanel,
     ChancePanel,
@@ -43,8 +35,7 @@ from verlies.ui.panels import (
     drawn_card_html,
     log_order_css,
 )
-from verlies.ui.said import Said, Words, error_words, no_null_tooltips
-from verlies.ui.session import HUMAN, Session, bot_names
+from verlies.ui.said import no_null_tooltips
 from verlies.ui.table_view import TableBar
 from verlies.ui.theme import CSS
 from verlies.ui.tools_view import ToolsPanel
@@ -54,9 +45,10 @@ if TYPE_CHECKING:
     from verlies.deck import Deck
     from verlies.game import Game
     from verlies.setup import DeckLike
-    from verlies.store.drafts import DraftStore
     from verlies.ui.balance import BalanceTab
+    from verlies.ui.controller import Controller
     from verlies.ui.editor import DeckEditor
+    from verlies.ui.session import Session
 
 esc = html.escape
 
@@ -72,7 +64,8 @@ def default_deck() -> Deck:
 
 
 class PlayApp:
-    """The explorer's play page. ``widget`` is what the notebook shows."""
+    """The explorer's play page. ``widget`` is what the notebook shows; ``model`` is the
+    page without widgets (``ui/app_model.py``)."""
 
     def __init__(
         self,
@@ -84,41 +77,56 @@ class PlayApp:
         height: int = HEIGHT,
         autosave: bool = False,
     ) -> None:
-        self.deck: DeckLike = (
-            deck
-            if deck is not None
-            else (session.game.setup.deck if session is not None else default_deck())
-        )
-        # the page's decisions and model: no widgets in there (see controller.py)
-        self.controller = Controller(session or self._default_session(), lang)
-        self.autosave = AutosaveBar(self, enabled=autosave)  # every step saved (ui/autosave.py)
-        self.last_error: str | None = None
+        self.model = AppModel(session, lang=lang, deck=deck)
+        # the page's decisions without widgets (controller.py), the model's
+        self.controller: Controller = self.model.controller
         self._syncing = False
         self._refreshing = False
         self._ready = False  # the board reports its description only once the page is built
+        self.saved_text: str | None = None
+        self.autosave = AutosaveBar(self.model, enabled=autosave)  # every step saved
+        header = self._build_header(lang)
+        self.play_page = self._build_play_page(width, height)
+        self._ready = True
+        self._build_tabs(lang)
+        self.widget = widgets.VBox(
+            [self.style, header, self.notice, self.autosave.widget, self.tabs]
+        )
+        self.widget.add_class("vl-app")
+        self.model.subscribe(self._changed)
+        self._draw_lang()
+        no_null_tooltips(self.widget)
+        self.refresh()
 
-        # ---- widgets ----
+    # ---- building ------------------------------------------------------------------------
+
+    def _build_header(self, lang: str) -> widgets.HBox:
+        """Title, designer mode, language; the look; the notice above the tabs."""
         self.style = widgets.HTML()  # the look, and the rules' texts in the page's language
         self.title = widgets.HTML()
         self.lang_toggle = widgets.ToggleButtons(
             options=[("DE", "de"), ("EN", "en")], value=lang, style={"button_width": "46px"}
         )
         self.lang_toggle.add_class("vl-lang")
-        self.lang_toggle.observe(lambda c: self.set_lang(c["new"]), "value")
+        self.lang_toggle.observe(lambda c: self.model.set_lang(c["new"]), "value")
         self.designer_box = widgets.Checkbox(
             value=False, indent=False, layout=widgets.Layout(width="auto")
         )
         self.designer_box.add_class("vl-designer")
-        self.designer_box.observe(lambda c: self.set_designer(bool(c["new"])), "value")
+        self.designer_box.observe(lambda c: self.model.set_designer(bool(c["new"])), "value")
         header = widgets.HBox([self.title, self.designer_box, self.lang_toggle])
         header.add_class("vl-header")
         # what a person must read first, above the tabs: a link that could not be opened
         # (issue 24 item 3: it was below the board, out of sight under the fresh game)
         self.notice = widgets.HTML()
         self.notice.add_class("vl-notice")
-        self.notice_said = Said(self.notice)
+        return header
 
-        self.board = BoardView(width, height, on_cell=self.click_cell, on_info=self._board_info)
+    def _build_side(self, width: int, height: int) -> widgets.VBox:
+        """The board, and beside it the state line, chance, actions, hints, the message,
+        the card being laid and the players."""
+        model = self.model
+        self.board = BoardView(width, height, on_cell=model.click, on_info=self._board_info)
         # The state line is re-sent every step; its data attributes also show and hide the
         # panels through the stylesheet (theme.py), and pick the hint below it: every hint is
         # in the page once (sent again only with a new language), the stylesheet shows one.
@@ -128,55 +136,26 @@ class PlayApp:
         self.hints.add_class("vl-hints-box")
         self.message = widgets.HTML()
         self.message.add_class("vl-message")
-        self.said = Said(self.message)  # said again in the new language on a switch
-
         self.drawn = widgets.HTML()
         self.drawn.add_class("vl-drawn-box")
         self.confirm = widgets.Button(
             button_style="success", icon="check", layout=widgets.Layout(width="auto")
         )
         self.confirm.add_class("vl-confirm-place")
-        self.confirm.on_click(lambda _b: self.confirm_place())
+        self.confirm.on_click(lambda _b: model.confirm())
         self.rotate = widgets.Button(icon="rotate-right", layout=widgets.Layout(width="auto"))
         self.rotate.add_class("vl-rotate")
-        self.rotate.on_click(lambda _b: self.rotate_selection())
+        self.rotate.on_click(lambda _b: model.rotate())
         self.place_buttons = widgets.HBox([self.confirm, self.rotate])
         self.place_buttons.add_class("vl-place-buttons")
         drawn_row = widgets.HBox([self.board.preview, self.drawn])
         drawn_row.add_class("vl-drawn-row")
         self.place_box = widgets.VBox([drawn_row, self.place_buttons])
         self.place_box.add_class("vl-place-box")
-
-        self.actions = ActionsPanel(self.act)
-        self.chance = ChancePanel(self.roll, self.pick_outcome)
+        self.actions = ActionsPanel(model.act)
+        self.chance = ChancePanel(model.roll, model.pick_outcome)
+        self.chance.picking.observe(lambda c: model.set_picking(bool(c["new"])), "value")
         self.players = PlayersPanel()
-        self.log = LogView()
-        self.log_title = widgets.HTML()
-        self.log_all = widgets.Checkbox(
-            value=False, indent=False, layout=widgets.Layout(width="auto")
-        )
-        self.log_all.add_class("vl-log-all")
-        self.log_all.observe(lambda c: self._set_log_limit(bool(c["new"])), "value")
-
-        self.steps = StepControls()
-        self.steps.step.on_click(lambda _b: self.run("step"))
-        self.steps.turn.on_click(lambda _b: self.run("turn"))
-        self.steps.round.on_click(lambda _b: self.run("round"))
-        self.steps.end.on_click(lambda _b: self.run("end"))
-        self.steps.play.observe(self._autoplay_tick, "value")
-        self.history = HistoryControls()
-        self.history.undo.on_click(lambda _b: self.undo())
-        self.history.redo.on_click(lambda _b: self.redo())
-        self.history.undo_turn.on_click(lambda _b: self.undo_turn())
-        self.history.slider.observe(self._slider_moved, "value")
-        # the history as a tree: a what-if at a past step starts a branch (branches_view.py)
-        self.branches = BranchesPanel(self._history_moved, lambda m: self._say(m, error=True))
-        self.files = FileControls()
-        self.files.save.on_click(lambda _b: self.save())
-        self.files.upload.observe(lambda _c: self.load_upload(), "value")
-        self.tools = ToolsPanel(self)  # link, exports, keys (tools_view.py)
-        self.table_bar = TableBar(self)  # shared tables: invite, a seat's turn line (table_view.py)
-
         side = widgets.VBox(
             [
                 self.status,  # ends with the chance table or the head of the legal actions
@@ -189,7 +168,29 @@ class PlayApp:
             ]
         )
         side.add_class("vl-side")
-        sp, hi, fi = self.steps, self.history, self.files
+        return side
+
+    def _build_controls(self, width: int) -> widgets.VBox:
+        """Stepping, history, branches, files, tools and the shared table's bar."""
+        model = self.model
+        self.steps = sp = StepControls()
+        for unit in ("step", "turn", "round", "end"):
+            getattr(sp, unit).on_click(lambda _b, unit=unit: model.run(unit))
+        sp.play.observe(self._autoplay_tick, "value")
+        sp.auto_bots.observe(lambda c: model.set_auto(bots=bool(c["new"])), "value")
+        sp.auto_roll.observe(lambda c: model.set_auto(roll=bool(c["new"])), "value")
+        self.history = hi = HistoryControls()
+        hi.undo.on_click(lambda _b: model.undo())
+        hi.redo.on_click(lambda _b: model.redo())
+        hi.undo_turn.on_click(lambda _b: model.undo_turn())
+        hi.slider.observe(self._slider_moved, "value")
+        # the history as a tree: a what-if at a past step starts a branch (branches_view.py)
+        self.branches = BranchesPanel(model)
+        self.files = fi = FileControls()
+        fi.save.on_click(lambda _b: self.save())
+        fi.upload.observe(lambda _c: self.load_upload(), "value")
+        self.tools = ToolsPanel(model)  # link, exports, keys (tools_view.py)
+        self.table_bar = TableBar(model)  # shared tables: invite, a seat's turn line
         row1 = widgets.HBox([sp.step, sp.turn, sp.round, sp.end, _gap(), sp.play, sp.speed])
         row2 = widgets.HBox([hi.undo, hi.redo, hi.undo_turn, _gap(), sp.auto_bots, sp.auto_roll])
         row3 = widgets.HBox([hi.slider])
@@ -209,6 +210,18 @@ class PlayApp:
             layout=widgets.Layout(width=f"{width}px"),
         )
         controls.add_class("vl-controls")
+        return controls
+
+    def _build_play_page(self, width: int, height: int) -> widgets.VBox:
+        side = self._build_side(width, height)
+        controls = self._build_controls(width)
+        self.log = LogView()
+        self.log_title = widgets.HTML()
+        self.log_all = widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.log_all.add_class("vl-log-all")
+        self.log_all.observe(lambda c: self._set_log_limit(bool(c["new"])), "value")
         left = widgets.VBox(
             [self.board.widget, controls], layout=widgets.Layout(width=f"{width}px")
         )
@@ -217,25 +230,21 @@ class PlayApp:
         table.add_class("vl-table")
         log_head = widgets.HBox([self.log_title, self.log_all])
         log_head.add_class("vl-log-head")
-        self.play_page = widgets.VBox([table, log_head, self.log.widget])
-        self.play_page.add_class("vl-play")
+        page = widgets.VBox([table, log_head, self.log.widget])
+        page.add_class("vl-play")
+        return page
 
-        self._ready = True
-        # The New-game form too is built when first shown; until then what it is told
-        # (the game to mirror, the deck, the language) is kept and replayed in order.
+    def _build_tabs(self, lang: str) -> None:
+        """Play, New game, Deck & cards, Rules, Balance. The New-game form, the editor and
+        the balance lab are built, and the rules' text sent, when first shown (or asked for
+        here): their ~200 widgets would otherwise be sent and drawn before the board
+        (benchmarks/load.py: "where a cold load's time goes"). Until then, empty slots."""
         self._setup: SetupForm | None = None
-        self._setup_deck = self.deck
-        self._setup_calls: list[tuple[str, tuple[object, ...]]] = []
-        self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
-        self.rules_page.add_class("vl-rules-page")
-        # Deck & cards and Balance are built, and the rules' text sent, when first shown (or
-        # asked for here): their ~200 widgets would otherwise be sent and drawn before the
-        # board (benchmarks/load.py: "where a cold load's time goes"). Until then, empty slots.
-        self._editor_deck = self.deck  # the deck the editor starts with, as if built now
         self._editor: DeckEditor | None = None
-        self._draft_store: DraftStore | None = None
         self._balance: BalanceTab | None = None
         self._editor_note: tuple[Game, int] | None = None  # the game and step it was said at
+        self.rules_page = widgets.VBox([widgets.HTML(), widgets.HTML()])
+        self.rules_page.add_class("vl-rules-page")
         # the slots of the New-game form, the editor and the balance lab
         self._slots = (widgets.VBox(), widgets.VBox(), widgets.VBox())
         self.tabs = widgets.Tab(
@@ -245,39 +254,22 @@ class PlayApp:
         self._tab_keys: list[str | None] = ["tab_play", "tab_new", "tab_deck", "tab_rules"]
         self.add_tab(i18n.text("sim.tab", lang), self._slots[1])  # the balance lab
         self.tabs.observe(self._tab_shown, "selected_index")
-        self.widget = widgets.VBox(
-            [self.style, header, self.notice, self.autosave.widget, self.tabs]
-        )
-        self.widget.add_class("vl-app")
-        self.set_lang(lang, refresh=False)
-        no_null_tooltips(self.widget)
-        self.tell_setup("set_from", self.session.game, self.session.controllers)
-        self.refresh()
 
-    # ---- the editor (and others) add tabs here -------------------------------------------
+    # ---- the tabs built on first use -----------------------------------------------------
 
     @property
     def setup(self) -> SetupForm:
-        """The New-game form, built on first use (its tab shown, or asked for here)."""
+        """The New-game form, built on first use (its tab shown, or asked for here): it
+        shows the model's deck and :class:`~verlies.ui.app_model.NewGame`."""
         if self._setup is None:
-            form = SetupForm(self._setup_deck, self.start_game)
-            form.on_edition = self._edition_picked
-            for name, args in self._setup_calls:
-                getattr(form, name)(*args)
-            self._setup_calls.clear()
+            form = SetupForm(self.model.deck, self.start_game)
+            form.on_edition = self.model.set_deck
+            form.set_lang(self.lang)
+            form.show(self.model.new_game)
             self._setup = form
             no_null_tooltips(form.widget)
             self._slots[2].children = [form.widget]
         return self._setup
-
-    def tell_setup(self, name: str, *args: object) -> None:
-        """Call the New-game form's ``name`` (set_from, set_deck, set_lang) now, or once
-        the form is built."""
-        if self._setup is None:
-            kept = tuple(list(a) if isinstance(a, list) else a for a in args)  # as they are now
-            self._setup_calls.append((name, kept))
-        else:
-            getattr(self._setup, name)(*args)
 
     @property
     def editor(self) -> DeckEditor:
@@ -288,15 +280,15 @@ class PlayApp:
 
             # The editor's deck is the one new games use; "apply to the current game" makes
             # an undoable edit step in the game (the engine decides what it changes).
-            deck = self._editor_deck
+            deck = self.model.editor_deck
             if not isinstance(deck, Deck):  # the editor edits a deck file's deck
                 raise TypeError(f"{type(deck).__name__} cannot be edited: use a verlies.Deck")
             self._editor = editor = DeckEditor(
                 deck,
-                get_game=lambda: self.session.game,
+                get_game=lambda: self.model.game,
                 on_change=self._deck_changed,
                 lang=self.lang,
-                drafts=self._drafts_store,
+                drafts=self.model.drafts,
             )
             # the editor's last word ("Applied … as step N") is about one position: it goes
             # when the game moves on or another file is uploaded (see refresh)
@@ -306,26 +298,6 @@ class PlayApp:
             self._slots[0].children = [editor.widget]
         return self._editor
 
-    def _drafts_store(self) -> tuple[DraftStore, str]:
-        """Named drafts (issue 22) live in the page's playtest store, per browser."""
-        from verlies.store.drafts import DraftStore
-
-        if self._draft_store is None:
-            self._draft_store = DraftStore(self.autosave.model.store)
-        return self._draft_store, self.autosave.model.client or ""
-
-    def deck_arrived(self, deck: object) -> None:
-        """A link or a save file brought its game's deck (issue 22): new games use it
-        already; the Deck tab shows it as its draft and deck, so its differences from the
-        default deck are listed (before, the tab kept its old deck: "no differences")."""
-        from verlies.deck import Deck
-
-        if not isinstance(deck, Deck):  # a deck made only to play: nothing to edit
-            return
-        self._editor_deck = deck
-        if self._editor is not None:
-            self._editor.deck_arrived(deck)
-
     @property
     def balance(self) -> BalanceTab:
         """The balance lab (the draft vs new games' deck), built on first use."""
@@ -334,9 +306,9 @@ class PlayApp:
 
             self._balance = BalanceTab(
                 lambda: self.editor.draft,
-                lambda: self.deck,
+                lambda: self.model.deck,
                 lang=self.lang,
-                set_draft=lambda d: self.editor._open_draft(d),  # "Make it the draft": one undo
+                set_draft=lambda d: self.editor.open_draft(d),  # "Make it the draft": one undo
             )
             no_null_tooltips(self._balance.widget)
             self._slots[1].children = [self._balance.widget]
@@ -363,34 +335,32 @@ class PlayApp:
         self._tab_keys.append(None)
         self.tabs.set_title(len(self.tabs.children) - 1, title)
 
+    # ---- the model's values, read here too -------------------------------------------------
+
     @property
     def game(self) -> Game:
-        return self.session.game
+        return self.model.game
 
-    # the controller holds these; the page reads and sets them here too
     @property
     def session(self) -> Session:
-        return self.controller.session
+        return self.model.session
 
-    @session.setter
-    def session(self, session: Session) -> None:
-        self.controller.session = session
+    @property
+    def deck(self) -> DeckLike:
+        """The deck new games use."""
+        return self.model.deck
 
     @property
     def lang(self) -> str:
-        return self.controller.lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self.controller.lang = lang
+        return self.model.lang
 
     @property
     def designer(self) -> bool:
-        return self.controller.designer
+        return self.model.designer
 
-    @designer.setter
-    def designer(self, on: bool) -> None:
-        self.controller.designer = on
+    @property
+    def last_error(self) -> str | None:
+        return self.model.last_error
 
     @property
     def selected(self) -> tuple[int, int] | None:
@@ -408,6 +378,167 @@ class PlayApp:
     def rotation(self, rotation: int) -> None:
         self.controller.rotation = rotation
 
+    # ---- what the model tells ----------------------------------------------------------------
+
+    def _changed(self, change: Changed) -> None:
+        """Draw what changed in the model."""
+        what = change.what
+        if what is Change.MESSAGE:
+            self._draw_messages()
+        elif what is Change.OFFER:
+            self.files.draw_offer(self.model.offer, self.lang)
+        elif what is Change.DECK:
+            if self._setup is not None and self._setup.deck is not self.model.deck:
+                self._setup.set_deck(self.model.deck)  # the deck may change the characters
+        elif what is Change.FORM:
+            if self._setup is not None:
+                self._setup.show(self.model.new_game)
+        elif what is Change.LANG:
+            self._draw_lang()
+            self.refresh()
+        elif what is Change.ADOPTED:
+            assert change.source is not None
+            self._adopted(change.source)
+        else:  # MOVED, OPTIONS
+            self.refresh()
+
+    def _adopted(self, source: Source) -> None:
+        """Another game arrived: the tabs that show its deck and setup follow, the board is
+        fitted to it, the Play tab shown."""
+        model = self.model
+        self.branches.forget_deleted()  # a deleted branch of the game before stays gone
+        if self._setup is not None:
+            if self._setup.deck is not model.deck:
+                self._setup.set_deck(model.deck)
+            self._setup.show(model.new_game)
+        if self._editor is not None and model.editor_deck is model.game.setup.deck:
+            from verlies.deck import Deck
+
+            deck = model.editor_deck
+            if source in (Source.LOAD, Source.LINK) and isinstance(deck, Deck):
+                self._editor.deck_arrived(deck)  # its changes listed in the Deck tab
+        if source is Source.TABLE:
+            for w in self._rewinding():
+                w.layout.display = "none"  # a shared table moves only forward
+            if not getattr(model.session, "sees_all", True):
+                self.designer_box.layout.display = "none"
+        self.tabs.selected_index = 0
+        self.board.fit()
+        self.refresh()
+
+    def _rewinding(self) -> list[widgets.Widget]:
+        """What would take a shared table's game back or elsewhere."""
+        sp, hi = self.steps, self.history
+        return [
+            *(sp.step, sp.turn, sp.round, sp.end, sp.play, sp.speed, sp.auto_bots, sp.auto_roll),
+            *(hi.undo, hi.redo, hi.undo_turn, hi.slider),
+            self.branches.widget,
+            self.chance.widget,  # its what-if outcomes; the dice are the table's
+            self.files.upload,
+        ]
+
+    # ---- settings ------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.model.set_lang(lang)
+
+    def set_designer(self, on: bool) -> None:
+        self.model.set_designer(on)
+
+    def _set_log_limit(self, everything: bool) -> None:
+        self.log.show_all = everything
+        self.refresh()
+
+    # ---- clicks handed to the model ------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """A human decision (action button or board click)."""
+        self.model.act(action)
+
+    def roll(self) -> None:
+        self.model.roll()
+
+    def pick_outcome(self, outcome: Outcome) -> None:
+        """What-if: take this outcome instead of rolling."""
+        self.model.pick_outcome(outcome)
+
+    def run(self, unit: str) -> None:
+        """Step bots and chance by one step / turn / round / to the end."""
+        self.model.run(unit)
+
+    def undo(self) -> None:
+        self.model.undo()
+
+    def redo(self) -> None:
+        self.model.redo()
+
+    def undo_turn(self) -> None:
+        self.model.undo_turn()
+
+    def goto(self, index: int) -> None:
+        self.model.goto(index)
+
+    def click_cell(self, x: int, y: int) -> None:
+        """A click on grid cell (x, y): choose/turn a placement, or walk there."""
+        self.model.click(x, y)
+
+    def confirm_place(self) -> None:
+        self.model.confirm()
+
+    def rotate_selection(self) -> None:
+        self.model.rotate()
+
+    def selected_place(self) -> Place | None:
+        return self.controller.selected_place()
+
+    def _autoplay_tick(self, change: dict[str, Any]) -> None:
+        if self._syncing or not self.steps.play.playing:
+            return
+        if not self.model.autoplay_step():
+            self.steps.play.playing = False
+
+    def _slider_moved(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.model.goto(int(change["new"]))
+
+    # ---- save / load / new game --------------------------------------------------------------
+
+    def game_file(self) -> tuple[str, str]:
+        """The save file of the game shown and its name (:meth:`AppModel.game_file`)."""
+        return self.model.game_file()
+
+    def save(self) -> None:
+        self.saved_text = self.model.save().text
+
+    def load_upload(self) -> None:
+        item = self.files.take_upload()
+        if item is not None:
+            self.load_bytes(*item)
+
+    def load_bytes(self, name: str, data: bytes) -> bool:
+        return self.model.load(name, data)
+
+    def start_game(self, values: NewGame | Mapping[str, Any]) -> bool:
+        """Start the game the New game tab chose; a refusal is said under the form."""
+        from verlies.ui import share
+
+        refused: Exception | None
+        try:
+            choice = values if isinstance(values, NewGame) else NewGame.of_values(values)
+        except (TypeError, ValueError) as e:
+            refused = e
+        else:
+            refused = self.model.start(choice)
+        if refused is not None:
+            text = t("setup_error", self.lang, msg=share.error_text(refused, self.lang))
+            self.setup.message.value = f'<span class="vl-error">{esc(text)}</span>'
+            return False
+        self.setup.message.value = ""
+        return True
+
+    # ---- the deck editor ---------------------------------------------------------------------
+
     def _editor_said(self, change: dict[str, Any]) -> None:
         self._editor_note = (self.game, self.game.step_count) if change["new"] else None
 
@@ -415,28 +546,18 @@ class PlayApp:
         self._editor_note = None
         self.editor.action_status.value = ""
 
-    def _edition_picked(self, deck: Deck) -> None:
-        """The new-game form picked a shipped edition of the standard deck by name."""
-        self.deck = deck
-
     def _deck_changed(self) -> None:
         """The editor changed the deck for new games, or edited the current game."""
-        self.deck = self.editor.deck
-        self.tell_setup("set_deck", self.deck)  # the editor may change the characters
+        self.model.set_deck(self.editor.deck)
         self.refresh()
 
-    def _default_session(self) -> Session:
-        bots = bot_names()
-        bot = "careful" if "careful" in bots else bots[0]
-        return Session.new(Setup(players=2, seed=1, deck=self.deck), [HUMAN, bot])
+    # ---- drawing ---------------------------------------------------------------------------
 
-    # ---- settings ------------------------------------------------------------------------
-
-    def set_lang(self, lang: str, refresh: bool = True) -> None:
-        self.lang = lang
+    def _draw_lang(self) -> None:
+        """Every text of the page in the model's language."""
+        lang = self.lang
         if self.lang_toggle.value != lang:
-            self.lang_toggle.value = lang  # observer comes back here
-            return
+            self.lang_toggle.value = lang
         self.title.value = (
             f'<div class="vl-title"><span class="vl-title-main">{esc(t("title", lang))}</span> '
             f'<span class="vl-title-sub">{esc(t("subtitle", lang))}</span></div>'
@@ -461,11 +582,10 @@ class PlayApp:
         self.chance.set_lang(lang)
         self.history.set_lang(lang)
         self.files.set_lang(lang)
-        self.tools.set_lang(lang)
-        self.table_bar.set_lang(lang)
-        self.tell_setup("set_lang", lang)
-        self.said.redraw(lang)
-        self.notice_said.redraw(lang)
+        self.files.draw_offer(self.model.offer, lang)
+        if self._setup is not None:
+            self._setup.set_lang(lang)
+        self._draw_messages()
         if self._editor is not None:
             self._editor.set_lang(lang)
         if self._balance is not None:
@@ -474,257 +594,38 @@ class PlayApp:
         for i, key in enumerate(self._tab_keys):
             if key is not None:
                 self.tabs.set_title(i, t(key, lang))
-        if refresh:
-            self.refresh()
 
-    def set_designer(self, on: bool) -> None:
-        self.designer = on
-        if self.designer_box.value != on:
-            self.designer_box.value = on
-        self.refresh()
+    def _draw_messages(self) -> None:
+        """The model's messages, in its language."""
+        lang = self.lang
+        said = self.model.message("page")
+        cls = "vl-error" if said is not None and said.error else "vl-note"
+        page = f'<div class="{cls}">{esc(said.text(lang))}</div>' if said is not None else ""
+        if self.message.value != page:
+            self.message.value = page
+        notice = self.model.message("notice")
+        self.notice.value = (
+            ""
+            if notice is None
+            else f'<div class="vl-error vl-link-error" role="alert">{esc(notice.text(lang))}</div>'
+        )
+        self.files.draw_message(self.model.message("files"), lang)
 
-    def _set_log_limit(self, everything: bool) -> None:
-        self.log.show_all = everything
-        self.refresh()
-
-    # ---- taking steps --------------------------------------------------------------------
-
-    def _guard(self, fn: Callable[..., object], *args: object) -> bool:
-        """Run an engine call; show a refusal (with its rule) instead of raising."""
-        try:
-            fn(*args)
-        except VerliesError as e:  # a deck or setup error in the page's language
-            self._say(error_words(e), error=True)
-            return False
-        except Exception as e:  # noqa: BLE001 - show it on the page, keep the app alive
-            self.last_error = traceback.format_exc()
-            self._say(f"{type(e).__name__}: {e}", error=True)
-            return False
-        return True
-
-    def _after_step(self) -> None:
-        self.controller.clear_selection()
-        if self.session.humans:  # bots answer a human at once; a bots-only game is stepped
-            self.session.auto(bots=self.steps.auto_bots.value, chance=self.steps.auto_roll.value)
-        self.refresh()
-
-    def act(self, action: Action) -> None:
-        """A human decision (action button or board click)."""
-        self.message.value = ""
-        refusal = self.controller.refusal()
-        if refusal is not None:
-            self._say(refusal.text, error=refusal.error)  # words: said again on a switch
-            return
-        if self._guard(self.session.act, action):
-            self._after_step()
-        else:
-            self.refresh()
-
-    def roll(self) -> None:
-        self.message.value = ""
-        if self.game.is_chance and self._guard(self.session.roll):
-            self._after_step()
-        else:
-            self.refresh()
-
-    def pick_outcome(self, outcome: Outcome) -> None:
-        """What-if: take this outcome instead of rolling."""
-        self.message.value = ""
-        if self.game.is_chance and self._guard(self.game.apply, outcome):
-            self._after_step()
-        else:
-            self.refresh()
-
-    def run(self, unit: str) -> None:
-        """Step bots and chance by one step / turn / round / to the end."""
-        self.selected = None
-        result = None
-
-        def go() -> None:
-            nonlocal result
-            result = self.session.run(unit)
-
-        self._guard(go)
-        if result is not None:
-            done = result
-            self._say(self._words(lambda: self.controller.run_message(done)))
-        self.refresh()
-
-    def _autoplay_tick(self, change: dict[str, Any]) -> None:
-        if self._syncing or not self.steps.play.playing:
-            return
-        result = None
-
-        def go() -> None:
-            nonlocal result
-            result = self.session.run("step")
-
-        ok = self._guard(go)
-        if not ok or result is None or result.reason in ("human", "over"):
-            self.steps.play.playing = False
-            if result is not None and result.reason == "human":
-                self._say(self._words(self.controller.stopped_text))
-        self.selected = None
-        self.refresh()
-
-    # ---- history -------------------------------------------------------------------------
-
-    def undo(self) -> None:
-        self._guard(self.game.undo)
-        self._history_moved()
-
-    def redo(self) -> None:
-        self._guard(self.game.redo)
-        self._history_moved()
-
-    def undo_turn(self) -> None:
-        # with people at the table: back to a person's own last decision (not to the start
-        # of a bot's turn, where the page would wait); a bots-only game: the engine's rule
-        target = last_human_decision(self.game, self.session.is_human)
-        if self.session.humans and target is not None:
-            self._guard(self.game.goto, target)
-        else:
-            self._guard(self.game.undo_turn)
-        self._history_moved()
-
-    def goto(self, index: int) -> None:
-        self._guard(self.game.goto, index)
-        self._history_moved()
-
-    def _history_moved(self) -> None:
-        self.controller.clear_selection()
-        if self.chance.picking.value:  # a what-if picked before is not this position's
-            self.chance.picking.value = False
+    def _mirror_options(self) -> None:
+        """The switches' widgets show the model's values."""
+        model = self.model
+        if self.designer_box.value != model.designer:
+            self.designer_box.value = model.designer
+        if self.steps.auto_bots.value != model.auto_bots:
+            self.steps.auto_bots.value = model.auto_bots
+        if self.steps.auto_roll.value != model.auto_roll:
+            self.steps.auto_roll.value = model.auto_roll
+        if self.chance.picking.value and not model.picking:
+            self.chance.picking.value = False  # a what-if of the position before
             self.chance.pick.options = []  # nor is its list: filled again when opened
-        self.message.value = ""
-        self.refresh()
-
-    def _slider_moved(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        self.goto(int(change["new"]))
-
-    # ---- the board -----------------------------------------------------------------------
-
-    def click_cell(self, x: int, y: int) -> None:
-        """A click on grid cell (x, y): choose/turn a placement, or walk there."""
-        self.message.value = ""
-        self._carry_out(self.controller.click(x, y))
-
-    def _carry_out(self, intent: Intent | None) -> None:
-        if isinstance(intent, Say):
-            self._say(intent.text, error=intent.error)
-        elif isinstance(intent, Decide):
-            self.act(intent.action)
-        elif isinstance(intent, Reselect):
-            self.refresh()
-
-    def selected_place(self) -> Place | None:
-        return self.controller.selected_place()
-
-    def confirm_place(self) -> None:
-        self._carry_out(self.controller.confirm())
-
-    def rotate_selection(self) -> None:
-        if self.selected is not None:
-            self.message.value = ""
-            self._carry_out(self.controller.rotate())
 
     def _scene(self) -> Scene:
         return self.controller.scene()
-
-    # ---- save / load ---------------------------------------------------------------------
-
-    def game_file(self) -> tuple[str, str]:
-        """The save file of the game shown and its name: every branch, and who plays each
-        seat. "Save" and the "Game .json" export both give this one file (issue 24 item 5:
-        the same name held different contents)."""
-        g = self.game
-        self.branches.follow(g)
-        tree = self.branches.tree
-        text = tree.to_json() if tree is not None and tree.game is g else g.to_json()
-        text = share.with_seats(text, self.session.controllers)  # who plays: human or bot
-        return text, f"verlies-seed{g.setup.seed}-step{g.step_count}.json"
-
-    def save(self) -> None:
-        text, name = self.game_file()
-        self.files.offer(text, name, self.lang)
-        self.saved_text = text
-
-    def load_upload(self) -> None:
-        item = self.files.take_upload()
-        if item is not None:
-            self.load_bytes(*item)
-
-    def load_bytes(self, name: str, data: bytes) -> bool:
-        lang = self.lang
-        if len(data) > MAX_UPLOAD_BYTES:
-            self.files.say("too_large", lang, error=True, n=len(data), max=MAX_UPLOAD_BYTES)
-            return False
-        try:
-            tree = GameTree.from_json(data)  # the current line, and every branch
-            game = tree.game
-        except VerliesError as e:
-            self.files.say("load_error", lang, error=True, msg=error_words(e))
-            return False
-        old = self.session.controllers
-        controllers = share.seats_of(data, game.players, (HUMAN, *bot_names())) or (
-            old if len(old) == game.players else [HUMAN] * game.players
-        )
-        self.session = Session(game, controllers, bot_seed=game.setup.seed)
-        self.branches.set_tree(tree)
-        self.deck = game.setup.deck
-        self.deck_arrived(game.setup.deck)
-        self.tell_setup("set_from", game, controllers)
-        self.files.say("loaded", lang, name=name)
-        self.board.fit()
-        self._history_moved()
-        return True
-
-    # ---- new game ------------------------------------------------------------------------
-
-    def start_game(self, values: dict[str, Any]) -> bool:
-        try:
-            fields = dict(values)
-            controllers = fields.pop("controllers")
-            session = Session.new(Setup(deck=self.deck, **fields), controllers)
-        except (VerliesError, ValueError) as e:
-            text = t("setup_error", self.lang, msg=share.error_text(e, self.lang))
-            self.setup.message.value = f'<span class="vl-error">{esc(text)}</span>'
-            return False
-        self.setup.message.value = ""
-        self.session = session
-        self.files.link.value = ""
-        self.tabs.selected_index = 0
-        self.board.fit()
-        self.message.value = ""
-        self._after_step()
-        return True
-
-    # ---- showing ---------------------------------------------------------------------------
-
-    def _say(self, text: str | Words, error: bool = False) -> None:
-        """Say ``text`` under the actions; given as a function of the language, it is said
-        again in the new language on a switch (ui/said.py)."""
-        cls = "vl-error" if error else "vl-note"
-        make: Words = text if callable(text) else (lambda _lang: text)
-        self.said.say(lambda lang: f'<div class="{cls}">{esc(make(lang))}</div>', self.lang)
-
-    def _words(self, make: Callable[[], str]) -> Words:
-        """A controller's sentence (made in its language) as a function of the language."""
-
-        def in_lang(lang: str) -> str:
-            kept = self.controller.lang
-            self.controller.lang = lang
-            try:
-                return make()
-            finally:
-                self.controller.lang = kept
-
-        return in_lang
-
-    def _hint_text(self) -> str:
-        return self.controller.hint_text()
 
     def _status_html(self) -> str:
         g = self.game
@@ -744,13 +645,14 @@ class PlayApp:
 
         Every widget is given its whole value; a value that did not change sends nothing, so
         a step sends only what it changed (see benchmarks/README.md, "UI benchmark")."""
-        s = self.session
+        model = self.model
+        s = model.session
         g = s.game
         lang = self.lang
-        started = self.branches.follow(g)  # first: it may bring back a line's undone steps
-        if started is not None and self.branches.tree is not None:
-            tree = self.branches.tree
-            self._say(lambda lang: started_text(tree, started, lang))
+        model.started_branch()  # first: it may bring back a line's undone steps
+        model.expire()  # messages and the save file of another position go
+        self._mirror_options()
+        self._draw_messages()
         self._refreshing = True
         try:
             self.board.show(self._scene())  # first: the board is what the eye waits for

@@ -12,28 +12,25 @@ from __future__ import annotations
 
 import html
 import traceback
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
 from verlies.errors import VerliesError
+from verlies.ui.app_model import AppModel
 from verlies.ui.autosave import Autosave, Offer
 from verlies.ui.i18n import t
-from verlies.ui.said import error_words
-
-if TYPE_CHECKING:
-    from verlies.ui.app import PlayApp
 
 esc = html.escape
 
 
 class AutosaveBar:
-    """The autosave of ``app`` (a PlayApp); ``enabled=False`` shows and saves nothing."""
+    """The autosave of the page's :class:`~verlies.ui.app_model.AppModel` (its
+    ``autosave``); ``enabled=False`` shows and saves nothing."""
 
-    def __init__(self, app: PlayApp, enabled: bool = True, model: Autosave | None = None) -> None:
+    def __init__(self, app: AppModel, enabled: bool = True) -> None:
         self.app = app
         self.enabled = enabled
-        self.model = model or Autosave()
         self.offers: list[Offer] = []
         self._offered_over: object = None  # the game shown when the offers were made
         self.last_error: str | None = None
@@ -57,6 +54,15 @@ class AutosaveBar:
         children = [self.client, self.offer_box, self.line] if enabled else []
         self.widget = widgets.VBox(children)
         self.widget.add_class("vl-autosave-bar")
+
+    @property
+    def model(self) -> Autosave:
+        """The autosave (the page model's: its store also keeps the deck drafts)."""
+        return self.app.autosave
+
+    @model.setter
+    def model(self, model: Autosave) -> None:
+        self.app.autosave = model
 
     # ---- the browser said who it is --------------------------------------------------
 
@@ -91,22 +97,9 @@ class AutosaveBar:
         if not self.offers:
             return
         offer = self.offers.pop(0)
-        app = self.app
-        try:
-            session, tree = self.model.resume(offer.rid)
-        except VerliesError as e:
-            words = error_words(e)
-            app._say(lambda lang: t("autosave.resume_error", lang, msg=words(lang)), error=True)
+        if not self.app.resume(offer.rid):  # refused: said on the page
             self.show_offers()
             return
-        app.session = session
-        app.branches.set_tree(tree)  # every branch back, the shown one current
-        app.deck = session.game.setup.deck
-        app.tell_setup("set_from", session.game, session.controllers)
-        app.board.fit()
-        app._history_moved()
-        step = session.game.step_count
-        app._say(lambda lang: t("autosave.resumed", lang, step=step))
         # resumed: the offer is done, and the game it replaced is not offered back in its
         # place (issue 24 item 6); it is saved, and offered again on the next visit
         self.offers = []
@@ -119,7 +112,7 @@ class AutosaveBar:
         try:
             self.model.discard(offer.rid)
         except VerliesError as e:
-            self.app._say(str(e), error=True)
+            self.app.say("page", str(e), error=True)
         self.show_offers()
 
     # ---- after every change ----------------------------------------------------------
@@ -135,7 +128,7 @@ class AutosaveBar:
             self.offers = []
             self.show_offers()
         try:
-            state = self.model.sync(app.session, lang, app.branches.tree)
+            state = self.model.sync(app.session, lang, app.tree)
         except Exception:  # noqa: BLE001 - keep playing; the line says it is not saved
             self.last_error = traceback.format_exc()
             self.model.error = self.last_error.strip().splitlines()[-1]

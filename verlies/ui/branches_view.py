@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies.tree import Deleted, GameTree
+from verlies.ui.app_model import AppModel
 from verlies.ui.branches_model import BranchRow, branch_rows, comparison_html
 from verlies.ui.i18n import t
 
@@ -19,12 +20,13 @@ if TYPE_CHECKING:
 
 
 class BranchesPanel:
-    """Follows the page's game (:meth:`follow`) and shows its branches (:meth:`show`)."""
+    """Shows the branches of the page model's tree (:meth:`show`); a switch, a delete, a
+    rename move the model's history (``AppModel.history_moved``)."""
 
-    def __init__(self, on_moved: Callable[[], None], on_error: Callable[[str], None]) -> None:
-        self.on_moved = on_moved
-        self.on_error = on_error
-        self.tree: GameTree | None = None
+    def __init__(self, model: AppModel) -> None:
+        self.model = model
+        self.on_moved: Callable[[], None] = model.history_moved
+        self.on_error: Callable[[str], None] = lambda m: model.say("page", m, error=True)
         self.lang = "de"
         self.designer = False  # the page's designer mode: treasures' values shown
         self.title = widgets.HTML()
@@ -57,18 +59,25 @@ class BranchesPanel:
 
     # ---- the tree --------------------------------------------------------------------------
 
-    def follow(self, game: Game) -> str | None:
-        """Take in the game's changes (a new game gets a new tree). Returns the name of a
-        branch a what-if at a past step started, else None."""
-        if self.tree is None or self.tree.game is not game:
-            self.tree = GameTree(game)
-            return None
-        return self.tree.sync()
+    @property
+    def tree(self) -> GameTree | None:
+        """The model's tree (the page model owns it)."""
+        return self.model.tree
+
+    def follow(self, _game: Game | None = None) -> str | None:
+        """Take in the page game's changes (:meth:`AppModel.follow`)."""
+        return self.model.follow()
 
     def set_tree(self, tree: GameTree) -> None:
-        """A loaded save's tree."""
-        self.tree = tree
+        """Show ``tree`` (the model's from now on)."""
+        self.model.tree = tree
+        self.forget_deleted()
+
+    def forget_deleted(self) -> None:
+        """Another game arrived: a deleted branch of the game before is not brought back
+        into it."""
         self._deleted = None
+        self.undelete.layout.display = "none"
 
     def _run(self, fn: Callable[..., object], *args: object) -> bool:
         try:

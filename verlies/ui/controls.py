@@ -14,17 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from verlies.ui.app_model import MAX_UPLOAD_BYTES, Message, NewGame, SaveOffer
 from verlies.ui.i18n import bot_name, t, variant_text
-from verlies.ui.said import DOWNLOAD_ICON, Said
+from verlies.ui.said import DOWNLOAD_ICON
 from verlies.ui.session import HUMAN, bot_names
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
-    from verlies.game import Game
     from verlies.setup import DeckLike
 
-#: Largest save file the page accepts (the engine's own cap is larger; the websocket's too).
-MAX_UPLOAD_BYTES = 1_000_000
+__all__ = ["MAX_UPLOAD_BYTES", "FileControls", "HistoryControls", "SetupForm", "StepControls"]
 
 
 def _button(cls: str, **kw: Any) -> widgets.Button:
@@ -36,9 +35,9 @@ def _button(cls: str, **kw: Any) -> widgets.Button:
 class SetupForm:
     """New game: players, a character and a controller per seat, seed, limits, variants."""
 
-    def __init__(self, deck: DeckLike, on_start: Callable[[dict[str, Any]], object]) -> None:
+    def __init__(self, deck: DeckLike, on_start: Callable[[NewGame], object]) -> None:
         self.deck = deck
-        #: Called with :meth:`values` when Start is clicked (what it returns is not used).
+        #: Called with :meth:`choice` when Start is clicked (what it returns is not used).
         self.on_start = on_start
         chars = list(deck.characters)
         self.players = widgets.Dropdown(
@@ -89,7 +88,7 @@ class SetupForm:
             button_style="success", icon="play", layout=widgets.Layout(width="220px", height="36px")
         )
         self.start.add_class("vl-start")
-        self.start.on_click(lambda _b: self.on_start(self.values()))
+        self.start.on_click(lambda _b: self.on_start(self.choice()))
         self.message = widgets.HTML()
         self.message.add_class("vl-setup-message")
         self.labels = {
@@ -242,33 +241,38 @@ class SetupForm:
         self.start_seat.options = [(t("seat", self.lang, n=i + 1), i) for i in range(n)]
         self.start_seat.value = value if value is not None and value < n else 0
 
-    def values(self) -> dict[str, Any]:
+    def choice(self) -> NewGame:
+        """What the form shows, as a value."""
         from verlies.variants import Variants
 
         n = self.players.value
-        return {
-            "players": n,
-            "characters": [self.characters[i].value for i in range(n)],
-            "controllers": [self.controllers[i].value for i in range(n)],
-            "seed": int(self.seed.value),
-            "round_limit": int(self.round_limit.value),
-            "start_seat": int(self.start_seat.value or 0),
-            "variants": Variants(**{k: cb.value for k, cb in self.variant_boxes.items()}),
-        }
+        return NewGame(
+            players=n,
+            characters=tuple(self.characters[i].value for i in range(n)),
+            controllers=tuple(self.controllers[i].value for i in range(n)),
+            seed=int(self.seed.value),
+            round_limit=int(self.round_limit.value),
+            start_seat=int(self.start_seat.value or 0),
+            variants=Variants(**{k: cb.value for k, cb in self.variant_boxes.items()}),
+        )
 
-    def set_from(self, game: Game, controllers: list[str]) -> None:
-        """Show the setup of ``game`` (after loading a saved one)."""
-        s = game.setup
-        self.players.value = s.players
-        self._set_characters([*s.characters, *(ch.value for ch in self.characters[s.players :])])
-        for i in range(s.players):
-            self.controllers[i].value = controllers[i]
-        self.seed.value = s.seed
-        self.round_limit.value = s.round_limit or 300
+    def values(self) -> dict[str, Any]:
+        """:meth:`choice` as a mapping (lists for the seats)."""
+        return self.choice().values()
+
+    def show(self, choice: NewGame) -> None:
+        """Show ``choice`` (the game shown's setup, after a game arrived)."""
+        self.players.value = choice.players
+        chars = list(choice.characters or ())
+        self._set_characters([*chars, *(ch.value for ch in self.characters[len(chars) :])])
+        for i, controller in enumerate(choice.controllers[: choice.players]):
+            self.controllers[i].value = controller
+        self.seed.value = choice.seed
+        self.round_limit.value = choice.round_limit or 300
         self._show_rows()
-        self.start_seat.value = s.start_seat
+        self.start_seat.value = choice.start_seat
         for k, cb in self.variant_boxes.items():
-            cb.value = bool(getattr(s.variants, k))
+            cb.value = bool(getattr(choice.variants, k))
 
 
 class StepControls:
@@ -352,41 +356,32 @@ class FileControls:
         self.upload.add_class("vl-upload")
         self.message = widgets.HTML()
         self.message.add_class("vl-file-message")
-        self._offers = 0  # download links made (each one followed once)
-        # both are redrawn in the new language on a switch (ui/said.py)
-        self.said = Said(self.message)
-        self.link_said = Said(self.link)
 
     def set_lang(self, lang: str) -> None:
         self.save.description = t("save", lang)
         self.upload.description = t("load", lang)
         self.upload.tooltip = t("load_tip", lang)
-        self.said.redraw(lang)
-        self.link_said.redraw(lang)
 
-    def say(self, key: str, lang: str, error: bool = False, **values: object) -> None:
-        """A message about files or links (the page text ``key``), kept for a switch; a
-        value that is a function of the language (an error's words) is made again too."""
-        cls = "vl-error" if error else "vl-ok"
+    def draw_message(self, said: Message | None, lang: str) -> None:
+        """The model's message about files and links, in ``lang``."""
+        if said is None:
+            value = ""
+        else:
+            cls = "vl-error" if said.error else "vl-ok"
+            value = f'<span class="{cls}">{html.escape(said.text(lang))}</span>'
+        self.message.value = value
 
-        def words(lang: str) -> str:
-            filled = {k: v(lang) if callable(v) else v for k, v in values.items()}
-            return f'<span class="{cls}">{html.escape(t(key, lang, **filled))}</span>'
-
-        self.said.say(words, lang)
-
-    def offer(self, text: str, name: str, lang: str) -> None:
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self._offers += 1  # a new link: followed once (one click)
-        n = self._offers
-        self.link_said.say(
-            lambda lang: (
-                f'<a class="vl-download-link vl-auto-download" data-n="s{n}" '
-                f'download="{html.escape(name)}" '
-                f'href="data:application/json;charset=utf-8;base64,{data}">'
-                f"{DOWNLOAD_ICON}{html.escape(t('download', lang, name=name))}</a>"
-            ),
-            lang,
+    def draw_offer(self, offer: SaveOffer | None, lang: str) -> None:
+        """The save file offered: a download link (followed once by the page's script)."""
+        if offer is None:
+            self.link.value = ""
+            return
+        data = base64.b64encode(offer.text.encode("utf-8")).decode("ascii")
+        name = html.escape(offer.name)
+        self.link.value = (
+            f'<a class="vl-download-link vl-auto-download" data-n="s{offer.n}" '
+            f'download="{name}" href="data:application/json;charset=utf-8;base64,{data}">'
+            f"{DOWNLOAD_ICON}{html.escape(t('download', lang, name=offer.name))}</a>"
         )
 
     def take_upload(self) -> tuple[str, bytes] | None:

@@ -551,6 +551,10 @@ class DeckEditor:
         self.model.set_draft(deck)
         self._draft_replaced()
 
+    def open_draft(self, deck: Deck) -> None:
+        """Make ``deck`` the draft (one undo step): the balance lab's "Make it the draft"."""
+        self._open_draft(deck)
+
     def deck_arrived(self, deck: Deck) -> None:
         """The page's game came with ``deck`` (a link, a save file): new games use it,
         and the draft becomes it (one undo step), its changes listed (issue 22)."""

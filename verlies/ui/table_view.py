@@ -15,11 +15,11 @@ import ipywidgets as widgets
 
 from verlies.errors import VerliesError
 from verlies.ui import share
+from verlies.ui.app_model import AppModel, Change, Changed, Source
 from verlies.ui.i18n import bot_name, t
 
 if TYPE_CHECKING:
     from verlies.store.tables import TableLinks, TableStore
-    from verlies.ui.app import PlayApp
     from verlies.ui.table_session import TableSession
 
 esc = html.escape
@@ -61,9 +61,10 @@ def _kernel_loop() -> Any:
 
 
 class TableBar:
-    """Invite button and links; the turn line and the poll timer of a table's page."""
+    """Invite button and links; the turn line and the poll timer of a table's page, of the
+    page's :class:`~verlies.ui.app_model.AppModel` ``app``."""
 
-    def __init__(self, app: PlayApp) -> None:
+    def __init__(self, app: AppModel) -> None:
         self.app = app
         self.invite = widgets.Button(icon="users", layout=widgets.Layout(width="auto"))
         self.invite.add_class("vl-table-invite")
@@ -113,6 +114,12 @@ class TableBar:
             ]
         )
         self.widget.add_class("vl-table-bar")
+        self.set_lang(app.lang)
+        app.subscribe(self._changed)
+
+    def _changed(self, change: Changed) -> None:
+        if change.what is Change.LANG:
+            self.set_lang(self.app.lang)
 
     @property
     def session(self) -> TableSession | None:
@@ -209,19 +216,11 @@ class TableBar:
         except VerliesError as e:
             self.turn.value = f'<div class="vl-error">{esc(share.error_text(e, app.lang))}</div>'
             return False
-        session = TableSession(model, lambda: app.autosave.model.client)
-        app.session = session
-        app.deck = session.game.setup.deck
-        for w in self._rewinding():
-            w.layout.display = "none"  # a shared table moves only forward
+        session = TableSession(model, lambda: app.autosave.client)
+        # the page hides what would rewind the table (a shared table moves only forward)
+        app.adopt(session, source=Source.TABLE)
         self.invite.layout.display = "none"
         self.allow_takeback.layout.display = "none"
-        if not session.sees_all:
-            app.designer_box.layout.display = "none"
-        else:
-            app.set_designer(True)
-        app.board.fit()
-        app._history_moved()
         self._start_timer()
         return True
 
@@ -243,17 +242,6 @@ class TableBar:
             # tick to the kernel's loop); the timer's ticks then cost no query.
             watch.on_change = lambda: loop.add_callback(self._tick, {})
 
-    def _rewinding(self) -> list[widgets.Widget]:
-        a = self.app
-        sp, hi = a.steps, a.history
-        return [
-            *(sp.step, sp.turn, sp.round, sp.end, sp.play, sp.speed, sp.auto_bots, sp.auto_roll),
-            *(hi.undo, hi.redo, hi.undo_turn, hi.slider),
-            a.branches.widget,
-            a.chance.widget,  # its what-if outcomes; the dice are the table's
-            a.files.upload,
-        ]
-
     def _tick(self, _change: dict[str, Any]) -> None:
         s = self.session
         if s is None:
@@ -266,8 +254,7 @@ class TableBar:
             )
             return
         if changed:
-            self.app.controller.clear_selection()
-            self.app.refresh()
+            self.app.moved()
         else:
             self.show()
 
@@ -285,8 +272,7 @@ class TableBar:
         else:
             said = model.answer_takeback(kind == "accept", lang)
         if model.table.epoch != epoch:  # steps were taken back: the position changed
-            self.app.controller.clear_selection()
-            self.app.refresh()
+            self.app.moved()
         else:
             self.show()
         if said.error:  # shown until the table changes (the timer's show() keeps it)

@@ -14,28 +14,20 @@ import html
 import os
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.errors import VerliesError
 from verlies.ui import share
+from verlies.ui.app_model import AppModel, Change, Changed, Position
 from verlies.ui.i18n import t
-from verlies.ui.said import DOWNLOAD_ICON, LINK_ICON, Said, error_words
-from verlies.ui.session import HUMAN, Session, bot_names
-
-if TYPE_CHECKING:
-    from verlies.ui.app import PlayApp
+from verlies.ui.said import DOWNLOAD_ICON, LINK_ICON, Said
 
 esc = html.escape
 
 #: Pixels per unit of the board picture in its PNG: sharp on a high-density screen and in
 #: print (the SVG is drawn at share.EXPORT_TILE units per tile).
 PNG_SCALE = 2.0
-
-#: A position the page showed: the game (its id), the step shown, the history's length, and
-#: who plays each seat.
-Position = tuple[int, int, int, tuple[str, ...]]
 
 
 def _button(cls: str, **kw: Any) -> widgets.Button:
@@ -45,11 +37,11 @@ def _button(cls: str, **kw: Any) -> widgets.Button:
 
 
 class ToolsPanel:
-    """Link, exports and keys, below the save and load row. ``app`` is the page
-    (:class:`~verlies.ui.app.PlayApp`): its session, language, mode and branches."""
+    """Link, exports and keys, below the save and load row, of the page's
+    :class:`~verlies.ui.app_model.AppModel` (its session, language, mode and branches)."""
 
-    def __init__(self, app: PlayApp) -> None:
-        self.app = app
+    def __init__(self, model: AppModel) -> None:
+        self.model = model
         self.link = _button("vl-make-link", icon="link")
         self.link.on_click(lambda _b: self.make_link())
         self.exports: dict[str, widgets.Button] = {}
@@ -77,16 +69,16 @@ class ToolsPanel:
         self.widget.add_class("vl-tools")
         self._made_for: Position | None = None  # the position the link or file shown was made of
         self._n = 0
-        self._saved_for: Position | None = None  # the position the save button's file was made of
-        app.files.link.observe(self._save_offered, "value")
-        self._said_for: Position | None = None  # the position the load message was said at
-        app.files.message.observe(self._file_said, "value")
-        self._notice_for: Position | None = None  # the position the link's notice was said at
-        app.notice.observe(self._noticed, "value")
+        self.set_lang(model.lang)
+        model.subscribe(self._changed)
+
+    def _changed(self, change: Changed) -> None:
+        if change.what is Change.LANG:
+            self.set_lang(self.model.lang)
 
     @property
     def lang(self) -> str:
-        return str(self.app.lang)
+        return self.model.lang
 
     def set_lang(self, lang: str) -> None:
         self.keys.value = f'<div class="vl-small vl-keys-text">{esc(t("keys", lang))}</div>'
@@ -96,40 +88,19 @@ class ToolsPanel:
             b.description = t(f"export_{kind}", lang)
         self.said.redraw(lang)
 
-    def _position(self) -> Position:
-        g = self.app.session.game
-        return (id(g), g.step_count, g.history_length, tuple(self.app.session.controllers))
-
-    def _save_offered(self, change: dict[str, Any]) -> None:
-        self._saved_for = self._position() if change["new"] else None
-
-    def _file_said(self, change: dict[str, Any]) -> None:
-        self._said_for = self._position() if change["new"] else None
-
-    def _noticed(self, change: dict[str, Any]) -> None:
-        if self._notice_for is None or not change["new"]:  # a redraw keeps its position
-            self._notice_for = self._position() if change["new"] else None
-
     def show(self) -> None:
-        """After a step: a link or file made of another position goes (no stale offers),
-        the save button's file too."""
-        here = self._position()
-        if self._made_for is not None and self._made_for != here:
+        """After a step: a link or file made of another position goes (no stale offers;
+        the save file and the messages about files the model lets go, AppModel.expire)."""
+        if self._made_for is not None and self._made_for != self.model.position():
             self.out.value = ""
             self._made_for = None
-        if self._saved_for is not None and self._saved_for != here:
-            self.app.files.link.value = ""
-        if self._said_for is not None and self._said_for != here:
-            self.app.files.message.value = ""  # "loaded …" or a load error: said, done
-        if self._notice_for is not None and self._notice_for != here:
-            self.app.notice.value = ""  # the broken link's notice: read, and play went on
 
     # ---- link ------------------------------------------------------------------------------
 
     def make_link(self) -> None:
-        s = self.app.session
+        s = self.model.session
         value = share.link(s.game, s.controllers)
-        self._made_for = self._position()
+        self._made_for = self.model.position()
         if value is None:
             self.export("json")
             offer = self.out.value  # the save file's link: a file name, no words
@@ -151,48 +122,21 @@ class ToolsPanel:
 
     def open_query(self, query: str | None) -> bool:
         """Open the position a page's query string holds (False: none, or a broken one,
-        said on the page)."""
-        app = self.app
-        try:
-            position = share.from_query(query)
-            if position is None:
-                return False
-            game = share.open_position(position)
-        except VerliesError as e:
-            words = error_words(e)
-            app.notice_said.say(
-                lambda lang: (
-                    f'<div class="vl-error vl-link-error" role="alert">'
-                    f"{esc(t('link_error', lang, msg=words(lang)))}</div>"
-                ),
-                app.lang,
-            )
-            return False
-        known = {HUMAN, *bot_names()}
-        controllers = list(position.controllers)
-        if len(controllers) != game.players or not set(controllers) <= known:
-            controllers = [HUMAN] * game.players
-        app.session = Session(game, controllers, bot_seed=game.setup.seed)
-        app.deck = game.setup.deck
-        app.deck_arrived(game.setup.deck)  # the Deck tab shows the link's deck changes
-        app.tell_setup("set_from", game, controllers)
-        app.files.say("link_opened", app.lang, n=game.step_count)
-        app.board.fit()
-        app._history_moved()
-        return True
+        said on the page): :meth:`AppModel.open_link`."""
+        return self.model.open_link(query)
 
     # ---- exports ---------------------------------------------------------------------------
 
     def export(self, kind: str) -> None:
         """One file of the current state, downloaded at once (see the module's text)."""
-        app = self.app
-        s = app.session
+        model = self.model
+        s = model.session
         g = s.game
         lang = self.lang
         base = f"verlies-seed{g.setup.seed}-step{g.step_count}"
         heads = [t(f"export_col_{c}", lang) for c in ("step", "rule", "seat", "text")]
         if kind in ("md", "csv"):
-            rows = share.log_rows(g, lang, s.viewer(), bool(app.designer))
+            rows = share.log_rows(g, lang, s.viewer(), model.designer)
             if kind == "md":  # the rows are oldest first, and the title says so
                 title = t("export_log_title", lang, seed=g.setup.seed, step=g.step_count)
                 data = share.log_markdown(rows, title, heads).encode("utf-8")
@@ -208,11 +152,11 @@ class ToolsPanel:
             mime = "image/png" if png is not None else "image/svg+xml"
             name = f"{base}-board.{'png' if png is not None else 'svg'}"
         else:  # the save file itself: one game file, whichever button made it
-            text, name = app.game_file()
+            text, name = model.game_file()
             data = text.encode("utf-8")
             mime = "application/json"
         self._n += 1
-        self._made_for = self._position()
+        self._made_for = model.position()
         href = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
         self.out.value = (
             f'<a class="vl-auto-download vl-download-link" data-n="{self._n}" '

@@ -1,0 +1,69 @@
+"""A game that arrives is shown (issue 20, docs/decisions.md "How a game arrives on the
+page"): every way a game comes to the page goes through the page model's one ``adopt``,
+which shows the Play tab. Here the way that could leave it out of sight: a second tab of
+the same browser, on the Rules tab, takes the offer above the tabs to resume the game the
+first tab played; the resumed game, its board and "Resumed at step n" are what it sees, in
+the page's language, and switching the language says the message again.
+
+A real Voila with its own store (the ``served`` fixture of test_resume); waits follow
+progress (tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+from progress import BOARD, follow, has
+from test_play import board_data, state
+from test_resume import open_app, play_some, resume_offered, served
+
+__all__ = ["served"]  # the fixture, used by name below
+
+CURRENT_TAB = ".vl-tabs .lm-TabBar-tab.lm-mod-current"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_game_resumed_from_another_tab_is_shown_on_the_play_tab(
+    served: tuple[Any, str], context: BrowserContext, page: Page, width: int
+) -> None:
+    server, _url = served
+    open_app(page, server, server.url("/"))
+    before = play_some(page, server, 5)
+    board = board_data(page)
+
+    second = context.new_page()  # the same browser: its unfinished game is offered
+    second.set_viewport_size({"width": width, "height": 900})
+    open_app(second, server, server.url("/"))
+    resume_offered(second, server, before["step"])
+    second.locator(".vl-tabs .lm-TabBar-tab").filter(has_text="Regeln").first.click()
+    follow(second, has(second, ".vl-rules-page", "visible"), "the Rules tab", server=server)
+    assert not second.locator(BOARD).is_visible()
+
+    second.click(".vl-resume")
+    follow(second, lambda: state(second) == before, "the game resumed", server=server)
+    follow(second, has(second, BOARD, "visible"), "the board in sight", server=server)
+    assert second.locator(CURRENT_TAB).inner_text().strip() == "Spiel"
+    assert not second.locator(".vl-rules-page").is_visible()
+    assert board_data(second) == board
+    box = second.locator(BOARD).bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 100
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1  # inside the window
+    message = second.locator(".vl-message")
+    follow(
+        second,
+        lambda: message.inner_text().strip() == f"Fortgesetzt bei Schritt {before['step']}.",
+        "the German message",
+        server=server,
+    )
+    assert message.is_visible()
+
+    second.click(".vl-lang button:has-text('EN')")
+    follow(
+        second,
+        lambda: message.inner_text().strip() == f"Resumed at step {before['step']}.",
+        "the message said again in English",
+        server=server,
+    )
+    assert second.locator(CURRENT_TAB).inner_text().strip() == "Game"
+    second.close()
