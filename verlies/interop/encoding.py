@@ -58,6 +58,18 @@ from verlies.dice import Dice
 from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.variants import Variants
+from verlies.views import (
+    DieTest,
+    FightDecision,
+    FightRolling,
+    GoldRolling,
+    Losing,
+    MonsterRolling,
+    ObstacleTest,
+    Pending,
+    TrapDecision,
+    TrapRolling,
+)
 
 __all__ = ["Encoding", "EncodingError", "FRAME_KINDS", "WINDOW"]
 
@@ -917,7 +929,7 @@ class Encoding:
         return vec
 
     def _encode_pending(
-        self, game: Game, seat: int, block: npt.NDArray[np.float32], pending: Any
+        self, game: Game, seat: int, block: npt.NDArray[np.float32], pending: Pending
     ) -> None:
         """The pending block (the decision or chance point now), clipped to 0..1, from
         ``pending = game.pending_context()``: the one place the observation reads the
@@ -930,28 +942,34 @@ class Encoding:
         out[k + 1] = 1.0 if state.at_chance else 0.0
         k += 2
         na = len(_ATTRS)
-        if pending.attr is not None:
-            out[k + _ATTR_INDEX[pending.attr]] = 1.0
+        test = pending if isinstance(pending, DieTest) else None  # a die against a target
+        if test is not None:
+            out[k + _ATTR_INDEX[test.attr]] = 1.0
         k += na
-        if pending.obstacle is not None:
+        if isinstance(pending, ObstacleTest):
             out[k + _CLASS_INDEX[pending.obstacle.cls]] = 1.0
         k += len(_CLASSES)
-        if pending.monster is not None:
+        if isinstance(pending, FightDecision | FightRolling | MonsterRolling):
             for option in pending.monster.fight:
                 out[k + _ATTR_INDEX[option.attr]] = _unit(option.value / _DIE_SCALE)
         k += na
-        if pending.trap is not None:
+        if isinstance(pending, TrapDecision | TrapRolling):
             for a in pending.trap.attrs:
                 out[k + _ATTR_INDEX[a]] = 1.0
         k += na
-        out[k] = _unit((pending.value or 0) / _DIE_SCALE)
-        out[k + 1] = _unit(pending.bonus / _DIE_SCALE)
-        out[k + 2] = _unit((pending.target or 0) / _DIE_SCALE)
-        out[k + 3] = _unit((pending.roll or 0) / _DIE_SCALE)
-        chance = pending.chance
-        if chance is not None:
+        target = test.target if test is not None else 0
+        if isinstance(pending, Losing):
+            target = pending.target  # the gold to lose (R9.4)
+        out[k] = _unit((test.value if test is not None else 0) / _DIE_SCALE)
+        out[k + 1] = _unit((test.bonus if test is not None else 0) / _DIE_SCALE)
+        out[k + 2] = _unit(target / _DIE_SCALE)
+        out[k + 3] = _unit(
+            (pending.roll if isinstance(pending, MonsterRolling) else 0) / _DIE_SCALE
+        )
+        if test is not None:
+            chance = test.chance
             out[k + 4] = _unit(chance.numerator / chance.denominator)
-        if pending.dice is not None:
+        if isinstance(pending, GoldRolling):
             out[k + 5] = _unit(float(pending.dice.mean) / _GOLD_SCALE)
         block[:] = out
 
