@@ -411,7 +411,7 @@ class PlayerView:
         s = self._game.state
         if s.over or s.at_chance or s.seat != self.seat:
             return LegalActions()
-        legal = s._legal  # the state's cache of them (see ``State.legal_actions``)
+        legal = s.cache.legal  # the table's cache of them (see ``rules.legal_actions``)
         return self._game.legal_actions() if legal is None else legal
 
     @property
