@@ -106,6 +106,7 @@ _AUTO: dict[type[Frame], Callable[[Table, Any], None]] = {
 
 
 _DRAW = Draw()
+_STEP = Change.STEP  # a module name: read at every step
 
 
 # The rules over the one class of the table (``verlies.state.Table``): functions of the
@@ -166,7 +167,7 @@ def check_step(s: Table, step: Any) -> None:
 
 def apply_step(s: Table, step: Any) -> None:
     """Apply a legal action or chance outcome (call ``check_step`` first)."""
-    s.cache.invalidate(Change.STEP)
+    s.cache.invalidate(_STEP)  # the legal actions are new
     frame = s.stack.pop()
     if type(frame) is Turn:  # most steps: a direct call (mypyc compiles it natively)
         s.steps += 1

@@ -216,6 +216,9 @@ class Change(Enum):
     LAID = 4  #: a card was laid (or, with no position, the whole board is new)
 
 
+_STEP, _GOLD, _TILE = Change.STEP, Change.GOLD, Change.TILE
+
+
 class TableCache:
     """Everything a table keeps worked out from its fields, in one place, and the one
     place that forgets it: ``invalidate``. The mutations of the table call it, saying what
@@ -249,13 +252,13 @@ class TableCache:
         stale; a card laid forgets only what it can change: walks from cards within walking
         distance of it, and the open passages and neighbours of it and its neighbours."""
         self.legal = None
-        if change is Change.STEP:
+        if change is _STEP:  # the members as module names: a step calls this every time
             return
-        if change is Change.GOLD:
+        if change is _GOLD:
             self.gold_changes += 1
             return
         self.board_version = object()
-        if change is Change.TILE:
+        if change is _TILE:
             return
         self.turns.clear()
         if laid is None:
@@ -528,7 +531,7 @@ class Table:
     def gold_moved(self, seat: int) -> None:
         """R9.1: ``seat``'s gold may have changed (coins, a treasure taken, given up or
         spent): the one place that counts it and tells the observer."""
-        self.cache.invalidate(Change.GOLD)
+        self.cache.invalidate(_GOLD)
         obs = self.observer
         if obs is not None:
             obs.gold(seat)
