@@ -220,9 +220,8 @@ _STEP, _GOLD, _TILE = Change.STEP, Change.GOLD, Change.TILE
 
 
 class TableCache:
-    """Everything a table keeps worked out from its fields, in one place, and the one
-    place that forgets it: ``invalidate``. The mutations of the table call it, saying what
-    they changed (a :class:`Change`); what depends on that is dropped here, so a new
+    """Everything a table keeps worked out from its fields, and the one place that forgets
+    it: ``invalidate``, told by each mutation what it changed (a :class:`Change`), so a new
     mutation cannot forget one cache among several.
 
     ``legal``: the legal actions now, once asked for. ``walks``, ``open``, ``turns``:
@@ -285,11 +284,10 @@ class TableCache:
             steps.pop(p, None)
 
     def copy(self) -> TableCache:
-        """The cache of a copy of the table (``Table.copy_into``): its values are immutable
-        and keyed by position, so the dicts are copied and each table prunes its own; the
-        legal actions handed out are shared (replaced, never changed); the copy's board
-        changes on its own from now on (a new version). ``tests/test_table_cache.py``
-        checks that every field is handled."""
+        """The cache of a copy of the table (``Table.copy_into``): the dicts (of immutable
+        values) copied, each table prunes its own; the legal actions handed out shared
+        (replaced, never changed); a new board version (the copy's board changes on its
+        own). ``tests/test_table_cache.py`` checks that every field is handled."""
         c = TableCache.__new__(TableCache)
         c.reach = self.reach
         c.legal = self.legal
