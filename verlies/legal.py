@@ -79,9 +79,10 @@ def compute_legal(s: Table) -> Sequence[Action | Outcome]:
         # An uninjured figure's choices depend only on its card, the board and whether
         # the deck has cards: kept until a card is laid near it (see TableCache.invalidate).
         key = (fig.pos, s.dungeon.total > 0)
-        legal = s.cache.turns.get(key)
+        turns = s.cache.turns
+        legal = turns.get(key)
         if legal is None:
-            legal = s.cache.turns[key] = LegalActions(turn_actions(s, fig))
+            legal = turns[key] = LegalActions(turn_actions(s, fig))
         return legal
     if kind in CHANCES:
         return [o for o, _ in chance_outcomes(s)]
@@ -127,10 +128,11 @@ def turn_actions(s: Table, fig: Figure) -> list[Action]:
     pos = fig.pos
     if _draw_ok(s, pos):
         acts.append(_DRAW)
-    walks = s.cache.walks.get(pos)
+    kept = s.cache.walks
+    walks = kept.get(pos)
     if walks is None:
         # Walk(p), made without NamedTuple's keyword-handling __new__ (the same value).
-        walks = s.cache.walks[pos] = [_new(Walk, (p, "walk")) for p in _walks(s, pos)]
+        walks = kept[pos] = [_new(Walk, (p, "walk")) for p in _walks(s, pos)]
     acts.extend(walks)
     if not acts:
         acts.append(Wait())  # R3.5 [decision]
@@ -139,9 +141,10 @@ def turn_actions(s: Table, fig: Figure) -> list[Action]:
 
 def _draw_ok(s: Table, pos: Pos) -> bool:
     """R3.2: drawing needs an open passage on the figure's card and cards in the deck."""
-    can_open = s.cache.open.get(pos)
+    kept = s.cache.open
+    can_open = kept.get(pos)
     if can_open is None:
-        can_open = s.cache.open[pos] = has_open_passage(s.board, pos)
+        can_open = kept[pos] = has_open_passage(s.board, pos)
     return can_open and s.dungeon.total > 0
 
 
@@ -154,9 +157,10 @@ def can_draw(s: Table) -> bool:
     if fig.injured or not s.dungeon.total:
         return False
     pos = fig.pos  # _draw_ok inline: bots ask at every decision
-    can_open = s.cache.open.get(pos)
+    kept = s.cache.open
+    can_open = kept.get(pos)
     if can_open is None:
-        can_open = s.cache.open[pos] = has_open_passage(s.board, pos)
+        can_open = kept[pos] = has_open_passage(s.board, pos)
     return can_open
 
 

@@ -116,11 +116,12 @@ _STEP = Change.STEP  # a module name: read at every step
 def legal_actions(s: Table) -> LegalActions:
     """The legal actions (or, at a chance point, the possible outcomes) of ``s``, kept in
     its cache until the next step."""
-    legal = s.cache.legal
+    cache = s.cache
+    legal = cache.legal
     if legal is None:
         computed = compute_legal(s)
         legal = computed if type(computed) is LegalActions else LegalActions(computed)
-        s.cache.legal = legal
+        cache.legal = legal
     return legal
 
 
@@ -167,7 +168,9 @@ def check_step(s: Table, step: Any) -> None:
 
 def apply_step(s: Table, step: Any) -> None:
     """Apply a legal action or chance outcome (call ``check_step`` first)."""
-    s.cache.invalidate(_STEP)  # the legal actions are new
+    cache = s.cache
+    if cache.legal is not None:  # the legal actions are new (not asked for at a roll)
+        cache.invalidate(_STEP)
     frame = s.stack.pop()
     if type(frame) is Turn:  # most steps: a direct call (mypyc compiles it natively)
         s.steps += 1
