@@ -137,3 +137,20 @@ def test_pending_kinds_are_frame_kinds() -> None:
     assert {FrameKind.TURN, FrameKind.PLACE, FrameKind.DRAW} <= seen
     if game.is_over:
         assert game.pending_context().kind is FrameKind.OVER
+
+
+def test_the_table_has_one_class_and_one_name() -> None:
+    """Issue 20: a game's state is a ``verlies.state.Table``, not a subclass under another
+    name; the rules are functions of it, and no module names a ``State`` class."""
+    import re
+
+    import verlies.rules as rules
+    from verlies.game import Game
+    from verlies.state import Table
+
+    game = Game.new(players=2, seed=3)
+    assert type(game.state) is Table and type(game.clone().state) is Table
+    assert not hasattr(rules, "State")
+    assert Table.__subclasses__() == []
+    state_class = re.compile(r"^class State\b", re.M)
+    assert [p.name for p in ROOT.rglob("*.py") if state_class.search(p.read_text("utf-8"))] == []
