@@ -21,7 +21,10 @@ figures move with other programs' work (CPU-second figures much less):
    this checkout against the one of the git revision REF (``git archive`` into a temporary
    folder), careful-bot games per CPU second, each side in its own process, taken in turns
    (this, REF, REF, this, ...; ``--against-rounds``), checked to give identical results;
-   both figures (medians), the ratio this / REF and the median of the rounds' ratios.
+   both figures (medians), the ratio this / REF and the median of the rounds' ratios;
+   in the same processes, the engine alone (``--against-engine-games`` random games
+   through the public API, as benchmarks/engine.py plays them): steps per CPU second,
+   its ratios, and whether both sides took the same number of steps.
 
 Every pair of runs plays the same seeds and checks that the results are identical.
 
@@ -117,15 +120,26 @@ AGAINST_CPU = textwrap.dedent(
     results = res.to_dict()
     for timed in ("seconds", "games_per_s"):  # the clock's, not the games'
         results["summary"].pop(timed, None)
-    print(json.dumps({"per_cpu": args["games"] / cpu, "results": results}))
+    # The engine alone: random games through the public API (benchmarks/engine.py's loop).
+    from verlies.sim.bench import random_playouts
+
+    random_playouts(2, 4, 0, deck, log=False)  # warm-up
+    _games, steps, _wall, engine_cpu = random_playouts(args["engine_games"], 4, 7, deck, log=False)
+    print(json.dumps({
+        "per_cpu": args["games"] / cpu,
+        "results": results,
+        "engine_per_cpu": steps / engine_cpu,
+        "engine_steps": steps,
+    }))
     """
 )
 
 
-def against(ref: str, games: int, rounds: int) -> dict[str, Any]:
+def against(ref: str, games: int, rounds: int, engine_games: int = 40) -> dict[str, Any]:
     """Careful-bot games per CPU second of this checkout's lab loop and of git revision
-    ``ref``'s, each in its own process, in turns; medians, ratio, and whether the two
-    gave identical results (or why it could not run)."""
+    ``ref``'s, and the engine's steps per CPU second (``engine_games`` random games through
+    the public API), each side in its own process, in turns; medians, ratios, and whether
+    the two gave identical results and step counts (or why it could not run)."""
     repo = HERE.parent
     with tempfile.TemporaryDirectory(prefix="verlies-ref-") as tmp:
         archive = subprocess.run(
@@ -136,14 +150,21 @@ def against(ref: str, games: int, rounds: int) -> dict[str, Any]:
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         sides = {"this": str(repo), "ref": tmp}
         per_cpu: dict[str, list[float]] = {"this": [], "ref": []}
+        engine: dict[str, list[float]] = {"this": [], "ref": []}
         results: dict[str, Any] = {}
+        engine_steps: dict[str, int] = {}
         for r in range(rounds):
             # ABBA: this, REF, then REF, this: the side run first has no standing edge.
             for side in ("this", "ref") if r % 2 == 0 else ("ref", "this"):
                 src = sides[side]
                 env = dict(os.environ, PYTHONPATH=src)
                 r = subprocess.run(
-                    [sys.executable, "-c", AGAINST_CPU, json.dumps({"games": games, "src": src})],
+                    [
+                        sys.executable,
+                        "-c",
+                        AGAINST_CPU,
+                        json.dumps({"games": games, "src": src, "engine_games": engine_games}),
+                    ],
                     cwd=HERE,  # -c puts the working directory first: no checkout here
                     env=env,
                     capture_output=True,
@@ -153,11 +174,15 @@ def against(ref: str, games: int, rounds: int) -> dict[str, Any]:
                     return {"skipped": f"{side}: " + r.stderr.strip()[-500:]}
                 data = json.loads(r.stdout.strip().splitlines()[-1])
                 per_cpu[side].append(data["per_cpu"])
+                engine[side].append(data["engine_per_cpu"])
                 results.setdefault(side, data["results"])
+                engine_steps.setdefault(side, data["engine_steps"])
     this, base = statistics.median(per_cpu["this"]), statistics.median(per_cpu["ref"])
     # Each run beside the other side's run next to it: a change of the machine's load
     # between rounds moves both figures of a pair alike.
     pairs = [a / b for a, b in zip(per_cpu["this"], per_cpu["ref"], strict=True)]
+    e_this, e_base = statistics.median(engine["this"]), statistics.median(engine["ref"])
+    e_pairs = [a / b for a, b in zip(engine["this"], engine["ref"], strict=True)]
     return {
         "ref": ref,
         "this": this,
@@ -166,6 +191,12 @@ def against(ref: str, games: int, rounds: int) -> dict[str, Any]:
         "ratio": this / base,
         "paired_ratio": statistics.median(pairs),
         "same_results": results["this"] == results["ref"],
+        "engine_this": e_this,
+        "engine_base": e_base,
+        "engine_runs": engine,
+        "engine_ratio": e_this / e_base,
+        "engine_paired_ratio": statistics.median(e_pairs),
+        "same_engine_steps": engine_steps["this"] == engine_steps["ref"],
     }
 
 
@@ -315,6 +346,9 @@ def main() -> None:
     ap.add_argument("--against", default="main", help="git revision to compare the loop with")
     ap.add_argument("--against-games", type=int, default=200, help="games per --against run")
     ap.add_argument("--against-rounds", type=int, default=5, help="runs per side, in turns")
+    ap.add_argument(
+        "--against-engine-games", type=int, default=40, help="random games per --against run"
+    )
     ap.add_argument("--only-against", action="store_true", help="measure only --against")
     args = ap.parse_args()
     deck = Deck.default()
@@ -324,7 +358,9 @@ def main() -> None:
         f"load average {load()} (1/5/15 min; the machine may be shared)"
     )
     if args.against:
-        ag = against(args.against, args.against_games, args.against_rounds)
+        ag = against(
+            args.against, args.against_games, args.against_rounds, args.against_engine_games
+        )
         figures["against"] = ag
         if "skipped" in ag:
             print(f"against {args.against}: not measured ({ag['skipped']})")
@@ -336,6 +372,13 @@ def main() -> None:
                 f"in turns); ratio {ag['ratio']:.3f}, median of the runs' pairwise ratios "
                 f"{ag['paired_ratio']:.3f} (goal 0.95 to 1.05 or faster; "
                 f"{'identical' if ag['same_results'] else 'DIFFERENT'} results; load {load()})"
+            )
+            print(
+                f"engine, random games through the public API, one process: this checkout "
+                f"{ag['engine_this']:,.0f} steps/CPU-s, {ag['ref']} {ag['engine_base']:,.0f} "
+                f"steps/CPU-s (medians, the same runs); ratio {ag['engine_ratio']:.3f}, median "
+                f"of the pairwise ratios {ag['engine_paired_ratio']:.3f} ("
+                f"{'the same' if ag['same_engine_steps'] else 'DIFFERENT'} step counts)"
             )
         if args.only_against:
             if args.json:

@@ -40,6 +40,7 @@ from verlies.game import Game, Pending, PlayerView
 from verlies.rules import Held
 from verlies.sim import REASONS, game_seed, play_game, simulate
 from verlies.sim.bots import BOTS, HeuristicBot, RandomBot, bot_name, make_bot
+from verlies.views import FightDecision, Losing
 
 DECK = Deck.default()
 
@@ -392,13 +393,9 @@ def test_r9_4_loses_the_cheaper_of_gold_and_treasure() -> None:
     dear = TreasureCard("dear", Names("Krone", "Crown"), "Wert: 6", 6)
     legal = [LoseGold(), LoseTreasure("cheap"), LoseTreasure("dear")]
     bot = make_bot("careful")
-    rich = _fake_view(
-        Pending("lose", 0, target=3), legal, coins=10, treasures=[Held(cheap), Held(dear)]
-    )
+    rich = _fake_view(Losing(0, 3), legal, coins=10, treasures=[Held(cheap), Held(dear)])
     assert bot(rich) == LoseTreasure("cheap")  # 1 gold of treasure < 3 coins
-    poor = _fake_view(
-        Pending("lose", 0, target=3), legal, coins=0, treasures=[Held(cheap), Held(dear)]
-    )
+    poor = _fake_view(Losing(0, 3), legal, coins=0, treasures=[Held(cheap), Held(dear)])
     assert bot(poor) == LoseGold()  # no coins to lose: free
 
 
@@ -411,7 +408,7 @@ def test_r7_1_fights_with_the_best_value_against_the_monster() -> None:
     )
     legal = [Choose(Attr.STAERKE), Choose(Attr.GEIST)]
     # Zwerg: Stärke 5 - 6 = -1, Geist 2 - 1 = +1: Geist is better.
-    view = _fake_view(Pending("fight", 0, monster=monster), legal)
+    view = _fake_view(FightDecision(0, monster), legal)
     assert make_bot("careful")(view) == Choose(Attr.GEIST)
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
+import typing
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 import verlies
 from verlies import CHANCE, TERMINAL, Game, Pending, Variants
 from verlies import frames as F
+from verlies import views as V
 from verlies.frames import KINDS, Frame
 
 ROOT = Path(verlies.__file__).parent
@@ -140,6 +143,94 @@ def test_a_players_view_shows_the_typed_pending() -> None:
     assert view.pending == game.pending_context()
     assert view.pending.kind == "place" and view.pending.card == game.drawn
     assert not hasattr(view, "frame")
+
+
+#: Each pending kind's value (verlies.views): the kinds of a card draw share ``Drawing``.
+PENDING_CLASS = {
+    "turn": V.Turning,
+    "place": V.Placing,
+    "obstacle": V.ObstacleDecision,
+    "oroll": V.ObstacleRolling,
+    "fight": V.FightDecision,
+    "froll": V.FightRolling,
+    "mroll": V.MonsterRolling,
+    "trap": V.TrapDecision,
+    "troll": V.TrapRolling,
+    "gold": V.GoldRolling,
+    "lose": V.Losing,
+    "draw": V.Drawing,
+    "room": V.Drawing,
+    "monster": V.Drawing,
+    "treasure": V.Drawing,
+    "over": V.Over,
+}
+
+
+def test_each_pending_kind_is_its_own_small_value_with_only_its_fields() -> None:
+    """Pending is a union of one frozen value per kind: a game's pending value is the class
+    of its kind, carries the frame's facts, and has no field of another kind."""
+    assert set(typing.get_args(V.Pending)) == set(PENDING_CLASS.values())
+    seen: set[str] = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        game = Game.new(players=2 + seed % 3, seed=seed, round_limit=60)
+        while True:
+            ctx = game.pending_context()
+            assert type(ctx) is PENDING_CLASS[ctx.kind]
+            assert ctx.seat == (-1 if game.is_over else game.state.seat)
+            seen.add(ctx.kind)
+            frame = game.state.top
+            if isinstance(ctx, V.Placing):
+                assert ctx.card is game.drawn
+            if isinstance(ctx, V.ObstacleTest):
+                assert isinstance(frame, F.ObstacleChoice | F.ObstacleRoll)
+                assert ctx.pos == frame.pos and ctx.obstacle is game.board[frame.pos].card.obstacle
+                assert ctx.target == ctx.obstacle.n and ctx.attr is ctx.obstacle.attr
+                assert ctx.bonus == (frame.bonus if isinstance(frame, F.ObstacleRoll) else 0)
+            if isinstance(ctx, V.MonsterRolling):
+                assert isinstance(frame, F.MonsterRoll) and ctx.roll == frame.roll
+            if isinstance(ctx, V.Losing):
+                assert isinstance(frame, F.LossChoice) and ctx.target == frame.amount
+            if game.is_over:
+                break
+            if game.is_chance:
+                game.roll()
+            else:
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
+    assert {"turn", "place", "obstacle", "oroll", "draw", "over"} <= seen
+    # A kind's value has no field of another kind (slots: nothing can be set either).
+    turning = V.Turning(0)
+    for name in ("card", "obstacle", "monster", "trap", "attr", "value", "target", "chance"):
+        assert not hasattr(turning, name)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        turning.seat = 1  # type: ignore[misc]
+
+
+def test_mypy_proves_a_reader_reads_only_what_its_kind_carries(tmp_path: Path) -> None:
+    """Reading a field of one kind from an unnarrowed Pending is a type error; after an
+    isinstance check it is not."""
+    from mypy import api
+
+    reader = tmp_path / "reader.py"
+    reader.write_text(
+        "from verlies.views import ObstacleDecision, Pending\n\n\n"
+        "def unnarrowed(p: Pending) -> object:\n"
+        "    return p.obstacle\n\n\n"
+        "def narrowed(p: Pending) -> object:\n"
+        "    if isinstance(p, ObstacleDecision):\n"
+        "        return p.obstacle\n"
+        "    return (p.kind, p.seat)\n",
+        encoding="utf-8",
+    )
+    out, _, status = api.run(
+        [str(reader), "--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "c")]
+    )
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert status == 1 and errors
+    assert all("reader.py:5:" in line and 'no attribute "obstacle"' in line for line in errors)
+    # every kind but the two obstacle tests lacks it
+    assert len(errors) == len(set(PENDING_CLASS.values()) - {V.ObstacleDecision, V.ObstacleRolling})
 
 
 # ---- accessors --------------------------------------------------------------------------------

@@ -50,32 +50,35 @@ def _tile(enc: Encoding, tile: Any) -> npt.NDArray[np.float32]:
 
 def _pending(game: Game, seat: int, out: npt.NDArray[np.float32]) -> None:
     pending = game.pending_context()
+    # Each kind's value carries only its own fields: one that is absent reads as the old
+    # one-class Pending's default (None, a bonus of 0), as this reference always did.
+    field = lambda name, default=None: getattr(pending, name, default)  # noqa: E731
     out[FRAME_KINDS.index(pending.kind) if pending.kind in FRAME_KINDS else -1] = 1.0
     k = len(FRAME_KINDS)
     out[k] = float(game.current_player == seat)
     out[k + 1] = float(game.is_chance)
     k += 2
     na = len(_ATTRS)
-    if pending.attr is not None:
-        out[k + _ATTRS.index(pending.attr)] = 1.0
+    if field("attr") is not None:
+        out[k + _ATTRS.index(field("attr"))] = 1.0
     k += na
-    if pending.obstacle is not None:
-        out[k + _CLASSES.index(pending.obstacle.cls)] = 1.0
+    if field("obstacle") is not None:
+        out[k + _CLASSES.index(field("obstacle").cls)] = 1.0
     k += len(_CLASSES)
-    if pending.monster is not None:
-        for option in pending.monster.fight:
+    if field("monster") is not None:
+        for option in field("monster").fight:
             out[k + _ATTRS.index(option.attr)] = option.value / 12.0
     k += na
-    if pending.trap is not None:
-        for a in pending.trap.attrs:
+    if field("trap") is not None:
+        for a in field("trap").attrs:
             out[k + _ATTRS.index(a)] = 1.0
     k += na
-    out[k] = (pending.value or 0) / 12.0
-    out[k + 1] = pending.bonus / 12.0
-    out[k + 2] = (pending.target or 0) / 12.0
-    out[k + 3] = (pending.roll or 0) / 12.0
-    out[k + 4] = float(pending.chance) if pending.chance is not None else 0.0
-    out[k + 5] = float(pending.dice.mean) / 50.0 if pending.dice is not None else 0.0
+    out[k] = (field("value") or 0) / 12.0
+    out[k + 1] = field("bonus", 0) / 12.0
+    out[k + 2] = (field("target") or 0) / 12.0
+    out[k + 3] = (field("roll") or 0) / 12.0
+    out[k + 4] = float(field("chance")) if field("chance") is not None else 0.0
+    out[k + 5] = float(field("dice").mean) / 50.0 if field("dice") is not None else 0.0
 
 
 def reference_observation(enc: Encoding, game: Game, seat: int) -> npt.NDArray[np.float32]:

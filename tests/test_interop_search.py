@@ -12,6 +12,7 @@ from verlies.game import Game
 from verlies.sim import simulate
 from verlies.sim.bots import bot_name, make_bot
 from verlies.sim.search import Decision, SearchBot, determinise, findings, probe
+from verlies.views import ObstacleDecision
 
 
 def _with_hidden_treasures(players: int = 2) -> tuple[Game, Game]:
@@ -96,8 +97,7 @@ def _obstacle_positions(stranded: bool) -> list[Game]:
             action = bots[seat](view)
             pending = view.pending
             if (
-                pending.kind == "obstacle"
-                and pending.obstacle is not None
+                isinstance(pending, ObstacleDecision)
                 and pending.obstacle.cls.value in "AC"
                 and action.kind == "decline"
                 and has_open_passage(game.board, view.position) != stranded

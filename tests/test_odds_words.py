@@ -9,11 +9,12 @@ through unhurt, and the page says the figure gets through in any case. Both lang
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
 from verlies.actions import Attempt
-from verlies.cards.model import Color, Obstacle, ObstacleClass, ObstacleType
+from verlies.cards.model import Color, Injury, Obstacle, ObstacleClass, ObstacleType, Trap
 from verlies.i18n import text
 from verlies.setup import Setup
 from verlies.ui.controller import Controller
@@ -21,7 +22,7 @@ from verlies.ui.describe import action_label, chance_context
 from verlies.ui.page_model import passing_faces
 from verlies.ui.panels import drawn_card_html
 from verlies.ui.session import HUMAN, Session
-from verlies.views import Pending
+from verlies.views import ObstacleRolling, ObstacleTest, TrapRolling
 
 WORDS = {
     "en": {"through": "Gets through in any case", "unhurt": "unhurt", "b": "Chance to get through"},
@@ -45,7 +46,8 @@ def test_r5_1_r5_3_the_die_faces_of_an_obstacle_roll_say_unhurt_where_a_fail_sti
     kind: ObstacleType, key: str
 ) -> None:
     obstacle = Obstacle(kind, Color.RED, 7)
-    found = passing_faces(Pending("oroll", 0, obstacle=obstacle, value=3, target=7))
+    half = Fraction(1, 2)
+    found = passing_faces(ObstacleRolling(0, obstacle.attr, 3, 0, 7, half, (0, 1), obstacle))
     assert found == (key, frozenset({4, 5, 6}))
     shown = {lang: text(f"page.{key}", lang, faces="4–6") for lang in ("de", "en")}
     if key == "unhurt_on":
@@ -56,7 +58,11 @@ def test_r5_1_r5_3_the_die_faces_of_an_obstacle_roll_say_unhurt_where_a_fail_sti
     else:
         assert shown == {"de": "besteht bei 4–6", "en": "passes on 4–6"}
     # a trap's roll is not an obstacle's: "passes" stays
-    assert passing_faces(Pending("troll", 0, value=3, target=7))[0] == "passes_on"  # type: ignore[index]
+    trap = Trap((obstacle.attr,), 7, (Injury(),))
+    assert passing_faces(TrapRolling(0, obstacle.attr, 3, 0, 7, half, trap)) == (
+        "passes_on",
+        frozenset({4, 5, 6}),
+    )
 
 
 def _game_at(cls: ObstacleClass, pending: str) -> Controller:
@@ -75,8 +81,8 @@ def _game_at(cls: ObstacleClass, pending: str) -> Controller:
                 if card is not None and card.obstacle is not None and card.obstacle.cls == cls:
                     return c
             if pending in ("obstacle", "oroll") and g.pending == pending:
-                o = g.pending_context().obstacle
-                if o is not None and o.cls == cls:
+                ctx = g.pending_context()
+                if isinstance(ctx, ObstacleTest) and ctx.obstacle.cls == cls:
                     return c
             if g.is_chance:
                 g.roll()

@@ -63,30 +63,25 @@ def test_every_field_of_the_table_is_shared_or_copied() -> None:
 
 
 def test_shared_fields_hold_values_and_copied_ones_are_new() -> None:
-    from verlies.actions import LegalActions
     from verlies.cards.model import DungeonCard
     from verlies.state import COPIED_FIELDS, SHARED_FIELDS
     from verlies.variants import Variants
 
     table = _played_table()
-    table.legal_actions()  # the cached legal actions are shared too
     copy = table.copy()
     values = (int, str, bool, tuple, frozenset, type(None), Variants, DungeonCard)
     for name in SHARED_FIELDS:
         mine, its = getattr(table, name), getattr(copy, name)
         assert its is mine, name
-        # a value nobody changes in place: immutable, or the deck, or the legal actions
-        assert isinstance(mine, values) or name in ("deck", "_legal"), name
-        if name == "_legal":
-            assert isinstance(mine, LegalActions)
+        # a value nobody changes in place: immutable, or the deck
+        assert isinstance(mine, values) or name == "deck", name
     for name in COPIED_FIELDS:
         mine, its = getattr(table, name), getattr(copy, name)
         if name == "observer":
             assert mine is not None and its is None  # a copy plays on silently
             continue
         assert its is not mine, name
-        if name != "board_version":
-            assert type(its) is type(mine), name
+        assert type(its) is type(mine), name
     assert [f.coins for f in copy.figures] == [f.coins for f in table.figures]
     assert copy.board == table.board and copy.stack == table.stack
 
@@ -141,3 +136,20 @@ def test_pending_kinds_are_frame_kinds() -> None:
     assert {FrameKind.TURN, FrameKind.PLACE, FrameKind.DRAW} <= seen
     if game.is_over:
         assert game.pending_context().kind is FrameKind.OVER
+
+
+def test_the_table_has_one_class_and_one_name() -> None:
+    """Issue 20: a game's state is a ``verlies.state.Table``, not a subclass under another
+    name; the rules are functions of it, and no module names a ``State`` class."""
+    import re
+
+    import verlies.rules as rules
+    from verlies.game import Game
+    from verlies.state import Table
+
+    game = Game.new(players=2, seed=3)
+    assert type(game.state) is Table and type(game.clone().state) is Table
+    assert not hasattr(rules, "State")
+    assert Table.__subclasses__() == []
+    state_class = re.compile(r"^class State\b", re.M)
+    assert [p.name for p in ROOT.rglob("*.py") if state_class.search(p.read_text("utf-8"))] == []

@@ -21,6 +21,7 @@ from verlies.ui.log_html import log_html, rules_css, rules_text
 from verlies.ui.page_model import Decide, Reselect, Say, hints_html
 from verlies.ui.session import HUMAN, RunResult, Session
 from verlies.ui.theme import HINTS
+from verlies.views import ObstacleRolling
 
 MODELS = (
     "verlies.ui.controller",
@@ -421,27 +422,57 @@ def test_german_rules_have_the_english_ids_and_players_read_no_developer_notes()
 
 
 def test_passing_faces_of_a_test_roll() -> None:
+    from fractions import Fraction
+
+    from verlies.cards.model import (
+        Attr,
+        Color,
+        FightOption,
+        Injury,
+        MonsterCard,
+        Names,
+        Obstacle,
+        ObstacleType,
+        Trap,
+    )
     from verlies.ui.page_model import face_runs, passing_faces
-    from verlies.views import Pending
+    from verlies.views import (
+        FightRolling,
+        MonsterRolling,
+        ObstacleDecision,
+        ObstacleRolling,
+        TrapRolling,
+    )
+
+    door = Obstacle(ObstacleType.TUER, Color.RED, 7)  # class B: a failed roll stays out
+    trap = Trap((Attr.GESCHICK,), 7, (Injury(),))
+    monster = MonsterCard("m", Names("M", "M"), "", (FightOption(Attr.STAERKE, 5),))
+    half = Fraction(1, 2)  # the chance is shown elsewhere: the faces count here
+    g = Attr.GESCHICK
 
     assert face_runs([5, 1, 2, 3]) == "1–3, 5" and face_runs([6]) == "6"
     # obstacle: value 3 + W6 >= 7 passes on 4, 5, 6 (R4.2); a bonus lowers what is needed
-    assert passing_faces(Pending("oroll", 0, value=3, target=7)) == (
+    assert passing_faces(ObstacleRolling(0, g, 3, 0, 7, half, (0, 1), door)) == (
         "passes_on",
         frozenset({4, 5, 6}),
     )
-    assert passing_faces(Pending("troll", 0, value=3, bonus=2, target=7)) == (
+    assert passing_faces(TrapRolling(0, g, 3, 2, 7, half, trap)) == (
         "passes_on",
         frozenset({2, 3, 4, 5, 6}),
     )
-    assert passing_faces(Pending("oroll", 0, value=1, target=9)) == ("passes_on", frozenset())
+    hopeless = ObstacleRolling(
+        0, g, 1, 0, 9, half, (0, 1), Obstacle(ObstacleType.TUER, Color.RED, 9)
+    )
+    assert passing_faces(hopeless) == ("passes_on", frozenset())
     # the monster's roll: the adventurer's total 3 + 4 = 7 beats W6 + 5 on a 1 or 2 (R7.2)
-    assert passing_faces(Pending("mroll", 0, value=3, roll=4, target=5)) == (
+    assert passing_faces(MonsterRolling(0, Attr.STAERKE, 3, 0, 5, half, monster, 4)) == (
         "wins_if_monster",
         frozenset({1, 2}),
     )
     # the adventurer's own fight roll decides nothing alone: no faces marked
-    assert passing_faces(Pending("froll", 0, value=3, target=5)) is None
+    assert passing_faces(FightRolling(0, Attr.STAERKE, 3, 0, 5, half, monster)) is None
+    # nor does the decision before an obstacle's roll: nothing is rolled yet
+    assert passing_faces(ObstacleDecision(0, g, 3, 0, 7, half, (0, 1), door)) is None
 
 
 def test_the_die_panel_marks_the_faces_that_pass() -> None:
@@ -465,12 +496,13 @@ def test_the_die_panel_marks_the_faces_that_pass() -> None:
     table = c.chance_table()
     assert table is not None and table.kind == "die"
     ctx = g.pending_context()
+    assert isinstance(ctx, ObstacleRolling)
     need = ctx.target - ctx.value - ctx.bonus
     marks = {row.outcome.value: row.passes for row in table.rows}
     assert marks == {f: f >= need for f in range(1, 7)}
     good = [f for f in range(1, 7) if f >= need]
     # R5.1/R5.3: classes A and C let a failed roll through, injured (tests/test_odds_words.py)
-    hurt = ctx.obstacle is not None and ctx.obstacle.cls.value != "B"
+    hurt = ctx.obstacle.cls.value != "B"
     word = "unhurt on" if hurt else "passes on"
     rest = ", through but injured otherwise" if hurt else ""
     if not good:

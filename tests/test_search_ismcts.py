@@ -14,6 +14,7 @@ from verlies.board import has_open_passage
 from verlies.game import Game
 from verlies.sim.bots import bot_name, make_bot
 from verlies.sim.ismcts import ISMCTSBot, Sprinter, _Race, lost_turns
+from verlies.views import ObstacleDecision
 
 
 def _searched(game: Game, seat: int) -> bool:
@@ -168,12 +169,7 @@ def test_sprinter_draws_whenever_it_can_and_declines_only_when_it_can_draw_anywa
                 assert mine == Draw()
                 drew += 1
             pending = view.pending
-            if (
-                pending.kind == "obstacle"
-                and pending.obstacle is not None
-                and pending.obstacle.cls.value in "AC"
-                and pending.pos is not None
-            ):
+            if isinstance(pending, ObstacleDecision) and pending.obstacle.cls.value in "AC":
                 stranded = not has_open_passage(game.board, view.position)
                 if not stranded:
                     assert mine == Decline()

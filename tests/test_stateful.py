@@ -42,7 +42,9 @@ from verlies.cards.model import Attr, TileKind
 from verlies.deck import Deck
 from verlies.errors import IllegalAction
 from verlies.game import Game
+from verlies.legal import compute_legal
 from verlies.rules import BANK_COINS
+from verlies.state import Change
 from verlies.variants import Variants
 
 DECK = Deck.default()
@@ -145,12 +147,9 @@ def check_invariants(game: Game, initial_pile: int, *, full: bool = True) -> Non
     assert s.open_passages == count_open_passages(s.board)
     assert s.exits_left == s.exits_in_pile()
     if full and not game.is_over and not game.is_chance:
-        remembered = s._compute_legal()
-        s.walk_cache.clear()
-        s.open_cache.clear()
-        s.turn_cache.clear()
-        s.step_cache.clear()
-        assert s._compute_legal() == remembered
+        remembered = compute_legal(s)
+        s.cache.invalidate(Change.LAID)  # forget everything kept from the board
+        assert compute_legal(s) == remembered
 
 
 # ---- the state machine -------------------------------------------------------------------------

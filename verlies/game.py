@@ -33,7 +33,7 @@ from verlies.events import Event, RawEvent, as_events
 from verlies.frames import CHANCE_KINDS, FightChoice, ObstacleChoice, TrapChoice
 from verlies.hidden import deal_unseen
 from verlies.i18n import text
-from verlies.legal import sample_outcome
+from verlies.legal import chance_outcomes, sample_outcome
 from verlies.observe import Observer
 from verlies.record import FORMAT as FORMAT  # where they were defined before
 from verlies.record import FORMAT_VERSION as FORMAT_VERSION
@@ -41,9 +41,10 @@ from verlies.record import MAX_SAVE_BYTES as MAX_SAVE_BYTES
 from verlies.record import Edit as Edit
 from verlies.record import Step as Step
 from verlies.record import step_from_json, step_to_json
-from verlies.rules import Figure, State
+from verlies.rules import Figure, apply_step, check_step, is_legal, legal_actions
 from verlies.setup import DEFAULT_ROUND_LIMIT, DeckLike, editable
 from verlies.setup import Setup as Setup  # where it was defined before
+from verlies.state import Table
 from verlies.turns import Result as Result
 from verlies.turns import result_of
 from verlies.turns import returns_of as returns_of
@@ -107,9 +108,9 @@ class Game:
             raise TypeError(f"expected a verlies.Setup, not {type(setup).__name__}")
         return cls(setup, log=log)
 
-    def _fresh_state(self) -> State:
+    def _fresh_state(self) -> Table:
         s = self.setup
-        return State(
+        return Table(
             deck=s.deck,
             characters=s.character_cards(),
             variants=s.variants,
@@ -223,13 +224,13 @@ class Game:
 
     def legal_actions(self) -> LegalActions:
         """Every legal action now; at a chance point, the possible outcomes."""
-        return self.state.legal_actions()
+        return legal_actions(self.state)
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """At a chance point: each outcome with its exact probability (they sum to 1)."""
         if not self.is_chance:
             return []
-        return self.state.chance_outcomes()
+        return chance_outcomes(self.state)
 
     @property
     def forced_action(self) -> Choose | None:
@@ -265,7 +266,7 @@ class Game:
         if type(step) is Edit:
             self._check_edit(step)
         else:
-            self.state.check(step)
+            check_step(self.state, step)
         return self._take(step)
 
     def _take(self, step: Step) -> list[Event]:
@@ -275,7 +276,7 @@ class Game:
                 events = self._do(step)
             else:  # _do inline (a step per call): play it, keep its events as a tuple
                 state = self.state
-                state.apply(step)
+                apply_step(state, step)
                 raw = state.events
                 if raw:
                     events = tuple(raw)
@@ -300,7 +301,7 @@ class Game:
         if type(step) is Edit:
             state.edit_deck(editable(state.deck).apply(step.patch), step.patch)
         else:
-            state.apply(step)
+            apply_step(state, step)
         events = state.events
         if not events:  # no log: the shared empty tuple
             return ()
@@ -326,14 +327,14 @@ class Game:
         if not state.at_chance:
             raise IllegalAction("R3.4", words=Phrase.of("engine.err.no_chance_point"))
         r = None if rng is None else rng.getrandbits(64)
-        # What state.sample_outcome(r) returns, without its call; always possible: no check.
+        # The seeded outcome (legal.sample_outcome); always possible: no check.
         return self._take(sample_outcome(state, r))
 
     def sample_outcome(self) -> Outcome:
         """The outcome ``roll`` would take now."""
         if not self.is_chance:
             raise IllegalAction("R3.4", words=Phrase.of("engine.err.no_chance_point"))
-        return self.state.sample_outcome()
+        return sample_outcome(self.state)
 
     def play_chance(self, rng: random.Random | None = None) -> list[Event]:
         """Roll every pending chance point until a player must decide (or the end)."""
@@ -472,7 +473,7 @@ class Game:
         any action that is not legal now (so no bonus is counted that could not apply).
         """
         s = self.state
-        if s.over or s.at_chance or not s.is_legal(action):
+        if s.over or s.at_chance or not is_legal(s, action):
             return None
         fig = s.figures[s.seat]
         frame = s.stack[-1]

@@ -66,7 +66,8 @@ _new = tuple.__new__  # NamedTuple values from all their fields, kind tag includ
 
 
 def compute_legal(s: Table) -> Sequence[Action | Outcome]:
-    """The legal actions now (a list or a shared ``LegalActions``); see ``State``'s cache."""
+    """The legal actions now (a list or a shared ``LegalActions``); the table's cache keeps
+    them (``rules.legal_actions``)."""
     if s.over:
         return ()
     frame = s.stack[-1]
@@ -76,11 +77,12 @@ def compute_legal(s: Table) -> Sequence[Action | Outcome]:
         if fig.injured:
             return turn_actions(s, fig)
         # An uninjured figure's choices depend only on its card, the board and whether
-        # the deck has cards: kept until a card is laid near it (see board_changed).
+        # the deck has cards: kept until a card is laid near it (see TableCache.invalidate).
         key = (fig.pos, s.dungeon.total > 0)
-        legal = s.turn_cache.get(key)
+        turns = s.cache.turns
+        legal = turns.get(key)
         if legal is None:
-            legal = s.turn_cache[key] = LegalActions(turn_actions(s, fig))
+            legal = turns[key] = LegalActions(turn_actions(s, fig))
         return legal
     if kind in CHANCES:
         return [o for o, _ in chance_outcomes(s)]
@@ -126,10 +128,11 @@ def turn_actions(s: Table, fig: Figure) -> list[Action]:
     pos = fig.pos
     if _draw_ok(s, pos):
         acts.append(_DRAW)
-    walks = s.walk_cache.get(pos)
+    kept = s.cache.walks
+    walks = kept.get(pos)
     if walks is None:
         # Walk(p), made without NamedTuple's keyword-handling __new__ (the same value).
-        walks = s.walk_cache[pos] = [_new(Walk, (p, "walk")) for p in _walks(s, pos)]
+        walks = kept[pos] = [_new(Walk, (p, "walk")) for p in _walks(s, pos)]
     acts.extend(walks)
     if not acts:
         acts.append(Wait())  # R3.5 [decision]
@@ -138,9 +141,10 @@ def turn_actions(s: Table, fig: Figure) -> list[Action]:
 
 def _draw_ok(s: Table, pos: Pos) -> bool:
     """R3.2: drawing needs an open passage on the figure's card and cards in the deck."""
-    can_open = s.open_cache.get(pos)
+    kept = s.cache.open
+    can_open = kept.get(pos)
     if can_open is None:
-        can_open = s.open_cache[pos] = has_open_passage(s.board, pos)
+        can_open = kept[pos] = has_open_passage(s.board, pos)
     return can_open and s.dungeon.total > 0
 
 
@@ -153,16 +157,17 @@ def can_draw(s: Table) -> bool:
     if fig.injured or not s.dungeon.total:
         return False
     pos = fig.pos  # _draw_ok inline: bots ask at every decision
-    can_open = s.open_cache.get(pos)
+    kept = s.cache.open
+    can_open = kept.get(pos)
     if can_open is None:
-        can_open = s.open_cache[pos] = has_open_passage(s.board, pos)
+        can_open = kept[pos] = has_open_passage(s.board, pos)
     return can_open
 
 
 def _walks(s: Table, pos: Pos) -> list[tuple[Pos, ...]]:
     """R3.5: every walk from ``pos``, shortest first, each step in the order N, E, S, W."""
     board = s.board
-    steps = s.step_cache
+    steps = s.cache.steps
     near = steps.get(pos)
     if near is None:
         near = steps[pos] = neighbours(board, pos)

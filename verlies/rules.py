@@ -17,11 +17,10 @@ and save/load replay steps from the initial state instead of copying states.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from verlies import encounters, obstacles, turns
-from verlies.actions import Draw, LegalActions, Outcome
+from verlies.actions import Draw, LegalActions
 from verlies.errors import IllegalAction, Phrase
 from verlies.frames import (
     CHANCES,
@@ -54,21 +53,19 @@ from verlies.frames import (
 )
 from verlies.legal import (
     can_draw,
-    chance_outcomes,
     compute_legal,
     possible,
     same_types,
     why_illegal,
 )
-from verlies.legal import sample_outcome as _sample_outcome
 from verlies.state import BANK_COINS as BANK_COINS
 from verlies.state import CHANCE as CHANCE
 from verlies.state import START_POS as START_POS
 from verlies.state import TERMINAL as TERMINAL
+from verlies.state import Change, Table
 from verlies.state import Figure as Figure
 from verlies.state import Held as Held
 from verlies.state import Pile as Pile
-from verlies.state import Table
 from verlies.state import mix64 as mix64
 from verlies.turns import auto_enter, decide_turn, end_turn
 
@@ -109,103 +106,93 @@ _AUTO: dict[type[Frame], Callable[[Table, Any], None]] = {
 
 
 _DRAW = Draw()
+_STEP = Change.STEP  # a module name: read at every step
 
 
-class State(Table):
-    """Everything on the table, and the rules that move it on (see the module docstring)."""
+# The rules over the one class of the table (``verlies.state.Table``): functions of the
+# table, not methods of a subclass of it, so the table has one name and one class.
 
-    # ---- what may happen now -------------------------------------------------------
 
-    def legal_actions(self) -> LegalActions:
-        """The legal actions (or, at a chance point, the possible outcomes)."""
-        legal = self._legal
-        if legal is None:
-            computed = compute_legal(self)
-            legal = computed if type(computed) is LegalActions else LegalActions(computed)
-            self._legal = legal
-        return legal
+def legal_actions(s: Table) -> LegalActions:
+    """The legal actions (or, at a chance point, the possible outcomes) of ``s``, kept in
+    its cache until the next step."""
+    cache = s.cache
+    legal = cache.legal
+    if legal is None:
+        computed = compute_legal(s)
+        legal = computed if type(computed) is LegalActions else LegalActions(computed)
+        cache.legal = legal
+    return legal
 
-    def _compute_legal(self) -> Any:
-        return compute_legal(self)
 
-    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """At a chance point: every outcome with its exact probability."""
-        return chance_outcomes(self)
-
-    def sample_outcome(self, r: int | None = None) -> Outcome:
-        """The outcome the seeded random source gives at this chance point; or, given a
-        64-bit random number ``r`` from an outside source, the outcome ``r`` picks."""
-        return _sample_outcome(self, r)
-
-    def copy(self) -> State:
-        """An independent state for search (``Game.clone``); see ``Table.copy_into``."""
-        s = State.__new__(State)
-        self.copy_into(s)
-        return s
-
-    def is_legal(self, step: Any) -> bool:
-        """Is ``step`` a legal action (or a possible outcome) now?"""
-        if self.over:
-            return False
-        frame = self.stack[-1]
-        if type(frame) in CHANCES:
-            return possible(self, frame, step)
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for same in legal:
-            if same is step:  # one of the actions handed out (how bots and the UI act)
-                return True
-        if step in legal:
-            same = legal[legal.index(step)]  # legal actions are distinct by value
-            return same_types(same, step)
+def is_legal(s: Table, step: Any) -> bool:
+    """Is ``step`` a legal action (or a possible outcome) now?"""
+    if s.over:
         return False
+    frame = s.stack[-1]
+    if type(frame) in CHANCES:
+        return possible(s, frame, step)
+    legal = s.cache.legal
+    if legal is None:
+        legal = legal_actions(s)
+    for same in legal:
+        if same is step:  # one of the actions handed out (how bots and the UI act)
+            return True
+    if step in legal:
+        same = legal[legal.index(step)]  # legal actions are distinct by value
+        return same_types(same, step)
+    return False
 
-    def check(self, step: Any) -> None:
-        """Raise IllegalAction (naming the rule) unless ``step`` is legal now."""
-        if self.over:
-            raise IllegalAction("R1.3", words=Phrase.of("engine.err.game_over"))
-        frame = self.stack[-1]
-        if type(frame) not in CHANCES:
-            # The common case first, inline (a step per call): one of the actions handed out.
-            legal = self._legal
-            if legal is not None:
-                for same in legal:
-                    if same is step:
-                        return
-            elif type(step) is Draw and step == _DRAW and can_draw(self):
-                return  # a draw, known legal without working out every walk (R3.2)
-        if not self.is_legal(step):
-            rule, why = why_illegal(self, frame, step)
-            raise IllegalAction(rule, words=why)
 
-    # ---- applying a step -------------------------------------------------------------
-
-    def apply(self, step: Any) -> None:
-        """Apply a legal action or chance outcome (call ``check`` first)."""
-        self._legal = None
-        frame = self.stack.pop()
-        if type(frame) is Turn:  # most steps: a direct call (mypyc compiles it natively)
-            self.steps += 1
-            decide_turn(self, frame, step)
-        else:
-            if type(frame) not in _SHAPE_CHOICES or self.forced_choice(frame) is None:
-                self.steps += 1  # a forced decision takes no randomness (forced_action)
-            _STEPS[type(frame)](self, frame, step)
-        # Then the automatic frames, until a decision or a chance point waits (or the end).
-        stack = self.stack
-        while True:
-            if not stack:
-                end_turn(self)
-                if self.over:
+def check_step(s: Table, step: Any) -> None:
+    """Raise IllegalAction (naming the rule) unless ``step`` is legal now."""
+    if s.over:
+        raise IllegalAction("R1.3", words=Phrase.of("engine.err.game_over"))
+    frame = s.stack[-1]
+    if type(frame) not in CHANCES:
+        # The common case first, inline (a step per call): one of the actions handed out.
+        legal = s.cache.legal
+        if legal is not None:
+            for same in legal:
+                if same is step:
                     return
-                continue
-            kind = type(stack[-1])
-            if kind in WAITING:
-                self.at_chance = kind in CHANCES
+        elif type(step) is Draw and step == _DRAW and can_draw(s):
+            return  # a draw, known legal without working out every walk (R3.2)
+    if not is_legal(s, step):
+        rule, why = why_illegal(s, frame, step)
+        raise IllegalAction(rule, words=why)
+
+
+# ---- applying a step ---------------------------------------------------------------------
+
+
+def apply_step(s: Table, step: Any) -> None:
+    """Apply a legal action or chance outcome (call ``check_step`` first)."""
+    cache = s.cache
+    if cache.legal is not None:  # the legal actions are new (not asked for at a roll)
+        cache.invalidate(_STEP)
+    frame = s.stack.pop()
+    if type(frame) is Turn:  # most steps: a direct call (mypyc compiles it natively)
+        s.steps += 1
+        decide_turn(s, frame, step)
+    else:
+        if type(frame) not in _SHAPE_CHOICES or s.forced_choice(frame) is None:
+            s.steps += 1  # a forced decision takes no randomness (forced_action)
+        _STEPS[type(frame)](s, frame, step)
+    # Then the automatic frames, until a decision or a chance point waits (or the end).
+    stack = s.stack
+    while True:
+        if not stack:
+            end_turn(s)
+            if s.over:
                 return
-            frame = stack.pop()
-            if isinstance(frame, Enter):  # the most frequent automatic frame: a direct call
-                auto_enter(self, frame)
-            else:
-                _AUTO[kind](self, frame)
+            continue
+        kind = type(stack[-1])
+        if kind in WAITING:
+            s.at_chance = kind in CHANCES
+            return
+        frame = stack.pop()
+        if isinstance(frame, Enter):  # the most frequent automatic frame: a direct call
+            auto_enter(s, frame)
+        else:
+            _AUTO[kind](s, frame)

@@ -10,6 +10,7 @@ instead of copying tables.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
@@ -206,6 +207,99 @@ class Pile:
         return p
 
 
+class Change(Enum):
+    """What a mutation of the table changed, as it tells ``TableCache.invalidate``."""
+
+    STEP = 1  #: a step was taken or the deck edited: the legal actions are new
+    GOLD = 2  #: a figure's gold changed (R9.1: coins, a treasure taken, given up or spent)
+    TILE = 3  #: a laid card changed (R4.1 gold taken, R1.2 collapsed, R4.4 opened)
+    LAID = 4  #: a card was laid (or, with no position, the whole board is new)
+
+
+_STEP, _GOLD, _TILE = Change.STEP, Change.GOLD, Change.TILE
+
+
+class TableCache:
+    """Everything a table keeps worked out from its fields, and the one place that forgets
+    it: ``invalidate``, told by each mutation what it changed (a :class:`Change`), so a new
+    mutation cannot forget one cache among several.
+
+    ``legal``: the legal actions now, once asked for. ``walks``, ``open``, ``turns``:
+    R3.5's walks, R3.2's "an open passage here", an uninjured figure's turn choices, per
+    card (or card and "the deck has cards"), kept until a card is laid near it.
+    ``steps``: each card's walkable neighbours (a laid card's passages never change).
+    ``board_version``: a new object whenever the board changes (a card laid or a laid
+    card changed): who keeps something worked out from the board knows by identity that
+    it is still the same board (the bots' graph; ``PlayerView.board_version``).
+    ``gold_changes``: counts the changes of any figure's gold: who keeps something worked
+    out from it (the simulations' lead changes) knows it is right while the count stands.
+    """
+
+    def __init__(self, reach: int) -> None:
+        self.reach = reach  # R3.5: how far a walk goes (the walks a laid card can change)
+        self.legal: LegalActions | None = None
+        self.walks: dict[Pos, list[Walk]] = {}
+        self.open: dict[Pos, bool] = {}
+        self.turns: dict[tuple[Pos, bool], LegalActions] = {}
+        self.steps: dict[Pos, list[Pos]] = {}
+        self.board_version: object = object()
+        self.gold_changes = 0
+
+    def invalidate(self, change: Change, laid: Pos | None = None) -> None:
+        """Forget what ``change`` makes stale (``laid``: where a card was laid, for
+        ``LAID``; None there: the whole board is new). Every change makes the legal actions
+        stale; a card laid forgets only what it can change: walks from cards within walking
+        distance of it, and the open passages and neighbours of it and its neighbours."""
+        self.legal = None
+        if change is _STEP:  # the members as module names: a step calls this every time
+            return
+        if change is _GOLD:
+            self.gold_changes += 1
+            return
+        self.board_version = object()
+        if change is _TILE:
+            return
+        self.turns.clear()
+        if laid is None:
+            self.walks.clear()
+            self.open.clear()
+            self.steps.clear()
+            return
+        x, y = laid
+        reach = self.reach
+        walks = self.walks
+        if walks:
+            cells = _diamond(reach)
+            if len(walks) < len(cells):  # mostly 1 to 4 cached: scan them
+                near = [p for p in walks if abs(p[0] - x) + abs(p[1] - y) <= reach]
+                for p in near:
+                    del walks[p]
+            else:  # the cells within reach: pop, not a scan of many
+                for dx, dy in cells:
+                    walks.pop((x + dx, y + dy), None)
+        open_ = self.open
+        steps = self.steps
+        for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            open_.pop(p, None)
+            steps.pop(p, None)
+
+    def copy(self) -> TableCache:
+        """The cache of a copy of the table (``Table.copy_into``): the dicts (of immutable
+        values) copied, each table prunes its own; the legal actions handed out shared
+        (replaced, never changed); a new board version (the copy's board changes on its
+        own). ``tests/test_table_cache.py`` checks that every field is handled."""
+        c = TableCache.__new__(TableCache)
+        c.reach = self.reach
+        c.legal = self.legal
+        c.walks = dict(self.walks)
+        c.open = dict(self.open)
+        c.turns = dict(self.turns)
+        c.steps = dict(self.steps)  # its lists are replaced, never changed
+        c.board_version = object()
+        c.gold_changes = self.gold_changes
+        return c
+
+
 class Table:
     """Everything on the table, mutated in place by the rules (see the module docstring).
 
@@ -255,24 +349,12 @@ class Table:
         self.drawn: DungeonCard | None = None  # the dungeon card in hand, not yet laid
         self.came_from: Pos = START_POS  # the card the figure last entered its card from
         self.lost_cards: dict[str, TreasureCard] = {}  # treasures given up (R9.4), by id
-        self._legal: LegalActions | None = None  # the legal actions now, once asked for
         self.max_walk = 3 if variants.long_walk else 2
-        # Caches of the legal actions, kept until a laid card changes them (board_changed).
-        self.walk_cache: dict[Pos, list[Walk]] = {}
-        self.open_cache: dict[Pos, bool] = {}
-        self.turn_cache: dict[tuple[Pos, bool], LegalActions] = {}
-        # R3.5: each card's walkable neighbours (a laid card's passages never change).
-        self.step_cache: dict[Pos, list[Pos]] = {}
+        # What is kept worked out from the fields above: the legal actions, walks, open
+        # passages, the board's version, the count of gold changes (one place: TableCache).
+        self.cache = TableCache(self.max_walk)
         self.any_open = True  # R1.6: an open passage is left somewhere
         self.open_passages = 0
-        # A new object whenever the board changes (a card laid or a laid card replaced):
-        # who keeps something worked out from the board knows by identity that it is
-        # still the same board (the bots' graph; see PlayerView.board_version).
-        self.board_version: object = object()
-        # Counts the changes of any figure's gold (R9.1: coins, treasures held or spent):
-        # who keeps something worked out from the figures' gold (the simulations' lead
-        # changes) knows it is still right while the count stands.
-        self.gold_changes = 0
         # Told what happens as it happens (verlies.observe; Game.observe attaches it).
         self.observer: Observer | None = None
         self._exit_ids: tuple[str, ...] = ()
@@ -302,13 +384,14 @@ class Table:
         s.stack = list(self.stack)  # frames are values: shared
         s.events = list(self.events)
         s.lost_cards = dict(self.lost_cards)
-        # The caches hold immutable values keyed by position; each table prunes its own.
-        s.walk_cache = dict(self.walk_cache)
-        s.open_cache = dict(self.open_cache)
-        s.turn_cache = dict(self.turn_cache)
-        s.step_cache = dict(self.step_cache)  # its lists are replaced, never changed
-        s.board_version = object()  # the copy's board changes on its own from now on
+        s.cache = self.cache.copy()  # see TableCache.copy
         s.observer = None  # a copy plays on silently (search, clones)
+
+    def copy(self) -> Table:
+        """An independent table for search (``Game.clone``); see ``copy_into``."""
+        s = Table.__new__(Table)
+        self.copy_into(s)
+        return s
 
     # ---- small helpers -------------------------------------------------------------
 
@@ -329,46 +412,34 @@ class Table:
         return n
 
     def board_changed(self, laid: Pos | None = None) -> None:
-        """A card was laid at ``laid`` (None: the whole board is new).
-
-        Only what the new card can change is forgotten: walks from cards within walking
-        distance of it, open passages of it and its neighbours.
-        """
-        self.board_version = object()
-        self.turn_cache.clear()
+        """A card was laid at ``laid`` (None: the whole board is new): the cache forgets
+        what the card can change, and R1.6's count of open passages follows."""
+        self.cache.invalidate(Change.LAID, laid)
         if laid is None:
-            self.walk_cache.clear()
-            self.open_cache.clear()
-            self.step_cache.clear()
             self.open_passages = count_open_passages(self.board)
         else:
-            x, y = laid
-            reach = self.max_walk
-            walk_cache = self.walk_cache
-            if walk_cache:
-                cells = _diamond(reach)
-                if len(walk_cache) < len(cells):  # mostly 1 to 4 cached: scan them
-                    near = [p for p in walk_cache if abs(p[0] - x) + abs(p[1] - y) <= reach]
-                    for p in near:
-                        del walk_cache[p]
-                else:  # the cells within reach: pop, not a scan of many
-                    for dx, dy in cells:
-                        walk_cache.pop((x + dx, y + dy), None)
-            open_cache = self.open_cache
-            step_cache = self.step_cache
-            for p in (laid, (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                open_cache.pop(p, None)
-                step_cache.pop(p, None)
             self.open_passages += open_passages_added(self.board, laid)
         self.any_open = self.open_passages > 0
 
     def retile(self, pos: Pos) -> Tile:
         """The laid card at ``pos`` is about to change (R4.1 its gold taken, R1.2
         collapsed, R4.4 opened): it is replaced by a copy to change (tables share tiles,
-        see ``copy_into``) and the board's version moves. Returns the copy."""
+        see ``copy_into``) and the cache is told (the board's version moves). Returns the
+        copy."""
         tile = self.board[pos] = self.board[pos].copy()
-        self.board_version = object()
+        self.cache.invalidate(Change.TILE)
         return tile
+
+    @property
+    def board_version(self) -> object:
+        """The cache's board version (``TableCache``): the same object exactly as long as
+        the board is the same."""
+        return self.cache.board_version
+
+    @property
+    def gold_changes(self) -> int:
+        """The cache's count of changes of any figure's gold (``TableCache``)."""
+        return self.cache.gold_changes
 
     def emit(self, rule: str, key: str, seat: int, private: bool = False, **data: Any) -> None:
         """Record an event of this step. Every call stands under ``if s.logging:``, so
@@ -458,7 +529,7 @@ class Table:
     def gold_moved(self, seat: int) -> None:
         """R9.1: ``seat``'s gold may have changed (coins, a treasure taken, given up or
         spent): the one place that counts it and tells the observer."""
-        self.gold_changes += 1
+        self.cache.invalidate(_GOLD)
         obs = self.observer
         if obs is not None:
             obs.gold(seat)
@@ -533,7 +604,7 @@ class Table:
         already drawn stay drawn).
         """
         old = self.deck
-        self._legal = None
+        self.cache.invalidate(Change.STEP)
         self.steps += 1
         pairs = (
             (self.dungeon, old.dungeon_pile(self.n), new_deck.dungeon_pile(self.n)),
@@ -576,8 +647,7 @@ class Table:
 
 
 #: The fields of a table that its copies share (``Table.copy_into``): numbers, strings,
-#: tuples, and values nobody changes in place (the deck, cards, variants, the legal
-#: actions handed out, which are replaced, never changed).
+#: tuples, and values nobody changes in place (the deck, cards, variants).
 SHARED_FIELDS: tuple[str, ...] = (
     "logging",
     "deck",
@@ -597,16 +667,14 @@ SHARED_FIELDS: tuple[str, ...] = (
     "steps",
     "drawn",
     "came_from",
-    "_legal",
     "max_walk",
     "any_open",
     "open_passages",
-    "gold_changes",
     "_exit_ids",
     "exits_left",
 )
-#: The fields ``Table.copy_into`` copies (or starts anew: the board's version, the
-#: observer), one by one.
+#: The fields ``Table.copy_into`` copies (or starts anew: the observer), one by one; the
+#: cache copies itself (``TableCache.copy``).
 COPIED_FIELDS: tuple[str, ...] = (
     "figures",
     "board",
@@ -618,11 +686,7 @@ COPIED_FIELDS: tuple[str, ...] = (
     "stack",
     "events",
     "lost_cards",
-    "walk_cache",
-    "open_cache",
-    "turn_cache",
-    "step_cache",
-    "board_version",
+    "cache",
     "observer",
 )
 

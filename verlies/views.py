@@ -1,7 +1,8 @@
-"""Read-only views of a game: what it waits for (:class:`Pending`) and one seat's view.
+"""Read-only views of a game: what it waits for (:data:`Pending`) and one seat's view.
 
-Bots, the page and the odds read the rules' frames only through :class:`Pending`, one
-typed value for every kind of frame.
+Bots, the page and the odds read the rules' frames only through :data:`Pending`, a union
+of one small frozen value per kind of frame (``Placing``, ``ObstacleDecision``, ...), each
+carrying only what its kind has.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from verlies.actions import LegalActions
 from verlies.board import Pos, Tile
@@ -26,48 +27,222 @@ from verlies.cards.model import (
 from verlies.dice import Dice, beat_probability, monster_roll_probability, pass_probability
 from verlies.events import Event
 from verlies.frames import (
+    DungeonDraw,
     FightChoice,
     FightRoll,
     GoldRoll,
     LossChoice,
+    MonsterDraw,
     MonsterRoll,
     ObstacleChoice,
     ObstacleRoll,
     Placement,
+    RoomDraw,
     TrapChoice,
     TrapRoll,
+    TreasureDraw,
+    Turn,
 )
 from verlies.frames import FrameKind as FrameKind  # Pending.kind's type, for readers
 from verlies.legal import can_draw
 from verlies.state import Figure, Table
 from verlies.variants import Variants
 
+# ---- what the game waits for: one small value per kind ------------------------------------
+#
+# Each value carries what its kind has and nothing else, so ``mypy --strict`` proves that a
+# reader reads only what its kind carries (it narrows by ``isinstance`` first). Every value
+# has ``kind`` (its FrameKind) and ``seat`` (the player to move; -1 once the game is over).
+
 
 @dataclass(frozen=True, slots=True)
-class Pending:
-    """What the game waits for, with what a player needs to see to decide or watch.
+class Turning:
+    """R3.1: the turn's choice (draw, walk, wait, recover)."""
 
-    ``kind`` is the frame's :class:`~verlies.frames.FrameKind` (a decision or chance
-    point, or ``OVER``; each equals its old short string, "oroll" for ``OBSTACLE_ROLL``);
-    ``chance`` is the exact chance of success of the test that is being rolled (for
-    ``MONSTER_ROLL``: given the adventurer's roll already made). ``LOSE``: ``target`` is
-    the gold to lose.
-    """
+    seat: int
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.TURN
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """R3.2: the drawn ``card`` is to be laid."""
+
+    seat: int
+    card: DungeonCard
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.PLACE
+
+
+@dataclass(frozen=True, slots=True)
+class DieTest:
+    """A test rolled against a target: the figure's ``value`` of ``attr`` plus ``bonus``
+    (from a treasure, R9.5) against ``target``; ``chance``: its exact chance of success.
+    The base of the kinds that carry one, never a pending value itself (so it has no
+    ``kind``): ``isinstance(p, DieTest)`` narrows a ``Pending`` to those kinds."""
+
+    seat: int
+    attr: Attr
+    value: int
+    bonus: int
+    target: int
+    chance: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class ObstacleTest(DieTest):
+    """R4.2: the test of the ``obstacle`` on the card at ``pos`` (``target`` its number)."""
+
+    pos: Pos
+    obstacle: Obstacle
+
+
+@dataclass(frozen=True, slots=True)
+class ObstacleDecision(ObstacleTest):
+    """R4.2/R4.3: try the obstacle (with a bonus treasure) or not; ``bonus`` is 0."""
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.OBSTACLE
+
+
+@dataclass(frozen=True, slots=True)
+class ObstacleRolling(ObstacleTest):
+    """R4.2: the die for the obstacle is rolled."""
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.OBSTACLE_ROLL
+
+
+@dataclass(frozen=True, slots=True)
+class FightDecision:
+    """R7.1: which of the ``monster``'s values to fight with."""
+
+    seat: int
+    monster: MonsterCard
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.FIGHT
+
+
+@dataclass(frozen=True, slots=True)
+class FightRolling(DieTest):
+    """R7.2: the adventurer's die against the ``monster`` (``target``: its value)."""
+
+    monster: MonsterCard
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.FIGHT_ROLL
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterRolling(DieTest):
+    """R7.2: the monster's die, the adventurer's ``roll`` already made; ``chance``: of the
+    adventurer winning given that roll."""
+
+    monster: MonsterCard
+    roll: int
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.MONSTER_ROLL
+
+
+@dataclass(frozen=True, slots=True)
+class TrapDecision:
+    """R6.2: which of the ``trap``'s values to test."""
+
+    seat: int
+    trap: Trap
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.TRAP
+
+
+@dataclass(frozen=True, slots=True)
+class TrapRolling(DieTest):
+    """R6.2: the die for the ``trap`` is rolled."""
+
+    trap: Trap
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.TRAP_ROLL
+
+
+@dataclass(frozen=True, slots=True)
+class GoldRolling:
+    """R4.1: the ``dice`` for the gold of a card are rolled."""
+
+    seat: int
+    dice: Dice
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.GOLD_ROLL
+
+
+@dataclass(frozen=True, slots=True)
+class Losing:
+    """R9.4: lose ``target`` gold or one treasure card."""
+
+    seat: int
+    target: int
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.LOSE
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A card is drawn: ``kind`` says from which deck (DRAW: the dungeon deck, R3.1; ROOM,
+    R6.2; MONSTER, R6.3; TREASURE, R9.3)."""
 
     kind: FrameKind
     seat: int
-    card: DungeonCard | None = None
-    pos: Pos | None = None
-    obstacle: Obstacle | None = None
-    monster: MonsterCard | None = None
-    trap: Trap | None = None
-    attr: Attr | None = None
-    value: int | None = None
-    bonus: int = 0
-    target: int | None = None
-    roll: int | None = None
-    chance: Fraction | None = None
-    dice: Dice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """The game is over (R1.3): nobody is to move."""
+
+    @property
+    def kind(self) -> FrameKind:
+        return FrameKind.OVER
+
+    @property
+    def seat(self) -> int:
+        return -1
+
+
+#: What the game waits for (``Game.pending_context()``, ``PlayerView.pending``).
+Pending: TypeAlias = (
+    Turning
+    | Placing
+    | ObstacleDecision
+    | ObstacleRolling
+    | FightDecision
+    | FightRolling
+    | MonsterRolling
+    | TrapDecision
+    | TrapRolling
+    | GoldRolling
+    | Losing
+    | Drawing
+    | Over
+)
+#: The kinds whose frame is a card draw (``Drawing``).
+_DRAW_FRAMES = (DungeonDraw, RoomDraw, MonsterDraw, TreasureDraw)
+_OVER = Over()
 
 
 def monster_value(monster: MonsterCard, attr: Attr) -> int:
@@ -78,78 +253,54 @@ def monster_value(monster: MonsterCard, attr: Attr) -> int:
 def pending_of(s: Table) -> Pending:
     """What the frame on top of ``s``'s stack is about."""
     if s.over:
-        return Pending(FrameKind.OVER, -1)
+        return _OVER
     frame = s.stack[-1]
-    kind = frame.kind
     seat = s.seat
+    if isinstance(frame, Turn):
+        return Turning(seat)
     if isinstance(frame, Placement):
-        return Pending(kind, seat, card=frame.card)
+        return Placing(seat, frame.card)
     if isinstance(frame, ObstacleChoice | ObstacleRoll):
         obstacle = s.board[frame.pos].card.obstacle
         assert obstacle is not None
-        bonus = frame.bonus if isinstance(frame, ObstacleRoll) else 0
         attr = obstacle.attr  # a property of a property: read once
         value = s.figures[seat].character.value(attr)
-        return Pending(
-            kind,
-            seat,
-            pos=frame.pos,
-            obstacle=obstacle,
-            attr=attr,
-            value=value,
-            bonus=bonus,
-            target=obstacle.n,
-            chance=pass_probability(value, obstacle.n, bonus),
+        if isinstance(frame, ObstacleChoice):
+            chance = pass_probability(value, obstacle.n, 0)
+            return ObstacleDecision(seat, attr, value, 0, obstacle.n, chance, frame.pos, obstacle)
+        chance = pass_probability(value, obstacle.n, frame.bonus)
+        return ObstacleRolling(
+            seat, attr, value, frame.bonus, obstacle.n, chance, frame.pos, obstacle
         )
     if isinstance(frame, FightChoice):
-        return Pending(kind, seat, monster=frame.monster)
+        return FightDecision(seat, frame.monster)
     if isinstance(frame, FightRoll):
         mvalue = monster_value(frame.monster, frame.attr)
         chance = beat_probability(frame.value, mvalue, frame.bonus)
-        return Pending(
-            kind,
-            seat,
-            monster=frame.monster,
-            attr=frame.attr,
-            value=frame.value,
-            bonus=frame.bonus,
-            target=mvalue,
-            chance=chance,
+        return FightRolling(
+            seat, frame.attr, frame.value, frame.bonus, mvalue, chance, frame.monster
         )
     if isinstance(frame, MonsterRoll):
         mvalue = monster_value(frame.monster, frame.attr)
         total = frame.roll + frame.value + frame.bonus
         chance = monster_roll_probability(total, mvalue)
-        return Pending(
-            kind,
-            seat,
-            monster=frame.monster,
-            attr=frame.attr,
-            value=frame.value,
-            bonus=frame.bonus,
-            target=mvalue,
-            roll=frame.roll,
-            chance=chance,
+        return MonsterRolling(
+            seat, frame.attr, frame.value, frame.bonus, mvalue, chance, frame.monster, frame.roll
         )
     if isinstance(frame, TrapChoice):
-        return Pending(kind, seat, trap=frame.trap)
+        return TrapDecision(seat, frame.trap)
     if isinstance(frame, TrapRoll):
         trap = frame.trap
-        return Pending(
-            kind,
-            seat,
-            trap=trap,
-            attr=frame.attr,
-            value=frame.value,
-            bonus=frame.bonus,
-            target=trap.target,
-            chance=pass_probability(frame.value, trap.target, frame.bonus),
-        )
+        chance = pass_probability(frame.value, trap.target, frame.bonus)
+        return TrapRolling(seat, frame.attr, frame.value, frame.bonus, trap.target, chance, trap)
     if isinstance(frame, GoldRoll):
-        return Pending(kind, seat, dice=frame.dice)
+        return GoldRolling(seat, frame.dice)
     if isinstance(frame, LossChoice):
-        return Pending(kind, seat, target=frame.amount)
-    return Pending(kind, seat)
+        return Losing(seat, frame.amount)
+    if isinstance(frame, _DRAW_FRAMES):
+        return Drawing(frame.kind, seat)
+    # The rules resolve every other frame at once: none waits on top of the stack.
+    raise AssertionError(f"no step waits at {frame.kind}")  # pragma: no cover
 
 
 # ---- one seat's view ---------------------------------------------------------------------
@@ -260,7 +411,7 @@ class PlayerView:
         s = self._game.state
         if s.over or s.at_chance or s.seat != self.seat:
             return LegalActions()
-        legal = s._legal  # the state's cache of them (see ``State.legal_actions``)
+        legal = s.cache.legal  # the table's cache of them (see ``rules.legal_actions``)
         return self._game.legal_actions() if legal is None else legal
 
     @property

@@ -59,6 +59,18 @@ from verlies.dice import Dice
 from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.variants import Variants
+from verlies.views import (
+    DieTest,
+    FightDecision,
+    FightRolling,
+    GoldRolling,
+    Losing,
+    MonsterRolling,
+    ObstacleTest,
+    Pending,
+    TrapDecision,
+    TrapRolling,
+)
 
 __all__ = [
     "CELL_CHANNELS",
@@ -1138,7 +1150,7 @@ class Encoding:
         self._tile_cache[id(tile)] = (tile, vec)
         return vec
 
-    def _pending_block(self, pending: Any, mine: bool, chance: bool) -> array[float]:
+    def _pending_block(self, pending: Pending, mine: bool, chance: bool) -> array[float]:
         """The pending block (the decision or chance point now), clipped to 0..1, from
         ``pending = game.pending_context()``: the one place the observation reads the
         fields of ``Pending``."""
@@ -1147,25 +1159,31 @@ class Encoding:
         k = len(FRAME_KINDS)
         out[k] = 1.0 if mine else 0.0
         out[k + 1] = 1.0 if chance else 0.0
-        if pending.attr is not None:
-            out[_PENDING_ATTR + _ATTR_INDEX[pending.attr]] = 1.0
-        if pending.obstacle is not None:
+        test = pending if isinstance(pending, DieTest) else None  # a die against a target
+        if test is not None:
+            out[_PENDING_ATTR + _ATTR_INDEX[test.attr]] = 1.0
+        if isinstance(pending, ObstacleTest):
             out[_PENDING_CLASS + _CLASS_INDEX[pending.obstacle.cls]] = 1.0
-        if pending.monster is not None:
+        if isinstance(pending, FightDecision | FightRolling | MonsterRolling):
             for option in pending.monster.fight:
                 out[_PENDING_MONSTER + _ATTR_INDEX[option.attr]] = _unit(option.value / _DIE_SCALE)
-        if pending.trap is not None:
+        if isinstance(pending, TrapDecision | TrapRolling):
             for a in pending.trap.attrs:
                 out[_PENDING_TRAP + _ATTR_INDEX[a]] = 1.0
         k = _PENDING_VALUE
-        out[k] = _unit((pending.value or 0) / _DIE_SCALE)
-        out[k + 1] = _unit(pending.bonus / _DIE_SCALE)
-        out[k + 2] = _unit((pending.target or 0) / _DIE_SCALE)
-        out[k + 3] = _unit((pending.roll or 0) / _DIE_SCALE)
-        p = pending.chance
-        if p is not None:
+        target = test.target if test is not None else 0
+        if isinstance(pending, Losing):
+            target = pending.target  # the gold to lose (R9.4)
+        out[k] = _unit((test.value if test is not None else 0) / _DIE_SCALE)
+        out[k + 1] = _unit((test.bonus if test is not None else 0) / _DIE_SCALE)
+        out[k + 2] = _unit(target / _DIE_SCALE)
+        out[k + 3] = _unit(
+            (pending.roll if isinstance(pending, MonsterRolling) else 0) / _DIE_SCALE
+        )
+        if test is not None:
+            p = test.chance
             out[k + 4] = _unit(p.numerator / p.denominator)
-        if pending.dice is not None:
+        if isinstance(pending, GoldRolling):
             out[k + 5] = _unit(float(pending.dice.mean) / _GOLD_SCALE)
         return array("f", out)
 

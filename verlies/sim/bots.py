@@ -71,7 +71,14 @@ from verlies.sim.paths import (
     _shared,
     _threshold,
 )
-from verlies.views import FrameKind  # Pending.kind's words
+from verlies.views import (
+    FightDecision,
+    Losing,
+    ObstacleDecision,
+    Placing,
+    TrapDecision,
+    Turning,
+)
 
 if TYPE_CHECKING:
     from verlies.views import FigureView, PlayerView
@@ -244,19 +251,17 @@ class HeuristicBot:
         if first is Place:
             return self._place(view, legal)
         pending = view.pending
-        kind = pending.kind
-        if kind == FrameKind.TURN:
+        if type(pending) is Turning:
             return self._turn(view, legal)
-        if kind == FrameKind.PLACE:
+        if type(pending) is Placing:
             return self._place(view, legal)
-        if kind == FrameKind.OBSTACLE and pending.obstacle is not None:
-            if pending.value is not None:
-                return self._obstacle(view, legal, pending.obstacle, pending.value)
-        if kind == FrameKind.FIGHT and pending.monster is not None:
+        if type(pending) is ObstacleDecision:
+            return self._obstacle(view, legal, pending.obstacle, pending.value)
+        if type(pending) is FightDecision:
             return self._fight(view, legal, pending.monster)
-        if kind == FrameKind.TRAP and pending.trap is not None:
+        if type(pending) is TrapDecision:
             return self._trap(view, legal, pending.trap)
-        if kind == FrameKind.LOSE and pending.target is not None:
+        if type(pending) is Losing:
             return self._lose(view, legal, pending.target)
         fallback: Action = legal[0]  # a frame this bot does not know: stay legal
         return fallback

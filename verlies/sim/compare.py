@@ -620,57 +620,34 @@ def compare(
     budget = n if not sequential else (max_games if max_games is not None else 20 * n)
     if budget < n:
         raise SimulationError(f"max_games ({budget}) is below one block of games ({n})")
+    comp = _comparison(spec_a, spec_b, labels, patterns, float(alpha), deltas, sequential, budget)
+    run = _Blocks(comp, n, budget, max_seconds, on_update)
+    run.play(executor, workers, progress, cancel)
+    return comp
+
+
+def _comparison(
+    spec_a: RunSpec,
+    spec_b: RunSpec,
+    labels: tuple[str, str],
+    patterns: tuple[str, ...],
+    alpha: float,
+    deltas: dict[str, float] | None,
+    sequential: bool,
+    budget: int,
+) -> Comparison:
+    """A comparison of no games yet: both sides' empty results (one run's info shared),
+    the watched quantities expanded, δ for each."""
     info = RunInfo()
-    res_a = SimResult(spec_a, Metrics(players), info, budget)
-    res_b = SimResult(spec_b, Metrics(players), info, budget)
+    res_a = SimResult(spec_a, Metrics(spec_a.players), info, budget)
+    res_b = SimResult(spec_b, Metrics(spec_b.players), info, budget)
     keys = expand_watch(patterns, spec_a)
     given = check_deltas(deltas)
     comp = Comparison(
-        res_a, res_b, labels[0], labels[1], alpha=float(alpha), deltas=given, sequential=sequential
+        res_a, res_b, labels[0], labels[1], alpha=alpha, deltas=given, sequential=sequential
     )
     comp.watch = keys
     comp.deltas = {k: comp.delta(k) for k in keys} | given
-    blocks = _Blocks(comp, n, budget, max_seconds, on_update)
-    bar = _Bar(progress, budget * 2, "A/B games")
-    # Games of A (the base, usually unchanged between a designer's runs) and of B played
-    # before on these seeds are taken as they were; only the others are played.
-    played_a, played_b = _PLAYED.records(spec_a), _PLAYED.records(spec_b)
-    size = batch_size(n, planned_workers(executor, workers))
-
-    def tasks() -> Iterator[Task]:
-        lo = 0
-        while lo < budget and not blocks.stopped:
-            hi = min(lo + size, budget, (lo // n + 1) * n)
-            which = tuple(
-                k
-                for k, played in ((0, played_a), (1, played_b))
-                if any(i not in played for i in range(lo, hi))
-            )
-            yield Task(which, lo, hi)  # () when both were played: nothing to play
-            lo = hi
-
-    runs = run_tasks(
-        [spec_a, spec_b], tasks(), executor=executor, workers=workers, cancel=cancel, info=info
-    )
-    try:
-        for task, records in runs:
-            got = dict(zip(task.which, records, strict=True))
-            span = range(task.start, task.stop)
-            recs_a = got[0] if 0 in got else [played_a[i] for i in span]
-            recs_b = got[1] if 1 in got else [played_b[i] for i in span]
-            _PLAYED.keep(played_a, recs_a)
-            _PLAYED.keep(played_b, recs_b)
-            bar.update(len(recs_a) * 2)
-            blocks.arrived(recs_a, recs_b)
-            if blocks.stopped:
-                break
-    finally:
-        runs.close()  # cancels what is still pending
-        bar.close()
-    if not sequential:
-        comp.look()
-    if info.cancelled:
-        comp.stopped = "cancelled"
     return comp
 
 
@@ -729,6 +706,58 @@ class _Blocks:
         self.held: dict[int, tuple[GameRecord, GameRecord]] = {}
         self.stopped = n == 0
         self.t0 = time.perf_counter()
+
+    def play(
+        self, executor: Any, workers: int | None, progress: Progress, cancel: CancelToken | None
+    ) -> None:
+        """Play the run to its end: tasks of games handed out while the run goes on, their
+        pairs added as they arrive (``arrived``), the one look of a one-look run last."""
+        comp = self.comp
+        spec_a, spec_b = comp.a.spec, comp.b.spec
+        bar = _Bar(progress, self.budget * 2, "A/B games")
+        # Games of A (the base, usually unchanged between a designer's runs) and of B played
+        # before on these seeds are taken as they were; only the others are played.
+        played = (_PLAYED.records(spec_a), _PLAYED.records(spec_b))
+        size = batch_size(self.n, planned_workers(executor, workers))
+        info = comp.a.info
+        runs = run_tasks(
+            [spec_a, spec_b],
+            self._tasks(size, played),
+            executor=executor,
+            workers=workers,
+            cancel=cancel,
+            info=info,
+        )
+        try:
+            for task, records in runs:
+                got = dict(zip(task.which, records, strict=True))
+                span = range(task.start, task.stop)
+                recs = [got[k] if k in got else [played[k][i] for i in span] for k in (0, 1)]
+                for k in (0, 1):
+                    _PLAYED.keep(played[k], recs[k])
+                bar.update(len(recs[0]) * 2)
+                self.arrived(recs[0], recs[1])
+                if self.stopped:
+                    break
+        finally:
+            runs.close()  # cancels what is still pending
+            bar.close()
+        if not comp.sequential:
+            comp.look()
+        if info.cancelled:
+            comp.stopped = "cancelled"
+
+    def _tasks(
+        self, size: int, played: tuple[dict[int, GameRecord], dict[int, GameRecord]]
+    ) -> Iterator[Task]:
+        """Tasks of at most ``size`` games, never across a block, while the run goes on;
+        each names the sides still to be played (() when both were: nothing to play)."""
+        lo, n, budget = 0, self.n, self.budget
+        while lo < budget and not self.stopped:
+            hi = min(lo + size, budget, (lo // n + 1) * n)
+            which = tuple(k for k in (0, 1) if any(i not in played[k] for i in range(lo, hi)))
+            yield Task(which, lo, hi)
+            lo = hi
 
     def arrived(self, recs_a: Sequence[GameRecord], recs_b: Sequence[GameRecord]) -> None:
         pairs = zip(recs_a, recs_b, strict=True)

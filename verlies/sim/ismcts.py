@@ -66,6 +66,7 @@ from verlies.dice import pass_probability
 from verlies.game import Game
 from verlies.sim.bots import make_bot
 from verlies.sim.search import SearchBot, _estimate, _game_behind
+from verlies.views import ObstacleDecision
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -195,10 +196,10 @@ class Sprinter:
     # R4.3, R5: try or decline.
     def _obstacle(self, game: Game, view: PlayerView, legal: list[Any]) -> Action:
         pending = game.pending_context()
+        if type(pending) is not ObstacleDecision:
+            return self._careful(view)
         obstacle = pending.obstacle
         target = pending.pos
-        if obstacle is None or target is None or pending.value is None:
-            return self._careful(view)
         board = game.board
         me = game.figures[view.seat]
         stay = lost_turns(board, me.pos, me.character)

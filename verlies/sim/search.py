@@ -46,7 +46,7 @@ from verlies.cards.model import ObstacleClass
 from verlies.game import Game
 from verlies.i18n.values import attr as attr_words
 from verlies.sim.bots import HeuristicBot, make_bot
-from verlies.views import FrameKind
+from verlies.views import FrameKind, ObstacleDecision, Placing
 
 if TYPE_CHECKING:
     from verlies.game import PlayerView
@@ -289,8 +289,9 @@ class Racer:
 
     def __call__(self, view: PlayerView) -> Action:
         action: Action = self._careful(view)
-        if type(action) is Decline and view.pending.obstacle is not None:
-            obstacle = view.pending.obstacle
+        pending = view.pending
+        if type(action) is Decline and type(pending) is ObstacleDecision:
+            obstacle = pending.obstacle
             if obstacle.cls is not ObstacleClass.B and Attempt() in view.legal_actions():
                 board = _game_behind(view).board  # public: the board
                 if not has_open_passage(board, view.position):
@@ -331,13 +332,12 @@ def situation_of(game: Game, action: Any) -> tuple[str, str]:
         can_draw = any(type(a) is Draw for a in game.legal_actions())
         where = "turn (can draw)" if can_draw else "turn (cannot draw)"
         return where, action.kind.replace("_", " ")
-    if kind == FrameKind.PLACE:
-        card = pending.card
-        if card is not None and card.kind.value == "exit":
+    if type(pending) is Placing:
+        if pending.card.kind.value == "exit":
             return "exit drawn", action.kind.replace("_", " ")
         return "placing a card", "lay" if action.kind == "place" else action.kind
-    if kind == FrameKind.OBSTACLE:
-        cls = pending.obstacle.cls.value if pending.obstacle is not None else "?"
+    if type(pending) is ObstacleDecision:
+        cls = pending.obstacle.cls.value
         what = "decline" if action.kind == "decline" else "try"
         if action.kind == "attempt" and action.treasure:
             what = "try with a treasure"

@@ -15,6 +15,16 @@ from verlies.i18n import values
 from verlies.render import style as st
 from verlies.ui.i18n import bot_name, has, pct, t
 from verlies.ui.session import HUMAN
+from verlies.views import (
+    DieTest,
+    FightDecision,
+    FightRolling,
+    MonsterRolling,
+    ObstacleDecision,
+    ObstacleRolling,
+    TrapDecision,
+    TrapRolling,
+)
 
 # ---- seats ------------------------------------------------------------------------------------
 
@@ -49,8 +59,7 @@ def action_label(game: Game, action: Action, lang: str) -> str:
     odds = decision_odds(game, action)
     if odds is not None and (odds < 1 or not isinstance(action, Walk)):
         ctx = game.pending_context()
-        hurt = ctx.kind == "obstacle" and ctx.obstacle is not None
-        if hurt and ctx.obstacle is not None and ctx.obstacle.cls != ObstacleClass.B:
+        if type(ctx) is ObstacleDecision and ctx.obstacle.cls != ObstacleClass.B:
             # R5.1/R5.3: the figure gets through anyway; the odds are of passing unhurt
             label += f" – {t('unhurt_p', lang, p=pct(odds, lang))}"
         else:
@@ -64,7 +73,7 @@ def decision_context(game: Game, lang: str) -> str:
     fig = game.figures[ctx.seat] if ctx.seat >= 0 else None
     if fig is None:
         return ""
-    if ctx.kind == "obstacle" and ctx.obstacle is not None and ctx.attr is not None:
+    if type(ctx) is ObstacleDecision:
         o = ctx.obstacle
         return t(
             "ctx_obstacle",
@@ -74,7 +83,7 @@ def decision_context(game: Game, lang: str) -> str:
             attr=attr_name(ctx.attr, lang),
             value=ctx.value,
         )
-    if ctx.kind == "fight" and ctx.monster is not None:
+    if type(ctx) is FightDecision:
         options = t("ctx_or", lang).join(
             t(
                 "ctx_fight_option",
@@ -86,7 +95,7 @@ def decision_context(game: Game, lang: str) -> str:
             for o in ctx.monster.fight
         )
         return t("ctx_fight", lang, monster=ctx.monster.name.get(lang), options=options)
-    if ctx.kind == "trap" and ctx.trap is not None:
+    if type(ctx) is TrapDecision:
         options = t("ctx_or", lang).join(
             f"{attr_name(a, lang)} {fig.character.value(a)}" for a in ctx.trap.attrs
         )
@@ -106,8 +115,8 @@ def chance_title(game: Game, lang: str) -> str:
 def chance_context(game: Game, lang: str) -> str:
     """What the roll decides, with the engine's exact odds (display only)."""
     ctx = game.pending_context()
-    if ctx.chance is None or ctx.attr is None:
-        return ""
+    if not isinstance(ctx, DieTest) or type(ctx) is ObstacleDecision:
+        return ""  # no die decides a test now
     shown = {
         "attr": attr_name(ctx.attr, lang),
         "value": ctx.value,
@@ -115,16 +124,16 @@ def chance_context(game: Game, lang: str) -> str:
         "target": ctx.target,
         "p": pct(ctx.chance, lang),
     }
-    if ctx.kind == "oroll" and ctx.obstacle is not None:
+    if type(ctx) is ObstacleRolling:
         o = ctx.obstacle
         name = values.obstacle(o.type, lang)
         key = "ctx_oroll" if o.cls == ObstacleClass.B else "ctx_oroll_hurt"  # R5.1, R5.3
         return t(key, lang, name=name, n=o.n, **shown)
-    if ctx.kind == "troll":
+    if type(ctx) is TrapRolling:
         return t("ctx_troll", lang, **shown)
-    if ctx.kind == "froll":
+    if type(ctx) is FightRolling:
         return t("ctx_froll", lang, **shown)
-    if ctx.kind == "mroll" and ctx.value is not None and ctx.roll is not None:
+    if type(ctx) is MonsterRolling:
         total = ctx.value + ctx.bonus + ctx.roll
         return t("ctx_mroll", lang, total=total, target=ctx.target, p=shown["p"])
     return ""

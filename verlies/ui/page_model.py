@@ -17,7 +17,7 @@ from verlies.cards.model import DungeonCard, ObstacleClass
 from verlies.dice import passes
 from verlies.render import style as st
 from verlies.ui.i18n import t
-from verlies.views import Pending
+from verlies.views import MonsterRolling, ObstacleRolling, Pending, TrapRolling
 
 esc = html.escape
 
@@ -311,17 +311,15 @@ def passing_faces(pending: Pending) -> tuple[str, frozenset[int]] | None:
     "mroll": the monster's W6 + its value stays at most the adventurer's total, R7.2).
     None where one face decides nothing alone (the adventurer's fight roll) or no test is
     pending."""
-    kind = pending.kind
-    if kind in ("oroll", "troll") and pending.value is not None and pending.target is not None:
+    if type(pending) is ObstacleRolling or type(pending) is TrapRolling:
         value, target = pending.value + pending.bonus, pending.target
         faces = frozenset(f for f in range(1, 7) if passes(f + value, target))
         # R5.1/R5.3: a class-A or class-C obstacle lets a failed roll through, injured.
-        hurt = pending.kind == "oroll" and pending.obstacle is not None
-        if hurt and pending.obstacle is not None and pending.obstacle.cls != ObstacleClass.B:
+        if type(pending) is ObstacleRolling and pending.obstacle.cls != ObstacleClass.B:
             return "unhurt_on", faces
         return "passes_on", faces
-    if kind == "mroll" and pending.value is not None and pending.roll is not None:
+    if type(pending) is MonsterRolling:
         total = pending.value + pending.bonus + pending.roll
-        target = pending.target or 0
+        target = pending.target
         return "wins_if_monster", frozenset(f for f in range(1, 7) if passes(total, f + target))
     return None
