@@ -1606,4 +1606,13 @@ TEXTS: dict[str, str] = {
     ),
     "suggest.apply_failed": "Der Vorschlag ließ sich nicht auf den Entwurf anwenden: {msg}",
     # --- end of the "Suggest" section's words ---------------------------------------------
+    # --- page24c (issue 24, the rest): the branch tree's refusals (verlies/tree.py) -------
+    "branch.err.unknown": "es gibt keinen Zweig „{name}“",
+    "branch.err.name": "ein Zweigname hat 1 bis {limit} Zeichen",
+    "branch.err.taken": "es gibt schon einen Zweig „{name}“",
+    "branch.err.shown": "der gezeigte Zweig kann nicht gelöscht werden; zeige zuerst einen anderen",
+    "branch.err.exists": "Zweig „{name}“ kann nicht zurückkommen: ein anderer Zweig heißt jetzt so",
+    "branch.err.full": "kein Zweig kann zurückkommen: es gibt schon {limit} Zweige, die Höchstzahl",
+    "branch.err.too_many": "höchstens {limit} Zweige; lösche zuerst einen",
+    # --- end of page24c's words ------------------------------------------------------------
 }

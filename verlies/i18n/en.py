@@ -1498,4 +1498,13 @@ TEXTS: dict[str, str] = {
     "suggest.applied": "The proposal is the draft now (“Undo” takes it back).",
     "suggest.apply_failed": "The proposal could not be applied to the draft: {msg}",
     # --- end of the "Suggest" section's words ---------------------------------------------
+    # --- page24c (issue 24, the rest): the branch tree's refusals (verlies/tree.py) -------
+    "branch.err.unknown": "there is no branch “{name}”",
+    "branch.err.name": "a branch name is 1 to {limit} characters",
+    "branch.err.taken": "there is a branch “{name}” already",
+    "branch.err.shown": "the branch shown cannot be deleted; show another one first",
+    "branch.err.exists": "branch “{name}” cannot come back: another branch has that name now",
+    "branch.err.full": "no branch can come back: there are {limit} branches, the most",
+    "branch.err.too_many": "at most {limit} branches; delete one first",
+    # --- end of page24c's words ------------------------------------------------------------
 }

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from verlies.tree import Deleted, GameTree
+from verlies.tree import BranchError, Deleted, GameTree
 from verlies.ui.branches_model import BranchRow, branch_rows, comparison_html
 from verlies.ui.i18n import t
+from verlies.ui.said import Words, error_words
 
 if TYPE_CHECKING:
     from verlies.game import Game
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
 class BranchesPanel:
     """Follows the page's game (:meth:`follow`) and shows its branches (:meth:`show`)."""
 
-    def __init__(self, on_moved: Callable[[], None], on_error: Callable[[str], None]) -> None:
+    def __init__(self, on_moved: Callable[[], None], on_error: Callable[[Words], None]) -> None:
         self.on_moved = on_moved
+        #: Says a refusal (a name taken, the branch shown deleted) as words: a function of
+        #: the language, so the page says it again in the other language on a switch.
         self.on_error = on_error
         self.tree: GameTree | None = None
         self.lang = "de"
@@ -73,8 +76,8 @@ class BranchesPanel:
     def _run(self, fn: Callable[..., object], *args: object) -> bool:
         try:
             fn(*args)
-        except (KeyError, ValueError) as e:
-            self.on_error(str(e))
+        except BranchError as e:
+            self.on_error(error_words(e))
             return False
         return True
 
@@ -88,8 +91,8 @@ class BranchesPanel:
             return
         try:
             self._deleted = tree.delete(name)
-        except (KeyError, ValueError) as e:
-            self.on_error(str(e))
+        except BranchError as e:
+            self.on_error(error_words(e))
             return
         self.on_moved()
 
@@ -104,7 +107,15 @@ class BranchesPanel:
             return
         new = str(change["new"])
         if new.strip() and new.strip() != self.tree.current:
-            self._run(self.tree.rename, self.tree.current, new)
+            if not self._run(self.tree.rename, self.tree.current, new):
+                # refused (said): the field shows the branch's name again, and the page
+                # keeps the refusal (a move clears the page's message)
+                self._quiet = True
+                try:
+                    self.name.value = self.tree.current
+                finally:
+                    self._quiet = False
+                return
         self.on_moved()
 
     def _compare(self) -> None:
