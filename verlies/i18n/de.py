@@ -1614,5 +1614,8 @@ TEXTS: dict[str, str] = {
     "branch.err.exists": "Zweig „{name}“ kann nicht zurückkommen: ein anderer Zweig heißt jetzt so",
     "branch.err.full": "kein Zweig kann zurückkommen: es gibt schon {limit} Zweige, die Höchstzahl",
     "branch.err.too_many": "höchstens {limit} Zweige; lösche zuerst einen",
+    "store.err.draft_name_chars": "der Name eines Entwurfs enthält keine Steuerzeichen",
+    "suggest.err.line_long": "eine Zeile hat höchstens {max} Zeichen, nicht {n}",
+    "suggest.err.field_long": "höchstens {max} Zeichen, nicht {n}",
     # --- end of page24c's words ------------------------------------------------------------
 }

@@ -1506,5 +1506,8 @@ TEXTS: dict[str, str] = {
     "branch.err.exists": "branch “{name}” cannot come back: another branch has that name now",
     "branch.err.full": "no branch can come back: there are {limit} branches, the most",
     "branch.err.too_many": "at most {limit} branches; delete one first",
+    "store.err.draft_name_chars": "a draft's name holds no control characters",
+    "suggest.err.line_long": "a line holds at most {max} characters, not {n}",
+    "suggest.err.field_long": "at most {max} characters, not {n}",
     # --- end of page24c's words ------------------------------------------------------------
 }
