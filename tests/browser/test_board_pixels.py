@@ -23,6 +23,7 @@ the test judges what is drawn. Waits follow progress (tests/browser/progress.py)
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,7 @@ from verlies.ui.controller import Controller
 from verlies.ui.session import HUMAN, Session
 
 SIZES = ((390, 844), (1280, 800))
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 #: The position: 3 players, seed 54, 147 steps of a random player (Random(54)).
 SEED, PLAYERS, STEPS = 54, 3, 147
 #: Largest colour distance (RGB, 0-255 each) still counted as "that colour": an edge
@@ -55,17 +57,23 @@ def rgb(color: str) -> np.ndarray:
     return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
 
 
-def position() -> tuple[str, dict[str, Any]]:
-    """The link value of the position, and what the engine says is where."""
-    game = Game.new(players=PLAYERS, seed=SEED)
-    rng = random.Random(SEED)
-    for _ in range(STEPS):
+def played(players: int, seed: int, steps: int) -> Game:
+    """``steps`` steps of a random player (Random(seed)) in a new game of that seed."""
+    game = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
         if game.is_chance:
             outcomes = game.chance_outcomes()
             weights = [float(p) for _, p in outcomes]
             game.apply(rng.choices([o for o, _ in outcomes], weights=weights)[0])
         else:
             game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def position() -> tuple[str, dict[str, Any]]:
+    """The link value of the position, and what the engine says is where."""
+    game = played(PLAYERS, SEED, STEPS)
     scene = Controller(Session(game), "en").scene()
     by_cell: dict[tuple[int, int], list[Any]] = {}
     for f in scene.figures:
@@ -217,4 +225,44 @@ def test_figures_the_obstacle_number_and_the_odds_badge_do_not_overlap(
             check_injured_figure(px, size, facts, f"{where}, injured figure")
             px, size = cell_pixels(page, facts["badge"])
             check_badge(px, size, facts, f"{where}, badge")
+    assert console_errors == []
+
+
+#: A position where the player to move lies injured on an obstacle (2 players, seed 8,
+#: 8 random steps): the ring that marks whose turn it is goes around the lying figure.
+CURRENT = (2, 8, 8)
+
+
+def test_the_turn_ring_of_an_injured_figure_keeps_off_the_obstacle_number(
+    page: Page, page_url: Any, voila_server: Any, console_errors: list[str]
+) -> None:
+    players, seed, steps = CURRENT
+    game = played(players, seed, steps)
+    scene = Controller(Session(game), "en").scene()
+    (hurt,) = [f for f in scene.figures if f.injured and f.current]
+    cell = (hurt.x, hurt.y)
+    assert [f for f in scene.figures if (f.x, f.y) == cell] == [hurt], scene.figures
+    obstacle = game.board[cell].card.obstacle
+    assert obstacle is not None and cell not in scene.highlights, cell
+    facts = {
+        "hurt": cell,
+        "hurt_color": st.player_color(hurt.seat),
+        "dot": st.OBSTACLE_DOT[obstacle.color],
+    }
+    value = encode(game, [HUMAN] * players)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        navigate(page, f"{page_url()}?g={value}", server=voila_server)
+        wait_page(page, server=voila_server)
+        assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+        follow(
+            page,
+            lambda: board_data(page).get("tiles") == str(len(scene.tiles)),
+            "the linked position's board",
+        )
+        settled_hash(page)
+        px, size = cell_pixels(page, cell)
+        ARTIFACTS.mkdir(exist_ok=True)  # what a person sees (the board may be shown smaller)
+        page.locator(BOARD).screenshot(path=str(ARTIFACTS / f"board-turn-ring-{width}.png"))
+        check_injured_figure(px, size, facts, f"{width} px, injured figure to move")
     assert console_errors == []
