@@ -214,13 +214,13 @@ def check_suggest(worker: Worker, field: str, lines: list[str]) -> None:
         assert named.split("#", 1)[0].strip(), (what, out)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(lines=st.lists(_TARGET, min_size=0, max_size=6))
 def test_suggest_targets_fuzzed(worker: Worker, lines: list[str]) -> None:
     check_suggest(worker, "targets", lines)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(lines=st.lists(_MOVE, min_size=0, max_size=6))
 def test_suggest_moves_fuzzed(worker: Worker, lines: list[str]) -> None:
     check_suggest(worker, "moves", lines)
@@ -266,7 +266,7 @@ def check_draft(worker: Worker, op: str, name: str) -> None:
         assert 1 <= len(after[0]) <= 80 and "\n" not in after[0], (what, out)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(op=st.sampled_from(["save", "load", "delete"]), name=_NAME)
 def test_draft_names_fuzzed(worker: Worker, op: str, name: str) -> None:
     check_draft(worker, op, name)
@@ -293,7 +293,49 @@ _JSONISH = st.recursive(
     ),
     max_leaves=20,
 )
+
+
+def _real_link() -> dict[str, Any]:
+    """The link data of a real position (2 players, seed 3, 40 steps of the careful bots)."""
+    from verlies.links import encode
+    from verlies.setup import Setup
+    from verlies.ui.session import Session
+
+    session = Session.new(Setup(players=2, seed=3), ["careful", "careful"])
+    session.run("end", limit=40)
+    value = encode(session.game, ["human", "human"])
+    data: dict[str, Any] = json.loads(zlib.decompress(base64.urlsafe_b64decode(value + "==")))
+    return data
+
+
+REAL = _real_link()
+
+
+@st.composite
+def _mutated(draw: Any) -> str:
+    """The real position with its steps broken in one place: a step replaced by any JSON,
+    dropped, repeated, or the steps cut; or a setup value replaced."""
+    data = json.loads(json.dumps(REAL))
+    steps = data["p"]
+    i = draw(st.integers(0, len(steps) - 1))
+    how = draw(st.sampled_from(["replace", "drop", "repeat", "cut", "setup", "field"]))
+    if how == "replace":
+        steps[i] = draw(_JSONISH)
+    elif how == "drop":
+        del steps[i]
+    elif how == "repeat":
+        steps.insert(i, steps[i])
+    elif how == "cut":
+        del steps[i:]
+    elif how == "setup":
+        data["s"][draw(st.sampled_from(sorted(data["s"])))] = draw(_JSONISH)
+    elif isinstance(steps[i], list) and steps[i]:
+        steps[i][draw(st.integers(0, len(steps[i]) - 1))] = draw(_JSONISH)
+    return pack(data)
+
+
 _LINK = st.one_of(
+    _mutated(),
     st.text(max_size=300),
     st.binary(max_size=400).map(lambda b: base64.urlsafe_b64encode(b).decode()),
     st.builds(
@@ -324,7 +366,7 @@ def check_link(worker: Worker, value: str) -> None:
         assert "vl-link-error" in out["said"]["de"], (what, out)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(value=_LINK)
 def test_links_fuzzed(worker: Worker, value: str) -> None:
     check_link(worker, value)
