@@ -1,5 +1,6 @@
-"""The language walk over the page's charts (issue 24): the Deck tab's sweep curve and the
-Balance tab's game lengths, drawn, in German and English, at 390 and 1280 px.
+"""The language walk over the page's charts (issue 24): the Deck tab's sweep curve, the
+Balance tab's game lengths and its chart of win-rate differences (whose rows carry SVG
+``<title>`` tooltips), drawn, in German and English, at 390 and 1280 px.
 
 A person sees a figure's title, axis labels and point labels, and hovering it, whatever
 bqplot shows then: its toolbar (buttons titled "PanZoom", "Reset", "Save" in English, fixed
@@ -24,6 +25,7 @@ CARD = "schatz-muenzbeutel"
 EDITOR = ".verlies-deck-editor"
 SWEEP = ".vl-sweep-plot"
 LENGTHS = ".vl-balance .bqplot"
+DIFFS = ".vl-balance .vl-diff"
 WIDTHS = ((390, 844), (1280, 900))
 
 #: What a person meets in one figure (and in bqplot's tooltip, which lives in the body):
@@ -47,6 +49,13 @@ _FIGURE_JS = """
       if (v !== null && v.trim()) out.push(v.trim());
     }
   }
+  // an SVG <title> is the tooltip of its parent (the difference chart's rows)
+  let titles = 0;
+  for (const t of fig.querySelectorAll('title'))
+    if (shown(t.parentElement) && t.textContent.trim()) {
+      out.push(t.textContent.trim());
+      titles += 1;
+    }
   const tips = Array.from(document.querySelectorAll('.bqplot-tooltip, .bqplot_tooltip'))
     .filter(shown).map((t) => t.innerText.trim()).filter((t) => t);
   // a toolbar not display:none is shown as soon as the mouse moves over the figure
@@ -56,7 +65,7 @@ _FIGURE_JS = """
   for (const t of toolbars)
     for (const b of t.querySelectorAll('[title]')) out.push(b.getAttribute('title').trim());
   const r = fig.getBoundingClientRect();
-  return {strings: [...out, ...tips], toolbars: toolbars.length, width: r.width,
+  return {strings: [...out, ...tips], toolbars: toolbars.length, titles, width: r.width,
           height: r.height};
 }
 """
@@ -105,8 +114,15 @@ def _run_the_balance(page: Page, lang: str) -> None:
 
 
 def _walk_figure(
-    page: Page, selector: str, lang: str, must: list[str], only: dict[str, frozenset[str]]
+    page: Page,
+    selector: str,
+    lang: str,
+    must: list[str],
+    only: dict[str, frozenset[str]],
+    tooltips: int = 0,
 ) -> None:
+    """Hover ``selector`` and judge what it shows (``tooltips``: at least that many SVG
+    ``<title>`` tooltips among it)."""
     figure = page.locator(selector).first
     follow_expect(figure).to_be_visible()
     figure.scroll_into_view_if_needed()
@@ -121,6 +137,7 @@ def _walk_figure(
         assert seen["toolbars"] == 0, f"{selector}: bqplot's toolbar is shown ({lang}): {strings}"
         bad = foreign(strings, lang, only)
         assert bad == [], f"{selector} in {lang}: {bad}"
+        assert seen["titles"] >= tooltips, f"{selector}: {seen['titles']} tooltips ({lang})"
         missing = [m for m in must if m not in strings]
         assert missing == [], f"{selector} in {lang}: {missing} not among {strings}"
         return True
@@ -153,5 +170,7 @@ def test_the_charts_hovered_show_only_the_page_language_and_no_toolbar(
             _walk_figure(page, SWEEP, lang, sweep_axes, only)
             _tab(page, "sim.tab", lang)
             _walk_figure(page, LENGTHS, lang, length_words, only)
+            diff_title = [i18n.text("balance.diff_title", lang)]
+            _walk_figure(page, DIFFS, lang, diff_title, only, tooltips=2)
         page.set_viewport_size({"width": 1280, "height": 900})
     assert console_errors == [], "\n".join(console_errors)
