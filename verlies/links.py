@@ -101,7 +101,8 @@ def decode(value: str) -> Position:
         data = json.loads(raw.decode("utf-8"))
     except SaveFormatError:
         raise
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
+    # RecursionError: JSON nested deeper than Python's stack (a few kB of "[" unpacked)
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError) as e:
         said = Phrase.of("save.err.link_bad", detail=EnglishOnly(f": {e}"))
         raise SaveFormatError(words=said) from None
     if not isinstance(data, dict) or data.get("v") != LINK_VERSION:

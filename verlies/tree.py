@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from verlies.errors import Inner, Phrase, SaveFormatError
+from verlies.errors import Inner, Phrase, SaveFormatError, WordedError
 from verlies.events import Event
 from verlies.game import Game
 from verlies.record import Step, loads, step_from_json, step_to_json
@@ -42,6 +42,19 @@ from verlies.record import Step, loads, step_from_json, step_to_json
 MAX_BRANCHES = 64
 #: Longest branch name.
 MAX_NAME = 40
+
+
+class BranchError(WordedError, ValueError):
+    """A change of the branches that cannot be made (a name taken, too many branches, the
+    branch shown deleted). Kept as words (``branch.err.*``): the page says it in its
+    language, again after a switch; ``str(exc)`` is the English. A ValueError, as before."""
+
+
+class UnknownBranch(BranchError, KeyError):
+    """No branch of that name (a KeyError too, as a missing key of the tree was)."""
+
+    def __str__(self) -> str:  # KeyError's would quote the message
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -195,7 +208,7 @@ class GameTree:
                 self._current = name
                 return None
         if len(self._lines) >= MAX_BRANCHES:
-            raise ValueError(f"at most {MAX_BRANCHES} branches; delete one first")
+            raise BranchError(words=Phrase.of("branch.err.too_many", limit=MAX_BRANCHES))
         name = self._new_name()
         self._lines[name] = new
         self._parents[name] = self._current
@@ -235,7 +248,7 @@ class GameTree:
         """Show branch ``name``: the game holds its line, at the same step number (or its
         end, if it is shorter)."""
         if name not in self._lines:
-            raise KeyError(name)
+            raise UnknownBranch(words=Phrase.of("branch.err.unknown", name=name))
         self.sync()
         self._restore(self._lines[name])
         self._current = name
@@ -243,18 +256,18 @@ class GameTree:
     @staticmethod
     def _check_name(name: str) -> str:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ValueError(f"a branch name is 1 to {MAX_NAME} characters")
+            raise BranchError(words=Phrase.of("branch.err.name", limit=MAX_NAME))
         return name.strip()
 
     def rename(self, name: str, new: str) -> None:
         """Give branch ``name`` another name (unique, 1 to 40 characters)."""
         new = self._check_name(new)
         if name not in self._lines:
-            raise KeyError(name)
+            raise UnknownBranch(words=Phrase.of("branch.err.unknown", name=name))
         if new == name:
             return
         if new in self._lines:
-            raise ValueError(f"there is a branch {new!r} already")
+            raise BranchError(words=Phrase.of("branch.err.taken", name=new))
         self._lines = {(new if k == name else k): v for k, v in self._lines.items()}
         self._parents = {
             (new if k == name else k): (new if p == name else p) for k, p in self._parents.items()
@@ -266,9 +279,9 @@ class GameTree:
         """Drop branch ``name`` (not the one shown: switch first). Returns what
         :meth:`restore` needs to bring it back (a delete can be undone)."""
         if name not in self._lines:
-            raise KeyError(name)
+            raise UnknownBranch(words=Phrase.of("branch.err.unknown", name=name))
         if name == self._current:
-            raise ValueError("the branch shown cannot be deleted; switch to another first")
+            raise BranchError(words=Phrase.of("branch.err.shown"))
         grand = self._parents.get(name)
         gone = Deleted(
             name,
@@ -287,9 +300,9 @@ class GameTree:
         """Undo :meth:`delete`: the branch back in its place in the list, its children (those
         still there) on it again. A branch of the same name made since is refused."""
         if gone.name in self._lines:
-            raise ValueError(f"a branch named {gone.name!r} exists")
+            raise BranchError(words=Phrase.of("branch.err.exists", name=gone.name))
         if len(self._lines) >= MAX_BRANCHES:
-            raise ValueError(f"at most {MAX_BRANCHES} branches")
+            raise BranchError(words=Phrase.of("branch.err.full", limit=MAX_BRANCHES))
         items = list(self._lines.items())
         items.insert(min(gone.index, len(items)), (gone.name, gone.line))
         self._lines = dict(items)
@@ -421,11 +434,13 @@ class GameTree:
 
 __all__ = [
     "BranchEnd",
+    "BranchError",
     "BranchInfo",
     "Comparison",
     "Deleted",
     "GameTree",
     "SeatEnd",
+    "UnknownBranch",
     "common_prefix",
     "full_line",
 ]

@@ -1616,4 +1616,16 @@ TEXTS: dict[str, str] = {
     "background.run.impact": "welche Karte zählt",
     "background.run.sweep": "eine Zahl durchspielen",
     # --- end of the background runs' words ------------------------------------------------
+    # --- page24c (issue 24, the rest): the branch tree's refusals (verlies/tree.py) -------
+    "branch.err.unknown": "es gibt keinen Zweig „{name}“",
+    "branch.err.name": "ein Zweigname hat 1 bis {limit} Zeichen",
+    "branch.err.taken": "es gibt schon einen Zweig „{name}“",
+    "branch.err.shown": "der gezeigte Zweig kann nicht gelöscht werden; zeige zuerst einen anderen",
+    "branch.err.exists": "Zweig „{name}“ kann nicht zurückkommen: ein anderer Zweig heißt jetzt so",
+    "branch.err.full": "kein Zweig kann zurückkommen: es gibt schon {limit} Zweige, die Höchstzahl",
+    "branch.err.too_many": "höchstens {limit} Zweige; lösche zuerst einen",
+    "store.err.draft_name_chars": "der Name eines Entwurfs enthält keine Steuerzeichen",
+    "suggest.err.line_long": "eine Zeile hat höchstens {max} Zeichen, nicht {n}",
+    "suggest.err.field_long": "höchstens {max} Zeichen, nicht {n}",
+    # --- end of page24c's words ------------------------------------------------------------
 }

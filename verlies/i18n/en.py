@@ -1508,4 +1508,16 @@ TEXTS: dict[str, str] = {
     "background.run.impact": "which card matters",
     "background.run.sweep": "sweep a number",
     # --- end of the background runs' words ------------------------------------------------
+    # --- page24c (issue 24, the rest): the branch tree's refusals (verlies/tree.py) -------
+    "branch.err.unknown": "there is no branch “{name}”",
+    "branch.err.name": "a branch name is 1 to {limit} characters",
+    "branch.err.taken": "there is a branch “{name}” already",
+    "branch.err.shown": "the branch shown cannot be deleted; show another one first",
+    "branch.err.exists": "branch “{name}” cannot come back: another branch has that name now",
+    "branch.err.full": "no branch can come back: there are {limit} branches, the most",
+    "branch.err.too_many": "at most {limit} branches; delete one first",
+    "store.err.draft_name_chars": "a draft's name holds no control characters",
+    "suggest.err.line_long": "a line holds at most {max} characters, not {n}",
+    "suggest.err.field_long": "at most {max} characters, not {n}",
+    # --- end of page24c's words ------------------------------------------------------------
 }

@@ -23,6 +23,7 @@ nothing else, so its playtest records read as before.
 from __future__ import annotations
 
 import time
+import unicodedata
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -62,13 +63,23 @@ def _refused(key: str, **values: object) -> StoreError:
     return StoreError(words=Phrase.of(f"store.err.draft_{key}", **values))
 
 
+def shown_name(name: str) -> str:
+    """A name as a message quotes it: at most :data:`MAX_NAME` characters (a refusal of a
+    megabyte-long name does not say it back)."""
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+
+
 def check_name(name: str) -> str:
-    """A draft's name, trimmed: 1 to :data:`MAX_NAME` characters, no line breaks."""
+    """A draft's name, trimmed: 1 to :data:`MAX_NAME` characters, no line breaks, no
+    control characters (unseen: two names that look alike) and nothing UTF-8 cannot
+    write (a lone surrogate: the database refuses it)."""
     name = " ".join(str(name).split())
     if not name:
         raise _refused("name_empty")
     if len(name) > MAX_NAME:
         raise _refused("name_long", n=len(name), max=MAX_NAME)
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise _refused("name_chars")
     return name
 
 
@@ -124,20 +135,24 @@ class DraftStore:
 
     def load(self, name: str, client: str = "") -> Deck:
         """The draft ``name``'s deck (StoreError: none of that name, or it does not load)."""
+        if not _may_be_saved(name):
+            raise _refused("missing", name=shown_name(name))
         query = sa.select(draft_table.c.deck).where(
             draft_table.c.client == client, draft_table.c.name == name
         )
         with self.store.engine.connect() as conn:
             row = conn.execute(query).first()
         if row is None:
-            raise _refused("missing", name=name)
+            raise _refused("missing", name=shown_name(name))
         try:
             return Deck.loads(row[0], file=f"<draft {name}>")
         except DeckError as e:
-            raise _refused("unreadable", name=name, error=Inner(e, 300)) from None
+            raise _refused("unreadable", name=shown_name(name), error=Inner(e, 300)) from None
 
     def delete(self, name: str, client: str = "") -> bool:
         """Forget the draft ``name``; False if there was none."""
+        if not _may_be_saved(name):
+            return False
         with self.store.engine.begin() as conn:
             done = conn.execute(
                 draft_table.delete().where(
@@ -145,6 +160,16 @@ class DraftStore:
                 )
             )
         return bool(done.rowcount)
+
+
+def _may_be_saved(name: str) -> bool:
+    """Could a draft have this name (:func:`check_name` lets it through unchanged)? A name
+    that could not be saved is none of the drafts, and is not sent to the database (a
+    lone surrogate made it raise UnicodeEncodeError)."""
+    try:
+        return check_name(name) == name
+    except StoreError:
+        return False
 
 
 def _deck_name(text: str) -> str:

@@ -511,8 +511,23 @@ class BoardView:
         c.text_baseline = "middle"
         c.fill_text(text, _n(cx), _n(cy + 1))
 
-    def _current_marker(self, cx: float, cy: float, h: float, seat: int) -> None:
+    def _current_marker(
+        self, cx: float, cy: float, h: float, seat: int, injured: bool = False
+    ) -> None:
         c = self.overlay
+        if injured:
+            # A lying figure sits just under the obstacle's dot (ui/board_layout.py): a
+            # ring around it reached into the dot's letter. A flat ellipse, no taller
+            # than the figure, marks it from both sides instead.
+            rx, ry = _n(h * 0.66), _n(h * 0.28)
+            x, y = _n(cx), _n(cy)
+            for width, color in ((max(3, h * 0.1), "#ffffff"), (max(2, h * 0.06), None)):
+                c.line_width = _n(width)
+                c.stroke_style = color or st.player_color(seat)
+                c.begin_path()
+                c.ellipse(x, y, rx, ry, 0, 0, 2 * math.pi)
+                c.stroke()
+            return
         r = _n(h * 0.62)
         x, y = _n(cx), _n(cy + h * 0.12)
         c.line_width = _n(max(3, h * 0.12))
@@ -529,7 +544,7 @@ class BoardView:
         pawns = [(round(cx), round(cy), h, f) for cx, cy, h, f in pawns]  # whole pixels: crisp
         for cx, cy, h, f in pawns:
             if f.current:
-                self._current_marker(cx, cy, h, f.seat)
+                self._current_marker(cx, cy, h, f.seat, f.injured)
         for cx, cy, h, f in pawns:
             key = (PAWN, f.seat, f.injured, round(h, 2))
             size = 2 * math.ceil(0.62 * h + 2)  # the pawn, lying or standing, and its number

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from verlies.tree import Deleted, GameTree
+from verlies.tree import BranchError, Deleted, GameTree
 from verlies.ui.app_model import AppModel
 from verlies.ui.branches_model import BranchRow, branch_rows, comparison_html
 from verlies.ui.i18n import t
+from verlies.ui.said import Words, error_words
 
 if TYPE_CHECKING:
     from verlies.game import Game
@@ -26,7 +27,9 @@ class BranchesPanel:
     def __init__(self, model: AppModel) -> None:
         self.model = model
         self.on_moved: Callable[[], None] = model.history_moved
-        self.on_error: Callable[[str], None] = lambda m: model.say("page", m, error=True)
+        #: Says a refusal (a name taken, the branch shown deleted) as words: a function of
+        #: the language, so the page says it again in the other language on a switch.
+        self.on_error: Callable[[Words], None] = lambda w: model.say("page", w, error=True)
         self.lang = "de"
         self.designer = False  # the page's designer mode: treasures' values shown
         self.title = widgets.HTML()
@@ -82,8 +85,8 @@ class BranchesPanel:
     def _run(self, fn: Callable[..., object], *args: object) -> bool:
         try:
             fn(*args)
-        except (KeyError, ValueError) as e:
-            self.on_error(str(e))
+        except BranchError as e:
+            self.on_error(error_words(e))
             return False
         return True
 
@@ -97,8 +100,8 @@ class BranchesPanel:
             return
         try:
             self._deleted = tree.delete(name)
-        except (KeyError, ValueError) as e:
-            self.on_error(str(e))
+        except BranchError as e:
+            self.on_error(error_words(e))
             return
         self.on_moved()
 
@@ -113,7 +116,15 @@ class BranchesPanel:
             return
         new = str(change["new"])
         if new.strip() and new.strip() != self.tree.current:
-            self._run(self.tree.rename, self.tree.current, new)
+            if not self._run(self.tree.rename, self.tree.current, new):
+                # refused (said): the field shows the branch's name again, and the page
+                # keeps the refusal (a move clears the page's message)
+                self._quiet = True
+                try:
+                    self.name.value = self.tree.current
+                finally:
+                    self._quiet = False
+                return
         self.on_moved()
 
     def _compare(self) -> None:

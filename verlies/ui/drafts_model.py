@@ -16,7 +16,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import verdict_sentence
-from verlies.store.drafts import DraftStore
+from verlies.store.drafts import DraftStore, shown_name
 from verlies.ui.balance import BalanceRun
 
 __all__ = ["CURRENT", "DraftsModel"]
@@ -88,7 +88,7 @@ class DraftsModel:
         except VerliesError as e:
             return False, _t("not_deleted", self.lang, msg=_error(e, self.lang))
         if not done:
-            gone = i18n.text("store.err.draft_missing", self.lang, name=name)
+            gone = i18n.text("store.err.draft_missing", self.lang, name=shown_name(name))
             return False, _t("not_deleted", self.lang, msg=gone)
         return True, _t("deleted", self.lang, name=name)
 

@@ -116,6 +116,9 @@ class LengthPlot:
             title=title,
             fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 16},
             layout={"width": "100%", "height": "260px"},
+            # the Balance tab's figure: bqplot's toolbar names its buttons in English only
+            # (fixed in its JavaScript), so the page does not show it (docs/i18n.md)
+            display_toolbar=False,
         )
         self.legend = widgets.HTML()
         self.legend.add_class("vl-length-legend")

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from verlies.errors import VerliesError
+from verlies.errors import Phrase, VerliesError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
 from verlies.ui.background import BackgroundRun
 
@@ -40,14 +40,21 @@ DEFAULT_MOVES = "monster:*:fight=-2:2\ndungeon:*:obstacle=-1:1"
 #: A budget that ends in a minute or two on two shared cores (benchmarks/suggest_panel.py).
 DEFAULT_GAMES = 400
 DEFAULT_TRIALS = 12
+#: Longest targets or moves field, and line, read (characters): bounded work on any paste.
+MAX_FIELD, MAX_LINE = 20_000, 200
+#: Longest message of the lab said back (it quotes the bad line).
+MAX_SAID = 300
 
 
 class SuggestError(VerliesError):
     """A setting that cannot work: ``field`` ("targets", "moves", "games", "trials"),
     ``line`` (1-based; 0: the whole field) and the message from the lab."""
 
-    def __init__(self, field: str, line: int, message: str) -> None:
-        self.field, self.line, self.message = field, line, message
+    def __init__(self, field: str, line: int, message: str, words: Phrase | None = None) -> None:
+        # the lab's message quotes the bad line: a megabyte line is not said back whole
+        if len(message) > MAX_SAID:
+            message = message[: MAX_SAID - 1] + "…"
+        self.field, self.line, self.message, self.words = field, line, message, words
         where = f"{field}, line {line}" if line else field
         super().__init__(f"{where}: {message}")
 
@@ -56,11 +63,10 @@ class SuggestError(VerliesError):
         from verlies import i18n
 
         name = i18n.text(f"suggest.field.{self.field}", lang)
+        msg = self.message if self.words is None else self.words.text(lang)
         if self.line:
-            return i18n.text(
-                "suggest.error_line", lang, field=name, line=self.line, msg=self.message
-            )
-        return i18n.text("suggest.error", lang, field=name, msg=self.message)
+            return i18n.text("suggest.error_line", lang, field=name, line=self.line, msg=msg)
+        return i18n.text("suggest.error", lang, field=name, msg=msg)
 
 
 def parse_lines(text: str, kind: str) -> list[Any]:
@@ -68,13 +74,19 @@ def parse_lines(text: str, kind: str) -> list[Any]:
     (blank lines and ``#`` comments skipped); the first bad line raises
     :class:`SuggestError` naming it."""
     out: list[Any] = []
+    if len(text) > MAX_FIELD:  # bounded work: a field is a few lines
+        said = Phrase.of("suggest.err.field_long", max=MAX_FIELD, n=len(text))
+        raise SuggestError(kind, 0, said.text("en"), said)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:
+            said = Phrase.of("suggest.err.line_long", max=MAX_LINE, n=len(line))
+            raise SuggestError(kind, number, said.text("en"), said)
         try:
             out.append(Target.parse(line) if kind == "targets" else Move.parse(line))
-        except TuneError as e:
+        except (TuneError, ValueError) as e:  # ValueError: a number too long for int()
             raise SuggestError(kind, number, str(e)) from None
     if not out:
         raise SuggestError(kind, 0, "empty")
@@ -136,7 +148,7 @@ class SuggestRun(BackgroundRun):
         for i, m in enumerate(moves, 1):
             try:
                 knobs = knobs_for(draft, [m])
-            except TuneError as e:
+            except (TuneError, ValueError) as e:
                 raise SuggestError("moves", _line_of(self.moves, i), str(e)) from None
             if not knobs:
                 raise SuggestError("moves", _line_of(self.moves, i), "nothing of the deck moves")

@@ -57,6 +57,10 @@ class SweepPlot:
             layout={"width": "100%", "max_width": "560px", "height": "280px"},
             min_aspect_ratio=0.01,
             max_aspect_ratio=100,
+            # bqplot's toolbar (shown on a hover) titles its buttons "PanZoom", "Reset" and
+            # "Save" in English, fixed in its JavaScript: no page language can reach them.
+            # Pan and zoom would also take the click that picks a value (docs/i18n.md).
+            display_toolbar=False,
         )
         self.widget.add_class("vl-sweep-plot")
         #: The value of each dot, in the order bqplot numbers them.
@@ -92,8 +96,15 @@ class SweepPlot:
             lo, hi = lo - 1, hi + 1
         pad = (hi - lo) * 0.1
         xs = [labels[p.value] for p in drawn]
+        # The browser takes the scale and the marks one message at a time: a mark whose x
+        # is not (or no longer) in the scale's domain is drawn at NaN (console errors on
+        # every language switch: the columns' names changed). So the domain first holds
+        # the old and the new columns, the marks move, then the domain is the new one.
+        old = [str(c) for c in self.x_scale.domain]
+        both = old + [c for c in columns if c not in old]
+        if both != old:
+            self.x_scale.domain = both
         with self.dots.hold_sync(), self.intervals.hold_sync(), self.texts.hold_sync():
-            self.x_scale.domain = columns
             self.y_scale.min, self.y_scale.max = lo - pad, hi + pad
             self.values = [p.value for p in drawn]
             self.dots.x, self.dots.y = xs, [p.estimate for p in drawn]
@@ -104,4 +115,5 @@ class SweepPlot:
             self.intervals.y = [[p.low, p.high] for p in known]
             self.texts.x, self.texts.y = xs, [p.estimate for p in drawn]
             self.texts.text = [point_text(p.estimate) for p in drawn]
+        self.x_scale.domain = columns
         self.x_axis.label, self.y_axis.label = x_label, y_label

@@ -1,0 +1,268 @@
+"""What the board's pixels show where figures, the obstacle's number and an odds badge meet
+(issue 24 item 7: an injured figure lay over the obstacle's number, the "66.7 %" badge
+covered a figure).
+
+A link opens a three-player game at a position where the blue figure (seat 2) lies
+injured on a card with a red Lava obstacle, and the orange figure (seat 1) stands alone on
+a cell the pink player may walk to with a chance of 2 in 3, so that cell carries the
+"66,7 %" / "66.7 %" badge. The test reads the drawn canvas (getImageData) around both
+cells, at 390 and 1280 px, in German and English, and checks by colour:
+
+- inside the obstacle's dot every pixel is the dot's red, the number's paper white or a
+  blend of the two (nothing lies over the number), and the dot is there;
+- the lying figure's blue is drawn in the cell, none of it inside the dot, and none of the
+  dot's red inside the figure's outline;
+- the badge (its yellow) is drawn, no orange of the figure inside it, and no badge yellow
+  inside the standing figure's outline.
+
+The colours are those of verlies.render.style; where things are comes from the pixels
+themselves (the figure's outline is the box of its colour), not from the layout code, so
+the test judges what is drawn. Waits follow progress (tests/browser/progress.py).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from playwright.sync_api import Page
+from progress import BOARD, follow, navigate, wait_page
+from test_play import board_data, settled_hash
+
+from verlies.game import Game
+from verlies.links import MAX_LINK_CHARS, encode
+from verlies.render import style as st
+from verlies.ui.controller import Controller
+from verlies.ui.session import HUMAN, Session
+
+SIZES = ((390, 844), (1280, 800))
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+#: The position: 3 players, seed 54, 147 steps of a random player (Random(54)).
+SEED, PLAYERS, STEPS = 54, 3, 147
+#: Largest colour distance (RGB, 0-255 each) still counted as "that colour": an edge
+#: blended half with something else is further away than this.
+NEAR = 30.0
+
+_REGION_JS = """
+([selector, x, y, w, h]) => {
+  const c = document.querySelector(selector);
+  return Array.from(c.getContext("2d").getImageData(x, y, w, h).data);
+}
+"""
+
+
+def rgb(color: str) -> np.ndarray:
+    return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+def played(players: int, seed: int, steps: int) -> Game:
+    """``steps`` steps of a random player (Random(seed)) in a new game of that seed."""
+    game = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_chance:
+            outcomes = game.chance_outcomes()
+            weights = [float(p) for _, p in outcomes]
+            game.apply(rng.choices([o for o, _ in outcomes], weights=weights)[0])
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def position() -> tuple[str, dict[str, Any]]:
+    """The link value of the position, and what the engine says is where."""
+    game = played(PLAYERS, SEED, STEPS)
+    scene = Controller(Session(game), "en").scene()
+    by_cell: dict[tuple[int, int], list[Any]] = {}
+    for f in scene.figures:
+        by_cell.setdefault((f.x, f.y), []).append(f)
+    hurt = [
+        (cell, fs[0])
+        for cell, fs in by_cell.items()
+        if len(fs) == 1 and fs[0].injured and not fs[0].current and cell not in scene.highlights
+    ]
+    badged = [
+        (cell, fs[0])
+        for cell, fs in by_cell.items()
+        if len(fs) == 1 and not fs[0].injured and cell in scene.highlights
+    ]
+    # the position is what the test needs (a changed engine would say so here)
+    assert len(hurt) == 1 and len(badged) == 1, (hurt, badged)
+    (hurt_cell, hurt_fig), (badge_cell, badge_fig) = hurt[0], badged[0]
+    obstacle = game.board[hurt_cell].card.obstacle
+    assert obstacle is not None, hurt_cell
+    assert scene.highlights[badge_cell].label == "66.7 %", scene.highlights[badge_cell]
+    value = encode(game, [HUMAN] * PLAYERS)
+    assert len(value) <= MAX_LINK_CHARS, len(value)
+    facts = {
+        "hurt": hurt_cell,
+        "hurt_color": st.player_color(hurt_fig.seat),
+        "dot": st.OBSTACLE_DOT[obstacle.color],
+        "badge": badge_cell,
+        "badge_fig_color": st.player_color(badge_fig.seat),
+        "badge_color": st.HIGHLIGHT["walk"].stroke,
+    }
+    return value, facts
+
+
+def cell_pixels(page: Page, cell: tuple[int, int]) -> tuple[np.ndarray, int]:
+    """The drawn cell (height x width x RGB, floats) and its tile size in pixels."""
+    info = board_data(page)
+    ts = float(info["tile"])
+    x0 = round(float(info["ox"]) + cell[0] * ts)
+    y0 = round(float(info["oy"]) + cell[1] * ts)
+    size = round(ts)
+    width, height = page.eval_on_selector(BOARD, "c => [c.width, c.height]")
+    # the whole cell is on the canvas (the board fits the dungeon into view)
+    assert 0 <= x0 and 0 <= y0 and x0 + size <= width and y0 + size <= height, (cell, info)
+    flat = page.evaluate(_REGION_JS, [BOARD, x0, y0, size, size])
+    return np.array(flat, dtype=float).reshape(size, size, 4)[:, :, :3], size
+
+
+def near(px: np.ndarray, color: str, tol: float = NEAR) -> np.ndarray:
+    """Where ``px`` shows ``color`` (a boolean mask)."""
+    return np.asarray(np.linalg.norm(px - rgb(color), axis=-1) <= tol)
+
+
+def off_segment(px: np.ndarray, a: str, b: str) -> np.ndarray:
+    """Distance of each pixel from every blend of colours ``a`` and ``b``."""
+    ca, cb = rgb(a), rgb(b)
+    d = cb - ca
+    t = np.clip(((px - ca) @ d) / float(d @ d), 0.0, 1.0)
+    return np.asarray(np.linalg.norm(px - (ca + t[..., None] * d), axis=-1))
+
+
+def bbox(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the true pixels, right and bottom exclusive."""
+    ys, xs = np.nonzero(mask)
+    assert len(xs), "nothing of that colour in the cell"
+    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+
+
+def disc(size: int, radius: float, at: tuple[float, float] = st.OBSTACLE_POS) -> np.ndarray:
+    """The pixels of a cell ``size`` px wide whose centre lies within ``radius`` px of
+    ``at`` (fractions of the tile; by default the obstacle's centre, render/style.py)."""
+    ys, xs = np.mgrid[0:size, 0:size] + 0.5
+    cx, cy = at[0] * size, at[1] * size
+    return np.asarray((xs - cx) ** 2 + (ys - cy) ** 2 <= radius**2)
+
+
+def check_injured_figure(px: np.ndarray, size: int, facts: dict[str, Any], where: str) -> None:
+    """The lying figure and the obstacle's number keep clear of each other."""
+    # the dot without its paper rim (line 0.022 of a tile) and one pixel of anti-aliasing
+    inner = disc(size, st.OBSTACLE_R * size - 0.011 * size - 1.5)
+    dot = near(px, facts["dot"])
+    assert dot[inner].mean() > 0.5, f"{where}: the obstacle's dot is not drawn"
+    foreign = (off_segment(px, facts["dot"], st.PAPER) > NEAR) & inner
+    assert not foreign.any(), (
+        f"{where}: {int(foreign.sum())} pixels inside the obstacle's number are neither its "
+        f"red nor its white (first at {np.argwhere(foreign)[0].tolist()} of a {size} px cell)"
+    )
+    figure = near(px, facts["hurt_color"])
+    assert figure.sum() > 0.02 * size * size, f"{where}: the injured figure is not drawn"
+    covered = figure & disc(size, st.OBSTACLE_R * size)
+    assert not covered.any(), f"{where}: the injured figure's colour inside the dot"
+    # and the other way: no red of the dot inside the figure's outline (the pictogram's
+    # ring in the bottom right corner has the dot's colour too: not the number, left out)
+    left, top, right, bottom = bbox(figure)
+    glyph = disc(size, (st.GLYPH_R + 0.02) * size + 2, st.GLYPH_POS)
+    red = (dot & ~glyph)[top:bottom, left:right]
+    assert not red.any(), (
+        f"{where}: {int(red.sum())} pixels of the dot's red inside the figure's outline "
+        f"{left, top, right, bottom} of a {size} px cell"
+    )
+
+
+def check_badge(px: np.ndarray, size: int, facts: dict[str, Any], where: str) -> None:
+    """The odds badge and the standing figure keep clear of each other."""
+    # the badge's fill, away from the cell's outline (inset 0.06 of a tile, 0.05 wide)
+    edge = int(0.12 * size)
+    yellow = np.zeros(px.shape[:2], dtype=bool)
+    yellow[edge:-edge, edge:-edge] = near(px, facts["badge_color"], 12.0)[edge:-edge, edge:-edge]
+    assert yellow.sum() > 0.01 * size * size, f"{where}: the odds badge is not drawn"
+    b_left, b_top, b_right, b_bottom = bbox(yellow)
+    figure = near(px, facts["badge_fig_color"])
+    assert figure.sum() > 0.02 * size * size, f"{where}: the standing figure is not drawn"
+    in_badge = figure[b_top:b_bottom, b_left:b_right]
+    assert not in_badge.any(), (
+        f"{where}: {int(in_badge.sum())} pixels of the figure inside the badge "
+        f"{b_left, b_top, b_right, b_bottom} of a {size} px cell"
+    )
+    f_left, f_top, f_right, f_bottom = bbox(figure)
+    in_figure = yellow[f_top:f_bottom, f_left:f_right]
+    assert not in_figure.any(), (
+        f"{where}: {int(in_figure.sum())} pixels of the badge inside the figure's outline "
+        f"{f_left, f_top, f_right, f_bottom} of a {size} px cell"
+    )
+
+
+def test_figures_the_obstacle_number_and_the_odds_badge_do_not_overlap(
+    page: Page, page_url: Any, voila_server: Any, console_errors: list[str]
+) -> None:
+    value, facts = position()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("de", "en"):
+            navigate(page, f"{page_url()}?lang={lang}&g={value}", server=voila_server)
+            wait_page(page, server=voila_server)
+            assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+            # the position is shown: the badge's cell is a walk target
+            follow(
+                page,
+                lambda: any(
+                    t.get("x") == str(facts["badge"][0]) and t.get("y") == str(facts["badge"][1])
+                    for t in page.eval_on_selector_all(
+                        ".vl-target", "es => es.map(e => Object.assign({}, e.dataset))"
+                    )
+                ),
+                "the linked position's walk targets",
+            )
+            settled_hash(page)
+            where = f"{width} px, {lang}"
+            px, size = cell_pixels(page, facts["hurt"])
+            check_injured_figure(px, size, facts, f"{where}, injured figure")
+            px, size = cell_pixels(page, facts["badge"])
+            check_badge(px, size, facts, f"{where}, badge")
+    assert console_errors == []
+
+
+#: A position where the player to move lies injured on an obstacle (2 players, seed 8,
+#: 8 random steps): the ring that marks whose turn it is goes around the lying figure.
+CURRENT = (2, 8, 8)
+
+
+def test_the_turn_ring_of_an_injured_figure_keeps_off_the_obstacle_number(
+    page: Page, page_url: Any, voila_server: Any, console_errors: list[str]
+) -> None:
+    players, seed, steps = CURRENT
+    game = played(players, seed, steps)
+    scene = Controller(Session(game), "en").scene()
+    (hurt,) = [f for f in scene.figures if f.injured and f.current]
+    cell = (hurt.x, hurt.y)
+    assert [f for f in scene.figures if (f.x, f.y) == cell] == [hurt], scene.figures
+    obstacle = game.board[cell].card.obstacle
+    assert obstacle is not None and cell not in scene.highlights, cell
+    facts = {
+        "hurt": cell,
+        "hurt_color": st.player_color(hurt.seat),
+        "dot": st.OBSTACLE_DOT[obstacle.color],
+    }
+    value = encode(game, [HUMAN] * players)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        navigate(page, f"{page_url()}?g={value}", server=voila_server)
+        wait_page(page, server=voila_server)
+        assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+        follow(
+            page,
+            lambda: board_data(page).get("tiles") == str(len(scene.tiles)),
+            "the linked position's board",
+        )
+        settled_hash(page)
+        px, size = cell_pixels(page, cell)
+        ARTIFACTS.mkdir(exist_ok=True)  # what a person sees (the board may be shown smaller)
+        page.locator(BOARD).screenshot(path=str(ARTIFACTS / f"board-turn-ring-{width}.png"))
+        check_injured_figure(px, size, facts, f"{width} px, injured figure to move")
+    assert console_errors == []
