@@ -8,6 +8,7 @@ mouse at the dot's place on the screen, as a person does) and the draft takes th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,9 @@ ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
+
+#: Seconds between two clicks on the same dot while the draft did not change (not a deadline).
+RECLICK = 5.0
 
 _POINTS_JS = """
 () => Array.from(document.querySelectorAll('.vl-sweep .vl-sweep-plot path.dot')).map((d) => {
@@ -63,6 +67,26 @@ _LAYOUT_JS = """
   return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
 }
 """
+
+
+def _click_dot(page: Page, index: int, taken: Callable[[], bool], what: str, server: Any) -> None:
+    """Click the curve's dot ``index`` until ``taken()`` holds. After a resize bqplot moves
+    its dots (a transition): a click where a dot was a moment ago meets nothing. So the
+    click goes where the dot is now, and again while ``taken()`` does not hold and the dot
+    has moved since, or RECLICK seconds went by (a click again sets the same value)."""
+    clicks: list[tuple[tuple[int, int], float]] = []
+
+    def check() -> bool:
+        if taken():
+            return True
+        dot = page.evaluate(_POINTS_JS)[index]
+        where = (round(dot["x"]), round(dot["y"]))
+        if not clicks or clicks[-1][0] != where or time.monotonic() - clicks[-1][1] > RECLICK:
+            page.mouse.click(dot["x"], dot["y"])
+            clicks.append((where, time.monotonic()))
+        return taken()
+
+    follow(page, check, what, server=server)
 
 
 def _options(select: Locator) -> list[str]:
@@ -150,14 +174,13 @@ def test_sweeping_the_coin_purses_gold_and_taking_a_value(
     for width, value in zip(each_width(page), (3, 1, 3), strict=True):
         plot.scroll_into_view_if_needed()
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
-        dot = page.evaluate(_POINTS_JS)[VALUES.index(value)]
-        page.mouse.click(dot["x"], dot["y"])
         expected = describe_diff(deck, tweak.apply(deck, value), lang)
-        follow(
+        _click_dot(
             page,
+            VALUES.index(value),
             lambda e=expected: diff.all_inner_texts() == e,
             f"the clicked value {value} at {width} px",
-            server=server,
+            server,
         )
         what = i18n.text("impact.field.gold", lang)
         follow_expect(status).to_have_text(i18n.text("sweep.picked", lang, what=what, value=value))
@@ -228,10 +251,8 @@ def test_sweeping_a_characters_value_as_a_pair_and_clicking_a_point(
 
         # bqplot lays the figure out again after the window changes: wait for it
         follow(page, laid_out, f"the dots inside {width} px", server=server)
-        dot = page.evaluate(_POINTS_JS)[1]
-        page.mouse.click(dot["x"], dot["y"])
         expected = describe_diff(deck, tweak.apply(deck, 6), lang)
-        follow(page, lambda e=expected: diff.all_inner_texts() == e, "6/1/3", server=server)
+        _click_dot(page, 1, lambda e=expected: diff.all_inner_texts() == e, "6/1/3", server)
         picked = i18n.text(
             "sweep.picked_pair", lang, what=attr[0], value=6, gives=attr[1], partner=1
         )
