@@ -16,16 +16,22 @@ from typing import Any
 
 import pytest
 
-#: Modules that take minutes (fresh-clone runs, ``--durations``): handed out first.
+#: Modules that take a minute or more (the module totals of a fresh-clone run's
+#: ``--durations=0``): handed out first, the longest first.
 LONGEST = (
-    "tests/browser/test_load.py",
-    "tests/browser/test_serving.py",
     "tests/test_compiled_engine.py",
-    "tests/browser/test_progress.py",
+    "tests/browser/test_serving.py",
+    "tests/test_sim_stats.py",
+    "tests/test_stateful.py",
     "tests/browser/test_resume.py",
+    "tests/browser/test_progress.py",
+    "tests/browser/test_deck_sweep.py",
     "tests/browser/test_balance_tab.py",
+    "tests/browser/test_load.py",
     "tests/browser/test_shared_table_page.py",
+    "tests/browser/test_designer.py",
     "tests/browser/test_play.py",
+    "tests/browser/test_arrivals.py",
     "tests/test_binder_env.py",
 )
 
