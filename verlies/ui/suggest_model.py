@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from verlies.errors import VerliesError
+from verlies.errors import VerliesError, WordedError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
 
 if TYPE_CHECKING:
@@ -45,23 +45,27 @@ DEFAULT_TRIALS = 12
 
 class SuggestError(VerliesError):
     """A setting that cannot work: ``field`` ("targets", "moves", "games", "trials"),
-    ``line`` (1-based; 0: the whole field) and the message from the lab."""
+    ``line`` (1-based; 0: the whole field) and the reason from the lab (a
+    :class:`~verlies.sim.tune.TuneError`, said in the page's language)."""
 
-    def __init__(self, field: str, line: int, message: str) -> None:
-        self.field, self.line, self.message = field, line, message
+    def __init__(self, field: str, line: int, reason: TuneError) -> None:
+        self.field, self.line, self.reason = field, line, reason
+        self.message = str(reason)
         where = f"{field}, line {line}" if line else field
-        super().__init__(f"{where}: {message}")
+        super().__init__(f"{where}: {self.message}")
 
     def text(self, lang: str) -> str:
         """The message in ``lang`` (the field and line named in words)."""
         from verlies import i18n
 
         name = i18n.text(f"suggest.field.{self.field}", lang)
+        msg = self.reason.text_in(lang)
         if self.line:
-            return i18n.text(
-                "suggest.error_line", lang, field=name, line=self.line, msg=self.message
-            )
-        return i18n.text("suggest.error", lang, field=name, msg=self.message)
+            return i18n.text("suggest.error_line", lang, field=name, line=self.line, msg=msg)
+        return i18n.text("suggest.error", lang, field=name, msg=msg)
+
+    def text_in(self, lang: str) -> str:
+        return self.text(lang)
 
 
 def parse_lines(text: str, kind: str) -> list[Any]:
@@ -76,9 +80,9 @@ def parse_lines(text: str, kind: str) -> list[Any]:
         try:
             out.append(Target.parse(line) if kind == "targets" else Move.parse(line))
         except TuneError as e:
-            raise SuggestError(kind, number, str(e)) from None
+            raise SuggestError(kind, number, e) from None
     if not out:
-        raise SuggestError(kind, 0, "empty")
+        raise SuggestError(kind, 0, TuneError("empty"))
     return out
 
 
@@ -114,7 +118,8 @@ class SuggestRun:
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self.result: TuneResult | None = None
-        self.error: SuggestError | str | None = None
+        # a worded error (its reason in any language) or, for an unforeseen one, its text
+        self.error: WordedError | SuggestError | str | None = None
         self.phase = "idle"  # idle, search, verify, done
         self.done = 0
         self.total = 0
@@ -137,21 +142,25 @@ class SuggestRun:
         for i, t in enumerate(targets, 1):
             if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in draft.characters:
                 raise SuggestError(
-                    "targets", _line_of(self.targets, i), f"no character {t.key[4:]!r}"
+                    "targets",
+                    _line_of(self.targets, i),
+                    TuneError("no_character_here", character=repr(t.key[4:])),
                 )
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 8:
-            raise SuggestError("games", 0, "at least 8")
+            raise SuggestError("games", 0, TuneError("at_least", n=8))
         if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
-            raise SuggestError("trials", 0, "at least 1")
+            raise SuggestError("trials", 0, TuneError("at_least", n=1))
         from verlies.sim.tune import knobs_for
 
         for i, m in enumerate(moves, 1):
             try:
                 knobs = knobs_for(draft, [m])
             except TuneError as e:
-                raise SuggestError("moves", _line_of(self.moves, i), str(e)) from None
+                raise SuggestError("moves", _line_of(self.moves, i), e) from None
             if not knobs:
-                raise SuggestError("moves", _line_of(self.moves, i), "nothing of the deck moves")
+                raise SuggestError(
+                    "moves", _line_of(self.moves, i), TuneError("nothing_of_the_deck")
+                )
         return targets, moves
 
     def start(
@@ -210,7 +219,7 @@ class SuggestRun:
                     on_trial=on_trial,
                 )
             except VerliesError as e:
-                self.error = str(e)
+                self.error = e if isinstance(e, WordedError) else str(e)
             except Exception as e:  # shown on the page, never lost in a thread
                 self.error = f"{type(e).__name__}: {e}"
             finally:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
-from verlies.errors import VerliesError
+from verlies.errors import VerliesError, WordedError
 from verlies.ui.suggest_model import SuggestError, SuggestRun
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ class SuggestPanel:
         after = widgets.HBox([self.apply_button])
         after.add_class("vl-suggest-buttons")
         self._status: tuple[str, dict[str, object]] | None = None
-        self._error: SuggestError | None = None
+        self._error: SuggestError | WordedError | None = None  # said again on a switch
         self._applied: tuple[str, dict[str, object]] | None = None
         self.widget = widgets.VBox(
             [
@@ -194,9 +194,10 @@ class SuggestPanel:
         }
         self.status.value = html.escape(self._t(key, **shown))
 
-    def _show_error(self, err: SuggestError) -> None:
+    def _show_error(self, err: SuggestError | WordedError) -> None:
         self._error, self._status = err, None
-        self.status.value = f'<span style="color:#b3261e">{html.escape(err.text(self.lang))}</span>'
+        said = html.escape(err.text_in(self.lang))
+        self.status.value = f'<span style="color:#b3261e">{said}</span>'
 
     # ---- actions -----------------------------------------------------------------------------
 
@@ -220,6 +221,8 @@ class SuggestPanel:
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self._set_status("suggest.running")
         self._show_progress(run)
+        if run.phase == "done":  # it ended (e.g. refused) before the lines above: its end wins
+            self._done(run)
 
     def cancel(self) -> None:
         self.run.cancel()
@@ -256,7 +259,12 @@ class SuggestPanel:
             return
         esc = html.escape
         parts: list[str] = []
-        if not r.edits:
+        if r.within_targets:
+            parts.append(f'<p class="vl-suggest-within">{esc(self._t("suggest.within"))}</p>')
+            if r.verification is not None:
+                detail = self._t("suggest.within_detail", games=r.verification["games"])
+                parts.append(f"<p>{esc(detail)}</p>")
+        elif not r.edits:
             key = "suggest.no_change_met" if r.met_on_search else "suggest.no_change"
             parts.append(f"<p>{esc(self._t(key))}</p>")
         else:
@@ -267,6 +275,10 @@ class SuggestPanel:
                 f'<div class="vl-suggest-title">{esc(self._t("suggest.edits_title"))}</div>'
             )
             parts.append(f'<ul class="vl-suggest-edits">{items}</ul>')
+            pruned = r.search.get("pruned") or []
+            if pruned:
+                said = self._t("suggest.pruned", n=len(pruned), found=r.search["found_edits"])
+                parts.append(f'<p class="vl-suggest-pruned">{esc(said)}</p>')
             if not r.met_on_search:
                 parts.append(f"<p>{esc(self._t('suggest.not_met'))}</p>")
         v = r.verification
@@ -316,9 +328,11 @@ class SuggestPanel:
         self.start_button.disabled, self.cancel_button.disabled = False, True
         self.bar_box.layout.display = "none"
         if run.error is not None:
-            self._status, self._error = None, None
-            msg = run.error if isinstance(run.error, str) else run.error.text(self.lang)
-            self.status.value = f'<span style="color:#b3261e">{html.escape(msg)}</span>'
+            if isinstance(run.error, str):  # unforeseen: its own text
+                self._status, self._error = None, None
+                self.status.value = f'<span style="color:#b3261e">{html.escape(run.error)}</span>'
+            else:  # a reason in words: in the page's language, again on a switch
+                self._show_error(run.error)
             return
         if run.result is None:
             return
