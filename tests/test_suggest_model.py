@@ -236,3 +236,28 @@ def test_a_reason_from_the_run_follows_the_language(monkeypatch: pytest.MonkeyPa
     assert "gehört zu einer anderen Aufgabe" in shown and "another problem" not in shown
     panel.set_lang("en")  # type: ignore[attr-defined]
     assert "was made for another problem" in panel.status.value  # type: ignore[attr-defined]
+
+
+def test_a_start_deck_flattered_by_the_search_games_is_said_so(
+    lopsided: tuple[SuggestRun, list[tuple[str, int, int]]],
+) -> None:
+    """The draft met the targets on the study's games but missed one on fresh games: the
+    page says why it searched anyway, in either language (the search's record says so)."""
+    run, _ = lopsided
+    assert run.result is not None and run.result.edits
+    panel = _panel("en")
+    result = dataclasses.replace(
+        run.result,
+        search=run.result.search | {"start_check": {"search_missed": 0, "fresh_missed": 1}},
+    )
+    panel.run.result = result  # type: ignore[attr-defined]
+    panel._draw()  # type: ignore[attr-defined]
+    shown = html.unescape(panel.result.value)  # type: ignore[attr-defined]
+    assert i18n.text("suggest.start_fresh_missed", "en") in shown
+    panel.set_lang("de")  # type: ignore[attr-defined]
+    shown = html.unescape(panel.result.value)  # type: ignore[attr-defined]
+    assert i18n.text("suggest.start_fresh_missed", "de") in shown and "fresh games" not in shown
+    # the lopsided run itself missed on the study's games: no such sentence
+    panel.run.result = run.result  # type: ignore[attr-defined]
+    panel._draw()  # type: ignore[attr-defined]
+    assert "neuen Partien aber" not in html.unescape(panel.result.value)  # type: ignore[attr-defined]

@@ -1637,6 +1637,10 @@ TEXTS: dict[str, str] = {
         "{n} der {found} Änderungen des besten Kandidaten wurden gestrichen: ohne jede von "
         "ihnen schneidet der Entwurf auf den Partien der Suche genauso gut ab."
     ),
+    "suggest.start_fresh_missed": (
+        "Der Entwurf verfehlt auf den Partien der Suche kein Ziel, auf neuen Partien aber "
+        "eines; darum wurde nach Änderungen gesucht."
+    ),
     "tune.error.target_form": (
         "ein Ziel schreibt sich GRÖSSE=VON:BIS oder GRÖSSE=M+-D, z. B. win:*=25+-2, nicht {text}"
     ),

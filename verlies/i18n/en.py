@@ -1529,6 +1529,10 @@ TEXTS: dict[str, str] = {
         "{n} of the best candidate's {found} changes were dropped: the draft without each "
         "of them does as well on the search's games."
     ),
+    "suggest.start_fresh_missed": (
+        "The draft misses no target on the search's games but misses one on fresh games, "
+        "so changes were searched."
+    ),
     "tune.error.target_form": "a target is KEY=LO:HI or KEY=C+-D, e.g. win:*=25+-2, not {text}",
     "tune.error.width_negative": "target {key}: the ± width is negative ({spec})",
     "tune.error.band_form": "target {key}: the band is LO:HI, :HI, LO: or C+-D, not {spec}",

@@ -16,11 +16,17 @@ seeds:
   fewest edits (then the smallest steps). Candidates that break R2/R10's material (pile
   sizes, the dungeon's colours, start and exits) or a character's rule (each value 1–6,
   the three summing to 10) are never played nor proposed.
+* **the unchanged deck first**: the start deck (trial 0) on the study's seeds, then on
+  fresh seeds; if neither misses a target (:func:`judge`), the answer is "within targets:
+  nothing to change" and nothing is searched.
+* **pruning**: the found candidate loses every edit whose removal misses no more targets
+  and lies no further off on the study's seeds, until none can go.
 * **the verification** plays the start deck and the proposal on fresh seeds
   (``verify_seed``), paired (:func:`verlies.sim.compare`): each target's estimate with an
   interval, and a verdict per quantity — *met* (the interval lies inside the target),
-  *missed* (outside) or *undecided* — whose error is at most 5 % for all of them together
-  (Bonferroni over the quantities); and the paired differences start → proposal with the
+  *missed* (outside) or *undecided* (can't tell yet) — whose error is at most
+  :data:`ALPHA` = 5 % for all of them together (Bonferroni over the quantities; A/A tested
+  in tests/test_tune_verdicts.py); and the paired differences start → proposal with the
   compare's verdict and its stated error.
 * **the patch**: the proposal as a patch file on the default deck (``base = "default"``),
   which the card editor's "upload a deck file" applies; the edits from the start deck as a
@@ -66,6 +72,7 @@ if TYPE_CHECKING:
     from verlies.sim.compare import Comparison
 
 __all__ = [
+    "ALPHA",
     "CHARACTER_SUM",
     "TARGET_KEYS",
     "Knob",
@@ -73,10 +80,14 @@ __all__ = [
     "Target",
     "TuneError",
     "TuneResult",
+    "judge",
     "load_tune_file",
     "material_problems",
     "quantity_name",
     "tune",
+    "verdict",
+    "verdict_level",
+    "verdict_z",
 ]
 
 #: What a target can be about: key -> (meaning, unit of its bounds).
@@ -818,7 +829,9 @@ def tune(
     cancel: CancelToken | None = None,
     on_trial: Callable[[int, int, float], None] | None = None,
 ) -> TuneResult:
-    """Search for the smallest set of edits of ``deck`` that meets ``targets``.
+    """Search for the smallest set of edits of ``deck`` that meets ``targets`` (none of
+    them missed): none at all when the unchanged deck meets them on the study's seeds and
+    on the fresh ones (``within_targets``); else the found candidate, pruned edit by edit.
 
     ``targets``: :class:`Target` or strings (``"win:*=25+-2"``, ``"edge=:2"``,
     ``"rounds=20:30"``); ``moves``: :class:`Move` or strings (``"character:char-barbar"``,

@@ -268,6 +268,8 @@ class SuggestPanel:
             key = "suggest.no_change_met" if r.met_on_search else "suggest.no_change"
             parts.append(f"<p>{esc(self._t(key))}</p>")
         else:
+            if r.search.get("start_check", {}).get("fresh_missed"):
+                parts.append(f"<p>{esc(self._t('suggest.start_fresh_missed'))}</p>")
             items = "".join(
                 f'<li class="vl-suggest-edit">{esc(w)}</li>' for w in self.run.edit_words(self.lang)
             )
