@@ -204,8 +204,13 @@ def test_a_deck_within_its_targets_says_so_on_the_page_in_either_language() -> N
     assert "Within targets: nothing to change." in panel.result.value
     assert "Proposed changes" not in panel.result.value
     assert panel.apply_button.layout.display == "none" and panel.downloads.value == ""
+    # the verdicts' error level is stated: each interval's level and the joint 5 %
+    assert "all verdicts together wrong with at most 5 % probability" in panel.result.value
     panel.set_lang("de")
     assert "Im Ziel: nichts zu ändern." in panel.result.value
+    assert "alle Urteile zusammen höchstens mit 5 % Wahrscheinlichkeit falsch" in (
+        panel.result.value
+    )
     assert "Within targets" not in panel.result.value
     assert i18n.text("tune.verdict.undecided", "de") in panel.result.value
 

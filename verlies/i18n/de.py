@@ -1591,7 +1591,10 @@ TEXTS: dict[str, str] = {
     "suggest.no_change": "Keine Änderung vorgeschlagen: kein Kandidat kam näher als der Entwurf.",
     "suggest.no_change_met": "Keine Änderung nötig: der Entwurf erfüllt jedes Ziel.",
     "suggest.not_met": "Kein Kandidat erfüllte jedes Ziel; dieser kam am nächsten.",
-    "suggest.verdicts_title": "Geprüft an {games} frischen Spielen (jedes Intervall zu {level})",
+    "suggest.verdicts_title": (
+        "Geprüft an {games} frischen Spielen (jedes Intervall zu {level}; alle Urteile "
+        "zusammen höchstens mit {alpha} Wahrscheinlichkeit falsch)"
+    ),
     "suggest.col.quantity": "Größe",
     "suggest.col.band": "Ziel",
     "suggest.col.start": "Entwurf",

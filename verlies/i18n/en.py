@@ -1485,7 +1485,10 @@ TEXTS: dict[str, str] = {
     "suggest.no_change": "No change proposed: no candidate came closer than the draft.",
     "suggest.no_change_met": "No change needed: the draft meets every target.",
     "suggest.not_met": "No candidate met every target; this one came closest.",
-    "suggest.verdicts_title": "Checked on {games} fresh games (each interval at {level})",
+    "suggest.verdicts_title": (
+        "Checked on {games} fresh games (each interval at {level}; all verdicts together "
+        "wrong with at most {alpha} probability)"
+    ),
     "suggest.col.quantity": "Quantity",
     "suggest.col.band": "Target",
     "suggest.col.start": "Draft",

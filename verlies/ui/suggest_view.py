@@ -289,7 +289,8 @@ class SuggestPanel:
             from verlies.ui.balance_chart import number
 
             level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
-            title = self._t("suggest.verdicts_title", games=v["games"], level=level)
+            alpha = number(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
+            title = self._t("suggest.verdicts_title", games=v["games"], level=level, alpha=alpha)
             parts.append(f'<div class="vl-suggest-title">{esc(title)}</div>')
             cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]
             head = "".join(f"<th>{esc(c)}</th>" for c in cols)
