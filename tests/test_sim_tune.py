@@ -305,6 +305,8 @@ def test_a_deck_within_its_targets_gets_no_edit_and_says_so() -> None:
     assert "im Ziel: nichts zu ändern" in de and "Vorschlag:" not in de.split("\n")[2]
     assert "Barbarian's win rate" in en and "Siegquote Barbar" in de
     assert res.patch().to_dict() == res.start.diff(res.start).to_dict()
+    data = res.to_dict()
+    assert data["within_targets"] and data["edits"] == [] and data["verification"]["meets"]
 
 
 def test_cli_says_within_targets_in_either_language(

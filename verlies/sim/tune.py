@@ -649,6 +649,7 @@ class TuneResult:
             ],
             "edit_words": self.edit_words(),
             "met_on_search": self.met_on_search,
+            "within_targets": self.within_targets,
             "search": self.search,
             "verification": self.verification,
             "patch": self.patch().to_dict(),
