@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import threading
 
 import pytest
@@ -29,7 +30,7 @@ def unbalanced() -> Deck:
 
 def tiny(**kw: object) -> SuggestRun:
     run = SuggestRun()
-    run.targets = "win:char-priester=0:30"
+    run.targets = "win:char-priester=0:10"
     run.moves = f"character:{PRIEST}"
     run.games, run.trials, run.verify_games = 64, 4, 64
     for k, v in kw.items():
@@ -146,7 +147,7 @@ def test_cancel_stops_the_search_early() -> None:
         ("targets", "win:char-nobody=20:30", 1, "char-nobody"),
         ("moves", "monster:*:fight=-2:2\nmonster:*:colour", 2, "colour"),
         ("moves", "pile:x", 1, "pile"),
-        ("targets", "  \n# nothing\n", 0, "empty"),
+        ("targets", "  \n# nothing\n", 0, "nothing given"),
     ],
 )
 def test_bad_settings_give_a_located_message_and_nothing_starts(
@@ -179,3 +180,89 @@ def test_bad_budget_is_refused() -> None:
 def test_parse_lines_skips_blank_lines_and_comments() -> None:
     got = parse_lines("win:*=25+-3  # fair\n\nedge=:2\n", "targets")
     assert [t.key for t in got] == ["win:*", "edge"]
+
+
+# ---- within targets; the reasons in the page's language (tune22) ------------------------
+
+
+def _panel(lang: str = "en") -> object:
+    from verlies.ui.suggest_view import SuggestPanel
+
+    return SuggestPanel(Deck.default, lang=lang)
+
+
+def test_a_deck_within_its_targets_says_so_on_the_page_in_either_language() -> None:
+    from verlies.ui.suggest_view import SuggestPanel
+
+    panel = _panel("en")
+    assert isinstance(panel, SuggestPanel)
+    panel.games.value, panel.trials.value = 64, 6  # the default targets and moves
+    panel.start()
+    assert panel.run.wait(600)
+    r = panel.run.result
+    assert r is not None and r.within_targets and not r.edits
+    assert "Within targets: nothing to change." in panel.result.value
+    assert "Proposed changes" not in panel.result.value
+    assert panel.apply_button.layout.display == "none" and panel.downloads.value == ""
+    # the verdicts' error level is stated: each interval's level and the joint 5 %
+    assert "all verdicts together wrong with at most 5 % probability" in panel.result.value
+    panel.set_lang("de")
+    assert "Im Ziel: nichts zu ändern." in panel.result.value
+    assert "alle Urteile zusammen höchstens mit 5 % Wahrscheinlichkeit falsch" in (
+        panel.result.value
+    )
+    assert "Within targets" not in panel.result.value
+    assert i18n.text("tune.verdict.undecided", "de") in panel.result.value
+
+
+def test_a_bad_line_is_said_in_the_page_s_language_and_again_on_a_switch() -> None:
+    panel = _panel("de")
+    panel.targets.value = "win:*=25+-3\nwins=1:2"  # type: ignore[attr-defined]
+    panel.start()  # type: ignore[attr-defined]
+    shown = html.unescape(panel.status.value)  # type: ignore[attr-defined]
+    assert "Ziele, Zeile 2: unbekanntes Ziel 'wins'" in shown and "unknown" not in shown
+    panel.set_lang("en")  # type: ignore[attr-defined]
+    shown = html.unescape(panel.status.value)  # type: ignore[attr-defined]
+    assert "Targets, line 2: unknown target 'wins'" in shown and "unbekannt" not in shown
+
+
+def test_a_reason_from_the_run_follows_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from verlies.sim.tune import TuneError
+    from verlies.ui import suggest_model
+
+    def refuse(*_a: object, **_k: object) -> None:
+        raise TuneError("other_problem", study="'s'", storage="'sqlite:///x.db'")
+
+    monkeypatch.setattr(suggest_model, "tune", refuse)
+    panel = _panel("de")
+    panel.start()  # type: ignore[attr-defined]
+    panel.run.wait(60)  # type: ignore[attr-defined]
+    shown = panel.status.value  # type: ignore[attr-defined]
+    assert "gehört zu einer anderen Aufgabe" in shown and "another problem" not in shown
+    panel.set_lang("en")  # type: ignore[attr-defined]
+    assert "was made for another problem" in panel.status.value  # type: ignore[attr-defined]
+
+
+def test_a_start_deck_flattered_by_the_search_games_is_said_so(
+    lopsided: tuple[SuggestRun, list[tuple[str, int, int]]],
+) -> None:
+    """The draft met the targets on the study's games but missed one on fresh games: the
+    page says why it searched anyway, in either language (the search's record says so)."""
+    run, _ = lopsided
+    assert run.result is not None and run.result.edits
+    panel = _panel("en")
+    result = dataclasses.replace(
+        run.result,
+        search=run.result.search | {"start_check": {"search_missed": 0, "fresh_missed": 1}},
+    )
+    panel.run.result = result  # type: ignore[attr-defined]
+    panel._draw()  # type: ignore[attr-defined]
+    shown = html.unescape(panel.result.value)  # type: ignore[attr-defined]
+    assert i18n.text("suggest.start_fresh_missed", "en") in shown
+    panel.set_lang("de")  # type: ignore[attr-defined]
+    shown = html.unescape(panel.result.value)  # type: ignore[attr-defined]
+    assert i18n.text("suggest.start_fresh_missed", "de") in shown and "fresh games" not in shown
+    # the lopsided run itself missed on the study's games: no such sentence
+    panel.run.result = run.result  # type: ignore[attr-defined]
+    panel._draw()  # type: ignore[attr-defined]
+    assert "neuen Partien aber" not in html.unescape(panel.result.value)  # type: ignore[attr-defined]

@@ -513,6 +513,15 @@ def _cmd_impact(args: argparse.Namespace) -> int:
 
 
 def _cmd_tune(args: argparse.Namespace) -> int:
+    from verlies.sim.tune import TuneError
+
+    try:
+        return _tune(args)
+    except TuneError as e:  # the reason in --lang's language
+        raise VerliesError(e.text_in(args.lang)) from None
+
+
+def _tune(args: argparse.Namespace) -> int:
     from verlies import i18n
     from verlies.sim.tune import Move, Target, load_tune_file, tune
 

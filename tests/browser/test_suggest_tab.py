@@ -2,7 +2,8 @@
 German and in English.
 
 A tiny search (3 candidates of 16 games, the Priest's values free, his win rate to at
-most 15 %) on the page's draft (the default deck) is started from the page; when it has
+most 1 %, which the default deck clearly misses: a deck within its targets gets no
+search) on the page's draft (the default deck) is started from the page; when it has
 ended:
 
 - the proposed change is shown in words as the lab's own
@@ -35,7 +36,7 @@ from verlies.ui.editor_model import describe_diff
 from verlies.ui.suggest_model import SuggestRun
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
-TARGETS = "win:char-priester=0:15"
+TARGETS = "win:char-priester=0:1"
 MOVES = "character:char-priester"
 GAMES, TRIALS, SEED = 16, 3, 1
 
@@ -232,4 +233,60 @@ def test_cancel_from_the_page_keeps_the_best_candidate_unchecked(
     follow_expect(start).to_be_enabled()
     # the best candidate so far, without a check on fresh games
     assert page.locator(".vl-suggest-table").count() == 0
+    assert console_errors == []
+
+
+def test_within_targets_and_a_bad_line_s_reason_follow_the_language_switch(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    """German first: a move naming an unknown pile gets the lab's reason in German, and in
+    English after a switch; then the default deck with the default targets (a small
+    budget) is within its targets: "Im Ziel: nichts zu ändern." with no proposed change,
+    download or "Make it the draft", and the English sentence after a switch (tune22)."""
+    server = voila_server
+    page.set_viewport_size({"width": 800, "height": 900})
+    open_page(page, page_url(), server=server)
+    page.click(".vl-lang button:has-text('DE')")
+    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
+    start = page.locator(".vl-suggest-start")
+    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    moves = page.locator(".vl-suggest-moves textarea")
+    moves.fill("monster:*:fight=-2:2\nweapons:x:gold")
+    moves.blur()
+    start.click()
+    status = page.locator(".vl-suggest-status")
+    follow_expect(status).to_contain_text(
+        "Was sich ändern darf, Zeile 2: veränderlich 'weapons:x:gold': unbekannter Stapel 'weapons'"
+    )
+    assert "unknown" not in status.inner_text()
+    page.click(".vl-lang button:has-text('EN')")
+    follow_expect(status).to_contain_text(
+        "What may move, line 2: move 'weapons:x:gold': unknown pile 'weapons'"
+    )
+    assert "unbekannt" not in status.inner_text()
+    page.click(".vl-lang button:has-text('DE')")
+    for sel, value in (
+        (".vl-suggest-moves textarea", "monster:*:fight=-2:2"),
+        (".vl-suggest-games input", "64"),  # 16: a character's 8 games can miss by chance
+        (".vl-suggest-trials input", "3"),
+    ):
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+    start.click()
+    result = page.locator(".vl-suggest-within")
+    follow_expect(result).to_have_text(i18n.text("suggest.within", "de"))
+    assert page.locator(".vl-suggest-edit").count() == 0
+    assert page.locator(".vl-suggest a[download]").count() == 0
+    assert page.locator(".vl-suggest-apply").is_hidden()
+    verdicts = page.locator(".vl-suggest-verdict").all_inner_texts()
+    assert len(verdicts) == 8
+    assert set(verdicts) <= {i18n.text(f"tune.verdict.{v}", "de") for v in ("met", "undecided")}
+    page.click(".vl-lang button:has-text('EN')")
+    follow_expect(result).to_have_text(i18n.text("suggest.within", "en"))
+    text = page.locator(".vl-suggest-result").inner_text()
+    assert "Im Ziel" not in text and "noch offen" not in text
     assert console_errors == []

@@ -1251,7 +1251,7 @@ TEXTS: dict[str, str] = {
     "tune.point.missed": "verfehlen ein Ziel",
     "tune.verdict.met": "erfüllt",
     "tune.verdict.missed": "verfehlt",
-    "tune.verdict.undecided": "offen",
+    "tune.verdict.undecided": "noch offen",
     "tune.paired": "gepaart Start → Vorschlag: {sentence}",
     "tune.progress": "Kandidat {done}/{total}, bester Wert {best}",
     "tune.patch_file": "Patch-Datei: {path} („{upload}“ im Karteneditor wendet sie an)",
@@ -1591,7 +1591,10 @@ TEXTS: dict[str, str] = {
     "suggest.no_change": "Keine Änderung vorgeschlagen: kein Kandidat kam näher als der Entwurf.",
     "suggest.no_change_met": "Keine Änderung nötig: der Entwurf erfüllt jedes Ziel.",
     "suggest.not_met": "Kein Kandidat erfüllte jedes Ziel; dieser kam am nächsten.",
-    "suggest.verdicts_title": "Geprüft an {games} frischen Spielen (jedes Intervall zu {level})",
+    "suggest.verdicts_title": (
+        "Geprüft an {games} frischen Spielen (jedes Intervall zu {level}; alle Urteile "
+        "zusammen höchstens mit {alpha} Wahrscheinlichkeit falsch)"
+    ),
     "suggest.col.quantity": "Größe",
     "suggest.col.band": "Ziel",
     "suggest.col.start": "Entwurf",
@@ -1628,4 +1631,107 @@ TEXTS: dict[str, str] = {
     "suggest.err.line_long": "eine Zeile hat höchstens {max} Zeichen, nicht {n}",
     "suggest.err.field_long": "höchstens {max} Zeichen, nicht {n}",
     # --- end of page24c's words ------------------------------------------------------------
+    # --- Suggest: the unchanged deck first, pruning, error reasons (issue 22 item 4, tune22) --
+    "tune.within_fresh": (
+        "im Ziel: nichts zu ändern (das Startdeck verfehlt kein Ziel auf den Partien der "
+        "Suche, auch nicht auf den neuen Partien unten)"
+    ),
+    "tune.within_search": (
+        "im Ziel: nichts zu ändern (das Startdeck verfehlt kein Ziel auf den Partien der "
+        "Suche; nicht auf neuen Partien geprüft)"
+    ),
+    "tune.start_fresh_missed": (
+        "das Startdeck verfehlte auf den Partien der Suche kein Ziel, auf neuen Partien aber "
+        "eines; darum wurde nach Änderungen gesucht"
+    ),
+    "tune.pruned": (
+        "{n} der {found} Änderungen des besten Kandidaten gestrichen: ohne jede von ihnen "
+        "verfehlen die Partien der Suche nicht mehr Ziele und liegen nicht weiter daneben"
+    ),
+    "tune.verify_start": (
+        "Prüfung auf neuen Seeds (Seed {seed}, {games} Partien des Startdecks); Intervalle je "
+        "{level}, gemeinsam 95 % über {k} Größen (Bonferroni):"
+    ),
+    "tune.row_start": "{what}  Ziel {band}  {value} ({low} – {high})  {verdict}",
+    "suggest.within": "Im Ziel: nichts zu ändern.",
+    "suggest.within_detail": (
+        "Der Entwurf verfehlt kein Ziel, weder auf den Partien der Suche noch auf {games} "
+        "neuen Partien (Zeilen mit „noch offen“ bräuchten mehr Partien für Gewissheit)."
+    ),
+    "suggest.pruned": (
+        "{n} der {found} Änderungen des besten Kandidaten wurden gestrichen: ohne jede von "
+        "ihnen schneidet der Entwurf auf den Partien der Suche genauso gut ab."
+    ),
+    "suggest.start_fresh_missed": (
+        "Der Entwurf verfehlt auf den Partien der Suche kein Ziel, auf neuen Partien aber "
+        "eines; darum wurde nach Änderungen gesucht."
+    ),
+    "tune.error.target_form": (
+        "ein Ziel schreibt sich GRÖSSE=VON:BIS oder GRÖSSE=M+-D, z. B. win:*=25+-2, nicht {text}"
+    ),
+    "tune.error.width_negative": "Ziel {key}: die ±-Breite ist negativ ({spec})",
+    "tune.error.band_form": (
+        "Ziel {key}: das Band schreibt sich VON:BIS, :BIS, VON: oder M+-D, nicht {spec}"
+    ),
+    "tune.error.band_list": "Ziel {key}: das Band ist [VON, BIS], nicht {spec}",
+    "tune.error.band_order": "Ziel {key}: sein unteres Ende {lo} liegt über dem oberen {hi}",
+    "tune.error.unknown_target": "unbekanntes Ziel {key} (bekannt: {known})",
+    "tune.error.move_form": (
+        "eine veränderliche Zahl schreibt sich ART:ID[:FELD][=VON:BIS], z. B. "
+        "dungeon:*:obstacle=-1:1, nicht {text}"
+    ),
+    "tune.error.unknown_pile": "veränderlich {move}: unbekannter Stapel {kind} (bekannt: {known})",
+    "tune.error.character_values": (
+        "veränderlich {move}: bei einer Figur ändern sich ihre 'values', nicht {field}"
+    ),
+    "tune.error.unknown_field": "veränderlich {move}: unbekannte Zahl {field} (bekannt: {known})",
+    "tune.error.bound_form": "veränderlich {move}: die Grenze ist VON:BIS oder ±N, nicht {bound}",
+    "tune.error.bound_list": "veränderlich {move}: die Grenze ist [VON, BIS], nicht {bound}",
+    "tune.error.bound_zero": (
+        "veränderlich {move}: die Grenze {lo}:{hi} muss 0 enthalten (VON ≤ 0 ≤ BIS; sie ist eine "
+        "Änderung gegenüber dem Wert im Startdeck)"
+    ),
+    "tune.error.no_card": "veränderlich {move}: keine Karte {card} im Stapel der Art {kind}",
+    "tune.error.no_number": "veränderlich {move}: Karte {card} hat keine Zahl „{field}“",
+    "tune.error.special_count": (
+        "veränderlich {move}: Startkarte und Ausgänge behalten ihre Anzahl (R2.4, R1.3)"
+    ),
+    "tune.error.nothing_moves": (
+        "veränderlich {move}: keine Karte mit einer Zahl „{field}“, die sich ändern kann"
+    ),
+    "tune.error.needs_optuna": "die Suche braucht Optuna: pip install 'verlies[tune]'",
+    "tune.error.games_min": "es braucht mindestens 1 Partie je Kandidat",
+    "tune.error.trials_min": "die Kandidatenzahl ist eine ganze Zahl ≥ 1, nicht {trials}",
+    "tune.error.no_targets": "mindestens ein Ziel angeben, z. B. win:*=25+-2",
+    "tune.error.no_moves": (
+        "mindestens eine Zahl nennen, die sich ändern darf, z. B. character:char-barbar"
+    ),
+    "tune.error.no_character": "Ziel {key}: keine Figur {character} im Deck",
+    "tune.error.no_knobs": "innerhalb der Grenzen kann sich keine Zahl ändern",
+    "tune.error.storage": "Speicher {storage}: {error}",
+    "tune.error.storage_open": "Speicher {storage}: lässt sich nicht öffnen ({error})",
+    "tune.error.other_problem": (
+        "die Studie {study} in {storage} gehört zu einer anderen Aufgabe (Deck, Ziele, "
+        "veränderliche Zahlen, Partien oder Seed weichen ab): eine andere Studie benennen"
+    ),
+    "tune.error.nothing_played": "kein Kandidat wurde gespielt (vor dem ersten abgebrochen)",
+    "tune.error.internal": "intern: der Vorschlag verletzt eine Regel: {problem}",
+    "tune.error.file_read": "{file}: lässt sich nicht lesen ({error})",
+    "tune.error.file_toml": "{file}: keine TOML-Datei: {error}",
+    "tune.error.file_key": "{file}: unbekannter Schlüssel {key} (bekannt: {known})",
+    "tune.error.file_int": "{file}: {key} ist eine ganze Zahl, nicht {value}",
+    "tune.error.file_targets": "{file}: [targets] ist eine Tabelle aus GRÖSSE = Band",
+    "tune.error.file_band": ('{file}: Ziel {key}: das Band ist "VON:BIS", "M+-D" oder [VON, BIS]'),
+    "tune.error.in_file": "{file}: {reason}",
+    "tune.error.file_move_card": '{file}: [[move]] Nummer {i}: braucht {name} = "ART:ID"',
+    "tune.error.file_move_key": (
+        "{file}: [[move]] Nummer {i}: unbekannter Schlüssel {key} (bekannt: {known})"
+    ),
+    "tune.error.file_move_form": "{file}: [[move]] Nummer {i}: {name} ist ART:ID, nicht {card}",
+    "tune.error.in_move_entry": "{file}: [[move]] Nummer {i}: {reason}",
+    "tune.error.empty": "nichts angegeben",
+    "tune.error.at_least": "mindestens {n}",
+    "tune.error.no_character_here": "keine Figur {character}",
+    "tune.error.nothing_of_the_deck": "nichts im Deck kann sich so ändern",
+    # --- end of tune22's words --------------------------------------------------------------
 }

@@ -1171,7 +1171,7 @@ TEXTS: dict[str, str] = {
     "tune.point.missed": "miss a target",
     "tune.verdict.met": "met",
     "tune.verdict.missed": "missed",
-    "tune.verdict.undecided": "undecided",
+    "tune.verdict.undecided": "can't tell yet",
     "tune.paired": "paired start → proposal: {sentence}",
     "tune.progress": "candidate {done}/{total}, best score {best}",
     "tune.patch_file": "patch file: {path} (the card editor's “{upload}” applies it)",
@@ -1485,7 +1485,10 @@ TEXTS: dict[str, str] = {
     "suggest.no_change": "No change proposed: no candidate came closer than the draft.",
     "suggest.no_change_met": "No change needed: the draft meets every target.",
     "suggest.not_met": "No candidate met every target; this one came closest.",
-    "suggest.verdicts_title": "Checked on {games} fresh games (each interval at {level})",
+    "suggest.verdicts_title": (
+        "Checked on {games} fresh games (each interval at {level}; all verdicts together "
+        "wrong with at most {alpha} probability)"
+    ),
     "suggest.col.quantity": "Quantity",
     "suggest.col.band": "Target",
     "suggest.col.start": "Draft",
@@ -1520,4 +1523,94 @@ TEXTS: dict[str, str] = {
     "suggest.err.line_long": "a line holds at most {max} characters, not {n}",
     "suggest.err.field_long": "at most {max} characters, not {n}",
     # --- end of page24c's words ------------------------------------------------------------
+    # --- Suggest: the unchanged deck first, pruning, error reasons (issue 22 item 4, tune22) --
+    "tune.within_fresh": (
+        "within targets: nothing to change (the start deck misses no target on the search's "
+        "games, nor on the fresh games below)"
+    ),
+    "tune.within_search": (
+        "within targets: nothing to change (the start deck misses no target on the search's "
+        "games; not checked on fresh games)"
+    ),
+    "tune.start_fresh_missed": (
+        "the start deck missed no target on the search's games but missed one on fresh "
+        "games, so changes were searched"
+    ),
+    "tune.pruned": (
+        "{n} of the best candidate's {found} edits dropped: without each of them the search's "
+        "games miss no more targets and lie no further off"
+    ),
+    "tune.verify_start": (
+        "check on fresh seeds (seed {seed}, {games} games of the start deck); intervals "
+        "{level} each, simultaneous 95 % over {k} quantities (Bonferroni):"
+    ),
+    "tune.row_start": "{what}  target {band}  {value} ({low} – {high})  {verdict}",
+    "suggest.within": "Within targets: nothing to change.",
+    "suggest.within_detail": (
+        "The draft misses no target on the search's games nor on {games} fresh games "
+        "(“can't tell yet” rows would need more games to be sure)."
+    ),
+    "suggest.pruned": (
+        "{n} of the best candidate's {found} changes were dropped: the draft without each "
+        "of them does as well on the search's games."
+    ),
+    "suggest.start_fresh_missed": (
+        "The draft misses no target on the search's games but misses one on fresh games, "
+        "so changes were searched."
+    ),
+    "tune.error.target_form": "a target is KEY=LO:HI or KEY=C+-D, e.g. win:*=25+-2, not {text}",
+    "tune.error.width_negative": "target {key}: the ± width is negative ({spec})",
+    "tune.error.band_form": "target {key}: the band is LO:HI, :HI, LO: or C+-D, not {spec}",
+    "tune.error.band_list": "target {key}: the band is [LO, HI], not {spec}",
+    "tune.error.band_order": "target {key}: its low end {lo} lies above its high end {hi}",
+    "tune.error.unknown_target": "unknown target {key} (known: {known})",
+    "tune.error.move_form": (
+        "a move is KIND:ID[:FIELD][=LO:HI], e.g. dungeon:*:obstacle=-1:1, not {text}"
+    ),
+    "tune.error.unknown_pile": "move {move}: unknown pile {kind} (known: {known})",
+    "tune.error.character_values": "move {move}: a character moves its 'values', not {field}",
+    "tune.error.unknown_field": "move {move}: unknown number {field} (known: {known})",
+    "tune.error.bound_form": "move {move}: the bound is LO:HI or ±N, not {bound}",
+    "tune.error.bound_list": "move {move}: the bound is [LO, HI], not {bound}",
+    "tune.error.bound_zero": (
+        "move {move}: the bound {lo}:{hi} must contain 0 (LO ≤ 0 ≤ HI; it is a change from "
+        "the start deck's value)"
+    ),
+    "tune.error.no_card": "move {move}: no card {card} in the pile of each {kind}",
+    "tune.error.no_number": "move {move}: card {card} has no number “{field}”",
+    "tune.error.special_count": (
+        "move {move}: the start card and the exits keep their count (R2.4, R1.3)"
+    ),
+    "tune.error.nothing_moves": "move {move}: no card with a number “{field}” that can move",
+    "tune.error.needs_optuna": "tuning needs Optuna: pip install 'verlies[tune]'",
+    "tune.error.games_min": "games per candidate must be at least 1",
+    "tune.error.trials_min": "trials must be a whole number >= 1, not {trials}",
+    "tune.error.no_targets": "state at least one target, e.g. win:*=25+-2",
+    "tune.error.no_moves": "name at least one number that may move, e.g. character:char-barbar",
+    "tune.error.no_character": "target {key}: no character {character} in the deck",
+    "tune.error.no_knobs": "the moves leave no number free to move within their bounds",
+    "tune.error.storage": "storage {storage}: {error}",
+    "tune.error.storage_open": "storage {storage}: cannot open it ({error})",
+    "tune.error.other_problem": (
+        "study {study} in {storage} was made for another problem (deck, targets, moves, "
+        "games or seed differ): name another study"
+    ),
+    "tune.error.nothing_played": "no candidate was played (cancelled before the first one)",
+    "tune.error.internal": "internal: the proposal breaks a rule: {problem}",
+    "tune.error.file_read": "{file}: cannot read it ({error})",
+    "tune.error.file_toml": "{file}: not a TOML file: {error}",
+    "tune.error.file_key": "{file}: unknown key {key} (known: {known})",
+    "tune.error.file_int": "{file}: {key} is a whole number, not {value}",
+    "tune.error.file_targets": "{file}: [targets] is a table of KEY = band",
+    "tune.error.file_band": '{file}: target {key}: the band is "LO:HI", "C+-D" or [LO, HI]',
+    "tune.error.in_file": "{file}: {reason}",
+    "tune.error.file_move_card": '{file}: [[move]] number {i}: needs {name} = "KIND:ID"',
+    "tune.error.file_move_key": ("{file}: [[move]] number {i}: unknown key {key} (known: {known})"),
+    "tune.error.file_move_form": "{file}: [[move]] number {i}: {name} is KIND:ID, not {card}",
+    "tune.error.in_move_entry": "{file}: [[move]] number {i}: {reason}",
+    "tune.error.empty": "nothing given",
+    "tune.error.at_least": "at least {n}",
+    "tune.error.no_character_here": "no character {character}",
+    "tune.error.nothing_of_the_deck": "nothing of the deck moves",
+    # --- end of tune22's words --------------------------------------------------------------
 }

@@ -16,11 +16,17 @@ seeds:
   fewest edits (then the smallest steps). Candidates that break R2/R10's material (pile
   sizes, the dungeon's colours, start and exits) or a character's rule (each value 1–6,
   the three summing to 10) are never played nor proposed.
+* **the unchanged deck first**: the start deck (trial 0) on the study's seeds, then on
+  fresh seeds; if neither misses a target (:func:`judge`), the answer is "within targets:
+  nothing to change" and nothing is searched.
+* **pruning**: the found candidate loses every edit whose removal misses no more targets
+  and lies no further off on the study's seeds, until none can go.
 * **the verification** plays the start deck and the proposal on fresh seeds
   (``verify_seed``), paired (:func:`verlies.sim.compare`): each target's estimate with an
   interval, and a verdict per quantity — *met* (the interval lies inside the target),
-  *missed* (outside) or *undecided* — whose error is at most 5 % for all of them together
-  (Bonferroni over the quantities); and the paired differences start → proposal with the
+  *missed* (outside) or *undecided* (can't tell yet) — whose error is at most
+  :data:`ALPHA` = 5 % for all of them together (Bonferroni over the quantities; A/A tested
+  in tests/test_tune_verdicts.py); and the paired differences start → proposal with the
   compare's verdict and its stated error.
 * **the patch**: the proposal as a patch file on the default deck (``base = "default"``),
   which the card editor's "upload a deck file" applies; the edits from the start deck as a
@@ -53,7 +59,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from verlies.cards.model import Attr
-from verlies.errors import DeckError
+from verlies.errors import DeckError, WordedError
 from verlies.sim.lab import Progress, check_games, simulate
 from verlies.sim.metrics import Metrics, _median_ci, wilson
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
@@ -66,6 +72,7 @@ if TYPE_CHECKING:
     from verlies.sim.compare import Comparison
 
 __all__ = [
+    "ALPHA",
     "CHARACTER_SUM",
     "TARGET_KEYS",
     "Knob",
@@ -73,10 +80,14 @@ __all__ = [
     "Target",
     "TuneError",
     "TuneResult",
+    "judge",
     "load_tune_file",
     "material_problems",
     "quantity_name",
     "tune",
+    "verdict",
+    "verdict_level",
+    "verdict_z",
 ]
 
 #: What a target can be about: key -> (meaning, unit of its bounds).
@@ -106,11 +117,62 @@ EDIT_COST = 0.25
 STEP_COST = 0.05
 #: The score of a candidate that breaks a rule (never played).
 INFEASIBLE = 1000.0
-_STUDY_VERSION = 1
+_STUDY_VERSION = 2  # 2: every trial keeps its count of missed targets
 
 
-class TuneError(SimulationError):
-    """A target, a move or a bound that cannot work; the message names it."""
+@dataclass(frozen=True, slots=True)
+class TuneWords:
+    """A reason as an i18n key (``tune.error.<key>``) and raw values, put into words when
+    shown: a value with a ``text(lang)`` (a nested reason, a word of the game) is said in
+    the same language."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str) -> str:
+        from verlies import i18n
+
+        return i18n.text(
+            f"tune.error.{self.key}", lang, **{k: _said(v, lang) for k, v in self.values}
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Term:
+    """A word of the game (an i18n key) inside a reason: a pile, a number's name."""
+
+    key: str
+
+    def text(self, lang: str) -> str:
+        from verlies import i18n
+
+        return i18n.text(self.key, lang)
+
+
+def _said(value: Any, lang: str) -> Any:
+    text_in = getattr(value, "text_in", None)
+    if callable(text_in):
+        return text_in(lang)
+    said = getattr(value, "text", None)
+    return said(lang) if callable(said) else value
+
+
+class TuneError(WordedError, SimulationError):
+    """A target, a move, a bound or a setting that cannot work: ``key`` names the reason
+    (``tune.error.<key>`` in ``verlies/i18n``), the values say where. ``str(e)`` is English;
+    :meth:`text_in` says it in the page's language (the CLI's ``--lang``)."""
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(words=TuneWords(key, tuple(values.items())))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_remake_error, (self.key, self.values))
+
+
+def _remake_error(key: str, values: dict[str, Any]) -> TuneError:
+    return TuneError(key, **values)
 
 
 # ---- targets -------------------------------------------------------------------------------
@@ -137,34 +199,33 @@ class Target:
         key, sep, spec = text.partition("=")
         key, spec = key.strip(), spec.strip().replace(" ", "")
         if not sep or not key:
-            raise TuneError(f"a target is KEY=LO:HI or KEY=C+-D, e.g. win:*=25+-2, not {text!r}")
+            raise TuneError("target_form", text=repr(text))
         return Target.of(key, spec)
 
     @staticmethod
     def of(key: str, spec: str | Sequence[float]) -> Target:
         """A target from its key and its band: ``"LO:HI"``, ``"C+-D"`` or ``[LO, HI]``."""
         _check_key(key)
-        where = f"target {key!r}"
         if isinstance(spec, str):
             m = re.fullmatch(rf"({_NUM})(?:\+-|±)({_NUM})", spec)
             r = re.fullmatch(rf"({_NUM})?:({_NUM})?", spec)
             if m:
                 c, d = float(m.group(1)), float(m.group(2))
                 if d < 0:
-                    raise TuneError(f"{where}: the ± width is negative ({spec!r})")
+                    raise TuneError("width_negative", key=repr(key), spec=repr(spec))
                 lo, hi = c - d, c + d
             elif r and (r.group(1) or r.group(2)):
                 lo = float(r.group(1)) if r.group(1) else -math.inf
                 hi = float(r.group(2)) if r.group(2) else math.inf
             else:
-                raise TuneError(f"{where}: the band is LO:HI, :HI, LO: or C+-D, not {spec!r}")
+                raise TuneError("band_form", key=repr(key), spec=repr(spec))
         else:
             vals = list(spec)
             if len(vals) != 2 or not all(isinstance(v, int | float) for v in vals):
-                raise TuneError(f"{where}: the band is [LO, HI], not {spec!r}")
+                raise TuneError("band_list", key=repr(key), spec=repr(spec))
             lo, hi = float(vals[0]), float(vals[1])
         if lo > hi:
-            raise TuneError(f"{where}: its low end {lo:g} lies above its high end {hi:g}")
+            raise TuneError("band_order", key=repr(key), lo=f"{lo:g}", hi=f"{hi:g}")
         scale = 1.0 if key == "rounds" else 0.01
         return Target(key, lo * scale, hi * scale)
 
@@ -221,7 +282,7 @@ def _check_key(key: str) -> None:
     if key in TARGET_KEYS or (key.startswith("win:") and len(key) > 4):
         return
     known = ", ".join(TARGET_KEYS)
-    raise TuneError(f"unknown target {key!r} (known: {known})")
+    raise TuneError("unknown_target", key=repr(key), known=known)
 
 
 def _fin(x: float) -> float | None:
@@ -251,9 +312,7 @@ class Move:
         head, sep, bound = text.partition("=")
         parts = [p.strip() for p in head.split(":")]
         if len(parts) not in (2, 3) or not all(parts):
-            raise TuneError(
-                f"a move is KIND:ID[:FIELD][=LO:HI], e.g. dungeon:*:obstacle=-1:1, not {text!r}"
-            )
+            raise TuneError("move_form", text=repr(text))
         kind, card = parts[0], parts[1]
         fld = parts[2] if len(parts) == 3 else ("values" if kind == "character" else "")
         return Move.of(kind, card, fld, bound.strip() if sep else None, where=text)
@@ -266,13 +325,17 @@ class Move:
         kind = {"rooms": "room", "monsters": "monster", "treasures": "treasure"}.get(kind, kind)
         kind = {"characters": "character"}.get(kind, kind)
         if kind not in _PILES:
-            raise TuneError(f"move {where!r}: unknown pile {kind!r} (known: {', '.join(_PILES)})")
+            raise TuneError(
+                "unknown_pile", move=repr(where), kind=repr(kind), known=", ".join(_PILES)
+            )
         if kind == "character":
             if fld not in ("values", ""):
-                raise TuneError(f"move {where!r}: a character moves its 'values', not {fld!r}")
+                raise TuneError("character_values", move=repr(where), field=repr(fld))
             fld = "values"
         elif fld not in FIELDS:
-            raise TuneError(f"move {where!r}: unknown number {fld!r} (known: {', '.join(FIELDS)})")
+            raise TuneError(
+                "unknown_field", move=repr(where), field=repr(fld), known=", ".join(FIELDS)
+            )
         default = 5 if kind == "character" else 2
         lo, hi = _bound(bound, default, where)
         return Move(kind, card, fld, lo, hi)
@@ -285,7 +348,7 @@ def _bound(bound: str | int | Sequence[int] | None, default: int, where: str) ->
     if bound is None or bound == "":
         return -default, default
     if isinstance(bound, bool):
-        raise TuneError(f"move {where!r}: the bound is LO:HI or ±N, not {bound!r}")
+        raise TuneError("bound_form", move=repr(where), bound=repr(bound))
     if isinstance(bound, int):
         lo, hi = -abs(bound), abs(bound)
     elif isinstance(bound, str):
@@ -297,17 +360,14 @@ def _bound(bound: str | int | Sequence[int] | None, default: int, where: str) ->
         elif r:
             lo, hi = int(r.group(1)), int(r.group(2))
         else:
-            raise TuneError(f"move {where!r}: the bound is LO:HI or ±N, not {bound!r}")
+            raise TuneError("bound_form", move=repr(where), bound=repr(bound))
     else:
         vals = list(bound)
         if len(vals) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
-            raise TuneError(f"move {where!r}: the bound is [LO, HI], not {bound!r}")
+            raise TuneError("bound_list", move=repr(where), bound=repr(bound))
         lo, hi = vals[0], vals[1]
     if lo > 0 or hi < 0 or lo > hi:
-        raise TuneError(
-            f"move {where!r}: the bound {lo}:{hi} must contain 0 (LO ≤ 0 ≤ HI; it is a change "
-            "from the start deck's value)"
-        )
+        raise TuneError("bound_zero", move=repr(where), lo=lo, hi=hi)
     return lo, hi
 
 
@@ -386,7 +446,9 @@ def knobs_for(deck: Any, moves: Sequence[Move]) -> list[Knob]:
         cards = deck.cards(mv.kind)
         ids = list(cards) if mv.card == "*" else [mv.card]
         if mv.card != "*" and mv.card not in cards:
-            raise TuneError(f"move {label!r}: no card {mv.card!r} in the {mv.kind} pile")
+            raise TuneError(
+                "no_card", move=repr(label), card=repr(mv.card), kind=_Term(f"deck.kind.{mv.kind}")
+            )
         got = 0
         for cid in ids:
             if mv.kind == "character":
@@ -403,16 +465,16 @@ def knobs_for(deck: Any, moves: Sequence[Move]) -> list[Knob]:
                     if mv.card == "*":
                         continue  # this card has no such number
                     raise TuneError(
-                        f"move {label!r}: card {cid!r} has no {mv.field} number"
+                        "no_number",
+                        move=repr(label),
+                        card=repr(cid),
+                        field=_Term(f"impact.field.{mv.field}"),
                     ) from None
                 vmin, vmax = _LIMITS[mv.field]
                 if mv.field == "count" and mv.kind == "dungeon" and _special(deck, cid):
                     if mv.card == "*":
                         continue
-                    raise TuneError(
-                        f"move {label!r}: the start card and the exits keep their count "
-                        "(R2.4, R1.3)"
-                    )
+                    raise TuneError("special_count", move=repr(label))
                 lo, hi = max(vmin, cur_n + mv.low), min(vmax, cur_n + mv.high)
                 if lo == hi:
                     continue
@@ -420,7 +482,9 @@ def knobs_for(deck: Any, moves: Sequence[Move]) -> list[Knob]:
             found[k.name] = k
             got += 1
         if not got:
-            raise TuneError(f"move {label!r}: no card with a {mv.field} number that can move")
+            raise TuneError(
+                "nothing_moves", move=repr(label), field=_Term(f"impact.field.{mv.field}")
+            )
     return list(found.values())
 
 
@@ -479,8 +543,8 @@ def material_problems(start: Any, deck: Any) -> list[str]:
 def quantities(m: Metrics, targets: Sequence[Target]) -> dict[str, float]:
     """The targets' quantities in ``m``: ``win:<id>`` per character, ``edge``, ``rounds``,
     ``timeouts`` (rates as fractions)."""
-    s = m.summary()
     out: dict[str, float] = {}
+    s = m.summary() if any(not t.key.startswith("win:") for t in targets) else {}
     for t in targets:
         if t.key == "win:*":
             for cid in sorted(m.characters):
@@ -539,6 +603,9 @@ class TuneResult:
     search: dict[str, Any]  # trials, games per trial, seed, the best scores
     verification: dict[str, Any] | None = None
     comparison: Comparison | None = field(default=None, repr=False)
+    #: The start deck is within its targets (none missed on the study's seeds, nor on fresh
+    #: seeds when verified): nothing to change, nothing searched.
+    within_targets: bool = False
 
     @property
     def met(self) -> bool | None:
@@ -582,6 +649,7 @@ class TuneResult:
             ],
             "edit_words": self.edit_words(),
             "met_on_search": self.met_on_search,
+            "within_targets": self.within_targets,
             "search": self.search,
             "verification": self.verification,
             "patch": self.patch().to_dict(),
@@ -612,13 +680,24 @@ class TuneResult:
                 knobs=len(self.knobs),
             ),
         ]
-        if not self.edits:
+        check = s.get("start_check", {})
+        if self.within_targets:
+            fresh = self.verification is not None
+            lines.append(text("tune.within_fresh" if fresh else "tune.within_search", lang))
+        elif not self.edits:
             lines.append(
                 text("tune.no_change_met" if self.met_on_search else "tune.no_change", lang)
             )
         else:
+            if check.get("fresh_missed"):
+                lines.append(text("tune.start_fresh_missed", lang))
             lines.append(text("tune.edits", lang, n=len(self.edits)))
             lines += [f"  {w}" for w in self.edit_words(lang)]
+            if s.get("pruned"):
+                lines.append(
+                    "  "
+                    + text("tune.pruned", lang, n=len(s["pruned"]), found=int(s["found_edits"]))
+                )
         if not self.met_on_search:
             off = _num(s["best_violation"], 2, lang)
             lines.append("  " + text("tune.not_met", lang, off=off))
@@ -626,9 +705,8 @@ class TuneResult:
         if v is not None:
             level = _num(100 * v["level"], 1, lang) + " %"
             k = len(v["quantities"])
-            lines.append(
-                text("tune.verify", lang, seed=v["seed"], games=v["games"], level=level, k=k)
-            )
+            key = "tune.verify" if self.edits else "tune.verify_start"
+            lines.append(text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k))
             names = [quantity_name(q["key"], lang, deck) for q in v["quantities"]]
             width = max((len(n) for n in names), default=0)
             bands = [_band(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
@@ -636,7 +714,7 @@ class TuneResult:
             for q, name, band in zip(v["quantities"], names, bands, strict=True):
                 key = q["key"]
                 row = text(
-                    "tune.row",
+                    "tune.row" if self.edits else "tune.row_start",
                     lang,
                     what=name.ljust(width),
                     band=band.ljust(bwidth),
@@ -664,7 +742,8 @@ class TuneResult:
             )
             comp = self.comparison
             sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
-            lines.append("  " + text("tune.paired", lang, sentence=sentence))
+            if sentence:  # none when the start deck is the proposal
+                lines.append("  " + text("tune.paired", lang, sentence=sentence))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -751,7 +830,9 @@ def tune(
     cancel: CancelToken | None = None,
     on_trial: Callable[[int, int, float], None] | None = None,
 ) -> TuneResult:
-    """Search for the smallest set of edits of ``deck`` that meets ``targets``.
+    """Search for the smallest set of edits of ``deck`` that meets ``targets`` (none of
+    them missed): none at all when the unchanged deck meets them on the study's seeds and
+    on the fresh ones (``within_targets``); else the found candidate, pruned edit by edit.
 
     ``targets``: :class:`Target` or strings (``"win:*=25+-2"``, ``"edge=:2"``,
     ``"rounds=20:30"``); ``moves``: :class:`Move` or strings (``"character:char-barbar"``,
@@ -773,26 +854,26 @@ def tune(
     try:
         import optuna
     except ImportError:
-        raise TuneError("tuning needs Optuna: pip install 'verlies[tune]'") from None
+        raise TuneError("needs_optuna") from None
     n = check_games(games)
     if n < 1:
-        raise TuneError("games per candidate must be at least 1")
+        raise TuneError("games_min")
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise TuneError(f"trials must be a whole number >= 1, not {trials!r}")
+        raise TuneError("trials_min", trials=repr(trials))
     check_workers(workers)
     tlist = [Target.parse(t) if isinstance(t, str) else t for t in targets]
     mlist = [Move.parse(m) if isinstance(m, str) else m for m in moves]
     if not tlist:
-        raise TuneError("state at least one target, e.g. win:*=25+-2")
+        raise TuneError("no_targets")
     if not mlist:
-        raise TuneError("name at least one number that may move, e.g. character:char-barbar")
+        raise TuneError("no_moves")
     start = load_deck(deck)
     for t in tlist:
         if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in start.characters:
-            raise TuneError(f"target {t.key!r}: no character {t.key[4:]!r} in the deck")
+            raise TuneError("no_character", key=repr(t.key), character=repr(t.key[4:]))
     knobs = knobs_for(start, mlist)
     if not knobs:
-        raise TuneError("the moves leave no number free to move within their bounds")
+        raise TuneError("no_knobs")
     vgames = 2 * n if verify_games is None else check_games(verify_games)
     vseed = seed + 1 if verify_seed is None else verify_seed
     common: dict[str, Any] = {
@@ -836,39 +917,104 @@ def tune(
             storage=storage, study_name=name, direction="minimize", load_if_exists=True
         )
     except (ValueError, ImportError) as e:
-        raise TuneError(f"storage {storage!r}: {e}") from None
+        raise TuneError("storage", storage=repr(storage), error=str(e)) from None
     except Exception as e:  # SQLAlchemy's errors for a URL it cannot open
         if type(e).__module__.startswith("sqlalchemy"):
-            raise TuneError(f"storage {storage!r}: cannot open it ({type(e).__name__})") from None
+            raise TuneError("storage_open", storage=repr(storage), error=type(e).__name__) from None
         raise
     have = study.user_attrs.get("problem")
     if have is None:
         study.set_user_attr("problem", key)
     elif have != key:
-        raise TuneError(
-            f"study {name!r} in {storage!r} was made for another problem (deck, targets, moves, "
-            "games or seed differ): name another study"
-        )
-    current = {k.name: k.current for k in knobs}
+        raise TuneError("other_problem", study=repr(name), storage=repr(storage))
+    current: dict[str, int | tuple[int, int, int]] = {k.name: k.current for k in knobs}
+    start_params = _params_of(knobs, current)
     if not study.trials:
-        study.enqueue_trial(_params_of(knobs, current))  # trial 0: the start deck as it is
+        study.enqueue_trial(start_params)  # trial 0: the start deck as it is
 
     def finished() -> list[optuna.trial.FrozenTrial]:
         return [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
 
-    def best_edits() -> int | None:
-        met = [t for t in finished() if t.user_attrs.get("violation") == 0.0]
-        return min((int(t.user_attrs["edits"]) for t in met), default=None)
-
     def distinct() -> int:
         return sum(1 for t in study.trials if "repeat_of" not in t.user_attrs)
 
+    def build(values: Mapping[str, int | tuple[int, int, int]]) -> tuple[Any, list[str]]:
+        cand = start
+        try:
+            for k in knobs:
+                if values[k.name] != k.current:
+                    cand = k.apply(cand, values[k.name])
+        except (DeckError, SimulationError) as e:
+            return cand, [str(e)]
+        return cand, material_problems(start, cand)
+
+    def measure(cand: Any) -> Metrics | None:
+        """``cand``'s games on the study's seeds (None: cancelled)."""
+        res = simulate(
+            n, seed=seed, deck=cand, variants=variants, progress=False, cancel=cancel, **common
+        )
+        return None if res.cancelled else res.metrics
+
+    # The unchanged deck first: on the study's seeds (trial 0), then on fresh seeds by the
+    # same verdict rules. Within its targets on both, nothing is searched nor proposed.
+    start_check: dict[str, Any] = {}
+    fresh_start: list[Metrics] = []
+
+    def check_start() -> bool:
+        """True when the start deck is within its targets (the search stops)."""
+        if start_check:
+            return bool(start_check["within"])
+        t0 = next((t for t in finished() if t.params == start_params), None)
+        if t0 is None or "missed" not in t0.user_attrs:
+            return False
+        start_check.update(search_missed=int(t0.user_attrs["missed"]), within=False)
+        if start_check["search_missed"] > 0:
+            return False
+        if vgames > 0:
+            res = simulate(
+                vgames,
+                seed=vseed,
+                deck=start,
+                variants=variants,
+                progress=False,
+                cancel=cancel,
+                **common,
+            )
+            if res.cancelled:
+                start_check.clear()
+                return False
+            fresh_start.append(res.metrics)
+            missed = sum(r["verdict"] == "missed" for r in judge(res.metrics, tlist))
+            start_check["fresh_missed"] = missed
+            start_check["within"] = missed == 0
+        else:
+            start_check["within"] = True  # not checked on fresh seeds (verify_games=0)
+        return bool(start_check["within"])
+
+    def excluded(t: optuna.trial.FrozenTrial) -> bool:
+        # the start deck met the targets on the study's seeds but missed one on fresh seeds:
+        # those seeds flatter it, so it is not a proposal
+        return bool(start_check.get("fresh_missed")) and int(t.user_attrs.get("edits", 1)) == 0
+
+    def is_met(t: optuna.trial.FrozenTrial) -> bool:
+        return t.user_attrs.get("missed") == 0 and not excluded(t)
+
+    def good_enough() -> bool:
+        # nothing beats one edit whose estimates lie inside every band (no edit: checked)
+        return any(
+            is_met(t) and int(t.user_attrs["edits"]) <= 1 and t.user_attrs["violation"] == 0.0
+            for t in finished()
+        )
+
+    within = False
     done = distinct()
     while done < trials and len(study.trials) < 4 * trials:
         if cancel is not None and cancel.is_set():
             break
-        be = best_edits()
-        if be is not None and be <= 1:
+        if check_start():
+            within = True
+            break
+        if good_enough():
             break
         study.sampler = optuna.samplers.TPESampler(
             seed=_seed_of(seed, done), n_startup_trials=min(8, max(2, trials // 3))
@@ -883,16 +1029,7 @@ def tune(
             trial.set_user_attr("repeat_of", same.number)
             study.tell(trial, same.value)
         else:
-            cand = start
-            problems: list[str] = []
-            try:
-                for k in knobs:
-                    if values[k.name] != k.current:
-                        cand = k.apply(cand, values[k.name])
-            except (DeckError, SimulationError) as e:
-                problems.append(str(e))
-            if not problems:
-                problems = material_problems(start, cand)
+            cand, problems = build(values)
             edits = sum(values[k.name] != k.current for k in knobs)
             steps = sum(k.size(values[k.name]) for k in knobs)
             if problems:
@@ -900,21 +1037,15 @@ def tune(
                 trial.set_user_attr("edits", edits)
                 study.tell(trial, INFEASIBLE + len(problems))
             else:
-                res = simulate(
-                    n,
-                    seed=seed,
-                    deck=cand,
-                    variants=variants,
-                    progress=False,
-                    cancel=cancel,
-                    **common,
-                )
-                if res.cancelled:
+                m = measure(cand)
+                if m is None:
                     study.tell(trial, state=optuna.trial.TrialState.FAIL)
                     break
-                q = quantities(res.metrics, tlist)
+                q = quantities(m, tlist)
                 viol = round(violation(q, tlist), 9)
+                missed = sum(r["verdict"] == "missed" for r in judge(m, tlist))
                 trial.set_user_attr("violation", viol)
+                trial.set_user_attr("missed", missed)
                 trial.set_user_attr("edits", edits)
                 trial.set_user_attr("steps", steps)
                 trial.set_user_attr("quantities", q)
@@ -924,49 +1055,134 @@ def tune(
             best = min((t.value for t in finished() if t.value is not None), default=math.nan)
             on_trial(done, trials, float(best))
         _tick(progress, done, trials)
+    else:
+        within = not (cancel is not None and cancel.is_set()) and check_start()
 
     played = [t for t in finished() if "violation" in t.user_attrs]
     if not played:
-        raise TuneError("no candidate was played (cancelled before the first one)")
-    met = [t for t in played if t.user_attrs["violation"] == 0.0]
-    pool = met or played
-    best_t = min(
-        pool,
-        key=lambda t: (
-            (int(t.user_attrs["edits"]), int(t.user_attrs["steps"]), float(t.value or 0), t.number)
-            if met
-            else (float(t.user_attrs["violation"]), int(t.user_attrs["edits"]), t.number)
-        ),
-    )
-    chosen: dict[str, int | tuple[int, int, int]] = {}
-    proposal = start
-    for k in knobs:
-        raw = best_t.params[k.name]
-        v = _value_of(k, raw)
-        if v != k.current:
-            chosen[k.name] = v
-            proposal = k.apply(proposal, v)
-    broken = material_problems(start, proposal)
-    if broken:  # never: infeasible candidates score INFEASIBLE and are not played
-        raise TuneError(f"internal: the proposal breaks a rule: {broken[0]}")
-    search = {
-        "trials": distinct(),
-        "asked": len(study.trials),
-        "played": len({tuple(sorted(t.params.items())) for t in played}),
-        "infeasible": sum(1 for t in finished() if "problems" in t.user_attrs),
+        raise TuneError("nothing_played")
+    cancelled = bool(cancel is not None and cancel.is_set())
+    base_search = {
         "games": n,
         "seed": seed,
         "players": players,
         "bots": list(spec0.bots),
         "study": name,
         "storage": storage,
-        "best_violation": float(best_t.user_attrs["violation"]),
-        "proposal_trial": best_t.number,
-        "search_quantities": dict(best_t.user_attrs["quantities"]),
         "scores": [None if t.value is None else float(t.value) for t in study.trials],
+        "start_check": dict(start_check),
+        "alpha": ALPHA,
+    }
+    if within:
+        t0 = next(t for t in played if t.params == start_params)
+        search = base_search | {
+            "trials": distinct(),
+            "asked": len(study.trials),
+            "played": len({tuple(sorted(t.params.items())) for t in played}),
+            "infeasible": sum(1 for t in finished() if "problems" in t.user_attrs),
+            "best_violation": float(t0.user_attrs["violation"]),
+            "proposal_trial": t0.number,
+            "search_quantities": dict(t0.user_attrs["quantities"]),
+            "pruned": [],
+            "prune_played": 0,
+            "cancelled": False,
+        }
+        result = TuneResult(start, start, knobs, {}, tlist, True, search, within_targets=True)
+        if fresh_start:
+            _store_verification(result, vgames, vseed, fresh_start[0], fresh_start[0], None)
+        return result
+
+    pool_all = [t for t in played if not excluded(t)] or played
+    met = [t for t in pool_all if is_met(t)]
+    pool = met or pool_all
+    best_t = min(
+        pool,
+        key=lambda t: (
+            (
+                int(t.user_attrs["edits"]),
+                float(t.user_attrs["violation"]),
+                int(t.user_attrs["steps"]),
+                t.number,
+            )
+            if met
+            else (
+                int(t.user_attrs["missed"]),
+                float(t.user_attrs["violation"]),
+                int(t.user_attrs["edits"]),
+                t.number,
+            )
+        ),
+    )
+    chosen: dict[str, int | tuple[int, int, int]] = {}
+    for k in knobs:
+        v = _value_of(k, best_t.params[k.name])
+        if v != k.current:
+            chosen[k.name] = v
+
+    # Prune edit by edit: an edit stays only if the proposal without it misses more targets
+    # or lies further off them on the study's seeds (the same games as every candidate).
+    # Passes repeat until one drops nothing, so no single edit of the result is removable.
+    score = (int(best_t.user_attrs["missed"]), float(best_t.user_attrs["violation"]))
+    known: dict[str, tuple[int, float]] = {}
+    for tr in played:
+        known.setdefault(
+            json.dumps(tr.params, sort_keys=True),
+            (int(tr.user_attrs["missed"]), float(tr.user_attrs["violation"])),
+        )
+    pruned: list[str] = []
+    prune_played = 0
+    changed = bool(chosen) and not cancelled
+    while changed:
+        changed = False
+        for k in knobs:
+            if k.name not in chosen or (len(chosen) == 1 and start_check.get("fresh_missed")):
+                continue
+            if cancel is not None and cancel.is_set():
+                break
+            values = current | {name: v for name, v in chosen.items() if name != k.name}
+            pkey = json.dumps(_params_of(knobs, values), sort_keys=True)
+            got = known.get(pkey)
+            if got is None:
+                cand, problems = build(values)
+                if problems:
+                    got = (len(tlist) + len(problems), math.inf)
+                else:
+                    m = measure(cand)
+                    if m is None:
+                        break
+                    prune_played += 1
+                    got = (
+                        sum(r["verdict"] == "missed" for r in judge(m, tlist)),
+                        round(violation(quantities(m, tlist), tlist), 9),
+                    )
+                known[pkey] = got
+            if got[0] <= score[0] and got[1] <= score[1]:
+                del chosen[k.name]
+                pruned.append(k.name)
+                score = got
+                changed = True
+    proposal = start
+    for k in knobs:
+        if k.name in chosen:
+            proposal = k.apply(proposal, chosen[k.name])
+    broken = material_problems(start, proposal)
+    if broken:  # never: infeasible candidates score INFEASIBLE and are not played
+        raise TuneError("internal", problem=broken[0])
+    search = base_search | {
+        "trials": distinct(),
+        "asked": len(study.trials),
+        "played": len({tuple(sorted(t.params.items())) for t in played}),
+        "infeasible": sum(1 for t in finished() if "problems" in t.user_attrs),
+        "best_violation": score[1],
+        "missed": score[0],
+        "proposal_trial": best_t.number,
+        "found_edits": int(best_t.user_attrs["edits"]),
+        "pruned": pruned,
+        "prune_played": prune_played,
+        "search_quantities": dict(best_t.user_attrs["quantities"]),
         "cancelled": bool(cancel is not None and cancel.is_set()),
     }
-    result = TuneResult(start, proposal, knobs, chosen, tlist, bool(met), search)
+    result = TuneResult(start, proposal, knobs, chosen, tlist, score[0] == 0, search)
     if vgames > 0 and not search["cancelled"]:
         verify(result, vgames, vseed, variants=variants, progress=progress, cancel=cancel, **common)
     return result
@@ -993,85 +1209,157 @@ def verify(
     cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """Play the start deck and the proposal on ``games`` fresh games from ``seed``,
-    paired; each target quantity's estimate with its interval and verdict (met / missed /
-    undecided, all of them together wrong with at most 5 % probability); stored in
-    ``result.verification`` and returned."""
+    paired; each target quantity's estimate with its interval and verdict (:func:`judge`:
+    met / missed / undecided, all of them together wrong with at most :data:`ALPHA`
+    probability); stored in ``result.verification`` and returned. A proposal without
+    edits is the start deck: its games are played once, with no paired comparison."""
     from verlies.sim.compare import compare
-    from verlies.sim.stats import z_quantile
 
-    keys = [t.key for t in result.targets]
-    watch = sorted(
-        {
-            "win:*"
-            if k.startswith("win:")
-            else {"edge": "win@1", "rounds": "rounds", "timeouts": "timeout"}[k]
-            for k in keys
-        }
-    )
-    comp = compare(
-        result.start,
-        result.proposal,
-        games,
-        players=players,
-        bots=bots,
-        seed=seed,
-        round_limit=round_limit,
-        characters=characters,
-        variants_a=variants,
-        variants_b=variants,
-        labels=("start", "proposal"),
-        watch=watch,
-        workers=workers,
-        executor=executor,
-        progress=progress,  # a callable: the verification's games (the Suggest panel)
-        cancel=cancel,
-    )
-    ma, mb = comp.a.metrics, comp.b.metrics
-    qa, qb = quantities(ma, result.targets), quantities(mb, result.targets)
-    k = max(1, len(qb))
-    level = 1 - 0.05 / k
-    z = z_quantile(1 - 0.05 / (2 * k))
-    rows = []
-    for key, val in qb.items():
-        lo, hi = _interval(mb, key, z)
-        t = _band(result.targets, key)
-        if t.low <= lo and hi <= t.high:
-            verdict = "met"
-        elif hi < t.low or lo > t.high:
-            verdict = "missed"
-        else:
-            verdict = "undecided"
-        rows.append(
+    common: dict[str, Any] = {
+        "players": players,
+        "bots": bots,
+        "seed": seed,
+        "round_limit": round_limit,
+        "characters": characters,
+        "workers": workers,
+        "executor": executor,
+        "progress": progress,  # a callable: the verification's games (the Suggest panel)
+        "cancel": cancel,
+    }
+    comp: Comparison | None = None
+    if not result.edits:
+        mb = simulate(games, deck=result.start, variants=variants, **common).metrics
+        ma = mb
+    else:
+        keys = [t.key for t in result.targets]
+        watch = sorted(
             {
-                "key": key,
-                "target": t.shown(),
-                "low_target": _fin(t.low),
-                "high_target": _fin(t.high),
-                "start": qa.get(key, math.nan),
-                "value": val,
-                "low": lo,
-                "high": hi,
-                "verdict": verdict,
+                "win:*"
+                if k.startswith("win:")
+                else {"edge": "win@1", "rounds": "rounds", "timeouts": "timeout"}[k]
+                for k in keys
             }
         )
+        comp = compare(
+            result.start,
+            result.proposal,
+            games,
+            variants_a=variants,
+            variants_b=variants,
+            labels=("start", "proposal"),
+            watch=watch,
+            **common,
+        )
+        ma, mb = comp.a.metrics, comp.b.metrics
+    return _store_verification(result, games, seed, ma, mb, comp)
+
+
+def _store_verification(
+    result: TuneResult, games: int, seed: int, ma: Metrics, mb: Metrics, comp: Comparison | None
+) -> dict[str, Any]:
+    qa, qb = quantities(ma, result.targets), quantities(mb, result.targets)
+    rows = _rows(judge(mb, result.targets), result.targets, qa)
     counts = {v: sum(r["verdict"] == v for r in rows) for v in ("met", "undecided", "missed")}
     out = {
         "games": games,
         "seed": seed,
-        "level": level,
+        "level": verdict_level(len(rows)),
+        "alpha": ALPHA,
         "quantities": rows,
         "counts": counts,
         "violation": violation(qb, result.targets),
         "start_violation": violation(qa, result.targets),
         "point_met": violation(qb, result.targets) == 0.0,
-        "compare_verdict": comp.verdict,
-        "compare_sentence": comp.sentence("en"),
-        "compare_alpha": comp.alpha,
-        "differences": comp.watched(),
+        "meets": counts["missed"] == 0,
+        "compare_verdict": None if comp is None else comp.verdict,
+        "compare_sentence": None if comp is None else comp.sentence("en"),
+        "compare_alpha": None if comp is None else comp.alpha,
+        "differences": None if comp is None else comp.watched(),
     }
     result.verification = out
     result.comparison = comp
     return out
+
+
+# ---- the verdicts: met, missed, undecided ----------------------------------------------------
+
+#: The chance that any of a deck's verdicts is wrong, at most (Bonferroni over its quantities).
+ALPHA = 0.05
+
+
+def verdict_level(k: int, alpha: float = ALPHA) -> float:
+    """Each interval's confidence when ``k`` quantities are judged together."""
+    return 1 - alpha / max(1, k)
+
+
+def verdict_z(k: int, alpha: float = ALPHA) -> float:
+    """The normal quantile of each (two-sided) interval for ``k`` quantities judged
+    together: Bonferroni, so that all ``k`` intervals hold together with 1 − ``alpha``."""
+    from verlies.sim.stats import z_quantile
+
+    return z_quantile(1 - alpha / (2 * max(1, k)))
+
+
+def verdict(low: float, high: float, target: Target) -> str:
+    """*met*: the interval lies inside the band; *missed*: wholly outside; else
+    *undecided* (can't tell yet: more games would narrow the interval)."""
+    if math.isnan(low) or math.isnan(high):
+        return "undecided"
+    if target.low <= low and high <= target.high:
+        return "met"
+    if high < target.low or low > target.high:
+        return "missed"
+    return "undecided"
+
+
+def judge(m: Metrics, targets: Sequence[Target], alpha: float = ALPHA) -> list[dict[str, Any]]:
+    """Every target quantity of the games ``m``: its estimate, its interval and its verdict,
+    the intervals at a level such that all verdicts together are wrong with probability at
+    most ``alpha`` (a verdict is wrong when the true value lies on the other side of a
+    band's edge than the verdict says)."""
+    q = quantities(m, targets)
+    z = verdict_z(len(q), alpha)
+    out = []
+    for key, val in q.items():
+        lo, hi = _interval(m, key, z)
+        out.append(
+            {
+                "key": key,
+                "value": val,
+                "low": lo,
+                "high": hi,
+                "verdict": verdict(lo, hi, _band(targets, key)),
+            }
+        )
+    return out
+
+
+def meets(m: Metrics, targets: Sequence[Target]) -> bool:
+    """No target is *missed* on the games ``m`` (each met or undecided): the deck is
+    within its targets as far as these games can tell."""
+    return all(r["verdict"] != "missed" for r in judge(m, targets))
+
+
+def _rows(
+    judged: Sequence[Mapping[str, Any]], targets: Sequence[Target], start: Mapping[str, float]
+) -> list[dict[str, Any]]:
+    rows = []
+    for r in judged:
+        t = _band(targets, r["key"])
+        rows.append(
+            {
+                "key": r["key"],
+                "target": t.shown(),
+                "low_target": _fin(t.low),
+                "high_target": _fin(t.high),
+                "start": start.get(r["key"], math.nan),
+                "value": r["value"],
+                "low": r["low"],
+                "high": r["high"],
+                "verdict": r["verdict"],
+            }
+        )
+    return rows
 
 
 def _interval(m: Metrics, key: str, z: float) -> tuple[float, float]:
@@ -1116,9 +1404,9 @@ def load_tune_file(path: str | Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as e:
-        raise TuneError(f"{p}: cannot read it ({e.strerror})") from None
+        raise TuneError("file_read", file=str(p), error=e.strerror) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise TuneError(f"{p}: not a TOML file: {e}") from None
+        raise TuneError("file_toml", file=str(p), error=str(e)) from None
     allowed = {
         "players",
         "bots",
@@ -1135,40 +1423,43 @@ def load_tune_file(path: str | Path) -> dict[str, Any]:
     }
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise TuneError(f"{p}: unknown key {unknown[0]!r} (known: {', '.join(sorted(allowed))})")
+        raise TuneError(
+            "file_key", file=str(p), key=repr(unknown[0]), known=", ".join(sorted(allowed))
+        )
     out: dict[str, Any] = {k: v for k, v in data.items() if k not in ("targets", "move")}
     for k in ("players", "games", "trials", "seed", "verify_games", "verify_seed", "round_limit"):
         if k in out and (isinstance(out[k], bool) or not isinstance(out[k], int)):
-            raise TuneError(f"{p}: {k} is a whole number, not {out[k]!r}")
+            raise TuneError("file_int", file=str(p), key=k, value=repr(out[k]))
     tg = data.get("targets", {})
     if not isinstance(tg, dict):
-        raise TuneError(f"{p}: [targets] is a table of KEY = band")
+        raise TuneError("file_targets", file=str(p))
     targets = []
     for key, band in tg.items():
         try:
             targets.append(Target.of(str(key), band if isinstance(band, str) else list(band)))
         except TypeError:
-            raise TuneError(
-                f'{p}: target {key!r}: the band is "LO:HI", "C+-D" or [LO, HI]'
-            ) from None
+            raise TuneError("file_band", file=str(p), key=repr(key)) from None
         except TuneError as e:
-            raise TuneError(f"{p}: {e}") from None
+            raise TuneError("in_file", file=str(p), reason=e) from None
     moves = []
     for i, entry in enumerate(data.get("move", []), 1):
-        where = f"{p}: [[move]] number {i}"
         if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
-            raise TuneError(f'{where}: needs card = "KIND:ID"')
+            raise TuneError("file_move_card", file=str(p), i=i, name="card")
         extra = sorted(set(entry) - {"card", "field", "bound"})
         if extra:
-            raise TuneError(f"{where}: unknown key {extra[0]!r} (known: card, field, bound)")
+            raise TuneError(
+                "file_move_key", file=str(p), i=i, key=repr(extra[0]), known="card, field, bound"
+            )
         kind, sep, cid = entry["card"].partition(":")
         if not sep or not cid:
-            raise TuneError(f"{where}: card is KIND:ID, not {entry['card']!r}")
+            raise TuneError(
+                "file_move_form", file=str(p), i=i, name="card", card=repr(entry["card"])
+            )
         fld = str(entry.get("field", "values" if kind.startswith("character") else ""))
         try:
             moves.append(Move.of(kind, cid, fld, entry.get("bound"), where=entry["card"]))
         except TuneError as e:
-            raise TuneError(f"{where}: {e}") from None
+            raise TuneError("in_move_entry", file=str(p), i=i, reason=e) from None
     out["targets"] = targets
     out["moves"] = moves
     return out

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from verlies.errors import Phrase, VerliesError
+from verlies.errors import Phrase, VerliesError, WordedError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
 from verlies.ui.background import BackgroundRun
 
@@ -46,27 +46,34 @@ MAX_FIELD, MAX_LINE = 20_000, 200
 MAX_SAID = 300
 
 
+def _cut(message: str) -> str:
+    return message if len(message) <= MAX_SAID else message[: MAX_SAID - 1] + "…"
+
+
 class SuggestError(VerliesError):
     """A setting that cannot work: ``field`` ("targets", "moves", "games", "trials"),
-    ``line`` (1-based; 0: the whole field) and the message from the lab."""
+    ``line`` (1-based; 0: the whole field) and the reason from the lab (a
+    :class:`~verlies.sim.tune.TuneError`, said in the page's language)."""
 
-    def __init__(self, field: str, line: int, message: str, words: Phrase | None = None) -> None:
-        # the lab's message quotes the bad line: a megabyte line is not said back whole
-        if len(message) > MAX_SAID:
-            message = message[: MAX_SAID - 1] + "…"
-        self.field, self.line, self.message, self.words = field, line, message, words
+    def __init__(self, field: str, line: int, reason: WordedError) -> None:
+        self.field, self.line, self.reason = field, line, reason
+        self.message = _cut(str(reason))
         where = f"{field}, line {line}" if line else field
-        super().__init__(f"{where}: {message}")
+        super().__init__(f"{where}: {self.message}")
 
     def text(self, lang: str) -> str:
         """The message in ``lang`` (the field and line named in words)."""
         from verlies import i18n
 
         name = i18n.text(f"suggest.field.{self.field}", lang)
-        msg = self.message if self.words is None else self.words.text(lang)
+        # the lab's reason quotes the bad line: a long line is not said back whole
+        msg = _cut(self.reason.text_in(lang))
         if self.line:
             return i18n.text("suggest.error_line", lang, field=name, line=self.line, msg=msg)
         return i18n.text("suggest.error", lang, field=name, msg=msg)
+
+    def text_in(self, lang: str) -> str:
+        return self.text(lang)
 
 
 def parse_lines(text: str, kind: str) -> list[Any]:
@@ -76,20 +83,23 @@ def parse_lines(text: str, kind: str) -> list[Any]:
     out: list[Any] = []
     if len(text) > MAX_FIELD:  # bounded work: a field is a few lines
         said = Phrase.of("suggest.err.field_long", max=MAX_FIELD, n=len(text))
-        raise SuggestError(kind, 0, said.text("en"), said)
+        raise SuggestError(kind, 0, WordedError(words=said))
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         if len(line) > MAX_LINE:
             said = Phrase.of("suggest.err.line_long", max=MAX_LINE, n=len(line))
-            raise SuggestError(kind, number, said.text("en"), said)
+            raise SuggestError(kind, number, WordedError(words=said))
         try:
             out.append(Target.parse(line) if kind == "targets" else Move.parse(line))
-        except (TuneError, ValueError) as e:  # ValueError: a number too long for int()
-            raise SuggestError(kind, number, str(e)) from None
+        except TuneError as e:
+            raise SuggestError(kind, number, e) from None
+        except ValueError:  # a number int() refuses: the line's form is wrong
+            form = "target_form" if kind == "targets" else "move_form"
+            raise SuggestError(kind, number, TuneError(form, text=line)) from None
     if not out:
-        raise SuggestError(kind, 0, "empty")
+        raise SuggestError(kind, 0, TuneError("empty"))
     return out
 
 
@@ -137,21 +147,29 @@ class SuggestRun(BackgroundRun):
         for i, t in enumerate(targets, 1):
             if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in draft.characters:
                 raise SuggestError(
-                    "targets", _line_of(self.targets, i), f"no character {t.key[4:]!r}"
+                    "targets",
+                    _line_of(self.targets, i),
+                    TuneError("no_character_here", character=repr(t.key[4:])),
                 )
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 8:
-            raise SuggestError("games", 0, "at least 8")
+            raise SuggestError("games", 0, TuneError("at_least", n=8))
         if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
-            raise SuggestError("trials", 0, "at least 1")
+            raise SuggestError("trials", 0, TuneError("at_least", n=1))
         from verlies.sim.tune import knobs_for
 
         for i, m in enumerate(moves, 1):
             try:
                 knobs = knobs_for(draft, [m])
-            except (TuneError, ValueError) as e:
-                raise SuggestError("moves", _line_of(self.moves, i), str(e)) from None
+            except TuneError as e:
+                raise SuggestError("moves", _line_of(self.moves, i), e) from None
+            except ValueError:
+                line = _line_of(self.moves, i)
+                text = self.moves.splitlines()[line - 1].split("#", 1)[0].strip() if line else ""
+                raise SuggestError("moves", line, TuneError("move_form", text=text)) from None
             if not knobs:
-                raise SuggestError("moves", _line_of(self.moves, i), "nothing of the deck moves")
+                raise SuggestError(
+                    "moves", _line_of(self.moves, i), TuneError("nothing_of_the_deck")
+                )
         return targets, moves
 
     def start(

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
-from verlies.errors import VerliesError
+from verlies.errors import VerliesError, WordedError
 from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles
 from verlies.ui.suggest_model import SuggestError, SuggestRun
 
@@ -109,7 +109,7 @@ class SuggestPanel:
         after.add_class("vl-panel-buttons")
         after.add_class("vl-suggest-buttons")
         self._status: tuple[str, dict[str, object]] | None = None
-        self._error: SuggestError | None = None
+        self._error: SuggestError | WordedError | None = None  # said again on a switch
         self._applied: tuple[str, dict[str, object]] | None = None
         self.widget = widgets.VBox(
             [
@@ -167,9 +167,9 @@ class SuggestPanel:
         }
         self.status.value = html.escape(self._t(key, **shown))
 
-    def _show_error(self, err: SuggestError) -> None:
+    def _show_error(self, err: SuggestError | WordedError) -> None:
         self._error, self._status = err, None
-        self.status.value = failed_html(err.text(self.lang))
+        self.status.value = failed_html(err.text_in(self.lang))
 
     # ---- actions -----------------------------------------------------------------------------
 
@@ -200,6 +200,8 @@ class SuggestPanel:
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self._set_status("suggest.running")
         self._show_progress(run)
+        if run.phase == "done":  # it ended (e.g. refused) before the lines above: its end wins
+            self._done(run)
 
     def cancel(self) -> None:
         self.run.cancel()
@@ -234,10 +236,17 @@ class SuggestPanel:
             return
         esc = html.escape
         parts: list[str] = []
-        if not r.edits:
+        if r.within_targets:
+            parts.append(f'<p class="vl-suggest-within">{esc(self._t("suggest.within"))}</p>')
+            if r.verification is not None:
+                detail = self._t("suggest.within_detail", games=r.verification["games"])
+                parts.append(f"<p>{esc(detail)}</p>")
+        elif not r.edits:
             key = "suggest.no_change_met" if r.met_on_search else "suggest.no_change"
             parts.append(f"<p>{esc(self._t(key))}</p>")
         else:
+            if r.search.get("start_check", {}).get("fresh_missed"):
+                parts.append(f"<p>{esc(self._t('suggest.start_fresh_missed'))}</p>")
             items = "".join(
                 f'<li class="vl-suggest-edit">{esc(w)}</li>' for w in self.run.edit_words(self.lang)
             )
@@ -245,6 +254,10 @@ class SuggestPanel:
                 f'<div class="vl-suggest-title">{esc(self._t("suggest.edits_title"))}</div>'
             )
             parts.append(f'<ul class="vl-suggest-edits">{items}</ul>')
+            pruned = r.search.get("pruned") or []
+            if pruned:
+                said = self._t("suggest.pruned", n=len(pruned), found=r.search["found_edits"])
+                parts.append(f'<p class="vl-suggest-pruned">{esc(said)}</p>')
             if not r.met_on_search:
                 parts.append(f"<p>{esc(self._t('suggest.not_met'))}</p>")
         v = r.verification
@@ -253,7 +266,8 @@ class SuggestPanel:
             from verlies.ui.balance_chart import number
 
             level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
-            title = self._t("suggest.verdicts_title", games=v["games"], level=level)
+            alpha = number(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
+            title = self._t("suggest.verdicts_title", games=v["games"], level=level, alpha=alpha)
             parts.append(f'<div class="vl-suggest-title">{esc(title)}</div>')
             cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]
             head = "".join(f"<th>{esc(c)}</th>" for c in cols)
