@@ -92,6 +92,23 @@ class SetupError(RuledError):
     """
 
 
+class StepError(WordedError, ValueError):
+    """A saved step (a link's or save file's JSON list) that is no action or outcome:
+    ``words`` (a :class:`Phrase` of the ``step.err.`` keys) say it in any language;
+    ``str(exc)`` is the English it always was. A ValueError, as it always was.
+
+    >>> e = StepError(words=Phrase.of("step.err.kind", kind="'x'"))
+    >>> str(e), e.text_in("de")
+    ("unknown action kind 'x'", "unbekannte Art von Schritt 'x'")
+    """
+
+
+class VariantsError(WordedError, ValueError):
+    """Variant switches that cannot be read (unknown names, a switch that is not true or
+    false): in words of any language through :meth:`text_in` (``variants.err.`` keys),
+    ``str(exc)`` English. A ValueError, as it always was."""
+
+
 class DiceError(VerliesError):
     """A dice expression that does not parse (RW.3)."""
 

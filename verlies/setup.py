@@ -20,7 +20,7 @@ the engine never imports the deck package (pydantic, the card grammar) to play.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self, runtime_checkable
 
@@ -169,6 +169,17 @@ class Setup:
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
             raise SetupError("R2.2", words=Phrase.of("setup.err.players", players=repr(players)))
         known = deck.characters
+        if characters is not None:  # a save file's list of ids may hold anything
+            raw: object = characters
+            listed = (
+                list(raw)
+                if isinstance(raw, Iterable) and not isinstance(raw, str | bytes | Mapping)
+                else None
+            )
+            if listed is None or not all(isinstance(c, str) for c in listed):
+                said = Phrase.of("setup.err.characters_shape", value=repr(raw)[:120])
+                raise SetupError("R2.1", words=said)
+            characters = listed
         chars = list(known)[:players] if characters is None else list(characters)
         if len(chars) != players:
             said = Phrase.of("setup.err.character_count", players=players, got=len(chars))
