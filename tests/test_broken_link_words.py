@@ -92,7 +92,16 @@ def _broken(rng: random.Random) -> dict[str, Any]:
     data = json.loads(json.dumps(_real()))
     steps = data["p"]
     i = rng.randrange(len(steps))
-    how = rng.choice(["replace", "field", "field", "drop", "repeat", "setup", "kind"])
+    how = rng.choice(
+        ["replace", "field", "field", "drop", "repeat", "setup", "kind", "unset", "edition"]
+    )
+    if how == "unset":  # a setup value left out: its name is said (kept under "_unset")
+        data["_unset"] = rng.choice(["players", "characters", "seed"])
+        del data["s"][data["_unset"]]
+        return data
+    if how == "edition":  # the deck of a link: an edition that does not exist
+        data["b"], data["d"] = _junk(rng), {}
+        return data
     if how == "replace":
         steps[i] = _junk(rng)
     elif how == "field" and steps[i][1:]:
@@ -124,7 +133,7 @@ def _save(rng: random.Random, data: dict[str, Any]) -> tuple[bytes, Any]:
         saved["cursor"] = _junk(rng)
     elif r < 0.3:
         saved["branches"] = {"current": 0, "lines": [{"name": "a", "steps": _junk(rng)}]}
-    return json.dumps(saved).encode(), saved
+    return json.dumps(saved).encode(), [saved, data.get("_unset")]
 
 
 def _inputs(kind: str, lang: str) -> list[tuple[str, Any, Any]]:

@@ -797,6 +797,9 @@ def test_setup_errors_speak_the_page_language(dummy: str) -> None:
     with pytest.raises(SetupError) as caught:
         Setup.from_dict({"players": 2, "deck_edition": "nope"})
     errors.append(caught.value)
+    with pytest.raises(SetupError) as caught:  # a save's setup without its seed (words24)
+        Setup.from_dict({"players": 2, "characters": []})
+    errors.append(caught.value)
     keys = {e.words.key for e in errors if e.words is not None}
     assert keys == {k for k in i18n.keys("en") if k.startswith("setup.err.")}
     english_only = _english_only()

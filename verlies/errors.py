@@ -109,6 +109,14 @@ class VariantsError(WordedError, ValueError):
     ``str(exc)`` English. A ValueError, as it always was."""
 
 
+class SetupKeyError(SetupError, KeyError):
+    """A saved setup without a value it needs (``players``, ``characters``, ``seed``): a
+    SetupError naming the rule, and a KeyError as it always was."""
+
+    def __str__(self) -> str:  # KeyError's own would put the message in quotes
+        return self._english()
+
+
 class DiceError(VerliesError):
     """A dice expression that does not parse (RW.3)."""
 

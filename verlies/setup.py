@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self, runtime_checkable
 
 from verlies.cards.model import Character, DungeonCard, MonsterCard, RoomCard, TreasureCard
-from verlies.errors import Phrase, SetupError, SourceName
+from verlies.errors import Phrase, SetupError, SetupKeyError, SourceName
 from verlies.variants import Variants
 
 #: R1.6: the default round limit (``None``: no limit).
@@ -241,7 +241,8 @@ class Setup:
         """Read a saved game's ``"setup"`` object (``to_dict``'s inverse).
 
         Missing ``variants``, ``start_seat`` and ``round_limit`` take their defaults; a
-        missing key raises KeyError, bad values SetupError, a bad deck the deck's error.
+        missing key raises KeyError (a SetupKeyError naming the rule), bad values SetupError, a
+        bad deck the deck's error.
         """
         from verlies.deck import Deck
 
@@ -255,6 +256,9 @@ class Setup:
             deck: DeckLike = Deck.edition(edition)
         else:
             deck = Deck.loads(deck_text, file=SourceName("save.deck_file"))
+        for name, rule in (("players", "R2.2"), ("characters", "R2.1"), ("seed", "R2.3")):
+            if name not in data:  # Python's KeyError would say the name alone
+                raise SetupKeyError(rule, words=Phrase.of("setup.err.missing", field=repr(name)))
         return Setup(
             players=data["players"],
             characters=data["characters"],

@@ -1650,5 +1650,6 @@ TEXTS: dict[str, str] = {
     "setup.err.characters_shape": (
         "die Figuren müssen eine Liste von Karten-Kennungen sein, nicht {value}"
     ),
+    "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
     # --- end of words24's words --------------------------------------------------------------
 }

@@ -1540,5 +1540,6 @@ TEXTS: dict[str, str] = {
     "variants.err.unknown": "unknown variants: {names}",
     "variants.err.value": "variant {name} must be true or false, not {value}",
     "setup.err.characters_shape": "the characters must be a list of card ids, not {value}",
+    "setup.err.missing": "the setup has no value {field}",
     # --- end of words24's words --------------------------------------------------------------
 }
