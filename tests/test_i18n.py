@@ -743,14 +743,12 @@ def test_save_and_link_errors_speak_the_page_language(dummy: str) -> None:
             for _, v in e.words.values
             if isinstance(v, Inner) and not hasattr(v.error, "text_in")
         ]
-        # an engine refusal's own raw values (a frame's short name such as "draw")
+        # an inner worded error's own raw values (an engine refusal's, a bad step's JSON)
         raw += [
             str(value)
             for _, v in e.words.values
-            if isinstance(v, Inner)
-            and isinstance(v.error, IllegalAction)
-            and isinstance(v.error.words, Phrase)
-            for _, value in v.error.words.values
+            if isinstance(v, Inner) and isinstance(getattr(v.error, "words", None), Phrase)
+            for _, value in v.error.words.values  # type: ignore[attr-defined]
             if isinstance(value, str | int)
         ]
         # the deck file's field names (TOML keys) inside a deck error are identifiers
@@ -789,6 +787,7 @@ def test_setup_errors_speak_the_page_language(dummy: str) -> None:
         {"seed": "s"},
         {"start_seat": 3},
         {"round_limit": 0},
+        {"characters": 5},  # a save file's "characters" that is no list (words24)
     ]
     errors = []
     for fields_ in bad:
@@ -797,6 +796,9 @@ def test_setup_errors_speak_the_page_language(dummy: str) -> None:
         errors.append(caught.value)
     with pytest.raises(SetupError) as caught:
         Setup.from_dict({"players": 2, "deck_edition": "nope"})
+    errors.append(caught.value)
+    with pytest.raises(SetupError) as caught:  # a save's setup without its seed (words24)
+        Setup.from_dict({"players": 2, "characters": []})
     errors.append(caught.value)
     keys = {e.words.key for e in errors if e.words is not None}
     assert keys == {k for k in i18n.keys("en") if k.startswith("setup.err.")}

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, Protocol
 
 from verlies.board import Pos
 from verlies.cards.model import Attr
+from verlies.errors import Phrase, StepError
 from verlies.i18n import template
 from verlies.i18n.values import attr, path, sides
 
@@ -350,37 +351,52 @@ def to_json(step: Action | Outcome) -> list[Any]:
     return [kind, *args]
 
 
+#: Characters of a step's raw JSON an error shows at most (a link may hold megabytes).
+SHOWN_RAW = 120
+
+
+def _bad(key: str, **values: object) -> StepError:
+    """A step that is no action, in words (``step.err.*``): a link or save file says it in
+    the page's language; raw values are shown as Python writes them, cut short."""
+    shown = {k: v if isinstance(v, int) else repr(v)[:SHOWN_RAW] for k, v in values.items()}
+    return StepError(words=Phrase.of(key, **shown))
+
+
 def from_json(data: Any) -> Action | Outcome:
-    """Inverse of ``to_json``; raises ValueError on anything malformed."""
+    """Inverse of ``to_json``; raises :class:`~verlies.errors.StepError` (a ValueError)
+    on anything malformed, in words of any language."""
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise ValueError(f"not an action: {data!r}")
+        raise _bad("step.err.not_action", data=data)
     kind, *args = data
     t = ACTION_TYPES.get(kind)
     if t is None:
-        raise ValueError(f"unknown action kind {kind!r}")
+        raise _bad("step.err.kind", kind=kind)
     fields = [f for f in t._fields if f != "kind"]  # type: ignore[attr-defined]
     if len(args) > len(fields):
-        raise ValueError(f"too many fields for {kind!r}: {data!r}")
+        raise _bad("step.err.too_many", kind=kind, data=data)
+    required = [f for f in fields if f not in t._field_defaults]  # type: ignore[attr-defined]
+    if len(args) < len(required):  # else the constructor's own TypeError, in English only
+        raise _bad("step.err.too_few", kind=kind, data=data)
     values: list[Any] = []
     for name, v in zip(fields, args, strict=False):
         if name == "path":
             if not isinstance(v, list) or not all(
                 isinstance(p, list) and len(p) == 2 and all(type(c) is int for c in p) for p in v
             ):
-                raise ValueError(f"bad path {v!r}")
+                raise _bad("step.err.path", value=v)
             values.append(tuple((p[0], p[1]) for p in v))
         elif name == "attr":
             attr = next((a for a in Attr if a.key == v), None)
             if attr is None:
-                raise ValueError(f"bad attribute {v!r}")
+                raise _bad("step.err.attribute", value=v)
             values.append(attr)
         elif name in ("treasure", "card"):
             if v is not None and not isinstance(v, str):
-                raise ValueError(f"bad card id {v!r}")
+                raise _bad("step.err.card", value=v)
             values.append(v)
         else:
             if type(v) is not int:
-                raise ValueError(f"bad number {v!r} in {kind!r}")
+                raise _bad("step.err.number", value=v, kind=kind)
             values.append(v)
     result: Action | Outcome = t(*values)
     return result

@@ -92,6 +92,31 @@ class SetupError(RuledError):
     """
 
 
+class StepError(WordedError, ValueError):
+    """A saved step (a link's or save file's JSON list) that is no action or outcome:
+    ``words`` (a :class:`Phrase` of the ``step.err.`` keys) say it in any language;
+    ``str(exc)`` is the English it always was. A ValueError, as it always was.
+
+    >>> e = StepError(words=Phrase.of("step.err.kind", kind="'x'"))
+    >>> str(e), e.text_in("de")
+    ("unknown action kind 'x'", "unbekannte Art von Schritt 'x'")
+    """
+
+
+class VariantsError(WordedError, ValueError):
+    """Variant switches that cannot be read (unknown names, a switch that is not true or
+    false): in words of any language through :meth:`text_in` (``variants.err.`` keys),
+    ``str(exc)`` English. A ValueError, as it always was."""
+
+
+class SetupKeyError(SetupError, KeyError):
+    """A saved setup without a value it needs (``players``, ``characters``, ``seed``): a
+    SetupError naming the rule, and a KeyError as it always was."""
+
+    def __str__(self) -> str:  # KeyError's own would put the message in quotes
+        return self._english()
+
+
 class DiceError(VerliesError):
     """A dice expression that does not parse (RW.3)."""
 

@@ -43,6 +43,7 @@ from verlies.board import (
 from verlies.cards.model import Attr, DungeonCard, Heal, TileKind
 from verlies.errors import Phrase
 from verlies.frames import (
+    CHANCE_KINDS,
     CHANCES,
     DIE_ROLLS,
     FightChoice,
@@ -307,12 +308,13 @@ class ActionName:
 def why_illegal(s: Table, frame: Frame, step: object) -> tuple[str, Phrase]:
     """The rule that forbids ``step`` here, and why in words, for IllegalAction."""
     label = ActionName(step)
-    kind = frame.kind
     if type(frame) in CHANCES:
         if isinstance(step, Roll | Card):
             rule = "RW.1" if isinstance(step, Roll) else "R2.3"
             return rule, Phrase.of("engine.err.not_an_outcome", label=label)
-        return "R3.4", Phrase.of("engine.err.chance_pending", kind=kind, label=label)
+        # the chance in words, not the frame's id ("oroll"), which no player knows
+        pending = Phrase.of(f"step.chance.{CHANCE_KINDS[type(frame)]}")
+        return "R3.4", Phrase.of("engine.err.chance_pending", kind=pending, label=label)
     if isinstance(step, Roll | Card):
         return "R3.4", Phrase.of("engine.err.no_chance", seat=s.seat + 1)
     if isinstance(frame, Turn):

@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from verlies.deck import Deck
-from verlies.errors import EnglishOnly, Inner, Phrase, SaveFormatError
+from verlies.errors import EnglishOnly, Inner, Phrase, SaveFormatError, SetupError
 from verlies.game import Game
 from verlies.record import MAX_SAVE_BYTES, Edit, step_from_json, step_to_json
 from verlies.record import dumps as save_dumps
@@ -118,7 +118,13 @@ def decode(value: str) -> Position:
         try:
             patch = step_from_json(["edit", data["d"]])
             assert isinstance(patch, Edit)
-            base = Deck.edition(str(data.get("b", FIRST_EDITION)))
+            edition = data.get("b", FIRST_EDITION)
+            if edition != "default" and edition not in Deck.editions():
+                # Deck.edition's KeyError speaks English only: the rule's words instead
+                known = ", ".join(Deck.editions())
+                said = Phrase.of("setup.err.edition", edition=repr(edition)[:120], known=known)
+                raise SetupError("R2.3", words=said)
+            base = Deck.edition(edition)
             deck = editable(base).apply(patch.patch)
             setup["deck"] = deck.dumps()
         except Exception as e:  # outside input: a precise error

@@ -20,12 +20,12 @@ the engine never imports the deck package (pydantic, the card grammar) to play.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self, runtime_checkable
 
 from verlies.cards.model import Character, DungeonCard, MonsterCard, RoomCard, TreasureCard
-from verlies.errors import Phrase, SetupError, SourceName
+from verlies.errors import Phrase, SetupError, SetupKeyError, SourceName
 from verlies.variants import Variants
 
 #: R1.6: the default round limit (``None``: no limit).
@@ -169,6 +169,17 @@ class Setup:
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
             raise SetupError("R2.2", words=Phrase.of("setup.err.players", players=repr(players)))
         known = deck.characters
+        if characters is not None:  # a save file's list of ids may hold anything
+            raw: object = characters
+            listed = (
+                list(raw)
+                if isinstance(raw, Iterable) and not isinstance(raw, str | bytes | Mapping)
+                else None
+            )
+            if listed is None or not all(isinstance(c, str) for c in listed):
+                said = Phrase.of("setup.err.characters_shape", value=repr(raw)[:120])
+                raise SetupError("R2.1", words=said)
+            characters = listed
         chars = list(known)[:players] if characters is None else list(characters)
         if len(chars) != players:
             said = Phrase.of("setup.err.character_count", players=players, got=len(chars))
@@ -230,7 +241,8 @@ class Setup:
         """Read a saved game's ``"setup"`` object (``to_dict``'s inverse).
 
         Missing ``variants``, ``start_seat`` and ``round_limit`` take their defaults; a
-        missing key raises KeyError, bad values SetupError, a bad deck the deck's error.
+        missing key raises KeyError (a SetupKeyError naming the rule), bad values SetupError, a
+        bad deck the deck's error.
         """
         from verlies.deck import Deck
 
@@ -244,6 +256,9 @@ class Setup:
             deck: DeckLike = Deck.edition(edition)
         else:
             deck = Deck.loads(deck_text, file=SourceName("save.deck_file"))
+        for name, rule in (("players", "R2.2"), ("characters", "R2.1"), ("seed", "R2.3")):
+            if name not in data:  # Python's KeyError would say the name alone
+                raise SetupKeyError(rule, words=Phrase.of("setup.err.missing", field=repr(name)))
         return Setup(
             players=data["players"],
             characters=data["characters"],

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+
+#: Characters of a bad value an error shows at most.
+SHOWN = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +33,22 @@ class Variants:
         return asdict(self)
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> Variants:
+    def from_dict(data: Any) -> Variants:
+        """The switches of a mapping (a save file's, a link's): VariantsError, in words of
+        any language, for anything else (a save file is outside input)."""
+        from verlies.errors import Phrase, VariantsError
+
+        if not isinstance(data, Mapping):
+            shown = repr(data)[:SHOWN]
+            raise VariantsError(words=Phrase.of("variants.err.shape", value=shown))
         known = {f.name for f in fields(Variants)}
-        unknown = set(data) - known
+        unknown = sorted(str(k)[:SHOWN] for k in data if k not in known)
         if unknown:
-            raise ValueError(f"unknown variants: {', '.join(sorted(unknown))}")
+            raise VariantsError(words=Phrase.of("variants.err.unknown", names=", ".join(unknown)))
         for k, v in data.items():
             if not isinstance(v, bool):
-                raise ValueError(f"variant {k!r} must be true or false, not {v!r}")
+                said = Phrase.of("variants.err.value", name=repr(k), value=repr(v)[:SHOWN])
+                raise VariantsError(words=said)
         return Variants(**data)
 
     @staticmethod

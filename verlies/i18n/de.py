@@ -1734,4 +1734,28 @@ TEXTS: dict[str, str] = {
     "tune.error.no_character_here": "keine Figur {character}",
     "tune.error.nothing_of_the_deck": "nichts im Deck kann sich so ändern",
     # --- end of tune22's words --------------------------------------------------------------
+    # --- words24 (issue 24): a broken link's or save file's step, variants and characters --
+    # (verlies/actions.py from_json, verlies/variants.py, verlies/setup.py, verlies/legal.py)
+    "step.err.not_action": "kein Spielschritt: {data}",
+    "step.err.kind": "unbekannte Art von Schritt {kind}",
+    "step.err.too_many": "zu viele Angaben für {kind}: {data}",
+    "step.err.too_few": "zu wenige Angaben für {kind}: {data}",
+    "step.err.path": "ungültiger Weg {value}",
+    "step.err.attribute": "ungültige Eigenschaft {value}",
+    "step.err.card": "ungültige Karten-Kennung {value}",
+    "step.err.number": "ungültige Zahl {value} in {kind}",
+    "step.chance.die": "ein Würfelwurf",
+    "step.chance.gold": "ein Wurf um Gold",
+    "step.chance.dungeon": "eine gezogene Verlieskarte",
+    "step.chance.room": "eine gezogene Raumkarte",
+    "step.chance.monster": "eine gezogene Monsterkarte",
+    "step.chance.treasure": "eine gezogene Schatzkarte",
+    "variants.err.shape": "die Varianten müssen ein Objekt aus Schaltern sein, nicht {value}",
+    "variants.err.unknown": "unbekannte Varianten: {names}",
+    "variants.err.value": "Variante {name} muss wahr oder falsch sein, nicht {value}",
+    "setup.err.characters_shape": (
+        "die Figuren müssen eine Liste von Karten-Kennungen sein, nicht {value}"
+    ),
+    "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
+    # --- end of words24's words --------------------------------------------------------------
 }

@@ -1613,4 +1613,26 @@ TEXTS: dict[str, str] = {
     "tune.error.no_character_here": "no character {character}",
     "tune.error.nothing_of_the_deck": "nothing of the deck moves",
     # --- end of tune22's words --------------------------------------------------------------
+    # --- words24 (issue 24): a broken link's or save file's step, variants and characters --
+    # (verlies/actions.py from_json, verlies/variants.py, verlies/setup.py, verlies/legal.py)
+    "step.err.not_action": "not an action: {data}",
+    "step.err.kind": "unknown action kind {kind}",
+    "step.err.too_many": "too many fields for {kind}: {data}",
+    "step.err.too_few": "too few fields for {kind}: {data}",
+    "step.err.path": "bad path {value}",
+    "step.err.attribute": "bad attribute {value}",
+    "step.err.card": "bad card id {value}",
+    "step.err.number": "bad number {value} in {kind}",
+    "step.chance.die": "a die roll",
+    "step.chance.gold": "a roll for gold",
+    "step.chance.dungeon": "a dungeon card drawn",
+    "step.chance.room": "a room card drawn",
+    "step.chance.monster": "a monster card drawn",
+    "step.chance.treasure": "a treasure card drawn",
+    "variants.err.shape": "the variants must be an object of switches, not {value}",
+    "variants.err.unknown": "unknown variants: {names}",
+    "variants.err.value": "variant {name} must be true or false, not {value}",
+    "setup.err.characters_shape": "the characters must be a list of card ids, not {value}",
+    "setup.err.missing": "the setup has no value {field}",
+    # --- end of words24's words --------------------------------------------------------------
 }
