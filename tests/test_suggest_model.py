@@ -266,3 +266,32 @@ def test_a_start_deck_flattered_by_the_search_games_is_said_so(
     panel.run.result = run.result  # type: ignore[attr-defined]
     panel._draw()  # type: ignore[attr-defined]
     assert "neuen Partien aber" not in html.unescape(panel.result.value)  # type: ignore[attr-defined]
+
+
+def test_a_proposal_that_cannot_be_applied_is_said_in_the_page_s_language(
+    lopsided: tuple[SuggestRun, list[tuple[str, int, int]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'Make it the draft' refused (the draft changed so that the edits no longer fit): the
+    reason, a worded error, is said in the page's language and again after a switch."""
+    from verlies.sim.tune import TuneError
+    from verlies.ui.suggest_view import SuggestPanel
+
+    run, _ = lopsided
+    assert run.result is not None
+    panel = SuggestPanel(Deck.default, lang="de", set_draft=lambda _deck: None)
+    panel.run.result = run.result  # type: ignore[misc]
+
+    def refuse(_draft: Deck) -> Deck:
+        raise TuneError("no_knobs")
+
+    monkeypatch.setattr(panel.run, "applied_to", refuse)
+    panel.apply()
+    german = html.unescape(panel.apply_status.value)
+    assert german == i18n.text(
+        "suggest.apply_failed", "de", msg=TuneError("no_knobs").text_in("de")
+    )
+    assert "the moves" not in german
+    panel.set_lang("en")
+    assert html.unescape(panel.apply_status.value) == i18n.text(
+        "suggest.apply_failed", "en", msg=str(TuneError("no_knobs"))
+    )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from verlies import i18n
 from verlies.errors import VerliesError, WordedError
 from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles
+from verlies.ui.said import error_words
 from verlies.ui.suggest_model import SuggestError, SuggestRun
 
 if TYPE_CHECKING:
@@ -130,7 +131,10 @@ class SuggestPanel:
         self.set_lang(lang)
 
     def _t(self, key: str, **kw: object) -> str:
-        return i18n.text(key, self.lang, **kw)
+        # a value that is words (an error's) is said in the page's language too
+        return i18n.text(
+            key, self.lang, **{k: v(self.lang) if callable(v) else v for k, v in kw.items()}
+        )
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -215,7 +219,7 @@ class SuggestPanel:
             deck = self.run.applied_to(self.get_draft())
             self.set_draft(deck)
         except VerliesError as e:
-            self._applied = ("suggest.apply_failed", {"msg": str(e)})
+            self._applied = ("suggest.apply_failed", {"msg": error_words(e)})
         else:
             self._applied = ("suggest.applied", {})
         key, kw = self._applied
