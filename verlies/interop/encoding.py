@@ -331,6 +331,18 @@ def _dice_in(value: Any) -> Iterator[Dice]:
             yield from _dice_in(getattr(value, f.name))
 
 
+_FIELDLESS: dict[type, bool] = {}
+
+
+def _fieldless(frame: type) -> bool:
+    """Whether a frame type has no fields (kept by type: read once per type). Asked of
+    the dataclass, not of ``__slots__``: the compiled engine's frames have none."""
+    known = _FIELDLESS.get(frame)
+    if known is None:
+        known = _FIELDLESS[frame] = not dataclasses.fields(frame)
+    return known
+
+
 class _Kept:
     """One seat's observation buffer, written through a memoryview (a float written
     through one costs about half of numpy's item or slice assignment), and the key each
@@ -954,7 +966,7 @@ class Encoding:
             return
         kept.pending = key
         top = key[1]
-        if top is not None and not key[0] and not type(top).__slots__:
+        if top is not None and not key[0] and _fieldless(type(top)):
             # A frame without fields (a turn's choice, a draw) waits for its kind alone
             # (who decides is "mine"): kept by its type, without making a Pending.
             bare = (type(top), cp == seat, state.at_chance)
