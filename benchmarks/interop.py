@@ -474,9 +474,11 @@ def parts_figures(against: str | None = None) -> None:
             )
 
 
-def compiled_figures(quick: bool) -> None:
-    """``pettingzoo_figures`` in this process (pure Python), then in the compiled venv
-    (``benchmarks/compiled.py``), whose observations must first equal the pure ones."""
+def compiled_figures(quick: bool, against: str | None = None) -> None:
+    """``pettingzoo_figures`` in this process (pure Python; with ``against``, that
+    revision's envs too), then in the compiled venv (``benchmarks/compiled.py``), whose
+    observations must first equal the pure ones. (Main's observation before the compiled
+    build does not run on the compiled engine: it read the frames' ``__slots__``.)"""
     import subprocess
     import sys
     from pathlib import Path
@@ -502,7 +504,7 @@ def compiled_figures(quick: bool) -> None:
         f"compiled env() and parallel_env(): every observation, mask and reward of seeded "
         f"games (seeds {seeds}, 2 and 3 players) equal to pure Python's (sha256 {pure[:12]})"
     )
-    pettingzoo_figures(quick)
+    pettingzoo_figures(quick, against)
     here = Path(__file__).resolve().parent  # not the repository's pure source on sys.path
     cmd = [str(py), str(here / "interop.py"), "--only", "pettingzoo", *(["--quick"] * quick)]
     sys.stdout.flush()
@@ -531,7 +533,7 @@ def main() -> None:
     )
     a = ap.parse_args()
     if a.compiled:
-        compiled_figures(a.quick)
+        compiled_figures(a.quick, a.against)
         return
     if a.only == "pettingzoo":
         pettingzoo_figures(a.quick, a.against)
