@@ -29,6 +29,10 @@ COMPILED = [
     "sim/paths",
     "sim/bots",
     "sim/records",
+    # The game-AI environments' observation (issue 25: env() decisions/s, benchmarks/
+    # interop.py --compiled). Not interop/pettingzoo: its classes subclass PettingZoo's, and
+    # compiled, OrderEnforcingWrapper's __init__ failed (SystemError setting _has_reset).
+    "interop/encoding",
 ]
 
 ext_modules = []

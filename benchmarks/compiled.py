@@ -4,7 +4,10 @@
 installed with ``VERLIES_COMPILE=1`` (see setup.py): the same source compiled. It is
 rebuilt whenever a compiled module's source changed. ``run_compiled`` plays the same
 random playouts there and a few whole games whose saved JSON must equal the pure-Python
-engine's, bit for bit, before any of its figures count.
+engine's, bit for bit, before any of its figures count; ``compiled_observation_digest``
+does the same for every observation, mask and reward of the PettingZoo envs on the
+compiled engine and observation (``benchmarks/interop.py --compiled`` checks it before
+its compiled figures).
 """
 
 from __future__ import annotations
@@ -56,6 +59,58 @@ DIGEST = textwrap.dedent(
 )
 
 
+# Both builds: a digest of every observation, mask, reward and flag that env() and
+# parallel_env() hand out over seeded games of random legal play (2 and 3 players).
+OBSERVATION_DIGEST = textwrap.dedent(
+    """
+    def observation_digest(seeds):
+        import random
+        import verlies.pettingzoo as vp
+        h = hashlib.sha256()
+        for seed in seeds:
+            for players in (2, 3):
+                rng = random.Random(seed)
+                env = vp.env(players=players, round_limit=40)
+                env.reset(seed=seed)
+                for agent in env.agent_iter():
+                    obs, reward, terminated, truncated, _ = env.last()
+                    h.update(agent.encode())
+                    h.update(obs["observation"].tobytes())
+                    h.update(obs["action_mask"].tobytes())
+                    h.update(repr((reward, terminated, truncated)).encode())
+                    if terminated or truncated:
+                        env.step(None)
+                        continue
+                    legal = [i for i, m in enumerate(obs["action_mask"]) if m]
+                    env.step(legal[rng.randrange(len(legal))])
+                par = vp.parallel_env(players=players, round_limit=40)
+                obs, _ = par.reset(seed=seed)
+                while par.agents:
+                    for agent in par.agents:
+                        h.update(obs[agent]["observation"].tobytes())
+                        h.update(obs[agent]["action_mask"].tobytes())
+                    acting = [a for a in par.agents if obs[a]["action_mask"].any()][0]
+                    legal = [i for i, m in enumerate(obs[acting]["action_mask"]) if m]
+                    obs, rewards, terms, truncs, _ = par.step(
+                        {acting: legal[rng.randrange(len(legal))]}
+                    )
+                    h.update(repr((rewards, terms, truncs)).encode())
+        return h.hexdigest()
+    """
+)
+
+OBSERVATION_SCRIPT = textwrap.dedent(
+    """
+    import hashlib, json, sys
+    import verlies.interop.encoding, verlies.rules
+
+    for module in (verlies.interop.encoding, verlies.rules):
+        assert module.__file__.endswith(".so"), module.__file__
+    print(json.dumps({"digest": observation_digest(json.loads(sys.argv[1]))}))
+    """
+)
+
+
 def source_hash() -> str:
     h = hashlib.sha256()
     for name in ("setup.py", "pyproject.toml"):
@@ -91,6 +146,8 @@ def ensure_compiled(quiet: bool = False, opt_level: str = "3") -> tuple[Path | N
     say("compiling the engine with mypyc (about a minute) ...")
     pip = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
     deps = ["mypy>=1.11", "setuptools>=68", "wheel", "lark>=1.2", "pydantic>=2.7", "tomli-w"]
+    # The compiled observation (setup.py) and the PettingZoo envs on it import these.
+    deps += ["numpy>=1.24", "pettingzoo>=1.24", "gymnasium>=0.29"]
     steps = [
         _uv_pip(py) + deps if _uv_pip(py) else pip + deps,
         pip + ["--force-reinstall", "--no-deps", "--no-build-isolation", str(ROOT)],
@@ -140,6 +197,30 @@ def run_compiled(
         raise RuntimeError(r.stderr.strip()[-2000:])
     data: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
     return data
+
+
+def compiled_observation_digest(py: Path, seeds: list[int]) -> str:
+    """``OBSERVATION_DIGEST`` of the compiled build (the engine and the observation
+    compiled; the env itself is Python)."""
+    r = subprocess.run(
+        [str(py), "-c", OBSERVATION_DIGEST + OBSERVATION_SCRIPT, json.dumps(seeds)],
+        capture_output=True,
+        text=True,
+        cwd=HERE,
+        env=compiled_env(),
+    )
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr.strip()[-2000:])
+    result: str = json.loads(r.stdout.strip().splitlines()[-1])["digest"]
+    return result
+
+
+def pure_observation_digest(seeds: list[int]) -> str:
+    """The same digest from this process's pure-Python observation and env."""
+    namespace: dict[str, Any] = {"hashlib": hashlib}
+    exec(OBSERVATION_DIGEST, namespace)
+    result: str = namespace["observation_digest"](seeds)
+    return result
 
 
 def pure_digest(check_seeds: list[int]) -> str:

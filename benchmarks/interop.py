@@ -25,6 +25,12 @@ disturbed figure):
   over such games (its decisions and steps per second) and the ratios
   (``pettingzoo_figures``; ``--only pettingzoo`` runs just these; ``--against main``
   also measures main's env() and parallel_env() in the same run, interleaved);
+* with ``--compiled`` (not in the full run): the same PettingZoo figures under the mypyc
+  build (setup.py ``COMPILED``, the engine with the observation encoding; built in
+  ``benchmarks/.venv-compiled`` by ``benchmarks/compiled.py``), after its observations,
+  masks and rewards on seeded games are checked equal to this process's pure-Python ones
+  bit for bit; the pure figures are measured first in this process, then the compiled in
+  the compiled venv, each beside its own engine (``compiled_figures``);
 * with ``--only parts`` (not in the full run): where an ``env()`` decision's time goes,
   the observation, the legal mask, ``last()``, ``step`` and the engine's apply, each
   timed around it (``parts_figures``; ``--against main`` measures main's right after).
@@ -365,11 +371,20 @@ def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
     median = {name: statistics.median(v) / 1e3 for name, v in took.items()}
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     engine_cpu, engine_wall = cpu.pop("engine"), wall.pop("engine")
+    import verlies.interop.encoding
+    import verlies.rules
+
+    build = "pure Python"
+    if verlies.interop.encoding.__file__.endswith(".so"):
+        build = "compiled engine and observation"
+    elif verlies.rules.__file__.endswith(".so"):
+        build = "pure observation and env, compiled engine"
     print(
-        f"PettingZoo, 2 players, random legal play (load {load}); the engine alone on such "
-        f"games: {engine_cpu:,.0f} decisions per CPU second ({engine_wall:,.0f} per wall "
-        f"second), {engine_cpu * steps[0] / steps[1]:,.0f} steps per CPU second (chance "
-        f"rolls included: {steps[0]:,} steps for {steps[1]:,} decisions in {games} games)"
+        f"PettingZoo ({build}), 2 players, random legal play (load {load}); the engine "
+        f"alone on such games: {engine_cpu:,.0f} decisions per CPU second "
+        f"({engine_wall:,.0f} per wall second), {engine_cpu * steps[0] / steps[1]:,.0f} "
+        f"steps per CPU second (chance rolls included: {steps[0]:,} steps for "
+        f"{steps[1]:,} decisions in {games} games)"
     )
     print(
         f"  {'decisions/s':22s} {'per CPU s':>10s} {'(of engine)':>11s} {'per wall s':>11s}"
@@ -459,6 +474,45 @@ def parts_figures(against: str | None = None) -> None:
             )
 
 
+def compiled_figures(quick: bool, against: str | None = None) -> None:
+    """``pettingzoo_figures`` in this process (pure Python; with ``against``, that
+    revision's envs too), then in the compiled venv (``benchmarks/compiled.py``), whose
+    observations must first equal the pure ones. (Main's observation before the compiled
+    build does not run on the compiled engine: it read the frames' ``__slots__``.)"""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from compiled import (  # type: ignore[import-not-found]  # benchmarks/ is on sys.path
+        compiled_env,
+        compiled_observation_digest,
+        ensure_compiled,
+        pure_observation_digest,
+    )
+
+    py, why = ensure_compiled(opt_level="3")
+    if py is None:
+        raise SystemExit(f"no compiled build: {why}")
+    seeds = [1, 2, 3]
+    pure, compiled = pure_observation_digest(seeds), compiled_observation_digest(py, seeds)
+    if pure != compiled:
+        raise SystemExit(
+            f"the compiled envs' observations differ from pure Python's on seeds {seeds} "
+            f"({compiled[:12]} against {pure[:12]}): no compiled figures"
+        )
+    print(
+        f"compiled env() and parallel_env(): every observation, mask and reward of seeded "
+        f"games (seeds {seeds}, 2 and 3 players) equal to pure Python's (sha256 {pure[:12]})"
+    )
+    pettingzoo_figures(quick, against)
+    here = Path(__file__).resolve().parent  # not the repository's pure source on sys.path
+    cmd = [str(py), str(here / "interop.py"), "--only", "pettingzoo", *(["--quick"] * quick)]
+    sys.stdout.flush()
+    r = subprocess.run(cmd, cwd=here, env=compiled_env())
+    if r.returncode != 0:
+        raise SystemExit(f"the compiled run failed ({r.returncode})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
@@ -472,7 +526,15 @@ def main() -> None:
         metavar="REV",
         help="also measure the PettingZoo envs of git revision REV (e.g. main) in the same run",
     )
+    ap.add_argument(
+        "--compiled",
+        action="store_true",
+        help="the PettingZoo figures pure, then under the mypyc build (checked bit for bit)",
+    )
     a = ap.parse_args()
+    if a.compiled:
+        compiled_figures(a.quick, a.against)
+        return
     if a.only == "pettingzoo":
         pettingzoo_figures(a.quick, a.against)
         return

@@ -1,9 +1,9 @@
 """The optional mypyc build of the engine (setup.py) plays the same games, bit for bit.
 
 It builds ``benchmarks/.venv-compiled`` (about a minute the first time; reused while the
-engine's source is unchanged) and compares whole bot games' saved JSON with this
-process's pure-Python engine. The benchmark counts the compiled figures only after the
-same check.
+engine's source is unchanged) and compares whole bot games' saved JSON, and the compiled
+PettingZoo envs' observations, with this process's pure-Python ones. The benchmarks count
+the compiled figures only after the same checks.
 """
 
 from __future__ import annotations
@@ -15,7 +15,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from compiled import compiled_env, ensure_compiled, pure_digest, run_compiled  # noqa: E402
+from compiled import (  # noqa: E402
+    compiled_env,
+    compiled_observation_digest,
+    ensure_compiled,
+    pure_digest,
+    pure_observation_digest,
+    run_compiled,
+)
 
 from verlies.sim import simulate  # noqa: E402
 
@@ -32,6 +39,16 @@ def test_compiled_engine_plays_the_same_games_as_pure_python() -> None:
     assert data["digest"] == pure_digest(seeds)
     games, steps, _wall, _cpu = data["runs"][0]
     assert games == 2 and steps > 0
+
+
+def test_compiled_pettingzoo_envs_hand_out_the_same_observations_as_pure_python() -> None:
+    """The observation encoding is in the compiled set (setup.py): every observation,
+    mask, reward and end flag of env() and parallel_env() games on the compiled engine and
+    observation (checked to be the .so modules) equal the pure-Python ones."""
+    py, why = ensure_compiled(quiet=True, opt_level=OPT)
+    assert py is not None, why
+    seeds = [4, 5]
+    assert compiled_observation_digest(py, seeds) == pure_observation_digest(seeds)
 
 
 # A simulation on worker processes: its records travel back pickled (GameRecord, Tally).

@@ -58,6 +58,7 @@ from verlies.cards.model import Attr, MonsterCard, ObstacleClass, RoomCard, Tile
 from verlies.dice import Dice
 from verlies.errors import VerliesError
 from verlies.game import Game
+from verlies.state import Figure, Table
 from verlies.variants import Variants
 from verlies.views import (
     DieTest,
@@ -340,6 +341,18 @@ def _dice_in(value: Any) -> Iterator[Dice]:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
             yield from _dice_in(getattr(value, f.name))
+
+
+_FIELDLESS: dict[type, bool] = {}
+
+
+def _fieldless(frame: type) -> bool:
+    """Whether a frame type has no fields (kept by type: read once per type). Asked of
+    the dataclass, not of ``__slots__``: the compiled engine's frames have none."""
+    known = _FIELDLESS.get(frame)
+    if known is None:
+        known = _FIELDLESS[frame] = not dataclasses.fields(frame)
+    return known
 
 
 class _Kept:
@@ -762,7 +775,7 @@ class Encoding:
 
     # ---- the blocks' writers (one per block of OBSERVATION_LAYOUT) -------------------
 
-    def _write_board(self, kept: _Kept, state: Any, order: list[Any]) -> None:
+    def _write_board(self, kept: _Kept, state: Table, order: list[Figure]) -> None:
         """board: the laid cards' channels around the observer (a slice of the kept
         grid, by board version and the observer's card), then each figure's mark."""
         me = order[0].pos
@@ -791,7 +804,7 @@ class Encoding:
         kept.marks = marks
         kept.marked = marked
 
-    def _write_figures(self, kept: _Kept, state: Any, order: list[Any], seat: int) -> None:
+    def _write_figures(self, kept: _Kept, state: Table, order: list[Figure], seat: int) -> None:
         """figures: each figure's row (kept by its public facts relative to the observer
         and the deck's card of its character, by id while that deck is the one kept:
         live edits), then to_move."""
@@ -857,7 +870,7 @@ class Encoding:
         row += values if values is not None else (0.0,) * len(_ATTRS)
         return array("f", row)
 
-    def _write_treasures(self, kept: _Kept, order: list[Any]) -> None:
+    def _write_treasures(self, kept: _Kept, order: list[Figure]) -> None:
         """hand (the observer's own treasures) and shown (every seat's used ones, R9.5;
         never another seat's unused ones): by every figure's (id, used) pairs."""
         if not any([f.treasures for f in order]):  # most of most games: none held
@@ -886,7 +899,7 @@ class Encoding:
         mv[self._at_hand[0] : self._at_hand[1]] = array("f", hand)
         mv[self._at_shown[0] : self._at_shown[1]] = array("f", shown)
 
-    def _write_info(self, kept: _Kept, game: Game, state: Any, me: Any) -> None:
+    def _write_info(self, kept: _Kept, game: Game, state: Table, me: Figure) -> None:
         """info: the public counts (pile sizes, exits left, round, bank, own gold,
         figures inside) and the drawn card."""
         limit = game.setup.round_limit
@@ -948,7 +961,7 @@ class Encoding:
             row[_INFO_DRAWN_KIND + len(_KINDS) + 1] = float(drawn.obstacle is not None)
         kept.mv[self._at_info[0] : self._at_info[1]] = array("f", row)
 
-    def _write_pending(self, kept: _Kept, game: Game, state: Any, seat: int) -> None:
+    def _write_pending(self, kept: _Kept, game: Game, state: Table, seat: int) -> None:
         """pending: a function of the frame on top (a value: never changed once on the
         stack), the seat to decide, the board (an obstacle's card) and the deck (a
         character's values); read through ``Game.pending_context()`` when that changes."""
@@ -965,7 +978,7 @@ class Encoding:
             return
         kept.pending = key
         top = key[1]
-        if top is not None and not key[0] and not type(top).__slots__:
+        if top is not None and not key[0] and _fieldless(type(top)):
             # A frame without fields (a turn's choice, a draw) waits for its kind alone
             # (who decides is "mine"): kept by its type, without making a Pending.
             bare = (type(top), cp == seat, state.at_chance)
@@ -993,7 +1006,7 @@ class Encoding:
                 self._pending_cache[value_key] = block
         kept.mv[self._at_pending[0] : self._at_pending[1]] = block
 
-    def _write_piles(self, kept: _Kept, state: Any) -> None:
+    def _write_piles(self, kept: _Kept, state: Table) -> None:
         """piles (R2.3): one block for every seat, kept while the counts stay."""
         piles = self._piles_block(state)
         if piles is not kept.piles:
@@ -1015,7 +1028,7 @@ class Encoding:
         self._character_cache[id(character)] = (character, values)
         return values
 
-    def _laid(self, state: Any) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
+    def _laid(self, state: Table) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
         """The whole board as one grid of cell channels (figures' channels 0, clipped to
         0..1), at least ``WINDOW`` empty cells around it, so a window is a slice. Kept by
         board (board_version; a change of a card lays a new tile and a new version); on a
@@ -1069,7 +1082,7 @@ class Encoding:
         self._laid_cache = laid
         return laid
 
-    def _board_into(self, board: npt.NDArray[np.float32], state: Any, me: Pos) -> None:
+    def _board_into(self, board: npt.NDArray[np.float32], state: Table, me: Pos) -> None:
         """Write the board block's card channels around ``me`` (the figures' channels 0)
         into ``board`` (side x side x channels)."""
         _, x0, y0, grid = self._laid(state)
@@ -1084,7 +1097,7 @@ class Encoding:
             if 0 <= cx < SIDE and 0 <= cy < SIDE:
                 board[cy, cx] = grid[y - y0, x - x0]
 
-    def _piles_block(self, state: Any) -> npt.NDArray[np.float32]:
+    def _piles_block(self, state: Table) -> npt.NDArray[np.float32]:
         """The piles block (R2.3), kept while the piles' counts stay (they change only
         when a card is drawn, discarded or shuffled back); when they change, a copy of
         the kept block with only the changed counts rewritten (found in C: the
