@@ -142,9 +142,8 @@ def verdict_sentence(comp: Comparison, lang: str = "en") -> str:
     unknown = [(k, r) for k, r in open_ if math.isnan(r["low"])]
     open_ = [(k, r) for k, r in open_ if not math.isnan(r["low"])]
     if unknown and not changed:
-        from verlies.sim.compare import MIN_PAIRS
-
-        parts.append(text("lab.sentence.too_few", lang, n=comp.games, min=MIN_PAIRS))
+        # the comparison says its own minimum: words sit below the lab
+        parts.append(text("lab.sentence.too_few", lang, n=comp.games, min=comp.min_pairs))
     if open_ and not changed:
         if not within:
             parts.append(text("lab.sentence.undecided", lang, n=comp.games))

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from verlies.cards.display import card_text
-from verlies.cards.model import DungeonCard
+from verlies.cards.model import DungeonCard, register_card_painter
 from verlies.render import shapes as sh
 from verlies.render import style as st
 from verlies.render.shapes import Card, wrap
@@ -300,6 +300,10 @@ def board_svg(
     content = "".join(shape_svg(p) for p in body)
     return _doc(w, h, f"0 0 {_n(w)} {_n(h)}", content, (("data-origin", f"{x0},{y0}"),))
 
+
+# Cards draw themselves (``card.svg()``, ``_repr_svg_``) with this module; the cards sit a
+# layer below the pictures, so the pictures hand the drawing function down.
+register_card_painter(lambda card, lang: card_svg(card, lang=lang))
 
 __all__ = [
     "Card",

@@ -228,6 +228,11 @@ class Comparison:
     def games(self) -> int:
         return self.a.metrics.games
 
+    @property
+    def min_pairs(self) -> int:
+        """Pairs a quantity needs before its interval is shown (``MIN_PAIRS``)."""
+        return MIN_PAIRS
+
     def add_pair(self, ra: GameRecord, rb: GameRecord) -> None:
         va, vb = game_values(ra), game_values(rb)
         for key in va.keys() & vb.keys():

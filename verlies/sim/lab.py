@@ -117,7 +117,7 @@ class SimResult:
         """A ``?g=`` link of the play page for each of the first ``most`` stalled games: the
         position at the turn where it was first stalled, with the lab's bots in the seats
         (None where that is too long for a link). Each game is played again here."""
-        from verlies.sim.stalls import stall_link
+        from verlies.sim.run import stall_link
 
         return {
             g["index"]: stall_link(self.spec, g["index"])
