@@ -55,7 +55,9 @@ from verlies.deck.limits import (
     R10_MATERIAL,
 )
 from verlies.deck.model import Deck
-from verlies.deck.model import _restore as _restore  # old pickles name verlies.deck._restore
+from verlies.deck.model import (
+    restore_deck as restore_deck,  # old pickles name verlies.deck._restore
+)
 from verlies.deck.patch import (
     Added,
     CardChange,

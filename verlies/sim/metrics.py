@@ -70,7 +70,7 @@ def _mean_ci(hist: Mapping[int, int]) -> tuple[float, float]:
     return est.low, est.high
 
 
-def _median_ci(hist: Mapping[int, int], z: float = Z95) -> tuple[float, float]:
+def median_ci(hist: Mapping[int, int], z: float = Z95) -> tuple[float, float]:
     """A distribution-free interval of the median (95 % by default): order statistics at
     ranks n/2 ∓ z √n / 2 (the binomial's normal approximation)."""
     n = sum(hist.values())
@@ -366,7 +366,7 @@ class Metrics:
             "first_seat_edge": self.first_seat.rate - 1 / self.players,
             "first_seat_edge_ci": [c - 1 / self.players for c in self.first_seat.ci],
             "mean_rounds_ci": list(_mean_ci(self.rounds)),
-            "median_rounds_ci": list(_median_ci(self.rounds)),
+            "median_rounds_ci": list(median_ci(self.rounds)),
             "mean_gold_ci": [c / self.players for c in self._total_ci("gold")],
             "injuries_ci": list(self._total_ci("injuries")),
             "injuries_per_game": sum(s.injuries for s in self.seats) / n if n else math.nan,
