@@ -507,6 +507,10 @@ def restore_deck(
     return deck
 
 
+#: Decks pickled before issue 20 name ``verlies.deck.model._restore``.
+_restore = restore_deck
+
+
 @functools.cache
 def _edition_deck(name: str) -> Deck:
     return Deck._wrap(toml_io.edition_parts(name))
