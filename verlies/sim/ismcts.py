@@ -313,7 +313,7 @@ class _Race:
         """Resolve a dungeon draw; False when only exits are left (the race is settled)."""
         state = game.state
         pile = state.dungeon
-        exit_ids = state._exit_ids
+        exit_ids = state.exit_ids()
         exits = sum(pile.counts.get(c, 0) for c in exit_ids)
         drawer = state.seat
         sign = 1.0 if drawer == self.seat else -1.0
@@ -342,7 +342,7 @@ class _Race:
         """The rest of the race: the next draw's chance times the difference in turns the
         two figures lose before they can draw (R3.2, R8.2)."""
         pile = game.state.dungeon
-        exits = sum(pile.counts.get(c, 0) for c in game.state._exit_ids)
+        exits = sum(pile.counts.get(c, 0) for c in game.state.exit_ids())
         if pile.total == 0 or exits == 0 or game.is_over:
             return 0.0
         h = exits / pile.total
