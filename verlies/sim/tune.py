@@ -496,7 +496,7 @@ def quantities(m: Metrics, targets: Sequence[Target]) -> dict[str, float]:
     return out
 
 
-def band(targets: Sequence[Target], key: str) -> Target:
+def target_for(targets: Sequence[Target], key: str) -> Target:
     for t in reversed(targets):  # a named character's target wins over win:*
         if t.key == key:
             return t
@@ -515,7 +515,7 @@ def violation(values: Mapping[str, float], targets: Sequence[Target]) -> float:
     """How far the quantities lie outside their targets, summed (points; rounds)."""
     total = 0.0
     for key, v in values.items():
-        t = band(targets, key)
+        t = target_for(targets, key)
         if math.isnan(v):
             total += 100.0
             continue
@@ -631,7 +631,7 @@ class TuneResult:
             )
             names = [quantity_name(q["key"], lang, deck) for q in v["quantities"]]
             width = max((len(n) for n in names), default=0)
-            bands = [band(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
+            bands = [target_for(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
             bwidth = max((len(b) for b in bands), default=0)
             for q, name, band in zip(v["quantities"], names, bands, strict=True):
                 key = q["key"]
@@ -1034,7 +1034,7 @@ def verify(
     rows = []
     for key, val in qb.items():
         lo, hi = _interval(mb, key, z)
-        t = band(result.targets, key)
+        t = target_for(result.targets, key)
         if t.low <= lo and hi <= t.high:
             verdict = "met"
         elif hi < t.low or lo > t.high:

@@ -225,7 +225,7 @@ class SuggestRun(BackgroundRun):
         """Every quantity of the verification in words (empty: not verified, e.g.
         cancelled)."""
         from verlies import i18n
-        from verlies.sim.tune import band, show_value
+        from verlies.sim.tune import show_value, target_for
 
         r = self.result
         if r is None or r.verification is None:
@@ -237,7 +237,7 @@ class SuggestRun(BackgroundRun):
                 VerdictRow(
                     key=key,
                     name=quantity_name(key, lang, r.start),
-                    band=band(r.targets, key).shown(lang),
+                    band=target_for(r.targets, key).shown(lang),
                     start=show_value(key, q["start"], lang),
                     value=show_value(key, q["value"], lang),
                     low=show_value(key, q["low"], lang),
