@@ -258,3 +258,21 @@ def test_the_private_check_sees_both_forms(tmp_path: Path, bad: str) -> None:
     mods = _modules(pkg)
     assert private_reads("verlies.view", mods["verlies.view"], mods)
     assert not private_reads("verlies.game", mods["verlies.game"], mods)
+
+
+def test_cards_can_draw_themselves_whatever_module_is_imported_first() -> None:
+    """The cards' painter is registered by verlies.render.svg, which the package root
+    loads; Python loads the root before any submodule, so a card imported on its own
+    draws itself (a fresh interpreter: this one has loaded everything already)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from verlies.cards.model import Character\n"  # the first import: a submodule
+        "from verlies.deck import Deck\n"
+        "card = next(iter(Deck.default().characters.values()))\n"
+        "assert isinstance(card, Character)\n"
+        "print(card._repr_svg_()[:4])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "<svg"
