@@ -40,6 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from verlies import views
 from verlies.actions import Action, Attempt, Decline, Draw, ShuffleBack
 from verlies.board import has_open_passage
 from verlies.cards.model import ObstacleClass
@@ -66,7 +67,7 @@ def game_behind(view: PlayerView) -> Game:
     """The game a view shows. Read only here, and only to sample worlds from it: nothing
     the seat cannot see survives :func:`determinise` (tests compare decisions on games
     that differ only in hidden cards)."""
-    game = view._game
+    game = views.game_behind(view)
     if not isinstance(game, Game):
         raise TypeError("the search bot plays views of a verlies Game")
     return game
