@@ -208,7 +208,7 @@ def test_the_graph_has_every_kind_of_import_with_its_line() -> None:
     assert "verlies.i18n" in targets["verlies.cards.model"]
     assert "verlies" not in targets["verlies.cards.model"]
     # under TYPE_CHECKING
-    assert "verlies.sim.run" in targets["verlies.sim.lab"]
+    assert "verlies.sim.report" in targets["verlies.i18n.metrics"]
     assert all(e.line > 0 for es in graph.values() for e in es)
 
 
