@@ -11,8 +11,8 @@ from verlies import Game
 from verlies.actions import Attempt, Card, Draw, Place, Roll, Walk
 from verlies.frames import Turn
 from verlies.sim import simulate
-from verlies.sim.run import RunSpec
-from verlies.sim.stalls import first_stall, lab_game, position_stalled, stall_link, stall_of
+from verlies.sim.run import RunSpec, lab_game, stall_link
+from verlies.sim.stalls import first_stall, position_stalled, stall_of
 
 
 def _walled_in(character: str) -> Game:

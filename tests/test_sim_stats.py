@@ -18,8 +18,8 @@ import synthetic_pairs as sp
 from scipy import optimize
 from scipy import stats as sps
 
-from verlies import i18n
 from verlies.deck import Deck
+from verlies.i18n.metrics import metric_help, metric_name
 from verlies.sim import SimulationError, Tweak, compare, simulate, stats, sweep
 from verlies.sim.compare import aa_twin
 from verlies.sim.metrics import wilson
@@ -313,9 +313,9 @@ def test_a_fixed_size_compare_gets_a_verdict_at_its_one_look() -> None:
 
 
 def compare_json(comp: object) -> object:
-    from verlies.__main__ import _jsonable
+    from verlies.sim.report import jsonable
 
-    return _jsonable(comp.to_dict())  # type: ignore[attr-defined]
+    return jsonable(comp.to_dict())  # type: ignore[attr-defined]
 
 
 def test_watch_patterns_deltas_and_bad_input() -> None:
@@ -345,19 +345,19 @@ def test_watch_patterns_deltas_and_bad_input() -> None:
 
 
 def test_metric_names_in_both_languages() -> None:
-    assert i18n.metric_name("win:char-zwerg", "de") == "Siegquote Zwerg"
-    assert i18n.metric_name("win:char-zwerg", "en") == "Dwarf's win rate"
-    assert i18n.metric_name("win@2", "en") == "seat 2's win rate"
-    assert i18n.metric_name("injuries", "de") == "Verletzungen"
+    assert metric_name("win:char-zwerg", "de") == "Siegquote Zwerg"
+    assert metric_name("win:char-zwerg", "en") == "Dwarf's win rate"
+    assert metric_name("win@2", "en") == "seat 2's win rate"
+    assert metric_name("injuries", "de") == "Verletzungen"
     keys = ["rounds", "turns", "timeout", "gold", "left_behind", "escaped", "injuries"]
     keys += ["shuffle_backs", "lead_changes", "win:char-elfe", "win@1"]
     for k in keys:
-        assert i18n.metric_help(k, "de") != i18n.metric_help(k, "en")
+        assert metric_help(k, "de") != metric_help(k, "en")
         if k != "gold":
-            assert i18n.metric_name(k, "de") != i18n.metric_name(k, "en")
+            assert metric_name(k, "de") != metric_name(k, "en")
         for lang in ("de", "en"):
-            assert i18n.metric_help(k, lang) not in (k, "")
-    assert i18n.metric_help("win:char-elfe", "de") != i18n.metric_help("win:char-elfe", "en")
+            assert metric_help(k, lang) not in (k, "")
+    assert metric_help("win:char-elfe", "de") != metric_help("win:char-elfe", "en")
 
 
 # ---- intervals in summaries and sweeps ----------------------------------------------------

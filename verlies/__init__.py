@@ -8,6 +8,8 @@ The engine (everything outside ``verlies.ui``) imports no widget library.
 0
 """
 
+# The pictures: loading them teaches the cards to draw themselves (card.svg(), _repr_svg_).
+from verlies import render  # noqa: F401
 from verlies.actions import (
     Attempt,
     Card,

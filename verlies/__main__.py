@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import re
 import sys
 from collections import Counter
@@ -393,7 +392,9 @@ def _write_csv(path: str | None, text: str) -> None:
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(_jsonable(data), ensure_ascii=False, indent=1))
+    from verlies.sim.report import jsonable  # NaN -> null: valid JSON
+
+    print(json.dumps(jsonable(data), ensure_ascii=False, indent=1))
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -742,17 +743,6 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         where = ", ".join(cited.get(rid, [])) or "-"
         print(f"  {rid:<6} {fired.get(rid, 0):>7}  {where:<15} {text}")
     return 0
-
-
-def _jsonable(x: Any) -> Any:
-    """NaN -> None, so that the JSON is valid."""
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [_jsonable(v) for v in x]
-    return x
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -57,11 +57,11 @@ class Position:
     controllers: tuple[str, ...]
 
 
-def _b64(data: bytes) -> str:
+def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def _unb64(text: str) -> bytes:
+def unb64(text: str) -> bytes:
     pad = "=" * (-len(text) % 4)
     return base64.urlsafe_b64decode(text + pad)
 
@@ -77,7 +77,7 @@ def encode(game: Game, controllers: Sequence[str]) -> str:
         data["b"] = Deck.DEFAULT_EDITION  # the patch's base (links without it: standard-1)
     data["p"] = [step_to_json(s) for s in game.steps]
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return _b64(zlib.compress(text.encode("utf-8"), 9))
+    return b64(zlib.compress(text.encode("utf-8"), 9))
 
 
 def link(game: Game, controllers: Sequence[str]) -> str | None:
@@ -93,7 +93,7 @@ def decode(value: str) -> Position:
     if not isinstance(value, str) or len(value) > 4 * MAX_LINK_CHARS:
         raise SaveFormatError(words=Phrase.of("save.err.link_long"))
     try:
-        packed = _unb64(value)
+        packed = unb64(value)
         inflate = zlib.decompressobj()
         raw = inflate.decompress(packed, MAX_SAVE_BYTES)  # bounded: no zip bomb
         if inflate.unconsumed_tail:

@@ -495,3 +495,10 @@ class PlayerView:
     @property
     def variants(self) -> Variants:
         return self._game.variants
+
+
+def game_behind(view: PlayerView) -> Viewed:
+    """The game behind a seat's view, for a search that samples worlds from it and hides
+    again what the seat cannot see (``verlies.sim.search.determinise``); never for a
+    decision itself. Lives here, beside the private field it reads."""
+    return view._game

@@ -7,6 +7,7 @@ No card has code of its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Self
@@ -168,15 +169,27 @@ SHAPE_MASK: dict[Shape, int] = {
 }
 
 
+#: Draws a card as SVG (card, language). The pictures live a layer above the cards
+#: (``verlies.render.svg`` reads card values), so they register themselves here when
+#: loaded; the package root loads them, and Python loads the root before any submodule.
+_painter: Callable[[Any, str], str] | None = None
+
+
+def register_card_painter(paint: Callable[[Any, str], str]) -> None:
+    """Let cards draw themselves with ``paint(card, lang)`` (``verlies.render.svg``)."""
+    global _painter
+    _painter = paint
+
+
 class _ShowsItself:
     """Cards draw themselves in a notebook (``_repr_svg_``), German by default."""
 
     __slots__ = ()
 
     def svg(self, lang: str = "de") -> str:
-        from verlies.render.svg import card_svg
-
-        return card_svg(self, lang=lang)  # type: ignore[arg-type]
+        if _painter is None:  # only when verlies.cards was loaded without the package root
+            raise RuntimeError("no card painter: import verlies.render.svg")
+        return _painter(self, lang)
 
     def _repr_svg_(self) -> str:
         return self.svg()

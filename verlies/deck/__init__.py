@@ -54,8 +54,7 @@ from verlies.deck.limits import (
     MIN_CHARACTERS,
     R10_MATERIAL,
 )
-from verlies.deck.model import Deck
-from verlies.deck.model import _restore as _restore  # old pickles name verlies.deck._restore
+from verlies.deck.model import Deck, restore_deck
 from verlies.deck.patch import (
     Added,
     CardChange,
@@ -70,6 +69,9 @@ from verlies.deck.patch import (
 )
 from verlies.deck.schema import ColorKey, KindKey, ObstacleKey, ShapeKey, TileKindKey
 from verlies.deck.toml_io import read_toml
+
+#: Decks pickled before the split of deck.py name ``verlies.deck._restore``.
+_restore = restore_deck
 
 __all__ = [
     "FORMAT_VERSION",

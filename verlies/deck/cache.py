@@ -24,12 +24,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-import verlies
-
 T = TypeVar("T")
 
 ENV_NO_CACHE = "VERLIES_NO_DECK_CACHE"  # "1": always parse (tests compare both paths)
-_PACKAGE = Path(verlies.__file__).resolve().parent
+# The package directory, found from this file: importing the package root here would
+# make a loop (the root re-exports the engine, which loads decks).
+_PACKAGE = Path(__file__).resolve().parent.parent
 _DECK_FILE = _PACKAGE / "data" / "default_deck.toml"
 #: The sources whose change can change the parsed deck.
 _SOURCES = ("deck", "cards")

@@ -31,12 +31,12 @@ from verlies.cards.model import (
 )
 from verlies.deck.kinds import CARD_TYPE, TEXTED, Card, Kind
 from verlies.deck.messages import ErrorWords, field_name, messages
-from verlies.deck.schema import ENTRY_MODEL, _CharacterModel, _DungeonModel, _Named, _TextModel
+from verlies.deck.schema import ENTRY_MODEL, CharacterModel, DungeonModel, NamedModel, TextModel
 from verlies.deck.words import CardTextMessage, Words
 from verlies.errors import CardTextError, DeckError
 
 
-def _names(m: _Named) -> Names:
+def _names(m: NamedModel) -> Names:
     return Names(m.name, m.name_en if m.name_en is not None else m.name)
 
 
@@ -107,9 +107,9 @@ def text_card(kind: Kind, card_id: str, names: Names, text: str) -> Card:
     return TreasureCard(card_id, names, canon, tt.gold, tt.magic, tt.spent)
 
 
-def card_from_model(kind: Kind, m: _Named) -> Card:
+def card_from_model(kind: Kind, m: NamedModel) -> Card:
     names = _names(m)
-    if isinstance(m, _DungeonModel):
+    if isinstance(m, DungeonModel):
         obstacle = None
         if m.obstacle is not None:
             o = m.obstacle
@@ -117,9 +117,9 @@ def card_from_model(kind: Kind, m: _Named) -> Card:
         return DungeonCard(
             m.id, TileKind(m.kind), Color(m.color), Shape(m.shape), names, m.gold, obstacle
         )
-    if isinstance(m, _CharacterModel):
+    if isinstance(m, CharacterModel):
         return Character(m.id, names, m.staerke, m.geist, m.geschick)
-    assert isinstance(m, _TextModel)
+    assert isinstance(m, TextModel)
     return text_card(kind, m.id, names, m.text)
 
 
@@ -156,7 +156,7 @@ def entry_of(kind: Kind, card: Card, count: int | None) -> dict[str, Any]:
 
 def validate_entry(
     kind: Kind, raw: Mapping[str, Any], *, patch: bool
-) -> tuple[_Named | None, list[tuple[tuple[str | int, ...], ErrorWords]]]:
+) -> tuple[NamedModel | None, list[tuple[tuple[str | int, ...], ErrorWords]]]:
     """The entry's model, or its problems: (where, its words)."""
     model = ENTRY_MODEL[kind]
     try:
@@ -216,6 +216,6 @@ def _content(card: Card) -> tuple[object, ...]:
     return (card,)
 
 
-def count_of(m: _Named, default: int) -> int:
+def count_of(m: NamedModel, default: int) -> int:
     count = getattr(m, "count", None)
     return default if count is None else int(count)

@@ -124,7 +124,7 @@ class Deck:
         raise AttributeError("Deck is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self._name, self._cards, self._counts, self._warnings))
+        return (restore_deck, (self._name, self._cards, self._counts, self._warnings))
 
     def __copy__(self) -> Deck:
         return self  # an immutable value: a copy is the deck itself
@@ -495,7 +495,7 @@ def _text_problem(key: str, card: str, /, **values: object) -> DeckError:
     return DeckError(words=Words.of(key, **values), card=card, field="text")
 
 
-def _restore(
+def restore_deck(
     name: str,
     cards: dict[Kind, dict[str, Card]],
     counts: dict[Kind, dict[str, int]],
@@ -505,6 +505,10 @@ def _restore(
     deck = Deck._build(name, cards, counts)
     object.__setattr__(deck, "_warnings", warnings)
     return deck
+
+
+#: Decks pickled before issue 20 name ``verlies.deck.model._restore``.
+_restore = restore_deck
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from verlies.deck.kinds import Card, Kind, kind_of
 from verlies.deck.limits import FORMAT_VERSION, MAX_TEXT_TOTAL
 from verlies.deck.messages import field_name, messages
 from verlies.deck.scan import MAX_TABLES
-from verlies.deck.schema import _PatchDictModel
+from verlies.deck.schema import PatchDictModel
 from verlies.deck.words import CardTextMessage, Words, say
 from verlies.errors import CardTextError, DeckError
 
@@ -195,14 +195,12 @@ class DeckPatch:
     def from_dict(data: Mapping[str, Any]) -> DeckPatch:
         """Read ``to_dict()``'s output back; DeckError (with the field) if malformed."""
         try:
-            model = _PatchDictModel.model_validate(
-                dict(data) if isinstance(data, Mapping) else data
-            )
+            model = PatchDictModel.model_validate(dict(data) if isinstance(data, Mapping) else data)
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             loc = tuple(err["loc"])
             raise DeckError(
-                words=Words.of("err.patch", msg=messages(err, _PatchDictModel, loc)),
+                words=Words.of("err.patch", msg=messages(err, PatchDictModel, loc)),
                 field=field_name(loc),
             ) from None
         _check_size(model)
@@ -235,7 +233,7 @@ class DeckPatch:
         )
 
 
-def _check_size(model: _PatchDictModel) -> None:
+def _check_size(model: PatchDictModel) -> None:
     """A patch comes from a saved game (outside input): refuse more cards and card text
     than a deck file may hold before compiling any of it."""
     cards = [item.card for item in (*model.added, *model.changed)]

@@ -45,7 +45,7 @@ _Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 _Value = Annotated[int, Field(ge=0, le=10)]
 
 
-class _Named(BaseModel):
+class NamedModel(BaseModel):
     model_config = _CONFIG
 
     id: _Id
@@ -53,7 +53,7 @@ class _Named(BaseModel):
     name_en: _Name | None = None
 
 
-class _Counted(_Named):
+class _Counted(NamedModel):
     count: _Count | None = None
 
     @field_validator("count")
@@ -77,7 +77,7 @@ class _ObstacleModel(BaseModel):
     n: Annotated[int, Field(ge=1, le=MAX_OBSTACLE)]
 
 
-class _DungeonModel(_Counted):
+class DungeonModel(_Counted):
     kind: TileKindKey
     color: ColorKey
     shape: ShapeKey
@@ -97,17 +97,17 @@ class _DungeonModel(_Counted):
         return value
 
 
-class _TextModel(_Counted):
+class TextModel(_Counted):
     text: _Text
 
 
-class _CharacterModel(_Named):
+class CharacterModel(NamedModel):
     staerke: _Value
     geist: _Value
     geschick: _Value
 
 
-class _CountOnlyModel(BaseModel):
+class CountOnlyModel(BaseModel):
     """A patch-file entry that only changes the count of a card of the base deck."""
 
     model_config = _CONFIG
@@ -116,16 +116,16 @@ class _CountOnlyModel(BaseModel):
     count: _Count
 
 
-ENTRY_MODEL: Final[dict[Kind, type[_Named]]] = {
-    "character": _CharacterModel,
-    "dungeon": _DungeonModel,
-    "room": _TextModel,
-    "monster": _TextModel,
-    "treasure": _TextModel,
+ENTRY_MODEL: Final[dict[Kind, type[NamedModel]]] = {
+    "character": CharacterModel,
+    "dungeon": DungeonModel,
+    "room": TextModel,
+    "monster": TextModel,
+    "treasure": TextModel,
 }
 
 
-class _FileModel(BaseModel):
+class FileModel(BaseModel):
     model_config = _CONFIG
 
     format: Literal[1] = 1
@@ -184,7 +184,7 @@ class _PatchRefModel(BaseModel):
     id: _Id
 
 
-class _PatchDictModel(BaseModel):
+class PatchDictModel(BaseModel):
     model_config = _CONFIG
 
     format: Literal[1] = 1

@@ -30,7 +30,7 @@ from verlies.deck.locate import FileWhere, Locator, Where, first_error, text_err
 from verlies.deck.messages import field_name, messages
 from verlies.deck.patch import DeckPatch
 from verlies.deck.scan import WORK, scan
-from verlies.deck.schema import _CountOnlyModel, _FileModel, _Named
+from verlies.deck.schema import CountOnlyModel, FileModel, NamedModel
 from verlies.deck.words import Located, Words, kind_word
 from verlies.errors import CardTextError, DeckError, Said
 
@@ -232,10 +232,10 @@ class _Reading:
 
     # -- the steps ---------------------------------------------------------------------------
 
-    def validate(self) -> _FileModel:
+    def validate(self) -> FileModel:
         """The file's shape (its keys and sections), or its first error."""
         try:
-            return _FileModel.model_validate(self.data)
+            return FileModel.model_validate(self.data)
         except ValidationError as exc:
             found: list[DeckError] = []
             for err in exc.errors(include_url=False):
@@ -246,11 +246,11 @@ class _Reading:
                 line, col = self.at(None, section, index, fld)
                 if section is None and loc and loc[0] == "remove" and len(loc) > 1:
                     col = None
-                words = messages(err, _FileModel, loc)
+                words = messages(err, FileModel, loc)
                 found.append(self.error(words, fld=fld, at=(line, col)))
             raise first_error(found) from None
 
-    def entries(self, top: _FileModel, patch: bool) -> _Entries:
+    def entries(self, top: FileModel, patch: bool) -> _Entries:
         """Every entry of every section, as cards (or a patch's ops); errors collected."""
         got = _Entries(Ops(name=top.name))
         for kind in KINDS:
@@ -269,14 +269,14 @@ class _Reading:
             self.errors.append(self.error(words, card=cid, fld=fld, at=where))
 
         count_only = patch and kind != "character" and "id" in raw and set(raw) <= {"id", "count"}
-        m: _Named | None = None
+        m: NamedModel | None = None
         if count_only:
             try:
-                co = _CountOnlyModel.model_validate(raw)
+                co = CountOnlyModel.model_validate(raw)
             except ValidationError as exc:
                 for err in exc.errors(include_url=False):
                     loc = tuple(err["loc"])
-                    problem(messages(err, _CountOnlyModel, loc), field_name(loc))
+                    problem(messages(err, CountOnlyModel, loc), field_name(loc))
                 return
         else:
             m, problems = validate_entry(kind, raw, patch=patch)
@@ -311,7 +311,7 @@ class _Reading:
             got.cards[kind][cid] = card
             got.counts[kind][cid] = 1 if count is None else count
 
-    def removes(self, top: _FileModel, got: _Entries) -> None:
+    def removes(self, top: FileModel, got: _Entries) -> None:
         """A patch's ``remove`` list: an id given and removed, or removed twice, is an error."""
         pos = self.locator.top_key("remove")
         listed: set[str] = set()
@@ -330,7 +330,7 @@ class _Reading:
 
 
 def _check_text_budget(
-    top: _FileModel, file: str, at: Callable[[str | None, str, int, str], tuple[int, int | None]]
+    top: FileModel, file: str, at: Callable[[str | None, str, int, str], tuple[int, int | None]]
 ) -> None:
     """Compiling card texts is the slow part of reading a deck: refuse a file with more
     card text than any deck needs before compiling any of it."""

@@ -105,28 +105,12 @@ def text(key: str, lang: str = FALLBACK, /, **values: Any) -> str:
     return template(key, lang).format(**values)
 
 
-def metric_name(key: str, lang: str = FALLBACK, deck: Any = None) -> str:
-    """A balance-lab quantity in words (``win:<character id>``: the character's name)."""
-    from verlies.i18n.metrics import metric_name as name
-
-    return name(key, lang, deck)
-
-
-def metric_help(key: str, lang: str = FALLBACK, deck: Any = None) -> str:
-    """A one-line definition of a balance-lab quantity."""
-    from verlies.i18n.metrics import metric_help as help_
-
-    return help_(key, lang, deck)
-
-
 __all__ = [
     "FALLBACK",
     "LANGUAGES",
     "cache",
     "has",
     "keys",
-    "metric_help",
-    "metric_name",
     "register",
     "table",
     "template",

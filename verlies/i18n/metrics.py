@@ -10,13 +10,44 @@ win rate; every other key is a metric of docs/metrics.md. The raw keys stay in C
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.i18n import has, text
 
 if TYPE_CHECKING:
-    from verlies.sim.compare import Comparison
     from verlies.sim.report import Table
+
+
+class Comparison(Protocol):
+    """What the words read of a :class:`verlies.sim.compare.Comparison`. Spelled out here
+    rather than imported: the words sit below the lab, which calls them."""
+
+    @property
+    def a(self) -> Any: ...  # a SimResult: .spec.deck and .spec.seed are read
+    @property
+    def alpha(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def min_pairs(self) -> int: ...
+    @property
+    def label_a(self) -> str: ...
+    @property
+    def label_b(self) -> str: ...
+    @property
+    def looks(self) -> int: ...
+    @property
+    def same_games(self) -> int: ...
+    @property
+    def sequential(self) -> bool: ...
+    @property
+    def stopped(self) -> str: ...
+    @property
+    def verdict(self) -> str: ...
+    def sentence(self, lang: str = "en") -> str: ...
+    def watched(self) -> dict[str, dict[str, Any]]: ...
+    def differences(self) -> dict[str, dict[str, Any]]: ...
+
 
 __all__ = ["comparison_tables", "fmt_diff", "metric_help", "metric_name", "verdict_sentence"]
 
@@ -142,9 +173,8 @@ def verdict_sentence(comp: Comparison, lang: str = "en") -> str:
     unknown = [(k, r) for k, r in open_ if math.isnan(r["low"])]
     open_ = [(k, r) for k, r in open_ if not math.isnan(r["low"])]
     if unknown and not changed:
-        from verlies.sim.compare import MIN_PAIRS
-
-        parts.append(text("lab.sentence.too_few", lang, n=comp.games, min=MIN_PAIRS))
+        # the comparison says its own minimum: words sit below the lab
+        parts.append(text("lab.sentence.too_few", lang, n=comp.games, min=comp.min_pairs))
     if open_ and not changed:
         if not within:
             parts.append(text("lab.sentence.undecided", lang, n=comp.games))

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from verlies.i18n import text
 from verlies.render import style as st
-from verlies.render.sheets import PAGE_H, PAGE_W, _write_pdf, deck_items, print_sheets
-from verlies.render.svg import _esc
+from verlies.render.sheets import PAGE_H, PAGE_W, deck_items, print_sheets, write_pdf
+from verlies.render.svg import esc
 from verlies.rules_text import for_players, rule_title, rules_for
 
 if TYPE_CHECKING:
@@ -93,12 +93,12 @@ def rules_pages(lang: str = "de") -> list[str]:
             y += 40 if body else 0
             body.append(
                 f'<text x="{_MARGIN}" y="{y}" font-size="{_HEAD}" font-weight="bold">'
-                f"{_esc(line)}</text>"
+                f"{esc(line)}</text>"
             )
         else:
             body.append(
                 f'<text x="{_MARGIN}" y="{y}" font-size="{_FONT}" xml:space="preserve">'
-                f"{_esc(line)}</text>"
+                f"{esc(line)}</text>"
             )
         y += _LINE
     if body:
@@ -108,7 +108,7 @@ def rules_pages(lang: str = "de") -> list[str]:
     for k, page in enumerate(pages, start=1):
         foot = (
             f'<text x="{PAGE_W // 2}" y="{PAGE_H - 100}" font-size="34" text-anchor="middle">'
-            f"{_esc(title)} · {k}/{n}</text>"
+            f"{esc(title)} · {k}/{n}</text>"
         )
         out.append(
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_W // 10}mm" '
@@ -123,7 +123,7 @@ def rules_pdf(lang: str = "de") -> bytes:
     """The rules (:func:`rules_pages`) as one PDF."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "rules.pdf"
-        _write_pdf(rules_pages(lang), path)
+        write_pdf(rules_pages(lang), path)
         return path.read_bytes()
 
 
@@ -148,7 +148,7 @@ def board_page_svg(game: Game, lang: str = "de") -> str:
     y = h - margin - legend_h + 110
     items.append(
         f'<text x="{margin}" y="{y}" font-size="60" font-weight="bold">'
-        f"{_esc(text('render.legend', lang))}</text>"
+        f"{esc(text('render.legend', lang))}</text>"
     )
     for seat, figure in enumerate(game.state.figures):
         y += 90
@@ -160,7 +160,7 @@ def board_page_svg(game: Game, lang: str = "de") -> str:
         items.append(
             f'<circle cx="{margin + 30}" cy="{y - 18}" r="26" fill="{st.player_color(seat)}" '
             f'stroke="#222" stroke-width="4"/>'
-            f'<text x="{margin + 80}" y="{y}" font-size="50">{_esc(line)}</text>'
+            f'<text x="{margin + 80}" y="{y}" font-size="50">{esc(line)}</text>'
         )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w // 10}mm" height="{h // 10}mm" '

@@ -22,7 +22,7 @@ from verlies.cards.model import DungeonCard
 from verlies.i18n import text
 from verlies.render import shapes as sh
 from verlies.render import style as st
-from verlies.render.svg import Card, _attrs, _esc, _group, _inner
+from verlies.render.svg import Card, esc, group_svg, inner_svg, svg_attrs
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -91,9 +91,9 @@ def _page(
         x, y = lay.origin(i)
         body.append(f'<g transform="translate({x} {y})" class="sheet-card">')
         if isinstance(card, DungeonCard):
-            body.append(_group(sh.tile(card, card.mask, float(lay.w), lang, count=count)))
+            body.append(group_svg(sh.tile(card, card.mask, float(lay.w), lang, count=count)))
         else:
-            body.append(_inner(sh.card(card, lang, count)))
+            body.append(inner_svg(sh.card(card, lang, count)))
         body.append("</g>")
         body.append(
             f'<rect x="{x}" y="{y}" width="{lay.w}" height="{lay.h}" fill="none" '
@@ -103,9 +103,9 @@ def _page(
     footer = f"Raus aus dem Verlies! · {title} · {where}"
     body.append(
         f'<text x="{PAGE_W // 2}" y="{PAGE_H - 40}" font-size="26" fill="#777" '
-        f'text-anchor="middle">{_esc(footer)}</text>'
+        f'text-anchor="middle">{esc(footer)}</text>'
     )
-    head = _attrs(
+    head = svg_attrs(
         xmlns="http://www.w3.org/2000/svg",
         width=f"{PAGE_W // 10}mm",
         height=f"{PAGE_H // 10}mm",
@@ -161,7 +161,7 @@ def print_sheets(
     pages = sheet_svgs(cards, lang=lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     if kind == "pdf":
-        _write_pdf(pages, path)
+        write_pdf(pages, path)
         return [path]
     import cairosvg  # type: ignore[import-untyped]
 
@@ -174,7 +174,7 @@ def print_sheets(
     return out
 
 
-def _write_pdf(pages: Sequence[str], path: Path) -> None:
+def write_pdf(pages: Sequence[str], path: Path) -> None:
     """All pages into one PDF: CairoSVG draws each page onto one shared cairo PDF surface."""
     import cairocffi  # type: ignore[import-untyped]
     import cairosvg.parser  # type: ignore[import-untyped]

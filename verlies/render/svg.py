@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from verlies.cards.display import card_text
-from verlies.cards.model import DungeonCard
+from verlies.cards.model import DungeonCard, register_card_painter
 from verlies.render import shapes as sh
 from verlies.render import style as st
 from verlies.render.shapes import Card, wrap
@@ -32,7 +32,7 @@ _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # ---- small helpers ----
 
 
-def _esc(text: object) -> str:
+def esc(text: object) -> str:
     """Text for an XML attribute or element: escaped, characters XML forbids removed."""
     return escape(_XML_BAD.sub("", str(text)), {'"': "&quot;"})
 
@@ -43,19 +43,19 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def _attrs(**kw: object) -> str:
+def svg_attrs(**kw: object) -> str:
     """``key="value"`` pairs; ``_`` in names becomes ``-``; None values are left out."""
     out = []
     for k, v in kw.items():
         if v is None:
             continue
         name = k.rstrip("_").replace("_", "-")
-        out.append(f'{name}="{_n(v) if isinstance(v, float) else _esc(v)}"')
+        out.append(f'{name}="{_n(v) if isinstance(v, float) else esc(v)}"')
     return " ".join(out)
 
 
 def _meta(meta: sh.Meta) -> str:
-    return "".join(f' {k}="{_esc(v)}"' for k, v in meta)
+    return "".join(f' {k}="{esc(v)}"' for k, v in meta)
 
 
 def _nums(*values: float) -> str:
@@ -113,7 +113,7 @@ def _icon(p: sh.Icon) -> str:
 def shape_svg(p: sh.Shape) -> str:
     """One primitive (a group with all it holds) as SVG markup."""
     if isinstance(p, sh.Group):
-        return _group(p)
+        return group_svg(p)
     if isinstance(p, sh.Rect):
         extra = "" if p.fill_opacity is None else f' fill-opacity="{_n(p.fill_opacity)}"'
         if p.stroke is not None:
@@ -136,7 +136,7 @@ def shape_svg(p: sh.Shape) -> str:
         return (
             f'<text x="{_n(p.x)}" y="{_n(p.baseline)}" font-size="{_n(p.size)}" '
             f'fill="{p.fill}"{weight} text-anchor="{p.anchor}"{_meta(p.meta)}>'
-            f"{_esc(p.text)}</text>"
+            f"{esc(p.text)}</text>"
         )
     if isinstance(p, sh.Polygon):
         pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in p.points)
@@ -164,17 +164,17 @@ def _transform(g: sh.Group) -> str:
     return f' transform="{" ".join(parts)}"' if parts else ""
 
 
-def _inner(g: sh.Group) -> str:
-    title = "" if g.title is None else f"<title>{_esc(g.title)}</title>"
+def inner_svg(g: sh.Group) -> str:
+    title = "" if g.title is None else f"<title>{esc(g.title)}</title>"
     return title + "".join(shape_svg(p) for p in g.items)
 
 
-def _group(g: sh.Group) -> str:
-    return f"<g{_transform(g)}{_meta(g.meta)}>{_inner(g)}</g>"
+def group_svg(g: sh.Group) -> str:
+    return f"<g{_transform(g)}{_meta(g.meta)}>{inner_svg(g)}</g>"
 
 
 def _doc(width: float, height: float, view: str, body: str, meta: sh.Meta = ()) -> str:
-    head = _attrs(
+    head = svg_attrs(
         xmlns="http://www.w3.org/2000/svg",
         width=float(width),
         height=float(height),
@@ -202,7 +202,7 @@ def tile_svg(
     """
     m = card.mask if mask is None else mask
     s = float(size)
-    return _doc(s, s, f"0 0 {_n(s)} {_n(s)}", _group(sh.tile(card, m, s, lang, collapsed)))
+    return _doc(s, s, f"0 0 {_n(s)} {_n(s)}", group_svg(sh.tile(card, m, s, lang, collapsed)))
 
 
 # ---- playing cards ----
@@ -217,7 +217,7 @@ def card_svg(card: Card, lang: str = "de", size: float = 252, *, count: int = 1)
     w = float(size)
     h = w * sh.CARD_H / sh.CARD_W
     g = sh.card(card, lang, count)
-    return _doc(w, h, f"0 0 {st.CARD_W} {st.CARD_H}", _inner(g), g.meta)
+    return _doc(w, h, f"0 0 {st.CARD_W} {st.CARD_H}", inner_svg(g), g.meta)
 
 
 # ---- the whole dungeon ----
@@ -300,6 +300,10 @@ def board_svg(
     content = "".join(shape_svg(p) for p in body)
     return _doc(w, h, f"0 0 {_n(w)} {_n(h)}", content, (("data-origin", f"{x0},{y0}"),))
 
+
+# Cards draw themselves (``card.svg()``, ``_repr_svg_``) with this module; the cards sit a
+# layer below the pictures, so the pictures hand the drawing function down.
+register_card_painter(lambda card, lang: card_svg(card, lang=lang))
 
 __all__ = [
     "Card",

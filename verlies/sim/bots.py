@@ -57,19 +57,19 @@ from verlies.cards.model import (
     Trap,
 )
 from verlies.sim.paths import (
-    _INF,
-    _INJURY_COST,
-    _NEAR,
-    _STEP,
-    _beat,
-    _cost,
-    _Costs,
-    _Graph,
-    _Layout,
-    _pass,
-    _Search,
-    _shared,
-    _threshold,
+    INF,
+    INJURY_COST,
+    NEAR,
+    STEP,
+    Costs,
+    Graph,
+    Layout,
+    Search,
+    beat_chance,
+    edge_cost,
+    pass_chance,
+    risk_threshold,
+    shared_graph,
 )
 from verlies.views import (
     FightDecision,
@@ -201,9 +201,9 @@ class HeuristicBot:
         self.name = name
         self.seed = seed
         self._rng = random.Random(seed)
-        self._dist_cache: dict[tuple[Any, ...], _Search] = {}
-        self._graph: _Graph | None = None  # the board's graph, shared by a game's bots
-        self._costs = _Costs()  # what entering each of its cards costs this bot's figure
+        self._dist_cache: dict[tuple[Any, ...], Search] = {}
+        self._graph: Graph | None = None  # the board's graph, shared by a game's bots
+        self._costs = Costs()  # what entering each of its cards costs this bot's figure
 
     def reseed(self, seed: int) -> None:
         """Start the tie-breaking random source afresh (the simulator does this per game)."""
@@ -211,7 +211,7 @@ class HeuristicBot:
         self._rng.seed(seed)
         self._dist_cache.clear()
         self._graph = None
-        self._costs = _Costs()
+        self._costs = Costs()
 
     def __repr__(self) -> str:
         return (
@@ -291,7 +291,7 @@ class HeuristicBot:
                     me = me or view.me
                     graph = self._sync(view, me.character)
                     row = self._costs.rows[0 if me.coins or me.treasures else 1]
-                    if all(_cost(graph, row, graph.index[p]) < _INF for p in w.path):
+                    if all(edge_cost(graph, row, graph.index[p]) < INF for p in w.path):
                         best_gold = gold
             if best_gold == 0 or best_gold < 1 + 4 * self.explore:
                 return first  # type: ignore[no-any-return]
@@ -310,7 +310,7 @@ class HeuristicBot:
                 return a
         return legal[0]  # type: ignore[no-any-return]
 
-    def _sync(self, view: PlayerView, character: Character) -> _Graph:
+    def _sync(self, view: PlayerView, character: Character) -> Graph:
         """The board's graph, synced, and this figure's costs of entering its cards."""
         try:
             version = view.board_version
@@ -318,7 +318,7 @@ class HeuristicBot:
             version = object()
         graph = self._graph
         if graph is None or graph.version is not version:
-            graph = self._graph = _shared(graph, view.board, version)
+            graph = self._graph = shared_graph(graph, view.board, version)
         costs = self._costs
         if (
             len(costs.rows[0]) != len(graph.obstacles)
@@ -339,7 +339,7 @@ class HeuristicBot:
         here = index[me.pos]
         desperate = False
         dist = self._distances(me, False)
-        if dist[here] == _INF:
+        if dist[here] == INF:
             # Nothing worth reaching without the obstacles it would rather not try: try them.
             desperate = True
             dist = self._distances(me, True)
@@ -347,7 +347,7 @@ class HeuristicBot:
         row = rows[2 if desperate else 0 if me.coins or me.treasures else 1]
         gold_weight = 1.5 - self.explore
         best: list[Walk] = []
-        best_score = _INF
+        best_score = INF
         found = dist.dist
         heap = dist.heap
         for w in walks:
@@ -356,13 +356,13 @@ class HeuristicBot:
                 i = index[q]
                 tile = tiles[i]
                 cost = row[i]
-                if cost != _STEP and tile.opened:
-                    cost = _STEP  # R4.4: an obstacle that stays open
+                if cost != STEP and tile.opened:
+                    cost = STEP  # R4.4: an obstacle that stays open
                 score += cost
                 if tile.gold:  # (subtracting 0.0 changes no score)
                     score -= tile.gold * gold_weight
             i = index[w.path[-1]]
-            if heap and heap[0][0] + _STEP < found[i]:
+            if heap and heap[0][0] + STEP < found[i]:
                 score += dist[i]  # the search has not settled this card yet
             else:
                 score += found[i]
@@ -372,13 +372,13 @@ class HeuristicBot:
                 best.append(w)
         if not best:  # nothing reachable is worth it: wander (seeded), but not into walls
             row = rows[2]
-            walks = [w for w in walks if _cost(graph, row, index[w.path[0]]) < _INF] or walks
+            walks = [w for w in walks if edge_cost(graph, row, index[w.path[0]]) < INF] or walks
             return walks[self._rng.randrange(len(walks))]
         if len(best) == 1:
             return best[0]
         return best[self._rng.randrange(len(best))]
 
-    def _distances(self, me: FigureView, desperate: bool) -> _Search:
+    def _distances(self, me: FigureView, desperate: bool) -> Search:
         """Cost from each card to the nearest target (multi-source Dijkstra, targets at 0),
         by node of the synced graph.
 
@@ -395,7 +395,7 @@ class HeuristicBot:
         rich = bool(me.coins or me.treasures)
         layout = graph.layout
         if layout is None:
-            layout = graph.layout = _Layout(tuple(graph.keys))
+            layout = graph.layout = Layout(tuple(graph.keys))
         key = (layout, graph.gen, gold_left, me.character.id, rich, desperate)
         cached = self._dist_cache.get(key)
         if cached is not None:
@@ -406,8 +406,8 @@ class HeuristicBot:
         if opened:
             row = row[:]
             for i in opened:
-                row[i] = _STEP  # R4.4: an obstacle that stays open
-        dist = [_INF] * len(tiles)
+                row[i] = STEP  # R4.4: an obstacle that stays open
+        dist = [INF] * len(tiles)
         gold_weight = 1.5 - self.explore
         # Cards with an open passage start at 0; cards with gold lying (only lively ones
         # can have it) below it, open or not.
@@ -422,7 +422,7 @@ class HeuristicBot:
             start = 0.0 - gold * gold_weight if gold else 0.0
             dist[i] = start
             heap.append((start, i))
-        search = self._dist_cache[key] = _Search(dist, heap, row, graph.adj)
+        search = self._dist_cache[key] = Search(dist, heap, row, graph.adj)
         return search
 
     # ---- R3.2, R1.4: laying the drawn card ---------------------------------------------
@@ -437,7 +437,7 @@ class HeuristicBot:
         open_now = graph.open_total
         here = view.position
         best: list[Place] = []
-        best_score = -_INF
+        best_score = -INF
         # Per candidate cell (every rotation of the card there shares it): its empty sides,
         # its neighbours' passages towards it, and the empty cells within two steps.
         cells: dict[Pos, tuple[int, int, int, float]] = {}
@@ -494,7 +494,7 @@ class HeuristicBot:
         self, view: PlayerView, legal: tuple[Any, ...], obstacle: Obstacle, value: int
     ) -> Action:
         """R4.2, R4.3, R5: try or decline ``obstacle``; ``value``: the figure's for it."""
-        p = _pass(value, obstacle.n)
+        p = pass_chance(value, obstacle.n)
         cls = obstacle.cls
         me = None
         if cls is ObstacleClass.B:
@@ -502,8 +502,8 @@ class HeuristicBot:
             fail_cost = 1.0
         else:
             me = view.me
-            need = _threshold(cls, bool(me.coins or me.treasures), self.risk)
-            fail_cost = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
+            need = risk_threshold(cls, bool(me.coins or me.treasures), self.risk)
+            fail_cost = INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
         if p >= need:
             return _handed_out(legal, 0, Attempt())
         bonus = self._best_bonus(view, legal, obstacle, value, obstacle.n, p, fail_cost)
@@ -514,7 +514,7 @@ class HeuristicBot:
             # (and class A and C obstacles let the figure past even when the roll fails).
             me = me or view.me
             graph = self._sync(view, me.character)
-            if self._distances(me, False)[graph.index[me.pos]] == _INF:
+            if self._distances(me, False)[graph.index[me.pos]] == INF:
                 return bonus[0] if bonus is not None else _handed_out(legal, 0, Attempt())
         return _handed_out(legal, -1, Decline())
 
@@ -533,7 +533,7 @@ class HeuristicBot:
             if type(a) is not Attempt or a.treasure is None:
                 continue
             amount, lost = _bonus_of(view, a.treasure)
-            pb = _pass(value, target, amount)
+            pb = pass_chance(value, target, amount)
             if (pb - p) * fail_cost < lost:
                 continue
             if best is None or pb > best[1]:
@@ -544,10 +544,10 @@ class HeuristicBot:
 
     def _fight(self, view: PlayerView, legal: tuple[Any, ...], monster: MonsterCard) -> Action:
         mvalues = {o.attr: o.value for o in monster.fight}
-        fail_cost = _INJURY_COST + 3.0  # R7.3: injured and 3 gold or a treasure
+        fail_cost = INJURY_COST + 3.0  # R7.3: injured and 3 gold or a treasure
 
         def odds(attr: Attr, bonus: int) -> float:
-            return _beat(view.character.value(attr), mvalues[attr], bonus)
+            return beat_chance(view.character.value(attr), mvalues[attr], bonus)
 
         return self._choose(view, legal, odds, fail_cost)
 
@@ -555,14 +555,14 @@ class HeuristicBot:
         fail_cost = 0.0
         for pen in trap.on_fail:
             if isinstance(pen, Injury):
-                fail_cost += _INJURY_COST
+                fail_cost += INJURY_COST
             elif isinstance(pen, LoseGoldOrTreasure):
                 fail_cost += pen.gold
             elif isinstance(pen, Blocked):
                 fail_cost += 1.0
 
         def odds(attr: Attr, bonus: int) -> float:
-            return _pass(view.character.value(attr), trap.target, bonus)
+            return pass_chance(view.character.value(attr), trap.target, bonus)
 
         return self._choose(view, legal, odds, fail_cost)
 
@@ -619,7 +619,7 @@ def _handed_out(legal: tuple[Any, ...], at: int, action: Action) -> Action:
 _DRAW = Draw()
 
 
-def _gold_in_reach(graph: _Graph, view: PlayerView) -> int:
+def _gold_in_reach(graph: Graph, view: PlayerView) -> int:
     """The gold lying on the cards a walk from the figure's card can step on (R3.5: up to
     two cards, three with the variant long_walk, through passages on both sides): no walk
     collects more, since a walk steps on a card at most once."""
@@ -645,7 +645,7 @@ def _gold_in_reach(graph: _Graph, view: PlayerView) -> int:
 _BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))
 
 
-def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int, int, int, float]:
+def _cell(graph: Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int, int, int, float]:
     """What laying a card at (x, y) meets, whatever its rotation (R3.2, R1.6): the sides
     into empty cells, the sides where a neighbour other than the figure's card has a
     passage towards it, how many neighbours' open passages it closes, and ``explore`` x
@@ -663,8 +663,8 @@ def _cell(graph: _Graph, here: Pos, x: int, y: int, explore: float) -> tuple[int
             if q != here:
                 joins |= d
     # The empty cells within two steps (the graph counts the laid ones per cell).
-    empty_near = len(_NEAR) - graph.near.get((x, y), 0)
-    return empty, joins, closed, explore * empty_near / len(_NEAR)
+    empty_near = len(NEAR) - graph.near.get((x, y), 0)
+    return empty, joins, closed, explore * empty_near / len(NEAR)
 
 
 def _held(view: PlayerView, treasure: str, prefer_used: bool = False) -> Any:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.sim import stats
-from verlies.sim.lab import Progress, SimResult, _Bar, _cell, check_games
+from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Z95, Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
 from verlies.sim.report import Table, html_tables, text_tables
@@ -227,6 +227,11 @@ class Comparison:
     @property
     def games(self) -> int:
         return self.a.metrics.games
+
+    @property
+    def min_pairs(self) -> int:
+        """Pairs a quantity needs before its interval is shown (``MIN_PAIRS``)."""
+        return MIN_PAIRS
 
     def add_pair(self, ra: GameRecord, rb: GameRecord) -> None:
         va, vb = game_values(ra), game_values(rb)
@@ -438,7 +443,7 @@ class Comparison:
         cols = ["n", "a", "b", "diff", "ci_low", "ci_high", "clear", "p", "p_holm"]
         w.writerow(["quantity", *cols])
         for key, r in self.differences().items():
-            w.writerow([key, *(_cell(r[c]) for c in cols)])
+            w.writerow([key, *(table_cell(r[c]) for c in cols)])
         return out.getvalue()
 
     def _tables(self, lang: str = "en") -> list[Table]:
@@ -714,7 +719,7 @@ class _Blocks:
         pairs added as they arrive (``arrived``), the one look of a one-look run last."""
         comp = self.comp
         spec_a, spec_b = comp.a.spec, comp.b.spec
-        bar = _Bar(progress, self.budget * 2, "A/B games")
+        bar = Bar(progress, self.budget * 2, "A/B games")
         # Games of A (the base, usually unchanged between a designer's runs) and of B played
         # before on these seeds are taken as they were; only the others are played.
         played = (_PLAYED.records(spec_a), _PLAYED.records(spec_b))

@@ -49,7 +49,7 @@ from typing import Any
 from verlies.errors import VerliesError
 from verlies.sim import stats
 from verlies.sim.compare import Paired
-from verlies.sim.lab import Progress, _Bar, check_games
+from verlies.sim.lab import Bar, Progress, check_games
 from verlies.sim.records import (
     BotsArg,
     DeckArg,
@@ -285,7 +285,7 @@ class ImpactResult:
         import csv
         import io
 
-        from verlies.sim.lab import _cell
+        from verlies.sim.lab import table_cell
 
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
@@ -296,12 +296,12 @@ class ImpactResult:
         eff = self.effects()
         for c in self.cards:
             head = [c.id, c.kind, c.field, "" if c.value is None else c.value]
-            head.append(_cell(c.met / self.base_games if self.base_games else math.nan))
+            head.append(table_cell(c.met / self.base_games if self.base_games else math.nan))
             a = self.association(c)
-            w.writerow([*head, "met", "win", *(_cell(a[k]) for k in ("diff", "low", "high"))])
+            w.writerow([*head, "met", "win", *(table_cell(a[k]) for k in ("diff", "low", "high"))])
             for step, qs in eff[c.id].items():
                 for q, e in qs.items():
-                    cells = [_cell(e[k]) for k in ("diff", "low", "high", "holm_p")]
+                    cells = [table_cell(e[k]) for k in ("diff", "low", "high", "holm_p")]
                     w.writerow([*head, step, q, *cells, int(e["clear"])])
         return out.getvalue()
 
@@ -463,7 +463,7 @@ def impact(
     result = ImpactResult(base, n, chosen, tuple(base.characters), alpha, info)
     base_values: dict[int, dict[str, int]] = {}
     w = planned_workers(executor, workers)
-    bar = _Bar(progress, n * len(specs), "impact games")
+    bar = Bar(progress, n * len(specs), "impact games")
 
     def pair(k: int, a: dict[str, int], b: dict[str, int]) -> None:
         i, step = owner[k]

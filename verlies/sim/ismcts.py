@@ -65,7 +65,7 @@ from verlies.cards.model import ObstacleClass, RollBonus
 from verlies.dice import pass_probability
 from verlies.game import Game
 from verlies.sim.bots import make_bot
-from verlies.sim.search import SearchBot, _estimate, _game_behind
+from verlies.sim.search import SearchBot, estimate_value, game_behind
 from verlies.views import ObstacleDecision
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class Sprinter:
         if len(legal) == 1:
             only: Action = legal[0]
             return only
-        game = _game_behind(view)
+        game = game_behind(view)
         if game.players != 2:
             return self._greedy(view)
         first = type(legal[0])
@@ -313,7 +313,7 @@ class _Race:
         """Resolve a dungeon draw; False when only exits are left (the race is settled)."""
         state = game.state
         pile = state.dungeon
-        exit_ids = state._exit_ids
+        exit_ids = state.exit_ids()
         exits = sum(pile.counts.get(c, 0) for c in exit_ids)
         drawer = state.seat
         sign = 1.0 if drawer == self.seat else -1.0
@@ -342,7 +342,7 @@ class _Race:
         """The rest of the race: the next draw's chance times the difference in turns the
         two figures lose before they can draw (R3.2, R8.2)."""
         pile = game.state.dungeon
-        exits = sum(pile.counts.get(c, 0) for c in game.state._exit_ids)
+        exits = sum(pile.counts.get(c, 0) for c in game.state.exit_ids())
         if pile.total == 0 or exits == 0 or game.is_over:
             return 0.0
         h = exits / pile.total
@@ -415,7 +415,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = [(legal[0], 0, 0.0)]
             return legal[0]  # type: ignore[no-any-return]
-        game = _game_behind(view)
+        game = game_behind(view)
         if game.players > 2 and not self.tree_from_three:
             crowd: Action = self._crowd(view)
             self.last = [(a, 0, v) for a, v in self._crowd.last]
@@ -568,7 +568,7 @@ class ISMCTSBot:
             return race.value + race.alive * race.leaf(world)
         if world.is_over:
             return world.returns()[seat]
-        return _estimate(world, seat, self._draws)
+        return estimate_value(world, seat, self._draws)
 
 
 def sprinter(seed: int = 0) -> Sprinter:

@@ -39,7 +39,7 @@ __all__ = ["Progress", "SimResult", "check_games", "progress_bar", "simulate"]
 Progress = bool | str | Callable[[int, int], None] | None
 
 
-class _Bar:
+class Bar:
     """A tqdm bar (imported only when asked for) or a callback, updated per task."""
 
     def __init__(self, progress: Progress, total: int, desc: str) -> None:
@@ -72,8 +72,8 @@ class _Bar:
             self.bar.close()
 
 
-def progress_bar(progress: Progress, total: int, desc: str = "games") -> _Bar:
-    return _Bar(progress, total, desc)
+def progress_bar(progress: Progress, total: int, desc: str = "games") -> Bar:
+    return Bar(progress, total, desc)
 
 
 def check_games(n: object) -> int:
@@ -117,7 +117,7 @@ class SimResult:
         """A ``?g=`` link of the play page for each of the first ``most`` stalled games: the
         position at the turn where it was first stalled, with the lab's bots in the seats
         (None where that is too long for a link). Each game is played again here."""
-        from verlies.sim.stalls import stall_link
+        from verlies.sim.run import stall_link
 
         return {
             g["index"]: stall_link(self.spec, g["index"])
@@ -143,9 +143,9 @@ class SimResult:
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["group", "id", *cols])
         for cid, row in self.metrics.character_rows().items():
-            w.writerow(["character", cid, *(_cell(row[c]) for c in cols)])
+            w.writerow(["character", cid, *(table_cell(row[c]) for c in cols)])
         for row in self.metrics.seat_rows():
-            w.writerow(["seat", row["seat"] + 1, *(_cell(row[c]) for c in cols)])
+            w.writerow(["seat", row["seat"] + 1, *(table_cell(row[c]) for c in cols)])
         return out.getvalue()
 
     # ---- tables ---------------------------------------------------------------------------
@@ -250,7 +250,7 @@ class SimResult:
                     seconds=n(self.info.seconds, 2),
                     rate=n(self.info.games_per_s),
                     workers=self.info.workers,
-                    backend=_backend_name(self.info.backend, lang),
+                    backend=backend_name(self.info.backend, lang),
                 )
             ],
         ]
@@ -326,7 +326,7 @@ def _bot_name(bot: str, lang: str) -> str:
     return i18n.text(key, lang) if i18n.has(key, lang) else bot
 
 
-def _backend_name(backend: str, lang: str) -> str:
+def backend_name(backend: str, lang: str) -> str:
     """Where the games ran, in ``lang`` (a Dask scheduler's name as it is)."""
     from verlies import i18n
 
@@ -385,7 +385,7 @@ def _pts(x: float, lang: str = "en") -> str:
     return t("balance.pts", lang, value=value.replace(".", ",") if lang == "de" else value)
 
 
-def _cell(x: Any) -> Any:
+def table_cell(x: Any) -> Any:
     if isinstance(x, float):
         return "" if math.isnan(x) else f"{x:.6g}"
     return x
@@ -443,7 +443,7 @@ def simulate(
     info = RunInfo()
     result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)
     size = batch or batch_size(n, planned_workers(executor, workers))
-    bar = _Bar(progress, n, "games")
+    bar = Bar(progress, n, "games")
     runs = run_tasks(
         [spec], split(n, size), executor=executor, workers=workers, cancel=cancel, info=info
     )

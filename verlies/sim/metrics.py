@@ -18,25 +18,10 @@ from typing import Any
 
 from verlies.sim.records import REASONS, GameRecord
 
+# Z95 and wilson live with the other intervals (sim.stats); re-exported here.
+from verlies.sim.stats import Z95, mean_interval, wilson
+
 __all__ = ["Z95", "Metrics", "Rate", "wilson"]
-
-#: The normal quantile for two-sided 95 % intervals.
-Z95 = 1.959963984540054
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``k / n`` (NaN, NaN for n = 0)."""
-    if n <= 0:
-        return math.nan, math.nan
-    p = k / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    # The bounds at k = 0 and k = n are exactly 0 and 1 (rounding would leave 1e-17).
-    low = 0.0 if k == 0 else max(0.0, centre - half)
-    high = 1.0 if k == n else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +70,7 @@ def _mean_ci(hist: Mapping[int, int]) -> tuple[float, float]:
     return est.low, est.high
 
 
-def _median_ci(hist: Mapping[int, int], z: float = Z95) -> tuple[float, float]:
+def median_ci(hist: Mapping[int, int], z: float = Z95) -> tuple[float, float]:
     """A distribution-free interval of the median (95 % by default): order statistics at
     ranks n/2 ∓ z √n / 2 (the binomial's normal approximation)."""
     n = sum(hist.values())
@@ -381,7 +366,7 @@ class Metrics:
             "first_seat_edge": self.first_seat.rate - 1 / self.players,
             "first_seat_edge_ci": [c - 1 / self.players for c in self.first_seat.ci],
             "mean_rounds_ci": list(_mean_ci(self.rounds)),
-            "median_rounds_ci": list(_median_ci(self.rounds)),
+            "median_rounds_ci": list(median_ci(self.rounds)),
             "mean_gold_ci": [c / self.players for c in self._total_ci("gold")],
             "injuries_ci": list(self._total_ci("injuries")),
             "injuries_per_game": sum(s.injuries for s in self.seats) / n if n else math.nan,
@@ -398,8 +383,6 @@ class Metrics:
 
     def _total_ci(self, key: str) -> tuple[float, float]:
         """95 % interval of the mean per game of a seat total (gold, injuries, ...)."""
-        from verlies.sim.stats import mean_interval
-
         total = sum(getattr(s, key) for s in self.seats)
         est = mean_interval(self.games, total, self.game_squares[key])
         return est.low, est.high

@@ -1,7 +1,7 @@
 """The bots' map of the board: a graph grown card by card, and the path search over it.
 
-Each heuristic bot keeps one :class:`_Graph` (walkable neighbours, open passages and what
-entering each card costs its character) and asks :class:`_Search` for the cost from a card
+Each heuristic bot keeps one :class:`Graph` (walkable neighbours, open passages and what
+entering each card costs its character) and asks :class:`Search` for the cost from a card
 to the nearest target. Split from :mod:`verlies.sim.bots`, which decides with them.
 """
 
@@ -17,21 +17,21 @@ from verlies.cards.model import Attr, Character, DungeonCard, ObstacleClass
 from verlies.dice import beat_probability, pass_probability
 
 # The cells within two steps (a diamond of radius 2) around a cell, without the cell itself.
-_NEAR: tuple[Pos, ...] = tuple(
+NEAR: tuple[Pos, ...] = tuple(
     (dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
 )
 # What an injury (R8: a lost turn) is worth, in gold, for weighing risks.
-_INJURY_COST = 2.0
+INJURY_COST = 2.0
 # Entering a card costs one step; the Dijkstra search below counts steps.
-_STEP = 1.0
-_INF = float("inf")
+STEP = 1.0
+INF = float("inf")
 
 
 _CARD = attrgetter("card")
 _MASK = attrgetter("mask")
 
 
-class _Graph:
+class Graph:
     """The laid cards as the path search sees them, kept up to date card by card.
 
     Cards are only ever added to a board (R3.2), so the graph grows with it: a new card
@@ -40,9 +40,9 @@ class _Graph:
     and collapsed flags change; where it lies, its card and its passages never do. A board
     that is not this one grown (another game, an undo) is read afresh.
 
-    It holds nothing of a figure's, so the bots of one game share it (see ``_shared``):
+    It holds nothing of a figure's, so the bots of one game share it (see ``shared_graph``):
     each card joins once per game, not once per bot. What entering a card costs a figure
-    is in :class:`_Costs`, one per bot.
+    is in :class:`Costs`, one per bot.
     """
 
     __slots__ = (
@@ -71,11 +71,11 @@ class _Graph:
     def clear(self) -> None:
         self.tiles: list[Tile] = []  # the Tile objects on the board at the last sync
         self.version: object = None  # the board's version at the last sync
-        self.gen = object()  # a new one whenever the graph is read afresh (see _Costs)
+        self.gen = object()  # a new one whenever the graph is read afresh (see Costs)
         self.keys: list[Pos] = []
         self.cards: list[DungeonCard] = []
         self.masks: list[int] = []
-        self.layout: _Layout | None = None  # made when asked for, dropped when cards come
+        self.layout: Layout | None = None  # made when asked for, dropped when cards come
         self.index: dict[Pos, int] = {}
         self.near: dict[Pos, int] = {}  # per cell: the laid cards within two steps of it
         self.adj: list[list[int]] = []  # walkable neighbours of each node
@@ -165,14 +165,14 @@ class _Graph:
                 self.opened.append(i)
 
 
-# Per cell, the cells within two steps of it (``_NEAR`` added): worked out once per cell
+# Per cell, the cells within two steps of it (``NEAR`` added): worked out once per cell
 # for every game, not once per laid card. Bounded: cells are near the start (R2.2).
 _NEAR_CELLS: dict[Pos, tuple[Pos, ...]] = {}
 
 
 def _near_cells(pos: Pos) -> tuple[Pos, ...]:
     x, y = pos
-    cells = tuple((x + dx, y + dy) for dx, dy in _NEAR)
+    cells = tuple((x + dx, y + dy) for dx, dy in NEAR)
     if len(_NEAR_CELLS) < 65536:
         _NEAR_CELLS[pos] = cells
     return cells
@@ -182,22 +182,22 @@ def _near_cells(pos: Pos) -> tuple[Pos, ...]:
 _LOCAL = threading.local()
 
 
-def _shared(graph: _Graph | None, board: BoardView, version: object) -> _Graph:
+def shared_graph(graph: Graph | None, board: BoardView, version: object) -> Graph:
     """A graph synced with ``board``: the thread's last one when that already is (another
     bot of the game synced it), else ``graph`` (or, for a bot without one, the thread's
     last) brought up to date. Any graph, synced, is the same function of the board: which
     one a bot gets changes nothing but the time spent."""
-    last: _Graph | None = getattr(_LOCAL, "graph", None)
+    last: Graph | None = getattr(_LOCAL, "graph", None)
     if last is not None and last.version is version:
         return last
     if graph is None:
-        graph = last if last is not None else _Graph()
+        graph = last if last is not None else Graph()
     graph.sync(board, version)
     _LOCAL.graph = graph
     return graph
 
 
-class _Costs:
+class Costs:
     """What entering each node of a graph costs one figure while its obstacle is not open
     (see ``_enter_costs``): when a failed class A obstacle costs gold ("rich"), when it
     does not ("poor"), and when any chance will do ("desperate"). One per bot, grown with
@@ -212,7 +212,7 @@ class _Costs:
         self.rows: tuple[list[float], list[float], list[float]] = ([], [], [])
         self.values: dict[Attr, int] = {}  # the character's value per attribute
 
-    def sync(self, graph: _Graph, character: Character, risk: float) -> None:
+    def sync(self, graph: Graph, character: Character, risk: float) -> None:
         rows = self.rows
         rich, poor, desperate = rows
         if character is not self.character or risk != self.risk or graph.gen is not self.gen:
@@ -224,19 +224,19 @@ class _Costs:
         for i in range(len(rich), len(obstacles)):
             obstacle = obstacles[i]
             if obstacle is None:
-                rich.append(_STEP)
-                poor.append(_STEP)
-                desperate.append(_STEP)
+                rich.append(STEP)
+                poor.append(STEP)
+                desperate.append(STEP)
             else:
                 attr, n, cls = obstacle
-                p = _pass(values[attr], n)
+                p = pass_chance(values[attr], n)
                 costs = _enter_costs(p, cls, risk)
                 rich.append(costs[0])
                 poor.append(costs[1])
                 desperate.append(costs[2])
 
 
-class _Layout:
+class Layout:
     """Where the cards lie, in the order they were laid: part of a distance cache key.
 
     Equal when the positions are; the hash is computed once, not at every look-up.
@@ -252,10 +252,10 @@ class _Layout:
         return self.hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Layout) and self.keys == other.keys
+        return isinstance(other, Layout) and self.keys == other.keys
 
 
-def _threshold(cls: ObstacleClass, rich: bool, risk: float) -> float:
+def risk_threshold(cls: ObstacleClass, rich: bool, risk: float) -> float:
     """The pass probability wanted at a class A or C obstacle.
 
     ``rich``: the figure has coins or treasures, which a failed class A obstacle costs.
@@ -271,17 +271,17 @@ def _enter_costs(p: float, cls: ObstacleClass, risk: float) -> tuple[float, floa
     one without, and one that will try any chance above zero (nothing else is reachable).
     """
     if cls is ObstacleClass.B:
-        cost = _STEP / p if p > 0 else _INF  # expected turns until it opens
+        cost = STEP / p if p > 0 else INF  # expected turns until it opens
         return cost, cost, cost
-    fail = _INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
-    cost = _STEP + (1 - p) * fail
+    fail = INJURY_COST + (3.0 if cls is ObstacleClass.A else 0.0)
+    cost = STEP + (1 - p) * fail
     # R5.1, R5.3: failing still gets past, so below the threshold it is avoided, not a wall.
-    rich = _INF if p < _threshold(cls, True, risk) else cost
-    poor = _INF if p < _threshold(cls, False, risk) else cost
+    rich = INF if p < risk_threshold(cls, True, risk) else cost
+    poor = INF if p < risk_threshold(cls, False, risk) else cost
     return rich, poor, cost
 
 
-class _Search:
+class Search:
     """A multi-source Dijkstra search that runs only as far as the questions asked of it.
 
     Every card costs what entering it cost when the search began (``row``); targets start
@@ -310,17 +310,17 @@ class _Search:
         heap = self.heap
         # Entering a card costs at least a step, so once the nearest open end of the search
         # plus a step is no less than dist[i], nothing found later can lower it.
-        if not heap or heap[0][0] + _STEP >= dist[i]:
+        if not heap or heap[0][0] + STEP >= dist[i]:
             return dist[i]
         row = self.row
         adj = self.adj
         pop, push = heapq.heappop, heapq.heappush
-        while heap and heap[0][0] + _STEP < dist[i]:
+        while heap and heap[0][0] + STEP < dist[i]:
             d, v = pop(heap)
             if d > dist[v]:
                 continue
             cost = row[v]
-            if cost == _INF:
+            if cost == INF:
                 continue
             nd = d + cost
             for u in adj[v]:  # R3.5: both cards need a passage
@@ -330,19 +330,19 @@ class _Search:
         return dist[i]
 
 
-def _cost(graph: _Graph, row: list[float], i: int) -> float:
+def edge_cost(graph: Graph, row: list[float], i: int) -> float:
     """What entering node ``i`` costs now: its row's cost, one step once its obstacle opened."""
     cost = row[i]
-    if cost != _STEP and graph.tiles[i].opened:
-        return _STEP
+    if cost != STEP and graph.tiles[i].opened:
+        return STEP
     return cost
 
 
 @cache
-def _pass(value: int, target: int, bonus: int = 0) -> float:
+def pass_chance(value: int, target: int, bonus: int = 0) -> float:
     return float(pass_probability(value, target, bonus))
 
 
 @cache
-def _beat(value: int, monster: int, bonus: int = 0) -> float:
+def beat_chance(value: int, monster: int, bonus: int = 0) -> float:
     return float(beat_probability(value, monster, bonus))

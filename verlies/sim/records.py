@@ -34,9 +34,11 @@ __all__ = [
     "Tally",
     "game_seed",
     "load_deck",
+    "bot_seed",
     "make_bots",
     "make_variants",
     "play_game",
+    "play_record",
 ]
 
 #: How a game can end (R1.3, R1.6); "timeout" is the simulations' round limit.
@@ -92,7 +94,7 @@ def game_seed(seed: int, index: int) -> int:
     return mix64(seed, index) >> 33
 
 
-def _bot_seed(game_seed: int, seat: int) -> int:
+def bot_seed(game_seed: int, seat: int) -> int:
     return mix64(game_seed ^ 0x5EED_B075, seat) >> 33
 
 
@@ -243,11 +245,11 @@ def play_game(
         for seat, bot in enumerate(bots):
             re = getattr(bot, "reseed", None)
             if callable(re):
-                re(_bot_seed(seed, seat))
-    return game, _play(game, bots, index)
+                re(bot_seed(seed, seat))
+    return game, play_record(game, bots, index)
 
 
-def _play(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
+def play_record(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     """Play ``game`` to its end with ``bots`` through the public API, counting what the
     rules report to a :class:`_Tallies` observer."""
     players = game.players

@@ -5,10 +5,22 @@ from __future__ import annotations
 import html
 import math
 
-__all__ = ["Table", "html_tables", "num", "pct", "text_tables"]
+__all__ = ["Table", "html_tables", "jsonable", "num", "pct", "text_tables"]
 
 #: (title, header, rows); a table without a header is a list of lines.
 Table = tuple[str, list[str], list[list[str]]]
+
+
+def jsonable(x: object) -> object:
+    """``x`` ready for ``json.dumps``: NaN and infinities become None (JSON has neither),
+    keys become strings, tuples lists; the reports' ``to_dict`` on the page's downloads."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {str(k): jsonable(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [jsonable(v) for v in x]
+    return x
 
 
 def pct(x: float, lang: str = "en") -> str:

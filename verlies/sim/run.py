@@ -43,16 +43,19 @@ from verlies.sim.records import (
     GameRecord,
     SimulationError,
     VariantsArg,
-    _bot_seed,
-    _play,
+    bot_seed,
     game_seed,
     load_deck,
     make_bots,
     make_variants,
+    play_record,
 )
+from verlies.sim.stalls import first_stall
 from verlies.variants import Variants
 
 __all__ = [
+    "lab_game",
+    "stall_link",
     "CharactersArg",
     "RunSpec",
     "Task",
@@ -205,8 +208,8 @@ class RunSpec:
             for seat, bot in enumerate(bots):
                 re = getattr(bot, "reseed", None)
                 if callable(re):
-                    re(_bot_seed(seed, seat))
-            out.append(_play(game, bots, i))
+                    re(bot_seed(seed, seat))
+            out.append(play_record(game, bots, i))
         return out
 
     def describe(self) -> dict[str, Any]:
@@ -572,3 +575,31 @@ def split(games: int, size: int, which: tuple[int, ...] = (0,), start: int = 0) 
 def cancel_event() -> threading.Event:
     """A fresh cancel token (set it to stop a run between tasks)."""
     return threading.Event()
+
+
+def lab_game(spec: RunSpec, index: int) -> Game:
+    """Game ``index`` of a lab run, played again here as the run played it (its seed, its
+    characters, the run's bots reseeded as for the run): the finished game, every step."""
+    game = spec.new_game(index)
+    bots, _ = make_bots(list(spec.bots), spec.players)
+    for seat, bot in enumerate(bots):
+        re = getattr(bot, "reseed", None)
+        if callable(re):
+            re(bot_seed(game.setup.seed, seat))
+    play_record(game, bots, index)
+    return game
+
+
+def stall_link(spec: RunSpec, index: int) -> str | None:
+    """The play page's ``?g=`` link of game ``index`` of a lab run at the turn where it was
+    first stalled (the seats played by the run's bots), or None: the game never stalled,
+    or the position is too long for a link (then: New game with the record's seed and
+    characters, or the save file of ``lab_game``)."""
+    from verlies.links import link  # the play page's link format
+
+    game = lab_game(spec, index)
+    stall = first_stall(game)
+    if stall is None:
+        return None
+    game.goto(stall.step)
+    return link(game, list(spec.bots))

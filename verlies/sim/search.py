@@ -40,6 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from verlies import views
 from verlies.actions import Action, Attempt, Decline, Draw, ShuffleBack
 from verlies.board import has_open_passage
 from verlies.cards.model import ObstacleClass
@@ -62,11 +63,11 @@ _DRAW_WEIGHT = 3.0  # a drawn dungeon card, in gold: the rough price of a turn
 _ESCAPE = 12.0  # an escape, in gold: the score scale
 
 
-def _game_behind(view: PlayerView) -> Game:
+def game_behind(view: PlayerView) -> Game:
     """The game a view shows. Read only here, and only to sample worlds from it: nothing
     the seat cannot see survives :func:`determinise` (tests compare decisions on games
     that differ only in hidden cards)."""
-    game = view._game
+    game = views.game_behind(view)
     if not isinstance(game, Game):
         raise TypeError("the search bot plays views of a verlies Game")
     return game
@@ -149,7 +150,7 @@ class SearchBot:
         if len(legal) == 1:
             self.last = [(legal[0], 0.0)]
             return legal[0]  # type: ignore[no-any-return]
-        game = _game_behind(view)
+        game = game_behind(view)
         seat = view.seat
         candidates = self._candidates(view, list(legal))
         values: list[list[float]] = [[] for _ in candidates]
@@ -242,10 +243,10 @@ class SearchBot:
                 game.apply(action)
         if game.is_over:
             return game.returns()[seat]
-        return _estimate(game, seat, draws)
+        return estimate_value(game, seat, draws)
 
 
-def _estimate(game: Game, seat: int, draws: list[int]) -> float:
+def estimate_value(game: Game, seat: int, draws: list[int]) -> float:
     """A rollout cut off: the seat's score less the others' mean, in -1..1 (zero-sum).
 
     The score counts an escape, the dungeon cards drawn on the way and whether the figure
@@ -293,7 +294,7 @@ class Racer:
         if type(action) is Decline and type(pending) is ObstacleDecision:
             obstacle = pending.obstacle
             if obstacle.cls is not ObstacleClass.B and Attempt() in view.legal_actions():
-                board = _game_behind(view).board  # public: the board
+                board = game_behind(view).board  # public: the board
                 if not has_open_passage(board, view.position):
                     return Attempt()
         return action

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.rules import mix64
-from verlies.sim.lab import Progress, _backend_name, _cell, progress_bar
+from verlies.sim.lab import Progress, backend_name, progress_bar, table_cell
 from verlies.sim.metrics import Z95, Metrics, wilson
 from verlies.sim.records import DeckArg, GameRecord, SimulationError, VariantsArg, load_deck
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -258,14 +258,14 @@ class SkillMatrix:
                 r = t.row(c)
                 w.writerow(
                     ["matrix", t.name, c, r["games"], r["wins"]]
-                    + [_cell(r[k]) for k in ("win_rate", "ci_low", "ci_high")]
+                    + [table_cell(r[k]) for k in ("win_rate", "ci_low", "ci_high")]
                 )
         for g in self.gains:
             for ch in [*self.characters, None]:
                 f = g.figure(ch)
                 w.writerow(
                     ["skill_gain", g.table, ch or "all", f["pairs"], ""]
-                    + [_cell(f[k]) for k in ("gain", "ci_low", "ci_high")]
+                    + [table_cell(f[k]) for k in ("gain", "ci_low", "ci_high")]
                 )
         return out.getvalue()
 
@@ -333,7 +333,7 @@ class SkillMatrix:
                     games=self.info.games,
                     seconds=num(self.info.seconds, 1, lang),
                     workers=self.info.workers,
-                    backend=_backend_name(self.info.backend, lang),
+                    backend=backend_name(self.info.backend, lang),
                 )
             ],
         ]

@@ -25,7 +25,6 @@ detector is checked to agree (``first_stall`` scans forward; the tests replay ga
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from verlies.board import Pos, Tile, has_open_passage, neighbours
 from verlies.cards.model import Attr, ObstacleClass, RollBonus
@@ -33,16 +32,11 @@ from verlies.frames import Turn
 from verlies.game import Game
 from verlies.state import Figure, Table
 
-if TYPE_CHECKING:
-    from verlies.sim.run import RunSpec
-
 __all__ = [
     "Stall",
     "can_reach_open_passage",
     "first_stall",
-    "lab_game",
     "position_stalled",
-    "stall_link",
     "stall_of",
 ]
 
@@ -140,33 +134,3 @@ def stall_of(game: Game) -> Stall | None:
         return None
     # Seen stalled at the end: the scan finds the turn it began (at the latest this one).
     return first_stall(game) or Stall(s.round, s.turn_no, game.step_count)
-
-
-def lab_game(spec: RunSpec, index: int) -> Game:
-    """Game ``index`` of a lab run, played again here as the run played it (its seed, its
-    characters, the run's bots reseeded as for the run): the finished game, every step."""
-    from verlies.sim.records import _bot_seed, _play, make_bots
-
-    game = spec.new_game(index)
-    bots, _ = make_bots(list(spec.bots), spec.players)
-    for seat, bot in enumerate(bots):
-        re = getattr(bot, "reseed", None)
-        if callable(re):
-            re(_bot_seed(game.setup.seed, seat))
-    _play(game, bots, index)
-    return game
-
-
-def stall_link(spec: RunSpec, index: int) -> str | None:
-    """The play page's ``?g=`` link of game ``index`` of a lab run at the turn where it was
-    first stalled (the seats played by the run's bots), or None: the game never stalled,
-    or the position is too long for a link (then: New game with the record's seed and
-    characters, or the save file of ``lab_game``)."""
-    from verlies.links import link  # the play page's link format
-
-    game = lab_game(spec, index)
-    stall = first_stall(game)
-    if stall is None:
-        return None
-    game.goto(stall.step)
-    return link(game, list(spec.bots))

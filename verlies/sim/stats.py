@@ -33,6 +33,8 @@ from statistics import NormalDist
 from typing import Any
 
 __all__ = [
+    "Z95",
+    "wilson",
     "Estimate",
     "chi2_equal_rates",
     "chi2_sf",
@@ -54,6 +56,25 @@ __all__ = [
 ]
 
 _N = NormalDist()
+
+
+#: The normal quantile for two-sided 95 % intervals.
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k / n`` (NaN, NaN for n = 0)."""
+    if n <= 0:
+        return math.nan, math.nan
+    p = k / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    # The bounds at k = 0 and k = n are exactly 0 and 1 (rounding would leave 1e-17).
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return low, high
 
 
 def z_quantile(p: float) -> float:
@@ -233,8 +254,6 @@ def newcombe(
     k1: int, n1: int, k2: int, n2: int, z: float = 1.959963984540054
 ) -> tuple[float, float]:
     """Newcombe's hybrid score interval of p2 − p1 (two independent proportions)."""
-    from verlies.sim.metrics import wilson
-
     if n1 <= 0 or n2 <= 0:
         return math.nan, math.nan
     p1, p2 = k1 / n1, k2 / n2

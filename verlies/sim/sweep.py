@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verlies.sim.compare import Paired, game_values
-from verlies.sim.lab import Progress, SimResult, _Bar, _cell, check_games
+from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -247,15 +247,15 @@ class SweepResult:
             s = p.metrics.summary()
             row: list[Any] = [v, s["games"]]
             for c in CURVE_KEYS:
-                row += [_cell(x) for x in curves[c][i]]
-            row += [_cell(s["balance_seats"]), _cell(s["first_seat_advantage"])]
+                row += [table_cell(x) for x in curves[c][i]]
+            row += [table_cell(s["balance_seats"]), table_cell(s["first_seat_advantage"])]
             for c in _PAIRED:
                 d = (
                     diffs[c][i]
                     if i < len(diffs[c])
                     else {"diff": math.nan, "low": math.nan, "high": math.nan}
                 )
-                row += [_cell(d["diff"]), _cell(d["low"]), _cell(d["high"])]
+                row += [table_cell(d["diff"]), table_cell(d["low"]), table_cell(d["high"])]
             w.writerow(row)
         return out.getvalue()
 
@@ -375,7 +375,7 @@ def sweep(
     consumed: dict[int, int] = {}
     size = batch_size(n * len(vals), planned_workers(executor, workers))
     tasks = [t for k in range(len(vals)) for t in split(n, min(size, max(n, 1)), (k,))]
-    bar = _Bar(progress, n * len(vals), "sweep games")
+    bar = Bar(progress, n * len(vals), "sweep games")
     try:
         with closing(
             run_tasks(specs, tasks, executor=executor, workers=workers, cancel=cancel, info=info)

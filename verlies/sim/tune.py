@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 from verlies.cards.model import Attr
 from verlies.errors import DeckError, WordedError
 from verlies.sim.lab import Progress, check_games, simulate
-from verlies.sim.metrics import Metrics, _median_ci, wilson
+from verlies.sim.metrics import Metrics, median_ci, wilson
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
 from verlies.sim.run import CancelToken, CharactersArg, check_workers
 from verlies.sim.sweep import FIELDS, Tweak
@@ -560,7 +560,7 @@ def quantities(m: Metrics, targets: Sequence[Target]) -> dict[str, float]:
     return out
 
 
-def _band(targets: Sequence[Target], key: str) -> Target:
+def target_for(targets: Sequence[Target], key: str) -> Target:
     for t in reversed(targets):  # a named character's target wins over win:*
         if t.key == key:
             return t
@@ -579,7 +579,7 @@ def violation(values: Mapping[str, float], targets: Sequence[Target]) -> float:
     """How far the quantities lie outside their targets, summed (points; rounds)."""
     total = 0.0
     for key, v in values.items():
-        t = _band(targets, key)
+        t = target_for(targets, key)
         if math.isnan(v):
             total += 100.0
             continue
@@ -709,7 +709,7 @@ class TuneResult:
             lines.append(text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k))
             names = [quantity_name(q["key"], lang, deck) for q in v["quantities"]]
             width = max((len(n) for n in names), default=0)
-            bands = [_band(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
+            bands = [target_for(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
             bwidth = max((len(b) for b in bands), default=0)
             for q, name, band in zip(v["quantities"], names, bands, strict=True):
                 key = q["key"]
@@ -718,10 +718,10 @@ class TuneResult:
                     lang,
                     what=name.ljust(width),
                     band=band.ljust(bwidth),
-                    start=_show(key, q["start"], lang),
-                    value=_show(key, q["value"], lang),
-                    low=_show(key, q["low"], lang),
-                    high=_show(key, q["high"], lang),
+                    start=show_value(key, q["start"], lang),
+                    value=show_value(key, q["value"], lang),
+                    low=show_value(key, q["low"], lang),
+                    high=show_value(key, q["high"], lang),
                     verdict=text(f"tune.verdict.{q['verdict']}", lang),
                 )
                 lines.append("  " + row)
@@ -759,7 +759,7 @@ def _num(x: float, digits: int, lang: str, sign: bool = False) -> str:
     return s.replace(".", ",") if lang == "de" else s
 
 
-def _show(key: str, x: float | None, lang: str = "en") -> str:
+def show_value(key: str, x: float | None, lang: str = "en") -> str:
     """A quantity's value: rounds as rounds, the edge in points, rates in per cent."""
     from verlies.i18n import text
 
@@ -1328,7 +1328,7 @@ def judge(m: Metrics, targets: Sequence[Target], alpha: float = ALPHA) -> list[d
                 "value": val,
                 "low": lo,
                 "high": hi,
-                "verdict": verdict(lo, hi, _band(targets, key)),
+                "verdict": verdict(lo, hi, target_for(targets, key)),
             }
         )
     return out
@@ -1345,7 +1345,7 @@ def _rows(
 ) -> list[dict[str, Any]]:
     rows = []
     for r in judged:
-        t = _band(targets, r["key"])
+        t = target_for(targets, r["key"])
         rows.append(
             {
                 "key": r["key"],
@@ -1373,7 +1373,7 @@ def _interval(m: Metrics, key: str, z: float) -> tuple[float, float]:
         return lo - 1 / m.players, hi - 1 / m.players
     if key == "timeouts":
         return wilson(m.timeouts, m.games, z)
-    return _median_ci(m.rounds, z)  # the metrics' own interval of the median, at z
+    return median_ci(m.rounds, z)  # the metrics' own interval of the median, at z
 
 
 # ---- the tune file -------------------------------------------------------------------------

@@ -28,10 +28,10 @@ ENV_URL = "VERLIES_STORE_URL"
 ENV_DATA_DIR = "VERLIES_DATA_DIR"
 ENV_RECORD = "VERLIES_RECORD_PLAYTESTS"
 
-_meta = sa.MetaData()
+metadata = sa.MetaData()
 playtests = sa.Table(
     "playtests",
-    _meta,
+    metadata,
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("client", sa.String(64), index=True),  # the browser that played it
     sa.Column("source", sa.String(16), nullable=False),
@@ -51,7 +51,7 @@ playtests = sa.Table(
 )
 steps = sa.Table(
     "playtest_steps",
-    _meta,
+    metadata,
     sa.Column("playtest", sa.String(32), primary_key=True),
     sa.Column("idx", sa.Integer, primary_key=True),
     sa.Column("at", sa.Float, nullable=False),
@@ -88,7 +88,7 @@ def schema_change(engine: sa.Engine) -> Iterator[sa.Connection]:
         yield conn
 
 
-def _database(key: str, url: str, error: BaseException) -> Phrase:
+def database_error(key: str, url: str, error: BaseException) -> Phrase:
     """A database error in words around it; the database's own message as it says it."""
     return Phrase.of(key, url=repr(url), error=str(error))
 
@@ -206,9 +206,9 @@ class PlaytestStore:
             if is_sqlite:
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             with schema_change(self.engine) as conn:
-                _meta.create_all(conn)
+                metadata.create_all(conn)
         except (sa.exc.SQLAlchemyError, OSError, ValueError) as e:
-            raise StoreError(words=_database("store.err.open", self.url, e)) from None
+            raise StoreError(words=database_error("store.err.open", self.url, e)) from None
 
     # ---- writing, as the page plays ---------------------------------------------------
 
@@ -366,10 +366,10 @@ class PlaytestStore:
     # ---- helpers --------------------------------------------------------------------
 
     def _write(self) -> Any:
-        return _guard(self.engine.begin(), self.url)
+        return guard(self.engine.begin(), self.url)
 
     def _read(self) -> Any:
-        return _guard(self.engine.connect(), self.url)
+        return guard(self.engine.connect(), self.url)
 
     @staticmethod
     def _delete(conn: sa.Connection, rid: str) -> None:
@@ -469,7 +469,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-class _guard:
+class guard:
     """A connection context that turns database errors into :class:`StoreError`."""
 
     def __init__(self, ctx: Any, url: str) -> None:
@@ -480,16 +480,16 @@ class _guard:
         try:
             conn: sa.Connection = self.ctx.__enter__()
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=_database("store.err.db", self.url, e)) from None
+            raise StoreError(words=database_error("store.err.db", self.url, e)) from None
         return conn
 
     def __exit__(self, *exc: Any) -> None:
         try:
             self.ctx.__exit__(*exc)
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=_database("store.err.db", self.url, e)) from None
+            raise StoreError(words=database_error("store.err.db", self.url, e)) from None
         if exc[0] is not None and issubclass(exc[0], sa.exc.SQLAlchemyError):
-            raise StoreError(words=_database("store.err.db", self.url, exc[1])) from None
+            raise StoreError(words=database_error("store.err.db", self.url, exc[1])) from None
 
 
 def iter_rows(records: Sequence[PlaytestRecord]) -> Iterator[dict[str, Any]]:

@@ -30,7 +30,7 @@ import sqlalchemy as sa
 
 from verlies.deck import MAX_BYTES, Deck
 from verlies.errors import DeckError, Inner, Phrase
-from verlies.store.db import PlaytestStore, StoreError, _database, schema_change
+from verlies.store.db import PlaytestStore, StoreError, database_error, schema_change
 
 __all__ = ["MAX_NAME", "DraftInfo", "DraftStore", "draft_table"]
 
@@ -92,7 +92,7 @@ class DraftStore:
             with schema_change(store.engine) as conn:  # the migration: the table if missing
                 _meta.create_all(conn)
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=_database("store.err.open", store.url, e)) from None
+            raise StoreError(words=database_error("store.err.open", store.url, e)) from None
 
     def save(self, name: str, deck: Deck, client: str = "") -> DraftInfo:
         """Keep ``deck`` as the draft ``name`` (replacing one of the same name)."""

@@ -63,7 +63,7 @@ CHANNEL = "verlies_table_steps"
 
 tables = sa.Table(
     "tables",
-    db._meta,
+    db.metadata,
     sa.Column("id", sa.String(40), primary_key=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("setup", sa.Text, nullable=False),  # Setup.to_dict() as JSON
@@ -77,7 +77,7 @@ tables = sa.Table(
 )
 table_seats = sa.Table(
     "table_seats",
-    db._meta,
+    db.metadata,
     sa.Column("table_id", sa.String(40), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("token", sa.String(64), nullable=False, unique=True),
@@ -85,7 +85,7 @@ table_seats = sa.Table(
 )
 table_steps = sa.Table(
     "table_steps",
-    db._meta,
+    db.metadata,
     sa.Column("table_id", sa.String(40), nullable=False),
     sa.Column("step_no", sa.Integer, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
@@ -102,7 +102,7 @@ table_steps = sa.Table(
 #: (table, number) is unique, so two seats asking at once make one request.
 takebacks = sa.Table(
     "table_takebacks",
-    db._meta,
+    db.metadata,
     sa.Column("table_id", sa.String(40), primary_key=True),
     sa.Column("no", sa.Integer, primary_key=True),  # 0, 1, ... per table
     sa.Column("seat", sa.Integer, nullable=False),  # who asks
@@ -124,7 +124,7 @@ takebacks = sa.Table(
 #: The steps a take back undid, as they were written: the table's steps never vanish.
 undone_steps = sa.Table(
     "table_steps_undone",
-    db._meta,
+    db.metadata,
     sa.Column("table_id", sa.String(40), primary_key=True),
     sa.Column("takeback", sa.Integer, primary_key=True),
     sa.Column("step_no", sa.Integer, primary_key=True),
@@ -316,10 +316,10 @@ class TableStore:
         self.url = self.playtests.url
         try:
             with db.schema_change(self.engine) as conn:
-                db._meta.create_all(conn)  # tables made by an older store get the new ones
+                db.metadata.create_all(conn)  # tables made by an older store get the new ones
                 _add_takeback_column(conn)
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=db._database("store.err.open", self.url, e)) from None
+            raise StoreError(words=db.database_error("store.err.open", self.url, e)) from None
         #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
         #: instead of each asking every poll (SQLite: a count query per poll).
         self.notifies = self.engine.dialect.name == "postgresql"
@@ -632,7 +632,7 @@ class TableStore:
         except sa.exc.IntegrityError:
             return False
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=db._database("store.err.db", self.url, e)) from None
+            raise StoreError(words=db.database_error("store.err.db", self.url, e)) from None
         table.deciders.append((actor, seat, visitor))
         return True
 
@@ -727,7 +727,7 @@ class TableStore:
             self.sync(table)
             raise _refused("takeback", "takeback_open") from None
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=db._database("store.err.db", self.url, e)) from None
+            raise StoreError(words=db.database_error("store.err.db", self.url, e)) from None
         self.sync(table)
         request = table.request
         assert request is not None
@@ -845,7 +845,7 @@ class TableStore:
         except _SlippedIn:  # rolled back; the request is void, the table goes on
             return self._change(table, request, answers, "void", None)
         except sa.exc.SQLAlchemyError as e:
-            raise StoreError(words=db._database("store.err.db", self.url, e)) from None
+            raise StoreError(words=db.database_error("store.err.db", self.url, e)) from None
         return True
 
     @staticmethod
@@ -940,10 +940,10 @@ class TableStore:
         return str(rid)
 
     def _write(self) -> Any:
-        return db._guard(self.engine.begin(), self.url)
+        return db.guard(self.engine.begin(), self.url)
 
     def _read(self) -> Any:
-        return db._guard(self.engine.connect(), self.url)
+        return db.guard(self.engine.connect(), self.url)
 
 
 class TableWatch:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
 from verlies.sim.compare import DEFAULT_WATCH
+from verlies.sim.report import jsonable
 from verlies.ui.background import PooledRun
 from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles, rate_words
 
@@ -60,16 +60,6 @@ def watch_block(games: int) -> int:
     """A watched run's block: about a tenth of the games, a multiple of 8 (each character
     on each seat equally often), at least 8 and at most ``games``."""
     return max(8, min(games, games // 10 // 8 * 8))
-
-
-def _jsonable(x: object) -> object:
-    if isinstance(x, float) and math.isnan(x):
-        return None
-    if isinstance(x, dict):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [_jsonable(v) for v in x]
-    return x
 
 
 class BalanceRun(PooledRun):
@@ -138,7 +128,7 @@ class BalanceRun(PooledRun):
     def to_json(self) -> str:
         if self.comparison is None:
             return "{}"
-        return json.dumps(_jsonable(self.comparison.to_dict()), ensure_ascii=False, indent=1)
+        return json.dumps(jsonable(self.comparison.to_dict()), ensure_ascii=False, indent=1)
 
 
 #: The tab's own styles, after the run panels' shared ones (theme.PANEL_CSS): what to

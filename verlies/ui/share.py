@@ -26,13 +26,13 @@ from verlies.links import (  # noqa: F401  (the page's names for it)
     MAX_LINK_CHARS,
     PARAM,
     Position,
-    _b64,
-    _unb64,
+    b64,
     decode,
     encode,
     from_query,
     link,
     open_position,
+    unb64,
 )
 from verlies.record import (
     FORMAT,

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.errors import VerliesError
+from verlies.sim.report import jsonable
 from verlies.sim.skill import BASE, TABLES, SkillMatrix, skill_matrix
 from verlies.ui.background import BackgroundRun
 from verlies.ui.balance_chart import character_names, number, points
@@ -165,9 +166,7 @@ class SkillRun(BackgroundRun):
     def to_json(self) -> str:
         if self.matrix is None:
             return "{}"
-        from verlies.ui.balance import _jsonable
-
-        return json.dumps(_jsonable(self.matrix.to_dict()), ensure_ascii=False, indent=1)
+        return json.dumps(jsonable(self.matrix.to_dict()), ensure_ascii=False, indent=1)
 
 
 # ---- what the page shows ------------------------------------------------------------------------

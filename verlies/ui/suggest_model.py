@@ -243,7 +243,7 @@ class SuggestRun(BackgroundRun):
         """Every quantity of the verification in words (empty: not verified, e.g.
         cancelled)."""
         from verlies import i18n
-        from verlies.sim.tune import _band, _show
+        from verlies.sim.tune import show_value, target_for
 
         r = self.result
         if r is None or r.verification is None:
@@ -255,11 +255,11 @@ class SuggestRun(BackgroundRun):
                 VerdictRow(
                     key=key,
                     name=quantity_name(key, lang, r.start),
-                    band=_band(r.targets, key).shown(lang),
-                    start=_show(key, q["start"], lang),
-                    value=_show(key, q["value"], lang),
-                    low=_show(key, q["low"], lang),
-                    high=_show(key, q["high"], lang),
+                    band=target_for(r.targets, key).shown(lang),
+                    start=show_value(key, q["start"], lang),
+                    value=show_value(key, q["value"], lang),
+                    low=show_value(key, q["low"], lang),
+                    high=show_value(key, q["high"], lang),
                     verdict=q["verdict"],
                     verdict_words=i18n.text(f"tune.verdict.{q['verdict']}", lang),
                 )
