@@ -792,14 +792,20 @@ def test_card_text_error_from_python_in_german(deck: Deck) -> None:
     )
 
 
-def test_toml_syntax_error_in_german_keeps_tomllibs_own_words() -> None:
+def test_toml_syntax_error_in_german_says_tomllibs_reason_in_german() -> None:
+    from verlies.deck.locate import toml_reason
+
     with pytest.raises(DeckError) as info:
         Deck.loads('format = 1\nname = "x"\n[[rooms]\n', file="broken.toml")
     e = info.value
     assert e.message.startswith("TOML syntax error: ")
-    tomllib_says = e.message.removeprefix("TOML syntax error: ")  # a raw value: English
+    tomllib_says = e.message.removeprefix("TOML syntax error: ")  # English: tomllib's own
+    assert tomllib_says == "Expected ']]' at the end of an array declaration"
+    reason = toml_reason(tomllib_says)
+    assert not isinstance(reason, str)
     assert e.text_in("de") == (
-        f"broken.toml, Zeile {e.line}, Spalte {e.column}: TOML-Syntaxfehler: {tomllib_says}"
+        f"broken.toml, Zeile {e.line}, Spalte {e.column}: TOML-Syntaxfehler: "
+        "am Ende einer Überschrift einer Tabellenliste fehlt „]]“"
     )
     assert e.text_in("en") == str(e)
     with pytest.raises(ValueError, match="unknown language"):

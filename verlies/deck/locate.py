@@ -256,6 +256,47 @@ def first_error(errors: list[DeckError]) -> DeckError:
     return combined
 
 
+#: tomllib's sentences (Python 3.11-3.13) and their keys (``deck.toml.<key>``): a German
+#: page says them in German. One tomllib does not write (a newer Python's) stays as it is.
+_TOML_REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern + r"\Z"), key)
+    for pattern, key in (
+        (r"Cannot overwrite a value", "overwrite"),
+        (r"Escaped character is not a Unicode scalar value", "escape_scalar"),
+        (r"Expected '=' after a key in a key/value pair", "expect_equals"),
+        (r"Expected '\]' at the end of a table declaration", "expect_table_end"),
+        (r"Expected '\]\]' at the end of an array declaration", "expect_array_end"),
+        (r"Expected newline or end of document after a statement", "expect_newline"),
+        (r"Invalid date or datetime", "invalid_date"),
+        (r"Invalid hex value", "invalid_hex"),
+        (r"Invalid initial character for a key part", "invalid_key_start"),
+        (r"Invalid statement", "invalid_statement"),
+        (r"Invalid value", "invalid_value"),
+        (r"Unclosed array", "unclosed_array"),
+        (r"Unclosed inline table", "unclosed_inline"),
+        (r"Unescaped '\\' in a string", "unescaped_backslash"),
+        (r"Unterminated string", "unterminated_string"),
+        (r"Cannot declare (?P<key>.+) twice", "declared_twice"),
+        (r"Cannot mutate immutable namespace (?P<key>.+)", "immutable"),
+        (r"Cannot redefine namespace (?P<key>.+)", "redefine"),
+        (r"Duplicate inline table key (?P<key>.+)", "duplicate_inline"),
+        (r"Expected (?P<what>.+)", "expected"),
+        (r"Found invalid character (?P<char>.+)", "invalid_char"),
+        (r"Illegal character (?P<char>.+)", "illegal_char"),
+    )
+)
+
+
+def toml_reason(message: str) -> Words | str:
+    """tomllib's sentence (its position cut off) as words, said in the page's language;
+    the key, character or token it quotes stays as the file has it."""
+    for pattern, key in _TOML_REASONS:
+        m = pattern.match(message)
+        if m:
+            return Words.of(f"toml.{key}", **m.groupdict())
+    return message
+
+
 def toml_error(exc: tomllib.TOMLDecodeError, file: str, text: str) -> DeckError:
     message = str(exc)
     m = _TOML_POS.search(message)
@@ -266,9 +307,12 @@ def toml_error(exc: tomllib.TOMLDecodeError, file: str, text: str) -> DeckError:
         line = max(1, len(text.splitlines()))
         column = None
         message = message.replace("(at end of document)", "").rstrip()
-        return DeckError(words=Words.of("err.toml_end", msg=message), file=file, line=line)
-    # tomllib's own sentence stays English: it is a raw value of the message
-    return DeckError(words=Words.of("err.toml", msg=message), file=file, line=line, column=column)
+        return DeckError(
+            words=Words.of("err.toml_end", msg=toml_reason(message)), file=file, line=line
+        )
+    return DeckError(
+        words=Words.of("err.toml", msg=toml_reason(message)), file=file, line=line, column=column
+    )
 
 
 def text_error(

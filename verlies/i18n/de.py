@@ -381,6 +381,30 @@ TEXTS: dict[str, str] = {
     "deck.err.toml": "TOML-Syntaxfehler: {msg}",
     "deck.err.toml_end": "TOML-Syntaxfehler: {msg} (am Ende der Datei)",
     "deck.err.toml_deep": "TOML zu tief verschachtelt",
+    # --- deck: tomllib's syntax errors in words (verlies/deck/locate.py toml_reason) ----
+    "deck.toml.overwrite": "ein Wert kann nicht überschrieben werden",
+    "deck.toml.escape_scalar": "das maskierte Zeichen ist kein Unicode-Skalarwert",
+    "deck.toml.expect_equals": "nach einem Schlüssel fehlt das „=“",
+    "deck.toml.expect_table_end": "am Ende einer Tabellenüberschrift fehlt „]“",
+    "deck.toml.expect_array_end": "am Ende einer Überschrift einer Tabellenliste fehlt „]]“",
+    "deck.toml.expect_newline": "nach einer Anweisung fehlt ein Zeilenumbruch oder das Dateiende",
+    "deck.toml.invalid_date": "ungültiges Datum oder ungültige Uhrzeit",
+    "deck.toml.invalid_hex": "ungültiger Hexadezimalwert",
+    "deck.toml.invalid_key_start": "ungültiges erstes Zeichen eines Schlüssels",
+    "deck.toml.invalid_statement": "ungültige Anweisung",
+    "deck.toml.invalid_value": "ungültiger Wert",
+    "deck.toml.unclosed_array": "nicht geschlossene Liste",
+    "deck.toml.unclosed_inline": "nicht geschlossene Inline-Tabelle",
+    "deck.toml.unescaped_backslash": "nicht maskierter „\\“ in einer Zeichenkette",
+    "deck.toml.unterminated_string": "nicht beendete Zeichenkette",
+    "deck.toml.declared_twice": "{key} ist zweimal deklariert",
+    "deck.toml.immutable": "der unveränderliche Namensraum {key} kann nicht geändert werden",
+    "deck.toml.redefine": "der Namensraum {key} kann nicht neu definiert werden",
+    "deck.toml.duplicate_inline": "doppelter Schlüssel {key} in einer Inline-Tabelle",
+    "deck.toml.expected": "erwartet: {what}",
+    "deck.toml.invalid_char": "ungültiges Zeichen {char}",
+    "deck.toml.illegal_char": "unzulässiges Zeichen {char}",
+    # --- end of tomllib's syntax errors --------------------------------------------------
     "deck.err.duplicate_entry": (
         "doppelte Id {id!r}: schon vergeben an die {kind} in Zeile {at}; eine Id darf im ganzen "
         "Deck nur einmal vorkommen"

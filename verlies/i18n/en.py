@@ -353,6 +353,30 @@ TEXTS: dict[str, str] = {
     "deck.err.toml": "TOML syntax error: {msg}",
     "deck.err.toml_end": "TOML syntax error: {msg} (at the end of the file)",
     "deck.err.toml_deep": "TOML nested too deeply",
+    # --- deck: tomllib's syntax errors in words (verlies/deck/locate.py toml_reason) ----
+    "deck.toml.overwrite": "Cannot overwrite a value",
+    "deck.toml.escape_scalar": "Escaped character is not a Unicode scalar value",
+    "deck.toml.expect_equals": "Expected '=' after a key in a key/value pair",
+    "deck.toml.expect_table_end": "Expected ']' at the end of a table declaration",
+    "deck.toml.expect_array_end": "Expected ']]' at the end of an array declaration",
+    "deck.toml.expect_newline": "Expected newline or end of document after a statement",
+    "deck.toml.invalid_date": "Invalid date or datetime",
+    "deck.toml.invalid_hex": "Invalid hex value",
+    "deck.toml.invalid_key_start": "Invalid initial character for a key part",
+    "deck.toml.invalid_statement": "Invalid statement",
+    "deck.toml.invalid_value": "Invalid value",
+    "deck.toml.unclosed_array": "Unclosed array",
+    "deck.toml.unclosed_inline": "Unclosed inline table",
+    "deck.toml.unescaped_backslash": "Unescaped '\\' in a string",
+    "deck.toml.unterminated_string": "Unterminated string",
+    "deck.toml.declared_twice": "Cannot declare {key} twice",
+    "deck.toml.immutable": "Cannot mutate immutable namespace {key}",
+    "deck.toml.redefine": "Cannot redefine namespace {key}",
+    "deck.toml.duplicate_inline": "Duplicate inline table key {key}",
+    "deck.toml.expected": "Expected {what}",
+    "deck.toml.invalid_char": "Found invalid character {char}",
+    "deck.toml.illegal_char": "Illegal character {char}",
+    # --- end of tomllib's syntax errors --------------------------------------------------
     "deck.err.duplicate_entry": (
         "duplicate id {id!r}: already used by the {kind} at line {at}; ids must be unique in "
         "the whole deck"
