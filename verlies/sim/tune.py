@@ -855,63 +855,194 @@ def tune(
         import optuna
     except ImportError:
         raise TuneError("needs_optuna") from None
-    n = check_games(games)
-    if n < 1:
-        raise TuneError("games_min")
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise TuneError("trials_min", trials=repr(trials))
-    check_workers(workers)
-    tlist = [Target.parse(t) if isinstance(t, str) else t for t in targets]
-    mlist = [Move.parse(m) if isinstance(m, str) else m for m in moves]
-    if not tlist:
-        raise TuneError("no_targets")
-    if not mlist:
-        raise TuneError("no_moves")
-    start = load_deck(deck)
-    for t in tlist:
-        if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in start.characters:
-            raise TuneError("no_character", key=repr(t.key), character=repr(t.key[4:]))
-    knobs = knobs_for(start, mlist)
-    if not knobs:
-        raise TuneError("no_knobs")
-    vgames = 2 * n if verify_games is None else check_games(verify_games)
-    vseed = seed + 1 if verify_seed is None else verify_seed
-    common: dict[str, Any] = {
-        "players": players,
-        "bots": bots,
-        "characters": characters,
-        "round_limit": round_limit,
-        "workers": workers,
-        "executor": executor,
-    }
-    # Settings checked once, before any trial (a bad bot name fails here).
-    from verlies.sim.run import RunSpec
-
-    spec0 = RunSpec.build(
+    job = _Job.check(
+        targets,
+        moves,
+        deck,
         players=players,
-        characters=characters,
         bots=bots,
-        deck=start,
+        characters=characters,
         variants=variants,
-        seed=seed,
         round_limit=round_limit,
+        games=games,
+        trials=trials,
+        seed=seed,
+        verify_games=verify_games,
+        verify_seed=verify_seed,
+        workers=workers,
+        executor=executor,
     )
-    problem = {
-        "version": _STUDY_VERSION,
-        "deck": start.diff(load_deck(None)).to_dict() if start != load_deck(None) else None,
-        "targets": [t.to_dict() for t in tlist],
-        "knobs": [[k.name, _plain(k.current), k.low, k.high, len(k.choices)] for k in knobs],
-        "games": n,
-        "seed": seed,
-        "players": players,
-        "bots": list(spec0.bots),
-        "characters": characters if isinstance(characters, str | None) else list(characters),
-        "round_limit": round_limit,
-        "variants": spec0.variants.to_dict(),
-    }
-    key = _problem_key(problem)
+    study, name = _open_study(optuna, job, storage, study_name)
+    search = _Search(job, study, cancel)
+    within = search.run(trials, progress, on_trial)
+    played = search.played()
+    if not played:
+        raise TuneError("nothing_played")
+    base = search.base_record(name, storage)
+    if within:
+        return search.within_result(base)
+    best_t = search.best(played)
+    chosen, pruned, score, prune_played = search.prune(best_t, played)
+    result = search.proposal_result(base, best_t, chosen, pruned, score, prune_played)
+    if job.vgames > 0 and not result.search["cancelled"]:
+        verify(
+            result,
+            job.vgames,
+            job.vseed,
+            variants=variants,
+            progress=progress,
+            cancel=cancel,
+            **job.common,
+        )
+    return result
+
+
+@dataclass
+class _Job:
+    """The checked arguments of one search: what every candidate plays, and the key of the
+    problem a stored study belongs to."""
+
+    n: int
+    seed: int
+    tlist: list[Target]
+    start: Any
+    knobs: list[Knob]
+    vgames: int
+    vseed: int
+    variants: VariantsArg
+    common: dict[str, Any]
+    bots: list[str]
+    key: str
+
+    @staticmethod
+    def check(
+        targets: Sequence[Target | str],
+        moves: Sequence[Move | str],
+        deck: DeckArg,
+        *,
+        players: int,
+        bots: BotsArg,
+        characters: CharactersArg,
+        variants: VariantsArg,
+        round_limit: int | None,
+        games: int,
+        trials: int,
+        seed: int,
+        verify_games: int | None,
+        verify_seed: int | None,
+        workers: int | None,
+        executor: Any,
+    ) -> _Job:
+        """Every argument checked before any trial (a bad bot name fails here), in the
+        order :func:`tune` has always reported them."""
+        n = check_games(games)
+        if n < 1:
+            raise TuneError("games_min")
+        if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+            raise TuneError("trials_min", trials=repr(trials))
+        check_workers(workers)
+        tlist = [Target.parse(t) if isinstance(t, str) else t for t in targets]
+        mlist = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+        if not tlist:
+            raise TuneError("no_targets")
+        if not mlist:
+            raise TuneError("no_moves")
+        start = load_deck(deck)
+        for t in tlist:
+            if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in start.characters:
+                raise TuneError("no_character", key=repr(t.key), character=repr(t.key[4:]))
+        knobs = knobs_for(start, mlist)
+        if not knobs:
+            raise TuneError("no_knobs")
+        vgames = 2 * n if verify_games is None else check_games(verify_games)
+        vseed = seed + 1 if verify_seed is None else verify_seed
+        from verlies.sim.run import RunSpec
+
+        spec0 = RunSpec.build(
+            players=players,
+            characters=characters,
+            bots=bots,
+            deck=start,
+            variants=variants,
+            seed=seed,
+            round_limit=round_limit,
+        )
+        problem = {
+            "version": _STUDY_VERSION,
+            "deck": start.diff(load_deck(None)).to_dict() if start != load_deck(None) else None,
+            "targets": [t.to_dict() for t in tlist],
+            "knobs": [[k.name, _plain(k.current), k.low, k.high, len(k.choices)] for k in knobs],
+            "games": n,
+            "seed": seed,
+            "players": players,
+            "bots": list(spec0.bots),
+            "characters": characters if isinstance(characters, str | None) else list(characters),
+            "round_limit": round_limit,
+            "variants": spec0.variants.to_dict(),
+        }
+        common: dict[str, Any] = {
+            "players": players,
+            "bots": bots,
+            "characters": characters,
+            "round_limit": round_limit,
+            "workers": workers,
+            "executor": executor,
+        }
+        return _Job(
+            n=n,
+            seed=seed,
+            tlist=tlist,
+            start=start,
+            knobs=knobs,
+            vgames=vgames,
+            vseed=vseed,
+            variants=variants,
+            common=common,
+            bots=list(spec0.bots),
+            key=_problem_key(problem),
+        )
+
+    def current(self) -> dict[str, int | tuple[int, int, int]]:
+        """Every knob's value in the start deck."""
+        return {k.name: k.current for k in self.knobs}
+
+    def build(self, values: Mapping[str, int | tuple[int, int, int]]) -> tuple[Any, list[str]]:
+        """The start deck with ``values``, and why it may not be played (R2/R10's material,
+        a character's rule; empty: playable)."""
+        cand = self.start
+        try:
+            for k in self.knobs:
+                if values[k.name] != k.current:
+                    cand = k.apply(cand, values[k.name])
+        except (DeckError, SimulationError) as e:
+            return cand, [str(e)]
+        return cand, material_problems(self.start, cand)
+
+    def play(self, cand: Any, games: int, seed: int, cancel: CancelToken | None) -> Metrics | None:
+        """``cand``'s ``games`` games from ``seed`` (None: cancelled)."""
+        res = simulate(
+            games,
+            seed=seed,
+            deck=cand,
+            variants=self.variants,
+            progress=False,
+            cancel=cancel,
+            **self.common,
+        )
+        return None if res.cancelled else res.metrics
+
+    def missed(self, m: Metrics) -> int:
+        """How many targets ``m`` misses by the verdict rules (:func:`judge`)."""
+        return sum(r["verdict"] == "missed" for r in judge(m, self.tlist))
+
+
+def _open_study(
+    optuna: Any, job: _Job, storage: str | None, study_name: str | None
+) -> tuple[Any, str]:
+    """Open the study, or resume a stored one of the same problem only; a new study gets
+    the start deck as it is as its trial 0."""
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    name = study_name or f"verlies-tune-{key}"
+    name = study_name or f"verlies-tune-{job.key}"
     try:
         study = optuna.create_study(
             storage=storage, study_name=name, direction="minimize", load_if_exists=True
@@ -924,162 +1055,185 @@ def tune(
         raise
     have = study.user_attrs.get("problem")
     if have is None:
-        study.set_user_attr("problem", key)
-    elif have != key:
+        study.set_user_attr("problem", job.key)
+    elif have != job.key:
         raise TuneError("other_problem", study=repr(name), storage=repr(storage))
-    current: dict[str, int | tuple[int, int, int]] = {k.name: k.current for k in knobs}
-    start_params = _params_of(knobs, current)
     if not study.trials:
-        study.enqueue_trial(start_params)  # trial 0: the start deck as it is
+        study.enqueue_trial(_params_of(job.knobs, job.current()))
+    return study, name
 
-    def finished() -> list[optuna.trial.FrozenTrial]:
-        return [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
 
-    def distinct() -> int:
-        return sum(1 for t in study.trials if "repeat_of" not in t.user_attrs)
+class _Search:
+    """One study's search and its state: the start deck's check, the trials, the choice
+    of the best candidate and its pruning."""
 
-    def build(values: Mapping[str, int | tuple[int, int, int]]) -> tuple[Any, list[str]]:
-        cand = start
-        try:
-            for k in knobs:
-                if values[k.name] != k.current:
-                    cand = k.apply(cand, values[k.name])
-        except (DeckError, SimulationError) as e:
-            return cand, [str(e)]
-        return cand, material_problems(start, cand)
+    def __init__(self, job: _Job, study: Any, cancel: CancelToken | None) -> None:
+        self.job = job
+        self.study = study
+        self.cancel = cancel
+        self.current = job.current()
+        self.start_params = _params_of(job.knobs, self.current)
+        # the unchanged deck's check: search_missed, within, fresh_missed (empty: not yet)
+        self.start_check: dict[str, Any] = {}
+        self.fresh_start: list[Metrics] = []
 
-    def measure(cand: Any) -> Metrics | None:
-        """``cand``'s games on the study's seeds (None: cancelled)."""
-        res = simulate(
-            n, seed=seed, deck=cand, variants=variants, progress=False, cancel=cancel, **common
-        )
-        return None if res.cancelled else res.metrics
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
 
-    # The unchanged deck first: on the study's seeds (trial 0), then on fresh seeds by the
-    # same verdict rules. Within its targets on both, nothing is searched nor proposed.
-    start_check: dict[str, Any] = {}
-    fresh_start: list[Metrics] = []
+    def finished(self) -> list[optuna.trial.FrozenTrial]:
+        import optuna
 
-    def check_start() -> bool:
+        return [t for t in self.study.trials if t.state == optuna.trial.TrialState.COMPLETE]
+
+    def distinct(self) -> int:
+        return sum(1 for t in self.study.trials if "repeat_of" not in t.user_attrs)
+
+    def played(self) -> list[optuna.trial.FrozenTrial]:
+        return [t for t in self.finished() if "violation" in t.user_attrs]
+
+    # -- the unchanged deck first: on the study's seeds (trial 0), then on fresh seeds by
+    # the same verdict rules. Within its targets on both, nothing is searched nor proposed.
+
+    def check_start(self) -> bool:
         """True when the start deck is within its targets (the search stops)."""
-        if start_check:
-            return bool(start_check["within"])
-        t0 = next((t for t in finished() if t.params == start_params), None)
+        sc = self.start_check
+        if sc:
+            return bool(sc["within"])
+        t0 = next((t for t in self.finished() if t.params == self.start_params), None)
         if t0 is None or "missed" not in t0.user_attrs:
             return False
-        start_check.update(search_missed=int(t0.user_attrs["missed"]), within=False)
-        if start_check["search_missed"] > 0:
+        sc.update(search_missed=int(t0.user_attrs["missed"]), within=False)
+        if sc["search_missed"] > 0:
             return False
-        if vgames > 0:
-            res = simulate(
-                vgames,
-                seed=vseed,
-                deck=start,
-                variants=variants,
-                progress=False,
-                cancel=cancel,
-                **common,
-            )
-            if res.cancelled:
-                start_check.clear()
+        job = self.job
+        if job.vgames > 0:
+            m = job.play(job.start, job.vgames, job.vseed, self.cancel)
+            if m is None:
+                sc.clear()
                 return False
-            fresh_start.append(res.metrics)
-            missed = sum(r["verdict"] == "missed" for r in judge(res.metrics, tlist))
-            start_check["fresh_missed"] = missed
-            start_check["within"] = missed == 0
+            self.fresh_start.append(m)
+            sc["fresh_missed"] = job.missed(m)
+            sc["within"] = sc["fresh_missed"] == 0
         else:
-            start_check["within"] = True  # not checked on fresh seeds (verify_games=0)
-        return bool(start_check["within"])
+            sc["within"] = True  # not checked on fresh seeds (verify_games=0)
+        return bool(sc["within"])
 
-    def excluded(t: optuna.trial.FrozenTrial) -> bool:
+    def excluded(self, t: optuna.trial.FrozenTrial) -> bool:
         # the start deck met the targets on the study's seeds but missed one on fresh seeds:
         # those seeds flatter it, so it is not a proposal
-        return bool(start_check.get("fresh_missed")) and int(t.user_attrs.get("edits", 1)) == 0
+        return bool(self.start_check.get("fresh_missed")) and int(t.user_attrs.get("edits", 1)) == 0
 
-    def is_met(t: optuna.trial.FrozenTrial) -> bool:
-        return t.user_attrs.get("missed") == 0 and not excluded(t)
+    def is_met(self, t: optuna.trial.FrozenTrial) -> bool:
+        return t.user_attrs.get("missed") == 0 and not self.excluded(t)
 
-    def good_enough() -> bool:
+    def good_enough(self) -> bool:
         # nothing beats one edit whose estimates lie inside every band (no edit: checked)
         return any(
-            is_met(t) and int(t.user_attrs["edits"]) <= 1 and t.user_attrs["violation"] == 0.0
-            for t in finished()
+            self.is_met(t) and int(t.user_attrs["edits"]) <= 1 and t.user_attrs["violation"] == 0.0
+            for t in self.finished()
         )
 
-    within = False
-    done = distinct()
-    while done < trials and len(study.trials) < 4 * trials:
-        if cancel is not None and cancel.is_set():
-            break
-        if check_start():
-            within = True
-            break
-        if good_enough():
-            break
-        study.sampler = optuna.samplers.TPESampler(
-            seed=_seed_of(seed, done), n_startup_trials=min(8, max(2, trials // 3))
-        )
-        trial = study.ask()
-        values = {k.name: _suggest(trial, k) for k in knobs}
+    # -- the search
+
+    def run(
+        self,
+        trials: int,
+        progress: Progress,
+        on_trial: Callable[[int, int, float], None] | None,
+    ) -> bool:
+        """Ask and play candidates until the budget, a cancel, a good enough candidate or
+        the start deck within its targets; True in that last case."""
+        import optuna
+
+        done = self.distinct()
+        while done < trials and len(self.study.trials) < 4 * trials:
+            if self.cancelled():
+                return False
+            if self.check_start():
+                return True
+            if self.good_enough():
+                return False
+            self.study.sampler = optuna.samplers.TPESampler(
+                seed=_seed_of(self.job.seed, done), n_startup_trials=min(8, max(2, trials // 3))
+            )
+            if not self.trial(self.study.ask()):
+                return False
+            done = self.distinct()
+            if on_trial is not None:
+                best = min(
+                    (t.value for t in self.finished() if t.value is not None), default=math.nan
+                )
+                on_trial(done, trials, float(best))
+            _tick(progress, done, trials)
+        return not self.cancelled() and self.check_start()
+
+    def trial(self, trial: optuna.Trial) -> bool:
+        """Score one asked candidate (False: cancelled while it played)."""
+        import optuna
+
+        job, study = self.job, self.study
+        values = {k.name: _suggest(trial, k) for k in job.knobs}
         params = dict(trial.params)
-        same = next((t for t in finished() if t.params == params), None)
+        same = next((t for t in self.finished() if t.params == params), None)
         if same is not None:  # the same numbers: the same games, already played
             for attr, got in same.user_attrs.items():
                 trial.set_user_attr(attr, got)
             trial.set_user_attr("repeat_of", same.number)
             study.tell(trial, same.value)
-        else:
-            cand, problems = build(values)
-            edits = sum(values[k.name] != k.current for k in knobs)
-            steps = sum(k.size(values[k.name]) for k in knobs)
-            if problems:
-                trial.set_user_attr("problems", problems[:3])
-                trial.set_user_attr("edits", edits)
-                study.tell(trial, INFEASIBLE + len(problems))
-            else:
-                m = measure(cand)
-                if m is None:
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-                    break
-                q = quantities(m, tlist)
-                viol = round(violation(q, tlist), 9)
-                missed = sum(r["verdict"] == "missed" for r in judge(m, tlist))
-                trial.set_user_attr("violation", viol)
-                trial.set_user_attr("missed", missed)
-                trial.set_user_attr("edits", edits)
-                trial.set_user_attr("steps", steps)
-                trial.set_user_attr("quantities", q)
-                study.tell(trial, viol + EDIT_COST * edits + STEP_COST * steps)
-        done = distinct()
-        if on_trial is not None:
-            best = min((t.value for t in finished() if t.value is not None), default=math.nan)
-            on_trial(done, trials, float(best))
-        _tick(progress, done, trials)
-    else:
-        within = not (cancel is not None and cancel.is_set()) and check_start()
+            return True
+        cand, problems = job.build(values)
+        edits = sum(values[k.name] != k.current for k in job.knobs)
+        steps = sum(k.size(values[k.name]) for k in job.knobs)
+        if problems:
+            trial.set_user_attr("problems", problems[:3])
+            trial.set_user_attr("edits", edits)
+            study.tell(trial, INFEASIBLE + len(problems))
+            return True
+        m = job.play(cand, job.n, job.seed, self.cancel)
+        if m is None:
+            study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            return False
+        q = quantities(m, job.tlist)
+        viol = round(violation(q, job.tlist), 9)
+        trial.set_user_attr("violation", viol)
+        trial.set_user_attr("missed", job.missed(m))
+        trial.set_user_attr("edits", edits)
+        trial.set_user_attr("steps", steps)
+        trial.set_user_attr("quantities", q)
+        study.tell(trial, viol + EDIT_COST * edits + STEP_COST * steps)
+        return True
 
-    played = [t for t in finished() if "violation" in t.user_attrs]
-    if not played:
-        raise TuneError("nothing_played")
-    cancelled = bool(cancel is not None and cancel.is_set())
-    base_search = {
-        "games": n,
-        "seed": seed,
-        "players": players,
-        "bots": list(spec0.bots),
-        "study": name,
-        "storage": storage,
-        "scores": [None if t.value is None else float(t.value) for t in study.trials],
-        "start_check": dict(start_check),
-        "alpha": ALPHA,
-    }
-    if within:
-        t0 = next(t for t in played if t.params == start_params)
-        search = base_search | {
-            "trials": distinct(),
-            "asked": len(study.trials),
+    # -- the result
+
+    def base_record(self, name: str, storage: str | None) -> dict[str, Any]:
+        """What every result's ``search`` says, within targets or not."""
+        return {
+            "games": self.job.n,
+            "seed": self.job.seed,
+            "players": self.job.common["players"],
+            "bots": self.job.bots,
+            "study": name,
+            "storage": storage,
+            "scores": [None if t.value is None else float(t.value) for t in self.study.trials],
+            "start_check": dict(self.start_check),
+            "alpha": ALPHA,
+        }
+
+    def counts(self) -> dict[str, int]:
+        played = self.played()
+        return {
+            "trials": self.distinct(),
+            "asked": len(self.study.trials),
             "played": len({tuple(sorted(t.params.items())) for t in played}),
-            "infeasible": sum(1 for t in finished() if "problems" in t.user_attrs),
+            "infeasible": sum(1 for t in self.finished() if "problems" in t.user_attrs),
+        }
+
+    def within_result(self, base: dict[str, Any]) -> TuneResult:
+        """The start deck within its targets: no edit, its fresh games as the verification."""
+        job = self.job
+        t0 = next(t for t in self.played() if t.params == self.start_params)
+        search = base | self.counts()
+        search |= {
             "best_violation": float(t0.user_attrs["violation"]),
             "proposal_trial": t0.number,
             "search_quantities": dict(t0.user_attrs["quantities"]),
@@ -1087,105 +1241,115 @@ def tune(
             "prune_played": 0,
             "cancelled": False,
         }
-        result = TuneResult(start, start, knobs, {}, tlist, True, search, within_targets=True)
-        if fresh_start:
-            _store_verification(result, vgames, vseed, fresh_start[0], fresh_start[0], None)
+        result = TuneResult(
+            job.start, job.start, job.knobs, {}, job.tlist, True, search, within_targets=True
+        )
+        if self.fresh_start:
+            fresh = self.fresh_start[0]
+            _store_verification(result, job.vgames, job.vseed, fresh, fresh, None)
         return result
 
-    pool_all = [t for t in played if not excluded(t)] or played
-    met = [t for t in pool_all if is_met(t)]
-    pool = met or pool_all
-    best_t = min(
-        pool,
-        key=lambda t: (
-            (
-                int(t.user_attrs["edits"]),
-                float(t.user_attrs["violation"]),
-                int(t.user_attrs["steps"]),
-                t.number,
-            )
-            if met
-            else (
-                int(t.user_attrs["missed"]),
-                float(t.user_attrs["violation"]),
-                int(t.user_attrs["edits"]),
-                t.number,
-            )
-        ),
-    )
-    chosen: dict[str, int | tuple[int, int, int]] = {}
-    for k in knobs:
-        v = _value_of(k, best_t.params[k.name])
-        if v != k.current:
-            chosen[k.name] = v
+    def best(self, played: list[optuna.trial.FrozenTrial]) -> optuna.trial.FrozenTrial:
+        """Among the candidates that meet every target the fewest edits (then the least
+        off, the smallest steps); when none does, the fewest missed targets."""
+        pool_all = [t for t in played if not self.excluded(t)] or played
+        met = [t for t in pool_all if self.is_met(t)]
 
-    # Prune edit by edit: an edit stays only if the proposal without it misses more targets
-    # or lies further off them on the study's seeds (the same games as every candidate).
-    # Passes repeat until one drops nothing, so no single edit of the result is removable.
-    score = (int(best_t.user_attrs["missed"]), float(best_t.user_attrs["violation"]))
-    known: dict[str, tuple[int, float]] = {}
-    for tr in played:
-        known.setdefault(
-            json.dumps(tr.params, sort_keys=True),
-            (int(tr.user_attrs["missed"]), float(tr.user_attrs["violation"])),
-        )
-    pruned: list[str] = []
-    prune_played = 0
-    changed = bool(chosen) and not cancelled
-    while changed:
-        changed = False
-        for k in knobs:
-            if k.name not in chosen or (len(chosen) == 1 and start_check.get("fresh_missed")):
-                continue
-            if cancel is not None and cancel.is_set():
-                break
-            values = current | {name: v for name, v in chosen.items() if name != k.name}
-            pkey = json.dumps(_params_of(knobs, values), sort_keys=True)
-            got = known.get(pkey)
-            if got is None:
-                cand, problems = build(values)
-                if problems:
-                    got = (len(tlist) + len(problems), math.inf)
-                else:
-                    m = measure(cand)
-                    if m is None:
-                        break
-                    prune_played += 1
-                    got = (
-                        sum(r["verdict"] == "missed" for r in judge(m, tlist)),
-                        round(violation(quantities(m, tlist), tlist), 9),
-                    )
-                known[pkey] = got
-            if got[0] <= score[0] and got[1] <= score[1]:
-                del chosen[k.name]
-                pruned.append(k.name)
-                score = got
-                changed = True
-    proposal = start
-    for k in knobs:
-        if k.name in chosen:
-            proposal = k.apply(proposal, chosen[k.name])
-    broken = material_problems(start, proposal)
-    if broken:  # never: infeasible candidates score INFEASIBLE and are not played
-        raise TuneError("internal", problem=broken[0])
-    search = base_search | {
-        "trials": distinct(),
-        "asked": len(study.trials),
-        "played": len({tuple(sorted(t.params.items())) for t in played}),
-        "infeasible": sum(1 for t in finished() if "problems" in t.user_attrs),
-        "best_violation": score[1],
-        "missed": score[0],
-        "proposal_trial": best_t.number,
-        "found_edits": int(best_t.user_attrs["edits"]),
-        "pruned": pruned,
-        "prune_played": prune_played,
-        "search_quantities": dict(best_t.user_attrs["quantities"]),
-        "cancelled": bool(cancel is not None and cancel.is_set()),
-    }
-    result = TuneResult(start, proposal, knobs, chosen, tlist, score[0] == 0, search)
-    if vgames > 0 and not search["cancelled"]:
-        verify(result, vgames, vseed, variants=variants, progress=progress, cancel=cancel, **common)
-    return result
+        def order(t: optuna.trial.FrozenTrial) -> tuple[int, float, int, int]:
+            a = t.user_attrs
+            if met:
+                return (int(a["edits"]), float(a["violation"]), int(a["steps"]), t.number)
+            return (int(a["missed"]), float(a["violation"]), int(a["edits"]), t.number)
+
+        return min(met or pool_all, key=order)
+
+    def prune(
+        self, best_t: optuna.trial.FrozenTrial, played: list[optuna.trial.FrozenTrial]
+    ) -> tuple[dict[str, int | tuple[int, int, int]], list[str], tuple[int, float], int]:
+        """Prune edit by edit: an edit stays only if the proposal without it misses more
+        targets or lies further off them on the study's seeds (the same games as every
+        candidate). Passes repeat until one drops nothing, so no single edit of the result
+        is removable. Returns the edits kept, those dropped, the score and the games'
+        runs played for it."""
+        job = self.job
+        chosen: dict[str, int | tuple[int, int, int]] = {}
+        for k in job.knobs:
+            v = _value_of(k, best_t.params[k.name])
+            if v != k.current:
+                chosen[k.name] = v
+        score = (int(best_t.user_attrs["missed"]), float(best_t.user_attrs["violation"]))
+        known: dict[str, tuple[int, float]] = {}
+        for tr in played:
+            known.setdefault(
+                json.dumps(tr.params, sort_keys=True),
+                (int(tr.user_attrs["missed"]), float(tr.user_attrs["violation"])),
+            )
+        pruned: list[str] = []
+        prune_played = 0
+        changed = bool(chosen) and not self.cancelled()
+        while changed:
+            changed = False
+            for k in job.knobs:
+                if k.name not in chosen or (
+                    len(chosen) == 1 and self.start_check.get("fresh_missed")
+                ):
+                    continue
+                if self.cancelled():
+                    break
+                values = self.current | {name: v for name, v in chosen.items() if name != k.name}
+                pkey = json.dumps(_params_of(job.knobs, values), sort_keys=True)
+                got = known.get(pkey)
+                if got is None:
+                    cand, problems = job.build(values)
+                    if problems:
+                        got = (len(job.tlist) + len(problems), math.inf)
+                    else:
+                        m = job.play(cand, job.n, job.seed, self.cancel)
+                        if m is None:
+                            break
+                        prune_played += 1
+                        got = (
+                            job.missed(m),
+                            round(violation(quantities(m, job.tlist), job.tlist), 9),
+                        )
+                    known[pkey] = got
+                if got[0] <= score[0] and got[1] <= score[1]:
+                    del chosen[k.name]
+                    pruned.append(k.name)
+                    score = got
+                    changed = True
+        return chosen, pruned, score, prune_played
+
+    def proposal_result(
+        self,
+        base: dict[str, Any],
+        best_t: optuna.trial.FrozenTrial,
+        chosen: dict[str, int | tuple[int, int, int]],
+        pruned: list[str],
+        score: tuple[int, float],
+        prune_played: int,
+    ) -> TuneResult:
+        """The pruned proposal as a result (not yet verified on fresh seeds)."""
+        job = self.job
+        proposal = job.start
+        for k in job.knobs:
+            if k.name in chosen:
+                proposal = k.apply(proposal, chosen[k.name])
+        broken = material_problems(job.start, proposal)
+        if broken:  # never: infeasible candidates score INFEASIBLE and are not played
+            raise TuneError("internal", problem=broken[0])
+        search = base | self.counts()
+        search |= {
+            "best_violation": score[1],
+            "missed": score[0],
+            "proposal_trial": best_t.number,
+            "found_edits": int(best_t.user_attrs["edits"]),
+            "pruned": pruned,
+            "prune_played": prune_played,
+            "search_quantities": dict(best_t.user_attrs["quantities"]),
+            "cancelled": self.cancelled(),
+        }
+        return TuneResult(job.start, proposal, job.knobs, chosen, job.tlist, score[0] == 0, search)
 
 
 def _tick(progress: Progress, done: int, total: int) -> None:
