@@ -181,13 +181,12 @@ def compiled_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
-def run_compiled(
-    py: Path, games: int, runs: int, seed: int, log: bool, check_seeds: list[int]
-) -> dict[str, Any]:
-    spec = {"games": games, "runs": runs, "seed": seed, "log": log, "check_seeds": check_seeds}
-    # Run from the benchmarks folder so the repository's pure source is not on sys.path.
+def _run_in_compiled(py: Path, script: str, arg: object) -> dict[str, Any]:
+    """Run ``script`` with ``arg`` (as JSON) in the compiled venv; its last line of output,
+    read as JSON. Run from the benchmarks folder so the repository's pure source is not on
+    sys.path."""
     r = subprocess.run(
-        [str(py), "-c", DIGEST + SCRIPT, json.dumps(spec)],
+        [str(py), "-c", script, json.dumps(arg)],
         capture_output=True,
         text=True,
         cwd=HERE,
@@ -199,19 +198,17 @@ def run_compiled(
     return data
 
 
+def run_compiled(
+    py: Path, games: int, runs: int, seed: int, log: bool, check_seeds: list[int]
+) -> dict[str, Any]:
+    spec = {"games": games, "runs": runs, "seed": seed, "log": log, "check_seeds": check_seeds}
+    return _run_in_compiled(py, DIGEST + SCRIPT, spec)
+
+
 def compiled_observation_digest(py: Path, seeds: list[int]) -> str:
     """``OBSERVATION_DIGEST`` of the compiled build (the engine and the observation
     compiled; the env itself is Python)."""
-    r = subprocess.run(
-        [str(py), "-c", OBSERVATION_DIGEST + OBSERVATION_SCRIPT, json.dumps(seeds)],
-        capture_output=True,
-        text=True,
-        cwd=HERE,
-        env=compiled_env(),
-    )
-    if r.returncode != 0:
-        raise RuntimeError(r.stderr.strip()[-2000:])
-    result: str = json.loads(r.stdout.strip().splitlines()[-1])["digest"]
+    result: str = _run_in_compiled(py, OBSERVATION_DIGEST + OBSERVATION_SCRIPT, seeds)["digest"]
     return result
 
 
