@@ -12,6 +12,7 @@ without loading a widget library).
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from verlies import i18n
@@ -22,7 +23,76 @@ if TYPE_CHECKING:
 
     from verlies.ui.background import BackgroundRun
 
-__all__ = ["ProgressRow", "failed_html", "panel_styles", "rate_words"]
+__all__ = ["PanelParts", "ProgressRow", "failed_html", "panel_styles", "rate_words"]
+
+
+def _classed(w: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
+    for c in classes:
+        w.add_class(c)
+    return w
+
+
+@dataclass
+class PanelParts:
+    """What every section panel of the Balance tab has, each part with the shared
+    ``vl-panel-*`` class and the panel's own ``vl-<name>-*`` (which its tests and CSS read):
+    a heading, an intro, the controls (fields, then Start/Cancel), the progress row, the
+    status line, the result and the downloads."""
+
+    heading: widgets.HTML
+    intro: widgets.HTML
+    controls: widgets.Box
+    bar: ProgressRow
+    status: widgets.HTML
+    result: widgets.HTML
+    downloads: widgets.HTML
+
+    @staticmethod
+    def field(name: str, label: widgets.Widget, w: widgets.Widget) -> widgets.VBox:
+        """A labelled field of panel ``name``."""
+        import ipywidgets as widgets
+
+        box = widgets.VBox([label, w])
+        _classed(box, "vl-panel-field", f"vl-{name}-field")
+        return box
+
+    @classmethod
+    def make(
+        cls, name: str, fields: list[widgets.Widget], buttons: list[widgets.Widget]
+    ) -> PanelParts:
+        import ipywidgets as widgets
+
+        row = _classed(widgets.HBox(buttons), "vl-panel-buttons", f"vl-{name}-buttons")
+        return cls(
+            heading=_classed(widgets.HTML(), "vl-panel-heading", f"vl-{name}-heading"),
+            intro=widgets.HTML(),
+            controls=_classed(
+                widgets.Box([*fields, row]), "vl-panel-controls", f"vl-{name}-controls"
+            ),
+            bar=ProgressRow(f"vl-{name}-progress"),
+            status=_classed(widgets.HTML(), f"vl-{name}-status"),
+            result=_classed(widgets.HTML(), f"vl-{name}-result"),
+            downloads=widgets.HTML(),
+        )
+
+    def widget(self, name: str, css: str, *after: widgets.Widget) -> widgets.VBox:
+        """The panel in its order (the parts, then ``after``), styled by ``css``."""
+        import ipywidgets as widgets
+
+        box = widgets.VBox(
+            [
+                panel_styles(css),
+                self.heading,
+                self.intro,
+                self.controls,
+                self.bar.widget,
+                self.status,
+                self.result,
+                self.downloads,
+                *after,
+            ]
+        )
+        return _classed(box, "vl-panel", "vl-panel-section", f"vl-{name}")
 
 
 def panel_styles(own: str = "") -> widgets.HTML:

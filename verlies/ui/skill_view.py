@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
-from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles, rate_words
+from verlies.ui.progress_row import PanelParts, failed_html, rate_words
 from verlies.ui.skill import SETS, SkillRun, report_html, skill_report
 
 if TYPE_CHECKING:
@@ -74,43 +74,15 @@ class SkillPanel:
             ("vl-skill-games", "vl-skill-players", "vl-skill-tables", "vl-skill-strong"),
             strict=True,
         ):
-            box = widgets.VBox([label, w])
-            box.add_class("vl-panel-field")
-            box.add_class("vl-skill-field")
+            box = PanelParts.field("skill", label, w)
             box.add_class(cls)
             self.fields.append(box)
         self.tables.observe(lambda _c: self._show_strong(), names="value")
-        buttons = widgets.HBox([self.start_button, self.cancel_button])
-        buttons.add_class("vl-panel-buttons")
-        buttons.add_class("vl-skill-buttons")
-        controls = widgets.Box([*self.fields, buttons])
-        controls.add_class("vl-panel-controls")
-        controls.add_class("vl-skill-controls")
-        self.heading = widgets.HTML()
-        self.heading.add_class("vl-panel-heading")
-        self.heading.add_class("vl-skill-heading")
-        self.intro = widgets.HTML()
-        self.bar = ProgressRow("vl-skill-progress")
-        self.status = widgets.HTML()
-        self.status.add_class("vl-skill-status")
-        self.result = widgets.HTML()
-        self.result.add_class("vl-skill-result")
-        self.downloads = widgets.HTML()
+        parts = PanelParts.make("skill", self.fields, [self.start_button, self.cancel_button])
+        self.heading, self.intro, self.bar = parts.heading, parts.intro, parts.bar
+        self.status, self.result, self.downloads = parts.status, parts.result, parts.downloads
         self._status: tuple[str, dict[str, object]] | None = None
-        self.widget = widgets.VBox(
-            [
-                panel_styles(CSS),
-                self.heading,
-                self.intro,
-                controls,
-                self.bar.widget,
-                self.status,
-                self.result,
-                self.downloads,
-            ]
-        )
-        for cls in ("vl-panel", "vl-panel-section", "vl-skill"):
-            self.widget.add_class(cls)
+        self.widget = parts.widget("skill", CSS)
         self._show_strong()
         self.set_lang(lang)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.errors import VerliesError, WordedError
-from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles
+from verlies.ui.progress_row import PanelParts, failed_html
 from verlies.ui.said import error_words
 from verlies.ui.suggest_model import SuggestError, SuggestRun
 
@@ -83,27 +83,12 @@ class SuggestPanel:
             ("targets", "moves", "games", "trials", "seed"),
             strict=True,
         ):
-            box = widgets.VBox([label, w])
-            box.add_class("vl-panel-field")
-            box.add_class("vl-suggest-field")
+            box = PanelParts.field("suggest", label, w)
             box.add_class(f"vl-suggest-{cls}")
             fields.append(box)
-        buttons = widgets.HBox([self.start_button, self.cancel_button])
-        buttons.add_class("vl-panel-buttons")
-        buttons.add_class("vl-suggest-buttons")
-        controls = widgets.Box([*fields, buttons])
-        controls.add_class("vl-panel-controls")
-        controls.add_class("vl-suggest-controls")
-        self.heading = widgets.HTML()
-        self.heading.add_class("vl-panel-heading")
-        self.heading.add_class("vl-suggest-heading")
-        self.intro = widgets.HTML()
-        self.bar = ProgressRow("vl-suggest-progress")
-        self.status = widgets.HTML()
-        self.status.add_class("vl-suggest-status")
-        self.result = widgets.HTML()
-        self.result.add_class("vl-suggest-result")
-        self.downloads = widgets.HTML()
+        parts = PanelParts.make("suggest", fields, [self.start_button, self.cancel_button])
+        self.heading, self.intro, self.bar = parts.heading, parts.intro, parts.bar
+        self.status, self.result, self.downloads = parts.status, parts.result, parts.downloads
         self.apply_status = widgets.HTML()
         self.apply_status.add_class("vl-suggest-applied")
         after = widgets.HBox([self.apply_button])
@@ -112,22 +97,7 @@ class SuggestPanel:
         self._status: tuple[str, dict[str, object]] | None = None
         self._error: SuggestError | WordedError | None = None  # said again on a switch
         self._applied: tuple[str, dict[str, object]] | None = None
-        self.widget = widgets.VBox(
-            [
-                panel_styles(CSS),
-                self.heading,
-                self.intro,
-                controls,
-                self.bar.widget,
-                self.status,
-                self.result,
-                self.downloads,
-                after,
-                self.apply_status,
-            ]
-        )
-        for cls in ("vl-panel", "vl-panel-section", "vl-suggest"):
-            self.widget.add_class(cls)
+        self.widget = parts.widget("suggest", CSS, after, self.apply_status)
         self.set_lang(lang)
 
     def _t(self, key: str, **kw: object) -> str:
