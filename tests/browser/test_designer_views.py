@@ -191,12 +191,19 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
     )
     page.select_option(".vl-players-count select", "3")
     follow_expect(page.locator(".vl-seat-3-character select")).to_be_visible()
+
+    def each_once() -> bool:
+        # each list offers its own pick, none of the others' (the lists are rewritten one
+        # after another after the count changes: a look may fall between two of them)
+        picked = [chosen(page, s) for s in (1, 2, 3)]
+        return len(set(picked)) == 3 and all(
+            picked[s - 1] in (offered := options(page, s))
+            and not set(offered) & (set(picked) - {picked[s - 1]})
+            for s in (1, 2, 3)
+        )
+
+    wait_for(page, each_once, "three seats, each character offered once")
     picked = [chosen(page, s) for s in (1, 2, 3)]
-    assert len(set(picked)) == 3
-    for s in (1, 2, 3):  # each list offers its own pick, none of the others'
-        offered = options(page, s)
-        assert picked[s - 1] in offered
-        assert not set(offered) & (set(picked) - {picked[s - 1]}), (s, offered)
     # seat 1 takes a character nobody holds: at once gone from seats 2 and 3, and its old
     # one offered to them again (no Start pressed)
     free = next(o for o in options(page, 1) if o not in picked)
