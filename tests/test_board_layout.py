@@ -7,7 +7,15 @@ import itertools
 
 import pytest
 
-from verlies.ui.board_layout import Box, badge_box, obstacle_box, pawn_places
+from verlies.ui.board_layout import (
+    GLYPH_GAP,
+    Box,
+    PawnPlace,
+    badge_box,
+    glyph_circle,
+    obstacle_box,
+    pawn_places,
+)
 
 CELL = Box(-0.5, -0.5, 0.5, 0.5)
 #: "66.7 %" at the board's usual tile (board_view._badge: 6 characters, font 0.15 tile)
@@ -54,7 +62,42 @@ def test_injured_figures_in_a_crowd_keep_off_the_obstacle_number(n: int) -> None
 
 def test_the_check_itself_sees_an_overlap() -> None:
     """The old place of a lone injured figure (centre + 0.08, height 0.46) lay on the dot."""
-    from verlies.ui.board_layout import PawnPlace
-
     assert PawnPlace(0.0, 0.08, 0.46, True).box.meets(obstacle_box())
     assert PawnPlace(0.0, 0.08, 0.46, False).box.meets(badge_box(BADGE_W))
+
+
+def gap_to_circle(box: Box, circle: tuple[float, float, float]) -> float:
+    """How far ``box`` stays outside the circle (negative: they overlap)."""
+    cx, cy, r = circle
+    nx, ny = min(max(cx, box.left), box.right), min(max(cy, box.top), box.bottom)
+    return float(((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - r)
+
+
+def marker_box(at: PawnPlace) -> Box:
+    """The flat ellipse that marks a lying figure to move, with its white line."""
+    from verlies.ui.board_layout import LYING_MARK_LINE, LYING_MARK_RX, LYING_MARK_RY
+
+    rx = (LYING_MARK_RX + LYING_MARK_LINE / 2) * at.h
+    ry = (LYING_MARK_RY + LYING_MARK_LINE / 2) * at.h
+    return Box(at.x - rx, at.y - ry, at.x + rx, at.y + ry)
+
+
+def test_a_lone_injured_figure_keeps_clear_of_the_pictogram_ring() -> None:
+    """Issue 24 item 7's leftover: lying under the dot, its feet and shadow touched the ring
+    of the obstacle's pictogram in the bottom-right corner."""
+    (at,) = pawn_places([True])
+    assert at.y > 0  # at the bottom, where the ring is
+    ring = glyph_circle()
+    assert gap_to_circle(at.box, ring) >= GLYPH_GAP - 1e-9, at
+    assert gap_to_circle(marker_box(at), ring) >= GLYPH_GAP - 1e-9, at
+    assert inside(at.box) and inside(marker_box(at)), at
+    assert not at.box.meets(obstacle_box()) and not marker_box(at).meets(obstacle_box())
+    # the check sees the old place: in the middle, its shadow on the ring
+    old = PawnPlace(0.0, at.y, at.h, True)
+    assert gap_to_circle(old.box, ring) < 0
+
+
+def test_a_lone_injured_figure_above_a_badge_stays_in_the_middle() -> None:
+    """At the top (the badge holds the bottom) there is no ring to keep clear of."""
+    (at,) = pawn_places([True], badge=True)
+    assert at.y < 0 and at.x == 0.0

@@ -12,6 +12,10 @@ cells, at 390 and 1280 px, in German and English, and checks by colour:
   blend of the two (nothing lies over the number), and the dot is there;
 - the lying figure's blue is drawn in the cell, none of it inside the dot, and none of the
   dot's red inside the figure's outline;
+- the ring of the obstacle's pictogram (bottom-right corner, in the dot's colour) is whole:
+  every one of its 24 sectors shows that colour somewhere on its line (the figure, its dark
+  translucent shadow or the turn marker over it leave sectors without), and none of the
+  figure's blue lies within it;
 - the badge (its yellow) is drawn, no orange of the figure inside it, and no badge yellow
   inside the standing figure's outline.
 
@@ -41,6 +45,8 @@ SIZES = ((390, 844), (1280, 800))
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 #: The position: 3 players, seed 54, 147 steps of a random player (Random(54)).
 SEED, PLAYERS, STEPS = 54, 3, 147
+#: The pictogram's ring is checked in this many sectors of its circle (15 degrees each).
+RING_SECTORS = 24
 #: Largest colour distance (RGB, 0-255 each) still counted as "that colour": an edge
 #: blended half with something else is further away than this.
 NEAR = 30.0
@@ -173,6 +179,37 @@ def check_injured_figure(px: np.ndarray, size: int, facts: dict[str, Any], where
         f"{where}: {int(red.sum())} pixels of the dot's red inside the figure's outline "
         f"{left, top, right, bottom} of a {size} px cell"
     )
+    check_glyph_ring(px, size, facts, where)
+
+
+def check_glyph_ring(px: np.ndarray, size: int, facts: dict[str, Any], where: str) -> None:
+    """The lying figure, its shadow and its turn marker keep clear of the ring around the
+    obstacle's pictogram: every sector of the ring shows the ring's colour.
+
+    A pixel shows the ring if it is the ring's colour or a blend of it with the paper inside
+    (the line's inner edge), at least 40 % ring: a shadow (black at 30 %) or a figure over
+    it is neither. The band searched is the line and 3 px each side (the tile is drawn
+    inset by its gap, and its pixels rounded)."""
+    ys, xs = np.mgrid[0:size, 0:size] + 0.5
+    cx, cy = st.GLYPH_POS[0] * size, st.GLYPH_POS[1] * size
+    r = np.hypot(xs - cx, ys - cy)
+    half = st.GLYPH_LINE * size / 2
+    band = np.abs(r - st.GLYPH_R * size) <= half + 3.0
+    sector = (np.degrees(np.arctan2(ys - cy, xs - cx)) % 360 // (360 / RING_SECTORS)).astype(int)
+    ring, paper = rgb(facts["dot"]), rgb(st.PAPER)
+    d = paper - ring
+    t = np.clip(((px - ring) @ d) / float(d @ d), 0.0, 1.0)
+    inked = (np.linalg.norm(px - (ring + t[..., None] * d), axis=-1) <= NEAR) & (t <= 0.6)
+    shown = set(np.unique(sector[band & inked]).tolist())
+    missing = [k for k in range(RING_SECTORS) if k not in shown]
+    covered = int((band & np.isin(sector, missing)).sum())
+    assert not missing, (
+        f"{where}: the pictogram's ring is covered in {len(missing)} of {RING_SECTORS} "
+        f"sectors ({[k * 360 // RING_SECTORS for k in missing]} degrees; {covered} pixels "
+        f"of the band around its line) of a {size} px cell"
+    )
+    blue = near(px, facts["hurt_color"]) & (r <= st.GLYPH_R * size + half + 1.0)
+    assert not blue.any(), f"{where}: {int(blue.sum())} pixels of the figure inside the ring"
 
 
 def check_badge(px: np.ndarray, size: int, facts: dict[str, Any], where: str) -> None:

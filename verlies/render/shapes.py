@@ -332,7 +332,7 @@ def tile(
         out.append(Text(x, y + 0.105 * s, st.COLOR_LETTER[o.color], 0.085 * s, st.PAPER))
         gx, gy = st.GLYPH_POS[0] * s, st.GLYPH_POS[1] * s
         gr = st.GLYPH_R * s
-        out.append(Circle(gx, gy, gr, st.PAPER, dot, 0.02 * s))
+        out.append(Circle(gx, gy, gr, st.PAPER, dot, st.GLYPH_LINE * s))
         out.append(Icon(st.OBSTACLE[o.type].glyph, gx, gy, gr * 1.25, st.INK))
     if count > 1:
         x, y = st.COUNT_POS[0] * s, st.COUNT_POS[1] * s

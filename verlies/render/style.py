@@ -102,6 +102,7 @@ OBSTACLE_POS = (0.5, 0.5)  # on the corridor, in the middle
 OBSTACLE_R = 0.19
 GLYPH_POS = (0.83, 0.83)  # bottom-right corner: the obstacle's pictogram
 GLYPH_R = 0.135
+GLYPH_LINE = 0.02  # the pictogram's ring, in the obstacle's colour
 COUNT_POS = (0.17, 0.85)  # bottom-left corner: "×N" on print sheets
 EMBLEM_R = 0.17  # α / Ω plaque
 

@@ -20,7 +20,7 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
-from verlies.ui.board_layout import BADGE_Y, pawn_places
+from verlies.ui.board_layout import BADGE_Y, LYING_MARK_RX, LYING_MARK_RY, pawn_places
 from verlies.ui.canvas import pin_css_size, redraw
 from verlies.ui.page_model import Cell, FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
@@ -519,7 +519,7 @@ class BoardView:
             # A lying figure sits just under the obstacle's dot (ui/board_layout.py): a
             # ring around it reached into the dot's letter. A flat ellipse, no taller
             # than the figure, marks it from both sides instead.
-            rx, ry = _n(h * 0.66), _n(h * 0.28)
+            rx, ry = _n(h * LYING_MARK_RX), _n(h * LYING_MARK_RY)
             x, y = _n(cx), _n(cy)
             for width, color in ((max(3, h * 0.1), "#ffffff"), (max(2, h * 0.06), None)):
                 c.line_width = _n(width)
