@@ -211,6 +211,7 @@ UI_MODELS = (
     "verlies.ui.session",
     "verlies.ui.said",
     "verlies.ui.autosave",
+    "verlies.ui.autosave_model",
     "verlies.ui.branches_model",
 )
 

@@ -24,7 +24,7 @@ def links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setenv("VERLIES_STORE_URL", f"sqlite:///{tmp_path / 'p.sqlite'}")
     monkeypatch.setattr(table_view, "_stores", {})
     host = PlayApp(Session.new(Setup(players=3, seed=11), ["human", "careful", "human"]))
-    host.set_lang("en")
+    host.model.set_lang("en")
     host.table_bar.make_table()
     shown = host.table_bar.links.value
     assert "careful" in shown  # the bot's seat: no link
@@ -34,63 +34,65 @@ def links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def _open(query: str, lang: str = "en") -> PlayApp:
     app = PlayApp(lang=lang, autosave=True)
     assert app.table_bar.open_query(query)
-    assert isinstance(app.session, TableSession)
+    assert isinstance(app.model.session, TableSession)
     return app
 
 
 def _held(app: PlayApp, seat: int) -> list[str]:
-    return [h.card.id for h in app.game.figures[seat].treasures if not h.used]
+    return [h.card.id for h in app.model.game.figures[seat].treasures if not h.used]
 
 
 def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> None:
     assert len(links) == 4  # two people's seats, spectator, designer
     a, b, watcher, designer = (_open(q) for q in links)
-    a.autosave.model.client, b.autosave.model.client = "browser-a", "browser-b"
+    a.model.autosave.client, b.model.autosave.client = "browser-a", "browser-b"
     assert a.designer_box.layout.display == "none" and a.history.undo.layout.display == "none"
-    a.set_designer(True)
-    assert a.designer is False  # a seat link never shows the others' hands
-    designer.set_designer(True)
-    assert designer.designer is True
+    a.model.set_designer(True)
+    assert a.model.designer is False  # a seat link never shows the others' hands
+    designer.model.set_designer(True)
+    assert designer.model.designer is True
     assert "Your turn" in a.table_bar.turn.value or "Your turn" in b.table_bar.turn.value
     for _ in range(25):
-        mover, other = (a, b) if a.session.human_to_move else (b, a)
-        assert mover.session.human_to_move and not other.session.human_to_move
-        before = mover.game.step_count
-        mover.act(mover.game.legal_actions()[0])
-        assert mover.game.step_count > before, mover.message.value
+        mover, other = (a, b) if a.model.session.human_to_move else (b, a)
+        assert mover.model.session.human_to_move and not other.model.session.human_to_move
+        before = mover.model.game.step_count
+        mover.model.act(mover.model.game.legal_actions()[0])
+        assert mover.model.game.step_count > before, mover.message.value
         other.table_bar._tick({})
         watcher.table_bar._tick({})
-        assert other.game.to_json() == mover.game.to_json() == watcher.game.to_json()
-        if mover.game.is_over:
+        assert (
+            other.model.game.to_json() == mover.model.game.to_json() == watcher.model.game.to_json()
+        )
+        if mover.model.game.is_over:
             break
-    deciders = {d[2] for d in a.session.seat_model.table.deciders if d[0] == "human"}
+    deciders = {d[2] for d in a.model.session.seat_model.table.deciders if d[0] == "human"}
     assert {"browser-a", "browser-b"} <= deciders  # every seat's visitor in the record
     for app in (a, b, watcher, designer):
-        app.autosave.sync()
+        app.autosave.model.sync()
     records = PlaytestStore(os.environ["VERLIES_STORE_URL"]).records()
     assert [r.source for r in records] == ["table"]  # one record, not one per screen
-    assert not a.game.is_over, "the test wants a game still running"
+    assert not a.model.game.is_over, "the test wants a game still running"
     held_any = False
     for app, seat, them in ((a, 0, 2), (b, 2, 0)):
-        rows = {r.seat: r for r in app.controller.players()}
-        assert app.session.viewer() == seat
+        rows = {r.seat: r for r in app.model.controller.players()}
+        assert app.model.session.viewer() == seat
         assert rows[seat].shown and not rows[them].shown and not rows[1].shown
-        assert rows[them].treasure_count == len(app.game.figures[them].treasures)
+        assert rows[them].treasure_count == len(app.model.game.figures[them].treasures)
         held_any = held_any or bool(_held(app, them))
     assert held_any, "the test game should deal a treasure to a person's seat"
-    assert not any(r.shown for r in watcher.controller.players())
-    assert all(r.shown for r in designer.controller.players())
+    assert not any(r.shown for r in watcher.model.controller.players())
+    assert all(r.shown for r in designer.model.controller.players())
 
 
 def test_a_stale_click_is_refused_with_a_message(links: list[str]) -> None:
     first = links[0]
     tab1, tab2 = _open(first), _open(first, lang="de")
-    action = tab2.game.legal_actions()[0]
-    tab1.act(tab1.game.legal_actions()[0])
-    step = tab1.game.step_count
-    tab2.act(action)
+    action = tab2.model.game.legal_actions()[0]
+    tab1.model.act(tab1.model.game.legal_actions()[0])
+    step = tab1.model.game.step_count
+    tab2.model.act(action)
     assert "neue Stellung" in tab2.message.value
-    assert tab2.game.step_count == step
+    assert tab2.model.game.step_count == step
 
 
 def test_a_forged_link_says_so(links: list[str]) -> None:
@@ -98,7 +100,7 @@ def test_a_forged_link_says_so(links: list[str]) -> None:
     forged = re.sub(r"seat=[^&]+", "seat=not-a-token", links[0])
     assert app.table_bar.open_query(forged) is False
     assert "kein Platz an diesem Tisch" in app.table_bar.turn.value
-    assert not isinstance(app.session, TableSession)
+    assert not isinstance(app.model.session, TableSession)
 
 
 def test_take_back_on_the_page_asked_accepted_and_shown(
@@ -107,10 +109,10 @@ def test_take_back_on_the_page_asked_accepted_and_shown(
     monkeypatch.setenv("VERLIES_STORE_URL", f"sqlite:///{tmp_path / 'p.sqlite'}")
     monkeypatch.setattr(table_view, "_stores", {})
     host = PlayApp(Session.new(Setup(players=2, seed=9), ["human", "human"]))
-    host.set_lang("de")
+    host.model.set_lang("de")
     bar = host.table_bar
     assert bar.allow_takeback.description == "„Zurücknehmen“ erlauben"
-    host.set_lang("en")
+    host.model.set_lang("en")
     assert bar.allow_takeback.description == 'Allow "take back"'
     bar.allow_takeback.value = True
     bar.make_table()
@@ -122,14 +124,14 @@ def test_take_back_on_the_page_asked_accepted_and_shown(
         return {k for k, w in app.table_bar.tb_buttons.items() if w.layout.display != "none"}
 
     assert shown(a) == shown(b) == set()
-    model = a.session.seat_model
-    while not (b.session.human_to_move and model.can_ask_takeback()):
-        mover = a if a.session.human_to_move else b
-        mover.act(mover.game.legal_actions()[0])
+    model = a.model.session.seat_model
+    while not (b.model.session.human_to_move and model.can_ask_takeback()):
+        mover = a if a.model.session.human_to_move else b
+        mover.model.act(mover.model.game.legal_actions()[0])
         a.table_bar._tick({}), b.table_bar._tick({})
     assert shown(a) == {"ask"} and shown(b) == set()
     assert a.table_bar.tb_buttons["ask"].description == "Take back my last step"
-    before = a.game.step_count
+    before = a.model.game.step_count
     a.table_bar.tb_buttons["ask"].click()
     assert shown(a) == {"withdraw"} and "waiting for: seat 2" in a.table_bar.takeback_text.value
     b.table_bar._tick({})
@@ -138,13 +140,13 @@ def test_take_back_on_the_page_asked_accepted_and_shown(
     assert "Stimmst du zu?" in b.table_bar.takeback_text.value
     assert "Antworten" in b.table_bar.turn.value
     # A step while the table waits is refused in words; the position stays.
-    b.act(b.game.legal_actions()[0])
+    b.model.act(b.model.game.legal_actions()[0])
     assert "Der Tisch wartet auf die Antworten" in b.message.value
-    assert b.game.step_count == before
+    assert b.model.game.step_count == before
     b.table_bar.tb_buttons["accept"].click()
-    assert b.game.step_count < before and "zurückgenommen" in b.table_bar.takeback_text.value
+    assert b.model.game.step_count < before and "zurückgenommen" in b.table_bar.takeback_text.value
     a.table_bar._tick({})
-    assert a.game.to_json() == b.game.to_json() and a.session.human_to_move
+    assert a.model.game.to_json() == b.model.game.to_json() and a.model.session.human_to_move
     assert "taken back" in a.table_bar.takeback_text.value
     assert shown(b) == set()
     # a may ask again only if its turn had an earlier step of its own: one step at a time.
@@ -154,6 +156,6 @@ def test_take_back_on_the_page_asked_accepted_and_shown(
     assert "keine Bitte ums Zurücknehmen wartet" in b.table_bar.takeback_text.value
     b.table_bar._tick({})
     assert "vl-error" in b.table_bar.takeback_text.value  # stays until the table changes
-    a.act(a.game.legal_actions()[0])
+    a.model.act(a.model.game.legal_actions()[0])
     b.table_bar._tick({})
     assert "vl-error" not in b.table_bar.takeback_text.value

@@ -84,19 +84,21 @@ class PlayApp:
         self._refreshing = False
         self._ready = False  # the board reports its description only once the page is built
         self.saved_text: str | None = None
-        self.autosave = AutosaveBar(self.model, enabled=autosave)  # every step saved
         header = self._build_header(lang)
         self.play_page = self._build_play_page(width, height)
         self._ready = True
         self._build_tabs(lang)
+        self.model.subscribe(self._changed)
+        self._draw_lang()
+        self.refresh()
+        # every step saved: subscribed after the page, so a change is drawn before the
+        # store is written to (and the bar draws the game the page shows now)
+        self.autosave = AutosaveBar(self.model, enabled=autosave)
         self.widget = widgets.VBox(
             [self.style, header, self.notice, self.autosave.widget, self.tabs]
         )
         self.widget.add_class("vl-app")
-        self.model.subscribe(self._changed)
-        self._draw_lang()
         no_null_tooltips(self.widget)
-        self.refresh()
 
     # ---- building ------------------------------------------------------------------------
 
@@ -698,4 +700,3 @@ class PlayApp:
         stop = g.is_over or s.human_to_move
         for b in (self.steps.step, self.steps.turn, self.steps.round, self.steps.end):
             b.disabled = stop
-        self.autosave.sync()
