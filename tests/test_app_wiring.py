@@ -20,7 +20,7 @@ def page(seed: int = 3, controllers: tuple[str, ...] = (HUMAN, "careful")) -> Pl
 
 def test_the_form_built_late_shows_what_the_model_holds() -> None:
     app = page(seed=21, controllers=(HUMAN, "greedy", HUMAN))
-    app.set_lang("en")  # before the form exists: it is built in English
+    app.model.set_lang("en")  # before the form exists: it is built in English
     app.model.set_new_game(NewGame(players=3, seed=44, controllers=(HUMAN, "greedy", HUMAN)))
     assert app._setup is None  # not built until its tab is shown or it is asked for
     form = app.setup
@@ -40,17 +40,17 @@ def test_an_arrived_game_moves_the_form_and_the_play_tab() -> None:
     source = page(seed=5, controllers=(HUMAN, HUMAN))
     source.model.set_deck(OLD)
     assert source.model.start(NewGame(players=2, seed=31, controllers=(HUMAN, "greedy"))) is None
-    text, _name = source.game_file()
+    text, _name = source.model.game_file()
     app = page()
     form = app.setup
     app.tabs.selected_index = 3  # the Rules tab
-    assert app.load_bytes("old.json", text.encode("utf-8"))
+    assert app.model.load("old.json", text.encode("utf-8"))
     assert app.tabs.selected_index == 0
     assert form.seed.value == 31 and form.controllers[1].value == "greedy"
     assert form.deck is OLD and form.edition.value == "standard-1"  # what Start uses
-    assert app.deck is OLD
+    assert app.model.deck is OLD
     assert app.start_game(form.choice())
-    assert app.game.setup.deck is OLD and app.game.setup.seed == 31
+    assert app.model.game.setup.deck is OLD and app.model.game.setup.seed == 31
 
 
 def test_the_switches_mirror_the_model_both_ways() -> None:
@@ -62,10 +62,10 @@ def test_the_switches_mirror_the_model_both_ways() -> None:
     app.steps.auto_roll.value = False  # chance waits for a roll (or a what-if) again
     assert app.model.auto_roll is False
     for _ in range(200):  # to the first chance point
-        if app.game.is_chance or app.game.is_over:
+        if app.model.game.is_chance or app.model.game.is_over:
             break
-        app.act(app.game.legal_actions()[0])
-    assert app.game.is_chance
+        app.model.act(app.model.game.legal_actions()[0])
+    assert app.model.game.is_chance
     app.chance.picking.value = True
     assert app.model.picking is True and app.chance.pick.options
     app.model.goto(0)  # the what-if list was of the position before
@@ -76,12 +76,14 @@ def test_the_switches_mirror_the_model_both_ways() -> None:
 
 def test_the_save_link_is_the_models_offer_and_goes_when_play_moves_on() -> None:
     app = page(controllers=(HUMAN, HUMAN))
-    app.save()
+    app.model.save()
     offer = app.model.offer
     assert offer is not None and offer.name in app.files.link.value
-    app.set_lang("de")
+    app.model.set_lang("de")
     assert "herunterladen" in app.files.link.value  # the link's words follow the language
-    app.roll() if app.game.is_chance else app.act(app.game.legal_actions()[0])
+    app.model.roll() if app.model.game.is_chance else app.model.act(
+        app.model.game.legal_actions()[0]
+    )
     assert app.model.offer is None and app.files.link.value == ""
 
 
@@ -91,7 +93,7 @@ def test_a_table_adopted_hides_what_would_rewind_it() -> None:
     class Seat(Session):  # a table's session as the page sees it: a seat, not all cards
         sees_all = False
 
-    seat = Seat(app.game.clone(), list(app.session.controllers))
+    seat = Seat(app.model.game.clone(), list(app.model.session.controllers))
     app.model.adopt(seat, source=Source.TABLE)
     assert app.history.undo.layout.display == "none"
     assert app.files.upload.layout.display == "none"

@@ -39,16 +39,16 @@ def test_a_taken_name_is_refused_in_the_page_language_and_redrawn_on_a_switch(
     first: str,
 ) -> None:
     app = two_branches()
-    app.set_lang(first)
+    app.model.set_lang(first)
     app.branches.name.value = "1"  # the other branch's name
     assert app.branches.tree is not None and app.branches.tree.names == ["1", "2"]
     other = "de" if first == "en" else "en"
     assert said("branch.err.taken", first, name="1") in message(app)
     assert "vl-error" in message(app)
-    app.set_lang(other)
+    app.model.set_lang(other)
     assert said("branch.err.taken", other, name="1") in message(app), message(app)
     assert said("branch.err.taken", first, name="1") not in message(app)
-    app.set_lang(first)
+    app.model.set_lang(first)
     assert said("branch.err.taken", first, name="1") in message(app)
 
 
@@ -68,10 +68,10 @@ def test_every_refusal_of_the_panel_is_words_in_both_languages() -> None:
         (lambda: panel.delete("nope"), "branch.err.unknown", {"name": "nope"}),
     ]
     for act, key, values in refusals:
-        app.set_lang("de")
+        app.model.set_lang("de")
         act()
         assert said(key, "de", **values) in message(app), (key, message(app))
-        app.set_lang("en")
+        app.model.set_lang("en")
         assert said(key, "en", **values) in message(app), (key, message(app))
     assert tree.names == ["1", "2"] and tree.current == "2"  # nothing changed
 
@@ -81,7 +81,7 @@ def test_bring_back_refused_when_the_name_was_taken_meanwhile() -> None:
     panel = app.branches
     tree = panel.tree
     assert tree is not None
-    app.set_lang("de")
+    app.model.set_lang("de")
     panel.switch("1")
     panel.delete("2")
     assert tree.names == ["1"]
@@ -90,7 +90,7 @@ def test_bring_back_refused_when_the_name_was_taken_meanwhile() -> None:
     tree.rename("1", "2")
     panel.restore()
     assert said("branch.err.exists", "de", name="2") in message(app)
-    app.set_lang("en")
+    app.model.set_lang("en")
     assert said("branch.err.exists", "en", name="2") in message(app)
     assert tree.names == ["2"]
 

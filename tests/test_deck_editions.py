@@ -200,12 +200,12 @@ def test_the_new_game_form_picks_an_edition_by_name() -> None:
     assert form.edition.value == "standard-2"
     assert list(form.edition.options) == ["standard-2", "standard-1"]
     form.edition.value = "standard-1"
-    assert app.deck is OLD and form.deck is OLD
+    assert app.model.deck is OLD and form.deck is OLD
     assert "(standard-1)" in form.deck_note.value
     assert app.start_game(form.values())
-    assert app.game.setup.deck is OLD
-    assert "deck_edition" not in _setup_of(app.game)
+    assert app.model.game.setup.deck is OLD
+    assert "deck_edition" not in _setup_of(app.model.game)
     form.edition.value = "standard-2"
     assert app.start_game(form.values())
-    assert app.game.setup.deck is Deck.default()
+    assert app.model.game.setup.deck is Deck.default()
     assert "(standard-2)" in form.deck_note.value  # the deck line names the edition

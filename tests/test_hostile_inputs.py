@@ -48,7 +48,7 @@ drafts = DraftStore(PlaytestStore("sqlite://"))
 model = DraftsModel(lambda: (drafts, "b1"), "de", workers=1)
 assert model.save("gut", deck)[0]
 app = PlayApp(lang="de")
-app.tools.open_query(None)
+app.model.open_link(None)
 with open("/proc/self/statm") as fh:
     vm = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
@@ -87,12 +87,12 @@ def draft(op, name):
     return out
 
 def link(query):
-    game, session = app.game, app.session
+    game, session = app.model.game, app.model.session
     steps = game.step_count
-    opened = app.tools.open_query(query)
+    opened = app.model.open_link(query)
     said = app.notice.value
     out = {"result": "ok" if opened else "refused" if said else "none", "said": {"de": said}}
-    out["kept"] = opened or (app.session is session and app.game.step_count == steps)
+    out["kept"] = opened or (app.model.session is session and app.model.game.step_count == steps)
     if opened:  # back to the good game for the next input
         app.model.adopt(session)
     app.notice.value = ""

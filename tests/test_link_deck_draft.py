@@ -35,9 +35,9 @@ def test_the_links_deck_changes_are_the_deck_tabs_draft(built_first: bool) -> No
     app = PlayApp(lang="en")
     if built_first:  # the Deck tab was looked at before the link was opened
         assert app.editor.diff_lines() == []
-    assert app.tools.open_query(_link(_changed()))
+    assert app.model.open_link(_link(_changed()))
     editor = app.editor
-    assert editor.draft == _changed() == editor.deck == app.deck
+    assert editor.draft == _changed() == editor.deck == app.model.deck
     lines = editor.diff_lines()
     assert len(lines) == 2, lines
     assert any("schatz-muenzbeutel" in x and "5 Gold" in x for x in lines), lines
@@ -53,7 +53,7 @@ def test_the_links_deck_changes_are_the_deck_tabs_draft(built_first: bool) -> No
 
 def test_a_link_without_deck_changes_leaves_an_edited_draft_alone_in_its_diff() -> None:
     app = PlayApp(Session.new(Setup(players=2, seed=1), ["human", "human"]), lang="de")
-    assert app.tools.open_query(_link(Deck.default()))
+    assert app.model.open_link(_link(Deck.default()))
     assert app.editor.diff_lines() == []
     assert i18n.text("editor.no_diff", "de") in app.editor.diff_view.value
 
@@ -61,6 +61,6 @@ def test_a_link_without_deck_changes_leaves_an_edited_draft_alone_in_its_diff() 
 def test_a_save_file_with_deck_changes_is_the_draft_too() -> None:
     app = PlayApp(lang="en")
     game = Game.new(players=2, seed=4, deck=_changed())
-    assert app.load_bytes("game.json", game.to_json().encode("utf-8"))
+    assert app.model.load("game.json", game.to_json().encode("utf-8"))
     assert app.editor.draft == _changed()
     assert len(app.editor.diff_lines()) == 2

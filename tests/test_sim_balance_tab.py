@@ -84,7 +84,7 @@ def test_the_page_has_a_balance_tab() -> None:
     assert titles[-1] == "Balance" and app.tabs.children[-1].children == ()  # built when shown
     app.tabs.selected_index = len(titles) - 1
     assert app.tabs.children[-1].children == (app.balance.widget,)
-    assert app.balance.get_base() is app.deck
+    assert app.balance.get_base() is app.model.deck
     app.balance.run.close()
 
 

@@ -49,11 +49,11 @@ def click_target(app: PlayApp, target: dict[str, str]) -> None:
 
 def play_to_placement(app: PlayApp) -> None:
     """Draw a card as the human to move and roll: the game waits for the placement."""
-    assert Draw() in app.game.legal_actions()
+    assert Draw() in app.model.game.legal_actions()
     app.actions.button_for(Draw()).click()
-    assert app.game.is_chance
+    assert app.model.game.is_chance
     app.chance.roll_button.click()
-    assert app.game.pending == "place"
+    assert app.model.game.pending == "place"
 
 
 @pytest.fixture
@@ -88,12 +88,12 @@ def test_app_starts_a_game_and_shows_it() -> None:
     app = new_app()
     s = state(app)
     assert s["step"] == "0" and s["pending"] == "turn" and s["human"] == "1"
-    assert app.game.players == 2
+    assert app.model.game.players == 2
     assert "Dwarf" in app.players.value  # the first character, in English
     assert [a.kind for a in app.actions.actions] == ["draw"]
     assert app.actions.box.children[0].description == "draw a dungeon card"
     assert "R3.1" in app.log.value and "R2.2" in app.log.value
-    assert app.last_error is None
+    assert app.model.last_error is None
 
 
 def test_play_app_entry_point_returns_a_widget() -> None:
@@ -105,9 +105,9 @@ def test_play_app_entry_point_returns_a_widget() -> None:
 
 def test_default_page_is_a_game_against_a_bot() -> None:
     app = PlayApp()
-    assert app.session.controllers[0] == HUMAN
-    assert app.session.controllers[1] != HUMAN
-    assert app.lang == "de"
+    assert app.model.session.controllers[0] == HUMAN
+    assert app.model.session.controllers[1] != HUMAN
+    assert app.model.lang == "de"
 
 
 # ---- canvas clicks -------------------------------------------------------------------------
@@ -133,36 +133,36 @@ def test_click_on_a_highlighted_cell_selects_turns_and_lays_the_card() -> None:
     play_to_placement(app)
     places = [t for t in targets(app) if t["kind"] == "place"]
     assert places, app.board.info_html
-    by_cell = app.session.placements()
+    by_cell = app.model.session.placements()
     assert {(int(t["x"]), int(t["y"])) for t in places} == set(by_cell)
     # the target's pixel centre maps back to its cell
     target = max(places, key=lambda t: len(by_cell[(int(t["x"]), int(t["y"]))]))
     cell = (int(target["x"]), int(target["y"]))
     assert app.board.viewport.cell_at(float(target["px"]), float(target["py"])) == cell
     click_target(app, target)
-    assert app.selected == cell and app.rotation == 0
+    assert app.model.controller.selected == cell and app.model.controller.rotation == 0
     assert 'class="vl-ghost"' in app.board.info_html
-    first = app.selected_place()
+    first = app.model.controller.selected_place()
     if len(by_cell[cell]) > 1:
         click_target(app, target)  # again: turn the card
-        assert app.rotation == 1 and app.selected_place() != first
+        assert app.model.controller.rotation == 1 and app.model.controller.selected_place() != first
         app.rotate.click()
-        assert app.rotation == 2 % len(by_cell[cell])
-    chosen = app.selected_place()
+        assert app.model.controller.rotation == 2 % len(by_cell[cell])
+    chosen = app.model.controller.selected_place()
     assert isinstance(chosen, Place)
-    steps = app.game.step_count
+    steps = app.model.game.step_count
     app.confirm.click()
-    assert app.game.steps[steps] == chosen
-    assert app.game.board[cell].mask == chosen.mask
-    assert app.selected is None
+    assert app.model.game.steps[steps] == chosen
+    assert app.model.game.board[cell].mask == chosen.mask
+    assert app.model.controller.selected is None
 
 
 def test_click_outside_the_targets_does_nothing_and_says_so() -> None:
     app = new_app()
     play_to_placement(app)
-    before = app.game.step_count
+    before = app.model.game.step_count
     app.board.click(1, 1)  # the top-left corner: no legal cell there
-    assert app.game.step_count == before
+    assert app.model.game.step_count == before
     assert "Nothing to do here" in app.message.value
 
 
@@ -173,7 +173,7 @@ def test_drag_pans_instead_of_clicking() -> None:
     app.board._mouse_down(100, 100)
     app.board._mouse_up(160, 130)
     assert app.board.viewport.ox == before.ox + 60 and app.board.viewport.oy == before.oy + 30
-    assert not app.board.auto_fit and app.selected is None
+    assert not app.board.auto_fit and app.model.controller.selected is None
     app.board.fit()
     assert app.board.auto_fit and app.board.viewport == before
 
@@ -183,41 +183,41 @@ def _walk_ready(seed_range: range) -> PlayApp:
     for seed in seed_range:
         app = new_app(seed=seed)
         for _ in range(200):
-            g = app.game
+            g = app.model.game
             if g.is_over:
                 break
             if g.is_chance:
                 app.chance.roll_button.click()
                 continue
-            if g.pending == "turn" and app.session.walk_options():
+            if g.pending == "turn" and app.model.session.walk_options():
                 return app
             actions = app.actions.actions
             draw = [a for a in actions if isinstance(a, Draw)]
-            app.act(draw[0] if draw else actions[0])
+            app.model.act(draw[0] if draw else actions[0])
     raise AssertionError("no walk found")
 
 
 def test_click_on_a_walk_target_walks_the_best_path_and_shows_odds() -> None:
     app = _walk_ready(range(1, 30))
-    options = app.session.walk_options()
+    options = app.model.session.walk_options()
     walks = [t for t in targets(app) if t["kind"] == "walk"]
     assert {(int(t["x"]), int(t["y"])) for t in walks} == set(options)
     for t in walks:
         option = options[(int(t["x"]), int(t["y"]))]
         # every legal path to that cell has odds no better than the chosen one
-        for a in app.game.legal_actions():
+        for a in app.model.game.legal_actions():
             if isinstance(a, Walk) and a.to == option.action.to:
                 chance = Fraction(1)
                 for pos in a.path:
-                    ob = app.session.obstacle_at(pos)
+                    ob = app.model.session.obstacle_at(pos)
                     if ob is not None:
-                        chance *= app.game.pass_chance(ob)
+                        chance *= app.model.game.pass_chance(ob)
                 assert chance <= option.chance
     target = walks[0]
     option = options[(int(target["x"]), int(target["y"]))]
-    before = app.game.step_count
+    before = app.model.game.step_count
     click_target(app, target)
-    assert app.game.steps[before] == option.action
+    assert app.model.game.steps[before] == option.action
 
 
 def draw_obstacle_card(app: PlayApp) -> Any:
@@ -225,7 +225,7 @@ def draw_obstacle_card(app: PlayApp) -> Any:
     the placement."""
     app.actions.button_for(Draw()).click()
     app.chance.picking.value = True  # "what if: pick the outcome": the list is filled
-    deck = app.game.deck
+    deck = app.model.game.deck
     for i, outcome in enumerate(app.chance._outcomes):
         card = deck.dungeon[outcome.card]
         if card.obstacle is not None:
@@ -240,21 +240,23 @@ def test_pass_chance_is_shown_for_an_obstacle_card() -> None:
 
     app = new_app(seed=2)
     card = draw_obstacle_card(app)
-    assert app.game.state.drawn == card
+    assert app.model.game.state.drawn == card
     # R5.1-R5.3: class B's number is getting through; A's and C's is getting through unhurt
     if card.obstacle.cls.value == "B":
         assert "Chance to get through" in app.drawn.value
     else:
         assert "Gets through in any case; unhurt" in app.drawn.value
-    assert pct(app.game.pass_chance(card.obstacle)) in app.drawn.value
+    assert pct(app.model.game.pass_chance(card.obstacle)) in app.drawn.value
     # lay it: entering it is the test, and the Attempt button carries the same odds
-    app.act(next(iter(app.session.placements().values()))[0])
-    assert app.game.pending == "obstacle"
+    app.model.act(next(iter(app.model.session.placements().values()))[0])
+    assert app.model.game.pending == "obstacle"
     attempt = [b for b in app.actions.box.children if "vl-action-attempt" in b._dom_classes]
-    assert attempt and attempt[0].description.endswith(pct(app.game.pass_chance(card.obstacle)))
+    assert attempt and attempt[0].description.endswith(
+        pct(app.model.game.pass_chance(card.obstacle))
+    )
     attempt[0].click()
-    assert app.game.is_chance and app.game.chance_kind == "die"
-    assert pct(app.game.pass_chance(card.obstacle)) in app.chance.table.value
+    assert app.model.game.is_chance and app.model.game.chance_kind == "die"
+    assert pct(app.model.game.pass_chance(card.obstacle)) in app.chance.table.value
 
 
 # ---- chance panel ---------------------------------------------------------------------------
@@ -263,7 +265,7 @@ def test_pass_chance_is_shown_for_an_obstacle_card() -> None:
 def test_chance_panel_lists_every_outcome_with_exact_probability() -> None:
     app = new_app()
     app.actions.button_for(Draw()).click()
-    outcomes = app.game.chance_outcomes()
+    outcomes = app.model.game.chance_outcomes()
     assert app.chance.visible  # the stylesheet shows it (data-chance="1" in the state line)
     # the what-if list is filled only when asked for (it repeats the table's labels)
     assert list(app.chance.pick.options) == []
@@ -278,9 +280,9 @@ def test_chance_panel_lists_every_outcome_with_exact_probability() -> None:
 def test_roll_button_takes_the_seeded_outcome() -> None:
     app = new_app()
     app.actions.button_for(Draw()).click()
-    expected = app.game.sample_outcome()
+    expected = app.model.game.sample_outcome()
     app.chance.roll_button.click()
-    assert app.game.steps[-1] == expected
+    assert app.model.game.steps[-1] == expected
     assert not app.chance.visible
 
 
@@ -292,17 +294,17 @@ def test_what_if_takes_the_picked_outcome_and_undo_brings_the_roll_back() -> Non
     outcome = app.chance._outcomes[last]
     app.chance.pick.value = last
     app.chance.take_button.click()
-    assert isinstance(outcome, Card) and app.game.steps[-1] == outcome
+    assert isinstance(outcome, Card) and app.model.game.steps[-1] == outcome
     app.history.undo.click()
-    assert app.game.is_chance and app.game.step_count == 1
+    assert app.model.game.is_chance and app.model.game.step_count == 1
 
 
 def test_dice_roll_outcomes_are_six_sixths() -> None:
     app = new_app(seed=2)
     draw_obstacle_card(app)
-    app.act(next(iter(app.session.placements().values()))[0])
-    app.act(app.actions.actions[0])  # attempt
-    outcomes = app.game.chance_outcomes()
+    app.model.act(next(iter(app.model.session.placements().values()))[0])
+    app.model.act(app.actions.actions[0])  # attempt
+    outcomes = app.model.game.chance_outcomes()
     assert [o for o, _ in outcomes] == [Roll(v) for v in range(1, 7)]
     assert all(p == Fraction(1, 6) for _, p in outcomes)
     assert app.chance.roll_button.description == "Roll"
@@ -315,14 +317,14 @@ def test_dice_roll_outcomes_are_six_sixths() -> None:
 def test_step_turn_round_and_end_buttons_with_bots() -> None:
     app = new_app(seed=4, controllers=["random", "random"], round_limit=40)
     app.steps.step.click()
-    assert app.game.step_count == 1
+    assert app.model.game.step_count == 1
     app.steps.turn.click()
-    assert any(e.key == "turn" for e in app.game.events_of(app.game.step_count - 1))
-    round_before = app.game.round
+    assert any(e.key == "turn" for e in app.model.game.events_of(app.model.game.step_count - 1))
+    round_before = app.model.game.round
     app.steps.round.click()
-    assert app.game.round == round_before + 1 or app.game.is_over
+    assert app.model.game.round == round_before + 1 or app.model.game.is_over
     app.steps.end.click()
-    assert app.game.is_over
+    assert app.model.game.is_over
     assert state(app)["over"] == "1"
     assert "Game over" in app.status.value
     assert all(b.disabled for b in (app.steps.step, app.steps.end))
@@ -332,17 +334,17 @@ def test_stepping_stops_at_a_human_seat() -> None:
     app = new_app(seed=4, controllers=[HUMAN, "random"])
     app.steps.auto_bots.value = False
     app.steps.end.click()
-    assert app.game.step_count == 0  # the human decides first
+    assert app.model.game.step_count == 0  # the human decides first
     assert "decides" in app.message.value
     app.actions.button_for(Draw()).click()
     app.steps.end.click()  # rolls the draw, then the placement is the human's
-    assert app.game.pending == "place" and app.session.human_to_move
+    assert app.model.game.pending == "place" and app.model.session.human_to_move
 
 
 def test_bots_move_at_once_after_a_human_turn() -> None:
     app = new_app(seed=4, controllers=[HUMAN, "random"])
     assert app.steps.auto_bots.value and not app.steps.auto_roll.value
-    g = app.game
+    g = app.model.game
     for _ in range(50):  # play the human's first turn by hand (chance with the roll button)
         if g.is_over or g.round > 1 or (g.seat == 0 and g.step_count and g.pending == "turn"):
             break
@@ -350,10 +352,10 @@ def test_bots_move_at_once_after_a_human_turn() -> None:
             assert g.seat == 0  # chance in the human's turn waits for the button
             app.chance.roll_button.click()
         else:
-            assert app.session.human_to_move
-            app.act(app.actions.actions[0])
+            assert app.model.session.human_to_move
+            app.model.act(app.actions.actions[0])
     # the bot's whole turn was played by itself: the human is to move again
-    assert g.is_over or (g.seat == 0 and app.session.human_to_move)
+    assert g.is_over or (g.seat == 0 and app.model.session.human_to_move)
     assert any(e.key == "turn" and e.seat == 1 for e in g.log)
 
 
@@ -367,8 +369,8 @@ def test_autoplay_ticks_step_and_stop_at_a_human() -> None:
             break
         play.value = i  # what the browser's Play widget does every interval
     assert not play.playing
-    assert app.session.human_to_move or app.game.is_over
-    assert app.game.step_count > 0
+    assert app.model.session.human_to_move or app.model.game.is_over
+    assert app.model.game.step_count > 0
 
 
 # ---- history --------------------------------------------------------------------------------
@@ -378,21 +380,21 @@ def test_undo_redo_undo_turn_and_time_travel_slider() -> None:
     app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
     for _ in range(3):
         app.steps.turn.click()
-    n = app.game.step_count
-    board_then = {p: t.card.id for p, t in app.game.board.items()}
+    n = app.model.game.step_count
+    board_then = {p: t.card.id for p, t in app.model.game.board.items()}
     slider = app.history.slider
     assert slider.max == n and slider.value == n
     app.history.undo.click()
-    assert app.game.step_count == n - 1 and slider.value == n - 1
+    assert app.model.game.step_count == n - 1 and slider.value == n - 1
     app.history.redo.click()
-    assert app.game.step_count == n
+    assert app.model.game.step_count == n
     app.history.undo_turn.click()
-    assert app.game.step_count < n
+    assert app.model.game.step_count < n
     slider.value = 0  # the user drags the time-travel slider
-    assert app.game.step_count == 0 and len(app.game.board) == 1
+    assert app.model.game.step_count == 0 and len(app.model.game.board) == 1
     assert app.board.scene.tiles and len(app.board.scene.tiles) == 1
     slider.value = n
-    assert {p: t.card.id for p, t in app.game.board.items()} == board_then
+    assert {p: t.card.id for p, t in app.model.game.board.items()} == board_then
     assert app.history.undo.disabled is False and app.history.redo.disabled is True
 
 
@@ -402,7 +404,7 @@ def test_redrawing_after_undo_reuses_the_sprites() -> None:
         app.steps.turn.click()
     created = app.board.sprites.created
     app.history.slider.value = 0
-    app.history.slider.value = app.game.history_length
+    app.history.slider.value = app.model.game.history_length
     assert app.board.sprites.created == created
 
 
@@ -415,14 +417,14 @@ def test_save_and_load_round_trip() -> None:
     app.history.undo.click()  # an undone step is saved too
     app.files.save.click()
     assert "vl-download-link" in app.files.link.value and "base64," in app.files.link.value
-    text = app.saved_text
+    text = app.model.offer.text
     data = json.loads(text)
     assert data["cursor"] == 1 and len(data["steps"]) == 2
 
     other = new_app(seed=99)
-    assert other.load_bytes("saved.json", text.encode("utf-8"))
-    assert other.game.step_count == 1 and other.game.history_length == 2
-    assert other.game.setup.seed == 7
+    assert other.model.load("saved.json", text.encode("utf-8"))
+    assert other.model.game.step_count == 1 and other.model.game.history_length == 2
+    assert other.model.game.setup.seed == 7
     assert other.history.slider.max == 2
     assert "Loaded" in other.files.message.value
     assert other.setup.seed.value == 7
@@ -430,17 +432,17 @@ def test_save_and_load_round_trip() -> None:
 
 def test_load_rejects_garbage_and_oversized_files() -> None:
     app = new_app()
-    before = app.game
-    assert not app.load_bytes("x.json", b"{not json")
-    assert "Could not load" in app.files.message.value and app.game is before
-    assert not app.load_bytes("big.json", b" " * (MAX_UPLOAD_BYTES + 1))
-    assert "too large" in app.files.message.value and app.game is before
+    before = app.model.game
+    assert not app.model.load("x.json", b"{not json")
+    assert "Could not load" in app.files.message.value and app.model.game is before
+    assert not app.model.load("big.json", b" " * (MAX_UPLOAD_BYTES + 1))
+    assert "too large" in app.files.message.value and app.model.game is before
 
 
 def test_upload_widget_loads_a_game() -> None:
     app = new_app(seed=8)
     app.actions.button_for(Draw()).click()
-    text = app.game.to_json().encode("utf-8")
+    text = app.model.game.to_json().encode("utf-8")
     other = new_app(seed=1)
     other.files.upload.value = (
         {
@@ -451,7 +453,7 @@ def test_upload_widget_loads_a_game() -> None:
             "last_modified": datetime.datetime.now(datetime.UTC),
         },
     )
-    assert other.game.setup.seed == 8 and other.game.step_count == 1
+    assert other.model.game.setup.seed == 8 and other.model.game.step_count == 1
     assert other.files.upload.value == ()
 
 
@@ -492,7 +494,7 @@ def _game_with_bot_treasure() -> Session:
 def test_treasures_of_other_seats_are_hidden_in_play_mode() -> None:
     session = _game_with_bot_treasure()
     app = PlayApp(session, lang="en")
-    bot_fig = app.game.figures[1]
+    bot_fig = app.model.game.figures[1]
     name = bot_fig.treasures[0].card.name.en
     assert session.viewer() == 0
     panel = app.players.value
@@ -528,14 +530,14 @@ def test_new_game_form_starts_the_game_it_shows() -> None:
     form.start_seat.value = 1
     form.variant_boxes["long_walk"].value = True
     form.start.click()
-    g = app.game
+    g = app.model.game
     assert g.players == 3 and g.setup.seed == 42 and g.setup.round_limit == 12
     assert g.setup.characters == ("char-elfe", "char-barbar", "char-priester")
     assert g.variants.long_walk and g.setup.start_seat == 1
-    assert app.session.controllers == [HUMAN, "random", HUMAN]
+    assert app.model.session.controllers == [HUMAN, "random", HUMAN]
     assert app.tabs.selected_index == 0
     # seat 2 (index 1) is a bot and starts: it moved at once, up to the human seat 3
-    assert app.session.human_to_move or g.is_over
+    assert app.model.session.human_to_move or g.is_over
 
 
 def test_new_game_form_reports_a_setup_error() -> None:
@@ -549,10 +551,10 @@ def test_new_game_form_reports_a_setup_error() -> None:
     with pytest.raises(traitlets.TraitError):
         form.characters[1].value = "char-elfe"
     # ... and a setup the engine refuses anyway (here: the same one twice) is reported
-    game = app.game
+    game = app.model.game
     values = {**form.values(), "characters": ["char-elfe", "char-elfe"]}
     assert app.start_game(values) is False
-    assert app.game is game
+    assert app.model.game is game
     assert "R2.1" in form.message.value
 
 
@@ -616,9 +618,9 @@ def test_editor_deck_is_used_by_new_games() -> None:
     editor.select("room", "raum-gold-03")
     editor.set_text("7 Gold.")
     editor.apply_to_new_games()
-    assert app.deck.rooms["raum-gold-03"].text == "7 Gold."
+    assert app.model.deck.rooms["raum-gold-03"].text == "7 Gold."
     app.start_game(app.setup.values())
-    assert app.game.deck.rooms["raum-gold-03"].text == "7 Gold."
+    assert app.model.game.deck.rooms["raum-gold-03"].text == "7 Gold."
 
 
 # ---- messages ------------------------------------------------------------------------------
@@ -633,7 +635,7 @@ def test_a_step_sends_little(sent: list[int]) -> None:
         app.steps.step.click()
         # only what changed: the state line, the newest log lines, the slider, the board ...
         assert sum(sent) < 12_000 and len(sent) <= 10, sent
-        if app.game.is_over:
+        if app.model.game.is_over:
             break
 
 
@@ -647,7 +649,7 @@ def test_the_log_in_parts_reads_like_the_whole_log() -> None:
     app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
     for _ in range(8):
         app.steps.turn.click()
-    whole = lines(log_html(app.session, "en", False, None))
+    whole = lines(log_html(app.model.session, "en", False, None))
     shown = lines(app.log.value)
     assert 25 <= len(shown) <= 45 and shown == whole[: len(shown)]  # newest first
     assert t("log_more", "en", n=len(whole) - len(shown)) in app.log.value
@@ -656,26 +658,26 @@ def test_the_log_in_parts_reads_like_the_whole_log() -> None:
         app.steps.step.click()
         assert sum(w.value != v for w, v in zip(app.log.parts, before, strict=True)) <= 1
     app.log_all.value = True
-    assert lines(app.log.value) == lines(log_html(app.session, "en", False, None))
+    assert lines(app.log.value) == lines(log_html(app.model.session, "en", False, None))
     app.history.slider.value = 0  # back to the start: the setup's lines only
-    assert lines(app.log.value) == lines(log_html(app.session, "en", False, None))
+    assert lines(app.log.value) == lines(log_html(app.model.session, "en", False, None))
 
 
 def test_r9_3_treasure_draw_is_face_down_in_play_mode() -> None:
     from verlies import Card, Draw, Place
 
     app = new_app()
-    g = app.game
+    g = app.model.game
     g.apply(Draw())
     g.apply(Card("r-raum-t-01"))
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
     g.apply(Card("raum-schatz-01"))  # "Ein Schatz."
     assert g.chance_kind == "treasure"
-    app.set_designer(False)
+    app.model.set_designer(False)
     assert "face down" in app.chance.table.value or "verdeckt" in app.chance.table.value
     assert list(app.chance.pick.options) == []
     assert "schatz-" not in app.chance.table.value
-    app.set_designer(True)  # a designer sees the pile's cards and can steer the draw
+    app.model.set_designer(True)  # a designer sees the pile's cards and can steer the draw
     app.chance.picking.value = True
     assert len(app.chance.pick.options) > 1
 
@@ -684,7 +686,7 @@ def test_decision_shows_what_it_is_about_before_the_roll() -> None:
     from verlies import Card, Draw, Place
 
     app = new_app()
-    g = app.game
+    g = app.model.game
     g.apply(Draw())
     g.apply(Card("r-gang-straight-04"))  # Tür red 6 (7 in the first edition)
     g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
@@ -787,25 +789,25 @@ def test_laying_a_card_paints_it_once_and_makes_no_widget(sent: list[int]) -> No
     comm.DummyComm.publish_msg = record  # type: ignore[method-assign]
     try:
         for _ in range(60):
-            tiles, painted = len(app.game.board), world.painted
+            tiles, painted = len(app.model.game.board), world.painted
             keys = set(app.board.sprites._drawings)
             opened.clear()
             app.steps.step.click()
-            if len(app.game.board) == tiles + 1:
+            if len(app.model.game.board) == tiles + 1:
                 laid += 1
                 assert world.painted == painted + 1  # the new card only, into its chunk
                 # no picture per card: new canvases only for a first glyph, pawn or chunk
                 new = set(app.board.sprites._drawings) - keys
                 assert {k[0] for k in new} <= {"glyph", "pawn", "chunk"}, new  # type: ignore[index]
                 quiet += "comm_open" not in opened
-            if app.game.is_over:
+            if app.model.game.is_over:
                 break
     finally:
         comm.DummyComm.publish_msg = original  # type: ignore[method-assign]
     assert quiet >= 1  # a card laid with nothing new to make opens no widget at all
     assert laid >= 2
     # every card on the board lies in a chunk, and the chunks are on the tile layer
-    assert {world.chunk_of(t.pos) for t in app.game.board.values()} <= set(world.chunks)
+    assert {world.chunk_of(t.pos) for t in app.model.game.board.values()} <= set(world.chunks)
 
 
 def test_a_new_browser_gets_the_whole_dungeon_again() -> None:
@@ -815,7 +817,7 @@ def test_a_new_browser_gets_the_whole_dungeon_again() -> None:
     world = app.board.world
     painted = world.painted
     app.board._tiles_ready()  # what a browser's "client ready" does
-    assert world.painted - painted == len(app.game.board)
+    assert world.painted - painted == len(app.model.game.board)
 
 
 def test_the_log_parts_keep_their_places_and_the_stylesheet_orders_them() -> None:
@@ -843,12 +845,12 @@ def test_the_log_parts_keep_their_places_and_the_stylesheet_orders_them() -> Non
 def test_a_bots_options_are_shown_read_only() -> None:
     app = new_app(seed=5, controllers=["random", "random"], round_limit=30)
     for _ in range(60):
-        if app.session.bot_to_move:
+        if app.model.session.bot_to_move:
             break
         app.steps.step.click()
-    assert app.session.bot_to_move
+    assert app.model.session.bot_to_move
     labels = [
-        (a.label, a) for a in app.game.legal_actions()
+        (a.label, a) for a in app.model.game.legal_actions()
     ]  # English labels, as the page shows them (odds added)
     head = app.actions.title.value
     assert 'class="vl-bot-options"' in head and f'data-n="{len(labels)}"' in head
@@ -864,17 +866,17 @@ def test_coins_are_worded_alike_for_every_seat() -> None:
     app = PlayApp(session, lang="en")
     panel = app.players.value
     seat1 = panel[panel.index('data-seat="1"') :]
-    coins = app.game.figures[1].coins
+    coins = app.model.game.figures[1].coins
     coins_text = "1 coin" if coins == 1 else f"{coins} coins"
     assert f"{coins_text} + treasures (value hidden)" in seat1
     assert "Treasures: 1 face down" in seat1
     app.designer_box.value = True
-    f = app.game.figures[1]
+    f = app.model.game.figures[1]
     panel = app.players.value
     seat1 = panel[panel.index('data-seat="1"') :]
     coins_text = "1 coin" if f.coins == 1 else f"{f.coins} coins"
     assert f"{coins_text} + treasures worth {f.gold - f.coins} Gold = {f.gold} Gold" in seat1
-    app.set_lang("de")
+    app.model.set_lang("de")
     coins_de = "1 Münze" if f.coins == 1 else f"{f.coins} Münzen"
     assert f"{coins_de} + Schätze im Wert von" in app.players.value
 
@@ -886,7 +888,7 @@ def test_the_search_bot_takes_a_seat_on_the_page() -> None:
     assert bot_names()[-1] == "strong" and "careful" in bot_names()
     app = new_app(seed=5, controllers=["strong", "careful"], round_limit=6)
     app.steps.end.click()
-    assert app.game.is_over
+    assert app.model.game.is_over
     assert state(app)["over"] == "1"
 
 
@@ -933,7 +935,7 @@ def test_the_deck_tab_refuses_a_deck_made_only_to_play() -> None:
             raise AttributeError(name)
 
     app = PlayApp(deck=PlayOnlyDeck(), lang="en")  # type: ignore[arg-type]
-    assert isinstance(app.game.deck, PlayOnlyDeck)  # the game plays the deck it was given
+    assert isinstance(app.model.game.deck, PlayOnlyDeck)  # the game plays the deck it was given
     with pytest.raises(TypeError, match="PlayOnlyDeck cannot be edited: use a verlies.Deck"):
         app.editor  # noqa: B018 - built now
     assert app.tabs.children[2].children == ()  # nothing mounted
@@ -956,6 +958,6 @@ def test_the_boards_machine_readable_targets_are_hidden_from_screen_readers() ->
     aria-hidden; a screen reader reads the board's text in the page's language."""
     app = new_app(seed=3)
     assert '<div class="vl-board-data" aria-hidden="true"' in app.board.info_html
-    app.set_lang("de")
+    app.model.set_lang("de")
     assert '<div class="vl-board-data" aria-hidden="true"' in app.status.value
     assert "vl-board-text" in app.status.value

@@ -32,7 +32,7 @@ def play_app(**kwargs: Any) -> ipywidgets.VBox:
     app = PlayApp(**kwargs)
     # Once the page is asked for: a shared table's seat (?table=...&seat=...), else a
     # link's position (?g=...). One wait: Voila sends a kernel its request once.
-    follow_query(lambda q: app.table_bar.open_query(q) or app.tools.open_query(q))
+    follow_query(lambda q: app.table_bar.open_query(q) or app.model.open_link(q))
     return app.widget
 
 

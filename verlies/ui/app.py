@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies import i18n
-from verlies.actions import Place
 from verlies.ui.app_model import AppModel, Change, Changed, NewGame, Source
 from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_text import board_text_html
@@ -26,7 +25,7 @@ from verlies.ui.branches_view import BranchesPanel
 from verlies.ui.controls import FileControls, HistoryControls, SetupForm, StepControls
 from verlies.ui.i18n import t
 from verlies.ui.log_html import rules_css, rules_html
-from verlies.ui.page_model import Scene, hints_html
+from verlies.ui.page_model import hints_html
 from verlies.ui.panels import (
     ActionsPanel,
     ChancePanel,
@@ -41,12 +40,9 @@ from verlies.ui.theme import CSS
 from verlies.ui.tools_view import ToolsPanel
 
 if TYPE_CHECKING:
-    from verlies.actions import Action, Outcome
-    from verlies.deck import Deck
     from verlies.game import Game
     from verlies.setup import DeckLike
     from verlies.ui.balance import BalanceTab
-    from verlies.ui.controller import Controller
     from verlies.ui.editor import DeckEditor
     from verlies.ui.session import Session
 
@@ -57,15 +53,11 @@ def _gap() -> widgets.HTML:
     return widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
 
 
-def default_deck() -> Deck:
-    from verlies.deck import Deck
-
-    return Deck.default()
-
-
 class PlayApp:
     """The explorer's play page. ``widget`` is what the notebook shows; ``model`` is the
-    page without widgets (``ui/app_model.py``)."""
+    page without widgets (``ui/app_model.py``): its game, session, language and switches
+    are read there, and clicks, steps, saves and loads are the model's methods
+    (``app.model.act(action)``, ``app.model.load(name, data)``); the page only draws."""
 
     def __init__(
         self,
@@ -78,12 +70,9 @@ class PlayApp:
         autosave: bool = False,
     ) -> None:
         self.model = AppModel(session, lang=lang, deck=deck)
-        # the page's decisions without widgets (controller.py), the model's
-        self.controller: Controller = self.model.controller
         self._syncing = False
         self._refreshing = False
         self._ready = False  # the board reports its description only once the page is built
-        self.saved_text: str | None = None
         header = self._build_header(lang)
         self.play_page = self._build_play_page(width, height)
         self._ready = True
@@ -189,8 +178,8 @@ class PlayApp:
         # the history as a tree: a what-if at a past step starts a branch (branches_view.py)
         self.branches = BranchesPanel(model)
         self.files = fi = FileControls()
-        fi.save.on_click(lambda _b: self.save())
-        fi.upload.observe(lambda _c: self.load_upload(), "value")
+        fi.save.on_click(lambda _b: model.save())
+        fi.upload.observe(lambda _c: self._load_upload(), "value")
         self.tools = ToolsPanel(model)  # link, exports, keys (tools_view.py)
         self.table_bar = TableBar(model)  # shared tables: invite, a seat's turn line
         row1 = widgets.HBox([sp.step, sp.turn, sp.round, sp.end, _gap(), sp.play, sp.speed])
@@ -266,7 +255,7 @@ class PlayApp:
         if self._setup is None:
             form = SetupForm(self.model.deck, self.start_game)
             form.on_edition = self.model.set_deck
-            form.set_lang(self.lang)
+            form.set_lang(self.model.lang)
             form.show(self.model.new_game)
             self._setup = form
             no_null_tooltips(form.widget)
@@ -289,7 +278,7 @@ class PlayApp:
                 deck,
                 get_game=lambda: self.model.game,
                 on_change=self._deck_changed,
-                lang=self.lang,
+                lang=self.model.lang,
                 drafts=self.model.drafts,
             )
             # the editor's last word ("Applied … as step N") is about one position: it goes
@@ -309,7 +298,7 @@ class PlayApp:
             self._balance = BalanceTab(
                 lambda: self.editor.draft,
                 lambda: self.model.deck,
-                lang=self.lang,
+                lang=self.model.lang,
                 set_draft=lambda d: self.editor.open_draft(d),  # "Make it the draft": one undo
             )
             no_null_tooltips(self._balance.widget)
@@ -329,56 +318,13 @@ class PlayApp:
         elif tab is self._slots[1]:
             self.balance.widget  # noqa: B018 - built now
         elif tab is self.rules_page and not self.rules_page.children[1].value:
-            self.rules_page.children[1].value = rules_html(self.lang)
+            self.rules_page.children[1].value = rules_html(self.model.lang)
 
     def add_tab(self, title: str, widget: widgets.Widget) -> None:
         """Add a page (e.g. the deck editor) next to the game; ``title`` is shown as is."""
         self.tabs.children = [*self.tabs.children, widget]
         self._tab_keys.append(None)
         self.tabs.set_title(len(self.tabs.children) - 1, title)
-
-    # ---- the model's values, read here too -------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        return self.model.game
-
-    @property
-    def session(self) -> Session:
-        return self.model.session
-
-    @property
-    def deck(self) -> DeckLike:
-        """The deck new games use."""
-        return self.model.deck
-
-    @property
-    def lang(self) -> str:
-        return self.model.lang
-
-    @property
-    def designer(self) -> bool:
-        return self.model.designer
-
-    @property
-    def last_error(self) -> str | None:
-        return self.model.last_error
-
-    @property
-    def selected(self) -> tuple[int, int] | None:
-        return self.controller.selected
-
-    @selected.setter
-    def selected(self, cell: tuple[int, int] | None) -> None:
-        self.controller.selected = cell
-
-    @property
-    def rotation(self) -> int:
-        return self.controller.rotation
-
-    @rotation.setter
-    def rotation(self, rotation: int) -> None:
-        self.controller.rotation = rotation
 
     # ---- what the model tells ----------------------------------------------------------------
 
@@ -388,7 +334,7 @@ class PlayApp:
         if what is Change.MESSAGE:
             self._draw_messages()
         elif what is Change.OFFER:
-            self.files.draw_offer(self.model.offer, self.lang)
+            self.files.draw_offer(self.model.offer, self.model.lang)
         elif what is Change.DECK:
             if self._setup is not None and self._setup.deck is not self.model.deck:
                 self._setup.set_deck(self.model.deck)  # the deck may change the characters
@@ -441,57 +387,11 @@ class PlayApp:
 
     # ---- settings ------------------------------------------------------------------------
 
-    def set_lang(self, lang: str) -> None:
-        self.model.set_lang(lang)
-
-    def set_designer(self, on: bool) -> None:
-        self.model.set_designer(on)
-
     def _set_log_limit(self, everything: bool) -> None:
         self.log.show_all = everything
         self.refresh()
 
     # ---- clicks handed to the model ------------------------------------------------------
-
-    def act(self, action: Action) -> None:
-        """A human decision (action button or board click)."""
-        self.model.act(action)
-
-    def roll(self) -> None:
-        self.model.roll()
-
-    def pick_outcome(self, outcome: Outcome) -> None:
-        """What-if: take this outcome instead of rolling."""
-        self.model.pick_outcome(outcome)
-
-    def run(self, unit: str) -> None:
-        """Step bots and chance by one step / turn / round / to the end."""
-        self.model.run(unit)
-
-    def undo(self) -> None:
-        self.model.undo()
-
-    def redo(self) -> None:
-        self.model.redo()
-
-    def undo_turn(self) -> None:
-        self.model.undo_turn()
-
-    def goto(self, index: int) -> None:
-        self.model.goto(index)
-
-    def click_cell(self, x: int, y: int) -> None:
-        """A click on grid cell (x, y): choose/turn a placement, or walk there."""
-        self.model.click(x, y)
-
-    def confirm_place(self) -> None:
-        self.model.confirm()
-
-    def rotate_selection(self) -> None:
-        self.model.rotate()
-
-    def selected_place(self) -> Place | None:
-        return self.controller.selected_place()
 
     def _autoplay_tick(self, change: dict[str, Any]) -> None:
         if self._syncing or not self.steps.play.playing:
@@ -506,20 +406,10 @@ class PlayApp:
 
     # ---- save / load / new game --------------------------------------------------------------
 
-    def game_file(self) -> tuple[str, str]:
-        """The save file of the game shown and its name (:meth:`AppModel.game_file`)."""
-        return self.model.game_file()
-
-    def save(self) -> None:
-        self.saved_text = self.model.save().text
-
-    def load_upload(self) -> None:
+    def _load_upload(self) -> None:
         item = self.files.take_upload()
         if item is not None:
-            self.load_bytes(*item)
-
-    def load_bytes(self, name: str, data: bytes) -> bool:
-        return self.model.load(name, data)
+            self.model.load(*item)
 
     def start_game(self, values: NewGame | Mapping[str, Any]) -> bool:
         """Start the game the New game tab chose; a refusal is said under the form."""
@@ -533,7 +423,7 @@ class PlayApp:
         else:
             refused = self.model.start(choice)
         if refused is not None:
-            text = t("setup_error", self.lang, msg=share.error_text(refused, self.lang))
+            text = t("setup_error", self.model.lang, msg=share.error_text(refused, self.model.lang))
             self.setup.message.value = f'<span class="vl-error">{esc(text)}</span>'
             return False
         self.setup.message.value = ""
@@ -542,7 +432,7 @@ class PlayApp:
     # ---- the deck editor ---------------------------------------------------------------------
 
     def _editor_said(self, change: dict[str, Any]) -> None:
-        self._editor_note = (self.game, self.game.step_count) if change["new"] else None
+        self._editor_note = (self.model.game, self.model.game.step_count) if change["new"] else None
 
     def _forget_editor_note(self) -> None:
         self._editor_note = None
@@ -557,7 +447,7 @@ class PlayApp:
 
     def _draw_lang(self) -> None:
         """Every text of the page in the model's language."""
-        lang = self.lang
+        lang = self.model.lang
         if self.lang_toggle.value != lang:
             self.lang_toggle.value = lang
         self.title.value = (
@@ -569,7 +459,7 @@ class PlayApp:
         self.rotate.description = t("rotate", lang)
         self.log_all.description = t("log_all", lang)
         self.log_title.value = f'<div class="vl-h">{esc(t("log", lang))}</div>'
-        self.hints.value = hints_html(self.controller.hints())
+        self.hints.value = hints_html(self.model.controller.hints())
         self.style.value = CSS + rules_css(lang) + f"<style>{log_order_css()}</style>"
         self.rules_page.children[0].value = f'<p class="vl-small">{esc(t("rules_intro", lang))}</p>'
         if self.rules_page.children[1].value:  # sent once the tab was shown
@@ -599,7 +489,7 @@ class PlayApp:
 
     def _draw_messages(self) -> None:
         """The model's messages, in its language."""
-        lang = self.lang
+        lang = self.model.lang
         said = self.model.message("page")
         cls = "vl-error" if said is not None and said.error else "vl-note"
         page = f'<div class="{cls}">{esc(said.text(lang))}</div>' if said is not None else ""
@@ -626,15 +516,12 @@ class PlayApp:
             self.chance.picking.value = False  # a what-if of the position before
             self.chance.pick.options = []  # nor is its list: filled again when opened
 
-    def _scene(self) -> Scene:
-        return self.controller.scene()
-
     def _status_html(self) -> str:
-        g = self.game
-        return self.controller.status().html(
+        g = self.model.game
+        return self.model.controller.status().html(
             f"{self.chance.table.value if g.is_chance else ''}{self.actions.title.value}"
             f'<div class="vl-board-info">{self.board.info_html}'
-            f"{board_text_html(g, self.lang)}</div>"  # the board as text, for screen readers
+            f"{board_text_html(g, self.model.lang)}</div>"  # the board as text, for screen readers
         )
 
     def _board_info(self, _html: str) -> None:
@@ -650,33 +537,35 @@ class PlayApp:
         model = self.model
         s = model.session
         g = s.game
-        lang = self.lang
+        lang = self.model.lang
         model.started_branch()  # first: it may bring back a line's undone steps
         model.expire()  # messages and the save file of another position go
         self._mirror_options()
         self._draw_messages()
         self._refreshing = True
         try:
-            self.board.show(self._scene())  # first: the board is what the eye waits for
+            self.board.show(
+                self.model.controller.scene()
+            )  # first: the board is what the eye waits for
         finally:
             self._refreshing = False
-        decision = self.controller.decision()
+        decision = self.model.controller.decision()
         self.actions.head(decision, lang)  # shown with the state line
-        self.chance.show(self.controller.chance_table(), lang)  # its table too
+        self.chance.show(self.model.controller.chance_table(), lang)  # its table too
         self.status.value = self._status_html()
         # the card being laid (the box is shown by the stylesheet while one is pending)
         if g.pending == "place" and not g.is_over:
-            place = self.selected_place()
+            place = self.model.controller.selected_place()
             self.drawn.value = drawn_card_html(s, lang, place.mask if place else None)
-            placing = self.controller.placing()
+            placing = self.model.controller.placing()
             if placing is not None:
                 with self.confirm.hold_sync():
                     self.confirm.disabled = not placing.can_confirm
                     self.confirm.description = placing.confirm_label
                 self.rotate.disabled = not placing.can_rotate
         self.actions.show(s.human_to_move)
-        self.players.show(self.controller.players(), self.controller.piles())
-        self.log.show(s, lang, self.designer)
+        self.players.show(self.model.controller.players(), self.model.controller.piles())
+        self.log.show(s, lang, self.model.designer)
         # history and stepping
         self._syncing = True
         try:
@@ -688,7 +577,7 @@ class PlayApp:
                 slider.max = g.history_length
         finally:
             self._syncing = False
-        self.branches.show(lang, self.designer)
+        self.branches.show(lang, self.model.designer)
         self.tools.show()
         self.table_bar.show()
         note = self._editor_note

@@ -120,11 +120,6 @@ class ToolsPanel:
             self.lang,
         )
 
-    def open_query(self, query: str | None) -> bool:
-        """Open the position a page's query string holds (False: none, or a broken one,
-        said on the page): :meth:`AppModel.open_link`."""
-        return self.model.open_link(query)
-
     # ---- exports ---------------------------------------------------------------------------
 
     def export(self, kind: str) -> None:
