@@ -659,6 +659,13 @@ class TuneResult:
     def text(self, lang: str = "en") -> str:
         """The result in words, in ``lang`` (targets and quantities named, characters and
         cards by their names in the start deck)."""
+        lines = self._search_lines(lang) + self._proposal_lines(lang)
+        if self.verification is not None:
+            lines += self._verification_lines(self.verification, lang)
+        return "\n".join(lines)
+
+    def _search_lines(self, lang: str) -> list[str]:
+        """The targets, the table's bots and what the search played."""
         from verlies.i18n import has, text
 
         s, deck = self.search, self.start
@@ -667,7 +674,7 @@ class TuneResult:
             text(f"page.botname.{b}", lang) if has(f"page.botname.{b}", lang) else b
             for b in s["bots"]
         )
-        lines = [
+        return [
             text("tune.targets", lang, players=s["players"], bots=bots, items=items),
             text(
                 "tune.search",
@@ -680,7 +687,13 @@ class TuneResult:
                 knobs=len(self.knobs),
             ),
         ]
-        check = s.get("start_check", {})
+
+    def _proposal_lines(self, lang: str) -> list[str]:
+        """Within targets, no change, or the edits (and those pruned); a target missed."""
+        from verlies.i18n import text
+
+        s = self.search
+        lines = []
         if self.within_targets:
             fresh = self.verification is not None
             lines.append(text("tune.within_fresh" if fresh else "tune.within_search", lang))
@@ -689,7 +702,7 @@ class TuneResult:
                 text("tune.no_change_met" if self.met_on_search else "tune.no_change", lang)
             )
         else:
-            if check.get("fresh_missed"):
+            if s.get("start_check", {}).get("fresh_missed"):
                 lines.append(text("tune.start_fresh_missed", lang))
             lines.append(text("tune.edits", lang, n=len(self.edits)))
             lines += [f"  {w}" for w in self.edit_words(lang)]
@@ -701,50 +714,58 @@ class TuneResult:
         if not self.met_on_search:
             off = _num(s["best_violation"], 2, lang)
             lines.append("  " + text("tune.not_met", lang, off=off))
-        v = self.verification
-        if v is not None:
-            level = _num(100 * v["level"], 1, lang) + " %"
-            k = len(v["quantities"])
-            key = "tune.verify" if self.edits else "tune.verify_start"
-            lines.append(text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k))
-            names = [quantity_name(q["key"], lang, deck) for q in v["quantities"]]
-            width = max((len(n) for n in names), default=0)
-            bands = [target_for(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
-            bwidth = max((len(b) for b in bands), default=0)
-            for q, name, band in zip(v["quantities"], names, bands, strict=True):
-                key = q["key"]
-                row = text(
-                    "tune.row" if self.edits else "tune.row_start",
-                    lang,
-                    what=name.ljust(width),
-                    band=band.ljust(bwidth),
-                    start=show_value(key, q["start"], lang),
-                    value=show_value(key, q["value"], lang),
-                    low=show_value(key, q["low"], lang),
-                    high=show_value(key, q["high"], lang),
-                    verdict=text(f"tune.verdict.{q['verdict']}", lang),
-                )
-                lines.append("  " + row)
-            c = v["counts"]
-            point = text("tune.point.met" if v["point_met"] else "tune.point.missed", lang)
-            lines.append(
-                "  "
-                + text(
-                    "tune.off",
-                    lang,
-                    start=_num(v["start_violation"], 2, lang),
-                    value=_num(v["violation"], 2, lang),
-                    point=point,
-                    met=c["met"],
-                    undecided=c["undecided"],
-                    missed=c["missed"],
-                )
+        return lines
+
+    def _verification_lines(self, v: dict[str, Any], lang: str) -> list[str]:
+        """The check on fresh seeds: a row per quantity, how far off, the paired sentence."""
+        from verlies.i18n import text
+
+        level = _num(100 * v["level"], 1, lang) + " %"
+        k = len(v["quantities"])
+        key = "tune.verify" if self.edits else "tune.verify_start"
+        lines = [text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k)]
+        lines += ["  " + row for row in self._quantity_rows(v["quantities"], lang)]
+        c = v["counts"]
+        point = text("tune.point.met" if v["point_met"] else "tune.point.missed", lang)
+        off = text(
+            "tune.off",
+            lang,
+            start=_num(v["start_violation"], 2, lang),
+            value=_num(v["violation"], 2, lang),
+            point=point,
+            met=c["met"],
+            undecided=c["undecided"],
+            missed=c["missed"],
+        )
+        lines.append("  " + off)
+        comp = self.comparison
+        sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
+        if sentence:  # none when the start deck is the proposal
+            lines.append("  " + text("tune.paired", lang, sentence=sentence))
+        return lines
+
+    def _quantity_rows(self, quantities: list[dict[str, Any]], lang: str) -> list[str]:
+        """A verified quantity per row, its name and band padded to a column."""
+        from verlies.i18n import text
+
+        names = [quantity_name(q["key"], lang, self.start) for q in quantities]
+        width = max((len(n) for n in names), default=0)
+        bands = [target_for(self.targets, q["key"]).shown(lang) for q in quantities]
+        bwidth = max((len(b) for b in bands), default=0)
+        return [
+            text(
+                "tune.row" if self.edits else "tune.row_start",
+                lang,
+                what=name.ljust(width),
+                band=band.ljust(bwidth),
+                start=show_value(q["key"], q["start"], lang),
+                value=show_value(q["key"], q["value"], lang),
+                low=show_value(q["key"], q["low"], lang),
+                high=show_value(q["key"], q["high"], lang),
+                verdict=text(f"tune.verdict.{q['verdict']}", lang),
             )
-            comp = self.comparison
-            sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
-            if sentence:  # none when the start deck is the proposal
-                lines.append("  " + text("tune.paired", lang, sentence=sentence))
-        return "\n".join(lines)
+            for q, name, band in zip(quantities, names, bands, strict=True)
+        ]
 
     def __str__(self) -> str:
         return self.text()
