@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,7 @@ from verlies.sim.run import (
     CharactersArg,
     RunInfo,
     RunSpec,
+    Task,
     batch_size,
     check_workers,
     planned_workers,
@@ -450,12 +451,25 @@ def simulate(
             start_seat=start_seat,
             setup=setup,
         )
-    info = RunInfo()
-    result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)
+    result = SimResult(spec, Metrics(spec.players), RunInfo(), n, [] if keep_records else None)
     size = batch or batch_size(n, planned_workers(executor, workers))
-    bar = Bar(progress, n, "games")
+    _stream(result, split(n, size), executor, workers, Bar(progress, n, "games"), cancel, on_update)
+    return result
+
+
+def _stream(
+    result: SimResult,
+    tasks: Iterable[Task],
+    executor: Any,
+    workers: int | None,
+    bar: Bar,
+    cancel: CancelToken | None,
+    on_update: Callable[[SimResult], None] | None,
+) -> None:
+    """Play ``tasks`` of ``result``'s spec into its metrics (and records, then ordered by
+    game index) as they finish."""
     runs = run_tasks(
-        [spec], split(n, size), executor=executor, workers=workers, cancel=cancel, info=info
+        [result.spec], tasks, executor=executor, workers=workers, cancel=cancel, info=result.info
     )
     try:
         for _task, (records,) in runs:
@@ -470,4 +484,3 @@ def simulate(
         bar.close()
     if result.records is not None:
         result.records.sort(key=lambda r: r.index)
-    return result
