@@ -28,6 +28,7 @@ All figures are defined in docs/metrics.md ("Balance across skill").
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import math
 import random
@@ -553,11 +554,28 @@ class _Plan:
 
     @staticmethod
     def of(
-        names: Sequence[str], games: int, strong_games: int, *, players: int, **spec: Any
+        names: Sequence[str],
+        games: int,
+        strong_games: int,
+        *,
+        players: int,
+        deck: Any,
+        variants: VariantsArg,
+        seed: int,
+        round_limit: int | None,
     ) -> _Plan:
         """The plan of ``names``: each table's games rounded up to whole character blocks
-        (``players`` × the deck's characters); ``spec``: the rest of every RunSpec."""
-        block = players * len(spec["deck"].characters)
+        (``players`` × the deck's characters), every character in every seat."""
+        block = players * len(deck.characters)
+        make = functools.partial(
+            RunSpec.build,
+            players=players,
+            characters="all",
+            deck=deck,
+            variants=variants,
+            seed=seed,
+            round_limit=round_limit,
+        )
         tables: list[tuple[str, list[RunSpec], int]] = []
         for t in names:
             bot, odd = _bot_of(t)
@@ -565,16 +583,10 @@ class _Plan:
             n = -(-wanted // block) * block
             if odd:
                 seats = [[bot if s == k else BASE for s in range(players)] for k in range(players)]
-                specs = [
-                    RunSpec.build(
-                        players=players, characters="all", bots=b, label=f"{t}@{k}", **spec
-                    )
-                    for k, b in enumerate(seats)
-                ]
+                specs = [make(bots=b, label=f"{t}@{k}") for k, b in enumerate(seats)]
                 tables.append((t, specs, n // players))
             else:
-                one = RunSpec.build(players=players, characters="all", bots=bot, label=t, **spec)
-                tables.append((t, [one], n))
+                tables.append((t, [make(bots=bot, label=t)], n))
         # The careful table must hold every game a one- table pairs with.
         need = max([n for t, _, n in tables if t.startswith("one-")], default=0)
         return _Plan([(t, s, max(n, need) if t == BASE else n) for t, s, n in tables], need)
