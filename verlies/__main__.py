@@ -31,10 +31,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from verlies.errors import VerliesError
 from verlies.store import cli as playtests_cli
+
+if TYPE_CHECKING:
+    from verlies.sim.tune import TuneResult
 
 PROG = "verlies"
 
@@ -149,19 +152,24 @@ def _variant_names() -> list[str]:
     return list(Variants.describe())
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description="Raus aus dem Verlies! rules explorer: simulations, benchmark, printing.",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
+#: ``sub.add_parser``'s owner: the subcommands of :func:`build_parser`.
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
+
+def _lang(
+    p: argparse.ArgumentParser, default: str = "en", text: str = "language of the text"
+) -> None:
+    p.add_argument("--lang", choices=("de", "en"), default=default, help=text)
+
+
+def _simulate_parser(sub: Subcommands) -> None:
     p = sub.add_parser("simulate", help="play N games with bots and print the metrics")
     _lab(p, 100)
     _common(p)
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+    _lang(p)
 
+
+def _compare_parser(sub: Subcommands) -> None:
     p = sub.add_parser("compare", help="same seeds, deck/variants A vs B: what does the change do?")
     _lab(p, 200)
     _common(p, deck=False)
@@ -181,7 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--max-games", type=int, default=None, help="game budget of --until-clear")
     p.add_argument("--max-seconds", type=float, default=None, help="time budget of --until-clear")
-    # --- the verdict (issue 21; docs/metrics.md) ---
+    _verdict_options(p)
+    _lang(p)
+
+
+def _verdict_options(p: argparse.ArgumentParser) -> None:
+    """What compare's verdict is about (issue 21; docs/metrics.md)."""
     p.add_argument(
         "--watch",
         type=_watch_arg,
@@ -201,8 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="smallest change that matters per quantity, in the table's units (win=0.03 "
         "sets every win rate's; defaults in docs/metrics.md)",
     )
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
+
+def _sample_size_parser(sub: Subcommands) -> None:
     p = sub.add_parser(
         "sample-size", help="pairs of games to detect a change of D points in a win rate"
     )
@@ -215,8 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--power", type=float, default=0.8)
     p.add_argument("--quantities", type=int, default=1, help="how many are watched (Holm)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+    _lang(p)
 
+
+def _sweep_parser(sub: Subcommands) -> None:
     p = sub.add_parser("sweep", help="vary one number of the deck over a range; metrics per value")
     _lab(p, 100)
     _common(p)
@@ -225,8 +241,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--field", required=True, help="count, gold, obstacle, fight or trap")
     p.add_argument("--values", required=True, type=_values_arg, metavar="FROM:TO[:STEP]|V,V,...")
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+    _lang(p)
 
+
+def _impact_parser(sub: Subcommands) -> None:
     p = sub.add_parser(
         "impact", help="every card's impact: met per game, association, paired -1/+1 effects"
     )
@@ -244,9 +262,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--alpha", type=float, default=0.05, help="error level of 'clear' (Holm; default 0.05)"
     )
     p.add_argument("--top", type=int, default=15, help="rows of the text ranking (default 15)")
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+    _lang(p)
 
-    # Suggested changes toward a target (docs/balance.md, "Suggested changes").
+
+def _tune_parser(sub: Subcommands) -> None:
+    """Suggested changes toward a target (docs/balance.md, "Suggested changes")."""
     p = sub.add_parser(
         "tune", help="suggest the fewest edits that meet balance targets; verified, as a patch"
     )
@@ -272,6 +292,12 @@ def build_parser() -> argparse.ArgumentParser:
         "fields: count, gold, obstacle, fight, trap",
     )
     p.add_argument("--file", metavar="TUNE.toml", help="targets, moves and settings in a TOML file")
+    _search_options(p)
+    _lang(p)
+
+
+def _search_options(p: argparse.ArgumentParser) -> None:
+    """tune's search budget, its verification, the kept study and the patch file."""
     p.add_argument(
         "--trials", type=int, default=None, help="candidates to try at most (default 30)"
     )
@@ -291,9 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the proposal as a patch file the card editor applies (default "
         "proposal.toml; '-': none)",
     )
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
 
-    # Balance across skill (docs/metrics.md): the tables are the bots, characters rotate.
+
+def _skill_parser(sub: Subcommands) -> None:
+    """Balance across skill (docs/metrics.md): the tables are the bots, characters rotate."""
     p = sub.add_parser(
         "skill", help="balance across skill: character x bot-table matrix, robust balance"
     )
@@ -316,8 +343,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bootstrap", type=int, default=2000, help="draws of the noise floor (default 2000)"
     )
-    p.add_argument("--lang", choices=("de", "en"), default="en", help="language of the text")
+    _lang(p)
 
+
+def _bench_parser(sub: Subcommands) -> None:
     p = sub.add_parser("bench", help="engine speed: random playouts (in-process)")
     p.add_argument("--games", type=int, default=50, help="games per run (default 50)")
     p.add_argument("--runs", type=int, default=5, help="runs (default 5)")
@@ -328,17 +357,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true")
 
+
+def _play_bots_parser(sub: Subcommands) -> None:
     p = sub.add_parser("play-bots", help="one bot game, printed as its event log")
     _common(p)
-    p.add_argument("--lang", choices=("de", "en"), default="de", help="log language")
+    _lang(p, default="de", text="log language")
 
+
+def _sheets_parser(sub: Subcommands) -> None:
+    # Listed for --help only: main hands "sheets" to verlies.render.sheets unparsed.
     sub.add_parser(
         "sheets",
         help="printable card sheets: sheets OUT.pdf [--lang en] [--deck FILE]",
         add_help=False,
     )
 
-    playtests_cli.add_parser(sub)
+
+def _rules_parser(sub: Subcommands) -> None:
     p = sub.add_parser("rules", help="the rule IDs, where the engine cites them, how often")
     p.add_argument(
         "--games", type=int, default=20, help="bot games to count the rules in (default 20)"
@@ -346,6 +381,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--full", action="store_true", help="print each rule's whole text")
     p.add_argument("-p", "--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
+
+
+#: Every subcommand's parser, in the order ``verlies --help`` lists them.
+_SUBCOMMANDS: tuple[Callable[[Subcommands], None], ...] = (
+    _simulate_parser,
+    _compare_parser,
+    _sample_size_parser,
+    _sweep_parser,
+    _impact_parser,
+    _tune_parser,
+    _skill_parser,
+    _bench_parser,
+    _play_bots_parser,
+    _sheets_parser,
+    playtests_cli.add_parser,
+    _rules_parser,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Raus aus dem Verlies! rules explorer: simulations, benchmark, printing.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for add in _SUBCOMMANDS:
+        add(sub)
     return parser
 
 
@@ -523,8 +586,30 @@ def _cmd_tune(args: argparse.Namespace) -> int:
 
 
 def _tune(args: argparse.Namespace) -> int:
-    from verlies import i18n
-    from verlies.sim.tune import Move, Target, load_tune_file, tune
+    from verlies.sim.tune import tune
+
+    given, targets, moves, deck = _tune_inputs(args)
+    kwargs = _tune_settings(args, given)
+    with _executor(args) as executor:
+        kwargs["executor"] = executor
+        tick = _tune_ticker(args.lang, bool(kwargs.pop("progress")))
+        res = tune(
+            targets,
+            moves,
+            deck,
+            variants=args.variant,
+            storage=args.storage,
+            study_name=args.study,
+            on_trial=tick,
+            **kwargs,
+        )
+    _tune_output(args, res)
+    return 0
+
+
+def _tune_inputs(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any], list[Any], Any]:
+    """The --file's settings, then the targets and moves (the file's first), and the deck."""
+    from verlies.sim.tune import Move, Target, load_tune_file
 
     given: dict[str, Any] = load_tune_file(args.file) if args.file else {}
     targets = list(given.pop("targets", [])) + [Target.parse(t) for t in args.target]
@@ -535,8 +620,13 @@ def _tune(args: argparse.Namespace) -> int:
         near = Path(args.file).parent / deck
         if not Path(deck).is_absolute() and near.exists():
             deck = str(near)
+    return given, targets, moves, deck
 
-    def pick(key: str, default: Any) -> Any:  # the command line, else the file, else default
+
+def _tune_settings(args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
+    """tune's keyword arguments: each the command line's, else the file's, else the default."""
+
+    def pick(key: str, default: Any) -> Any:
         got = getattr(args, key)
         return got if got is not None else given.get(key, default)
 
@@ -546,32 +636,31 @@ def _tune(args: argparse.Namespace) -> int:
     kwargs["round_limit"] = pick("round_limit", 300)
     kwargs["bots"] = pick("bots", None)
     kwargs["characters"] = pick("characters", "all")
-    games, trials = pick("games", 400), pick("trials", 30)
-    vg, vs = pick("verify_games", None), pick("verify_seed", None)
-    with _executor(args) as executor:
-        kwargs["executor"] = executor
-        progress = kwargs.pop("progress")
+    kwargs["games"], kwargs["trials"] = pick("games", 400), pick("trials", 30)
+    kwargs["verify_games"] = pick("verify_games", None)
+    kwargs["verify_seed"] = pick("verify_seed", None)
+    return kwargs
 
-        def tick(done: int, total: int, best: float) -> None:
-            if progress:
-                shown = f"{best:.2f}".replace(".", ",") if args.lang == "de" else f"{best:.2f}"
-                line = i18n.text("tune.progress", args.lang, done=done, total=total, best=shown)
-                print(line, file=sys.stderr)
 
-        res = tune(
-            targets,
-            moves,
-            deck,
-            variants=args.variant,
-            games=games,
-            trials=trials,
-            verify_games=vg,
-            verify_seed=vs,
-            storage=args.storage,
-            study_name=args.study,
-            on_trial=tick,
-            **kwargs,
-        )
+def _tune_ticker(lang: str, shown: bool) -> Callable[[int, int, float], None]:
+    """tune's on_trial: a line on stderr after each candidate (none with --no-progress)."""
+    from verlies import i18n
+
+    def tick(done: int, total: int, best: float) -> None:
+        if shown:
+            score = f"{best:.2f}".replace(".", ",") if lang == "de" else f"{best:.2f}"
+            print(
+                i18n.text("tune.progress", lang, done=done, total=total, best=score),
+                file=sys.stderr,
+            )
+
+    return tick
+
+
+def _tune_output(args: argparse.Namespace, res: TuneResult) -> None:
+    """The patch file, the verification as CSV, and the result as JSON or words."""
+    from verlies import i18n
+
     if args.patch and args.patch != "-":
         res.write_patch(args.patch)
     if args.csv and res.verification is not None:
@@ -589,7 +678,6 @@ def _tune(args: argparse.Namespace) -> int:
         if args.patch and args.patch != "-":
             upload = i18n.text("editor.upload", args.lang)
             print(i18n.text("tune.patch_file", args.lang, path=args.patch, upload=upload))
-    return 0
 
 
 def _cmd_skill(args: argparse.Namespace) -> int:

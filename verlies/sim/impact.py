@@ -39,6 +39,7 @@ integers, so the result is the same whatever the workers or the order tasks fini
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Sequence
 from contextlib import closing
@@ -64,6 +65,7 @@ from verlies.sim.run import (
     CharactersArg,
     RunInfo,
     RunSpec,
+    Task,
     batch_size,
     check_workers,
     planned_workers,
@@ -420,79 +422,110 @@ def impact(
         raise SimulationError(f"alpha must be between 0 and 1, not {alpha!r}")
     base = load_deck(deck)
     chosen = _select(base, cards)
+    make = functools.partial(
+        RunSpec.build,
+        players=players,
+        characters=characters,
+        bots=bots,
+        variants=variants,
+        seed=seed,
+        round_limit=round_limit,
+    )
+    specs, owner = _specs(base, chosen, make, paired)
+    result = ImpactResult(base, n, chosen, tuple(base.characters), alpha, RunInfo())
+    pairing = _Pairing(result, owner)
+    pairing.play(specs, executor, workers, progress, cancel, on_update)
+    return result
 
-    def spec(d: Any, label: str) -> RunSpec:
-        return RunSpec.build(
-            players=players,
-            characters=characters,
-            bots=bots,
-            deck=d,
-            variants=variants,
-            seed=seed,
-            round_limit=round_limit,
-            label=label,
-        )
 
-    specs = [spec(base, "base")]
-    owner: list[tuple[int, str]] = [(-1, "")]  # spec -> (card index, direction)
-    if paired:
-        for i, c in enumerate(chosen):
-            if c.kind == "character":
-                c.refused = {"-1": "R2", "+1": "R2"}
-                continue
-            if c.field == "count" and _fixed_material(base, c):
-                # The start card and the exits are the game's frame, not a card's number:
-                # one exit more is a rule change (R2.4, R1.3), as verlies tune keeps it.
-                c.refused = {"-1": "R2.4", "+1": "R2.4"}
-                continue
-            assert c.value is not None
-            steps = {"-1": c.value - 1, "+1": c.value + 1}
-            c.median = _pile_median(base, c)
-            if c.median not in (c.value, c.value - 1, c.value + 1):
-                steps["median"] = c.median
-            for step, value in steps.items():
-                try:
-                    moved = Tweak(c.kind, c.card, c.field).apply(base, value)
-                    specs.append(spec(moved, f"{c.id} {step}"))
-                except VerliesError as e:
-                    c.refused[step] = str(e)
-                    continue
-                owner.append((i, step))
-                c.paired[step] = {}
-    info = RunInfo()
-    result = ImpactResult(base, n, chosen, tuple(base.characters), alpha, info)
-    base_values: dict[int, dict[str, int]] = {}
-    w = planned_workers(executor, workers)
-    bar = Bar(progress, n * len(specs), "impact games")
-
-    def pair(k: int, a: dict[str, int], b: dict[str, int]) -> None:
-        i, step = owner[k]
-        pairs = chosen[i].paired[step]
-        for q in a.keys() & b.keys():
-            pairs.setdefault(q, Paired()).add(a[q], b[q])
-
-    # Two runs: the base deck first (its own small run: its games are the first results,
-    # met per game, odds and association, in a few seconds), then every moved deck, each
-    # game paired with the base game of the same index.
-    phases = [
-        ([specs[0]], list(split(n, batch_size(n, w)))),
-        (
-            specs[1:],
-            [
-                t
-                for k in range(len(specs) - 1)
-                for t in split(n, min(batch_size(n * len(specs), w), max(n, 1)), (k,))
-            ],
-        ),
-    ]
-    try:
-        for phase, (the_specs, tasks) in enumerate(phases):
-            if not tasks or not the_specs:
-                continue
-            part = RunInfo()
+def _specs(
+    base: Any, chosen: list[CardImpact], make: Callable[..., RunSpec], paired: bool
+) -> tuple[list[RunSpec], list[tuple[int, str]]]:
+    """The base deck's spec, then (with ``paired``) every card's moved decks, and whose
+    each spec is: (card index, direction); a move the deck refuses is noted on the card."""
+    specs = [make(deck=base, label="base")]
+    owner: list[tuple[int, str]] = [(-1, "")]
+    if not paired:
+        return specs, owner
+    for i, c in enumerate(chosen):
+        for step, value in _steps(base, c).items():
             try:
-                with closing(
-                    run_tasks(
+                moved = Tweak(c.kind, c.card, c.field).apply(base, value)
+                specs.append(make(deck=moved, label=f"{c.id} {step}"))
+            except VerliesError as e:
+                c.refused[step] = str(e)
+                continue
+            owner.append((i, step))
+            c.paired[step] = {}
+    return specs, owner
+
+
+def _steps(base: Any, c: CardImpact) -> dict[str, int]:
+    """The values ``c``'s number moves to: −1, +1, and its pile's median when that is more
+    than one step away. None for a character (R2 fixes its values) nor for the start card's
+    and the exits' count: they are the game's frame, not a card's number; one exit more is a
+    rule change (R2.4, R1.3), as verlies tune keeps it. Those are noted as refused."""
+    if c.kind == "character":
+        c.refused = {"-1": "R2", "+1": "R2"}
+        return {}
+    if c.field == "count" and _fixed_material(base, c):
+        c.refused = {"-1": "R2.4", "+1": "R2.4"}
+        return {}
+    assert c.value is not None
+    steps = {"-1": c.value - 1, "+1": c.value + 1}
+    c.median = _pile_median(base, c)
+    if c.median not in (c.value, c.value - 1, c.value + 1):
+        steps["median"] = c.median
+    return steps
+
+
+def _phases(specs: list[RunSpec], n: int, w: int) -> list[tuple[int, list[RunSpec], list[Task]]]:
+    """Two runs, each (its first spec's index, its specs, its tasks): the base deck first
+    (its own small run: its games are the first results, met per game, odds and
+    association, in a few seconds), then every moved deck."""
+    size = min(batch_size(n * len(specs), w), max(n, 1))
+    moved = [t for k in range(len(specs) - 1) for t in split(n, size, (k,))]
+    return [(0, specs[:1], list(split(n, batch_size(n, w)))), (1, specs[1:], moved)]
+
+
+def _add_run(info: RunInfo, part: RunInfo) -> None:
+    """One of the two runs counted into the whole's figures."""
+    info.backend, info.workers = part.backend, part.workers
+    info.games += part.games
+    info.tasks += part.tasks
+    info.seconds += part.seconds
+    info.cancelled = info.cancelled or part.cancelled
+
+
+@dataclass
+class _Pairing:
+    """Each game's quantities: a base game is observed and kept; a moved deck's game is
+    paired with the base game of the same index (same seed and characters)."""
+
+    result: ImpactResult
+    owner: list[tuple[int, str]]  # spec -> (card index, direction); spec 0: the base deck
+    base: dict[int, dict[str, int]] = field(default_factory=dict)
+
+    def play(
+        self,
+        specs: list[RunSpec],
+        executor: Any,
+        workers: int | None,
+        progress: Progress,
+        cancel: CancelToken | None,
+        on_update: Callable[[ImpactResult], None] | None,
+    ) -> None:
+        """Play the base run, then the moved decks' (unless cancelled), taking every game."""
+        result, n = self.result, self.result.games
+        w = planned_workers(executor, workers)
+        bar = Bar(progress, n * len(specs), "impact games")
+        try:
+            for first, the_specs, tasks in _phases(specs, n, w):
+                if not tasks or not the_specs:
+                    continue
+                part = RunInfo()
+                try:
+                    runs = run_tasks(
                         the_specs,
                         tasks,
                         executor=executor,
@@ -500,29 +533,31 @@ def impact(
                         cancel=cancel,
                         info=part,
                     )
-                ) as runs:
-                    for task, (records,) in runs:
-                        for r in records:
-                            v = _values(r)
-                            if phase == 0:
-                                _observe(result, r)
-                                base_values[r.index] = v
-                            else:
-                                pair(task.which[0] + 1, base_values[r.index], v)
-                        bar.update(len(records))
-                        if on_update is not None:
-                            on_update(result)
-            finally:
-                info.backend, info.workers = part.backend, part.workers
-                info.games += part.games
-                info.tasks += part.tasks
-                info.seconds += part.seconds
-                info.cancelled = info.cancelled or part.cancelled
-            if info.cancelled:
-                break
-    finally:
-        bar.close()
-    return result
+                    with closing(runs):
+                        for task, (records,) in runs:
+                            for r in records:
+                                self.take(first + task.which[0], r)
+                            bar.update(len(records))
+                            if on_update is not None:
+                                on_update(result)
+                finally:
+                    _add_run(result.info, part)
+                if result.info.cancelled:
+                    break
+        finally:
+            bar.close()
+
+    def take(self, k: int, r: GameRecord) -> None:
+        v = _values(r)
+        if k == 0:
+            _observe(self.result, r)
+            self.base[r.index] = v
+            return
+        i, step = self.owner[k]
+        pairs = self.result.cards[i].paired[step]
+        a = self.base[r.index]
+        for q in a.keys() & v.keys():
+            pairs.setdefault(q, Paired()).add(a[q], v[q])
 
 
 def _observe(result: ImpactResult, r: GameRecord) -> None:

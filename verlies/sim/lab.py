@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,7 @@ from verlies.sim.run import (
     CharactersArg,
     RunInfo,
     RunSpec,
+    Task,
     batch_size,
     check_workers,
     planned_workers,
@@ -153,25 +154,44 @@ class SimResult:
     def _tables(self, lang: str = "en") -> list[Table]:
         from verlies.i18n import text as t
 
-        m, s = self.metrics, self.summary()
+        c = "simtext.col."
+        rate_head = [
+            t(c + k, lang) for k in ("games", "wins", "ci", "left_behind", "gold", "injuries")
+        ]
+        return [
+            (self._head(lang), [], self._lines(lang)),
+            (
+                t("simtext.per_character", lang),
+                [t(c + "character", lang), *rate_head],
+                self._character_rows(lang),
+            ),
+            (
+                t("simtext.per_seat", lang),
+                [t(c + "seat", lang), t(c + "bot", lang), *rate_head],
+                self._seat_rows(lang),
+            ),
+            (
+                t("simtext.tests", lang),
+                [t(c + k, lang) for k in ("test", "tries", "passed", "ci", "exact")],
+                self._test_rows(lang),
+            ),
+        ]
+
+    def _head(self, lang: str) -> str:
+        """The run in a line: games, players, bots, characters, seed, deck, variants."""
+        from verlies.i18n import text as t
+
         spec = self.spec
-
-        def p(x: float) -> str:
-            return pct(x, lang)
-
-        def n(x: float, digits: int = 1) -> str:
-            return num(x, digits, lang)
-
         on = [k for k, v in spec.variants.to_dict().items() if v]
         chars = (
             t(f"simtext.chars.{spec.characters}", lang)
             if spec.characters in ("all", "random")
             else ",".join(spec.characters)
         )
-        head = t(
+        return t(
             "simtext.head",
             lang,
-            games=m.games,
+            games=self.metrics.games,
             cancelled=t("simtext.cancelled", lang) if self.cancelled else "",
             players=spec.players,
             bots=",".join(_bot_name(b, lang) for b in spec.bots),
@@ -180,128 +200,107 @@ class SimResult:
             deck=repr(self.settings()["deck"]),
             variants=", ".join(on) or t("simtext.none", lang),
         )
+
+    def _lines(self, lang: str) -> list[list[str]]:
+        """The summary, a line each: how games ended, their length, balance, gold, speed."""
+        s = self.summary()
+        return [[line] for line in (*self._end_lines(s, lang), *self._balance_lines(s, lang))]
+
+    def _end_lines(self, s: dict[str, Any], lang: str) -> list[str]:
+        """How the games ended, the timeouts and stalled games, and their length."""
+        from verlies.i18n import text as t
+
         reasons = ", ".join(
             f"{t(f'simtext.reason.{k}', lang)} {v}" for k, v in s["reasons"].items() if v
         )
-        lines = [
-            [t("simtext.ended", lang, reasons=reasons or "-")],
-            [
-                t(
-                    "simtext.timeouts",
-                    lang,
-                    limit=spec.round_limit,
-                    n=s["timeouts"],
-                    share=p(s["timeout_share"]),
-                    no_winner=s["no_winner"],
-                )
-            ],
-            [_stalled_line(s["stalled_games"], lang=lang)],
-            [
-                t(
-                    "simtext.rounds",
-                    lang,
-                    mean=n(s["mean_rounds"]),
-                    median=n(s["median_rounds"]),
-                    p10=n(s["p10_rounds"], 0),
-                    p90=n(s["p90_rounds"], 0),
-                    turns=n(s["median_turns"], 0),
-                )
-            ],
-            [
-                t(
-                    "simtext.balance",
-                    lang,
-                    characters=n(s["balance_characters"], 3),
-                    seats=n(s["balance_seats"], 3),
-                    advantage=_pts(s["first_seat_advantage"], lang),
-                )
-            ],
-            [_balance_line(m.balance(), lang)],
-            [
-                t(
-                    "simtext.first_seat",
-                    lang,
-                    share=p(s["first_seat_share"]),
-                    low=p(s["first_seat_ci"][0]),
-                    high=p(s["first_seat_ci"][1]),
-                    players=spec.players,
-                    fair=p(1 / spec.players),
-                    edge=_pts(s["first_seat_edge"], lang),
-                    edge_low=_pts(s["first_seat_edge_ci"][0], lang),
-                    edge_high=_pts(s["first_seat_edge_ci"][1], lang),
-                )
-            ],
-            [
-                t(
-                    "simtext.gold",
-                    lang,
-                    mean=n(s["mean_gold"]),
-                    median=n(s["median_gold"]),
-                    winners=n(s["mean_winner_gold"]),
-                    injuries=n(s["injuries_per_game"], 2),
-                    shuffles=n(s["shuffle_backs_per_game"], 2),
-                    leads=n(s["mean_lead_changes"], 2),
-                )
-            ],
-            [
-                t(
-                    "simtext.speed",
-                    lang,
-                    seconds=n(self.info.seconds, 2),
-                    rate=n(self.info.games_per_s),
-                    workers=self.info.workers,
-                    backend=backend_name(self.info.backend, lang),
-                )
-            ],
-        ]
-        rate_head = [
-            t(f"simtext.col.{c}", lang)
-            for c in ("games", "wins", "ci", "left_behind", "gold", "injuries")
-        ]
+        timeouts = t(
+            "simtext.timeouts",
+            lang,
+            limit=self.spec.round_limit,
+            n=s["timeouts"],
+            share=pct(s["timeout_share"], lang),
+            no_winner=s["no_winner"],
+        )
+        rounds = t(
+            "simtext.rounds",
+            lang,
+            mean=num(s["mean_rounds"], 1, lang),
+            median=num(s["median_rounds"], 1, lang),
+            p10=num(s["p10_rounds"], 0, lang),
+            p90=num(s["p90_rounds"], 0, lang),
+            turns=num(s["median_turns"], 0, lang),
+        )
+        ended = t("simtext.ended", lang, reasons=reasons or "-")
+        return [ended, timeouts, _stalled_line(s["stalled_games"], lang=lang), rounds]
 
-        def rate_cells(r: dict[str, Any]) -> list[str]:
-            return [
-                str(r["games"]),
-                p(r["win_rate"]),
-                f"{p(r['ci_low'])} – {p(r['ci_high'])}",
-                p(r["left_behind_rate"]),
-                n(r["mean_gold"]),
-                n(r["injuries_per_game"], 2),
-            ]
+    def _balance_lines(self, s: dict[str, Any], lang: str) -> list[str]:
+        """Balance of characters and seats, the first seat's share, gold, the run's speed."""
+        from verlies.i18n import text as t
 
-        chars_rows = [[cid, *rate_cells(r)] for cid, r in m.character_rows().items()]
-        seat_rows = [
+        balance = t(
+            "simtext.balance",
+            lang,
+            characters=num(s["balance_characters"], 3, lang),
+            seats=num(s["balance_seats"], 3, lang),
+            advantage=_pts(s["first_seat_advantage"], lang),
+        )
+        first_seat = t(
+            "simtext.first_seat",
+            lang,
+            share=pct(s["first_seat_share"], lang),
+            low=pct(s["first_seat_ci"][0], lang),
+            high=pct(s["first_seat_ci"][1], lang),
+            players=self.spec.players,
+            fair=pct(1 / self.spec.players, lang),
+            edge=_pts(s["first_seat_edge"], lang),
+            edge_low=_pts(s["first_seat_edge_ci"][0], lang),
+            edge_high=_pts(s["first_seat_edge_ci"][1], lang),
+        )
+        gold = t(
+            "simtext.gold",
+            lang,
+            mean=num(s["mean_gold"], 1, lang),
+            median=num(s["median_gold"], 1, lang),
+            winners=num(s["mean_winner_gold"], 1, lang),
+            injuries=num(s["injuries_per_game"], 2, lang),
+            shuffles=num(s["shuffle_backs_per_game"], 2, lang),
+            leads=num(s["mean_lead_changes"], 2, lang),
+        )
+        speed = t(
+            "simtext.speed",
+            lang,
+            seconds=num(self.info.seconds, 2, lang),
+            rate=num(self.info.games_per_s, 1, lang),
+            workers=self.info.workers,
+            backend=backend_name(self.info.backend, lang),
+        )
+        return [balance, _balance_line(self.metrics.balance(), lang), first_seat, gold, speed]
+
+    def _character_rows(self, lang: str) -> list[list[str]]:
+        return [[cid, *_rate_cells(r, lang)] for cid, r in self.metrics.character_rows().items()]
+
+    def _seat_rows(self, lang: str) -> list[list[str]]:
+        spec = self.spec
+        return [
             [
                 str(r["seat"] + 1),
                 _bot_name(spec.bots[(r["seat"] + spec.start_seat) % spec.players], lang),
+                *_rate_cells(r, lang),
             ]
-            + rate_cells(r)
-            for r in m.seat_rows()
+            for r in self.metrics.seat_rows()
         ]
-        tests = [
+
+    def _test_rows(self, lang: str) -> list[list[str]]:
+        """Per test: tries, the share passed with its interval, the exact odds."""
+        return [
             [
                 key,
                 str(r["tries"]),
-                p(r["rate"]),
-                f"{p(r['ci_low'])} – {p(r['ci_high'])}",
-                p(r["expected_rate"]),
+                pct(r["rate"], lang),
+                f"{pct(r['ci_low'], lang)} – {pct(r['ci_high'], lang)}",
+                pct(r["expected_rate"], lang),
             ]
-            for key, r in m.test_rows().items()
-        ]
-        c = "simtext.col."
-        return [
-            (head, [], lines),
-            (t("simtext.per_character", lang), [t(c + "character", lang), *rate_head], chars_rows),
-            (
-                t("simtext.per_seat", lang),
-                [t(c + "seat", lang), t(c + "bot", lang), *rate_head],
-                seat_rows,
-            ),
-            (
-                t("simtext.tests", lang),
-                [t(c + k, lang) for k in ("test", "tries", "passed", "ci", "exact")],
-                tests,
-            ),
+            for key, r in self.metrics.test_rows().items()
         ]
 
     def text(self, lang: str = "en") -> str:
@@ -316,6 +315,18 @@ class SimResult:
 
     def _repr_html_(self) -> str:
         return self.html("en")
+
+
+def _rate_cells(r: dict[str, Any], lang: str) -> list[str]:
+    """A character's or seat's games, win rate with its interval, left behind, gold, injuries."""
+    return [
+        str(r["games"]),
+        pct(r["win_rate"], lang),
+        f"{pct(r['ci_low'], lang)} – {pct(r['ci_high'], lang)}",
+        pct(r["left_behind_rate"], lang),
+        num(r["mean_gold"], 1, lang),
+        num(r["injuries_per_game"], 2, lang),
+    ]
 
 
 def _bot_name(bot: str, lang: str) -> str:
@@ -440,12 +451,25 @@ def simulate(
             start_seat=start_seat,
             setup=setup,
         )
-    info = RunInfo()
-    result = SimResult(spec, Metrics(spec.players), info, n, [] if keep_records else None)
+    result = SimResult(spec, Metrics(spec.players), RunInfo(), n, [] if keep_records else None)
     size = batch or batch_size(n, planned_workers(executor, workers))
-    bar = Bar(progress, n, "games")
+    _stream(result, split(n, size), executor, workers, Bar(progress, n, "games"), cancel, on_update)
+    return result
+
+
+def _stream(
+    result: SimResult,
+    tasks: Iterable[Task],
+    executor: Any,
+    workers: int | None,
+    bar: Bar,
+    cancel: CancelToken | None,
+    on_update: Callable[[SimResult], None] | None,
+) -> None:
+    """Play ``tasks`` of ``result``'s spec into its metrics (and records, then ordered by
+    game index) as they finish."""
     runs = run_tasks(
-        [spec], split(n, size), executor=executor, workers=workers, cancel=cancel, info=info
+        [result.spec], tasks, executor=executor, workers=workers, cancel=cancel, info=result.info
     )
     try:
         for _task, (records,) in runs:
@@ -460,4 +484,3 @@ def simulate(
         bar.close()
     if result.records is not None:
         result.records.sort(key=lambda r: r.index)
-    return result

@@ -28,6 +28,7 @@ All figures are defined in docs/metrics.md ("Balance across skill").
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import math
 import random
@@ -36,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.rules import mix64
-from verlies.sim.lab import Progress, backend_name, progress_bar, table_cell
+from verlies.sim.lab import Bar, Progress, backend_name, check_games, progress_bar, table_cell
 from verlies.sim.metrics import Z95, Metrics, wilson
 from verlies.sim.records import DeckArg, GameRecord, SimulationError, VariantsArg, load_deck
 from verlies.sim.report import Table, html_tables, num, pct, text_tables
@@ -44,6 +45,7 @@ from verlies.sim.run import (
     CancelToken,
     RunInfo,
     RunSpec,
+    Task,
     batch_size,
     planned_workers,
     run_tasks,
@@ -272,103 +274,30 @@ class SkillMatrix:
     def _tables(self, lang: str = "en") -> list[Table]:
         from verlies.i18n import text as tx
 
-        def pts(x: float, sign: bool = False) -> str:
-            return _pts(x, sign, lang)
-
-        def bots(t: TableResult) -> str:
-            bot, odd = _bot_of(t.name)
-            name = _bot_word(bot, lang)
-            if odd:
-                return tx("simtext.skill.among", lang, bot=name, base=_bot_word(BASE, lang))
-            return name
-
-        head = tx(
-            "simtext.skill.head",
-            lang,
-            players=self.players,
-            deck=repr(self.deck),
-            seed=self.seed,
-            cancelled=tx("simtext.cancelled", lang) if self.cancelled else "",
-        )
-        short = [c.removeprefix("char-") for c in self.characters]
-        rows = []
-        for t in self.tables:
-            cells = [f"{pct(t.rate(c), lang)}" for c in self.characters]
-            rows.append([_table_word(t.name, lang), str(t.games), *cells])
-        cis = [
-            [_table_word(t.name, lang), "", *(_ci(t.row(c), lang) for c in self.characters)]
-            for t in self.tables
-        ]
-        bal = [
-            [
-                _table_word(t.name, lang),
-                bots(t),
-                pts(t.spread),
-                pts(t.floor),
-                num(t.chi2, 1, lang),
-                _p(t.p, lang),
-                tx(f"simtext.skill.verdict.{_VERDICT_KEYS[self.verdict(t)]}", lang),
-            ]
-            for t in self.tables
-        ]
-        w = self.worst
-        worst = "–" if w is None else _table_word(w.name, lang)
-        w_spread, w_floor = (math.nan, math.nan) if w is None else (w.spread, w.floor)
-        lines = [
-            [
-                tx(
-                    "simtext.skill.robust",
-                    lang,
-                    value=num(self.robust_balance, 3, lang),
-                    table=worst,
-                    spread=pts(w_spread),
-                    floor=pts(w_floor),
-                )
-            ],
-            [tx("simtext.skill.legend", lang, k=len(self.tables))],
-            [
-                tx(
-                    "simtext.skill.speed",
-                    lang,
-                    games=self.info.games,
-                    seconds=num(self.info.seconds, 1, lang),
-                    workers=self.info.workers,
-                    backend=backend_name(self.info.backend, lang),
-                )
-            ],
-        ]
-        gain_rows = []
-        everyone = tx("simtext.skill.all", lang)
-        for g in self.gains:
-            for c, label in [*zip(self.characters, short, strict=True), (None, everyone)]:
-                f = g.figure(c)
-                gain_rows.append(
-                    [
-                        _table_word(g.table, lang),
-                        label,
-                        str(f["pairs"]),
-                        pts(f["gain"], sign=True),
-                        f"{pts(f['ci_low'], True)} – {pts(f['ci_high'], True)}",
-                    ]
-                )
         c = "simtext.skill.col."
+        short = [cid.removeprefix("char-") for cid in self.characters]
         out: list[Table] = [
-            (head, [], lines),
+            (self._head(lang), [], self._lines(lang)),
             (
                 tx("simtext.skill.rates", lang),
                 [tx(c + "table", lang), tx(c + "games", lang), *short],
-                rows,
+                self._rate_rows(lang),
             ),
-            (tx("simtext.skill.intervals", lang), [tx(c + "table", lang), "", *short], cis),
+            (
+                tx("simtext.skill.intervals", lang),
+                [tx(c + "table", lang), "", *short],
+                self._interval_rows(lang),
+            ),
             (
                 tx("simtext.skill.per_table", lang),
                 [
                     tx(c + k, lang)
                     for k in ("table", "bots", "spread", "floor", "chi2", "p", "verdict")
                 ],
-                bal,
+                self._balance_rows(lang),
             ),
         ]
+        gain_rows = self._gain_rows(lang, short)
         if gain_rows:
             out.append(
                 (
@@ -378,6 +307,97 @@ class SkillMatrix:
                 )
             )
         return out
+
+    def _head(self, lang: str) -> str:
+        from verlies.i18n import text as tx
+
+        return tx(
+            "simtext.skill.head",
+            lang,
+            players=self.players,
+            deck=repr(self.deck),
+            seed=self.seed,
+            cancelled=tx("simtext.cancelled", lang) if self.cancelled else "",
+        )
+
+    def _lines(self, lang: str) -> list[list[str]]:
+        """The robust balance, the legend and the run's speed, a line each."""
+        from verlies.i18n import text as tx
+
+        w = self.worst
+        worst = "–" if w is None else _table_word(w.name, lang)
+        w_spread, w_floor = (math.nan, math.nan) if w is None else (w.spread, w.floor)
+        robust = tx(
+            "simtext.skill.robust",
+            lang,
+            value=num(self.robust_balance, 3, lang),
+            table=worst,
+            spread=_pts(w_spread, False, lang),
+            floor=_pts(w_floor, False, lang),
+        )
+        speed = tx(
+            "simtext.skill.speed",
+            lang,
+            games=self.info.games,
+            seconds=num(self.info.seconds, 1, lang),
+            workers=self.info.workers,
+            backend=backend_name(self.info.backend, lang),
+        )
+        return [[robust], [tx("simtext.skill.legend", lang, k=len(self.tables))], [speed]]
+
+    def _rate_rows(self, lang: str) -> list[list[str]]:
+        return [
+            [
+                _table_word(t.name, lang),
+                str(t.games),
+                *(pct(t.rate(c), lang) for c in self.characters),
+            ]
+            for t in self.tables
+        ]
+
+    def _interval_rows(self, lang: str) -> list[list[str]]:
+        return [
+            [_table_word(t.name, lang), "", *(_ci(t.row(c), lang) for c in self.characters)]
+            for t in self.tables
+        ]
+
+    def _balance_rows(self, lang: str) -> list[list[str]]:
+        """Per table: its bots in words, spread, noise floor, χ², p and the verdict."""
+        from verlies.i18n import text as tx
+
+        return [
+            [
+                _table_word(t.name, lang),
+                _bots_words(t.name, lang),
+                _pts(t.spread, False, lang),
+                _pts(t.floor, False, lang),
+                num(t.chi2, 1, lang),
+                _p(t.p, lang),
+                tx(f"simtext.skill.verdict.{_VERDICT_KEYS[self.verdict(t)]}", lang),
+            ]
+            for t in self.tables
+        ]
+
+    def _gain_rows(self, lang: str, short: list[str]) -> list[list[str]]:
+        """Skill matters: per ``one-`` table, each character and everyone."""
+        from verlies.i18n import text as tx
+
+        everyone = tx("simtext.skill.all", lang)
+        rows = []
+        for g in self.gains:
+            for c, label in [*zip(self.characters, short, strict=True), (None, everyone)]:
+                f = g.figure(c)
+                ci = f"{_pts(f['ci_low'], True, lang)} – {_pts(f['ci_high'], True, lang)}"
+                rows.append(
+                    [
+                        _table_word(g.table, lang),
+                        label,
+                        str(f["pairs"]),
+                        _pts(f["gain"], True, lang),
+                        ci,
+                    ]
+                )
+        return rows
 
     def text(self, lang: str = "en") -> str:
         """The report as text in ``lang`` (``str(matrix)``: English)."""
@@ -405,6 +425,17 @@ def _table_word(table: str, lang: str) -> str:
         return table
     bot, odd = _bot_of(table)
     return i18n.text("skill.one", lang, bot=_bot_word(bot, lang)) if odd else _bot_word(bot, lang)
+
+
+def _bots_words(table: str, lang: str) -> str:
+    """A table's bots in words: ``greedy``, or ``greedy among careful``."""
+    from verlies.i18n import text as tx
+
+    bot, odd = _bot_of(table)
+    name = _bot_word(bot, lang)
+    if odd:
+        return tx("simtext.skill.among", lang, bot=name, base=_bot_word(BASE, lang))
+    return name
 
 
 def _bot_word(bot: str, lang: str) -> str:
@@ -464,156 +495,32 @@ def skill_matrix(
     ``one-X`` table is P such runs of n/P games with X in seat 0, 1, … Spread over
     ``workers`` / ``executor`` as ``simulate``.
     """
-    names = list(tables)
-    if not names or len(set(names)) != len(names):
-        raise SimulationError(f"tables: distinct names out of {', '.join(TABLES)}, got {names}")
-    for t in names:
-        bot, _ = _bot_of(t)
-        if bot in ("", BASE) and t != BASE:
-            raise SimulationError(f"table {t!r}: 'one-{BASE}' is the careful table")
-    if any(t.startswith("one-") for t in names) and BASE not in names:
-        names.insert(0, BASE)  # the reference of skill matters
-    for n_ in (games, strong_games):
-        if isinstance(n_, bool) or not isinstance(n_, int) or n_ < 0:
-            raise SimulationError(f"the number of games must be a whole number >= 0, not {n_!r}")
+    names = _check_tables(tables)
+    check_games(games)
+    check_games(strong_games)
     the_deck = load_deck(deck)
     chars = list(the_deck.characters)
-    block = players * len(chars)
-
-    def rounded(n: int) -> int:
-        return -(-n // block) * block
-
-    plan: list[tuple[str, list[RunSpec], int]] = []  # table, its specs, games per spec
-    for t in names:
-        bot, odd = _bot_of(t)
-        n = rounded(strong_games if bot == "strong" else games)
-        if odd:
-            specs = [
-                RunSpec.build(
-                    players=players,
-                    characters="all",
-                    bots=[bot if s == k else BASE for s in range(players)],
-                    deck=the_deck,
-                    variants=variants,
-                    seed=seed,
-                    round_limit=round_limit,
-                    label=f"{t}@{k}",
-                )
-                for k in range(players)
-            ]
-            plan.append((t, specs, n // players))
-        else:
-            spec = RunSpec.build(
-                players=players,
-                characters="all",
-                bots=bot,
-                deck=the_deck,
-                variants=variants,
-                seed=seed,
-                round_limit=round_limit,
-                label=t,
-            )
-            plan.append((t, [spec], n))
-    # The careful table must hold every game a one- table pairs with.
-    need = max([n for t, _, n in plan if t.startswith("one-")], default=0)
-    plan = [(t, s, max(n, need) if t == BASE else n) for t, s, n in plan]
-
-    all_specs: list[RunSpec] = []
-    owner: list[tuple[int, int]] = []  # spec index -> (table index, seat of the odd bot or -1)
-    for ti, (t, specs, _n) in enumerate(plan):
-        for k, spec in enumerate(specs):
-            all_specs.append(spec)
-            owner.append((ti, k if t.startswith("one-") else -1))
-    total = sum(len(specs) * n for _, specs, n in plan)
-    size = batch_size(total, planned_workers(executor, workers))
-    j = 0
-    slow: list[Any] = []
-    fast: list[Any] = []
-    for t, specs, n in plan:
-        strong = _bot_of(t)[0] == "strong"
-        for _spec in specs:
-            # A search bot's game costs many careful ones: smaller tasks, given out first.
-            (slow if strong else fast).extend(split(n, max(1, size // 8) if strong else size, (j,)))
-            j += 1
-    tasks = slow + fast
-
-    metrics = [Metrics(players) for _ in all_specs]
-    careful_ti = next(ti for ti, (t, _, _) in enumerate(plan) if t == BASE) if need else -1
-    base_wins: dict[int, tuple[int, ...]] = {}  # careful game index -> its winners
-    odd_games: list[tuple[int, int, int, str, bool]] = []  # (table, seat, index, char, won)
+    plan = _Plan.of(
+        names,
+        games,
+        strong_games,
+        players=players,
+        deck=the_deck,
+        variants=variants,
+        seed=seed,
+        round_limit=round_limit,
+    )
     info = RunInfo()
-    bar = progress_bar(progress, total, "games")
-    runs = run_tasks(all_specs, tasks, executor=executor, workers=workers, cancel=cancel, info=info)
-    try:
-        for task, per_spec in runs:
-            for k, records in zip(task.which, per_spec, strict=True):
-                metrics[k].add_all(records)
-                ti, odd_seat = owner[k]
-                _collect(records, ti, odd_seat, ti == careful_ti, need, base_wins, odd_games)
-            bar.update(task.games)
-            if on_update is not None:
-                on_update(info.games, total)
-    finally:
-        runs.close()
-        bar.close()
-
-    results: list[TableResult] = []
-    spec_k = 0
-    for ti, (t, specs, _n) in enumerate(plan):
-        bot, odd = _bot_of(t)
-        ms = metrics[spec_k : spec_k + len(specs)]
-        spec_k += len(specs)
-        wins = dict.fromkeys(chars, 0)
-        played = dict.fromkeys(chars, 0)
-        if odd:
-            for tj, _seat, _i, c, won in odd_games:
-                if tj == ti:
-                    played[c] += 1
-                    wins[c] += won
-        else:
-            for c, side in ms[0].characters.items():
-                wins[c], played[c] = side.wins, side.games
-        res = TableResult(
-            name=t,
-            bots=f"{bot} among {BASE}" if odd else bot,
-            games=sum(m.games for m in ms),
-            wins=wins,
-            played=played,
-            metrics=ms,
-        )
-        rates = [res.rate(c) for c in chars if played[c]]
-        if len(rates) >= 2:
-            res.spread = max(rates) - min(rates)
-            pooled = sum(wins.values()) / sum(played.values())
-            res.floor = spread_floor([played[c] for c in chars], pooled, mix64(seed, ti), bootstrap)
-        if sum(played.values()):
-            pooled = sum(wins.values()) / sum(played.values())
-            res.min_expected = min(
-                min(played[c] * pooled, played[c] * (1 - pooled)) for c in chars if played[c]
-            )
-        res.chi2, res.df, res.p = equal_rates_test(
-            [wins[c] for c in chars], [played[c] for c in chars]
-        )
-        results.append(res)
-
-    gains = []
-    for ti, (t, _specs, _n) in enumerate(plan):
-        if not t.startswith("one-"):
-            continue
-        g = SkillGain(t, dict.fromkeys(chars, 0), dict.fromkeys(chars, 0), dict.fromkeys(chars, 0))
-        for tj, seat, i, c, won in odd_games:
-            base = base_wins.get(i)
-            if tj != ti or base is None:
-                continue
-            d = int(won) - int(seat in base)
-            g.pairs[c] += 1
-            g.sums[c] += d
-            g.squares[c] += d * d
-        gains.append(g)
+    got = _Games(plan)
+    got.play(plan, executor, workers, cancel, info, progress_bar(progress, plan.total), on_update)
+    results = [
+        _table_result(ti, t, got.metrics_of(plan, ti), chars, got.odd_games, seed, bootstrap)
+        for ti, (t, _specs, _n) in enumerate(plan.tables)
+    ]
     return SkillMatrix(
         characters=chars,
         tables=results,
-        gains=gains,
+        gains=[_gain(ti, t, chars, got) for ti, t in plan.odd_tables()],
         seed=seed,
         players=players,
         deck=str(getattr(the_deck, "name", "deck")),
@@ -622,21 +529,219 @@ def skill_matrix(
     )
 
 
-def _collect(
-    records: list[GameRecord],
-    table: int,
-    odd_seat: int,
-    is_base: bool,
-    need: int,
-    base_wins: dict[int, tuple[int, ...]],
+def _check_tables(tables: Sequence[str]) -> list[str]:
+    """The tables' names, checked, with the careful table first when a ``one-`` table
+    needs it (the reference of skill matters)."""
+    names = list(tables)
+    if not names or len(set(names)) != len(names):
+        raise SimulationError(f"tables: distinct names out of {', '.join(TABLES)}, got {names}")
+    for t in names:
+        bot, _ = _bot_of(t)
+        if bot in ("", BASE) and t != BASE:
+            raise SimulationError(f"table {t!r}: 'one-{BASE}' is the careful table")
+    if any(t.startswith("one-") for t in names) and BASE not in names:
+        names.insert(0, BASE)
+    return names
+
+
+@dataclass
+class _Plan:
+    """What every table plays: (table, its specs, games per spec); a ``one-`` table has a
+    spec per seat of the odd bot. ``need``: the careful games a ``one-`` table pairs with."""
+
+    tables: list[tuple[str, list[RunSpec], int]]
+    need: int
+
+    @staticmethod
+    def of(
+        names: Sequence[str],
+        games: int,
+        strong_games: int,
+        *,
+        players: int,
+        deck: Any,
+        variants: VariantsArg,
+        seed: int,
+        round_limit: int | None,
+    ) -> _Plan:
+        """The plan of ``names``: each table's games rounded up to whole character blocks
+        (``players`` × the deck's characters), every character in every seat."""
+        block = players * len(deck.characters)
+        make = functools.partial(
+            RunSpec.build,
+            players=players,
+            characters="all",
+            deck=deck,
+            variants=variants,
+            seed=seed,
+            round_limit=round_limit,
+        )
+        tables: list[tuple[str, list[RunSpec], int]] = []
+        for t in names:
+            bot, odd = _bot_of(t)
+            wanted = strong_games if bot == "strong" else games
+            n = -(-wanted // block) * block
+            if odd:
+                seats = [[bot if s == k else BASE for s in range(players)] for k in range(players)]
+                specs = [make(bots=b, label=f"{t}@{k}") for k, b in enumerate(seats)]
+                tables.append((t, specs, n // players))
+            else:
+                tables.append((t, [make(bots=bot, label=t)], n))
+        # The careful table must hold every game a one- table pairs with.
+        need = max([n for t, _, n in tables if t.startswith("one-")], default=0)
+        return _Plan([(t, s, max(n, need) if t == BASE else n) for t, s, n in tables], need)
+
+    @property
+    def specs(self) -> list[RunSpec]:
+        return [spec for _t, specs, _n in self.tables for spec in specs]
+
+    @property
+    def owners(self) -> list[tuple[int, int]]:
+        """Spec index -> (table index, seat of the odd bot or -1)."""
+        return [
+            (ti, k if t.startswith("one-") else -1)
+            for ti, (t, specs, _n) in enumerate(self.tables)
+            for k in range(len(specs))
+        ]
+
+    @property
+    def total(self) -> int:
+        return sum(len(specs) * n for _, specs, n in self.tables)
+
+    @property
+    def careful(self) -> int:
+        """The careful table's index when a ``one-`` table pairs with it, else -1."""
+        if not self.need:
+            return -1
+        return next(ti for ti, (t, _, _) in enumerate(self.tables) if t == BASE)
+
+    def odd_tables(self) -> list[tuple[int, str]]:
+        return [(ti, t) for ti, (t, _s, _n) in enumerate(self.tables) if t.startswith("one-")]
+
+    def tasks(self, size: int) -> list[Task]:
+        """Every spec's games in tasks of ``size``; a search bot's game costs many careful
+        ones: its tasks are smaller and given out first."""
+        slow: list[Task] = []
+        fast: list[Task] = []
+        j = 0
+        for t, specs, n in self.tables:
+            strong = _bot_of(t)[0] == "strong"
+            for _spec in specs:
+                (slow if strong else fast).extend(
+                    split(n, max(1, size // 8) if strong else size, (j,))
+                )
+                j += 1
+        return slow + fast
+
+
+class _Games:
+    """What the games tell the matrix as they arrive: each spec's metrics, the careful
+    games' winners (for pairing) and the odd seat's character and win in ``one-`` tables."""
+
+    def __init__(self, plan: _Plan) -> None:
+        self.owners = plan.owners
+        self.careful = plan.careful
+        self.need = plan.need
+        self.metrics = [Metrics(spec.players) for spec in plan.specs]
+        self.base_wins: dict[int, tuple[int, ...]] = {}  # careful game index -> its winners
+        self.odd_games: list[tuple[int, int, int, str, bool]] = []  # table, seat, index, char, won
+
+    def play(
+        self,
+        plan: _Plan,
+        executor: Any,
+        workers: int | None,
+        cancel: CancelToken | None,
+        info: RunInfo,
+        bar: Bar,
+        on_update: Callable[[int, int], None] | None,
+    ) -> None:
+        size = batch_size(plan.total, planned_workers(executor, workers))
+        tasks = plan.tasks(size)
+        runs = run_tasks(
+            plan.specs, tasks, executor=executor, workers=workers, cancel=cancel, info=info
+        )
+        try:
+            for task, per_spec in runs:
+                for k, records in zip(task.which, per_spec, strict=True):
+                    self.add(k, records)
+                bar.update(task.games)
+                if on_update is not None:
+                    on_update(info.games, plan.total)
+        finally:
+            runs.close()
+            bar.close()
+
+    def add(self, k: int, records: list[GameRecord]) -> None:
+        self.metrics[k].add_all(records)
+        table, odd_seat = self.owners[k]
+        for r in records:
+            if table == self.careful and r.index < self.need:
+                self.base_wins[r.index] = r.winners
+            if odd_seat >= 0:
+                self.odd_games.append(
+                    (table, odd_seat, r.index, r.characters[odd_seat], odd_seat in r.winners)
+                )
+
+    def metrics_of(self, plan: _Plan, table: int) -> list[Metrics]:
+        """The metrics of ``table``'s specs, in the plan's order."""
+        return [m for m, (ti, _seat) in zip(self.metrics, self.owners, strict=True) if ti == table]
+
+
+def _table_result(
+    ti: int,
+    t: str,
+    ms: list[Metrics],
+    chars: list[str],
     odd_games: list[tuple[int, int, int, str, bool]],
-) -> None:
-    """What the matrix needs of each game beyond its metrics: the careful games' winners
-    (for pairing) and the odd seat's character and win in the ``one-`` tables."""
-    for r in records:
-        if is_base and r.index < need:
-            base_wins[r.index] = r.winners
-        if odd_seat >= 0:
-            odd_games.append(
-                (table, odd_seat, r.index, r.characters[odd_seat], odd_seat in r.winners)
-            )
+    seed: int,
+    bootstrap: int,
+) -> TableResult:
+    """Table ``ti``'s wins per character (a ``one-`` table: the odd seat's) and its
+    balance figures: spread, noise floor, χ² test."""
+    bot, odd = _bot_of(t)
+    wins = dict.fromkeys(chars, 0)
+    played = dict.fromkeys(chars, 0)
+    if odd:
+        for tj, _seat, _i, c, won in odd_games:
+            if tj == ti:
+                played[c] += 1
+                wins[c] += won
+    else:
+        for c, side in ms[0].characters.items():
+            wins[c], played[c] = side.wins, side.games
+    res = TableResult(
+        name=t,
+        bots=f"{bot} among {BASE}" if odd else bot,
+        games=sum(m.games for m in ms),
+        wins=wins,
+        played=played,
+        metrics=ms,
+    )
+    rates = [res.rate(c) for c in chars if played[c]]
+    if len(rates) >= 2:
+        res.spread = max(rates) - min(rates)
+        pooled = sum(wins.values()) / sum(played.values())
+        res.floor = spread_floor([played[c] for c in chars], pooled, mix64(seed, ti), bootstrap)
+    if sum(played.values()):
+        pooled = sum(wins.values()) / sum(played.values())
+        res.min_expected = min(
+            min(played[c] * pooled, played[c] * (1 - pooled)) for c in chars if played[c]
+        )
+    res.chi2, res.df, res.p = equal_rates_test([wins[c] for c in chars], [played[c] for c in chars])
+    return res
+
+
+def _gain(ti: int, t: str, chars: list[str], got: _Games) -> SkillGain:
+    """Skill matters at ``one-`` table ``ti``: each odd-seat game paired with the careful
+    table's game of the same index (same seed and characters)."""
+    g = SkillGain(t, dict.fromkeys(chars, 0), dict.fromkeys(chars, 0), dict.fromkeys(chars, 0))
+    for tj, seat, i, c, won in got.odd_games:
+        base = got.base_wins.get(i)
+        if tj != ti or base is None:
+            continue
+        d = int(won) - int(seat in base)
+        g.pairs[c] += 1
+        g.sums[c] += d
+        g.squares[c] += d * d
+    return g

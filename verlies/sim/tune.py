@@ -63,7 +63,7 @@ from verlies.errors import DeckError, WordedError
 from verlies.sim.lab import Progress, check_games, simulate
 from verlies.sim.metrics import Metrics, median_ci, wilson
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
-from verlies.sim.run import CancelToken, CharactersArg, check_workers
+from verlies.sim.run import CancelToken, CharactersArg, RunSpec, check_workers
 from verlies.sim.sweep import FIELDS, Tweak
 
 if TYPE_CHECKING:
@@ -659,6 +659,13 @@ class TuneResult:
     def text(self, lang: str = "en") -> str:
         """The result in words, in ``lang`` (targets and quantities named, characters and
         cards by their names in the start deck)."""
+        lines = self._search_lines(lang) + self._proposal_lines(lang)
+        if self.verification is not None:
+            lines += self._verification_lines(self.verification, lang)
+        return "\n".join(lines)
+
+    def _search_lines(self, lang: str) -> list[str]:
+        """The targets, the table's bots and what the search played."""
         from verlies.i18n import has, text
 
         s, deck = self.search, self.start
@@ -667,7 +674,7 @@ class TuneResult:
             text(f"page.botname.{b}", lang) if has(f"page.botname.{b}", lang) else b
             for b in s["bots"]
         )
-        lines = [
+        return [
             text("tune.targets", lang, players=s["players"], bots=bots, items=items),
             text(
                 "tune.search",
@@ -680,7 +687,13 @@ class TuneResult:
                 knobs=len(self.knobs),
             ),
         ]
-        check = s.get("start_check", {})
+
+    def _proposal_lines(self, lang: str) -> list[str]:
+        """Within targets, no change, or the edits (and those pruned); a target missed."""
+        from verlies.i18n import text
+
+        s = self.search
+        lines = []
         if self.within_targets:
             fresh = self.verification is not None
             lines.append(text("tune.within_fresh" if fresh else "tune.within_search", lang))
@@ -689,7 +702,7 @@ class TuneResult:
                 text("tune.no_change_met" if self.met_on_search else "tune.no_change", lang)
             )
         else:
-            if check.get("fresh_missed"):
+            if s.get("start_check", {}).get("fresh_missed"):
                 lines.append(text("tune.start_fresh_missed", lang))
             lines.append(text("tune.edits", lang, n=len(self.edits)))
             lines += [f"  {w}" for w in self.edit_words(lang)]
@@ -701,50 +714,58 @@ class TuneResult:
         if not self.met_on_search:
             off = _num(s["best_violation"], 2, lang)
             lines.append("  " + text("tune.not_met", lang, off=off))
-        v = self.verification
-        if v is not None:
-            level = _num(100 * v["level"], 1, lang) + " %"
-            k = len(v["quantities"])
-            key = "tune.verify" if self.edits else "tune.verify_start"
-            lines.append(text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k))
-            names = [quantity_name(q["key"], lang, deck) for q in v["quantities"]]
-            width = max((len(n) for n in names), default=0)
-            bands = [target_for(self.targets, q["key"]).shown(lang) for q in v["quantities"]]
-            bwidth = max((len(b) for b in bands), default=0)
-            for q, name, band in zip(v["quantities"], names, bands, strict=True):
-                key = q["key"]
-                row = text(
-                    "tune.row" if self.edits else "tune.row_start",
-                    lang,
-                    what=name.ljust(width),
-                    band=band.ljust(bwidth),
-                    start=show_value(key, q["start"], lang),
-                    value=show_value(key, q["value"], lang),
-                    low=show_value(key, q["low"], lang),
-                    high=show_value(key, q["high"], lang),
-                    verdict=text(f"tune.verdict.{q['verdict']}", lang),
-                )
-                lines.append("  " + row)
-            c = v["counts"]
-            point = text("tune.point.met" if v["point_met"] else "tune.point.missed", lang)
-            lines.append(
-                "  "
-                + text(
-                    "tune.off",
-                    lang,
-                    start=_num(v["start_violation"], 2, lang),
-                    value=_num(v["violation"], 2, lang),
-                    point=point,
-                    met=c["met"],
-                    undecided=c["undecided"],
-                    missed=c["missed"],
-                )
+        return lines
+
+    def _verification_lines(self, v: dict[str, Any], lang: str) -> list[str]:
+        """The check on fresh seeds: a row per quantity, how far off, the paired sentence."""
+        from verlies.i18n import text
+
+        level = _num(100 * v["level"], 1, lang) + " %"
+        k = len(v["quantities"])
+        key = "tune.verify" if self.edits else "tune.verify_start"
+        lines = [text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k)]
+        lines += ["  " + row for row in self._quantity_rows(v["quantities"], lang)]
+        c = v["counts"]
+        point = text("tune.point.met" if v["point_met"] else "tune.point.missed", lang)
+        off = text(
+            "tune.off",
+            lang,
+            start=_num(v["start_violation"], 2, lang),
+            value=_num(v["violation"], 2, lang),
+            point=point,
+            met=c["met"],
+            undecided=c["undecided"],
+            missed=c["missed"],
+        )
+        lines.append("  " + off)
+        comp = self.comparison
+        sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
+        if sentence:  # none when the start deck is the proposal
+            lines.append("  " + text("tune.paired", lang, sentence=sentence))
+        return lines
+
+    def _quantity_rows(self, quantities: list[dict[str, Any]], lang: str) -> list[str]:
+        """A verified quantity per row, its name and band padded to a column."""
+        from verlies.i18n import text
+
+        names = [quantity_name(q["key"], lang, self.start) for q in quantities]
+        width = max((len(n) for n in names), default=0)
+        bands = [target_for(self.targets, q["key"]).shown(lang) for q in quantities]
+        bwidth = max((len(b) for b in bands), default=0)
+        return [
+            text(
+                "tune.row" if self.edits else "tune.row_start",
+                lang,
+                what=name.ljust(width),
+                band=band.ljust(bwidth),
+                start=show_value(q["key"], q["start"], lang),
+                value=show_value(q["key"], q["value"], lang),
+                low=show_value(q["key"], q["low"], lang),
+                high=show_value(q["key"], q["high"], lang),
+                verdict=text(f"tune.verdict.{q['verdict']}", lang),
             )
-            comp = self.comparison
-            sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
-            if sentence:  # none when the start deck is the proposal
-                lines.append("  " + text("tune.paired", lang, sentence=sentence))
-        return "\n".join(lines)
+            for q, name, band in zip(quantities, names, bands, strict=True)
+        ]
 
     def __str__(self) -> str:
         return self.text()
@@ -873,18 +894,9 @@ def tune(
         executor=executor,
     )
     study, name = _open_study(optuna, job, storage, study_name)
-    search = _Search(job, study, cancel)
-    within = search.run(trials, progress, on_trial)
-    played = search.played()
-    if not played:
-        raise TuneError("nothing_played")
-    base = search.base_record(name, storage)
-    if within:
-        return search.within_result(base)
-    best_t = search.best(played)
-    chosen, pruned, score, prune_played = search.prune(best_t, played)
-    result = search.proposal_result(base, best_t, chosen, pruned, score, prune_played)
-    if job.vgames > 0 and not result.search["cancelled"]:
+    result = _Search(job, study, cancel).answer(name, storage, trials, progress, on_trial)
+    # The start deck within its targets was checked on fresh seeds already.
+    if not result.within_targets and job.vgames > 0 and not result.search["cancelled"]:
         verify(
             result,
             job.vgames,
@@ -895,6 +907,63 @@ def tune(
             **job.common,
         )
     return result
+
+
+def _check_budget(games: int, trials: int, workers: int | None) -> int:
+    """The games per candidate (at least 1), the trials (at least 1), the workers."""
+    n = check_games(games)
+    if n < 1:
+        raise TuneError("games_min")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise TuneError("trials_min", trials=repr(trials))
+    check_workers(workers)
+    return n
+
+
+def _check_goals(
+    targets: Sequence[Target | str], moves: Sequence[Move | str], deck: DeckArg
+) -> tuple[list[Target], Any, list[Knob]]:
+    """The targets and moves parsed, the start deck, and the knobs the moves give on it."""
+    tlist = [Target.parse(t) if isinstance(t, str) else t for t in targets]
+    mlist = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    if not tlist:
+        raise TuneError("no_targets")
+    if not mlist:
+        raise TuneError("no_moves")
+    start = load_deck(deck)
+    for t in tlist:
+        if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in start.characters:
+            raise TuneError("no_character", key=repr(t.key), character=repr(t.key[4:]))
+    knobs = knobs_for(start, mlist)
+    if not knobs:
+        raise TuneError("no_knobs")
+    return tlist, start, knobs
+
+
+def _problem(
+    start: Any,
+    tlist: list[Target],
+    knobs: list[Knob],
+    n: int,
+    seed: int,
+    common: dict[str, Any],
+    spec0: RunSpec,
+) -> dict[str, Any]:
+    """What a stored study belongs to: a study of another problem is refused."""
+    characters = common["characters"]
+    return {
+        "version": _STUDY_VERSION,
+        "deck": start.diff(load_deck(None)).to_dict() if start != load_deck(None) else None,
+        "targets": [t.to_dict() for t in tlist],
+        "knobs": [[k.name, _plain(k.current), k.low, k.high, len(k.choices)] for k in knobs],
+        "games": n,
+        "seed": seed,
+        "players": common["players"],
+        "bots": list(spec0.bots),
+        "characters": characters if isinstance(characters, str | None) else list(characters),
+        "round_limit": common["round_limit"],
+        "variants": spec0.variants.to_dict(),
+    }
 
 
 @dataclass
@@ -935,29 +1004,18 @@ class _Job:
     ) -> _Job:
         """Every argument checked before any trial (a bad bot name fails here), in the
         order :func:`tune` has always reported them."""
-        n = check_games(games)
-        if n < 1:
-            raise TuneError("games_min")
-        if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-            raise TuneError("trials_min", trials=repr(trials))
-        check_workers(workers)
-        tlist = [Target.parse(t) if isinstance(t, str) else t for t in targets]
-        mlist = [Move.parse(m) if isinstance(m, str) else m for m in moves]
-        if not tlist:
-            raise TuneError("no_targets")
-        if not mlist:
-            raise TuneError("no_moves")
-        start = load_deck(deck)
-        for t in tlist:
-            if t.key.startswith("win:") and t.key != "win:*" and t.key[4:] not in start.characters:
-                raise TuneError("no_character", key=repr(t.key), character=repr(t.key[4:]))
-        knobs = knobs_for(start, mlist)
-        if not knobs:
-            raise TuneError("no_knobs")
+        n = _check_budget(games, trials, workers)
+        tlist, start, knobs = _check_goals(targets, moves, deck)
         vgames = 2 * n if verify_games is None else check_games(verify_games)
         vseed = seed + 1 if verify_seed is None else verify_seed
-        from verlies.sim.run import RunSpec
-
+        common: dict[str, Any] = {
+            "players": players,
+            "bots": bots,
+            "characters": characters,
+            "round_limit": round_limit,
+            "workers": workers,
+            "executor": executor,
+        }
         spec0 = RunSpec.build(
             players=players,
             characters=characters,
@@ -967,27 +1025,6 @@ class _Job:
             seed=seed,
             round_limit=round_limit,
         )
-        problem = {
-            "version": _STUDY_VERSION,
-            "deck": start.diff(load_deck(None)).to_dict() if start != load_deck(None) else None,
-            "targets": [t.to_dict() for t in tlist],
-            "knobs": [[k.name, _plain(k.current), k.low, k.high, len(k.choices)] for k in knobs],
-            "games": n,
-            "seed": seed,
-            "players": players,
-            "bots": list(spec0.bots),
-            "characters": characters if isinstance(characters, str | None) else list(characters),
-            "round_limit": round_limit,
-            "variants": spec0.variants.to_dict(),
-        }
-        common: dict[str, Any] = {
-            "players": players,
-            "bots": bots,
-            "characters": characters,
-            "round_limit": round_limit,
-            "workers": workers,
-            "executor": executor,
-        }
         return _Job(
             n=n,
             seed=seed,
@@ -999,7 +1036,7 @@ class _Job:
             variants=variants,
             common=common,
             bots=list(spec0.bots),
-            key=_problem_key(problem),
+            key=_problem_key(_problem(start, tlist, knobs, n, seed, common, spec0)),
         )
 
     def current(self) -> dict[str, int | tuple[int, int, int]]:
@@ -1204,6 +1241,26 @@ class _Search:
         return True
 
     # -- the result
+
+    def answer(
+        self,
+        name: str,
+        storage: str | None,
+        trials: int,
+        progress: Progress,
+        on_trial: Callable[[int, int, float], None] | None,
+    ) -> TuneResult:
+        """Search: the start deck within its targets, else the best candidate, pruned."""
+        within = self.run(trials, progress, on_trial)
+        played = self.played()
+        if not played:
+            raise TuneError("nothing_played")
+        base = self.base_record(name, storage)
+        if within:
+            return self.within_result(base)
+        best_t = self.best(played)
+        chosen, pruned, score, prune_played = self.prune(best_t, played)
+        return self.proposal_result(base, best_t, chosen, pruned, score, prune_played)
 
     def base_record(self, name: str, storage: str | None) -> dict[str, Any]:
         """What every result's ``search`` says, within targets or not."""
@@ -1571,7 +1628,15 @@ def load_tune_file(path: str | Path) -> dict[str, Any]:
         raise TuneError("file_read", file=str(p), error=e.strerror) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise TuneError("file_toml", file=str(p), error=str(e)) from None
-    allowed = {
+    out = _file_settings(data, str(p))
+    out["targets"] = _file_targets(data.get("targets", {}), str(p))
+    out["moves"] = _file_moves(data.get("move", []), str(p))
+    return out
+
+
+#: The keys of a tune file.
+_FILE_KEYS = frozenset(
+    {
         "players",
         "bots",
         "games",
@@ -1585,48 +1650,60 @@ def load_tune_file(path: str | Path) -> dict[str, Any]:
         "move",
         "characters",
     }
-    unknown = sorted(set(data) - allowed)
+)
+#: The settings of a tune file that are whole numbers.
+_FILE_INTS = ("players", "games", "trials", "seed", "verify_games", "verify_seed", "round_limit")
+
+
+def _file_settings(data: dict[str, Any], file: str) -> dict[str, Any]:
+    """The file's settings (every key but the targets and moves), checked."""
+    unknown = sorted(set(data) - _FILE_KEYS)
     if unknown:
         raise TuneError(
-            "file_key", file=str(p), key=repr(unknown[0]), known=", ".join(sorted(allowed))
+            "file_key", file=file, key=repr(unknown[0]), known=", ".join(sorted(_FILE_KEYS))
         )
     out: dict[str, Any] = {k: v for k, v in data.items() if k not in ("targets", "move")}
-    for k in ("players", "games", "trials", "seed", "verify_games", "verify_seed", "round_limit"):
+    for k in _FILE_INTS:
         if k in out and (isinstance(out[k], bool) or not isinstance(out[k], int)):
-            raise TuneError("file_int", file=str(p), key=k, value=repr(out[k]))
-    tg = data.get("targets", {})
+            raise TuneError("file_int", file=file, key=k, value=repr(out[k]))
+    return out
+
+
+def _file_targets(tg: object, file: str) -> list[Target]:
+    """The ``[targets]`` table: ``KEY = band``, a band a string or ``[LO, HI]``."""
     if not isinstance(tg, dict):
-        raise TuneError("file_targets", file=str(p))
+        raise TuneError("file_targets", file=file)
     targets = []
     for key, band in tg.items():
         try:
             targets.append(Target.of(str(key), band if isinstance(band, str) else list(band)))
         except TypeError:
-            raise TuneError("file_band", file=str(p), key=repr(key)) from None
+            raise TuneError("file_band", file=file, key=repr(key)) from None
         except TuneError as e:
-            raise TuneError("in_file", file=str(p), reason=e) from None
+            raise TuneError("in_file", file=file, reason=e) from None
+    return targets
+
+
+def _file_moves(entries: Iterable[Any], file: str) -> list[Move]:
+    """The ``[[move]]`` entries: ``card = "KIND:ID"``, optional ``field`` and ``bound``."""
     moves = []
-    for i, entry in enumerate(data.get("move", []), 1):
+    for i, entry in enumerate(entries, 1):
         if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
-            raise TuneError("file_move_card", file=str(p), i=i, name="card")
+            raise TuneError("file_move_card", file=file, i=i, name="card")
         extra = sorted(set(entry) - {"card", "field", "bound"})
         if extra:
             raise TuneError(
-                "file_move_key", file=str(p), i=i, key=repr(extra[0]), known="card, field, bound"
+                "file_move_key", file=file, i=i, key=repr(extra[0]), known="card, field, bound"
             )
         kind, sep, cid = entry["card"].partition(":")
         if not sep or not cid:
-            raise TuneError(
-                "file_move_form", file=str(p), i=i, name="card", card=repr(entry["card"])
-            )
+            raise TuneError("file_move_form", file=file, i=i, name="card", card=repr(entry["card"]))
         fld = str(entry.get("field", "values" if kind.startswith("character") else ""))
         try:
             moves.append(Move.of(kind, cid, fld, entry.get("bound"), where=entry["card"]))
         except TuneError as e:
-            raise TuneError("in_move_entry", file=str(p), i=i, reason=e) from None
-    out["targets"] = targets
-    out["moves"] = moves
-    return out
+            raise TuneError("in_move_entry", file=file, i=i, reason=e) from None
+    return moves
 
 
 def describe_targets(targets: Iterable[Target]) -> str:

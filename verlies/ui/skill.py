@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from verlies import i18n
 from verlies.errors import VerliesError
 from verlies.sim.report import jsonable
-from verlies.sim.skill import BASE, TABLES, SkillMatrix, skill_matrix
+from verlies.sim.skill import BASE, TABLES, SkillMatrix, TableResult, skill_matrix
 from verlies.ui.background import BackgroundRun
 from verlies.ui.balance_chart import character_names, number, points
 
@@ -202,7 +202,7 @@ class SkillReport:
     notes: list[str] = field(default_factory=list)
 
 
-def _verdict_key(m: SkillMatrix, t: Any) -> str:
+def _verdict_key(m: SkillMatrix, t: TableResult) -> str:
     """``unbalanced``, ``above`` (the spread beyond its noise floor but the test not clear
     after the correction), ``within`` (within noise) or ``few`` (too few games)."""
     v = m.verdict(t)
@@ -215,81 +215,108 @@ def skill_report(m: SkillMatrix, lang: str, names: Mapping[str, str] | None = No
     """What the page shows of ``m`` in ``lang``; ``names``: character id -> name (the
     deck's names in ``lang``; the id without ``char-`` otherwise)."""
     t = i18n.text
-    names = dict(names or {})
+    name = _namer(names)
+    gains_head, gains = _gain_table(m, lang, name)
+    return SkillReport(
+        lang=lang,
+        robust=_robust_sentence(m, lang),
+        says=[_say(m, tr, lang, name) for tr in m.tables],
+        gains_says=_gain_sentences(m, lang),
+        tables=[tr.name for tr in m.tables],
+        columns=[table_name(tr.name, lang) for tr in m.tables],
+        helps=[table_help(tr.name, lang) for tr in m.tables],
+        rows=_matrix_rows(m, lang, name),
+        summary_head=[
+            t(f"skill.col.{k}", lang) for k in ("table", "games", "spread", "floor", "p", "verdict")
+        ],
+        summary=_summary_rows(m, lang),
+        gains_head=gains_head,
+        gains=gains,
+        notes=[t("skill.partial", lang, games=m.info.games)] if m.cancelled else [],
+    )
+
+
+def _namer(names: Mapping[str, str] | None) -> Callable[[str], str]:
+    """A character's name: the deck's, else its id without ``char-``."""
+    known = dict(names or {})
 
     def name(cid: str) -> str:
-        return names.get(cid, cid.removeprefix("char-"))
+        return known.get(cid, cid.removeprefix("char-"))
 
-    def p_text(p: float) -> str:
-        if math.isnan(p):
-            return "–"
-        if p < 1e-4:
-            return "< " + number(1e-4, lang, digits=4, sign=False)
-        return number(p, lang, digits=4, sign=False)
+    return name
 
+
+def _p_text(p: float, lang: str) -> str:
+    if math.isnan(p):
+        return "–"
+    if p < 1e-4:
+        return "< " + number(1e-4, lang, digits=4, sign=False)
+    return number(p, lang, digits=4, sign=False)
+
+
+def _size(share: float, lang: str) -> str:
+    """A spread or noise floor in points, without the sign of a difference."""
+    return points(share, lang).lstrip("+")
+
+
+def _robust_sentence(m: SkillMatrix, lang: str) -> str:
     w = m.worst
     if w is None:
-        robust = t("skill.robust_none", lang)
-    else:
-        robust = t(
-            "skill.robust",
-            lang,
-            value=number(m.robust_balance, lang, digits=3, sign=False),
-            table=table_name(w.name, lang),
-            spread=points(w.spread, lang).lstrip("+"),
-            floor=points(w.floor, lang).lstrip("+"),
-        )
-    k = max(1, len(m.tables))
-    says: list[tuple[str, str]] = []
-    for tr in m.tables:
-        key = _verdict_key(m, tr)
-        tname = table_name(tr.name, lang)
-        if key == "unbalanced":
-            played = [c for c in m.characters if tr.played.get(c, 0)]
-            hi_c = max(played, key=tr.rate)
-            lo_c = min(played, key=tr.rate)
-            hi_r, lo_r = tr.row(hi_c), tr.row(lo_c)
-            text = t(
-                "skill.says.unbalanced",
-                lang,
-                table=tname,
-                p=p_text(tr.p),
-                alpha=number(0.05 / k, lang, digits=4, sign=False),
-                k=k,
-                high=name(hi_c),
-                high_rate=pct_text(hi_r["win_rate"], lang),
-                high_ci=interval_text(hi_r["ci_low"], hi_r["ci_high"], lang),
-                low=name(lo_c),
-                low_rate=pct_text(lo_r["win_rate"], lang),
-                low_ci=interval_text(lo_r["ci_low"], lo_r["ci_high"], lang),
-            )
-        elif key == "above":
-            text = t(
-                "skill.says.above",
-                lang,
-                table=tname,
-                spread=points(tr.spread, lang).lstrip("+"),
-                floor=points(tr.floor, lang).lstrip("+"),
-                p=p_text(tr.p),
-                k=k,
-            )
-        elif key == "within":
-            text = t(
-                "skill.says.within",
-                lang,
-                table=tname,
-                spread=points(tr.spread, lang).lstrip("+"),
-                floor=points(tr.floor, lang).lstrip("+"),
-            )
-        else:
-            text = t("skill.says.few", lang, table=tname, games=tr.games)
-        says.append((key, text))
+        return i18n.text("skill.robust_none", lang)
+    return i18n.text(
+        "skill.robust",
+        lang,
+        value=number(m.robust_balance, lang, digits=3, sign=False),
+        table=table_name(w.name, lang),
+        spread=_size(w.spread, lang),
+        floor=_size(w.floor, lang),
+    )
 
-    rows: list[tuple[str, str, list[Cell]]] = []
+
+def _say(m: SkillMatrix, tr: TableResult, lang: str, name: Callable[[str], str]) -> tuple[str, str]:
+    """One table's verdict key and sentence (a clearly unbalanced table names its best and
+    worst character with their intervals)."""
+    t = i18n.text
+    key = _verdict_key(m, tr)
+    tname = table_name(tr.name, lang)
+    k = max(1, len(m.tables))
+    if key == "unbalanced":
+        played = [c for c in m.characters if tr.played.get(c, 0)]
+        hi_c, lo_c = max(played, key=tr.rate), min(played, key=tr.rate)
+        hi_r, lo_r = tr.row(hi_c), tr.row(lo_c)
+        text = t(
+            "skill.says.unbalanced",
+            lang,
+            table=tname,
+            p=_p_text(tr.p, lang),
+            alpha=number(0.05 / k, lang, digits=4, sign=False),
+            k=k,
+            high=name(hi_c),
+            high_rate=pct_text(hi_r["win_rate"], lang),
+            high_ci=interval_text(hi_r["ci_low"], hi_r["ci_high"], lang),
+            low=name(lo_c),
+            low_rate=pct_text(lo_r["win_rate"], lang),
+            low_ci=interval_text(lo_r["ci_low"], lo_r["ci_high"], lang),
+        )
+    elif key in ("above", "within"):
+        sizes = {"spread": _size(tr.spread, lang), "floor": _size(tr.floor, lang)}
+        more = {"p": _p_text(tr.p, lang), "k": k} if key == "above" else {}
+        says = {"above": "skill.says.above", "within": "skill.says.within"}[key]
+        text = t(says, lang, table=tname, **sizes, **more)
+    else:
+        text = t("skill.says.few", lang, table=tname, games=tr.games)
+    return key, text
+
+
+def _matrix_rows(
+    m: SkillMatrix, lang: str, name: Callable[[str], str]
+) -> list[tuple[str, str, list[Cell]]]:
+    """Per character a cell per table, coloured by its distance from the table's average."""
     averages = []
     for tr in m.tables:
         n = sum(tr.played.values())
         averages.append(sum(tr.wins.values()) / n if n else math.nan)
+    rows: list[tuple[str, str, list[Cell]]] = []
     for cid in m.characters:
         cells = []
         for tr, avg in zip(m.tables, averages, strict=True):
@@ -298,33 +325,36 @@ def skill_report(m: SkillMatrix, lang: str, names: Mapping[str, str] | None = No
             heat = 0.0
             if not (math.isnan(rate) or math.isnan(avg)):
                 heat = max(-1.0, min(1.0, (rate - avg) / HEAT_FULL))
-            cells.append(
-                Cell(
-                    pct_text(rate, lang),
-                    interval_text(r["ci_low"], r["ci_high"], lang),
-                    heat,
-                    int(r["games"]),
-                )
-            )
+            interval = interval_text(r["ci_low"], r["ci_high"], lang)
+            cells.append(Cell(pct_text(rate, lang), interval, heat, int(r["games"])))
         rows.append((cid, name(cid), cells))
+    return rows
 
-    summary = [
+
+def _summary_rows(m: SkillMatrix, lang: str) -> list[list[str]]:
+    """Per table: name, games, spread, noise floor, p, verdict."""
+    return [
         [
             table_name(tr.name, lang),
             str(tr.games),
-            points(tr.spread, lang).lstrip("+") if not math.isnan(tr.spread) else "–",
-            points(tr.floor, lang).lstrip("+") if not math.isnan(tr.floor) else "–",
-            p_text(tr.p),
-            t(f"skill.verdict.{_verdict_key(m, tr)}", lang),
+            _size(tr.spread, lang) if not math.isnan(tr.spread) else "–",
+            _size(tr.floor, lang) if not math.isnan(tr.floor) else "–",
+            _p_text(tr.p, lang),
+            i18n.text(f"skill.verdict.{_verdict_key(m, tr)}", lang),
         ]
         for tr in m.tables
     ]
-    gains_says = []
+
+
+def _gain_sentences(m: SkillMatrix, lang: str) -> list[str]:
+    """Skill matters in a sentence per ``one-`` table that has pairs (all characters)."""
+    t = i18n.text
+    out = []
     for g in m.gains:
         overall = g.figure()
         if overall["pairs"] == 0:
             continue
-        gains_says.append(
+        out.append(
             t(
                 "skill.gain",
                 lang,
@@ -335,48 +365,25 @@ def skill_report(m: SkillMatrix, lang: str, names: Mapping[str, str] | None = No
                 pairs=overall["pairs"],
             )
         )
-    gains_head = [t("skill.col.character", lang)]
-    for g in m.gains:
-        gains_head.append(table_name(g.table, lang))
-    gains: list[list[str]] = []
-    if m.gains:
-        who: list[str | None] = [*m.characters, None]
-        for one in who:
-            row = [name(one) if one is not None else t("skill.all", lang)]
-            for g in m.gains:
-                f = g.figure(one)
-                row.append(
-                    "–"
-                    if f["pairs"] == 0
-                    else f"{points(f['gain'], lang)} "
-                    f"({_pts_interval(f['ci_low'], f['ci_high'], lang)})"
-                )
-            gains.append(row)
-    notes = []
-    if m.cancelled:
-        notes.append(t("skill.partial", lang, games=m.info.games))
-    return SkillReport(
-        lang=lang,
-        robust=robust,
-        says=says,
-        gains_says=gains_says,
-        tables=[tr.name for tr in m.tables],
-        columns=[table_name(tr.name, lang) for tr in m.tables],
-        helps=[table_help(tr.name, lang) for tr in m.tables],
-        rows=rows,
-        summary_head=[
-            t("skill.col.table", lang),
-            t("skill.col.games", lang),
-            t("skill.col.spread", lang),
-            t("skill.col.floor", lang),
-            t("skill.col.p", lang),
-            t("skill.col.verdict", lang),
-        ],
-        summary=summary,
-        gains_head=gains_head,
-        gains=gains,
-        notes=notes,
-    )
+    return out
+
+
+def _gain_table(
+    m: SkillMatrix, lang: str, name: Callable[[str], str]
+) -> tuple[list[str], list[list[str]]]:
+    """Skill matters per character (and everyone): the gain and its interval per table."""
+    head = [i18n.text("skill.col.character", lang), *(table_name(g.table, lang) for g in m.gains)]
+    rows: list[list[str]] = []
+    if not m.gains:
+        return head, rows
+    for one in [*m.characters, None]:
+        row = [name(one) if one is not None else i18n.text("skill.all", lang)]
+        for g in m.gains:
+            f = g.figure(one)
+            interval = _pts_interval(f["ci_low"], f["ci_high"], lang)
+            row.append("–" if f["pairs"] == 0 else f"{points(f['gain'], lang)} ({interval})")
+        rows.append(row)
+    return head, rows
 
 
 def _heat_style(heat: float) -> str:
