@@ -1140,14 +1140,16 @@ class Encoding:
             if kept_bottom == bottom and k == now:
                 return cached[1]
             piles = cached[1].copy()
-            changed = [
-                (i, {cid for cid, _ in old.items() ^ new.items()})
-                for i, (old, new) in enumerate(zip(k, now, strict=True))
-                if old != new
-            ]
+            copies = list(k)  # a new copy only of the counts that changed
+            changed = []
+            for i, (old, new) in enumerate(zip(k, now, strict=True)):
+                if old != new:
+                    changed.append((i, {cid for cid, _ in old.items() ^ new.items()}))
+                    copies[i] = dict(new)
         else:
             piles = np.zeros(len(self.pile_fields), dtype=np.float32)
             changed = [(i, set(new)) for i, new in enumerate(now)]
+            copies = [dict(c) for c in now]
         scale = self._pile_scale
         for i, cids in changed:
             index = self._pile_index[(0, 1, 1, 2, 2)[i]]
@@ -1159,7 +1161,7 @@ class Encoding:
                     at += offset
                     piles[at] = _unit(counts.get(cid, 0) / scale[at])
         piles[-1] = _unit(bottom / scale[-1])
-        self._piles_cache = ((tuple([dict(c) for c in now]), bottom), piles)
+        self._piles_cache = ((tuple(copies), bottom), piles)
         return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:

@@ -41,6 +41,10 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import parallel_to_aec
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from verlies.board import SIDES, Pos
 from verlies.cards.model import TileKind
@@ -624,10 +628,31 @@ class Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     infos = _forwarded("infos", False)
     _cumulative_rewards = _forwarded("_cumulative_rewards", True)
     possible_agents = _forwarded("possible_agents", True)
+    _has_updated: bool  # OrderEnforcingWrapper's: a step or reset since the last agent
 
     def __init__(self, env: VerliesEnv) -> None:
         super().__init__(env)
         self._actions = env.encoding.num_actions
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """PettingZoo's ``agent_iter`` with its checks (reset first; a step or reset in
+        every loop), the agent read from the environment directly (see
+        :meth:`next_agent`)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _CheckedIterable(self, max_iter)
+
+    def next_agent(self, left: int) -> str:
+        """The next agent of an ``agent_iter`` loop that may go on ``left`` more times:
+        what PettingZoo's order-enforcing iterator does (StopIteration when no agent is
+        left or the loop has run out; an AssertionError when the last agent did not
+        step), reading the environment without the wrapper's forwarding properties."""
+        env = self.env
+        if not env.agents or left <= 0:
+            raise StopIteration
+        assert self._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self._has_updated = False
+        return env.agent_selection  # type: ignore[no-any-return]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -651,6 +676,20 @@ class Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _CheckedIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _CheckedIterator:
+        return _CheckedIterator(self.env, self.max_iter)
+
+
+class _CheckedIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """An ``agent_iter`` loop over :class:`Checked` (its checks: ``Checked.next_agent``)."""
+
+    def __next__(self) -> str:
+        agent = self.env.next_agent(self.iters_til_term)
+        self.iters_til_term -= 1
+        return agent  # type: ignore[no-any-return]
 
 
 def raw_env(**kwargs: Any) -> VerliesEnv:
