@@ -343,16 +343,20 @@ def _dice_in(value: Any) -> Iterator[Dice]:
             yield from _dice_in(getattr(value, f.name))
 
 
-_FIELDLESS: dict[type, bool] = {}
-
-
-def _fieldless(frame: type) -> bool:
-    """Whether a frame type has no fields (kept by type: read once per type). Asked of
-    the dataclass, not of ``__slots__``: the compiled engine's frames have none."""
-    known = _FIELDLESS.get(frame)
-    if known is None:
-        known = _FIELDLESS[frame] = not dataclasses.fields(frame)
-    return known
+#: The pending values whose fields ``Encoding._pending_block`` reads (kept in step with
+#: it). The block of any other (a turn, a placement, a draw) is a function of its kind,
+#: "mine" and "chance" alone, and a frame type always makes one type of pending value of
+#: one kind (``views.pending_of``), so such a block is kept by the frame's type.
+_FIELDS_READ = (
+    DieTest,
+    FightDecision,
+    FightRolling,
+    MonsterRolling,
+    TrapDecision,
+    TrapRolling,
+    Losing,
+    GoldRolling,
+)
 
 
 class _Kept:
@@ -545,7 +549,7 @@ class Encoding:
         self._drawn_cache: dict[int, tuple[Any, array[float]]] = {}  # by the drawn card
         # The pending block by (Pending value, mine, chance).
         self._pending_cache: dict[tuple[Any, bool, bool], array[float]] = {}
-        # ... and of a frame without fields by (its type, mine, chance).
+        # ... and of a frame whose block is its kind's alone by (its type, mine, chance).
         self._bare_pending: dict[tuple[type, bool, bool], array[float]] = {}
         # A figure's row (to_move left out) by its public facts relative to the observer.
         self._row_cache: dict[tuple[Any, ...], tuple[Any, array[float]]] = {}
@@ -987,43 +991,45 @@ class Encoding:
         """pending: a function of the frame on top (a value: never changed once on the
         stack), the seat to decide, the board (an obstacle's card) and the deck (a
         character's values); read through ``Game.pending_context()`` when that changes."""
+        # The frame last: a tuple compare stops at the first difference, and frames of
+        # one type that are other objects compare by their dataclass __eq__ (Python).
         key = (
             state.over,
-            state.stack[-1] if state.stack else None,
             state.seat,
             cp,
             version,
             state.deck,
+            state.stack[-1] if state.stack else None,
         )
         if key == kept.pending:
             return
         kept.pending = key
-        top = key[1]
+        top = key[5]
+        mine, chance = cp == seat, state.at_chance
         if top is not None and not key[0]:
-            # A frame without fields (a turn's choice, a draw) waits for its kind alone
-            # (who decides is "mine"): kept by its type, without making a Pending (only
-            # such frames are kept by type, so a hit needs no test of the fields).
-            bare = (type(top), cp == seat, state.at_chance)
+            # A frame whose block is its kind's alone (a turn's choice, a placement, a
+            # draw: see _FIELDS_READ) is kept by its type, without making a Pending;
+            # only such frame types are kept so.
+            bare = (type(top), mine, chance)
             block = self._bare_pending.get(bare)
-            if block is None and _fieldless(type(top)):
-                block = self._bare_pending[bare] = self._pending_block(
-                    game.pending_context(), cp == seat, state.at_chance
-                )
             if block is not None:
                 kept.mv[self._at_pending[0] : self._at_pending[1]] = block
                 return
         pending = game.pending_context()
-        # The same decisions recur all game (a turn, an obstacle's attempt, a fight's
-        # choice): the block is kept by the pending value (frozen: hashable) and who
-        # decides.
-        value_key = (pending, cp == seat, state.at_chance)
+        if top is not None and not key[0] and not isinstance(pending, _FIELDS_READ):
+            block = self._bare_pending[bare] = self._pending_block(pending, mine, chance)
+            kept.mv[self._at_pending[0] : self._at_pending[1]] = block
+            return
+        # The same decisions recur all game (an obstacle's attempt, a fight's choice):
+        # the block is kept by the pending value (frozen: hashable) and who decides.
+        value_key = (pending, mine, chance)
         try:
             block = self._pending_cache.get(value_key)
         except TypeError:  # a field that does not hash: made each time
-            block = self._pending_block(pending, cp == seat, state.at_chance)
+            block = self._pending_block(pending, mine, chance)
         else:
             if block is None:
-                block = self._pending_block(pending, cp == seat, state.at_chance)
+                block = self._pending_block(pending, mine, chance)
                 if len(self._pending_cache) > 4096:
                     self._pending_cache.clear()
                 self._pending_cache[value_key] = block
