@@ -1114,9 +1114,13 @@ class Encoding:
     def _board_into(self, board: npt.NDArray[np.float32], state: Table, me: Pos) -> None:
         """Write the board block's card channels around ``me`` (the figures' channels 0)
         into ``board`` (side x side x channels)."""
-        _, x0, y0, grid = self._laid(state)
+        laid = self._laid_cache
+        if laid is None or laid[0] is not state.board_version:
+            laid = self._laid(state)
+        _, x0, y0, grid = laid
         gx, gy = me[0] - WINDOW - x0, me[1] - WINDOW - y0
-        if 0 <= gx and gx + SIDE <= grid.shape[1] and 0 <= gy and gy + SIDE <= grid.shape[0]:
+        height, width = grid.shape[:2]
+        if 0 <= gx and gx + SIDE <= width and 0 <= gy and gy + SIDE <= height:
             board[:] = grid[gy : gy + SIDE, gx : gx + SIDE]
             return
         # The observer off the laid cards' bounds (not met in play): cell by cell.
