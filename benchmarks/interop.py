@@ -357,7 +357,7 @@ def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
     wall = dict.fromkeys(names, 0.0)
     runs: dict[str, Callable[[list[int]], tuple[int, float, float]]] = {
         **{name: (lambda took, e=env: aec_run(e, took)) for name, env in envs.items()},  # type: ignore[misc]
-        **{name: (lambda took, p=par: parallel_run(p, took)) for name, p in parallels.items()},  # type: ignore[misc]
+        **{name: (lambda took, p=p: parallel_run(p, took)) for name, p in parallels.items()},  # type: ignore[misc]
         "engine": engine_run,
     }
     # Each decision's own time (perf_counter_ns around it): its median over every run

@@ -192,3 +192,31 @@ def test_kept_masks_equal_the_encodings_mask_at_every_decision(players: int, see
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
         decisions += 1
     assert decisions > 100 and len(env._legal_cache) > 5
+
+
+def test_the_envs_public_reads_agree_with_the_masks() -> None:
+    """seat_of, is_legal_index and stop_deciding (what the parallel env asks of the turn-
+    based one) say what the masks say; Checked's agent_iter keeps PettingZoo's checks."""
+    env = verlies.pettingzoo.env(players=3, round_limit=20)
+    with pytest.raises(AssertionError, match="reset"):
+        env.agent_iter()
+    env.reset(seed=4)
+    raw = env.unwrapped
+    assert [raw.seat_of(a) for a in env.possible_agents] == [0, 1, 2]
+    rng = np.random.default_rng(4)
+    loops = 0
+    for agent in env.agent_iter(max_iter=40):
+        loops += 1
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert raw.seat_of(agent) == raw.game.current_player
+        mask = obs["action_mask"]
+        legal = [i for i in range(len(mask)) if raw.is_legal_index(i)]
+        assert legal == list(np.flatnonzero(mask)) and legal
+        env.step(int(rng.choice(legal)))
+    assert loops == 40  # the loop ran out, as PettingZoo's iterator does
+    raw.stop_deciding()
+    assert not any(raw.is_legal_index(i) for i in range(raw.encoding.num_actions))
+    assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)

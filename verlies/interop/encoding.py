@@ -343,16 +343,20 @@ def _dice_in(value: Any) -> Iterator[Dice]:
             yield from _dice_in(getattr(value, f.name))
 
 
-_FIELDLESS: dict[type, bool] = {}
-
-
-def _fieldless(frame: type) -> bool:
-    """Whether a frame type has no fields (kept by type: read once per type). Asked of
-    the dataclass, not of ``__slots__``: the compiled engine's frames have none."""
-    known = _FIELDLESS.get(frame)
-    if known is None:
-        known = _FIELDLESS[frame] = not dataclasses.fields(frame)
-    return known
+#: The pending values whose fields ``Encoding._pending_block`` reads (kept in step with
+#: it). The block of any other (a turn, a placement, a draw) is a function of its kind,
+#: "mine" and "chance" alone, and a frame type always makes one type of pending value of
+#: one kind (``views.pending_of``), so such a block is kept by the frame's type.
+_FIELDS_READ = (
+    DieTest,
+    FightDecision,
+    FightRolling,
+    MonsterRolling,
+    TrapDecision,
+    TrapRolling,
+    Losing,
+    GoldRolling,
+)
 
 
 class _Kept:
@@ -542,9 +546,10 @@ class Encoding:
         self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
         self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
+        self._drawn_cache: dict[int, tuple[Any, array[float]]] = {}  # by the drawn card
         # The pending block by (Pending value, mine, chance).
         self._pending_cache: dict[tuple[Any, bool, bool], array[float]] = {}
-        # ... and of a frame without fields by (its type, mine, chance).
+        # ... and of a frame whose block is its kind's alone by (its type, mine, chance).
         self._bare_pending: dict[tuple[type, bool, bool], array[float]] = {}
         # A figure's row (to_move left out) by its public facts relative to the observer.
         self._row_cache: dict[tuple[Any, ...], tuple[Any, array[float]]] = {}
@@ -765,21 +770,23 @@ class Encoding:
             kept = self._kept[seat] = _Kept(self.observation_size, self._at_board)
         figures = state.figures
         order = figures[seat:] + figures[:seat]  # seats from the observer on
-        self._write_board(kept, state, order)
-        self._write_figures(kept, state, order, seat)
+        # Read once for the writers that key by them (both are properties).
+        version = state.board_version
+        cp = state.current_player
+        self._write_board(kept, state, order, version)
+        self._write_figures(kept, state, order, seat, cp)
         self._write_treasures(kept, order)
-        self._write_info(kept, game, state, figures[seat])
-        self._write_pending(kept, game, state, seat)
+        self._write_info(kept, state, figures[seat])
+        self._write_pending(kept, game, state, seat, cp, version)
         self._write_piles(kept, state)
         return kept.buf.copy()
 
     # ---- the blocks' writers (one per block of OBSERVATION_LAYOUT) -------------------
 
-    def _write_board(self, kept: _Kept, state: Table, order: list[Figure]) -> None:
+    def _write_board(self, kept: _Kept, state: Table, order: list[Figure], version: object) -> None:
         """board: the laid cards' channels around the observer (a slice of the kept
         grid, by board version and the observer's card), then each figure's mark."""
         me = order[0].pos
-        version = state.board_version
         window = kept.window
         if window is None or window[0] is not version or window[1] != me:
             self._board_into(kept.board, state, me)  # the figures' channels 0
@@ -804,13 +811,14 @@ class Encoding:
         kept.marks = marks
         kept.marked = marked
 
-    def _write_figures(self, kept: _Kept, state: Table, order: list[Figure], seat: int) -> None:
+    def _write_figures(
+        self, kept: _Kept, state: Table, order: list[Figure], seat: int, cp: int
+    ) -> None:
         """figures: each figure's row (kept by its public facts relative to the observer
-        and the deck's card of its character, by id while that deck is the one kept:
-        live edits), then to_move."""
+        and its character's id, while the deck is the one kept: a live edit gives the id
+        another card; a kept row is checked to be of the deck's card), then to_move."""
         mx, my = order[0].pos
         deck = state.deck
-        characters = deck.characters
         keys = tuple(
             [
                 (
@@ -820,7 +828,7 @@ class Encoding:
                     len(f.treasures),
                     f.pos[0] - mx,
                     f.pos[1] - my,
-                    id(characters.get(f.character.id)),
+                    f.character.id,
                 )
                 for f in order
             ]
@@ -828,6 +836,7 @@ class Encoding:
         old = kept.rows
         if keys != old or deck is not kept.deck:
             same_deck = deck is kept.deck
+            characters = deck.characters
             mv = kept.mv
             fields = len(FIGURE_FIELDS)
             at = self._at_figures[0]
@@ -844,7 +853,6 @@ class Encoding:
                 mv[at + rel * fields : at + rel * fields + fields - 1] = hit[1]
             kept.rows = keys
             kept.deck = deck
-        cp = state.current_player
         if cp != kept.cp:
             mv = kept.mv
             fields = len(FIGURE_FIELDS)
@@ -899,10 +907,10 @@ class Encoding:
         mv[self._at_hand[0] : self._at_hand[1]] = array("f", hand)
         mv[self._at_shown[0] : self._at_shown[1]] = array("f", shown)
 
-    def _write_info(self, kept: _Kept, game: Game, state: Table, me: Figure) -> None:
+    def _write_info(self, kept: _Kept, state: Table, me: Figure) -> None:
         """info: the public counts (pile sizes, exits left, round, bank, own gold,
         figures inside) and the drawn card."""
-        limit = game.setup.round_limit
+        limit = state.round_limit  # the setup's
         dungeon, rooms, monsters, treasures = (
             state.dungeon,
             state.rooms,
@@ -950,57 +958,78 @@ class Encoding:
             _unit(gold / _GOLD_SCALE),
             inside / self.players,
         ]
-        row += (0.0,) * (len(INFO_FIELDS) - len(row))
+        start, end = self._at_info
+        mv = kept.mv
+        mv[start : start + _INFO_DRAWN] = array("f", row)
+        mv[start + _INFO_DRAWN : end] = self._drawn_fields(drawn)
+
+    def _drawn_fields(self, drawn: Any) -> array[float]:
+        """info's fields of the drawn dungeon card (all 0 without one), kept by the card
+        (a card never changes: by identity)."""
+        hit = self._drawn_cache.get(id(drawn))
+        if hit is not None and hit[0] is drawn:
+            return hit[1]
+        row = [0.0] * (len(INFO_FIELDS) - _INFO_DRAWN)
         if drawn is not None:
-            row[_INFO_DRAWN] = 1.0
+            row[0] = 1.0
             for i, d in enumerate(DIRECTIONS):
                 if drawn.mask & d:
-                    row[_INFO_DRAWN + 1 + i] = 1.0
-            row[_INFO_DRAWN_KIND + _KINDS.index(drawn.kind)] = 1.0
-            row[_INFO_DRAWN_KIND + len(_KINDS)] = _unit(drawn.gold / _GOLD_SCALE)
-            row[_INFO_DRAWN_KIND + len(_KINDS) + 1] = float(drawn.obstacle is not None)
-        kept.mv[self._at_info[0] : self._at_info[1]] = array("f", row)
+                    row[1 + i] = 1.0
+            kind = _INFO_DRAWN_KIND - _INFO_DRAWN
+            row[kind + _KINDS.index(drawn.kind)] = 1.0
+            row[kind + len(_KINDS)] = _unit(drawn.gold / _GOLD_SCALE)
+            row[kind + len(_KINDS) + 1] = float(drawn.obstacle is not None)
+        fields = array("f", row)
+        if len(self._drawn_cache) > 1024:
+            self._drawn_cache.clear()
+        self._drawn_cache[id(drawn)] = (drawn, fields)
+        return fields
 
-    def _write_pending(self, kept: _Kept, game: Game, state: Table, seat: int) -> None:
+    def _write_pending(
+        self, kept: _Kept, game: Game, state: Table, seat: int, cp: int, version: object
+    ) -> None:
         """pending: a function of the frame on top (a value: never changed once on the
         stack), the seat to decide, the board (an obstacle's card) and the deck (a
         character's values); read through ``Game.pending_context()`` when that changes."""
-        cp = state.current_player
+        # The frame last: a tuple compare stops at the first difference, and frames of
+        # one type that are other objects compare by their dataclass __eq__ (Python).
         key = (
             state.over,
-            state.stack[-1] if state.stack else None,
             state.seat,
             cp,
-            state.board_version,
+            version,
             state.deck,
+            state.stack[-1] if state.stack else None,
         )
         if key == kept.pending:
             return
         kept.pending = key
-        top = key[1]
-        if top is not None and not key[0] and _fieldless(type(top)):
-            # A frame without fields (a turn's choice, a draw) waits for its kind alone
-            # (who decides is "mine"): kept by its type, without making a Pending.
-            bare = (type(top), cp == seat, state.at_chance)
+        top = key[5]
+        mine, chance = cp == seat, state.at_chance
+        if top is not None and not key[0]:
+            # A frame whose block is its kind's alone (a turn's choice, a placement, a
+            # draw: see _FIELDS_READ) is kept by its type, without making a Pending;
+            # only such frame types are kept so.
+            bare = (type(top), mine, chance)
             block = self._bare_pending.get(bare)
-            if block is None:
-                block = self._bare_pending[bare] = self._pending_block(
-                    game.pending_context(), cp == seat, state.at_chance
-                )
+            if block is not None:
+                kept.mv[self._at_pending[0] : self._at_pending[1]] = block
+                return
+        pending = game.pending_context()
+        if top is not None and not key[0] and not isinstance(pending, _FIELDS_READ):
+            block = self._bare_pending[bare] = self._pending_block(pending, mine, chance)
             kept.mv[self._at_pending[0] : self._at_pending[1]] = block
             return
-        pending = game.pending_context()
-        # The same decisions recur all game (a turn, an obstacle's attempt, a fight's
-        # choice): the block is kept by the pending value (frozen: hashable) and who
-        # decides.
-        value_key = (pending, cp == seat, state.at_chance)
+        # The same decisions recur all game (an obstacle's attempt, a fight's choice):
+        # the block is kept by the pending value (frozen: hashable) and who decides.
+        value_key = (pending, mine, chance)
         try:
             block = self._pending_cache.get(value_key)
         except TypeError:  # a field that does not hash: made each time
-            block = self._pending_block(pending, cp == seat, state.at_chance)
+            block = self._pending_block(pending, mine, chance)
         else:
             if block is None:
-                block = self._pending_block(pending, cp == seat, state.at_chance)
+                block = self._pending_block(pending, mine, chance)
                 if len(self._pending_cache) > 4096:
                     self._pending_cache.clear()
                 self._pending_cache[value_key] = block
@@ -1085,9 +1114,13 @@ class Encoding:
     def _board_into(self, board: npt.NDArray[np.float32], state: Table, me: Pos) -> None:
         """Write the board block's card channels around ``me`` (the figures' channels 0)
         into ``board`` (side x side x channels)."""
-        _, x0, y0, grid = self._laid(state)
+        laid = self._laid_cache
+        if laid is None or laid[0] is not state.board_version:
+            laid = self._laid(state)
+        _, x0, y0, grid = laid
         gx, gy = me[0] - WINDOW - x0, me[1] - WINDOW - y0
-        if 0 <= gx and gx + SIDE <= grid.shape[1] and 0 <= gy and gy + SIDE <= grid.shape[0]:
+        height, width = grid.shape[:2]
+        if 0 <= gx and gx + SIDE <= width and 0 <= gy and gy + SIDE <= height:
             board[:] = grid[gy : gy + SIDE, gx : gx + SIDE]
             return
         # The observer off the laid cards' bounds (not met in play): cell by cell.
@@ -1102,12 +1135,13 @@ class Encoding:
         when a card is drawn, discarded or shuffled back); when they change, a copy of
         the kept block with only the changed counts rewritten (found in C: the
         symmetric difference of the dicts' items)."""
+        rooms, monsters = state.rooms, state.monsters
         now = (
             state.dungeon.counts,
-            state.rooms.counts,
-            state.rooms.discard,
-            state.monsters.counts,
-            state.monsters.discard,
+            rooms.counts,
+            rooms.discard,
+            monsters.counts,
+            monsters.discard,
         )
         bottom = len(state.treasures.bottom)
         cached = self._piles_cache
@@ -1116,14 +1150,16 @@ class Encoding:
             if kept_bottom == bottom and k == now:
                 return cached[1]
             piles = cached[1].copy()
-            changed = [
-                (i, {cid for cid, _ in old.items() ^ new.items()})
-                for i, (old, new) in enumerate(zip(k, now, strict=True))
-                if old != new
-            ]
+            copies = list(k)  # a new copy only of the counts that changed
+            changed = []
+            for i, (old, new) in enumerate(zip(k, now, strict=True)):
+                if old != new:
+                    changed.append((i, {cid for cid, _ in old.items() ^ new.items()}))
+                    copies[i] = dict(new)
         else:
             piles = np.zeros(len(self.pile_fields), dtype=np.float32)
             changed = [(i, set(new)) for i, new in enumerate(now)]
+            copies = [dict(c) for c in now]
         scale = self._pile_scale
         for i, cids in changed:
             index = self._pile_index[(0, 1, 1, 2, 2)[i]]
@@ -1135,7 +1171,7 @@ class Encoding:
                     at += offset
                     piles[at] = _unit(counts.get(cid, 0) / scale[at])
         piles[-1] = _unit(bottom / scale[-1])
-        self._piles_cache = ((tuple([dict(c) for c in now]), bottom), piles)
+        self._piles_cache = ((tuple(copies), bottom), piles)
         return piles
 
     def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:

@@ -41,12 +41,17 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import parallel_to_aec
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from verlies.board import SIDES, Pos
 from verlies.cards.model import TileKind
 from verlies.errors import VerliesError
 from verlies.game import Game
 from verlies.interop.encoding import Encoding
+from verlies.state import Table
 from verlies.variants import Variants
 
 __all__ = [
@@ -123,13 +128,17 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             0.0, 1.0, (self.encoding.observation_size + 4 * t,), np.float32
         )
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self._legal: dict[int, Any] = {}
+        # The engine's legal actions now, and each legal index's place in them: the step
+        # applies the engine's own action object (its legality check is then one identity
+        # test, not a search by value).
+        self._actions: tuple[Any, ...] = ()
+        self._legal: dict[int, int] = {}
         self._no_mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         self._mask = self._no_mask
         self._deciding = -1  # the seat whose mask is _mask (-1: none)
-        # (index -> action, mask) by (the figure's card, the legal actions)
-        self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, Any], Any]] = {}
-        # The last legal actions handed out, their figure's card and (index map, mask).
+        self._over = False  # the game has ended (or was cut off): only dead steps are left
+        # (index -> place in the actions, mask) by (the figure's card, the legal actions)
+        self._legal_cache: dict[tuple[Pos, tuple[Any, ...]], tuple[dict[int, int], Any]] = {}
         self._index_of: dict[tuple[Pos, Any], int] = {}  # (figure's card, action) -> index
         self._reset_dicts()
         self.agent_selection = self.possible_agents[0]
@@ -178,11 +187,37 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
             self.game = Game.new(seed=game_seed, log=False, **self._params)
         self.agents = self.possible_agents[:]
         self._decisions = 0
+        self._over = False
         self._reset_dicts()
         self._advance()
 
-    def _seat(self, agent: str) -> int:
+    def seat_of(self, agent: str) -> int:
+        """The seat (0-based, the game's) that ``agent`` plays."""
         return self._seat_of[agent]
+
+    def is_legal_index(self, index: int) -> bool:
+        """Whether action ``index`` is one the deciding seat may take now (its mask is 1
+        there)."""
+        return index in self._legal
+
+    def stop_deciding(self) -> None:
+        """No seat decides any more: every mask all 0 from now on (until ``reset``). For
+        a view that ends the game itself (the parallel env's ``max_cycles``)."""
+        self._actions = ()
+        self._legal = {}
+        self._deciding = -1
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()`` (the selected agent's observation, cumulative reward,
+        end flags and info), read directly: it runs at every decision."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (a new array) and action mask (a copy of the kept
@@ -225,73 +260,78 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         return out
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:  # every agent ended together: the selected one's last (None) step
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        # While the game runs every reward is 0 (they come at the end), so the acting
+        # agent's cumulative reward, which PettingZoo resets here, is 0 already.
         game = self.game
-        legal = self._legal.get(int(action))
-        if legal is not None:
-            game.apply(legal)  # one of the legal actions handed out: no search for it
+        index = int(action)
+        place = self._legal.get(index)
+        if place is not None:
+            game.apply(self._actions[place])  # the engine's own object: no search for it
         else:  # IllegalAction naming the rule
-            game.apply(self.encoding.index_to_action(game, int(action)))
+            game.apply(self.encoding.index_to_action(game, index))
         self._decisions += 1
         self._advance()
-
-    def _ended(self) -> bool:
-        return self.game.is_over or (
-            self.max_cycles is not None and self._decisions >= self.max_cycles
-        )
 
     def _advance(self) -> None:
         """Roll the chance points, then select the seat to decide (or end the game)."""
         game = self.game
         if game.state.at_chance:
             game.play_chance()
-        rewards = self.rewards
-        for a in self.agents:
-            rewards[a] = 0.0
-        if not game.is_over and self._ended():
-            # max_cycles decisions taken: a truncation, rewards 0 (as the round limit).
-            for a in self.agents:
-                self.truncations[a] = True
-                self.infos[a] = {"reason": "max_cycles"}
-            self._legal = {}
-            self._deciding = -1
-            self._accumulate_rewards()
-            self.agent_selection = self.agents[0]
-            return
-        if game.is_over:
-            self._legal = {}
-            self._deciding = -1
-            returns = game.returns()
-            truncated = game.truncated
-            for a in self.agents:
-                self.rewards[a] = returns[self._seat(a)]
-                self.terminations[a] = not truncated
-                self.truncations[a] = truncated
-                result = game.result
-                self.infos[a] = {"reason": result.reason if result else ""}
-            self._accumulate_rewards()
-            # Every agent now takes its last (None) step, in seat order.
-            self.agent_selection = self.agents[0]
-            return
-        self._legal_now()
-        self.agent_selection = self.possible_agents[self._deciding]
-
-    def _legal_now(self) -> None:
-        """The legal actions by index and their mask, for the seat deciding now, kept by
-        the actions (values: a tuple of them hashes in C) and the figure's card (indices
-        are relative to it). The engine hands out the same tuple while a figure's turn
-        choices stay; the same choices (an attempt or a decline, a fight's options, the
-        same placements) recur all game."""
-        game = self.game
         state = game.state
+        if state.over:
+            self._end_of_game()
+        elif self.max_cycles is not None and self._decisions >= self.max_cycles:
+            self._cut_off()
+        else:
+            self._legal_now(state)
+            self.agent_selection = self.possible_agents[self._deciding]
+
+    def _cut_off(self) -> None:
+        """max_cycles decisions taken: a truncation, rewards 0 (as the round limit)."""
+        self._over = True
+        self.stop_deciding()
+        for a in self.agents:
+            self.rewards[a] = 0.0
+            self.truncations[a] = True
+            self.infos[a] = {"reason": "max_cycles"}
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+
+    def _end_of_game(self) -> None:
+        """The game is over: ``Game.returns()`` as rewards (0 for a truncation by the round
+        limit, R1.6), then every agent takes its last (None) step, in seat order."""
+        game = self.game
+        self._over = True
+        self.stop_deciding()
+        returns = game.returns()
+        truncated = game.truncated
+        result = game.result
+        for a in self.agents:
+            self.rewards[a] = returns[self._seat_of[a]]
+            self.terminations[a] = not truncated
+            self.truncations[a] = truncated
+            self.infos[a] = {"reason": result.reason if result else ""}
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+
+    def _legal_now(self, state: Table) -> None:
+        """The legal actions by index and their mask, for the seat deciding now (the game
+        is neither over nor at a chance point), kept by the actions (values: a tuple of
+        them hashes in C) and the figure's card (indices are relative to it). The engine
+        hands out the same tuple while a figure's turn choices stay; the same choices (an
+        attempt or a decline, a fight's options, the same placements) recur all game. An
+        equal tuple has its actions in the same places, so the kept places index this
+        one."""
+        game = self.game
         legal = game.legal_actions()
-        self._deciding = state.current_player
-        pos = state.figures[state.seat].pos
-        key = (pos, legal if isinstance(legal, tuple) else tuple(legal))
+        seat = state.seat
+        self._deciding = seat
+        self._actions = legal
+        pos = state.figures[seat].pos
+        key = (pos, legal)
         hit = self._legal_cache.get(key)
         if hit is not None:
             self._legal, self._mask = hit
@@ -302,19 +342,18 @@ class VerliesEnv(AECEnv):  # type: ignore[misc]
         indices = self._index_of
         if len(indices) > 16384:
             indices.clear()
-        legal_by_index = {}
-        for a in legal:
+        places = {}
+        for place, a in enumerate(legal):
             i = indices.get((pos, a))
             if i is None:
                 i = indices[(pos, a)] = enc.action_to_index(game, a)
-            legal_by_index[i] = a
-        self._legal = legal_by_index
+            places[i] = place
         mask = np.zeros(enc.num_actions, dtype=np.int8)
-        mask[list(self._legal)] = 1
-        self._mask = mask
+        mask[list(places)] = 1
+        self._legal, self._mask = places, mask
         if len(self._legal_cache) > 4096:
             self._legal_cache.clear()
-        self._legal_cache[key] = (self._legal, mask)
+        self._legal_cache[key] = (places, mask)
 
     def _was_dead_step(self, action: Any) -> None:
         super()._was_dead_step(action)
@@ -464,6 +503,7 @@ class VerliesParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.action_spaces = self.aec.action_spaces
         self.state_space = self.aec.state_space
         self._cycles = 0
+        self._actions = self.aec.encoding.num_actions
 
     @property
     def game(self) -> Game:
@@ -508,11 +548,13 @@ class VerliesParallelEnv(ParallelEnv):  # type: ignore[misc]
                 "actions holds no action for it"
             )
         action = actions[acting]
-        if not self.action_spaces[acting].contains(action):
+        if not (type(action) is int and 0 <= action < self._actions) and not (
+            self.action_spaces[acting].contains(action)
+        ):
             raise ValueError(f"{acting}'s action {action!r} is not in its action space")
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         index = int(action)
-        if index in aec._legal:
+        if aec.is_legal_index(index):
             aec.step(index)
         else:
             try:  # the rules' own refusal, naming the rule (the game stays as it was)
@@ -530,12 +572,12 @@ class VerliesParallelEnv(ParallelEnv):  # type: ignore[misc]
             ended = truncated = True
             for a in agents:
                 infos[a]["reason"] = "max_cycles"
-            aec._deciding = -1  # no one decides any more: every mask all 0
+            aec.stop_deciding()  # every mask all 0
         elif ended:
             returns = game.returns()
             result = game.result
             for a in agents:
-                rewards[a] = float(returns[aec._seat_of[a]])
+                rewards[a] = float(returns[aec.seat_of(a)])
                 infos[a]["reason"] = result.reason if result else ""
         observe = aec.observe
         observations = {a: observe(a) for a in agents}
@@ -586,10 +628,31 @@ class Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     infos = _forwarded("infos", False)
     _cumulative_rewards = _forwarded("_cumulative_rewards", True)
     possible_agents = _forwarded("possible_agents", True)
+    _has_updated: bool  # OrderEnforcingWrapper's: a step or reset since the last agent
 
     def __init__(self, env: VerliesEnv) -> None:
         super().__init__(env)
         self._actions = env.encoding.num_actions
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """PettingZoo's ``agent_iter`` with its checks (reset first; a step or reset in
+        every loop), the agent read from the environment directly (see
+        :meth:`next_agent`)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _CheckedIterable(self, max_iter)
+
+    def next_agent(self, left: int) -> str:
+        """The next agent of an ``agent_iter`` loop that may go on ``left`` more times:
+        what PettingZoo's order-enforcing iterator does (StopIteration when no agent is
+        left or the loop has run out; an AssertionError when the last agent did not
+        step), reading the environment without the wrapper's forwarding properties."""
+        env = self.env
+        if not env.agents or left <= 0:
+            raise StopIteration
+        assert self._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self._has_updated = False
+        return env.agent_selection  # type: ignore[no-any-return]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -613,6 +676,20 @@ class Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _CheckedIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _CheckedIterator:
+        return _CheckedIterator(self.env, self.max_iter)
+
+
+class _CheckedIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """An ``agent_iter`` loop over :class:`Checked` (its checks: ``Checked.next_agent``)."""
+
+    def __next__(self) -> str:
+        agent = self.env.next_agent(self.iters_til_term)
+        self.iters_til_term -= 1
+        return agent  # type: ignore[no-any-return]
 
 
 def raw_env(**kwargs: Any) -> VerliesEnv:
