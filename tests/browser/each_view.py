@@ -21,7 +21,8 @@ import re
 from collections.abc import Iterator, Sequence
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from progress import follow, open_page
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -32,6 +33,7 @@ __all__ = [
     "each_lang",
     "each_width",
     "foreign_words",
+    "open_section",
     "other_lang",
     "template_words",
     "words",
@@ -56,6 +58,29 @@ def each_width(page: Page, height: int = 900, widths: Sequence[int] = WIDTHS) ->
     for width in widths:
         page.set_viewport_size({"width": width, "height": height})
         yield width
+
+
+def open_section(
+    page: Page,
+    url: str,
+    *,
+    server: object,
+    lang: str,
+    tab: str,
+    start: str,
+    width: int = 1280,
+    height: int = 900,
+) -> Locator:
+    """Open the page at ``width``, in ``lang``, on the tab named ``tab``, and wait for the
+    section's ``start`` button; the button. The Balance and Deck tabs' section tests begin
+    so."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, url, server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{tab}')")
+    button = page.locator(start)
+    follow(page, lambda: button.count() == 1, f"the section of {start}", server=server)
+    return button
 
 
 def words(text: str) -> set[str]:

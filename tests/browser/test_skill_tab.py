@@ -23,9 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from each_view import each_lang, each_width, foreign_words, other_lang
+from each_view import each_lang, each_width, foreign_words, open_section, other_lang
 from playwright.sync_api import Page
-from progress import follow, follow_expect, open_page
+from progress import follow, follow_expect
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -143,12 +143,9 @@ def test_the_skill_matrix_reads_right_at_every_width(
     lang: str,
 ) -> None:
     server = voila_server
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
-    start = page.locator(".vl-skill-start")
-    follow(page, lambda: start.count() == 1, "the skill section", server=server)
+    start = open_section(
+        page, page_url(), server=server, lang=lang, tab="Balance", start=".vl-skill-start"
+    )
     follow_expect(start).to_have_text(i18n.text("skill.start", lang))
     games = page.locator(".vl-skill-games input")
     games.fill(str(GAMES))

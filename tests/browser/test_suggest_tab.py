@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from each_view import each_lang, each_width, foreign_words, other_lang
+from each_view import each_lang, each_width, foreign_words, open_section, other_lang
 from playwright.sync_api import Page
-from progress import follow, follow_expect, open_page
+from progress import follow, follow_expect
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -120,12 +120,9 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
     lang: str,
 ) -> None:
     server = voila_server
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
-    start = page.locator(".vl-suggest-start")
-    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    start = open_section(
+        page, page_url(), server=server, lang=lang, tab="Balance", start=".vl-suggest-start"
+    )
     follow_expect(start).to_have_text(i18n.text("suggest.start", lang))
     # the defaults a designer starts from
     assert page.locator(".vl-suggest-targets textarea").input_value() == "win:*=25+-3"
@@ -208,12 +205,15 @@ def test_cancel_from_the_page_keeps_the_best_candidate_unchecked(
     console_errors: list[str],
 ) -> None:
     server, lang = voila_server, "de"
-    page.set_viewport_size({"width": 800, "height": 900})
-    open_page(page, page_url(), server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
-    start = page.locator(".vl-suggest-start")
-    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    start = open_section(
+        page,
+        page_url(),
+        server=server,
+        lang=lang,
+        tab="Balance",
+        start=".vl-suggest-start",
+        width=800,
+    )
     for sel, value in (
         # a game of one or two rounds: no candidate meets it, so the search goes on
         (".vl-suggest-targets textarea", "rounds=1:2"),
@@ -253,12 +253,15 @@ def test_within_targets_and_a_bad_line_s_reason_follow_the_language_switch(
     budget) is within its targets: "Im Ziel: nichts zu ändern." with no proposed change,
     download or "Make it the draft", and the English sentence after a switch (tune22)."""
     server = voila_server
-    page.set_viewport_size({"width": 800, "height": 900})
-    open_page(page, page_url(), server=server)
-    page.click(".vl-lang button:has-text('DE')")
-    page.click(".vl-tabs .lm-TabBar-tab:has-text('Balance')")
-    start = page.locator(".vl-suggest-start")
-    follow(page, lambda: start.count() == 1, "the suggest section", server=server)
+    start = open_section(
+        page,
+        page_url(),
+        server=server,
+        lang="de",
+        tab="Balance",
+        start=".vl-suggest-start",
+        width=800,
+    )
     moves = page.locator(".vl-suggest-moves textarea")
     moves.fill("monster:*:fight=-2:2\nweapons:x:gold")
     moves.blur()
