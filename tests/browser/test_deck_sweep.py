@@ -89,6 +89,24 @@ def _click_dot(page: Page, index: int, taken: Callable[[], bool], what: str, ser
     follow(page, check, what, server=server)
 
 
+def _open_card(page: Page, url: str, server: Any, lang: str, card: str) -> None:
+    """The page at 1280 px in ``lang``, its Deck tab, ``card`` found by the editor's search
+    and selected (its id in the card's heading)."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, url, server=server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
+    )
+    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
+    search.fill(card)
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    follow(page, lambda: card_list.locator("option").count() == 1, card, server=server)
+    card_list.select_option(index=0)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(card)
+
+
 def _options(select: Locator) -> list[str]:
     texts: list[str] = select.evaluate("s => Array.from(s.options).map(o => o.textContent)")
     return [t.replace("\xa0", " ") for t in texts]
@@ -127,19 +145,7 @@ def test_sweeping_the_coin_purses_gold_and_taking_a_value(
     tweak = Tweak("treasure", CARD, "gold")
     lab = sweep(tweak, VALUES, GAMES, players=4, deck=deck, characters="all", workers=1)
     want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
-    search = page.locator(
-        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
-    )
-    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
-    search.fill(CARD)
-    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
-    follow(page, lambda: card_list.locator("option").count() == 1, "the purse", server=server)
-    card_list.select_option(index=0)
-    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD)
+    _open_card(page, page_url(), server, lang, CARD)
     field = page.locator(".vl-sweep-field select").first
     follow(
         page,
@@ -206,19 +212,7 @@ def test_sweeping_a_characters_value_as_a_pair_and_clicking_a_point(
     server = voila_server
     deck = Deck.default()
     tweak = PairTweak("character", "char-zwerg", "staerke", "geist")
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
-    search = page.locator(
-        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
-    )
-    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
-    search.fill("char-zwerg")
-    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
-    follow(page, lambda: card_list.locator("option").count() == 1, "the Zwerg", server=server)
-    card_list.select_option(index=0)
-    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text("char-zwerg")
+    _open_card(page, page_url(), server, lang, "char-zwerg")
     attr = [i18n.text(f"card.attr.{f}", lang) for f in ("staerke", "geist", "geschick")]
     field = page.locator(".vl-sweep-field select").first
     follow(page, lambda: _options(field) == attr, "the Zwerg's three values", server=server)
