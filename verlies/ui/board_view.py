@@ -424,12 +424,17 @@ class BoardView:
         for f in scene.figures:
             by_cell.setdefault((f.x, f.y), []).append(f)
         pawns: list[tuple[float, float, float, FigureMark]] = []
+        hindered = {t.pos for t in scene.tiles if t.card.obstacle is not None}
         for (x, y), group in sorted(by_cell.items()):
             cx0, cy0 = v.cell_center(x, y)
             seated = sorted(group, key=lambda f: f.seat)
             mark = scene.highlights.get((x, y))
-            # clear of the obstacle's number and of an odds badge (ui/board_layout.py)
-            places = pawn_places([f.injured for f in seated], badge=bool(mark and mark.label))
+            # clear of the obstacle's number and ring and of an odds badge, as the exports
+            places = pawn_places(
+                [f.injured for f in seated],
+                badge=bool(mark and mark.label),
+                obstacle=(x, y) in hindered,
+            )
             for f, at in zip(seated, places, strict=True):
                 pawns.append((cx0 + at.x * ts, cy0 + at.y * ts, at.h * ts, f))
         self._figures(pawns)
