@@ -46,6 +46,13 @@ LYING_H = 0.40
 LYING_MARK_RX = 0.66
 LYING_MARK_RY = 0.28
 LYING_MARK_LINE = 0.1
+#: The flat ellipse on the ground around a standing figure's foot that marks whose turn it
+#: is (board_view._current_marker; a ring around the whole figure, 1.36 of its height
+#: wide, covered the dot and the pictogram's ring): centre below the pawn's centre, half
+#: width and half height, at height 1. Its line is LYING_MARK_LINE wide.
+STAND_MARK_Y = 0.5
+STAND_MARK_RX = 0.34
+STAND_MARK_RY = 0.14
 #: The gap a lying figure keeps from the pictogram's ring (tile units; 2 px at 94 px).
 GLYPH_GAP = 0.025
 #: The gap every placed figure keeps from the dot, the ring and the badge (2 px at 94 px,
@@ -59,14 +66,14 @@ EDGE = 0.5 - st.TILE_GAP
 #: (board_view._badge: font 0.15 of a tile, 1.45 of that high).
 BADGE_Y = 0.39
 BADGE_H = 0.15 * 1.45
-#: The heights tried for figures placed around an obstacle, largest first. 0.34 of a tile
+#: The heights tried for figures placed around an obstacle, largest first. 0.32 of a tile
 #: (a lone figure elsewhere: 0.46, a crowd: 0.36) is the largest at which a standing figure
-#: fits between the dot and the card's side edge, and at which one to three figures of any
-#: state fit around the dot (four standing: 0.28); one height for every figure of a card,
+#: with its turn ellipse fits between the dot and the card's side edge, and at which one to
+#: three figures of any state fit around the dot; one height for every figure of a card,
 #: so that none looks more important. The last ones are for four lying figures (only the
 #: bands above and below the dot hold them): their seat numbers stay
 #: style.FIGURE_LABEL_MIN px.
-CROWD_HEIGHTS = (0.34, 0.32, 0.30, 0.28, 0.26, 0.24, 0.22, 0.2, 0.18, 0.16)
+CROWD_HEIGHTS = (0.32, 0.30, 0.28, 0.26, 0.24, 0.22, 0.2, 0.18, 0.16)
 
 
 @dataclass(frozen=True)
@@ -118,8 +125,8 @@ class PawnPlace:
 
     @property
     def reach(self) -> Box:
-        """All it may cover: the pawn with its ink line and shadow, and for a lying figure
-        the flat ellipse of whose turn it is."""
+        """All it may cover: the pawn with its ink line and shadow, and the flat ellipse of
+        whose turn it is."""
         return reach_box(self.x, self.y, self.h, self.injured)
 
 
@@ -130,6 +137,8 @@ def reach_box(x: float, y: float, h: float, injured: bool) -> Box:
         rx = max(-top, bottom, LYING_MARK_RX + LYING_MARK_LINE / 2)
         ry = max(w, LYING_MARK_RY + LYING_MARK_LINE / 2)
         return Box(x - rx * h, y - ry * h, x + rx * h, y + ry * h)
+    w = max(w, STAND_MARK_RX + LYING_MARK_LINE / 2)
+    bottom = max(bottom, STAND_MARK_Y + STAND_MARK_RY + LYING_MARK_LINE / 2)
     return Box(x - w * h, y + top * h, x + w * h, y + bottom * h)
 
 
