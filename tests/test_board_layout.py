@@ -8,10 +8,12 @@ import itertools
 import pytest
 
 from verlies.ui.board_layout import (
+    CLEAR,
     GLYPH_GAP,
     Box,
     PawnPlace,
     badge_box,
+    dot_circle,
     glyph_circle,
     obstacle_box,
     pawn_places,
@@ -101,3 +103,66 @@ def test_a_lone_injured_figure_above_a_badge_stays_in_the_middle() -> None:
     """At the top (the badge holds the bottom) there is no ring to keep clear of."""
     (at,) = pawn_places([True], badge=True)
     assert at.y < 0 and at.x == 0.0
+
+
+# ---- one to four figures on a card with an obstacle (render/figure_places.py) ----------
+
+PATTERNS = [hurt for n in (1, 2, 3, 4) for hurt in itertools.product([False, True], repeat=n)]
+
+
+def clear_problems(places: list[PawnPlace], badge: bool, gap: float = CLEAR) -> list[str]:
+    """What a placement covers: the dot, the ring, the badge's row, another figure, or the
+    cell's edge (each figure's reach: pawn, ink line, shadow, a lying one's turn ellipse),
+    keeping ``gap`` from the dot and the ring."""
+    out = []
+    for i, at in enumerate(places):
+        reach = at.reach
+        if reach.gap_to_circle(dot_circle()) < gap - 1e-9:
+            out.append(f"{i}: on the dot")
+        if reach.gap_to_circle(glyph_circle()) < gap - 1e-9:
+            out.append(f"{i}: on the ring")
+        if badge and reach.meets(badge_box(1.0)):
+            out.append(f"{i}: on the badge")
+        if not inside(reach):
+            out.append(f"{i}: out of the cell")
+        out += [f"{i}: on {j}" for j, o in enumerate(places[:i]) if reach.meets(o.reach)]
+    return out
+
+
+@pytest.mark.parametrize("hurt", PATTERNS, ids=lambda h: "".join("L" if v else "S" for v in h))
+def test_figures_on_an_obstacle_keep_clear_of_dot_ring_and_each_other(
+    hurt: tuple[bool, ...],
+) -> None:
+    places = pawn_places(list(hurt), obstacle=True)
+    assert [p.injured for p in places] == list(hurt)
+    # the lone lying figure keeps its place of before: its ink line touches the dot's paper
+    # rim's outer edge (not the rim, not the number)
+    assert not clear_problems(places, badge=False, gap=0.0 if hurt == (True,) else CLEAR)
+    assert len({p.h for p in places}) == 1  # one size on a card
+    # readable: 0.32 of a tile (a crowd elsewhere: 0.36), four standing 0.26, and the
+    # smallest four lying (only the bands above and below the dot hold them) 0.22
+    least = {(False,) * 4: 0.26, (True,) * 4: 0.22, (True,): 0.4}.get(hurt, 0.32)
+    assert places[0].h >= least - 1e-9, places
+    # the same figures get the same places (the page redraws every step)
+    assert pawn_places(list(hurt), obstacle=True) == places
+
+
+@pytest.mark.parametrize("hurt", [h for h in PATTERNS if len(h) <= 3])
+def test_figures_on_a_badged_obstacle_keep_clear_of_the_badge_too(hurt: tuple[bool, ...]) -> None:
+    """A walk target with odds holds at most three figures (the mover stands elsewhere)."""
+    places = pawn_places(list(hurt), badge=True, obstacle=True)
+    problems = clear_problems(places, badge=True)
+    if hurt == (True,):  # the lone lying figure lies at the top, centred, as before
+        problems = [p for p in problems if "ring" not in p and "dot" not in p]
+    assert not problems, places
+    assert all(p.h >= 0.22 for p in places)
+
+
+def test_the_old_places_covered_dot_and_ring() -> None:
+    """The check sees what was drawn before: the offsets of style.FIGURE_OFFSETS at 0.36."""
+    from verlies.render import style as st
+
+    for n in (2, 3, 4):
+        old = [PawnPlace(x, y, st.FIGURE_H_CROWDED, False) for x, y in st.FIGURE_OFFSETS[n]]
+        assert clear_problems(old, badge=False), n
+    assert clear_problems([PawnPlace(0.0, 0.08, st.FIGURE_H, False)], badge=False)

@@ -17,7 +17,11 @@ cells, at 390 and 1280 px, in German and English, and checks by colour:
   translucent shadow or the turn marker over it leave sectors without), and none of the
   figure's blue lies within it;
 - the badge (its yellow) is drawn, no orange of the figure inside it, and no badge yellow
-  inside the standing figure's outline.
+  inside the standing figure's outline;
+- two to four figures (standing and lying, one of them to move) on an obstacle card leave
+  the dot's number and the ring's 24 sectors whole and keep their colours out of both
+  (tests/figure_pixels.py, shared with tests/test_export_figure_pixels.py, which checks
+  the exported board the same way).
 
 The colours are those of verlies.render.style; where things are comes from the pixels
 themselves (the figure's outline is the box of its colour), not from the layout code, so
@@ -31,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
+from figure_pixels import dot_problems, ring_problems, shown_problems
 from playwright.sync_api import Page
 from progress import BOARD, follow, navigate, wait_page
 from test_play import board_data, settled_hash
@@ -302,4 +308,79 @@ def test_the_turn_ring_of_an_injured_figure_keeps_off_the_obstacle_number(
         ARTIFACTS.mkdir(exist_ok=True)  # what a person sees (the board may be shown smaller)
         page.locator(BOARD).screenshot(path=str(ARTIFACTS / f"board-turn-ring-{width}.png"))
         check_injured_figure(px, size, facts, f"{width} px, injured figure to move")
+    assert console_errors == []
+
+
+#: Positions (players, seed, random steps of ``played``) where two to four figures share a
+#: card with an obstacle: two standing; two lying; one of each; three standing; two
+#: standing and one lying; one standing and two lying; four: two standing and two lying,
+#: three standing and one lying (found by playing seeds in order).
+CROWDS = (
+    (4, 2, 106),
+    (4, 3, 71),
+    (4, 3, 74),
+    (4, 3, 80),
+    (4, 8, 108),
+    (4, 8, 112),
+    (4, 22, 298),
+    (4, 43, 21),
+)
+
+
+def crowd(players: int, seed: int, steps: int) -> tuple[str, dict[str, Any]]:
+    """The link value of a position, and the cell where figures crowd on an obstacle."""
+    game = played(players, seed, steps)
+    scene = Controller(Session(game), "en").scene()
+    by_cell: dict[tuple[int, int], list[Any]] = {}
+    for f in scene.figures:
+        by_cell.setdefault((f.x, f.y), []).append(f)
+    cells = [
+        (cell, fs)
+        for cell, fs in by_cell.items()
+        if len(fs) >= 2 and game.board[cell].card.obstacle is not None
+    ]
+    assert len(cells) == 1, cells  # the position is what the test needs
+    ((cell, fs),) = cells
+    assert cell not in scene.highlights, cell  # no tint of a target over the dot's colour
+    obstacle = game.board[cell].card.obstacle
+    assert obstacle is not None
+    facts = {
+        "cell": cell,
+        "tiles": len(scene.tiles),
+        "dot": st.OBSTACLE_DOT[obstacle.color],
+        # seat 4's white is too near the card's paper to tell by colour
+        "colors": [st.player_color(f.seat) for f in fs if f.seat < 3],
+        "what": f"{len(fs)} figures, lying {[f.injured for f in fs]}, "
+        f"to move {[f.current for f in fs]}",
+    }
+    return encode(game, [HUMAN] * players), facts
+
+
+@pytest.mark.parametrize("where", CROWDS, ids=lambda c: "-".join(map(str, c)))
+def test_two_to_four_figures_keep_clear_of_the_number_and_the_ring(
+    where: tuple[int, int, int],
+    page: Page,
+    page_url: Any,
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    """Figures crowding on an obstacle card (standing and lying) leave the dot's number and
+    the pictogram's ring whole on the page's canvas, at 390 and 1280 px."""
+    value, facts = crowd(*where)
+    for (width, height), lang in zip(SIZES, ("de", "en"), strict=True):
+        page.set_viewport_size({"width": width, "height": height})
+        navigate(page, f"{page_url()}?lang={lang}&g={value}", server=voila_server)
+        wait_page(page, server=voila_server)
+        assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+        follow(
+            page,
+            lambda: board_data(page).get("tiles") == str(facts["tiles"]),
+            "the linked position's board",
+        )
+        settled_hash(page)
+        px, size = cell_pixels(page, facts["cell"])
+        colors = facts["colors"]
+        found = dot_problems(px, facts["dot"], colors) + ring_problems(px, facts["dot"], colors)
+        found += shown_problems(px, colors, 0.005)
+        assert not found, f"{width} px, {facts['what']}, a {size} px cell: {found}"
     assert console_errors == []

@@ -11,7 +11,6 @@ a figure has ``data-seat`` and ``data-injured``; a highlighted cell ``data-highl
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
@@ -20,6 +19,7 @@ from verlies.cards.display import card_text
 from verlies.cards.model import DungeonCard, register_card_painter
 from verlies.render import shapes as sh
 from verlies.render import style as st
+from verlies.render.figure_places import pawn_places
 from verlies.render.shapes import Card, wrap
 
 Tile = tuple[int, int, DungeonCard, int, bool]
@@ -235,8 +235,9 @@ def board_svg(
 
     ``tiles``: ``(x, y, card, mask, collapsed)``; ``figures``: ``(seat, x, y, injured)``;
     ``highlights``: ``(x, y)`` or ``(x, y, kind)`` cells to outline, kind one of
-    :data:`style.HIGHLIGHT` (default "place"). Grid y grows downwards. Figures sharing a cell
-    are spread out so that each stays visible.
+    :data:`style.HIGHLIGHT` (default "place"). Grid y grows downwards. Figures are placed as
+    on the page's board (:mod:`verlies.render.figure_places`): clear of an obstacle's dot and
+    its pictogram's ring, each visible when several share a cell.
     """
     ts = float(tile_size)
     tl = sorted(tiles, key=lambda t: (t[1], t[0]))
@@ -284,19 +285,14 @@ def board_svg(
     by_cell: dict[tuple[int, int], list[Figure]] = {}
     for f in fl:
         by_cell.setdefault((f[1], f[2]), []).append(f)
+    hindered = {(t[0], t[1]) for t in tl if t[2].obstacle is not None}
     for (x, y), group in sorted(by_cell.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        n = len(group)
-        offsets = st.FIGURE_OFFSETS.get(n)
-        fh = (st.FIGURE_H if n == 1 else st.FIGURE_H_CROWDED) * ts
-        for i, (seat, _, _, injured) in enumerate(sorted(group)):
-            if offsets is None:  # more than four on one card: a ring
-                k = i / n
-                ox, oy = 0.22 * math.cos(2 * math.pi * k), 0.22 * math.sin(2 * math.pi * k)
-                fh = 0.3 * ts
-            else:
-                ox, oy = offsets[i]
-            cx, cy = px(x) + ts / 2 + ox * ts, py(y) + ts / 2 + oy * ts
-            body.append(sh.figure(cx, cy, fh, seat, injured))
+        seated = sorted(group)
+        # the page's placement: clear of the obstacle's number and its pictogram's ring
+        places = pawn_places([f[3] for f in seated], obstacle=(x, y) in hindered)
+        for (seat, _, _, injured), at in zip(seated, places, strict=True):
+            cx, cy = px(x) + ts / 2 + at.x * ts, py(y) + ts / 2 + at.y * ts
+            body.append(sh.figure(cx, cy, at.h * ts, seat, injured))
     content = "".join(shape_svg(p) for p in body)
     return _doc(w, h, f"0 0 {_n(w)} {_n(h)}", content, (("data-origin", f"{x0},{y0}"),))
 

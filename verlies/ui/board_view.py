@@ -20,7 +20,15 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
-from verlies.ui.board_layout import BADGE_Y, LYING_MARK_RX, LYING_MARK_RY, pawn_places
+from verlies.ui.board_layout import (
+    BADGE_Y,
+    LYING_MARK_RX,
+    LYING_MARK_RY,
+    STAND_MARK_RX,
+    STAND_MARK_RY,
+    STAND_MARK_Y,
+    pawn_places,
+)
 from verlies.ui.canvas import pin_css_size, redraw
 from verlies.ui.page_model import Cell, FigureMark, Highlight, Scene
 from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
@@ -424,12 +432,17 @@ class BoardView:
         for f in scene.figures:
             by_cell.setdefault((f.x, f.y), []).append(f)
         pawns: list[tuple[float, float, float, FigureMark]] = []
+        hindered = {t.pos for t in scene.tiles if t.card.obstacle is not None}
         for (x, y), group in sorted(by_cell.items()):
             cx0, cy0 = v.cell_center(x, y)
             seated = sorted(group, key=lambda f: f.seat)
             mark = scene.highlights.get((x, y))
-            # clear of the obstacle's number and of an odds badge (ui/board_layout.py)
-            places = pawn_places([f.injured for f in seated], badge=bool(mark and mark.label))
+            # clear of the obstacle's number and ring and of an odds badge, as the exports
+            places = pawn_places(
+                [f.injured for f in seated],
+                badge=bool(mark and mark.label),
+                obstacle=(x, y) in hindered,
+            )
             for f, at in zip(seated, places, strict=True):
                 pawns.append((cx0 + at.x * ts, cy0 + at.y * ts, at.h * ts, f))
         self._figures(pawns)
@@ -528,14 +541,16 @@ class BoardView:
                 c.ellipse(x, y, rx, ry, 0, 0, 2 * math.pi)
                 c.stroke()
             return
-        r = _n(h * 0.62)
-        x, y = _n(cx), _n(cy + h * 0.12)
-        c.line_width = _n(max(3, h * 0.12))
-        c.stroke_style = "#ffffff"
-        c.stroke_circle(x, y, r)
-        c.line_width = _n(max(2, h * 0.07))
-        c.stroke_style = st.player_color(seat)
-        c.stroke_circle(x, y, r)
+        # A flat ellipse on the ground around its foot (render/figure_places.py): a ring
+        # around the whole figure covered the obstacle's dot and its pictogram's ring.
+        rx, ry = _n(h * STAND_MARK_RX), _n(h * STAND_MARK_RY)
+        x, y = _n(cx), _n(cy + h * STAND_MARK_Y)
+        for width, color in ((max(3, h * 0.1), "#ffffff"), (max(2, h * 0.06), None)):
+            c.line_width = _n(width)
+            c.stroke_style = color or st.player_color(seat)
+            c.begin_path()
+            c.ellipse(x, y, rx, ry, 0, 0, 2 * math.pi)
+            c.stroke()
 
     def _figures(self, pawns: list[tuple[float, float, float, FigureMark]]) -> None:
         """Each pawn at (cx, cy) with height h: the marker of the player to move under it,
