@@ -65,5 +65,11 @@ def test_a_game_resumed_from_another_tab_is_shown_on_the_play_tab(
         "the message said again in English",
         server=server,
     )
-    assert second.locator(CURRENT_TAB).inner_text().strip() == "Game"
+    # the tabs' titles are said again after the message (ui/app.py's set_lang): follow them
+    follow(
+        second,
+        lambda: second.locator(CURRENT_TAB).inner_text().strip() == "Game",
+        "the Game tab's title in English",
+        server=server,
+    )
     second.close()
