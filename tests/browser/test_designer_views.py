@@ -218,8 +218,15 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
     # a fourth seat comes in with a character of its own
     page.select_option(".vl-players-count select", "4")
     follow_expect(page.locator(".vl-seat-4-character select")).to_be_visible()
-    four = [chosen(page, s) for s in (1, 2, 3, 4)]
-    assert len(set(four)) == 4, four
+
+    def four_picked() -> bool:
+        # seat 4's list is filled, and the others rewritten, after it shows: one look may
+        # fall before seat 4 has its pick or before a seat was rewritten
+        four = [chosen(page, s) for s in (1, 2, 3, 4)]
+        assert len(set(four)) == 4, four
+        return True
+
+    wait_for(page, four_picked, "four seats, four characters")
     page.click(".vl-start")
     wait_for(page, lambda: state(page)["players"] == "4", "the 4-player game")
     assert page.locator(".vl-setup-message").inner_text().strip() == ""
