@@ -212,17 +212,24 @@ def test_board_is_drawn_with_the_start_tile(
     open_page(page, page_url(), server=voila_server)
     stats = canvas_stats(page, BOARD)[0]
     assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"])
-    info = board_data(page)
-    tile, ox, oy = int(info["tile"]), float(info["ox"]), float(info["oy"])
-    start = pixels(page, int(ox), int(oy), tile, tile)["colors"]
-    # the start card: rock, floor, its red gem (sprites drawn from the SVG renderer)
-    for color in (st.ROCK, st.FLOOR, st.GEM[Color.RED]):
-        assert hex_rgb(color) in start, color
-    # the two figures stand on it in their colours, and the table is around it
-    for color in (st.player_color(0), st.player_color(1)):
-        assert hex_rgb(color) in start, color
-    corner = pixels(page, 0, 0, 20, 20)["colors"]
-    assert corner == [hex_rgb(st.TABLE)]
+
+    def drawn() -> bool:
+        # open_page waits for a canvas with some colours; the batch that draws the card and
+        # its figures lands in the browser a piece at a time: follow it to the end
+        info = board_data(page)
+        tile, ox, oy = int(info["tile"]), float(info["ox"]), float(info["oy"])
+        start = pixels(page, int(ox), int(oy), tile, tile)["colors"]
+        # the start card: rock, floor, its red gem (sprites drawn from the SVG renderer)
+        for color in (st.ROCK, st.FLOOR, st.GEM[Color.RED]):
+            assert hex_rgb(color) in start, color
+        # the two figures stand on it in their colours, and the table is around it
+        for color in (st.player_color(0), st.player_color(1)):
+            assert hex_rgb(color) in start, color
+        corner = pixels(page, 0, 0, 20, 20)["colors"]
+        assert corner == [hex_rgb(st.TABLE)]
+        return True
+
+    follow(page, drawn, "the start card, its figures and the table drawn")
     assert console_errors == []
 
 
