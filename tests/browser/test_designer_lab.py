@@ -146,7 +146,9 @@ def test_play_notebook_in_jupyterlab_beside_the_file_browser(
     follow(page, has(page, ".vl-state"), "the app's state line")
     wait_canvas(page, "canvas.vl-board", min_colors=8)
     ARTIFACTS.mkdir(exist_ok=True)
-    assert_in_view(measure(page), "after running")
+    # the output's views are attached one by one (ipywidgets builds a box's children
+    # asynchronously): a drawn board does not yet say that Step and Save are laid out
+    follow(page, lambda: in_view(page, "after running"), "the app in view after running")
     # the person's first move by its buttons, then a click on the board: where the drawn
     # card goes (a place target, at its pixel centre on the canvas)
     s = state(page)
