@@ -246,11 +246,13 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
 
     # -- 2. a valid text, applied to the current game as an undoable step --------------------
     type_card_text(page, GOOD_TEXT)
-    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
-    follow_expect(page.locator(f"{EDITOR} .verlies-error")).to_have_count(0)
+    # the diff names the new text only once the kernel checked all of it: "✓ ok" and no
+    # error were already there before the typing (and after some of its keys)
     follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_have_text(
         f"{CARD} ({CARD_NAME}): “5 Gold.” → “7 Gold.”"
     )
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
+    follow_expect(page.locator(f"{EDITOR} .verlies-error")).to_have_count(0)
     # the canonical text in the page's language only (issue 24: one language at a time)
     follow_expect(page.locator(f"{EDITOR} .verlies-canonical")).to_contain_text("7 gold.")
     follow_expect(page.locator(f"{EDITOR} .verlies-canonical")).not_to_contain_text("7 Gold.")
