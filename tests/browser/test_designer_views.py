@@ -18,7 +18,7 @@ from typing import Any
 from playwright.sync_api import Page
 from progress import BOARD, follow, follow_event, follow_expect, follow_js, has, open_page
 from test_designer import wait_for
-from test_play import board_data, start_game, state, wait_state
+from test_play import board_data, settled_hash, start_game, state, wait_state
 
 from verlies.i18n import de, en
 
@@ -266,7 +266,8 @@ def test_designer_coordinates_leave_the_gem_free(
     before_gem, before_strip = region(page, gem), region(page, strip)
     page.click(".vl-designer input")
     wait_for(page, lambda: region(page, strip) != before_strip, "the coordinates to be drawn")
-    page.wait_for_timeout(300)  # a drawing in flight lands before the gem is read
+    # a drawing in flight lands before the gem is read: follow the board until it is still
+    settled_hash(page)
     assert region(page, gem) == before_gem  # nothing drawn over the gem
     page.screenshot(path=str(ARTIFACTS / "designer-coords.png"), clip=_clip(page, ox, oy, ts))
     # and off again: the strip as it was
