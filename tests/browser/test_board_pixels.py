@@ -36,7 +36,17 @@ from typing import Any
 
 import numpy as np
 import pytest
-from figure_pixels import dot_problems, ring_problems, shown_problems
+from figure_pixels import (
+    NEAR,
+    RING_SECTORS,
+    disc,
+    dot_problems,
+    near,
+    off_segment,
+    rgb,
+    ring_problems,
+    shown_problems,
+)
 from playwright.sync_api import Page
 from progress import BOARD, follow, navigate, wait_page
 from test_play import board_data, settled_hash
@@ -51,11 +61,6 @@ SIZES = ((390, 844), (1280, 800))
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 #: The position: 3 players, seed 54, 147 steps of a random player (Random(54)).
 SEED, PLAYERS, STEPS = 54, 3, 147
-#: The pictogram's ring is checked in this many sectors of its circle (15 degrees each).
-RING_SECTORS = 24
-#: Largest colour distance (RGB, 0-255 each) still counted as "that colour": an edge
-#: blended half with something else is further away than this.
-NEAR = 30.0
 
 _REGION_JS = """
 ([selector, x, y, w, h]) => {
@@ -63,10 +68,6 @@ _REGION_JS = """
   return Array.from(c.getContext("2d").getImageData(x, y, w, h).data);
 }
 """
-
-
-def rgb(color: str) -> np.ndarray:
-    return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
 
 
 def played(players: int, seed: int, steps: int) -> Game:
@@ -133,32 +134,11 @@ def cell_pixels(page: Page, cell: tuple[int, int]) -> tuple[np.ndarray, int]:
     return np.array(flat, dtype=float).reshape(size, size, 4)[:, :, :3], size
 
 
-def near(px: np.ndarray, color: str, tol: float = NEAR) -> np.ndarray:
-    """Where ``px`` shows ``color`` (a boolean mask)."""
-    return np.asarray(np.linalg.norm(px - rgb(color), axis=-1) <= tol)
-
-
-def off_segment(px: np.ndarray, a: str, b: str) -> np.ndarray:
-    """Distance of each pixel from every blend of colours ``a`` and ``b``."""
-    ca, cb = rgb(a), rgb(b)
-    d = cb - ca
-    t = np.clip(((px - ca) @ d) / float(d @ d), 0.0, 1.0)
-    return np.asarray(np.linalg.norm(px - (ca + t[..., None] * d), axis=-1))
-
-
 def bbox(mask: np.ndarray) -> tuple[int, int, int, int]:
     """(left, top, right, bottom) of the true pixels, right and bottom exclusive."""
     ys, xs = np.nonzero(mask)
     assert len(xs), "nothing of that colour in the cell"
     return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
-
-
-def disc(size: int, radius: float, at: tuple[float, float] = st.OBSTACLE_POS) -> np.ndarray:
-    """The pixels of a cell ``size`` px wide whose centre lies within ``radius`` px of
-    ``at`` (fractions of the tile; by default the obstacle's centre, render/style.py)."""
-    ys, xs = np.mgrid[0:size, 0:size] + 0.5
-    cx, cy = at[0] * size, at[1] * size
-    return np.asarray((xs - cx) ** 2 + (ys - cy) ** 2 <= radius**2)
 
 
 def check_injured_figure(px: np.ndarray, size: int, facts: dict[str, Any], where: str) -> None:
