@@ -32,7 +32,7 @@ from verlies.sim import stats
 from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Z95, Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
-from verlies.sim.report import Table, html_tables, text_tables
+from verlies.sim.report import Table, TableReport
 from verlies.sim.run import (
     CancelToken,
     CharactersArg,
@@ -201,7 +201,7 @@ class Paired:
 
 
 @dataclass
-class Comparison:
+class Comparison(TableReport):
     """A and B on the same seeds: both sides' metrics, the paired differences, a verdict.
 
     ``watch``: the watched quantities (patterns expanded: ``win:*`` is every character);
@@ -450,18 +450,6 @@ class Comparison:
         from verlies.i18n.metrics import comparison_tables
 
         return comparison_tables(self, lang)
-
-    def text(self, lang: str = "en") -> str:
-        return text_tables(self._tables(lang))
-
-    def html(self, lang: str = "en") -> str:
-        return html_tables(self._tables(lang))
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-    def _repr_html_(self) -> str:
-        return self.html("en")
 
 
 def expand_watch(patterns: Sequence[str], spec: RunSpec) -> tuple[str, ...]:

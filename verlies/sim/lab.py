@@ -19,7 +19,7 @@ from typing import Any
 from verlies.setup import Setup
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
-from verlies.sim.report import Table, html_tables, num, pct, text_tables
+from verlies.sim.report import Table, TableReport, num, pct
 from verlies.sim.run import (
     CancelToken,
     CharactersArg,
@@ -84,7 +84,7 @@ def check_games(n: object) -> int:
 
 
 @dataclass
-class SimResult:
+class SimResult(TableReport):
     """A run's metrics (and, when asked for, its game records, ordered by game index)."""
 
     spec: RunSpec
@@ -302,19 +302,6 @@ class SimResult:
             ]
             for key, r in self.metrics.test_rows().items()
         ]
-
-    def text(self, lang: str = "en") -> str:
-        """The report as text in ``lang`` (``str(result)``: English)."""
-        return text_tables(self._tables(lang))
-
-    def html(self, lang: str = "en") -> str:
-        return html_tables(self._tables(lang))
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-    def _repr_html_(self) -> str:
-        return self.html("en")
 
 
 def _rate_cells(r: dict[str, Any], lang: str) -> list[str]:

@@ -5,10 +5,34 @@ from __future__ import annotations
 import html
 import math
 
-__all__ = ["Table", "html_tables", "jsonable", "num", "pct", "text_tables"]
+__all__ = ["Table", "TableReport", "html_tables", "jsonable", "num", "pct", "text_tables"]
 
 #: (title, header, rows); a table without a header is a list of lines.
 Table = tuple[str, list[str], list[list[str]]]
+
+
+class TableReport:
+    """A result that reads as tables in a language: ``text(lang)``, ``html(lang)``,
+    ``str()`` in English and the notebooks' HTML. A subclass says what its tables are
+    (``_tables``); the lab's results (simulate, compare, sweep, skill) all read this way."""
+
+    __slots__ = ()
+
+    def _tables(self, lang: str = "en") -> list[Table]:
+        raise NotImplementedError
+
+    def text(self, lang: str = "en") -> str:
+        """The report as text in ``lang`` (``str(result)``: English)."""
+        return text_tables(self._tables(lang))
+
+    def html(self, lang: str = "en") -> str:
+        return html_tables(self._tables(lang))
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def _repr_html_(self) -> str:
+        return self.html("en")
 
 
 def jsonable(x: object) -> object:

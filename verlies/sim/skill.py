@@ -40,7 +40,7 @@ from verlies.rules import mix64
 from verlies.sim.lab import Bar, Progress, backend_name, check_games, progress_bar, table_cell
 from verlies.sim.metrics import Z95, Metrics, wilson
 from verlies.sim.records import DeckArg, GameRecord, SimulationError, VariantsArg, load_deck
-from verlies.sim.report import Table, html_tables, num, pct, text_tables
+from verlies.sim.report import Table, TableReport, num, pct
 from verlies.sim.run import (
     CancelToken,
     RunInfo,
@@ -163,7 +163,7 @@ class SkillGain:
 
 
 @dataclass
-class SkillMatrix:
+class SkillMatrix(TableReport):
     """The character × table matrix and its figures (see the module's text)."""
 
     characters: list[str]
@@ -398,19 +398,6 @@ class SkillMatrix:
                     ]
                 )
         return rows
-
-    def text(self, lang: str = "en") -> str:
-        """The report as text in ``lang`` (``str(matrix)``: English)."""
-        return text_tables(self._tables(lang))
-
-    def html(self, lang: str = "en") -> str:
-        return html_tables(self._tables(lang))
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-    def _repr_html_(self) -> str:
-        return self.html("en")
 
 
 _VERDICT_KEYS = {"unbalanced": "unbalanced", "within noise": "within", "too few games": "few"}

@@ -23,7 +23,7 @@ from verlies.sim.compare import Paired, game_values
 from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
-from verlies.sim.report import Table, html_tables, num, pct, text_tables
+from verlies.sim.report import Table, TableReport, num, pct
 from verlies.sim.run import (
     CancelToken,
     CharactersArg,
@@ -157,7 +157,7 @@ _PAIRED: dict[str, str] = {
 
 
 @dataclass
-class SweepResult:
+class SweepResult(TableReport):
     """The metrics at every value of the swept number, with intervals; and each point's
     paired difference to the first point (the base: the same seeds and characters)."""
 
@@ -313,19 +313,6 @@ class SweepResult:
             t(c + k, lang) for k in ("value", "rounds_diff", "timeouts", "gold_seat", "injuries")
         ]
         return [(head, cols, rows), (dhead, dcols, diff_rows)]
-
-    def text(self, lang: str = "en") -> str:
-        """The report as text in ``lang`` (``str(result)``: English)."""
-        return text_tables(self._tables(lang))
-
-    def html(self, lang: str = "en") -> str:
-        return html_tables(self._tables(lang))
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-    def _repr_html_(self) -> str:
-        return self.html("en")
 
 
 def sweep(
