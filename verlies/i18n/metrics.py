@@ -208,9 +208,6 @@ def _level(alpha: float, lang: str) -> str:
 def comparison_tables(comp: Comparison, lang: str = "en") -> list[Table]:
     """The comparison as tables: the verdict sentence first, then the watched quantities,
     then every paired quantity (marked after Holm over all rows)."""
-    deck = comp.a.spec.deck
-    level = _level(comp.alpha, lang)
-    alpha = _number(comp.alpha, 2, lang, sign=False)
     head = text(
         "lab.table.head",
         lang,
@@ -223,51 +220,72 @@ def comparison_tables(comp: Comparison, lang: str = "en") -> list[Table]:
     if comp.stopped:
         why = _STOPPED.get(comp.stopped)
         head += " " + text("lab.table.stopped", lang, why=text(why, lang) if why else comp.stopped)
-    lines = [[comp.sentence(lang)], [head]]
-    verdict = text(f"lab.verdict.{comp.verdict}", lang)
-    method = text("lab.method.seq" if comp.sequential else "lab.method.one", lang)
-    watched_rows = []
-    for k, r in comp.watched().items():
-        watched_rows.append(
-            [
-                metric_name(k, lang, deck),
-                fmt_diff(k, r["diff"], lang, unit=False),
-                f"{fmt_diff(k, r['low'], lang, unit=False)} … "
-                f"{fmt_diff(k, r['high'], lang, unit=False)}",
-                "±" + _delta(k, r["delta"], lang).split(" ")[0],
-                text(f"lab.state.{r['state']}", lang),
-            ]
-        )
-    watch_head = [
+    return [
+        ("", [], [[comp.sentence(lang)], [head]]),
+        _watched_table(comp, lang),
+        _paired_table(comp, lang),
+    ]
+
+
+def _interval(k: str, low: float, high: float, lang: str) -> str:
+    return f"{fmt_diff(k, low, lang, unit=False)} … {fmt_diff(k, high, lang, unit=False)}"
+
+
+def _watched_table(comp: Comparison, lang: str) -> Table:
+    """The watched quantities: difference, always-valid interval, margin, state."""
+    deck = comp.a.spec.deck
+    rows = [
+        [
+            metric_name(k, lang, deck),
+            fmt_diff(k, r["diff"], lang, unit=False),
+            _interval(k, r["low"], r["high"], lang),
+            "±" + _delta(k, r["delta"], lang).split(" ")[0],
+            text(f"lab.state.{r['state']}", lang),
+        ]
+        for k, r in comp.watched().items()
+    ]
+    header = [
         text("lab.col.quantity", lang),
         text("lab.col.diff", lang),
         text("lab.col.ci", lang, level="Holm"),
         text("lab.col.delta", lang),
         text("lab.col.state", lang),
     ]
-    rows = []
+    title = text(
+        "lab.table.watched",
+        lang,
+        method=text("lab.method.seq" if comp.sequential else "lab.method.one", lang),
+        alpha=_number(comp.alpha, 2, lang, sign=False),
+        verdict=text(f"lab.verdict.{comp.verdict}", lang),
+    )
+    return (title, header, rows)
+
+
+def _paired_table(comp: Comparison, lang: str) -> Table:
+    """Every paired quantity: both values, the difference (★ after Holm), interval, p."""
+    deck = comp.a.spec.deck
+    level = _level(comp.alpha, lang)
     diffs = comp.differences()
-    for k, r in diffs.items():
-        rows.append(
-            [
-                metric_name(k, lang, deck),
-                fmt_value(k, r["a"], lang),
-                fmt_value(k, r["b"], lang),
-                fmt_diff(k, r["diff"], lang, unit=False) + (" ★" if r["marked"] else ""),
-                f"{fmt_diff(k, r['ci_low'], lang, unit=False)} … "
-                f"{fmt_diff(k, r['ci_high'], lang, unit=False)}",
-                _number(r["p_holm"], 3, lang, sign=False),
-            ]
-        )
+    rows = [
+        [
+            metric_name(k, lang, deck),
+            fmt_value(k, r["a"], lang),
+            fmt_value(k, r["b"], lang),
+            fmt_diff(k, r["diff"], lang, unit=False) + (" ★" if r["marked"] else ""),
+            _interval(k, r["ci_low"], r["ci_high"], lang),
+            _number(r["p_holm"], 3, lang, sign=False),
+        ]
+        for k, r in diffs.items()
+    ]
     foot = text(
         "lab.table.foot_seq" if comp.sequential else "lab.table.foot_one",
         lang,
         k=len(diffs),
-        alpha=alpha,
+        alpha=_number(comp.alpha, 2, lang, sign=False),
         level=level,
         looks=comp.looks,
     )
-    table_head = [
+    header = [
         text("lab.col.quantity", lang),
         comp.label_a,
         comp.label_b,
@@ -275,12 +293,4 @@ def comparison_tables(comp: Comparison, lang: str = "en") -> list[Table]:
         text("lab.col.ci", lang, level=level),
         text("lab.col.p", lang),
     ]
-    return [
-        ("", [], lines),
-        (
-            text("lab.table.watched", lang, method=method, alpha=alpha, verdict=verdict),
-            watch_head,
-            watched_rows,
-        ),
-        (foot, table_head, rows),
-    ]
+    return (foot, header, rows)
