@@ -59,77 +59,71 @@ class Ops:
 
 
 def apply_ops(base: DeckParts, ops: Ops, where: Where) -> DeckParts:
-    """Apply changes to a base deck: removals, then cards put, then counts."""
-    cards = {k: dict(base.cards[k]) for k in KINDS}
-    counts = {k: dict(base.counts[k]) for k in KINDS}
-    problems: list[Problem] = []
+    """Apply changes to a base deck: removals, then cards put, then counts; the first
+    change that cannot be made is the error."""
+    draft = _Draft(base)
+    problems = [draft.remove(kind, cid) for kind, cid in ops.removes]
+    problems += [draft.put(kind, card, count) for kind, card, count in ops.puts]
+    problems += [draft.count(kind, cid, n) for kind, cid, n in ops.counts]
+    first = next((p for p in problems if p is not None), None)
+    if first is not None:
+        raise where.error(first)
+    return build(ops.name if ops.name is not None else base.name, draft.cards, draft.counts, where)
 
-    def kind_of(cid: str) -> Kind | None:
-        for k in KINDS:
-            if cid in cards[k]:
-                return k
+
+class _Draft:
+    """A base deck's cards and counts being changed; each change says its problem (or
+    None, and is made)."""
+
+    def __init__(self, base: DeckParts) -> None:
+        self.cards = {k: dict(base.cards[k]) for k in KINDS}
+        self.counts = {k: dict(base.counts[k]) for k in KINDS}
+
+    def kind_of(self, cid: str) -> Kind | None:
+        return next((k for k in KINDS if cid in self.cards[k]), None)
+
+    def drop(self, kind: Kind, cid: str) -> None:
+        del self.cards[kind][cid]
+        self.counts[kind].pop(cid, None)
+
+    def remove(self, kind: Kind | None, cid: str) -> Problem | None:
+        found = self.kind_of(cid) if kind is None else (kind if cid in self.cards[kind] else None)
+        if found is None:
+            what = kind_word(kind if kind else "card")
+            return Problem(Words.of("ops.no_remove", id=cid, kind=what), card=cid)
+        self.drop(found, cid)
         return None
 
-    for rkind, rid in ops.removes:
-        k = kind_of(rid) if rkind is None else (rkind if rid in cards[rkind] else None)
-        if k is None:
-            what = kind_word(rkind if rkind else "card")
-            problems.append(Problem(Words.of("ops.no_remove", id=rid, kind=what), card=rid))
-            continue
-        del cards[k][rid]
-        counts[k].pop(rid, None)
-    for kind, card, count in ops.puts:
-        other = kind_of(card.id)
+    def put(self, kind: Kind, card: Card, count: int | None) -> Problem | None:
+        other = self.kind_of(card.id)
         if other is not None and other != kind:
-            problems.append(
-                Problem(
-                    Words.of("ops.id_taken", id=card.id, kind=kind_word(other)),
-                    card=card.id,
-                    field="id",
-                )
-            )
-            continue
-        if count == 0:
-            if card.id not in cards[kind]:
-                problems.append(
-                    Problem(
-                        Words.of("ops.zero_missing", id=card.id, kind=kind_word(kind)),
-                        card=card.id,
-                        field="count",
-                    )
-                )
-                continue
-            del cards[kind][card.id]
-            counts[kind].pop(card.id, None)
-            continue
+            words = Words.of("ops.id_taken", id=card.id, kind=kind_word(other))
+            return Problem(words, card=card.id, field="id")
+        if count == 0:  # a count of 0 takes the card out
+            if card.id not in self.cards[kind]:
+                words = Words.of("ops.zero_missing", id=card.id, kind=kind_word(kind))
+                return Problem(words, card=card.id, field="count")
+            self.drop(kind, card.id)
+            return None
         if count is None:
-            count = counts[kind].get(card.id, 1)
-        cards[kind][card.id] = card
-        counts[kind][card.id] = 1 if kind == "character" else count
-    for kind, cid, n in ops.counts:
-        if cid not in cards[kind]:
-            other = kind_of(cid)
+            count = self.counts[kind].get(card.id, 1)
+        self.cards[kind][card.id] = card
+        self.counts[kind][card.id] = 1 if kind == "character" else count
+        return None
+
+    def count(self, kind: Kind, cid: str, n: int) -> Problem | None:
+        if cid not in self.cards[kind]:
+            other = self.kind_of(cid)
             words = (
                 Words.of("ops.no_count_is", id=cid, kind=kind_word(kind), other=kind_word(other))
                 if other
                 else Words.of("ops.no_count", id=cid, kind=kind_word(kind))
             )
-            problems.append(
-                Problem(
-                    words,
-                    card=cid,
-                    field="count",
-                )
-            )
-            continue
+            return Problem(words, card=cid, field="count")
         if kind == "character":
-            problems.append(Problem(Words("ops.character_count"), card=cid, field="count"))
-            continue
+            return Problem(Words("ops.character_count"), card=cid, field="count")
         if n == 0:
-            del cards[kind][cid]
-            counts[kind].pop(cid, None)
+            self.drop(kind, cid)
         else:
-            counts[kind][cid] = n
-    if problems:
-        raise where.error(problems[0])
-    return build(ops.name if ops.name is not None else base.name, cards, counts, where)
+            self.counts[kind][cid] = n
+        return None
