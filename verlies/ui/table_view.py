@@ -17,6 +17,7 @@ from verlies.errors import VerliesError
 from verlies.ui import share
 from verlies.ui.app_model import AppModel, Change, Changed, Source
 from verlies.ui.i18n import bot_name, t
+from verlies.ui.shared_table import shared_table
 
 if TYPE_CHECKING:
     from verlies.store.tables import TableLinks, TableStore
@@ -123,10 +124,7 @@ class TableBar:
 
     @property
     def session(self) -> TableSession | None:
-        from verlies.ui.table_session import TableSession
-
-        s = self.app.session
-        return s if isinstance(s, TableSession) else None
+        return shared_table(self.app.session)
 
     def set_lang(self, lang: str) -> None:
         self.invite.description = t("table.invite", lang)
