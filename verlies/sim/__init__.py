@@ -15,35 +15,120 @@
 The metrics are defined in docs/metrics.md.
 """
 
-from verlies.sim.bench import BenchResult, benchmark, random_playouts
-from verlies.sim.compare import (
-    DEFAULT_WATCH,
-    DELTAS,
-    HEADLINE,
-    VERDICTS,
-    Comparison,
-    Paired,
-    compare,
-    default_delta,
-    game_values,
-)
-from verlies.sim.impact import ImpactResult, impact
-from verlies.sim.lab import SimResult, simulate
-from verlies.sim.metrics import Metrics, Rate, wilson
-from verlies.sim.records import (
-    REASONS,
-    GameRecord,
-    SimulationError,
-    Tally,
-    game_seed,
-    load_deck,
-    make_bots,
-    make_variants,
-    play_game,
-)
-from verlies.sim.run import RunInfo, RunSpec, Task, cancel_event, characters_for, run_tasks
-from verlies.sim.skill import TABLES, SkillMatrix, skill_matrix
-from verlies.sim.sweep import FIELDS, SweepResult, Tweak, sweep
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from verlies.sim.bench import BenchResult, benchmark, random_playouts
+    from verlies.sim.compare import (
+        DEFAULT_WATCH,
+        DELTAS,
+        HEADLINE,
+        VERDICTS,
+        Comparison,
+        Paired,
+        compare,
+        default_delta,
+        game_values,
+    )
+    from verlies.sim.impact import ImpactResult, impact
+    from verlies.sim.lab import SimResult, simulate
+    from verlies.sim.metrics import Metrics, Rate, wilson
+    from verlies.sim.records import (
+        REASONS,
+        GameRecord,
+        SimulationError,
+        Tally,
+        game_seed,
+        load_deck,
+        make_bots,
+        make_variants,
+        play_game,
+    )
+    from verlies.sim.run import RunInfo, RunSpec, Task, cancel_event, characters_for, run_tasks
+    from verlies.sim.skill import TABLES, SkillMatrix, skill_matrix
+    from verlies.sim.sweep import FIELDS, SweepResult, Tweak, sweep
+
+# Loaded on first use (PEP 562): the play page imports ``verlies.sim.bots`` for its bots and
+# would otherwise pay for the whole lab (multiprocessing, statistics, runs) at every start.
+_HOME = {
+    "BenchResult": "bench",
+    "benchmark": "bench",
+    "random_playouts": "bench",
+    "DEFAULT_WATCH": "compare",
+    "DELTAS": "compare",
+    "HEADLINE": "compare",
+    "VERDICTS": "compare",
+    "Comparison": "compare",
+    "Paired": "compare",
+    "compare": "compare",
+    "default_delta": "compare",
+    "game_values": "compare",
+    "ImpactResult": "impact",
+    "impact": "impact",
+    "SimResult": "lab",
+    "simulate": "lab",
+    "Metrics": "metrics",
+    "Rate": "metrics",
+    "wilson": "metrics",
+    "REASONS": "records",
+    "GameRecord": "records",
+    "SimulationError": "records",
+    "Tally": "records",
+    "game_seed": "records",
+    "load_deck": "records",
+    "make_bots": "records",
+    "make_variants": "records",
+    "play_game": "records",
+    "RunInfo": "run",
+    "RunSpec": "run",
+    "Task": "run",
+    "cancel_event": "run",
+    "characters_for": "run",
+    "run_tasks": "run",
+    "TABLES": "skill",
+    "SkillMatrix": "skill",
+    "skill_matrix": "skill",
+    "FIELDS": "sweep",
+    "SweepResult": "sweep",
+    "Tweak": "sweep",
+    "sweep": "sweep",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        try:  # a submodule not imported yet (``verlies.sim.lab`` after ``import verlies.sim``)
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _Package(types.ModuleType):
+    """``compare``, ``impact`` and ``sweep`` name a function and the submodule defining
+    it; as before the names were loaded lazily, the package's name is the function's: a
+    submodule's import does not put the module there."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and name in _HOME:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 __all__ = [
     "DEFAULT_WATCH",

@@ -48,6 +48,7 @@ from verlies.ui.page_model import (
     passing_faces,
 )
 from verlies.ui.session import RunResult, Session
+from verlies.ui.shared_table import shared_table
 from verlies.ui.theme import HINTS
 
 
@@ -126,10 +127,9 @@ class Controller:
         """Why a person's decision is not taken now (no human to move), or None."""
         if self.session.human_to_move:
             return None
-        from verlies.ui.table_session import TableSession
-
-        if isinstance(self.session, TableSession):  # a shared table: whose turn, what waits
-            key, values = self.session.seat_model.turn_words()
+        table = shared_table(self.session)
+        if table is not None:  # a shared table: whose turn, what waits
+            key, values = table.seat_model.turn_words()
             return Say(key, True, tuple(values.items()))
         return Say(f"hint_{self.hint_key()}", error=True)
 

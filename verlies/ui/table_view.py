@@ -17,6 +17,7 @@ from verlies.errors import VerliesError
 from verlies.ui import share
 from verlies.ui.app_model import AppModel, Change, Changed, Source
 from verlies.ui.i18n import bot_name, t
+from verlies.ui.shared_table import shared_table
 
 if TYPE_CHECKING:
     from verlies.store.tables import TableLinks, TableStore
@@ -79,23 +80,11 @@ class TableBar:
             value=False, indent=False, layout=widgets.Layout(width="auto")
         )
         self.allow_takeback.add_class("vl-table-allow-takeback")
-        self.takeback_text = widgets.HTML()
-        self.takeback_text.add_class("vl-table-takeback")
+        # The take-back request and answers (a text, four buttons): only a table's page
+        # shows them, so they are built when the page first plays a table's seat
+        # (_takeback_part), not at every page's start.
+        self.takeback_text: widgets.HTML | None = None
         self.tb_buttons: dict[str, widgets.Button] = {}
-        for kind in ("ask", "accept", "refuse", "withdraw"):
-            b = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
-            b.add_class(f"vl-table-tb-{kind}")
-            b.on_click(lambda _b, kind=kind: self.takeback(kind))
-            self.tb_buttons[kind] = b
-        self.takeback_box = widgets.VBox(
-            [
-                self.takeback_text,
-                widgets.HBox(
-                    list(self.tb_buttons.values()), layout=widgets.Layout(flex_flow="row wrap")
-                ),
-            ]
-        )
-        self.takeback_box.add_class("vl-table-takeback-box")
         self._tb_error: tuple[tuple[int, ...], str] | None = None
         # The poll timer runs on the kernel's own event loop (the main thread: no race with
         # clicks); a table is opened from the query's thread, which hands the start over.
@@ -110,7 +99,6 @@ class TableBar:
                 ),
                 self.links,
                 self.turn,
-                self.takeback_box,
             ]
         )
         self.widget.add_class("vl-table-bar")
@@ -123,20 +111,44 @@ class TableBar:
 
     @property
     def session(self) -> TableSession | None:
-        from verlies.ui.table_session import TableSession
-
-        s = self.app.session
-        return s if isinstance(s, TableSession) else None
+        return shared_table(self.app.session)
 
     def set_lang(self, lang: str) -> None:
         self.invite.description = t("table.invite", lang)
         self.invite.tooltip = t("table.invite_tip", lang)
         self.allow_takeback.description = t("table.allow_takeback", lang)
         self.allow_takeback.tooltip = t("table.allow_takeback_tip", lang)
-        for kind, b in self.tb_buttons.items():
-            b.description = t(f"table.tb_{kind}", lang)
+        self._tb_lang()
         self._show_links()
         self.show()
+
+    def _tb_lang(self) -> None:
+        for kind, b in self.tb_buttons.items():
+            b.description = t(f"table.tb_{kind}", self.app.lang)
+
+    def _takeback_part(self) -> widgets.HTML:
+        """The take-back text and buttons, built on first use (their text is returned)."""
+        if self.takeback_text is not None:
+            return self.takeback_text
+        self.takeback_text = text = widgets.HTML()
+        text.add_class("vl-table-takeback")
+        for kind in ("ask", "accept", "refuse", "withdraw"):
+            b = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
+            b.add_class(f"vl-table-tb-{kind}")
+            b.on_click(lambda _b, kind=kind: self.takeback(kind))
+            self.tb_buttons[kind] = b
+        self._tb_lang()
+        box = widgets.VBox(
+            [
+                text,
+                widgets.HBox(
+                    list(self.tb_buttons.values()), layout=widgets.Layout(flex_flow="row wrap")
+                ),
+            ]
+        )
+        box.add_class("vl-table-takeback-box")
+        self.widget.children = (*self.widget.children, box)
+        return text
 
     # ---- inviting ------------------------------------------------------------------------
 
@@ -293,9 +305,10 @@ class TableBar:
         s = self.session
         if s is None:
             self.turn.value = ""
-            self.takeback_text.value = ""
-            for b in self.tb_buttons.values():
-                b.layout.display = "none"
+            if self.takeback_text is not None:  # a table played before (a new game since)
+                self.takeback_text.value = ""
+                for b in self.tb_buttons.values():
+                    b.layout.display = "none"
             return
         lang = self.app.lang
         model = s.seat_model
@@ -312,7 +325,7 @@ class TableBar:
             note = f'<div class="vl-error">{esc(self._tb_error[1])}</div>' + note
         else:
             self._tb_error = None
-        self.takeback_text.value = note
+        self._takeback_part().value = note
         can = model.takeback_buttons()
         for kind, b in self.tb_buttons.items():
             b.layout.display = None if kind in can else "none"
