@@ -34,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,6 +75,32 @@ IOPUB_TIMEOUT = 60
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 _STATE_JS = "e => Object.assign({}, e.dataset)"
+#: Milliseconds between two looks of a wait in the page (:func:`_until`).
+POLL_MS = 100
+#: The state line's data differs from ``before`` (a dict) in a key or a value.
+_STATE_OTHER_THAN_JS = """
+(before) => {
+  const e = document.querySelector(".vl-state");
+  if (!e) return false;
+  const now = Object.assign({}, e.dataset);
+  const keys = new Set([...Object.keys(now), ...Object.keys(before)]);
+  return [...keys].some((k) => now[k] !== before[k]);
+}
+"""
+#: The state line's data has every key of ``want`` with its value.
+_STATE_HAS_JS = """
+(want) => {
+  const e = document.querySelector(".vl-state");
+  return !!e && Object.keys(want).every((k) => e.dataset[k] === want[k]);
+}
+"""
+#: The state line's text contains ``words``.
+_SAYS_JS = """
+(words) => {
+  const e = document.querySelector(".vl-state");
+  return !!e && e.innerText.includes(words);
+}
+"""
 _DRAWN_JS = """
 () => {
   const c = document.querySelector("canvas.vl-board");
@@ -114,10 +140,12 @@ class Outcome:
         self.saw(what)
 
 
-async def _until(page: Page, check: Callable[[], Awaitable[bool]]) -> None:
-    """Poll ``check`` until true; the watchdog ends a session that stops making progress."""
-    while not await check():
-        await page.wait_for_timeout(100)
+async def _until(page: Page, script: str, arg: Any = None) -> None:
+    """Wait until ``script`` (a function of ``arg``) is true in the page. It is polled in
+    the page every 100 ms (no round trip to this process per look: eight pages polled from
+    here cost the browser's driver and pytest more than the page does); no deadline, the
+    watchdog ends a session that stops making progress."""
+    await page.wait_for_function(script, arg=arg, polling=POLL_MS, timeout=0)
 
 
 async def _state(page: Page) -> dict[str, str]:
@@ -128,11 +156,7 @@ async def _state(page: Page) -> dict[str, str]:
 async def _click_and_wait(page: Page, selector: str) -> None:
     before = await _state(page)
     await page.click(selector)
-
-    async def changed() -> bool:
-        return await _state(page) != before
-
-    await _until(page, changed)
+    await _until(page, _STATE_OTHER_THAN_JS, before)
 
 
 async def _full_page(page: Page, out: Outcome) -> None:
@@ -155,10 +179,7 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
     assert response.status == 200, f"HTTP {response.status}"
     out.served = "board"
 
-    async def drawn() -> bool:
-        return bool(await page.evaluate(_DRAWN_JS))
-
-    await _until(page, drawn)
+    await _until(page, _DRAWN_JS)
     out.mark("drawn")
     found = _KERNEL_ID.search(await page.content())
     out.kernel_id = found.group(1) if found else None
@@ -166,10 +187,7 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
     # A new game of bots only, through the form (in English).
     await page.click(".vl-lang button:has-text('EN')")
 
-    async def english() -> bool:
-        return "to move" in await page.inner_text(".vl-state")
-
-    await _until(page, english)
+    await _until(page, _SAYS_JS, "to move")
     await page.click(".vl-tabs .lm-TabBar-tab:has-text('New game')")
     await page.select_option(".vl-players-count select", str(out.players))
     bots = [BOTS[(out.index + seat) % len(BOTS)] for seat in range(out.players)]
@@ -183,11 +201,7 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
     await page.click(".vl-start")
     expected = {"seed": str(out.seed), "controllers": ",".join(bots), "step": "0"}
 
-    async def started() -> bool:
-        state = await _state(page)
-        return {k: state.get(k) for k in expected} == expected
-
-    await _until(page, started)
+    await _until(page, _STATE_HAS_JS, expected)
     out.mark("started")
 
     # Play: a few single steps, a round, then to the end.
@@ -201,10 +215,7 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
         assert clicks <= 5, f"'to the end' did not end the game: {await _state(page)}"
         await _click_and_wait(page, ".vl-step-end")
 
-    async def over() -> bool:
-        return "Game over" in await page.inner_text(".vl-state")
-
-    await _until(page, over)
+    await _until(page, _SAYS_JS, "Game over")
     out.final = await _state(page)
     out.mark("over")
 
@@ -302,7 +313,8 @@ async def _all_sessions(url: str, launch_args: dict[str, Any], server: Any) -> l
             said = time.monotonic()
             while not all(t.done() for t in tasks):
                 await asyncio.wait(tasks, timeout=1.0)
-                browser_work.work(browser_cpu_seconds())
+                if browser_work.due():  # a walk of /proc: once a window, not every second
+                    browser_work.work(browser_cpu_seconds())
                 server_idle = min(progress.look(), browser_work.look())
                 now = time.monotonic()
                 waiting = [

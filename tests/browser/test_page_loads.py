@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from progress import open_page, wait_server
+from progress import follow, open_page, page_fingerprint, wait_server
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "page_loads.png"
@@ -32,7 +32,16 @@ def test_play_page_draws_the_board(
     # ... and it is not stretched: CSS size == pixel size (verlies.ui.canvas.pin_css_size).
     assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"]), stats
 
-    page.wait_for_timeout(500)  # let the rest of the page settle for the picture
+    # the rest of the page settles for the picture: follow it until two looks 200 ms
+    # apart see the same page (its elements, the state line's and autosave line's data)
+    last = [""]
+
+    def settled() -> bool:
+        now = page_fingerprint(page)
+        same, last[0] = now == last[0], now
+        return same
+
+    follow(page, settled, "the page to settle for the picture", server=voila_server)
     SCREENSHOT.parent.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT), full_page=True)
 

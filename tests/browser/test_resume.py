@@ -3,8 +3,11 @@ kernel is killed mid-game, the page says so, the reload resumes at the same step
 same board; the server is restarted, the same; a second tab of the same browser is offered
 the unfinished game; and pages nobody played leave nothing in the store.
 
-Each test runs its own Voila (the settings of ``./run play``) with a store in a temporary
-directory, so it can read the records back. The machine may be heavily loaded: no wait has
+The tests share one Voila (the settings of ``./run play``) with a store in a temporary
+directory, so they can read the records back; the store is emptied before each test
+(``served``), and each test is a browser of its own. The restart stops and starts that
+server (the same port, the same store); the test of a store that refuses to save runs a
+Voila of its own. The machine may be heavily loaded: no wait has
 a deadline; each fails only when nothing moved for a while (the page, the server's log and
 CPU time: tests/browser/progress.py), so a busy machine passes and a hang still fails.
 """
@@ -19,30 +22,55 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import BrowserContext, Page
 from progress import follow, has, open_page, wait_page
 from test_designer import visible_branches
 from test_play import board_data, click_canvas, state, targets
 
 from verlies.store import PlaytestStore
+from verlies.store.db import playtests
 
 
-@pytest.fixture
-def served(
-    tmp_path: Path,
-    start_voila: Callable[..., Any],
-    monkeypatch: pytest.MonkeyPatch,
-    request: pytest.FixtureRequest,
+@pytest.fixture(scope="module")
+def store_server(
+    tmp_path_factory: pytest.TempPathFactory, start_voila: Callable[..., Any]
 ) -> Iterator[tuple[Any, str]]:
-    """A Voila serving play.ipynb with its own store; yields (server, store URL)."""
-    url = f"sqlite:///{tmp_path / 'playtests.sqlite'}"
-    monkeypatch.setenv("VERLIES_STORE_URL", url)  # the server takes its environment from here
-    monkeypatch.setenv("VERLIES_RECORD_PLAYTESTS", "1")
-    server = start_voila("play.ipynb", name=f"resume-{request.node.name}")
+    """One Voila for the module serving play.ipynb with a store of its own (the settings
+    of ``./run play``, playtests recorded); yields (server, store URL)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('resume') / 'playtests.sqlite'}"
+    with pytest.MonkeyPatch.context() as env:  # the server takes its environment from here
+        env.setenv("VERLIES_STORE_URL", url)
+        env.setenv("VERLIES_RECORD_PLAYTESTS", "1")
+        server = start_voila("play.ipynb", name="resume")
     try:
         yield server, url
     finally:
         server.stop()
+
+
+@pytest.fixture
+def served(store_server: tuple[Any, str]) -> tuple[Any, str]:
+    """The module's Voila with its store emptied: a test sees only the records its own
+    pages write. Nothing else of an earlier test reaches it: each test's browser context
+    (pytest-playwright's, closed at its end) is a browser of its own, whose localStorage
+    id the resume offer goes by, and a page nobody plays writes nothing. A test that
+    stopped the server (the restart) and failed before starting it again is made good."""
+    server, url = store_server
+    if server.proc is None or server.proc.poll() is not None:
+        server.start(timeout=180)
+    empty_store(url)
+    return server, url
+
+
+def empty_store(url: str) -> None:
+    """Delete every record (and its steps) from the store at ``url``."""
+    store = PlaytestStore(url)
+    with store.engine.connect() as conn:
+        ids = [row[0] for row in conn.execute(sa.select(playtests.c.id))]
+    for rid in ids:
+        store.delete(rid)
+    assert len(store) == 0
 
 
 def open_app(page: Page, server: Any, url: str | None = None) -> None:
