@@ -172,6 +172,8 @@ def test_the_panel_runs_and_speaks_both_languages() -> None:
     assert "Sorceress" in panel.result.value and "Magierin" not in panel.result.value
     assert panel.start_button.description == "Simulate across skill"
     assert "games" in panel.status.value and "Partien" not in panel.status.value
+    # the finished run's count beside its bar follows the switch too (it kept "Partien")
+    assert "games" in panel.bar.text.value and "Partien" not in panel.bar.text.value
     assert [o[0] for o in panel.tables.options] == [
         i18n.text(f"skill.tables.{c}", "en") for c in SETS
     ]

@@ -5,6 +5,9 @@ The tests of the Balance and Deck tabs' panels do it the same way: one test per 
 (:data:`each_lang`; the run behind the page is played once per language), then every
 width in turn (:func:`each_width`: the window resized, the width handed to the checks),
 and at each width no word that only the other language has (:func:`foreign_words`).
+Where nothing checked needs a fresh kernel, a test walks one page through both languages
+instead (the page's own switch; each page load costs ~3 CPU-s: issue 20 item 6), and says
+in its docstring how the second language's run is told from the first's.
 
     @each_lang
     def test_x(page, lang):

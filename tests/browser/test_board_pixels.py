@@ -26,6 +26,11 @@ cells, at 390 and 1280 px, in German and English, and checks by colour:
 The colours are those of verlies.render.style; where things are comes from the pixels
 themselves (the figure's outline is the box of its colour), not from the layout code, so
 the test judges what is drawn. Waits follow progress (tests/browser/progress.py).
+
+Each test opens one page and walks it through the widths (the window resized: the canvas
+keeps its pixel size, the page scales it) and the languages (the page's own switch); the
+crowded positions come to that page one after the other by its upload of their save files
+(a page load costs a kernel and a Chromium renderer's start, ~3 CPU-s: issue 20 item 6).
 """
 
 from __future__ import annotations
@@ -35,7 +40,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 from figure_pixels import (
     NEAR,
     RING_SECTORS,
@@ -48,13 +52,15 @@ from figure_pixels import (
     shown_problems,
 )
 from playwright.sync_api import Page
-from progress import BOARD, follow, navigate, wait_page
+from progress import BOARD, follow, follow_event, follow_expect, navigate, wait_page
 from test_play import board_data, settled_hash
 
 from verlies.game import Game
 from verlies.links import MAX_LINK_CHARS, encode
 from verlies.render import style as st
+from verlies.ui import share
 from verlies.ui.controller import Controller
+from verlies.ui.i18n import t
 from verlies.ui.session import HUMAN, Session
 
 SIZES = ((390, 844), (1280, 800))
@@ -224,31 +230,56 @@ def check_badge(px: np.ndarray, size: int, facts: dict[str, Any], where: str) ->
 def test_figures_the_obstacle_number_and_the_odds_badge_do_not_overlap(
     page: Page, page_url: Any, voila_server: Any, console_errors: list[str]
 ) -> None:
+    """One page (the link opened once, in German at 390 px), then walked: 1280 px, English,
+    390 px again. The canvas keeps its pixel size at every width (the page scales it), and
+    the language changes only the badge's words ("66,7 %" / "66.7 %"): the page's own
+    language switch redraws them, so no check needs a fresh page."""
     value, facts = position()
-    for width, height in SIZES:
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    navigate(page, f"{page_url()}?lang=de&g={value}", server=voila_server)
+    wait_page(page, server=voila_server)
+    assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+    badge = facts["badge"]
+    label = page.locator(f".vl-target[data-x='{badge[0]}'][data-y='{badge[1]}']")
+    # the position is shown: the badge's cell is a walk target with its odds in German
+    follow(page, lambda: label.count() == 1, "the linked position's walk targets")
+    drawn: dict[str, int] = {}
+    for (width, height), lang in (
+        (SIZES[0], "de"),
+        (SIZES[1], "de"),
+        (SIZES[1], "en"),
+        (SIZES[0], "en"),
+    ):
         page.set_viewport_size({"width": width, "height": height})
-        for lang in ("de", "en"):
-            navigate(page, f"{page_url()}?lang={lang}&g={value}", server=voila_server)
-            wait_page(page, server=voila_server)
-            assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
-            # the position is shown: the badge's cell is a walk target
+        if lang not in drawn and drawn:
+            switch_lang(page, lang)
+            odds = "66,7 %" if lang == "de" else "66.7 %"
             follow(
                 page,
-                lambda: any(
-                    t.get("x") == str(facts["badge"][0]) and t.get("y") == str(facts["badge"][1])
-                    for t in page.eval_on_selector_all(
-                        ".vl-target", "es => es.map(e => Object.assign({}, e.dataset))"
-                    )
-                ),
-                "the linked position's walk targets",
+                lambda o=odds: (label.text_content() or "").endswith(o),
+                f"the badge's odds in {lang}",
             )
-            settled_hash(page)
-            where = f"{width} px, {lang}"
-            px, size = cell_pixels(page, facts["hurt"])
-            check_injured_figure(px, size, facts, f"{where}, injured figure")
-            px, size = cell_pixels(page, facts["badge"])
-            check_badge(px, size, facts, f"{where}, badge")
+            # the board is drawn again with the badge's words of the new language
+            follow(page, lambda: settled_hash(page) not in drawn.values(), f"the board in {lang}")
+        drawn[lang] = settled_hash(page)
+        where = f"{width} px, {lang}"
+        px, size = cell_pixels(page, facts["hurt"])
+        check_injured_figure(px, size, facts, f"{where}, injured figure")
+        px, size = cell_pixels(page, facts["badge"])
+        check_badge(px, size, facts, f"{where}, badge")
     assert console_errors == []
+
+
+def switch_lang(page: Page, lang: str) -> None:
+    """The page's own language switch; waits until the state line speaks ``lang``."""
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    rounds = page.locator(".vl-state .vl-round")
+
+    def spoken() -> bool:
+        n = page.eval_on_selector(".vl-state", "e => e.dataset.round")
+        return rounds.text_content() == t("round", lang, n=n)
+
+    follow(page, spoken, f"the page in {lang}")
 
 
 #: A position where the player to move lies injured on an obstacle (2 players, seed 8,
@@ -273,16 +304,19 @@ def test_the_turn_ring_of_an_injured_figure_keeps_off_the_obstacle_number(
         "dot": st.OBSTACLE_DOT[obstacle.color],
     }
     value = encode(game, [HUMAN] * players)
+    # One page: the link opened at 390 px, then the window widened (the canvas keeps its
+    # pixel size, the page scales it: no fresh page needed for the second width).
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    navigate(page, f"{page_url()}?g={value}", server=voila_server)
+    wait_page(page, server=voila_server)
+    assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+    follow(
+        page,
+        lambda: board_data(page).get("tiles") == str(len(scene.tiles)),
+        "the linked position's board",
+    )
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        navigate(page, f"{page_url()}?g={value}", server=voila_server)
-        wait_page(page, server=voila_server)
-        assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
-        follow(
-            page,
-            lambda: board_data(page).get("tiles") == str(len(scene.tiles)),
-            "the linked position's board",
-        )
         settled_hash(page)
         px, size = cell_pixels(page, cell)
         ARTIFACTS.mkdir(exist_ok=True)  # what a person sees (the board may be shown smaller)
@@ -307,8 +341,8 @@ CROWDS = (
 )
 
 
-def crowd(players: int, seed: int, steps: int) -> tuple[str, dict[str, Any]]:
-    """The link value of a position, and the cell where figures crowd on an obstacle."""
+def crowd(players: int, seed: int, steps: int) -> tuple[Game, dict[str, Any]]:
+    """The game of a position, and the cell where figures crowd on an obstacle."""
     game = played(players, seed, steps)
     scene = Controller(Session(game), "en").scene()
     by_cell: dict[tuple[int, int], list[Any]] = {}
@@ -327,40 +361,74 @@ def crowd(players: int, seed: int, steps: int) -> tuple[str, dict[str, Any]]:
     facts = {
         "cell": cell,
         "tiles": len(scene.tiles),
+        # the board's one line of where every figure is (board_view's .vl-figures)
+        "figures": ", ".join(
+            f"{f.seat + 1} ({f.x}, {f.y}){'!' if f.injured else ''}" for f in scene.figures
+        ),
         "dot": st.OBSTACLE_DOT[obstacle.color],
         # seat 4's white is too near the card's paper to tell by colour
         "colors": [st.player_color(f.seat) for f in fs if f.seat < 3],
         "what": f"{len(fs)} figures, lying {[f.injured for f in fs]}, "
         f"to move {[f.current for f in fs]}",
     }
-    return encode(game, [HUMAN] * players), facts
+    return game, facts
 
 
-@pytest.mark.parametrize("where", CROWDS, ids=lambda c: "-".join(map(str, c)))
+def upload_game(page: Page, game: Game, name: str) -> None:
+    """Load ``game`` as a save file through the play tab's upload button, as a person
+    would (the file chooser the button opens); waits until the page names the file."""
+    text = share.with_seats(game.to_json(), [HUMAN] * game.players)
+    chooser = follow_event(
+        page, "filechooser", lambda: page.click(".vl-upload"), "the upload's file chooser"
+    )
+    chooser.set_files(
+        files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}]
+    )
+    follow_expect(page.locator(".vl-file-message")).to_contain_text(name)
+
+
 def test_two_to_four_figures_keep_clear_of_the_number_and_the_ring(
-    where: tuple[int, int, int],
-    page: Page,
-    page_url: Any,
-    voila_server: Any,
-    console_errors: list[str],
+    page: Page, page_url: Any, voila_server: Any, console_errors: list[str]
 ) -> None:
     """Figures crowding on an obstacle card (standing and lying) leave the dot's number and
-    the pictogram's ring whole on the page's canvas, at 390 and 1280 px."""
-    value, facts = crowd(*where)
-    for (width, height), lang in zip(SIZES, ("de", "en"), strict=True):
-        page.set_viewport_size({"width": width, "height": height})
-        navigate(page, f"{page_url()}?lang={lang}&g={value}", server=voila_server)
-        wait_page(page, server=voila_server)
-        assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+    the pictogram's ring whole on the page's canvas, at 390 px in German and 1280 px in
+    English, for each position of :data:`CROWDS`.
+
+    The positions need no fresh kernel: one page walks them. The first arrives by its link;
+    each further one by the page's own upload of its save file (a new game for the page,
+    the same position bit for bit). At each position the page is checked at the width and
+    language it is in, then at the other (window resized, the page's language switch)."""
+    games = [crowd(*where) for where in CROWDS]
+    look = [(SIZES[0], "de"), (SIZES[1], "en")]
+    for k, ((game, facts), where) in enumerate(zip(games, CROWDS, strict=True)):
+        if k == 0:
+            page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+            value = encode(game, [HUMAN] * game.players)
+            navigate(page, f"{page_url()}?lang=de&g={value}", server=voila_server)
+            wait_page(page, server=voila_server)
+            assert page.locator(".vl-link-error").count() == 0, page.inner_text("body")[:500]
+        else:
+            upload_game(page, game, f"crowd-{'-'.join(map(str, where))}.json")
+        # the position is shown: its board and every figure where the engine puts it
         follow(
             page,
-            lambda: board_data(page).get("tiles") == str(facts["tiles"]),
-            "the linked position's board",
+            lambda f=facts: (
+                board_data(page).get("tiles") == str(f["tiles"])
+                and page.text_content(".vl-figures") == f["figures"]
+            ),
+            f"the position {where}'s board",
         )
-        settled_hash(page)
-        px, size = cell_pixels(page, facts["cell"])
-        colors = facts["colors"]
-        found = dot_problems(px, facts["dot"], colors) + ring_problems(px, facts["dot"], colors)
-        found += shown_problems(px, colors, 0.005)
-        assert not found, f"{width} px, {facts['what']}, a {size} px cell: {found}"
+        for (width, height), lang in look:
+            if k > 0 or lang != "de":
+                page.set_viewport_size({"width": width, "height": height})
+                switch_lang(page, lang)
+            settled_hash(page)
+            px, size = cell_pixels(page, facts["cell"])
+            colors = facts["colors"]
+            found = dot_problems(px, facts["dot"], colors) + ring_problems(px, facts["dot"], colors)
+            found += shown_problems(px, colors, 0.005)
+            assert not found, (
+                f"{where}, {width} px, {lang}, {facts['what']}, a {size} px cell: {found}"
+            )
+        look.reverse()  # the next position starts where this one ended
     assert console_errors == []

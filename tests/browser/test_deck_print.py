@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pypdf
-from each_view import each_lang, each_width
+from each_view import LANGS, each_width
 from PIL import Image
 from playwright.sync_api import Page
 from progress import follow, follow_event, follow_expect, open_page
@@ -47,21 +47,31 @@ def _download(page: Page, kind: str, lang: str, server: Any, tmp: Path) -> tuple
     return got.suggested_filename, path.read_bytes()
 
 
-@each_lang
 def test_the_print_files_download_and_open(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
     tmp_path: Path,
 ) -> None:
+    """One page, German then English through the page's own language switch (the switch
+    takes back the files offered in the other language; each file is made again)."""
     server = voila_server
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
-    follow_expect(page.locator(".vl-print-rules")).to_have_text(i18n.text("print.rules", lang))
+    for lang in LANGS:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.click(f".vl-lang button:has-text('{lang.upper()}')")
+        page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+        follow_expect(page.locator(".vl-print-rules")).to_have_text(i18n.text("print.rules", lang))
+        # no file of the other language is still offered
+        follow_expect(page.locator(".vl-print-link")).to_have_count(0)
+        _check_files(page, lang, server, tmp_path)
+    assert console_errors == []
+
+
+def _check_files(page: Page, lang: str, server: Any, tmp_path: Path) -> None:
+    """The three files in ``lang``, then the panel at every width."""
     name, data = _download(page, "rules", lang, server, tmp_path)
     assert name == f"verlies-rules-{lang}.pdf"
     rules = pypdf.PdfReader(io.BytesIO(data))
@@ -89,5 +99,4 @@ def test_the_print_files_download_and_open(
             return True
 
         page.locator(".vl-print").scroll_into_view_if_needed()
-        follow(page, laid_out, f"the print panel at {width} px", server=server)
-    assert console_errors == []
+        follow(page, laid_out, f"the print panel at {width} px in {lang}", server=server)

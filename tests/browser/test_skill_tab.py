@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from each_view import each_lang, each_width, foreign_words, open_section, other_lang
+from each_view import LANGS, each_width, foreign_words, open_section, other_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect
 
@@ -134,26 +134,26 @@ def _check_matrix(page: Page, lang: str, want: Any) -> None:
     assert shown["says"] == [s for _k, s in want.says] + want.gains_says
 
 
-@each_lang
 def test_the_skill_matrix_reads_right_at_every_width(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
 ) -> None:
+    """One page, one run: started in German and read at every width, then the page's own
+    language switch and every width again in English (the matrix is the same games; only
+    its words follow the language, which is what a person switching would read)."""
     server = voila_server
     start = open_section(
-        page, page_url(), server=server, lang=lang, tab="Balance", start=".vl-skill-start"
+        page, page_url(), server=server, lang="de", tab="Balance", start=".vl-skill-start"
     )
-    follow_expect(start).to_have_text(i18n.text("skill.start", lang))
+    follow_expect(start).to_have_text(i18n.text("skill.start", "de"))
     games = page.locator(".vl-skill-games input")
     games.fill(str(GAMES))
     games.press("Enter")
     # the four quick tables are the default choice, in the page's words
-    follow_expect(page.locator(".vl-skill-tables select option:checked")).to_have_text(
-        i18n.text("skill.tables.quick", lang)
-    )
+    chosen = page.locator(".vl-skill-tables select option:checked")
+    follow_expect(chosen).to_have_text(i18n.text("skill.tables.quick", "de"))
     start.click()
     follow_expect(page.locator(".vl-skill-progress")).to_be_visible()
     follow(
@@ -164,20 +164,27 @@ def test_the_skill_matrix_reads_right_at_every_width(
     )
     deck = Deck.default()
     matrix = skill_matrix(GAMES, tables=SETS["quick"], deck=deck, workers=1)
-    want = skill_report(matrix, lang, character_names(deck, lang))
-    status = page.locator(".vl-skill-status").inner_text()
-    assert str(matrix.info.games) in status, status
-    for width in each_width(page):
-        page.locator(".vl-skill-matrix").scroll_into_view_if_needed()
+    for lang in LANGS:
+        if lang != "de":
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.click(f".vl-lang button:has-text('{lang.upper()}')")
+            follow_expect(start).to_have_text(i18n.text("skill.start", lang))
+            follow_expect(chosen).to_have_text(i18n.text("skill.tables.quick", lang))
+        want = skill_report(matrix, lang, character_names(deck, lang))
+        status = page.locator(".vl-skill-status")
+        follow_expect(status).to_contain_text(str(matrix.info.games))
+        for width in each_width(page):
+            page.locator(".vl-skill-matrix").scroll_into_view_if_needed()
 
-        def settled(w: int = width) -> bool:
-            _check_layout(page, w)
-            _check_matrix(page, lang, want)
-            return True
+            def settled(w: int = width, lang: str = lang, want: Any = want) -> bool:
+                _check_layout(page, w)
+                _check_matrix(page, lang, want)
+                return True
 
-        follow(page, settled, f"the section laid out at {width} px", server=server)
-        foreign = foreign_words(page.evaluate(_TEXT_JS), lang, SKILL_WORDS, characters=True)
-        assert not foreign, f"words of {other_lang(lang)} at {width} px: {sorted(foreign)}"
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.locator(".vl-skill").screenshot(path=str(ARTIFACTS / f"skill_{lang}_{width}.png"))
+            follow(page, settled, f"the section laid out at {width} px in {lang}", server=server)
+            foreign = foreign_words(page.evaluate(_TEXT_JS), lang, SKILL_WORDS, characters=True)
+            assert not foreign, f"words of {other_lang(lang)} at {width} px: {sorted(foreign)}"
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            shot = ARTIFACTS / f"skill_{lang}_{width}.png"
+            page.locator(".vl-skill").screenshot(path=str(shot))
     assert console_errors == []

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from each_view import each_lang, each_width, foreign_words, open_section, other_lang
-from playwright.sync_api import Page
+from each_view import each_width, foreign_words, open_section, other_lang
+from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect
 
 from verlies import i18n
@@ -110,22 +110,48 @@ def want() -> SuggestRun:
     return run
 
 
-@each_lang
+#: Notes the suggestion's download links of the run before (:data:`_OLD_GONE_JS`).
+_NOTE_OLD_JS = (
+    "() => { window.verliesOldRun = Array.from("
+    "document.querySelectorAll('.vl-suggest a[download]')); }"
+)
+_OLD_GONE_JS = "() => window.verliesOldRun.every((a) => !a.isConnected)"
+
+
 def test_a_tiny_suggestion_reads_right_at_every_width(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
     want: SuggestRun,
-    lang: str,
 ) -> None:
+    """German, then English on one page (:func:`_tiny_suggestion`): between them the
+    German proposal made the draft is undone in the editor (one undo step), so the English
+    search runs on the default deck as on a fresh page."""
     server = voila_server
     start = open_section(
-        page, page_url(), server=server, lang=lang, tab="Balance", start=".vl-suggest-start"
+        page, page_url(), server=server, lang="de", tab="Balance", start=".vl-suggest-start"
     )
-    follow_expect(start).to_have_text(i18n.text("suggest.start", lang))
     # the defaults a designer starts from
     assert page.locator(".vl-suggest-targets textarea").input_value() == "win:*=25+-3"
+    _tiny_suggestion(page, server, want, "de", start)
+    # the draft back to the default deck: the editor's one undo step of "Make it the draft"
+    diff = page.locator(".verlies-deck-editor .verlies-diff li")
+    page.locator(
+        f".verlies-deck-editor button:has-text('{i18n.text('editor.undo', 'de')}')"
+    ).click()
+    follow(page, lambda: diff.all_inner_texts() == [], "the proposal undone", server=server)
+    page.click(".vl-lang button:has-text('EN')")
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('sim.tab', 'en')}')")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    _tiny_suggestion(page, server, want, "en", page.locator("button.vl-suggest-start"))
+    assert console_errors == []
+
+
+def _tiny_suggestion(page: Page, server: Any, want: SuggestRun, lang: str, start: Locator) -> None:
+    """In ``lang``: a bad line refused, the tiny search run, its proposal and verdicts read
+    at every width, its patch file, "Make it the draft" and the editor's changes."""
+    follow_expect(start).to_have_text(i18n.text("suggest.start", lang))
     # a bad line: a located message, nothing starts
     page.locator(".vl-suggest-targets textarea").fill("win:*=25+-3\nwins=1:2")
     page.locator(".vl-suggest-targets textarea").blur()
@@ -143,11 +169,15 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
         box = page.locator(sel)
         box.fill(value)
         box.blur()
+    page.evaluate(_NOTE_OLD_JS)
     start.click()
     follow_expect(page.locator(".vl-suggest-progress")).to_be_visible()
     follow(
         page,
-        lambda: page.locator(".vl-suggest a[download]").count() == 1,
+        lambda: (
+            bool(page.evaluate(_OLD_GONE_JS))
+            and page.locator(".vl-suggest a[download]").count() == 1
+        ),
         "the suggestion's end",
         server=server,
     )
@@ -195,63 +225,23 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
         "the proposal in the editor's list of changes",
         server=server,
     )
-    assert console_errors == []
 
 
-def test_cancel_from_the_page_keeps_the_best_candidate_unchecked(
+def test_within_targets_a_bad_line_s_reason_and_a_cancel(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
 ) -> None:
-    server, lang = voila_server, "de"
-    start = open_section(
-        page,
-        page_url(),
-        server=server,
-        lang=lang,
-        tab="Balance",
-        start=".vl-suggest-start",
-        width=800,
-    )
-    for sel, value in (
-        # a game of one or two rounds: no candidate meets it, so the search goes on
-        (".vl-suggest-targets textarea", "rounds=1:2"),
-        # many numbers free: the search cannot run out of candidates before the cancel
-        (".vl-suggest-moves textarea", MOVES + "\nmonster:*:fight=-2:2\ndungeon:*:obstacle=-1:1"),
-        (".vl-suggest-games input", str(GAMES)),
-        (".vl-suggest-trials input", "200"),
-    ):
-        box = page.locator(sel)
-        box.fill(value)
-        box.blur()
-    start.click()
-    # any candidate of the 200 played (a look may come after the first has passed; the
-    # row says "Kandidat 0" before the first is done, and a cancel then plays none)
-    shown = re.escape(i18n.text("suggest.progress_search", lang, done=999, total=200))
-    follow_expect(page.locator(".vl-suggest-progress")).to_contain_text(
-        re.compile(shown.replace("999", r"[1-9]\d*"))
-    )
-    page.locator(".vl-suggest-cancel").click()
-    follow_expect(page.locator(".vl-suggest-status")).to_have_text(
-        i18n.text("suggest.cancelled", lang)
-    )
-    follow_expect(start).to_be_enabled()
-    # the best candidate so far, without a check on fresh games
-    assert page.locator(".vl-suggest-table").count() == 0
-    assert console_errors == []
+    """Two stories on one page (neither needs a fresh kernel: the second sets every field
+    it uses, and neither changes the draft).
 
-
-def test_within_targets_and_a_bad_line_s_reason_follow_the_language_switch(
-    page: Page,
-    page_url: Callable[..., str],
-    voila_server: Any,
-    console_errors: list[str],
-) -> None:
-    """German first: a move naming an unknown pile gets the lab's reason in German, and in
+    German first: a move naming an unknown pile gets the lab's reason in German, and in
     English after a switch; then the default deck with the default targets (a small
     budget) is within its targets: "Im Ziel: nichts zu ändern." with no proposed change,
-    download or "Make it the draft", and the English sentence after a switch (tune22)."""
+    download or "Make it the draft", and the English sentence after a switch (tune22).
+    Then, in German again, a search cancelled from the page
+    (:func:`_cancel_keeps_the_best_candidate_unchecked`)."""
     server = voila_server
     start = open_section(
         page,
@@ -298,4 +288,41 @@ def test_within_targets_and_a_bad_line_s_reason_follow_the_language_switch(
     follow_expect(result).to_have_text(i18n.text("suggest.within", "en"))
     text = page.locator(".vl-suggest-result").inner_text()
     assert "Im Ziel" not in text and "noch offen" not in text
+    page.click(".vl-lang button:has-text('DE')")
+    # the button alone: the verdict table's "start" cells share its class
+    button = page.locator("button.vl-suggest-start")
+    follow_expect(button).to_have_text(i18n.text("suggest.start", "de"))
+    _cancel_keeps_the_best_candidate_unchecked(page, server, button)
     assert console_errors == []
+
+
+def _cancel_keeps_the_best_candidate_unchecked(page: Page, server: Any, start: Locator) -> None:
+    """In German at 800 px: a search that cannot end soon, cancelled from the page, shows
+    its best candidate so far without a check on fresh games (no verdict table; the one
+    of the search before was taken away when this one began)."""
+    lang = "de"
+    for sel, value in (
+        # a game of one or two rounds: no candidate meets it, so the search goes on
+        (".vl-suggest-targets textarea", "rounds=1:2"),
+        # many numbers free: the search cannot run out of candidates before the cancel
+        (".vl-suggest-moves textarea", MOVES + "\nmonster:*:fight=-2:2\ndungeon:*:obstacle=-1:1"),
+        (".vl-suggest-games input", str(GAMES)),
+        (".vl-suggest-trials input", "200"),
+    ):
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+    start.click()
+    # any candidate of the 200 played (a look may come after the first has passed; the
+    # row says "Kandidat 0" before the first is done, and a cancel then plays none)
+    shown = re.escape(i18n.text("suggest.progress_search", lang, done=999, total=200))
+    follow_expect(page.locator(".vl-suggest-progress")).to_contain_text(
+        re.compile(shown.replace("999", r"[1-9]\d*"))
+    )
+    page.locator(".vl-suggest-cancel").click()
+    follow_expect(page.locator(".vl-suggest-status")).to_have_text(
+        i18n.text("suggest.cancelled", lang)
+    )
+    follow_expect(start).to_be_enabled()
+    # the best candidate so far, without a check on fresh games
+    assert page.locator(".vl-suggest-table").count() == 0

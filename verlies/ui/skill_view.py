@@ -112,9 +112,10 @@ class SkillPanel:
             self._set_status(key, **kw)
         elif self.run.status == "failed":
             self._show_failure()
-        if self.run.running:
+        if self.run.running or self.run.status in ("done", "cancelled"):
+            # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
-        else:
+        if not self.run.running:
             self._draw()
 
     def _set_status(self, key: str, **kw: object) -> None:
