@@ -3,13 +3,15 @@ past starts a branch and the original line comes back; the event log shows the n
 on top after bots move (checked by where the lines are drawn, not by the HTML's order).
 
 Waits follow progress (the page, the server's log and CPU time: tests/browser/progress.py),
-never a fixed time: the machine running these is often loaded."""
+never a fixed time: the machine running these is often loaded. The tests share one page
+(tests/browser/one_page.py); each starts its own game through the New game form first."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
 from playwright.sync_api import Page
 from progress import follow, follow_event, follow_expect, follow_js, open_page, wait_page
 from test_play import start_game, state, wait_state
@@ -54,10 +56,8 @@ def visible_branches(page: Page) -> list[str]:
     return [text for _, _, _, text in sorted(f for f in found if f[2] > 0)]
 
 
-def test_whatif_from_the_past_keeps_the_line_and_comes_back(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_whatif_from_the_past_keeps_the_line_and_comes_back(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 5, 30, BOTS)
     end = play_to_end(page)
     n = int(end["history"])
@@ -97,13 +97,11 @@ def test_whatif_from_the_past_keeps_the_line_and_comes_back(
         end["reason"],
         end["tiles"],
     )
-    assert console_errors == []
+    assert one_page.errors == []
 
 
-def test_log_shows_the_newest_line_on_top_after_bots_move(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_log_shows_the_newest_line_on_top_after_bots_move(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 5, 30, BOTS)
     play_to_end(page)  # many steps: the log's parts have rotated through their widgets
 
@@ -129,7 +127,7 @@ def test_log_shows_the_newest_line_on_top_after_bots_move(
     assert top["part"] == max(line["part"] for line in lines) and top["index"] == 0
     # the newest event of a finished game is its end, not a stale "to move"
     assert "to move" not in top["text"], top["text"]
-    assert console_errors == []
+    assert one_page.errors == []
 
 
 LINES_JS = """() => Array.from(document.querySelectorAll('.vl-log-box .vl-log summary'))
@@ -154,10 +152,8 @@ def focused(page: Page) -> str:
     return desc
 
 
-def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 7, 3, ["human", "bot “random”"])
     # the keys are written on the page
     wait_for(page, lambda: "Tab" in page.inner_text(".vl-keys"), "the keys written")
@@ -196,19 +192,15 @@ def test_keyboard_tab_leaves_the_board_and_keys_play_a_game_to_the_end(
         presses += 1
         assert presses < 600, "the game did not end"
     assert undone and presses > 3
-    assert console_errors == []
+    assert one_page.errors == []
 
 
 def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
-    page: Page,
-    page_url: Callable[..., str],
-    console_errors: list[str],
-    voila_server: Any,
-    context: Any,
+    one_page: OnePage,
 ) -> None:
     from test_play import settled_hash
 
-    open_page(page, page_url(), server=voila_server)
+    page, voila_server = one_page.ready(), one_page.server
     start_game(page, 11, 30, ["human", "bot “greedy”"])
     for _ in range(6):  # a few steps by keys: R rolls or draws, 1 takes the first action
         s = state(page)
@@ -222,7 +214,9 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
     href = link.evaluate("a => a.href")  # the address the browser opens
     assert "?g=" in href and len(href) < 7000
     # a fresh browser context: nothing shared with this page but the address
-    fresh = context.browser.new_context(viewport={"width": 1100, "height": 800})
+    browser = page.context.browser
+    assert browser is not None
+    fresh = browser.new_context(viewport={"width": 1100, "height": 800})
     try:
         other = fresh.new_page()
         open_page(other, href, server=voila_server)
@@ -260,7 +254,7 @@ def test_a_link_reopens_the_position_in_a_fresh_browser_and_exports_download(
         )
         data = open(download.path(), "rb").read()
         assert data.lstrip().startswith(start), (kind, data[:40])
-    assert console_errors == []
+    assert one_page.errors == []
 
 
 LAYOUT_JS = """(sels) => {
@@ -288,14 +282,12 @@ KEY_PARTS = [
 ]
 
 
-def test_layout_fits_390_800_and_1280_px(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
+def test_layout_fits_390_800_and_1280_px(one_page: OnePage) -> None:
     from pathlib import Path
 
     artifacts = Path(__file__).resolve().parents[1] / "artifacts"
     artifacts.mkdir(exist_ok=True)
-    open_page(page, page_url(), server=voila_server)
+    page = one_page.ready()
     start_game(page, 5, 30, ["human", "bot “random”"])
     tops = {}
     for width in (1280, 800, 390):
@@ -320,7 +312,7 @@ def test_layout_fits_390_800_and_1280_px(
     if s["human"] == "1" and s["pending"] == "turn":
         page.keyboard.press("1")
         wait_state(page, s)
-    assert console_errors == []
+    assert one_page.errors == []
 
 
 def visible_hint(page: Page) -> str:
@@ -331,10 +323,8 @@ def visible_hint(page: Page) -> str:
     return texts[0]
 
 
-def test_smaller_defects_as_seen(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_smaller_defects_as_seen(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 4, 30, ["human", "bot “greedy”"])
     # at the start nobody can walk: the hint does not send a person to a yellow cell
     wait_for(
@@ -370,4 +360,4 @@ def test_smaller_defects_as_seen(
     follow_expect(page.locator(".vl-what-if select")).to_be_visible()
     goto_step(page, 0)
     follow_expect(page.locator(".vl-what-if select")).to_be_hidden()
-    assert console_errors == []
+    assert one_page.errors == []

@@ -6,17 +6,24 @@ German mode without English on the main views at 390, 800 and 1,280 px.
 Everything is read as a person sees it: visible text (``inner_text`` of shown elements,
 the generated text of an opened log line), what a <select> offers, where things are drawn
 (bounding boxes, canvas pixels). Waits follow progress (tests/browser/progress.py), never a
-fixed time."""
+fixed time.
+
+The tests share one page (tests/browser/one_page.py); each brings it to the state it needs
+through the page's own controls (a new game, the language switch). The New game form's
+picks and the deck editor's draft are left for the next test, so those two tests spoil
+the page (the next one loads it afresh) and come last. The broken link opens the page at
+its own address (a load of its own, as before); the language a browser chose last is kept
+over a load, so it chooses German first."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
 from playwright.sync_api import Page
-from progress import BOARD, follow, follow_event, follow_expect, follow_js, has, open_page
+from progress import BOARD, follow, follow_event, follow_expect, follow_js, has
 from test_designer import wait_for
 from test_play import board_data, settled_hash, start_game, state, wait_state
 
@@ -71,13 +78,26 @@ def opened_rule_text(page: Page) -> str:
     return text
 
 
+#: The game the page opens with (the New game form's first setup): seed 1, round limit 300,
+#: a person and the careful bot.
+FIRST_GAME = (1, 300, ["human", "bot “careful”"])
+
+
+def german_game(one_page: OnePage) -> Page:
+    """The page with the game it opens with, new, shown in German (as the page opens): a
+    new game through the form, then the language switch."""
+    page = one_page.ready()
+    start_game(page, *FIRST_GAME)  # in English
+    page.click(".vl-lang button:has-text('DE')")
+    follow_js(page, "document.querySelector('.vl-state').textContent.includes('am Zug')", "DE")
+    return page
+
+
 # ---- 1. the rules in German ---------------------------------------------------------------
 
 
-def test_rules_tab_and_log_rules_follow_the_language(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)  # the page opens in German
+def test_rules_tab_and_log_rules_follow_the_language(one_page: OnePage) -> None:
+    page = german_game(one_page)
     # a log line opens its rule's German text
     follow_expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
     assert "Die Spieler sind reihum am Zug" in opened_rule_text(page)
@@ -113,7 +133,7 @@ def test_rules_tab_and_log_rules_follow_the_language(
     tab(page, 0)
     follow_expect(page.locator(".vl-log-box summary[data-rule='R3.1']").first).to_be_visible()
     assert "Players take turns in seat order" in opened_rule_text(page)
-    assert console_errors == []
+    assert one_page.errors == []
 
 
 # ---- 2. the die panel marks the faces that pass -------------------------------------------
@@ -121,10 +141,8 @@ def test_rules_tab_and_log_rules_follow_the_language(
 CONTEXT = re.compile(r"(\d+)(?: \+ (\d+))? \+ W6 ≥ (\d+)")
 
 
-def test_die_panel_marks_the_faces_that_pass(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_die_panel_marks_the_faces_that_pass(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 1, 60, ["human", "bot “careful”"])
     wait_for(page, lambda: state(page)["seed"] == "1", "the new game")
     for _ in range(300):  # keys only: R rolls or draws, 1 takes the first legal action
@@ -169,16 +187,209 @@ def test_die_panel_marks_the_faces_that_pass(
         assert row["text"] == (f"{face} ✓" if passes else str(face)), row
         assert (row["bg"] == green) == passes, (face, row)
     page.screenshot(path=str(ARTIFACTS / "die-passes.png"))
-    assert console_errors == []
+    assert one_page.errors == []
+
+
+# ---- 4. designer coordinates beside the gem ----------------------------------------------
+
+_REGION_JS = """([x, y, w, h]) => {
+  const c = document.querySelector('canvas.vl-board');
+  const d = c.getContext('2d').getImageData(x, y, w, h).data;
+  let hash = 0;
+  for (let i = 0; i < d.length; i++) hash = (Math.imul(hash, 31) + d[i]) | 0;
+  return hash;
+}"""
+
+
+def region(page: Page, box: tuple[int, int, int, int]) -> int:
+    value: int = page.evaluate(_REGION_JS, list(box))
+    return value
+
+
+def test_designer_coordinates_leave_the_gem_free(one_page: OnePage) -> None:
+    from verlies.render import style as st
+
+    page = one_page.ready()
+    start_game(page, *FIRST_GAME)  # the start card alone: its tiles are big
+    data = board_data(page)
+    ts, ox, oy = float(data["tile"]), float(data["ox"]), float(data["oy"])
+    assert ts >= 40  # big enough for coordinates (board_view.COORDS_MIN_TILE)
+    # the start card (0, 0): its gem's box, and the strip along the top edge beside it
+    gx, gy, gr = st.GEM_POS[0] * ts, st.GEM_POS[1] * ts, st.GEM_R * ts
+    gem = (int(ox + gx - gr - 2), int(oy + gy - gr - 2), int(2 * gr + 4), int(2 * gr + 4))
+    coin_left = (st.GOLD_POS[0] - st.GOLD_R) * ts
+    strip = (int(ox + gx + gr + 2), int(oy), int(coin_left - gx - gr - 4), int(0.2 * ts))
+    before_gem, before_strip = region(page, gem), region(page, strip)
+    page.click(".vl-designer input")
+    wait_for(page, lambda: region(page, strip) != before_strip, "the coordinates to be drawn")
+    # a drawing in flight lands before the gem is read: follow the board until it is still
+    settled_hash(page)
+    assert region(page, gem) == before_gem  # nothing drawn over the gem
+    page.screenshot(path=str(ARTIFACTS / "designer-coords.png"), clip=_clip(page, ox, oy, ts))
+    # and off again: the strip as it was
+    page.click(".vl-designer input")
+    wait_for(page, lambda: region(page, strip) == before_strip, "the coordinates to go")
+    assert one_page.errors == []
+
+
+def _clip(page: Page, ox: float, oy: float, ts: float) -> Any:
+    box = page.locator(BOARD).bounding_box()
+    assert box is not None
+    return {"x": box["x"] + ox, "y": box["y"] + oy, "width": ts, "height": ts}
+
+
+# ---- 7. German mode: no English on the main views ----------------------------------------
+
+#: English words of the page's table that German never uses (so seeing one is a leftover).
+#: (A name with an underscore is a variant's switch, e.g. opened_stays_open: code, not words.)
+_WORD = re.compile(r"(?<![\w])[A-Za-z]{5,}(?![\w])")
+
+
+def english_leftovers(text: str) -> set[str]:
+    german = {w for v in de.TEXTS.values() for w in _WORD.findall(v)}
+    english = {
+        w for k, v in en.TEXTS.items() if k.startswith("page.") for w in _WORD.findall(v)
+    } - german
+    return {w for w in _WORD.findall(text) if w in english}
+
+
+def test_german_mode_shows_no_english_at_390_800_and_1280_px(one_page: OnePage) -> None:
+    page = german_game(one_page)
+    s = state(page)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("1")  # draw: a chance point, the die/card panel shows
+    wait_state(page, s)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width in (1280, 800, 390):
+        page.set_viewport_size({"width": width, "height": 1600})
+        follow_js(page, f"window.innerWidth === {width}", f"a window {width} px wide")
+        for i, name in ((0, "play"), (1, "new"), (3, "rules")):
+            tab(page, i)
+            # a tab other than the game's is built by the kernel when first shown (app.py)
+            wait_for(page, lambda: len(visible_text(page, ".vl-app")) > 200, f"tab {name}")
+
+            def german(width: int = width, name: str = name) -> bool:
+                # the tab's panel is still being laid out by the browser (and filled by the
+                # kernel) after the wait above: follow it, not a fixed pause
+                text = visible_text(page, ".vl-app")
+                left = english_leftovers(text)
+                assert left == set(), (width, name, left)
+                point = re.search(r"\d\.\d %", text)  # German writes "2,5 %"
+                assert point is None, (width, name, point)
+                scroll = page.evaluate("document.scrollingElement.scrollWidth")
+                assert scroll <= width, (width, name, scroll)
+                return True
+
+            wait_for(page, german, f"tab {name} at {width} px in German only")
+            page.screenshot(path=str(ARTIFACTS / f"german-{name}-{width}.png"))
+        tab(page, 0)
+    assert one_page.errors == []
+
+
+# ---- 8. German mode: a broken link or save says why in German (issue 12) -----------------
+
+
+def test_a_broken_link_says_why_in_german(one_page: OnePage) -> None:
+    import base64
+    import json
+    import zlib
+
+    from verlies.ui.share import LINK_VERSION
+
+    # a link of this version with a setup and no steps, but seats that are not names
+    data = {"v": LINK_VERSION, "s": {"players": 2}, "p": [], "c": [1, 2]}
+    packed = zlib.compress(json.dumps(data).encode("utf-8"), 9)
+    value = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    # the page opens in German: the language last chosen in this browser (a reload keeps
+    # it), so German is chosen first, through the page's switch
+    page = one_page.ready()
+    page.click(".vl-lang button:has-text('DE')")
+    german_tab = f".vl-tabs .lm-TabBar-tab:has-text('{de.TEXTS['page.tab_play']}')"
+    follow(page, has(page, german_tab, "visible"), "the page in German")
+    one_page.open(one_page.url + "?g=" + value)
+    error = page.locator(".vl-error", has_text="Link")
+    follow_expect(error).to_be_visible()
+    shown = visible_text(page, ".vl-error")
+    assert de.TEXTS["save.err.link_seats"] in shown, shown
+    assert shown.startswith(de.TEXTS["page.link_error"].split("{")[0]), shown
+    german = {w for v in de.TEXTS.values() for w in _WORD.findall(v)}
+    english = {
+        w for k, v in en.TEXTS.items() if k.startswith("save.err.") for w in _WORD.findall(v)
+    } - german
+    assert {w for w in _WORD.findall(shown) if w in english} == set(), shown
+    assert "position link" not in shown, shown
+    assert one_page.errors == []
+
+
+# ---- 5. "Applied … as step N" goes when the game moves on ---------------------------------
+
+
+def test_applied_message_goes_after_a_move_and_an_upload(one_page: OnePage) -> None:
+    from test_editor_page import (
+        EDITOR,
+        card_text_area,
+        choose_card,
+        editor_button,
+        field,
+        start_two_humans,
+        type_card_text,
+    )
+
+    page = one_page.ready()
+    one_page.spoil("the deck editor's draft and search are this test's")
+    start_two_humans(page, 3)
+    tab(page, 2)
+    field(page, "widget-text", "Search").locator("input").fill("raum-gold")
+    follow_expect(page.locator(f"{EDITOR} .widget-select select option")).to_have_count(4)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text("raum-gold-01")
+    choose_card(page, "raum-gold-03")
+    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
+    applied = page.locator(EDITOR, has_text="Applied to the current game as step")
+
+    def gone() -> None:
+        wait_for(
+            page,
+            lambda: "Applied to the current game" not in visible_text(page, EDITOR),
+            "the applied message to go",
+        )
+
+    def edit(text: str) -> None:  # typed, and checked by the editor (its diff shows it)
+        type_card_text(page, text)
+        follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(f"→ “{text}”")
+
+    # applied, then another deck file uploaded into the editor: the message goes
+    edit("7 Gold.")
+    editor_button(page, "Apply to the current game").click()
+    follow_expect(applied).to_be_visible()
+    deck = Path(__file__).resolve().parents[2] / "verlies" / "data" / "default_deck.toml"
+    chooser = follow_event(
+        page, "filechooser", lambda: page.click(f"{EDITOR} .widget-upload"), "the file chooser"
+    )
+    chooser.set_files(str(deck))
+    gone()
+    # applied, then the game moves on (a card drawn on the Game tab): the message goes
+    choose_card(page, "raum-gold-02")  # the list was reset by the upload: choose anew
+    choose_card(page, "raum-gold-03")
+    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
+    edit("6 Gold.")
+    editor_button(page, "Apply to the current game").click()
+    follow_expect(applied).to_be_visible()
+    s = state(page)
+    tab(page, 0)
+    page.click(".vl-action >> nth=0")
+    wait_state(page, s)
+    tab(page, 2)
+    follow_expect(page.locator(EDITOR)).to_be_visible()
+    gone()
+    assert one_page.errors == []
 
 
 # ---- 3. the New game form ------------------------------------------------------------------
 
 
-def test_new_game_form_names_its_deck_and_gives_each_character_once(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_new_game_form_names_its_deck_and_gives_each_character_once(one_page: OnePage) -> None:
+    page = one_page.ready()
+    one_page.spoil("the form's player count and characters are this test's")
     page.click(".vl-lang button:has-text('EN')")
     follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
     tab(page, 1)
@@ -230,199 +441,4 @@ def test_new_game_form_names_its_deck_and_gives_each_character_once(
     page.click(".vl-start")
     wait_for(page, lambda: state(page)["players"] == "4", "the 4-player game")
     assert page.locator(".vl-setup-message").inner_text().strip() == ""
-    assert console_errors == []
-
-
-# ---- 4. designer coordinates beside the gem ----------------------------------------------
-
-_REGION_JS = """([x, y, w, h]) => {
-  const c = document.querySelector('canvas.vl-board');
-  const d = c.getContext('2d').getImageData(x, y, w, h).data;
-  let hash = 0;
-  for (let i = 0; i < d.length; i++) hash = (Math.imul(hash, 31) + d[i]) | 0;
-  return hash;
-}"""
-
-
-def region(page: Page, box: tuple[int, int, int, int]) -> int:
-    value: int = page.evaluate(_REGION_JS, list(box))
-    return value
-
-
-def test_designer_coordinates_leave_the_gem_free(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    from verlies.render import style as st
-
-    open_page(page, page_url(), server=voila_server)
-    data = board_data(page)
-    ts, ox, oy = float(data["tile"]), float(data["ox"]), float(data["oy"])
-    assert ts >= 40  # big enough for coordinates (board_view.COORDS_MIN_TILE)
-    # the start card (0, 0): its gem's box, and the strip along the top edge beside it
-    gx, gy, gr = st.GEM_POS[0] * ts, st.GEM_POS[1] * ts, st.GEM_R * ts
-    gem = (int(ox + gx - gr - 2), int(oy + gy - gr - 2), int(2 * gr + 4), int(2 * gr + 4))
-    coin_left = (st.GOLD_POS[0] - st.GOLD_R) * ts
-    strip = (int(ox + gx + gr + 2), int(oy), int(coin_left - gx - gr - 4), int(0.2 * ts))
-    before_gem, before_strip = region(page, gem), region(page, strip)
-    page.click(".vl-designer input")
-    wait_for(page, lambda: region(page, strip) != before_strip, "the coordinates to be drawn")
-    # a drawing in flight lands before the gem is read: follow the board until it is still
-    settled_hash(page)
-    assert region(page, gem) == before_gem  # nothing drawn over the gem
-    page.screenshot(path=str(ARTIFACTS / "designer-coords.png"), clip=_clip(page, ox, oy, ts))
-    # and off again: the strip as it was
-    page.click(".vl-designer input")
-    wait_for(page, lambda: region(page, strip) == before_strip, "the coordinates to go")
-    assert console_errors == []
-
-
-def _clip(page: Page, ox: float, oy: float, ts: float) -> Any:
-    box = page.locator(BOARD).bounding_box()
-    assert box is not None
-    return {"x": box["x"] + ox, "y": box["y"] + oy, "width": ts, "height": ts}
-
-
-# ---- 5. "Applied … as step N" goes when the game moves on ---------------------------------
-
-
-def test_applied_message_goes_after_a_move_and_an_upload(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    from test_editor_page import (
-        EDITOR,
-        card_text_area,
-        choose_card,
-        editor_button,
-        field,
-        start_two_humans,
-        type_card_text,
-    )
-
-    open_page(page, page_url(), server=voila_server)
-    start_two_humans(page, 3)
-    tab(page, 2)
-    field(page, "widget-text", "Search").locator("input").fill("raum-gold")
-    follow_expect(page.locator(f"{EDITOR} .widget-select select option")).to_have_count(4)
-    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text("raum-gold-01")
-    choose_card(page, "raum-gold-03")
-    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
-    applied = page.locator(EDITOR, has_text="Applied to the current game as step")
-
-    def gone() -> None:
-        wait_for(
-            page,
-            lambda: "Applied to the current game" not in visible_text(page, EDITOR),
-            "the applied message to go",
-        )
-
-    def edit(text: str) -> None:  # typed, and checked by the editor (its diff shows it)
-        type_card_text(page, text)
-        follow_expect(page.locator(f"{EDITOR} .verlies-diff")).to_contain_text(f"→ “{text}”")
-
-    # applied, then another deck file uploaded into the editor: the message goes
-    edit("7 Gold.")
-    editor_button(page, "Apply to the current game").click()
-    follow_expect(applied).to_be_visible()
-    deck = Path(__file__).resolve().parents[2] / "verlies" / "data" / "default_deck.toml"
-    chooser = follow_event(
-        page, "filechooser", lambda: page.click(f"{EDITOR} .widget-upload"), "the file chooser"
-    )
-    chooser.set_files(str(deck))
-    gone()
-    # applied, then the game moves on (a card drawn on the Game tab): the message goes
-    choose_card(page, "raum-gold-02")  # the list was reset by the upload: choose anew
-    choose_card(page, "raum-gold-03")
-    follow_expect(card_text_area(page)).to_have_value("5 Gold.")
-    edit("6 Gold.")
-    editor_button(page, "Apply to the current game").click()
-    follow_expect(applied).to_be_visible()
-    s = state(page)
-    tab(page, 0)
-    page.click(".vl-action >> nth=0")
-    wait_state(page, s)
-    tab(page, 2)
-    follow_expect(page.locator(EDITOR)).to_be_visible()
-    gone()
-    assert console_errors == []
-
-
-# ---- 7. German mode: no English on the main views ----------------------------------------
-
-#: English words of the page's table that German never uses (so seeing one is a leftover).
-#: (A name with an underscore is a variant's switch, e.g. opened_stays_open: code, not words.)
-_WORD = re.compile(r"(?<![\w])[A-Za-z]{5,}(?![\w])")
-
-
-def english_leftovers(text: str) -> set[str]:
-    german = {w for v in de.TEXTS.values() for w in _WORD.findall(v)}
-    english = {
-        w for k, v in en.TEXTS.items() if k.startswith("page.") for w in _WORD.findall(v)
-    } - german
-    return {w for w in _WORD.findall(text) if w in english}
-
-
-def test_german_mode_shows_no_english_at_390_800_and_1280_px(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)  # German from the start
-    s = state(page)
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.keyboard.press("1")  # draw: a chance point, the die/card panel shows
-    wait_state(page, s)
-    ARTIFACTS.mkdir(exist_ok=True)
-    for width in (1280, 800, 390):
-        page.set_viewport_size({"width": width, "height": 1600})
-        follow_js(page, f"window.innerWidth === {width}", f"a window {width} px wide")
-        for i, name in ((0, "play"), (1, "new"), (3, "rules")):
-            tab(page, i)
-            # a tab other than the game's is built by the kernel when first shown (app.py)
-            wait_for(page, lambda: len(visible_text(page, ".vl-app")) > 200, f"tab {name}")
-
-            def german(width: int = width, name: str = name) -> bool:
-                # the tab's panel is still being laid out by the browser (and filled by the
-                # kernel) after the wait above: follow it, not a fixed pause
-                text = visible_text(page, ".vl-app")
-                left = english_leftovers(text)
-                assert left == set(), (width, name, left)
-                point = re.search(r"\d\.\d %", text)  # German writes "2,5 %"
-                assert point is None, (width, name, point)
-                scroll = page.evaluate("document.scrollingElement.scrollWidth")
-                assert scroll <= width, (width, name, scroll)
-                return True
-
-            wait_for(page, german, f"tab {name} at {width} px in German only")
-            page.screenshot(path=str(ARTIFACTS / f"german-{name}-{width}.png"))
-        tab(page, 0)
-    assert console_errors == []
-
-
-# ---- 8. German mode: a broken link or save says why in German (issue 12) -----------------
-
-
-def test_a_broken_link_says_why_in_german(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    import base64
-    import json
-    import zlib
-
-    from verlies.ui.share import LINK_VERSION
-
-    # a link of this version with a setup and no steps, but seats that are not names
-    data = {"v": LINK_VERSION, "s": {"players": 2}, "p": [], "c": [1, 2]}
-    packed = zlib.compress(json.dumps(data).encode("utf-8"), 9)
-    value = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
-    # the page opens in German
-    open_page(page, page_url("play.ipynb") + "?g=" + value, server=voila_server)
-    error = page.locator(".vl-error", has_text="Link")
-    follow_expect(error).to_be_visible()
-    shown = visible_text(page, ".vl-error")
-    assert de.TEXTS["save.err.link_seats"] in shown, shown
-    assert shown.startswith(de.TEXTS["page.link_error"].split("{")[0]), shown
-    german = {w for v in de.TEXTS.values() for w in _WORD.findall(v)}
-    english = {
-        w for k, v in en.TEXTS.items() if k.startswith("save.err.") for w in _WORD.findall(v)
-    } - german
-    assert {w for w in _WORD.findall(shown) if w in english} == set(), shown
-    assert "position link" not in shown, shown
-    assert console_errors == []
+    assert one_page.errors == []

@@ -11,15 +11,17 @@ Everything is done as a person would: typing into the fields, pressing Enter and
 buttons, clicking the download link; what is checked is the text on the screen and the
 file the browser saves. Waits follow progress (tests/browser/progress.py), never a fixed
 time (a fixed 15 s once failed here on a machine at load 7).
+
+The two share one page (tests/browser/one_page.py): the deck name's test ends as it began
+(undo takes the name back, the deck is the standard one again: checked), so it comes first;
+the monster card's test leaves its refused text in the editor and spoils the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
 from playwright.sync_api import Locator, Page
-from progress import follow_event, follow_expect, open_page
+from progress import follow, follow_event, follow_expect, has
 from test_editor_page import EDITOR, choose_card, field, screenshot, tab
 
 from verlies.deck import Deck
@@ -38,6 +40,16 @@ def name_input(page: Page) -> Locator:
     return field(page, "widget-text", "Deckname").locator("input")
 
 
+def german_deck_tab(one_page: OnePage) -> Page:
+    """The page in German (as it opens) on the Deck & Karten tab."""
+    page = one_page.ready()
+    page.click(".vl-lang button:has-text('DE')")
+    deck_tab = ".vl-tabs .lm-TabBar-tab:has-text('Deck & Karten')"
+    follow(page, has(page, deck_tab, "visible"), "the page in German")
+    tab(page, "Deck & Karten")
+    return page
+
+
 def rename(page: Page, name: str) -> None:
     """Type a deck name and press Enter (the field takes it on Enter)."""
     box = name_input(page)
@@ -49,38 +61,10 @@ def rename(page: Page, name: str) -> None:
     box.press("Enter")
 
 
-def test_a_monster_cards_hint_offers_no_trap(
-    page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
-) -> None:
+def test_the_deck_name_field_names_the_download(one_page: OnePage) -> None:
+    voila_server = one_page.server
     mark = voila_server.log_mark()
-    open_page(page, page_url("play.ipynb"), server=voila_server)
-    tab(page, "Deck & Karten")
-    field(page, "widget-text", "Suche").locator("input").fill("monster-dr")
-    choose_card(page, MONSTER)
-    area = field(page, "widget-textarea", "Kartentext").locator("textarea")
-    area.click()
-    page.keyboard.press("Control+A")
-    area.press_sequentially(BAD_MONSTER_TEXT, delay=15)
-    follow_expect(area).to_have_value(BAD_MONSTER_TEXT)
-    error = page.locator(f"{EDITOR} .verlies-error").first
-    follow_expect(error).to_be_visible()
-    follow_expect(error).to_contain_text(
-        f"Karte '{MONSTER}', Zeile 1, Spalte 18: unbekanntes Wort 'x' — erwartet wird Besitz",
-    )
-    shown = error.inner_text()
-    for word in ("Falle", "Monsterbegegnung", "Schatz"):
-        assert word not in shown, shown
-    screenshot(page, "editor_monster_hint.png")
-    assert console_errors == []
-    assert voila_server.log_errors(mark) == []
-
-
-def test_the_deck_name_field_names_the_download(
-    page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
-) -> None:
-    mark = voila_server.log_mark()
-    open_page(page, page_url("play.ipynb"), server=voila_server)
-    tab(page, "Deck & Karten")
+    page = german_deck_tab(one_page)
     follow_expect(name_input(page)).to_have_value("Standard")
 
     rename(page, NAME)
@@ -109,5 +93,30 @@ def test_the_deck_name_field_names_the_download(
     editor_button(page, "Rückgängig").click()
     follow_expect(name_input(page)).to_have_value("Standard")
     follow_expect(page.locator(EDITOR)).to_contain_text("Keine Unterschiede zum Standarddeck")
-    assert console_errors == []
+    assert one_page.errors == []
+    assert voila_server.log_errors(mark) == []
+
+
+def test_a_monster_cards_hint_offers_no_trap(one_page: OnePage) -> None:
+    voila_server = one_page.server
+    mark = voila_server.log_mark()
+    page = german_deck_tab(one_page)
+    one_page.spoil("the monster card's refused text stays in the editor")
+    field(page, "widget-text", "Suche").locator("input").fill("monster-dr")
+    choose_card(page, MONSTER)
+    area = field(page, "widget-textarea", "Kartentext").locator("textarea")
+    area.click()
+    page.keyboard.press("Control+A")
+    area.press_sequentially(BAD_MONSTER_TEXT, delay=15)
+    follow_expect(area).to_have_value(BAD_MONSTER_TEXT)
+    error = page.locator(f"{EDITOR} .verlies-error").first
+    follow_expect(error).to_be_visible()
+    follow_expect(error).to_contain_text(
+        f"Karte '{MONSTER}', Zeile 1, Spalte 18: unbekanntes Wort 'x' — erwartet wird Besitz",
+    )
+    shown = error.inner_text()
+    for word in ("Falle", "Monsterbegegnung", "Schatz"):
+        assert word not in shown, shown
+    screenshot(page, "editor_monster_hint.png")
+    assert one_page.errors == []
     assert voila_server.log_errors(mark) == []

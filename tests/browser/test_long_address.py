@@ -25,10 +25,13 @@ def test_a_too_long_link_gets_a_page_that_says_so(
     path = target[len(voila_server.url("")) :]
     answer = voila_server.get(path)
     assert answer.status == 414 and "verlies-long-url" in answer.body
+    # one load of the answer, read at each width in turn (the page is the server's static
+    # answer: the window's width is all that changes between the sizes)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    navigate(page, target, server=voila_server)
+    main = page.locator("main.verlies-long-url")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        navigate(page, target, server=voila_server)
-        main = page.locator("main.verlies-long-url")
         for lang in ("de", "en"):
             section = main.locator(f'section[lang="{lang}"]')
             follow_expect(section.locator("h1"), server=voila_server).to_have_text(
@@ -52,7 +55,7 @@ def test_a_too_long_link_gets_a_page_that_says_so(
     follow_expect(
         page.locator(".vl-status [data-step]").first, server=voila_server
     ).to_be_attached()
-    # Chromium notes every answer of 414 for a document it loads, and nothing else may show.
+    # Chromium notes the answer of 414 for the document it loaded, and nothing else may show.
     refused = "the server responded with a status of 414"
     assert [e for e in console_errors if refused not in e] == []
-    assert len(console_errors) == len(SIZES)
+    assert len(console_errors) == 1

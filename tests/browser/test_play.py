@@ -6,16 +6,19 @@ The page describes itself for these tests (and for screen readers): the status l
 board's clickable targets with their canvas pixel centres. Clicks go to the canvas itself.
 Waits follow progress (tests/browser/progress.py), never a fixed time: a busy machine that is
 still working is waited for, a page that hangs fails once nothing moved for a while.
+
+The tests share one page (tests/browser/one_page.py: a page load is the larger part of a
+short test's cost); each starts its own game through the New game form first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
 from playwright.sync_api import Page
-from progress import BOARD, follow, follow_expect, follow_js, has, open_page
+from progress import BOARD, follow, follow_expect, follow_js, has
 
 from verlies.cards.model import Color
 from verlies.render import style as st
@@ -41,6 +44,22 @@ _PIXELS_JS = """
     hash = (Math.imul(hash, 31) + rgb + d[i + 3]) | 0;
   }
   return {hash, colors: Array.from(colors).slice(0, 20000)};
+}
+"""
+
+
+#: The board's pixel hash alone (``_PIXELS_JS``'s hash without its list of colours: a
+#: wait that reads the whole board again and again need not send thousands of colours).
+_HASH_JS = """
+(selector) => {
+  const c = document.querySelector(selector);
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let hash = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const rgb = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+    hash = (Math.imul(hash, 31) + rgb + d[i + 3]) | 0;
+  }
+  return hash;
 }
 """
 
@@ -117,15 +136,21 @@ def pixels(page: Page, x: int = 0, y: int = 0, w: int | None = None, h: int | No
     return page.evaluate(_PIXELS_JS, [BOARD, x, y, w or size[0], h or size[1]])
 
 
+def board_hash(page: Page) -> int:
+    """The whole board's pixel hash (the same number as ``pixels(page)["hash"]``)."""
+    value: int = page.evaluate(_HASH_JS, BOARD)
+    return value
+
+
 def settled_hash(page: Page) -> int:
     """The board's pixel hash once it stopped changing (drawing is asynchronous): the same
     twice, 150 ms apart. A board that keeps changing fails the wait once nothing else moved
     for progress.STALLED seconds."""
-    seen = [pixels(page)["hash"]]
+    seen = [board_hash(page)]
 
     def settled() -> bool:
         page.wait_for_timeout(150)
-        seen.append(pixels(page)["hash"])
+        seen.append(board_hash(page))
         return bool(seen[-1] == seen[-2])
 
     follow(page, settled, "the board to stop changing")
@@ -157,8 +182,11 @@ def start_game(
     """Start a new game through the form (tab "New game"), in English; ``edition``: a
     shipped edition of the standard deck picked by name (docs/balance.md)."""
     page.click(".vl-lang button:has-text('EN')")
-    follow_js(page, "document.querySelector('.vl-state').textContent.includes('to move')", "EN")
-    page.click(".vl-tabs .lm-TabBar-tab:has-text('New game')")
+    # the tabs' names follow the language (the state line may say "Game over": a page
+    # shared with an earlier test can show a finished game)
+    new_game = ".vl-tabs .lm-TabBar-tab:has-text('New game')"
+    follow(page, has(page, new_game, "visible"), "the page in English")
+    page.click(new_game)
     # the kernel builds a tab when it is first shown (app.py): the form, as it comes
     follow(page, has(page, ".vl-players-count select", "visible"), "the New game form")
     if edition is not None:
@@ -202,14 +230,9 @@ def click_one_step(page: Page) -> dict[str, str]:
     return s
 
 
-def test_board_is_drawn_with_the_start_tile(
-    page: Page,
-    page_url: Callable[..., str],
-    console_errors: list[str],
-    voila_server: Any,
-    canvas_stats: Any,
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_board_is_drawn_with_the_start_tile(one_page: OnePage, canvas_stats: Any) -> None:
+    one_page.open()  # the page as it opens (the module's first load)
+    page = one_page.page
     stats = canvas_stats(page, BOARD)[0]
     assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"])
 
@@ -230,17 +253,15 @@ def test_board_is_drawn_with_the_start_tile(
         return True
 
     follow(page, drawn, "the start card, its figures and the table drawn")
-    assert console_errors == []
+    # the waits' cheap hash is the hash of every pixel
+    assert settled_hash(page) == pixels(page)["hash"]
+    assert one_page.errors == []
 
 
-def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
-    page: Page,
-    page_url: Callable[..., str],
-    voila_server: Any,
-    console_errors: list[str],
-) -> None:
+def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(one_page: OnePage) -> None:
+    voila_server = one_page.server
     mark = voila_server.log_mark()
-    open_page(page, page_url(), server=voila_server)
+    page = one_page.ready()
     start_game(page, SEED, ROUND_LIMIT, ["human", "human"])
     first = board_blocks(page)
     assert len(targets(page)) == 0  # only "draw" is possible from the start card
@@ -318,14 +339,12 @@ def test_a_whole_game_clicked_to_the_end_with_undo_and_time_travel(
     assert_same_board(page, seen[middle], f"time travel to step {middle}")
 
     assert screenshot_taken
-    assert console_errors == []
+    assert one_page.errors == []
     assert voila_server.log_errors(since=mark) == []
 
 
-def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 5, 30, ["bot “random”", "human"])
     s = state(page)
     # bots move at once: it is the human's turn now
@@ -365,13 +384,11 @@ def test_bots_step_to_the_end_and_the_chance_panel_shows_odds(
     wait_state(page, s)
     follow(page, lambda: state(page)["pending"] == "place", "the drawn card to place")
     follow(page, lambda: bool(page.inner_text(".vl-drawn-box").strip()), "the drawn card shown")
-    assert console_errors == []
+    assert one_page.errors == []
 
 
-def test_autoplay_plays_a_bots_game_to_the_end(
-    page: Page, page_url: Callable[..., str], console_errors: list[str], voila_server: Any
-) -> None:
-    open_page(page, page_url(), server=voila_server)
+def test_autoplay_plays_a_bots_game_to_the_end(one_page: OnePage) -> None:
+    page = one_page.ready()
     start_game(page, 11, 4, ["bot “random”", "bot “careful”"])
     assert state(page)["step"] == "0"  # a bots-only game waits for the stepping
     page.click(".vl-step")
@@ -386,4 +403,4 @@ def test_autoplay_plays_a_bots_game_to_the_end(
 
     follow(page, over, "autoplay to finish the game")
     assert len(seen) > 3  # it went step by step, visibly
-    assert console_errors == []
+    assert one_page.errors == []

@@ -110,17 +110,20 @@ def test_bring_back_and_a_board_refusal_are_seen_whole_at_every_width_in_each_la
     old.click()
     follow(page, lambda: visible_branches(page) == ["2"], "one branch left")
     assert state(page)["pending"] == "place"
+    # each width in both languages; the languages in turn from the one shown (a switch
+    # writes the whole page again: de, en | en, de | de, en needs three, not six)
+    langs = ["de", "en"]
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         follow(page, lambda w=width: page.evaluate("window.innerWidth") == w, f"{width} px")
         refuse_a_board_click(page)
-        for lang in ("de", "en"):
+        for lang in langs:
             _switch(page, lang)
             where = f"{width} px, {lang}"
             assert_seen(page, MESSAGE, i18n.text("page.no_click", lang), f"{where}, refusal")
             undelete = i18n.text("page.branch_undelete", lang, name="1")
             assert_seen(page, UNDELETE, undelete, f"{where}, bring back")
-        _switch(page, "de")
+        langs.reverse()
     # and it brings the branch back, at the narrowest width too
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator(UNDELETE).scroll_into_view_if_needed()
