@@ -186,6 +186,11 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     ed.impact.sort.value = "met"
     mets = [figs[v].met_per_game for _, v in ed.card_list.options]
     assert mets == sorted(mets, reverse=True)
+    by_met = [v for _, v in ed.card_list.options]
+    # back to the deck's order: the list is the deck's again, not the last sort's
+    assert by_met != listed, "the figures must sort these two cards out of deck order"
+    ed.impact.sort.value = "deck"
+    assert [v for _, v in ed.card_list.options] == listed
     # the selected card's figure in full, in the page's language
     ed.select("treasure", "schatz-muenzbeutel")
     assert "/game" in ed.impact.selected.value

@@ -487,7 +487,9 @@ class DeckEditor:
         if self.impact.column.deck is not None:
             self.card_list.layout.width = "640px"
         with self._list_lock, self._silent():
-            keys = self.impact.column.arrange([v for _, v in self.card_list.options])
+            # From the filter's deck order, not the list's: after a sort, "deck" must
+            # bring the deck's order back.
+            keys = self.impact.column.arrange(self.filtered())
             current = self.card_list.value
             self.card_list.options = [(self._list_label(k), k) for k in keys]
             self.card_list.value = current
