@@ -70,8 +70,10 @@ def test_the_tab_draws_the_results() -> None:
     assert "Deck neuer Spiele" in tab.lengths.legend.value and "Entwurf" in tab.lengths.legend.value
     assert not tab.start_button.disabled and tab.cancel_button.disabled
     assert "8" in tab.status.value
+    assert "von 16 Partien" in tab.bar.text.value  # the finished run's count stays shown
     tab.set_lang("en")
     assert tab.start_button.description == "Simulate the draft"
+    assert "of 16 games" in tab.bar.text.value and "Partien" not in tab.bar.text.value
     assert "deck of new games" in tab.lengths.legend.value and "Spiele" not in tab.status.value
     tab.run.close()
 

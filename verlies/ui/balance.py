@@ -299,7 +299,8 @@ class BalanceTab:
             self._set_status(key, **kw)
         elif self.run.status == "failed":
             self._show_failure()
-        if self.run.running:
+        if self.run.running or self.run.status in ("done", "cancelled"):
+            # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
         self._draw(self.run, words_only=True)
         self.skill.set_lang(lang)
