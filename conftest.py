@@ -1,12 +1,12 @@
-"""How ``./run test`` shares the tests between its two pytest-xdist workers.
+"""How ``./run test`` shares the tests between its pytest-xdist workers (three).
 
 A unit of work runs whole in one worker, one test after another: each test module or
 notebook (nbval runs a notebook's cells in order in one kernel; a module's fixtures, such as
 a built venv or a started server, are built once per worker). The browser tests' modules are
 units like the others: each worker starts its own shared Voila servers, and every wait
-follows progress (tests/browser/progress.py), so two at once on two cores only slow each
-other down. Units are handed out in collection order, the longest first (:data:`LONGEST`),
-so no long one starts last while the other worker idles. A hook of xdist's own: its
+follows progress (tests/browser/progress.py), so several at once on two cores only slow
+each other down. Units are handed out in collection order, the longest first (:data:`LONGEST`),
+so no long one starts last while the others idle. A hook of xdist's own: its
 ``xdist_group`` marks cannot reach nbval's cells, whose node ids are not rewritten.
 """
 
