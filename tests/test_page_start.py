@@ -116,3 +116,17 @@ print(json.dumps({
     assert out["same"] is True and out["dir"] == []
     assert out["table_store"] is True
     assert "Spectator link" in out["links"] and "vl-table-link" in out["links"]
+
+
+def test_every_public_name_of_the_lab_loads_on_first_use() -> None:
+    """verlies.sim loads its names on first use (a table of homes): every name of its
+    ``__all__`` arrives, and a class or function is the one its submodule defines."""
+    import importlib
+
+    import verlies.sim as sim
+
+    for name in sim.__all__:
+        value = getattr(sim, name)
+        home = getattr(value, "__module__", None)
+        if isinstance(home, str) and home.startswith("verlies.sim."):
+            assert getattr(importlib.import_module(home), name) is value, name
