@@ -5,6 +5,8 @@
   ``ServerApp.kernel_manager_class``); over the cap a visitor gets the "table is full" page.
 - ``verlies.serve.full_page``: that page, in German and English.
 - ``verlies.serve.machine``: how many kernels this machine holds (memory and cores).
+- ``verlies.serve.request``: a preheated kernel's wait for its visitor's query string, and
+  the hand-over of the link it names to the kernel's event loop.
 
 The engine never imports this package; it needs the page's extra (``.[ui]``).
 """

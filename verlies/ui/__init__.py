@@ -25,8 +25,8 @@ __all__ = ["PlayApp", "play_app"]
 
 def play_app(**kwargs: Any) -> ipywidgets.VBox:
     """The widget shown by the play page (a new game against a bot, in German)."""
+    from verlies.serve.request import follow_query
     from verlies.ui.app import PlayApp
-    from verlies.ui.tools_view import follow_query
 
     kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
     app = PlayApp(**kwargs)

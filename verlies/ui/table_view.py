@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from verlies.errors import VerliesError
+from verlies.serve.request import kernel_loop
 from verlies.ui import share
 from verlies.ui.app_model import AppModel, Change, Changed, Source
 from verlies.ui.i18n import bot_name, t
@@ -51,16 +52,6 @@ def table_store() -> TableStore:
     return _stores[url]
 
 
-def _kernel_loop() -> Any:
-    """The event loop of the thread building the page (the kernel's), or None."""
-    try:
-        from tornado.ioloop import IOLoop
-
-        return IOLoop.current()
-    except Exception:  # noqa: BLE001 - no loop: the page then polls on clicks only
-        return None
-
-
 class TableBar:
     """Invite button and links; the turn line and the poll timer of a table's page, of the
     page's :class:`~verlies.ui.app_model.AppModel` ``app``."""
@@ -88,7 +79,7 @@ class TableBar:
         self._tb_error: tuple[tuple[int, ...], str] | None = None
         # The poll timer runs on the kernel's own event loop (the main thread: no race with
         # clicks); a table is opened from the query's thread, which hands the start over.
-        self._loop = _kernel_loop()
+        self._loop = kernel_loop()
         self._timer: Any = None
         self._made: tuple[TableLinks, list[str]] | None = None  # the links shown
         self.widget = widgets.VBox(

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import base64
 import html
-import os
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -157,29 +154,3 @@ class ToolsPanel:
             f'<a class="vl-auto-download vl-download-link" data-n="{self._n}" '
             f'download="{esc(name)}" href="{href}">{DOWNLOAD_ICON}{esc(name)}</a>'
         )
-
-
-def follow_query(open_query: Callable[[str | None], bool]) -> None:
-    """Open the position in the page's query string once the page is requested.
-
-    Voila passes the query string to the kernel as ``QUERY_STRING``; with preheated kernels
-    (binder/voila.json) the notebook runs before anybody asks for the page, and
-    ``wait_for_request`` (Voila's, without importing Voila: verlies/serve/request.py)
-    blocks until the request's values arrive. So the wait
-    runs in a thread and the page is built without waiting; without Voila (JupyterLab)
-    there is nothing to wait for."""
-    if "VOILA_KERNEL_ID" not in os.environ and "QUERY_STRING" not in os.environ:
-        return
-
-    def wait() -> None:
-        try:
-            from verlies.serve.request import wait_for_request  # voila.utils costs 46 MB
-
-            wait_for_request()
-        except Exception:  # noqa: BLE001 - no query string then: the page as it is
-            return
-        query = os.environ.get("QUERY_STRING")
-        if query:
-            open_query(query)
-
-    threading.Thread(target=wait, name="verlies-query", daemon=True).start()
