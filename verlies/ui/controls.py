@@ -40,6 +40,33 @@ class SetupForm:
         #: Called with :meth:`choice` when Start is clicked (what it returns is not used).
         self.on_start = on_start
         chars = list(deck.characters)
+        self._char_ids = chars
+        self._build_seats()
+        self._build_limits()
+        self._build_variants()
+        self._build_edition(deck)
+        self.start = widgets.Button(
+            button_style="success", icon="play", layout=widgets.Layout(width="220px", height="36px")
+        )
+        self.start.add_class("vl-start")
+        self.start.on_click(lambda _b: self.on_start(self.choice()))
+        self.message = widgets.HTML()
+        self.message.add_class("vl-setup-message")
+        self.labels = {
+            k: widgets.HTML() for k in ("players", "seed", "round_limit", "start_seat", "variants")
+        }
+        self.widget = self._layout()
+        self.lang = "de"
+        self.set_lang("de")
+        self._set_characters([chars[i % len(chars)] for i in range(4)])
+        bots = bot_names()
+        default_bot = "careful" if "careful" in bots else bots[0]
+        for i, ctl in enumerate(self.controllers):
+            ctl.value = HUMAN if i == 0 else default_bot
+        self._show_rows()
+
+    def _build_seats(self) -> None:
+        """The number of players and a row per seat: its label, character and controller."""
         self.players = widgets.Dropdown(
             options=[1, 2, 3, 4], value=2, layout=widgets.Layout(width="80px")
         )
@@ -60,7 +87,14 @@ class SetupForm:
             row = widgets.HBox([label, ch, ctl])
             row.add_class("vl-seat-row")
             self.seat_rows.append(row)
-        self._char_ids = chars
+        self.players.observe(lambda _c: self._show_rows(), "value")
+        # R2.1: no two players share a character; a seat's list leaves out the others'
+        self._picking = False
+        for ch in self.characters:
+            ch.observe(lambda _c: self._sync_characters(), "value")
+
+    def _build_limits(self) -> None:
+        """Seed (with a random pick), round limit, who starts."""
         self.seed = widgets.IntText(value=1, layout=widgets.Layout(width="120px"))
         self.seed.add_class("vl-seed")
         self.random_seed = _button("vl-random-seed", icon="random")
@@ -71,6 +105,9 @@ class SetupForm:
         self.round_limit.add_class("vl-round-limit")
         self.start_seat = widgets.Dropdown(options=[], layout=widgets.Layout(width="160px"))
         self.start_seat.add_class("vl-start-seat")
+
+    def _build_variants(self) -> None:
+        """A box per variant of verlies.variants."""
         from verlies.variants import Variants
 
         self.variant_boxes: dict[str, widgets.Checkbox] = {}
@@ -84,25 +121,18 @@ class SetupForm:
             )
             cb.add_class(f"vl-variant-{f.name}")
             self.variant_boxes[f.name] = cb
-        self.start = widgets.Button(
-            button_style="success", icon="play", layout=widgets.Layout(width="220px", height="36px")
-        )
-        self.start.add_class("vl-start")
-        self.start.on_click(lambda _b: self.on_start(self.choice()))
-        self.message = widgets.HTML()
-        self.message.add_class("vl-setup-message")
-        self.labels = {
-            k: widgets.HTML() for k in ("players", "seed", "round_limit", "start_seat", "variants")
-        }
-        self.players.observe(lambda _c: self._show_rows(), "value")
-        # which deck new games use (the editor's "apply to new games" changes it)
-        self.deck_note = widgets.HTML()
-        self.deck_note.add_class("vl-setup-deck")
-        # the shipped editions of the standard deck by name (docs/balance.md): the first
-        # edition stays playable; the editor's "apply to new games" sets the deck again
+        self._variants_box = widgets.VBox(list(self.variant_boxes.values()))
+        self._variants_box.add_class("vl-variants")  # wraps its texts (theme.py)
+
+    def _build_edition(self, deck: DeckLike) -> None:
+        """Which deck new games use, and the shipped editions of the standard deck by name
+        (docs/balance.md): the first edition stays playable; the editor's "apply to new
+        games" sets the deck again."""
         from verlies.deck import Deck
         from verlies.setup import shipped_edition
 
+        self.deck_note = widgets.HTML()
+        self.deck_note.add_class("vl-setup-deck")
         self.edition = widgets.Dropdown(
             options=list(reversed(Deck.editions())),
             value=shipped_edition(deck) or Deck.DEFAULT_EDITION,
@@ -111,13 +141,9 @@ class SetupForm:
         self.edition.add_class("vl-setup-edition")
         self.on_edition: Callable[[Deck], None] = lambda _deck: None  # the page's deck
         self.edition.observe(lambda c: self._pick_edition(c["new"]), "value")
-        # R2.1: no two players share a character; a seat's list leaves out the others'
-        self._picking = False
-        for ch in self.characters:
-            ch.observe(lambda _c: self._sync_characters(), "value")
-        self._variants_box = widgets.VBox(list(self.variant_boxes.values()))
-        self._variants_box.add_class("vl-variants")  # wraps its texts (theme.py)
-        self.widget = widgets.VBox(
+
+    def _layout(self) -> widgets.VBox:
+        box = widgets.VBox(
             [
                 widgets.HBox([self.deck_note, self.edition]),
                 widgets.HBox([self.labels["players"], self.players]),
@@ -131,15 +157,8 @@ class SetupForm:
                 self.message,
             ]
         )
-        self.widget.add_class("vl-setup")
-        self.lang = "de"
-        self.set_lang("de")
-        self._set_characters([chars[i % len(chars)] for i in range(4)])
-        bots = bot_names()
-        default_bot = "careful" if "careful" in bots else bots[0]
-        for i, ctl in enumerate(self.controllers):
-            ctl.value = HUMAN if i == 0 else default_bot
-        self._show_rows()
+        box.add_class("vl-setup")
+        return box
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
