@@ -21,7 +21,7 @@ import html
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
@@ -165,65 +165,9 @@ class BalanceTab:
         self.get_draft, self.get_base = get_draft, get_base
         self.lang = lang
         self.run = BalanceRun(workers)
-        self.games = widgets.BoundedIntText(value=1000, min=8, max=1_000_000, step=8)
-        self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
-        self.seed = widgets.IntText(value=0)
-        self.watch = widgets.Dropdown(options=[(c, c) for c in WATCH], value="none")
-        self.start_button = widgets.Button(button_style="primary", icon="play")
-        self.cancel_button = widgets.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.run.cancel())
-        self.labels = [widgets.Label() for _ in range(4)]
-        fields = []
-        for label, w, cls in zip(
-            self.labels,
-            (self.games, self.players, self.seed, self.watch),
-            ("vl-balance-games", "vl-balance-players", "vl-balance-seed", "vl-balance-watch"),
-            strict=True,
-        ):
-            field = widgets.VBox([label, w])
-            field.add_class("vl-panel-field")
-            field.add_class("vl-balance-field")
-            field.add_class(cls)
-            fields.append(field)
-        buttons = widgets.HBox([self.start_button, self.cancel_button])
-        buttons.add_class("vl-panel-buttons")
-        buttons.add_class("vl-balance-buttons")
-        for w, cls in (
-            (self.start_button, "vl-balance-start"),
-            (self.cancel_button, "vl-balance-cancel"),
-        ):
-            w.add_class(cls)
-        controls = widgets.Box([*fields, buttons])
-        controls.add_class("vl-panel-controls")
-        controls.add_class("vl-balance-controls")
-        self.bar = ProgressRow("vl-balance-progress")
-        self.status = widgets.HTML()
-        self.status.add_class("vl-balance-status")
-        self.verdict = widgets.HTML()
-        self.verdict.add_class("vl-balance-verdict")
-        self.diff_chart = widgets.HTML()
-        self.diff_chart.add_class("vl-balance-diff")
-        # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
-        # has no width (the browser logs negative sizes), and most visitors never open it.
-        self.lengths: LengthPlot | None = None
-        self.plots = widgets.VBox()
-        self.table = widgets.HTML()
-        self.table.add_class("vl-panel-table")
-        self.table.add_class("vl-balance-table")
-        self.downloads = widgets.HTML()
-        self.intro = widgets.HTML()
-        # How many games a change needs (verlies.sim.stats.sample_size), before a run.
-        self.size_label = widgets.Label()
-        self.size_points = widgets.BoundedFloatText(value=3.0, min=0.1, max=50.0, step=0.5)
-        self.size_points.observe(lambda _c: self._show_size(), names="value")
-        size_field = widgets.VBox([self.size_label, self.size_points])
-        size_field.add_class("vl-panel-field")
-        size_field.add_class("vl-balance-field")
-        self.size_answer = widgets.HTML()
-        self.size_title = widgets.HTML()
-        size_box = widgets.VBox([self.size_title, size_field, self.size_answer])
-        size_box.add_class("vl-balance-size")
+        controls = self._build_controls()
+        self._build_results()
+        size_box = self._build_size()
         self._status: tuple[str, dict[str, object]] | None = None
         self._last_draw = 0.0
         self.box = widgets.VBox(
@@ -259,6 +203,81 @@ class BalanceTab:
         self.widget = widgets.VBox([self.box, self.skill.widget, self.suggest.widget])
         self.widget.add_class("vl-balance-tab")
         self.set_lang(lang)
+
+    def _build_controls(self) -> Any:
+        """The run's settings (games, players, seed, what to watch) and Start / Cancel."""
+        import ipywidgets as widgets
+
+        self.games = widgets.BoundedIntText(value=1000, min=8, max=1_000_000, step=8)
+        self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
+        self.seed = widgets.IntText(value=0)
+        self.watch = widgets.Dropdown(options=[(c, c) for c in WATCH], value="none")
+        self.start_button = widgets.Button(button_style="primary", icon="play")
+        self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self.labels = [widgets.Label() for _ in range(4)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.games, self.players, self.seed, self.watch),
+            ("vl-balance-games", "vl-balance-players", "vl-balance-seed", "vl-balance-watch"),
+            strict=True,
+        ):
+            field = widgets.VBox([label, w])
+            field.add_class("vl-panel-field")
+            field.add_class("vl-balance-field")
+            field.add_class(cls)
+            fields.append(field)
+        buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-panel-buttons")
+        buttons.add_class("vl-balance-buttons")
+        for w, cls in (
+            (self.start_button, "vl-balance-start"),
+            (self.cancel_button, "vl-balance-cancel"),
+        ):
+            w.add_class(cls)
+        controls = widgets.Box([*fields, buttons])
+        controls.add_class("vl-panel-controls")
+        controls.add_class("vl-balance-controls")
+        return controls
+
+    def _build_results(self) -> None:
+        """Progress, status, verdict, the difference chart, the plots, table, downloads."""
+        import ipywidgets as widgets
+
+        self.bar = ProgressRow("vl-balance-progress")
+        self.status = widgets.HTML()
+        self.status.add_class("vl-balance-status")
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("vl-balance-verdict")
+        self.diff_chart = widgets.HTML()
+        self.diff_chart.add_class("vl-balance-diff")
+        # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
+        # has no width (the browser logs negative sizes), and most visitors never open it.
+        self.lengths: LengthPlot | None = None
+        self.plots = widgets.VBox()
+        self.table = widgets.HTML()
+        self.table.add_class("vl-panel-table")
+        self.table.add_class("vl-balance-table")
+        self.downloads = widgets.HTML()
+        self.intro = widgets.HTML()
+
+    def _build_size(self) -> Any:
+        """How many games a change needs (verlies.sim.stats.sample_size), before a run."""
+        import ipywidgets as widgets
+
+        self.size_label = widgets.Label()
+        self.size_points = widgets.BoundedFloatText(value=3.0, min=0.1, max=50.0, step=0.5)
+        self.size_points.observe(lambda _c: self._show_size(), names="value")
+        size_field = widgets.VBox([self.size_label, self.size_points])
+        size_field.add_class("vl-panel-field")
+        size_field.add_class("vl-balance-field")
+        self.size_answer = widgets.HTML()
+        self.size_title = widgets.HTML()
+        size_box = widgets.VBox([self.size_title, size_field, self.size_answer])
+        size_box.add_class("vl-balance-size")
+        return size_box
 
     def _t(self, key: str, **kw: object) -> str:
         from verlies import i18n
