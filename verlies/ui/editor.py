@@ -169,50 +169,13 @@ class DeckEditor:
     def _build(self) -> None:
         W = widgets
         self.title = W.HTML()
-        # browse
-        self.kind_filter = W.Dropdown(layout=W.Layout(width="260px"))
-        self.color_filter = W.Dropdown(layout=W.Layout(width="260px"))
-        self.search = W.Text(continuous_update=True, layout=W.Layout(width="260px"))
-        self.card_list = W.Select(rows=16, layout=W.Layout(width="340px"))
-        self.list_info = W.HTML()
-        self.kind_filter.observe(self._on_filter, "value")
-        self.color_filter.observe(self._on_filter, "value")
-        self.search.observe(self._on_filter, "value")
-        self.card_list.observe(self._on_select, "value")
-        self.card_list.add_class("vl-impact-list")
-        browse = W.VBox(
-            [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
-            layout=W.Layout(min_width="350px"),
-        )
+        browse = self._build_browse()
         # issue 22: each card's impact beside it in the list, computed from the draft
         self.impact = ImpactPanel(
             lambda: self.draft, self.filtered, self._impact_changed, lang=self.lang
         )
-        # the card: its fields, offered as the editor's own attributes too
-        self.form = CardForm()
-        for name in FIELDS:
-            setattr(self, name, getattr(self.form, name))
-        for w in (self.name_de, self.name_en):
-            w.observe(self._on_name, "value")
-        self.text.observe(self._on_text, "value")
-        self.count.observe(self._on_count, "value")
-        for w in self.form.tile_fields:
-            w.observe(self._on_tile_field, "value")
-        for w in self.form.character_fields:
-            w.observe(self._on_character_field, "value")
-        # deck actions
-        self.apply_new = W.Button(button_style="primary", icon="check")
-        self.apply_game = W.Button(button_style="warning", icon="play")
-        self.undo_button = W.Button(icon="undo")
-        self.reset_button = W.Button(icon="refresh")
-        self.apply_new.on_click(lambda _b: self.apply_to_new_games())
-        self.apply_game.on_click(lambda _b: self.apply_to_game())
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.reset_button.on_click(lambda _b: self.reset())
-        for b in (self.apply_new, self.apply_game):
-            b.layout = W.Layout(width="auto")
-        self.action_status = W.HTML()
-        self.pending = W.HTML()
+        self._build_card()
+        self._build_actions()
         # composition and diff
         self.composition_title = W.HTML()
         self.totals = W.HTML()
@@ -252,6 +215,54 @@ class DeckEditor:
             ]
         )
         self.widget.add_class("verlies-deck-editor")
+
+    def _build_browse(self) -> Any:
+        """The filters (kind, colour, words) and the card list."""
+        W = widgets
+        self.kind_filter = W.Dropdown(layout=W.Layout(width="260px"))
+        self.color_filter = W.Dropdown(layout=W.Layout(width="260px"))
+        self.search = W.Text(continuous_update=True, layout=W.Layout(width="260px"))
+        self.card_list = W.Select(rows=16, layout=W.Layout(width="340px"))
+        self.list_info = W.HTML()
+        self.kind_filter.observe(self._on_filter, "value")
+        self.color_filter.observe(self._on_filter, "value")
+        self.search.observe(self._on_filter, "value")
+        self.card_list.observe(self._on_select, "value")
+        self.card_list.add_class("vl-impact-list")
+        return W.VBox(
+            [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
+            layout=W.Layout(min_width="350px"),
+        )
+
+    def _build_card(self) -> None:
+        """The card's fields, offered as the editor's own attributes too."""
+        self.form = CardForm()
+        for name in FIELDS:
+            setattr(self, name, getattr(self.form, name))
+        for w in (self.name_de, self.name_en):
+            w.observe(self._on_name, "value")
+        self.text.observe(self._on_text, "value")
+        self.count.observe(self._on_count, "value")
+        for w in self.form.tile_fields:
+            w.observe(self._on_tile_field, "value")
+        for w in self.form.character_fields:
+            w.observe(self._on_character_field, "value")
+
+    def _build_actions(self) -> None:
+        """Apply to new games / to the game, undo, reset, and what they said."""
+        W = widgets
+        self.apply_new = W.Button(button_style="primary", icon="check")
+        self.apply_game = W.Button(button_style="warning", icon="play")
+        self.undo_button = W.Button(icon="undo")
+        self.reset_button = W.Button(icon="refresh")
+        self.apply_new.on_click(lambda _b: self.apply_to_new_games())
+        self.apply_game.on_click(lambda _b: self.apply_to_game())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.reset_button.on_click(lambda _b: self.reset())
+        for b in (self.apply_new, self.apply_game):
+            b.layout = W.Layout(width="auto")
+        self.action_status = W.HTML()
+        self.pending = W.HTML()
 
     @contextmanager
     def _silent(self) -> Iterator[None]:
