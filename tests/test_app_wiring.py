@@ -5,6 +5,8 @@ mirror the model both ways; the save file's link is the model's offer."""
 
 from __future__ import annotations
 
+import pytest
+
 from verlies.deck import Deck
 from verlies.setup import Setup
 from verlies.ui.app import PlayApp
@@ -99,3 +101,40 @@ def test_a_table_adopted_hides_what_would_rewind_it() -> None:
     assert app.files.upload.layout.display == "none"
     assert app.designer_box.layout.display == "none"
     assert app.tabs.selected_index == 0
+
+
+def test_a_tab_that_fails_to_build_says_so_and_is_built_on_the_next_show(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The Deck tab's build raises once: the page says so in its language (not an empty tab
+    without a word), the server's log has the traceback, the game is untouched, and the
+    next show builds it."""
+    import verlies.ui.editor as editor_module
+
+    app = page(seed=9, controllers=(HUMAN, HUMAN))
+    app.model.set_lang("en")
+    game = app.model.game
+    real = editor_module.DeckEditor
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(editor_module, "DeckEditor", broken)
+    deck_tab = app.tabs.children.index(app._slots[0])
+    app.tabs.selected_index = deck_tab
+    said = app.model.message("page")
+    assert said is not None and said.error
+    assert app.model.text("page") == (
+        "This tab could not be built (OSError: disk full). Show it again to try once more;"
+        " the game is not affected."
+    )
+    app.model.set_lang("de")
+    assert app.model.text("page").startswith("Dieser Tab ließ sich nicht aufbauen (OSError")
+    err = capfd.readouterr().err
+    assert f"verlies: tab {deck_tab} could not be built" in err and "OSError: disk full" in err
+    assert app._editor is None and app._slots[0].children == () and app.model.game is game
+
+    monkeypatch.setattr(editor_module, "DeckEditor", real)
+    app.tabs.selected_index = 0
+    app.tabs.selected_index = deck_tab
+    assert app._editor is not None and app._slots[0].children == (app._editor.widget,)

@@ -190,3 +190,25 @@ def test_outside_voila_nothing_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     before = threading.active_count()
     request.follow_query(lambda q: pytest.fail(f"opened {q}"))
     assert threading.active_count() == before
+
+
+def test_widget_callback_errors_reach_the_server_log_once(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    import logging
+
+    log = logging.getLogger("Comm")
+    handlers, propagate = list(log.handlers), log.propagate
+    try:
+        request.widget_errors_to_server_log()
+        request.widget_errors_to_server_log()  # a second page in the same kernel
+        try:
+            raise ValueError("bad click")
+        except ValueError:
+            log.error("Exception in comm_msg for %s", "c1", exc_info=True)
+        err = capfd.readouterr().err
+        assert err.count("verlies: a widget callback failed: Exception in comm_msg for c1") == 1
+        assert "ValueError: bad click" in err
+    finally:
+        log.handlers[:] = handlers
+        log.propagate = propagate

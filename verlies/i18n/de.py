@@ -460,6 +460,10 @@ TEXTS: dict[str, str] = {
     "page.tab_play": "Spiel",
     "page.tab_new": "Neues Spiel",
     "page.tab_rules": "Regeln",
+    "page.tab_failed": (
+        "Dieser Tab ließ sich nicht aufbauen ({what}). Zeige ihn noch einmal, um es erneut"
+        " zu versuchen; das Spiel bleibt, wie es ist."
+    ),
     "page.tab_deck": "Deck & Karten",
     "page.treasure_face_down": (
         "Ein Schatz wird verdeckt gezogen (R9.3). Im Designer-Modus sind die Karten sichtbar."

@@ -432,6 +432,10 @@ TEXTS: dict[str, str] = {
     "page.tab_play": "Game",
     "page.tab_new": "New game",
     "page.tab_rules": "Rules",
+    "page.tab_failed": (
+        "This tab could not be built ({what}). Show it again to try once more; the game"
+        " is not affected."
+    ),
     "page.tab_deck": "Deck & cards",
     "page.treasure_face_down": (
         "A treasure is drawn face down (R9.3). Designer mode shows the cards."

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -59,12 +61,34 @@ async def _receive(url: str, connect_timeout: float) -> str | None:
     return message if isinstance(message, str) else ""
 
 
-def _say(text: str) -> None:
-    """A line in the server's log: a kernel's own stderr is Voila's console (the cell's
-    ``sys.stderr`` would go to the page)."""
+def say_in_server_log(text: str, exc: BaseException | None = None) -> None:
+    """A line in the server's log, with ``exc``'s traceback: a kernel's own stderr is
+    Voila's console (the cell's ``sys.stderr`` goes to the page, and after the notebook
+    has run, nowhere)."""
     stream = sys.__stderr__
-    if stream is not None:
-        print(f"verlies: {text}", file=stream, flush=True)
+    if stream is None:
+        return
+    print(f"verlies: {text}", file=stream, flush=True)
+    if exc is not None:
+        traceback.print_exception(exc, file=stream)
+        stream.flush()
+
+
+_say = say_in_server_log
+
+
+def widget_errors_to_server_log() -> None:
+    """Send the errors of widget callbacks (the ``Comm`` logger of ipykernel's comm
+    manager) to the server's log once; by default they went to the kernel's output
+    stream, which no page shows after the notebook has run."""
+    log = logging.getLogger("Comm")
+    if any(h.get_name() == "verlies" for h in log.handlers):
+        return
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.set_name("verlies")
+    handler.setFormatter(logging.Formatter("verlies: a widget callback failed: %(message)s"))
+    log.addHandler(handler)
+    log.propagate = False  # once, in the server's log
 
 
 def wait_for_request(
@@ -163,4 +187,11 @@ def follow_query(open_query: Callable[[str], object]) -> None:
     threading.Thread(target=wait, name="verlies-query", daemon=True).start()
 
 
-__all__ = ["follow_query", "kernel_loop", "query_url", "wait_for_request"]
+__all__ = [
+    "follow_query",
+    "kernel_loop",
+    "query_url",
+    "say_in_server_log",
+    "wait_for_request",
+    "widget_errors_to_server_log",
+]

@@ -25,9 +25,10 @@ __all__ = ["PlayApp", "play_app"]
 
 def play_app(**kwargs: Any) -> ipywidgets.VBox:
     """The widget shown by the play page (a new game against a bot, in German)."""
-    from verlies.serve.request import follow_query
+    from verlies.serve.request import follow_query, widget_errors_to_server_log
     from verlies.ui.app import PlayApp
 
+    widget_errors_to_server_log()
     kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
     app = PlayApp(**kwargs)
     # Once the page is asked for: a shared table's seat (?table=...&seat=...), else a

@@ -310,15 +310,25 @@ class PlayApp:
         if shown is None:
             return
         tab = self.tabs.children[shown]
-        if tab is self._slots[2]:
-            self.setup.widget  # noqa: B018 - built now
-        elif tab is self._slots[0]:
-            # built now; its drafts are this browser's (its id may have come since)
-            self.editor.drafts.refresh()
-        elif tab is self._slots[1]:
-            self.balance.widget  # noqa: B018 - built now
-        elif tab is self.rules_page and not self.rules_page.children[1].value:
-            self.rules_page.children[1].value = rules_html(self.model.lang)
+        try:
+            if tab is self._slots[2]:
+                self.setup.widget  # noqa: B018 - built now
+            elif tab is self._slots[0]:
+                # built now; its drafts are this browser's (its id may have come since)
+                self.editor.drafts.refresh()
+            elif tab is self._slots[1]:
+                self.balance.widget  # noqa: B018 - built now
+            elif tab is self.rules_page and not self.rules_page.children[1].value:
+                self.rules_page.children[1].value = rules_html(self.model.lang)
+        except Exception as e:  # noqa: BLE001 - said on the page and in the server's log
+            # A tab that failed to build would stay empty without a word (a widget
+            # callback's error reaches neither the page nor the server): say it, log it;
+            # it is built again the next time it is shown. The game is not touched.
+            from verlies.serve.request import say_in_server_log
+
+            say_in_server_log(f"tab {shown} could not be built", exc=e)
+            what = f"{type(e).__name__}: {e}"
+            self.model.say_key("page", "tab_failed", error=True, what=what)
 
     def add_tab(self, title: str, widget: widgets.Widget) -> None:
         """Add a page (e.g. the deck editor) next to the game; ``title`` is shown as is."""
