@@ -57,7 +57,12 @@ _PAGE_JS = """
     const e = document.querySelector(sel);
     return e ? JSON.stringify(e.dataset) : "";
   };
+  // the tab shown and an error said on the page first: a failure's message is cut short
+  const tab = document.querySelector(".vl-tabs .lm-TabBar-tab.lm-mod-current");
+  const error = document.querySelector(".vl-error, .verlies-error");
   return [document.readyState, document.getElementsByTagName("*").length,
+          "tab=" + (tab ? tab.textContent.trim() : ""),
+          "error=" + (error ? error.textContent.trim().slice(0, 120) : ""),
           data(".vl-state"), data(".vl-autosave")].join("|");
 }
 """
