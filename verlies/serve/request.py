@@ -87,6 +87,8 @@ def widget_errors_to_server_log() -> None:
     handler = logging.StreamHandler(sys.__stderr__)
     handler.set_name("verlies")
     handler.setFormatter(logging.Formatter("verlies: a widget callback failed: %(message)s"))
+    # only exceptions: "No such comm" (a message for a widget already closed) is routine
+    handler.addFilter(lambda record: record.exc_info is not None)
     log.addHandler(handler)
     log.propagate = False  # once, in the server's log
 
