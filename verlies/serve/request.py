@@ -74,9 +74,6 @@ def say_in_server_log(text: str, exc: BaseException | None = None) -> None:
         stream.flush()
 
 
-_say = say_in_server_log
-
-
 def widget_errors_to_server_log() -> None:
     """Send the errors of widget callbacks (the ``Comm`` logger of ipykernel's comm
     manager) to the server's log once; by default they went to the kernel's output
@@ -119,9 +116,9 @@ def wait_for_request(
         except Exception as e:  # noqa: BLE001 - OSError, a timeout, a refused handshake
             failures += 1
             if failures >= attempts:
-                _say(f"the page's request did not arrive ({url}): {e!r}; giving up")
+                say_in_server_log(f"the page's request did not arrive ({url}): {e!r}; giving up")
                 raise
-            _say(f"the page's request did not arrive ({url}): {e!r}; trying again")
+            say_in_server_log(f"the page's request did not arrive ({url}): {e!r}; trying again")
             continue
         finally:
             loop.close()
@@ -130,12 +127,12 @@ def wait_for_request(
         # the socket was open and closed before a visitor came: not a failure to reach
         # the server, so it does not count; a pause keeps a closing server from a busy loop
         failures = 0
-        _say(f"the page's request socket closed before the request ({url}); reconnecting")
+        say_in_server_log(f"the page's request socket closed early ({url}); reconnecting")
         time.sleep(RECONNECT_PAUSE)
     try:
         values = json.loads(raw)
     except ValueError:
-        _say(f"the page's request was not JSON ({url})")
+        say_in_server_log(f"the page's request was not JSON ({url})")
         return False
     if not isinstance(values, dict):
         return False
