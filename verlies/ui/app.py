@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies import i18n
+from verlies.serve.iopub import make_room
 from verlies.ui.app_model import AppModel, Change, Changed, NewGame, Source
 from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_text import board_text_html
@@ -83,6 +84,9 @@ class PlayApp:
         # every step saved: subscribed after the page, so a change is drawn before the
         # store is written to (and the bar draws the game the page shows now)
         self.autosave = AutosaveBar(self.model, enabled=autosave)
+        # once the browser speaks, its connection exists: the kernel may queue a tab's
+        # burst of messages for it rather than drop the end of it (serve/iopub.py)
+        self.autosave.client.observe(lambda _c: make_room(), "value")
         self.widget = widgets.VBox(
             [self.style, header, self.notice, self.autosave.widget, self.tabs]
         )
@@ -310,6 +314,7 @@ class PlayApp:
         if shown is None:
             return
         tab = self.tabs.children[shown]
+        make_room()  # a tab's first build sends ~800 messages at once (serve/iopub.py)
         try:
             if tab is self._slots[2]:
                 self.setup.widget  # noqa: B018 - built now
