@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from verlies import i18n
 from verlies.serve.iopub import make_room
+from verlies.serve.request import say_in_server_log
 from verlies.ui.app_model import AppModel, Change, Changed, NewGame, Source
 from verlies.ui.autosave_view import AutosaveBar
 from verlies.ui.board_text import board_text_html
@@ -329,8 +330,6 @@ class PlayApp:
             # A tab that failed to build would stay empty without a word (a widget
             # callback's error reaches neither the page nor the server): say it, log it;
             # it is built again the next time it is shown. The game is not touched.
-            from verlies.serve.request import say_in_server_log
-
             say_in_server_log(f"tab {shown} could not be built", exc=e)
             what = f"{type(e).__name__}: {e}"
             self.model.say_key("page", "tab_failed", error=True, what=what)
