@@ -103,9 +103,10 @@ OBSERVATION_SCRIPT = textwrap.dedent(
     """
     import hashlib, json, sys
     import verlies.interop.encoding, verlies.interop.observation, verlies.rules
-    import verlies.interop.layout, verlies.interop.numbering
+    import verlies.interop.board_grid, verlies.interop.layout, verlies.interop.numbering
 
     for module in (
+        verlies.interop.board_grid,
         verlies.interop.encoding,
         verlies.interop.layout,
         verlies.interop.numbering,

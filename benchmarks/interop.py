@@ -207,9 +207,9 @@ def openspiel_figures(quick: bool) -> None:
 def baseline_modules(ref: str) -> Any:
     """The PettingZoo env module of git revision ``ref`` (its ``verlies/interop/
     encoding.py``, the rooms that encoding imports where ``ref`` has them (``layout``,
-    ``numbering``, ``observation``) and ``pettingzoo.py``, loaded beside this checkout's
-    engine), to be measured in the same run as this checkout's: on a shared machine two
-    separate runs differ more by load than by code."""
+    ``numbering``, ``observation``, ``board_grid``) and ``pettingzoo.py``, loaded beside
+    this checkout's engine), to be measured in the same run as this checkout's: on a
+    shared machine two separate runs differ more by load than by code."""
     import importlib.util
     import subprocess
     import sys
@@ -229,7 +229,7 @@ def baseline_modules(ref: str) -> Any:
     tmp = Path(tempfile.mkdtemp(prefix="verlies-baseline-"))
     sources = {
         name: show(f"verlies/interop/{name}.py")
-        for name in ("encoding", "layout", "numbering", "observation", "pettingzoo")
+        for name in ("encoding", "board_grid", "layout", "numbering", "observation", "pettingzoo")
     }
     env = sources["pettingzoo"]
     if sources["encoding"] is None or env is None:

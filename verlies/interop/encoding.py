@@ -17,7 +17,8 @@ them once per deck, player count and variants:
 The layouts are listed in docs/ai.md and by :meth:`Encoding.describe`. The work is in
 three rooms: :mod:`verlies.interop.layout` declares the observation's fields and blocks,
 :mod:`verlies.interop.numbering` numbers actions and chance outcomes, and
-:mod:`verlies.interop.observation` writes the blocks (one writer per block); this module
+:mod:`verlies.interop.observation` writes the blocks (one writer per block; the board's
+from the grid that :mod:`verlies.interop.board_grid` keeps); this module
 puts them together and keeps the names the adapters and tools import.
 
 >>> from verlies.game import Game

@@ -17,22 +17,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from verlies.board import DIRECTIONS, Pos
+from verlies.board import DIRECTIONS
 from verlies.cards.model import TileKind
 from verlies.game import Game
 from verlies.interop import layout
+from verlies.interop.board_grid import BoardGrid
 from verlies.interop.layout import (
     ATTR_INDEX,
     ATTRS,
     BANK_SCALE,
-    CELL_ATTR,
     CELL_CHANNELS,
-    CELL_CLASS,
     CELL_FIGURE,
-    CELL_KIND,
-    CELL_TARGET,
     CLASS_INDEX,
-    CLASSES,
     DIE_SCALE,
     FIGURE_FIELDS,
     FRAME_KINDS,
@@ -235,10 +231,8 @@ class Observer:
         """The writers' kept values (each a function of its key alone), empty."""
         # What the writers keep (observation): each a function of its key alone.
         self._piles_cache: tuple[Any, npt.NDArray[np.float32]] | None = None
-        self._laid_cache: tuple[Any, int, int, npt.NDArray[np.float32]] | None = None
-        self._laid_tiles: dict[Pos, Any] = {}  # the tiles the kept grid shows
+        self._grid = BoardGrid()  # the whole laid board, a window of it a slice
         self._character_cache: dict[int, tuple[Any, tuple[float, ...]]] = {}
-        self._tile_cache: dict[int, tuple[Any, npt.NDArray[np.float32]]] = {}
         self._drawn_cache: dict[int, tuple[Any, array[float]]] = {}  # by the drawn card
         # The pending block by (Pending value, mine, chance).
         self._pending_cache: dict[tuple[Any, bool, bool], array[float]] = {}
@@ -295,7 +289,7 @@ class Observer:
         me = order[0].pos
         window = kept.window
         if window is None or window[0] is not version or window[1] != me:
-            self._board_into(kept.board, state, me)  # the figures' channels 0
+            self._grid.window_into(kept.board, state, me)  # the figures' channels 0
             kept.window = (version, me)
             kept.marks = None
         marks = tuple([None if f.escaped else f.pos for f in order])
@@ -624,79 +618,6 @@ class Observer:
         self._character_cache[id(character)] = (character, values)
         return values
 
-    def _laid(self, state: Table) -> tuple[Any, int, int, npt.NDArray[np.float32]]:
-        """The whole board as one grid of cell channels (figures' channels 0, clipped to
-        0..1), at least ``WINDOW`` empty cells around it, so a window is a slice. Kept by
-        board (board_version; a change of a card lays a new tile and a new version); on a
-        new version only the cells whose tile changed are rewritten, while every laid
-        card stays inside the margin (else, or when a kept card is gone: another game's
-        board, it is made anew, with room to grow)."""
-        laid = self._laid_cache
-        version = state.board_version
-        if laid is not None and laid[0] is version:
-            return laid
-        board = state.board
-        k = CELL_FIGURE
-        if laid is not None:
-            _, x0, y0, grid = laid
-            tiles = self._laid_tiles
-            height, width = grid.shape[:2]
-            changed = []
-            same = 0
-            for p, tile in board.items():
-                old = tiles.get(p)
-                if old is tile:
-                    same += 1
-                    continue
-                if old is not None:
-                    same += 1
-                gx, gy = p[0] - x0, p[1] - y0
-                if not (WINDOW <= gx < width - WINDOW and WINDOW <= gy < height - WINDOW):
-                    break
-                changed.append((p, gx, gy, tile))
-            else:
-                if same == len(tiles):  # no kept card is gone
-                    for p, gx, gy, tile in changed:
-                        grid[gy, gx, :k] = self._tile_vector(tile)
-                        tiles[p] = tile
-                    laid = (version, x0, y0, grid)
-                    self._laid_cache = laid
-                    return laid
-        board_items = list(board.items())
-        margin = WINDOW + 3  # room for a few cards laid outwards before a new grid
-        x0 = min(p[0] for p, _ in board_items) - margin
-        y0 = min(p[1] for p, _ in board_items) - margin
-        width = max(p[0] for p, _ in board_items) - x0 + margin + 1
-        height = max(p[1] for p, _ in board_items) - y0 + margin + 1
-        grid = np.zeros((height, width, len(CELL_CHANNELS)), dtype=np.float32)
-        xs = [p[0] - x0 for p, _ in board_items]
-        ys = [p[1] - y0 for p, _ in board_items]
-        vecs = np.array([self._tile_vector(tile) for _, tile in board_items])
-        grid[ys, xs, :k] = vecs  # each tile's vector is clipped when made
-        self._laid_tiles = dict(board_items)
-        laid = (version, x0, y0, grid)
-        self._laid_cache = laid
-        return laid
-
-    def _board_into(self, board: npt.NDArray[np.float32], state: Table, me: Pos) -> None:
-        """Write the board block's card channels around ``me`` (the figures' channels 0)
-        into ``board`` (side x side x channels)."""
-        laid = self._laid_cache
-        if laid is None or laid[0] is not state.board_version:
-            laid = self._laid(state)
-        _, x0, y0, grid = laid
-        gx, gy = me[0] - WINDOW - x0, me[1] - WINDOW - y0
-        height, width = grid.shape[:2]
-        if 0 <= gx and gx + SIDE <= width and 0 <= gy and gy + SIDE <= height:
-            board[:] = grid[gy : gy + SIDE, gx : gx + SIDE]
-            return
-        # The observer off the laid cards' bounds (not met in play): cell by cell.
-        board.fill(0.0)
-        for x, y in state.board:
-            cx, cy = x - me[0] + WINDOW, y - me[1] + WINDOW
-            if 0 <= cx < SIDE and 0 <= cy < SIDE:
-                board[cy, cx] = grid[y - y0, x - x0]
-
     def _piles_block(self, state: Table) -> npt.NDArray[np.float32]:
         """The piles block (R2.3), kept while the piles' counts stay (they change only
         when a card is drawn, discarded or shuffled back); when they change, a copy of
@@ -740,31 +661,6 @@ class Observer:
         piles[-1] = unit(bottom / scale[-1])
         self._piles_cache = ((tuple(copies), bottom), piles)
         return piles
-
-    def _tile_vector(self, tile: Any) -> npt.NDArray[np.float32]:
-        """A laid card's cell channels (all but the figures'): a tile is never changed in
-        place (a change lays a new tile), so its vector is kept."""
-        hit = self._tile_cache.get(id(tile))
-        if hit is not None and hit[0] is tile:
-            return hit[1]
-        vec = np.zeros(CELL_FIGURE, dtype=np.float32)
-        vec[0] = 1.0
-        for i, d in enumerate(DIRECTIONS):
-            if tile.mask & d:
-                vec[1 + i] = 1.0
-        vec[CELL_KIND + KINDS.index(tile.card.kind)] = 1.0
-        obstacle = tile.card.obstacle
-        if obstacle is not None:
-            vec[CELL_CLASS + CLASSES.index(obstacle.cls)] = 1.0
-            vec[CELL_ATTR + ATTRS.index(obstacle.attr)] = 1.0
-            vec[CELL_TARGET] = unit(obstacle.n / DIE_SCALE)
-        vec[CELL_TARGET + 1] = unit(tile.gold / GOLD_SCALE)
-        vec[CELL_TARGET + 2] = float(tile.collapsed)
-        vec[CELL_TARGET + 3] = float(tile.opened)
-        if len(self._tile_cache) > 4096:
-            self._tile_cache.clear()
-        self._tile_cache[id(tile)] = (tile, vec)
-        return vec
 
     def _pending_block(self, pending: Pending, mine: bool, chance: bool) -> array[float]:
         """The pending block (the decision or chance point now), clipped to 0..1, from
