@@ -3,6 +3,7 @@ offsets come from it and docs/ai.md shows it as it is (issue 20 item 5)."""
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from pathlib import Path
@@ -146,7 +147,17 @@ def test_each_block_has_one_writer_and_it_writes_that_block_alone(players: int) 
                 for block in enc.observation_blocks:
                     before = kept.buf.copy()
                     write = getattr(obs, WRITERS[block.name])
-                    write(kept, game, state, order, seat, state.current_player, state.board_version)
+                    given = {
+                        "kept": kept,
+                        "game": game,
+                        "state": state,
+                        "order": order,
+                        "seat": seat,
+                        "cp": state.current_player,
+                        "version": state.board_version,
+                        "me": order[0],
+                    }
+                    write(*[given[p] for p in inspect.signature(write).parameters])
                     changed = np.flatnonzero(kept.buf != before)
                     inside = (block.start <= changed) & (changed < block.start + block.size)
                     assert inside.all(), (block.name, changed[~inside][:5])

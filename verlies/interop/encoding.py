@@ -107,21 +107,9 @@ class Encoding(Numbering):
         return cls(game.setup.deck, game.players, game.variants)
 
     def observation(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
-        """What ``seat`` may see, as a flat float32 array (layout: ``OBSERVATION_LAYOUT``,
-        offsets in ``observation_blocks``).
-
-        Built from what ``game.view(seat)`` shows (R9.3: others' unused treasures only as
-        a count), the public pending decision, the treasures shown when used (R9.5) and
-        the public piles' contents (R2.3; of the treasure pile only its size and the lost
-        cards' number): equal for two games that differ only in what this seat cannot see.
-
-        Each call returns a new array of its own (the caller may keep it: no later call
-        changes it). Made incrementally: the encoding keeps one buffer per seat; each
-        block's writer compares the key the block is a function of with the one it was
-        last written from and rewrites only what changed, so the buffer is right whatever
-        game (or clone) asked last; ``tests/test_interop_observation_fast.py`` checks it
-        against a build from nothing at every step.
-        """
+        """What ``seat`` may see, as a flat float32 array of ``observation_size`` numbers
+        (layout: ``OBSERVATION_LAYOUT``; see :meth:`Observer.observation
+        <verlies.interop.observation.Observer.observation>`): a new array at every call."""
         return self._observer.observation(game, seat)
 
     def describe(self) -> str:
