@@ -32,6 +32,12 @@ COMPILED = [
     # The game-AI environments' observation (issue 25: env() decisions/s, benchmarks/
     # interop.py --compiled). Not interop/pettingzoo: its classes subclass PettingZoo's, and
     # compiled, OrderEnforcingWrapper's __init__ failed (SystemError setting _has_reset).
+    # Its rooms: the declared layout, the kept board grid, the numbering, the blocks'
+    # writers, and the whole.
+    "interop/layout",
+    "interop/board_grid",
+    "interop/numbering",
+    "interop/observation",
     "interop/encoding",
 ]
 

@@ -102,9 +102,17 @@ OBSERVATION_DIGEST = textwrap.dedent(
 OBSERVATION_SCRIPT = textwrap.dedent(
     """
     import hashlib, json, sys
-    import verlies.interop.encoding, verlies.rules
+    import verlies.interop.encoding, verlies.interop.observation, verlies.rules
+    import verlies.interop.board_grid, verlies.interop.layout, verlies.interop.numbering
 
-    for module in (verlies.interop.encoding, verlies.rules):
+    for module in (
+        verlies.interop.board_grid,
+        verlies.interop.encoding,
+        verlies.interop.layout,
+        verlies.interop.numbering,
+        verlies.interop.observation,
+        verlies.rules,
+    ):
         assert module.__file__.endswith(".so"), module.__file__
     print(json.dumps({"digest": observation_digest(json.loads(sys.argv[1]))}))
     """

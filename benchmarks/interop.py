@@ -206,9 +206,10 @@ def openspiel_figures(quick: bool) -> None:
 
 def baseline_modules(ref: str) -> Any:
     """The PettingZoo env module of git revision ``ref`` (its ``verlies/interop/
-    encoding.py`` and ``pettingzoo.py``, loaded beside this checkout's engine), to be
-    measured in the same run as this checkout's: on a shared machine two separate runs
-    differ more by load than by code."""
+    encoding.py``, the rooms that encoding imports where ``ref`` has them (``layout``,
+    ``numbering``, ``observation``, ``board_grid``) and ``pettingzoo.py``, loaded beside
+    this checkout's engine), to be measured in the same run as this checkout's: on a
+    shared machine two separate runs differ more by load than by code."""
     import importlib.util
     import subprocess
     import sys
@@ -217,23 +218,36 @@ def baseline_modules(ref: str) -> Any:
 
     root = Path(__file__).resolve().parent.parent
 
-    def show(path: str) -> str:
-        return subprocess.run(
+    def show(path: str) -> str | None:
+        r = subprocess.run(
             ["git", "-C", str(root), "show", f"{ref}:{path}"],
-            check=True,
             capture_output=True,
             text=True,
-        ).stdout
+        )
+        return r.stdout if r.returncode == 0 else None
 
     tmp = Path(tempfile.mkdtemp(prefix="verlies-baseline-"))
-    encoding = show("verlies/interop/encoding.py")
-    env = show("verlies/interop/pettingzoo.py")
+    sources = {
+        name: show(f"verlies/interop/{name}.py")
+        for name in ("encoding", "board_grid", "layout", "numbering", "observation", "pettingzoo")
+    }
+    env = sources["pettingzoo"]
+    if sources["encoding"] is None or env is None:
+        raise SystemExit(f"{ref} has no verlies/interop/encoding.py and pettingzoo.py")
     line = "from verlies.interop.encoding import Encoding"
     if line not in env:
         raise SystemExit(f"{ref}'s pettingzoo.py does not import Encoding as expected: {line}")
-    (tmp / "baseline_encoding.py").write_text(encoding, encoding="utf-8")
-    env = env.replace(line, "from baseline_encoding import Encoding")
-    (tmp / "baseline_pettingzoo.py").write_text(env, encoding="utf-8")
+    for name, text in sources.items():
+        if text is None:
+            continue
+        for other in sources:  # the ref's rooms import each other, not this checkout's
+            text = text.replace(
+                f"from verlies.interop.{other} import", f"from baseline_{other} import"
+            )
+            text = text.replace(
+                f"from verlies.interop import {other}\n", f"import baseline_{other} as {other}\n"
+            )
+        (tmp / f"baseline_{name}.py").write_text(text, encoding="utf-8")
     sys.path.insert(0, str(tmp))
     spec = importlib.util.spec_from_file_location(
         "baseline_pettingzoo", tmp / "baseline_pettingzoo.py"
@@ -371,11 +385,11 @@ def pettingzoo_figures(quick: bool, against: str | None = None) -> None:
     median = {name: statistics.median(v) / 1e3 for name, v in took.items()}
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     engine_cpu, engine_wall = cpu.pop("engine"), wall.pop("engine")
-    import verlies.interop.encoding
+    import verlies.interop.observation
     import verlies.rules
 
     build = "pure Python"
-    if verlies.interop.encoding.__file__.endswith(".so"):
+    if verlies.interop.observation.__file__.endswith(".so"):
         build = "compiled engine and observation"
     elif verlies.rules.__file__.endswith(".so"):
         build = "pure observation and env, compiled engine"

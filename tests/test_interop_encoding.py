@@ -187,8 +187,8 @@ def test_observation_shows_the_public_piles_and_shown_treasures() -> None:
     np.testing.assert_array_equal(piles[0], piles[2])
     # Each count over the deck's count of that card: 0..1, and the counts come back.
     assert piles[0].min() >= 0.0 and piles[0].max() <= 1.0
-    counts = np.rint(piles[0] * enc._pile_scale)
-    np.testing.assert_allclose(piles[0] * enc._pile_scale, counts, atol=1e-4)
+    counts = np.rint(piles[0] * enc._observer._pile_scale)
+    np.testing.assert_allclose(piles[0] * enc._observer._pile_scale, counts, atol=1e-4)
     piles = [counts]
     nd, nr, nm = len(enc.dungeon_ids), len(enc.room_ids), len(enc.monster_ids)
     assert piles[0][:nd].sum() == state.dungeon.total

@@ -3,6 +3,7 @@ offsets come from it and docs/ai.md shows it as it is (issue 20 item 5)."""
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from verlies.game import Game
-from verlies.interop import encoding
+from verlies.interop import layout
 from verlies.interop.encoding import (
     CELL_CHANNELS,
     FIGURE_FIELDS,
@@ -21,8 +22,10 @@ from verlies.interop.encoding import (
     PENDING_FIELDS,
     SIDE,
     Encoding,
+    Section,
     layout_table,
 )
+from verlies.interop.observation import WRITERS, _Kept
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ai.md"
 
@@ -87,7 +90,7 @@ def test_a_reordered_table_moves_the_blocks_and_nothing_else(
     observation is the same blocks, reversed, along a random game."""
     game = Game.new(players=3, seed=4, log=False)
     plain = Encoding.for_game(game)
-    monkeypatch.setattr(encoding, "OBSERVATION_LAYOUT", OBSERVATION_LAYOUT[::-1])
+    monkeypatch.setattr(layout, "OBSERVATION_LAYOUT", OBSERVATION_LAYOUT[::-1])
     reversed_enc = Encoding.for_game(game)
     assert [b.name for b in reversed_enc.observation_blocks] == [
         s.name for s in OBSERVATION_LAYOUT[::-1]
@@ -119,3 +122,61 @@ def test_describe_names_every_field_of_the_declared_blocks() -> None:
         assert f" {sec.name}: " in text
     for field in (*CELL_CHANNELS, *FIGURE_FIELDS, *INFO_FIELDS, *PENDING_FIELDS):
         assert field in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_block_has_one_writer_and_it_writes_that_block_alone(players: int) -> None:
+    """Every block of the table has its writer (observation.WRITERS), and each writer,
+    asked alone on a buffer of sentinels, writes inside its own block and nowhere else,
+    along a random game, for every seat."""
+    game = Game.new(players=players, seed=8, log=False)
+    enc = Encoding.for_game(game)
+    obs = enc._observer
+    assert list(WRITERS) == [s.name for s in OBSERVATION_LAYOUT]
+    rng = random.Random(8)
+    written = dict.fromkeys(WRITERS, 0)
+    for step in range(240):
+        if game.is_over:
+            break
+        if step % 6 == 0:
+            state = game.state
+            for seat in range(players):
+                order = state.figures[seat:] + state.figures[:seat]
+                kept = _Kept(obs.observation_size, obs._at_board)
+                kept.buf[:] = -1.0  # no writer writes a negative number
+                for block in enc.observation_blocks:
+                    before = kept.buf.copy()
+                    write = getattr(obs, WRITERS[block.name])
+                    given = {
+                        "kept": kept,
+                        "game": game,
+                        "state": state,
+                        "order": order,
+                        "seat": seat,
+                        "cp": state.current_player,
+                        "version": state.board_version,
+                        "me": order[0],
+                    }
+                    write(*[given[p] for p in inspect.signature(write).parameters])
+                    changed = np.flatnonzero(kept.buf != before)
+                    inside = (block.start <= changed) & (changed < block.start + block.size)
+                    assert inside.all(), (block.name, changed[~inside][:5])
+                    written[block.name] += len(changed) > 0
+                # together they wrote what observation() hands out, where they wrote
+                full = enc.observation(game, seat)
+                mask = kept.buf != -1.0
+                np.testing.assert_array_equal(kept.buf[mask], full[mask])
+        if game.is_chance:
+            game.roll()
+        else:
+            game.apply(rng.choice(list(game.legal_actions())))
+    assert all(n > 0 for n in written.values()), written
+
+
+def test_a_block_without_a_writer_is_refused_when_the_encoding_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    extra = Section("extra", (3,), "flags", "nothing yet", "a block nobody writes")
+    monkeypatch.setattr(layout, "OBSERVATION_LAYOUT", (*OBSERVATION_LAYOUT, extra))
+    with pytest.raises(ValueError, match=r"no writer for \['extra'\]"):
+        Encoding.for_game(Game.new(players=2, seed=1, log=False))

@@ -266,7 +266,7 @@ def test_the_board_window_is_right_wherever_it_is_centred() -> None:
             if 0 <= cx < side and 0 <= cy < side:
                 expected[cy, cx, : nch - MAX_SEATS] = np.clip(_tile(enc, tile), 0.0, 1.0)
         got = np.full((side, side, nch), 7.0, dtype=np.float32)  # every cell is written
-        enc._board_into(got, view, me)
+        enc._observer._grid.window_into(got, view, me)
         np.testing.assert_array_equal(got, expected, err_msg=f"window around {me}")
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from verlies.__main__ import main, rule_ids
+from verlies.__main__ import main
 from verlies.deck import Deck
+from verlies.rule_refs import rule_ids
 from verlies.sim import benchmark, make_bots, make_variants, play_game, simulate
 from verlies.sim.records import SimulationError
 from verlies.variants import Variants

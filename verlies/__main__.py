@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from verlies.errors import VerliesError
+from verlies.rule_refs import is_rule_id, rule_ids, rule_key, rules_text
 from verlies.store import cli as playtests_cli
 
 if TYPE_CHECKING:
@@ -756,60 +756,10 @@ def _cmd_sheets(argv: Sequence[str]) -> int:
     return main_sheets(list(argv))
 
 
-_RULE_ID = re.compile(r"""["'](R\d+(?:\.\d+)?|RW\.\d+)["']""")
-_ENGINE_MODULES = (
-    "rules",
-    "state",
-    "legal",
-    "turns",
-    "obstacles",
-    "encounters",
-    "frames",
-    "setup",
-    "views",
-    "game",
-    "actions",
-    "variants",
-    "board",
-    "dice",
-    "deck",
-)
-
-
-def rule_ids() -> dict[str, list[str]]:
-    """Rule ID -> the engine modules that cite it (read from their source)."""
-    import verlies
-
-    root = Path(verlies.__file__).parent
-    found: dict[str, list[str]] = {}
-    for mod in _ENGINE_MODULES:
-        path = root / f"{mod}.py"
-        if not path.exists():
-            continue
-        for rid in sorted(set(_RULE_ID.findall(path.read_text(encoding="utf-8")))):
-            found.setdefault(rid, []).append(mod)
-    return dict(sorted(found.items(), key=lambda kv: _rule_key(kv[0])))
-
-
-def _rule_key(rid: str) -> tuple[int, int, int]:
-    m = re.match(r"R(W)?(\d*)(?:\.(\d+))?", rid)
-    if not m:
-        return (99, 0, 0)
-    return (1 if m.group(1) else 0, int(m.group(2) or 0), int(m.group(3) or 0))
-
-
-def _rules_text() -> dict[str, str]:
-    try:
-        from verlies.rules_text import RULES
-    except ImportError:  # pragma: no cover - the rules text ships with the package
-        return {}
-    return dict(RULES)
-
-
 def _cmd_rules(args: argparse.Namespace) -> int:
     from verlies.sim import game_seed, make_bots, play_game
 
-    texts = _rules_text()
+    texts = rules_text()
     cited = rule_ids()
     fired: Counter[str] = Counter()
     if args.games:
@@ -817,14 +767,14 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         for i in range(args.games):
             game, _rec = play_game(bots, seed=game_seed(args.seed, i))
             fired.update(e.rule for e in game.log)
-    known = set(texts) | set(cited) | {r for r in fired if _RULE_ID.fullmatch(f'"{r}"')}
+    known = set(texts) | set(cited) | {r for r in fired if is_rule_id(r)}
     width = 100 - 34
     print(
         f"Rule IDs (verlies/data/rules.md); 'fired': events citing the rule in {args.games} "
         f"games of {args.players} careful bots; 'cited in': engine modules"
     )
     print(f"  {'rule':<6} {'fired':>7}  {'cited in':<15} text")
-    for rid in sorted(known, key=_rule_key):
+    for rid in sorted(known, key=rule_key):
         text = " ".join(texts.get(rid, "").split())
         if len(text) > width and not args.full:
             text = text[: width - 1] + "…"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from each_view import LANGS, each_width, foreign_words, other_lang
+from layout import measure, problems
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, navigate, open_page
 
@@ -26,28 +27,6 @@ ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
 CARD = "schatz-rubin"
 GAMES = 16
-
-_LAYOUT_JS = """
-() => {
-  const out = [];
-  for (const s of ['.vl-drafts .widget-label', '.vl-drafts button', '.vl-drafts select',
-                   '.vl-drafts-status', '.vl-drafts-verdict', '.vl-drafts'])
-    for (const e of document.querySelectorAll(s)) {
-      const r = e.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      let text = 0;
-      if (e.tagName === 'BUTTON') {
-        const range = document.createRange(); range.selectNodeContents(e);
-        text = range.getBoundingClientRect().width;
-      }
-      out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40), scroll: e.scrollWidth,
-                client: e.clientWidth, left: r.left, right: r.right, width: r.width,
-                textWidth: text});
-    }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
-}
-"""
 
 
 def _deck_tab(page: Page, lang: str, server: Any) -> None:
@@ -75,16 +54,17 @@ def _pick(select: Locator, label: str) -> None:
 
 
 def _check_layout(page: Page, width: int) -> bool:
-    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    layout = measure(
+        page,
+        ".vl-drafts .widget-label",
+        ".vl-drafts button",
+        ".vl-drafts select",
+        ".vl-drafts-status",
+        ".vl-drafts-verdict",
+        ".vl-drafts",
+    )
     assert layout["pageScroll"] <= layout["pageClient"], layout
-    bad = []
-    for e in layout["items"]:
-        if e["scroll"] > e["client"] + 1:
-            bad.append(("cut", e))
-        if e["left"] < -0.5 or e["right"] > width + 0.5:
-            bad.append(("outside the window", e))
-        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
-            bad.append(("button narrower than its text", e))
+    bad = problems(layout, width)
     assert not bad, bad
     return True
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pypdf
 from each_view import LANGS, each_width
+from layout import measure, problems
 from PIL import Image
 from playwright.sync_api import Page
 from progress import follow, follow_event, follow_expect, open_page
@@ -21,16 +22,6 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.render.prints import rules_pages
 from verlies.render.sheets import deck_items, sheet_svgs
-
-_LAYOUT_JS = """
-() => Array.from(document.querySelectorAll('.vl-print button, .vl-print-link')).map((e) => {
-  const r = e.getBoundingClientRect();
-  const range = document.createRange(); range.selectNodeContents(e);
-  return {text: e.textContent.trim(), left: r.left, right: r.right, width: r.width,
-          textWidth: range.getBoundingClientRect().width,
-          scroll: e.scrollWidth, client: e.clientWidth};
-})
-"""
 
 
 def _download(page: Page, kind: str, lang: str, server: Any, tmp: Path) -> tuple[str, bytes]:
@@ -91,11 +82,9 @@ def _check_files(page: Page, lang: str, server: Any, tmp_path: Path) -> None:
     for width in each_width(page):
 
         def laid_out(w: int = width) -> bool:
-            items: list[dict[str, Any]] = page.evaluate(_LAYOUT_JS)
-            assert len(items) == 4, items  # three buttons and the link
-            for e in items:
-                assert e["left"] >= -0.5 and e["right"] <= w + 0.5, e
-                assert e["width"] + 0.5 >= e["textWidth"], e
+            layout = measure(page, ".vl-print button, .vl-print-link", skip_empty=False)
+            assert len(layout["items"]) == 4, layout  # three buttons and the link
+            assert problems(layout, w, cut=False, text_fits=None) == [], layout
             return True
 
         page.locator(".vl-print").scroll_into_view_if_needed()

@@ -14,47 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from each_view import each_width
+from layout import containment
 from playwright.sync_api import Page
 from progress import follow, has, open_page
 
 EDITOR = ".verlies-deck-editor"
 VARIANTS = ".vl-variants"
-
-#: What sticks out of ``root`` or is cut inside it, as a person would see it.
-_LAYOUT_JS = """
-(sel) => {
-  const root = document.querySelector(sel);
-  if (!root || root.offsetParent === null) return {missing: true};
-  const R = root.getBoundingClientRect();
-  const shown = (e) => e.offsetParent !== null && e.getClientRects().length > 0;
-  const out = [], cut = [];
-  root.querySelectorAll('*').forEach((e) => {
-    if (!shown(e) || e.closest('.verlies-composition') || e.closest('option')) return;
-    const b = e.getBoundingClientRect();
-    if (b.width > 0 && (b.right > R.right + 0.5 || b.left < R.left - 0.5))
-      out.push(`${e.tagName}.${String(e.className).slice(0, 40)} ${Math.round(b.left)}-` +
-               `${Math.round(b.right)} "${(e.innerText || '').slice(0, 30)}"`);
-  });
-  root.querySelectorAll('.widget-label, .widget-html-content > span, label').forEach((e) => {
-    if (!shown(e) || !e.textContent.trim()) return;
-    if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
-      cut.push(`${e.textContent.trim()} (${e.clientWidth}/${e.scrollWidth})`);
-  });
-  root.querySelectorAll('.widget-html-content').forEach((e) => {
-    if (!shown(e) || e.querySelector('.verlies-composition')) return;
-    if (e.scrollWidth > e.clientWidth + 1)
-      cut.push(`${e.textContent.trim().slice(0, 40)} (${e.clientWidth}/${e.scrollWidth})`);
-  });
-  return {
-    root: [Math.round(R.left), Math.round(R.right)],
-    viewport: window.innerWidth,
-    page: document.documentElement.scrollWidth,
-    inner: [root.clientWidth, root.scrollWidth],
-    out: out.slice(0, 12),
-    cut: cut.slice(0, 12),
-  };
-}
-"""
 
 
 def _fits(page: Page, selector: str, width: int) -> None:
@@ -64,7 +29,7 @@ def _fits(page: Page, selector: str, width: int) -> None:
 
     def check() -> bool:
         found.clear()
-        found.update(page.evaluate(_LAYOUT_JS, selector))
+        found.update(containment(page, selector))
         assert not found.get("missing"), f"{selector} is not shown"
         assert found["viewport"] == width, found
         assert found["root"][1] <= width and found["page"] <= width, found

@@ -376,11 +376,11 @@ def _stalled_line(games: list[dict[str, int]], most: int = 10, lang: str = "en")
 def _pts(x: float, lang: str = "en") -> str:
     """A difference of shares in points: ``+1.2 pt``, German ``+1,2 Pkt.``."""
     from verlies.i18n import text as t
+    from verlies.i18n.numbers import fixed
 
     if math.isnan(x):
         return "–"
-    value = f"{x * 100:+.1f}"
-    return t("balance.pts", lang, value=value.replace(".", ",") if lang == "de" else value)
+    return t("balance.pts", lang, value=fixed(x * 100, 1, lang, sign=True))
 
 
 def table_cell(x: Any) -> Any:

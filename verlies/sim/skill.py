@@ -434,11 +434,11 @@ def _bot_word(bot: str, lang: str) -> str:
 
 def _pts(x: float, sign: bool = False, lang: str = "en") -> str:
     from verlies.i18n import text as tx
+    from verlies.i18n.numbers import fixed
 
     if math.isnan(x):
         return "–"
-    value = f"{x * 100:+.1f}" if sign else f"{x * 100:.1f}"
-    return tx("balance.pts", lang, value=value.replace(".", ",") if lang == "de" else value)
+    return tx("balance.pts", lang, value=fixed(x * 100, 1, lang, sign=sign))
 
 
 def _p(x: float, lang: str = "en") -> str:

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from verlies.i18n.numbers import decimal, grouped
+
 __all__ = [
     "Z95",
     "wilson",
@@ -436,13 +438,11 @@ def sample_size(
 
 def _grouped(n: int, lang: str) -> str:
     """A whole number with its thousands grouped as the language writes them."""
-    s = f"{n:,}"
-    return s.replace(",", ".") if lang == "de" else s
+    return grouped(n, lang)
 
 
 def _decimal(x: float, lang: str, digits: int) -> str:
-    s = f"{x:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{x:.0f}"
-    return s.replace(".", ",") if lang == "de" else s
+    return decimal(f"{x:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{x:.0f}", lang)
 
 
 def sample_size_text(got: dict[str, Any], lang: str = "en") -> str:

@@ -19,6 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
+from verlies.i18n.numbers import fixed
 from verlies.sim.compare import Paired, game_values
 from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Metrics
@@ -272,8 +273,7 @@ class SweepResult(TableReport):
             return lambda x: num(x, digits, lang)
 
         def signed(x: float) -> str:
-            v = f"{x:+.2f}"
-            return v.replace(".", ",") if lang == "de" else v
+            return fixed(x, 2, lang, sign=True)
 
         rows = []
         curves = {c: self.curve_ci(c) for c in CURVE_KEYS}

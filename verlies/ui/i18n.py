@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verlies import i18n
+from verlies.i18n.numbers import decimal
 
 PAGE = "page."
 
@@ -47,8 +48,7 @@ def pct(p: Fraction | float, lang: str = "en") -> str:
     value = float(p) * 100
     if abs(value - round(value)) < 0.05:
         return f"{round(value)} %"
-    text = f"{value:.1f} %"
-    return text.replace(".", ",") if lang == "de" else text
+    return decimal(f"{value:.1f} %", lang)
 
 
 def bot_name(name: str, lang: str) -> str:
