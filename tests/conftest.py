@@ -391,39 +391,37 @@ class ServerProcess:
             return pool.submit(asyncio.run, self._websocket_send(kernel_id, padding)).result()
 
     async def _websocket_send(self, kernel_id: str, padding: int) -> str:
-        from tornado.websocket import WebSocketClosedError, websocket_connect
+        from tornado.websocket import WebSocketClosedError
 
-        session = uuid.uuid4().hex
-        message = {
-            "header": {
-                "msg_id": uuid.uuid4().hex,
-                "msg_type": "kernel_info_request",
-                "username": "test",
-                "session": session,
-                "date": "2024-01-01T00:00:00Z",
-                "version": "5.3",
-            },
-            "parent_header": {},
-            "metadata": {"padding": "x" * padding},
-            "content": {},
-            "channel": "shell",
-            "buffers": [],
-        }
-        url = f"ws://127.0.0.1:{self.port}/api/kernels/{kernel_id}/channels?session_id={session}"
-        ws = await websocket_connect(url)
+        from verlies.serve.websocket import client_frame, v1_header
+
+        ws = await self.kernel_websocket(kernel_id)
         try:
+            message = client_frame("kernel_info_request", metadata={"padding": "x" * padding})
             try:
-                await ws.write_message(json.dumps(message))
+                await ws.write_message(message, binary=True)
             except WebSocketClosedError:
                 return "closed"
             while True:
                 reply = await asyncio.wait_for(ws.read_message(), 30)
                 if reply is None:
                     return "closed"
-                if isinstance(reply, str) and '"kernel_info_reply"' in reply:
+                header = v1_header(reply) if isinstance(reply, bytes) else None
+                if header and header.get("msg_type") == "kernel_info_reply":
                     return "reply"
         finally:
             ws.close()
+
+    async def kernel_websocket(self, kernel_id: str, *, v1: bool = True) -> Any:
+        """A websocket client on the kernel's channels, speaking the v1 protocol (the
+        page's) unless ``v1`` is False (a legacy client, which the server refuses)."""
+        from tornado.websocket import websocket_connect
+
+        from verlies.serve.websocket import V1
+
+        session = uuid.uuid4().hex
+        url = f"ws://127.0.0.1:{self.port}/api/kernels/{kernel_id}/channels?session_id={session}"
+        return await websocket_connect(url, subprotocols=[V1] if v1 else None)
 
 
 ServerFactory = Callable[..., ServerProcess]
