@@ -12,11 +12,23 @@ extension: Binder, JupyterHub). With Voila's preheated kernels the pool's kernel
 toward the cap as well (they take memory all the same); a pool kernel that could not start
 because the table was full is started again as soon as a kernel ends.
 
-It also ends kernels whose page never connected (``unconnected_timeout``, 5 minutes): a
-``GET`` by a script or a visitor who left while the page loaded would otherwise hold a seat
-until the idle culler's 20 minutes are up. Until a kernel's page has connected, the idle
-culler leaves it alone: on a busy server a page may connect a minute or more after its
-kernel ran the notebook, and a kernel ended then leaves the visitor a page without the app.
+Lifetimes follow the page's connection, not idleness (docs/serving.md, "Lifetimes"):
+
+- a kernel with a page connected (one websocket or more) is never culled: a person reading
+  the rules for half an hour is not idle;
+- a kernel whose page had a websocket and lost every one (a closed or crashed browser, a
+  network gone) ends ``disconnected_timeout`` seconds later (60) unless a page connects
+  again (a reload of the same page, a network blip);
+- a kernel handed to a page that never connected (a script's ``GET``, a reload while the
+  page loaded) ends ``unconnected_timeout`` seconds (60) after it last worked (rendering
+  the notebook is work: a page still streaming is not ended);
+- checked every ``cull_interval`` (binder/voila.json: 10 s). jupyter_server's idle culler
+  (``cull_idle_timeout``) decides only where asked: a connected kernel with
+  ``cull_connected`` on (binder/voila.json: off), a kernel whose timeout here is 0.
+
+A kernel ended while pages are connected to it (a shutdown request, the server's own
+culling) first tells them: a "dead" status on each websocket, then the socket closes, so
+the page's banner says so within seconds instead of a page that looks alive.
 """
 
 from __future__ import annotations
@@ -24,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from jupyter_server._tz import utcnow
@@ -67,12 +80,21 @@ class CappedKernelManager(AsyncMappingKernelManager):
         help="Most kernels at once; 0: $VERLIES_MAX_KERNELS, else from memory and cores.",
     )
     unconnected_timeout = Int(
-        300,
+        60,
         config=True,
         help=(
-            "Seconds a kernel handed to a page may live without that page ever connecting"
-            " and without activity (checked at each cull_interval); until its page connects"
-            " the idle culler leaves it alone. 0 turns this off (idle culling as usual)."
+            "Seconds a kernel handed to a page may live without that page ever connecting,"
+            " counted from its last activity (rendering the notebook is activity; checked"
+            " at each cull_interval). 0 turns this off."
+        ),
+    )
+    disconnected_timeout = Int(
+        60,
+        config=True,
+        help=(
+            "Seconds a kernel whose page was connected may live once it has no websocket"
+            " left (a closed or crashed browser), checked at each cull_interval; a page"
+            " that connects again in time keeps it. 0 turns this off."
         ),
     )
 
@@ -82,6 +104,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._starting: set[str] = set()
         self._ever_connected: set[str] = set()
         self._first_unpooled: dict[str, float] = {}
+        #: kernel id -> when (monotonic) its last websocket closed (none open since)
+        self._alone_since: dict[str, float] = {}
         self._closing = False
         self.log.info("verlies: at most %d kernels at once", self.cap)
 
@@ -119,6 +143,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         removed = super().remove_kernel(kernel_id)
         self._ever_connected.discard(kernel_id)
         self._first_unpooled.pop(kernel_id, None)
+        self._alone_since.pop(kernel_id, None)
         if not self._closing:
             self._refill_pools()  # a seat is free: a pool kernel refused earlier may start
         return removed
@@ -161,35 +186,167 @@ class CappedKernelManager(AsyncMappingKernelManager):
         for notebook in list(self._pool_lists()):
             fill(delay=0, notebook_name=notebook)
 
-    # -- kernels whose page never connected ------------------------------------------------
+    # -- lifetimes: by the page's connection -----------------------------------------------
+
+    def connections(self, kernel_id: str) -> int:
+        """Websockets open to ``kernel_id`` now (jupyter_server counts them)."""
+        return int(self._kernel_connections.get(kernel_id, 0))
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._ever_connected.add(kernel_id)
+        self._alone_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
+        if kernel_id in self._kernels and self.connections(kernel_id) <= 0:
+            self._alone_since[kernel_id] = time.monotonic()
+
+    def lifetime(self, kernel_id: str) -> Lifetime:
+        """What the lifetime policy knows of ``kernel_id`` now (:func:`ending`)."""
+        now = time.monotonic()
+        kernel = self._kernels.get(kernel_id)
+        try:
+            last = kernel.last_activity  # type: ignore[union-attr]
+        except (AttributeError, TraitError):  # a kernel still starting has none yet
+            last = None
+        since = self._first_unpooled.setdefault(kernel_id, now)
+        quiet = (utcnow() - last).total_seconds() if last is not None else now - since
+        alone = self._alone_since.get(kernel_id)
+        return Lifetime(
+            connections=self.connections(kernel_id),
+            ever_connected=kernel_id in self._ever_connected,
+            alone_for=now - alone if alone is not None else 0.0,
+            unpooled_for=now - since,
+            quiet_for=quiet,
+            busy=getattr(kernel, "execution_state", None) == "busy",
+        )
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         # Voila's pool subclass returns before calling this for kernels still in its pool.
-        if self.unconnected_timeout > 0 and kernel_id not in self._ever_connected:
-            now = time.monotonic()
-            since = self._first_unpooled.setdefault(kernel_id, now)
-            kernel = self._kernels.get(kernel_id)
-            busy = getattr(kernel, "execution_state", None) == "busy"  # still rendering
-            # A page that is connecting makes its kernel talk (kernel_info requests): that
-            # is activity, and such a kernel is left alone until it has been quiet as long.
-            try:
-                last = kernel.last_activity  # type: ignore[union-attr]
-            except (AttributeError, TraitError):  # a kernel still starting has none yet
-                last = None
-            quiet = (utcnow() - last).total_seconds() if last is not None else now - since
-            limit = self.unconnected_timeout
-            if not busy and now - since > limit and quiet > limit:
-                self.log.warning(
-                    "verlies: ending kernel %s: its page never connected in %d s",
-                    kernel_id,
-                    limit,
-                )
-                await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
-            # Not the idle culler's yet: on a busy server a page may connect long after its
-            # kernel ran the notebook, and ending the kernel then leaves the page without app.
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
             return
-        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+        if getattr(kernel, "execution_state", None) == "dead":
+            await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+            return
+        life = self.lifetime(kernel_id)
+        why = ending(
+            life,
+            unconnected_timeout=self.unconnected_timeout,
+            disconnected_timeout=self.disconnected_timeout,
+        )
+        if why is None:
+            if _idle_culler_decides(
+                life,
+                cull_connected=self.cull_connected,
+                unconnected_timeout=self.unconnected_timeout,
+                disconnected_timeout=self.disconnected_timeout,
+            ):
+                await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+            return
+        if why == "unconnected":
+            self.log.warning(
+                "verlies: ending kernel %s: its page never connected in %d s",
+                kernel_id,
+                self.unconnected_timeout,
+            )
+        else:
+            self.log.warning(
+                "verlies: ending kernel %s: no page connected for %d s",
+                kernel_id,
+                int(life.alone_for),
+            )
+        await self.shutdown_kernel(kernel_id)
+
+    # -- a kernel ended under a connected page says so -------------------------------------
+
+    async def shutdown_kernel(  # type: ignore[override]
+        self, kernel_id: str, *args: Any, **kwargs: Any
+    ) -> None:
+        pages = _page_sockets(kernel_id) if not kwargs.get("restart") else []
+        for socket in pages:
+            _say_dead(socket, self.log)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+        for socket in pages:
+            _close(socket, self.log)
+
+
+@dataclass(frozen=True)
+class Lifetime:
+    """What the lifetime policy knows of one kernel at a check (seconds)."""
+
+    connections: int  # websockets open now
+    ever_connected: bool  # a page connected once
+    alone_for: float  # since its last websocket closed (0 while one is open)
+    unpooled_for: float  # since the first check that saw it out of Voila's pool
+    quiet_for: float  # since its last activity (a message from or to it)
+    busy: bool  # executing (rendering the notebook, a long computation)
+
+
+def ending(life: Lifetime, *, unconnected_timeout: int, disconnected_timeout: int) -> str | None:
+    """Why a kernel ends now: ``"disconnected"`` (its page went away), ``"unconnected"``
+    (its page never came), or None (it lives on).
+
+    >>> alive = Lifetime(1, True, 0.0, 5000.0, 4000.0, False)
+    >>> ending(alive, unconnected_timeout=60, disconnected_timeout=60) is None
+    True
+    >>> gone = Lifetime(0, True, 61.0, 5000.0, 2.0, True)
+    >>> ending(gone, unconnected_timeout=60, disconnected_timeout=60)
+    'disconnected'
+    >>> never = Lifetime(0, False, 0.0, 70.0, 65.0, False)
+    >>> ending(never, unconnected_timeout=60, disconnected_timeout=60)
+    'unconnected'
+    """
+    if life.connections > 0:
+        return None  # a page is there: never culled for idleness
+    if life.ever_connected:
+        if disconnected_timeout > 0 and life.alone_for > disconnected_timeout:
+            return "disconnected"  # activity does not count: a table's steps keep no page
+        return None
+    if unconnected_timeout <= 0 or life.busy:
+        return None  # still rendering the notebook: its page may still be streaming
+    if life.unpooled_for > unconnected_timeout and life.quiet_for > unconnected_timeout:
+        return "unconnected"
+    return None
+
+
+def _idle_culler_decides(
+    life: Lifetime, *, cull_connected: bool, unconnected_timeout: int, disconnected_timeout: int
+) -> bool:
+    """Is this kernel left to jupyter_server's idle culler (``cull_idle_timeout``)? Only
+    where the operator asked for it: a connected kernel with ``cull_connected`` on, a kernel
+    whose timeout here is 0 (off)."""
+    if life.connections > 0:
+        return cull_connected
+    if life.ever_connected:
+        return disconnected_timeout <= 0
+    return unconnected_timeout <= 0
+
+
+def _page_sockets(kernel_id: str) -> list[Any]:
+    """The websocket connections open to ``kernel_id`` (jupyter_server keeps a registry)."""
+    try:
+        from jupyter_server.services.kernels.connection.channels import (
+            ZMQChannelsWebsocketConnection,
+        )
+    except ImportError:  # pragma: no cover - another server
+        return []
+    registry = ZMQChannelsWebsocketConnection._open_sockets
+    return [c for c in list(registry) if getattr(c, "kernel_id", None) == kernel_id]
+
+
+def _say_dead(socket: Any, log: Any) -> None:
+    """A "dead" status on the page's websocket: its banner says so (resume.js)."""
+    try:
+        socket._send_status_message("dead")
+    except Exception as e:  # the socket closed meanwhile: the page sees the close
+        log.info("verlies: could not tell a page its kernel ended: %s", e)
+
+
+def _close(socket: Any, log: Any) -> None:
+    """Close the page's websocket to an ended kernel (it would otherwise stay open, silent)."""
+    try:
+        socket.websocket_handler.close(1000, "kernel ended")
+    except Exception as e:
+        log.info("verlies: could not close a page's socket: %s", e)
