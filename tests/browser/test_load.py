@@ -377,6 +377,7 @@ def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_closed_pages_end_thei
     server = start_voila(
         "play.ipynb",
         f"--CappedKernelManager.max_kernels={CAP}",
+        "--CappedKernelManager.table_reserve=0",  # the cap alone (the reserve: test_table_cap)
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=True",

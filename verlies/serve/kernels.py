@@ -42,21 +42,31 @@ from typing import Any
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Int, TraitError
+from traitlets import Int, List, TraitError, Unicode
 
+from verlies.serve.admission import (
+    LOOPBACK,
+    VISIT,
+    Admission,
+    TooMany,
+    Visit,
+    default_reserve,
+    room_for,
+)
+from verlies.serve.admission import install as _note_visits
 from verlies.serve.full_page import RETRY_SECONDS, full_page
-from verlies.serve.long_url import install as _answer_long_urls
 from verlies.serve.machine import kernel_cap
 
 # This module is loaded by the page's server before it listens (binder/voila.json): from
-# then on a too-long address gets a page that says so (verlies/serve/long_url.py).
-_answer_long_urls()
+# then on a too-long address gets a page that says so (verlies/serve/long_url.py), and the
+# kernel manager knows who asks for a kernel (verlies/serve/admission.py).
+_note_visits()
 
 
 class TableFull(web.HTTPError):
     """No kernel for one more visitor: the server runs as many as its cap allows."""
 
-    def __init__(self, running: int, cap: int) -> None:
+    def __init__(self, running: int, cap: int, retry_after: int = RETRY_SECONDS) -> None:
         super().__init__(
             503,
             "the table is full: %d of %d kernels running",
@@ -66,9 +76,9 @@ class TableFull(web.HTTPError):
         )
         self.running = running
         self.cap = cap
+        self.retry_after = max(1, min(int(retry_after), RETRY_SECONDS))
         #: The page the template's 503.html shows (binder/share/.../verlies/503.html).
-        self.page = full_page()
-        self.retry_after = RETRY_SECONDS
+        self.page = full_page(free_in=self.retry_after)
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -98,9 +108,37 @@ class CappedKernelManager(AsyncMappingKernelManager):
         ),
     )
 
+    table_reserve = Int(
+        -1,
+        config=True,
+        help=(
+            "Kernels kept for pages that open a shared table with a valid link (seat,"
+            " spectator, designer): other pages and the preheated pool use at most"
+            " cap - table_reserve. -1: a sixth of the cap (none below a cap of 4)."
+        ),
+    )
+    client_pending = Int(
+        4,
+        config=True,
+        help=(
+            "Kernels one client address may hold whose page has not connected yet; one"
+            " more page gets HTTP 429 and when to try again. 0 turns this off."
+        ),
+    )
+    exempt_clients = List(
+        Unicode(),
+        default_value=list(LOOPBACK),
+        config=True,
+        help="Client addresses without the per-client limit (the host, a proxy for all).",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self.cap = kernel_cap(self.max_kernels)
+        reserve = self.table_reserve
+        self.reserve = default_reserve(self.cap) if reserve < 0 else min(reserve, self.cap)
+        self.admission = Admission(self.client_pending, tuple(self.exempt_clients))
+        self._tables: Any = None  # the store's tables, opened on the first table link
         self._starting: set[str] = set()
         self._ever_connected: set[str] = set()
         self._first_unpooled: dict[str, float] = {}
@@ -108,6 +146,27 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._alone_since: dict[str, float] = {}
         self._closing = False
         self.log.info("verlies: at most %d kernels at once", self.cap)
+        if self.reserve:
+            self.log.info("verlies: %d of them kept for shared tables' links", self.reserve)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Voila's pool manager (a subclass made at start) hands out preheated kernels in
+        ``get_rendered_notebook``: the per-client limit applies there too."""
+        super().__init_subclass__(**kwargs)
+        take = cls.__dict__.get("get_rendered_notebook")
+        if take is None:
+            return
+
+        async def get_rendered_notebook(self: CappedKernelManager, *a: Any, **k: Any) -> Any:
+            visit = VISIT.get()
+            if visit is not None:
+                await self._admit(visit)
+            result = await take(self, *a, **k)
+            if visit is not None:
+                self.admission.handed(str(result[2]), visit.client, time.monotonic())
+            return result
+
+        cls.get_rendered_notebook = get_rendered_notebook  # type: ignore[attr-defined]
 
     # -- the cap ----------------------------------------------------------------------------
 
@@ -120,15 +179,21 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             result: str = await super().start_kernel(*args, **kwargs)  # an existing kernel
             return result
+        visit = None if self._for_pool(kwargs) else VISIT.get()
+        invited = await self._admit(visit) if visit is not None else False
+        limit = room_for(self.cap, self.reserve, invited=invited)
         running = self.occupied()
-        if running >= self.cap:
+        if running >= limit:
+            retry = self.free_in()
             if self._for_pool(kwargs):
                 # Voila's pool wanted a kernel for later: it gets one when a seat frees.
-                self.log.info("verlies: table full (%d/%d), pool waits", running, self.cap)
+                self.log.info("verlies: table full (%d/%d), pool waits", running, limit)
                 self._drop_when_failed(asyncio.current_task())
             else:
-                self.log.warning("verlies: table full (%d/%d), refused", running, self.cap)
-            raise TableFull(running, self.cap)
+                self.log.warning("verlies: table full (%d/%d), refused", running, limit)
+                if visit is not None:
+                    visit.retry_after = retry
+            raise TableFull(running, self.cap, retry)
         # Our own id, so a kernel being started counts from now on (not only once ready).
         kernel_id = kernel_id or str(uuid.uuid4())
         kwargs["kernel_id"] = kernel_id
@@ -137,13 +202,82 @@ class CappedKernelManager(AsyncMappingKernelManager):
             started: str = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting.discard(kernel_id)
+        if visit is not None:
+            self.admission.handed(started, visit.client, time.monotonic())
         return started
+
+    # -- admission (verlies/serve/admission.py) ------------------------------------------
+
+    async def _admit(self, visit: Visit) -> bool:
+        """Is ``visit`` one of a table's invited (True)? Anyone else passes the per-client
+        limit or gets TooMany (HTTP 429): an invited link is bounded by the cap alone."""
+        if await self._invited(visit):
+            return True
+        self._admit_client(visit)
+        return False
+
+    def _admit_client(self, visit: Visit) -> None:
+        """TooMany (HTTP 429) when ``visit``'s client holds too many unconnected kernels."""
+        wait = self.admission.refuse(
+            visit.client, now=time.monotonic(), expires=self.unconnected_timeout + self._interval()
+        )
+        if wait is not None:
+            waiting = len(self.admission.waiting(visit.client))
+            self.log.warning(
+                "verlies: %s holds %d kernels without a page, refused (retry in %d s)",
+                visit.client,
+                waiting,
+                wait,
+            )
+            visit.retry_after = wait
+            raise TooMany(visit.client, waiting, wait)
+
+    async def _invited(self, visit: Visit) -> bool:
+        """Does ``visit`` open a shared table with a link the store knows?"""
+        link = visit.table_link()
+        if link is None:
+            return False
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, self._knows_link, *link)
+
+    def _knows_link(self, table_id: str, token: str) -> bool:
+        """(In a worker thread.) The store's answer; any failure counts as not invited."""
+        try:
+            if self._tables is None:
+                from verlies.store.tables import TableStore
+
+                self._tables = TableStore()
+            self._tables.open(table_id, token)
+            return True
+        except Exception as e:  # TableRefused: not a link of the store; or no store
+            self.log.info("verlies: not a table's link (%s)", str(e)[:200])
+            return False
+
+    def _interval(self) -> int:
+        return max(1, int(self.cull_interval))
+
+    def free_in(self) -> int:
+        """Seconds until a kernel is likely to end by the lifetime rules (a page that never
+        connected, a page gone), at most RETRY_SECONDS: what the full page says."""
+        now = time.monotonic()
+        ends = [
+            since + self.unconnected_timeout + self._interval() - now
+            for _, since in self.admission.pending.values()
+            if self.unconnected_timeout > 0
+        ]
+        ends += [
+            alone + self.disconnected_timeout + self._interval() - now
+            for alone in self._alone_since.values()
+            if self.disconnected_timeout > 0
+        ]
+        return max(1, min([RETRY_SECONDS, *[int(e + 0.999) for e in ends]]))
 
     def remove_kernel(self, kernel_id: str) -> Any:
         removed = super().remove_kernel(kernel_id)
         self._ever_connected.discard(kernel_id)
         self._first_unpooled.pop(kernel_id, None)
         self._alone_since.pop(kernel_id, None)
+        self.admission.ended(kernel_id)
         if not self._closing:
             self._refill_pools()  # a seat is free: a pool kernel refused earlier may start
         return removed
@@ -196,6 +330,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._ever_connected.add(kernel_id)
         self._alone_since.pop(kernel_id, None)
+        self.admission.connected(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
