@@ -256,6 +256,29 @@ def test_a_kernel_ended_under_its_page_says_so_and_the_page_takes_no_input(
     assert page.evaluate("() => window.verliesSeen") == 0
     assert state(page) == before  # nothing moved, no "ok" from a dead kernel
 
+    # What a person sees at each width: the words, then the button, then the note, all
+    # inside the window.
+    for width in (390, 800, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        parts = page.evaluate(_BANNER_PARTS_JS)
+        assert [p["cls"] for p in parts] == ["vl-lost-text", "vl-lost-reload", "vl-lost-inert"]
+        for part in parts:
+            assert part["width"] > 0 and 0 <= part["left"] and part["right"] <= width, (
+                width,
+                part,
+            )
+        assert parts[0]["top"] <= parts[1]["top"] + parts[1]["height"] <= parts[2]["bottom"]
+
+
+#: The banner's parts in the order shown, with their boxes.
+_BANNER_PARTS_JS = """
+() => Array.from(document.querySelector(".vl-lost-banner").children).map((e) => {
+  const r = e.getBoundingClientRect();
+  return {cls: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+          width: r.width, height: r.height};
+})
+"""
+
 
 def kill_kernel(page: Page) -> None:
     """SIGKILL the page's kernel and wait for the page to say so (the time is printed)."""
