@@ -22,9 +22,11 @@ Opening the play page is ``progress.open_page(page, url, server=voila_server)``:
 until the state line is there and the board is drawn (``progress.wait_page`` waits the same
 on a page that is already loading); later waits on that page count the server's progress
 too. Playwright's assertions that wait are ``progress.follow_expect(locator).to_…(…)``.
-Actions (click, fill, select_option) keep Playwright's 30 s for their element to become
-actionable: each acts on an element that a progress-following wait before it found (a tab
-the kernel builds when first shown is waited for before its fields are used).
+Actions (click, fill, select_option) get the stall limit (``progress.ACTION_MS``), not
+Playwright's 30 s, in every context (``_stall_limits``): each acts on an element that a
+progress-following wait before it found (a tab the kernel builds when first shown is
+waited for before its fields are used), and a loaded machine may still be slow to make it
+actionable.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
-from progress import canvas_pixel_stats, wait_canvas
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route
+from progress import canvas_pixel_stats, stall_limits, wait_canvas
 
 HERE = Path(__file__).resolve().parent
 
@@ -64,6 +66,22 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "args": CHROMIUM_ARGS,
         "headless": True,
     }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stall_limits() -> Iterator[None]:
+    """Every browser context the tests make (pytest-playwright's and ``browser.new_context``
+    in a test) has the stall limit as its actions' deadline (progress.stall_limits)."""
+    made = Browser.new_context
+
+    def new_context(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+        return stall_limits(made(self, *args, **kwargs))
+
+    Browser.new_context = new_context  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Browser.new_context = made  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
-from playwright.sync_api import Error, Locator, LocatorAssertions, Page, expect
+from playwright.sync_api import BrowserContext, Error, Locator, LocatorAssertions, Page, expect
 
 #: Seconds without any sign of progress before a wait gives up.
 STALLED = 180.0
@@ -41,6 +41,13 @@ STALLED = 180.0
 #: page that hung alive for ever. A kernel at work on a busy machine uses far more.
 BUSY = 0.05
 WINDOW = 5.0
+
+#: Playwright's own deadline for an action (click, fill, press, select) to find its element
+#: actionable, in every browser context of the tests (conftest's ``_stall_limits``): not
+#: its 30 s default, a stopwatch in disguise on a loaded machine (a "Spiel" tab click timed
+#: out at load 9-26, issue 38), but the stall limit. Waits for what the kernel or server
+#: does follow progress (:func:`follow` and the rest) before the action that needs it.
+ACTION_MS = STALLED * 1000
 
 #: Milliseconds one try of a Playwright assertion waits (:func:`follow_expect`) before the
 #: wait looks for progress again.
@@ -188,6 +195,13 @@ class Progress:
 
 #: The server behind each page opened with one (:func:`watch`).
 _servers: weakref.WeakKeyDictionary[Page, Any] = weakref.WeakKeyDictionary()
+
+
+def stall_limits(context: BrowserContext) -> BrowserContext:
+    """``context`` with :data:`ACTION_MS` as its actions' and navigations' deadline."""
+    context.set_default_timeout(ACTION_MS)
+    context.set_default_navigation_timeout(ACTION_MS)
+    return context
 
 
 def watch(page: Page, server: Any) -> None:

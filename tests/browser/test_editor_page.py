@@ -91,7 +91,10 @@ def start_two_humans(page: Page, seed: int) -> None:
     page.press(".vl-seed input", "Enter")
     page.fill(".vl-round-limit input", "30")
     page.press(".vl-round-limit input", "Enter")
-    page.wait_for_timeout(300)  # the text fields sync on Enter
+    # Enter sends each field's value before the click's message (one ordered websocket);
+    # the fields show what was typed, and the game started below shows the seed arrived.
+    follow_expect(page.locator(".vl-seed input")).to_have_value(str(seed))
+    follow_expect(page.locator(".vl-round-limit input")).to_have_value("30")
     page.click(".vl-start")
     follow(page, has(page, ".vl-board", "visible"), "the board")
     wait_state(page, seed=str(seed), controllers="human,human", step="0")
@@ -139,13 +142,17 @@ def type_card_text(page: Page, text: str) -> None:
     follow_expect(area).to_have_value(text)
 
 
+#: Resolves once the browser painted two frames (after a resize: the new layout is shown).
+_PAINTED_JS = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def screenshot(page: Page, name: str) -> None:
     """The editor down to its diff panel (Voila scrolls inside its own box, so full_page
     alone would stop at the window: the window is made taller for the picture)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     page.set_viewport_size({"width": 1100, "height": 1400})
-    page.wait_for_timeout(300)  # let the last updates paint
+    page.evaluate(_PAINTED_JS)  # the taller window laid out and painted
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
     if size is not None:
         page.set_viewport_size(size)

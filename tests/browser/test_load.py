@@ -94,6 +94,13 @@ _STATE_HAS_JS = """
   return !!e && Object.keys(want).every((k) => e.dataset[k] === want[k]);
 }
 """
+#: The New game form's seed and round limit fields show ``[seed, limit]``.
+_FIELDS_JS = """
+([seed, limit]) => {
+  const value = (sel) => (document.querySelector(sel) || {}).value;
+  return value(".vl-seed input") === seed && value(".vl-round-limit input") === limit;
+}
+"""
 #: The state line's text contains ``words``.
 _SAYS_JS = """
 (words) => {
@@ -197,7 +204,9 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
     await page.press(".vl-seed input", "Enter")
     await page.fill(".vl-round-limit input", str(ROUND_LIMIT))
     await page.press(".vl-round-limit input", "Enter")
-    await page.wait_for_timeout(300)  # the text fields sync on Enter
+    # Enter sends each field's value before the click's message (one ordered websocket):
+    # the fields show what was typed; the game's seed below shows it arrived.
+    await _until(page, _FIELDS_JS, [str(out.seed), str(ROUND_LIMIT)])
     await page.click(".vl-start")
     expected = {"seed": str(out.seed), "controllers": ",".join(bots), "step": "0"}
 
@@ -377,6 +386,7 @@ def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_closed_pages_end_thei
     server = start_voila(
         "play.ipynb",
         f"--CappedKernelManager.max_kernels={CAP}",
+        "--CappedKernelManager.table_reserve=0",  # the cap alone (the reserve: test_table_cap)
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=True",

@@ -198,7 +198,10 @@ def start_game(
     page.press(".vl-seed input", "Enter")
     page.fill(".vl-round-limit input", str(round_limit))
     page.press(".vl-round-limit input", "Enter")
-    page.wait_for_timeout(300)  # the text fields sync on Enter
+    # Enter sends each field's value before the click's message (one ordered websocket);
+    # the fields show what was typed, and the new game below shows the seed arrived.
+    follow_expect(page.locator(".vl-seed input")).to_have_value(str(seed))
+    follow_expect(page.locator(".vl-round-limit input")).to_have_value(str(round_limit))
     page.click(".vl-start")
     follow(page, has(page, ".vl-board", "visible"), "the board")
     names = ",".join("human" if c == "human" else c.split("“")[1].rstrip("”") for c in controllers)

@@ -28,6 +28,7 @@ from progress import follow, has, open_page, wait_page
 from test_designer import visible_branches
 from test_play import board_data, click_canvas, state, targets
 
+from verlies.i18n import text
 from verlies.store import PlaytestStore
 from verlies.store.db import playtests
 
@@ -211,6 +212,72 @@ def test_a_killed_kernel_says_so_and_the_reload_resumes_at_the_same_step(
     open_app(second, server, server.url("/"))
     resume_offered(second, server, after["step"])
     second.close()
+
+
+def test_a_kernel_ended_under_its_page_says_so_and_the_page_takes_no_input(
+    served: tuple[Any, str], page: Page
+) -> None:
+    """The server ends a kernel whose page is open (a shutdown request; the culler and the
+    lifetime rules take the same way, verlies/serve/kernels.py): the page says so at once,
+    in its language, and refuses every click and key instead of pretending to work."""
+    server, _ = served
+    open_app(page, server, server.url("/"))
+    page.click(".vl-lang button:has-text('EN')")
+    follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
+    before = play_some(page, server, 2)
+    kernel = page.evaluate("() => window.verliesWatch.kernel")
+    page.evaluate(
+        """() => { window.verliesSeen = 0;
+        for (const t of ["click", "mousedown", "keydown"])
+          document.addEventListener(t, () => { window.verliesSeen += 1; }, true); }"""
+    )
+    ended = time.monotonic()
+    assert server.shutdown_kernel(kernel) == 204
+    banner_shown(page, None)  # the page's own watch
+    print(f"kernel ended -> banner: {time.monotonic() - ended:.1f} s")  # a figure, no bound
+    banner = page.locator(".vl-lost-banner")
+    assert banner.get_attribute("data-why") == "kernel"  # told, not guessed from a closed socket
+    assert text("page.autosave.lost", "en", step=before["step"]) in banner.inner_text()
+    assert page.inner_text(".vl-lost-inert") == text("page.lost.inert", "en")
+    assert page.evaluate("() => document.activeElement.className") == "vl-lost-reload"
+
+    # Input refused: the board's controls are inert, a click where a button is reaches no
+    # listener of the page, a shortcut key neither.
+    assert page.evaluate("() => document.querySelector('.vl-state').closest('[inert]') !== null")
+    target = page.locator(".vl-action, .vl-roll").locator("visible=true").first
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.evaluate("() => document.activeElement.blur()")  # keys to the page, not the banner
+    page.keyboard.press("ArrowRight")  # the board's shortcut (keyboard.js)
+    # the key down and up stopped at the window (the click hit inert content: no target)
+    follow(page, lambda: page.evaluate("() => window.verliesWatch.refused") >= 2, "refusals")
+    print("refused:", page.evaluate("() => window.verliesWatch.refused"))
+    assert page.evaluate("() => window.verliesSeen") == 0
+    assert state(page) == before  # nothing moved, no "ok" from a dead kernel
+
+    # What a person sees at each width: the words, then the button, then the note, all
+    # inside the window.
+    for width in (390, 800, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        parts = page.evaluate(_BANNER_PARTS_JS)
+        assert [p["cls"] for p in parts] == ["vl-lost-text", "vl-lost-reload", "vl-lost-inert"]
+        for part in parts:
+            assert part["width"] > 0 and 0 <= part["left"] and part["right"] <= width, (
+                width,
+                part,
+            )
+        assert parts[0]["top"] <= parts[1]["top"] + parts[1]["height"] <= parts[2]["bottom"]
+
+
+#: The banner's parts in the order shown, with their boxes.
+_BANNER_PARTS_JS = """
+() => Array.from(document.querySelector(".vl-lost-banner").children).map((e) => {
+  const r = e.getBoundingClientRect();
+  return {cls: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+          width: r.width, height: r.height};
+})
+"""
 
 
 def kill_kernel(page: Page) -> None:

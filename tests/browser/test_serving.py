@@ -10,7 +10,11 @@ the cap set to 2 on the command line:
 - when a kernel ends, its seat is free again: the pool refills and the next visitor gets a
   board;
 - a kernel whose page never connected (a bare ``GET``) is ended after
-  ``unconnected_timeout``, while a kernel with a connected page lives on.
+  ``unconnected_timeout``, while a kernel with a connected page lives on;
+- lifetimes by connection (issue 38 item 1): a page left open past the idle cull time is
+  not culled and still answers; browsers that vanish without a word (a crash: no shutdown
+  request), also mid-load, leave no kernel process behind once ``disconnected_timeout`` /
+  ``unconnected_timeout`` are over (counted in the OS's process table, not only the API).
 
 Every wait is for progress (the server's log growing, its CPU time at work, the page:
 tests/browser/progress.py), never a fixed timeout: the machine is shared and may be slow.
@@ -24,6 +28,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 from progress import (
+    descendants,
     follow,
     follow_event,
     follow_expect,
@@ -310,3 +315,82 @@ def test_a_reload_a_closed_tab_and_a_navigation_end_the_visitors_kernel(
     assert errors == []
     # jupyter_client interrupts a kernel before it ends it (conftest's _INTERRUPTED).
     assert server.log_errors() == [], server.log_tail(200)
+
+
+#: Seconds of the lifetimes' test (the shipped settings say 60; the rule is the same).
+GONE_AFTER = 6
+#: A crashed browser says nothing: Voila's page sends its shutdown with sendBeacon.
+_CRASH_JS = "navigator.sendBeacon = () => true;"
+
+
+def kernel_processes(server: Any) -> list[int]:
+    """The server's kernel processes, from the OS's process table (not the server's API)."""
+    return [pid for pid, cmd in descendants(server.proc.pid) if "ipykernel" in cmd]
+
+
+def test_kernels_live_while_a_page_is_connected_and_end_when_it_vanished(
+    browser: Browser,
+    start_voila: Callable[..., Any],
+) -> None:
+    server = start_voila(
+        "play.ipynb",
+        "--MappingKernelManager.cull_idle_timeout=2",  # a reader's page idles far longer
+        "--MappingKernelManager.cull_interval=1",
+        f"--CappedKernelManager.unconnected_timeout={GONE_AFTER}",
+        f"--CappedKernelManager.disconnected_timeout={GONE_AFTER}",
+        name="play-lifetimes",
+    )
+    pool = 2  # binder/voila.json: default_pool_size
+    _wait_for(server, lambda: len(kernel_processes(server)) == pool, "the pool's two kernels")
+    errors: list[str] = []
+    reader_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    crash_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    crash_ctx.add_init_script(_CRASH_JS)
+    try:
+        reader = reader_ctx.new_page()
+        reader.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        open_page(reader, server.url("/"), server=server)
+        kept = _kernel_id(reader)
+
+        # A browser that crashes: its page loaded, then two reloads while loading, then the
+        # whole browser gone; none of them sends a shutdown.
+        crashing = crash_ctx.new_page()
+        open_page(crashing, server.url("/"), server=server)
+        lost = [_kernel_id(crashing)]
+        for _ in range(2):
+            navigate(crashing, server=server)  # the document is there; the app not yet up
+            lost.append(_kernel_id(crashing))
+        wait_page(crashing, server=server)
+        crash_ctx.close()
+        # A script's GET: a page that never connects.
+        rendered = server.render("/")
+        assert rendered.kernel_id
+        lost.append(rendered.kernel_id)
+        assert len(set(lost)) == len(lost) == 4 and kept not in lost
+
+        def settled() -> bool:
+            return (
+                all(server.kernel_status(k) == 404 for k in lost)
+                and len(kernel_processes(server)) == pool + 1
+            )
+
+        _wait_for(server, settled, "the vanished pages' kernels to end, in the process table")
+        log = server.log_text()
+        for k in lost:
+            assert f"ending kernel {k}" in log or f"Kernel shutdown: {k}" in log, k
+        assert f"ending kernel {lost[-1]}: its page never connected" in log
+        assert f"ending kernel {lost[2]}: no page connected for" in log
+        # The reader's page idled past the cull time (2 s; the lost kernels' ends took
+        # longer), and its kernel lives and answers.
+        assert f"ending kernel {kept}" not in log
+        assert not re.search(rf"Culling '\w+' kernel '\w+' \({kept}\)", log)
+        assert server.kernel_status(kept) == 200
+        reader.click(".vl-lang button:has-text('EN')")
+        follow_js(
+            reader, "document.querySelector('.vl-state').textContent.includes('to move')", "EN"
+        )
+        assert reader.locator(".vl-lost-banner").count() == 0
+    finally:
+        reader_ctx.close()
+    assert errors == []
+    assert server.log_errors() == [], server.log_tail(100)

@@ -16,6 +16,7 @@ Every wait follows progress (tests/browser/progress.py), never a fixed time.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,11 +27,13 @@ from progress import follow, has, navigate, wait_server
 from test_resume import one_step
 from test_serving import _STATUS_JS, _full_page_shown, _kernel_id, _running
 
+from verlies.i18n import text
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store.tables import TableLinks, TableStore
 
 CAP = 3
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 
 def _step(page: Page) -> int:
@@ -136,3 +139,97 @@ def test_several_tables_keep_the_cap_and_the_next_seat_finds_it_full(
             context.close()
         server.stop()
     assert errors == []
+
+
+#: Room kept for tables' links, the per-client limit and the lifetimes of the admission test.
+ADMIT_CAP, RESERVE, PENDING, GONE_AFTER = 5, 2, 3, 20
+
+
+def test_a_burst_of_gets_is_refused_before_the_cap_and_the_invited_keep_their_room(
+    browser: Browser,
+    start_voila: Callable[..., Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 35 item 5 (verlies/serve/admission.py): one client's burst of plain GETs gets
+    HTTP 429 with Retry-After once it holds ``PENDING`` kernels without a page, long before
+    the cap; a running table's seat link from that very client still gets its seat; once
+    the GETs' kernels have ended, plain pages may use the cap minus ``RESERVE`` only, and
+    the full page says when to try again, while the table's other seat still gets in."""
+    url = f"sqlite:///{tmp_path / 'playtests.sqlite'}"
+    monkeypatch.setenv("VERLIES_STORE_URL", url)
+    monkeypatch.delenv("VERLIES_MAX_KERNELS", raising=False)
+    store = TableStore(PlaytestStore(url))
+    table = store.create(Setup(players=2, seed=5), ["human", "human"], lang="en")
+    server = start_voila(
+        "play.ipynb",
+        f"--CappedKernelManager.max_kernels={ADMIT_CAP}",
+        f"--CappedKernelManager.table_reserve={RESERVE}",
+        f"--CappedKernelManager.client_pending={PENDING}",
+        "--CappedKernelManager.exempt_clients=[]",  # the test's client is the loopback
+        f"--CappedKernelManager.unconnected_timeout={GONE_AFTER}",
+        "--MappingKernelManager.cull_interval=1",
+        name="tables-admission",
+    )
+    assert f"verlies: {RESERVE} of them kept for shared tables' links" in server.log_text()
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def seat(n: int) -> Page:
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        navigate(page, server.url("/") + "?" + table.query(_token(table, n)), server=server)
+        assert int(page.evaluate(_STATUS_JS)) == 200
+        follow(page, has(page, ".vl-table-now", "visible"), f"seat {n}", server=server)
+        return page
+
+    try:
+        wait_server(server, lambda: len(_running(server)) == 2, "the pool's two kernels")
+        # The burst: PENDING pages, then refusals that say when to come back.
+        burst = [server.get("/") for _ in range(PENDING + 5)]
+        statuses = [r.status for r in burst]
+        assert statuses == [200] * PENDING + [429] * 5, statuses
+        for refused in burst[PENDING:]:
+            wait = int(refused.headers["Retry-After"])
+            assert 1 <= wait <= GONE_AFTER + 1, wait
+            for lang in ("de", "en"):
+                assert text("page.busy.title", lang) in refused.body
+                assert text("page.busy.auto", lang, seconds=wait) in refused.body
+        assert len(_running(server)) <= ADMIT_CAP - RESERVE  # the cap was never in reach
+        burst_ids = [_KERNEL_ID.search(r.body).group(1) for r in burst[:PENDING]]  # type: ignore[union-attr]
+        # The invited from the same address: seated although the burst is still waiting.
+        seated = _kernel_id(seat(0))
+        log = server.log_text()
+        ends = [log.find(f"ending kernel {k}") for k in burst_ids]
+        assert min([e for e in ends if e >= 0] or [len(log)]) > log.find(seated) >= 0
+
+        # The burst's kernels end (their pages never came); the pool refills up to the
+        # plain visitors' room, not into the reserve.
+        wait_server(
+            server,
+            lambda: len(_running(server)) == ADMIT_CAP - RESERVE and server.get("/").status == 200,
+            "the burst's kernels to end and a plain page to be served again",
+        )
+        for k in burst_ids:
+            assert f"ending kernel {k}: its page never connected" in server.log_text(), k
+        # Plain pages take what is left of cap - RESERVE, then get the full page with a time.
+        plain = [server.get("/") for _ in range(3)]
+        full = [r for r in plain if r.status == 503]
+        assert full, [r.status for r in plain]
+        for lang in ("de", "en"):
+            assert text("page.full.title", lang) in full[0].body
+        when = int(full[0].headers["Retry-After"])
+        assert 1 <= when <= GONE_AFTER + 1, when
+        assert text("page.full.when", "en", seconds=when) in full[0].body
+        assert len(_running(server)) < ADMIT_CAP  # the reserve is free ...
+        seat(1)  # ... for the table's other seat
+        assert len(_running(server)) <= ADMIT_CAP
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+    assert errors == []
+    allowed = ("503 GET /", "429 GET /", "table is full")
+    assert [e for e in server.log_errors() if not any(a in e for a in allowed)] == []

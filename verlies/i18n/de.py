@@ -1786,4 +1786,15 @@ TEXTS: dict[str, str] = {
     ),
     "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
     # --- end of words24's words --------------------------------------------------------------
+    # --- lifetimes ---
+    "page.lost.inert": "Diese Seite nimmt bis zum Neuladen keine Eingaben mehr an.",
+    "page.busy.title": "Zu viele neue Seiten von deiner Adresse",
+    "page.busy.text": (
+        "Deine Adresse hat {count} Seiten des Spiels geöffnet, die sich noch nicht verbunden"
+        " haben. Jede hält einen Platz auf dem Server, bis sie sich verbindet, oder etwa"
+        " eine Minute lang."
+    ),
+    "page.busy.retry": "Noch einmal versuchen",
+    "page.busy.auto": "Diese Seite versucht es in {seconds} Sekunden von selbst noch einmal.",
+    "page.full.when": "Meist ist in {seconds} Sekunden wieder ein Platz frei.",
 }

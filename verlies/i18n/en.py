@@ -1663,4 +1663,14 @@ TEXTS: dict[str, str] = {
     "setup.err.characters_shape": "the characters must be a list of card ids, not {value}",
     "setup.err.missing": "the setup has no value {field}",
     # --- end of words24's words --------------------------------------------------------------
+    # --- lifetimes ---
+    "page.lost.inert": "This page takes no more input until it is reloaded.",
+    "page.busy.title": "Too many new pages from your address",
+    "page.busy.text": (
+        "Your address opened {count} pages of the game that have not connected yet. Each"
+        " holds a place on the server until its page connects or for about a minute."
+    ),
+    "page.busy.retry": "Try again",
+    "page.busy.auto": "This page tries again by itself in {seconds} seconds.",
+    "page.full.when": "A place is usually free again within {seconds} seconds.",
 }

@@ -4,6 +4,9 @@
   (Voila's ``VoilaConfiguration.multi_kernel_manager_class`` / the server's
   ``ServerApp.kernel_manager_class``); over the cap a visitor gets the "table is full" page.
 - ``verlies.serve.full_page``: that page, in German and English.
+- ``verlies.serve.admission``: who may take one more kernel (room kept for tables' links, a
+  limit per client on kernels whose page never connected, HTTP 429 with when to retry).
+- ``verlies.serve.banner_words``: the words of the page's "connection lost" banner.
 - ``verlies.serve.machine``: how many kernels this machine holds (memory and cores).
 - ``verlies.serve.request``: a preheated kernel's wait for its visitor's query string, and
   the hand-over of the link it names to the kernel's event loop.

@@ -26,16 +26,25 @@ a { color: #f7c873; }
 """
 
 
-def full_page(retry_seconds: int = RETRY_SECONDS) -> str:
-    """The whole HTML document (escaped words from verlies.i18n, keys ``page.full.*``)."""
+def full_page(retry_seconds: int = RETRY_SECONDS, *, free_in: int | None = None) -> str:
+    """The whole HTML document (escaped words from verlies.i18n, keys ``page.full.*``).
+    ``free_in``: seconds until a place is likely free (the kernel manager's estimate from
+    its lifetime rules); the page then says so and tries again that soon."""
+    if free_in is not None:
+        retry_seconds = max(1, min(int(free_in), retry_seconds))
     sections = []
     for lang in LANGUAGES:
         title = escape(text("page.full.title", lang))
         body = escape(text("page.full.text", lang))
+        when = (
+            f'<p class="when">{escape(text("page.full.when", lang, seconds=retry_seconds))}</p>'
+            if free_in is not None
+            else ""
+        )
         retry = escape(text("page.full.retry", lang))
         auto = escape(text("page.full.auto", lang, seconds=retry_seconds))
         sections.append(
-            f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
+            f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>{when}'
             f'<p><a href="">{retry}</a></p><p class="auto">{auto}</p></section>'
         )
     titles = " · ".join(escape(text("page.full.title", lang)) for lang in LANGUAGES)

@@ -8,6 +8,13 @@
  *    one) or a socket closed and not opened again within a few seconds (the server went
  *    away) shows a banner with the words the page put in .vl-autosave's data attributes
  *    while the kernel was alive: "The game server restarted - reload to resume at step N".
+ *    The server says "dead" too when it ends a kernel a page is connected to (a shutdown
+ *    request, culling: verlies/serve/kernels.py), then closes the socket.
+ *    Once the banner is up the page takes no more input: everything but the banner is
+ *    inert, and keys, clicks and touches outside it are stopped before any widget sees
+ *    them (the page's own shortcut keys too): a dead kernel's page must not answer "ok".
+ *    Words the kernel never wrote come from #vl-lost-words (verlies/serve/banner_words.py),
+ *    in the page's language.
  * 3. Closing the tab warns while .vl-autosave says data-unsaved="1" (played here, not
  *    over, and the last write to the store failed).
  * Jinja reads this file: no double braces, no brace-percent, no brace-hash in it.
@@ -34,7 +41,9 @@
     tz: -new Date().getTimezoneOffset(),
   });
 
-  const watch = { kernel: null, open: 0, lastOpen: 0, lastClose: 0, lost: null, timer: null };
+  const watch = {
+    kernel: null, open: 0, lastOpen: 0, lastClose: 0, lost: null, timer: null, refused: 0,
+  };
   window.verliesWatch = watch; // read by the browser tests
 
   function line() {
@@ -57,20 +66,53 @@
 
   let leaving = false; // a page being left closes its sockets: that is no server restart
 
+  function words() {
+    let all = null;
+    try {
+      all = JSON.parse(document.getElementById("vl-lost-words").textContent);
+    } catch (err) {
+      all = null;
+    }
+    const active = document.querySelector(".vl-lang .mod-active");
+    const lang = active && active.textContent.trim().toLowerCase() === "en" ? "en" : "de";
+    const fallback = { lost: "The game server restarted — reload the page", reload: "Reload", inert: "" };
+    return (all && all[lang]) || fallback;
+  }
+
+  // Input outside the banner, stopped at the window before any listener of the page.
+  const INPUT = ["keydown", "keyup", "keypress", "beforeinput", "input", "change", "paste",
+    "drop", "pointerdown", "pointerup", "mousedown", "mouseup", "click", "dblclick",
+    "contextmenu", "touchstart", "touchend", "submit"];
+  let box = null;
+  function refuse(event) {
+    if (!watch.lost || (box && event.target instanceof Node && box.contains(event.target))) return;
+    event.stopImmediatePropagation();
+    if (event.cancelable) event.preventDefault();
+    watch.refused += 1;
+  }
+  INPUT.forEach((type) => window.addEventListener(type, refuse, true));
+
+  function makeInert(root) {
+    for (const child of Array.from(root.children)) {
+      if (child !== box && child.tagName !== "SCRIPT") child.inert = true;
+    }
+  }
+
   function banner(why) {
     if (watch.lost || leaving) return;
     watch.lost = why;
     const source = line();
-    const text = source ? source.dataset.lost : "The game server restarted — reload the page";
-    const reload = source ? source.dataset.reload : "Reload";
-    const box = document.createElement("div");
+    const said = words();
+    const text = source ? source.dataset.lost : said.lost;
+    const reload = source ? source.dataset.reload : said.reload;
+    box = document.createElement("div");
     box.className = "vl-lost-banner";
     box.dataset.why = why;
     box.setAttribute("role", "alert");
     box.style.cssText =
       "position:fixed;top:0;left:0;right:0;z-index:10000;padding:.7em 1em;" +
       "background:#b3261e;color:#fff;font:600 15px sans-serif;display:flex;gap:1em;" +
-      "align-items:center;box-shadow:0 2px 6px rgba(0,0,0,.3)";
+      "align-items:center;flex-wrap:wrap;box-shadow:0 2px 6px rgba(0,0,0,.3)";
     const span = document.createElement("span");
     span.className = "vl-lost-text";
     span.textContent = text;
@@ -78,8 +120,17 @@
     button.className = "vl-lost-reload";
     button.textContent = reload;
     button.addEventListener("click", () => window.location.reload());
-    box.append(span, button);
+    const note = document.createElement("span");
+    note.className = "vl-lost-inert";
+    note.style.cssText = "flex-basis:100%;font-weight:400;font-size:13px";
+    note.textContent = said.inert;
+    box.append(span, button, note);
     document.body.appendChild(box);
+    // The page stops taking input: what it shows stays readable, nothing reacts.
+    makeInert(document.body);
+    new MutationObserver(() => makeInert(document.body)).observe(document.body, { childList: true });
+    document.documentElement.dataset.verliesLost = why;
+    button.focus();
   }
 
   const DEATH = /"execution_state"\s*:\s*"(restarting|autorestarting|dead)"/;
