@@ -39,7 +39,9 @@ def _open(query: str, lang: str = "en") -> PlayApp:
 
 
 def _held(app: PlayApp, seat: int) -> list[str]:
-    return [h.card.id for h in app.model.game.figures[seat].treasures if not h.used]
+    """The seat's unused treasures at the table (the store's game: every card)."""
+    table = app.model.session.seat_model.game
+    return [h.card.id for h in table.figures[seat].treasures if not h.used]
 
 
 def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> None:
@@ -60,9 +62,10 @@ def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> 
         assert mover.model.game.step_count > before, mover.message.value
         other.table_bar._tick({})
         watcher.table_bar._tick({})
-        assert (
-            other.model.game.to_json() == mover.model.game.to_json() == watcher.model.game.to_json()
-        )
+        tables = [app.model.session.seat_model.game for app in (other, mover, watcher)]
+        assert tables[0].to_json() == tables[1].to_json() == tables[2].to_json()
+        # each page's own game: the same steps, but only what its seat may know
+        assert other.model.game.step_count == mover.model.game.step_count == tables[0].step_count
         if mover.model.game.is_over:
             break
     deciders = {d[2] for d in a.model.session.seat_model.table.deciders if d[0] == "human"}

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from verlies.actions import Action
 from verlies.game import Game
+from verlies.hidden import seen_game
 from verlies.store.tables import (
     HUMAN,
     Access,
@@ -59,11 +60,27 @@ class SeatModel:
         # in between is seen (again) at the first poll.
         self._version = store.version(self.table)
         self._can_ask: tuple[tuple[int, ...], bool] | None = None
+        self._seen: tuple[tuple[int, ...], Game] | None = None
         store.advance(self.table)
 
     @property
     def game(self) -> Game:
+        """The table's game, every card in it: the store's steps replayed (for the
+        store's requests; never shown to a seat or spectator: :meth:`seen`)."""
         return self.table.game
+
+    def seen(self) -> Game:
+        """The game this visitor's page is built from: what its seat may know (R9.3;
+        :func:`~verlies.hidden.seen_game`: the others' face-down treasures dealt in a fixed
+        order, no card it has not seen named, no seed), the spectator's with no hand; the
+        designer's link the table's game itself. Made again when the table moved."""
+        if self.access.sees_all:
+            return self.table.game
+        g = self.table.game
+        key = (id(g), g.step_count, g.history_length, self.table.epoch)
+        if self._seen is None or self._seen[0] != key:
+            self._seen = (key, seen_game(g, self.access.seat))
+        return self._seen[1]
 
     @property
     def seat(self) -> int | None:

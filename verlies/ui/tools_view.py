@@ -92,6 +92,13 @@ class ToolsPanel:
             self.out.value = ""
             self._made_for = None
 
+    def hide_game_files(self) -> None:
+        """No link or export (a shared table's seat or spectator: the page's game is only
+        what its seat may know, and the table's game is the designer link's)."""
+        self.link.layout.display = "none"
+        for b in self.exports.values():
+            b.layout.display = "none"
+
     # ---- link ------------------------------------------------------------------------------
 
     def make_link(self) -> None:
