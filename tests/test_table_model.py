@@ -4,6 +4,7 @@ everyone, and the table's game is listed by ``verlies playtests``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -11,9 +12,19 @@ import pytest
 
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
+from verlies.store import tables as tables_module
 from verlies.store.tables import TableLinks, TableStore
 from verlies.ui.i18n import bot_name
 from verlies.ui.table_model import SeatModel
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "test-0", "test-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"test-{next(made)}")
+
 
 SETUP = Setup(players=3, seed=11)
 

@@ -5,6 +5,7 @@ click is refused in words, and only the designer's link may show every hidden ca
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from pathlib import Path
@@ -13,10 +14,19 @@ import pytest
 
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
+from verlies.store import tables as tables_module
 from verlies.ui import table_view
 from verlies.ui.app import PlayApp
 from verlies.ui.session import Session
 from verlies.ui.table_session import TableSession
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "test-0", "test-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"test-{next(made)}")
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ a :class:`~verlies.ui.app.PlayApp` driven in this process, as its kernel would b
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -27,10 +28,20 @@ from verlies.hidden import HIDDEN_CARD, seen_game
 from verlies.record import Step
 from verlies.setup import Setup
 from verlies.sim.bots import make_bot
+from verlies.store import tables as tables_module
 from verlies.store.tables import HUMAN, TableGame, TableLinks, TableStore
 from verlies.ui import share, table_view
 from verlies.ui.app import PlayApp
 from verlies.ui.table_session import TableSession
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "test-0", "test-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"test-{next(made)}")
+
 
 SEATS = [HUMAN, HUMAN, HUMAN]
 HOLDER, WATCHER = 1, 2  # seat 2 draws the face-down card, seat 3 reads the table
@@ -284,7 +295,10 @@ def test_seat_3_and_the_spectator_read_the_same_at_twin_tables_step_by_step(
             assert read_a == read_b, role
             for cid in twins.cards:
                 assert cid not in json.dumps(read_a) and cid not in json.dumps(shown_a)
-            assert "data-seed" not in json.dumps(_states(app_a, names))
+            page = json.dumps([_states(app_a, names), shown_a, read_a])
+            assert "data-seed" not in page
+            for table in twins.tables:  # the tables' chance: never on a page
+                assert table.secret not in page
             assert app_a.model.game.setup.seed == 0
             compared += 1
         if twins.tables[0].game.is_over:

@@ -21,6 +21,7 @@ table words), and the other seat's hidden treasures are not on a seat's screen.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import re
@@ -35,6 +36,7 @@ from test_resume import one_step
 from verlies.i18n import de, en, text
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
+from verlies.store import tables as tables_module
 from verlies.store.tables import TableGame, TableLinks, TableStore
 from verlies.ui.table_model import SeatModel
 
@@ -42,6 +44,13 @@ SEATS = ["human", "careful", "human"]
 
 
 WIDTHS = (390, 800, 1280)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret, issue 35): the same games at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"browser-{next(made)}")
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,14 @@ same way, before anything is written.
 Bots and chance are nobody's kernel: whichever kernel notices first that the table waits
 for a bot, a roll or a forced decision writes that step (:meth:`TableStore.advance`);
 the step is the same whoever computes it (a bot is made fresh for each decision, seeded
-from the table's seed, the seat and the step number; a roll depends on the seed and the
-step number only), and the unique step number keeps it single.
+from the table's secret, the seat and the step number; a roll depends on the secret and
+the step number only), and the unique step number keeps it single.
+
+Chance a seat cannot predict (issue 35): a table's dice, draws and bots' seeds come from
+a secret of its own, made with the table and kept in the store (``tables.secret``), never
+from the setup's seed: ``HMAC-SHA256(secret, take backs so far, step number)``.
+The seed is on no seat's page, and even the seed would predict nothing. The record holds
+every step, so a table still replays exactly; hot-seat games and the lab keep the seed.
 
 The table's game is also one playtest record (``verlies playtests``): source "table",
 updated in the same transaction as each step, with who decided every step.
@@ -30,6 +36,7 @@ the database notifies, by being told: on PostgreSQL each step's transaction send
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import secrets
@@ -44,6 +51,7 @@ import sqlalchemy as sa
 from verlies.actions import Action
 from verlies.errors import Inner, Phrase, WordedError
 from verlies.game import Game
+from verlies.legal import sample_outcome
 from verlies.record import Step, step_from_json, step_to_json
 from verlies.setup import Setup
 from verlies.sim.bots import make_bot
@@ -74,6 +82,9 @@ tables = sa.Table(
     sa.Column("playtest", sa.String(32), nullable=False),  # its record in "playtests"
     # The creator allowed "take back" (a seat asks, every other person accepts).
     sa.Column("takeback", sa.Boolean, nullable=False, server_default=sa.false()),
+    # The table's chance (dice, draws, bots' seeds): never sent to a seat (issue 35). Made
+    # for a table of an older store when the store is opened (_add_secret_column).
+    sa.Column("secret", sa.String(64)),
 )
 table_seats = sa.Table(
     "table_seats",
@@ -194,6 +205,8 @@ class TableGame:
     epoch: int = 0
     #: The table's latest take-back request (None: never asked), as last read.
     request: TakeBack | None = None
+    #: The table's secret (its dice, draws and bots' seeds): server side only.
+    secret: str = field(default="", repr=False)
 
     @property
     def step_no(self) -> int:
@@ -293,6 +306,12 @@ def _token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def new_secret() -> str:
+    """A new table's secret (192 random bits). Tests that need a table's course fixed
+    replace this function; nothing else does."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
 def _refused(reason: str, key: str, **values: Any) -> TableRefused:
     return TableRefused(reason, Phrase.of(f"table.err.{key}", **values))
 
@@ -318,6 +337,7 @@ class TableStore:
             with db.schema_change(self.engine) as conn:
                 db.metadata.create_all(conn)  # tables made by an older store get the new ones
                 _add_takeback_column(conn)
+                _add_secret_column(conn)
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=db.database_error("store.err.open", self.url, e)) from None
         #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
@@ -382,6 +402,7 @@ class TableStore:
                     lang=lang,
                     playtest=rid,
                     takeback=takeback,
+                    secret=new_secret(),
                 )
             )
             rows = [
@@ -459,7 +480,7 @@ class TableStore:
         that came back after a death: nothing is lost, the store has every step)."""
         with self._read() as conn:
             row = conn.execute(
-                sa.select(tables.c.setup, tables.c.seats, tables.c.takeback).where(
+                sa.select(tables.c.setup, tables.c.seats, tables.c.takeback, tables.c.secret).where(
                     tables.c.id == table_id
                 )
             ).first()
@@ -467,10 +488,28 @@ class TableStore:
             raise _refused("link", "no_table", table=repr(table_id[:12]))
         game = Game.from_setup(Setup.from_dict(json.loads(row.setup)))
         table = TableGame(
-            table_id, game, tuple(json.loads(row.seats)), takeback_allowed=bool(row.takeback)
+            table_id,
+            game,
+            tuple(json.loads(row.seats)),
+            takeback_allowed=bool(row.takeback),
+            secret=row.secret or self._give_secret(table_id),
         )
         self.sync(table)
         return table
+
+    def _give_secret(self, table_id: str) -> str:
+        """The secret of a table written without one (by an older kernel since the store
+        was opened): made now, once, whoever asks first."""
+        with self._write() as conn:
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.secret.is_(None))
+                .values(secret=new_secret())
+            )
+            got = conn.execute(
+                sa.select(tables.c.secret).where(tables.c.id == table_id)
+            ).scalar_one()
+        return str(got)
 
     def sync(self, table: TableGame) -> int:
         """Apply the steps other kernels wrote since ``table`` last looked; returns how
@@ -569,8 +608,8 @@ class TableStore:
             g = table.game
             n = table.step_no
             step: Step
-            if g.is_chance:
-                step, actor = g.sample_outcome(), "chance"
+            if g.is_chance:  # the table's chance, not the seed's (see the module's text)
+                step, actor = sample_outcome(g.state, chance_bits(table, n)), "chance"
             elif kind == "chance":  # a person's forced decision: nothing to choose
                 forced = g.forced_action
                 assert forced is not None
@@ -579,7 +618,7 @@ class TableStore:
             else:
                 assert seat is not None
                 name = table.seats[seat]
-                bot = make_bot(name, _bot_seed(g.setup.seed, seat, n))
+                bot = make_bot(name, chance_bits(table, n, f"bot{seat}") >> 1)
                 step, actor = bot(g.view(seat)), name
             g.apply(step)
             if self._insert(table, n, actor, None if actor == "chance" else seat, None):
@@ -1113,6 +1152,30 @@ def _add_takeback_column(conn: sa.Connection) -> None:
     )
 
 
-def _bot_seed(seed: int, seat: int, step_no: int) -> int:
-    """A bot's seed for one decision: the same in every kernel."""
-    return (seed * 1_000_003 + seat) * 1_000_003 + step_no
+def _add_secret_column(conn: sa.Connection) -> None:
+    """A store made before tables had secrets: add the column and give every table one
+    (its steps so far stay as they were written; its chance from now on is its secret's)."""
+    columns = {c["name"] for c in sa.inspect(conn).get_columns("tables")}
+    if "secret" not in columns:
+        conn.execute(sa.text("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)"))
+    ids = conn.execute(sa.select(tables.c.id).where(tables.c.secret.is_(None))).scalars().all()
+    for tid in ids:
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == tid, tables.c.secret.is_(None))
+            .values(secret=new_secret())
+        )
+
+
+def chance_bits(table: TableGame, step_no: int, what: str = "chance") -> int:
+    """64 random bits for step ``step_no`` of ``table`` (``what``: the roll or draw, or
+    one bot's seed), from the table's secret: the same in every kernel, new after each
+    take back (a step taken again is not the step taken back), and unknown to anyone
+    without the secret. ValueError for a table without one (the store gives every table
+    one)."""
+    if not table.secret:
+        raise ValueError(f"table {table.table_id[:12]!r} has no secret")
+    # The secret is the table's own: the message needs no table id.
+    message = f"{table.epoch}:{step_no}:{what}".encode()
+    digest = hmac.new(table.secret.encode(), message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
