@@ -23,6 +23,7 @@ import ipywidgets as widgets
 import pytest
 
 from verlies.actions import Action, Card, Choose, LoseGold
+from verlies.cards.model import RollBonus
 from verlies.game import Game
 from verlies.hidden import HIDDEN_CARD, seen_game
 from verlies.record import Step
@@ -45,8 +46,10 @@ def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
 
 SEATS = [HUMAN, HUMAN, HUMAN]
 HOLDER, WATCHER = 1, 2  # seat 2 draws the face-down card, seat 3 reads the table
-#: Steps the twins are compared over after the draw (each a person's decision).
+#: Steps the twins are compared over after the draw (each a person's decision), and at
+#: most how many are played until the holder meets a forced step at one twin.
 AFTER = 12
+LONGEST = 400
 
 
 def _write(store: TableStore, table: TableGame, step: Step, seat: int | None) -> None:
@@ -91,12 +94,19 @@ class Twins:
             if g.is_over:
                 return False
             if g.is_chance and g.chance_kind == "treasure" and g.seat == HOLDER:
-                outcomes = sorted({o.card for o, _p in g.chance_outcomes() if isinstance(o, Card)})
-                if len(outcomes) < 2:
+                # A card that never helps a roll at one table, one that helps any at the
+                # other: there the holder's fight and trap rolls are real choices, here
+                # forced ones ("no bonus"), which must look the same to the others.
+                cards = g.deck.treasures
+                ids = sorted({o.card for o, _p in g.chance_outcomes() if isinstance(o, Card)})
+                plain = [c for c in ids if cards[c].magic is None]
+                helps = [c for c in ids if isinstance(cards[c].magic, RollBonus)]
+                helps = [c for c in helps if not cards[c].magic.attrs]  # type: ignore[union-attr]
+                if not plain or not helps:
                     return False
-                for table, cid in zip(self.tables, outcomes[:2], strict=True):
+                self.cards = (plain[0], helps[0])
+                for table, cid in zip(self.tables, self.cards, strict=True):
                     _write(store, table, Card(cid), None)
-                self.cards = (outcomes[0], outcomes[1])
                 self.to_person()
                 return True
             self.one()
@@ -117,7 +127,7 @@ class Twins:
     def to_person(self) -> None:
         """Write chance steps until a person decides (or the game ends)."""
         g = self.tables[0].game
-        while not g.is_over and (g.is_chance or g.forced_action is not None):
+        while not g.is_over and g.is_chance:
             self.one()
 
 
@@ -280,9 +290,24 @@ def test_seat_3_and_the_spectator_read_the_same_at_twin_tables_step_by_step(
         pairs[role] = (app_a, app_b)
     holders = (_open(la, holder_a), _open(lb, holder_b))
     assert _readable(holders[0])["players"] != _readable(holders[1])["players"]
-    compared = 0
-    for _ in range(AFTER):
-        for role, (app_a, app_b) in pairs.items():
+    compared = forced = 0
+    for i in range(LONGEST):
+        # What the tables wait for, and that no kernel writes the holder's step for it:
+        # a forced step at one twin and a real choice at the other look the same.
+        a, b = twins.tables
+        assert a.waiting_for() == b.waiting_for()
+        assert [twins.store.advance(t) for t in twins.tables] == [0, 0]
+        differs = a.game.forced_action is not None and b.game.forced_action is None
+        forced += differs
+        if differs:  # the holder confirms its one option, as it would choose among more
+            for app, n in zip(holders, (1, 2), strict=True):
+                app.table_bar._tick({})
+                assert app.model.session.human_to_move
+                decision = app.model.controller.decision()
+                assert decision is not None and len(decision.rows) == n
+        if compared >= 2 * AFTER and forced:
+            break
+        for role, (app_a, app_b) in pairs.items() if i < AFTER or differs else ():
             sent.clear()
             app_a.table_bar._tick({})
             shown_a = _messages(sent, names)
@@ -305,7 +330,8 @@ def test_seat_3_and_the_spectator_read_the_same_at_twin_tables_step_by_step(
             break
         twins.one()
         twins.to_person()
-    assert compared >= 2 * 3, "the twins should be compared over several steps"
+    assert compared >= 2 * AFTER, "the twins should be compared over several steps"
+    assert forced >= 1, "the twins should meet a forced step at one table, a choice at the other"
 
 
 def test_a_seat_page_offers_no_link_or_file_but_the_designer_does(twins: Twins) -> None:

@@ -14,7 +14,7 @@ the new position. Forged, replayed, wrong-seat and other-table requests are refu
 same way, before anything is written.
 
 Bots and chance are nobody's kernel: whichever kernel notices first that the table waits
-for a bot, a roll or a forced decision writes that step (:meth:`TableStore.advance`);
+for a bot or a roll writes that step (:meth:`TableStore.advance`);
 the step is the same whoever computes it (a bot is made fresh for each decision, seeded
 from the table's secret, the seat and the step number; a roll depends on the secret and
 the step number only), and the unique step number keeps it single.
@@ -220,8 +220,13 @@ class TableGame:
 
     def waiting_for(self) -> tuple[str, int | None]:
         """What the table waits for: ("over", None), ("human", seat), ("bot", seat) or
-        ("chance", None) (a roll or a forced decision, which any kernel takes), or
-        ("answers", asker) while a take-back request is open."""
+        ("chance", None) (a roll, which any kernel takes), or ("answers", asker) while a
+        take-back request is open.
+
+        A person's forced decision (one option: "no bonus" when no treasure it holds
+        fits, ``Game.forced_action``) waits for that person like any other (issue 35):
+        taken at once, it would tell everyone at the table that the seat holds no
+        fitting card."""
         g = self.game
         if self.paused:
             assert self.request is not None
@@ -233,8 +238,6 @@ class TableGame:
         seat = g.current_player
         if self.seats[seat] != HUMAN:
             return ("bot", seat)
-        if g.forced_action is not None:
-            return ("chance", None)
         return ("human", seat)
 
 
@@ -595,10 +598,10 @@ class TableStore:
             raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
 
     def advance(self, table: TableGame, *, limit: int = MAX_ADVANCE) -> int:
-        """Write the steps nobody's browser decides (bots, rolls, forced decisions) until
-        a person must decide or the game ends; returns the steps this call wrote. Any
-        kernel may call it at any time: a step another kernel wrote first is read, not
-        written again."""
+        """Write the steps nobody's browser decides (bots, rolls) until a person must
+        decide (a forced decision too: see ``TableGame.waiting_for``) or the game ends;
+        returns the steps this call wrote. Any kernel may call it at any time: a step
+        another kernel wrote first is read, not written again."""
         written = 0
         self.sync(table)
         while written < limit:
@@ -610,11 +613,6 @@ class TableStore:
             step: Step
             if g.is_chance:  # the table's chance, not the seed's (see the module's text)
                 step, actor = sample_outcome(g.state, chance_bits(table, n)), "chance"
-            elif kind == "chance":  # a person's forced decision: nothing to choose
-                forced = g.forced_action
-                assert forced is not None
-                step, actor = forced, HUMAN
-                seat = g.current_player
             else:
                 assert seat is not None
                 name = table.seats[seat]
