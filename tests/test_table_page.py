@@ -104,7 +104,9 @@ def test_a_stale_click_is_refused_with_a_message(links: list[str]) -> None:
     tab1.model.act(tab1.model.game.legal_actions()[0])
     step = tab1.model.game.step_count
     tab2.model.act(action)
-    assert "neue Stellung" in tab2.message.value
+    # the seat's own other tab took the step: said so (not "another seat")
+    assert "in einem anderen Tab oder Fenster" in tab2.message.value
+    assert "anderer Platz" not in tab2.message.value
     assert tab2.model.game.step_count == step
 
 
@@ -172,3 +174,26 @@ def test_take_back_on_the_page_asked_accepted_and_shown(
     a.model.act(a.model.game.legal_actions()[0])
     b.table_bar._tick({})
     assert "vl-error" not in b.table_bar.takeback_text.value
+
+
+def test_another_person_is_no_bot_and_a_click_out_of_turn_says_whose_turn_it_is(
+    links: list[str],
+) -> None:
+    a, b, watcher = _open(links[0]), _open(links[1]), _open(links[2])
+    mover, other = (a, b) if a.model.session.human_to_move else (b, a)
+    seat = mover.model.game.current_player
+    who = mover.model.game.figures[seat].character.name.get("en")
+    for app in (other, watcher):
+        app.table_bar._tick({})
+        decision = app.model.controller.decision()
+        assert decision is not None and decision.bot == ""  # a person, not "Bot „human“"
+        assert app.model.controller.status().bot == ""
+        assert "human" not in app.message.value
+        app.model.click(0, 0)
+        said = app.message.value
+        assert "Draw a dungeon card" not in said  # not the mover's instruction
+    assert f"Not your turn: seat {seat + 1} ({who}) is deciding" in other.message.value
+    assert f"You are watching: seat {seat + 1} ({who}) is deciding" in watcher.message.value
+    other.model.set_lang("de")
+    wer = mover.model.game.figures[seat].character.name.get("de")
+    assert f"Du bist nicht dran: Platz {seat + 1} ({wer}) entscheidet" in other.message.value

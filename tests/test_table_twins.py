@@ -305,6 +305,10 @@ def test_seat_3_and_the_spectator_read_the_same_at_twin_tables_step_by_step(
                 assert app.model.session.human_to_move
                 decision = app.model.controller.decision()
                 assert decision is not None and len(decision.rows) == n
+                # the card by its name, never its id (schatz-…)
+                assert not any("schatz-" in r.label for r in decision.rows)
+            bonus = a.game.deck.treasures[twins.cards[1]].name.get("en")
+            assert any(bonus in r.label for r in decision.rows)
         if compared >= 2 * AFTER and forced:
             break
         for role, (app_a, app_b) in pairs.items() if i < AFTER or differs else ():

@@ -393,7 +393,7 @@ def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
     assert _step(page) == n  # this screen has not looked yet
     one_step(page, server)  # the click on the old position
     message = page.locator(".vl-message")
-    words = text("table.err.stale", lang, expected=n + 1, now=table.step_no)
+    words = text("table.err.stale_mine", lang, step=n + 1)
     follow(page, lambda: message.inner_text().strip() == words, "the refusal", server=server)
     follow(page, lambda: _step(page) == table.step_no, "the new position", server=server)
     assert store.latest(links.table_id) == table.step_no  # nothing written by the click

@@ -319,6 +319,19 @@ def _refused(reason: str, key: str, **values: Any) -> TableRefused:
     return TableRefused(reason, Phrase.of(f"table.err.{key}", **values))
 
 
+def _stale(table: TableGame, expected: int, seat: int) -> TableRefused:
+    """The refusal of step ``expected`` (0-based) by ``seat``, taken already: by whom
+    (this seat from another tab or window, another seat, or the table's dice and bots;
+    ``table`` has read it) and no step number of the moment, which the table's bots and
+    dice would make old at once: the page shows the position as it is."""
+    done = table.deciders[expected] if expected < len(table.deciders) else None
+    if done is not None and done[0] == HUMAN and done[1] == seat:
+        return _refused("stale", "stale_mine", step=expected + 1)
+    if done is not None and done[0] == HUMAN and done[1] is not None:
+        return _refused("stale", "stale_seat", step=expected + 1, by=done[1] + 1)
+    return _refused("stale", "stale_moved", step=expected + 1)
+
+
 class TableStore:
     """Shared tables in the playtest store's database (any SQLAlchemy URL).
 
@@ -578,7 +591,7 @@ class TableStore:
             raise _refused("spectator", "spectator")
         self.sync(table)
         if expected != table.step_no:
-            raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
+            raise _stale(table, expected, access.seat)
         kind, seat = table.waiting_for()
         if kind == "answers":
             raise _refused("paused", "paused", seat=(seat or 0) + 1)
@@ -595,7 +608,7 @@ class TableStore:
         if not self._insert(table, expected, HUMAN, access.seat, visitor):
             table.game.undo()
             self.sync(table)
-            raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
+            raise _stale(table, expected, access.seat)
 
     def advance(self, table: TableGame, *, limit: int = MAX_ADVANCE) -> int:
         """Write the steps nobody's browser decides (bots, rolls) until a person must

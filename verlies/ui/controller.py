@@ -96,6 +96,10 @@ class Controller:
         """A click on grid cell (x, y): choose or turn a placement, or walk there."""
         s = self.session
         if not s.human_to_move:
+            table = shared_table(s)
+            if table is not None:  # not the mover's instruction: whose turn it is
+                key, values = table.seat_model.click_words()
+                return Say(key, True, tuple(values.items()))
             return Say(f"hint_{self.hint_key()}")
         if s.game.pending == "place":
             options = s.placements().get((x, y))

@@ -174,6 +174,18 @@ class SeatModel:
             return "table.watch", {"n": at + 1, "who": who}
         return "table.wait_seat", {"n": at + 1, "who": who}
 
+    def click_words(self) -> tuple[str, dict[str, object]]:
+        """What a click on the board says while this visitor may not decide: another
+        seat's turn is not this seat's ("Not your turn: seat 2 is deciding"), a spectator
+        watches; otherwise what the table waits for (:meth:`turn_words`). Never the
+        instruction meant for the person who decides."""
+        key, values = self.turn_words()
+        if key == "table.wait_seat":
+            return "table.not_yours", values
+        if key == "table.watch":
+            return "table.watching", values
+        return key, values
+
     def seats_text(self, lang: str) -> list[str]:
         """One line per seat: who plays it (a person's link, or a bot), this visitor's
         marked."""
