@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from verlies.actions import Card
 from verlies.cards.model import Names, TreasureCard
@@ -20,10 +20,29 @@ from verlies.events import Event, RawEvent
 from verlies.state import Change, Held
 
 if TYPE_CHECKING:
-    from verlies.game import Game
+    from verlies.setup import Setup
     from verlies.state import Table
 
-__all__ = ["FACE_DOWN", "HIDDEN_CARD", "deal_unseen", "seen_game"]
+
+class Recorded(Protocol):
+    """What :func:`seen_game` reads and writes of a game (``verlies.Game``): a Protocol,
+    so this module needs no import of the game's (which imports it)."""
+
+    setup: Setup
+    state: Table
+    _steps: list[Any]
+    _step_events: list[tuple[RawEvent, ...]]
+    _setup_events: tuple[RawEvent, ...]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def clone(self, *, log: bool | None = None) -> Self: ...
+
+
+_G = TypeVar("_G", bound=Recorded)
+
+__all__ = ["FACE_DOWN", "HIDDEN_CARD", "Recorded", "deal_unseen", "seen_game"]
 
 #: The card id a seat's game writes for a card it has not seen (another seat's face-down
 #: treasure, a treasure lost under the pile): no card of any deck has it.
@@ -77,7 +96,7 @@ def deal_unseen(state: Table, seat: int, rng: random.Random) -> None:
     pile.total = len(rest) - bottom
 
 
-def seen_game(game: Game, seat: int | None) -> Game:
+def seen_game(game: _G, seat: int | None) -> _G:
     """The game as ``seat`` may know it (R9.3), as a game of its own: what a shared
     table's page of that seat (None: a spectator, who holds no card) is built from.
 

@@ -249,6 +249,20 @@ def _check_seat(
     body = page.inner_text("body")
     for name in _held(model.table, 2 - mine, lang) - _held(model.table, mine, lang):
         assert name not in body, (width, lang, f"the other seat's hidden {name}")
+    _no_game_files(page, width, lang)
+
+
+#: The page's Save, Link and export buttons (a seat's or spectator's page has none).
+GAME_FILES = ".vl-save, .vl-make-link, [class*='vl-export-']"
+
+
+def _no_game_files(page: Page, width: int, lang: str) -> None:
+    """No Save, Link or export button shown, and no seed anywhere in the page (issue 35)."""
+    shown = page.eval_on_selector_all(
+        GAME_FILES, "es => es.filter((e) => e.offsetParent !== null).map((e) => e.className)"
+    )
+    assert shown == [], (width, lang, shown)
+    assert "data-seed" not in page.content(), (width, lang)
 
 
 def _check_invite(designer: Page, origin_path: str, width: int, lang: str, server: Any) -> None:
@@ -319,6 +333,9 @@ def test_the_spectator_sees_no_hidden_card_and_the_designer_all(
             for name in hidden:
                 assert name not in body, (width, lang, f"the spectator sees the hidden {name}")
             assert watcher.locator(".vl-designer").is_hidden()
+            _no_game_files(watcher, width, lang)
+            assert designer.locator(".vl-make-link").is_visible()  # the designer keeps them
+            assert designer.locator(".vl-save").is_visible()
 
             def all_shown(hidden: set[str] = hidden, width: int = width, lang: str = lang) -> bool:
                 # the turn line followed above comes in the new language before the hands
