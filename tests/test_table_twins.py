@@ -357,3 +357,30 @@ def test_a_seat_page_offers_no_link_or_file_but_the_designer_does(twins: Twins) 
     text, name = designer.model.game_file()
     assert twins.cards[0] in text  # the designer's file has every card
     assert f"seed{twins.tables[0].game.setup.seed}" in name
+
+
+def test_a_seats_game_keeps_its_own_cards_and_shows_the_hands_at_the_end() -> None:
+    game = Game.from_setup(Setup(players=3, seed=3))
+    bots = [make_bot("careful", 30 + i) for i in range(3)]
+    checked = 0
+    while not game.is_over:
+        if game.is_chance:
+            game.roll()
+            continue
+        seat = game.current_player
+        mine = seen_game(game, seat)
+        # the mover's own options (its own treasures among them) are the game's
+        assert list(mine.legal_actions()) == list(game.legal_actions())
+        others = seen_game(game, (seat + 1) % 3)
+        for f, g in zip(others.figures, game.figures, strict=True):
+            assert len(f.treasures) == len(g.treasures)  # how many: public
+            if f.seat == seat and any(not h.used for h in g.treasures):
+                assert all(h.used or h.card.id == HIDDEN_CARD for h in f.treasures)
+                checked += 1
+        game.apply(bots[seat](game.view(seat)))
+    assert checked, "the test game should deal a treasure"
+    end = seen_game(game, None)
+    hands = [[h.card.id for h in f.treasures] for f in game.figures]
+    assert [[h.card.id for h in f.treasures] for f in end.figures] == hands  # R9.3
+    assert sum(isinstance(s, Card) and s.card == HIDDEN_CARD for s in end.steps) >= 1
+    assert game.to_json() != end.to_json() and end.setup.seed == 0
