@@ -369,3 +369,35 @@ def test_an_older_store_gets_table_secrets_through_postgresql(pg: str) -> None:
     opened.advance(table)
     assert opened.load(ids[0]).secret == got[0]  # kept
     opened.close()
+
+
+def test_twin_tables_through_postgresql_look_the_same_to_seat_3(pg: str) -> None:
+    """The twin tables of test_table_twins.py (one face-down card apart) in a PostgreSQL
+    store: seat 3's and the spectator's games, read by kernels of their own, are the
+    same; seat 2's are not; both tables wait for the same person at every step."""
+    from test_table_twins import HOLDER, WATCHER, Twins
+
+    store = TableStore(_fresh_database(pg, "twins"))
+    twins = Twins(store)
+    for _ in range(8):
+        a, b = twins.tables
+        assert a.waiting_for() == b.waiting_for()
+        assert [store.advance(t) for t in twins.tables] == [0, 0]
+        for seat in (WATCHER, None, HOLDER):
+            models = [
+                SeatModel(
+                    store,
+                    links.table_id,
+                    links.spectator if seat is None else str(links.seats[seat]),
+                )
+                for links in twins.links
+            ]
+            seen = [m.seen().to_json() for m in models]
+            assert (seen[0] == seen[1]) is (seat != HOLDER), seat
+            for m in models:
+                m.close()
+        if a.game.is_over:
+            break
+        twins.one()
+        twins.to_person()
+    store.close()

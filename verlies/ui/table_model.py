@@ -71,8 +71,8 @@ class SeatModel:
 
     def seen(self) -> Game:
         """The game this visitor's page is built from: what its seat may know (R9.3;
-        :func:`~verlies.hidden.seen_game`: the others' face-down treasures dealt in a fixed
-        order, no card it has not seen named, no seed), the spectator's with no hand; the
+        :func:`~verlies.hidden.seen_game`: the others' unused treasures face-down cards,
+        no card it has not seen named, no seed), the spectator's with no hand; the
         designer's link the table's game itself. Made again when the table moved."""
         if self.access.sees_all:
             return self.table.game
