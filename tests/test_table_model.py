@@ -4,16 +4,28 @@ everyone, and the table's game is listed by ``verlies playtests``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
 import pytest
 
+from verlies.i18n import text
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
-from verlies.store.tables import TableLinks, TableStore
+from verlies.store import tables as tables_module
+from verlies.store.tables import TableLinks, TableRefused, TableStore
 from verlies.ui.i18n import bot_name
 from verlies.ui.table_model import SeatModel
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "test-0", "test-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"test-{next(made)}")
+
 
 SETUP = Setup(players=3, seed=11)
 
@@ -59,8 +71,19 @@ def test_a_stale_click_is_refused_in_words_and_shows_the_new_position(tmp_path: 
     assert tab1.act(acts[0], "de") is None
     said = tab2.act(acts[-1], "de")
     assert said is not None and said.error
-    assert "Schritt" in said.text and "neue Stellung" in said.text
+    # The seat's own other tab took it: said so, with the step it wanted, not a seat's
+    # number nor a step count the bots and dice would have made old.
+    assert said.text == text("table.err.stale_mine", "de", step=1)
+    assert "anderen Tab" in said.text and "anderer Platz" not in said.text
     assert tab2.game.to_json() == tab1.game.to_json()
+    # Another seat's copy that asks for that step hears which seat took it.
+    late = SeatModel(store, links.table_id, third)
+    late_table = store.load(links.table_id)
+    late_table.game.undo(late_table.step_no)  # as a copy that never looked
+    with pytest.raises(TableRefused) as seat_took:
+        store.take(late_table, third, 0, acts[0])
+    assert seat_took.value.text_in("en") == text("table.err.stale_seat", "en", step=1, by=1)
+    assert late.table.step_no == tab1.table.step_no
     said_en = SeatModel(store, links.table_id, links.spectator).act(acts[0], "en")
     assert said_en is not None and "spectator" in said_en.text
 

@@ -5,6 +5,7 @@ click is refused in words, and only the designer's link may show every hidden ca
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from pathlib import Path
@@ -13,10 +14,19 @@ import pytest
 
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
+from verlies.store import tables as tables_module
 from verlies.ui import table_view
 from verlies.ui.app import PlayApp
 from verlies.ui.session import Session
 from verlies.ui.table_session import TableSession
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "test-0", "test-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"test-{next(made)}")
 
 
 @pytest.fixture
@@ -39,7 +49,9 @@ def _open(query: str, lang: str = "en") -> PlayApp:
 
 
 def _held(app: PlayApp, seat: int) -> list[str]:
-    return [h.card.id for h in app.model.game.figures[seat].treasures if not h.used]
+    """The seat's unused treasures at the table (the store's game: every card)."""
+    table = app.model.session.seat_model.game
+    return [h.card.id for h in table.figures[seat].treasures if not h.used]
 
 
 def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> None:
@@ -60,9 +72,10 @@ def test_two_seats_play_one_table_each_seeing_only_its_own(links: list[str]) -> 
         assert mover.model.game.step_count > before, mover.message.value
         other.table_bar._tick({})
         watcher.table_bar._tick({})
-        assert (
-            other.model.game.to_json() == mover.model.game.to_json() == watcher.model.game.to_json()
-        )
+        tables = [app.model.session.seat_model.game for app in (other, mover, watcher)]
+        assert tables[0].to_json() == tables[1].to_json() == tables[2].to_json()
+        # each page's own game: the same steps, but only what its seat may know
+        assert other.model.game.step_count == mover.model.game.step_count == tables[0].step_count
         if mover.model.game.is_over:
             break
     deciders = {d[2] for d in a.model.session.seat_model.table.deciders if d[0] == "human"}
@@ -91,7 +104,9 @@ def test_a_stale_click_is_refused_with_a_message(links: list[str]) -> None:
     tab1.model.act(tab1.model.game.legal_actions()[0])
     step = tab1.model.game.step_count
     tab2.model.act(action)
-    assert "neue Stellung" in tab2.message.value
+    # the seat's own other tab took the step: said so (not "another seat")
+    assert "in einem anderen Tab oder Fenster" in tab2.message.value
+    assert "anderer Platz" not in tab2.message.value
     assert tab2.model.game.step_count == step
 
 
@@ -159,3 +174,26 @@ def test_take_back_on_the_page_asked_accepted_and_shown(
     a.model.act(a.model.game.legal_actions()[0])
     b.table_bar._tick({})
     assert "vl-error" not in b.table_bar.takeback_text.value
+
+
+def test_another_person_is_no_bot_and_a_click_out_of_turn_says_whose_turn_it_is(
+    links: list[str],
+) -> None:
+    a, b, watcher = _open(links[0]), _open(links[1]), _open(links[2])
+    mover, other = (a, b) if a.model.session.human_to_move else (b, a)
+    seat = mover.model.game.current_player
+    who = mover.model.game.figures[seat].character.name.get("en")
+    for app in (other, watcher):
+        app.table_bar._tick({})
+        decision = app.model.controller.decision()
+        assert decision is not None and decision.bot == ""  # a person, not "Bot „human“"
+        assert app.model.controller.status().bot == ""
+        assert "human" not in app.message.value
+        app.model.click(0, 0)
+        said = app.message.value
+        assert "Draw a dungeon card" not in said  # not the mover's instruction
+    assert f"Not your turn: seat {seat + 1} ({who}) is deciding" in other.message.value
+    assert f"You are watching: seat {seat + 1} ({who}) is deciding" in watcher.message.value
+    other.model.set_lang("de")
+    wer = mover.model.game.figures[seat].character.name.get("de")
+    assert f"Du bist nicht dran: Platz {seat + 1} ({wer}) entscheidet" in other.message.value

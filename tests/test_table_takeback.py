@@ -5,6 +5,7 @@ otherwise the table moves only forward. Store level, then the page's model."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import threading
@@ -17,6 +18,7 @@ from verlies.game import Game
 from verlies.record import step_from_json
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
+from verlies.store import tables as tables_module
 from verlies.store.tables import (
     TableGame,
     TableLinks,
@@ -26,6 +28,15 @@ from verlies.store.tables import (
     undone_steps,
 )
 from verlies.ui.table_model import SeatModel
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "test-0", "test-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"test-{next(made)}")
+
 
 SETUP = Setup(players=3, seed=11)
 

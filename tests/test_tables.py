@@ -4,6 +4,7 @@ nothing, and the table's game as one playtest record."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing as mp
 import random
@@ -11,10 +12,21 @@ import threading
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
-from verlies.store.tables import TableGame, TableRefused, TableStore
+from verlies.store import tables as tables_module
+from verlies.store.tables import TableGame, TableRefused, TableStore, tables
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret: "table-0", "table-1", ...): the games of
+    this module's tables are the same at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"table-{next(made)}")
+
 
 SETUP = Setup(players=3, seed=11)
 SEATS = ["human", "careful", "human"]
@@ -146,14 +158,25 @@ def test_any_kernel_may_advance_and_the_game_is_the_same(tmp_path: Path) -> None
     # Bots and rolls are written by whichever kernel is first: two kernels racing give
     # the same game as one kernel alone.
     url = tmp_path / "t.sqlite"
+    store = TableStore(PlaytestStore(url))
+    links = store.create(SETUP, ["careful", "greedy", "careful"])
+    # The same table (id and secret: its chance) alone in a store of its own.
     solo_store = TableStore(PlaytestStore(tmp_path / "solo.sqlite"))
     solo = solo_store.create(SETUP, ["careful", "greedy", "careful"])
-    alone = solo_store.load(solo.table_id)
+    with store.engine.connect() as conn:
+        secret = conn.execute(
+            sa.select(tables.c.secret).where(tables.c.id == links.table_id)
+        ).scalar_one()
+    with solo_store.engine.begin() as conn:
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == solo.table_id)
+            .values(id=links.table_id, secret=secret)
+        )
+    alone = solo_store.load(links.table_id)
     solo_store.advance(alone)
     assert alone.game.is_over
 
-    store = TableStore(PlaytestStore(url))
-    links = store.create(SETUP, ["careful", "greedy", "careful"])
     barrier = threading.Barrier(2)
     games: list[TableGame] = []
 

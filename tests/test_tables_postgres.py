@@ -335,3 +335,69 @@ def test_kernels_opening_an_empty_database_at_once_all_get_the_store(pg: str) ->
         links = store.create(Setup(players=2, seed=4), ["human", "careful"], lang="en")
         assert store.open(links.table_id, links.seats[0]).seat == 0
         store.close()
+
+
+def test_an_older_store_gets_table_secrets_through_postgresql(pg: str) -> None:
+    """A PostgreSQL store made before tables had secrets (issue 35): opening it adds the
+    column and gives each table its own; kernels opening it at once add it once."""
+    url = _fresh_database(pg, "older")
+    store = TableStore(url)
+    ids = [store.create(Setup(players=2, seed=4), ["human", "careful"]).table_id for _ in range(2)]
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("ALTER TABLE tables DROP COLUMN secret"))
+    store.close()
+    failures: list[str] = []
+    start = threading.Barrier(4)
+
+    def open_one() -> None:
+        start.wait(GUARD_S)
+        try:
+            TableStore(url).close()
+        except Exception as e:  # any failure is the finding
+            failures.append(f"{type(e).__name__}: {e}")
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(GUARD_S)
+    assert failures == [], failures[:2]
+    opened = TableStore(url)
+    got = [opened.load(tid).secret for tid in ids]
+    assert all(got) and len(set(got)) == 2
+    table = opened.load(ids[0])
+    opened.advance(table)
+    assert opened.load(ids[0]).secret == got[0]  # kept
+    opened.close()
+
+
+def test_twin_tables_through_postgresql_look_the_same_to_seat_3(pg: str) -> None:
+    """The twin tables of test_table_twins.py (one face-down card apart) in a PostgreSQL
+    store: seat 3's and the spectator's games, read by kernels of their own, are the
+    same; seat 2's are not; both tables wait for the same person at every step."""
+    from test_table_twins import HOLDER, WATCHER, Twins
+
+    store = TableStore(_fresh_database(pg, "twins"))
+    twins = Twins(store)
+    for _ in range(8):
+        a, b = twins.tables
+        assert a.waiting_for() == b.waiting_for()
+        assert [store.advance(t) for t in twins.tables] == [0, 0]
+        for seat in (WATCHER, None, HOLDER):
+            models = [
+                SeatModel(
+                    store,
+                    links.table_id,
+                    links.spectator if seat is None else str(links.seats[seat]),
+                )
+                for links in twins.links
+            ]
+            seen = [m.seen().to_json() for m in models]
+            assert (seen[0] == seen[1]) is (seat != HOLDER), seat
+            for m in models:
+                m.close()
+        if a.game.is_over:
+            break
+        twins.one()
+        twins.to_person()
+    store.close()

@@ -21,6 +21,7 @@ table words), and the other seat's hidden treasures are not on a seat's screen.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import re
@@ -35,6 +36,7 @@ from test_resume import one_step
 from verlies.i18n import de, en, text
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
+from verlies.store import tables as tables_module
 from verlies.store.tables import TableGame, TableLinks, TableStore
 from verlies.ui.table_model import SeatModel
 
@@ -42,6 +44,13 @@ SEATS = ["human", "careful", "human"]
 
 
 WIDTHS = (390, 800, 1280)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new table's chance fixed (its secret, issue 35): the same games at every run."""
+    made = itertools.count()
+    monkeypatch.setattr(tables_module, "new_secret", lambda: f"browser-{next(made)}")
 
 
 @pytest.fixture(scope="module")
@@ -240,6 +249,20 @@ def _check_seat(
     body = page.inner_text("body")
     for name in _held(model.table, 2 - mine, lang) - _held(model.table, mine, lang):
         assert name not in body, (width, lang, f"the other seat's hidden {name}")
+    _no_game_files(page, width, lang)
+
+
+#: The page's Save, Link and export buttons (a seat's or spectator's page has none).
+GAME_FILES = ".vl-save, .vl-make-link, [class*='vl-export-']"
+
+
+def _no_game_files(page: Page, width: int, lang: str) -> None:
+    """No Save, Link or export button shown, and no seed anywhere in the page (issue 35)."""
+    shown = page.eval_on_selector_all(
+        GAME_FILES, "es => es.filter((e) => e.offsetParent !== null).map((e) => e.className)"
+    )
+    assert shown == [], (width, lang, shown)
+    assert "data-seed" not in page.content(), (width, lang)
 
 
 def _check_invite(designer: Page, origin_path: str, width: int, lang: str, server: Any) -> None:
@@ -310,6 +333,9 @@ def test_the_spectator_sees_no_hidden_card_and_the_designer_all(
             for name in hidden:
                 assert name not in body, (width, lang, f"the spectator sees the hidden {name}")
             assert watcher.locator(".vl-designer").is_hidden()
+            _no_game_files(watcher, width, lang)
+            assert designer.locator(".vl-make-link").is_visible()  # the designer keeps them
+            assert designer.locator(".vl-save").is_visible()
 
             def all_shown(hidden: set[str] = hidden, width: int = width, lang: str = lang) -> bool:
                 # the turn line followed above comes in the new language before the hands
@@ -384,7 +410,7 @@ def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
     assert _step(page) == n  # this screen has not looked yet
     one_step(page, server)  # the click on the old position
     message = page.locator(".vl-message")
-    words = text("table.err.stale", lang, expected=n + 1, now=table.step_no)
+    words = text("table.err.stale_mine", lang, step=n + 1)
     follow(page, lambda: message.inner_text().strip() == words, "the refusal", server=server)
     follow(page, lambda: _step(page) == table.step_no, "the new position", server=server)
     assert store.latest(links.table_id) == table.step_no  # nothing written by the click

@@ -1152,10 +1152,6 @@ TEXTS: dict[str, str] = {
         "dieser Link ist kein Platz an diesem Tisch (ein Link eines anderen Tisches oder vertippt)"
     ),
     "table.err.spectator": "ein Zuschauer-Link schaut zu; spielen kann nur ein Platz-Link",
-    "table.err.stale": (
-        "der Tisch ist weiter: Schritt {expected} hat schon ein anderer Platz gemacht "
-        "(der Tisch steht bei Schritt {now}); du siehst die neue Stellung"
-    ),
     "table.err.turn": (
         "du bist nicht dran: du bist Platz {seat}, der Tisch wartet auf Platz {waits}"
     ),
@@ -1797,4 +1793,19 @@ TEXTS: dict[str, str] = {
     "page.busy.retry": "Noch einmal versuchen",
     "page.busy.auto": "Diese Seite versucht es in {seconds} Sekunden von selbst noch einmal.",
     "page.full.when": "Meist ist in {seconds} Sekunden wieder ein Platz frei.",
+    # --- tables ---------------------------------------------------------------------------
+    "table.err.stale_mine": (
+        "dein Platz hat Schritt {step} schon in einem anderen Tab oder Fenster gemacht; "
+        "dieses zeigt den Tisch, wie er jetzt steht"
+    ),
+    "table.err.stale_seat": (
+        "Platz {by} hat Schritt {step} schon gemacht; du siehst den Tisch, wie er jetzt steht"
+    ),
+    "table.err.stale_moved": (
+        "der Tisch ist vor deinem Schritt {step} weitergegangen (Zurücknehmen, ein Wurf oder "
+        "ein Bot); du siehst ihn, wie er jetzt steht"
+    ),
+    "page.table.not_yours": "Du bist nicht dran: Platz {n} ({who}) entscheidet; du wartest auf ihn",
+    "page.table.watching": "Du schaust zu: Platz {n} ({who}) entscheidet",
+    # --- end of tables' words ---------------------------------------------------------------
 }

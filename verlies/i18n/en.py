@@ -1092,10 +1092,6 @@ TEXTS: dict[str, str] = {
         "this link is no seat at this table (a link of another table, or mistyped)"
     ),
     "table.err.spectator": "a spectator link watches; only a seat link can play",
-    "table.err.stale": (
-        "the table moved on: step {expected} was already taken by another seat (the table "
-        "is at step {now}); you see the new position"
-    ),
     "table.err.turn": "not your turn: you are seat {seat}, the table waits for seat {waits}",
     "table.err.turn_roll": (
         "not your turn: you are seat {seat}, the table waits for a roll or a bot"
@@ -1673,4 +1669,17 @@ TEXTS: dict[str, str] = {
     "page.busy.retry": "Try again",
     "page.busy.auto": "This page tries again by itself in {seconds} seconds.",
     "page.full.when": "A place is usually free again within {seconds} seconds.",
+    # --- tables ---------------------------------------------------------------------------
+    "table.err.stale_mine": (
+        "your seat already took step {step} in another tab or window; this one shows the "
+        "table as it is now"
+    ),
+    "table.err.stale_seat": "seat {by} already took step {step}; you see the table as it is now",
+    "table.err.stale_moved": (
+        "the table moved on before your step {step} (a take back, a roll or a bot); you see "
+        "it as it is now"
+    ),
+    "page.table.not_yours": "Not your turn: seat {n} ({who}) is deciding; you wait for them",
+    "page.table.watching": "You are watching: seat {n} ({who}) is deciding",
+    # --- end of tables' words ---------------------------------------------------------------
 }

@@ -14,10 +14,16 @@ the new position. Forged, replayed, wrong-seat and other-table requests are refu
 same way, before anything is written.
 
 Bots and chance are nobody's kernel: whichever kernel notices first that the table waits
-for a bot, a roll or a forced decision writes that step (:meth:`TableStore.advance`);
+for a bot or a roll writes that step (:meth:`TableStore.advance`);
 the step is the same whoever computes it (a bot is made fresh for each decision, seeded
-from the table's seed, the seat and the step number; a roll depends on the seed and the
-step number only), and the unique step number keeps it single.
+from the table's secret, the seat and the step number; a roll depends on the secret and
+the step number only), and the unique step number keeps it single.
+
+Chance a seat cannot predict (issue 35): a table's dice, draws and bots' seeds come from
+a secret of its own, made with the table and kept in the store (``tables.secret``), never
+from the setup's seed: ``HMAC-SHA256(secret, take backs so far, step number)``.
+The seed is on no seat's page, and even the seed would predict nothing. The record holds
+every step, so a table still replays exactly; hot-seat games and the lab keep the seed.
 
 The table's game is also one playtest record (``verlies playtests``): source "table",
 updated in the same transaction as each step, with who decided every step.
@@ -30,6 +36,7 @@ the database notifies, by being told: on PostgreSQL each step's transaction send
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import secrets
@@ -44,6 +51,7 @@ import sqlalchemy as sa
 from verlies.actions import Action
 from verlies.errors import Inner, Phrase, WordedError
 from verlies.game import Game
+from verlies.legal import sample_outcome
 from verlies.record import Step, step_from_json, step_to_json
 from verlies.setup import Setup
 from verlies.sim.bots import make_bot
@@ -74,6 +82,9 @@ tables = sa.Table(
     sa.Column("playtest", sa.String(32), nullable=False),  # its record in "playtests"
     # The creator allowed "take back" (a seat asks, every other person accepts).
     sa.Column("takeback", sa.Boolean, nullable=False, server_default=sa.false()),
+    # The table's chance (dice, draws, bots' seeds): never sent to a seat (issue 35). Made
+    # for a table of an older store when the store is opened (_add_secret_column).
+    sa.Column("secret", sa.String(64)),
 )
 table_seats = sa.Table(
     "table_seats",
@@ -194,6 +205,8 @@ class TableGame:
     epoch: int = 0
     #: The table's latest take-back request (None: never asked), as last read.
     request: TakeBack | None = None
+    #: The table's secret (its dice, draws and bots' seeds): server side only.
+    secret: str = field(default="", repr=False)
 
     @property
     def step_no(self) -> int:
@@ -207,8 +220,13 @@ class TableGame:
 
     def waiting_for(self) -> tuple[str, int | None]:
         """What the table waits for: ("over", None), ("human", seat), ("bot", seat) or
-        ("chance", None) (a roll or a forced decision, which any kernel takes), or
-        ("answers", asker) while a take-back request is open."""
+        ("chance", None) (a roll, which any kernel takes), or ("answers", asker) while a
+        take-back request is open.
+
+        A person's forced decision (one option: "no bonus" when no treasure it holds
+        fits, ``Game.forced_action``) waits for that person like any other (issue 35):
+        taken at once, it would tell everyone at the table that the seat holds no
+        fitting card."""
         g = self.game
         if self.paused:
             assert self.request is not None
@@ -220,8 +238,6 @@ class TableGame:
         seat = g.current_player
         if self.seats[seat] != HUMAN:
             return ("bot", seat)
-        if g.forced_action is not None:
-            return ("chance", None)
         return ("human", seat)
 
 
@@ -293,8 +309,27 @@ def _token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def new_secret() -> str:
+    """A new table's secret (192 random bits). Tests that need a table's course fixed
+    replace this function; nothing else does."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
 def _refused(reason: str, key: str, **values: Any) -> TableRefused:
     return TableRefused(reason, Phrase.of(f"table.err.{key}", **values))
+
+
+def _stale(table: TableGame, expected: int, seat: int) -> TableRefused:
+    """The refusal of step ``expected`` (0-based) by ``seat``, taken already: by whom
+    (this seat from another tab or window, another seat, or the table's dice and bots;
+    ``table`` has read it) and no step number of the moment, which the table's bots and
+    dice would make old at once: the page shows the position as it is."""
+    done = table.deciders[expected] if expected < len(table.deciders) else None
+    if done is not None and done[0] == HUMAN and done[1] == seat:
+        return _refused("stale", "stale_mine", step=expected + 1)
+    if done is not None and done[0] == HUMAN and done[1] is not None:
+        return _refused("stale", "stale_seat", step=expected + 1, by=done[1] + 1)
+    return _refused("stale", "stale_moved", step=expected + 1)
 
 
 class TableStore:
@@ -318,6 +353,7 @@ class TableStore:
             with db.schema_change(self.engine) as conn:
                 db.metadata.create_all(conn)  # tables made by an older store get the new ones
                 _add_takeback_column(conn)
+                _add_secret_column(conn)
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=db.database_error("store.err.open", self.url, e)) from None
         #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
@@ -382,6 +418,7 @@ class TableStore:
                     lang=lang,
                     playtest=rid,
                     takeback=takeback,
+                    secret=new_secret(),
                 )
             )
             rows = [
@@ -459,7 +496,7 @@ class TableStore:
         that came back after a death: nothing is lost, the store has every step)."""
         with self._read() as conn:
             row = conn.execute(
-                sa.select(tables.c.setup, tables.c.seats, tables.c.takeback).where(
+                sa.select(tables.c.setup, tables.c.seats, tables.c.takeback, tables.c.secret).where(
                     tables.c.id == table_id
                 )
             ).first()
@@ -467,10 +504,28 @@ class TableStore:
             raise _refused("link", "no_table", table=repr(table_id[:12]))
         game = Game.from_setup(Setup.from_dict(json.loads(row.setup)))
         table = TableGame(
-            table_id, game, tuple(json.loads(row.seats)), takeback_allowed=bool(row.takeback)
+            table_id,
+            game,
+            tuple(json.loads(row.seats)),
+            takeback_allowed=bool(row.takeback),
+            secret=row.secret or self._give_secret(table_id),
         )
         self.sync(table)
         return table
+
+    def _give_secret(self, table_id: str) -> str:
+        """The secret of a table written without one (by an older kernel since the store
+        was opened): made now, once, whoever asks first."""
+        with self._write() as conn:
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.secret.is_(None))
+                .values(secret=new_secret())
+            )
+            got = conn.execute(
+                sa.select(tables.c.secret).where(tables.c.id == table_id)
+            ).scalar_one()
+        return str(got)
 
     def sync(self, table: TableGame) -> int:
         """Apply the steps other kernels wrote since ``table`` last looked; returns how
@@ -536,7 +591,7 @@ class TableStore:
             raise _refused("spectator", "spectator")
         self.sync(table)
         if expected != table.step_no:
-            raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
+            raise _stale(table, expected, access.seat)
         kind, seat = table.waiting_for()
         if kind == "answers":
             raise _refused("paused", "paused", seat=(seat or 0) + 1)
@@ -553,13 +608,13 @@ class TableStore:
         if not self._insert(table, expected, HUMAN, access.seat, visitor):
             table.game.undo()
             self.sync(table)
-            raise _refused("stale", "stale", expected=expected + 1, now=table.step_no)
+            raise _stale(table, expected, access.seat)
 
     def advance(self, table: TableGame, *, limit: int = MAX_ADVANCE) -> int:
-        """Write the steps nobody's browser decides (bots, rolls, forced decisions) until
-        a person must decide or the game ends; returns the steps this call wrote. Any
-        kernel may call it at any time: a step another kernel wrote first is read, not
-        written again."""
+        """Write the steps nobody's browser decides (bots, rolls) until a person must
+        decide (a forced decision too: see ``TableGame.waiting_for``) or the game ends;
+        returns the steps this call wrote. Any kernel may call it at any time: a step
+        another kernel wrote first is read, not written again."""
         written = 0
         self.sync(table)
         while written < limit:
@@ -569,17 +624,12 @@ class TableStore:
             g = table.game
             n = table.step_no
             step: Step
-            if g.is_chance:
-                step, actor = g.sample_outcome(), "chance"
-            elif kind == "chance":  # a person's forced decision: nothing to choose
-                forced = g.forced_action
-                assert forced is not None
-                step, actor = forced, HUMAN
-                seat = g.current_player
+            if g.is_chance:  # the table's chance, not the seed's (see the module's text)
+                step, actor = sample_outcome(g.state, chance_bits(table, n)), "chance"
             else:
                 assert seat is not None
                 name = table.seats[seat]
-                bot = make_bot(name, _bot_seed(g.setup.seed, seat, n))
+                bot = make_bot(name, chance_bits(table, n, f"bot{seat}") >> 1)
                 step, actor = bot(g.view(seat)), name
             g.apply(step)
             if self._insert(table, n, actor, None if actor == "chance" else seat, None):
@@ -1113,6 +1163,30 @@ def _add_takeback_column(conn: sa.Connection) -> None:
     )
 
 
-def _bot_seed(seed: int, seat: int, step_no: int) -> int:
-    """A bot's seed for one decision: the same in every kernel."""
-    return (seed * 1_000_003 + seat) * 1_000_003 + step_no
+def _add_secret_column(conn: sa.Connection) -> None:
+    """A store made before tables had secrets: add the column and give every table one
+    (its steps so far stay as they were written; its chance from now on is its secret's)."""
+    columns = {c["name"] for c in sa.inspect(conn).get_columns("tables")}
+    if "secret" not in columns:
+        conn.execute(sa.text("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)"))
+    ids = conn.execute(sa.select(tables.c.id).where(tables.c.secret.is_(None))).scalars().all()
+    for tid in ids:
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == tid, tables.c.secret.is_(None))
+            .values(secret=new_secret())
+        )
+
+
+def chance_bits(table: TableGame, step_no: int, what: str = "chance") -> int:
+    """64 random bits for step ``step_no`` of ``table`` (``what``: the roll or draw, or
+    one bot's seed), from the table's secret: the same in every kernel, new after each
+    take back (a step taken again is not the step taken back), and unknown to anyone
+    without the secret. ValueError for a table without one (the store gives every table
+    one)."""
+    if not table.secret:
+        raise ValueError(f"table {table.table_id[:12]!r} has no secret")
+    # The secret is the table's own: the message needs no table id.
+    message = f"{table.epoch}:{step_no}:{what}".encode()
+    digest = hmac.new(table.secret.encode(), message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")

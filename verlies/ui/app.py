@@ -384,6 +384,10 @@ class PlayApp:
                 w.layout.display = "none"  # a shared table moves only forward
             if not getattr(model.session, "sees_all", True):
                 self.designer_box.layout.display = "none"
+                # A seat's or spectator's page offers no link or file of the game: the
+                # designer's link keeps them (tables: issue 35).
+                self.files.save.layout.display = "none"
+                self.tools.hide_game_files()
         self.tabs.selected_index = 0
         self.board.fit()
         self.refresh()

@@ -96,6 +96,10 @@ class Controller:
         """A click on grid cell (x, y): choose or turn a placement, or walk there."""
         s = self.session
         if not s.human_to_move:
+            table = shared_table(s)
+            if table is not None:  # not the mover's instruction: whose turn it is
+                key, values = table.seat_model.click_words()
+                return Say(key, True, tuple(values.items()))
             return Say(f"hint_{self.hint_key()}")
         if s.game.pending == "place":
             options = s.placements().get((x, y))
@@ -244,13 +248,17 @@ class Controller:
         lang = self.lang
         if g.is_over or g.is_chance:
             return None
+        actions = list(g.legal_actions())
+        if not s.human_to_move and not self.designer and shared_table(s) is not None:
+            # R9.3: another's options at a table without the treasures it may hold (their
+            # names and the odds they give); the page's game does not know them anyway.
+            actions = [a for a in actions if not getattr(a, "treasure", None)]
         rows = tuple(
-            ActionRow(a, action_label(g, a, lang), a.kind, isinstance(a, Draw))
-            for a in g.legal_actions()
+            ActionRow(a, action_label(g, a, lang), a.kind, isinstance(a, Draw)) for a in actions
         )
         context = decision_context(g, lang) if rows else ""
         bot = ""
-        if not s.human_to_move:
+        if not s.human_to_move and not s.is_human(g.current_player):
             bot = t("bot", lang, name=bot_name(s.controllers[g.current_player], lang))
         return Decision(rows, context, bot)
 
@@ -398,7 +406,8 @@ class Controller:
             human=s.human_to_move,
             tiles=len(g.board),
             reason=result.reason if result else "",
-            seed=g.setup.seed,
+            # a table's seat or spectator: no seed on the page (its dice are the table's)
+            seed=None if shared_table(s) is not None and not self.designer else g.setup.seed,
             players=g.players,
             controllers=tuple(s.controllers),
             hint=self.hint_key(),

@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from verlies.actions import Action, Card, Outcome, Roll, Walk, describe
+from verlies.actions import (
+    Action,
+    Attempt,
+    Card,
+    Choose,
+    LoseTreasure,
+    Outcome,
+    Roll,
+    UseHeal,
+    Walk,
+    describe,
+)
 from verlies.cards.display import kind_word, shape_word
 from verlies.cards.model import Attr, DungeonCard, Names, ObstacleClass
 from verlies.game import Game
@@ -54,8 +65,9 @@ def decision_odds(game: Game, action: Action) -> Fraction | None:
 
 
 def action_label(game: Game, action: Action, lang: str) -> str:
-    """An action's label, with the engine's odds where they matter (a sure walk: none)."""
-    label = describe(action, lang)
+    """An action's label, with the engine's odds where they matter (a sure walk: none).
+    A treasure it uses or gives up is named by the card's name, not its id."""
+    label = describe(_named(game, action, lang), lang)
     odds = decision_odds(game, action)
     if odds is not None and (odds < 1 or not isinstance(action, Walk)):
         ctx = game.pending_context()
@@ -65,6 +77,23 @@ def action_label(game: Game, action: Action, lang: str) -> str:
         else:
             label += f" – {pct(odds, lang)}"
     return label
+
+
+def _named(game: Game, action: Action, lang: str) -> Action:
+    """``action`` with its treasure's id replaced by the card's name in ``lang`` (for its
+    label only): the card in the mover's hand, else the deck's."""
+    tid = getattr(action, "treasure", None)
+    if not tid:
+        return action
+    card = next(
+        (h.card for f in game.figures for h in f.treasures if h.card.id == tid),
+        game.deck.treasures.get(tid),
+    )
+    if card is None:
+        return action
+    if isinstance(action, Attempt | Choose | UseHeal | LoseTreasure):
+        return action._replace(treasure=card.name.get(lang))
+    return action
 
 
 def decision_context(game: Game, lang: str) -> str:

@@ -217,7 +217,7 @@ class Status:
     human: bool
     tiles: int
     reason: str
-    seed: int
+    seed: int | None  # None: not shown (a shared table's seat or spectator)
     players: int
     controllers: tuple[str, ...]
     hint: str
@@ -236,7 +236,8 @@ class Status:
             f'data-dice="{int(self.dice)}" '
             f'data-human="{int(self.human)}" data-tiles="{self.tiles}" '
             f'data-reason="{esc(self.reason)}" '
-            f'data-seed="{self.seed}" data-players="{self.players}" '
+            + (f'data-seed="{self.seed}" ' if self.seed is not None else "")
+            + f'data-players="{self.players}" '
             f'data-controllers="{esc(",".join(self.controllers))}" data-hint="{self.hint}"'
         )
 

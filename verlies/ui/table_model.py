@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from verlies.actions import Action
 from verlies.game import Game
+from verlies.hidden import seen_game
 from verlies.store.tables import (
     HUMAN,
     Access,
@@ -59,11 +60,27 @@ class SeatModel:
         # in between is seen (again) at the first poll.
         self._version = store.version(self.table)
         self._can_ask: tuple[tuple[int, ...], bool] | None = None
+        self._seen: tuple[tuple[int, ...], Game] | None = None
         store.advance(self.table)
 
     @property
     def game(self) -> Game:
+        """The table's game, every card in it: the store's steps replayed (for the
+        store's requests; never shown to a seat or spectator: :meth:`seen`)."""
         return self.table.game
+
+    def seen(self) -> Game:
+        """The game this visitor's page is built from: what its seat may know (R9.3;
+        :func:`~verlies.hidden.seen_game`: the others' unused treasures face-down cards,
+        no card it has not seen named, no seed), the spectator's with no hand; the
+        designer's link the table's game itself. Made again when the table moved."""
+        if self.access.sees_all:
+            return self.table.game
+        g = self.table.game
+        key = (id(g), g.step_count, g.history_length, self.table.epoch)
+        if self._seen is None or self._seen[0] != key:
+            self._seen = (key, seen_game(g, self.access.seat))
+        return self._seen[1]
 
     @property
     def seat(self) -> int | None:
@@ -156,6 +173,18 @@ class SeatModel:
         if self.access.seat is None:
             return "table.watch", {"n": at + 1, "who": who}
         return "table.wait_seat", {"n": at + 1, "who": who}
+
+    def click_words(self) -> tuple[str, dict[str, object]]:
+        """What a click on the board says while this visitor may not decide: another
+        seat's turn is not this seat's ("Not your turn: seat 2 is deciding"), a spectator
+        watches; otherwise what the table waits for (:meth:`turn_words`). Never the
+        instruction meant for the person who decides."""
+        key, values = self.turn_words()
+        if key == "table.wait_seat":
+            return "table.not_yours", values
+        if key == "table.watch":
+            return "table.watching", values
+        return key, values
 
     def seats_text(self, lang: str) -> list[str]:
         """One line per seat: who plays it (a person's link, or a bot), this visitor's

@@ -33,13 +33,15 @@ class TableSession(Session):
         self.visitor = visitor
         # Every seat "human" to the base class: it then makes no bots of its own (the
         # table's bots are the store's); ``is_human`` below tells the truth.
-        super().__init__(seat.game, [HUMAN] * seat.game.players, bot_seed=seat.game.setup.seed)
+        super().__init__(seat.seen(), [HUMAN] * seat.game.players)
         self.controllers = list(seat.table.seats)
 
     @property
     def game(self) -> Game:
-        """The table's game as this kernel last saw it (rebuilt if it left the line)."""
-        return self.seat_model.game
+        """The table's game as this visitor may know it (``SeatModel.seen``: a seat's or
+        the spectator's page is built from their own game, the designer's from the
+        table's), as this kernel last saw it."""
+        return self.seat_model.seen()
 
     @game.setter
     def game(self, _game: Game) -> None:
@@ -67,13 +69,13 @@ class TableSession(Session):
         model = self.seat_model
         if self.visitor is not None and model.visitor is None:
             model.visitor = self.visitor() or None
-        before = model.game.log_size
+        before = self.game.log_size
         model.store.take(
             model.table, model.token, model.table.step_no, action, visitor=model.visitor
         )
         self.decided[model.game.step_count - 1] = HUMAN
         model.store.advance(model.table)
-        return model.game.log_from(before)
+        return self.game.log_from(before)  # as this seat may read them
 
     def poll(self) -> bool:
         return self.seat_model.poll()

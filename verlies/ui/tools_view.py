@@ -59,7 +59,7 @@ class ToolsPanel:
         self.said = Said(self.out)  # the link's words follow a language switch
         self.keys = widgets.HTML()
         self.keys.add_class("vl-keys")
-        row = widgets.HBox([self.link, *self.exports.values()])
+        self.row = row = widgets.HBox([self.link, *self.exports.values()])
         row.add_class("vl-controls-row")
         row.add_class("vl-export-row")
         self.widget = widgets.VBox([row, self.out, self.keys])
@@ -91,6 +91,14 @@ class ToolsPanel:
         if self._made_for is not None and self._made_for != self.model.position():
             self.out.value = ""
             self._made_for = None
+
+    def hide_game_files(self) -> None:
+        """No link or export (a shared table's seat or spectator: the page's game is only
+        what its seat may know, and the table's game is the designer link's)."""
+        self.row.layout.display = "none"  # no empty row left behind
+        self.link.layout.display = "none"
+        for b in self.exports.values():
+            b.layout.display = "none"
 
     # ---- link ------------------------------------------------------------------------------
 
