@@ -1786,4 +1786,64 @@ TEXTS: dict[str, str] = {
     ),
     "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
     # --- end of words24's words --------------------------------------------------------------
+    # --- sanity ---
+    "sanity.pct": "{p} %",
+    "sanity.or": " oder ",
+    "sanity.and": "; ",
+    "sanity.obstacle_row": "Hindernis {test} · {n}×",
+    "sanity.card_row": "{name} ({test})",
+    "sanity.kinds.obstacle": "Hindernisse",
+    "sanity.kinds.trap": "Fallen",
+    "sanity.kinds.monster": "Monster",
+    "sanity.head.obstacle": "Hindernisse (R4.2)",
+    "sanity.head.trap": "Fallen (R6.2)",
+    "sanity.head.monster": "Monster (R7.2)",
+    "sanity.r2": (
+        "{rule}: {name} {values} verletzt die Charakterregel (jeder Wert {lo}–{hi}, die drei "
+        "zusammen {total}): {problem}."
+    ),
+    "sanity.r2_outside": "{attr} ist {v}",
+    "sanity.r2_sum": "die Summe ist {sum}",
+    "sanity.nobody": (
+        "{row}: kein Charakter kann diesen Wurf je gewinnen: die genaue Chance ist für alle "
+        "{n} 0 %."
+    ),
+    "sanity.hardly": (
+        "{row}: kaum jemand gewinnt diesen Wurf: die beste Chance ist {best} ({who}); {zero} "
+        "von {n} Charakteren haben 0 %."
+    ),
+    "sanity.row_hard": (
+        "{row}: viel schwerer als die übrigen {kind}: mittlere Chance {mean}; die mittlere "
+        "Hälfte der {kind} liegt bei {middle}."
+    ),
+    "sanity.row_easy": (
+        "{row}: viel leichter als die übrigen {kind}: mittlere Chance {mean}; die mittlere "
+        "Hälfte der {kind} liegt bei {middle}."
+    ),
+    "sanity.char_strong": (
+        "{name} {values} gewinnt viel mehr Würfe als die übrigen Charaktere: mittlere Chance "
+        "{mean} über alle Hindernisse, Fallen und Monster; die mittlere Hälfte der Charaktere "
+        "liegt bei {middle}."
+    ),
+    "sanity.char_weak": (
+        "{name} {values} gewinnt viel weniger Würfe als die übrigen Charaktere: mittlere "
+        "Chance {mean} über alle Hindernisse, Fallen und Monster; die mittlere Hälfte der "
+        "Charaktere liegt bei {middle}."
+    ),
+    "sanity.title": "Plausibilitätsprüfung",
+    "sanity.none": (
+        "Keine Warnungen: jeder Charakter hält die Charakterregel ein, jeder Wurf ist zu "
+        "gewinnen, keine Karte und kein Charakter fällt aus der Reihe."
+    ),
+    "sanity.warnings": "Warnungen ({n}): das Deck nimmt sie an, ein Spiel ist möglich.",
+    "sanity.with_warnings": "übernommen, mit Warnungen",
+    "sanity.table": "Genaue Chancen jedes Charakters (ohne magische Schätze)",
+    "sanity.test": "Wurf",
+    "sanity.mean": "Mittel, nach Anzahl",
+    "sanity.legend": (
+        "▼ viel schwerer als der Rest seiner Art, ▲ viel leichter (Tukey-Zäune: das 1,5-Fache "
+        "der Breite der mittleren Hälfte darüber hinaus, mindestens 10 Punkte); eine markierte "
+        "Spalte: ein Charakter, der viel stärker oder schwächer ist als die übrigen. Mit der "
+        "Maus über einer Chance steht der genaue Bruch."
+    ),
 }

@@ -1663,4 +1663,62 @@ TEXTS: dict[str, str] = {
     "setup.err.characters_shape": "the characters must be a list of card ids, not {value}",
     "setup.err.missing": "the setup has no value {field}",
     # --- end of words24's words --------------------------------------------------------------
+    # --- sanity ---
+    "sanity.pct": "{p} %",
+    "sanity.or": " or ",
+    "sanity.and": "; ",
+    "sanity.obstacle_row": "Obstacle {test} · {n}×",
+    "sanity.card_row": "{name} ({test})",
+    "sanity.kinds.obstacle": "obstacles",
+    "sanity.kinds.trap": "traps",
+    "sanity.kinds.monster": "monsters",
+    "sanity.head.obstacle": "Obstacles (R4.2)",
+    "sanity.head.trap": "Traps (R6.2)",
+    "sanity.head.monster": "Monsters (R7.2)",
+    "sanity.r2": (
+        "{rule}: {name} {values} breaks the character rule (each value {lo}–{hi}, the three "
+        "summing to {total}): {problem}."
+    ),
+    "sanity.r2_outside": "{attr} is {v}",
+    "sanity.r2_sum": "the sum is {sum}",
+    "sanity.nobody": (
+        "{row}: no character can ever win this roll: the exact chance is 0 % for all {n}."
+    ),
+    "sanity.hardly": (
+        "{row}: hardly anyone wins this roll: the best chance is {best} ({who}); {zero} of "
+        "{n} characters have 0 %."
+    ),
+    "sanity.row_hard": (
+        "{row}: far harder than the other {kind}: mean chance {mean}; the middle half of the "
+        "{kind} lies at {middle}."
+    ),
+    "sanity.row_easy": (
+        "{row}: far easier than the other {kind}: mean chance {mean}; the middle half of the "
+        "{kind} lies at {middle}."
+    ),
+    "sanity.char_strong": (
+        "{name} {values} wins far more rolls than the other characters: mean chance {mean} "
+        "over every obstacle, trap and monster; the middle half of the characters lies at "
+        "{middle}."
+    ),
+    "sanity.char_weak": (
+        "{name} {values} wins far fewer rolls than the other characters: mean chance {mean} "
+        "over every obstacle, trap and monster; the middle half of the characters lies at "
+        "{middle}."
+    ),
+    "sanity.title": "Sanity checks",
+    "sanity.none": (
+        "No warnings: every character keeps the character rule, every roll can be won, no "
+        "card or character is an outlier."
+    ),
+    "sanity.warnings": "Warnings ({n}): the deck takes them, a game can be played.",
+    "sanity.with_warnings": "taken, with warnings",
+    "sanity.table": "Exact chances of each character (without magic treasures)",
+    "sanity.test": "Roll",
+    "sanity.mean": "Mean, by copies",
+    "sanity.legend": (
+        "▼ far harder than the rest of its kind, ▲ far easier (Tukey's fences: 1.5 times the "
+        "middle half's width beyond it, at least 10 points); a marked column: a character far "
+        "stronger or weaker than the others. Hover over a chance for the exact fraction."
+    ),
 }

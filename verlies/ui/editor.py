@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from verlies.cards.model import Character, Color, DungeonCard
 from verlies.deck import Deck
+from verlies.deck.sanity import Sanity, sanity
 from verlies.ui.editor_drafts import DraftsPanel
 from verlies.ui.editor_files import DeckFiles
 from verlies.ui.editor_form import FIELDS, NO_OBSTACLE, CardForm
@@ -38,6 +39,7 @@ from verlies.ui.editor_html import (
     esc,
     ok_html,
     preview_html,
+    sanity_html,
     summary_html,
 )
 from verlies.ui.editor_impact import ImpactPanel
@@ -108,6 +110,7 @@ class DeckEditor:
     geist: widgets.BoundedIntText
     geschick: widgets.BoundedIntText
     status: widgets.HTML
+    sanity: widgets.HTML
     canonical: widgets.HTML
     preview: widgets.HTML
     names_box: widgets.HBox
@@ -135,6 +138,8 @@ class DeckEditor:
         self._last_text_ok = True
         self._last_count_ok = True
         self._list_lock = threading.RLock()  # the impact run redraws the list from its thread
+        # the sanity report of one draft (a deck is immutable: worked out once per draft)
+        self._sanity: tuple[Deck, Sanity] | None = None
         self._build()
         self._relabel()
         self._refresh_list()
@@ -200,6 +205,7 @@ class DeckEditor:
             [
                 self.title,
                 W.HBox([browse, self.form.widget]),
+                self.sanity,
                 self.impact.widget,
                 self.sweep.widget,
                 W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
@@ -386,6 +392,7 @@ class DeckEditor:
         card = self._card()
         lang = self.lang
         self._show_impact()
+        self._show_sanity()
         self.sweep.card_selected()
         self.form.show_boxes(card)
         if card is None:
@@ -401,8 +408,23 @@ class DeckEditor:
 
     def _ok_html(self) -> str:
         card = self._card()
-        return ok_html(
-            self.model.warnings_of(card, self.lang) if card is not None else [], self.lang
+        if card is None:
+            return ok_html([], self.lang)
+        found = [f.text(self.lang) for f in self.sanity_report().about(card.id)]
+        return ok_html(self.model.warnings_of(card, self.lang) + found, self.lang)
+
+    def sanity_report(self) -> Sanity:
+        """The draft's sanity checks (issue 37 item 5), worked out once per draft."""
+        kept = self._sanity
+        if kept is None or kept[0] is not self.draft:
+            kept = self._sanity = (self.draft, sanity(self.draft))
+        return kept[1]
+
+    def _show_sanity(self) -> None:
+        """The draft's sanity warnings and chance table, the selected card's row marked."""
+        key = self.selected
+        self.sanity.value = sanity_html(
+            self.sanity_report(), self.lang, None if key is None else key[1]
         )
 
     def _render_preview(self, card: Card | None) -> None:
@@ -621,6 +643,7 @@ class DeckEditor:
 
     def _after_draft_change(self, edit: bool = True) -> None:
         self.totals.value = summary_html(self.draft, self.lang)
+        self._show_sanity()
         lines = self.diff_lines()
         if lines:
             items = "".join(f"<li>{esc(line)}</li>" for line in lines)
