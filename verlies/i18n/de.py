@@ -1846,4 +1846,37 @@ TEXTS: dict[str, str] = {
         "Spalte: ein Charakter, der viel stärker oder schwächer ist als die übrigen. Mit der "
         "Maus über einer Chance steht der genaue Bruch."
     ),
+    "sweep.q.win_spread": "Spanne der Gewinnquoten",
+    "sweep.q.win": "Gewinnquote: {name}",
+    "sweep.unit.points": "Punkte",
+    "sweep.unit.pct": "%",
+    "sweep.axis": "{what} ({unit})",
+    "sweep.pts": "{x} Pkt.",
+    "sweep.second": "Mit einer zweiten Zahl",
+    "sweep.second_none": "keine",
+    "sweep.from2": "Von (2.)",
+    "sweep.to2": "Bis (2.)",
+    "sweep.x_pair": "{what} ({gives} gibt ab)",
+    "sweep.x_grid_char": "{third} gleicht auf die Summe 10 aus",
+    "sweep.of": "Entwurf „{deck}“, {card}: {what}.",
+    "sweep.stale": (
+        "Veraltet: der Entwurf hat sich nach diesem Durchlauf geändert. Erneut durchspielen, "
+        "um den Entwurf zu sehen, wie er jetzt ist."
+    ),
+    "sweep.col.value": "Wert",
+    "sweep.col.interval": "95-%-Intervall",
+    "sweep.col.games": "Spiele",
+    "sweep.col.floor": "Rauschgrenze",
+    "sweep.floor_note": (
+        "Gestrichelte Linie und letzte Spalte: die Rauschgrenze, die Spanne, die der Zufall "
+        "allein ergibt, wenn jeder Charakter gleich oft gewinnt (95. Perzentil); eine Spanne "
+        "darunter ist kein Zeichen von Unwucht."
+    ),
+    "sweep.grid_axes": (
+        "Spalten: {x}; Zeilen: {y}. Mit der Maus über einer Zelle steht ihr 95-%-Intervall."
+    ),
+    "sweep.cell": "{a} × {b}",
+    "sweep.picked_grid": (
+        "Der Entwurf hat jetzt {x} {a} und {y} {b} („Rückgängig“ holt den vorigen zurück)."
+    ),
 }

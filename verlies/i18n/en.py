@@ -1721,4 +1721,35 @@ TEXTS: dict[str, str] = {
         "middle half's width beyond it, at least 10 points); a marked column: a character far "
         "stronger or weaker than the others. Hover over a chance for the exact fraction."
     ),
+    "sweep.q.win_spread": "spread of the win rates",
+    "sweep.q.win": "win rate: {name}",
+    "sweep.unit.points": "points",
+    "sweep.unit.pct": "%",
+    "sweep.axis": "{what} ({unit})",
+    "sweep.pts": "{x} pts",
+    "sweep.second": "With a second number",
+    "sweep.second_none": "none",
+    "sweep.from2": "From (2nd)",
+    "sweep.to2": "To (2nd)",
+    "sweep.x_pair": "{what} ({gives} gives)",
+    "sweep.x_grid_char": "{third} gives what keeps the sum of 10",
+    "sweep.of": "Draft “{deck}”, {card}: {what}.",
+    "sweep.stale": (
+        "Out of date: the draft changed after this sweep. Sweep again to see the draft as it "
+        "is now."
+    ),
+    "sweep.col.value": "Value",
+    "sweep.col.interval": "95 % interval",
+    "sweep.col.games": "Games",
+    "sweep.col.floor": "Noise floor",
+    "sweep.floor_note": (
+        "Dashed line and last column: the noise floor, the spread chance alone gives when "
+        "every character wins equally often (95th percentile); a spread below it is no sign "
+        "of imbalance."
+    ),
+    "sweep.grid_axes": "Columns: {x}; rows: {y}. Hover over a cell for its 95 % interval.",
+    "sweep.cell": "{a} × {b}",
+    "sweep.picked_grid": (
+        "The draft now has {x} {a} and {y} {b} (Undo brings the one before back)."
+    ),
 }

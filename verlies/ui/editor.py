@@ -652,6 +652,7 @@ class DeckEditor:
             self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
         self.impact.show_progress()  # says when its figures are of an earlier draft
+        self.sweep.draft_changed()  # "now" follows the draft, or the sweep is out of date
         self.undo_button.disabled = not self.model.can_undo
         with self._silent():
             self.files.show_name()
