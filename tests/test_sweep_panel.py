@@ -20,6 +20,7 @@ from verlies.ui.sweep_model import (
     MAX_POINTS,
     SPREAD,
     WIN,
+    GridTweak,
     PairTweak,
     SweepRun,
     default_range,
@@ -334,4 +335,89 @@ def test_the_panel_sweeps_a_characters_value_as_a_pair_and_takes_it() -> None:
     assert [lab for lab, _ in panel.gives.options] == ["Geist", "Geschick"]
     ed.select(*PURSE)
     assert panel.gives_box.layout.display == "none"
+    panel.run.close()
+
+
+# ---- two numbers swept together: a heat map (issue 37 item 6) -----------------------------
+
+
+def test_a_grid_of_two_numbers_equals_the_labs_sweep_of_each_cell() -> None:
+    deck = Deck.default()
+    run = SweepRun(workers=1)
+    run.start_grid(deck, *DOOR, ("obstacle", "gold"), (5, 6), (0, 1), games=4, players=2)
+    assert run.wait(600) and run.error is None
+    tweak = run.tweak
+    assert isinstance(tweak, GridTweak)
+    assert tweak.cells == ((5, 0), (6, 0), (5, 1), (6, 1)) and run.values == [0, 1, 2, 3]
+    lab = sweep(tweak, run.values, 4, players=2, deck=deck, characters="all", workers=1)
+    got = [(p.estimate, p.low, p.high) for p in run.points("mean_gold")]
+    assert got == lab.curve_ci("mean_gold")
+    cell = run.deck_at(2).dungeon[DOOR[1]]
+    assert cell.obstacle is not None and (cell.obstacle.n, cell.gold) == (5, 1)
+    assert run.value_of(deck) == tweak.cells.index((6, deck.dungeon[DOOR[1]].gold))
+    with pytest.raises(VerliesError, match="at most 49 cells"):
+        run.start_grid(deck, *DOOR, ("obstacle", "gold"), (1, 8), (0, 6))
+    with pytest.raises(VerliesError, match="empty"):
+        run.start_grid(deck, *DOOR, ("obstacle", "gold"), (5, 4), (0, 1))
+    run.close()
+
+
+def test_a_characters_grid_keeps_the_sum_and_leaves_out_what_r2_refuses() -> None:
+    deck = Deck.default()  # Zwerg 5/2/3
+    run = SweepRun(workers=1)
+    run.start_grid(deck, "character", "char-zwerg", ("staerke", "geist"), (5, 6), (4, 5), games=2)
+    assert run.wait(600) and run.error is None
+    tweak = run.tweak
+    assert isinstance(tweak, GridTweak) and tweak.third == "geschick"
+    # Geschick = 10 − Stärke − Geist: only 5/4/1 keeps every value 1–6
+    assert [tweak.cells[v] for v in run.values] == [(5, 4)]
+    assert [tweak.cells[v] for v in run.refused] == [(6, 4), (5, 5), (6, 5)]
+    assert run.deck_at(run.values[0]).characters["char-zwerg"].values == (5, 4, 1)
+    with pytest.raises(VerliesError, match="against itself"):
+        GridTweak("character", "char-zwerg", "geist", "geist", ((1, 1),))
+    run.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_panel_shows_two_numbers_as_a_heat_map_and_takes_a_cell(lang: str) -> None:
+    from verlies.ui.editor import DeckEditor
+
+    ed = DeckEditor(Deck.default(), lang=lang)
+    panel = ed.sweep
+    panel.run.workers = 1
+    ed.select(*DOOR)  # a door, obstacle 6, gold 0
+    panel.field.value = "obstacle"
+    assert [v for _, v in panel.second.options] == ["", "gold", "count"]
+    assert all(b.layout.display == "none" for b in panel.second_boxes)
+    panel.second.value = "gold"
+    assert all(b.layout.display is None for b in panel.second_boxes)
+    # both ranges centred on the card's numbers, ±2 (5 × 5 cells at most)
+    assert (panel.low.value, panel.high.value) == (4, 8)
+    assert (panel.low2.value, panel.high2.value) == (0, 2)
+    panel.low.value, panel.high.value, panel.low2.value, panel.high2.value = 5, 6, 0, 1
+    panel.games.value = 4
+    panel.quantity.value = "mean_gold"
+    panel.start()
+    assert panel.run.wait(600)
+    panel._done(panel.run)
+    assert panel.plot_box.layout.display == "none" and panel.table.value == ""
+    shown = text_of(panel.heat)
+    points = panel.run.points("mean_gold")
+    for p in points:
+        assert _value("mean_gold", p.estimate, lang) in shown
+    now = "now" if lang == "en" else "jetzt"
+    assert re.search(
+        rf"class='vl-heat-now'[^>]*data-a='6' data-b='0'>[^<]*<br><small>{now}<", (panel.heat.value)
+    )
+    cols = "Columns: obstacle; rows: gold." if lang == "en" else "Spalten: Hindernis; Zeilen: Gold."
+    assert cols in shown
+    labels = [label for label, _ in panel.pick.options]
+    assert labels == ["5 × 0", "6 × 0", "5 × 1", "6 × 1"]
+    panel.pick.value = 2
+    assert panel.take()
+    card = ed.draft.dungeon[DOOR[1]]
+    assert card.obstacle is not None and (card.obstacle.n, card.gold) == (5, 1)
+    # "now" follows the draft to the cell taken
+    assert re.search(r"class='vl-heat-now'[^>]*data-a='5' data-b='1'>", panel.heat.value)
+    assert len(re.findall(r"class='vl-heat-now'", panel.heat.value)) == 1
     panel.run.close()
