@@ -99,12 +99,12 @@ class SweepPlot:
             label="",
             tick_values=[],
             tick_style={"display": "none"},
-            label_offset="52px",
+            label_offset="46px",
         )
         self.widget = bq.Figure(
             marks=[self.floor, self.intervals, self.dots, self.now_label, self.ticks],
             axes=[self.x_axis, self.y_axis],
-            fig_margin={"top": 28, "bottom": 48, "left": 64, "right": 12},
+            fig_margin={"top": 28, "bottom": 48, "left": 72, "right": 12},
             layout={"width": "100%", "max_width": "560px", "height": "280px"},
             min_aspect_ratio=0.01,
             max_aspect_ratio=100,
