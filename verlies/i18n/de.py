@@ -1787,7 +1787,7 @@ TEXTS: dict[str, str] = {
     "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
     # --- end of words24's words --------------------------------------------------------------
     # --- sanity ---
-    "sanity.pct": "{p} %",
+    "sanity.pct": "{p}\u00a0%",
     "sanity.or": " oder ",
     "sanity.and": "; ",
     "sanity.obstacle_row": "Hindernis {test} · {n}×",
@@ -1806,11 +1806,11 @@ TEXTS: dict[str, str] = {
     "sanity.r2_sum": "die Summe ist {sum}",
     "sanity.nobody": (
         "{row}: kein Charakter kann diesen Wurf je gewinnen: die genaue Chance ist für alle "
-        "{n} 0 %."
+        "{n} 0\u00a0%."
     ),
     "sanity.hardly": (
         "{row}: kaum jemand gewinnt diesen Wurf: die beste Chance ist {best} ({who}); {zero} "
-        "von {n} Charakteren haben 0 %."
+        "von {n} Charakteren haben 0\u00a0%."
     ),
     "sanity.row_hard": (
         "{row}: viel schwerer als die übrigen {kind}: mittlere Chance {mean}; die mittlere "

@@ -1664,7 +1664,7 @@ TEXTS: dict[str, str] = {
     "setup.err.missing": "the setup has no value {field}",
     # --- end of words24's words --------------------------------------------------------------
     # --- sanity ---
-    "sanity.pct": "{p} %",
+    "sanity.pct": "{p}\u00a0%",
     "sanity.or": " or ",
     "sanity.and": "; ",
     "sanity.obstacle_row": "Obstacle {test} · {n}×",
@@ -1682,11 +1682,11 @@ TEXTS: dict[str, str] = {
     "sanity.r2_outside": "{attr} is {v}",
     "sanity.r2_sum": "the sum is {sum}",
     "sanity.nobody": (
-        "{row}: no character can ever win this roll: the exact chance is 0 % for all {n}."
+        "{row}: no character can ever win this roll: the exact chance is 0\u00a0% for all {n}."
     ),
     "sanity.hardly": (
         "{row}: hardly anyone wins this roll: the best chance is {best} ({who}); {zero} of "
-        "{n} characters have 0 %."
+        "{n} characters have 0\u00a0%."
     ),
     "sanity.row_hard": (
         "{row}: far harder than the other {kind}: mean chance {mean}; the middle half of the "
