@@ -25,13 +25,14 @@ from verlies.deck import Deck
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.editor_model import describe_diff
 from verlies.ui.editor_sweep import _value
-from verlies.ui.sweep_model import SPREAD, PairTweak
+from verlies.ui.sweep_model import SPREAD, GridTweak, PairTweak
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
+DOOR = "r-gang-straight-04"  # a door, obstacle 6, no gold
 
 #: Seconds between two clicks on the same dot while the draft did not change (not a deadline).
 RECLICK = 5.0
@@ -228,6 +229,8 @@ def test_sweeping_the_purses_gold_then_a_characters_pair(
     follow(page, lambda: diff.all_inner_texts() == [], "every change undone", server=voila_server)
     _select_card(page, voila_server, lang, "char-zwerg")
     _pair_story(page, voila_server, lang)
+    _select_card(page, voila_server, lang, DOOR)
+    _heat_story(page, voila_server, lang)
     assert console_errors == []
 
 
@@ -368,3 +371,77 @@ def _pair_story(page: Page, server: Any, lang: str) -> None:
         follow_expect(page.locator(".vl-sweep-status")).to_have_text(picked)
         page.locator(f"{EDITOR} button:has-text('{i18n.text('editor.undo', lang)}')").click()
         follow(page, lambda: diff.all_inner_texts() == [], "undone", server=server)
+
+
+_HEAT_JS = """
+() => {
+  const wrap = document.querySelector('.vl-sweep .vl-heat-wrap');
+  const table = wrap.querySelector('table').getBoundingClientRect();
+  const w = wrap.getBoundingClientRect();
+  const cells = Array.from(wrap.querySelectorAll('td')).map((c) => {
+    const r = c.getBoundingClientRect();
+    return {text: c.innerText.replace(/\\s+/g, ' ').trim(),
+            now: c.classList.contains('vl-heat-now'), left: r.left, right: r.right,
+            scroll: c.scrollWidth, client: c.clientWidth};
+  });
+  const d = document.scrollingElement || document.documentElement;
+  return {wrap: {left: w.left, right: w.right}, table: {left: table.left, right: table.right},
+          cells, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
+}
+"""
+
+
+def _heat_story(page: Page, server: Any, lang: str) -> None:
+    """The door (selected): its obstacle and its gold swept together (5–6 × 0–1, 4 games a
+    cell): a heat map whose every cell shows the lab's number for it, the draft's cell
+    (6, 0) marked "now"; at every width the whole grid inside the window, no cell cut."""
+    deck = Deck.default()
+    field = page.locator(".vl-sweep-field select").first
+    obstacle = i18n.text("impact.field.obstacle", lang)
+    gold = i18n.text("impact.field.gold", lang)
+    follow(page, lambda: obstacle in _options(field), "the door's numbers", server=server)
+    field.select_option(label=obstacle)
+    second = page.locator(".vl-sweep-second select")
+    follow(page, lambda: gold in _options(second), "the second number", server=server)
+    second.select_option(label=gold)
+    follow_expect(page.locator(".vl-sweep-from2 input")).to_be_visible()
+    page.locator(".vl-sweep-quantity select").select_option(
+        label=i18n.text("sweep.q.median_rounds", lang)
+    )
+    for name, value in (("from", 5), ("to", 6), ("from2", 0), ("to2", 1), ("games", 4)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
+        i18n.text("sweep.done", lang, done=16)
+    )
+    cells = ((5, 0), (6, 0), (5, 1), (6, 1))
+    tweak = GridTweak("dungeon", DOOR, "obstacle", "gold", cells)
+    lab = sweep(tweak, [0, 1, 2, 3], 4, players=4, deck=deck, characters="all", workers=1)
+    want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
+    now = i18n.text("sweep.now", lang)
+    # the grid's rows are gold 0 then 1, its columns obstacle 5 then 6: cells in that order
+    expected = [want[0], f"{want[1]} {now}", want[2], want[3]]
+
+    def drawn() -> bool:
+        got: dict[str, Any] = page.evaluate(_HEAT_JS)
+        return [c["text"] for c in got["cells"]] == expected
+
+    follow(page, drawn, "the heat map's cells", server=server)
+    for width in each_width(page):
+        page.locator(".vl-sweep .vl-heat-wrap").scroll_into_view_if_needed()
+
+        def fits(w: int = width) -> bool:
+            got: dict[str, Any] = page.evaluate(_HEAT_JS)
+            assert got["pageScroll"] <= got["pageClient"], got
+            assert got["table"]["right"] <= w + 0.5 and got["table"]["left"] >= -0.5, got
+            assert [c["now"] for c in got["cells"]] == [False, True, False, False], got
+            for c in got["cells"]:
+                assert c["scroll"] <= c["client"] + 1, ("cut", c)
+            return True
+
+        follow(page, fits, f"the heat map at {width} px", server=server)
+        page.locator(".vl-sweep .vl-sweep-result").screenshot(
+            path=str(ARTIFACTS / f"sweep_heat_{lang}_{width}.png")
+        )
