@@ -286,3 +286,17 @@ def test_the_report_is_worked_out_once_per_draft(monkeypatch: pytest.MonkeyPatch
     ed.set_lang("de")
     ed.select("monster", "monster-ratte")
     assert len(calls) == 2
+
+
+def test_a_card_the_deck_already_calls_unpassable_is_said_once() -> None:
+    """The deck's own check ("monster can never be beaten") and the sanity check's
+    "nobody" say the same: the card's status says it once (the deck's located words), the
+    sanity list keeps the exact chance."""
+    ed = DeckEditor(lang="en")
+    ed.select("monster", GOBLIN)
+    assert ed.set_text("Kampf: Geschick 13. Besitz: 3 Gold.")
+    status = plain(text_of(ed.status))
+    assert status.count("⚠") == 2  # the head and one warning
+    assert "monster can never be beaten" in status
+    assert "no character can ever win this roll" not in status
+    assert "Goblin (Dexterity 13): no character can ever win this roll" in plain(text_of(ed.sanity))

@@ -76,6 +76,11 @@ __all__ = [
     "summary_html",
 ]
 
+#: The deck checks' keys for a number no character can reach (verlies.deck.checks).
+_UNPASSABLE = frozenset(
+    {"check.obstacle_unpassable", "check.trap_unpassable", "check.monster_unbeatable"}
+)
+
 #: The filters' "all" choice (a Dropdown shows a value of None as no selection).
 ALL = "all"
 
@@ -410,8 +415,15 @@ class DeckEditor:
         card = self._card()
         if card is None:
             return ok_html([], self.lang)
-        found = [f.text(self.lang) for f in self.sanity_report().about(card.id)]
-        return ok_html(self.model.warnings_of(card, self.lang) + found, self.lang)
+        own = [w for w in self.draft.warnings if w.card == card.id]
+        # the deck's own "can never be passed" says what the sanity check's "nobody" says
+        said_nobody = any(w.words.key in _UNPASSABLE for w in own)
+        found = [
+            f.text(self.lang)
+            for f in self.sanity_report().about(card.id)
+            if not (said_nobody and f.key == "nobody")
+        ]
+        return ok_html([w.text(self.lang) for w in own] + found, self.lang)
 
     def sanity_report(self) -> Sanity:
         """The draft's sanity checks (issue 37 item 5), worked out once per draft."""
