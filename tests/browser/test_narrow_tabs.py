@@ -5,7 +5,8 @@ its labels cut to "e (de)", "ernis", "nzahl"; at 800 px it was clipped on the ri
 variants' texts were cut with "…". Here, at each width: the editor and the variants lie
 inside the page's width and their own box (nothing sticks out on the right, the page does
 not scroll sideways), and no label or variant text is cut (its text fits its box). The
-deck composition table may scroll inside its own box: it is a table of numbers.
+deck composition table and the sanity checks' table of chances (issue 37) may scroll
+inside their own boxes: they are tables of numbers.
 Waits follow progress (tests/browser/progress.py); the page reflows after each resize.
 """
 
@@ -30,6 +31,8 @@ _LAYOUT_JS = """
   const out = [], cut = [];
   root.querySelectorAll('*').forEach((e) => {
     if (!shown(e) || e.closest('.verlies-composition') || e.closest('option')) return;
+    // the sanity checks' chance table scrolls in its own box (the box itself is checked)
+    if (e.parentElement && e.parentElement.closest('.vl-sanity-scroll')) return;
     const b = e.getBoundingClientRect();
     if (b.width > 0 && (b.right > R.right + 0.5 || b.left < R.left - 0.5))
       out.push(`${e.tagName}.${String(e.className).slice(0, 40)} ${Math.round(b.left)}-` +
