@@ -249,8 +249,12 @@ class SweepPanel:
         draft = self.get_draft()
         keys = quantities_of(draft)
         keep = prefer if prefer in keys else self.quantity.value
-        self.quantity.options = [(_quantity_words(k, draft, self.lang), k) for k in keys]
-        self.quantity.value = keep if keep in keys else SPREAD
+        options = [(_quantity_words(k, draft, self.lang), k) for k in keys]
+        if [tuple(o) for o in self.quantity.options] != options:  # not at every keystroke
+            self.quantity.options = options
+        want = keep if keep in keys else SPREAD
+        if self.quantity.value != want:
+            self.quantity.value = want
 
     def card_selected(self) -> None:
         """The editor's selection changed: offer that card's numbers."""
