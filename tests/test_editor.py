@@ -190,7 +190,9 @@ def test_select_shows_fields_text_and_preview(editor: DeckEditor, default: Deck)
 def test_valid_text_edit_is_ok_and_changes_the_draft(editor: DeckEditor, default: Deck) -> None:
     editor.select("room", TRAP)
     editor.text.value = "Falle: Geschick 10, sonst Verletzung und zurück."
-    assert "ok" in text_of(editor.status)
+    # taken, with the sanity check's warning (issue 37 item 5): not "ok" any more
+    status = text_of(editor.status)
+    assert "taken, with warnings" in status and "far harder than the other traps" in status
     card = editor.draft.rooms[TRAP]
     assert card.effects[0].target == 10
     assert "Trap: Dexterity 10, else injury and back." in text_of(editor.canonical)

@@ -44,6 +44,8 @@ _CONTAINMENT_JS = """
   const out = [], cut = [];
   root.querySelectorAll('*').forEach((e) => {
     if (!shown(e) || e.closest('.verlies-composition') || e.closest('option')) return;
+    // the sanity checks' chance table scrolls in its own box (the box itself is checked)
+    if (e.parentElement && e.parentElement.closest('.vl-sanity-scroll')) return;
     const b = e.getBoundingClientRect();
     if (b.width > 0 && (b.right > R.right + 0.5 || b.left < R.left - 0.5))
       out.push(`${e.tagName}.${String(e.className).slice(0, 40)} ${Math.round(b.left)}-` +

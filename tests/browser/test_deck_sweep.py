@@ -1,13 +1,16 @@
-"""The Deck tab's "Sweep this number" in a real browser (issue 22 item 3), in German and
-English, at 390, 800 and 1280 px: a person selects the coin purse, sweeps its gold from 1
-to 3 (8 games per value), sees the curve fill in, every point's estimate as the lab's
-sweep() of the same seeds gives it, then at every width clicks a point of the curve (the
-mouse at the dot's place on the screen, as a person does) and the draft takes that value
-(the differences list the change). Every wait follows progress
-(tests/browser/progress.py)."""
+"""The Deck tab's "Sweep this number" in a real browser (issue 22 item 3, issue 37 item 6),
+in German and English, at 390, 800 and 1280 px: a person selects the coin purse, sees the
+range centred on its gold (±3, the deck refusing −1), sweeps its gold from 1 to 3 (8 games
+per value, median rounds shown), sees the curve fill in, every point's estimate in the
+table below it as the lab's sweep() of the same seeds gives it, numbers on the y axis, and
+no text of the chart overlapping another or cut by the chart's edge at any width; then at
+every width clicks a point of the curve (the mouse at the dot's place on the screen, as a
+person does): the draft takes that value (the differences list the change) and "now"
+moves above that dot. Every wait follows progress (tests/browser/progress.py)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,13 +25,14 @@ from verlies.deck import Deck
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.editor_model import describe_diff
 from verlies.ui.editor_sweep import _value
-from verlies.ui.sweep_model import PairTweak
+from verlies.ui.sweep_model import SPREAD, GridTweak, PairTweak
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 EDITOR = ".verlies-deck-editor"
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
+DOOR = "r-gang-straight-04"  # a door, obstacle 6, no gold
 
 #: Seconds between two clicks on the same dot while the draft did not change (not a deadline).
 RECLICK = 5.0
@@ -67,6 +71,69 @@ _LAYOUT_JS = """
   return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
 }
 """
+
+
+_TEXT_BOXES_JS = """
+() => {
+  const plot = document.querySelector('.vl-sweep .vl-sweep-plot');
+  const f = plot.getBoundingClientRect();
+  const texts = Array.from(plot.querySelectorAll('svg text')).map((t) => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent.trim(), left: r.left, right: r.right, top: r.top,
+            bottom: r.bottom, width: r.width};
+  }).filter((t) => t.width > 0 && t.text);
+  return {figure: {left: f.left, right: f.right, top: f.top, bottom: f.bottom}, texts};
+}
+"""
+
+_NUMBER = re.compile(r"^−?[0-9]+([.,][0-9]+)?$")
+
+
+def _texts_fit(page: Page, columns: list[str], now_text: str) -> bool:
+    """Every text of the chart inside the chart (not cut), no two overlapping (no
+    "5.05.1"); the columns' names, "now" once, and at least two numbers on the y axis,
+    left of the dots, larger ones higher up."""
+    got: dict[str, Any] = page.evaluate(_TEXT_BOXES_JS)
+    fig, texts = got["figure"], got["texts"]
+    names = [t["text"] for t in texts]
+    if not all(c in names for c in columns) or names.count(now_text) != 1:
+        return False
+    for t in texts:
+        inside = (
+            t["left"] >= fig["left"] - 0.5
+            and t["right"] <= fig["right"] + 0.5
+            and t["top"] >= fig["top"] - 0.5
+            and t["bottom"] <= fig["bottom"] + 0.5
+        )
+        assert inside, f"{t['text']!r} is cut by the chart's edge: {t} in {fig}"
+    for i, a in enumerate(texts):
+        for b in texts[i + 1 :]:
+            w = min(a["right"], b["right"]) - max(a["left"], b["left"])
+            h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            assert w <= 0.5 or h <= 0.5, f"{a['text']!r} overlaps {b['text']!r}: {a} {b}"
+    dots: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
+    left_of_dots = min(d["left"] for d in dots)
+    ticks = [
+        t
+        for t in texts
+        if _NUMBER.match(t["text"]) and t["right"] <= left_of_dots and t["text"] not in columns
+    ]
+    assert len(ticks) >= 2, f"no numbers on the y axis: {names}"
+    ticks.sort(key=lambda t: t["top"])
+    values = [float(t["text"].replace(",", ".").replace("−", "-")) for t in ticks]
+    assert values == sorted(values, reverse=True), values
+    return True
+
+
+def _now_above(page: Page, index: int, now_text: str) -> bool:
+    """The "now" text stands above the dot ``index`` (its column)."""
+    got: dict[str, Any] = page.evaluate(_TEXT_BOXES_JS)
+    dots: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
+    marks = [t for t in got["texts"] if t["text"] == now_text]
+    if len(marks) != 1 or len(dots) <= index:
+        return False
+    mark, dot = marks[0], dots[index]
+    return abs((mark["left"] + mark["right"]) / 2 - dot["x"]) < 3 and mark["bottom"] <= dot["top"]
 
 
 def _click_dot(page: Page, index: int, taken: Callable[[], bool], what: str, server: Any) -> None:
@@ -162,12 +229,15 @@ def test_sweeping_the_purses_gold_then_a_characters_pair(
     follow(page, lambda: diff.all_inner_texts() == [], "every change undone", server=voila_server)
     _select_card(page, voila_server, lang, "char-zwerg")
     _pair_story(page, voila_server, lang)
+    _select_card(page, voila_server, lang, DOOR)
+    _heat_story(page, voila_server, lang)
     assert console_errors == []
 
 
 def _purse_story(page: Page, server: Any, lang: str) -> None:
-    """The coin purse (selected): its gold swept 1 to 3, every point's estimate as the
-    lab's sweep() gives it, and at each width a click of a point taken into the draft."""
+    """The coin purse (selected): its range centred on its gold 2; its gold swept 1 to 3,
+    every point's estimate in the table as the lab's sweep() gives it; at each width the
+    chart's texts fit and a click of a point is taken into the draft, "now" above it."""
     deck = Deck.default()
     tweak = Tweak("treasure", CARD, "gold")
     lab = sweep(tweak, VALUES, GAMES, players=4, deck=deck, characters="all", workers=1)
@@ -179,6 +249,15 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
         "the purse's numbers",
         server=server,
     )
+    # the range a person finds: gold 2 ± 3, the deck refusing −1
+    follow_expect(page.locator(".vl-sweep-from input")).to_have_value("0")
+    follow_expect(page.locator(".vl-sweep-to input")).to_have_value("5")
+    quantity = page.locator(".vl-sweep-quantity select")
+    shown = _options(quantity)
+    assert shown[0] == i18n.text(f"sweep.q.{SPREAD}", lang)
+    win = [i18n.text("sweep.q.win", lang, name=c.name.get(lang)) for c in deck.characters.values()]
+    assert shown[1 : 1 + len(win)] == win
+    quantity.select_option(label=i18n.text("sweep.q.median_rounds", lang))
     for name, value in (("from", VALUES[0]), ("to", VALUES[-1]), ("games", GAMES)):
         box = page.locator(f".vl-sweep-{name} input")
         box.fill(str(value))
@@ -187,16 +266,23 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
     done = i18n.text("sweep.done", lang, done=GAMES * len(VALUES))
     follow_expect(page.locator(".vl-sweep-status")).to_have_text(done)
     plot = page.locator(".vl-sweep-plot")
-    now = f"2 ({i18n.text('sweep.now', lang)})"  # the purse's gold now
-    columns = ["1", now, "3"]
+    now_text = i18n.text("sweep.now", lang)
+    columns = [str(v) for v in VALUES]
+    table = page.locator(".vl-sweep-table")
 
-    def curve_drawn() -> bool:
-        texts: list[str] = page.evaluate(_PLOT_TEXTS_JS)
-        return len(page.evaluate(_POINTS_JS)) == len(VALUES) and all(
-            t in texts for t in [*want, *columns]
-        )
+    def table_drawn() -> bool:
+        rows = table.locator("tbody tr").all_inner_texts()
+        return len(rows) == len(VALUES) and all(w in r for w, r in zip(want, rows, strict=True))
 
-    follow(page, curve_drawn, "the curve's dots, numbers and columns", server=server)
+    follow(page, table_drawn, "the table of the curve's numbers", server=server)
+    rows = table.locator("tbody tr").all_inner_texts()
+    assert rows[1].startswith(f"2 ({now_text})"), rows
+    follow(
+        page,
+        lambda: len(page.evaluate(_POINTS_JS)) == len(VALUES),
+        "the curve's dots",
+        server=server,
+    )
     texts: list[str] = page.evaluate(_PLOT_TEXTS_JS)
     assert i18n.text("sweep.q.median_rounds", lang) in texts  # the y axis' label
     assert i18n.text("impact.field.gold", lang) in texts  # the x axis' label
@@ -206,6 +292,12 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
     for width, value in zip(each_width(page), (3, 1, 3), strict=True):
         plot.scroll_into_view_if_needed()
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
+        follow(
+            page,
+            lambda: _texts_fit(page, columns, now_text),
+            f"the chart's texts at {width} px",
+            server=server,
+        )
         expected = describe_diff(deck, tweak.apply(deck, value), lang)
         _click_dot(
             page,
@@ -216,8 +308,16 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
         )
         what = i18n.text("impact.field.gold", lang)
         follow_expect(status).to_have_text(i18n.text("sweep.picked", lang, what=what, value=value))
-        shown = page.locator(".vl-sweep").inner_text() + " ".join(texts)
-        foreign = foreign_words(shown, lang, ("sweep.",))
+        # "now" follows the draft: above the dot taken, and in the table's row
+        follow(
+            page,
+            lambda v=value: _now_above(page, VALUES.index(v), now_text),
+            f"'{now_text}' above {value}",
+            server=server,
+        )
+        follow_expect(table.locator("tbody tr.vl-now th")).to_have_text(f"{value} ({now_text})")
+        shown_text = page.locator(".vl-sweep").inner_text() + " ".join(texts)
+        foreign = foreign_words(shown_text, lang, ("sweep.",))
         assert not foreign, f"words of the other language on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-sweep").screenshot(path=str(ARTIFACTS / f"sweep_{lang}_{width}.png"))
@@ -243,11 +343,13 @@ def _pair_story(page: Page, server: Any, lang: str) -> None:
     follow_expect(page.locator(".vl-sweep-status")).to_have_text(
         i18n.text("sweep.done", lang, done=8)
     )
-    now = f"5 · {attr[1]} 2 ({i18n.text('sweep.now', lang)})"
-    columns = [now, f"6 · {attr[1]} 1"]
+    now_text = i18n.text("sweep.now", lang)
+    rows = [f"5 · {attr[1]} 2 ({now_text})", f"6 · {attr[1]} 1"]
+    heads = page.locator(".vl-sweep-table tbody th")
+    follow(page, lambda: heads.all_inner_texts() == rows, "the pair's rows", server=server)
     follow(
         page,
-        lambda: all(c in page.evaluate(_PLOT_TEXTS_JS) for c in columns),
+        lambda: _texts_fit(page, ["5", "6"], now_text),
         "the pair's columns",
         server=server,
     )
@@ -269,3 +371,77 @@ def _pair_story(page: Page, server: Any, lang: str) -> None:
         follow_expect(page.locator(".vl-sweep-status")).to_have_text(picked)
         page.locator(f"{EDITOR} button:has-text('{i18n.text('editor.undo', lang)}')").click()
         follow(page, lambda: diff.all_inner_texts() == [], "undone", server=server)
+
+
+_HEAT_JS = """
+() => {
+  const wrap = document.querySelector('.vl-sweep .vl-heat-wrap');
+  const table = wrap.querySelector('table').getBoundingClientRect();
+  const w = wrap.getBoundingClientRect();
+  const cells = Array.from(wrap.querySelectorAll('td')).map((c) => {
+    const r = c.getBoundingClientRect();
+    return {text: c.innerText.replace(/\\s+/g, ' ').trim(),
+            now: c.classList.contains('vl-heat-now'), left: r.left, right: r.right,
+            scroll: c.scrollWidth, client: c.clientWidth};
+  });
+  const d = document.scrollingElement || document.documentElement;
+  return {wrap: {left: w.left, right: w.right}, table: {left: table.left, right: table.right},
+          cells, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
+}
+"""
+
+
+def _heat_story(page: Page, server: Any, lang: str) -> None:
+    """The door (selected): its obstacle and its gold swept together (5–6 × 0–1, 4 games a
+    cell): a heat map whose every cell shows the lab's number for it, the draft's cell
+    (6, 0) marked "now"; at every width the whole grid inside the window, no cell cut."""
+    deck = Deck.default()
+    field = page.locator(".vl-sweep-field select").first
+    obstacle = i18n.text("impact.field.obstacle", lang)
+    gold = i18n.text("impact.field.gold", lang)
+    follow(page, lambda: obstacle in _options(field), "the door's numbers", server=server)
+    field.select_option(label=obstacle)
+    second = page.locator(".vl-sweep-second select")
+    follow(page, lambda: gold in _options(second), "the second number", server=server)
+    second.select_option(label=gold)
+    follow_expect(page.locator(".vl-sweep-from2 input")).to_be_visible()
+    page.locator(".vl-sweep-quantity select").select_option(
+        label=i18n.text("sweep.q.median_rounds", lang)
+    )
+    for name, value in (("from", 5), ("to", 6), ("from2", 0), ("to2", 1), ("games", 4)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
+        i18n.text("sweep.done", lang, done=16)
+    )
+    cells = ((5, 0), (6, 0), (5, 1), (6, 1))
+    tweak = GridTweak("dungeon", DOOR, "obstacle", "gold", cells)
+    lab = sweep(tweak, [0, 1, 2, 3], 4, players=4, deck=deck, characters="all", workers=1)
+    want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
+    now = i18n.text("sweep.now", lang)
+    # the grid's rows are gold 0 then 1, its columns obstacle 5 then 6: cells in that order
+    expected = [want[0], f"{want[1]} {now}", want[2], want[3]]
+
+    def drawn() -> bool:
+        got: dict[str, Any] = page.evaluate(_HEAT_JS)
+        return [c["text"] for c in got["cells"]] == expected
+
+    follow(page, drawn, "the heat map's cells", server=server)
+    for width in each_width(page):
+        page.locator(".vl-sweep .vl-heat-wrap").scroll_into_view_if_needed()
+
+        def fits(w: int = width) -> bool:
+            got: dict[str, Any] = page.evaluate(_HEAT_JS)
+            assert got["pageScroll"] <= got["pageClient"], got
+            assert got["table"]["right"] <= w + 0.5 and got["table"]["left"] >= -0.5, got
+            assert [c["now"] for c in got["cells"]] == [False, True, False, False], got
+            for c in got["cells"]:
+                assert c["scroll"] <= c["client"] + 1, ("cut", c)
+            return True
+
+        follow(page, fits, f"the heat map at {width} px", server=server)
+        page.locator(".vl-sweep .vl-sweep-result").screenshot(
+            path=str(ARTIFACTS / f"sweep_heat_{lang}_{width}.png")
+        )

@@ -15,6 +15,7 @@ Waits follow progress (tests/browser/progress.py), never a fixed time.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,9 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 from progress import BOARD, follow, follow_expect, follow_js, has, open_page
+
+from verlies.deck import Deck
+from verlies.deck.sanity import sanity
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
@@ -303,3 +307,92 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
     # -- 4. no errors in the page or on the server --------------------------------------------
     assert console_errors == []
     assert voila_server.log_errors(since=mark) == []
+
+
+# ---- sanity checks as you type (issue 37 item 5) ------------------------------------------
+
+_SANITY_LAYOUT_JS = """
+() => {
+  const out = [];
+  const sel = '.vl-sanity li, .vl-sanity-summary, .vl-sanity-caption, .vl-sanity-scroll, '
+    + '.vl-sanity-legend, .verlies-warned, .verlies-card-warning';
+  for (const e of document.querySelectorAll(sel)) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    out.push({text: e.textContent.trim().slice(0, 60), cls: e.className, left: r.left,
+              right: r.right, scroll: e.scrollWidth, client: e.clientWidth});
+  }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
+}
+"""
+
+
+def _sanity_fits(page: Page, width: int) -> bool:
+    """Every warning inside the window and not cut (the chance table scrolls in its own
+    box, which stays inside the window); the page does not scroll sideways."""
+    got: dict[str, Any] = page.evaluate(_SANITY_LAYOUT_JS)
+    assert got["pageScroll"] <= got["pageClient"], got
+    assert got["items"], "no sanity checks on the page"
+    for e in got["items"]:
+        assert e["left"] >= -0.5 and e["right"] <= width + 0.5, ("outside the window", e)
+        if "vl-sanity-scroll" not in e["cls"]:
+            assert e["scroll"] <= e["client"] + 1, ("cut", e)
+    return True
+
+
+def test_sanity_warnings_as_a_person_reads_them(
+    page: Page, page_url: Callable[..., str], voila_server: Any, console_errors: list[str]
+) -> None:
+    """The Barbar made 6/6/6 in the Deck tab's fields: the deck takes it, but the card says
+    "taken, with warnings" (never "✓ ok"), and the sanity checks list, in this order, the
+    R2.1 break and the Barbar far stronger than the others, the words the engine's report
+    gives; read at 390, 800 and 1280 px in English, then in German after the page's switch
+    (one page: nothing here needs a fresh kernel)."""
+
+    deck = Deck.default()
+    barbar = deck.characters["char-barbar"]
+    broken = deck.with_card(
+        "character", dataclasses.replace(barbar, staerke=6, geist=6, geschick=6)
+    )
+    report = sanity(broken)
+    assert [f.key for f in report.findings] == ["r2", "char_strong"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=voila_server)
+    page.click(".vl-lang button:has-text('EN')")
+    tab(page, "Deck & cards")
+    field(page, "widget-text", "Search").locator("input").fill("char-barbar")
+    choose_card(page, "char-barbar")
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
+    follow_expect(page.locator(f"{EDITOR} .vl-sanity-none")).to_contain_text("No warnings")
+    for label in ("Mind", "Dexterity"):
+        box = field(page, "widget-text", label).locator("input")
+        box.fill("6")
+        box.press("Enter")
+    items = page.locator(f"{EDITOR} .vl-sanity-warnings li")
+    for lang, widths in (("en", (1280, 800, 390)), ("de", (390, 800, 1280))):
+        if lang == "de":
+            page.click(".vl-lang button:has-text('DE')")
+        want = [f"⚠ {f.text(lang)}" for f in report.findings]
+        follow(page, lambda w=want: items.all_inner_texts() == w, f"the warnings ({lang})")
+        taken = "taken, with warnings" if lang == "en" else "übernommen, mit Warnungen"
+        follow_expect(page.locator(f"{EDITOR} .verlies-warned")).to_have_text(f"⚠ {taken}")
+        follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_count(0)
+        shown = page.locator(f"{EDITOR} .verlies-card-warning").all_inner_texts()
+        assert shown == want, shown  # the card's own warnings under its status
+        summary = page.locator(f"{EDITOR} .vl-sanity-summary")
+        follow_expect(summary).to_contain_text("Warnings (2)" if lang == "en" else "Warnungen (2)")
+        head = page.locator(f"{EDITOR} .vl-sanity-table thead th.vl-out")
+        name = barbar.name.get(lang)
+        follow_expect(head).to_have_text(re.compile(rf"^▲ {name}\s*6/6/6$"))
+        for width in widths:
+            page.set_viewport_size({"width": width, "height": 900})
+            page.locator(f"{EDITOR} .vl-sanity").scroll_into_view_if_needed()
+            follow(page, lambda w=width: _sanity_fits(page, w), f"the warnings at {width} px")
+            for item in items.all():
+                assert item.is_visible()
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.locator(f"{EDITOR} .vl-sanity").screenshot(
+                path=str(ARTIFACTS / f"sanity_{lang}_{width}.png")
+            )
+    assert console_errors == []

@@ -5,7 +5,8 @@ its labels cut to "e (de)", "ernis", "nzahl"; at 800 px it was clipped on the ri
 variants' texts were cut with "…". Here, at each width: the editor and the variants lie
 inside the page's width and their own box (nothing sticks out on the right, the page does
 not scroll sideways), and no label or variant text is cut (its text fits its box). The
-deck composition table may scroll inside its own box: it is a table of numbers.
+deck composition table and the sanity checks' table of chances (issue 37) may scroll
+inside their own boxes: they are tables of numbers.
 Waits follow progress (tests/browser/progress.py); the page reflows after each resize.
 """
 

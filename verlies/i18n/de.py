@@ -1808,4 +1808,97 @@ TEXTS: dict[str, str] = {
     "page.table.not_yours": "Du bist nicht dran: Platz {n} ({who}) entscheidet; du wartest auf ihn",
     "page.table.watching": "Du schaust zu: Platz {n} ({who}) entscheidet",
     # --- end of tables' words ---------------------------------------------------------------
+    # --- sanity ---
+    "sanity.pct": "{p}\u00a0%",
+    "sanity.or": " oder ",
+    "sanity.and": "; ",
+    "sanity.obstacle_row": "Hindernis {test} · {n}×",
+    "sanity.card_row": "{name} ({test})",
+    "sanity.kinds.obstacle": "Hindernisse",
+    "sanity.kinds.trap": "Fallen",
+    "sanity.kinds.monster": "Monster",
+    "sanity.head.obstacle": "Hindernisse (R4.2)",
+    "sanity.head.trap": "Fallen (R6.2)",
+    "sanity.head.monster": "Monster (R7.2)",
+    "sanity.r2": (
+        "{rule}: {name} {values} verletzt die Charakterregel (jeder Wert {lo}–{hi}, die drei "
+        "zusammen {total}): {problem}."
+    ),
+    "sanity.r2_outside": "{attr} ist {v}",
+    "sanity.r2_sum": "die Summe ist {sum}",
+    "sanity.nobody": (
+        "{row}: kein Charakter kann diesen Wurf je gewinnen: die genaue Chance ist für alle "
+        "{n} 0\u00a0%."
+    ),
+    "sanity.hardly": (
+        "{row}: kaum jemand gewinnt diesen Wurf: die beste Chance ist {best} ({who}); {zero} "
+        "von {n} Charakteren haben 0\u00a0%."
+    ),
+    "sanity.row_hard": (
+        "{row}: viel schwerer als die übrigen {kind}: mittlere Chance {mean}; die mittlere "
+        "Hälfte der {kind} liegt bei {middle}."
+    ),
+    "sanity.row_easy": (
+        "{row}: viel leichter als die übrigen {kind}: mittlere Chance {mean}; die mittlere "
+        "Hälfte der {kind} liegt bei {middle}."
+    ),
+    "sanity.char_strong": (
+        "{name} {values} gewinnt viel mehr Würfe als die übrigen Charaktere: mittlere Chance "
+        "{mean} über alle Hindernisse, Fallen und Monster; die mittlere Hälfte der Charaktere "
+        "liegt bei {middle}."
+    ),
+    "sanity.char_weak": (
+        "{name} {values} gewinnt viel weniger Würfe als die übrigen Charaktere: mittlere "
+        "Chance {mean} über alle Hindernisse, Fallen und Monster; die mittlere Hälfte der "
+        "Charaktere liegt bei {middle}."
+    ),
+    "sanity.title": "Plausibilitätsprüfung",
+    "sanity.none": (
+        "Keine Warnungen: jeder Charakter hält die Charakterregel ein, jeder Wurf ist zu "
+        "gewinnen, keine Karte und kein Charakter fällt aus der Reihe."
+    ),
+    "sanity.warnings": "Warnungen ({n}): das Deck nimmt sie an, ein Spiel ist möglich.",
+    "sanity.with_warnings": "übernommen, mit Warnungen",
+    "sanity.table": "Genaue Chancen jedes Charakters (ohne magische Schätze)",
+    "sanity.test": "Wurf",
+    "sanity.mean": "Mittel, nach Anzahl",
+    "sanity.legend": (
+        "▼ viel schwerer als der Rest seiner Art, ▲ viel leichter (Tukey-Zäune: das 1,5-Fache "
+        "der Breite der mittleren Hälfte darüber hinaus, mindestens 10 Punkte); eine markierte "
+        "Spalte: ein Charakter, der viel stärker oder schwächer ist als die übrigen. Mit der "
+        "Maus über einer Chance steht der genaue Bruch."
+    ),
+    "sweep.q.win_spread": "Spanne der Gewinnquoten",
+    "sweep.q.win": "Gewinnquote: {name}",
+    "sweep.unit.points": "Punkte",
+    "sweep.unit.pct": "%",
+    "sweep.axis": "{what} ({unit})",
+    "sweep.pts": "{x} Pkt.",
+    "sweep.second": "Mit einer zweiten Zahl",
+    "sweep.second_none": "keine",
+    "sweep.from2": "Von (2.)",
+    "sweep.to2": "Bis (2.)",
+    "sweep.x_pair": "{what} ({gives} gibt ab)",
+    "sweep.x_grid_char": "{third} gleicht auf die Summe 10 aus",
+    "sweep.of": "Entwurf „{deck}“, {card}: {what}.",
+    "sweep.stale": (
+        "Veraltet: der Entwurf hat sich nach diesem Durchlauf geändert. Erneut durchspielen, "
+        "um den Entwurf zu sehen, wie er jetzt ist."
+    ),
+    "sweep.col.value": "Wert",
+    "sweep.col.interval": "95-%-Intervall",
+    "sweep.col.games": "Spiele",
+    "sweep.col.floor": "Rauschgrenze",
+    "sweep.floor_note": (
+        "Gestrichelte Linie und letzte Spalte: die Rauschgrenze, die Spanne, die der Zufall "
+        "allein ergibt, wenn jeder Charakter gleich oft gewinnt (95. Perzentil); eine Spanne "
+        "darunter ist kein Zeichen von Unwucht."
+    ),
+    "sweep.grid_axes": (
+        "Spalten: {x}; Zeilen: {y}. Mit der Maus über einer Zelle steht ihr 95-%-Intervall."
+    ),
+    "sweep.cell": "{a} × {b}",
+    "sweep.picked_grid": (
+        "Der Entwurf hat jetzt {x} {a} und {y} {b} („Rückgängig“ holt den vorigen zurück)."
+    ),
 }

@@ -1682,4 +1682,93 @@ TEXTS: dict[str, str] = {
     "page.table.not_yours": "Not your turn: seat {n} ({who}) is deciding; you wait for them",
     "page.table.watching": "You are watching: seat {n} ({who}) is deciding",
     # --- end of tables' words ---------------------------------------------------------------
+    # --- sanity ---
+    "sanity.pct": "{p}\u00a0%",
+    "sanity.or": " or ",
+    "sanity.and": "; ",
+    "sanity.obstacle_row": "Obstacle {test} · {n}×",
+    "sanity.card_row": "{name} ({test})",
+    "sanity.kinds.obstacle": "obstacles",
+    "sanity.kinds.trap": "traps",
+    "sanity.kinds.monster": "monsters",
+    "sanity.head.obstacle": "Obstacles (R4.2)",
+    "sanity.head.trap": "Traps (R6.2)",
+    "sanity.head.monster": "Monsters (R7.2)",
+    "sanity.r2": (
+        "{rule}: {name} {values} breaks the character rule (each value {lo}–{hi}, the three "
+        "summing to {total}): {problem}."
+    ),
+    "sanity.r2_outside": "{attr} is {v}",
+    "sanity.r2_sum": "the sum is {sum}",
+    "sanity.nobody": (
+        "{row}: no character can ever win this roll: the exact chance is 0\u00a0% for all {n}."
+    ),
+    "sanity.hardly": (
+        "{row}: hardly anyone wins this roll: the best chance is {best} ({who}); {zero} of "
+        "{n} characters have 0\u00a0%."
+    ),
+    "sanity.row_hard": (
+        "{row}: far harder than the other {kind}: mean chance {mean}; the middle half of the "
+        "{kind} lies at {middle}."
+    ),
+    "sanity.row_easy": (
+        "{row}: far easier than the other {kind}: mean chance {mean}; the middle half of the "
+        "{kind} lies at {middle}."
+    ),
+    "sanity.char_strong": (
+        "{name} {values} wins far more rolls than the other characters: mean chance {mean} "
+        "over every obstacle, trap and monster; the middle half of the characters lies at "
+        "{middle}."
+    ),
+    "sanity.char_weak": (
+        "{name} {values} wins far fewer rolls than the other characters: mean chance {mean} "
+        "over every obstacle, trap and monster; the middle half of the characters lies at "
+        "{middle}."
+    ),
+    "sanity.title": "Sanity checks",
+    "sanity.none": (
+        "No warnings: every character keeps the character rule, every roll can be won, no "
+        "card or character is an outlier."
+    ),
+    "sanity.warnings": "Warnings ({n}): the deck takes them, a game can be played.",
+    "sanity.with_warnings": "taken, with warnings",
+    "sanity.table": "Exact chances of each character (without magic treasures)",
+    "sanity.test": "Roll",
+    "sanity.mean": "Mean, by copies",
+    "sanity.legend": (
+        "▼ far harder than the rest of its kind, ▲ far easier (Tukey's fences: 1.5 times the "
+        "middle half's width beyond it, at least 10 points); a marked column: a character far "
+        "stronger or weaker than the others. Hover over a chance for the exact fraction."
+    ),
+    "sweep.q.win_spread": "spread of the win rates",
+    "sweep.q.win": "win rate: {name}",
+    "sweep.unit.points": "points",
+    "sweep.unit.pct": "%",
+    "sweep.axis": "{what} ({unit})",
+    "sweep.pts": "{x} pts",
+    "sweep.second": "With a second number",
+    "sweep.second_none": "none",
+    "sweep.from2": "From (2nd)",
+    "sweep.to2": "To (2nd)",
+    "sweep.x_pair": "{what} ({gives} gives)",
+    "sweep.x_grid_char": "{third} gives what keeps the sum of 10",
+    "sweep.of": "Draft “{deck}”, {card}: {what}.",
+    "sweep.stale": (
+        "Out of date: the draft changed after this sweep. Sweep again to see the draft as it "
+        "is now."
+    ),
+    "sweep.col.value": "Value",
+    "sweep.col.interval": "95 % interval",
+    "sweep.col.games": "Games",
+    "sweep.col.floor": "Noise floor",
+    "sweep.floor_note": (
+        "Dashed line and last column: the noise floor, the spread chance alone gives when "
+        "every character wins equally often (95th percentile); a spread below it is no sign "
+        "of imbalance."
+    ),
+    "sweep.grid_axes": "Columns: {x}; rows: {y}. Hover over a cell for its 95 % interval.",
+    "sweep.cell": "{a} × {b}",
+    "sweep.picked_grid": (
+        "The draft now has {x} {a} and {y} {b} (Undo brings the one before back)."
+    ),
 }

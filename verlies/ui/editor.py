@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from verlies.cards.model import Character, Color, DungeonCard
 from verlies.deck import Deck
+from verlies.deck.sanity import Sanity, sanity
 from verlies.ui.editor_drafts import DraftsPanel
 from verlies.ui.editor_files import DeckFiles
 from verlies.ui.editor_form import FIELDS, NO_OBSTACLE, CardForm
@@ -38,6 +39,7 @@ from verlies.ui.editor_html import (
     esc,
     ok_html,
     preview_html,
+    sanity_html,
     summary_html,
 )
 from verlies.ui.editor_impact import ImpactPanel
@@ -74,6 +76,11 @@ __all__ = [
     "summary_html",
 ]
 
+#: The deck checks' keys for a number no character can reach (verlies.deck.checks).
+_UNPASSABLE = frozenset(
+    {"check.obstacle_unpassable", "check.trap_unpassable", "check.monster_unbeatable"}
+)
+
 #: The filters' "all" choice (a Dropdown shows a value of None as no selection).
 ALL = "all"
 
@@ -108,6 +115,7 @@ class DeckEditor:
     geist: widgets.BoundedIntText
     geschick: widgets.BoundedIntText
     status: widgets.HTML
+    sanity: widgets.HTML
     canonical: widgets.HTML
     preview: widgets.HTML
     names_box: widgets.HBox
@@ -135,6 +143,8 @@ class DeckEditor:
         self._last_text_ok = True
         self._last_count_ok = True
         self._list_lock = threading.RLock()  # the impact run redraws the list from its thread
+        # the sanity report of one draft (a deck is immutable: worked out once per draft)
+        self._sanity: tuple[Deck, Sanity] | None = None
         self._build()
         self._relabel()
         self._refresh_list()
@@ -200,6 +210,7 @@ class DeckEditor:
             [
                 self.title,
                 W.HBox([browse, self.form.widget]),
+                self.sanity,
                 self.impact.widget,
                 self.sweep.widget,
                 W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
@@ -386,6 +397,7 @@ class DeckEditor:
         card = self._card()
         lang = self.lang
         self._show_impact()
+        self._show_sanity()
         self.sweep.card_selected()
         self.form.show_boxes(card)
         if card is None:
@@ -401,8 +413,30 @@ class DeckEditor:
 
     def _ok_html(self) -> str:
         card = self._card()
-        return ok_html(
-            self.model.warnings_of(card, self.lang) if card is not None else [], self.lang
+        if card is None:
+            return ok_html([], self.lang)
+        own = [w for w in self.draft.warnings if w.card == card.id]
+        # the deck's own "can never be passed" says what the sanity check's "nobody" says
+        said_nobody = any(w.words.key in _UNPASSABLE for w in own)
+        found = [
+            f.text(self.lang)
+            for f in self.sanity_report().about(card.id)
+            if not (said_nobody and f.key == "nobody")
+        ]
+        return ok_html([w.text(self.lang) for w in own] + found, self.lang)
+
+    def sanity_report(self) -> Sanity:
+        """The draft's sanity checks (issue 37 item 5), worked out once per draft."""
+        kept = self._sanity
+        if kept is None or kept[0] is not self.draft:
+            kept = self._sanity = (self.draft, sanity(self.draft))
+        return kept[1]
+
+    def _show_sanity(self) -> None:
+        """The draft's sanity warnings and chance table, the selected card's row marked."""
+        key = self.selected
+        self.sanity.value = sanity_html(
+            self.sanity_report(), self.lang, None if key is None else key[1]
         )
 
     def _render_preview(self, card: Card | None) -> None:
@@ -621,6 +655,7 @@ class DeckEditor:
 
     def _after_draft_change(self, edit: bool = True) -> None:
         self.totals.value = summary_html(self.draft, self.lang)
+        self._show_sanity()
         lines = self.diff_lines()
         if lines:
             items = "".join(f"<li>{esc(line)}</li>" for line in lines)
@@ -629,6 +664,7 @@ class DeckEditor:
             self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
         self._update_pending()
         self.impact.show_progress()  # says when its figures are of an earlier draft
+        self.sweep.draft_changed()  # "now" follows the draft, or the sweep is out of date
         self.undo_button.disabled = not self.model.can_undo
         with self._silent():
             self.files.show_name()

@@ -52,6 +52,7 @@ FIELDS: tuple[str, ...] = (
     "geist",
     "geschick",
     "status",
+    "sanity",
     "canonical",
     "preview",
     "names_box",
@@ -86,6 +87,10 @@ class CardForm:
         self.geist = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
         self.geschick = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
         self.status = W.HTML()
+        # the deck's sanity checks (issue 37 item 5): the editor lays it out below the form,
+        # the page's whole width (its table is wider than the form)
+        self.sanity = W.HTML(layout=W.Layout(max_width="100%"))
+        self.sanity.add_class("vl-sanity-box")
         self.canonical = W.HTML()
         self.preview = W.HTML()
         self.names_box = W.HBox([self.name_de, self.name_en])
