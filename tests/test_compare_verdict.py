@@ -9,6 +9,7 @@ large change.
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -232,3 +233,30 @@ def test_a_run_stops_on_the_before_after_verdict_and_reports_it() -> None:
     data = ba.to_dict()
     assert data["verdict"] == ba.verdict and data["games"] == 32
     assert data["draft"] == base.name
+
+
+def test_compare_on_the_command_line_leads_with_the_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from verlies.__main__ import main
+
+    args = ["compare", "-n", "16", "--workers", "1", "--no-progress", "--characters", "all"]
+    assert main([*args, "--lang", "de", "--target", "edge=-2:2"]) == 0
+    out = capsys.readouterr().out
+    first = out.strip().splitlines()[0].strip()
+    assert first.startswith("Noch nicht zu sagen nach 16 Partien je Deck")
+    assert out.index("Siegquoten im Entwurf") < out.index("Vorher und nachher")
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["before_after"]["verdict"] == "cant_tell"
+    assert data["before_after"]["more_games"] > 0
+    assert data["before_after"]["sentence"]["en"].startswith("Can't tell yet after 16 games")
+
+
+def test_a_wrong_target_on_the_command_line_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from verlies.__main__ import main
+
+    assert main(["compare", "-n", "16", "--workers", "1", "--target", "banana"]) != 0
+    assert "banana" in capsys.readouterr().err

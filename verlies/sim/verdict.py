@@ -484,10 +484,10 @@ def _spread_row(
     if any(math.isnan(lo) or math.isnan(hi) for lo, hi in box.values()):
         lo_c = hi_c = math.nan
     else:
-        top_lo = max(a[k] + box[k][0] for k in a)
-        top_hi = max(a[k] + box[k][1] for k in a)
-        bottom_lo = min(a[k] + box[k][0] for k in a)
-        bottom_hi = min(a[k] + box[k][1] for k in a)
+        # each draft rate lies in [a + low, a + high], and in [0, 1]
+        lows = [min(1.0, max(0.0, a[k] + box[k][0])) for k in a]
+        highs = [min(1.0, max(0.0, a[k] + box[k][1])) for k in a]
+        top_lo, top_hi, bottom_lo, bottom_hi = max(lows), max(highs), min(lows), min(highs)
         lo_c = max(0.0, top_lo - bottom_hi) - spread_a
         hi_c = (top_hi - bottom_lo) - spread_a
     floor_a = floor_b = math.nan
