@@ -1792,7 +1792,7 @@ TEXTS: dict[str, str] = {
     "verdict.better": "Besser: {why}",
     "verdict.worse": "Schlechter: {why}",
     "verdict.mixed": "Gemischt: {why}",
-    "verdict.mixed_neutral": ("Gemischt: {why}, aber kein Ziel ist näher gerückt oder weiter weg"),
+    "verdict.mixed_neutral": ("Verändert, aber weder zum Ziel hin noch davon weg: {why}"),
     "verdict.no_change": (
         "Keine nennenswerte Änderung nach {n} Partien je Deck: jede Änderung liegt "
         "innerhalb ihres δ (eine Siegquote: ±{d} Punkte)"
@@ -1895,5 +1895,7 @@ TEXTS: dict[str, str] = {
         "Lauf auch hinschaut."
     ),
     "verdict.gloss.more": "Mehr in docs/glossary.md.",
+    "verdict.others": "Weitere Größen (Holm über diese Zeilen; ★: das Intervall schließt 0 aus)",
+    "balance.watch.verdict": "bis die Vorher-nachher-Antwort klar ist",
     # --- end of verdict's words ---
 }

@@ -1669,7 +1669,7 @@ TEXTS: dict[str, str] = {
     "verdict.better": "Better: {why}",
     "verdict.worse": "Worse: {why}",
     "verdict.mixed": "Mixed: {why}",
-    "verdict.mixed_neutral": ("Mixed: {why}, but no target came nearer or went further"),
+    "verdict.mixed_neutral": ("Changed, but not toward or away from a target: {why}"),
     "verdict.no_change": (
         "No meaningful change after {n} games per deck: every change lies within its δ "
         "(a win rate: ±{d} points)"
@@ -1765,5 +1765,7 @@ TEXTS: dict[str, str] = {
         "at most 5 runs of 100. Always-valid intervals keep it however often the run looks."
     ),
     "verdict.gloss.more": "More in docs/glossary.md.",
+    "verdict.others": "Other quantities (Holm over these rows; ★: the interval excludes 0)",
+    "balance.watch.verdict": "until the before/after answer is clear",
     # --- end of verdict's words ---
 }

@@ -38,7 +38,7 @@ says every word; docs/decisions.md (branch verdict) why.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -355,7 +355,9 @@ def _pairs(comp: Comparison, keys: Sequence[str]) -> int:
     return max([comp.games, *(comp.paired[k].n for k in keys if k in comp.paired)])
 
 
-def stop_rule(targets: str | Sequence[str | Target] | None = None) -> Any:
+def stop_rule(
+    targets: str | Sequence[str | Target] | None = None,
+) -> Callable[[Comparison], str]:
     """A ``compare(..., decide=...)`` rule: stop a sequential run once the before/after
     verdict is decided (better/worse/mixed: "different"; no meaningful change)."""
     parsed: dict[int, list[Target]] = {}
@@ -576,3 +578,27 @@ def _more_games(
         return None
     need = min(options) - now
     return max(1, need) if need + now <= _MORE_CAP else None
+
+
+def other_rows(comp: Comparison, corrected: bool = True) -> dict[str, dict[str, Any]]:
+    """Every paired quantity outside the verdict's family (injuries, gold, …): both
+    sides' means, B − A and its interval, Holm over these rows alone (a family of their
+    own, the same rule: a ★ exactly where the interval excludes 0). Gold per seat."""
+    family = set(family_keys(comp))
+    keys = sorted(k for k in comp.paired if k not in family and not k.startswith("win@"))
+    fam = _family(comp, keys, corrected)
+    out: dict[str, dict[str, Any]] = {}
+    for k in keys:
+        p = comp.paired[k]
+        sc = comp.scale(k)
+        lo, hi, level, star = fam[k]
+        out[k] = {
+            "a": p.sum_a / p.n / sc if p.n else math.nan,
+            "b": p.sum_b / p.n / sc if p.n else math.nan,
+            "diff": p.diff / sc if p.n else math.nan,
+            "low": lo,
+            "high": hi,
+            "level": level,
+            "star": star,
+        }
+    return out
