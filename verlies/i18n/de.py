@@ -1897,5 +1897,6 @@ TEXTS: dict[str, str] = {
     "verdict.gloss.more": "Mehr in docs/glossary.md.",
     "verdict.others": "Weitere Größen (Holm über diese Zeilen; ★: das Intervall schließt 0 aus)",
     "balance.watch.verdict": "bis die Vorher-nachher-Antwort klar ist",
+    "verdict.skill_belongs": "Matrix des Entwurfs „{draft}“.",
     # --- end of verdict's words ---
 }

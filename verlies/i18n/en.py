@@ -1767,5 +1767,6 @@ TEXTS: dict[str, str] = {
     "verdict.gloss.more": "More in docs/glossary.md.",
     "verdict.others": "Other quantities (Holm over these rows; ★: the interval excludes 0)",
     "balance.watch.verdict": "until the before/after answer is clear",
+    "verdict.skill_belongs": "Matrix of the draft “{draft}”.",
     # --- end of verdict's words ---
 }

@@ -326,6 +326,7 @@ class BeforeAfterLike(Protocol):
     def deck(self) -> Any: ...
     def characters(self) -> list[Any]: ...
     def sentence(self, lang: str = "en") -> str: ...
+    def band_text(self, key: str, lang: str = "en") -> str: ...
 
 
 def _ba_name(key: str, ba: BeforeAfterLike, lang: str) -> str:
@@ -394,15 +395,6 @@ def _ba_status(row: Any, lang: str) -> str:
     return text(f"verdict.status.{row.draft_status}", lang)
 
 
-def _ba_target(row: Any, lang: str) -> str:
-    if row.target is None:
-        return "–"
-    from verlies.sim.tune import Target
-
-    key = {"edge": "edge", "timeouts": "timeouts", "rounds": "rounds"}.get(row.key, "win:*")
-    return Target(key, row.target[0], row.target[1]).shown(lang)
-
-
 def _ba_why(row: Any, ba: BeforeAfterLike, lang: str) -> str:
     """One clear change in words: what moved, from where to where."""
     what = _ba_name(row.key, ba, lang)
@@ -468,7 +460,7 @@ def before_after_sentence(ba: BeforeAfterLike, lang: str = "en") -> str:
         d = _number(100 * win.delta, 1, lang, sign=False) if win is not None else "3"
         head = text("verdict.no_change", lang, n=n, d=d)
     elif ba.more_games is not None:
-        more = _grouped(_round_up(ba.more_games), lang)
+        more = _grouped(round_games(ba.more_games), lang)
         head = text("verdict.cant_tell", lang, n=n, more=more)
     else:
         head = text("verdict.cant_tell_far", lang, n=n)
@@ -483,7 +475,7 @@ def before_after_sentence(ba: BeforeAfterLike, lang: str = "en") -> str:
     return head + "."
 
 
-def _round_up(n: int) -> int:
+def round_games(n: int) -> int:
     """A count of games as a person says it: up to the next ten, hundred or thousand."""
     step = 10 if n <= 100 else 100 if n <= 2000 else 1000
     return -(-n // step) * step
@@ -535,7 +527,7 @@ def before_after_table(ba: BeforeAfterLike, lang: str = "en") -> list[Table]:
                 base,
                 draft,
                 _ba_change(row, lang),
-                _ba_target(row, lang),
+                ba.band_text(key, lang),
                 _ba_status(row, lang),
             ]
         )

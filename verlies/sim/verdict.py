@@ -180,6 +180,16 @@ class BeforeAfter:
         chars = self.characters()
         return chars[-1] if chars else None
 
+    def band_text(self, key: str, lang: str = "en") -> str:
+        """A row's target band as the designer writes it (``22–28 %``), or "–"."""
+        row = self.rows.get(key)
+        if row is None or row.target is None:
+            return "–"
+        from verlies.sim.tune import Target
+
+        tkey = {EDGE: "edge", TIMEOUTS: "timeouts", ROUNDS: "rounds"}.get(key, "win:*")
+        return Target(tkey, row.target[0], row.target[1]).shown(lang)
+
     def sentence(self, lang: str = "en") -> str:
         """The verdict in one sentence, what decided it first."""
         from verlies.i18n.metrics import before_after_sentence
@@ -435,10 +445,10 @@ def _rounds_row(
     """The game length: each side's median with its interval; the change of the mean
     (paired) with the family's interval."""
     from verlies.sim.compare import Paired
-    from verlies.sim.metrics import _quantile, median_ci
+    from verlies.sim.metrics import median_ci
 
     ha, hb = comp.a.metrics.rounds, comp.b.metrics.rounds
-    a, b = _quantile(ha, 0.5), _quantile(hb, 0.5)
+    a, b = _median(comp.a.metrics), _median(comp.b.metrics)
     al, ah = median_ci(ha, z)
     bl, bh = median_ci(hb, z)
     p = comp.paired.get("rounds") or Paired()
@@ -466,6 +476,10 @@ def _rounds_row(
         draft_status=_status(bl, bh, band),
         direction=_direction(a, a + row_change, band) if star else "",
     )
+
+
+def _median(m: Any) -> float:
+    return float(m.summary()["median_rounds"]) if m.games else math.nan
 
 
 def _spread_row(

@@ -424,9 +424,9 @@ class BalanceTab:
         ba, comp = self._answer, self.run.comparison
         if self.run.running or ba is None or comp is None or not ba.more_games:
             return
-        from verlies.i18n.metrics import _round_up
+        from verlies.i18n.metrics import round_games
 
-        total = comp.games + _round_up(int(ba.more_games))
+        total = comp.games + round_games(int(ba.more_games))
         self.games.value = min(int(self.games.max), -(-total // 8) * 8)
         self.start()
 
@@ -550,9 +550,9 @@ class BalanceTab:
             return
         self.verdict.value = verdict_html(ba, self.lang)
         if ba.verdict == "cant_tell" and ba.more_games:
-            from verlies.i18n.metrics import _round_up
+            from verlies.i18n.metrics import round_games
 
-            more = _round_up(int(ba.more_games))
+            more = round_games(int(ba.more_games))
             shown = f"{more:,}".replace(",", "." if self.lang == "de" else ",")
             self.more_button.description = self._t("verdict.more", more=shown)
             self.more_button.layout.display = ""
