@@ -1798,13 +1798,17 @@ TEXTS: dict[str, str] = {
         "innerhalb ihres δ (eine Siegquote: ±{d} Punkte)"
     ),
     "verdict.cant_tell": (
-        "Noch nicht zu sagen nach {n} Partien je Deck: nichts hat sich deutlich verändert, "
-        "und nicht jede Änderung liegt sicher innerhalb ihres δ; etwa {more} weitere "
+        "Noch nicht zu sagen nach {n} Partien je Deck: weder Siegquoten noch der "
+        "Vorteil des ersten Platzes, Zeitüberschreitungen oder Partielänge haben sich "
+        "deutlich verändert, und nicht jede Änderung liegt sicher innerhalb ihres δ; "
+        "etwa {more} weitere "
         "Partien je Deck würden es entscheiden"
     ),
     "verdict.cant_tell_far": (
-        "Noch nicht zu sagen nach {n} Partien je Deck: nichts hat sich deutlich verändert, "
-        "und nicht jede Änderung liegt sicher innerhalb ihres δ; die Änderungen liegen so "
+        "Noch nicht zu sagen nach {n} Partien je Deck: weder Siegquoten noch der "
+        "Vorteil des ersten Platzes, Zeitüberschreitungen oder Partielänge haben sich "
+        "deutlich verändert, und nicht jede Änderung liegt sicher innerhalb ihres δ; "
+        "die Änderungen liegen so "
         "nah an ihrem δ, dass auch viele weitere Partien es kaum entscheiden"
     ),
     "verdict.why.fell": "{what} fiel von {a} auf {b} (deutlich)",
@@ -1898,5 +1902,10 @@ TEXTS: dict[str, str] = {
     "verdict.others": "Weitere Größen (Holm über diese Zeilen; ★: das Intervall schließt 0 aus)",
     "balance.watch.verdict": "bis die Vorher-nachher-Antwort klar ist",
     "verdict.skill_belongs": "Matrix des Entwurfs „{draft}“.",
+    "verdict.diff_title": (
+        "Siegquote je Figur: Entwurf − Deck neuer Spiele (die Intervalle der Antwort; ★ deutlich)"
+    ),
+    "verdict.diff_hover": "{name}: {diff} (Intervall der Antwort {low} bis {high})",
+    "verdict.also": "Außerdem deutlich verändert (★, Holm über diese Größen): {items}.",
     # --- end of verdict's words ---
 }

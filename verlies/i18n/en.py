@@ -1675,13 +1675,14 @@ TEXTS: dict[str, str] = {
         "(a win rate: ±{d} points)"
     ),
     "verdict.cant_tell": (
-        "Can't tell yet after {n} games per deck: nothing changed clearly, nor does every "
-        "change lie within its δ; about {more} more games per deck would decide it"
+        "Can't tell yet after {n} games per deck: no win rate, first-seat edge, timeout "
+        "share or game length changed clearly, nor does every one lie within its δ; about "
+        "{more} more games per deck would decide it"
     ),
     "verdict.cant_tell_far": (
-        "Can't tell yet after {n} games per deck: nothing changed clearly, nor does every "
-        "change lie within its δ; the changes lie so close to their δ that more games may "
-        "not decide it soon"
+        "Can't tell yet after {n} games per deck: no win rate, first-seat edge, timeout "
+        "share or game length changed clearly, nor does every one lie within its δ; the "
+        "changes lie so close to their δ that more games may not decide it soon"
     ),
     "verdict.why.fell": "{what} fell from {a} to {b} (clear)",
     "verdict.why.rose": "{what} rose from {a} to {b} (clear)",
@@ -1768,5 +1769,10 @@ TEXTS: dict[str, str] = {
     "verdict.others": "Other quantities (Holm over these rows; ★: the interval excludes 0)",
     "balance.watch.verdict": "until the before/after answer is clear",
     "verdict.skill_belongs": "Matrix of the draft “{draft}”.",
+    "verdict.diff_title": (
+        "Win rate per character: draft − deck of new games (the answer's intervals; ★ clear)"
+    ),
+    "verdict.diff_hover": "{name}: {diff} (the answer's interval {low} to {high})",
+    "verdict.also": "Also changed clearly (★, Holm over those quantities): {items}.",
     # --- end of verdict's words ---
 }

@@ -324,6 +324,8 @@ class BeforeAfterLike(Protocol):
     def more_games(self) -> int | None: ...
     @property
     def deck(self) -> Any: ...
+    @property
+    def others(self) -> dict[str, dict[str, Any]]: ...
     def characters(self) -> list[Any]: ...
     def sentence(self, lang: str = "en") -> str: ...
     def band_text(self, key: str, lang: str = "en") -> str: ...
@@ -472,7 +474,15 @@ def before_after_sentence(ba: BeforeAfterLike, lang: str = "en") -> str:
         if rest:
             tail += "; " + text("verdict.miss.more", lang, n=rest)
         head += "; " + tail
-    return head + "."
+    head += "."
+    also = [
+        f"{metric_name(k, lang, ba.deck)} {fmt_diff(k, r['diff'], lang)}"
+        for k, r in ba.others.items()
+        if r.get("star")
+    ]
+    if also:  # what else changed clearly (injuries, gold, …): named, not judged
+        head += " " + text("verdict.also", lang, items=", ".join(also))
+    return head
 
 
 def round_games(n: int) -> int:

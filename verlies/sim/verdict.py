@@ -162,6 +162,9 @@ class BeforeAfter:
     more_games: int | None = None  # cant_tell: about this many more games per deck
     targets: list[Any] = field(default_factory=list)
     deck: Any = None  # for the characters' names
+    #: The paired quantities outside the family (injuries, gold, …), their own Holm
+    #: family (:func:`other_rows`); their clear changes are named after the verdict.
+    others: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # ---- reading it --------------------------------------------------------------------
 
@@ -222,6 +225,7 @@ class BeforeAfter:
             "draft": self.draft_name,
             "targets": [t.to_dict() for t in self.targets],
             "rows": {k: r.to_dict() for k, r in self.rows.items()},
+            "others": self.others,
         }
 
 
@@ -357,6 +361,7 @@ def before_after(
         more_games=more,
         targets=tlist,
         deck=deck_a,
+        others=other_rows(comp, corrected) if floors else {},
     )
 
 

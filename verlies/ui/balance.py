@@ -524,6 +524,7 @@ class BalanceTab:
             return
         from verlies.sim.verdict import before_after, other_rows
         from verlies.ui.balance_chart import (
+            VERDICT_WORDS,
             before_after_html,
             character_names,
             difference_svg,
@@ -534,7 +535,9 @@ class BalanceTab:
             self._answer = before_after(comp, self._targets_used[1:] or None)
         ba = self._answer
         names = character_names(comp.a.spec.deck, self.lang)
-        self.diff_chart.value = difference_svg(verdict_differences(ba), names, self.lang)
+        self.diff_chart.value = difference_svg(
+            verdict_differences(ba), names, self.lang, VERDICT_WORDS
+        )
         if self.lengths is not None and not words_only:
             self.lengths.update(comp.a, comp.b)
         self.table.value = before_after_html(ba, other_rows(comp), self.lang)

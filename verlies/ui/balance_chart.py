@@ -81,7 +81,12 @@ def _x(points_value: float, half: float) -> float:
     return PLOT_LO + (points_value + half) / (2 * half) * (PLOT_HI - PLOT_LO)
 
 
-def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> str:
+def difference_svg(
+    diffs: Differences,
+    names: Mapping[str, str],
+    lang: str,
+    words: tuple[str, str] = ("balance.diff_title", "balance.diff_hover"),
+) -> str:
     """The chart of ``diffs`` (see the module), names from ``names``, words in ``lang``.
 
     Each row is a ``<g class="vl-diff-row" data-key="<character id>">`` with its name
@@ -90,7 +95,8 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
     ``data-points``. A hover over a row gives its interval in words (``<title>``).
     """
     t = i18n.text
-    title = html.escape(t("balance.diff_title", lang))
+    title_key, hover_key = words  # the verdict's chart: its own intervals named
+    title = html.escape(t(title_key, lang))
     if not diffs.ids:
         return (
             f'<div class="vl-diff"><div class="vl-diff-title">{title}</div>'
@@ -124,7 +130,7 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
         )
         hover = (
             t(
-                "balance.diff_hover",
+                hover_key,
                 lang,
                 name=name,
                 diff=points(d, lang),
@@ -217,6 +223,9 @@ def table_html(comp: Comparison, lang: str) -> str:
 
 
 # ---- the before/after answer on the page (verlies.sim.verdict) ---------------------------
+
+#: The chart's title and hover words when it shows the before/after answer's intervals.
+VERDICT_WORDS = ("verdict.diff_title", "verdict.diff_hover")
 
 #: The glossary's entries, in the order they are listed (``verdict.gloss.<key>`` in i18n;
 #: each an anchor ``vl-gloss-<key>`` that the words link to, as docs/glossary.md's).
