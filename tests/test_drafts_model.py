@@ -5,10 +5,12 @@ edition on the same seeds, ending in the lab's verdict sentence."""
 
 from __future__ import annotations
 
+import html
+
 from verlies.deck import Deck
-from verlies.i18n.metrics import verdict_sentence
 from verlies.sim.compare import compare
 from verlies.sim.sweep import Tweak
+from verlies.sim.verdict import before_after
 from verlies.store import PlaytestStore
 from verlies.store.drafts import DraftStore
 from verlies.ui.drafts_model import CURRENT, DraftsModel
@@ -74,13 +76,17 @@ def test_comparing_a_saved_draft_with_an_edition_ends_in_the_verdict() -> None:
     comp = model.run.comparison
     assert comp is not None and comp.a.spec.deck == Deck.default()
     assert comp.b.spec.deck == _troll()
-    # what on_done says is the verdict alone (the run is over), the lab's sentence
-    assert ended == [verdict_sentence(comp, "de")] and ended[0]
+    # what on_done says (the run is over): the before/after answer, its win rates, and
+    # the decks it belongs to
+    answer = before_after(comp)
+    lines = ended[0].split("\n")
+    assert lines[:2] == [answer.sentence("de"), answer.win_line("de")]
+    assert lines[2] == f"Ergebnis für den Entwurf „{_troll().name}“ gegen „{Deck.default().name}“."
     # the same seeds as the lab's compare() of the same decks
     lab = compare(Deck.default(), _troll(), 16, players=2, characters="all", workers=1)
-    assert verdict_sentence(lab, "de") == ended[0]
+    assert before_after(lab).sentence("de") == lines[0]
     model.lang = "en"
-    assert model.result_text() == verdict_sentence(comp, "en")
+    assert model.result_text().split("\n")[0] == answer.sentence("en")
     bad = model.start_compare("draft:gone", CURRENT, Deck.default())
     assert bad == "Not compared: no draft named “gone”"
 
@@ -110,9 +116,13 @@ def test_the_editors_panel_saves_opens_and_compares() -> None:
     assert panel.model.run.wait(600)
     panel._done(panel.model.run)
     comp = panel.model.run.comparison
-    assert comp is not None and panel.verdict.value == verdict_sentence(comp, "en")
+    answer = before_after(comp)
+    assert comp is not None and panel.verdict.value.startswith(
+        f"<p>{html.escape(answer.sentence('en'))}</p>"
+    )
+    assert "out of date" not in panel.verdict.value
     ed.set_lang("de")
-    assert panel.verdict.value == verdict_sentence(comp, "de")
+    assert panel.verdict.value.startswith(f"<p>{html.escape(answer.sentence('de'))}</p>")
     assert panel.save_button.description == "Entwurf speichern"
     assert panel.delete()
     assert panel.saved.options == () and "gelöscht" in panel.status.value
@@ -137,3 +147,27 @@ def test_the_deck_tab_lists_this_browsers_drafts_when_shown() -> None:
     page.tabs.selected_index = page.tabs.children.index(page._slots[0])
     assert [v for _, v in panel.saved.options] == ["mine"]
     assert first.editor.drafts.model.delete("mine")[0]
+
+
+def test_a_comparison_of_the_draft_is_marked_out_of_date_when_the_draft_changes() -> None:
+    from verlies.ui.editor import DeckEditor
+
+    drafts, _ = _opener()
+    ed = DeckEditor(Deck.default(), lang="en", drafts=lambda: (drafts, "b1"))
+    panel = ed.drafts
+    panel.model.run.workers = 1
+    heard: list[Deck] = []
+    ed.on_draft_change(heard.append)
+    panel.a.value, panel.b.value, panel.games.value = "edition:standard-1", CURRENT, 16
+    panel.compare()
+    assert panel.model.run.wait(600)
+    panel._done(panel.model.run)
+    assert (
+        "Result for the draft" in panel.verdict.value and "out of date" not in panel.verdict.value
+    )
+    ed.model.set_draft(_troll())
+    ed._draft_replaced()  # as an edit, undo or an opened draft does
+    assert heard == [_troll()]
+    assert "Out of date: the draft changed" in panel.verdict.value
+    assert ed.undo() and "Out of date" not in panel.verdict.value  # the same draft again
+    panel.model.close()

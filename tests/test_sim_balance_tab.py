@@ -156,7 +156,7 @@ def test_what_to_watch() -> None:
     assert watch_keys("wins", DECK) == tuple(f"win:{c}" for c in sorted(DECK.characters))
     assert watch_keys("injuries", DECK) == ("injuries",)
     assert watch_keys("all", DECK) == DEFAULT_WATCH
-    with pytest.raises(VerliesError, match="one of none, wins"):
+    with pytest.raises(VerliesError, match="one of verdict, none, wins"):
         watch_keys("luck", DECK)
     assert [watch_block(g) for g in (8, 80, 1000, 100_000)] == [8, 8, 96, 10_000]
     from verlies import i18n
@@ -175,11 +175,18 @@ def test_a_watched_run_stops_on_its_verdict() -> None:
     assert tab.run.wait(300) and tab.run.error is None
     comp = tab.run.comparison
     assert comp is not None and comp.watch == ("injuries",) and comp.games % 8 == 0
-    assert tab.verdict.value and tab.verdict.value == comp.sentence("en").replace("'", "&#x27;")
+    # the tab leads with the before/after answer of that comparison (sim.verdict)
+    from html import escape
+
+    from verlies.sim.verdict import before_after
+
+    answer = before_after(comp)
+    assert escape(answer.sentence("en")) in tab.verdict.value
+    assert escape(answer.win_line("en")) in tab.verdict.value
     tab.set_lang("de")
-    assert tab.verdict.value.startswith("Verletzungen")
+    assert escape(answer.sentence("de")) in tab.verdict.value
     assert "Verletzungen" in tab.table.value and 'title="' in tab.table.value
-    assert "Deck neuer Spiele" in tab.table.value and "base" not in tab.table.value
+    assert "vorher: " in tab.table.value and "base" not in tab.table.value
     tab.run.close()
 
 

@@ -189,6 +189,15 @@ def _compare_parser(sub: Subcommands) -> None:
     )
     p.add_argument("--max-games", type=int, default=None, help="game budget of --until-clear")
     p.add_argument("--max-seconds", type=float, default=None, help="time budget of --until-clear")
+    p.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        metavar="KEY=BAND",
+        help="a target of the before/after answer, as for tune (win:*=25+-3, edge=-2:2, "
+        "rounds=20:30, timeouts=:2); repeat for more (default: every character at the fair "
+        "share ± 3 points). With --until-clear and no --watch the run stops on that answer",
+    )
     _verdict_options(p)
     _lang(p)
 
@@ -482,6 +491,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     from verlies.sim import compare
+    from verlies.sim.verdict import before_after, parse_targets, stop_rule
+
+    targets = parse_targets(args.target, args.players)  # a wrong one: before any game
 
     la = Path(args.deck_a).name if args.deck_a else "A"
     lb = Path(args.deck_b).name if args.deck_b else "B"
@@ -503,12 +515,17 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             deltas=args.delta,
             max_games=args.max_games,
             max_seconds=args.max_seconds,
+            decide=stop_rule(targets) if args.until_clear and args.watch is None else None,
             **_lab_kwargs(args, executor),
         )
+    answer = before_after(comp, targets)
     _write_csv(args.csv, comp.to_csv())
     if args.json:
-        _print_json(comp.to_dict())
+        _print_json({"before_after": answer.to_dict(), **comp.to_dict()})
     else:
+        # the answer leads; the comparison's own tables follow
+        print(answer.text(args.lang), end="")
+        print()
         print(comp.text(args.lang), end="")
     return 0
 

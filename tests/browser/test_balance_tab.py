@@ -76,6 +76,7 @@ _LAYOUT_JS = """
   const sel = ['.vl-balance .widget-label', '.vl-balance button', '.vl-balance select',
                '.vl-balance input', '.vl-balance-status', '.vl-balance-verdict',
                '.vl-balance-progress', '.vl-balance-table', '.vl-balance .vl-diff',
+               '.vl-verdict-sentence', '.vl-verdict-wins', '.vl-balance-fresh',
                '.vl-balance .bqplot', '.vl-balance .vl-length-legend', '.vl-balance'];
   for (const s of sel) for (const e of document.querySelectorAll(s)) {
     const r = e.getBoundingClientRect();
@@ -157,10 +158,12 @@ def _check_chart(page: Page, lang: str) -> None:
     px_per_point = (hi_t["x"] - lo_t["x"]) / (hi - lo)
     values = []
     for r in rows:
-        win_name = i18n.text("metric.win", lang, name=r["name"])
+        win_name = i18n.text("verdict.q.win", lang, name=r["name"])
         found = [t for t in table if t and t[0] == win_name]
         assert found, f"no table row {win_name!r}"
-        table_diff = _number(found[-1][3])  # the differences table: Größe, A, B, B − A, …
+        table_diff = _number(
+            found[-1][3]
+        )  # the before/after table: Größe, vorher, nachher, Änderung
         shown = _number(r["value"])
         assert shown == pytest.approx(table_diff, abs=0.051), (r, found[-1])
         bar = r["bar"]
@@ -194,7 +197,8 @@ def _check_layout(page: Page, width: int) -> None:
     assert not bad, bad
     # the tab's own buttons (the plots' icon buttons have no text) show their words
     buttons = [e for e in layout["items"] if e["sel"] == ".vl-balance button" and e["text"]]
-    assert len(buttons) == 2 and all(b["width"] >= 60 for b in buttons), buttons
+    # start, cancel, and "play N more games" when the answer can't tell yet
+    assert len(buttons) in (2, 3) and all(b["width"] >= 60 for b in buttons), buttons
 
 
 def _plot_fills(page: Page, width: int) -> bool:
@@ -210,9 +214,57 @@ def _plot_fills(page: Page, width: int) -> bool:
     return True
 
 
+#: The answer as a person reads it: the sentence, the win rates, the line naming the draft,
+#: and where each lies on the screen (top, left, right), with the chart's and table's tops.
+_ANSWER_JS = """
+() => {
+  const at = (s) => { const e = document.querySelector(s); if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {text: e.innerText.trim(), top: r.top, left: r.left, right: r.right,
+            height: r.height, shown: e.checkVisibility()}; };
+  return {sentence: at('.vl-balance .vl-verdict-sentence'),
+          wins: at('.vl-balance .vl-verdict-wins'), fresh: at('.vl-balance .vl-fresh'),
+          chart: at('.vl-balance .vl-diff'), table: at('.vl-balance-table')};
+}
+"""
+
+
+def _check_answer(page: Page, lang: str, width: int) -> None:
+    """The before/after answer leads: its sentence (one of the verdicts' openings, in the
+    page's language), then every character's win rate, then the chart and the table;
+    each shown whole inside the window."""
+    got: dict[str, Any] = page.evaluate(_ANSWER_JS)
+    sentence, wins = got["sentence"], got["wins"]
+    assert sentence and wins and got["fresh"], got
+    # each verdict's opening words: its template up to its first placeholder
+    openings = [
+        i18n.table(lang)[key].split("{")[0].strip()
+        for key in (
+            "verdict.better",
+            "verdict.worse",
+            "verdict.mixed",
+            "verdict.mixed_neutral",
+            "verdict.no_change",
+            "verdict.cant_tell",
+        )
+    ]
+    assert any(sentence["text"].startswith(o) for o in openings), (sentence, openings)
+    assert wins["text"].startswith(i18n.text("verdict.wins", lang, draft="", n="", items="")[:12])
+    names = {str(c.name.get(lang)) for c in Deck.default().characters.values()}
+    assert all(name in wins["text"] for name in names), wins
+    assert got["fresh"]["text"].startswith(
+        i18n.text("verdict.belongs", lang, draft="", base="")[:10]
+    )
+    for part in (sentence, wins):
+        assert part["shown"] and part["left"] >= -0.5 and part["right"] <= width + 0.5, part
+    assert sentence["top"] < wins["top"] < got["chart"]["top"] < got["table"]["top"], got
+
+
 def _check_language(page: Page, lang: str) -> None:
     shown = page.evaluate(_TEXT_JS)
-    foreign = foreign_words(shown, lang, ("sim.", "balance.", "metric.", "lab."), characters=True)
+    foreign = foreign_words(
+        shown, lang, ("sim.", "balance.", "metric.", "lab.", "verdict."), characters=True
+    )
     assert not foreign, f"words of {other_lang(lang)} on the {lang} tab: {sorted(foreign)}"
 
 
@@ -301,6 +353,7 @@ def _run_and_read(page: Page, server: Any, lang: str, run_width: int, watch: str
         page.locator(".vl-balance .bqplot").first.scroll_into_view_if_needed()
         follow(page, lambda w=width: _plot_fills(page, w), f"the plot at {width} px", server=server)
         follow(page, settled, f"the tab laid out at {width} px", server=server)
+        _check_answer(page, lang, width)
         _check_language(page, lang)
         _screenshot(page, f"balance_{lang}_{width}.png", width)
 

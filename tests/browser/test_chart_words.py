@@ -170,7 +170,7 @@ def test_the_charts_hovered_show_only_the_page_language_and_no_toolbar(
             _walk_figure(page, SWEEP, lang, sweep_axes, only)
             _tab(page, "sim.tab", lang)
             _walk_figure(page, LENGTHS, lang, length_words, only)
-            diff_title = [i18n.text("balance.diff_title", lang)]
+            diff_title = [i18n.text("verdict.diff_title", lang)]  # the answer's intervals
             _walk_figure(page, DIFFS, lang, diff_title, only, tooltips=2)
         page.set_viewport_size({"width": 1280, "height": 900})
     assert console_errors == [], "\n".join(console_errors)

@@ -18,8 +18,8 @@ from progress import follow, follow_expect, navigate, open_page
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.i18n.metrics import verdict_sentence
 from verlies.sim.compare import compare
+from verlies.sim.verdict import before_after
 from verlies.ui.editor_model import describe_diff
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -146,8 +146,11 @@ def _story(page: Page, server: Any, lang: str) -> None:
     games.press("Enter")
     page.locator(".vl-drafts-compare").click()
     lab = compare(Deck.edition("standard-1"), draft, GAMES, players=4, characters="all", workers=1)
-    verdict = verdict_sentence(lab, lang)
-    follow_expect(page.locator(".vl-drafts-verdict")).to_have_text(verdict)
+    # the before/after answer of the same decks and seeds leads, its win rates next
+    answer = before_after(lab)
+    verdict = page.locator(".vl-drafts-verdict p")
+    follow_expect(verdict.first).to_have_text(answer.sentence(lang))
+    follow_expect(verdict.nth(1)).to_have_text(answer.win_line(lang))
     follow_expect(page.locator(".vl-drafts-compare")).to_be_enabled()
     for width in each_width(page):
         follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)

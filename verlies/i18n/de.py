@@ -1901,4 +1901,126 @@ TEXTS: dict[str, str] = {
     "sweep.picked_grid": (
         "Der Entwurf hat jetzt {x} {a} und {y} {b} („Rückgängig“ holt den vorigen zurück)."
     ),
+    # --- verdict ---
+    # (verlies/sim/verdict.py, verlies/i18n/metrics.py before_after_*, der Balance-Reiter,
+    # der Vergleich benannter Entwürfe, die Skill-Matrix: eine Vorher-nachher-Antwort)
+    "verdict.better": "Besser: {why}",
+    "verdict.worse": "Schlechter: {why}",
+    "verdict.mixed": "Gemischt: {why}",
+    "verdict.mixed_neutral": ("Verändert, aber weder zum Ziel hin noch davon weg: {why}"),
+    "verdict.no_change": (
+        "Keine nennenswerte Änderung nach {n} Partien je Deck: jede Änderung liegt "
+        "innerhalb ihres δ (eine Siegquote: ±{d} Punkte)"
+    ),
+    "verdict.cant_tell": (
+        "Noch nicht zu sagen nach {n} Partien je Deck: weder Siegquoten noch der "
+        "Vorteil des ersten Platzes, Zeitüberschreitungen oder Partielänge haben sich "
+        "deutlich verändert, und nicht jede Änderung liegt sicher innerhalb ihres δ; "
+        "etwa {more} weitere "
+        "Partien je Deck würden es entscheiden"
+    ),
+    "verdict.cant_tell_far": (
+        "Noch nicht zu sagen nach {n} Partien je Deck: weder Siegquoten noch der "
+        "Vorteil des ersten Platzes, Zeitüberschreitungen oder Partielänge haben sich "
+        "deutlich verändert, und nicht jede Änderung liegt sicher innerhalb ihres δ; "
+        "die Änderungen liegen so "
+        "nah an ihrem δ, dass auch viele weitere Partien es kaum entscheiden"
+    ),
+    "verdict.why.fell": "{what} fiel von {a} auf {b} (deutlich)",
+    "verdict.why.rose": "{what} stieg von {a} auf {b} (deutlich)",
+    "verdict.why.shorter": "die Partien wurden um {d} Runden kürzer (deutlich)",
+    "verdict.why.longer": "die Partien wurden um {d} Runden länger (deutlich)",
+    "verdict.why.but": "{good}, aber {bad}",
+    "verdict.miss.still_above": "{name} liegt weiter über dem Ziel ({value}, {span})",
+    "verdict.miss.still_below": "{name} liegt weiter unter dem Ziel ({value}, {span})",
+    "verdict.miss.now_above": "{name} liegt jetzt über dem Ziel ({value}, {span})",
+    "verdict.miss.now_below": "{name} liegt jetzt unter dem Ziel ({value}, {span})",
+    "verdict.miss.more": "{n} weitere außerhalb des Ziels",
+    "verdict.q.win": "die Siegquote von {name}",
+    "verdict.q.spread": "die Spanne der Siegquoten",
+    "verdict.q.edge": "der Vorteil des ersten Platzes",
+    "verdict.q.timeouts": "die Zeitüberschreitungen",
+    "verdict.q.rounds": "die Partielänge (Median der Runden; Änderung: der Mittelwert)",
+    "verdict.wins": "Siegquoten im Entwurf „{draft}“ ({n} Partien): {items}",
+    "verdict.status.met": "im Ziel",
+    "verdict.status.missed_above": "über dem Ziel",
+    "verdict.status.missed_below": "unter dem Ziel",
+    "verdict.status.undecided": "noch nicht zu sagen",
+    "verdict.status.below_floor": "im Rauschen",
+    "verdict.status.above_floor": "über dem Rauschboden",
+    "verdict.floor": "(Rauschboden {floor})",
+    "verdict.col.base": "vorher: {name}",
+    "verdict.col.draft": "nachher: {name}",
+    "verdict.col.change": "Änderung ★",
+    "verdict.col.target": "Ziel",
+    "verdict.col.state": "nachher gegen Ziel",
+    "verdict.table.title": "Vorher und nachher: „{base}“ → „{draft}“, {n} Partien je Deck",
+    "verdict.table.foot": (
+        "Das Intervall jeder Änderung ist das, auf das sich das Urteil stützt: {method}, "
+        "Holm über die beobachteten Größen bei α = {alpha}; ★: das Intervall schließt 0 "
+        "aus. Werte vorher und nachher: Intervalle auf der Stufe von „Vorschlagen“ "
+        "(Bonferroni über die Ziele)."
+    ),
+    "verdict.table.foot_none": (
+        "Unkorrigiert (jedes Intervall bei α = {alpha}, {method}): nur zum Messen."
+    ),
+    "verdict.targets": "Ziele",
+    "verdict.targets_help": (
+        "wie bei „Vorschlagen“: win:*=25+-3; edge=-2:2; rounds=20:30; timeouts=:2 "
+        "(getrennt durch ;)"
+    ),
+    "verdict.targets_error": ("Ziele nicht übernommen: {msg} (die letzten Ziele bleiben: {last})"),
+    "verdict.more": "{more} weitere Partien je Deck spielen",
+    "verdict.belongs": "Ergebnis für den Entwurf „{draft}“ gegen „{base}“.",
+    "verdict.stale": (
+        "Veraltet: der Entwurf hat sich nach diesem Ergebnis geändert (es gehört zu „{draft}“)."
+    ),
+    "verdict.glossary": "Was die Wörter bedeuten",
+    "verdict.glossary_link": "Glossar",
+    "verdict.gloss.star.term": "★ (deutlich)",
+    "verdict.gloss.star": (
+        "Das Intervall der Änderung schließt 0 aus: auf der angegebenen Fehlerstufe ist die "
+        "Änderung echt und kein Rauschen. Jeder ★ steht bei dem Intervall, das ihn trägt."
+    ),
+    "verdict.gloss.holm.term": "Holm",
+    "verdict.gloss.holm": (
+        "Eine Korrektur, wenn viele Größen zugleich betrachtet werden: der kleinste p-Wert "
+        "muss α/K unterschreiten, der nächste α/(K−1) und so fort, bis zum ersten, der es "
+        "nicht tut. So bleibt die Chance auf irgendeinen falschen ★ höchstens α."
+    ),
+    "verdict.gloss.no_change.term": "keine nennenswerte Änderung, δ",
+    "verdict.gloss.no_change": (
+        "δ ist die kleinste Änderung, auf die es ankommt (3 Punkte einer Siegquote, 1 Runde, "
+        "2 Punkte Zeitüberschreitungen). „Keine nennenswerte Änderung“ heißt: das Intervall "
+        "jeder Änderung liegt innerhalb ±δ; sie muss nicht null sein, ist aber kleiner als "
+        "das, worauf es ankommt."
+    ),
+    "verdict.gloss.robust.term": "robuste Balance",
+    "verdict.gloss.robust": (
+        "1 − die größte Spanne der Siegquoten der Figuren über alle erprobten Bot-Tische "
+        "(vorsichtig, zufällig, gemischt): wie gleich stark die Figuren an dem Tisch sind, "
+        "der sie am stärksten trennt. 1 heißt vollkommen gleich."
+    ),
+    "verdict.gloss.floor.term": "Rauschboden",
+    "verdict.gloss.floor": (
+        "Die Spanne der Siegquoten, die der Zufall allein bei so vielen Partien ergibt, wenn "
+        "alle Figuren gleich stark sind (das 95. Perzentil). Eine Spanne darunter ist kein "
+        "Beleg für ein Ungleichgewicht."
+    ),
+    "verdict.gloss.level.term": "Stufe eines Intervalls",
+    "verdict.gloss.level": (
+        "Die Chance, dass das Intervall den wahren Wert verfehlt: bei α = 0,05 geschieht das "
+        "in höchstens 5 von 100 Läufen. Jederzeit gültige Intervalle halten das, so oft der "
+        "Lauf auch hinschaut."
+    ),
+    "verdict.gloss.more": "Mehr in docs/glossary.md.",
+    "verdict.others": "Weitere Größen (Holm über diese Zeilen; ★: das Intervall schließt 0 aus)",
+    "balance.watch.verdict": "bis die Vorher-nachher-Antwort klar ist",
+    "verdict.skill_belongs": "Matrix des Entwurfs „{draft}“.",
+    "verdict.diff_title": (
+        "Siegquote je Figur: Entwurf − Deck neuer Spiele (die Intervalle der Antwort; ★ deutlich)"
+    ),
+    "verdict.diff_hover": "{name}: {diff} (Intervall der Antwort {low} bis {high})",
+    "verdict.also": "Außerdem deutlich verändert (★, Holm über diese Größen): {items}.",
+    # --- end of verdict's words ---
 }

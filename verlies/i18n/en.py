@@ -1771,4 +1771,116 @@ TEXTS: dict[str, str] = {
     "sweep.picked_grid": (
         "The draft now has {x} {a} and {y} {b} (Undo brings the one before back)."
     ),
+    # --- verdict ---
+    # (verlies/sim/verdict.py, verlies/i18n/metrics.py before_after_*, the Balance tab,
+    # the named-draft compare, the skill matrix: one before/after answer, fresh or marked)
+    "verdict.better": "Better: {why}",
+    "verdict.worse": "Worse: {why}",
+    "verdict.mixed": "Mixed: {why}",
+    "verdict.mixed_neutral": ("Changed, but not toward or away from a target: {why}"),
+    "verdict.no_change": (
+        "No meaningful change after {n} games per deck: every change lies within its δ "
+        "(a win rate: ±{d} points)"
+    ),
+    "verdict.cant_tell": (
+        "Can't tell yet after {n} games per deck: no win rate, first-seat edge, timeout "
+        "share or game length changed clearly, nor does every one lie within its δ; about "
+        "{more} more games per deck would decide it"
+    ),
+    "verdict.cant_tell_far": (
+        "Can't tell yet after {n} games per deck: no win rate, first-seat edge, timeout "
+        "share or game length changed clearly, nor does every one lie within its δ; the "
+        "changes lie so close to their δ that more games may not decide it soon"
+    ),
+    "verdict.why.fell": "{what} fell from {a} to {b} (clear)",
+    "verdict.why.rose": "{what} rose from {a} to {b} (clear)",
+    "verdict.why.shorter": "the games got shorter by {d} rounds (clear)",
+    "verdict.why.longer": "the games got longer by {d} rounds (clear)",
+    "verdict.why.but": "{good}, but {bad}",
+    "verdict.miss.still_above": "the {name} is still above target ({value}, {span})",
+    "verdict.miss.still_below": "the {name} is still below target ({value}, {span})",
+    "verdict.miss.now_above": "the {name} is now above target ({value}, {span})",
+    "verdict.miss.now_below": "the {name} is now below target ({value}, {span})",
+    "verdict.miss.more": "{n} more off target",
+    "verdict.q.win": "the {name}'s win rate",
+    "verdict.q.spread": "the spread of the win rates",
+    "verdict.q.edge": "the first seat's edge",
+    "verdict.q.timeouts": "the timeouts",
+    "verdict.q.rounds": "the game length (median rounds; change: the mean)",
+    "verdict.wins": "Win rates in the draft “{draft}” ({n} games): {items}",
+    "verdict.status.met": "within target",
+    "verdict.status.missed_above": "above target",
+    "verdict.status.missed_below": "below target",
+    "verdict.status.undecided": "can't tell yet",
+    "verdict.status.below_floor": "within the noise floor",
+    "verdict.status.above_floor": "above the noise floor",
+    "verdict.floor": "(noise floor {floor})",
+    "verdict.col.base": "before: {name}",
+    "verdict.col.draft": "after: {name}",
+    "verdict.col.change": "change ★",
+    "verdict.col.target": "target",
+    "verdict.col.state": "after vs target",
+    "verdict.table.title": "Before and after: “{base}” → “{draft}”, {n} games per deck",
+    "verdict.table.foot": (
+        "Each change's interval is the one the verdict uses: {method}, Holm over the "
+        "watched quantities at α = {alpha}; ★: its interval excludes 0. Levels before and "
+        "after: intervals at Suggest's level (Bonferroni over the targets)."
+    ),
+    "verdict.table.foot_none": (
+        "Uncorrected (every interval at α = {alpha}, {method}): for measuring only."
+    ),
+    "verdict.targets": "Targets",
+    "verdict.targets_help": (
+        "as in Suggest: win:*=25+-3; edge=-2:2; rounds=20:30; timeouts=:2 (separated by ;)"
+    ),
+    "verdict.targets_error": "Targets not taken: {msg} (the last targets stay: {last})",
+    "verdict.more": "Play {more} more games per deck",
+    "verdict.belongs": "Result for the draft “{draft}” against “{base}”.",
+    "verdict.stale": "Out of date: the draft changed after this result (it belongs to “{draft}”).",
+    "verdict.glossary": "What the words mean",
+    "verdict.glossary_link": "glossary",
+    "verdict.gloss.star.term": "★ (clear)",
+    "verdict.gloss.star": (
+        "The change's interval excludes 0: at the stated error level the change is real, "
+        "not noise. Every ★ is shown with the interval that earned it."
+    ),
+    "verdict.gloss.holm.term": "Holm",
+    "verdict.gloss.holm": (
+        "A correction for looking at many quantities at once: the smallest p-value must "
+        "pass α/K, the next α/(K−1), and so on, stopping at the first that does not. It "
+        "keeps the chance of any false ★ at most α."
+    ),
+    "verdict.gloss.no_change.term": "no meaningful change, δ",
+    "verdict.gloss.no_change": (
+        "δ is the smallest change that matters (3 points of a win rate, 1 round, 2 points "
+        "of timeouts). “No meaningful change” means every change's interval lies inside "
+        "±δ: the change may not be zero, but it is smaller than what matters."
+    ),
+    "verdict.gloss.robust.term": "robust balance",
+    "verdict.gloss.robust": (
+        "1 − the largest spread of the characters' win rates over every table of bots "
+        "tried (careful, random, mixed): how even the characters are at the table that "
+        "separates them most. 1 is perfectly even."
+    ),
+    "verdict.gloss.floor.term": "noise floor",
+    "verdict.gloss.floor": (
+        "The spread of win rates that chance alone gives at this many games when every "
+        "character is equally strong (the 95th percentile). A spread below it is not "
+        "evidence of imbalance."
+    ),
+    "verdict.gloss.level.term": "level of an interval",
+    "verdict.gloss.level": (
+        "The chance the interval misses the true value: at level α = 0.05 that happens in "
+        "at most 5 runs of 100. Always-valid intervals keep it however often the run looks."
+    ),
+    "verdict.gloss.more": "More in docs/glossary.md.",
+    "verdict.others": "Other quantities (Holm over these rows; ★: the interval excludes 0)",
+    "balance.watch.verdict": "until the before/after answer is clear",
+    "verdict.skill_belongs": "Matrix of the draft “{draft}”.",
+    "verdict.diff_title": (
+        "Win rate per character: draft − deck of new games (the answer's intervals; ★ clear)"
+    ),
+    "verdict.diff_hover": "{name}: {diff} (the answer's interval {low} to {high})",
+    "verdict.also": "Also changed clearly (★, Holm over those quantities): {items}.",
+    # --- end of verdict's words ---
 }

@@ -294,3 +294,275 @@ def _paired_table(comp: Comparison, lang: str) -> Table:
         text("lab.col.p", lang),
     ]
     return (foot, header, rows)
+
+
+# ---- the before/after answer (verlies.sim.verdict) --------------------------------------
+
+
+class BeforeAfterLike(Protocol):
+    """What the words read of a :class:`verlies.sim.verdict.BeforeAfter`."""
+
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def rows(self) -> dict[str, Any]: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def alpha(self) -> float: ...
+    @property
+    def sequential(self) -> bool: ...
+    @property
+    def corrected(self) -> bool: ...
+    @property
+    def base_name(self) -> str: ...
+    @property
+    def draft_name(self) -> str: ...
+    @property
+    def decided_by(self) -> tuple[str, ...]: ...
+    @property
+    def more_games(self) -> int | None: ...
+    @property
+    def deck(self) -> Any: ...
+    @property
+    def others(self) -> dict[str, dict[str, Any]]: ...
+    def characters(self) -> list[Any]: ...
+    def sentence(self, lang: str = "en") -> str: ...
+    def band_text(self, key: str, lang: str = "en") -> str: ...
+
+
+def _ba_name(key: str, ba: BeforeAfterLike, lang: str) -> str:
+    """A row's quantity in words: a character by its name, else ``verdict.q.<key>``."""
+    if key.startswith("win:"):
+        return text("verdict.q.win", lang, name=_character(key[4:], lang, ba.deck))
+    return text(f"verdict.q.{key}", lang)
+
+
+def _grouped(n: int, lang: str) -> str:
+    s = f"{n:,}"
+    return s.replace(",", ".") if lang == "de" else s
+
+
+def _ba_level(row: Any, x: float, lang: str, unit: bool = True) -> str:
+    """A level of a row: a rate in per cent, the spread and the edge in points, rounds."""
+    if math.isnan(x):
+        return "–"
+    if row.key == "rounds":
+        return _number(x, 1, lang, sign=False)
+    if row.key in ("spread", "edge"):
+        s = _number(100 * x, 1, lang, sign=row.key == "edge")
+        return f"{s} {text('metric.unit.points', lang)}" if unit else s
+    s = _number(100 * x, 1, lang, sign=False)
+    return f"{s} %" if unit else s
+
+
+def _ba_span(row: Any, lo: float, hi: float, lang: str) -> str:
+    """A level's interval, ``38.0–44.1`` (no unit: it follows the value)."""
+    if math.isnan(lo) or math.isnan(hi):
+        return ""
+    k = 1.0 if row.key == "rounds" else 100.0
+    if row.key == "edge":  # signed bounds: a dash would read as a minus
+        return f"{_number(k * lo, 1, lang)} … {_number(k * hi, 1, lang)}"
+    return f"{_number(k * lo, 1, lang, sign=False)}–{_number(k * hi, 1, lang, sign=False)}"
+
+
+def _ba_with_span(row: Any, x: float, lo: float, hi: float, lang: str) -> str:
+    span = _ba_span(row, lo, hi, lang)
+    return _ba_level(row, x, lang) + (f" ({span})" if span else "")
+
+
+def _ba_change(row: Any, lang: str) -> str:
+    """The paired change with the interval the verdict uses, ★ when it excludes 0."""
+    k, digits = (1.0, 2) if row.key == "rounds" else (100.0, 1)
+    value = _number(k * row.change, digits, lang)
+    if math.isnan(row.change_low) or math.isnan(row.change_high):
+        return value
+    lo = _number(k * row.change_low, digits, lang)
+    hi = _number(k * row.change_high, digits, lang)
+    return f"{value} ({lo} … {hi})" + (" ★" if row.star else "")
+
+
+def _ba_status(row: Any, lang: str) -> str:
+    """The draft against its target (the spread: against its noise floor)."""
+    if row.key == "spread":
+        if math.isnan(row.draft_floor):
+            return "–"
+        below = row.draft <= row.draft_floor
+        return text("verdict.status.below_floor" if below else "verdict.status.above_floor", lang)
+    if not row.draft_status:
+        return "–"
+    if row.draft_status == "missed":
+        side = "above" if row.draft_low > row.target[1] else "below"
+        return text(f"verdict.status.missed_{side}", lang)
+    return text(f"verdict.status.{row.draft_status}", lang)
+
+
+def _ba_why(row: Any, ba: BeforeAfterLike, lang: str) -> str:
+    """One clear change in words: what moved, from where to where."""
+    what = _ba_name(row.key, ba, lang)
+    if row.key == "rounds":
+        key = "verdict.why.shorter" if row.change < 0 else "verdict.why.longer"
+        return text(key, lang, d=_number(abs(row.change), 1, lang, sign=False))
+    key = "verdict.why.fell" if row.change < 0 else "verdict.why.rose"
+    return text(
+        key,
+        lang,
+        what=what,
+        a=_ba_level(row, row.base, lang, unit=row.key not in ("spread", "edge")),
+        b=_ba_level(row, row.draft, lang),
+    )
+
+
+def _ba_misses(ba: BeforeAfterLike, lang: str) -> list[str]:
+    """The characters the draft misses its target with: still or now above/below."""
+    out = []
+    for row in ba.characters():
+        if row.draft_status != "missed":
+            continue
+        side = "above" if row.draft_low > row.target[1] else "below"
+        when = "still" if row.base_status == "missed" else "now"
+        out.append(
+            text(
+                f"verdict.miss.{when}_{side}",
+                lang,
+                name=_character(row.key[4:], lang, ba.deck),
+                value=_ba_level(row, row.draft, lang),
+                span=_ba_span(row, row.draft_low, row.draft_high, lang),
+            )
+        )
+    return out
+
+
+def before_after_sentence(ba: BeforeAfterLike, lang: str = "en") -> str:
+    """The before/after verdict in one sentence: the verdict, what decided it, and the
+    characters still off target in the draft."""
+    rows = ba.rows
+    n = _grouped(ba.games, lang)
+    if ba.verdict in ("better", "worse", "mixed"):
+        decided = [rows[k] for k in ba.decided_by if k in rows]
+        if ba.verdict == "mixed":
+            toward = [r for r in decided if r.direction == "toward"]
+            away = [r for r in decided if r.direction == "away"]
+            if toward and away:
+                why = text(
+                    "verdict.why.but",
+                    lang,
+                    good=_ba_why(toward[0], ba, lang),
+                    bad=_ba_why(away[0], ba, lang),
+                )
+                head = text("verdict.mixed", lang, why=why)
+            else:
+                items = ", ".join(_ba_why(r, ba, lang) for r in decided[:2])
+                head = text("verdict.mixed_neutral", lang, why=items)
+        else:
+            items = ", ".join(_ba_why(r, ba, lang) for r in decided[:2])
+            head = text(f"verdict.{ba.verdict}", lang, why=items)
+    elif ba.verdict == "no_change":
+        win = next((r for k, r in rows.items() if k.startswith("win:")), None)
+        d = _number(100 * win.delta, 1, lang, sign=False) if win is not None else "3"
+        head = text("verdict.no_change", lang, n=n, d=d)
+    elif ba.more_games is not None:
+        more = _grouped(round_games(ba.more_games), lang)
+        head = text("verdict.cant_tell", lang, n=n, more=more)
+    else:
+        head = text("verdict.cant_tell_far", lang, n=n)
+    misses = _ba_misses(ba, lang)
+    if misses:
+        shown = misses[:3]
+        rest = len(misses) - len(shown)
+        tail = "; ".join(shown)
+        if rest:
+            tail += "; " + text("verdict.miss.more", lang, n=rest)
+        head += "; " + tail
+    head += "."
+    also = [
+        f"{metric_name(k, lang, ba.deck)} {fmt_diff(k, r['diff'], lang)}"
+        for k, r in ba.others.items()
+        if r.get("star")
+    ]
+    if also:  # what else changed clearly (injuries, gold, …): named, not judged
+        head += " " + text("verdict.also", lang, items=", ".join(also))
+    return head
+
+
+def round_games(n: int) -> int:
+    """A count of games as a person says it: up to the next ten, hundred or thousand."""
+    step = 10 if n <= 100 else 100 if n <= 2000 else 1000
+    return -(-n // step) * step
+
+
+def before_after_wins(ba: BeforeAfterLike, lang: str = "en") -> str:
+    """Every character's win rate in the draft with its interval and target state, the
+    highest first: the win rates are always part of the answer."""
+    items = []
+    for row in ba.characters():
+        state = _ba_status(row, lang)
+        span = _ba_span(row, row.draft_low, row.draft_high, lang)
+        inner = ", ".join(x for x in (span, state if state != "–" else "") if x)
+        items.append(
+            f"{_character(row.key[4:], lang, ba.deck)} {_ba_level(row, row.draft, lang)}"
+            + (f" ({inner})" if inner else "")
+        )
+    return text(
+        "verdict.wins",
+        lang,
+        draft=ba.draft_name,
+        n=_grouped(ba.games, lang),
+        items=" · ".join(items) if items else "–",
+    )
+
+
+def before_after_table(ba: BeforeAfterLike, lang: str = "en") -> list[Table]:
+    """The answer as tables: the sentence and the win rates, the rows base → draft, the
+    footnote saying which intervals these are."""
+    header = [
+        text("lab.col.quantity", lang),
+        text("verdict.col.base", lang, name=ba.base_name),
+        text("verdict.col.draft", lang, name=ba.draft_name),
+        text("verdict.col.change", lang),
+        text("verdict.col.target", lang),
+        text("verdict.col.state", lang),
+    ]
+    rows = []
+    for key, row in ba.rows.items():
+        if key == "spread":
+            base = _ba_level(row, row.base, lang) + _ba_floor(row.base_floor, lang)
+            draft = _ba_level(row, row.draft, lang) + _ba_floor(row.draft_floor, lang)
+        else:
+            base = _ba_with_span(row, row.base, row.base_low, row.base_high, lang)
+            draft = _ba_with_span(row, row.draft, row.draft_low, row.draft_high, lang)
+        rows.append(
+            [
+                _ba_name(key, ba, lang),
+                base,
+                draft,
+                _ba_change(row, lang),
+                ba.band_text(key, lang),
+                _ba_status(row, lang),
+            ]
+        )
+    title = text(
+        "verdict.table.title",
+        lang,
+        base=ba.base_name,
+        draft=ba.draft_name,
+        n=_grouped(ba.games, lang),
+    )
+    method = text("lab.method.seq" if ba.sequential else "lab.method.one", lang)
+    foot = text(
+        "verdict.table.foot" if ba.corrected else "verdict.table.foot_none",
+        lang,
+        method=method,
+        alpha=_number(ba.alpha, 2, lang, sign=False),
+    )
+    return [
+        ("", [], [[ba.sentence(lang)], [before_after_wins(ba, lang)]]),
+        (title, header, rows),
+        ("", [], [[foot]]),
+    ]
+
+
+def _ba_floor(floor: float, lang: str) -> str:
+    if math.isnan(floor):
+        return ""
+    return " " + text("verdict.floor", lang, floor=_number(100 * floor, 1, lang, sign=False))

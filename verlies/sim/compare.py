@@ -223,6 +223,10 @@ class Comparison(TableReport):
     sequential: bool = False
     looks: int = 0
     _pmin: dict[str, float] = field(default_factory=dict, repr=False)
+    #: Another rule for when a sequential run stops (``compare(..., decide=...)``): given the
+    #: comparison after a look, "different", "no_change" or "undecided"; None: the
+    #: comparison's own verdict over ``watch``.
+    decide: Callable[[Comparison], str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def games(self) -> int:
@@ -269,6 +273,42 @@ class Comparison(TableReport):
                 return 1.0
             return stats.cs_p_value(p.n, p.diff, var, self.delta(key) * self.scale(key))
         return stats.t_p(p.diff, math.sqrt(var / p.n), p.n - 1)
+
+    def p_look(self, key: str) -> float:
+        """This look's p-value of "no change" in ``key`` (always-valid in a sequential run:
+        the p-value and the interval of the same look agree, ≤ a exactly when the interval
+        at level a excludes 0)."""
+        return self._p_now(key)
+
+    def pairs_for(self, key: str, margin: float, level: float, cap: int = 10_000_000) -> int | None:
+        """About how many pairs make ``key``'s half-width at ``level`` smaller than
+        ``margin`` (display units), its spread of differences as measured so far; None when
+        not known yet, when ``margin`` ≤ 0, or beyond ``cap``."""
+        p = self.paired.get(key)
+        if p is None or p.n < 2 or not margin > 0:
+            return None
+        var, sc = self._var(p), self.scale(key)
+        tau, goal = self.delta(key) * sc, margin * sc
+
+        def half(n: int) -> float:
+            if self.sequential:
+                return stats.cs_half_width(n, var, tau, level)
+            return stats.z_quantile(1 - level / 2) * math.sqrt(var / n)
+
+        lo, hi = max(p.n, MIN_PAIRS if self.sequential else 2), max(p.n, 2)
+        if half(lo) < goal:
+            return lo
+        while half(hi) >= goal:
+            if hi > cap:
+                return None
+            hi *= 2
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if half(mid) < goal:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
 
     def p_value(self, key: str) -> float:
         """The p-value of "no change" in ``key``: always-valid (the running minimum over the
@@ -358,6 +398,11 @@ class Comparison(TableReport):
     def verdict(self) -> str:
         """``"different"``, ``"no_change"`` or ``"undecided"`` over the watched quantities."""
         return self._decide()[0]
+
+    def stop_verdict(self) -> str:
+        """What a sequential run's stop is decided on: ``decide``'s answer when given
+        (e.g. the before/after verdict of :mod:`verlies.sim.verdict`), else :attr:`verdict`."""
+        return self.decide(self) if self.decide is not None else self.verdict
 
     @property
     def decided_by(self) -> tuple[tuple[str, str], ...]:
@@ -577,6 +622,7 @@ def compare(
     progress: Progress = False,
     cancel: CancelToken | None = None,
     on_update: Callable[[Comparison], None] | None = None,
+    decide: Callable[[Comparison], str] | None = None,
 ) -> Comparison:
     """Play the same seeds with deck (and variants) A and B; paired differences B − A.
 
@@ -592,7 +638,9 @@ def compare(
     or when ``max_games`` (default 20 × ``games``) or ``max_seconds`` is reached
     ("undecided"). Whether to go on is decided only on whole blocks, so the games played
     do not depend on the executor (a time budget excepted). Without ``until_clear`` one
-    block is played and the verdict is taken at that one look.
+    block is played and the verdict is taken at that one look. ``decide``: another stop
+    rule for ``until_clear`` (:meth:`Comparison.stop_verdict`), e.g. the before/after
+    verdict's (:func:`verlies.sim.verdict.stop_rule`).
     """
     n = check_games(games)
     check_workers(workers)
@@ -614,6 +662,7 @@ def compare(
     if budget < n:
         raise SimulationError(f"max_games ({budget}) is below one block of games ({n})")
     comp = _comparison(spec_a, spec_b, labels, patterns, float(alpha), deltas, sequential, budget)
+    comp.decide = decide
     run = _Blocks(comp, n, budget, max_seconds, on_update)
     run.play(executor, workers, progress, cancel)
     return comp
@@ -767,7 +816,7 @@ class _Blocks:
                 self._add(*self.held.pop(i))
             self.done += 1
             self.comp.look()
-            verdict = self.comp.verdict
+            verdict = self.comp.stop_verdict()
             self._tell()
             self._stop_if(verdict, hi)
 

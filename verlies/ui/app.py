@@ -306,6 +306,7 @@ class PlayApp:
                 lang=self.model.lang,
                 set_draft=lambda d: self.editor.open_draft(d),  # "Make it the draft": one undo
             )
+            self.editor.on_draft_change(lambda _d: self.balance.draft_changed())
             no_null_tooltips(self._balance.widget)
             self._slots[1].children = [self._balance.widget]
         return self._balance

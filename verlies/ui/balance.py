@@ -37,8 +37,11 @@ if TYPE_CHECKING:
 
 __all__ = ["WATCH", "BalanceRun", "BalanceTab", "watch_block", "watch_keys"]
 
-#: The tab's choices of what to watch (``balance.watch.<choice>`` in i18n).
-WATCH: tuple[str, ...] = ("none", "wins", "rounds", "injuries", "gold", "all")
+#: The tab's choices of what to watch (``balance.watch.<choice>`` in i18n); "verdict" (the
+#: default) plays blocks until the before/after answer is decided (verlies.sim.verdict).
+WATCH: tuple[str, ...] = ("verdict", "none", "wins", "rounds", "injuries", "gold", "all")
+#: What the "verdict" choice watches: the before/after answer's family.
+VERDICT_WATCH: tuple[str, ...] = ("win:*", "win@1", "timeout", "rounds")
 
 
 def watch_keys(choice: str, deck: DeckLike) -> tuple[str, ...]:
@@ -47,6 +50,8 @@ def watch_keys(choice: str, deck: DeckLike) -> tuple[str, ...]:
     wins = tuple(f"win:{cid}" for cid in sorted(deck.characters))
     if choice == "none":
         return ()
+    if choice == "verdict":
+        return VERDICT_WATCH
     if choice == "wins":
         return wins
     if choice == "all":
@@ -71,6 +76,8 @@ class BalanceRun(PooledRun):
     def __init__(self, workers: int | None = None) -> None:
         super().__init__(workers)
         self.comparison: Comparison | None = None
+        #: What the last run compared: (base, draft), to say which draft a result is of.
+        self.decks: tuple[DeckLike, DeckLike] | None = None
 
     def start(
         self,
@@ -81,6 +88,7 @@ class BalanceRun(PooledRun):
         players: int = 4,
         seed: int = 0,
         watch: Sequence[str] = (),
+        decide: Callable[[Comparison], str] | None = None,
         on_update: Callable[[BalanceRun], None] | None = None,
         on_done: Callable[[BalanceRun], None] | None = None,
         on_start: Callable[[BalanceRun], None] | None = None,
@@ -89,10 +97,12 @@ class BalanceRun(PooledRun):
 
         ``watch``: quantities to watch (``compare(..., until_clear=watch)``): games are
         played in blocks of about a tenth of ``games`` until they are decided or
-        ``games`` are played; empty: exactly ``games`` games.
+        ``games`` are played; empty: exactly ``games`` games. ``decide``: the watched run's
+        stop rule (``compare(..., decide=...)``), e.g. the before/after answer's.
         """
         cancel = self._begin(2 * games)
         self.comparison = None
+        self.decks = (base, draft)
         executor = self.executor()
 
         def update(comp: Comparison) -> None:
@@ -117,6 +127,7 @@ class BalanceRun(PooledRun):
                 progress=self._progress,
                 cancel=cancel,
                 on_update=update,
+                decide=decide if watch else None,
             )
             return self.comparison.stopped == "cancelled"
 
@@ -170,6 +181,8 @@ class BalanceTab:
         size_box = self._build_size()
         self._status: tuple[str, dict[str, object]] | None = None
         self._last_draw = 0.0
+        self._targets_used: list[Any] = []  # the targets of the run shown
+        self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
         self.box = widgets.VBox(
             [
                 panel_styles(CSS),
@@ -177,12 +190,15 @@ class BalanceTab:
                 controls,
                 self.bar.widget,
                 self.status,
+                self.fresh,
                 self.verdict,
+                self.more_button,
                 self.diff_chart,
                 self.plots,
                 self.table,
                 self.downloads,
                 size_box,
+                self.glossary,
             ]
         )
         self.box.add_class("vl-panel")
@@ -211,17 +227,25 @@ class BalanceTab:
         self.games = widgets.BoundedIntText(value=1000, min=8, max=1_000_000, step=8)
         self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
         self.seed = widgets.IntText(value=0)
-        self.watch = widgets.Dropdown(options=[(c, c) for c in WATCH], value="none")
+        self.watch = widgets.Dropdown(options=[(c, c) for c in WATCH], value="verdict")
+        # the before/after answer's targets, in Suggest's syntax (empty: fair share ± 3)
+        self.targets = widgets.Text(value="", continuous_update=False)
         self.start_button = widgets.Button(button_style="primary", icon="play")
         self.cancel_button = widgets.Button(icon="stop", disabled=True)
         self.start_button.on_click(lambda _b: self.start())
         self.cancel_button.on_click(lambda _b: self.run.cancel())
-        self.labels = [widgets.Label() for _ in range(4)]
+        self.labels = [widgets.Label() for _ in range(5)]
         fields = []
         for label, w, cls in zip(
             self.labels,
-            (self.games, self.players, self.seed, self.watch),
-            ("vl-balance-games", "vl-balance-players", "vl-balance-seed", "vl-balance-watch"),
+            (self.games, self.players, self.seed, self.watch, self.targets),
+            (
+                "vl-balance-games",
+                "vl-balance-players",
+                "vl-balance-seed",
+                "vl-balance-watch",
+                "vl-balance-targets",
+            ),
             strict=True,
         ):
             field = widgets.VBox([label, w])
@@ -251,6 +275,16 @@ class BalanceTab:
         self.status.add_class("vl-balance-status")
         self.verdict = widgets.HTML()
         self.verdict.add_class("vl-balance-verdict")
+        # which draft the result is of, or that it is out of date (the draft changed)
+        self.fresh = widgets.HTML()
+        self.fresh.add_class("vl-balance-fresh")
+        # "can't tell yet": play the games that would decide it
+        self.more_button = widgets.Button(icon="forward")
+        self.more_button.add_class("vl-balance-more")
+        self.more_button.layout.display = "none"
+        self.more_button.on_click(lambda _b: self.more())
+        self.glossary = widgets.HTML()
+        self.glossary.add_class("vl-balance-glossary")
         self.diff_chart = widgets.HTML()
         self.diff_chart.add_class("vl-balance-diff")
         # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
@@ -282,7 +316,7 @@ class BalanceTab:
     def _t(self, key: str, **kw: object) -> str:
         from verlies import i18n
 
-        own = key.startswith(("balance.", "samplesize."))
+        own = key.startswith(("balance.", "samplesize.", "verdict."))
         return i18n.text(key if own else f"sim.{key}", self.lang, **kw)
 
     @property
@@ -302,9 +336,14 @@ class BalanceTab:
         self.lang = lang
         self.intro.value = f"<p>{html.escape(self._t('intro'))}</p>"
         for label, key in zip(
-            self.labels, ("games", "players", "seed", "balance.watch"), strict=True
+            self.labels,
+            ("games", "players", "seed", "balance.watch", "verdict.targets"),
+            strict=True,
         ):
             label.value = self._t(key)
+        self.targets.placeholder = "win:*=25+-3; edge=-2:2"
+        self.targets.tooltip = self._t("verdict.targets_help")
+        self.glossary.value = self._glossary()
         self.watch.tooltip = self._t("balance.watch_help")
         chosen = self.watch.value
         self.watch.options = [(self._t(f"balance.watch.{c}"), c) for c in WATCH]
@@ -356,9 +395,84 @@ class BalanceTab:
         self.lengths.set_words(*self._length_words())
         self.plots.children = [self.lengths.widget]
 
+    def _glossary(self) -> str:
+        from verlies.ui.balance_chart import glossary_html
+
+        return glossary_html(self.lang)
+
+    def _parse_targets(self) -> list[Any] | None:
+        """The targets field parsed; a wrong one is said in the status line (what and
+        where) and None returned: no run starts and the shown result stays, marked."""
+        from verlies.sim.verdict import parse_targets
+
+        text = str(self.targets.value or "")
+        try:
+            return parse_targets(text, int(self.players.value))
+        except VerliesError as e:
+            text_in = getattr(e, "text_in", None)
+            msg = str(text_in(self.lang)) if callable(text_in) else str(e)
+            last = "; ".join(f"{t.key}={t.shown(self.lang)}" for t in self._targets_used[1:])
+            self._status = None
+            self.status.value = failed_html(
+                self._t("verdict.targets_error", msg=msg, last=last or "–")
+            )
+            return None
+
+    def more(self) -> None:
+        """Play the games that "can't tell yet" named (the games played so far are kept:
+        the same seeds give the same games and are not played again)."""
+        ba, comp = self._answer, self.run.comparison
+        if self.run.running or ba is None or comp is None or not ba.more_games:
+            return
+        from verlies.i18n.metrics import round_games
+
+        total = comp.games + round_games(int(ba.more_games))
+        self.games.value = min(int(self.games.max), -(-total // 8) * 8)
+        self.start()
+
+    def draft_changed(self) -> None:
+        """The draft (or the deck of new games) changed: every result shown says whether
+        it is still of the draft being edited (the editor's ``on_draft_change``)."""
+        self._show_fresh()
+        marker = getattr(self.skill, "draft_changed", None)
+        if callable(marker):
+            marker()
+
+    def is_fresh(self) -> bool:
+        """The shown result is of the draft and the deck of new games as they are now."""
+        decks = self.run.decks
+        if decks is None:
+            return True
+        base, draft = decks
+        now_base, now_draft = self.get_base(), self.get_draft()
+        return (base is now_base or base == now_base) and (draft is now_draft or draft == now_draft)
+
+    def _show_fresh(self) -> None:
+        comp, decks = self.run.comparison, self.run.decks
+        if comp is None or decks is None:
+            self.fresh.value = ""
+            return
+        base, draft = (str(getattr(d, "name", "")) for d in decks)
+        if self.is_fresh():
+            words = self._t("verdict.belongs", draft=draft, base=base)
+            self.fresh.value = f'<p class="vl-fresh">{html.escape(words)}</p>'
+        else:
+            words = self._t("verdict.stale", draft=draft)
+            self.fresh.value = (
+                f'<p class="vl-stale" role="status" style="color:#b3261e">'
+                f"⚠ {html.escape(words)}</p>"
+            )
+
     def start(self) -> None:
         if self.run.running:
             return
+        targets = self._parse_targets()
+        if targets is None:
+            self._show_fresh()
+            return
+        self._targets_used = targets
+        self._answer = None
+        self.more_button.layout.display = "none"
         games = int(self.games.value)
         if self.lengths is None:
             self._make_plots()
@@ -375,9 +489,16 @@ class BalanceTab:
             players=int(self.players.value),
             seed=int(self.seed.value),
             watch=watch_keys(str(self.watch.value), base),
+            decide=self._stop_rule(targets) if self.watch.value == "verdict" else None,
             on_update=self._update,
             on_done=self._done,
         )
+
+    @staticmethod
+    def _stop_rule(targets: list[Any]) -> Callable[[Comparison], str]:
+        from verlies.sim.verdict import stop_rule
+
+        return stop_rule(targets[1:])  # [0]: the default band parse_targets puts first
 
     def _show_progress(self, run: BalanceRun) -> None:
         self.bar.show_run(run, rate_words(run, self.lang))
@@ -395,31 +516,51 @@ class BalanceTab:
         self._draw(run)
 
     def _draw(self, run: BalanceRun, words_only: bool = False) -> None:
-        """The chart, the game lengths and the table of ``run``'s comparison, in the
-        page's language (``words_only``: a language switch, the numbers as they were)."""
+        """The answer, the chart, the game lengths and the tables of ``run``'s comparison,
+        in the page's language (``words_only``: a language switch, the numbers as they
+        were). Every number has one interval: the one the before/after verdict uses."""
         comp = run.comparison
         if comp is None or comp.games == 0:
             return
-        from verlies.sim import plots
-        from verlies.ui.balance_chart import character_names, difference_svg
+        from verlies.sim.verdict import before_after, other_rows
+        from verlies.ui.balance_chart import (
+            VERDICT_WORDS,
+            before_after_html,
+            character_names,
+            difference_svg,
+            verdict_differences,
+        )
 
+        if not words_only or self._answer is None:
+            self._answer = before_after(comp, self._targets_used[1:] or None)
+        ba = self._answer
         names = character_names(comp.a.spec.deck, self.lang)
-        self.diff_chart.value = difference_svg(plots.win_rate_differences(comp), names, self.lang)
+        self.diff_chart.value = difference_svg(
+            verdict_differences(ba), names, self.lang, VERDICT_WORDS
+        )
         if self.lengths is not None and not words_only:
             self.lengths.update(comp.a, comp.b)
-        self.table.value = self._table_html(comp)
+        self.table.value = before_after_html(ba, other_rows(comp), self.lang)
+        self._show_fresh()
         if not run.running:
-            self.verdict.value = self._verdict_html(comp)
+            self._show_verdict()
 
-    def _table_html(self, comp: Comparison) -> str:
-        from verlies.ui.balance_chart import labelled, table_html
+    def _show_verdict(self) -> None:
+        from verlies.ui.balance_chart import verdict_html
 
-        return table_html(labelled(comp, self.lang), self.lang)
+        ba = self._answer
+        if ba is None:
+            return
+        self.verdict.value = verdict_html(ba, self.lang)
+        if ba.verdict == "cant_tell" and ba.more_games:
+            from verlies.i18n.metrics import round_games
 
-    def _verdict_html(self, comp: Comparison) -> str:
-        from verlies.ui.balance_chart import labelled
-
-        return html.escape(labelled(comp, self.lang).sentence(self.lang))
+            more = round_games(int(ba.more_games))
+            shown = f"{more:,}".replace(",", "." if self.lang == "de" else ",")
+            self.more_button.description = self._t("verdict.more", more=shown)
+            self.more_button.layout.display = ""
+        else:
+            self.more_button.layout.display = "none"
 
     def _done(self, run: BalanceRun) -> None:
         self._update(run, force=True)
@@ -432,7 +573,7 @@ class BalanceTab:
             return
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
-        self.verdict.value = self._verdict_html(comp)
+        self._show_verdict()
         from verlies.ui.editor_html import download_link
 
         self.downloads.value = " · ".join(

@@ -24,6 +24,7 @@ from verlies.sim.plots import Differences
 
 if TYPE_CHECKING:
     from verlies.sim.compare import Comparison
+    from verlies.sim.verdict import BeforeAfter
 
 __all__ = [
     "ROW",
@@ -80,7 +81,12 @@ def _x(points_value: float, half: float) -> float:
     return PLOT_LO + (points_value + half) / (2 * half) * (PLOT_HI - PLOT_LO)
 
 
-def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> str:
+def difference_svg(
+    diffs: Differences,
+    names: Mapping[str, str],
+    lang: str,
+    words: tuple[str, str] = ("balance.diff_title", "balance.diff_hover"),
+) -> str:
     """The chart of ``diffs`` (see the module), names from ``names``, words in ``lang``.
 
     Each row is a ``<g class="vl-diff-row" data-key="<character id>">`` with its name
@@ -89,7 +95,8 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
     ``data-points``. A hover over a row gives its interval in words (``<title>``).
     """
     t = i18n.text
-    title = html.escape(t("balance.diff_title", lang))
+    title_key, hover_key = words  # the verdict's chart: its own intervals named
+    title = html.escape(t(title_key, lang))
     if not diffs.ids:
         return (
             f'<div class="vl-diff"><div class="vl-diff-title">{title}</div>'
@@ -123,7 +130,7 @@ def difference_svg(diffs: Differences, names: Mapping[str, str], lang: str) -> s
         )
         hover = (
             t(
-                "balance.diff_hover",
+                hover_key,
                 lang,
                 name=name,
                 diff=points(d, lang),
@@ -213,3 +220,135 @@ def table_html(comp: Comparison, lang: str) -> str:
         parts.append("</table>")
     parts.append("</div>")
     return "\n".join(parts)
+
+
+# ---- the before/after answer on the page (verlies.sim.verdict) ---------------------------
+
+#: The chart's title and hover words when it shows the before/after answer's intervals.
+VERDICT_WORDS = ("verdict.diff_title", "verdict.diff_hover")
+
+#: The glossary's entries, in the order they are listed (``verdict.gloss.<key>`` in i18n;
+#: each an anchor ``vl-gloss-<key>`` that the words link to, as docs/glossary.md's).
+GLOSSARY: tuple[str, ...] = ("star", "holm", "no_change", "floor", "level", "robust")
+
+
+def gloss_link(key: str, label: str) -> str:
+    """``label`` (escaped) linked to the in-page glossary's entry ``key``."""
+    return f'<a class="vl-gloss-link" href="#vl-gloss-{key}">{html.escape(label)}</a>'
+
+
+def glossary_html(lang: str) -> str:
+    """The in-page glossary: a closed ``<details>`` with every term and its meaning."""
+    t = i18n.text
+    items = "".join(
+        f'<dt id="vl-gloss-{k}">{html.escape(t(f"verdict.gloss.{k}.term", lang))}</dt>'
+        f"<dd>{html.escape(t(f'verdict.gloss.{k}', lang))}</dd>"
+        for k in GLOSSARY
+    )
+    return (
+        f'<details class="vl-glossary" id="vl-glossary" lang="{html.escape(lang)}">'
+        f"<summary>{html.escape(t('verdict.glossary', lang))}</summary><dl>{items}</dl>"
+        f"<p>{html.escape(t('verdict.gloss.more', lang))}</p></details>"
+    )
+
+
+def verdict_differences(ba: BeforeAfter) -> Differences:
+    """The characters' changes as the verdict has them (its intervals, its ★), largest
+    gain first: the chart shows the same interval as the table and the sentence."""
+    rows = [r for k, r in ba.rows.items() if k.startswith("win:")]
+    rows = [r for r in rows if not math.isnan(r.change)]
+    rows.sort(key=lambda r: (-r.change, r.key))
+    return Differences(
+        ids=tuple(r.key.removeprefix("win:") for r in rows),
+        diffs=tuple(float(r.change) for r in rows),
+        low=tuple(float(r.change_low) for r in rows),
+        high=tuple(float(r.change_high) for r in rows),
+        clear=tuple(bool(r.star) for r in rows),
+    )
+
+
+def verdict_html(ba: BeforeAfter, lang: str) -> str:
+    """The answer's lead: the sentence, then every character's win rate in the draft."""
+    sentence = html.escape(ba.sentence(lang))
+    wins = html.escape(ba.win_line(lang))
+    return (
+        f'<p class="vl-verdict-sentence" lang="{html.escape(lang)}">{sentence}</p>'
+        f'<p class="vl-verdict-wins">{wins}</p>'
+    )
+
+
+def before_after_html(ba: BeforeAfter, others: Mapping[str, Mapping[str, float]], lang: str) -> str:
+    """The answer's table (base → draft, one interval per number, the one the verdict
+    uses) and the other paired quantities (their own Holm family), with a footnote whose
+    words link to the glossary."""
+    from verlies.i18n.metrics import (
+        before_after_table,
+        fmt_diff,
+        fmt_value,
+        metric_help,
+        metric_name,
+    )
+
+    esc = html.escape
+    t = i18n.text
+    deck = ba.deck
+    tables = before_after_table(ba, lang)
+    title, header, rows = tables[1]
+    parts = [f'<div class="verlies-report vl-balance-report" lang="{esc(lang)}">']
+    parts.append(f'<p class="vl-verdict-title"><b>{esc(title)}</b></p>')
+    parts.append(_table(header, rows, list(ba.rows), lang, deck, metric_help))
+    foot = esc(tables[2][2][0][0])
+    for key, word in (("holm", "Holm"), ("star", "★")):
+        foot = foot.replace(word, gloss_link(key, word), 1)
+    parts.append(f'<p class="vl-verdict-foot">{foot}</p>')
+    if others:
+        head = [
+            t("lab.col.quantity", lang),
+            t("verdict.col.base", lang, name=ba.base_name),
+            t("verdict.col.draft", lang, name=ba.draft_name),
+            t("verdict.col.change", lang),
+        ]
+        body = []
+        for k, r in others.items():
+            change = fmt_diff(k, r["diff"], lang, unit=False)
+            if not (math.isnan(r["low"]) or math.isnan(r["high"])):
+                lo = fmt_diff(k, r["low"], lang, unit=False)
+                hi = fmt_diff(k, r["high"], lang, unit=False)
+                change += f" ({lo} … {hi})" + (" ★" if r["star"] else "")
+            body.append(
+                [
+                    metric_name(k, lang, deck),
+                    fmt_value(k, r["a"], lang),
+                    fmt_value(k, r["b"], lang),
+                    change,
+                ]
+            )
+        parts.append(f'<p class="vl-others-title"><b>{esc(t("verdict.others", lang))}</b></p>')
+        parts.append(_table(head, body, list(others), lang, deck, metric_help))
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def _table(
+    header: list[str],
+    rows: list[list[str]],
+    keys: list[str],
+    lang: str,
+    deck: object,
+    helper: object,
+) -> str:
+    esc = html.escape
+    out = ['<table style="border-collapse: collapse">']
+    out.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
+    for key, row in zip(keys, rows, strict=True):
+        cells = "".join(
+            f'<td data-col="{esc(header[j])}" '
+            f'style="text-align: {"left" if j == 0 else "right"}">{esc(c)}</td>'
+            for j, c in enumerate(row)
+        )
+        hover = ""
+        if key not in ("spread", "edge", "timeouts"):  # the rest have a definition
+            hover = f' title="{esc(helper(key, lang, deck))}"'  # type: ignore[operator]
+        out.append(f'<tr data-key="{esc(key)}"{hover}>{cells}</tr>')
+    out.append("</table>")
+    return "".join(out)

@@ -5,7 +5,9 @@
 and compares any two decks among the draft being edited, the saved drafts and the shipped
 editions (``Deck.edition("standard-1")``, ...) with the lab's ``compare`` on the same
 seeds (in a background thread: :class:`verlies.ui.balance.BalanceRun`), ending in its
-verdict sentence. Every message is in the page's language.
+before/after answer (:func:`verlies.sim.verdict.before_after`: the verdict, every
+character's win rate), naming the decks it belongs to, marked out of date once the draft
+being edited changes under it. Every message is in the page's language.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from collections.abc import Callable
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
-from verlies.i18n.metrics import verdict_sentence
 from verlies.store.drafts import DraftStore, shown_name
 from verlies.ui.balance import BalanceRun
 
@@ -48,6 +49,7 @@ class DraftsModel:
         self.lang = lang
         self.run = BalanceRun(workers)
         self.compared: tuple[str, str] | None = None  # the refs of the last comparison
+        self._current: Deck | None = None  # the draft being edited, when it was compared
         self._active = False  # False once the comparison is over, before on_done is called
 
     def _open(self) -> tuple[DraftStore, str]:
@@ -145,14 +147,25 @@ class DraftsModel:
             self._active = False
             return _t("not_compared", self.lang, msg=_error(e, self.lang))
         self.compared = (a, b)
+        self._current = current if CURRENT in (a, b) else None
         return ""
+
+    def is_fresh(self, current: Deck | None) -> bool:
+        """The last comparison is still of the draft being edited (always, when neither
+        side was that draft)."""
+        if self._current is None or current is None:
+            return True
+        return current is self._current or current == self._current
 
     @property
     def comparing(self) -> bool:
         return self._active and self.run.running
 
-    def result_text(self) -> str:
-        """Where the comparison is, or its verdict sentence once it has one."""
+    def result_text(self, current: Deck | None = None) -> str:
+        """Where the comparison is, or its before/after answer once it has one: the
+        verdict sentence, every character's win rate in the second deck, and the decks it
+        belongs to, or that it is out of date (``current``: the draft being edited now).
+        One line each."""
         run = self.run
         if run.error is not None:
             return _t("not_compared", self.lang, msg=run.error)
@@ -160,10 +173,19 @@ class DraftsModel:
             return (
                 _t("comparing", self.lang, done=run.done, total=run.total) if self.comparing else ""
             )
-        verdict = verdict_sentence(run.comparison, self.lang)
+        from verlies.sim.verdict import before_after
+
+        ba = before_after(run.comparison)
+        lines = [ba.sentence(self.lang), ba.win_line(self.lang)]
         if self.comparing:
-            return _t("comparing", self.lang, done=run.done, total=run.total) + " " + verdict
-        return verdict
+            lines.insert(0, _t("comparing", self.lang, done=run.done, total=run.total))
+        elif self.is_fresh(current):
+            lines.append(
+                i18n.text("verdict.belongs", self.lang, draft=ba.draft_name, base=ba.base_name)
+            )
+        else:
+            lines.append(i18n.text("verdict.stale", self.lang, draft=ba.draft_name))
+        return "\n".join(lines)
 
     def close(self) -> None:
         self.run.close()

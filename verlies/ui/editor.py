@@ -140,6 +140,7 @@ class DeckEditor:
         self._get_game = get_game
         self._on_change = on_change
         self._quiet = 0
+        self._draft_listeners: list[Callable[[Deck], None]] = []
         self._last_text_ok = True
         self._last_count_ok = True
         self._list_lock = threading.RLock()  # the impact run redraws the list from its thread
@@ -629,6 +630,7 @@ class DeckEditor:
         self.action_status.value = esc(self.model.apply_to_new_games())
         self._update_pending()
         self._on_change()
+        self._tell_draft_changed()  # the deck of new games (the base) changed
 
     def apply_to_game(self) -> bool:
         """Apply the draft to the current game's undrawn cards as an undoable step."""
@@ -670,6 +672,18 @@ class DeckEditor:
             self.files.show_name()
         if edit:
             self.files.stale()
+            self._tell_draft_changed()
+
+    def on_draft_change(self, callback: Callable[[Deck], None]) -> None:
+        """Call ``callback(draft)`` whenever the draft changes (an edit, undo, reset, an
+        opened draft, an arrived deck) or new games take it: results of an earlier draft
+        can mark themselves out of date at once."""
+        self._draft_listeners.append(callback)
+
+    def _tell_draft_changed(self) -> None:
+        self.drafts.draft_changed()
+        for callback in list(self._draft_listeners):
+            callback(self.draft)
 
     # ---- files -------------------------------------------------------------------------------
 

@@ -215,4 +215,10 @@ class DraftsPanel:
         self._show_verdict()
 
     def _show_verdict(self) -> None:
-        self.verdict.value = html.escape(self.model.result_text())
+        text = self.model.result_text(self.get_draft())
+        self.verdict.value = "".join(f"<p>{html.escape(line)}</p>" for line in text.split("\n"))
+
+    def draft_changed(self) -> None:
+        """The draft being edited changed: the comparison says whether it is still of it."""
+        if self.model.run.comparison is not None:
+            self._show_verdict()

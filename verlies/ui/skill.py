@@ -413,7 +413,12 @@ def report_html(r: SkillReport) -> str:
     e = html.escape
     t = i18n.text
     lang = r.lang
-    out = [f'<p class="vl-skill-robust">{e(r.robust)}</p>']
+    # "robust balance" explained: a link to the Balance tab's glossary (ui.balance_chart)
+    link = (
+        f' <a class="vl-gloss-link" href="#vl-gloss-robust">'
+        f"({e(t('verdict.glossary_link', lang))})</a>"
+    )
+    out = [f'<p class="vl-skill-robust">{e(r.robust)}{link}</p>']
     out += [f'<p class="vl-skill-note">{e(n)}</p>' for n in r.notes]
     out.append('<ul class="vl-skill-says">')
     for key, sentence in r.says:

@@ -132,6 +132,7 @@ class SkillPanel:
         if self.run.running:
             return
         deck = self.get_deck()
+        self._deck = deck  # the draft the matrix belongs to
         choice = str(self.tables.value)
         self.bar.show(0, 1, "")
         self.start_button.disabled, self.cancel_button.disabled = True, False
@@ -162,7 +163,7 @@ class SkillPanel:
         if m is None:
             return
         names = self.run.deck_names.get(self.lang, {})
-        self.result.value = report_html(skill_report(m, self.lang, names))
+        self.result.value = self._fresh_html() + report_html(skill_report(m, self.lang, names))
         from verlies.ui.editor_html import download_link
 
         self.downloads.value = " · ".join(
@@ -171,6 +172,26 @@ class SkillPanel:
                 download_link(self.run.to_json(), "skill.json", self._t("skill.download_json")),
             ]
         )
+
+    def _fresh_html(self) -> str:
+        """Which draft the matrix is of, or that it is out of date (the draft changed)."""
+        deck = getattr(self, "_deck", None)
+        if deck is None:
+            return ""
+        from verlies import i18n
+
+        name = str(getattr(deck, "name", ""))
+        now = self.get_deck()
+        if now is deck or now == deck:
+            words = i18n.text("verdict.skill_belongs", self.lang, draft=name)
+            return f'<p class="vl-fresh">{html.escape(words)}</p>'
+        words = i18n.text("verdict.stale", self.lang, draft=name)
+        return f'<p class="vl-stale" role="status" style="color:#b3261e">⚠ {html.escape(words)}</p>'
+
+    def draft_changed(self) -> None:
+        """The draft changed: the matrix shown says whether it is still of it."""
+        if self.run.matrix is not None and not self.run.running:
+            self._draw()
 
     def _done(self, run: SkillRun) -> None:
         self._show_progress(run)
