@@ -117,7 +117,7 @@ EDIT_COST = 0.25
 STEP_COST = 0.05
 #: The score of a candidate that breaks a rule (never played).
 INFEASIBLE = 1000.0
-_STUDY_VERSION = 2  # 2: every trial keeps its count of missed targets
+_STUDY_VERSION = 3  # 2: every trial keeps its count of missed targets; 3: and of unmet
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +388,17 @@ class Knob:
     def name(self) -> str:
         return f"{self.kind}:{self.card}:{self.field}"
 
+    @property
+    def must_move(self) -> bool:
+        """The start value breaks a character's rule (values 1–6 summing to 10): it is no
+        choice, so every candidate and the proposal give this character legal values."""
+        return bool(self.choices) and self.current not in self.choices
+
+    @property
+    def start_value(self) -> int | tuple[int, int, int]:
+        """The value the search starts from: the current one, or the nearest legal set."""
+        return self.choices[0] if self.must_move else self.current
+
     def size(self, value: int | tuple[int, int, int]) -> int:
         """How big a step ``value`` is from the start (the sum of the values' moves)."""
         if isinstance(value, tuple) and isinstance(self.current, tuple):
@@ -425,7 +436,9 @@ def character_choices(
     current: tuple[int, int, int], reach: int
 ) -> tuple[tuple[int, int, int], ...]:
     """Every triple of values 1–6 summing to :data:`CHARACTER_SUM` within ``reach`` of
-    ``current`` in each value (``current`` first when it is one of them)."""
+    ``current`` in each value (``current`` first when it is one of them; when ``current``
+    breaks the rule, e.g. 5/5/5, the nearest legal triples first, and every legal triple
+    when none lies within ``reach``)."""
     lo, hi = CHARACTER_RANGE
     out: list[tuple[int, int, int]] = [
         (a, b, c)
@@ -433,8 +446,23 @@ def character_choices(
         if a + b + c == CHARACTER_SUM
         and all(abs(x - y) <= reach for x, y in zip((a, b, c), current, strict=True))
     ]
+    if current not in out:  # the current values break the rule: the nearest legal ones
+        if not out:
+            return character_choices(current, CHARACTER_RANGE[1])
+        out.sort(key=lambda t: (_distance(t, current), t))
+        return tuple(out)
     out.sort(key=lambda t: (t != current, t))
     return tuple(out)
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+    return sum(abs(x - y) for x, y in zip(a, b, strict=True))
+
+
+def legal_values(values: Sequence[int]) -> bool:
+    """A character's values keep the rule: three values, each 1–6, summing to 10."""
+    lo, hi = CHARACTER_RANGE
+    return len(values) == 3 and all(lo <= v <= hi for v in values) and sum(values) == CHARACTER_SUM
 
 
 def knobs_for(deck: Any, moves: Sequence[Move]) -> list[Knob]:
@@ -612,6 +640,119 @@ class TuneResult:
         """Every target met on the fresh seeds (point estimates); None: not verified."""
         return None if self.verification is None else bool(self.verification["point_met"])
 
+    @property
+    def outcome(self) -> str:
+        """What the answer is, from the check on fresh games (the same numbers as its
+        table): ``within`` (every target met, nothing to change), ``undecided`` (every
+        estimate inside its band, some targets can't be told yet; nothing searched),
+        ``improved`` (the proposal lies nearer the targets than the start deck),
+        ``legal`` (not nearer, but the start deck breaks a character's rule and the
+        proposal does not), ``no_improvement`` (nothing found nearer the targets with these
+        moves) or ``unverified`` (not checked on fresh games: cancelled, or
+        ``verify_games=0``)."""
+        sc = self.search.get("start_check", {})
+        v = self.verification
+        if self.within_targets:
+            return "within"
+        if not self.edits and sc.get("undecided"):
+            return "undecided"
+        if v is None:
+            return "unverified"
+        if self.edits and v["violation"] < v["start_violation"]:
+            return "improved"
+        return "legal" if sc.get("illegal") else "no_improvement"
+
+    @property
+    def offered(self) -> bool:
+        """The proposal may be made the draft: verified nearer the targets than the start
+        deck on fresh games (or the start deck breaks a character's rule). A proposal no
+        nearer is never offered: doing nothing is no worse."""
+        return self.outcome in ("improved", "legal")
+
+    def headline(self) -> tuple[str, dict[str, Any]]:
+        """The answer's first sentence as an i18n key (``tune.head.<outcome>``) and its
+        values, from the verification's rows (what the table below it shows)."""
+        v = self.verification or {}
+        values: dict[str, Any] = {
+            "games": v.get("games", 0),
+            "n": len(self.edits),
+            "k": len(v.get("quantities", [])),
+            "start": v.get("start_violation", math.nan),
+            "value": v.get("violation", math.nan),
+            "undecided": v.get("counts", {}).get("undecided", 0),
+            "characters": tuple(self.search.get("start_check", {}).get("illegal", [])),
+        }
+        return f"tune.head.{self.outcome}", values
+
+    def tally(self) -> list[tuple[str, dict[str, Any]]]:
+        """The verdicts counted, the missed targets (keys), and how many more games would
+        decide the undecided ones, as i18n keys and values (empty: not verified)."""
+        v = self.verification
+        if v is None:
+            return []
+        c = v["counts"]
+        out: list[tuple[str, dict[str, Any]]] = [("tune.tally", dict(c))]
+        missed = [q["key"] for q in v["quantities"] if q["verdict"] == "missed"]
+        if missed:
+            out.append(("tune.tally.missed", {"names": missed}))
+        if c["undecided"]:
+            more = v.get("more_games")
+            if more is None:
+                out.append(("tune.tally.edge", {}))
+            else:
+                out.append(("tune.tally.more", {"more": more, "games": v["games"] + more}))
+        paired = v.get("compare_verdict")
+        if self.edits and paired is not None:  # start → proposal on the same fresh games
+            alpha = f"{100 * float(v.get('compare_alpha') or ALPHA):g} %"
+            key = "clear" if paired == "different" else "open"
+            out.append((f"tune.tally.paired_{key}", {"alpha": alpha}))
+        return out
+
+    def hints(self) -> list[dict[str, Any]]:
+        """When a target stays outside its band: the outlier (the quantity farthest off,
+        on the fresh games, else the search's) and the move that would reach it, as a line
+        of ``verlies tune --move``: the farthest-off character whose values may not move
+        (its own values), else the first knob the proposal left at its bound, with twice
+        the room. Empty: nothing stays off, or no move would help."""
+        if self.outcome in ("within", "undecided"):
+            return []
+        v = self.verification
+        values: Mapping[str, float] = (
+            {q["key"]: q["value"] for q in v["quantities"]}
+            if v is not None
+            else self.search.get("search_quantities", {})
+        )
+        off = []
+        for key, x in values.items():
+            t = target_for(self.targets, key)
+            d = _unit(key) * max(0.0, t.low - x, x - t.high) if not math.isnan(x) else math.inf
+            if d > 0:
+                off.append((d, key))
+        if not off:
+            return []
+        off.sort(key=lambda p: (-p[0], p[1]))
+        moving = {k.card for k in self.knobs if k.kind == "character"}
+        out: list[dict[str, Any]] = []
+        for _d, key in off:
+            cid = key[4:] if key.startswith("win:") else ""
+            if cid and cid not in moving:
+                out.append({"key": key, "move": f"character:{cid}", "why": "character"})
+                break
+        if out:  # the outlier's own values: the move that reaches it most directly
+            return out
+        for k in self.knobs:
+            got = self.edits.get(k.name)
+            if k.choices or got is None or got not in (k.low, k.high):
+                continue
+            vmin, vmax = _LIMITS[k.field]
+            if got in (vmin, vmax):
+                continue  # at the deck format's limit: no more room
+            assert isinstance(k.current, int)
+            lo, hi = 2 * (k.low - k.current), 2 * (k.high - k.current)
+            move = f"{k.kind}:{k.card}:{k.field}={lo}:{hi}"
+            out.append({"key": off[0][1], "move": move, "why": "bound"})
+        return out[:1]
+
     def patch(self) -> Any:
         """The edits from the start deck as a :class:`~verlies.deck.DeckPatch`."""
         return self.start.diff(self.proposal)
@@ -648,6 +789,9 @@ class TuneResult:
                 for name, v in self.edits.items()
             ],
             "edit_words": self.edit_words(),
+            "outcome": self.outcome,
+            "offered": self.offered,
+            "hints": self.hints(),
             "met_on_search": self.met_on_search,
             "within_targets": self.within_targets,
             "search": self.search,
@@ -659,10 +803,34 @@ class TuneResult:
     def text(self, lang: str = "en") -> str:
         """The result in words, in ``lang`` (targets and quantities named, characters and
         cards by their names in the start deck)."""
-        lines = self._search_lines(lang) + self._proposal_lines(lang)
+        lines = self.head_lines(lang) + self._search_lines(lang) + self._proposal_lines(lang)
         if self.verification is not None:
             lines += self._verification_lines(self.verification, lang)
+        lines += [text_of_hint(h, lang, self.start) for h in self.hints()]
         return "\n".join(lines)
+
+    def head_lines(self, lang: str = "en") -> list[str]:
+        """The answer first: the headline, then the verdicts counted (the same numbers as
+        the table of the check on fresh games)."""
+        from verlies.i18n import text
+
+        key, values = self.headline()
+        values = values | {
+            "characters": ", ".join(
+                _character_name(self.start, c, lang) for c in values["characters"]
+            )
+        }
+        lines = [text(key, lang, **_shown(values, lang))]
+        parts = [text(k, lang, **self._said(v, lang)) for k, v in self.tally()]
+        if parts:
+            lines.append("; ".join(parts))
+        return lines
+
+    def _said(self, values: Mapping[str, Any], lang: str) -> dict[str, Any]:
+        out = _shown(values, lang)
+        if "names" in values:
+            out["names"] = ", ".join(quantity_name(k, lang, self.start) for k in values["names"])
+        return out
 
     def _search_lines(self, lang: str) -> list[str]:
         """The targets, the table's bots and what the search played."""
@@ -693,17 +861,20 @@ class TuneResult:
         from verlies.i18n import text
 
         s = self.search
-        lines = []
-        if self.within_targets:
-            fresh = self.verification is not None
-            lines.append(text("tune.within_fresh" if fresh else "tune.within_search", lang))
-        elif not self.edits:
-            lines.append(
-                text("tune.no_change_met" if self.met_on_search else "tune.no_change", lang)
-            )
+        lines: list[str] = []
+        if self.outcome in ("within", "undecided"):
+            return lines  # the headline says it: nothing was searched
+        if not self.edits:
+            lines.append(text("tune.no_change", lang))
         else:
-            if s.get("start_check", {}).get("fresh_missed"):
+            sc = s.get("start_check", {})
+            if sc.get("illegal"):
+                names = ", ".join(_character_name(self.start, c, lang) for c in sc["illegal"])
+                lines.append(text("tune.start_illegal", lang, characters=names))
+            elif sc.get("fresh_missed"):
                 lines.append(text("tune.start_fresh_missed", lang))
+            elif sc.get("fresh_off"):
+                lines.append(text("tune.start_fresh_off", lang))
             lines.append(text("tune.edits", lang, n=len(self.edits)))
             lines += [f"  {w}" for w in self.edit_words(lang)]
             if s.get("pruned"):
@@ -769,6 +940,26 @@ class TuneResult:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _character_name(deck: Any, cid: str, lang: str) -> str:
+    try:
+        return str(deck.characters[cid].name.get(lang))
+    except (AttributeError, KeyError):
+        return cid
+
+
+def _shown(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A headline's values as shown: distances with two decimals in the language."""
+    return {k: _num(x, 2, lang) if isinstance(x, float) else x for k, x in values.items()}
+
+
+def text_of_hint(hint: Mapping[str, Any], lang: str = "en", deck: Any = None) -> str:
+    """A hint in words: the outlier by name and the move that would reach it."""
+    from verlies.i18n import text
+
+    what = quantity_name(hint["key"], lang, deck)
+    return text(f"tune.hint.{hint['why']}", lang, what=what, move=hint["move"])
 
 
 def _plain(v: int | tuple[int, int, int]) -> int | list[int]:
@@ -1043,6 +1234,15 @@ class _Job:
         """Every knob's value in the start deck."""
         return {k.name: k.current for k in self.knobs}
 
+    def start_values(self) -> dict[str, int | tuple[int, int, int]]:
+        """The search's first candidate: the start deck, but a character whose values
+        break the rule at its nearest legal values (an illegal value is no choice)."""
+        return {k.name: k.start_value for k in self.knobs}
+
+    def illegal(self) -> list[str]:
+        """The movable characters whose start values break the rule (their ids)."""
+        return [k.card for k in self.knobs if k.must_move]
+
     def build(self, values: Mapping[str, int | tuple[int, int, int]]) -> tuple[Any, list[str]]:
         """The start deck with ``values``, and why it may not be played (R2/R10's material,
         a character's rule; empty: playable)."""
@@ -1096,7 +1296,7 @@ def _open_study(
     elif have != job.key:
         raise TuneError("other_problem", study=repr(name), storage=repr(storage))
     if not study.trials:
-        study.enqueue_trial(_params_of(job.knobs, job.current()))
+        study.enqueue_trial(_params_of(job.knobs, job.start_values()))
     return study, name
 
 
@@ -1109,7 +1309,7 @@ class _Search:
         self.study = study
         self.cancel = cancel
         self.current = job.current()
-        self.start_params = _params_of(job.knobs, self.current)
+        self.start_params = _params_of(job.knobs, job.start_values())
         # the unchanged deck's check: search_missed, within, fresh_missed (empty: not yet)
         self.start_check: dict[str, Any] = {}
         self.fresh_start: list[Metrics] = []
@@ -1129,46 +1329,61 @@ class _Search:
         return [t for t in self.finished() if "violation" in t.user_attrs]
 
     # -- the unchanged deck first: on the study's seeds (trial 0), then on fresh seeds by
-    # the same verdict rules. Within its targets on both, nothing is searched nor proposed.
+    # the same verdict rules. Every target met on both: nothing is searched nor proposed.
+    # Every estimate inside its band and none missed, but some "can't tell yet": no search
+    # either (no candidate can be told better), and the answer says how many games would
+    # decide. An estimate outside its band anywhere: the search runs.
 
     def check_start(self) -> bool:
-        """True when the start deck is within its targets (the search stops)."""
+        """True when the start deck needs no search (the search stops): every target met,
+        or every estimate inside its band with some targets undecided."""
         sc = self.start_check
         if sc:
-            return bool(sc["within"])
+            return bool(sc["within"] or sc.get("undecided"))
+        job = self.job
+        if job.illegal():  # a character breaks its rule: the deck must change
+            sc.update(within=False, illegal=job.illegal())
+            return False
         t0 = next((t for t in self.finished() if t.params == self.start_params), None)
         if t0 is None or "missed" not in t0.user_attrs:
             return False
-        sc.update(search_missed=int(t0.user_attrs["missed"]), within=False)
-        if sc["search_missed"] > 0:
+        a = t0.user_attrs
+        sc.update(search_missed=int(a["missed"]), search_off=float(a["violation"]), within=False)
+        if sc["search_missed"] > 0 or sc["search_off"] > 0:
             return False
-        job = self.job
         if job.vgames > 0:
             m = job.play(job.start, job.vgames, job.vseed, self.cancel)
             if m is None:
                 sc.clear()
                 return False
             self.fresh_start.append(m)
-            sc["fresh_missed"] = job.missed(m)
-            sc["within"] = sc["fresh_missed"] == 0
-        else:
-            sc["within"] = True  # not checked on fresh seeds (verify_games=0)
-        return bool(sc["within"])
+            rows = judge(m, job.tlist)
+            sc["fresh_missed"] = sum(r["verdict"] == "missed" for r in rows)
+            sc["fresh_off"] = round(violation(quantities(m, job.tlist), job.tlist), 9)
+            all_met = all(r["verdict"] == "met" for r in rows)
+        else:  # not checked on fresh seeds (verify_games=0): the search's verdicts
+            all_met = int(a.get("unmet", 1)) == 0
+        sc["within"] = all_met
+        sc["undecided"] = not all_met and not sc.get("fresh_missed") and not sc.get("fresh_off")
+        return bool(sc["within"] or sc["undecided"])
+
+    def flattered(self) -> bool:
+        """The start deck lay inside every band on the study's seeds but not on fresh seeds:
+        those seeds flatter it, so it is not a proposal."""
+        sc = self.start_check
+        return bool(sc.get("fresh_missed") or sc.get("fresh_off"))
 
     def excluded(self, t: optuna.trial.FrozenTrial) -> bool:
-        # the start deck met the targets on the study's seeds but missed one on fresh seeds:
-        # those seeds flatter it, so it is not a proposal
-        return bool(self.start_check.get("fresh_missed")) and int(t.user_attrs.get("edits", 1)) == 0
+        return self.flattered() and int(t.user_attrs.get("edits", 1)) == 0
 
     def is_met(self, t: optuna.trial.FrozenTrial) -> bool:
-        return t.user_attrs.get("missed") == 0 and not self.excluded(t)
+        # met on the study's games: no target missed and every estimate inside its band
+        a = t.user_attrs
+        return a.get("missed") == 0 and a.get("violation") == 0.0 and not self.excluded(t)
 
     def good_enough(self) -> bool:
         # nothing beats one edit whose estimates lie inside every band (no edit: checked)
-        return any(
-            self.is_met(t) and int(t.user_attrs["edits"]) <= 1 and t.user_attrs["violation"] == 0.0
-            for t in self.finished()
-        )
+        return any(self.is_met(t) and int(t.user_attrs["edits"]) <= 1 for t in self.finished())
 
     # -- the search
 
@@ -1233,7 +1448,9 @@ class _Search:
         q = quantities(m, job.tlist)
         viol = round(violation(q, job.tlist), 9)
         trial.set_user_attr("violation", viol)
-        trial.set_user_attr("missed", job.missed(m))
+        judged = judge(m, job.tlist)
+        trial.set_user_attr("missed", sum(r["verdict"] == "missed" for r in judged))
+        trial.set_user_attr("unmet", sum(r["verdict"] != "met" for r in judged))
         trial.set_user_attr("edits", edits)
         trial.set_user_attr("steps", steps)
         trial.set_user_attr("quantities", q)
@@ -1250,7 +1467,8 @@ class _Search:
         progress: Progress,
         on_trial: Callable[[int, int, float], None] | None,
     ) -> TuneResult:
-        """Search: the start deck within its targets, else the best candidate, pruned."""
+        """Search: the start deck within its targets (or undecided inside its bands), else
+        the best candidate, pruned."""
         within = self.run(trials, progress, on_trial)
         played = self.played()
         if not played:
@@ -1286,7 +1504,8 @@ class _Search:
         }
 
     def within_result(self, base: dict[str, Any]) -> TuneResult:
-        """The start deck within its targets: no edit, its fresh games as the verification."""
+        """No search needed: every target met (``within_targets``), or every estimate inside
+        its band with some undecided; no edit, the start deck's fresh games as the check."""
         job = self.job
         t0 = next(t for t in self.played() if t.params == self.start_params)
         search = base | self.counts()
@@ -1298,8 +1517,9 @@ class _Search:
             "prune_played": 0,
             "cancelled": False,
         }
+        within = bool(self.start_check.get("within"))
         result = TuneResult(
-            job.start, job.start, job.knobs, {}, job.tlist, True, search, within_targets=True
+            job.start, job.start, job.knobs, {}, job.tlist, True, search, within_targets=within
         )
         if self.fresh_start:
             fresh = self.fresh_start[0]
@@ -1308,15 +1528,22 @@ class _Search:
 
     def best(self, played: list[optuna.trial.FrozenTrial]) -> optuna.trial.FrozenTrial:
         """Among the candidates that meet every target the fewest edits (then the least
-        off, the smallest steps); when none does, the fewest missed targets."""
+        off, the smallest steps); when none does, the lowest score (the least off the
+        bands, edits and steps counted)."""
         pool_all = [t for t in played if not self.excluded(t)] or played
         met = [t for t in pool_all if self.is_met(t)]
 
-        def order(t: optuna.trial.FrozenTrial) -> tuple[int, float, int, int]:
+        def order(t: optuna.trial.FrozenTrial) -> tuple[float, float, int, int]:
             a = t.user_attrs
             if met:
                 return (int(a["edits"]), float(a["violation"]), int(a["steps"]), t.number)
-            return (int(a["missed"]), float(a["violation"]), int(a["edits"]), t.number)
+            # none met: the least off the bands, edits and steps counted (the score)
+            return (
+                math.inf if t.value is None else float(t.value),
+                float(a["violation"]),
+                int(a["edits"]),
+                t.number,
+            )
 
         return min(met or pool_all, key=order)
 
@@ -1347,9 +1574,7 @@ class _Search:
         while changed:
             changed = False
             for k in job.knobs:
-                if k.name not in chosen or (
-                    len(chosen) == 1 and self.start_check.get("fresh_missed")
-                ):
+                if k.name not in chosen or k.must_move or (len(chosen) == 1 and self.flattered()):
                     continue
                 if self.cancelled():
                     break
@@ -1480,7 +1705,14 @@ def _store_verification(
 ) -> dict[str, Any]:
     qa, qb = quantities(ma, result.targets), quantities(mb, result.targets)
     rows = _rows(judge(mb, result.targets), result.targets, qa)
+    for r in rows:
+        r["more_games"] = (
+            more_games(r, games, target_for(result.targets, r["key"]))
+            if r["verdict"] == "undecided"
+            else 0
+        )
     counts = {v: sum(r["verdict"] == v for r in rows) for v in ("met", "undecided", "missed")}
+    undecided = [r["more_games"] for r in rows if r["verdict"] == "undecided"]
     out = {
         "games": games,
         "seed": seed,
@@ -1492,6 +1724,13 @@ def _store_verification(
         "start_violation": violation(qa, result.targets),
         "point_met": violation(qb, result.targets) == 0.0,
         "meets": counts["missed"] == 0,
+        # how many more games (each deck) would decide every undecided target; None: one
+        # sits on its band's edge, no number of games decides it
+        "more_games": (
+            None
+            if any(n is None for n in undecided)
+            else max((n for n in undecided if n is not None), default=0)
+        ),
         "compare_verdict": None if comp is None else comp.verdict,
         "compare_sentence": None if comp is None else comp.sentence("en"),
         "compare_alpha": None if comp is None else comp.alpha,
@@ -1553,6 +1792,31 @@ def judge(m: Metrics, targets: Sequence[Target], alpha: float = ALPHA) -> list[d
             }
         )
     return out
+
+
+def more_games(row: Mapping[str, Any], games: int, target: Target) -> int | None:
+    """About how many more games (beyond ``games``) would make an undecided ``row``'s
+    interval lie wholly inside or outside ``target``'s band, if its estimate stayed where it
+    is: an interval's half-width shrinks like 1/√n, so n · (h/d)² games, with h the
+    half-width towards the nearest edge and d the estimate's distance from that edge
+    (rounded up to two significant digits). None: the estimate sits on an edge."""
+    v, lo, hi = row["value"], row["low"], row["high"]
+    if any(math.isnan(x) for x in (v, lo, hi)):
+        return None
+    edges = [e for e in (target.low, target.high) if not math.isinf(e)]
+    if not edges:
+        return 0
+    edge = min(edges, key=lambda e: abs(v - e))
+    d = abs(v - edge)
+    h = (v - lo) if edge <= v else (hi - v)
+    if d <= 1e-12:
+        return None
+    extra = games * (h / d) ** 2 - games
+    if extra <= 0:
+        return 0
+    digits = max(0, len(str(math.ceil(extra))) - 2)
+    step = 10**digits
+    return int(math.ceil(extra / step) * step)
 
 
 def meets(m: Metrics, targets: Sequence[Target]) -> bool:
