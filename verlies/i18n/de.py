@@ -1819,7 +1819,7 @@ TEXTS: dict[str, str] = {
         "etwa {more} Partien mehr je Deck ({games} insgesamt) würden die offenen entscheiden"
     ),
     "tune.tally.edge": (
-        "ein Schätzwert liegt genau auf dem Rand seines Bands: keine Zahl von Partien "
+        "ein Schätzwert liegt genau auf dem Rand seines Zielbereichs: keine Zahl von Partien "
         "entscheidet ihn"
     ),
     "tune.hint.character": (
