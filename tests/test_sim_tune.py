@@ -315,7 +315,7 @@ def test_a_deck_within_its_targets_gets_no_edit_and_says_so() -> None:
     en, de = res.text("en"), res.text("de")
     assert en.startswith("Within targets: every target met on 256 fresh games; nothing to change.")
     assert de.startswith("Im Ziel: jedes Ziel auf 256 neuen Partien erfüllt; nichts zu ändern.")
-    assert "verdicts: 8 met, 0 missed, 0 can't tell yet" in en and "proposal:" not in en
+    assert "Verdicts: 8 met, 0 missed, 0 can't tell yet" in en and "proposal:" not in en
     assert "Vorschlag:" not in de
     assert "Barbarian's win rate" in en and "Siegquote Barbar" in de
     assert res.patch().to_dict() == res.start.diff(res.start).to_dict()

@@ -294,6 +294,11 @@ def test_every_estimate_inside_but_undecided_says_how_many_games_would_decide() 
     lo, hi = wilson(round(0.26 * m), m, z)
     assert verdict(lo, hi, target) == "undecided"
     assert more_games({"value": 0.28, "low": 0.2, "high": 0.33}, n, target) is None
+    # an estimate of 0 % against a band 0–1 %: only the upper edge is straddled, and the
+    # interval's own floor at 0 is no edge to decide
+    low_band = Target.parse("win:char-priester=0:1")
+    got = more_games({"value": 0.0, "low": 0.0, "high": 0.194}, 32, low_band)
+    assert got is not None and got > 0
 
 
 # ---- the page ----------------------------------------------------------------------------

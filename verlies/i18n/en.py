@@ -1689,7 +1689,7 @@ TEXTS: dict[str, str] = {
         "Not checked on fresh games (cancelled, or no check asked): the best candidate so "
         "far is shown, not offered as the draft."
     ),
-    "tune.tally": "verdicts: {met} met, {missed} missed, {undecided} can't tell yet",
+    "tune.tally": "Verdicts: {met} met, {missed} missed, {undecided} can't tell yet",
     "tune.tally.missed": "missed: {names}",
     "tune.tally.more": (
         "about {more} more games per deck ({games} in all) would decide those that can't tell yet"
@@ -1711,7 +1711,7 @@ TEXTS: dict[str, str] = {
     ),
     "tune.rerun": "run again with it: {command}",
     "tune.distance_note": (
-        "distance: points of win rate (rounds) outside the bands, summed over the targets"
+        "Distance: points of win rate (rounds) outside the bands, summed over the targets"
     ),
     "suggest.for_draft": "For the draft “{name}”.",
     "suggest.stale": "Out of date: the draft has changed since this suggestion.",

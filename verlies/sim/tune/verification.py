@@ -259,26 +259,26 @@ def judge(m: Metrics, targets: Sequence[Target], alpha: float = ALPHA) -> list[d
 def more_games(row: Mapping[str, Any], games: int, target: Target) -> int | None:
     """About how many more games (beyond ``games``) would make an undecided ``row``'s
     interval lie wholly inside or outside ``target``'s band, if its estimate stayed where it
-    is: an interval's half-width shrinks like 1/√n, so n · (h/d)² games, with h the
-    half-width towards the nearest edge and d the estimate's distance from that edge
-    (rounded up to two significant digits). None: the estimate sits on an edge."""
+    is: an interval's half-width shrinks like 1/√n, so n · (h/d)² games for each band edge
+    the interval straddles, with h the half-width towards that edge and d the estimate's
+    distance from it (the largest, rounded up to two significant digits). None: the
+    estimate sits on a straddled edge."""
     v, lo, hi = row["value"], row["low"], row["high"]
     if any(math.isnan(x) for x in (v, lo, hi)):
         return None
-    edges = [e for e in (target.low, target.high) if not math.isinf(e)]
-    if not edges:
+    crossed = [e for e in (target.low, target.high) if not math.isinf(e) and lo < e < hi]
+    need = 0.0
+    for edge in crossed:
+        d = abs(v - edge)
+        if d <= 1e-12:
+            return None
+        h = (v - lo) if edge <= v else (hi - v)
+        need = max(need, games * (h / d) ** 2 - games)
+    if need <= 0:
         return 0
-    edge = min(edges, key=lambda e: abs(v - e))
-    d = abs(v - edge)
-    h = (v - lo) if edge <= v else (hi - v)
-    if d <= 1e-12:
-        return None
-    extra = games * (h / d) ** 2 - games
-    if extra <= 0:
-        return 0
-    digits = max(0, len(str(math.ceil(extra))) - 2)
+    digits = max(0, len(str(math.ceil(need))) - 2)
     step = 10**digits
-    return int(math.ceil(extra / step) * step)
+    return int(math.ceil(need / step) * step)
 
 
 def meets(m: Metrics, targets: Sequence[Target]) -> bool:
