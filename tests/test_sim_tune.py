@@ -271,7 +271,11 @@ def test_cli_tune_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[st
     priest = Deck.default().characters[PRIEST].name.de
     assert "Ziele (4 Spieler, Bots vorsichtig" in got.out
     assert f"Siegquote {priest} 0–10 %" in got.out
-    assert f"Patch-Datei: {out}" in got.out and "Deck laden (.toml)" in got.out
+    # a patch file only for a proposal offered (verified nearer the targets)
+    offered = got.out.startswith("Vorschlag: ")
+    assert (f"Patch-Datei: {out}" in got.out and "Deck laden (.toml)" in got.out) == offered
+    assert out.exists() == offered
+    assert offered or got.out.startswith("Mit diesen Spielräumen keine Verbesserung gefunden")
     assert "Kandidat 1/2, bester Wert" in got.err
     shown = (got.out + got.err).replace(str(out), " ")  # the path is the user's
     assert sorted(_shown_words(shown) & (_table_words("en") - _table_words("de", ""))) == []
@@ -281,32 +285,43 @@ def test_cli_tune_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_a_deck_within_its_targets_gets_no_edit_and_says_so() -> None:
-    """The default deck with the Suggest defaults (every character 25 ± 3 %, monsters'
-    fights and obstacles may move): none of its targets is missed on the study's games nor
-    on fresh games, so nothing is searched and nothing proposed."""
+    """The default deck, every character asked to win at most 50 % (monsters' fights and
+    obstacles may move): every target is *met* on the study's games and on fresh games,
+    so nothing is searched and nothing proposed, and the answer says so."""
     res = tune(
-        ["win:*=25+-3"],
+        ["win:*=:50"],
         ["monster:*:fight=-2:2", "dungeon:*:obstacle=-1:1"],
         None,
         games=64,
         trials=12,
-        verify_games=128,
+        verify_games=256,
         workers=1,
     )
     assert res.within_targets and res.edits == {} and res.proposal == res.start
+    assert res.outcome == "within" and not res.offered and res.hints() == []
     assert res.search["played"] == 1  # the start deck only: no candidate was searched
-    assert res.search["start_check"] == {"search_missed": 0, "within": True, "fresh_missed": 0}
+    assert res.search["start_check"] == {
+        "search_missed": 0,
+        "search_off": 0.0,
+        "within": True,
+        "undecided": False,
+        "fresh_missed": 0,
+        "fresh_off": 0.0,
+    }
     v = res.verification
-    assert v is not None and v["games"] == 128 and v["seed"] == 1 and v["meets"]
-    assert {q["verdict"] for q in v["quantities"]} <= {"met", "undecided"}
+    assert v is not None and v["games"] == 256 and v["seed"] == 1 and v["meets"]
+    assert {q["verdict"] for q in v["quantities"]} == {"met"}  # "within": every one met
     assert len(v["quantities"]) == 8 and res.comparison is None
     en, de = res.text("en"), res.text("de")
-    assert "within targets: nothing to change" in en and "proposal:" not in en
-    assert "im Ziel: nichts zu ändern" in de and "Vorschlag:" not in de.split("\n")[2]
+    assert en.startswith("Within targets: every target met on 256 fresh games; nothing to change.")
+    assert de.startswith("Im Ziel: jedes Ziel auf 256 neuen Partien erfüllt; nichts zu ändern.")
+    assert "Verdicts: 8 met, 0 missed, 0 can't tell yet" in en and "proposal:" not in en
+    assert "Vorschlag:" not in de
     assert "Barbarian's win rate" in en and "Siegquote Barbar" in de
     assert res.patch().to_dict() == res.start.diff(res.start).to_dict()
     data = res.to_dict()
     assert data["within_targets"] and data["edits"] == [] and data["verification"]["meets"]
+    assert data["outcome"] == "within" and data["offered"] is False
 
 
 def test_cli_says_within_targets_in_either_language(
@@ -314,13 +329,14 @@ def test_cli_says_within_targets_in_either_language(
 ) -> None:
     from verlies.__main__ import main
 
-    args = ["tune", "--target", "win:*=25+-3", "--move", "monster:*:fight=-2:2", "-n", "64"]
-    args += ["--trials", "6", "--verify-games", "64", "--workers", "1", "--no-progress"]
+    args = ["tune", "--target", "win:*=:50", "--move", "monster:*:fight=-2:2", "-n", "64"]
+    args += ["--trials", "6", "--verify-games", "256", "--workers", "1", "--no-progress"]
     args += ["--patch", str(tmp_path / "p.toml")]
     assert main([*args, "--lang", "de"]) == 0
-    assert "im Ziel: nichts zu ändern" in capsys.readouterr().out
+    assert "Im Ziel: jedes Ziel auf 256 neuen Partien erfüllt" in capsys.readouterr().out
     assert main([*args, "--lang", "en"]) == 0
-    assert "within targets: nothing to change" in capsys.readouterr().out
+    assert "Within targets: every target met" in capsys.readouterr().out
+    assert not (tmp_path / "p.toml").exists()  # nothing proposed: no patch file
 
 
 def test_a_found_proposal_keeps_no_removable_edit() -> None:

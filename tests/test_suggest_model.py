@@ -196,23 +196,28 @@ def test_a_deck_within_its_targets_says_so_on_the_page_in_either_language() -> N
 
     panel = _panel("en")
     assert isinstance(panel, SuggestPanel)
-    panel.games.value, panel.trials.value = 64, 6  # the default targets and moves
+    panel.games.value, panel.trials.value = 128, 6  # the default moves
+    panel.targets.value = "win:*=:50"  # wide enough for 256 fresh games to decide
     panel.start()
     assert panel.run.wait(600)
     r = panel.run.result
     assert r is not None and r.within_targets and not r.edits
-    assert "Within targets: nothing to change." in panel.result.value
+    assert "Within targets: every target met on 256 fresh games; nothing to change." in (
+        panel.result.value
+    )
     assert "Proposed changes" not in panel.result.value
     assert panel.apply_button.layout.display == "none" and panel.downloads.value == ""
     # the verdicts' error level is stated: each interval's level and the joint 5 %
     assert "all verdicts together wrong with at most 5 % probability" in panel.result.value
     panel.set_lang("de")
-    assert "Im Ziel: nichts zu ändern." in panel.result.value
+    assert "Im Ziel: jedes Ziel auf 256 neuen Partien erfüllt; nichts zu ändern." in (
+        panel.result.value
+    )
     assert "alle Urteile zusammen höchstens mit 5 % Wahrscheinlichkeit falsch" in (
         panel.result.value
     )
     assert "Within targets" not in panel.result.value
-    assert i18n.text("tune.verdict.undecided", "de") in panel.result.value
+    assert i18n.text("tune.verdict.met", "de") in panel.result.value
 
 
 def test_a_bad_line_is_said_in_the_page_s_language_and_again_on_a_switch() -> None:

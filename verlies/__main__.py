@@ -678,7 +678,9 @@ def _tune_output(args: argparse.Namespace, res: TuneResult) -> None:
     """The patch file, the verification as CSV, and the result as JSON or words."""
     from verlies import i18n
 
-    if args.patch and args.patch != "-":
+    # a proposal no nearer the targets than the start deck is not offered: no patch file
+    written = bool(args.patch and args.patch != "-" and res.offered)
+    if written:
         res.write_patch(args.patch)
     if args.csv and res.verification is not None:
         rows = ["quantity,target,start,proposal,low,high,verdict"]
@@ -689,12 +691,49 @@ def _tune_output(args: argparse.Namespace, res: TuneResult) -> None:
             )
         _write_csv(args.csv, "\n".join(rows) + "\n")
     if args.json:
-        _print_json(res.to_dict() | {"patch_written": None if args.patch == "-" else args.patch})
+        commands = [_tune_command(args, h["move"]) for h in res.hints()]
+        _print_json(
+            res.to_dict() | {"patch_written": args.patch if written else None, "rerun": commands}
+        )
     else:
         print(res.text(args.lang))
-        if args.patch and args.patch != "-":
+        for h in res.hints():
+            command = _tune_command(args, h["move"])
+            print(i18n.text("tune.rerun", args.lang, command=command))
+        if written:
             upload = i18n.text("editor.upload", args.lang)
             print(i18n.text("tune.patch_file", args.lang, path=args.patch, upload=upload))
+
+
+def _tune_command(args: argparse.Namespace, move: str) -> str:
+    """The command line of this run with one more ``--move``: every option given (its
+    value not the parser's default) said again, in the parser's order."""
+    import shlex
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[
+        "tune"
+    ]
+    words = ["verlies", "tune"]
+    for action in sub._actions:
+        if not action.option_strings or action.dest in ("help",):
+            continue
+        got = getattr(args, action.dest, None)
+        if got is None or got == action.default or got is False:
+            if action.dest != "move":
+                continue
+        flag = max(action.option_strings, key=len)
+        if action.dest == "move":
+            for m in [*(got or []), move]:
+                words += [flag, m]
+        elif isinstance(got, list):
+            for item in got:
+                words += [flag, str(item)]
+        elif got is True:
+            words.append(flag)
+        else:
+            words += [flag, str(got)]
+    return shlex.join(words)
 
 
 def _cmd_skill(args: argparse.Namespace) -> int:

@@ -2023,4 +2023,72 @@ TEXTS: dict[str, str] = {
     "verdict.diff_hover": "{name}: {diff} (Intervall der Antwort {low} bis {high})",
     "verdict.also": "Außerdem deutlich verändert (★, Holm über diese Größen): {items}.",
     # --- end of verdict's words ---
+    # --- suggest ---
+    "tune.head.within": (
+        "Im Ziel: jedes Ziel auf {games} neuen Partien erfüllt; nichts zu ändern."
+    ),
+    "tune.head.undecided": (
+        "Keine Änderung vorgeschlagen, aber nicht jedes Ziel ist entschieden: jeder "
+        "Schätzwert liegt auf {games} neuen Partien in seinem Band, doch {undecided} von "
+        "{k} Zielen sind noch offen."
+    ),
+    "tune.head.improved": (
+        "Vorschlag: {n} Änderung(en) bringen das Deck näher an seine Ziele (Abstand zu den "
+        "Zielen auf {games} neuen Partien: Start {start}, Vorschlag {value})."
+    ),
+    "tune.head.legal": (
+        "Vorschlag: {n} Änderung(en) geben {characters} regelgerechte Werte (je 1–6, Summe "
+        "10), aber nicht näher an den Zielen (Abstand auf {games} neuen Partien: Start "
+        "{start}, Vorschlag {value})."
+    ),
+    "tune.head.no_improvement": (
+        "Mit diesen Spielräumen keine Verbesserung gefunden: der beste Kandidat liegt nicht "
+        "näher an den Zielen als das Startdeck (Abstand auf {games} neuen Partien: Start "
+        "{start}, bester Kandidat {value}); das Deck bleibt besser, wie es ist."
+    ),
+    "tune.head.unverified": (
+        "Nicht auf neuen Partien geprüft (abgebrochen oder keine Prüfung verlangt): der "
+        "bisher beste Kandidat wird gezeigt, nicht als Entwurf angeboten."
+    ),
+    "tune.tally": "Urteile: {met} erfüllt, {missed} verfehlt, {undecided} noch offen",
+    "tune.tally.missed": "verfehlt: {names}",
+    "tune.tally.more": (
+        "etwa {more} Partien mehr je Deck ({games} insgesamt) würden die offenen entscheiden"
+    ),
+    "tune.tally.edge": (
+        "ein Schätzwert liegt genau auf dem Rand seines Zielbereichs: keine Zahl von Partien "
+        "entscheidet ihn"
+    ),
+    "tune.hint.character": (
+        "{what} liegt am weitesten neben dem Ziel, und die erlaubten Spielräume erreichen "
+        "es nicht: {move} erlauben"
+    ),
+    "tune.hint.bound": (
+        "eine Änderung blieb am Rand ihres Spielraums stehen; mehr Raum könnte {what} "
+        "erreichen: {move} erlauben"
+    ),
+    "tune.start_fresh_off": (
+        "das Startdeck lag auf den Partien der Suche in jedem Band, auf neuen Partien aber "
+        "nicht, darum wurden Änderungen gesucht"
+    ),
+    "tune.start_illegal": (
+        "das Startdeck verletzt die Regel einer Figur (Werte 1–6, Summe 10): {characters}; "
+        "jeder Kandidat gibt regelgerechte Werte"
+    ),
+    "tune.rerun": "erneut damit starten: {command}",
+    "tune.distance_note": (
+        "Abstand: Punkte Siegquote (Runden) außerhalb der Bänder, über die Ziele summiert"
+    ),
+    "suggest.for_draft": "Für den Entwurf „{name}“.",
+    "suggest.stale": "Veraltet: der Entwurf hat sich seit diesem Vorschlag geändert.",
+    "suggest.rerun": "Erneut vorschlagen und dabei auch {move} erlauben",
+    "suggest.hints_title": "Was die erlaubten Spielräume nicht erreichen",
+    "tune.tally.paired_clear": (
+        "der gepaarte Vergleich Start → Vorschlag zeigt eine deutliche Änderung (Fehler "
+        "höchstens {alpha})"
+    ),
+    "tune.tally.paired_open": (
+        "der gepaarte Vergleich Start → Vorschlag kann die Änderung noch nicht vom Zufall "
+        "unterscheiden"
+    ),
 }

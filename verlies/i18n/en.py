@@ -1883,4 +1883,64 @@ TEXTS: dict[str, str] = {
     "verdict.diff_hover": "{name}: {diff} (the answer's interval {low} to {high})",
     "verdict.also": "Also changed clearly (★, Holm over those quantities): {items}.",
     # --- end of verdict's words ---
+    # --- suggest ---
+    "tune.head.within": (
+        "Within targets: every target met on {games} fresh games; nothing to change."
+    ),
+    "tune.head.undecided": (
+        "No change proposed, but not every target is decided: every estimate lies inside "
+        "its band on {games} fresh games, yet {undecided} of {k} targets can't be told yet."
+    ),
+    "tune.head.improved": (
+        "Proposal: {n} change(s) bring the deck nearer its targets (distance to the "
+        "targets on {games} fresh games: start {start}, proposal {value})."
+    ),
+    "tune.head.legal": (
+        "Proposal: {n} change(s) give {characters} legal values (each 1–6, summing to 10), "
+        "though not nearer the targets (distance on {games} fresh games: start {start}, "
+        "proposal {value})."
+    ),
+    "tune.head.no_improvement": (
+        "No improvement found with these moves: the best candidate lies no nearer the "
+        "targets than the start deck (distance on {games} fresh games: start {start}, "
+        "best candidate {value}); keep the deck as it is."
+    ),
+    "tune.head.unverified": (
+        "Not checked on fresh games (cancelled, or no check asked): the best candidate so "
+        "far is shown, not offered as the draft."
+    ),
+    "tune.tally": "Verdicts: {met} met, {missed} missed, {undecided} can't tell yet",
+    "tune.tally.missed": "missed: {names}",
+    "tune.tally.more": (
+        "about {more} more games per deck ({games} in all) would decide those that can't tell yet"
+    ),
+    "tune.tally.edge": ("an estimate sits on its band's edge: no number of games decides it"),
+    "tune.hint.character": (
+        "{what} lies farthest off its target and the allowed moves cannot reach it: allow {move}"
+    ),
+    "tune.hint.bound": (
+        "a change stopped at the edge of its range; more room may reach {what}: allow {move}"
+    ),
+    "tune.start_fresh_off": (
+        "the start deck lay inside every band on the search's games but not on fresh "
+        "games, so changes were searched"
+    ),
+    "tune.start_illegal": (
+        "the start deck breaks a character's rule (values 1–6 summing to 10): {characters}; "
+        "every candidate gives legal values"
+    ),
+    "tune.rerun": "run again with it: {command}",
+    "tune.distance_note": (
+        "Distance: points of win rate (rounds) outside the bands, summed over the targets"
+    ),
+    "suggest.for_draft": "For the draft “{name}”.",
+    "suggest.stale": "Out of date: the draft has changed since this suggestion.",
+    "suggest.rerun": "Run again, also allowing {move}",
+    "suggest.hints_title": "What the allowed moves cannot reach",
+    "tune.tally.paired_clear": (
+        "the paired check start → proposal shows a clear change (error at most {alpha})"
+    ),
+    "tune.tally.paired_open": (
+        "the paired check start → proposal cannot tell the change from noise yet"
+    ),
 }

@@ -7,8 +7,11 @@ them before a run (a bad line gives a message naming the field and the line, and
 starts), runs the search with progress (candidates, then the verification's games) and
 cancel on the Balance tab's worker pool, and gives the result in the page's language: the
 proposed edits in words, every target's verdict with its interval (:class:`VerdictRow`),
-the patch file. :meth:`SuggestRun.applied_to` gives the draft with the proposal's edits,
-which the page makes the draft as one undoable edit.
+the patch file, the headline (:meth:`SuggestRun.headline`, from the same verification as
+the rows), what the allowed moves cannot reach (:meth:`SuggestRun.hints`), whether the
+proposal is offered and whether the draft changed since (:meth:`SuggestRun.stale`).
+:meth:`SuggestRun.applied_to` gives the draft with the proposal's edits, which the page
+makes the draft as one undoable edit. An input error clears the last result.
 """
 
 from __future__ import annotations
@@ -182,7 +185,11 @@ class SuggestRun(BackgroundRun):
         """Check the settings (raises :class:`SuggestError`, nothing starts) and start the
         search on ``draft``; returns at once."""
         self._check_idle()
-        targets, moves = self.check(draft)
+        try:
+            targets, moves = self.check(draft)
+        except SuggestError:
+            self.result = None  # an input error clears the answer it would replace
+            raise
         cancel = self._begin(self.trials)
         self.result = None
         self.phase, self.best = "search", None
@@ -235,6 +242,42 @@ class SuggestRun(BackgroundRun):
         super().cancel()
 
     # ---- the result in words ---------------------------------------------------------------
+
+    @property
+    def draft_name(self) -> str:
+        """The name of the draft the result belongs to ("" before a result)."""
+        return "" if self.result is None else str(getattr(self.result.start, "name", ""))
+
+    def stale(self, draft: Deck) -> bool:
+        """The draft changed since the search started: the result is about another deck."""
+        return self.result is not None and draft != self.result.start
+
+    @property
+    def offered(self) -> bool:
+        """The proposal may be made the draft: checked on fresh games and nearer the
+        targets than the draft (or the draft breaks a character's rule)."""
+        return self.result is not None and self.result.offered
+
+    def headline(self, lang: str) -> list[str]:
+        """The answer's first lines: what it is, then the verdicts counted (the table's
+        numbers); empty before a result."""
+        return [] if self.result is None else self.result.head_lines(lang)
+
+    def hints(self, lang: str) -> list[tuple[str, str]]:
+        """The moves that would reach the target the allowed ones cannot, each with its
+        sentence in ``lang`` (the outlier named)."""
+        from verlies.sim.tune import text_of_hint
+
+        r = self.result
+        if r is None:
+            return []
+        return [(h["move"], text_of_hint(h, lang, r.start)) for h in r.hints()]
+
+    def allow(self, move: str) -> None:
+        """Add ``move`` to what may move (a line of its own; nothing when it is there)."""
+        lines = [ln.split("#", 1)[0].strip() for ln in self.moves.splitlines()]
+        if move not in lines:
+            self.moves = self.moves.rstrip("\n") + "\n" + move if self.moves.strip() else move
 
     def edit_words(self, lang: str) -> list[str]:
         return [] if self.result is None else self.result.edit_words(lang)

@@ -3,10 +3,14 @@
 
 Targets and what may move (text boxes, one a line), games per candidate, candidates and
 seed; Suggest and Cancel; a progress line (candidates, then the check on fresh games); then
-the proposed changes in words, each target's verdict with its interval, the patch file as a
-download and "Make it the draft" (one undoable edit of the editor's draft). Every word
-follows :meth:`SuggestPanel.set_lang`; the controls wrap and the table turns into blocks
-below 600 px.
+the answer: the draft it belongs to (marked out of date once the draft changed), the
+headline and the verdicts counted (the table's numbers), the proposed changes in words,
+each target's verdict with its interval, what the allowed moves cannot reach with "Run
+again, also allowing …", and — only for a proposal verified nearer the targets — the patch
+file as a download and "Make it the draft" (one undoable edit of the editor's draft). An
+input error clears the answer it would replace. Every word follows
+:meth:`SuggestPanel.set_lang`; the controls wrap and the table turns into blocks below
+600 px.
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ CSS = """<style>
 .vl-suggest .vl-suggest-table td, .vl-suggest .vl-suggest-table th { text-align: left; }
 .vl-suggest .vl-suggest-verdict-met { color: #1b6e20; font-weight: 600; }
 .vl-suggest .vl-suggest-verdict-missed { color: #b3261e; font-weight: 600; }
+.vl-suggest .vl-suggest-stale { color: #b3261e; }
+.vl-suggest .vl-suggest-rerun { width: auto; max-width: 100%; }
+.vl-suggest .vl-suggest-rerun .widget-label-basic, .vl-suggest .vl-suggest-rerun {
+  white-space: normal; height: auto; }
 </style>"""
 
 _COLUMNS = ("quantity", "band", "start", "proposal", "interval", "verdict")
@@ -66,6 +74,11 @@ class SuggestPanel:
         self.cancel_button = widgets.Button(icon="stop", disabled=True)
         self.apply_button = widgets.Button(icon="check")
         self.apply_button.layout.display = "none"
+        # "Run again, also allowing …": the move the answer names for the outlier
+        self.rerun_button = widgets.Button(icon="redo")
+        self.rerun_button.layout.display = "none"
+        self.rerun_button.on_click(lambda _b: self.rerun())
+        self._rerun_move = ""
         self.start_button.on_click(lambda _b: self.start())
         self.cancel_button.on_click(lambda _b: self.cancel())
         self.apply_button.on_click(lambda _b: self.apply())
@@ -73,6 +86,7 @@ class SuggestPanel:
             (self.start_button, "vl-suggest-start"),
             (self.cancel_button, "vl-suggest-cancel"),
             (self.apply_button, "vl-suggest-apply"),
+            (self.rerun_button, "vl-suggest-rerun"),
         ):
             w.add_class(cls)
         self.labels = [widgets.Label() for _ in range(5)]
@@ -91,7 +105,7 @@ class SuggestPanel:
         self.status, self.result, self.downloads = parts.status, parts.result, parts.downloads
         self.apply_status = widgets.HTML()
         self.apply_status.add_class("vl-suggest-applied")
-        after = widgets.HBox([self.apply_button])
+        after = widgets.HBox([self.rerun_button, self.apply_button])
         after.add_class("vl-panel-buttons")
         after.add_class("vl-suggest-buttons")
         self._status: tuple[str, dict[str, object]] | None = None
@@ -117,6 +131,8 @@ class SuggestPanel:
         self.start_button.description = self._t("suggest.start")
         self.cancel_button.description = self._t("suggest.cancel")
         self.apply_button.description = self._t("suggest.apply")
+        if self._rerun_move:
+            self.rerun_button.description = self._t("suggest.rerun", move=self._rerun_move)
         if self._error is not None:
             self._show_error(self._error)
         elif self._status is not None:
@@ -163,13 +179,34 @@ class SuggestPanel:
                 on_start=self._started,
             )
         except SuggestError as e:
-            self._show_error(e)  # nothing started: the last result stays
+            self._show_error(e)  # nothing started; the answer it would replace goes
+            self._clear()
             return
+
+    def _clear(self) -> None:
+        """No answer shown (an input error, or a new search begins)."""
+        self.result.value, self.downloads.value = "", ""
+        self.apply_button.layout.display = "none"
+        self.rerun_button.layout.display = "none"
+        self._rerun_move = ""
+
+    def rerun(self) -> None:
+        """Search again with the move the answer named added to what may move."""
+        if not self._rerun_move or self.run.running:
+            return
+        self.run.allow(self._rerun_move)
+        self.moves.value = self.run.moves
+        self.start()
+
+    def draft_changed(self) -> None:
+        """The editor's draft changed: the answer shown is marked out of date (call from
+        the page's draft-change hook; a redraw checks it too)."""
+        if not self.run.running:
+            self._draw()
 
     def _started(self, run: SuggestRun) -> None:
         """The settings are good and the search begins (before its first update)."""
-        self.result.value, self.downloads.value = "", ""
-        self.apply_button.layout.display = "none"
+        self._clear()
         self.bar.show(0, run.trials)
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self._set_status("suggest.running")
@@ -204,80 +241,116 @@ class SuggestPanel:
         self.bar.show_run(run, self._t(key, done=run.done, total=run.total))
 
     def _draw(self) -> None:
-        """The result in the page's language (nothing before the first one)."""
+        """The answer in the page's language (nothing before the first one): the draft it
+        belongs to (out of date once the draft changed), the headline and the verdicts
+        counted, the changes, the table of the check on fresh games, what the allowed
+        moves cannot reach. Headline and table come from the same verification."""
         r = self.run.result
         if r is None:
             return
         esc = html.escape
-        parts: list[str] = []
-        if r.within_targets:
-            parts.append(f'<p class="vl-suggest-within">{esc(self._t("suggest.within"))}</p>')
-            if r.verification is not None:
-                detail = self._t("suggest.within_detail", games=r.verification["games"])
-                parts.append(f"<p>{esc(detail)}</p>")
-        elif not r.edits:
-            key = "suggest.no_change_met" if r.met_on_search else "suggest.no_change"
-            parts.append(f"<p>{esc(self._t(key))}</p>")
-        else:
-            if r.search.get("start_check", {}).get("fresh_missed"):
-                parts.append(f"<p>{esc(self._t('suggest.start_fresh_missed'))}</p>")
-            items = "".join(
-                f'<li class="vl-suggest-edit">{esc(w)}</li>' for w in self.run.edit_words(self.lang)
-            )
-            parts.append(
-                f'<div class="vl-suggest-title">{esc(self._t("suggest.edits_title"))}</div>'
-            )
-            parts.append(f'<ul class="vl-suggest-edits">{items}</ul>')
-            pruned = r.search.get("pruned") or []
-            if pruned:
-                said = self._t("suggest.pruned", n=len(pruned), found=r.search["found_edits"])
-                parts.append(f'<p class="vl-suggest-pruned">{esc(said)}</p>')
-            if not r.met_on_search:
-                parts.append(f"<p>{esc(self._t('suggest.not_met'))}</p>")
-        v = r.verification
-        rows = self.run.verdicts(self.lang)
-        if v is not None and rows:
-            from verlies.ui.balance_chart import number
-
-            level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
-            alpha = number(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
-            title = self._t("suggest.verdicts_title", games=v["games"], level=level, alpha=alpha)
-            parts.append(f'<div class="vl-suggest-title">{esc(title)}</div>')
-            cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]
-            head = "".join(f"<th>{esc(c)}</th>" for c in cols)
-            body = []
-            for row in rows:
-                cells = (
-                    row.name,
-                    row.band,
-                    row.start,
-                    row.value,
-                    f"{row.low} – {row.high}",
-                    row.verdict_words,
-                )
-                tds = "".join(
-                    f'<td data-col="{esc(col)}" class="vl-suggest-{c}'
-                    + (f" vl-suggest-verdict-{row.verdict}" if c == "verdict" else "")
-                    + f'">{esc(cell)}</td>'
-                    for c, col, cell in zip(_COLUMNS, cols, cells, strict=True)
-                )
-                body.append(f'<tr data-key="{esc(row.key)}">{tds}</tr>')
-            parts.append(
-                '<div class="vl-suggest-table vl-panel-table">'
-                f"<table><tr>{head}</tr>{''.join(body)}</table></div>"
-            )
-            point = "suggest.point.met" if v["point_met"] else "suggest.point.missed"
-            parts.append(f'<p class="vl-suggest-point">{esc(self._t(point))}</p>')
+        stale = self.run.stale(self.get_draft())
+        name = self.run.draft_name or "–"
+        parts = [f'<p class="vl-suggest-for">{esc(self._t("suggest.for_draft", name=name))}']
+        if stale:
+            parts.append(f' <b class="vl-suggest-stale">{esc(self._t("suggest.stale"))}</b>')
+        parts.append("</p>")
+        head = self.run.headline(self.lang)
+        parts.append(f'<p class="vl-suggest-headline"><b>{esc(head[0])}</b></p>')
+        if len(head) > 1:
+            parts.append(f'<p class="vl-suggest-tally">{esc(head[1])}</p>')
+        parts += self._edits_html(r)
+        parts += self._table_html(r)
+        hints = self.run.hints(self.lang)
+        if hints:
+            title = esc(self._t("suggest.hints_title"))
+            items = "".join(f'<li class="vl-suggest-hint">{esc(w)}</li>' for _m, w in hints)
+            parts.append(f'<div class="vl-suggest-title">{title}</div>')
+            parts.append(f'<ul class="vl-suggest-hints">{items}</ul>')
         self.result.value = "".join(parts)
         from verlies.ui.editor_html import download_link
 
+        offered = self.run.offered
         self.downloads.value = (
             download_link(self.run.patch_text(), "proposal.toml", self._t("suggest.download"))
-            if r.edits
+            if offered
             else ""
         )
-        show = r.edits and self.set_draft is not None
+        show = offered and self.set_draft is not None
         self.apply_button.layout.display = None if show else "none"
+        self._rerun_move = hints[0][0] if hints else ""
+        if self._rerun_move:
+            self.rerun_button.description = self._t("suggest.rerun", move=self._rerun_move)
+        self.rerun_button.layout.display = None if self._rerun_move else "none"
+
+    def _edits_html(self, r: Any) -> list[str]:
+        """The proposed changes (and those pruned), with why the search ran."""
+        from verlies.i18n import text
+
+        esc = html.escape
+        if not r.edits:
+            return []
+        parts = []
+        sc = r.search.get("start_check", {})
+        if sc.get("illegal"):
+            names = ", ".join(r.start.characters[c].name.get(self.lang) for c in sc["illegal"])
+            note = text("tune.start_illegal", self.lang, characters=names)
+            parts.append(f'<p class="vl-suggest-note">{esc(note)}</p>')
+        elif sc.get("fresh_missed"):
+            parts.append(f"<p>{esc(self._t('suggest.start_fresh_missed'))}</p>")
+        elif sc.get("fresh_off"):
+            parts.append(f"<p>{esc(self._t('tune.start_fresh_off'))}</p>")
+        items = "".join(
+            f'<li class="vl-suggest-edit">{esc(w)}</li>' for w in self.run.edit_words(self.lang)
+        )
+        title = "suggest.edits_title"
+        parts.append(f'<div class="vl-suggest-title">{esc(self._t(title))}</div>')
+        parts.append(f'<ul class="vl-suggest-edits">{items}</ul>')
+        pruned = r.search.get("pruned") or []
+        if pruned:
+            said = self._t("suggest.pruned", n=len(pruned), found=r.search["found_edits"])
+            parts.append(f'<p class="vl-suggest-pruned">{esc(said)}</p>')
+        return parts
+
+    def _table_html(self, r: Any) -> list[str]:
+        """Each target's verdict on the fresh games, with its interval."""
+        esc = html.escape
+        v = r.verification
+        rows = self.run.verdicts(self.lang)
+        if v is None or not rows:
+            return []
+        from verlies.ui.balance_chart import number
+
+        level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
+        alpha = number(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
+        title = self._t("suggest.verdicts_title", games=v["games"], level=level, alpha=alpha)
+        parts = [f'<div class="vl-suggest-title">{esc(title)}</div>']
+        cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]
+        head = "".join(f"<th>{esc(c)}</th>" for c in cols)
+        body = []
+        for row in rows:
+            cells = (
+                row.name,
+                row.band,
+                row.start,
+                row.value,
+                f"{row.low} – {row.high}",
+                row.verdict_words,
+            )
+            tds = "".join(
+                f'<td data-col="{esc(col)}" class="vl-suggest-{c}'
+                + (f" vl-suggest-verdict-{row.verdict}" if c == "verdict" else "")
+                + f'">{esc(cell)}</td>'
+                for c, col, cell in zip(_COLUMNS, cols, cells, strict=True)
+            )
+            body.append(f'<tr data-key="{esc(row.key)}">{tds}</tr>')
+        parts.append(
+            '<div class="vl-suggest-table vl-panel-table">'
+            f"<table><tr>{head}</tr>{''.join(body)}</table></div>"
+        )
+        note = self._t("tune.distance_note")
+        parts.append(f'<p class="vl-suggest-distance-note">{esc(note)}</p>')
+        return parts
 
     def _done(self, run: SuggestRun) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True

@@ -1,0 +1,167 @@
+"""Issue 37 item 2's goal for Suggest: on decks with one character or one card broken, the
+page's default settings bring every character within 25 ± 4 % on an independent
+2,000-game check, or the answer says truthfully that they cannot, within 3 minutes.
+
+For each broken deck: :func:`verlies.sim.tune.tune` with the Suggest panel's defaults
+(targets ``win:*=25+-3``; monsters' fights ±2 and obstacles ±1 may move; 400 games per
+candidate, 12 candidates, the check on 800 fresh games), timed; then the deck the answer
+leaves the designer with (the proposal when it is offered, else the start deck) plays
+2,000 games from a seed no search or check used. A row per deck:
+
+* ``answer``: the outcome (within / undecided / improved / legal / no_improvement) and
+  whether the proposal is offered as the draft;
+* ``claims in band``: the answer claims every target met (``within``, or an offered
+  proposal whose verdicts are all met);
+* ``check``: the characters' win rates on the independent games, lowest and highest,
+  and how many lie outside 21–29 %;
+* ``goal``: *reached* (every character in 21–29 % on the check), *truthful* (not reached,
+  and the answer did not claim it), or *MISLEADS* (claimed in band, the check disagrees);
+* ``seconds`` and whether within 180 s.
+
+The baseline (one candidate's 400 games on the default deck) is timed in the same run,
+and each search's time is also given as a ratio to it, so busy-machine runs compare.
+
+    .venv/bin/python benchmarks/tune_truth.py [--workers 2] [--decks barbar-666,...] [--follow-hint]
+
+``--follow-hint``: when an answer names a move ("allow character:char-barbar"), the same
+search runs again with it added, as the page's "Run again, also allowing …" does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+import time
+from collections.abc import Callable
+
+from verlies.deck import Deck
+from verlies.sim import simulate
+from verlies.sim.sweep import Tweak
+from verlies.sim.tune import tune
+from verlies.ui.suggest_model import DEFAULT_GAMES, DEFAULT_MOVES, DEFAULT_TARGETS, DEFAULT_TRIALS
+
+GOAL_LOW, GOAL_HIGH = 0.21, 0.29
+CHECK_GAMES, CHECK_SEED = 2000, 9_000_001
+
+
+def _values(cid: str, st: int, ge: int, gs: int) -> Callable[[Deck], Deck]:
+    def edit(d: Deck) -> Deck:
+        c = d.characters[cid]
+        return d.with_card("character", dataclasses.replace(c, staerke=st, geist=ge, geschick=gs))
+
+    return edit
+
+
+def _number(kind: str, cid: str, field: str, value: int) -> Callable[[Deck], Deck]:
+    def edit(d: Deck) -> Deck:
+        return Tweak(kind, cid, field).apply(d, value)  # type: ignore[no-any-return]
+
+    return edit
+
+
+def _both(*edits: Callable[[Deck], Deck]) -> Callable[[Deck], Deck]:
+    def edit(d: Deck) -> Deck:
+        for e in edits:
+            d = e(d)
+        return d
+
+    return edit
+
+
+#: One thing broken per deck: a character's values, or one card's number (and the issue's
+#: deck: the Barbarian at 6/6/6, breaking R2, with the goblin at fight 10).
+DECKS: dict[str, Callable[[Deck], Deck]] = {
+    "barbar-666": _values("char-barbar", 6, 6, 6),
+    "barbar-666-goblin-10": _both(
+        _values("char-barbar", 6, 6, 6), _number("monster", "monster-goblin", "fight", 10)
+    ),
+    "priest-631": _values("char-priester", 6, 3, 1),
+    "barbar-136": _values("char-barbar", 1, 3, 6),
+    "goblin-fight-10": _number("monster", "monster-goblin", "fight", 10),
+    "troll-fight-1": _number("monster", "monster-troll", "fight", 1),
+}
+
+
+def _check(deck: Deck, workers: int) -> dict[str, float]:
+    m = simulate(CHECK_GAMES, seed=CHECK_SEED, deck=deck, characters="all", workers=workers).metrics
+    return {cid: m.win_rate(cid).rate for cid in sorted(m.characters)}
+
+
+_last_hints: list[str] = []
+
+
+def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> int:
+    """One search with the panel's defaults and ``moves``, timed, and its independent
+    check; its row printed; 1 if the answer misleads."""
+    t0 = time.perf_counter()
+    res = tune(
+        DEFAULT_TARGETS.splitlines(),
+        moves,
+        deck,
+        games=DEFAULT_GAMES,
+        trials=DEFAULT_TRIALS,
+        workers=workers,
+    )
+    took = time.perf_counter() - t0
+    v = res.verification or {}
+    verdicts = {q["verdict"] for q in v.get("quantities", [])}
+    claims = res.outcome == "within" or (res.offered and verdicts == {"met"})
+    kept = res.proposal if res.offered else res.start
+    rates = _check(kept, workers)
+    outside = [c for c, r in rates.items() if not GOAL_LOW <= r <= GOAL_HIGH]
+    goal = "reached" if not outside else ("MISLEADS" if claims else "truthful")
+    lo, hi = min(rates.values()), max(rates.values())
+    print(
+        f"{name:26} answer {res.outcome:14} offered {res.offered!s:5} edits "
+        f"{len(res.edits):2}  claims in band {claims!s:5}  check {100 * lo:4.1f}–"
+        f"{100 * hi:4.1f} %, {len(outside)} outside 21–29 %  goal {goal:9} "
+        f"{took:6.1f} s ({took / base:5.1f} × baseline) "
+        f"{'≤ 180 s' if took <= 180 else '> 180 s'}",
+        flush=True,
+    )
+    print("    " + "\n    ".join(res.head_lines("en")), flush=True)
+    for w in res.edit_words("en") if res.offered else []:
+        print(f"    edit: {w}", flush=True)
+    _last_hints[:] = [h["move"] for h in res.hints()]
+    for h in res.hints():
+        print(f"    hint: allow {h['move']} (for {h['key']})", flush=True)
+    return 1 if goal == "MISLEADS" else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--decks", default=",".join(DECKS), help="which broken decks, by name")
+    ap.add_argument(
+        "--follow-hint",
+        action="store_true",
+        help="when the answer names a move, run again with it (the page's 'Run again')",
+    )
+    args = ap.parse_args(argv)
+    names = [n for n in args.decks.split(",") if n]
+    unknown = [n for n in names if n not in DECKS]
+    if unknown:
+        print(f"unknown deck {unknown[0]!r} (known: {', '.join(DECKS)})", file=sys.stderr)
+        return 2
+    print(f"load average at start: {os.getloadavg()}, cpus {os.cpu_count()}", flush=True)
+    t0 = time.perf_counter()
+    simulate(DEFAULT_GAMES, seed=0, deck=Deck.default(), characters="all", workers=args.workers)
+    base = time.perf_counter() - t0
+    print(f"baseline: one candidate ({DEFAULT_GAMES} games) {base:.1f} s", flush=True)
+    misleads = 0
+    for name in names:
+        deck = DECKS[name](Deck.default()).with_name(name)
+        moves = DEFAULT_MOVES.splitlines()
+        misleads += _one(name, deck, moves, base, args.workers)
+        if args.follow_hint:
+            res_hints = _last_hints
+            if res_hints:
+                misleads += _one(name + "+hint", deck, [*moves, res_hints[0]], base, args.workers)
+    print(f"load average at end: {os.getloadavg()}; answers that mislead: {misleads}")
+    return 1 if misleads else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
