@@ -1786,4 +1786,26 @@ TEXTS: dict[str, str] = {
     ),
     "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
     # --- end of words24's words --------------------------------------------------------------
+    # --- impact ---
+    "impact36.head": (
+        "Welche Karte zählt in {deck}: jede Karte gegen den Entwurf, in dem sie typisch für "
+        "ihre Art ist, mit denselben Seeds ({games} Spiele in {rounds} Runden, {low} bis "
+        "{high} Paare je Karte)"
+    ),
+    "impact36.star": (
+        "★ = eine deutliche Wirkung: da alle Karten und Größen zugleich geprüft werden "
+        "({family} Intervalle), ist die Wahrscheinlichkeit, dass irgendein ★ dieser Liste "
+        "Zufall ist, höchstens {alpha} %."
+    ),
+    "impact36.row": "{card}: {what} {diff} ({low} … {high}), {times}× eine spürbare Änderung",
+    "impact36.row_unclear": "{card}: {what} {diff} ({low} … {high}), nicht deutlich",
+    "impact36.no_pairs": "{card}: noch keine Paare",
+    "impact36.changed": "(im Entwurf geändert)",
+    "impact36.none_clear": "Noch keine Karte hat eine deutliche Wirkung.",
+    "impact36.noise_head": "Keine messbare Wirkung bei {n} Spielen ({count} Karten):",
+    "impact36.untested_head": (
+        "Nicht verglichen ({count} Karten): schon typisch für ihre Art, oder die Startkarte "
+        "und die Ausgänge."
+    ),
+    "impact36.stopped": "Angehalten: {why}.",
 }

@@ -1663,4 +1663,24 @@ TEXTS: dict[str, str] = {
     "setup.err.characters_shape": "the characters must be a list of card ids, not {value}",
     "setup.err.missing": "the setup has no value {field}",
     # --- end of words24's words --------------------------------------------------------------
+    # --- impact ---
+    "impact36.head": (
+        "Which card matters in {deck}: each card against the draft with it made typical of its "
+        "kind, on the same seeds ({games} games in {rounds} rounds, {low} to {high} pairs a card)"
+    ),
+    "impact36.star": (
+        "★ = a clear effect: with every card and quantity tested at once ({family} intervals), "
+        "the chance that any ★ on this list is noise is at most {alpha} %."
+    ),
+    "impact36.row": "{card}: {what} {diff} ({low} … {high}), {times}× a meaningful change",
+    "impact36.row_unclear": "{card}: {what} {diff} ({low} … {high}), not clear",
+    "impact36.no_pairs": "{card}: no pairs yet",
+    "impact36.changed": "(changed by the draft)",
+    "impact36.none_clear": "No card has a clear effect yet.",
+    "impact36.noise_head": "No measurable effect at {n} games ({count} cards):",
+    "impact36.untested_head": (
+        "Not compared ({count} cards): already typical of their kind, or the start card and "
+        "the exits."
+    ),
+    "impact36.stopped": "Stopped: {why}.",
 }
