@@ -50,6 +50,7 @@ def test_first_associations_then_paired_effects_equal_to_the_labs_impact() -> No
         games=24,
         players=3,
         cards=CARDS,
+        method="sensitivity",
         on_update=lambda c: seen.append(
             (c.phase, c.done, {k: f.paired for k, f in c.figures.items()})
         ),
@@ -126,7 +127,9 @@ def test_cancel_keeps_the_figures_so_far_and_says_so() -> None:
             c.cancel()
             stop.set()
 
-    col.start(Deck.default(), games=16, players=2, cards=CARDS[:3], on_update=first)
+    col.start(
+        Deck.default(), games=16, players=2, cards=CARDS[:3], method="sensitivity", on_update=first
+    )
     assert col.wait(600)
     assert stop.is_set() and col.phase == "cancelled"
     assert 0 < col.done < col.total
@@ -147,14 +150,14 @@ def test_labels_the_stale_draft_and_refusals() -> None:
     with pytest.raises(VerliesError, match="card list is empty"):
         col.start(Deck.default(), games=4, players=2, cards=[])
     draft = Deck.default()
-    col.start(draft, games=4, players=2, cards=[key])
+    col.start(draft, games=4, players=2, cards=[key], method="sensitivity")
     assert col.wait(600)
     label = col.label(key, "schatz-muenzbeutel · Münzbeutel ×1", "de")
     assert re.fullmatch(r"schatz-muenzbeutel · Münzbeutel ×1 │ .+ · \d,\d\d/Spiel", label), label
     assert not col.stale(draft)
     assert col.stale(Tweak("treasure", "schatz-muenzbeutel", "gold").apply(draft, 5))
     # a bad run is an error on the page, the column stays usable
-    col.start(draft, games=1, players=2, cards=[("treasure", "no-such-card")])
+    col.start(draft, games=1, players=2, cards=[("treasure", "no-such-card")], method="sensitivity")
     assert col.wait(600)
     assert col.phase == "error" and "no-such-card" in col.progress_text("en")
     assert not math.isnan(col.seconds)
@@ -170,6 +173,7 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     assert listed == [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
     before = [label for label, _ in ed.card_list.options]
     ed.impact.scope.value = "listed"
+    ed.impact.method.value = "sensitivity"
     ed.impact.games.value = 16
     ed.impact.players.value = 2
     ed.impact.start()
@@ -201,3 +205,4 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     ed.set_count(3)
     assert "Entwurf hat sich" in ed.impact.progress_text.value
     ed.impact.column.close()
+

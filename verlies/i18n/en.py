@@ -1683,4 +1683,29 @@ TEXTS: dict[str, str] = {
         "the exits."
     ),
     "impact36.stopped": "Stopped: {why}.",
+    "deckimpact.intro36": (
+        "Which card matters: each card of the draft against the draft with that card made "
+        "typical of its kind (its numbers at its pile's median; a character at the others' "
+        "median; a card without a number one copy fewer), on the same seeds. Cards the draft "
+        "changed go first; games go to the cards that decide the ranking. A card with ★ "
+        "moves a headline figure clearly; the others are listed apart as having no "
+        "measurable effect at that size."
+    ),
+    "deckimpact.method": "Measure",
+    "deckimpact.method.contribution": "made typical (which card matters)",
+    "deckimpact.method.sensitivity": "±1 (how much the game reacts to its number)",
+    "deckimpact.games.contribution": "Games in all",
+    "deckimpact.how.typical": "already typical of its kind: nothing to compare",
+    "deckimpact.how.frame": "start card or exit: the game's frame, not compared",
+    "deckimpact.how.refused": "the deck refuses its typical version: not compared",
+    "deckimpact.noise": "no measurable effect at {n} games",
+    "deckimpact.times": "{n}× a meaningful change",
+    "deckimpact.eta": "about {s} s left",
+    "deckimpact.phase.round": "Round {round}: {done} of at most {total} games.",
+    "deckimpact.phase.ranked": "Done: {done} games, {ranked} cards with a clear effect (★).",
+    "deckimpact.star": (
+        "★: this card moves the figure shown by at least the interval's nearer end; with "
+        "every card and figure tested at once ({family} intervals), the chance that any ★ "
+        "on this list is noise is at most {alpha} %."
+    ),
 }
