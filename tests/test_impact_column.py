@@ -205,4 +205,3 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     ed.set_count(3)
     assert "Entwurf hat sich" in ed.impact.progress_text.value
     ed.impact.column.close()
-
