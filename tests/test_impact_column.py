@@ -205,3 +205,40 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     ed.set_count(3)
     assert "Entwurf hat sich" in ed.impact.progress_text.value
     ed.impact.column.close()
+
+
+def test_contribution_ranks_the_broken_card_first_and_keeps_noise_apart() -> None:
+    # issue 36: the goblin at Geschick 10 (nobody beats it, R7.2) among other cards; the
+    # default measure (made typical of its kind) ranks it first with a ★ and words for
+    # the ★; the cards without a clear effect come after it, in deck order.
+    deck = Tweak("monster", "monster-goblin", "fight").apply(Deck.default(), 10)
+    cards = [
+        ("treasure", "schatz-rubin"),
+        ("monster", "monster-troll"),
+        ("room", "raum-leer-01"),
+        ("monster", "monster-goblin"),
+        ("monster", "monster-spinne"),  # fight 5: already typical of the monsters
+    ]
+    col = ImpactColumn(workers=1)
+    seen: list[int] = []
+    col.start(deck, games=1600, players=4, cards=cards, on_update=lambda c: seen.append(c.done))
+    assert col.wait(900)
+    assert col.phase == "done" and col.error is None and seen == sorted(seen)
+    col.sort = "impact"
+    order = col.arrange(cards)
+    assert order[0] == ("monster", "monster-goblin")
+    goblin = col.figure(order[0])
+    assert goblin is not None and goblin.clear and goblin.group == 0
+    groups = [col.figures[k].group for k in order]
+    assert groups == sorted(groups)  # ★ first, then no measurable effect, then not compared
+    noise = [k for k in order if col.figures[k].group == 1]
+    assert noise == [k for k in cards if k in noise]  # the deck's order, not the noise's
+    assert order[-1] == ("monster", "monster-spinne")
+    en = figure_text(goblin, "en", deck)
+    de = figure_text(goblin, "de", deck)
+    assert en.startswith("★ injuries +") and "× a meaningful change" in en and "/game" in en
+    assert de.startswith("★ Verletzungen +") and "× eine spürbare Änderung" in de
+    spider = figure_text(col.figure(("monster", "monster-spinne")), "en", deck)
+    assert spider.startswith("already typical of its kind")
+    assert "at most 5 %" in col.star_text("en") and "höchstens 5 %" in col.star_text("de")
+    assert col.progress_text("en").startswith(f"Done: {col.done} games, ")
