@@ -50,6 +50,7 @@ def test_first_associations_then_paired_effects_equal_to_the_labs_impact() -> No
         games=24,
         players=3,
         cards=CARDS,
+        method="sensitivity",
         on_update=lambda c: seen.append(
             (c.phase, c.done, {k: f.paired for k, f in c.figures.items()})
         ),
@@ -126,7 +127,9 @@ def test_cancel_keeps_the_figures_so_far_and_says_so() -> None:
             c.cancel()
             stop.set()
 
-    col.start(Deck.default(), games=16, players=2, cards=CARDS[:3], on_update=first)
+    col.start(
+        Deck.default(), games=16, players=2, cards=CARDS[:3], method="sensitivity", on_update=first
+    )
     assert col.wait(600)
     assert stop.is_set() and col.phase == "cancelled"
     assert 0 < col.done < col.total
@@ -147,14 +150,14 @@ def test_labels_the_stale_draft_and_refusals() -> None:
     with pytest.raises(VerliesError, match="card list is empty"):
         col.start(Deck.default(), games=4, players=2, cards=[])
     draft = Deck.default()
-    col.start(draft, games=4, players=2, cards=[key])
+    col.start(draft, games=4, players=2, cards=[key], method="sensitivity")
     assert col.wait(600)
     label = col.label(key, "schatz-muenzbeutel · Münzbeutel ×1", "de")
     assert re.fullmatch(r"schatz-muenzbeutel · Münzbeutel ×1 │ .+ · \d,\d\d/Spiel", label), label
     assert not col.stale(draft)
     assert col.stale(Tweak("treasure", "schatz-muenzbeutel", "gold").apply(draft, 5))
     # a bad run is an error on the page, the column stays usable
-    col.start(draft, games=1, players=2, cards=[("treasure", "no-such-card")])
+    col.start(draft, games=1, players=2, cards=[("treasure", "no-such-card")], method="sensitivity")
     assert col.wait(600)
     assert col.phase == "error" and "no-such-card" in col.progress_text("en")
     assert not math.isnan(col.seconds)
@@ -170,6 +173,7 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     assert listed == [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
     before = [label for label, _ in ed.card_list.options]
     ed.impact.scope.value = "listed"
+    ed.impact.method.value = "sensitivity"
     ed.impact.games.value = 16
     ed.impact.players.value = 2
     ed.impact.start()
@@ -201,3 +205,40 @@ def test_the_editors_list_shows_and_sorts_the_figures() -> None:
     ed.set_count(3)
     assert "Entwurf hat sich" in ed.impact.progress_text.value
     ed.impact.column.close()
+
+
+def test_contribution_ranks_the_broken_card_first_and_keeps_noise_apart() -> None:
+    # issue 36: the goblin at Geschick 10 (nobody beats it, R7.2) among other cards; the
+    # default measure (made typical of its kind) ranks it first with a ★ and words for
+    # the ★; the cards without a clear effect come after it, in deck order.
+    deck = Tweak("monster", "monster-goblin", "fight").apply(Deck.default(), 10)
+    cards = [
+        ("treasure", "schatz-rubin"),
+        ("monster", "monster-troll"),
+        ("room", "raum-leer-01"),
+        ("monster", "monster-goblin"),
+        ("monster", "monster-spinne"),  # fight 5: already typical of the monsters
+    ]
+    col = ImpactColumn(workers=1)
+    seen: list[int] = []
+    col.start(deck, games=1600, players=4, cards=cards, on_update=lambda c: seen.append(c.done))
+    assert col.wait(900)
+    assert col.phase == "done" and col.error is None and seen == sorted(seen)
+    col.sort = "impact"
+    order = col.arrange(cards)
+    assert order[0] == ("monster", "monster-goblin")
+    goblin = col.figure(order[0])
+    assert goblin is not None and goblin.clear and goblin.group == 0
+    groups = [col.figures[k].group for k in order]
+    assert groups == sorted(groups)  # ★ first, then no measurable effect, then not compared
+    noise = [k for k in order if col.figures[k].group == 1]
+    assert noise == [k for k in cards if k in noise]  # the deck's order, not the noise's
+    assert order[-1] == ("monster", "monster-spinne")
+    en = figure_text(goblin, "en", deck)
+    de = figure_text(goblin, "de", deck)
+    assert en.startswith("★ injuries +") and "× a meaningful change" in en and "/game" in en
+    assert de.startswith("★ Verletzungen +") and "× eine spürbare Änderung" in de
+    spider = figure_text(col.figure(("monster", "monster-spinne")), "en", deck)
+    assert spider.startswith("already typical of its kind")
+    assert "at most 5 %" in col.star_text("en") and "höchstens 5 %" in col.star_text("de")
+    assert col.progress_text("en").startswith(f"Done: {col.done} games, ")

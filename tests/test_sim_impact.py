@@ -52,7 +52,8 @@ def test_the_same_result_on_one_and_on_two_workers() -> None:
 
 def test_cli_json_has_one_entry_per_card(capsys: pytest.CaptureFixture[str]) -> None:
     cards = "treasure:schatz-rubin,room:" + next(iter(Deck.default().cards("room")))
-    args = ["impact", "-n", "3", "-p", "2", "--workers", "1", "--no-progress", "--json"]
+    args = ["impact", "--sensitivity", "-n", "3", "-p", "2", "--workers", "1", "--no-progress"]
+    args.append("--json")
     assert main([*args, "--cards", cards]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [c["id"] for c in data["cards"]] == cards.split(",")
@@ -67,7 +68,7 @@ def test_cli_json_has_one_entry_per_card(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_cli_text_is_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["impact", "-n", "2", "-p", "2", "--workers", "1", "--no-progress"]
+    args = ["impact", "--sensitivity", "-n", "2", "-p", "2", "--workers", "1", "--no-progress"]
     assert main([*args, "--cards", "monster:monster-goblin", "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert "Goblin (Monsterkarte, Kampfwert 3)" in out
@@ -84,7 +85,7 @@ def test_bad_card_and_bad_file_are_named(capsys: pytest.CaptureFixture[str], tmp
         impact(games=1, cards=["schatz-rubin"])
     bad = tmp_path / "broken.toml"
     bad.write_text("this is [ not toml\n", encoding="utf-8")
-    assert main(["impact", "-n", "1", "--deck", str(bad), "--no-progress"]) == 2
+    assert main(["impact", "--deck", str(bad), "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "broken.toml" in err and "Traceback" not in err
 

@@ -255,11 +255,34 @@ def _sweep_parser(sub: Subcommands) -> None:
 
 def _impact_parser(sub: Subcommands) -> None:
     p = sub.add_parser(
-        "impact", help="every card's impact: met per game, association, paired -1/+1 effects"
+        "impact",
+        help="which card matters: each card against the draft with it made typical of its "
+        "kind (--sensitivity: the older -1/+1 figures)",
     )
     _lab(p, 200)
     _common(p)
-    p.set_defaults(characters="all")
+    p.set_defaults(characters="all", games=None)
+    p.add_argument(
+        "--sensitivity",
+        action="store_true",
+        help="the -1/+1 sensitivity and association figures instead (--games per deck, "
+        "default 200)",
+    )
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=12_000,
+        help="games in all for the contribution ranking (default 12000)",
+    )
+    p.add_argument(
+        "--screen", type=int, default=32, help="pairs every card gets first (default 32)"
+    )
+    p.add_argument(
+        "--reference",
+        metavar="DECK|none",
+        default=None,
+        help="the deck whose changes are looked at first (default: the shipped deck)",
+    )
     p.add_argument(
         "--cards",
         type=_bots_arg,
@@ -574,15 +597,45 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def _cmd_impact(args: argparse.Namespace) -> int:
+    if not args.sensitivity:
+        return _contribution(args)
     from verlies.sim.impact import impact
 
     with _executor(args) as executor:
         res = impact(
             args.deck,
-            args.games,
+            200 if args.games is None else args.games,
             variants=args.variant,
             cards=args.cards,
             alpha=args.alpha,
+            **_lab_kwargs(args, executor),
+        )
+    _write_csv(args.csv, res.to_csv())
+    if args.json:
+        _print_json(res.to_dict())
+    else:
+        print(res.text(args.lang, args.top), end="")
+    return 0
+
+
+def _contribution(args: argparse.Namespace) -> int:
+    """``verlies impact``: the contribution ranking (verlies.sim.impact_rank)."""
+    from verlies.sim.impact_rank import contribution
+
+    if args.games is not None:
+        raise VerliesError("--games is the --sensitivity run's; the ranking takes --budget")
+    ref: Any = True
+    if args.reference is not None:
+        ref = None if args.reference == "none" else args.reference
+    with _executor(args) as executor:
+        res = contribution(
+            args.deck,
+            variants=args.variant,
+            cards=args.cards,
+            alpha=args.alpha,
+            reference=ref,
+            budget=args.budget,
+            screen=args.screen,
             **_lab_kwargs(args, executor),
         )
     _write_csv(args.csv, res.to_csv())

@@ -2090,5 +2090,54 @@ TEXTS: dict[str, str] = {
     "tune.tally.paired_open": (
         "der gepaarte Vergleich Start → Vorschlag kann die Änderung noch nicht vom Zufall "
         "unterscheiden"
+    # --- impact ---
+    "impact36.head": (
+        "Welche Karte zählt in {deck}: jede Karte gegen den Entwurf, in dem sie typisch für "
+        "ihre Art ist, mit denselben Seeds ({games} Spiele in {rounds} Runden, {low} bis "
+        "{high} Paare je Karte)"
+    ),
+    "impact36.star": (
+        "★ = eine deutliche Wirkung: da alle Karten und Größen zugleich geprüft werden "
+        "({family} Intervalle), ist die Wahrscheinlichkeit, dass irgendein ★ dieser Liste "
+        "Zufall ist, höchstens {alpha} %."
+    ),
+    "impact36.row": "{card}: {what} {diff} ({low} … {high}), {times}× eine spürbare Änderung",
+    "impact36.row_unclear": "{card}: {what} {diff} ({low} … {high}), nicht deutlich",
+    "impact36.no_pairs": "{card}: noch keine Paare",
+    "impact36.changed": "(im Entwurf geändert)",
+    "impact36.none_clear": "Noch keine Karte hat eine deutliche Wirkung.",
+    "impact36.noise_head": "Keine messbare Wirkung bei {n} Spielen ({count} Karten):",
+    "impact36.untested_head": (
+        "Nicht verglichen ({count} Karten): schon typisch für ihre Art, oder die Startkarte "
+        "und die Ausgänge."
+    ),
+    "impact36.stopped": "Angehalten: {why}.",
+    "deckimpact.intro36": (
+        "Welche Karte zählt: jede Karte des Entwurfs gegen den Entwurf, in dem diese Karte "
+        "typisch für ihre Art ist (ihre Zahlen auf dem Median ihres Stapels; eine Figur auf "
+        "dem Median der anderen; eine Karte ohne Zahl ein Exemplar weniger), mit denselben "
+        "Seeds. Im Entwurf geänderte Karten zuerst; Spiele gehen an die Karten, die die "
+        "Reihenfolge entscheiden. Eine Karte mit ★ bewegt eine Kennzahl deutlich; die "
+        "übrigen stehen getrennt darunter, ohne messbare Wirkung bei dieser Größe."
+    ),
+    "deckimpact.method": "Maß",
+    "deckimpact.method.contribution": "typisch gemacht (welche Karte zählt)",
+    "deckimpact.method.sensitivity": "±1 (wie stark das Spiel auf ihre Zahl reagiert)",
+    "deckimpact.games.contribution": "Spiele insgesamt",
+    "deckimpact.how.typical": "schon typisch für ihre Art: nichts zu vergleichen",
+    "deckimpact.how.frame": "Startkarte oder Ausgang: der Rahmen des Spiels, nicht verglichen",
+    "deckimpact.how.refused": "das Deck lehnt ihre typische Fassung ab: nicht verglichen",
+    "deckimpact.noise": "keine messbare Wirkung bei {n} Spielen",
+    "deckimpact.times": "{n}× eine spürbare Änderung",
+    "deckimpact.eta": "noch etwa {s} s",
+    "deckimpact.phase.round": "Runde {round}: {done} von höchstens {total} Spielen.",
+    "deckimpact.phase.ranked": (
+        "Fertig: {done} Spiele, {ranked} Karten mit deutlicher Wirkung (★)."
+    ),
+    "deckimpact.star": (
+        "★: diese Karte bewegt die gezeigte Kennzahl mindestens um das nähere Ende des "
+        "Intervalls; da alle Karten und Kennzahlen zugleich geprüft werden ({family} "
+        "Intervalle), ist die Wahrscheinlichkeit, dass irgendein ★ dieser Liste Zufall ist, "
+        "höchstens {alpha} %."
     ),
 }

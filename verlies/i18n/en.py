@@ -1942,5 +1942,49 @@ TEXTS: dict[str, str] = {
     ),
     "tune.tally.paired_open": (
         "the paired check start → proposal cannot tell the change from noise yet"
+    # --- impact ---
+    "impact36.head": (
+        "Which card matters in {deck}: each card against the draft with it made typical of its "
+        "kind, on the same seeds ({games} games in {rounds} rounds, {low} to {high} pairs a card)"
+    ),
+    "impact36.star": (
+        "★ = a clear effect: with every card and quantity tested at once ({family} intervals), "
+        "the chance that any ★ on this list is noise is at most {alpha} %."
+    ),
+    "impact36.row": "{card}: {what} {diff} ({low} … {high}), {times}× a meaningful change",
+    "impact36.row_unclear": "{card}: {what} {diff} ({low} … {high}), not clear",
+    "impact36.no_pairs": "{card}: no pairs yet",
+    "impact36.changed": "(changed by the draft)",
+    "impact36.none_clear": "No card has a clear effect yet.",
+    "impact36.noise_head": "No measurable effect at {n} games ({count} cards):",
+    "impact36.untested_head": (
+        "Not compared ({count} cards): already typical of their kind, or the start card and "
+        "the exits."
+    ),
+    "impact36.stopped": "Stopped: {why}.",
+    "deckimpact.intro36": (
+        "Which card matters: each card of the draft against the draft with that card made "
+        "typical of its kind (its numbers at its pile's median; a character at the others' "
+        "median; a card without a number one copy fewer), on the same seeds. Cards the draft "
+        "changed go first; games go to the cards that decide the ranking. A card with ★ "
+        "moves a headline figure clearly; the others are listed apart as having no "
+        "measurable effect at that size."
+    ),
+    "deckimpact.method": "Measure",
+    "deckimpact.method.contribution": "made typical (which card matters)",
+    "deckimpact.method.sensitivity": "±1 (how much the game reacts to its number)",
+    "deckimpact.games.contribution": "Games in all",
+    "deckimpact.how.typical": "already typical of its kind: nothing to compare",
+    "deckimpact.how.frame": "start card or exit: the game's frame, not compared",
+    "deckimpact.how.refused": "the deck refuses its typical version: not compared",
+    "deckimpact.noise": "no measurable effect at {n} games",
+    "deckimpact.times": "{n}× a meaningful change",
+    "deckimpact.eta": "about {s} s left",
+    "deckimpact.phase.round": "Round {round}: {done} of at most {total} games.",
+    "deckimpact.phase.ranked": "Done: {done} games, {ranked} cards with a clear effect (★).",
+    "deckimpact.star": (
+        "★: this card moves the figure shown by at least the interval's nearer end; with "
+        "every card and figure tested at once ({family} intervals), the chance that any ★ "
+        "on this list is noise is at most {alpha} %."
     ),
 }

@@ -18,7 +18,15 @@ import ipywidgets as widgets
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.ui.impact_model import SORTS, ImpactColumn, Key, figure_parts, figure_text
+from verlies.ui.impact_model import (
+    BUDGET,
+    METHODS,
+    SORTS,
+    ImpactColumn,
+    Key,
+    figure_parts,
+    figure_text,
+)
 from verlies.ui.progress_row import ProgressRow, panel_styles
 
 __all__ = ["CSS", "ImpactPanel"]
@@ -68,7 +76,9 @@ class ImpactPanel:
         self.column = ImpactColumn(workers)
         self.title = W.HTML()
         self.intro = W.HTML()
-        self.games = W.BoundedIntText(value=48, min=2, max=100_000, step=8)
+        self.method = W.Dropdown(options=[(m, m) for m in METHODS], value="contribution")
+        self.method.observe(self._on_method, "value")
+        self.games = W.BoundedIntText(value=BUDGET, min=2, max=1_000_000, step=8)
         self.players = W.Dropdown(options=[2, 3, 4], value=4)
         self.scope = W.Dropdown(options=[("all", "all"), ("listed", "listed")], value="all")
         self.sort = W.Dropdown(options=[(s, s) for s in SORTS], value="deck")
@@ -77,12 +87,18 @@ class ImpactPanel:
         self.cancel_button = W.Button(icon="stop", disabled=True)
         self.start_button.on_click(lambda _b: self.start())
         self.cancel_button.on_click(lambda _b: self.cancel())
-        self.labels = [W.Label() for _ in range(4)]
+        self.labels = [W.Label() for _ in range(5)]
         fields = []
         for label, w, cls in zip(
             self.labels,
-            (self.games, self.players, self.scope, self.sort),
-            ("vl-impact-games", "vl-impact-players", "vl-impact-scope", "vl-impact-sort"),
+            (self.method, self.games, self.players, self.scope, self.sort),
+            (
+                "vl-impact-method",
+                "vl-impact-games",
+                "vl-impact-players",
+                "vl-impact-scope",
+                "vl-impact-sort",
+            ),
             strict=True,
         ):
             box = W.VBox([label, w])
@@ -97,6 +113,8 @@ class ImpactPanel:
         controls.add_class("vl-impact-controls")
         self.bar = ProgressRow("vl-impact-progress", text_class="vl-impact-status")
         self.progress_text = self.bar.text  # the words: what the run is doing
+        self.star = W.HTML()
+        self.star.add_class("vl-impact-star")
         self.selected = W.HTML()
         self.selected.add_class("vl-impact-selected")
         self.table = W.HTML()
@@ -109,6 +127,7 @@ class ImpactPanel:
                 self.intro,
                 controls,
                 self.bar.widget,
+                self.star,
                 self.selected,
                 self.table,
             ]
@@ -125,9 +144,17 @@ class ImpactPanel:
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         self.title.value = f"<h4>{html.escape(self._t('title'))}</h4>"
-        self.intro.value = f"<small>{html.escape(self._t('intro'))}</small>"
-        for label, key in zip(self.labels, ("games", "players", "scope", "sort"), strict=True):
+        contrib = self.method.value == "contribution"
+        intro = self._t("intro36" if contrib else "intro")
+        self.intro.value = f"<small>{html.escape(intro)}</small>"
+        keys = ("method", "games.contribution" if contrib else "games", "players", "scope")
+        for label, key in zip(self.labels, (*keys, "sort"), strict=True):
             label.value = self._t(key)
+        method = self.method.value
+        self.method.unobserve(self._on_method, "value")
+        self.method.options = [(self._t(f"method.{m}"), m) for m in METHODS]
+        self.method.value = method
+        self.method.observe(self._on_method, "value")
         scope, sort = self.scope.value, self.sort.value
         self.scope.options = [(self._t(f"scope.{s}"), s) for s in ("all", "listed")]
         self.scope.value = scope
@@ -153,6 +180,7 @@ class ImpactPanel:
                 games=int(self.games.value),
                 players=int(self.players.value),
                 cards=cards,
+                method=str(self.method.value),
                 on_update=self._update,
                 on_done=self._done,
                 on_start=self._started,
@@ -183,6 +211,11 @@ class ImpactPanel:
         self.show_progress()
         self.on_figures()
 
+    def _on_method(self, change: dict[str, object]) -> None:
+        """Another measure: its own default games (in all, or per deck) and words."""
+        self.games.value = BUDGET if change["new"] == "contribution" else 48
+        self.set_lang(self.lang)
+
     def _on_sort(self, change: dict[str, object]) -> None:
         self.column.sort = str(change["new"])
         self.on_figures()
@@ -191,6 +224,8 @@ class ImpactPanel:
 
     def show_progress(self) -> None:
         col = self.column
+        star = col.star_text(self.lang)
+        self.star.value = f"<small>{html.escape(star)}</small>" if star else ""
         words = col.progress_text(self.lang)
         if col.stale(self.get_draft()):
             words += " " + self._t("stale")

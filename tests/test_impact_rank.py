@@ -1,0 +1,184 @@
+"""Which card matters (verlies.sim.impact_rank, issue 36): a card broken by being extreme
+ranks in the top 3 at small budgets, on several kinds of broken decks; cards without a
+clear effect are kept apart; the same settings give the same result on 1 and 2 workers;
+an A/A run (no true effect anywhere) shows a ★ in at most α of its runs, and would not
+without the correction; bad input is refused with a clear message."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from verlies.__main__ import main
+from verlies.deck import Deck
+from verlies.sim.compare import Paired
+from verlies.sim.impact_rank import (
+    Contribution,
+    ContributionResult,
+    aa_twin,
+    contribution,
+    typical_of_kind,
+)
+from verlies.sim.records import SimulationError
+from verlies.sim.sweep import Tweak
+
+MONSTERS = ["monster-goblin", "monster-ratte", "monster-skelett", "monster-troll"]
+TRAPS = ["raum-falle-01", "raum-falle-03", "raum-falle-06"]
+
+
+def _top3(res: object, card: str) -> list[str]:
+    ranked = [r["id"] for r in res.ranked()]  # type: ignore[attr-defined]
+    assert card in ranked[:3], (card, ranked, res.text())  # type: ignore[attr-defined]
+    return ranked
+
+
+def test_a_monster_nobody_can_beat_ranks_first_without_being_told_it_changed() -> None:
+    # R7.2: the goblin at Geschick 10 is all but unbeatable; its ±1 moves almost nothing,
+    # its contribution (against the monsters' median, 5) moves injuries clearly.
+    deck = Tweak("monster", "monster-goblin", "fight").apply(Deck.default(), 10)
+    cards = [f"monster:{m}" for m in MONSTERS] + ["treasure:schatz-rubin", "room:raum-leer-01"]
+    res = contribution(deck, cards=cards, reference=None, budget=2400, workers=1)
+    ranked = _top3(res, "monster:monster-goblin")
+    assert ranked[0] == "monster:monster-goblin"
+    top = res.ranked()[0]
+    assert top["clear"] and top["score"] > 0 and top["quantity"] == "injuries"
+    assert top["diff"] > 0 and top["low"] > 0  # more injuries with the broken goblin
+    assert not res.cards[0].changed  # found by the run, not by the reference
+    goblin = next(c for c in res.cards if c.card == "monster-goblin")
+    assert goblin.moves == (("fight", 10, 5),)
+    # Every card is in exactly one group, the ranked ones first.
+    groups = [r["id"] for r in res.ranked() + res.unclear() + res.untested()]
+    assert sorted(groups) == sorted(cards)
+    assert res.text().index("★") < res.text().index("No measurable effect")
+
+
+def test_a_trap_nobody_passes_ranks_in_the_top_three() -> None:
+    # R6.2: the trap "Geschick 6, else injury and loss" made Geschick 12.
+    deck = Tweak("room", "raum-falle-06", "trap").apply(Deck.default(), 12)
+    cards = [f"room:{t}" for t in TRAPS] + ["monster:monster-troll", "treasure:schatz-rubin"]
+    res = contribution(deck, cards=cards, budget=2400, workers=1)
+    _top3(res, "room:raum-falle-06")
+    trap = next(c for c in res.cards if c.card == "raum-falle-06")
+    assert trap.changed and trap.how == "median"  # the draft changed it: it went first
+
+
+def test_a_treasure_worth_far_too_much_ranks_first_by_gold() -> None:
+    deck = Tweak("treasure", "schatz-muenzbeutel", "gold").apply(Deck.default(), 40)
+    cards = ["treasure:schatz-muenzbeutel", "treasure:schatz-rubin", "monster:monster-troll"]
+    res = contribution(deck, cards=cards, players=3, budget=600, workers=1, reference=None)
+    top = res.ranked()[0]
+    assert top["id"] == "treasure:schatz-muenzbeutel" and top["quantity"] == "gold"
+    assert top["low"] > 1  # per seat, far more than a meaningful change (1 gold)
+    assert res.sentence(top, "de").startswith("Münzbeutel: ")
+
+
+def test_typical_of_kind_per_kind() -> None:
+    d = Deck.default()
+    _, goblin = typical_of_kind(d, "monster", "monster-goblin")
+    assert goblin.how == "median" and goblin.moves == (("fight", 3, 5),)
+    start = d.start.id
+    assert typical_of_kind(d, "dungeon", start)[1].how == "frame"
+    moved, empty = typical_of_kind(d, "room", "raum-leer-01")
+    assert empty.how == "copy" and moved.counts("room")["raum-leer-01"] == 1
+    moved, barbar = typical_of_kind(d, "character", "char-barbar")
+    c = moved.characters["char-barbar"]
+    assert barbar.how == "character"
+    assert c.staerke + c.geist + c.geschick == 10  # R2: still a legal character
+    assert all(1 <= v <= 6 for v in (c.staerke, c.geist, c.geschick))
+    # A card at its pile's median is already typical: nothing to compare, no games.
+    # (the spider's fight 5 is the median of the other monsters' fight values)
+    none, spider = typical_of_kind(d, "monster", "monster-spinne")
+    assert none is None and spider.how == "typical" and spider.moves == ()
+
+
+def test_the_same_result_on_one_and_on_two_workers() -> None:
+    cards = ["treasure:schatz-rubin", "monster:monster-goblin", "character:char-zwerg"]
+    kw = {"cards": cards, "players": 2, "budget": 200, "screen": 30, "max_pairs": 60}
+    one = contribution(workers=1, **kw).to_dict()  # type: ignore[arg-type]
+    two = contribution(workers=2, **kw).to_dict()  # type: ignore[arg-type]
+    del one["run"], two["run"]
+    assert json.dumps(one, sort_keys=True, default=str) == json.dumps(
+        two, sort_keys=True, default=str
+    )
+
+
+def test_aa_a_star_in_at_most_alpha_of_the_runs() -> None:
+    # Every card against an equal deck dealt differently (aa_twin): no true effect
+    # anywhere, through the real entry point, several seeds, small budgets.
+    runs, alpha = 24, 0.05
+    cards = ["monster:monster-goblin", "treasure:schatz-rubin", "room:raum-falle-01"]
+    cards += ["dungeon:r-gang-straight-01", "character:char-zwerg", "monster:monster-troll"]
+    starred = 0
+    for seed in range(runs):
+        res = contribution(
+            cards=cards, players=2, seed=1000 + seed, budget=500, screen=30, max_pairs=60,
+            aa=True, workers=1,
+        )  # fmt: skip
+        assert res.family == len(cards) * (4 + 8)
+        starred += bool(res.ranked())
+    assert starred / runs <= alpha + 2 * math.sqrt(alpha * (1 - alpha) / runs)
+
+
+def _null_run(rng: np.random.Generator, correct: bool, cards: int = 40) -> bool:
+    """One synthetic run of the ranking's statistics: ``cards`` cards whose differences
+    have mean 0 in every quantity, looked at after each doubling of the pairs (30 .. 480)
+    as the rounds do; True if a ★ showed at any look."""
+    chars = tuple(Deck.default().characters)
+    entries = [Contribution("monster", f"m{i}", "median") for i in range(cards)]
+    res = ContributionResult(Deck.default(), 4, entries, chars, correct=correct)
+    sums = {(i, q): [0, 0, 0] for i in range(cards) for q in res.quantities}
+    n0 = 0
+    for n in (30, 60, 120, 240, 480):
+        for (i, q), s in sums.items():
+            d = rng.integers(-2, 3, size=n - n0)  # i.i.d., mean 0
+            s[0] += n - n0
+            s[1] += int(d.sum())
+            s[2] += int((d * d).sum())
+            entries[i].pairs[q] = Paired(n=s[0], sum_d=s[1], sum_dd=s[2])
+        n0 = n
+        if res.ranked():
+            return True
+    return False
+
+
+def test_the_correction_is_what_holds_the_error() -> None:
+    # The ranking's statistics alone (no games): 40 cards x 12 quantities, 5 looks, no true
+    # effect. With the correction a ★ shows in at most α of the runs (within sampling
+    # error); each interval at α alone (no correction) shows one far more often.
+    rng = np.random.default_rng(36)
+    runs, alpha = 60, 0.05
+    bound = alpha + 2 * math.sqrt(alpha * (1 - alpha) / runs)
+    assert sum(_null_run(rng, True) for _ in range(runs)) / runs <= bound
+    assert sum(_null_run(rng, False) for _ in range(runs)) / runs > 2 * bound
+
+
+def test_bad_input_is_refused_with_what_and_where() -> None:
+    with pytest.raises(SimulationError, match="no card 'nope' in the monster pile"):
+        contribution(cards=["monster:nope"], workers=1)
+    with pytest.raises(SimulationError, match="KIND:ID"):
+        contribution(cards=["goblin"], workers=1)
+    with pytest.raises(SimulationError, match="screen must be a whole number >= 30"):
+        contribution(screen=5, workers=1)
+    with pytest.raises(SimulationError, match="alpha"):
+        contribution(alpha=2.0, workers=1)
+
+
+def test_aa_twin_is_the_same_game_dealt_differently() -> None:
+    d = Deck.default()
+    twin = aa_twin(d, 0)
+    assert twin.name == d.name and sorted(twin.characters) == sorted(d.characters)
+    assert sum(twin.counts("dungeon").values()) == sum(d.counts("dungeon").values())
+    assert aa_twin(d, 1).dumps() != twin.dumps()
+
+
+def test_cli_ranks_by_contribution(capsys: pytest.CaptureFixture[str]) -> None:
+    cards = "treasure:schatz-rubin,monster:monster-goblin"
+    args = ["impact", "-p", "2", "--workers", "1", "--no-progress", "--json"]
+    assert main([*args, "--cards", cards, "--budget", "120", "--screen", "30"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    ids = [r["id"] for r in data["ranked"] + data["no_measurable_effect"]]
+    assert sorted(ids) == sorted(cards.split(","))
+    assert data["family"] == 2 * (4 + 8) and "Bonferroni" in data["method"]
