@@ -1787,9 +1787,7 @@ TEXTS: dict[str, str] = {
     "setup.err.missing": "der Spielvorbereitung fehlt der Wert {field}",
     # --- end of words24's words --------------------------------------------------------------
     # --- feel ---
-    "feel.head": (
-        "Spielgefühl: {label}, {games} Spiele, {p} Spieler (Siegchancen geschätzt)"
-    ),
+    "feel.head": ("Spielgefühl: {label}, {games} Spiele, {p} Spieler (Siegchancen geschätzt)"),
     "feel.none": "{name}: kein Spiel zu messen",
     "feel.name.decisiveness": "Entschieden",
     "feel.name.drama": "Dramatik",
@@ -1819,16 +1817,14 @@ TEXTS: dict[str, str] = {
         "Wahl ({low} – {high}, {n} Spiele)"
     ),
     "feel.line.wait_decisions": (
-        "Warten: im Mittel {mean} Entscheidungen der anderen zwischen den eigenen "
-        "({low} – {high})"
+        "Warten: im Mittel {mean} Entscheidungen der anderen zwischen den eigenen ({low} – {high})"
     ),
     "feel.line.wait_steps": (
         "Warten: im Mittel {mean} Spielschritte zwischen den eigenen Entscheidungen "
         "({low} – {high})"
     ),
     "feel.line.longest_wait": (
-        "Längstes Warten: im Mittel {mean} Entscheidungen der anderen pro Spiel "
-        "({low} – {high})"
+        "Längstes Warten: im Mittel {mean} Entscheidungen der anderen pro Spiel ({low} – {high})"
     ),
     "feel.skill.head": "Können-Kurve: {label}, {games} Spiele je Budget, {p} Spieler",
     "feel.skill.row": (

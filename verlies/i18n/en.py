@@ -1697,8 +1697,7 @@ TEXTS: dict[str, str] = {
         "Waiting: {mean} decisions of others between one's own on average ({low} – {high})"
     ),
     "feel.line.wait_steps": (
-        "Waiting: {mean} steps of play between one's own decisions on average "
-        "({low} – {high})"
+        "Waiting: {mean} steps of play between one's own decisions on average ({low} – {high})"
     ),
     "feel.line.longest_wait": (
         "Longest wait: {mean} decisions of others per game on average ({low} – {high})"

@@ -172,7 +172,8 @@ class FeelTrace:
     dungeon cards left (R3.2), bit masks over the seats of the figures escaped (R1.1),
     injured (R8) and ready to draw (uninjured, on a card with an open passage, cards left:
     R3.2), then each seat's gold (R9.1).
-    ``decisions``: one row of :data:`DECISION_WIDTH` per decision of a player (forced ones
+    ``decisions``: one number per decision of a player (:meth:`decision_rows` unpacks it
+    into :data:`DECISION_WIDTH` numbers) (forced ones
     are not decisions): the seat, the steps taken before it, the kind of decision (an
     index into :data:`DECISION_KINDS`) and whether it was a real choice (1/0: more than
     one legal action; at a fight's or a trap's roll, R6.2, R7.1, R9.5, more than one
@@ -193,9 +194,9 @@ class FeelTrace:
         return [t[i : i + w] for i in range(0, len(t), w)]
 
     def decision_rows(self) -> list[tuple[int, ...]]:
-        w = DECISION_WIDTH
-        d = self.decisions
-        return [d[i : i + w] for i in range(0, len(d), w)]
+        """Each decision as (seat, step, kind, real); ``decisions`` packs each in one
+        number: seat + 8 × kind + 64 × real + 128 × step."""
+        return [(d & 7, d >> 7, (d >> 3) & 7, (d >> 6) & 1) for d in self.decisions]
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,8 +360,18 @@ def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) 
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
-            if turns is not None:
-                _decision(choices, game, seat, game.step_count - first_step - forced)
+            if turns is not None:  # the decision, packed in one number (FeelTrace)
+                legal = state.cache.legal
+                if legal is not None and type(legal[0]) is not Choose:
+                    real = len(legal) > 1
+                else:
+                    real = _real_choice(game, seat, legal)
+                choices.append(
+                    seat
+                    | _KIND_OF[type(state.stack[-1])] << 3
+                    | real << 6
+                    | (game.step_count - first_step - forced) << 7
+                )
             apply(action)
             decisions += 1
     finally:
@@ -436,33 +447,30 @@ _KIND_OF = {
 }
 
 
-def _decision(out: list[int], game: Game, seat: int, step: int) -> None:
-    """A decision row of :class:`FeelTrace`: the seat, when, the kind of decision and
-    whether the choice was real (see there). At a roll with several ways to roll (R7.1,
-    R6.2, R9.5) the options are tried on copies of the game and their exact chances
-    compared."""
+def _real_choice(game: Game, seat: int, legal: Any) -> bool:
+    """Whether a decision is a real choice (see :class:`FeelTrace`) where the loop cannot
+    tell from the legal actions it already has. A draw chosen without working out the
+    walks (R3.2): a choice if any walk exists (R3.5), i.e. a neighbouring card the figure
+    can step onto. At a roll with several ways to roll (R7.1, R6.2, R9.5) the options are
+    tried on copies of the game and their exact chances compared."""
     state = game.state
-    kind = _KIND_OF[type(state.stack[-1])]
-    legal = state.cache.legal
-    if legal is None and kind == 0 and not state.figures[seat].injured:
-        # A draw chosen without working out the walks (R3.2): a choice if any walk
-        # exists (R3.5), i.e. a neighbouring card the figure can step onto.
+    if legal is None and type(state.stack[-1]) is Turn and not state.figures[seat].injured:
         pos = state.figures[seat].pos
         near = state.cache.steps.get(pos)
-        real = bool(neighbours(state.board, pos) if near is None else near)
-    else:
-        if legal is None:
-            legal = game.legal_actions()
-        real = len(legal) > 1
-        if real and type(legal[0]) is Choose:  # a fight's or a trap's roll
-            chances = set()
-            for action in legal:
-                g = game.clone(log=False)
-                g.apply(action)
-                pending = g.pending_context()
-                chances.add(pending.chance if isinstance(pending, DieTest) else -1)
-            real = len(chances) > 1
-    out += (seat, step, kind, int(real))
+        return bool(neighbours(state.board, pos) if near is None else near)
+    if legal is None:
+        legal = game.legal_actions()
+    if len(legal) < 2:
+        return False
+    if type(legal[0]) is not Choose:
+        return True
+    chances = set()
+    for action in legal:  # a fight's or a trap's roll
+        g = game.clone(log=False)
+        g.apply(action)
+        pending = g.pending_context()
+        chances.add(pending.chance if isinstance(pending, DieTest) else -1)
+    return len(chances) > 1
 
 
 class _Tallies:
