@@ -239,6 +239,25 @@ def test_estimator_beats_even_chances_on_new_games() -> None:
     assert loss < 0.95 * even
 
 
+def test_chances_are_the_logit_of_the_features() -> None:
+    """The estimator's fast form gives the conditional logit of its features."""
+    import math
+
+    from verlies.sim.feel import _features
+
+    res = _run(12, 4, 5)
+    assert res.records is not None
+    est = estimator_for(4)
+    for r in res.records:
+        assert r.feel is not None
+        for row in r.feel.turn_rows():
+            xs = _features(row, 4)
+            scores = [sum(w * x for w, x in zip(est.weights, f, strict=True)) for f in xs]
+            z = sum(math.exp(v) for v in scores)
+            want = [math.exp(v) / z for v in scores]
+            assert est.chances(row) == pytest.approx(want, abs=1e-12)
+
+
 def test_fit_estimator_recovers_the_shipped_direction() -> None:
     res = _run(60, 3, 4000)
     assert res.records is not None

@@ -147,8 +147,32 @@ class Estimator:
     weights: tuple[float, ...]
 
     def chances(self, row: Sequence[int]) -> list[float]:
-        """Each seat's estimated win chance at a turn row (they sum to 1)."""
-        return _softmax(self.weights, _features(row, self.players))
+        """Each seat's estimated win chance at a turn row (they sum to 1): the scores
+        w·x_i written out (the same numbers as ``_features``, without building them)."""
+        players = self.players
+        w0, w1, w2, w3, w4, w5, w6 = self.weights
+        escaped, injured, ready = row[3], row[4], row[5]
+        golds = row[TURN_WIDTH : TURN_WIDTH + players]
+        richest = max(golds)
+        late = bin(escaped).count("1") / (players - 1) if players > 1 else 1.0
+        scores = []
+        bit = 1
+        for g in golds:
+            behind = (g - richest) / 10.0
+            if escaped & bit:
+                score = w0 + behind * (w3 + w4 * late + w5)
+            else:
+                score = behind * (w3 + w4 * late)
+                if injured & bit:
+                    score += w2
+                elif ready & bit:
+                    score += w1 + w6 * late
+            scores.append(score)
+            bit <<= 1
+        top = max(scores)
+        es = [math.exp(x - top) for x in scores]
+        total = sum(es)
+        return [e / total for e in es]
 
 
 def estimator_for(players: int) -> Estimator:
