@@ -416,3 +416,20 @@ def test_game_from_a_record_replays() -> None:
         for seat, bot in enumerate(bots):
             bot.reseed(bot_seed(r.seed, seat))  # type: ignore[attr-defined]
         assert play_record(game, bots, r.index) == r
+
+
+def test_cli_feel_json_and_text(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    import json
+
+    from verlies.__main__ import main
+
+    args = ["feel", "-n", "16", "-p", "3", "--workers", "1", "--no-progress", "--seed", "2"]
+    assert main([*args, "--json", "--show", "drama", "--csv", str(tmp_path / "f.csv")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    res = _run(16, 3, 2)
+    want = feel_report(res.records or []).figure("drama")
+    assert data["figures"]["drama"]["mean"] == pytest.approx(want["mean"])
+    assert data["show"]["drama"]["link"].startswith("?g=")
+    assert (tmp_path / "f.csv").read_text().splitlines()[0] == "figure,games,mean,ci_low,ci_high"
+    assert main([*args, "--lang", "de"]) == 0
+    assert capsys.readouterr().out.startswith("Spielgefühl: Standard, 16 Spiele, 3 Spieler")

@@ -404,6 +404,13 @@ class FeelReport:
             "agency_by_kind": self.agency_by_kind(),
         }
 
+    def to_csv(self) -> str:
+        """One row per figure: games, mean, ci_low, ci_high."""
+        rows = ["figure,games,mean,ci_low,ci_high"]
+        for key, f in self.figures().items():
+            rows.append(f"{key},{f['games']},{f['mean']:.6g},{f['ci_low']:.6g},{f['ci_high']:.6g}")
+        return "\n".join(rows) + "\n"
+
     def text(self, lang: str = "en") -> str:
         """One plain line per figure, in ``lang``."""
         from verlies.i18n import text as t
