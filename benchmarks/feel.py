@@ -10,13 +10,15 @@ Prints, all measured in this run (figures, not a pass/fail test):
 2. the figures computed from the records (``feel_report``): CPU ms per game, and the
    ratio (trace + figures) / without;
 3. with ``--skill N``: a skill trace of N games per budget (``--budgets``), its wall
-   and CPU seconds (2 workers with ``--workers 2``);
+   and CPU seconds (2 workers with ``--workers 2``); ``--luck-only`` also that of the
+   luck-only deck (``feel.luck_only``: every test passed by any roll), which should
+   read flat;
 4. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
    (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them.
 
     .venv/bin/python benchmarks/feel.py [--games 300] [--rounds 6] [--players 2,3,4]
-                                        [--skill 24 --budgets 1,2,4,8 --workers 2]
-                                        [--calibrate]
+                                        [--skill 24 --budgets 1,2,4,8 --workers 2
+                                         --luck-only] [--calibrate]
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import statistics
 import time
 
 from verlies.sim import simulate
-from verlies.sim.feel import feel_report, fit_estimator, skill_trace
+from verlies.sim.feel import feel_report, fit_estimator, luck_only, skill_trace
 from verlies.sim.records import bot_seed, make_bots, play_record
 from verlies.sim.run import RunSpec
 
@@ -72,6 +74,33 @@ def cost(players: int, games: int, rounds: int) -> None:
     )
 
 
+def skill(args: argparse.Namespace, deck: object) -> None:
+    budgets = tuple(int(x) for x in args.budgets.split(","))
+    t0, c0 = time.perf_counter(), time.process_time()
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as ex:
+            tr = skill_trace(args.skill, budgets, args.skill_players, deck, executor=ex)
+    else:
+        tr = skill_trace(args.skill, budgets, args.skill_players, deck)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(
+        f"skill trace of {tr.label}, {args.skill} games x {len(budgets)} budgets + careful, "
+        f"{args.skill_players} players, {args.workers} worker(s): {wall:.1f} s wall "
+        f"({cpu:.1f} s CPU in this process); load average {os.getloadavg()}"
+    )
+    for b in budgets:
+        g = tr.gain(b)
+        print(
+            f"  budget {b}: wins {g['win_rate']:.3f} ({g['ci_low']:.3f}-{g['ci_high']:.3f}), "
+            f"careful {g['careful_rate']:.3f}, gain {g['gain']:+.3f} "
+            f"({g['gain_low']:+.3f}..{g['gain_high']:+.3f}), "
+            f"{g['rollouts_per_game']:.0f} rollouts/game"
+        )
+    print(f"  levels off at {tr.levels_off}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
@@ -81,36 +110,15 @@ def main() -> None:
     ap.add_argument("--budgets", default="1,2,4,8")
     ap.add_argument("--skill-players", type=int, default=4)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
     ap.add_argument("--calibrate", action="store_true")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()}")
-    for p in (int(x) for x in args.players.split(",")):
+    for p in (int(x) for x in args.players.split(",") if x):
         cost(p, args.games, args.rounds)
     if args.skill:
-        budgets = tuple(int(x) for x in args.budgets.split(","))
-        t0, c0 = time.perf_counter(), time.process_time()
-        if args.workers > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(args.workers) as ex:
-                tr = skill_trace(args.skill, budgets, args.skill_players, executor=ex)
-        else:
-            tr = skill_trace(args.skill, budgets, args.skill_players)
-        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        print(
-            f"skill trace, {args.skill} games x {len(budgets)} budgets + careful, "
-            f"{args.skill_players} players, {args.workers} worker(s): {wall:.1f} s wall "
-            f"({cpu:.1f} s CPU in this process); load average {os.getloadavg()}"
-        )
-        for b in budgets:
-            g = tr.gain(b)
-            print(
-                f"  budget {b}: wins {g['win_rate']:.3f} ({g['ci_low']:.3f}-{g['ci_high']:.3f}), "
-                f"careful {g['careful_rate']:.3f}, gain {g['gain']:+.3f} "
-                f"({g['gain_low']:+.3f}..{g['gain_high']:+.3f}), "
-                f"{g['rollouts_per_game']:.0f} rollouts/game"
-            )
-        print(f"  levels off at {tr.levels_off}")
+        for deck in (None, luck_only()) if args.luck_only else (None,):
+            skill(args, deck)
     if args.calibrate:
         for p in (2, 3, 4):
             res = simulate(

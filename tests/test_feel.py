@@ -23,6 +23,7 @@ from verlies.sim.feel import (
     feel_report,
     fit_estimator,
     game_feel,
+    luck_only,
     show_me,
     skill_trace,
 )
@@ -433,3 +434,16 @@ def test_cli_feel_json_and_text(capsys: pytest.CaptureFixture[str], tmp_path: An
     assert (tmp_path / "f.csv").read_text().splitlines()[0] == "figure,games,mean,ci_low,ci_high"
     assert main([*args, "--lang", "de"]) == 0
     assert capsys.readouterr().out.startswith("Spielgefühl: Standard, 16 Spiele, 3 Spieler")
+
+
+def test_luck_only_deck_passes_every_test() -> None:
+    """The luck-only deck of the skill-trace check: every roll of 40 games passed, and
+    its exact chance was 1 (the deck's largest numbers are within reach)."""
+    res = _run(40, 4, 3, deck=luck_only())
+    assert res.records is not None
+    tallies = [t for r in res.records for t in r.tests]
+    assert sum(t.tries for t in tallies) > 100
+    assert all(t.passes == t.tries and t.expected == t.tries for t in tallies)
+    assert {t.key.split(":")[0] for t in tallies} == {"obstacle", "trap", "fight"}
+    base = _run(40, 4, 3)
+    assert any(t.passes < t.tries for r in base.records or [] for t in r.tests)

@@ -61,6 +61,7 @@ __all__ = [
     "feel_report",
     "fit_estimator",
     "game_feel",
+    "luck_only",
     "show_me",
     "skill_trace",
 ]
@@ -778,6 +779,28 @@ class SkillTrace:
             "skill": self.skill,
             "levels_off": self.levels_off,
         }
+
+
+def luck_only(deck: DeckArg = None) -> Any:
+    """``deck`` (default: the default deck) with every character's three values at 10 and
+    every monster's fight values at most 5: every test is then passed by any roll while
+    obstacles and traps ask at most 11 (10 + 1, R4.2, R6.2; the default deck asks at most
+    10) and 10 + 1 >= 5 + 6 (R7.2); tests/test_feel.py checks every roll of 40 games.
+    What is left to luck is the order of the cards; the skill trace should read flat."""
+    import re
+
+    from verlies.deck import Deck
+
+    the_deck = load_deck(deck)
+    text = re.sub(r"^(staerke|geist|geschick) = \d+", r"\1 = 10", the_deck.dumps(), flags=re.M)
+
+    def weaker(m: re.Match[str]) -> str:  # a monster's values at most 5
+        return re.sub(
+            r"(Stärke|Geist|Geschick) (\d+)", lambda v: f"{v[1]} {min(5, int(v[2]))}", m[0]
+        )
+
+    text = re.sub(r"Kampf:[^.]*\.", weaker, text)
+    return Deck.loads(text).with_name(str(getattr(the_deck, "name", "deck")) + " (luck only)")
 
 
 def _trace_chunk(
