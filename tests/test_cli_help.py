@@ -22,6 +22,7 @@ COMMANDS = (
     "sheets",
     "playtests",
     "rules",
+    "feel",
 )
 
 
@@ -53,6 +54,7 @@ def test_the_top_help_lists_every_command_in_order(capsys: pytest.CaptureFixture
         ("play-bots", ["--bots", "--characters", "--lang"]),
         ("playtests", ["--store", "--compare", "--bot-games", "--all"]),
         ("rules", ["--games", "--full", "--players"]),
+        ("feel", ["--games", "--show", "--lang", "--csv"]),
     ],
 )
 def test_each_command_help_shows_its_options(

@@ -432,6 +432,27 @@ _SUBCOMMANDS: tuple[Callable[[Subcommands], None], ...] = (
 )
 
 
+def _feel_parser(sub: Subcommands) -> None:
+    """``verlies feel``: game-feel figures of a run (verlies.sim.feel, issue 40)."""
+    from verlies.sim.feel import SELECTIONS
+
+    p = sub.add_parser("feel", help="game-feel figures of N games: tension, choices, waiting")
+    _lab(p, 400)
+    _common(p)
+    _lang(p)
+    p.set_defaults(characters="all")
+    p.add_argument(
+        "--show",
+        action="append",
+        default=[],
+        choices=sorted(SELECTIONS),
+        help="also name the game that best shows this, with its link (repeatable)",
+    )
+
+
+_SUBCOMMANDS = (*_SUBCOMMANDS, _feel_parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -892,6 +913,37 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_feel(args: argparse.Namespace) -> int:
+    from verlies.i18n import text as t
+    from verlies.sim import simulate
+    from verlies.sim.feel import feel_report, show_me
+
+    with _executor(args) as executor:
+        kwargs = _lab_kwargs(args, executor)
+        result = simulate(
+            args.games, deck=args.deck, variants=args.variant, keep_records=True, **kwargs
+        )
+    records = result.records or []
+    report = feel_report(records, label=result.settings()["deck"])
+    shown = {what: show_me(result.spec, records, what) for what in args.show}
+    _write_csv(args.csv, report.to_csv())
+    if args.json:
+        data = report.to_dict()
+        data["settings"] = result.settings()
+        data["show"] = {k: None if v is None else vars(v) for k, v in shown.items()}
+        _print_json(data)
+        return 0
+    print(report.text(args.lang))
+    for what, ex in shown.items():
+        if ex is None:
+            print(f"{what}: {t('feel.show.none', args.lang)}")
+        else:
+            where = ex.link or t("feel.show.nolink", args.lang)
+            line = t("feel.show", args.lang, index=ex.index, seed=ex.seed, turn=ex.turn, link=where)
+            print(f"{what}: {line}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; returns the exit status (2 for bad input, with a one-line message)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -912,6 +964,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "play-bots": _cmd_play_bots,
             "rules": _cmd_rules,
             "playtests": playtests_cli.run,
+            "feel": _cmd_feel,
         }[args.command]
         return handler(args)
     except VerliesError as e:

@@ -2140,4 +2140,56 @@ TEXTS: dict[str, str] = {
         "Intervalle), ist die Wahrscheinlichkeit, dass irgendein ★ dieser Liste Zufall ist, "
         "höchstens {alpha} %."
     ),
+    # --- feel ---
+    "feel.head": ("Spielgefühl: {label}, {games} Spiele, {p} Spieler (Siegchancen geschätzt)"),
+    "feel.none": "{name}: kein Spiel zu messen",
+    "feel.name.decisiveness": "Entschieden",
+    "feel.name.drama": "Dramatik",
+    "feel.name.comeback": "Aufholjagden",
+    "feel.name.lead_changes": "Führungswechsel",
+    "feel.name.agency": "Echte Entscheidungen",
+    "feel.name.wait_decisions": "Warten (Entscheidungen)",
+    "feel.name.wait_steps": "Warten (Schritte)",
+    "feel.name.longest_wait": "Längstes Warten",
+    "feel.line.decisiveness": (
+        "Entschieden: der Sieger blieb im Mittel nach {mean} der Partie der Favorit "
+        "({low} – {high}, {n} Spiele)"
+    ),
+    "feel.line.drama": (
+        "Dramatik: im schlechtesten Moment lagen die Sieger {mean} Siegchance hinter dem "
+        "Favoriten ({low} – {high}, {n} Spiele)"
+    ),
+    "feel.line.comeback": (
+        "Aufholjagden: {mean} der Spiele gewann, wer zur Halbzeit Letzter war "
+        "({low} – {high}, {n} Spiele)"
+    ),
+    "feel.line.lead_changes": (
+        "Führungswechsel: die Goldführung wechselte {mean}-mal pro Spiel ({low} – {high})"
+    ),
+    "feel.line.agency": (
+        "Echte Entscheidungen: {mean} der Entscheidungen eines Spielers boten eine echte "
+        "Wahl ({low} – {high}, {n} Spiele)"
+    ),
+    "feel.line.wait_decisions": (
+        "Warten: im Mittel {mean} Entscheidungen der anderen zwischen den eigenen ({low} – {high})"
+    ),
+    "feel.line.wait_steps": (
+        "Warten: im Mittel {mean} Spielschritte zwischen den eigenen Entscheidungen "
+        "({low} – {high})"
+    ),
+    "feel.line.longest_wait": (
+        "Längstes Warten: im Mittel {mean} Entscheidungen der anderen pro Spiel ({low} – {high})"
+    ),
+    "feel.skill.head": "Können-Kurve: {label}, {games} Spiele je Budget, {p} Spieler",
+    "feel.skill.row": (
+        "Such-Bot mit {budget} Welten je Entscheidung: gewinnt {rate} ({low} – {high}), "
+        "vorsichtig auf demselben Platz {base}; Gewinn {gain} ({glow} – {ghigh})"
+    ),
+    "feel.skill.sum": (
+        "Können: {gain} Siegchance mehr als vorsichtig beim größten Budget "
+        "({low} – {high}); ab {budget} Welten flacht es ab"
+    ),
+    "feel.show": "Spiel {index} (Startwert {seed}), Zug {turn}: {link}",
+    "feel.show.none": "Kein Spiel des Laufs zeigt das.",
+    "feel.show.nolink": "zu lang für einen Link",
 }

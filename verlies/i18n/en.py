@@ -1987,4 +1987,55 @@ TEXTS: dict[str, str] = {
         "every card and figure tested at once ({family} intervals), the chance that any ★ "
         "on this list is noise is at most {alpha} %."
     ),
+    # --- feel ---
+    "feel.head": "Game feel: {label}, {games} games, {p} players (win chances estimated)",
+    "feel.none": "{name}: no game to measure",
+    "feel.name.decisiveness": "Decided",
+    "feel.name.drama": "Drama",
+    "feel.name.comeback": "Comebacks",
+    "feel.name.lead_changes": "Lead changes",
+    "feel.name.agency": "Real choices",
+    "feel.name.wait_decisions": "Waiting (decisions)",
+    "feel.name.wait_steps": "Waiting (steps)",
+    "feel.name.longest_wait": "Longest wait",
+    "feel.line.decisiveness": (
+        "Decided: the winner stayed the favourite after {mean} of the game on average "
+        "({low} – {high}, {n} games)"
+    ),
+    "feel.line.drama": (
+        "Drama: at their worst, winners were {mean} behind the favourite in win chance "
+        "({low} – {high}, {n} games)"
+    ),
+    "feel.line.comeback": (
+        "Comebacks: {mean} of the games were won by a player who was last at half time "
+        "({low} – {high}, {n} games)"
+    ),
+    "feel.line.lead_changes": (
+        "Lead changes: the gold lead changed hands {mean} times per game ({low} – {high})"
+    ),
+    "feel.line.agency": (
+        "Real choices: {mean} of a player's decisions offered a real choice "
+        "({low} – {high}, {n} games)"
+    ),
+    "feel.line.wait_decisions": (
+        "Waiting: {mean} decisions of others between one's own on average ({low} – {high})"
+    ),
+    "feel.line.wait_steps": (
+        "Waiting: {mean} steps of play between one's own decisions on average ({low} – {high})"
+    ),
+    "feel.line.longest_wait": (
+        "Longest wait: {mean} decisions of others per game on average ({low} – {high})"
+    ),
+    "feel.skill.head": "Skill trace: {label}, {games} games per budget, {p} players",
+    "feel.skill.row": (
+        "search bot with {budget} worlds per decision: wins {rate} ({low} – {high}), "
+        "careful in the same seat {base}; gain {gain} ({glow} – {ghigh})"
+    ),
+    "feel.skill.sum": (
+        "Skill: {gain} win chance over careful at the largest budget ({low} – {high}); "
+        "it levels off at {budget} worlds"
+    ),
+    "feel.show": "Game {index} (seed {seed}), turn {turn}: {link}",
+    "feel.show.none": "No game of the run shows this.",
+    "feel.show.nolink": "too long for a link",
 }

@@ -17,18 +17,25 @@ from fractions import Fraction
 from math import gcd
 from typing import Any
 
-from verlies.actions import ShuffleBack
+from verlies.actions import Choose, ShuffleBack
+from verlies.board import has_open_passage, neighbours
 from verlies.cards.model import Attr, MonsterCard, Obstacle, ObstacleType, Trap
 from verlies.dice import beat_probability, pass_probability
 from verlies.errors import VerliesError
+from verlies.frames import FightChoice, LossChoice, ObstacleChoice, Placement, TrapChoice, Turn
 from verlies.game import Game
 from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.sim.stalls import stall_of
 from verlies.variants import Variants
+from verlies.views import DieTest
 
 __all__ = [
     "REASONS",
+    "DECISION_KINDS",
+    "DECISION_WIDTH",
+    "FeelTrace",
+    "TURN_WIDTH",
     "GameRecord",
     "SimulationError",
     "Tally",
@@ -149,6 +156,49 @@ class Tally:
         return (Tally, (self.key, self.tries, self.passes, self.expected))
 
 
+#: Numbers per turn row of a :class:`FeelTrace` before the seats' gold.
+TURN_WIDTH = 6
+#: Numbers per decision row of a :class:`FeelTrace`.
+DECISION_WIDTH = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FeelTrace:
+    """What the game-feel figures (:mod:`verlies.sim.feel`) read, step by step, as flat
+    integer rows (cheap to keep and to send back from a worker).
+
+    ``turns``: one row of :data:`TURN_WIDTH` ``+ players`` numbers per turn start (R3.1): the
+    seat to move, the steps taken before it (counted as ``GameRecord.steps``), the
+    dungeon cards left (R3.2), bit masks over the seats of the figures escaped (R1.1),
+    injured (R8) and ready to draw (uninjured, on a card with an open passage, cards left:
+    R3.2), then each seat's gold (R9.1).
+    ``decisions``: one number per decision of a player (:meth:`decision_rows` unpacks it
+    into :data:`DECISION_WIDTH` numbers) (forced ones
+    are not decisions): the seat, the steps taken before it, the kind of decision (an
+    index into :data:`DECISION_KINDS`) and whether it was a real choice (1/0: more than
+    one legal action; at a fight's or a trap's roll, R6.2, R7.1, R9.5, more than one
+    exact chance of success among the options).
+    """
+
+    players: int
+    turns: tuple[int, ...] = ()
+    decisions: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # See Tally.__reduce__.
+        return (FeelTrace, (self.players, self.turns, self.decisions))
+
+    def turn_rows(self) -> list[tuple[int, ...]]:
+        w = TURN_WIDTH + self.players
+        t = self.turns
+        return [t[i : i + w] for i in range(0, len(t), w)]
+
+    def decision_rows(self) -> list[tuple[int, ...]]:
+        """Each decision as (seat, step, kind, real); ``decisions`` packs each in one
+        number: seat + 8 × kind + 64 × real + 128 × step."""
+        return [(d & 7, d >> 7, (d >> 3) & 7, (d >> 6) & 1) for d in self.decisions]
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """What one simulated game came to (R1.3, R1.5, R1.6) and what happened on the way."""
@@ -181,6 +231,8 @@ class GameRecord:
     # the times per seat (R3.1, R6.2, R6.3, R9.3); sorted by key. For the per-card impact
     # (verlies.sim.impact); not in to_dict, so the records' JSON reads as it always did.
     met: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    # Turn by turn standings and the decisions (verlies.sim.feel); not in to_dict either.
+    feel: FeelTrace | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # See Tally.__reduce__: the fields in order, as a call.
@@ -202,6 +254,7 @@ class GameRecord:
         ]
         data["rooms"] = dict(self.rooms)
         del data["met"]
+        del data["feel"]
         if self.stalled is None:
             # Present for a stalled game only: every other record reads as it always did.
             del data["stalled"]
@@ -223,12 +276,14 @@ def play_game(
     index: int = 0,
     reseed: bool = True,
     log: bool = True,
+    feel: bool = True,
 ) -> tuple[Game, GameRecord]:
     """Play one game with one bot per seat; returns the finished game and its record.
 
     With ``reseed`` every bot that has ``reseed(seed)`` is reseeded from the game seed and
     its seat first, so that the game depends on ``seed`` only. ``log=False`` keeps no event
-    log (what the lab does): the same game, faster.
+    log (what the lab does): the same game, faster. ``feel=False`` keeps no
+    :class:`FeelTrace` (the same game and record otherwise).
     """
     players = len(bots)
     game = Game.new(
@@ -246,12 +301,14 @@ def play_game(
             re = getattr(bot, "reseed", None)
             if callable(re):
                 re(bot_seed(seed, seat))
-    return game, play_record(game, bots, index)
+    return game, play_record(game, bots, index, feel=feel)
 
 
-def play_record(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
+def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) -> GameRecord:
     """Play ``game`` to its end with ``bots`` through the public API, counting what the
-    rules report to a :class:`_Tallies` observer."""
+    rules report to a :class:`_Tallies` observer; with ``feel`` also the turn by turn
+    standings and the decisions (:class:`FeelTrace`). The trace only reads the game: the
+    game and the rest of the record are the same without it."""
     players = game.players
     state = game.state  # read, never written: the loop's questions without a call each
     figures = state.figures
@@ -267,6 +324,9 @@ def play_record(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
     lead_changes = 0
     roll = game.roll
     apply = game.apply
+    turns: list[int] | None = [] if feel else None
+    choices: list[int] = []
+    turn_seen = -1
     try:
         while True:
             if state.at_chance:
@@ -275,6 +335,9 @@ def play_record(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             if state.over:
                 break
             seat = state.seat  # the player to decide
+            if turns is not None and state.turn_no != turn_seen:  # a turn starts (R3.1)
+                turn_seen = state.turn_no
+                _standings(turns, state, seat, game.step_count - first_step - forced)
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
                 # No gold moved since last compared: the same leader (R9.1).
@@ -297,6 +360,18 @@ def play_record(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
+            if turns is not None:  # the decision, packed in one number (FeelTrace)
+                legal = state.cache.legal
+                if legal is not None and type(legal[0]) is not Choose:
+                    real = len(legal) > 1
+                else:
+                    real = _real_choice(game, seat, legal)
+                choices.append(
+                    seat
+                    | _KIND_OF[type(state.stack[-1])] << 3
+                    | real << 6
+                    | (game.step_count - first_step - forced) << 7
+                )
             apply(action)
             decisions += 1
     finally:
@@ -331,7 +406,71 @@ def play_record(game: Game, bots: Sequence[Bot], index: int) -> GameRecord:
         lead_changes=lead_changes,
         stalled=stalled,
         met=tuple((k, tuple(v)) for k, v in sorted(watch.met.items())),
+        feel=None if turns is None else FeelTrace(players, tuple(turns), tuple(choices)),
     )
+
+
+def _standings(out: list[int], state: Any, seat: int, step: int) -> None:
+    """A turn row of :class:`FeelTrace`: who moves, when, the cards left, who escaped,
+    is injured, is ready to draw, and everyone's gold (R9.1)."""
+    board = state.board
+    is_open = state.cache.open  # the table's cache of has_open_passage by position
+    left = state.dungeon.total
+    escaped = injured = ready = 0
+    golds = []
+    bit = 1
+    for f in state.figures:
+        if f.escaped:
+            escaped |= bit
+        elif f.injured:
+            injured |= bit
+        elif left:
+            can = is_open.get(f.pos)
+            if can is None:
+                can = has_open_passage(board, f.pos)
+            if can:
+                ready |= bit
+        golds.append(f.gold if f.treasures else f.coins)
+        bit <<= 1
+    out += (seat, step, left, escaped, injured, ready, *golds)
+
+
+#: The kinds of decision a :class:`FeelTrace` row names, by the index it holds.
+DECISION_KINDS: tuple[str, ...] = ("turn", "place", "obstacle", "fight", "trap", "lose")
+_KIND_OF = {
+    Turn: 0,
+    Placement: 1,
+    ObstacleChoice: 2,
+    FightChoice: 3,
+    TrapChoice: 4,
+    LossChoice: 5,
+}
+
+
+def _real_choice(game: Game, seat: int, legal: Any) -> bool:
+    """Whether a decision is a real choice (see :class:`FeelTrace`) where the loop cannot
+    tell from the legal actions it already has. A draw chosen without working out the
+    walks (R3.2): a choice if any walk exists (R3.5), i.e. a neighbouring card the figure
+    can step onto. At a roll with several ways to roll (R7.1, R6.2, R9.5) the options are
+    tried on copies of the game and their exact chances compared."""
+    state = game.state
+    if legal is None and type(state.stack[-1]) is Turn and not state.figures[seat].injured:
+        pos = state.figures[seat].pos
+        near = state.cache.steps.get(pos)
+        return bool(neighbours(state.board, pos) if near is None else near)
+    if legal is None:
+        legal = game.legal_actions()
+    if len(legal) < 2:
+        return False
+    if type(legal[0]) is not Choose:
+        return True
+    chances = set()
+    for action in legal:  # a fight's or a trap's roll
+        g = game.clone(log=False)
+        g.apply(action)
+        pending = g.pending_context()
+        chances.add(pending.chance if isinstance(pending, DieTest) else -1)
+    return len(chances) > 1
 
 
 class _Tallies:

@@ -1,0 +1,131 @@
+"""Game-feel cost (issue 40): what the trace and the figures add to a simulation.
+
+Prints, all measured in this run (figures, not a pass/fail test):
+
+1. careful-bot games (characters rotated) played in one process with the trace
+   (``play_record(..., feel=True)``, what the lab does) and without it (``feel=False``),
+   the same games, in ``--rounds`` parts taken in turns (without, with, with, without,
+   ...) so that the machine's load hits both alike; CPU ms per game of each, the ratio
+   with / without (median of the rounds' ratios and of the totals), per player count;
+2. the figures computed from the records (``feel_report``): CPU ms per game, and the
+   ratio (trace + figures) / without;
+3. with ``--skill N``: a skill trace of N games per budget (``--budgets``), its wall
+   and CPU seconds (2 workers with ``--workers 2``); ``--luck-only`` also that of the
+   luck-only deck (``feel.luck_only``: every test passed by any roll), which should
+   read flat;
+4. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
+   (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them.
+
+    .venv/bin/python benchmarks/feel.py [--games 300] [--rounds 6] [--players 2,3,4]
+                                        [--skill 24 --budgets 1,2,4,8 --workers 2
+                                         --luck-only] [--calibrate]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from verlies.sim import simulate
+from verlies.sim.feel import feel_report, fit_estimator, luck_only, skill_trace
+from verlies.sim.records import bot_seed, make_bots, play_record
+from verlies.sim.run import RunSpec
+
+
+def _play(spec: RunSpec, lo: int, hi: int, feel: bool) -> tuple[float, list[object]]:
+    bots, _ = make_bots(list(spec.bots), spec.players)
+    out = []
+    t = time.process_time()
+    for i in range(lo, hi):
+        game = spec.new_game(i)
+        for seat, bot in enumerate(bots):
+            bot.reseed(bot_seed(game.setup.seed, seat))  # type: ignore[attr-defined]
+        out.append(play_record(game, bots, i, feel=feel))
+    return time.process_time() - t, out
+
+
+def cost(players: int, games: int, rounds: int) -> None:
+    spec = RunSpec.build(players=players, characters="all", seed=1)
+    per = max(1, games // rounds)
+    plain = traced = figures = 0.0
+    ratios = []
+    for k in range(rounds):
+        lo, hi = k * per, (k + 1) * per
+        order = (False, True) if k % 2 == 0 else (True, False)
+        took = {}
+        for feel in order:
+            took[feel], recs = _play(spec, lo, hi, feel)
+            if feel:
+                t = time.process_time()
+                feel_report(recs)  # type: ignore[arg-type]
+                figures += time.process_time() - t
+        plain += took[False]
+        traced += took[True]
+        ratios.append(took[True] / took[False])
+    n = per * rounds
+    print(
+        f"{players} players, {n} games: without the trace {plain / n * 1000:.2f} ms/game, "
+        f"with it {traced / n * 1000:.2f} ms/game; ratio {traced / plain:.3f} "
+        f"(median of {rounds} rounds {statistics.median(ratios):.3f}); figures from the "
+        f"records {figures / n * 1000:.3f} ms/game, (trace + figures) / without "
+        f"{(traced + figures) / plain:.3f}"
+    )
+
+
+def skill(args: argparse.Namespace, deck: object) -> None:
+    budgets = tuple(int(x) for x in args.budgets.split(","))
+    t0, c0 = time.perf_counter(), time.process_time()
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as ex:
+            tr = skill_trace(args.skill, budgets, args.skill_players, deck, executor=ex)
+    else:
+        tr = skill_trace(args.skill, budgets, args.skill_players, deck)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(
+        f"skill trace of {tr.label}, {args.skill} games x {len(budgets)} budgets + careful, "
+        f"{args.skill_players} players, {args.workers} worker(s): {wall:.1f} s wall "
+        f"({cpu:.1f} s CPU in this process); load average {os.getloadavg()}"
+    )
+    for b in budgets:
+        g = tr.gain(b)
+        print(
+            f"  budget {b}: wins {g['win_rate']:.3f} ({g['ci_low']:.3f}-{g['ci_high']:.3f}), "
+            f"careful {g['careful_rate']:.3f}, gain {g['gain']:+.3f} "
+            f"({g['gain_low']:+.3f}..{g['gain_high']:+.3f}), "
+            f"{g['rollouts_per_game']:.0f} rollouts/game"
+        )
+    print(f"  levels off at {tr.levels_off}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=6)
+    ap.add_argument("--players", default="2,3,4")
+    ap.add_argument("--skill", type=int, default=0)
+    ap.add_argument("--budgets", default="1,2,4,8")
+    ap.add_argument("--skill-players", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
+    ap.add_argument("--calibrate", action="store_true")
+    args = ap.parse_args()
+    print(f"load average {os.getloadavg()}")
+    for p in (int(x) for x in args.players.split(",") if x):
+        cost(p, args.games, args.rounds)
+    if args.skill:
+        for deck in (None, luck_only()) if args.luck_only else (None,):
+            skill(args, deck)
+    if args.calibrate:
+        for p in (2, 3, 4):
+            res = simulate(
+                400, players=p, characters="all", seed=4000, workers=1, keep_records=True
+            )
+            print(p, fit_estimator(res.records or [], p).weights)
+
+
+if __name__ == "__main__":
+    main()
