@@ -2090,6 +2090,7 @@ TEXTS: dict[str, str] = {
     "tune.tally.paired_open": (
         "der gepaarte Vergleich Start → Vorschlag kann die Änderung noch nicht vom Zufall "
         "unterscheiden"
+    ),
     # --- impact ---
     "impact36.head": (
         "Welche Karte zählt in {deck}: jede Karte gegen den Entwurf, in dem sie typisch für "

@@ -1942,6 +1942,7 @@ TEXTS: dict[str, str] = {
     ),
     "tune.tally.paired_open": (
         "the paired check start → proposal cannot tell the change from noise yet"
+    ),
     # --- impact ---
     "impact36.head": (
         "Which card matters in {deck}: each card against the draft with it made typical of its "
