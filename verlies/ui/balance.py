@@ -437,6 +437,7 @@ class BalanceTab:
         marker = getattr(self.skill, "draft_changed", None)
         if callable(marker):
             marker()
+        self.suggest.draft_changed()
 
     def is_fresh(self) -> bool:
         """The shown result is of the draft and the deck of new games as they are now."""
