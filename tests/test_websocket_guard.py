@@ -14,6 +14,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -208,28 +209,36 @@ def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(
         before = rss_mb(server.proc.pid)
         mark = server.log_mark()
 
+        stop = threading.Event()
+
         async def flood() -> None:
             # tornado's client reads one message ahead and then stops reading the socket
             ws = await server.kernel_websocket(kid)
             opening = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
-            await ws.write_message(client_frame("comm_open", opening), binary=True)
+            # ipywidgets answers a control comm of its protocol's major version only
+            frame = client_frame("comm_open", opening, metadata={"version": "1.0.0"})
+            await ws.write_message(frame, binary=True)
             ask = {"comm_id": comm, "data": {"method": "request_states"}}
             try:
-                for _ in range(400):
+                # each answer is every widget's state (~300 kB on the play page)
+                for _ in range(200):
                     await ws.write_message(client_frame("comm_msg", ask), binary=True)
             except Exception:  # noqa: BLE001 - the server may already have dropped us
                 pass
-            while "read nothing of" not in server.log_text()[mark:]:
+            for _ in range(3000):  # held open, unread, until the test has looked
+                if stop.is_set():
+                    break
                 await asyncio.sleep(0.2)
             ws.close()
 
-        wait = ThreadPoolExecutor(max_workers=1)
-        flooding = wait.submit(asyncio.run, flood())
+        pool = ThreadPoolExecutor(max_workers=1)
+        flooding = pool.submit(asyncio.run, flood())
         try:
             wait_for_log(server, "read nothing of", mark, "the server to drop the flood")
-            flooding.result()
         finally:
-            wait.shutdown(wait=False, cancel_futures=True)
+            stop.set()
+            flooding.result()
+            pool.shutdown()
         assert server_answers(server)
         # what the server held for the client was at most PENDING (1 MiB) and is freed
         # with the connection; the rest is the ordinary cost of a page and its replies
