@@ -18,7 +18,7 @@ ROOT = Path(verlies.__file__).parent
 #: Libraries of the page (Jupyter widgets and what shows them); only verlies.ui may use them.
 WIDGET_LIBRARIES = ("ipywidgets", "ipycanvas", "bqplot", "IPython", "voila", "jupyter", "traitlets")
 #: The page and its server side (the Jupyter kernel manager) may use them.
-PAGE_MODULES = ("verlies.ui", "verlies.serve.kernels")
+PAGE_MODULES = ("verlies.ui", "verlies.serve.kernels", "verlies.serve.websocket")
 
 
 def _modules() -> dict[str, Path]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -101,8 +102,11 @@ def test_the_manager_counts_connections_and_ends_only_the_abandoned(
     assert km.connections("crashed") == 0
 
     def cull() -> None:
-        for kid in list(km._kernels):
-            asyncio.run(km.cull_kernel_if_idle(kid))
+        # on a thread of its own: another test on this worker (Playwright's sync API)
+        # may keep an event loop running on this one
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            for kid in list(km._kernels):
+                pool.submit(asyncio.run, km.cull_kernel_if_idle(kid)).result()
 
     clock[0] += 30.0
     cull()

@@ -61,13 +61,17 @@ _O = TypeVar("_O", bound=Observer | None)
 class Game:
     """A game of Raus aus dem Verlies!: setup + steps. Use ``Game.new`` to start one."""
 
-    def __init__(self, setup: Setup, steps: Sequence[Step] = (), *, log: bool = True) -> None:
+    def __init__(
+        self, setup: Setup, steps: Sequence[Step] = (), *, log: bool = True, _bare: bool = False
+    ) -> None:
         self.setup = setup
         self._log_on = log
         self._observer: Observer | None = None
         self._steps: list[Step] = []
         self._step_events: list[tuple[RawEvent, ...]] = []
         self._cursor = 0
+        if _bare:  # clone() sets the rest (compiled by mypyc, a class has no bare __new__)
+            return
         self._reset()
         for step in steps:
             self.apply(step)
@@ -592,10 +596,8 @@ class Game:
         comes along (undo and redo work as in the original): two lists of references.
         ``log=False`` plays on without an event log (rollouts), as ``Game.new(log=False)``.
         """
-        g = Game.__new__(Game)
-        g.setup = self.setup
-        g._log_on = self._log_on if log is None else log
-        g._observer = None  # a clone plays on silently (Table.copy_into)
+        g = Game(self.setup, log=self._log_on if log is None else log, _bare=True)
+        # a clone plays on silently (Table.copy_into): no observer
         g._steps = list(self._steps)
         g._step_events = list(self._step_events)
         g._cursor = self._cursor

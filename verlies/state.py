@@ -117,9 +117,8 @@ class Figure:
         self.escaped = False
 
     def copy(self) -> Figure:
-        f = Figure.__new__(Figure)
-        f.seat = self.seat
-        f.character = self.character
+        # Through __init__: compiled by mypyc, a class's __new__ runs __init__ anyway.
+        f = Figure(self.seat, self.character)
         f.pos = self.pos
         f.coins = self.coins
         f.treasures = [Held(h.card, h.used) for h in self.treasures]
@@ -138,6 +137,9 @@ class Figure:
     @property
     def in_dungeon(self) -> bool:
         return not self.escaped
+
+
+_NO_CARDS: Mapping[str, int] = {}  # Pile.copy's start: no card sorted or summed
 
 
 class Pile:
@@ -199,7 +201,7 @@ class Pile:
         raise AssertionError("pile count out of step")  # pragma: no cover
 
     def copy(self) -> Pile:
-        p = Pile.__new__(Pile)
+        p = Pile(_NO_CARDS)  # an empty pile, filled below (mypyc: no bare __new__)
         p.counts = dict(self.counts)
         p.total = self.total
         p.discard = dict(self.discard)
@@ -288,8 +290,7 @@ class TableCache:
         values) copied, each table prunes its own; the legal actions handed out shared
         (replaced, never changed); a new board version (the copy's board changes on its
         own). ``tests/test_table_cache.py`` checks that every field is handled."""
-        c = TableCache.__new__(TableCache)
-        c.reach = self.reach
+        c = TableCache(self.reach)  # mypyc: no bare __new__
         c.legal = self.legal
         c.walks = dict(self.walks)
         c.open = dict(self.open)
@@ -309,7 +310,7 @@ class Table:
     def __init__(
         self,
         *,
-        deck: DeckLike,
+        deck: DeckLike | None,
         characters: list[Character],
         variants: Variants,
         seed: int,
@@ -317,6 +318,8 @@ class Table:
         round_limit: int | None = 300,
         log: bool = True,
     ) -> None:
+        if deck is None:  # a blank table that copy_into fills (mypyc: no bare __new__)
+            return
         n = len(characters)
         self.logging = log
         self.deck = deck
@@ -389,7 +392,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent table for search (``Game.clone``); see ``copy_into``."""
-        s = Table.__new__(Table)
+        s = Table(deck=None, characters=[], variants=self.variants, seed=self.seed)
         self.copy_into(s)
         return s
 

@@ -156,8 +156,10 @@ def test_the_charts_hovered_show_only_the_page_language_and_no_toolbar(
     _run_the_balance(page, "de")
     for lang in ("de", "en", "de"):
         _switch(page, lang)
+        # the sweep opens on the spread of the win rates (issue 37 item 6)
+        spread = i18n.text("sweep.q.win_spread", lang)
         sweep_axes = [
-            i18n.text("sweep.q.median_rounds", lang),
+            f"{spread} ({i18n.text('sweep.unit.points', lang)})",
             i18n.text("impact.field.gold", lang),
         ]
         length_words = [

@@ -157,6 +157,8 @@ def test_the_impact_column_fills_in_and_sorts_the_card_list(
         label=i18n.text("deckimpact.method.sensitivity", lang)
     )
     games = page.locator(".vl-impact-games input")
+    # the kernel answers the new measure with its own default games: wait for it first
+    follow_expect(games).to_have_value("48")
     games.fill(str(GAMES))
     games.press("Enter")
     page.locator(".vl-impact-players select").select_option(label=str(PLAYERS))

@@ -2157,7 +2157,7 @@ TEXTS: dict[str, str] = {
         "({low} – {high}, {n} Spiele)"
     ),
     "feel.line.drama": (
-        "Dramatik: im schlechtesten Moment lagen die Sieger {mean} Siegchance hinter dem "
+        "Dramatik: an ihrer schlechtesten Stelle lagen die Sieger {mean} Siegchance hinter dem "
         "Favoriten ({low} – {high}, {n} Spiele)"
     ),
     "feel.line.comeback": (

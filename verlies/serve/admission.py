@@ -27,6 +27,7 @@ variable that :class:`AdmissionServer` (every HTTP server of the process, see
 from __future__ import annotations
 
 import contextvars
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -169,6 +170,10 @@ def busy_page(waiting: int, retry_seconds: int) -> str:
     )
 
 
+#: The "table is full" page's own time to try again (verlies.serve.full_page).
+_REFRESH = re.compile(rb'<meta http-equiv="refresh" content="(\d+)">')
+
+
 class _Noting(httputil.HTTPMessageDelegate):
     """Sets :data:`VISIT` for the request and adds ``Retry-After`` to a refusal."""
 
@@ -214,8 +219,14 @@ def _retry_after_on_refusal(conn: httputil.HTTPConnection, visit: Visit) -> None
         chunk: bytes | None = None,
     ) -> Any:
         code = getattr(start_line, "code", 200)
-        if visit.retry_after is not None and code in (429, 503):
-            headers["Retry-After"] = str(visit.retry_after)
+        retry = visit.retry_after
+        if retry is None and code == 503 and chunk:
+            # a refusal raised for Voila's pool (the page waited on its kernel) was not
+            # noted on this visit: the page's own refresh time is the one to send
+            found = _REFRESH.search(chunk)
+            retry = int(found.group(1)) if found else None
+        if retry is not None and code in (429, 503):
+            headers["Retry-After"] = str(retry)
         return write(start_line, headers, chunk)
 
     conn.write_headers = write_headers  # type: ignore[method-assign]

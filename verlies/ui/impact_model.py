@@ -406,7 +406,9 @@ class ImpactColumn(PooledRun):
                 budget=budget,
                 workers=1 if executor is None else None,
                 executor=executor,
-                progress=self._progress,
+                # the first screen is played whole even past a tiny budget: the bar's end
+                # grows to it rather than showing "64 of 2"
+                progress=lambda done, total: self._progress(done, max(done, total)),
                 cancel=cancel,
                 on_update=update,
             )
