@@ -139,9 +139,6 @@ class Figure:
         return not self.escaped
 
 
-_NO_CARDS: Mapping[str, int] = {}  # Pile.copy's start: no card sorted or summed
-
-
 class Pile:
     """A shuffled deck as a multiset: every draw is uniform over the cards left (R2.3).
 
@@ -201,7 +198,7 @@ class Pile:
         raise AssertionError("pile count out of step")  # pragma: no cover
 
     def copy(self) -> Pile:
-        p = Pile(_NO_CARDS)  # an empty pile, filled below (mypyc: no bare __new__)
+        p = Pile({})  # an empty pile, filled below (mypyc: no bare __new__)
         p.counts = dict(self.counts)
         p.total = self.total
         p.discard = dict(self.discard)

@@ -126,9 +126,13 @@ def test_idle_kernel_gets_culled(start_voila: Callable[..., Any]) -> None:
         "--CappedKernelManager.unconnected_timeout=0",
         name="play-culling",
     )
+    before = len(server.log_text())
     rendered = server.render("/")
-    kid = rendered.kernel_id
-    assert kid
+    # On a busy machine the culler may end the kernel between two cells, before the page
+    # is written (then the page has no kernel id): the log still names the kernel started.
+    started = re.findall(r"Kernel started: ([0-9a-f-]{36})", server.log_text()[before:])
+    kid = rendered.kernel_id or (started[0] if len(started) == 1 else None)
+    assert kid, (rendered.response.status, started, server.log_tail())
     # The page got a kernel of its own (the server started it for this page) ...
     assert f"Kernel started: {kid}" in server.log_text() or server.kernel_status(kid) == 200
     # ... which the culler ends after 2 idle seconds: a wait following progress (a busy
