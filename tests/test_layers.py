@@ -205,14 +205,14 @@ def test_importing_the_engine_and_drawing_loads_no_widget_library() -> None:
 #: The page's models: verlies.ui modules that hold the page's state and decisions and draw
 #: nothing (issue 20). Neither they nor what they import when imported use a widget library.
 UI_MODELS = (
-    "verlies.ui.app_model",
-    "verlies.ui.controller",
-    "verlies.ui.page_model",
-    "verlies.ui.session",
-    "verlies.ui.said",
-    "verlies.ui.autosave",
-    "verlies.ui.autosave_model",
-    "verlies.ui.branches_model",
+    "verlies.ui.play.app_model",
+    "verlies.ui.play.controller",
+    "verlies.ui.core.page_model",
+    "verlies.ui.core.session",
+    "verlies.ui.core.said",
+    "verlies.ui.play.autosave_store",
+    "verlies.ui.play.autosave_model",
+    "verlies.ui.play.branches_model",
 )
 
 
@@ -241,12 +241,12 @@ def test_the_page_models_import_no_widget_library() -> None:
 
 
 def test_no_view_reaches_back_into_the_page() -> None:
-    """The views under the page take its model, not the page: none imports verlies.ui.app,
+    """The views under the page take its model, not the page: none imports verlies.ui.page,
     not even for types (an import cycle closed through TYPE_CHECKING, issue 20)."""
     found = [
         name
         for name in MODULES
-        if name.startswith("verlies.ui.") and name != "verlies.ui.app"
-        if "verlies.ui.app" in set(_all_imports(name))
+        if name.startswith("verlies.ui.") and name != "verlies.ui.page"
+        if "verlies.ui.page" in set(_all_imports(name))
     ]
     assert not found

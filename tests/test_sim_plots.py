@@ -10,7 +10,7 @@ from verlies.sim import Tweak, simulate, sweep
 pytest.importorskip("bqplot")
 
 from verlies.sim.plots import bins, curve, duration, win_rates  # noqa: E402
-from verlies.ui.lab_plots import DurationPlot, LivePlots, SweepPlot, WinRatePlot  # noqa: E402
+from verlies.ui.balance.plots_view import DurationPlot, LivePlots, SweepPlot, WinRatePlot  # noqa: E402
 
 DECK = Deck.default()
 

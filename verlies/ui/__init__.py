@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import ipywidgets
 
-    from verlies.ui.app import PlayApp
+    from verlies.ui.page import PlayApp
 
 __all__ = ["PlayApp", "play_app"]
 
@@ -26,10 +26,10 @@ __all__ = ["PlayApp", "play_app"]
 def play_app(**kwargs: Any) -> ipywidgets.VBox:
     """The widget shown by the play page (a new game against a bot, in German)."""
     from verlies.serve.request import follow_query, widget_errors_to_server_log
-    from verlies.ui.app import PlayApp
+    from verlies.ui.page import PlayApp
 
     widget_errors_to_server_log()
-    kwargs.setdefault("autosave", True)  # the page saves every step (ui/autosave.py)
+    kwargs.setdefault("autosave", True)  # the page saves every step (ui/play/autosave_store.py)
     app = PlayApp(**kwargs)
     # Once the page is asked for: a shared table's seat (?table=...&seat=...), else a
     # link's position (?g=...). One wait: Voila sends a kernel its request once.
@@ -39,7 +39,7 @@ def play_app(**kwargs: Any) -> ipywidgets.VBox:
 
 def __getattr__(name: str) -> type[PlayApp]:
     if name == "PlayApp":
-        from verlies.ui.app import PlayApp
+        from verlies.ui.page import PlayApp
 
         return PlayApp
     raise AttributeError(name)

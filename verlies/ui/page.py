@@ -1,9 +1,9 @@
 """The play page: board, controls, chance, players and log around one :class:`Session`.
 
 Drawing and wiring only. The page's state and decisions are the widget-free
-:class:`~verlies.ui.app_model.AppModel` (the session, the decks, the branch tree, the
+:class:`~verlies.ui.play.app_model.AppModel` (the session, the decks, the branch tree, the
 language, the messages, the switches, the one ``adopt`` every game arrives by): a click
-calls the model, the model tells what changed (:class:`~verlies.ui.app_model.Changed`), and
+calls the model, the model tells what changed (:class:`~verlies.ui.play.app_model.Changed`), and
 :meth:`PlayApp._changed` draws it. Every button and every click asks the game what is legal
 (``legal_actions``, ``chance_outcomes``, ``pass_chance``) and shows what the events say.
 """
@@ -19,16 +19,18 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.serve.iopub import make_room
 from verlies.serve.request import say_in_server_log
-from verlies.ui.app_model import AppModel, Change, Changed, NewGame, Source
-from verlies.ui.autosave_view import AutosaveBar
-from verlies.ui.board_text import board_text_html
-from verlies.ui.board_view import HEIGHT, WIDTH, BoardView
-from verlies.ui.branches_view import BranchesPanel
-from verlies.ui.controls import FileControls, HistoryControls, SetupForm, StepControls
-from verlies.ui.i18n import t
-from verlies.ui.log_html import rules_css, rules_html
-from verlies.ui.page_model import hints_html
-from verlies.ui.panels import (
+from verlies.ui.board.board_text import board_text_html
+from verlies.ui.board.board_view import HEIGHT, WIDTH, BoardView
+from verlies.ui.core.page_model import hints_html
+from verlies.ui.core.said import no_null_tooltips
+from verlies.ui.core.theme import CSS
+from verlies.ui.core.words import t
+from verlies.ui.play.app_model import AppModel, Change, Changed, NewGame, Source
+from verlies.ui.play.autosave_view import AutosaveBar
+from verlies.ui.play.branches_view import BranchesPanel
+from verlies.ui.play.controls_view import FileControls, HistoryControls, SetupForm, StepControls
+from verlies.ui.play.log_html import rules_css, rules_html
+from verlies.ui.play.panels_view import (
     ActionsPanel,
     ChancePanel,
     LogView,
@@ -36,17 +38,15 @@ from verlies.ui.panels import (
     drawn_card_html,
     log_order_css,
 )
-from verlies.ui.said import no_null_tooltips
-from verlies.ui.table_view import TableBar
-from verlies.ui.theme import CSS
-from verlies.ui.tools_view import ToolsPanel
+from verlies.ui.play.tools_view import ToolsPanel
+from verlies.ui.table.table_view import TableBar
 
 if TYPE_CHECKING:
     from verlies.game import Game
     from verlies.setup import DeckLike
-    from verlies.ui.balance import BalanceTab
-    from verlies.ui.editor import DeckEditor
-    from verlies.ui.session import Session
+    from verlies.ui.balance.balance_view import BalanceTab
+    from verlies.ui.core.session import Session
+    from verlies.ui.deck.editor_view import DeckEditor
 
 esc = html.escape
 
@@ -57,7 +57,7 @@ def _gap() -> widgets.HTML:
 
 class PlayApp:
     """The explorer's play page. ``widget`` is what the notebook shows; ``model`` is the
-    page without widgets (``ui/app_model.py``): its game, session, language and switches
+    page without widgets (``ui/play/app_model.py``): its game, session, language and switches
     are read there, and clicks, steps, saves and loads are the model's methods
     (``app.model.act(action)``, ``app.model.load(name, data)``); the page only draws."""
 
@@ -256,7 +256,7 @@ class PlayApp:
     @property
     def setup(self) -> SetupForm:
         """The New-game form, built on first use (its tab shown, or asked for here): it
-        shows the model's deck and :class:`~verlies.ui.app_model.NewGame`."""
+        shows the model's deck and :class:`~verlies.ui.play.app_model.NewGame`."""
         if self._setup is None:
             form = SetupForm(self.model.deck, self.start_game)
             form.on_edition = self.model.set_deck
@@ -272,7 +272,7 @@ class PlayApp:
         """The deck editor, built on first use (its tab shown, or asked for here)."""
         if self._editor is None:
             from verlies.deck import Deck
-            from verlies.ui.editor import DeckEditor
+            from verlies.ui.deck.editor_view import DeckEditor
 
             # The editor's deck is the one new games use; "apply to the current game" makes
             # an undoable edit step in the game (the engine decides what it changes).
@@ -298,7 +298,7 @@ class PlayApp:
     def balance(self) -> BalanceTab:
         """The balance lab (the draft vs new games' deck), built on first use."""
         if self._balance is None:
-            from verlies.ui.balance import BalanceTab
+            from verlies.ui.balance.balance_view import BalanceTab
 
             self._balance = BalanceTab(
                 lambda: self.editor.draft,
@@ -432,7 +432,7 @@ class PlayApp:
 
     def start_game(self, values: NewGame | Mapping[str, Any]) -> bool:
         """Start the game the New game tab chose; a refusal is said under the form."""
-        from verlies.ui import share
+        from verlies.ui.core import share
 
         refused: Exception | None
         try:

@@ -9,7 +9,7 @@ cancelled; its results download as CSV or JSON.
 :class:`BalanceTab` shows it: settings (with what to watch: a watched run plays blocks
 until its verdict, ``compare(..., until_clear=...)``), a progress line, the verdict in one
 sentence, the chart of every character's win-rate difference with its interval
-(:mod:`verlies.ui.balance_chart`), both decks' game lengths over each other, the tables
+(:mod:`verlies.ui.balance.chart`), both decks' game lengths over each other, the tables
 with every quantity named in words (its definition as the row's hover title; the raw keys
 only in the downloads), and download links. Every word follows the page's language; the
 controls wrap instead of shrinking, so the tab reads at 390 px as at 1,280 px.
@@ -27,13 +27,13 @@ from verlies.errors import VerliesError
 from verlies.sim import Comparison, compare
 from verlies.sim.compare import DEFAULT_WATCH
 from verlies.sim.report import jsonable
-from verlies.ui.background import PooledRun
-from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles, rate_words
+from verlies.ui.runs.panel_view import ProgressRow, failed_html, panel_styles, rate_words
+from verlies.ui.runs.run_model import PooledRun
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
     from verlies.setup import DeckLike
-    from verlies.ui.lab_plots import LengthPlot
+    from verlies.ui.balance.plots_view import LengthPlot
 
 __all__ = ["WATCH", "BalanceRun", "BalanceTab", "watch_block", "watch_keys"]
 
@@ -69,7 +69,7 @@ def watch_block(games: int) -> int:
 
 class BalanceRun(PooledRun):
     """One A/B run at a time, in a background thread (no widgets here; the thread, the
-    progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+    progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
 
     what = "balance"  # its pool (``executor``) is the skill matrix's and suggestions' too
 
@@ -204,11 +204,11 @@ class BalanceTab:
         self.box.add_class("vl-panel")
         self.box.add_class("vl-balance")
         # Balance across skill of the same draft, below the A/B run, on the same workers.
-        from verlies.ui.skill_view import SkillPanel
+        from verlies.ui.balance.skill_view import SkillPanel
 
         self.skill = SkillPanel(get_draft, lang, executor=self.run.executor)
         # Suggested changes toward a target (verlies.sim.tune), on the same workers.
-        from verlies.ui.suggest_view import SuggestPanel
+        from verlies.ui.balance.suggest_view import SuggestPanel
 
         self.suggest = SuggestPanel(
             get_draft,  # type: ignore[arg-type]  # the editor's draft is a Deck
@@ -379,7 +379,7 @@ class BalanceTab:
         self.size_answer.value = f"<p>{html.escape(answer)}</p>"
 
     def _set_status(self, key: str, **kw: object) -> None:
-        from verlies.ui.balance_chart import number
+        from verlies.ui.balance.chart import number
 
         self._status = (key, kw)
         shown = {
@@ -389,14 +389,14 @@ class BalanceTab:
         self.status.value = html.escape(self._t(key, **shown))
 
     def _make_plots(self) -> None:
-        from verlies.ui.lab_plots import LengthPlot
+        from verlies.ui.balance.plots_view import LengthPlot
 
         self.lengths = LengthPlot()
         self.lengths.set_words(*self._length_words())
         self.plots.children = [self.lengths.widget]
 
     def _glossary(self) -> str:
-        from verlies.ui.balance_chart import glossary_html
+        from verlies.ui.balance.chart import glossary_html
 
         return glossary_html(self.lang)
 
@@ -524,7 +524,7 @@ class BalanceTab:
         if comp is None or comp.games == 0:
             return
         from verlies.sim.verdict import before_after, other_rows
-        from verlies.ui.balance_chart import (
+        from verlies.ui.balance.chart import (
             VERDICT_WORDS,
             before_after_html,
             character_names,
@@ -547,7 +547,7 @@ class BalanceTab:
             self._show_verdict()
 
     def _show_verdict(self) -> None:
-        from verlies.ui.balance_chart import verdict_html
+        from verlies.ui.balance.chart import verdict_html
 
         ba = self._answer
         if ba is None:
@@ -575,7 +575,7 @@ class BalanceTab:
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
-        from verlies.ui.editor_html import download_link
+        from verlies.ui.deck.editor_html import download_link
 
         self.downloads.value = " · ".join(
             [

@@ -2,14 +2,14 @@
 
 :class:`SkillRun` plays :func:`verlies.sim.skill_matrix` for the deck being edited in a
 background thread (progress, cancel, the result or an error), like
-:class:`verlies.ui.balance.BalanceRun`. :func:`skill_report` turns a finished (or
+:class:`verlies.ui.balance.balance_view.BalanceRun`. :func:`skill_report` turns a finished (or
 cancelled) :class:`~verlies.sim.skill.SkillMatrix` into what the page shows, in one
 language: the robust balance in a sentence, every table's verdict in words (a clearly
 unbalanced table names its best and worst character with their intervals), the
 character × table matrix (each cell its win rate and 95 % interval, coloured by its
 distance from the table's average) and "skill matters" (what a stronger bot in one seat
 gains over careful in the same seat). :func:`report_html` writes it as HTML; the widget
-(:mod:`verlies.ui.skill_view`) only shows that text.
+(:mod:`verlies.ui.balance.skill_view`) only shows that text.
 
 >>> pct_text(0.2718, "de"), interval_text(0.245, 0.3, "en")
 ('27,2 %', '24.5–30.0 %')
@@ -28,8 +28,8 @@ from verlies import i18n
 from verlies.errors import VerliesError
 from verlies.sim.report import jsonable
 from verlies.sim.skill import BASE, TABLES, SkillMatrix, TableResult, skill_matrix
-from verlies.ui.background import BackgroundRun
-from verlies.ui.balance_chart import character_names, number, points
+from verlies.ui.balance.chart import character_names, number, points
+from verlies.ui.runs.run_model import BackgroundRun
 
 if TYPE_CHECKING:
     from verlies.setup import DeckLike
@@ -101,7 +101,7 @@ def table_help(table: str, lang: str) -> str:
 
 class SkillRun(BackgroundRun):
     """One skill matrix at a time, in a background thread (no widgets here; the thread,
-    the progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`).
+    the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`).
 
     ``executor``: a callable giving the executor to play on (the Balance tab's kept
     worker pool), or None to play in this process.

@@ -1,5 +1,6 @@
 """The Balance tab's "balance across skill" section: thin widgets over
-:class:`verlies.ui.skill.SkillRun` and :func:`verlies.ui.skill.report_html`.
+:class:`verlies.ui.balance.skill_model.SkillRun` and
+:func:`verlies.ui.balance.skill_model.report_html`.
 
 Settings (games per table, players, which tables, games at the search bot's tables), start
 and cancel, a progress line, then the report of the deck being edited. Every word follows
@@ -14,8 +15,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
-from verlies.ui.progress_row import PanelParts, failed_html, rate_words
-from verlies.ui.skill import SETS, SkillRun, report_html, skill_report
+from verlies.ui.balance.skill_model import SETS, SkillRun, report_html, skill_report
+from verlies.ui.runs.panel_view import PanelParts, failed_html, rate_words
 
 if TYPE_CHECKING:
     from verlies.setup import DeckLike
@@ -119,7 +120,7 @@ class SkillPanel:
             self._draw()
 
     def _set_status(self, key: str, **kw: object) -> None:
-        from verlies.ui.balance_chart import number
+        from verlies.ui.balance.chart import number
 
         self._status = (key, kw)
         shown = {
@@ -164,7 +165,7 @@ class SkillPanel:
             return
         names = self.run.deck_names.get(self.lang, {})
         self.result.value = self._fresh_html() + report_html(skill_report(m, self.lang, names))
-        from verlies.ui.editor_html import download_link
+        from verlies.ui.deck.editor_html import download_link
 
         self.downloads.value = " · ".join(
             [

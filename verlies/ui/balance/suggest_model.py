@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies.errors import Phrase, VerliesError, WordedError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
-from verlies.ui.background import BackgroundRun
+from verlies.ui.runs.run_model import BackgroundRun
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -125,7 +125,7 @@ class VerdictRow:
 
 class SuggestRun(BackgroundRun):
     """One suggestion at a time, in a background thread (no widgets here; the thread, the
-    progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+    progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
 
     what = "suggest"
 

@@ -1,5 +1,5 @@
 """The Balance tab's "Suggest" section: thin widgets over
-:class:`verlies.ui.suggest_model.SuggestRun`.
+:class:`verlies.ui.balance.suggest_model.SuggestRun`.
 
 Targets and what may move (text boxes, one a line), games per candidate, candidates and
 seed; Suggest and Cancel; a progress line (candidates, then the check on fresh games); then
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.errors import VerliesError, WordedError
-from verlies.ui.progress_row import PanelParts, failed_html
-from verlies.ui.said import error_words
-from verlies.ui.suggest_model import SuggestError, SuggestRun
+from verlies.ui.balance.suggest_model import SuggestError, SuggestRun
+from verlies.ui.core.said import error_words
+from verlies.ui.runs.panel_view import PanelParts, failed_html
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -148,7 +148,7 @@ class SuggestPanel:
             self._draw()
 
     def _set_status(self, key: str, **kw: object) -> None:
-        from verlies.ui.balance_chart import number
+        from verlies.ui.balance.chart import number
 
         self._status, self._error = (key, kw), None
         shown = {
@@ -268,7 +268,7 @@ class SuggestPanel:
             parts.append(f'<div class="vl-suggest-title">{title}</div>')
             parts.append(f'<ul class="vl-suggest-hints">{items}</ul>')
         self.result.value = "".join(parts)
-        from verlies.ui.editor_html import download_link
+        from verlies.ui.deck.editor_html import download_link
 
         offered = self.run.offered
         self.downloads.value = (
@@ -319,7 +319,7 @@ class SuggestPanel:
         rows = self.run.verdicts(self.lang)
         if v is None or not rows:
             return []
-        from verlies.ui.balance_chart import number
+        from verlies.ui.balance.chart import number
 
         level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
         alpha = number(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import html
 
 from verlies.game import Game
-from verlies.ui.describe import action_label, dungeon_brief, player_label
-from verlies.ui.i18n import t
+from verlies.ui.core.describe import action_label, dungeon_brief, player_label
+from verlies.ui.core.words import t
 
 esc = html.escape
 

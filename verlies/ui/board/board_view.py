@@ -1,6 +1,6 @@
 """The board on ipycanvas: a MultiCanvas with a tile layer and an overlay layer.
 
-The tile layer shows the dungeon from its hidden canvases (``ui/sprites.py``: one
+The tile layer shows the dungeon from its hidden canvases (``ui/board/sprites_view.py``: one
 ``draw_image`` per chunk of 8 x 8 cells) and redraws only the cells that changed while the
 viewport stays put. The overlay layer holds what changes every step:
 highlights of legal targets (with the engine's odds), the ghost of the card being laid,
@@ -20,7 +20,8 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from verlies.render import style as st
-from verlies.ui.board_layout import (
+from verlies.ui.board.canvas_view import pin_css_size, redraw
+from verlies.ui.board.layout import (
     BADGE_Y,
     LYING_MARK_RX,
     LYING_MARK_RY,
@@ -29,11 +30,10 @@ from verlies.ui.board_layout import (
     STAND_MARK_Y,
     pawn_places,
 )
-from verlies.ui.canvas import pin_css_size, redraw
-from verlies.ui.page_model import Cell, FigureMark, Highlight, Scene
-from verlies.ui.sprites import CHUNK, SpriteCache, TileWorld
-from verlies.ui.tile_paint import S, paint_figure, paint_tile
-from verlies.ui.viewport import Viewport
+from verlies.ui.board.sprites_view import CHUNK, SpriteCache, TileWorld
+from verlies.ui.board.tile_paint_view import S, paint_figure, paint_tile
+from verlies.ui.board.viewport import Viewport
+from verlies.ui.core.page_model import Cell, FigureMark, Highlight, Scene
 
 WIDTH = 640
 HEIGHT = 520
@@ -246,7 +246,7 @@ class BoardView:
             return
         self.click(x, y)
 
-    # ---- client ready (see ui/canvas.py) ------------------------------------------------
+    # ---- client ready (see ui/board/canvas_view.py) ----------------------------------------
 
     def _tiles_ready(self) -> None:
         self._drawn_view = None
@@ -529,7 +529,7 @@ class BoardView:
     ) -> None:
         c = self.overlay
         if injured:
-            # A lying figure sits just under the obstacle's dot (ui/board_layout.py): a
+            # A lying figure sits just under the obstacle's dot (ui/board/layout.py): a
             # ring around it reached into the dot's letter. A flat ellipse, no taller
             # than the figure, marks it from both sides instead.
             rx, ry = _n(h * LYING_MARK_RX), _n(h * LYING_MARK_RY)

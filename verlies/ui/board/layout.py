@@ -1,7 +1,7 @@
 """Where the board puts figures and odds badges inside a cell (issue 24 item 7). The
 placement itself lives in :mod:`verlies.render.figure_places`, so that the canvas board
 and the SVG/PNG exports (render/svg.py ``board_svg``) place figures alike; the page's
-board (ui/board_view.py) takes it from here."""
+board (ui/board/board_view.py) takes it from here."""
 
 from __future__ import annotations
 

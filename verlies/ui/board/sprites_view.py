@@ -2,7 +2,8 @@
 
 **The dungeon** (:class:`TileWorld`) lies in hidden canvases of :data:`CHUNK` x
 :data:`CHUNK` cells, :data:`SPRITE` pixels per cell, each card painted into its cell with
-canvas commands (``ui/tile_paint.py``: the drawing of :func:`verlies.render.shapes.tile`).
+canvas commands (``ui/board/tile_paint_view.py``: the drawing of
+:func:`verlies.render.shapes.tile`).
 Laying a card adds about 1 KB of drawing commands to the board's batch and no widget; the
 board shows the dungeon at any zoom with one ``draw_image`` per chunk, and a changed cell with
 one clipped ``draw_image``.
@@ -12,9 +13,9 @@ one clipped ``draw_image``.
 size; **drawings** (pawns) are hidden canvases drawn once with a function.
 
 None of them announces itself to the kernel (no "client ready" round trip per canvas, see
-``ui/canvas.py``): when a browser connects after they were made (Voila shows the page after the
-notebook ran), the board draws them all again (:meth:`SpriteCache.redraw_all`), pictures and
-drawings before the chunks that use them.
+``ui/board/canvas_view.py``): when a browser connects after they were made (Voila shows the
+page after the notebook ran), the board draws them all again
+(:meth:`SpriteCache.redraw_all`), pictures and drawings before the chunks that use them.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from ipycanvas import Canvas
 
 from verlies.render import style as st
 from verlies.render.svg import icon_svg
-from verlies.ui.canvas import DrawFunction, hidden_canvas, redraw
-from verlies.ui.tile_paint import S, paint_tile
+from verlies.ui.board.canvas_view import DrawFunction, hidden_canvas, redraw
+from verlies.ui.board.tile_paint_view import S, paint_tile
 
 if TYPE_CHECKING:
     from verlies.board import Tile

@@ -5,7 +5,7 @@ commands of :mod:`verlies.render.canvas` (the same drawing description as the SV
 :mod:`verlies.render.svg`, integer coordinates in a :data:`S` x :data:`S` square, state set
 only when it changes), about 1 KB in the board's batch. Only the pictograms (obstacle glyphs
 and the room's portcullis) are pictures: one small SVG each, made once per glyph and colour
-(``ui/sprites.py``) and drawn with ``draw_image``.
+(``ui/board/sprites_view.py``) and drawn with ``draw_image``.
 
 The painters draw into any ipycanvas ``Canvas`` (or a recorder with the same methods) in its
 current transform; the caller translates and scales it to the cell.

@@ -24,8 +24,8 @@ from verlies.cards.model import Attr, DungeonCard, Names, ObstacleClass
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.render import style as st
-from verlies.ui.i18n import bot_name, has, pct, t
-from verlies.ui.session import HUMAN
+from verlies.ui.core.session import HUMAN
+from verlies.ui.core.words import bot_name, has, pct, t
 from verlies.views import (
     DieTest,
     FightDecision,

@@ -1,6 +1,6 @@
 """What the play page shows, as plain typed values (no widget library here).
 
-The :class:`~verlies.ui.controller.Controller` builds these from a session; the widget
+The :class:`~verlies.ui.play.controller.Controller` builds these from a session; the widget
 classes (``app.py``, ``board_view.py``, ``panels.py``) only draw them. Texts in them are
 plain (not escaped); the few functions here that make HTML escape every text.
 """
@@ -16,7 +16,7 @@ from verlies.board import Tile
 from verlies.cards.model import DungeonCard, ObstacleClass
 from verlies.dice import passes
 from verlies.render import style as st
-from verlies.ui.i18n import t
+from verlies.ui.core.words import t
 from verlies.views import MonsterRolling, ObstacleRolling, Pending, TrapRolling
 
 esc = html.escape

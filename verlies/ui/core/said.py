@@ -47,7 +47,7 @@ DOWNLOAD_ICON = '<i class="fa fa-download vl-icon" aria-hidden="true"></i> '
 
 def error_words(error: BaseException) -> Words:
     """An error's words (``share.error_text``) as a function of the language."""
-    from verlies.ui.share import error_text
+    from verlies.ui.core.share import error_text
 
     return lambda lang: error_text(error, lang)
 

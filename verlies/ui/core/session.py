@@ -64,7 +64,8 @@ class Session:
             raise ValueError(f"{n} seats need {n} controllers, got {len(ctl)}")
         self.controllers = ctl
         self.bot_seed = bot_seed
-        #: Who decided each step taken here, by its index (the autosave logs it: ui/autosave.py).
+        #: Who decided each step taken here, by its index (the autosave logs it:
+        #: ui/play/autosave_store.py).
         self.decided: dict[int, str] = {}
         #: Steps the game had when this session took it (a new game 0, a loaded one more).
         self.start_length = game.history_length

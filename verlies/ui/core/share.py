@@ -156,8 +156,8 @@ def board_picture(game: Game, lang: str, *, tile: int = EXPORT_TILE) -> str:
     from verlies.render import shapes as sh
     from verlies.render import style as st
     from verlies.render.svg import shape_svg
-    from verlies.ui.describe import player_label
-    from verlies.ui.i18n import t
+    from verlies.ui.core.describe import player_label
+    from verlies.ui.core.words import t
 
     board = game.board_svg(tile_size=tile, lang=lang)
     bw = float(re.search(r'width="([0-9.]+)"', board).group(1))  # type: ignore[union-attr]

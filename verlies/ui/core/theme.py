@@ -321,7 +321,7 @@ CSS = f"""
 #: which card matters, sweep a number): one look for all (issue 20). A panel's box has
 #: ``vl-panel`` (a section below another: ``vl-panel-section`` too), its settings row
 #: ``vl-panel-controls`` of ``vl-panel-field`` boxes (a label over its input) and
-#: ``vl-panel-buttons``, its progress a :class:`verlies.ui.progress_row.ProgressRow`, a
+#: ``vl-panel-buttons``, its progress a :class:`verlies.ui.runs.panel_view.ProgressRow`, a
 #: table that turns into blocks on a narrow screen ``vl-panel-table`` (each value under its
 #: column's name, from the cells' ``data-col``). Controls wrap instead of shrinking; labels
 #: and buttons take the width of their words, so a panel reads at 390 px as at 1,280 px.

@@ -1,5 +1,5 @@
 """The Deck tab's "Named drafts" panel: the widgets over a
-:class:`~verlies.ui.drafts_model.DraftsModel` (issue 22 item 2).
+:class:`~verlies.ui.deck.drafts_model.DraftsModel` (issue 22 item 2).
 
 Save the editor's draft under a name; pick a saved draft to open it as the draft (an undo
 step of the editor) or delete it; compare any two decks (the draft being edited, a saved
@@ -16,8 +16,8 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.store.drafts import DraftStore
-from verlies.ui.balance import BalanceRun
-from verlies.ui.drafts_model import CURRENT, DraftsModel
+from verlies.ui.balance.balance_view import BalanceRun
+from verlies.ui.deck.drafts_model import CURRENT, DraftsModel
 
 __all__ = ["CSS", "DraftsPanel"]
 

@@ -15,7 +15,7 @@ from verlies.cards.model import Character
 from verlies.deck import Deck
 from verlies.deck.sanity import DENOMINATOR, ROW_KINDS, Row, Sanity, pct
 from verlies.render.svg import card_svg
-from verlies.ui.editor_model import Card, ParseState, composition, error_text, text
+from verlies.ui.deck.editor_model import Card, ParseState, composition, error_text, text
 
 
 def esc(text: object) -> str:
@@ -31,7 +31,7 @@ _TABLE_CSS = (
 
 
 def summary_html(deck: Deck, lang: str = "en") -> str:
-    """The deck's composition (:func:`~verlies.ui.editor_model.composition`) as tables."""
+    """The deck's composition (:func:`~verlies.ui.deck.editor_model.composition`) as tables."""
     c = composition(deck, lang)
     head = "".join(f"<th>{esc(col)}</th>" for col in c.columns)
     rows = []

@@ -39,7 +39,7 @@ from verlies.deck import MAX_BYTES, Deck, read_toml
 from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
-from verlies.ui.i18n import known
+from verlies.ui.core.words import known
 
 Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
 

@@ -30,10 +30,9 @@ import ipywidgets as widgets
 from verlies.cards.model import Character, Color, DungeonCard
 from verlies.deck import Deck
 from verlies.deck.sanity import Sanity, sanity
-from verlies.ui.editor_drafts import DraftsPanel
-from verlies.ui.editor_files import DeckFiles
-from verlies.ui.editor_form import FIELDS, NO_OBSTACLE, CardForm
-from verlies.ui.editor_html import (
+from verlies.ui.core.words import known
+from verlies.ui.deck.drafts_view import DraftsPanel
+from verlies.ui.deck.editor_html import (
     canonical_html,
     error_html,
     esc,
@@ -42,8 +41,7 @@ from verlies.ui.editor_html import (
     sanity_html,
     summary_html,
 )
-from verlies.ui.editor_impact import ImpactPanel
-from verlies.ui.editor_model import (
+from verlies.ui.deck.editor_model import (
     KINDS,
     MAX_UPLOAD_BYTES,
     TEXT_KINDS,
@@ -56,10 +54,12 @@ from verlies.ui.editor_model import (
     kind_key,
     word,
 )
-from verlies.ui.editor_model import text as _t
-from verlies.ui.editor_print import PrintPanel
-from verlies.ui.editor_sweep import SweepPanel
-from verlies.ui.i18n import known
+from verlies.ui.deck.editor_model import text as _t
+from verlies.ui.deck.files_view import DeckFiles
+from verlies.ui.deck.form_view import FIELDS, NO_OBSTACLE, CardForm
+from verlies.ui.deck.impact_view import ImpactPanel
+from verlies.ui.deck.print_view import PrintPanel
+from verlies.ui.deck.sweep_view import SweepPanel
 
 if TYPE_CHECKING:
     from verlies.game import Game

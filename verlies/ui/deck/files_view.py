@@ -12,9 +12,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.editor_html import download_link, esc
-from verlies.ui.editor_model import MAX_UPLOAD_BYTES, EditorModel, file_stem
-from verlies.ui.editor_model import text as _t
+from verlies.ui.deck.editor_html import download_link, esc
+from verlies.ui.deck.editor_model import MAX_UPLOAD_BYTES, EditorModel, file_stem
+from verlies.ui.deck.editor_model import text as _t
 
 
 def _upload_entries(value: Any) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@ they describe.
 
 A :class:`CardForm` holds the widgets of one card (names, card text, count, a dungeon
 card's fields, a character's values) and the card's picture; it fills them from a card
-and builds a card from them. It decides nothing: :class:`~verlies.ui.editor.DeckEditor`
+and builds a card from them. It decides nothing: :class:`~verlies.ui.deck.editor_view.DeckEditor`
 listens to the fields and hands every edit to the editor model.
 """
 
@@ -24,9 +24,9 @@ from verlies.cards.model import (
 )
 from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE
 from verlies.i18n import values
-from verlies.ui.editor_html import esc
-from verlies.ui.editor_model import COUNTED_KINDS, TEXT_KINDS, Card, kind_key, word
-from verlies.ui.editor_model import text as _t
+from verlies.ui.deck.editor_html import esc
+from verlies.ui.deck.editor_model import COUNTED_KINDS, TEXT_KINDS, Card, kind_key, word
+from verlies.ui.deck.editor_model import text as _t
 
 #: The obstacle dropdown's "no obstacle" (a Dropdown shows a value of None as no
 #: selection, so it is a string).

@@ -40,7 +40,7 @@ from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
 from verlies.sim.impact import CardImpact, ImpactResult, impact
 from verlies.sim.impact_rank import ContributionResult, contribution
-from verlies.ui.background import PooledRun
+from verlies.ui.runs.run_model import PooledRun
 
 __all__ = [
     "METHODS",
@@ -247,7 +247,7 @@ def sort_keys(keys: Sequence[Key], figs: dict[Key, Figure], by: str) -> list[Key
 class ImpactColumn(PooledRun):
     """One impact run at a time on a draft, in a background thread; its figures so far
     (the thread, the progress, cancel and the end:
-    :class:`~verlies.ui.background.BackgroundRun`).
+    :class:`~verlies.ui.runs.run_model.BackgroundRun`).
 
     ``workers`` > 1 plays on local worker processes (kept for the next run, as the
     Balance tab does); 1 plays in the thread itself."""

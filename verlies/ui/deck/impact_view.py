@@ -1,5 +1,5 @@
 """The Deck tab's "Which card matters" panel: the widgets over an
-:class:`~verlies.ui.impact_model.ImpactColumn` (issue 22, item 1).
+:class:`~verlies.ui.deck.impact_model.ImpactColumn` (issue 22, item 1).
 
 Settings (games per deck, players, all cards or the cards in the list), Start and Cancel,
 a progress line, and the order of the card list (deck order, impact, met per game). The
@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.ui.impact_model import (
+from verlies.ui.deck.impact_model import (
     BUDGET,
     METHODS,
     SORTS,
@@ -27,7 +27,7 @@ from verlies.ui.impact_model import (
     figure_parts,
     figure_text,
 )
-from verlies.ui.progress_row import ProgressRow, panel_styles
+from verlies.ui.runs.panel_view import ProgressRow, panel_styles
 
 __all__ = ["CSS", "ImpactPanel"]
 

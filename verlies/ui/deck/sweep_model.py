@@ -38,7 +38,7 @@ from verlies.sim.records import SimulationError
 from verlies.sim.stats import spread_interval, spread_noise_floor
 from verlies.sim.sweep import SweepResult, Tweak, sweep
 from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
-from verlies.ui.background import PooledRun
+from verlies.ui.runs.run_model import PooledRun
 
 __all__ = [
     "CHARACTER_VALUES",
@@ -268,7 +268,7 @@ class Point:
 
 class SweepRun(PooledRun):
     """One sweep at a time on a draft, in a background thread; its points so far (the
-    thread, the progress, cancel and the end: :class:`~verlies.ui.background.BackgroundRun`)."""
+    thread, the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
 
     what = "sweep"
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import bqplot as bq
 
-from verlies.ui.sweep_model import Point
+from verlies.ui.deck.sweep_model import Point
 
 __all__ = ["SweepPlot", "heatmap_html", "nice_ticks"]
 

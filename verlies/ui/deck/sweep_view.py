@@ -1,11 +1,11 @@
 """The Deck tab's "Sweep this number" panel: the widgets over a
-:class:`~verlies.ui.sweep_model.SweepRun` (issue 22 item 3, issue 37 item 6).
+:class:`~verlies.ui.deck.sweep_model.SweepRun` (issue 22 item 3, issue 37 item 6).
 
 For the card selected in the editor: which number (its copies, gold, obstacle, fight
 value, trap target; a character's value as a pair move with the value that gives), a
 range (centred on the card's value), games per value, the quantity to show (the spread
 of the win rates, each character's win rate, rounds, gold, injuries, timeouts); Sweep and
-Cancel; the curve (:class:`~verlies.ui.sweep_plot.SweepPlot`: every value with its 95 %
+Cancel; the curve (:class:`~verlies.ui.deck.sweep_plot_view.SweepPlot`: every value with its 95 %
 interval, filled in as games arrive, the draft's value marked "now") and a table of the
 same numbers below it; a click on a point, or a value picked and "Make it the draft",
 makes that value the draft (one undo step). With a second number, every pair of values is
@@ -26,8 +26,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import Tweak
-from verlies.ui.progress_row import ProgressRow, panel_styles
-from verlies.ui.sweep_model import (
+from verlies.ui.deck.sweep_model import (
     SPREAD,
     WIN,
     GridTweak,
@@ -40,7 +39,8 @@ from verlies.ui.sweep_model import (
     is_share,
     quantities_of,
 )
-from verlies.ui.sweep_plot import SweepPlot, heatmap_html
+from verlies.ui.deck.sweep_plot_view import SweepPlot, heatmap_html
+from verlies.ui.runs.panel_view import ProgressRow, panel_styles
 
 __all__ = ["CSS", "SweepPanel"]
 

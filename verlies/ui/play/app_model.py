@@ -1,7 +1,7 @@
 """The play page's application model, without widgets (issue 20): what the page holds
 beyond one view, and the one way a game arrives.
 
-:class:`AppModel` owns the session (through the :class:`~verlies.ui.controller.Controller`,
+:class:`AppModel` owns the session (through the :class:`~verlies.ui.play.controller.Controller`,
 which derives the page model from it), the deck new games use and the deck the Deck tab
 starts from, the game's branch tree, the language, the messages (kept as words, said again
 in a new language), the save file offered, the playtest store's autosave (and the deck
@@ -10,7 +10,7 @@ what-if list open, designer mode).
 
 Every game arrives through :meth:`AppModel.adopt` (a new game, a loaded file, a link, a
 resumed autosave, a shared table's seat). The model never draws: it tells its subscribers
-what changed (:class:`Changed`), and the widget classes (``ui/app.py`` and the views under
+what changed (:class:`Changed`), and the widget classes (``ui/page.py`` and the views under
 it) draw the model and hand clicks back to it. Data flows one way: widget -> model -> change
 -> widgets (docs/decisions.md, "How a game arrives on the page").
 """
@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from verlies.errors import VerliesError
 from verlies.setup import DEFAULT_ROUND_LIMIT, Setup
 from verlies.tree import GameTree
-from verlies.ui import share
-from verlies.ui.branches_model import last_human_decision, started_text
-from verlies.ui.controller import Controller
-from verlies.ui.i18n import t
-from verlies.ui.page_model import Decide, Intent, Reselect, Say
-from verlies.ui.said import Words, error_words
-from verlies.ui.session import HUMAN, Session, bot_names
+from verlies.ui.core import share
+from verlies.ui.core.page_model import Decide, Intent, Reselect, Say
+from verlies.ui.core.said import Words, error_words
+from verlies.ui.core.session import HUMAN, Session, bot_names
+from verlies.ui.core.words import t
+from verlies.ui.play.branches_model import last_human_decision, started_text
+from verlies.ui.play.controller import Controller
 from verlies.variants import Variants
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from verlies.game import Game
     from verlies.setup import DeckLike
     from verlies.store.drafts import DraftStore
-    from verlies.ui.autosave import Autosave
+    from verlies.ui.play.autosave_store import Autosave
 
 #: Largest save file the page accepts (the engine's own cap is larger; the websocket's too).
 MAX_UPLOAD_BYTES = 1_000_000
@@ -252,7 +252,7 @@ class AppModel:
     @property
     def autosave(self) -> Autosave:
         if self._autosave is None:
-            from verlies.ui.autosave import Autosave
+            from verlies.ui.play.autosave_store import Autosave
 
             self._autosave = Autosave()
         return self._autosave

@@ -1,10 +1,10 @@
 """The autosave's part of the play page, without widgets: when the page's game is saved,
 the unfinished games offered back, and what the "saved at step N" line stands on.
 
-:class:`~verlies.ui.autosave.Autosave` keeps a game and its record in the playtest store;
-this model follows the page's :class:`~verlies.ui.app_model.AppModel` (it subscribes to its
+:class:`~verlies.ui.play.autosave_store.Autosave` keeps a game and its record in the playtest store;
+this model follows the page's :class:`~verlies.ui.play.app_model.AppModel` (it subscribes to its
 changes and saves after each change the page shows), holds the resume offers the browser's
-hello brought, and resumes or discards one. The view (``ui/autosave_view.py``) draws
+hello brought, and resumes or discards one. The view (``ui/play/autosave_view.py``) draws
 :attr:`AutosaveModel.offers` and :attr:`AutosaveModel.state` and hands its buttons here.
 """
 
@@ -14,8 +14,8 @@ import traceback
 from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
-from verlies.ui.app_model import AppModel, Change, Changed
-from verlies.ui.autosave import Autosave, Offer, SaveState
+from verlies.ui.play.app_model import AppModel, Change, Changed
+from verlies.ui.play.autosave_store import Autosave, Offer, SaveState
 
 if TYPE_CHECKING:
     from verlies.game import Game
@@ -27,7 +27,7 @@ SAVED_AFTER = frozenset({Change.ADOPTED, Change.MOVED, Change.LANG, Change.OPTIO
 
 
 class AutosaveModel:
-    """The autosave of ``app`` (its :attr:`~verlies.ui.app_model.AppModel.autosave`, whose
+    """The autosave of ``app`` (its :attr:`~verlies.ui.play.app_model.AppModel.autosave`, whose
     store also keeps the deck drafts). ``enabled=False``: nothing is saved or offered.
 
     Subscribe it after the views that draw the game (the play page does): the board is drawn

@@ -1,6 +1,6 @@
 """Nothing lost: the page's game saved to the playtest store at every step, and offered back.
 
-No widgets here (the view is ``ui/autosave_view.py``). The page calls :meth:`Autosave.sync`
+No widgets here (the view is ``ui/play/autosave_view.py``). The page calls :meth:`Autosave.sync`
 after every change it shows; the first step a visitor takes begins a record
 (:meth:`~verlies.store.db.PlaytestStore.begin`), every later change saves it with who
 decided each new step (the session's ``decided``: "human" or the bot's name; the store
@@ -23,8 +23,8 @@ from urllib.parse import parse_qs
 
 from verlies.errors import Phrase, VerliesError, WordedError
 from verlies.tree import GameTree
-from verlies.ui.i18n import t
-from verlies.ui.session import HUMAN, Session, bot_names
+from verlies.ui.core.session import HUMAN, Session, bot_names
+from verlies.ui.core.words import t
 
 if TYPE_CHECKING:  # SQLAlchemy loads with the first save, not with the page
     from verlies.store.db import PlaytestRecord, PlaytestStore

@@ -1,9 +1,9 @@
 """The autosave's widgets: the resume offer, the "saved at step N" line with the resume
 link, and the hidden field the browser fills with who it is.
 
-Drawing and wiring only: the decisions are in :mod:`verlies.ui.autosave_model` (when the
-game is saved, what is offered back) and :mod:`verlies.ui.autosave` (the store). The bar
-subscribes to the page's :class:`~verlies.ui.app_model.AppModel` and draws the autosave
+Drawing and wiring only: the decisions are in :mod:`verlies.ui.play.autosave_model` (when the
+game is saved, what is offered back) and :mod:`verlies.ui.play.autosave_store` (the store). The bar
+subscribes to the page's :class:`~verlies.ui.play.app_model.AppModel` and draws the autosave
 model after each change. The page's template
 (binder/share/jupyter/voila/templates/verlies/resume.js) fills ``.vl-client`` with the
 browser's id, watches the kernel's connection (the restart banner reads its words from the
@@ -18,15 +18,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.app_model import AppModel, Changed
-from verlies.ui.autosave_model import SAVED_AFTER, AutosaveModel
-from verlies.ui.i18n import t
+from verlies.ui.core.words import t
+from verlies.ui.play.app_model import AppModel, Changed
+from verlies.ui.play.autosave_model import SAVED_AFTER, AutosaveModel
 
 esc = html.escape
 
 
 class AutosaveBar:
-    """The autosave of the page's :class:`~verlies.ui.app_model.AppModel` (its
+    """The autosave of the page's :class:`~verlies.ui.play.app_model.AppModel` (its
     ``autosave``); ``enabled=False`` shows and saves nothing.
 
     Made after the views that draw the game (its model then saves after they drew): the

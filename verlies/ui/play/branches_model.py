@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from verlies.game import Game
 from verlies.record import Edit
 from verlies.tree import Comparison, GameTree, SeatEnd
-from verlies.ui.describe import character_name
-from verlies.ui.i18n import t
+from verlies.ui.core.describe import character_name
+from verlies.ui.core.words import t
 
 esc = html.escape
 

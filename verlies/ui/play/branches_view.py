@@ -1,5 +1,5 @@
 """The branches beside the time slider (a thin widget view over
-:mod:`verlies.ui.branches_model` and :class:`verlies.tree.GameTree`): one button per branch
+:mod:`verlies.ui.play.branches_model` and :class:`verlies.tree.GameTree`): one button per branch
 to show it, one to delete it, the shown branch's name to edit, and a comparison with
 another branch."""
 
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from verlies.tree import BranchError, Deleted, GameTree
-from verlies.ui.app_model import AppModel
-from verlies.ui.branches_model import BranchRow, branch_rows, comparison_html
-from verlies.ui.i18n import t
-from verlies.ui.said import Words, error_words
+from verlies.ui.core.said import Words, error_words
+from verlies.ui.core.words import t
+from verlies.ui.play.app_model import AppModel
+from verlies.ui.play.branches_model import BranchRow, branch_rows, comparison_html
 
 if TYPE_CHECKING:
     from verlies.game import Game

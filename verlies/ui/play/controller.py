@@ -2,7 +2,7 @@
 chosen, and the page model of the game as it is now (scene, state line, hints, the
 decision's actions, the chance table, the players' cards).
 
-A click on cell (x, y) becomes an :data:`~verlies.ui.page_model.Intent` (take an action,
+A click on cell (x, y) becomes an :data:`~verlies.ui.core.page_model.Intent` (take an action,
 choose or turn a placement, or say why nothing happens); the view carries it out and
 draws the values :meth:`Controller.scene` and :meth:`Controller.status` return. No rules
 here: what is legal, the odds and the results come from the game.
@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from verlies.actions import Draw, Place
 from verlies.game import Game
-from verlies.ui.describe import (
+from verlies.ui.core.describe import (
     action_label,
     chance_context,
     chance_title,
@@ -24,8 +24,7 @@ from verlies.ui.describe import (
     outcome_label,
     player_label,
 )
-from verlies.ui.i18n import bot_name, pct, t
-from verlies.ui.page_model import (
+from verlies.ui.core.page_model import (
     ActionRow,
     Badge,
     ChanceRow,
@@ -47,9 +46,10 @@ from verlies.ui.page_model import (
     face_runs,
     passing_faces,
 )
-from verlies.ui.session import RunResult, Session
-from verlies.ui.shared_table import shared_table
-from verlies.ui.theme import HINTS
+from verlies.ui.core.session import RunResult, Session
+from verlies.ui.core.theme import HINTS
+from verlies.ui.core.words import bot_name, pct, t
+from verlies.ui.table.shared_table import shared_table
 
 
 class Controller:
@@ -153,7 +153,7 @@ class Controller:
     # ---- hints --------------------------------------------------------------------------------
 
     def hint_key(self) -> str:
-        """Which hint fits the game now (one of :data:`~verlies.ui.theme.HINTS`)."""
+        """Which hint fits the game now (one of :data:`~verlies.ui.core.theme.HINTS`)."""
         s = self.session
         g = s.game
         if g.is_over:

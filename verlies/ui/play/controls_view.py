@@ -1,6 +1,6 @@
 """Controls: the new-game form, stepping and autoplay, history, save/load.
 
-Widgets and their wiring only; the app (``ui/app.py``) says what each one does.
+Widgets and their wiring only; the app (``ui/page.py``) says what each one does.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from verlies.ui.app_model import MAX_UPLOAD_BYTES, Message, NewGame, SaveOffer
-from verlies.ui.i18n import bot_name, t, variant_text
-from verlies.ui.said import DOWNLOAD_ICON
-from verlies.ui.session import HUMAN, bot_names
+from verlies.ui.core.said import DOWNLOAD_ICON
+from verlies.ui.core.session import HUMAN, bot_names
+from verlies.ui.core.words import bot_name, t, variant_text
+from verlies.ui.play.app_model import MAX_UPLOAD_BYTES, Message, NewGame, SaveOffer
 
 if TYPE_CHECKING:
     from verlies.deck import Deck

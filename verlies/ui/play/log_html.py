@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from verlies.events import Event
 from verlies.rules_text import for_players, rule_title, rules_for
-from verlies.ui.i18n import t
-from verlies.ui.page_model import seat_class
-from verlies.ui.session import Session
+from verlies.ui.core.page_model import seat_class
+from verlies.ui.core.session import Session
+from verlies.ui.core.words import t
 
 esc = html.escape
 

@@ -15,13 +15,13 @@ import ipywidgets as widgets
 
 from verlies.cards.display import kind_word, shape_word
 from verlies.i18n import values
-from verlies.ui.describe import (
+from verlies.ui.core.describe import (
     attr_name,
 )
-from verlies.ui.i18n import pct, t
-from verlies.ui.log_html import lines as log_lines
-from verlies.ui.page_model import ActionRow, ChanceTable, Decision, PlayerRow, seat_class
-from verlies.ui.session import Session
+from verlies.ui.core.page_model import ActionRow, ChanceTable, Decision, PlayerRow, seat_class
+from verlies.ui.core.session import Session
+from verlies.ui.core.words import pct, t
+from verlies.ui.play.log_html import lines as log_lines
 
 if TYPE_CHECKING:
     from verlies.actions import Action, Outcome

@@ -1,5 +1,5 @@
 """The designer's tools under the game's controls (thin widget views over
-:mod:`verlies.ui.share`): a link that reopens the position shown, one-click exports of the
+:mod:`verlies.ui.core.share`): a link that reopens the position shown, one-click exports of the
 current state (log as Markdown and CSV, board as SVG and PNG, the game as its save file),
 and the keyboard's shortcut keys (pressed by the page template's keyboard.js).
 
@@ -15,10 +15,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui import share
-from verlies.ui.app_model import AppModel, Change, Changed, Position
-from verlies.ui.i18n import t
-from verlies.ui.said import DOWNLOAD_ICON, LINK_ICON, Said
+from verlies.ui.core import share
+from verlies.ui.core.said import DOWNLOAD_ICON, LINK_ICON, Said
+from verlies.ui.core.words import t
+from verlies.ui.play.app_model import AppModel, Change, Changed, Position
 
 esc = html.escape
 
@@ -35,7 +35,7 @@ def _button(cls: str, **kw: Any) -> widgets.Button:
 
 class ToolsPanel:
     """Link, exports and keys, below the save and load row, of the page's
-    :class:`~verlies.ui.app_model.AppModel` (its session, language, mode and branches)."""
+    :class:`~verlies.ui.play.app_model.AppModel` (its session, language, mode and branches)."""
 
     def __init__(self, model: AppModel) -> None:
         self.model = model

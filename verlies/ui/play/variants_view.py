@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.i18n import known, t, variant_text
+from verlies.ui.core.words import known, t, variant_text
 from verlies.variants import Variants
 
 __all__ = ["VariantsPanel"]

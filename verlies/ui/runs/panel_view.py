@@ -3,7 +3,7 @@
 :class:`ProgressRow` is a bar and its words in one row (``vl-progress-row``), hidden until
 a run shows it; the Balance tab's A/B run, skill matrix and suggestions and the Deck tab's
 impact column and sweep each have one. :func:`panel_styles` is the panels' one stylesheet
-(:data:`verlies.ui.theme.PANEL_CSS`) followed by a panel's own styles; :func:`failed_html`
+(:data:`verlies.ui.core.theme.PANEL_CSS`) followed by a panel's own styles; :func:`failed_html`
 is how a panel shows a failed run's words; :func:`rate_words` the games and games per
 second of a run. The widgets are made on use (a model module may import this one
 without loading a widget library).
@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from verlies import i18n
-from verlies.ui.theme import PANEL_CSS
+from verlies.ui.core.theme import PANEL_CSS
 
 if TYPE_CHECKING:
     import ipywidgets as widgets
 
-    from verlies.ui.background import BackgroundRun
+    from verlies.ui.runs.run_model import BackgroundRun
 
 __all__ = ["PanelParts", "ProgressRow", "failed_html", "panel_styles", "rate_words"]
 
@@ -109,7 +109,7 @@ def failed_html(words: str) -> str:
 
 def rate_words(run: BackgroundRun, lang: str) -> str:
     """ "120 of 2000 games · 35 games/s" for ``run`` (``balance.progress`` in i18n)."""
-    from verlies.ui.balance_chart import number
+    from verlies.ui.balance.chart import number
 
     seconds = run.seconds
     rate = run.done / seconds if seconds > 0 else 0.0

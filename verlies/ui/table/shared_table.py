@@ -7,14 +7,14 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verlies.ui.table_session import TableSession
+    from verlies.ui.table.table_session import TableSession
 
 
 def shared_table(session: object) -> TableSession | None:
     """``session`` if it plays a shared table's seat, else None. A table session exists
     only once its module is loaded (by opening a table): until then none can be one."""
-    if "verlies.ui.table_session" not in sys.modules:
+    if "verlies.ui.table.table_session" not in sys.modules:
         return None
-    from verlies.ui.table_session import TableSession
+    from verlies.ui.table.table_session import TableSession
 
     return session if isinstance(session, TableSession) else None

@@ -27,8 +27,8 @@ from verlies.store.tables import (
     TakeBack,
     last_choice,
 )
-from verlies.ui.describe import character_name
-from verlies.ui.i18n import bot_name, t
+from verlies.ui.core.describe import character_name
+from verlies.ui.core.words import bot_name, t
 
 
 @dataclass(frozen=True)

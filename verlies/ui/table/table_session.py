@@ -1,8 +1,8 @@
 """The page's session while it plays a seat of a shared table (issue 23), without widgets.
 
 The page asks its session who decides, whose secrets it may show and what happens on a
-click (:class:`~verlies.ui.session.Session`). At a shared table the answers come from the
-table (:class:`~verlies.ui.table_model.SeatModel`): only this visitor's seat decides here,
+click (:class:`~verlies.ui.core.session.Session`). At a shared table the answers come from the
+table (:class:`~verlies.ui.table.table_model.SeatModel`): only this visitor's seat decides here,
 only its treasures are shown (R9.3), a decision goes to the store (a refusal is raised as
 :class:`~verlies.store.tables.TableRefused`, which the page says in its language), and
 bots and dice are written by the store's ``advance``, never played in this kernel.
@@ -16,8 +16,8 @@ from verlies.actions import Action
 from verlies.events import Event
 from verlies.game import Game
 from verlies.store.tables import HUMAN
-from verlies.ui.session import RunResult, Session
-from verlies.ui.table_model import SeatModel
+from verlies.ui.core.session import RunResult, Session
+from verlies.ui.table.table_model import SeatModel
 
 
 class TableSession(Session):

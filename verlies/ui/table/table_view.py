@@ -1,8 +1,8 @@
 """The page's shared-table bar (issue 23): "Invite to this table", the links it makes, and
 while the page plays a table's seat, whose turn it is and a timer that keeps the screen
 caught up. A thin widget layer: the table is :mod:`verlies.store.tables`, the visitor
-:class:`~verlies.ui.table_model.SeatModel`, the page's session
-:class:`~verlies.ui.table_session.TableSession`."""
+:class:`~verlies.ui.table.table_model.SeatModel`, the page's session
+:class:`~verlies.ui.table.table_session.TableSession`."""
 
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ import ipywidgets as widgets
 
 from verlies.errors import VerliesError
 from verlies.serve.request import kernel_loop
-from verlies.ui import share
-from verlies.ui.app_model import AppModel, Change, Changed, Source
-from verlies.ui.i18n import bot_name, t
-from verlies.ui.shared_table import shared_table
+from verlies.ui.core import share
+from verlies.ui.core.words import bot_name, t
+from verlies.ui.play.app_model import AppModel, Change, Changed, Source
+from verlies.ui.table.shared_table import shared_table
 
 if TYPE_CHECKING:
     from verlies.store.tables import TableLinks, TableStore
-    from verlies.ui.table_session import TableSession
+    from verlies.ui.table.table_session import TableSession
 
 esc = html.escape
 #: How often a table's page looks for the others' steps (ms): one count query to the store,
@@ -54,7 +54,7 @@ def table_store() -> TableStore:
 
 class TableBar:
     """Invite button and links; the turn line and the poll timer of a table's page, of the
-    page's :class:`~verlies.ui.app_model.AppModel` ``app``."""
+    page's :class:`~verlies.ui.play.app_model.AppModel` ``app``."""
 
     def __init__(self, app: AppModel) -> None:
         self.app = app
@@ -210,8 +210,8 @@ class TableBar:
         token = values.get("seat", [""])[0]
         if not table_id:
             return False
-        from verlies.ui.table_model import SeatModel
-        from verlies.ui.table_session import TableSession
+        from verlies.ui.table.table_model import SeatModel
+        from verlies.ui.table.table_session import TableSession
 
         app = self.app
         try:
