@@ -324,7 +324,7 @@ def test_worker_pool_is_made_once_and_closed() -> None:
 
 def _balance(done: Callable[[Any], None]) -> BackgroundRun:
     from verlies.deck import Deck
-    from verlies.ui.balance.balance_view import BalanceRun
+    from verlies.ui.balance.balance_model import BalanceRun
 
     run = BalanceRun(workers=1)
     run.start(Deck.default(), Deck.default(), games=8, players=2, on_done=done)
@@ -399,7 +399,7 @@ def test_the_runs_have_no_thread_or_pool_of_their_own() -> None:
     """One home: no run module starts a thread or a process pool itself any more."""
     ui = Path(__file__).resolve().parents[1] / "verlies" / "ui"
     for name in (
-        "balance/balance_view",
+        "balance/balance_model",
         "balance/skill_model",
         "balance/suggest_model",
         "deck/impact_model",

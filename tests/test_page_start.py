@@ -28,6 +28,7 @@ HEAVY = (
     "verlies.sim.compare",
     "multiprocessing",
     "bqplot",
+    "verlies.ui.balance.balance_model",
     "verlies.ui.balance.balance_view",
     "verlies.ui.deck.editor_view",
 )

@@ -120,15 +120,15 @@ def test_a_failed_ab_run_is_located_words_in_the_pages_language(
     """A bug in the work (here: a share that is None, in verlies/ui/balance/skill_model.py) ends the
     Balance tab's run with its words in red, in the page's language, also after a switch;
     Start is offered again."""
-    from verlies.ui.balance import balance_view as balance
+    from verlies.ui.balance import balance_model, balance_view
     from verlies.ui.balance.skill_model import pct_text
 
     def broken(*_a: object, **_k: object) -> object:
         return pct_text(None, "en")  # type: ignore[arg-type]
 
-    monkeypatch.setattr(balance, "compare", broken)
+    monkeypatch.setattr(balance_model, "compare", broken)
     deck = Deck.default()
-    tab = balance.BalanceTab(lambda: deck, lambda: deck, "en", workers=1)
+    tab = balance_view.BalanceTab(lambda: deck, lambda: deck, "en", workers=1)
     tab.games.value = 8
     tab.start()
     assert tab.run.wait(HANG) and tab.run.status == "failed"

@@ -9,7 +9,8 @@ import pytest
 from verlies.deck import Deck
 from verlies.sim import Tweak
 from verlies.sim.stats import sample_size
-from verlies.ui.balance.balance_view import BalanceRun, BalanceTab
+from verlies.ui.balance.balance_model import BalanceRun
+from verlies.ui.balance.balance_view import BalanceTab
 
 DECK = Deck.default()
 HARD = Tweak("monster", "monster-troll", "fight").apply(DECK, 12)
@@ -140,17 +141,18 @@ def test_the_difference_chart_names_sorts_and_draws_every_character(comp) -> Non
 
 
 def test_numbers_in_the_pages_language() -> None:
-    from verlies.ui.balance.chart import nice_range, number, points
+    from verlies.i18n.numbers import signed
+    from verlies.ui.balance.chart import nice_range, points
 
     assert points(0.0123, "en") == "+1.2 pt" and points(-0.0123, "de") == "−1,2 Pkt."
-    assert points(0.0, "de") == "0,0 Pkt." and number(-0.04, "en") == "0.0"
+    assert points(0.0, "de") == "0,0 Pkt." and signed(-0.04, "en") == "0.0"
     assert [nice_range(x) for x in (0.0, 2.0, 2.1, 7, 49, 300)] == [2, 2, 5, 10, 50, 100]
 
 
 def test_what_to_watch() -> None:
     from verlies.errors import VerliesError
     from verlies.sim.compare import DEFAULT_WATCH
-    from verlies.ui.balance.balance_view import WATCH, watch_block, watch_keys
+    from verlies.ui.balance.balance_model import WATCH, watch_block, watch_keys
 
     assert watch_keys("none", DECK) == ()
     assert watch_keys("wins", DECK) == tuple(f"win:{c}" for c in sorted(DECK.characters))

@@ -1,11 +1,6 @@
 """The page's "Balance" tab: the editor's draft deck against the deck of new games.
 
-:class:`BalanceRun` is the widget-free model: it runs a :func:`verlies.sim.compare` of
-the base deck (A) and the draft (B) on the same seeds in a background thread, on local
-worker processes (kept for the next run), and holds its state, so the kernel's main
-thread stays free for the rest of the page (a Step click still answers). It can be
-cancelled; its results download as CSV or JSON.
-
+:class:`~verlies.ui.balance.balance_model.BalanceRun` is the widget-free model;
 :class:`BalanceTab` shows it: settings (with what to watch: a watched run plays blocks
 until its verdict, ``compare(..., until_clear=...)``), a progress line, the verdict in one
 sentence, the chart of every character's win-rate difference with its interval
@@ -18,146 +13,27 @@ controls wrap instead of shrinking, so the tab reads at 390 px as at 1,280 px.
 from __future__ import annotations
 
 import html
-import json
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verlies.errors import VerliesError
-from verlies.sim import Comparison, compare
-from verlies.sim.compare import DEFAULT_WATCH
-from verlies.sim.report import jsonable
-from verlies.ui.runs.panel_view import ProgressRow, failed_html, panel_styles, rate_words
-from verlies.ui.runs.run_model import PooledRun
+from verlies.ui.balance.balance_model import WATCH, BalanceRun, watch_keys
+from verlies.ui.core.theme import BALANCE_CSS
+from verlies.ui.runs.panel_view import ProgressRow, RunPanel, failed_html, panel_styles, rate_words
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
     from verlies.setup import DeckLike
+    from verlies.sim import Comparison
     from verlies.ui.balance.plots_view import LengthPlot
 
-__all__ = ["WATCH", "BalanceRun", "BalanceTab", "watch_block", "watch_keys"]
-
-#: The tab's choices of what to watch (``balance.watch.<choice>`` in i18n); "verdict" (the
-#: default) plays blocks until the before/after answer is decided (verlies.sim.verdict).
-WATCH: tuple[str, ...] = ("verdict", "none", "wins", "rounds", "injuries", "gold", "all")
-#: What the "verdict" choice watches: the before/after answer's family.
-VERDICT_WATCH: tuple[str, ...] = ("win:*", "win@1", "timeout", "rounds")
+__all__ = ["BalanceTab"]
 
 
-def watch_keys(choice: str, deck: DeckLike) -> tuple[str, ...]:
-    """The quantities a choice of :data:`WATCH` watches (``win:<id>`` for each of the
-    deck's characters; "all": ``compare``'s default watch list)."""
-    wins = tuple(f"win:{cid}" for cid in sorted(deck.characters))
-    if choice == "none":
-        return ()
-    if choice == "verdict":
-        return VERDICT_WATCH
-    if choice == "wins":
-        return wins
-    if choice == "all":
-        return DEFAULT_WATCH
-    if choice in WATCH:
-        return (choice,)
-    raise VerliesError(f"unknown choice of what to watch: {choice!r} (one of {', '.join(WATCH)})")
+CSS = BALANCE_CSS  # the page's styles live in verlies.ui.core.theme
 
 
-def watch_block(games: int) -> int:
-    """A watched run's block: about a tenth of the games, a multiple of 8 (each character
-    on each seat equally often), at least 8 and at most ``games``."""
-    return max(8, min(games, games // 10 // 8 * 8))
-
-
-class BalanceRun(PooledRun):
-    """One A/B run at a time, in a background thread (no widgets here; the thread, the
-    progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
-
-    what = "balance"  # its pool (``executor``) is the skill matrix's and suggestions' too
-
-    def __init__(self, workers: int | None = None) -> None:
-        super().__init__(workers)
-        self.comparison: Comparison | None = None
-        #: What the last run compared: (base, draft), to say which draft a result is of.
-        self.decks: tuple[DeckLike, DeckLike] | None = None
-
-    def start(
-        self,
-        base: DeckLike,
-        draft: DeckLike,
-        *,
-        games: int = 1000,
-        players: int = 4,
-        seed: int = 0,
-        watch: Sequence[str] = (),
-        decide: Callable[[Comparison], str] | None = None,
-        on_update: Callable[[BalanceRun], None] | None = None,
-        on_done: Callable[[BalanceRun], None] | None = None,
-        on_start: Callable[[BalanceRun], None] | None = None,
-    ) -> None:
-        """Start simulating ``draft`` (B) against ``base`` (A); returns at once.
-
-        ``watch``: quantities to watch (``compare(..., until_clear=watch)``): games are
-        played in blocks of about a tenth of ``games`` until they are decided or
-        ``games`` are played; empty: exactly ``games`` games. ``decide``: the watched run's
-        stop rule (``compare(..., decide=...)``), e.g. the before/after answer's.
-        """
-        cancel = self._begin(2 * games)
-        self.comparison = None
-        self.decks = (base, draft)
-        executor = self.executor()
-
-        def update(comp: Comparison) -> None:
-            self.comparison = comp
-            if on_update is not None:
-                on_update(self)
-
-        def work() -> bool:
-            block, budget = (watch_block(games), games) if watch else (games, None)
-            self.comparison = compare(
-                base,
-                draft,
-                block,
-                players=players,
-                seed=seed,
-                characters="all" if len(base.characters) >= players else None,
-                labels=("base", "draft"),
-                until_clear=list(watch) if watch else False,
-                max_games=budget,
-                workers=1 if executor is None else None,
-                executor=executor,
-                progress=self._progress,
-                cancel=cancel,
-                on_update=update,
-                decide=decide if watch else None,
-            )
-            return self.comparison.stopped == "cancelled"
-
-        self._launch(work, on_done, on_start)
-
-    def to_csv(self) -> str:
-        return self.comparison.to_csv() if self.comparison is not None else ""
-
-    def to_json(self) -> str:
-        if self.comparison is None:
-            return "{}"
-        return json.dumps(jsonable(self.comparison.to_dict()), ensure_ascii=False, indent=1)
-
-
-#: The tab's own styles, after the run panels' shared ones (theme.PANEL_CSS): what to
-#: watch takes the width of its words, the verdict stands out, the charts fit the width.
-CSS = """<style>
-.vl-balance .vl-balance-watch .widget-dropdown { width: max-content; max-width: 100%; }
-.vl-balance .vl-balance-watch select { width: auto; flex: 0 1 auto; max-width: 100%; }
-.vl-balance .vl-balance-verdict { font-size: 1.05em; font-weight: 600; }
-.vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { hyphens: auto; }
-.vl-balance .vl-balance-size { margin-top: 10px; border-top: 1px solid #ddd;
-  padding-top: 6px; max-width: 100%; }
-.vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
-.vl-balance .vl-diff-title { font-weight: 600; margin-bottom: 2px; }
-.vl-balance .bqplot { max-width: 100%; min-width: 0; }
-</style>"""
-
-
-class BalanceTab:
+class BalanceTab(RunPanel):
     """The Balance tab's widgets over a :class:`BalanceRun`: settings (what to watch
     among them), progress, the verdict in a sentence, the chart of the characters'
     win-rate differences, both decks' game lengths, the table and downloads. Every word
@@ -171,6 +47,7 @@ class BalanceTab:
         workers: int | None = None,
         set_draft: Callable[[Deck], None] | None = None,
     ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
         import ipywidgets as widgets
 
         self.get_draft, self.get_base = get_draft, get_base
@@ -179,8 +56,6 @@ class BalanceTab:
         controls = self._build_controls()
         self._build_results()
         size_box = self._build_size()
-        self._status: tuple[str, dict[str, object]] | None = None
-        self._last_draw = 0.0
         self._targets_used: list[Any] = []  # the targets of the run shown
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
         self.box = widgets.VBox(
@@ -352,10 +227,7 @@ class BalanceTab:
         self.cancel_button.description = self._t("cancel")
         if self.lengths is not None:
             self.lengths.set_words(*self._length_words())
-        if self._status is not None:
-            key, kw = self._status
-            self._set_status(key, **kw)
-        elif self.run.status == "failed":
+        if not self._say_status_again() and self.run.status == "failed":
             self._show_failure()
         if self.run.running or self.run.status in ("done", "cancelled"):
             # a finished run's count stays shown: in the new language's words too
@@ -377,16 +249,6 @@ class BalanceTab:
             return
         answer = sample_size_text(sample_size(points / 100), self.lang)
         self.size_answer.value = f"<p>{html.escape(answer)}</p>"
-
-    def _set_status(self, key: str, **kw: object) -> None:
-        from verlies.ui.balance.chart import number
-
-        self._status = (key, kw)
-        shown = {
-            k: number(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
-            for k, v in kw.items()
-        }
-        self.status.value = html.escape(self._t(key, **shown))
 
     def _make_plots(self) -> None:
         from verlies.ui.balance.plots_view import LengthPlot
@@ -491,8 +353,8 @@ class BalanceTab:
             seed=int(self.seed.value),
             watch=watch_keys(str(self.watch.value), base),
             decide=self._stop_rule(targets) if self.watch.value == "verdict" else None,
-            on_update=self._update,
-            on_done=self._done,
+            on_update=self._hand.wrap(self._update),
+            on_done=self._hand.wrap(self._done),
         )
 
     @staticmethod
@@ -510,11 +372,8 @@ class BalanceTab:
 
     def _update(self, run: BalanceRun, force: bool = False) -> None:
         self._show_progress(run)
-        now = time.monotonic()
-        if not force and now - self._last_draw < 0.4:
-            return
-        self._last_draw = now
-        self._draw(run)
+        if self._due(force):
+            self._draw(run)
 
     def _draw(self, run: BalanceRun, words_only: bool = False) -> None:
         """The answer, the chart, the game lengths and the tables of ``run``'s comparison,
@@ -575,7 +434,7 @@ class BalanceTab:
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
-        from verlies.ui.deck.editor_html import download_link
+        from verlies.ui.core.share import download_link
 
         self.downloads.value = " · ".join(
             [

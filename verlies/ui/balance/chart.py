@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from verlies import i18n
+from verlies.i18n.numbers import signed
 from verlies.sim.plots import Differences
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ __all__ = [
     "difference_svg",
     "labelled",
     "nice_range",
-    "number",
     "points",
     "table_html",
 ]
@@ -45,19 +45,9 @@ _TOP, _AXIS = 6, 30
 NAME_END, PLOT_LO, PLOT_HI = 33.0, 35.0, 76.0
 
 
-def number(x: float, lang: str, digits: int = 1, sign: bool = True) -> str:
-    """``x`` with a sign (a true minus), ``digits`` decimals; German writes a comma."""
-    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    if s.startswith("-"):
-        s = "−" + s[1:]
-    if s.lstrip("+−") == f"{0:.{digits}f}":
-        s = s.lstrip("+−")  # no sign on a zero
-    return s.replace(".", ",") if lang == "de" else s
-
-
 def points(share: float, lang: str) -> str:
     """A difference of two shares in percentage points: ``+1.2 pt``, ``+1,2 Pkt.``."""
-    return i18n.text("balance.pts", lang, value=number(share * 100, lang))
+    return i18n.text("balance.pts", lang, value=signed(share * 100, lang))
 
 
 def nice_range(limit: float) -> float:
@@ -167,7 +157,7 @@ def difference_svg(
         f'<line x1="{PLOT_LO}%" x2="{PLOT_HI}%" y1="{axis_y}" y2="{axis_y}" stroke="#555"/>'
     )
     for v in (-half, 0.0, half):
-        label = number(v, lang, digits=0)
+        label = signed(v, lang, digits=0)
         out.append(
             f'<text class="vl-diff-tick" data-points="{v:g}" x="{_x(v, half):.3f}%" '
             f'y="{axis_y + 16}" text-anchor="middle" font-size="12">{html.escape(label)}</text>'

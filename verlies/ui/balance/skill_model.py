@@ -2,7 +2,7 @@
 
 :class:`SkillRun` plays :func:`verlies.sim.skill_matrix` for the deck being edited in a
 background thread (progress, cancel, the result or an error), like
-:class:`verlies.ui.balance.balance_view.BalanceRun`. :func:`skill_report` turns a finished (or
+:class:`verlies.ui.balance.balance_model.BalanceRun`. :func:`skill_report` turns a finished (or
 cancelled) :class:`~verlies.sim.skill.SkillMatrix` into what the page shows, in one
 language: the robust balance in a sentence, every table's verdict in words (a clearly
 unbalanced table names its best and worst character with their intervals), the
@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.errors import VerliesError
+from verlies.i18n.numbers import signed
 from verlies.sim.report import jsonable
 from verlies.sim.skill import BASE, TABLES, SkillMatrix, TableResult, skill_matrix
-from verlies.ui.balance.chart import character_names, number, points
+from verlies.ui.balance.chart import character_names, points
 from verlies.ui.runs.run_model import BackgroundRun
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def pct_text(x: float, lang: str) -> str:
     """A share as a percentage with one decimal (German: a comma), ``–`` for none."""
     if math.isnan(x):
         return "–"
-    return f"{number(x * 100, lang, digits=1, sign=False)} %"
+    return f"{signed(x * 100, lang, digits=1, sign=False)} %"
 
 
 def interval_text(lo: float, hi: float, lang: str) -> str:
@@ -68,8 +69,8 @@ def interval_text(lo: float, hi: float, lang: str) -> str:
     if math.isnan(lo) or math.isnan(hi):
         return "–"
     return (
-        f"{number(lo * 100, lang, digits=1, sign=False)}–"
-        f"{number(hi * 100, lang, digits=1, sign=False)} %"
+        f"{signed(lo * 100, lang, digits=1, sign=False)}–"
+        f"{signed(hi * 100, lang, digits=1, sign=False)} %"
     )
 
 
@@ -250,8 +251,8 @@ def _p_text(p: float, lang: str) -> str:
     if math.isnan(p):
         return "–"
     if p < 1e-4:
-        return "< " + number(1e-4, lang, digits=4, sign=False)
-    return number(p, lang, digits=4, sign=False)
+        return "< " + signed(1e-4, lang, digits=4, sign=False)
+    return signed(p, lang, digits=4, sign=False)
 
 
 def _size(share: float, lang: str) -> str:
@@ -266,7 +267,7 @@ def _robust_sentence(m: SkillMatrix, lang: str) -> str:
     return i18n.text(
         "skill.robust",
         lang,
-        value=number(m.robust_balance, lang, digits=3, sign=False),
+        value=signed(m.robust_balance, lang, digits=3, sign=False),
         table=table_name(w.name, lang),
         spread=_size(w.spread, lang),
         floor=_size(w.floor, lang),
@@ -289,7 +290,7 @@ def _say(m: SkillMatrix, tr: TableResult, lang: str, name: Callable[[str], str])
             lang,
             table=tname,
             p=_p_text(tr.p, lang),
-            alpha=number(0.05 / k, lang, digits=4, sign=False),
+            alpha=signed(0.05 / k, lang, digits=4, sign=False),
             k=k,
             high=name(hi_c),
             high_rate=pct_text(hi_r["win_rate"], lang),

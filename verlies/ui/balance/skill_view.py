@@ -16,34 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.ui.balance.skill_model import SETS, SkillRun, report_html, skill_report
-from verlies.ui.runs.panel_view import PanelParts, failed_html, rate_words
+from verlies.ui.core.theme import SKILL_CSS
+from verlies.ui.runs.panel_view import PanelParts, RunPanel, failed_html, rate_words
 
 if TYPE_CHECKING:
     from verlies.setup import DeckLike
 
 __all__ = ["CSS", "SkillPanel"]
 
-#: The section's own styles, after the run panels' shared ones (theme.PANEL_CSS; there the
-#: controls wrap and the tables become blocks when narrow).
-CSS = """<style>
-.vl-skill .vl-skill-tables .widget-dropdown { width: max-content; max-width: 100%; }
-.vl-skill .vl-skill-tables select { width: auto; flex: 0 1 auto; max-width: 100%; }
-.vl-skill .vl-skill-robust { font-size: 1.05em; font-weight: 600; }
-.vl-skill .vl-skill-says { padding-left: 1.2em; margin: 4px 0; }
-.vl-skill .vl-skill-unbalanced { font-weight: 600; color: #8a2b00; }
-.vl-skill .vl-skill-title { font-weight: 600; margin: 10px 0 2px 0; }
-.vl-skill .vl-skill-table td, .vl-skill .vl-skill-table th { text-align: left; }
-.vl-skill .vl-skill-cell .vl-skill-rate { font-weight: 600; white-space: nowrap; }
-.vl-skill .vl-skill-cell .vl-skill-ci { display: block; font-size: 0.85em; color: #444;
-  white-space: nowrap; }
-.vl-skill .vl-skill-legend { font-size: 0.9em; color: #444; }
-@media (max-width: 600px) {
-  .vl-skill .vl-skill-cell .vl-skill-ci { display: inline; }
-}
-</style>"""
+CSS = SKILL_CSS  # the page's styles live in verlies.ui.core.theme
 
 
-class SkillPanel:
+class SkillPanel(RunPanel):
     """Balance across skill for the deck ``get_deck`` gives (the editor's draft)."""
 
     def __init__(
@@ -52,6 +36,7 @@ class SkillPanel:
         lang: str = "en",
         executor: Callable[[], Any] | None = None,
     ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
         import ipywidgets as widgets
 
         self.get_deck = get_deck
@@ -82,7 +67,6 @@ class SkillPanel:
         parts = PanelParts.make("skill", self.fields, [self.start_button, self.cancel_button])
         self.heading, self.intro, self.bar = parts.heading, parts.intro, parts.bar
         self.status, self.result, self.downloads = parts.status, parts.result, parts.downloads
-        self._status: tuple[str, dict[str, object]] | None = None
         self.widget = parts.widget("skill", CSS)
         self._show_strong()
         self.set_lang(lang)
@@ -108,26 +92,13 @@ class SkillPanel:
         self.tables.value = chosen
         self.start_button.description = self._t("skill.start")
         self.cancel_button.description = self._t("sim.cancel")
-        if self._status is not None:
-            key, kw = self._status
-            self._set_status(key, **kw)
-        elif self.run.status == "failed":
+        if not self._say_status_again() and self.run.status == "failed":
             self._show_failure()
         if self.run.running or self.run.status in ("done", "cancelled"):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
         if not self.run.running:
             self._draw()
-
-    def _set_status(self, key: str, **kw: object) -> None:
-        from verlies.ui.balance.chart import number
-
-        self._status = (key, kw)
-        shown = {
-            k: number(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
-            for k, v in kw.items()
-        }
-        self.status.value = html.escape(self._t(key, **shown))
 
     def start(self) -> None:
         if self.run.running:
@@ -145,8 +116,8 @@ class SkillPanel:
             strong_games=int(self.strong_games.value),
             players=int(self.players.value),
             tables=choice,
-            on_update=self._show_progress,
-            on_done=self._done,
+            on_update=self._hand.wrap(self._show_progress),
+            on_done=self._hand.wrap(self._done),
         )
 
     def _show_progress(self, run: SkillRun) -> None:
@@ -165,7 +136,7 @@ class SkillPanel:
             return
         names = self.run.deck_names.get(self.lang, {})
         self.result.value = self._fresh_html() + report_html(skill_report(m, self.lang, names))
-        from verlies.ui.deck.editor_html import download_link
+        from verlies.ui.core.share import download_link
 
         self.downloads.value = " · ".join(
             [

@@ -23,33 +23,20 @@ from verlies import i18n
 from verlies.errors import VerliesError, WordedError
 from verlies.ui.balance.suggest_model import SuggestError, SuggestRun
 from verlies.ui.core.said import error_words
-from verlies.ui.runs.panel_view import PanelParts, failed_html
+from verlies.ui.core.theme import SUGGEST_CSS
+from verlies.ui.runs.panel_view import PanelParts, RunPanel, failed_html
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
 
 __all__ = ["CSS", "SuggestPanel"]
 
-#: The section's own styles, after the run panels' shared ones (theme.PANEL_CSS).
-CSS = """<style>
-.vl-suggest .vl-suggest-field .widget-text { width: 7.5em; margin: 0; }
-.vl-suggest .vl-suggest-field .widget-textarea { width: 22em; max-width: 100%; margin: 0; }
-.vl-suggest .vl-suggest-field textarea { width: 100%; font-family: monospace; }
-.vl-suggest .vl-suggest-title { font-weight: 600; margin: 10px 0 2px 0; }
-.vl-suggest .vl-suggest-edits { padding-left: 1.2em; margin: 4px 0; }
-.vl-suggest .vl-suggest-table td, .vl-suggest .vl-suggest-table th { text-align: left; }
-.vl-suggest .vl-suggest-verdict-met { color: #1b6e20; font-weight: 600; }
-.vl-suggest .vl-suggest-verdict-missed { color: #b3261e; font-weight: 600; }
-.vl-suggest .vl-suggest-stale { color: #b3261e; }
-.vl-suggest .vl-suggest-rerun { width: auto; max-width: 100%; }
-.vl-suggest .vl-suggest-rerun .widget-label-basic, .vl-suggest .vl-suggest-rerun {
-  white-space: normal; height: auto; }
-</style>"""
+CSS = SUGGEST_CSS  # the page's styles live in verlies.ui.core.theme
 
 _COLUMNS = ("quantity", "band", "start", "proposal", "interval", "verdict")
 
 
-class SuggestPanel:
+class SuggestPanel(RunPanel):
     """ "Suggest" for the deck ``get_draft`` gives; ``set_draft`` makes a deck the draft
     (one undo step; None: the action is not offered)."""
 
@@ -60,6 +47,7 @@ class SuggestPanel:
         executor: Callable[[], Any] | None = None,
         set_draft: Callable[[Deck], None] | None = None,
     ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
         import ipywidgets as widgets
 
         self.get_draft, self.set_draft = get_draft, set_draft
@@ -108,7 +96,6 @@ class SuggestPanel:
         after = widgets.HBox([self.rerun_button, self.apply_button])
         after.add_class("vl-panel-buttons")
         after.add_class("vl-suggest-buttons")
-        self._status: tuple[str, dict[str, object]] | None = None
         self._error: SuggestError | WordedError | None = None  # said again on a switch
         self._applied: tuple[str, dict[str, object]] | None = None
         self.widget = parts.widget("suggest", CSS, after, self.apply_status)
@@ -135,10 +122,7 @@ class SuggestPanel:
             self.rerun_button.description = self._t("suggest.rerun", move=self._rerun_move)
         if self._error is not None:
             self._show_error(self._error)
-        elif self._status is not None:
-            key, kw = self._status
-            self._set_status(key, **kw)
-        elif self.run.status == "failed" and not self.run.running:
+        elif not self._say_status_again() and self.run.status == "failed" and not self.run.running:
             self.status.value = failed_html(self.run.error_text(self.lang) or "")
         if self._applied is not None:
             key, kw = self._applied
@@ -148,14 +132,8 @@ class SuggestPanel:
             self._draw()
 
     def _set_status(self, key: str, **kw: object) -> None:
-        from verlies.ui.balance.chart import number
-
-        self._status, self._error = (key, kw), None
-        shown = {
-            k: number(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
-            for k, v in kw.items()
-        }
-        self.status.value = html.escape(self._t(key, **shown))
+        self._error = None  # a status line replaces an error's words
+        super()._set_status(key, **kw)
 
     def _show_error(self, err: SuggestError | WordedError) -> None:
         self._error, self._status = err, None
@@ -174,9 +152,9 @@ class SuggestPanel:
         try:
             run.start(
                 self.get_draft(),
-                on_update=self._show_progress,
-                on_done=self._done,
-                on_start=self._started,
+                on_update=self._hand.wrap(self._show_progress),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
             )
         except SuggestError as e:
             self._show_error(e)  # nothing started; the answer it would replace goes
@@ -268,7 +246,7 @@ class SuggestPanel:
             parts.append(f'<div class="vl-suggest-title">{title}</div>')
             parts.append(f'<ul class="vl-suggest-hints">{items}</ul>')
         self.result.value = "".join(parts)
-        from verlies.ui.deck.editor_html import download_link
+        from verlies.ui.core.share import download_link
 
         offered = self.run.offered
         self.downloads.value = (
@@ -319,10 +297,10 @@ class SuggestPanel:
         rows = self.run.verdicts(self.lang)
         if v is None or not rows:
             return []
-        from verlies.ui.balance.chart import number
+        from verlies.i18n.numbers import signed
 
-        level = number(100 * v["level"], self.lang, digits=1, sign=False) + " %"
-        alpha = number(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
+        level = signed(100 * v["level"], self.lang, digits=1, sign=False) + " %"
+        alpha = signed(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
         title = self._t("suggest.verdicts_title", games=v["games"], level=level, alpha=alpha)
         parts = [f'<div class="vl-suggest-title">{esc(title)}</div>']
         cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from verlies.actions import Action, Draw, Place, Walk
 from verlies.cards.model import Obstacle
@@ -51,8 +52,21 @@ class RunResult:
     reason: str  # "human", "over", "done" (the unit ended), "limit"
 
 
+class TableSeat(Protocol):
+    """What the play page asks of a shared table's seat (``verlies.ui.table``), without
+    importing the table room: whose turn it is, in words."""
+
+    def turn_words(self) -> tuple[str, dict[str, object]]: ...
+
+    def click_words(self) -> tuple[str, dict[str, object]]: ...
+
+
 class Session:
     """A game and its seats' controllers ("human" or a bot name)."""
+
+    #: The shared table's seat this session plays, if any (a table session sets it): the
+    #: page asks this, not which class the session is, so the play room needs no table.
+    table_seat: TableSeat | None = None
 
     def __init__(
         self, game: Game, controllers: Sequence[str] | None = None, bot_seed: int = 0

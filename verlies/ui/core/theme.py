@@ -1,4 +1,9 @@
-"""The page's stylesheet (one <style> element in an HTML widget). Colours from render.style."""
+"""The page's styles, one home (issue 39): the page's stylesheet (:data:`CSS`, one <style>
+element in an HTML widget), the run panels' shared block (:data:`PANEL_CSS`) and each
+panel's own styles after it (``BALANCE_CSS``, ``SKILL_CSS``, ``SUGGEST_CSS``,
+``DRAFTS_CSS``, ``IMPACT_CSS``, ``SWEEP_CSS``, ``PRINT_CSS``). Colours from render.style.
+A few one-line rules still travel with the HTML they style (the deck editor's tables,
+the sweep's heat map, the log's order)."""
 
 from __future__ import annotations
 
@@ -364,4 +369,132 @@ PANEL_CSS = """<style>
   .vl-panel .vl-panel-table td:not(:first-child)::before {
     content: attr(data-col) ": "; color: #555; }
 }
+</style>"""
+
+
+# ---- each panel's own styles, after PANEL_CSS (moved here from the panels, issue 39) ----
+
+#: The tab's own styles, after the run panels' shared ones (theme.PANEL_CSS): what to
+#: watch takes the width of its words, the verdict stands out, the charts fit the width.
+BALANCE_CSS = """<style>
+.vl-balance .vl-balance-watch .widget-dropdown { width: max-content; max-width: 100%; }
+.vl-balance .vl-balance-watch select { width: auto; flex: 0 1 auto; max-width: 100%; }
+.vl-balance .vl-balance-verdict { font-size: 1.05em; font-weight: 600; }
+.vl-balance .vl-balance-table td, .vl-balance .vl-balance-table th { hyphens: auto; }
+.vl-balance .vl-balance-size { margin-top: 10px; border-top: 1px solid #ddd;
+  padding-top: 6px; max-width: 100%; }
+.vl-balance .vl-diff { max-width: 760px; margin: 8px 0; }
+.vl-balance .vl-diff-title { font-weight: 600; margin-bottom: 2px; }
+.vl-balance .bqplot { max-width: 100%; min-width: 0; }
+</style>"""
+
+#: The section's own styles, after the run panels' shared ones (theme.PANEL_CSS; there the
+#: controls wrap and the tables become blocks when narrow).
+SKILL_CSS = """<style>
+.vl-skill .vl-skill-tables .widget-dropdown { width: max-content; max-width: 100%; }
+.vl-skill .vl-skill-tables select { width: auto; flex: 0 1 auto; max-width: 100%; }
+.vl-skill .vl-skill-robust { font-size: 1.05em; font-weight: 600; }
+.vl-skill .vl-skill-says { padding-left: 1.2em; margin: 4px 0; }
+.vl-skill .vl-skill-unbalanced { font-weight: 600; color: #8a2b00; }
+.vl-skill .vl-skill-title { font-weight: 600; margin: 10px 0 2px 0; }
+.vl-skill .vl-skill-table td, .vl-skill .vl-skill-table th { text-align: left; }
+.vl-skill .vl-skill-cell .vl-skill-rate { font-weight: 600; white-space: nowrap; }
+.vl-skill .vl-skill-cell .vl-skill-ci { display: block; font-size: 0.85em; color: #444;
+  white-space: nowrap; }
+.vl-skill .vl-skill-legend { font-size: 0.9em; color: #444; }
+@media (max-width: 600px) {
+  .vl-skill .vl-skill-cell .vl-skill-ci { display: inline; }
+}
+</style>"""
+
+#: The section's own styles, after the run panels' shared ones (theme.PANEL_CSS).
+SUGGEST_CSS = """<style>
+.vl-suggest .vl-suggest-field .widget-text { width: 7.5em; margin: 0; }
+.vl-suggest .vl-suggest-field .widget-textarea { width: 22em; max-width: 100%; margin: 0; }
+.vl-suggest .vl-suggest-field textarea { width: 100%; font-family: monospace; }
+.vl-suggest .vl-suggest-title { font-weight: 600; margin: 10px 0 2px 0; }
+.vl-suggest .vl-suggest-edits { padding-left: 1.2em; margin: 4px 0; }
+.vl-suggest .vl-suggest-table td, .vl-suggest .vl-suggest-table th { text-align: left; }
+.vl-suggest .vl-suggest-verdict-met { color: #1b6e20; font-weight: 600; }
+.vl-suggest .vl-suggest-verdict-missed { color: #b3261e; font-weight: 600; }
+.vl-suggest .vl-suggest-stale { color: #b3261e; }
+.vl-suggest .vl-suggest-rerun { width: auto; max-width: 100%; }
+.vl-suggest .vl-suggest-rerun .widget-label-basic, .vl-suggest .vl-suggest-rerun {
+  white-space: normal; height: auto; }
+</style>"""
+
+#: The Named drafts panel's own styles.
+DRAFTS_CSS = """<style>
+.vl-drafts { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
+.vl-drafts .vl-drafts-row { display: flex; flex-flow: row wrap; gap: 6px 10px;
+  align-items: flex-end; max-width: 100%; }
+.vl-drafts .vl-drafts-field { width: auto; min-width: 0; margin: 0; }
+.vl-drafts .vl-drafts-field .widget-label { width: auto; max-width: 100%; white-space: normal;
+  line-height: 1.3; margin: 0 0 2px 0; height: auto; }
+.vl-drafts .vl-drafts-field .widget-text, .vl-drafts .vl-drafts-field .widget-dropdown {
+  width: auto; max-width: 100%; margin: 0; }
+.vl-drafts .vl-drafts-field input { width: 12em; max-width: 100%; }
+.vl-drafts .vl-drafts-games input { width: 6em; }
+.vl-drafts .vl-drafts-field select { width: auto; max-width: 100%; }
+.vl-drafts .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; }
+.vl-drafts .widget-html, .vl-drafts .widget-html-content { max-width: 100%; height: auto;
+  white-space: normal; overflow-wrap: anywhere; }
+.vl-drafts .vl-drafts-verdict { font-weight: 600; }
+</style>"""
+
+#: The panel's own styles, after the run panels' shared ones (theme.PANEL_CSS): its
+#: inputs and lists take the width of their contents.
+IMPACT_CSS = """<style>
+.vl-impact { margin: 6px 0; }
+.vl-impact .vl-impact-field .widget-text, .vl-impact .vl-impact-field .widget-dropdown {
+  width: auto; max-width: 100%; margin: 0; }
+.vl-impact .vl-impact-field input { width: 6em; }
+.vl-impact .vl-impact-field select { width: auto; max-width: 100%; }
+.verlies-deck-editor .vl-impact-list { max-width: 100%; }
+.verlies-deck-editor .vl-impact-list select { max-width: 100%; }
+/* A narrow screen cannot show the list's entries whole: the figures are listed again as a
+   table in the list's order, one block per card, every value under its column's name. */
+.vl-impact .vl-impact-table { display: none; }
+@media (max-width: 700px) {
+  .vl-impact .vl-impact-table { display: block; }
+  .vl-impact .vl-impact-table table, .vl-impact .vl-impact-table tbody,
+  .vl-impact .vl-impact-table tr, .vl-impact .vl-impact-table td { display: block; }
+  .vl-impact .vl-impact-table tr:first-child { display: none; }
+  .vl-impact .vl-impact-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
+  .vl-impact .vl-impact-table td { padding: 0 4px; }
+  .vl-impact .vl-impact-table td:first-child { font-weight: 600; }
+  .vl-impact .vl-impact-table td:not(:first-child)::before {
+    content: attr(data-col) ": "; color: #555; }
+}
+</style>"""
+
+#: The Print panel's own styles: its buttons wrap and take the width of their words.
+PRINT_CSS = """<style>
+.vl-print .vl-print-row { display: flex; flex-flow: row wrap; gap: 6px 10px; max-width: 100%; }
+.vl-print .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
+  padding: 0 12px; margin: 0; }
+.vl-print .widget-html, .vl-print .widget-html-content { max-width: 100%; height: auto;
+  white-space: normal; overflow-wrap: anywhere; }
+</style>"""
+
+#: The panel's own styles, after the run panels' shared ones (theme.PANEL_CSS): its
+#: inputs take the width of their numbers, the curve the panel's width up to 560 px.
+SWEEP_CSS = """<style>
+.vl-sweep { margin: 6px 0; }
+.vl-sweep .vl-sweep-field .widget-text, .vl-sweep .vl-sweep-field .widget-dropdown {
+  width: auto; max-width: 100%; margin: 0; }
+.vl-sweep .vl-sweep-field input { width: 5em; }
+.vl-sweep .vl-sweep-field select { width: auto; max-width: 100%; }
+.vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; margin: 0;
+  box-sizing: border-box; }
+.vl-sweep .vl-sweep-plot .dot { cursor: pointer; }
+.vl-sweep .vl-sweep-table-box { max-width: 100%; overflow-x: auto; }
+.vl-sweep .vl-sweep-table { border-collapse: collapse; font-size: 12px; }
+.vl-sweep .vl-sweep-table th, .vl-sweep .vl-sweep-table td { padding: 1px 6px;
+  text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
+.vl-sweep .vl-sweep-table .vl-now td, .vl-sweep .vl-sweep-table .vl-now th {
+  color: #b3261e; font-weight: bold; }
+.vl-sweep .vl-sweep-stale { color: #8a6a00; font-weight: bold; }
+.vl-sweep .vl-stale .vl-sweep-table, .vl-sweep .vl-stale .vl-heat { opacity: 0.55; }
 </style>"""

@@ -4,7 +4,7 @@
 (:class:`verlies.store.drafts.DraftStore`, per browser), lists, opens and deletes drafts,
 and compares any two decks among the draft being edited, the saved drafts and the shipped
 editions (``Deck.edition("standard-1")``, ...) with the lab's ``compare`` on the same
-seeds (in a background thread: :class:`verlies.ui.balance.balance_view.BalanceRun`), ending in its
+seeds (in a background thread: :class:`verlies.ui.balance.balance_model.BalanceRun`), ending in its
 before/after answer (:func:`verlies.sim.verdict.before_after`: the verdict, every
 character's win rate), naming the decks it belongs to, marked out of date once the draft
 being edited changes under it. Every message is in the page's language.
@@ -18,7 +18,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.store.drafts import DraftStore, shown_name
-from verlies.ui.balance.balance_view import BalanceRun
+from verlies.ui.balance.balance_model import BalanceRun
 
 __all__ = ["CURRENT", "DraftsModel"]
 

@@ -16,29 +16,14 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.store.drafts import DraftStore
-from verlies.ui.balance.balance_view import BalanceRun
+from verlies.ui.balance.balance_model import BalanceRun
+from verlies.ui.core.theme import DRAFTS_CSS
 from verlies.ui.deck.drafts_model import CURRENT, DraftsModel
+from verlies.ui.runs.handover import Handover
 
 __all__ = ["CSS", "DraftsPanel"]
 
-CSS = """<style>
-.vl-drafts { box-sizing: border-box; max-width: 100%; min-width: 0; margin: 6px 0; }
-.vl-drafts .vl-drafts-row { display: flex; flex-flow: row wrap; gap: 6px 10px;
-  align-items: flex-end; max-width: 100%; }
-.vl-drafts .vl-drafts-field { width: auto; min-width: 0; margin: 0; }
-.vl-drafts .vl-drafts-field .widget-label { width: auto; max-width: 100%; white-space: normal;
-  line-height: 1.3; margin: 0 0 2px 0; height: auto; }
-.vl-drafts .vl-drafts-field .widget-text, .vl-drafts .vl-drafts-field .widget-dropdown {
-  width: auto; max-width: 100%; margin: 0; }
-.vl-drafts .vl-drafts-field input { width: 12em; max-width: 100%; }
-.vl-drafts .vl-drafts-games input { width: 6em; }
-.vl-drafts .vl-drafts-field select { width: auto; max-width: 100%; }
-.vl-drafts .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; }
-.vl-drafts .widget-html, .vl-drafts .widget-html-content { max-width: 100%; height: auto;
-  white-space: normal; overflow-wrap: anywhere; }
-.vl-drafts .vl-drafts-verdict { font-weight: 600; }
-</style>"""
+CSS = DRAFTS_CSS  # the page's styles live in verlies.ui.core.theme
 
 
 def _field(label: widgets.Label, w: widgets.Widget, cls: str) -> widgets.VBox:
@@ -59,6 +44,7 @@ class DraftsPanel:
         opener: Callable[[], tuple[DraftStore, str]],
         lang: str = "de",
     ) -> None:
+        self._hand = Handover()  # widgets drawn only on the kernel's loop (runs/handover)
         W = widgets
         self.get_draft, self.open_draft = get_draft, open_draft
         self.model = DraftsModel(opener, lang)
@@ -198,8 +184,8 @@ class DraftsPanel:
             self.b.value,
             self.get_draft(),
             games=int(self.games.value),
-            on_update=self._update,
-            on_done=self._done,
+            on_update=self._hand.wrap(self._update),
+            on_done=self._hand.wrap(self._done),
         )
         if said:
             self.verdict.value = html.escape(said)

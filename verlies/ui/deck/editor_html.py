@@ -4,7 +4,6 @@ Every text is escaped."""
 
 from __future__ import annotations
 
-import base64
 import html
 from fractions import Fraction
 from functools import cache
@@ -54,18 +53,6 @@ def summary_html(deck: Deck, lang: str = "en") -> str:
         warn = "".join(f"<li>{esc(w)}</li>" for w in c.warnings)
         out += f"<p><b>{esc(c.warnings_title)}</b></p><ul>{warn}</ul>"
     return out
-
-
-def download_link(text: str, filename: str, label: str) -> str:
-    """An HTML anchor that downloads ``text`` as ``filename`` (a data URI, no server file)."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    # drawn as a link (underlined, link colour, a download icon): it read as plain text
-    # (issue 24 item 9)
-    return (
-        f'<a class="vl-file-link" download="{html.escape(filename)}" '
-        f'href="data:text/plain;charset=utf-8;base64,{data}" target="_blank">'
-        f'<i class="fa fa-download" aria-hidden="true"></i> {esc(label)}</a>'
-    )
 
 
 def error_html(parse: ParseState, lang: str) -> str:
@@ -226,7 +213,6 @@ def sanity_html(report: Sanity, lang: str, selected: str | None = None) -> str:
 
 __all__ = [
     "canonical_html",
-    "download_link",
     "error_html",
     "esc",
     "ok_html",

@@ -20,7 +20,6 @@ widgets (``editor_model.py``: draft, undo, parse state), the card form
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -143,7 +142,6 @@ class DeckEditor:
         self._draft_listeners: list[Callable[[Deck], None]] = []
         self._last_text_ok = True
         self._last_count_ok = True
-        self._list_lock = threading.RLock()  # the impact run redraws the list from its thread
         # the sanity report of one draft (a deck is immutable: worked out once per draft)
         self._sanity: tuple[Deck, Sanity] | None = None
         self._build()
@@ -338,10 +336,6 @@ class DeckEditor:
         return self.impact.column.label(key, self.model.list_label(key), self.lang)
 
     def _refresh_list(self) -> None:
-        with self._list_lock:
-            self._refresh_list_locked()
-
-    def _refresh_list_locked(self) -> None:
         keys = self.impact.column.arrange(self.filtered())
         total = self.model.total_cards()
         with self._silent():
@@ -521,18 +515,17 @@ class DeckEditor:
 
     def _refresh_labels(self) -> None:
         """Relabel the list (counts, names) without changing what it shows."""
-        with self._list_lock:
-            keys = [v for _, v in self.card_list.options]
-            current = self.card_list.value
-            self.card_list.options = [(self._list_label(k), k) for k in keys]
-            self.card_list.value = current
+        keys = [v for _, v in self.card_list.options]
+        current = self.card_list.value
+        self.card_list.options = [(self._list_label(k), k) for k in keys]
+        self.card_list.value = current
 
     def _impact_changed(self) -> None:
         """New impact figures or a new order: the list shows them (the same cards, the
         same selection), wide enough for its figures."""
         if self.impact.column.deck is not None:
             self.card_list.layout.width = "640px"
-        with self._list_lock, self._silent():
+        with self._silent():  # the impact run's news arrives on the kernel's loop
             # From the filter's deck order, not the list's: after a sort, "deck" must
             # bring the deck's order back.
             keys = self.impact.column.arrange(self.filtered())

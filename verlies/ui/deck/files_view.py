@@ -12,7 +12,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from verlies.ui.deck.editor_html import download_link, esc
+from verlies.ui.core.share import download_link
+from verlies.ui.deck.editor_html import esc
 from verlies.ui.deck.editor_model import MAX_UPLOAD_BYTES, EditorModel, file_stem
 from verlies.ui.deck.editor_model import text as _t
 

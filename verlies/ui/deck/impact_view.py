@@ -11,13 +11,13 @@ thread are drawn at most every 0.4 s (the last one always).
 from __future__ import annotations
 
 import html
-import time
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from verlies import i18n
 from verlies.deck import Deck
+from verlies.ui.core.theme import IMPACT_CSS
 from verlies.ui.deck.impact_model import (
     BUDGET,
     METHODS,
@@ -27,38 +27,14 @@ from verlies.ui.deck.impact_model import (
     figure_parts,
     figure_text,
 )
-from verlies.ui.runs.panel_view import ProgressRow, panel_styles
+from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
 
 __all__ = ["CSS", "ImpactPanel"]
 
-#: The panel's own styles, after the run panels' shared ones (theme.PANEL_CSS): its
-#: inputs and lists take the width of their contents.
-CSS = """<style>
-.vl-impact { margin: 6px 0; }
-.vl-impact .vl-impact-field .widget-text, .vl-impact .vl-impact-field .widget-dropdown {
-  width: auto; max-width: 100%; margin: 0; }
-.vl-impact .vl-impact-field input { width: 6em; }
-.vl-impact .vl-impact-field select { width: auto; max-width: 100%; }
-.verlies-deck-editor .vl-impact-list { max-width: 100%; }
-.verlies-deck-editor .vl-impact-list select { max-width: 100%; }
-/* A narrow screen cannot show the list's entries whole: the figures are listed again as a
-   table in the list's order, one block per card, every value under its column's name. */
-.vl-impact .vl-impact-table { display: none; }
-@media (max-width: 700px) {
-  .vl-impact .vl-impact-table { display: block; }
-  .vl-impact .vl-impact-table table, .vl-impact .vl-impact-table tbody,
-  .vl-impact .vl-impact-table tr, .vl-impact .vl-impact-table td { display: block; }
-  .vl-impact .vl-impact-table tr:first-child { display: none; }
-  .vl-impact .vl-impact-table tr { border-top: 1px solid #ddd; padding: 3px 0; }
-  .vl-impact .vl-impact-table td { padding: 0 4px; }
-  .vl-impact .vl-impact-table td:first-child { font-weight: 600; }
-  .vl-impact .vl-impact-table td:not(:first-child)::before {
-    content: attr(data-col) ": "; color: #555; }
-}
-</style>"""
+CSS = IMPACT_CSS  # the page's styles live in verlies.ui.core.theme
 
 
-class ImpactPanel:
+class ImpactPanel(RunPanel):
     """The panel; ``get_draft()`` is the editor's draft, ``get_listed()`` the cards its
     list shows now, ``on_figures()`` redraws the list (new figures or a new order)."""
 
@@ -70,6 +46,7 @@ class ImpactPanel:
         lang: str = "de",
         workers: int | None = None,
     ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
         W = widgets
         self.get_draft, self.get_listed, self.on_figures = get_draft, get_listed, on_figures
         self.lang = lang
@@ -119,7 +96,6 @@ class ImpactPanel:
         self.selected.add_class("vl-impact-selected")
         self.table = W.HTML()
         self.table.add_class("vl-impact-table")
-        self._last_draw = 0.0
         self.widget = W.VBox(
             [
                 panel_styles(CSS),
@@ -181,9 +157,9 @@ class ImpactPanel:
                 players=int(self.players.value),
                 cards=cards,
                 method=str(self.method.value),
-                on_update=self._update,
-                on_done=self._done,
-                on_start=self._started,
+                on_update=self._hand.wrap(self._update),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
             )
         except Exception as e:  # a located refusal, shown where the run would be
             self.bar.fail(self._t("error", msg=str(e)))
@@ -198,13 +174,9 @@ class ImpactPanel:
         self.column.cancel()
 
     def _update(self, column: ImpactColumn) -> None:
-        now = time.monotonic()
-        if now - self._last_draw < 0.4:
-            self.show_progress()
-            return
-        self._last_draw = now
         self.show_progress()
-        self.on_figures()
+        if self._due():
+            self.on_figures()
 
     def _done(self, column: ImpactColumn) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True

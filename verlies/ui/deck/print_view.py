@@ -16,19 +16,14 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.render.prints import KINDS, print_file
+from verlies.ui.core.theme import PRINT_CSS
 
 if TYPE_CHECKING:
     from verlies.game import Game
 
 __all__ = ["PrintPanel"]
 
-CSS = """<style>
-.vl-print .vl-print-row { display: flex; flex-flow: row wrap; gap: 6px 10px; max-width: 100%; }
-.vl-print .jupyter-button { width: auto; min-width: max-content; max-width: 100%;
-  padding: 0 12px; margin: 0; }
-.vl-print .widget-html, .vl-print .widget-html-content { max-width: 100%; height: auto;
-  white-space: normal; overflow-wrap: anywhere; }
-</style>"""
+CSS = PRINT_CSS  # the page's styles live in verlies.ui.core.theme
 
 
 class PrintPanel:

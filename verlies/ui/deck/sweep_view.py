@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 import math
-import time
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -26,6 +25,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import Tweak
+from verlies.ui.core.theme import SWEEP_CSS
 from verlies.ui.deck.sweep_model import (
     SPREAD,
     WIN,
@@ -40,30 +40,11 @@ from verlies.ui.deck.sweep_model import (
     quantities_of,
 )
 from verlies.ui.deck.sweep_plot_view import SweepPlot, heatmap_html
-from verlies.ui.runs.panel_view import ProgressRow, panel_styles
+from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
 
 __all__ = ["CSS", "SweepPanel"]
 
-#: The panel's own styles, after the run panels' shared ones (theme.PANEL_CSS): its
-#: inputs take the width of their numbers, the curve the panel's width up to 560 px.
-CSS = """<style>
-.vl-sweep { margin: 6px 0; }
-.vl-sweep .vl-sweep-field .widget-text, .vl-sweep .vl-sweep-field .widget-dropdown {
-  width: auto; max-width: 100%; margin: 0; }
-.vl-sweep .vl-sweep-field input { width: 5em; }
-.vl-sweep .vl-sweep-field select { width: auto; max-width: 100%; }
-.vl-sweep .vl-sweep-plot { width: 100%; max-width: 560px; min-width: 0; margin: 0;
-  box-sizing: border-box; }
-.vl-sweep .vl-sweep-plot .dot { cursor: pointer; }
-.vl-sweep .vl-sweep-table-box { max-width: 100%; overflow-x: auto; }
-.vl-sweep .vl-sweep-table { border-collapse: collapse; font-size: 12px; }
-.vl-sweep .vl-sweep-table th, .vl-sweep .vl-sweep-table td { padding: 1px 6px;
-  text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
-.vl-sweep .vl-sweep-table .vl-now td, .vl-sweep .vl-sweep-table .vl-now th {
-  color: #b3261e; font-weight: bold; }
-.vl-sweep .vl-sweep-stale { color: #8a6a00; font-weight: bold; }
-.vl-sweep .vl-stale .vl-sweep-table, .vl-sweep .vl-stale .vl-heat { opacity: 0.55; }
-</style>"""
+CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
 
 
 def _t(key: str, lang: str, **kw: object) -> str:
@@ -107,7 +88,7 @@ def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
     return _t(f"q.{quantity}", lang)
 
 
-class SweepPanel:
+class SweepPanel(RunPanel):
     """``get_draft()`` the editor's draft, ``get_selected()`` its selected (kind, id),
     ``set_draft(deck)`` makes a deck the editor's draft."""
 
@@ -119,6 +100,7 @@ class SweepPanel:
         lang: str = "de",
         workers: int | None = None,
     ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
         W = widgets
         self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
         self.lang = lang
@@ -221,7 +203,6 @@ class SweepPanel:
         )
         self.widget.add_class("vl-panel")
         self.widget.add_class("vl-sweep")
-        self._last_draw = 0.0
         self._key: tuple[str, str] | None = None
         self._names = names
         self.set_lang(lang)
@@ -371,9 +352,9 @@ class SweepPanel:
                     (int(self.low.value), int(self.high.value)),
                     (int(self.low2.value), int(self.high2.value)),
                     games=int(self.games.value),
-                    on_update=self._update,
-                    on_done=self._done,
-                    on_start=self._started,
+                    on_update=self._hand.wrap(self._update),
+                    on_done=self._hand.wrap(self._done),
+                    on_start=self._hand.wrap(self._started),
                 )
                 return
             tweak = self._tweak()
@@ -385,9 +366,9 @@ class SweepPanel:
                 int(self.low.value),
                 int(self.high.value),
                 games=int(self.games.value),
-                on_update=self._update,
-                on_done=self._done,
-                on_start=self._started,
+                on_update=self._hand.wrap(self._update),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
             )
         except VerliesError as e:
             self.bar.fail(_t("error", self.lang, msg=str(e)))
@@ -413,9 +394,7 @@ class SweepPanel:
             self.pick.value = keep
 
     def _update(self, _run: SweepRun) -> None:
-        now = time.monotonic()
-        if now - self._last_draw >= 0.4:
-            self._last_draw = now
+        if self._due():
             self._draw()
 
     def _done(self, _run: SweepRun) -> None:

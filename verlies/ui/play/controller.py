@@ -49,7 +49,6 @@ from verlies.ui.core.page_model import (
 from verlies.ui.core.session import RunResult, Session
 from verlies.ui.core.theme import HINTS
 from verlies.ui.core.words import bot_name, pct, t
-from verlies.ui.table.shared_table import shared_table
 
 
 class Controller:
@@ -96,9 +95,9 @@ class Controller:
         """A click on grid cell (x, y): choose or turn a placement, or walk there."""
         s = self.session
         if not s.human_to_move:
-            table = shared_table(s)
-            if table is not None:  # not the mover's instruction: whose turn it is
-                key, values = table.seat_model.click_words()
+            seat = s.table_seat
+            if seat is not None:  # not the mover's instruction: whose turn it is
+                key, values = seat.click_words()
                 return Say(key, True, tuple(values.items()))
             return Say(f"hint_{self.hint_key()}")
         if s.game.pending == "place":
@@ -131,9 +130,9 @@ class Controller:
         """Why a person's decision is not taken now (no human to move), or None."""
         if self.session.human_to_move:
             return None
-        table = shared_table(self.session)
-        if table is not None:  # a shared table: whose turn, what waits
-            key, values = table.seat_model.turn_words()
+        seat = self.session.table_seat
+        if seat is not None:  # a shared table: whose turn, what waits
+            key, values = seat.turn_words()
             return Say(key, True, tuple(values.items()))
         return Say(f"hint_{self.hint_key()}", error=True)
 
@@ -249,7 +248,7 @@ class Controller:
         if g.is_over or g.is_chance:
             return None
         actions = list(g.legal_actions())
-        if not s.human_to_move and not self.designer and shared_table(s) is not None:
+        if not s.human_to_move and not self.designer and s.table_seat is not None:
             # R9.3: another's options at a table without the treasures it may hold (their
             # names and the odds they give); the page's game does not know them anyway.
             actions = [a for a in actions if not getattr(a, "treasure", None)]
@@ -407,7 +406,7 @@ class Controller:
             tiles=len(g.board),
             reason=result.reason if result else "",
             # a table's seat or spectator: no seed on the page (its dice are the table's)
-            seed=None if shared_table(s) is not None and not self.designer else g.setup.seed,
+            seed=None if s.table_seat is not None and not self.designer else g.setup.seed,
             players=g.players,
             controllers=tuple(s.controllers),
             hint=self.hint_key(),

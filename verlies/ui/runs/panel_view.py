@@ -12,18 +12,20 @@ without loading a widget library).
 from __future__ import annotations
 
 import html
+import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.ui.core.theme import PANEL_CSS
+from verlies.ui.runs.handover import Handover
 
 if TYPE_CHECKING:
     import ipywidgets as widgets
 
     from verlies.ui.runs.run_model import BackgroundRun
 
-__all__ = ["PanelParts", "ProgressRow", "failed_html", "panel_styles", "rate_words"]
+__all__ = ["PanelParts", "ProgressRow", "RunPanel", "failed_html", "panel_styles", "rate_words"]
 
 
 def _classed(w: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
@@ -109,7 +111,7 @@ def failed_html(words: str) -> str:
 
 def rate_words(run: BackgroundRun, lang: str) -> str:
     """ "120 of 2000 games · 35 games/s" for ``run`` (``balance.progress`` in i18n)."""
-    from verlies.ui.balance.chart import number
+    from verlies.i18n.numbers import signed
 
     seconds = run.seconds
     rate = run.done / seconds if seconds > 0 else 0.0
@@ -118,7 +120,7 @@ def rate_words(run: BackgroundRun, lang: str) -> str:
         lang,
         done=run.done,
         total=run.total,
-        rate=number(rate, lang, digits=0, sign=False),
+        rate=signed(rate, lang, digits=0, sign=False),
     )
 
 
@@ -171,3 +173,60 @@ class ProgressRow:
 
     def hide(self) -> None:
         self.widget.layout.display = "none"
+
+
+class RunPanel:
+    """What every run panel of the page shares (issue 39): the Balance tab's A/B run, skill
+    matrix and suggestions, the Deck tab's impact column and sweep.
+
+    * the one threading rule: the run's callbacks are given as ``self._hand.wrap(...)``, so
+      they draw on the kernel's loop, never on the run's thread (:mod:`.handover`);
+    * the status line kept as words (:meth:`_set_status`), said again in a new language
+      (:meth:`_say_status_again`);
+    * the redraw throttle while a run reports (:meth:`_due`: at most every
+      :attr:`REDRAW_S` seconds; the end always draws).
+
+    A panel calls ``RunPanel.__init__(self)`` first and has ``lang``, ``status`` (an HTML
+    widget) and ``_t(key, **values)`` (its words)."""
+
+    #: Seconds between two redraws while a run reports.
+    REDRAW_S = 0.4
+
+    lang: str
+    status: Any
+
+    def __init__(self) -> None:
+        self._hand = Handover()  # made on the kernel's loop, where the panel is built
+        self._last_draw = 0.0
+        self._status: tuple[str, dict[str, object]] | None = None
+
+    def _t(self, key: str, **kw: object) -> str:
+        raise NotImplementedError
+
+    def _set_status(self, key: str, **kw: object) -> None:
+        """The status line: ``key`` of the panel's words with ``kw`` (a float in the page's
+        language, one decimal), kept to be said again in another language."""
+        from verlies.i18n.numbers import signed
+
+        self._status = (key, kw)
+        shown = {
+            k: signed(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
+            for k, v in kw.items()
+        }
+        self.status.value = html.escape(self._t(key, **shown))
+
+    def _say_status_again(self) -> bool:
+        """The kept status line in the panel's language now (False: none is kept)."""
+        if self._status is None:
+            return False
+        key, kw = self._status
+        self._set_status(key, **kw)
+        return True
+
+    def _due(self, force: bool = False) -> bool:
+        """Whether a run's news is drawn now: ``force``, or :attr:`REDRAW_S` since the last."""
+        now = time.monotonic()
+        if not force and now - self._last_draw < self.REDRAW_S:
+            return False
+        self._last_draw = now
+        return True

@@ -45,7 +45,7 @@ Status = Literal["idle", "running", "done", "cancelled", "failed"]
 log = logging.getLogger(__name__)
 
 #: The package's folder: a failure is located by its innermost frame inside it.
-_PACKAGE = Path(__file__).resolve().parents[1]
+_PACKAGE = Path(__file__).resolve().parents[2]
 
 
 class RunBusy(VerliesError):
@@ -151,6 +151,9 @@ class BackgroundRun:
         self.failure: VerliesError | RunFailure | None = None
         self.done = 0
         self.total = 0
+        #: Which run this is, counted from 1 at each start: news handed to the page's loop
+        #: about an earlier run is stale (:mod:`verlies.ui.runs.handover`).
+        self.generation = 0
 
     # ---- state ---------------------------------------------------------------------------
 
@@ -203,6 +206,7 @@ class BackgroundRun:
         if last is not None and last is not threading.current_thread():
             last.join()  # its on_done is drawing (running is False already): let it end
         self._cancel = threading.Event()
+        self.generation += 1
         self.error, self.failure = None, None
         self.done, self.total = 0, total
         self._seconds, self._t0 = 0.0, time.perf_counter()
@@ -261,11 +265,17 @@ class BackgroundRun:
         self._cancel.set()
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the run to end and its ``on_done`` to return; True if it has."""
+        """Wait for the run to end and its ``on_done`` to return; True if it has. Then
+        what the run handed to this thread (a view's drawing, when no loop runs here: a
+        script, a test) is drawn (:func:`verlies.ui.runs.handover.drain`)."""
+        from verlies.ui.runs.handover import drain
+
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
+            drain()
             return not thread.is_alive()
+        drain()
         return not self.running
 
     def close(self) -> None:

@@ -28,6 +28,7 @@ class TableSession(Session):
 
     def __init__(self, seat: SeatModel, visitor: Callable[[], str | None] | None = None) -> None:
         self.seat_model = seat
+        self.table_seat = seat
         #: Who the browser is (the page's random browser id, known once the browser said
         #: it): written with each of this seat's steps, for the playtest record.
         self.visitor = visitor

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -18,7 +18,6 @@ from verlies.serve.request import kernel_loop
 from verlies.ui.core import share
 from verlies.ui.core.words import bot_name, t
 from verlies.ui.play.app_model import AppModel, Change, Changed, Source
-from verlies.ui.table.shared_table import shared_table
 
 if TYPE_CHECKING:
     from verlies.store.tables import TableLinks, TableStore
@@ -102,7 +101,9 @@ class TableBar:
 
     @property
     def session(self) -> TableSession | None:
-        return shared_table(self.app.session)
+        s = self.app.session
+        # only a table session has a seat (set in TableSession.__init__)
+        return cast("TableSession", s) if s.table_seat is not None else None
 
     def set_lang(self, lang: str) -> None:
         self.invite.description = t("table.invite", lang)
