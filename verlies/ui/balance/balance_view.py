@@ -414,9 +414,10 @@ class BalanceTab(RunPanel):
         self.verdict.value = verdict_html(ba, self.lang)
         if ba.verdict == "cant_tell" and ba.more_games:
             from verlies.i18n.metrics import round_games
+            from verlies.i18n.numbers import grouped
 
             more = round_games(int(ba.more_games))
-            shown = f"{more:,}".replace(",", "." if self.lang == "de" else ",")
+            shown = grouped(more, self.lang)
             self.more_button.description = self._t("verdict.more", more=shown)
             self.more_button.layout.display = ""
         else:

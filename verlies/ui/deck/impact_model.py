@@ -38,6 +38,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
+from verlies.i18n.numbers import NONE, fixed
 from verlies.sim.impact import CardImpact, ImpactResult, impact
 from verlies.sim.impact_rank import ContributionResult, contribution
 from verlies.ui.runs.run_model import PooledRun
@@ -170,10 +171,7 @@ def _t(key: str, lang: str, **kw: object) -> str:
 
 
 def _num(x: float, digits: int, lang: str) -> str:
-    if math.isnan(x):
-        return "–"
-    s = f"{x:.{digits}f}"
-    return s.replace(".", ",") if lang == "de" else s
+    return NONE if math.isnan(x) else fixed(x, digits, lang)
 
 
 def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:

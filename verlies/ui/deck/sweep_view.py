@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
+from verlies.i18n.numbers import MINUS, decimal, fixed
 from verlies.sim.sweep import Tweak
 from verlies.ui.core.theme import SWEEP_CSS
 from verlies.ui.deck.sweep_model import (
@@ -52,8 +53,7 @@ def _t(key: str, lang: str, **kw: object) -> str:
 
 
 def _num(x: float, digits: int, lang: str) -> str:
-    s = f"{x:.{digits}f}".replace("-", "−")
-    return s.replace(".", ",") if lang == "de" else s
+    return fixed(x, digits, lang).replace("-", MINUS)
 
 
 def _value(quantity: str, x: float, lang: str) -> str:
@@ -75,8 +75,7 @@ def _tick(quantity: str, x: float, lang: str) -> str:
     text = f"{v:.2f}".rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
-    text = text.replace("-", "−")
-    return text.replace(".", ",") if lang == "de" else text
+    return decimal(text.replace("-", MINUS), lang)
 
 
 def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
