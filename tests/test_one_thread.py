@@ -151,3 +151,21 @@ def test_the_impact_and_sweep_runs_draw_on_the_main_thread(off_thread: list[str]
     assert sweep.run.wait(HANG) and sweep.run.error is None
     assert off_thread == []
     assert not hasattr(ed, "_list_lock")  # one rule, no lock needed
+
+
+def test_the_drafts_comparison_draws_on_the_main_thread(off_thread: list[str]) -> None:
+    from verlies.store import PlaytestStore
+    from verlies.store.drafts import DraftStore
+    from verlies.ui.deck.editor_view import DeckEditor
+
+    drafts = DraftStore(PlaytestStore("sqlite://"))
+    ed = DeckEditor(Deck.default(), lang="en", drafts=lambda: (drafts, "b1"))
+    panel = ed.drafts
+    panel.model.run.workers = 1
+    refs = [r for _, r in panel.a.options]
+    panel.a.value, panel.b.value, panel.games.value = refs[0], refs[-1], 8
+    panel.compare()
+    assert panel.model.run.wait(HANG) and panel.model.run.status == "done"
+    assert panel.verdict.value.startswith("<p>")  # the view drew the answer
+    assert off_thread == []
+    panel.model.close()

@@ -19,7 +19,7 @@ from verlies.store.drafts import DraftStore
 from verlies.ui.balance.balance_model import BalanceRun
 from verlies.ui.core.theme import DRAFTS_CSS
 from verlies.ui.deck.drafts_model import CURRENT, DraftsModel
-from verlies.ui.runs.handover import Handover
+from verlies.ui.runs.panel_view import RunPanel
 
 __all__ = ["CSS", "DraftsPanel"]
 
@@ -33,7 +33,7 @@ def _field(label: widgets.Label, w: widgets.Widget, cls: str) -> widgets.VBox:
     return box
 
 
-class DraftsPanel:
+class DraftsPanel(RunPanel):
     """``get_draft()`` is the editor's draft; ``open_draft(deck)`` makes a deck the
     editor's draft; ``opener()`` gives the draft store and the browser's id."""
 
@@ -44,7 +44,7 @@ class DraftsPanel:
         opener: Callable[[], tuple[DraftStore, str]],
         lang: str = "de",
     ) -> None:
-        self._hand = Handover()  # widgets drawn only on the kernel's loop (runs/handover)
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
         W = widgets
         self.get_draft, self.open_draft = get_draft, open_draft
         self.model = DraftsModel(opener, lang)
