@@ -21,7 +21,7 @@ from verlies.sim import plots
 from verlies.sim.lab import SimResult
 from verlies.sim.sweep import SweepResult
 
-__all__ = ["DurationPlot", "LengthPlot", "LivePlots", "SweepPlot", "WinRatePlot"]
+__all__ = ["DurationPlot", "LabSweepPlot", "LengthPlot", "LivePlots", "WinRatePlot"]
 
 
 class WinRatePlot:
@@ -192,8 +192,10 @@ class DurationPlot:
             self.median.x, self.median.y = [data.median] * 2, [0, max(data.counts or (0,))]
 
 
-class SweepPlot:
-    """One metric against the swept value (``key``: a summary metric or ``win:<id>``)."""
+class LabSweepPlot:
+    """The balance lab's sweep (:mod:`verlies.sim.sweep`): one metric against the swept
+    value (``key``: a summary metric or ``win:<id>``). The Deck tab's clickable sweep is
+    :class:`verlies.ui.deck.sweep_plot_view.SweepPlot`."""
 
     def __init__(self, key: str = "median_rounds", label: str | None = None) -> None:
         self.key = key
