@@ -228,7 +228,7 @@ class BalanceTab(RunPanel):
         if self.lengths is not None:
             self.lengths.set_words(*self._length_words())
         if not self._say_status_again() and self.run.status == "failed":
-            self._show_failure()
+            self._show_failure(self.run)
         if self.run.running or self.run.status in ("done", "cancelled"):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
@@ -366,10 +366,6 @@ class BalanceTab(RunPanel):
     def _show_progress(self, run: BalanceRun) -> None:
         self.bar.show_run(run, rate_words(run, self.lang))
 
-    def _show_failure(self) -> None:
-        self._status = None
-        self.status.value = failed_html(self.run.error_text(self.lang) or "")
-
     def _update(self, run: BalanceRun, force: bool = False) -> None:
         self._show_progress(run)
         if self._due(force):
@@ -428,7 +424,7 @@ class BalanceTab(RunPanel):
         self.start_button.disabled, self.cancel_button.disabled = False, True
         comp = run.comparison
         if run.status == "failed":
-            self._show_failure()
+            self._show_failure(self.run)
             return
         if comp is None:
             return

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from verlies import i18n
 from verlies.ui.balance.skill_model import SETS, SkillRun, report_html, skill_report
 from verlies.ui.core.theme import SKILL_CSS
-from verlies.ui.runs.panel_view import PanelParts, RunPanel, failed_html, rate_words
+from verlies.ui.runs.panel_view import PanelParts, RunPanel, rate_words
 
 if TYPE_CHECKING:
     from verlies.setup import DeckLike
@@ -93,7 +93,7 @@ class SkillPanel(RunPanel):
         self.start_button.description = self._t("skill.start")
         self.cancel_button.description = self._t("sim.cancel")
         if not self._say_status_again() and self.run.status == "failed":
-            self._show_failure()
+            self._show_failure(self.run)
         if self.run.running or self.run.status in ("done", "cancelled"):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
@@ -125,10 +125,6 @@ class SkillPanel(RunPanel):
             tables = self._status[1].get("tables", 0)
             self._set_status("skill.running", games=run.total, tables=tables)
         self.bar.show_run(run, rate_words(run, self.lang))
-
-    def _show_failure(self) -> None:
-        self._status = None
-        self.status.value = failed_html(self.run.error_text(self.lang) or "")
 
     def _draw(self) -> None:
         m = self.run.matrix
@@ -169,7 +165,7 @@ class SkillPanel(RunPanel):
         self._show_progress(run)
         self.start_button.disabled, self.cancel_button.disabled = False, True
         if run.status == "failed":
-            self._show_failure()
+            self._show_failure(self.run)
             return
         m = run.matrix
         if m is None:

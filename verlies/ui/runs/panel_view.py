@@ -182,7 +182,7 @@ class RunPanel:
     * the one threading rule: the run's callbacks are given as ``self._hand.wrap(...)``, so
       they draw on the kernel's loop, never on the run's thread (:mod:`.handover`);
     * the status line kept as words (:meth:`_set_status`), said again in a new language
-      (:meth:`_say_status_again`);
+      (:meth:`_say_status_again`), or a failed run's words (:meth:`_show_failure`);
     * the redraw throttle while a run reports (:meth:`_due`: at most every
       :attr:`REDRAW_S` seconds; the end always draws).
 
@@ -222,6 +222,12 @@ class RunPanel:
         key, kw = self._status
         self._set_status(key, **kw)
         return True
+
+    def _show_failure(self, run: BackgroundRun) -> None:
+        """``run``'s failure in words (in red) as the status line, in the panel's language;
+        no status is kept (the run's words are said again from the run)."""
+        self._status = None
+        self.status.value = failed_html(run.error_text(self.lang) or "")
 
     def _due(self, force: bool = False) -> bool:
         """Whether a run's news is drawn now: ``force``, or :attr:`REDRAW_S` since the last."""
