@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/balance_loop.py [--games 1000] [--edits 3] [--workers 2]
 
-Measures exactly what the tab runs (``verlies.ui.balance.BalanceRun``, the widget-free
+Measures exactly what the tab runs (``verlies.ui.balance.balance_model.BalanceRun``, the widget-free
 model behind the tab): from the draft deck to the finished table of a ``compare`` of the
 base deck (A) and the draft (B) on ``--games`` common seeds, 4 players, careful bots,
 characters rotated over the seats. Timed from ``start`` to the table's HTML and the JSON
@@ -32,7 +32,7 @@ from typing import Any
 from verlies.deck import Deck
 from verlies.sim import Tweak
 from verlies.sim.compare import _PLAYED
-from verlies.ui.balance import BalanceRun
+from verlies.ui.balance.balance_model import BalanceRun
 
 
 def _load() -> str:

@@ -9,7 +9,7 @@ Prints, all measured in this run, each figure with the load average (``os.getloa
 1. **the baseline**: the engine's random playouts (``verlies.sim.random_playouts``,
    4 players, no event log, ``--playouts`` games) in this process, before and after the
    tab's runs: random-playout games per wall second and steps per CPU second;
-2. **the page's next edit**: ``verlies.ui.balance.BalanceRun`` (the model behind the
+2. **the page's next edit**: ``verlies.ui.balance.balance_model.BalanceRun`` (the model behind the
    tab's "Simulate the draft" button) on ``--workers`` worker processes, ``--games`` draft
    games against the deck of new games, after a first (cold) edit has started the pool and
    played the base deck's games (the page keeps both). Each edit changes another number of
@@ -41,7 +41,7 @@ from typing import Any
 from verlies.deck import Deck
 from verlies.sim import Tweak, random_playouts
 from verlies.sim.compare import _PLAYED
-from verlies.ui.balance import BalanceRun, watch_keys
+from verlies.ui.balance.balance_model import BalanceRun, watch_keys
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
         return 0
     print(
-        f"Balance tab, measured through verlies.ui.balance.BalanceRun; Python "
+        f"Balance tab, measured through verlies.ui.balance.balance_model.BalanceRun; Python "
         f"{out['python']}, {out['cpus']} CPUs, {args.workers} workers"
     )
     for name, b in (("before", before), ("after", after)):

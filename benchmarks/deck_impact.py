@@ -1,5 +1,5 @@
 """The Deck tab's impact column: how soon the first figures are in, and how long the whole
-column takes, as the page runs it (verlies.ui.impact_model.ImpactColumn: every card of the
+column takes, as the page runs it (verlies.ui.deck.impact_model.ImpactColumn: every card of the
 default deck, its own kept pool of ``--workers`` processes, started before the clocks).
 
 Prints, all measured in this run, with the load average (1 / 5 / 15 min):
@@ -24,7 +24,7 @@ import time
 from verlies.deck import Deck
 from verlies.sim import simulate
 from verlies.sim.run import local_pool
-from verlies.ui.impact_model import ImpactColumn
+from verlies.ui.deck.impact_model import ImpactColumn
 
 
 def load() -> str:

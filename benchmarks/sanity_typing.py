@@ -5,7 +5,7 @@
 A designer types a monster's card text, one character at a time ("Kampf: Geschick 10.
 Besitz: 3 Gold." typed from an empty box, over and over). Each keystroke that parses makes
 a new draft; each new draft gets its sanity report (:func:`verlies.deck.sanity.sanity`)
-and its HTML (:func:`verlies.ui.editor_html.sanity_html`). A keystroke that does not parse
+and its HTML (:func:`verlies.ui.deck.editor_html.sanity_html`). A keystroke that does not parse
 changes no draft and is not checked again (tests/test_sanity.py counts that).
 
 Measured on the same keystrokes, in the same run:
@@ -34,8 +34,8 @@ from collections.abc import Callable
 from verlies.deck import Deck
 from verlies.deck.sanity import Sanity, sanity
 from verlies.errors import CardTextError, DeckError
-from verlies.ui.editor import DeckEditor
-from verlies.ui.editor_html import sanity_html
+from verlies.ui.deck.editor_html import sanity_html
+from verlies.ui.deck.editor_view import DeckEditor
 
 CARD = "monster-goblin"
 TEXT = "Kampf: Geschick 10. Besitz: 3 Gold."

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from verlies.deck import Deck
 from verlies.sim import simulate
 from verlies.sim.run import default_workers
-from verlies.ui.suggest_model import SuggestRun
+from verlies.ui.balance.suggest_model import SuggestRun
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,7 +32,7 @@ import sqlalchemy as sa
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store.tables import TableStore, table_steps
-from verlies.ui.table_model import SeatModel
+from verlies.ui.table.table_model import SeatModel
 
 
 def _player(url: str, table_id: str, tokens: list[str], steps: int, pause: float) -> None:

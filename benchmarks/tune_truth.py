@@ -40,7 +40,12 @@ from verlies.deck import Deck
 from verlies.sim import simulate
 from verlies.sim.sweep import Tweak
 from verlies.sim.tune import tune
-from verlies.ui.suggest_model import DEFAULT_GAMES, DEFAULT_MOVES, DEFAULT_TARGETS, DEFAULT_TRIALS
+from verlies.ui.balance.suggest_model import (
+    DEFAULT_GAMES,
+    DEFAULT_MOVES,
+    DEFAULT_TARGETS,
+    DEFAULT_TRIALS,
+)
 
 GOAL_LOW, GOAL_HIGH = 0.21, 0.29
 CHECK_GAMES, CHECK_SEED = 2000, 9_000_001

@@ -35,7 +35,7 @@ from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from voila_server import VoilaServer  # noqa: E402
 
 #: A 4-bot game ("careful" bots, default characters) that has 60+ tiles after about 30
-#: rounds and goes on for 60+ more steps (found with verlies.ui.session.Session).
+#: rounds and goes on for 60+ more steps (found with verlies.ui.core.session.Session).
 SEED = 3
 BOT_LABEL = "bot “careful”"  # the English label of the controller in the New-game form
 MIN_TILES = 60

@@ -46,8 +46,9 @@ VOILA_DATA_DIR = VOILA_CONFIG_DIR / "share" / "jupyter"
 os.environ["JUPYTER_PATH"] = os.pathsep.join(
     p for p in (str(VOILA_DATA_DIR), os.environ.get("JUPYTER_PATH", "")) if p
 )
-# The page saves every game played on it (verlies/ui/autosave.py): the tests' games and the
-# servers they start go to a store of their own, never the user's ~/.local/share/verlies.
+# The page saves every game played on it (verlies/ui/play/autosave_store.py): the tests'
+# games and the servers they start go to a store of their own, never the user's
+# ~/.local/share/verlies.
 os.environ.pop("VERLIES_STORE_URL", None)
 os.environ["VERLIES_DATA_DIR"] = tempfile.mkdtemp(prefix="verlies-test-store-")
 

@@ -180,7 +180,7 @@ while True:
         elif mode == b"game":
             Game.from_json(data)
         elif mode == b"upload":  # the page's deck upload (the editor model)
-            from verlies.ui.editor_model import Refused, read_upload
+            from verlies.ui.deck.editor_model import Refused, read_upload
             got = read_upload(data, "upload.toml", "en")
             if isinstance(got, Refused):
                 raise DeckError(got.message, file="upload.toml", line=0)

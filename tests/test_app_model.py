@@ -18,8 +18,9 @@ from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store.tables import TableStore
 from verlies.tree import GameTree
-from verlies.ui import share
-from verlies.ui.app_model import (
+from verlies.ui.core import share
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.play.app_model import (
     MAX_UPLOAD_BYTES,
     AppModel,
     Change,
@@ -27,10 +28,9 @@ from verlies.ui.app_model import (
     NewGame,
     Source,
 )
-from verlies.ui.autosave import Autosave
-from verlies.ui.session import HUMAN, Session
-from verlies.ui.table_model import SeatModel
-from verlies.ui.table_session import TableSession
+from verlies.ui.play.autosave_store import Autosave
+from verlies.ui.table.table_model import SeatModel
+from verlies.ui.table.table_session import TableSession
 from verlies.variants import Variants
 
 
@@ -63,7 +63,7 @@ def test_the_model_loads_no_widget_library() -> None:
     """In a fresh interpreter (nothing else loaded a widget library first)."""
     code = (
         "import sys\n"
-        "from verlies.ui.app_model import AppModel\n"
+        "from verlies.ui.play.app_model import AppModel\n"
         "m = AppModel(lang='en')\n"
         "m.act(m.game.legal_actions()[0]) if not m.game.is_chance else m.roll()\n"
         "libs = ('ipywidgets', 'ipycanvas', 'bqplot', 'traitlets', 'IPython')\n"

@@ -9,9 +9,9 @@ import pytest
 
 from verlies.deck import Deck
 from verlies.setup import Setup
-from verlies.ui.app import PlayApp
-from verlies.ui.app_model import NewGame, Source
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.page import PlayApp
+from verlies.ui.play.app_model import NewGame, Source
 
 OLD = Deck.edition("standard-1")
 
@@ -109,7 +109,7 @@ def test_a_tab_that_fails_to_build_says_so_and_is_built_on_the_next_show(
     """The Deck tab's build raises once: the page says so in its language (not an empty tab
     without a word), the server's log has the traceback, the game is untouched, and the
     next show builds it."""
-    import verlies.ui.editor as editor_module
+    import verlies.ui.deck.editor_view as editor_module
 
     app = page(seed=9, controllers=(HUMAN, HUMAN))
     app.model.set_lang("en")

@@ -1,5 +1,5 @@
 """The page saves every step as it happens and offers unfinished games back (issue 11,
-item 1): the autosave model (ui/autosave.py) and its widgets on a PlayApp, against a real
+item 1): the autosave model (ui/play/autosave_store.py) and its widgets on a PlayApp, against a real
 SQLite store in a temporary directory."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
-from verlies.ui.app import PlayApp
-from verlies.ui.autosave import Autosave
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.page import PlayApp
+from verlies.ui.play.autosave_store import Autosave
 
 
 @pytest.fixture

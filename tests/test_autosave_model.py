@@ -12,10 +12,10 @@ import pytest
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.tree import GameTree
-from verlies.ui.app_model import AppModel, Change, NewGame
-from verlies.ui.autosave import Autosave, SaveState
-from verlies.ui.autosave_model import SAVED_AFTER, AutosaveModel
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.play.app_model import AppModel, Change, NewGame
+from verlies.ui.play.autosave_model import SAVED_AFTER, AutosaveModel
+from verlies.ui.play.autosave_store import Autosave, SaveState
 
 CLIENT = "c" * 32
 

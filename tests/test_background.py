@@ -1,4 +1,4 @@
-"""The page's background runs (issue 20): one home, :mod:`verlies.ui.background`.
+"""The page's background runs (issue 20): one home, :mod:`verlies.ui.runs.run_model`.
 
 Without widgets: start, progress, cancel, done and failure of a run; a second start while
 one runs; the one ``running`` rule (already False in ``on_done``); a failure of the work
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from verlies.errors import VerliesError
-from verlies.ui.background import BackgroundRun, RunBusy, RunFailure, WorkerPool, located
+from verlies.ui.runs.run_model import BackgroundRun, RunBusy, RunFailure, WorkerPool, located
 
 HANG = 120.0  # seconds: only a hang gets near it
 
@@ -245,7 +245,7 @@ def test_an_unexpected_failure_is_located_words_not_a_traceback(
 ) -> None:
     """A bug in verlies (here: a share that is None) is shown as the run, the exception and
     the file and line in verlies where it was raised, in the page's language."""
-    from verlies.ui.skill import pct_text
+    from verlies.ui.balance.skill_model import pct_text
 
     lines, first = inspect.getsourcelines(pct_text)
     line = first + next(i for i, t in enumerate(lines) if "math.isnan(x)" in t)
@@ -260,16 +260,16 @@ def test_an_unexpected_failure_is_located_words_not_a_traceback(
     assert (failure.what, failure.kind, failure.file, failure.line) == (
         "balance",
         "TypeError",
-        "verlies/ui/skill.py",
+        "verlies/ui/balance/skill_model.py",
         line,
     )
     en, de = run.error_text("en"), run.error_text("de")
     assert en == run.error
     assert en is not None and de is not None
     assert en.startswith("Stopped with an error (A/B run): TypeError: ")
-    assert en.endswith(f"(in verlies/ui/skill.py, line {line})")
+    assert en.endswith(f"(in verlies/ui/balance/skill_model.py, line {line})")
     assert de.startswith("Mit einem Fehler abgebrochen (A/B-Lauf): TypeError: ")
-    assert de.endswith(f"(in verlies/ui/skill.py, Zeile {line})")
+    assert de.endswith(f"(in verlies/ui/balance/skill_model.py, Zeile {line})")
     assert "Traceback" not in caplog.text  # nothing on the console at warning level
 
 
@@ -324,7 +324,7 @@ def test_worker_pool_is_made_once_and_closed() -> None:
 
 def _balance(done: Callable[[Any], None]) -> BackgroundRun:
     from verlies.deck import Deck
-    from verlies.ui.balance import BalanceRun
+    from verlies.ui.balance.balance_model import BalanceRun
 
     run = BalanceRun(workers=1)
     run.start(Deck.default(), Deck.default(), games=8, players=2, on_done=done)
@@ -333,7 +333,7 @@ def _balance(done: Callable[[Any], None]) -> BackgroundRun:
 
 def _skill(done: Callable[[Any], None]) -> BackgroundRun:
     from verlies.deck import Deck
-    from verlies.ui.skill import SkillRun
+    from verlies.ui.balance.skill_model import SkillRun
 
     run = SkillRun()
     run.start(Deck.default(), games=8, players=2, tables="nonsense", on_done=done)
@@ -342,7 +342,7 @@ def _skill(done: Callable[[Any], None]) -> BackgroundRun:
 
 def _suggest(done: Callable[[Any], None]) -> BackgroundRun:
     from verlies.deck import Deck
-    from verlies.ui.suggest_model import SuggestRun
+    from verlies.ui.balance.suggest_model import SuggestRun
 
     run = SuggestRun()
     run.games, run.trials, run.verify_games, run.players = 8, 1, 8, 2
@@ -352,7 +352,7 @@ def _suggest(done: Callable[[Any], None]) -> BackgroundRun:
 
 def _impact(done: Callable[[Any], None]) -> BackgroundRun:
     from verlies.deck import Deck
-    from verlies.ui.impact_model import ImpactColumn
+    from verlies.ui.deck.impact_model import ImpactColumn
 
     run = ImpactColumn(workers=1)
     deck = Deck.default()
@@ -363,7 +363,7 @@ def _impact(done: Callable[[Any], None]) -> BackgroundRun:
 def _sweep(done: Callable[[Any], None]) -> BackgroundRun:
     from verlies.deck import Deck
     from verlies.sim.sweep import Tweak
-    from verlies.ui.sweep_model import SweepRun
+    from verlies.ui.deck.sweep_model import SweepRun
 
     run = SweepRun(workers=1)
     deck = Deck.default()
@@ -398,6 +398,12 @@ def test_each_run_keeps_the_rule(
 def test_the_runs_have_no_thread_or_pool_of_their_own() -> None:
     """One home: no run module starts a thread or a process pool itself any more."""
     ui = Path(__file__).resolve().parents[1] / "verlies" / "ui"
-    for name in ("balance", "skill", "suggest_model", "impact_model", "sweep_model"):
+    for name in (
+        "balance/balance_model",
+        "balance/skill_model",
+        "balance/suggest_model",
+        "deck/impact_model",
+        "deck/sweep_model",
+    ):
         text = (ui / f"{name}.py").read_text(encoding="utf-8")
         assert not re.search(r"threading\.Thread\(|ProcessPoolExecutor\(|\.is_alive\(", text), name

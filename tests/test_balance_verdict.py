@@ -8,7 +8,7 @@ from html import escape
 
 from verlies.deck import Deck
 from verlies.sim.verdict import before_after
-from verlies.ui.balance import BalanceTab
+from verlies.ui.balance.balance_view import BalanceTab
 
 DECK = Deck.default()
 

@@ -1,5 +1,5 @@
 """Figures and odds badges in a cell keep clear of each other and of the obstacle's number
-(issue 24 item 7), as laid out by verlies.ui.board_layout (what board_view draws)."""
+(issue 24 item 7), as laid out by verlies.ui.board.layout (what board_view draws)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from verlies.ui.board_layout import (
+from verlies.ui.board.layout import (
     CLEAR,
     GLYPH_GAP,
     Box,
@@ -77,7 +77,7 @@ def gap_to_circle(box: Box, circle: tuple[float, float, float]) -> float:
 
 def marker_box(at: PawnPlace) -> Box:
     """The flat ellipse that marks a lying figure to move, with its white line."""
-    from verlies.ui.board_layout import LYING_MARK_LINE, LYING_MARK_RX, LYING_MARK_RY
+    from verlies.ui.board.layout import LYING_MARK_LINE, LYING_MARK_RX, LYING_MARK_RY
 
     rx = (LYING_MARK_RX + LYING_MARK_LINE / 2) * at.h
     ry = (LYING_MARK_RY + LYING_MARK_LINE / 2) * at.h

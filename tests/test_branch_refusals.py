@@ -2,7 +2,7 @@
 after a switch (issue 24: they were English sentences made once, shown on a German page).
 
 The tree (verlies/tree.py) keeps each refusal as words (``branch.err.*``); the panel hands
-them to the page as a function of the language (ui/said.py), which redraws them."""
+them to the page as a function of the language (ui/core/said.py), which redraws them."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from verlies import i18n
 from verlies.errors import Phrase
 from verlies.game import Game
 from verlies.tree import MAX_BRANCHES, MAX_NAME, BranchError, GameTree, UnknownBranch
-from verlies.ui.app import PlayApp
+from verlies.ui.page import PlayApp
 
 
 def message(app: PlayApp) -> str:

@@ -5,9 +5,9 @@ game brings its branches back."""
 from __future__ import annotations
 
 from verlies.setup import Setup
-from verlies.ui.app import PlayApp
-from verlies.ui.branches_model import branch_rows
-from verlies.ui.session import Session
+from verlies.ui.core.session import Session
+from verlies.ui.page import PlayApp
+from verlies.ui.play.branches_model import branch_rows
 
 
 def bots_game(steps: int = 47) -> PlayApp:
@@ -118,7 +118,7 @@ def test_the_save_file_says_who_plays_and_load_messages_are_plain_and_go() -> No
 
 
 def test_the_board_as_text_names_tiles_figures_and_moves_in_the_page_language() -> None:
-    from verlies.ui.board_text import board_lines
+    from verlies.ui.board.board_text import board_lines
 
     app = PlayApp(Session.new(Setup(players=2, seed=3), ["human", "human"]), lang="de")
     g = app.model.game
@@ -192,7 +192,7 @@ def test_compare_is_at_the_step_shown_and_keeps_treasures_hidden() -> None:
 
 def test_the_comparison_hides_treasure_values_outside_designer_mode() -> None:
     from verlies.tree import BranchEnd, Comparison, SeatEnd
-    from verlies.ui.branches_model import comparison_html
+    from verlies.ui.play.branches_model import comparison_html
 
     app = bots_game(10)
     rich = SeatEnd(0, 17, (0, 0), False, coins=5, treasures=2)  # 12 gold on 2 cards

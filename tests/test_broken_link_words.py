@@ -4,7 +4,7 @@ branch words24).
 A few hundred ``?g=`` links and save files, each a real position broken in one place (a step
 replaced by other JSON, a field of a step replaced, a step dropped or repeated, a setup
 value replaced, a save's cursor or branches replaced), are fed to the page model
-(:class:`verlies.ui.app_model.AppModel`, widget-free) in German and in English. Every
+(:class:`verlies.ui.play.app_model.AppModel`, widget-free) in German and in English. Every
 message said must hold no word that only the other language's table (``verlies/i18n``) has,
 apart from the input's own data echoed back (its JSON as Python writes it: ``True``,
 ``None``, ``'place'``); after a language switch the same message is said again, in the other
@@ -31,8 +31,8 @@ from verlies.errors import StepError, VariantsError
 from verlies.links import encode
 from verlies.record import dumps
 from verlies.setup import Setup
-from verlies.ui.app_model import AppModel
-from verlies.ui.session import Session
+from verlies.ui.core.session import Session
+from verlies.ui.play.app_model import AppModel
 from verlies.variants import Variants
 
 #: Inputs of each kind (links, save files) per language.

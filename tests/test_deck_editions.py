@@ -20,7 +20,7 @@ from verlies.errors import SetupError
 from verlies.record import Edit, step_to_json
 from verlies.setup import FIRST_EDITION, Setup, editable, shipped_edition
 from verlies.sim import load_deck
-from verlies.ui import share
+from verlies.ui.core import share
 
 OLD = Deck.edition("standard-1")
 
@@ -192,8 +192,8 @@ def test_links_find_the_deck_their_patch_was_made_on() -> None:
 
 
 def test_the_new_game_form_picks_an_edition_by_name() -> None:
-    from verlies.ui.app import PlayApp
-    from verlies.ui.session import HUMAN, Session
+    from verlies.ui.core.session import HUMAN, Session
+    from verlies.ui.page import PlayApp
 
     app = PlayApp(Session.new(Setup(players=2, seed=3), [HUMAN, HUMAN]), lang="en")
     form = app.setup

@@ -1,5 +1,5 @@
 """Named drafts on the Deck tab (issue 22 item 2): the widget-free model
-(verlies.ui.drafts_model) and the editor's panel over it. Save, list, open, delete in the
+(verlies.ui.deck.drafts_model) and the editor's panel over it. Save, list, open, delete in the
 page's language; compare two of the draft being edited, a saved draft and a shipped
 edition on the same seeds, ending in the lab's verdict sentence."""
 
@@ -13,7 +13,7 @@ from verlies.sim.sweep import Tweak
 from verlies.sim.verdict import before_after
 from verlies.store import PlaytestStore
 from verlies.store.drafts import DraftStore
-from verlies.ui.drafts_model import CURRENT, DraftsModel
+from verlies.ui.deck.drafts_model import CURRENT, DraftsModel
 
 
 def _troll() -> Deck:
@@ -92,7 +92,7 @@ def test_comparing_a_saved_draft_with_an_edition_ends_in_the_verdict() -> None:
 
 
 def test_the_editors_panel_saves_opens_and_compares() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     drafts, _ = _opener()
     ed = DeckEditor(Deck.default(), lang="en", drafts=lambda: (drafts, "b1"))
@@ -134,7 +134,7 @@ def test_the_deck_tab_lists_this_browsers_drafts_when_shown() -> None:
     lists that browser's drafts."""
     import json
 
-    from verlies.ui.app import PlayApp
+    from verlies.ui.page import PlayApp
 
     client = "0123456789abcdef"
     first = PlayApp(autosave=True, lang="en")
@@ -150,7 +150,7 @@ def test_the_deck_tab_lists_this_browsers_drafts_when_shown() -> None:
 
 
 def test_a_comparison_of_the_draft_is_marked_out_of_date_when_the_draft_changes() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     drafts, _ = _opener()
     ed = DeckEditor(Deck.default(), lang="en", drafts=lambda: (drafts, "b1"))

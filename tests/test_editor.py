@@ -1,4 +1,5 @@
-"""Kernel-side tests of the deck and card editor (verlies.ui.editor) and the variants panel.
+"""Kernel-side tests of the deck and card editor (verlies.ui.deck.editor_view) and the variants
+panel.
 
 The widgets are driven the way the browser drives them: by setting widget values (text box,
 count field, dropdowns, the FileUpload's value) and clicking buttons; the assertions look at
@@ -19,7 +20,7 @@ import pytest
 from verlies import Card, Draw, Edit, Game, Variants
 from verlies.cards.model import Color, Obstacle, ObstacleType, TileKind
 from verlies.deck import Deck
-from verlies.ui.editor import (
+from verlies.ui.deck.editor_view import (
     ALL,
     MAX_UPLOAD_BYTES,
     NO_OBSTACLE,
@@ -27,7 +28,7 @@ from verlies.ui.editor import (
     card_matches,
     describe_diff,
 )
-from verlies.ui.variants_panel import VariantsPanel
+from verlies.ui.play.variants_view import VariantsPanel
 
 TRAP = "raum-falle-01"  # "Falle: Geschick 8, sonst Verletzung."
 BAD_TRAP = "Falle: Geschick , sonst Verletzung."

@@ -10,7 +10,7 @@ import pytest
 from verlies import Game
 from verlies.cards.model import Color, Obstacle, ObstacleType
 from verlies.deck import Deck
-from verlies.ui.editor_model import (
+from verlies.ui.deck.editor_model import (
     KINDS,
     MAX_UPLOAD_BYTES,
     EditorModel,

@@ -29,8 +29,8 @@ from verlies.errors import (
     VerliesError,
 )
 from verlies.store import PlaytestStore, StoreError
-from verlies.ui.autosave import Autosave
-from verlies.ui.session import Session, bot_names
+from verlies.ui.core.session import Session, bot_names
+from verlies.ui.play.autosave_store import Autosave
 
 #: name -> (English str(e), German text_in("de"))
 SAID = {
@@ -247,7 +247,8 @@ def test_a_stored_game_that_does_not_load_says_why_in_the_page_language(tmp_path
 def test_a_stored_game_whose_seats_cannot_play_here_says_why_in_the_page_language(
     tmp_path: Path,
 ) -> None:
-    """Resuming (verlies.ui.autosave): a seat's bot that is no longer among the page's, or
+    """Resuming (verlies.ui.play.autosave_store): a seat's bot that is no longer among the
+    page's, or
     seats that do not fit the game, is a worded StoreError as the page's resume offer shows
     it (share.error_text), not the session's English ValueError."""
     path = tmp_path / "p.sqlite"

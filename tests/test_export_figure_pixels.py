@@ -120,8 +120,8 @@ def lying_on_an_obstacle() -> tuple[Game, tuple[int, int], int]:
 
 def test_the_page_png_export_and_the_print_keep_a_lying_figure_off_the_number() -> None:
     from verlies.render import prints
-    from verlies.ui import share
-    from verlies.ui.tools_view import PNG_SCALE
+    from verlies.ui.core import share
+    from verlies.ui.play.tools_view import PNG_SCALE
 
     game, pos, seat = lying_on_an_obstacle()
     dot = st.OBSTACLE_DOT[game.board[pos].card.obstacle.color]  # type: ignore[union-attr]

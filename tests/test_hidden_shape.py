@@ -160,7 +160,7 @@ def test_openspiel_current_player_is_the_same_in_twins() -> None:
 
 def test_r9_5_the_page_takes_a_humans_forced_decision() -> None:
     """Session (the page's model): a human never has to click the only option."""
-    from verlies.ui.session import HUMAN, Session
+    from verlies.ui.core.session import HUMAN, Session
 
     game = _careful_game_to(3, 1, 218)
     game.apply(Card("schatz-alte-muenze"))

@@ -1,7 +1,7 @@
 """Hostile input to the page's newer fields, fuzzed (hypothesis) in a worker process under a
 memory limit (``RLIMIT_AS``, as tests/hostile_decks.py does for decks): Suggest's targets
-and allowed moves (ui/suggest_model.py), draft names (store/drafts.py through
-ui/drafts_model.py) and ``?g=`` position links (verlies/links.py through the page's
+and allowed moves (ui/balance/suggest_model.py), draft names (store/drafts.py through
+ui/deck/drafts_model.py) and ``?g=`` position links (verlies/links.py through the page's
 ToolsPanel.open_query), long and malformed.
 
 Each input must end in either a result or a clear error: located where the field has lines
@@ -39,9 +39,9 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.store import PlaytestStore
 from verlies.store.drafts import DraftStore
-from verlies.ui.app import PlayApp
-from verlies.ui.drafts_model import DraftsModel
-from verlies.ui.suggest_model import SuggestError, SuggestRun
+from verlies.ui.page import PlayApp
+from verlies.ui.deck.drafts_model import DraftsModel
+from verlies.ui.balance.suggest_model import SuggestError, SuggestRun
 
 deck = Deck.default()
 drafts = DraftStore(PlaytestStore("sqlite://"))
@@ -299,7 +299,7 @@ def _real_link() -> dict[str, Any]:
     """The link data of a real position (2 players, seed 3, 40 steps of the careful bots)."""
     from verlies.links import encode
     from verlies.setup import Setup
-    from verlies.ui.session import Session
+    from verlies.ui.core.session import Session
 
     session = Session.new(Setup(players=2, seed=3), ["careful", "careful"])
     session.run("end", limit=40)

@@ -28,9 +28,9 @@ from verlies.i18n import values
 from verlies.render import style as st
 from verlies.setup import Setup
 from verlies.tree import GameTree
-from verlies.ui.controller import Controller
-from verlies.ui.log_html import log_html
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.play.controller import Controller
+from verlies.ui.play.log_html import log_html
 from verlies.variants import Variants
 
 REPO = Path(__file__).resolve().parent.parent
@@ -477,7 +477,7 @@ def test_deck_messages_are_words_of_the_tables(dummy: str) -> None:
 def test_the_editor_shows_deck_messages_in_a_third_language(dummy: str) -> None:
     """The deck editor's model in a third language: the composition with the deck's
     warnings, the diff, a refused edit's located error and a card's own warnings."""
-    from verlies.ui.editor_model import EditorModel, composition
+    from verlies.ui.deck.editor_model import EditorModel, composition
 
     deck = Deck.default()
     odd = deck.with_count("room", next(iter(deck.rooms)), 3)  # R10: 26 room cards
@@ -603,7 +603,7 @@ def _bad_saves() -> list[tuple[str, object]]:
     import zlib
 
     from verlies.record import MAX_SAVE_BYTES
-    from verlies.ui.share import LINK_VERSION
+    from verlies.ui.core.share import LINK_VERSION
 
     game = Game.new(seed=1)
     for _ in range(3):
@@ -679,7 +679,7 @@ _TOML_KEYS += "added changed counts removed".split()
 
 
 def _save_errors() -> list[tuple[str, SaveFormatError]]:
-    from verlies.ui import share
+    from verlies.ui.core import share
 
     found = []
     for name, bad in _bad_saves():

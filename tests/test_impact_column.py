@@ -1,5 +1,5 @@
 """The Deck tab's impact column (issue 22 item 1): the widget-free model
-(verlies.ui.impact_model) and, at the end, the editor's card list over it.
+(verlies.ui.deck.impact_model) and, at the end, the editor's card list over it.
 
 The run refines: the draft's own games give every card an association first, then the
 paired effects arrive card by card; the figures equal the lab's own impact() on the same
@@ -18,7 +18,7 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.impact import impact
 from verlies.sim.sweep import Tweak
-from verlies.ui.impact_model import (
+from verlies.ui.deck.impact_model import (
     SORTS,
     Figure,
     ImpactColumn,
@@ -164,7 +164,7 @@ def test_labels_the_stale_draft_and_refusals() -> None:
 
 
 def test_the_editors_list_shows_and_sorts_the_figures() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     ed = DeckEditor(_strong(), lang="en")
     ed.impact.column.workers = 1  # no worker processes in a unit test

@@ -205,14 +205,14 @@ def test_importing_the_engine_and_drawing_loads_no_widget_library() -> None:
 #: The page's models: verlies.ui modules that hold the page's state and decisions and draw
 #: nothing (issue 20). Neither they nor what they import when imported use a widget library.
 UI_MODELS = (
-    "verlies.ui.app_model",
-    "verlies.ui.controller",
-    "verlies.ui.page_model",
-    "verlies.ui.session",
-    "verlies.ui.said",
-    "verlies.ui.autosave",
-    "verlies.ui.autosave_model",
-    "verlies.ui.branches_model",
+    "verlies.ui.play.app_model",
+    "verlies.ui.play.controller",
+    "verlies.ui.core.page_model",
+    "verlies.ui.core.session",
+    "verlies.ui.core.said",
+    "verlies.ui.play.autosave_store",
+    "verlies.ui.play.autosave_model",
+    "verlies.ui.play.branches_model",
 )
 
 
@@ -241,12 +241,66 @@ def test_the_page_models_import_no_widget_library() -> None:
 
 
 def test_no_view_reaches_back_into_the_page() -> None:
-    """The views under the page take its model, not the page: none imports verlies.ui.app,
+    """The views under the page take its model, not the page: none imports verlies.ui.page,
     not even for types (an import cycle closed through TYPE_CHECKING, issue 20)."""
     found = [
         name
         for name in MODULES
-        if name.startswith("verlies.ui.") and name != "verlies.ui.app"
-        if "verlies.ui.app" in set(_all_imports(name))
+        if name.startswith("verlies.ui.") and name != "verlies.ui.page"
+        if "verlies.ui.page" in set(_all_imports(name))
     ]
+    assert not found
+
+
+#: The page's rooms (issue 39): ``verlies.ui.<room>.*``; the page itself (``verlies.ui`` and
+#: ``verlies.ui.page``, which wire the rooms together) is the room "page".
+def _room(name: str) -> str | None:
+    if name in ("verlies.ui", "verlies.ui.page"):
+        return "page"
+    parts = name.split(".")
+    return parts[2] if parts[:2] == ["verlies", "ui"] and len(parts) > 3 else None
+
+
+def room_graph() -> dict[str, set[str]]:
+    """Room -> the rooms its modules import anywhere: at module level, inside functions
+    (late imports are still a room's dependency) and under ``if TYPE_CHECKING``."""
+    graph: dict[str, set[str]] = {}
+    for name in MODULES:
+        room = _room(name)
+        if room is None:
+            continue
+        graph.setdefault(room, set())
+        for target in _all_imports(name):
+            other = _room(target) if target in MODULES else None
+            if other is not None and other != room:
+                graph[room].add(other)
+    return graph
+
+
+def test_the_page_has_its_rooms_and_the_checker_sees_their_imports() -> None:
+    graph = room_graph()
+    assert {"page", "core", "runs", "board", "play", "table", "deck", "balance"} <= set(graph)
+    assert "core" in graph["play"]  # e.g. the controller's words
+    assert "play" in graph["page"] and "page" not in graph["play"]
+    # a late import (inside a function) counts: the editor opens its panels on demand
+    assert _room("verlies.ui.deck.editor_view") == "deck"
+    assert _room("verlies.ui.page") == "page" and _room("verlies.ui.core") is None
+
+
+def test_no_import_cycle_between_the_pages_rooms() -> None:
+    """A room imports only rooms below it (core at the bottom, the page on top), also late
+    and for types: a cycle means one room reaches into another that reaches back."""
+    assert find_cycle(room_graph()) is None
+
+
+def test_a_rooms_file_name_says_whether_it_holds_widgets() -> None:
+    """In the rooms a module that imports a widget library is named ``*_view``; a
+    ``*_model`` imports none."""
+    found = []
+    for name in MODULES:
+        if _room(name) in (None, "page"):
+            continue
+        widgets = any(target.split(".")[0] in WIDGET_LIBRARIES for target in _all_imports(name))
+        if widgets != name.endswith("_view"):
+            found.append(f"{name} ({'widgets' if widgets else 'no widgets'})")
     assert not found

@@ -11,9 +11,9 @@ from verlies.deck import Deck
 from verlies.game import Game
 from verlies.setup import Setup
 from verlies.sim.sweep import Tweak
-from verlies.ui import share
-from verlies.ui.app import PlayApp
-from verlies.ui.session import Session
+from verlies.ui.core import share
+from verlies.ui.core.session import Session
+from verlies.ui.page import PlayApp
 
 
 def _changed() -> Deck:

@@ -9,7 +9,7 @@ import pytest
 
 from verlies.i18n.numbers import NONE, decimal, fixed, grouped, percent
 from verlies.sim.stats import sample_size, sample_size_text
-from verlies.ui.i18n import pct
+from verlies.ui.core.words import pct
 
 
 @pytest.mark.parametrize("x", [0.0, 0.25, 1 / 3, -0.125, 12.5, 1e-4, -3.0])

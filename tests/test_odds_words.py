@@ -17,11 +17,11 @@ from verlies.actions import Attempt
 from verlies.cards.model import Color, Injury, Obstacle, ObstacleClass, ObstacleType, Trap
 from verlies.i18n import text
 from verlies.setup import Setup
-from verlies.ui.controller import Controller
-from verlies.ui.describe import action_label, chance_context
-from verlies.ui.page_model import passing_faces
-from verlies.ui.panels import drawn_card_html
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.describe import action_label, chance_context
+from verlies.ui.core.page_model import passing_faces
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.play.controller import Controller
+from verlies.ui.play.panels_view import drawn_card_html
 from verlies.views import ObstacleRolling, ObstacleTest, TrapRolling
 
 WORDS = {

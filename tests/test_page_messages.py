@@ -7,8 +7,8 @@ import base64
 import json
 
 from verlies.setup import Setup
-from verlies.ui.app import PlayApp
-from verlies.ui.session import Session
+from verlies.ui.core.session import Session
+from verlies.ui.page import PlayApp
 
 
 def test_a_broken_link_is_said_at_the_top_in_the_page_language_until_play_goes_on() -> None:

@@ -13,25 +13,25 @@ import pytest
 from verlies import i18n
 from verlies.actions import Draw, Place, Walk
 from verlies.setup import Setup
-from verlies.ui.controller import Controller
-from verlies.ui.describe import player_label
-from verlies.ui.editor_model import EditorModel, Refused, read_upload
-from verlies.ui.i18n import pct, t
-from verlies.ui.log_html import log_html, rules_css, rules_text
-from verlies.ui.page_model import Decide, Reselect, Say, hints_html
-from verlies.ui.session import HUMAN, RunResult, Session
-from verlies.ui.theme import HINTS
+from verlies.ui.core.describe import player_label
+from verlies.ui.core.page_model import Decide, Reselect, Say, hints_html
+from verlies.ui.core.session import HUMAN, RunResult, Session
+from verlies.ui.core.theme import HINTS
+from verlies.ui.core.words import pct, t
+from verlies.ui.deck.editor_model import EditorModel, Refused, read_upload
+from verlies.ui.play.controller import Controller
+from verlies.ui.play.log_html import log_html, rules_css, rules_text
 from verlies.views import ObstacleRolling
 
 MODELS = (
-    "verlies.ui.controller",
-    "verlies.ui.describe",
-    "verlies.ui.editor_html",
-    "verlies.ui.editor_model",
-    "verlies.ui.log_html",
-    "verlies.ui.page_model",
-    "verlies.ui.session",
-    "verlies.ui.i18n",
+    "verlies.ui.play.controller",
+    "verlies.ui.core.describe",
+    "verlies.ui.deck.editor_html",
+    "verlies.ui.deck.editor_model",
+    "verlies.ui.play.log_html",
+    "verlies.ui.core.page_model",
+    "verlies.ui.core.session",
+    "verlies.ui.core.words",
 )
 
 
@@ -404,7 +404,7 @@ def test_log_html_is_newest_first_with_rule_ids() -> None:
 
 def test_german_rules_have_the_english_ids_and_players_read_no_developer_notes() -> None:
     from verlies.rules_text import rules_for
-    from verlies.ui.log_html import rules_html
+    from verlies.ui.play.log_html import rules_html
 
     de, en = rules_for("de"), rules_for("en")
     assert list(de) == list(en)  # the same IDs, in the same order
@@ -435,7 +435,7 @@ def test_passing_faces_of_a_test_roll() -> None:
         ObstacleType,
         Trap,
     )
-    from verlies.ui.page_model import face_runs, passing_faces
+    from verlies.ui.core.page_model import face_runs, passing_faces
     from verlies.views import (
         FightRolling,
         MonsterRolling,

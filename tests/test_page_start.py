@@ -22,14 +22,15 @@ HEAVY = (
     "sqlalchemy",
     "verlies.store.db",
     "verlies.store.tables",
-    "verlies.ui.table_session",
+    "verlies.ui.table.table_session",
     "verlies.sim.lab",
     "verlies.sim.run",
     "verlies.sim.compare",
     "multiprocessing",
     "bqplot",
-    "verlies.ui.balance",
-    "verlies.ui.editor",
+    "verlies.ui.balance.balance_model",
+    "verlies.ui.balance.balance_view",
+    "verlies.ui.deck.editor_view",
 )
 #: Widgets (models sent to the browser, Layout and Style included) the page's start makes
 #: at most: 362 before the table bar's take-back part was built on first use.
@@ -74,7 +75,7 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_the_page_start_imports_no_heavy_library(started: dict[str, Any]) -> None:
     loaded = set(started["loaded"])
-    assert "verlies.ui.app" in loaded and "ipycanvas" in loaded  # the page was built
+    assert "verlies.ui.page" in loaded and "ipycanvas" in loaded  # the page was built
     assert sorted(loaded & set(HEAVY)) == []
 
 
@@ -92,7 +93,7 @@ def test_a_table_or_a_tab_loads_what_it_needs_when_asked(tmp_path: Path) -> None
     code = """
 import json, sys
 from verlies.ui import play_app
-from verlies.ui.app import PlayApp
+from verlies.ui.page import PlayApp
 app = PlayApp(lang="en")
 import verlies.sim
 lazy = "verlies.sim.lab" in sys.modules

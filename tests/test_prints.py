@@ -109,7 +109,7 @@ def test_print_files_are_named_and_refused_without_a_game() -> None:
 
 
 def test_the_editors_print_panel_offers_the_file() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     game = _game(6)
     ed = DeckEditor(Deck.default(), get_game=lambda: game, lang="de")

@@ -1,8 +1,8 @@
 """The run panels' one look (issue 20): the progress row and the shared stylesheet.
 
 The Balance tab's A/B run, skill matrix and suggestions and the Deck tab's impact column
-and sweep each show their run in a :class:`verlies.ui.progress_row.ProgressRow` and style
-their controls with :data:`verlies.ui.theme.PANEL_CSS`; no panel repeats those rules.
+and sweep each show their run in a :class:`verlies.ui.runs.panel_view.ProgressRow` and style
+their controls with :data:`verlies.ui.core.theme.PANEL_CSS`; no panel repeats those rules.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from verlies.deck import Deck
-from verlies.ui.progress_row import ProgressRow, failed_html, rate_words
-from verlies.ui.theme import PANEL_CSS
+from verlies.ui.core.theme import PANEL_CSS
+from verlies.ui.runs.panel_view import ProgressRow, failed_html, rate_words
 
 
 def test_the_row_is_hidden_until_it_has_something_to_say() -> None:
@@ -40,7 +40,7 @@ def test_the_row_is_hidden_until_it_has_something_to_say() -> None:
 
 
 def test_rate_words_follow_the_language() -> None:
-    from verlies.ui.background import BackgroundRun
+    from verlies.ui.runs.run_model import BackgroundRun
 
     run = BackgroundRun()
     run.done, run.total = 1200, 2000
@@ -49,9 +49,9 @@ def test_rate_words_follow_the_language() -> None:
 
 
 def _panels() -> dict[str, Any]:
-    from verlies.ui.balance import BalanceTab
-    from verlies.ui.editor_impact import ImpactPanel
-    from verlies.ui.editor_sweep import SweepPanel
+    from verlies.ui.balance.balance_view import BalanceTab
+    from verlies.ui.deck.impact_view import ImpactPanel
+    from verlies.ui.deck.sweep_view import SweepPanel
 
     deck = Deck.default()
     tab = BalanceTab(lambda: deck, lambda: deck, "en", workers=1)
@@ -117,29 +117,29 @@ HANG = 300.0  # seconds: only a hang gets near it
 def test_a_failed_ab_run_is_located_words_in_the_pages_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A bug in the work (here: a share that is None, in verlies/ui/skill.py) ends the
+    """A bug in the work (here: a share that is None, in verlies/ui/balance/skill_model.py) ends the
     Balance tab's run with its words in red, in the page's language, also after a switch;
     Start is offered again."""
-    from verlies.ui import balance
-    from verlies.ui.skill import pct_text
+    from verlies.ui.balance import balance_model, balance_view
+    from verlies.ui.balance.skill_model import pct_text
 
     def broken(*_a: object, **_k: object) -> object:
         return pct_text(None, "en")  # type: ignore[arg-type]
 
-    monkeypatch.setattr(balance, "compare", broken)
+    monkeypatch.setattr(balance_model, "compare", broken)
     deck = Deck.default()
-    tab = balance.BalanceTab(lambda: deck, lambda: deck, "en", workers=1)
+    tab = balance_view.BalanceTab(lambda: deck, lambda: deck, "en", workers=1)
     tab.games.value = 8
     tab.start()
     assert tab.run.wait(HANG) and tab.run.status == "failed"
     shown = tab.status.value
     assert shown.startswith('<span class="vl-panel-failed">Stopped with an error (A/B run): ')
-    assert "TypeError" in shown and "(in verlies/ui/skill.py, line " in shown
+    assert "TypeError" in shown and "(in verlies/ui/balance/skill_model.py, line " in shown
     assert not tab.start_button.disabled and tab.cancel_button.disabled
     tab.set_lang("de")
     shown = tab.status.value
     assert shown.startswith('<span class="vl-panel-failed">Mit einem Fehler abgebrochen (A/B-Lauf)')
-    assert "(in verlies/ui/skill.py, Zeile " in shown
+    assert "(in verlies/ui/balance/skill_model.py, Zeile " in shown
 
 
 def test_a_failed_sweep_says_the_rules_words_in_the_pages_language(
@@ -148,8 +148,8 @@ def test_a_failed_sweep_says_the_rules_words_in_the_pages_language(
     """verlies' own error in the work (a set-up the rules refuse, R2.2) is shown as it
     says itself, in the page's language, beside the sweep's progress bar."""
     from verlies.game import Game
-    from verlies.ui import sweep_model
-    from verlies.ui.editor_sweep import SweepPanel
+    from verlies.ui.deck import sweep_model
+    from verlies.ui.deck.sweep_view import SweepPanel
 
     def refused(*_a: object, **_k: object) -> object:
         return Game.new(players=9)

@@ -18,8 +18,8 @@ import pytest
 from verlies.cards.model import Attr, Color, Obstacle, ObstacleType
 from verlies.deck import Deck
 from verlies.deck.sanity import Sanity, fences, pct, sanity
-from verlies.ui import editor as editor_module
-from verlies.ui.editor import DeckEditor
+from verlies.ui.deck import editor_view as editor_module
+from verlies.ui.deck.editor_view import DeckEditor
 
 FACES = range(1, 7)
 GOBLIN = "monster-goblin"

@@ -1,4 +1,4 @@
-"""Links that reopen a position and the exports (verlies.ui.share), without a browser."""
+"""Links that reopen a position and the exports (verlies.ui.core.share), without a browser."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from verlies import links
 from verlies.errors import SaveFormatError
 from verlies.game import Game
 from verlies.setup import Setup, default_deck
-from verlies.ui import share
+from verlies.ui.core import share
 from verlies.variants import Variants
 
 
@@ -100,7 +100,7 @@ def test_board_png_when_cairosvg_is_there() -> None:
 
 def test_the_markdown_log_says_oldest_first_and_is_oldest_first() -> None:
     """Issue 24 item 5: its title said "newest first" over rows oldest first."""
-    from verlies.ui.i18n import t
+    from verlies.ui.core.words import t
 
     game = played(30)
     rows = share.log_rows(game, "en", designer=True)
@@ -117,8 +117,8 @@ def test_the_board_picture_has_a_title_a_legend_and_a_useful_size(lang: str) -> 
     """Issue 24 item 5: the PNG was 194 x 194 px, neither picture had a title or legend."""
     import re
 
-    from verlies.ui.describe import player_label
-    from verlies.ui.i18n import t
+    from verlies.ui.core.describe import player_label
+    from verlies.ui.core.words import t
 
     game = played(12)
     svg = share.board_picture(game, lang)

@@ -9,7 +9,8 @@ import pytest
 from verlies.deck import Deck
 from verlies.sim import Tweak
 from verlies.sim.stats import sample_size
-from verlies.ui.balance import BalanceRun, BalanceTab
+from verlies.ui.balance.balance_model import BalanceRun
+from verlies.ui.balance.balance_view import BalanceTab
 
 DECK = Deck.default()
 HARD = Tweak("monster", "monster-troll", "fight").apply(DECK, 12)
@@ -79,7 +80,7 @@ def test_the_tab_draws_the_results() -> None:
 
 
 def test_the_page_has_a_balance_tab() -> None:
-    from verlies.ui.app import PlayApp
+    from verlies.ui.page import PlayApp
 
     app = PlayApp()
     titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
@@ -104,7 +105,7 @@ def test_the_difference_chart_names_sorts_and_draws_every_character(comp) -> Non
     import re
 
     from verlies.sim.plots import win_rate_differences
-    from verlies.ui.balance_chart import (
+    from verlies.ui.balance.chart import (
         PLOT_HI,
         PLOT_LO,
         character_names,
@@ -140,17 +141,18 @@ def test_the_difference_chart_names_sorts_and_draws_every_character(comp) -> Non
 
 
 def test_numbers_in_the_pages_language() -> None:
-    from verlies.ui.balance_chart import nice_range, number, points
+    from verlies.i18n.numbers import signed
+    from verlies.ui.balance.chart import nice_range, points
 
     assert points(0.0123, "en") == "+1.2 pt" and points(-0.0123, "de") == "−1,2 Pkt."
-    assert points(0.0, "de") == "0,0 Pkt." and number(-0.04, "en") == "0.0"
+    assert points(0.0, "de") == "0,0 Pkt." and signed(-0.04, "en") == "0.0"
     assert [nice_range(x) for x in (0.0, 2.0, 2.1, 7, 49, 300)] == [2, 2, 5, 10, 50, 100]
 
 
 def test_what_to_watch() -> None:
     from verlies.errors import VerliesError
     from verlies.sim.compare import DEFAULT_WATCH
-    from verlies.ui.balance import WATCH, watch_block, watch_keys
+    from verlies.ui.balance.balance_model import WATCH, watch_block, watch_keys
 
     assert watch_keys("none", DECK) == ()
     assert watch_keys("wins", DECK) == tuple(f"win:{c}" for c in sorted(DECK.characters))
@@ -195,7 +197,7 @@ def test_the_tables_name_every_row_in_words_with_a_definition(comp) -> None:  # 
     import re
 
     from verlies.i18n.metrics import metric_help, metric_name
-    from verlies.ui.balance_chart import labelled, table_html
+    from verlies.ui.balance.chart import labelled, table_html
 
     for lang in ("de", "en"):
         shown = table_html(labelled(comp, lang), lang)

@@ -10,7 +10,12 @@ from verlies.sim import Tweak, simulate, sweep
 pytest.importorskip("bqplot")
 
 from verlies.sim.plots import bins, curve, duration, win_rates  # noqa: E402
-from verlies.ui.lab_plots import DurationPlot, LivePlots, SweepPlot, WinRatePlot  # noqa: E402
+from verlies.ui.balance.plots_view import (  # noqa: E402
+    DurationPlot,
+    LabSweepPlot,
+    LivePlots,
+    WinRatePlot,
+)
 
 DECK = Deck.default()
 
@@ -64,7 +69,7 @@ def test_live_plots_update_while_a_run_goes_on() -> None:
 def test_sweep_curve() -> None:
     res = sweep(Tweak("monster", "monster-goblin", "count"), [0, 4], games=3, players=2, workers=1)
     assert curve(res, "mean_gold").ys == tuple(res.curve("mean_gold"))
-    plot = SweepPlot("mean_gold")
+    plot = LabSweepPlot("mean_gold")
     plot.update(res)
     assert list(plot.line.x) == [0, 4]
     assert list(plot.line.y) == pytest.approx(res.curve("mean_gold"))

@@ -78,7 +78,7 @@ def test_the_known_stalled_game_is_named() -> None:
 
 
 def test_the_link_opens_the_stalled_position() -> None:
-    from verlies.ui.share import decode
+    from verlies.ui.core.share import decode
 
     spec = RunSpec.build(players=4, characters="all", seed=5)
     link = stall_link(spec, 81)

@@ -14,8 +14,8 @@ from verlies.deck import Deck
 from verlies.sim import skill_matrix
 from verlies.sim.run import RunInfo
 from verlies.sim.skill import SkillMatrix, TableResult
-from verlies.ui.balance_chart import character_names
-from verlies.ui.skill import SETS, SkillRun, report_html, skill_report, table_name
+from verlies.ui.balance.chart import character_names
+from verlies.ui.balance.skill_model import SETS, SkillRun, report_html, skill_report, table_name
 
 DECK = Deck.default()
 CHARS = list(DECK.characters)
@@ -153,7 +153,7 @@ def test_a_clearly_unbalanced_table_is_said_in_words(lang: str) -> None:
 
 
 def test_the_panel_runs_and_speaks_both_languages() -> None:
-    from verlies.ui.skill_view import SkillPanel
+    from verlies.ui.balance.skill_view import SkillPanel
 
     panel = SkillPanel(lambda: DECK, lang="de")
     assert panel.start_button.description == "Über Spielstärken simulieren"
@@ -181,7 +181,7 @@ def test_the_panel_runs_and_speaks_both_languages() -> None:
 
 def test_the_balance_tab_holds_the_panel() -> None:
     pytest.importorskip("bqplot")
-    from verlies.ui.balance import BalanceTab
+    from verlies.ui.balance.balance_view import BalanceTab
 
     tab = BalanceTab(lambda: DECK, lambda: DECK, lang="en", workers=1)
     # the A/B run first, then balance across skill, then the suggestions

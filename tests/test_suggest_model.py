@@ -1,4 +1,4 @@
-"""The Balance tab's "Suggest" model without widgets (verlies.ui.suggest_model)."""
+"""The Balance tab's "Suggest" model without widgets (verlies.ui.balance.suggest_model)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.ui.suggest_model import (
+from verlies.ui.balance.suggest_model import (
     DEFAULT_MOVES,
     DEFAULT_TARGETS,
     SuggestError,
@@ -186,13 +186,13 @@ def test_parse_lines_skips_blank_lines_and_comments() -> None:
 
 
 def _panel(lang: str = "en") -> object:
-    from verlies.ui.suggest_view import SuggestPanel
+    from verlies.ui.balance.suggest_view import SuggestPanel
 
     return SuggestPanel(Deck.default, lang=lang)
 
 
 def test_a_deck_within_its_targets_says_so_on_the_page_in_either_language() -> None:
-    from verlies.ui.suggest_view import SuggestPanel
+    from verlies.ui.balance.suggest_view import SuggestPanel
 
     panel = _panel("en")
     assert isinstance(panel, SuggestPanel)
@@ -233,7 +233,7 @@ def test_a_bad_line_is_said_in_the_page_s_language_and_again_on_a_switch() -> No
 
 def test_a_reason_from_the_run_follows_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
     from verlies.sim.tune import TuneError
-    from verlies.ui import suggest_model
+    from verlies.ui.balance import suggest_model
 
     def refuse(*_a: object, **_k: object) -> None:
         raise TuneError("other_problem", study="'s'", storage="'sqlite:///x.db'")
@@ -279,7 +279,7 @@ def test_a_proposal_that_cannot_be_applied_is_said_in_the_page_s_language(
     """'Make it the draft' refused (the draft changed so that the edits no longer fit): the
     reason, a worded error, is said in the page's language and again after a switch."""
     from verlies.sim.tune import TuneError
-    from verlies.ui.suggest_view import SuggestPanel
+    from verlies.ui.balance.suggest_view import SuggestPanel
 
     run, _ = lopsided
     assert run.result is not None

@@ -1,5 +1,5 @@
 """The Deck tab's "Sweep this number" (issue 22 item 3): the widget-free model
-(verlies.ui.sweep_model) and the editor's panel over it. The curve equals the lab's
+(verlies.ui.deck.sweep_model) and the editor's panel over it. The curve equals the lab's
 sweep() on the same seeds, fills in as games arrive, values the deck refuses are left out
 and named, a picked value becomes the draft."""
 
@@ -15,8 +15,7 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.stats import spread_interval, spread_noise_floor
 from verlies.sim.sweep import Tweak, sweep
-from verlies.ui.editor_sweep import _tick, _value
-from verlies.ui.sweep_model import (
+from verlies.ui.deck.sweep_model import (
     MAX_POINTS,
     SPREAD,
     WIN,
@@ -29,7 +28,8 @@ from verlies.ui.sweep_model import (
     is_share,
     quantities_of,
 )
-from verlies.ui.sweep_plot import nice_ticks
+from verlies.ui.deck.sweep_plot_view import nice_ticks
+from verlies.ui.deck.sweep_view import _tick, _value
 
 PURSE = ("treasure", "schatz-muenzbeutel")
 
@@ -102,7 +102,7 @@ def test_cancel_keeps_the_curve_so_far() -> None:
 
 
 def test_the_editors_panel_sweeps_the_selected_card_and_takes_a_value() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     ed = DeckEditor(Deck.default(), lang="en")
     panel = ed.sweep
@@ -158,7 +158,7 @@ def test_the_editors_panel_sweeps_the_selected_card_and_takes_a_value() -> None:
 
 
 def test_a_sweep_of_an_earlier_draft_is_marked_and_cannot_be_taken() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     ed = DeckEditor(Deck.default(), lang="en")
     panel = ed.sweep
@@ -300,7 +300,7 @@ def test_a_character_sweep_leaves_out_what_r2_refuses_and_equals_the_lab() -> No
 
 
 def test_the_panel_sweeps_a_characters_value_as_a_pair_and_takes_it() -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     ed = DeckEditor(Deck.default(), lang="en")
     panel = ed.sweep
@@ -380,7 +380,7 @@ def test_a_characters_grid_keeps_the_sum_and_leaves_out_what_r2_refuses() -> Non
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_panel_shows_two_numbers_as_a_heat_map_and_takes_a_cell(lang: str) -> None:
-    from verlies.ui.editor import DeckEditor
+    from verlies.ui.deck.editor_view import DeckEditor
 
     ed = DeckEditor(Deck.default(), lang=lang)
     panel = ed.sweep

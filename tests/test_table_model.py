@@ -1,4 +1,4 @@
-"""A visitor at a shared table (verlies/ui/table_model.py, issue 23): another seat's step
+"""A visitor at a shared table (verlies/ui/table/table_model.py, issue 23): another seat's step
 shows on the next poll, a stale click is refused in words, whose turn it is is said to
 everyone, and the table's game is listed by ``verlies playtests``."""
 
@@ -15,8 +15,8 @@ from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store import tables as tables_module
 from verlies.store.tables import TableLinks, TableRefused, TableStore
-from verlies.ui.i18n import bot_name
-from verlies.ui.table_model import SeatModel
+from verlies.ui.core.words import bot_name
+from verlies.ui.table.table_model import SeatModel
 
 
 @pytest.fixture(autouse=True)

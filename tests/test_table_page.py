@@ -15,10 +15,10 @@ import pytest
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store import tables as tables_module
-from verlies.ui import table_view
-from verlies.ui.app import PlayApp
-from verlies.ui.session import Session
-from verlies.ui.table_session import TableSession
+from verlies.ui.core.session import Session
+from verlies.ui.page import PlayApp
+from verlies.ui.table import table_view
+from verlies.ui.table.table_session import TableSession
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,7 @@ from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store import tables as tables_module
 from verlies.store.tables import TableGame, TableStore, chance_bits, tables
-from verlies.ui.session import Session
+from verlies.ui.core.session import Session
 
 SETUP = Setup(players=3, seed=11)
 BOTS = ["careful", "greedy", "careful"]
@@ -145,7 +145,7 @@ def test_no_seat_page_data_holds_the_secret_or_the_seed(tmp_path: Path) -> None:
     store.advance(table)
     secret = _secret(store, links.table_id)
     assert secret is not None and secret not in repr(table)
-    from verlies.ui.table_model import SeatModel
+    from verlies.ui.table.table_model import SeatModel
 
     for token in (links.seats[0], links.spectator):
         assert token is not None

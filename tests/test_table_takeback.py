@@ -27,7 +27,7 @@ from verlies.store.tables import (
     takebacks,
     undone_steps,
 )
-from verlies.ui.table_model import SeatModel
+from verlies.ui.table.table_model import SeatModel
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ browser, the options of the person to move, the page's own game (what Link, Save
 Game .json are made of) and its log; seat 2's own page differs (the test can fail).
 
 The twins are written through the store as other kernels would write them; each page is
-a :class:`~verlies.ui.app.PlayApp` driven in this process, as its kernel would be.
+a :class:`~verlies.ui.page.PlayApp` driven in this process, as its kernel would be.
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ from verlies.setup import Setup
 from verlies.sim.bots import make_bot
 from verlies.store import tables as tables_module
 from verlies.store.tables import HUMAN, TableGame, TableLinks, TableStore
-from verlies.ui import share, table_view
-from verlies.ui.app import PlayApp
-from verlies.ui.table_session import TableSession
+from verlies.ui.core import share
+from verlies.ui.page import PlayApp
+from verlies.ui.table import table_view
+from verlies.ui.table.table_session import TableSession
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ from pg_server import PgServer
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store.tables import TableGame, TableRefused, TableStore
-from verlies.ui.table_model import SeatModel
+from verlies.ui.table.table_model import SeatModel
 
 #: A guard against a hung test, never a timing assertion: waits end on progress.
 GUARD_S = 120.0

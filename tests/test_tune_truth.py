@@ -30,7 +30,7 @@ from verlies.sim.tune import (
     verdict,
     verdict_z,
 )
-from verlies.ui.suggest_model import DEFAULT_MOVES, DEFAULT_TARGETS
+from verlies.ui.balance.suggest_model import DEFAULT_MOVES, DEFAULT_TARGETS
 
 BARBAR = "char-barbar"
 ELF = "char-elfe"
@@ -305,7 +305,7 @@ def test_every_estimate_inside_but_undecided_says_how_many_games_would_decide() 
 
 
 def _panel(result: TuneResult, draft: Deck, lang: str = "en") -> object:
-    from verlies.ui.suggest_view import SuggestPanel
+    from verlies.ui.balance.suggest_view import SuggestPanel
 
     drafts = [draft]
     panel = SuggestPanel(lambda: drafts[0], lang=lang, set_draft=lambda _d: None)

@@ -19,10 +19,10 @@ import traitlets
 
 from verlies.actions import Card, Draw, Place, Roll, Walk
 from verlies.setup import Setup
-from verlies.ui.app import PlayApp
-from verlies.ui.controls import MAX_UPLOAD_BYTES
-from verlies.ui.session import HUMAN, Session
-from verlies.ui.viewport import Viewport
+from verlies.ui.board.viewport import Viewport
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.page import PlayApp
+from verlies.ui.play.controls_view import MAX_UPLOAD_BYTES
 
 HUMANS = [HUMAN, HUMAN]
 
@@ -236,7 +236,7 @@ def draw_obstacle_card(app: PlayApp) -> Any:
 
 
 def test_pass_chance_is_shown_for_an_obstacle_card() -> None:
-    from verlies.ui.i18n import pct
+    from verlies.ui.core.words import pct
 
     app = new_app(seed=2)
     card = draw_obstacle_card(app)
@@ -640,8 +640,8 @@ def test_a_step_sends_little(sent: list[int]) -> None:
 
 
 def test_the_log_in_parts_reads_like_the_whole_log() -> None:
-    from verlies.ui.i18n import t
-    from verlies.ui.log_html import log_html
+    from verlies.ui.core.words import t
+    from verlies.ui.play.log_html import log_html
 
     def lines(html: str) -> list[str]:
         return re.findall(r"<details>.*?</details>", html)
@@ -713,7 +713,7 @@ class _Recorder:
 
 
 def _painted(card: Any, mask: int, collapsed: bool = False, gold: bool = True) -> _Recorder:
-    from verlies.ui.tile_paint import paint_tile
+    from verlies.ui.board.tile_paint_view import paint_tile
 
     rec = _Recorder()
     paint_tile(rec, card, mask, collapsed, gold, lambda glyph, color, box: ("glyph", color))
@@ -883,7 +883,7 @@ def test_coins_are_worded_alike_for_every_seat() -> None:
 
 def test_the_search_bot_takes_a_seat_on_the_page() -> None:
     """Issue 13: the search bot ("strong") is offered in the New-game form and plays a seat."""
-    from verlies.ui.session import bot_names
+    from verlies.ui.core.session import bot_names
 
     assert bot_names()[-1] == "strong" and "careful" in bot_names()
     app = new_app(seed=5, controllers=["strong", "careful"], round_limit=6)
@@ -896,8 +896,8 @@ def test_every_offered_bot_is_named_in_both_languages() -> None:
     """The New-game form shows each bot by its name in the page's language, never its id
     (the race bots "sprinter" and "ismcts" came after the first names)."""
     from verlies.i18n import table
-    from verlies.ui.i18n import bot_name
-    from verlies.ui.session import bot_names
+    from verlies.ui.core.session import bot_names
+    from verlies.ui.core.words import bot_name
 
     for name in bot_names():
         key = f"page.botname.{name}"
@@ -912,7 +912,7 @@ def test_every_offered_bot_is_named_in_both_languages() -> None:
 def test_a_log_not_shown_yet_reads_in_widget_order() -> None:
     """Before its first show() the log names no newest part (no data-top): it is read, as
     the page shows it, in the widgets' order, not with an AttributeError."""
-    from verlies.ui.panels import LogView
+    from verlies.ui.play.panels_view import LogView
 
     log = LogView()
     assert log.ordered() == [*log.parts, log.older]
@@ -945,8 +945,8 @@ def test_the_editor_declares_every_field_it_takes_from_the_card_form() -> None:
     """DeckEditor offers the card form's fields (FIELDS) as its own attributes with setattr;
     its class declares each one so that mypy knows them (a field added to FIELDS alone
     would be unknown to the type checker)."""
-    from verlies.ui.editor import DeckEditor
-    from verlies.ui.editor_form import FIELDS
+    from verlies.ui.deck.editor_view import DeckEditor
+    from verlies.ui.deck.form_view import FIELDS
 
     assert set(FIELDS) == set(DeckEditor.__annotations__)
     editor = DeckEditor(lang="en")

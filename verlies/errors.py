@@ -11,7 +11,9 @@ class VerliesError(Exception):
 
 
 class Said(Protocol):
-    """A message kept as a key and raw values (``verlies.deck.words.Words``)."""
+    """Anything put into words late, in the language asked for: a message kept as a key and
+    raw values (``verlies.deck.words.Words``), a pydantic error's words, a page message.
+    The one definition (``verlies.deck.words`` uses this one)."""
 
     def text(self, lang: str) -> str: ...
 

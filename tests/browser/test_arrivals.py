@@ -56,7 +56,7 @@ def test_a_game_resumed_from_another_tab_is_shown_on_the_play_tab(
             f"the message said again in English at {width} px",
             server=server,
         )
-        # the tabs' titles are said again after the message (ui/app.py's set_lang)
+        # the tabs' titles are said again after the message (ui/page.py's set_lang)
         follow(
             second,
             lambda s=second: s.locator(CURRENT_TAB).inner_text().strip() == "Game",

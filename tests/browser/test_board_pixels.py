@@ -58,10 +58,10 @@ from test_play import board_data, settled_hash
 from verlies.game import Game
 from verlies.links import MAX_LINK_CHARS, encode
 from verlies.render import style as st
-from verlies.ui import share
-from verlies.ui.controller import Controller
-from verlies.ui.i18n import t
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core import share
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.core.words import t
+from verlies.ui.play.controller import Controller
 
 SIZES = ((390, 844), (1280, 800))
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"

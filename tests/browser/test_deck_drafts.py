@@ -20,7 +20,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim.compare import compare
 from verlies.sim.verdict import before_after
-from verlies.ui.editor_model import describe_diff
+from verlies.ui.deck.editor_model import describe_diff
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"

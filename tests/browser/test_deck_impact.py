@@ -25,8 +25,8 @@ from progress import follow, follow_expect, open_page
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim.impact import impact
-from verlies.ui.editor_model import EditorModel
-from verlies.ui.impact_model import figure_parts, figure_text, figures, sort_keys
+from verlies.ui.deck.editor_model import EditorModel
+from verlies.ui.deck.impact_model import figure_parts, figure_text, figures, sort_keys
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"

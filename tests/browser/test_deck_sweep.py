@@ -23,9 +23,9 @@ from progress import follow, follow_expect, open_page
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim.sweep import Tweak, sweep
-from verlies.ui.editor_model import describe_diff
-from verlies.ui.editor_sweep import _value
-from verlies.ui.sweep_model import SPREAD, GridTweak, PairTweak
+from verlies.ui.deck.editor_model import describe_diff
+from verlies.ui.deck.sweep_model import SPREAD, GridTweak, PairTweak
+from verlies.ui.deck.sweep_view import _value
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"

@@ -294,7 +294,7 @@ def test_a_broken_link_says_why_in_german(one_page: OnePage) -> None:
     import json
     import zlib
 
-    from verlies.ui.share import LINK_VERSION
+    from verlies.ui.core.share import LINK_VERSION
 
     # a link of this version with a setup and no steps, but seats that are not names
     data = {"v": LINK_VERSION, "s": {"players": 2}, "p": [], "c": [1, 2]}

@@ -16,8 +16,8 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.game import Game
 from verlies.sim.sweep import Tweak
-from verlies.ui import share
-from verlies.ui.editor_model import describe_diff
+from verlies.ui.core import share
+from verlies.ui.deck.editor_model import describe_diff
 
 EDITOR = ".verlies-deck-editor"
 

@@ -8,7 +8,7 @@ the first screen without scrolling, in the page's language, and the fresh game u
 drawn and playable.
 
 One page load walks the three sizes in both languages: the notice is the kernel's, said
-again in the new language when the language is switched (ui/app.py's ``_draw_messages``),
+again in the new language when the language is switched (ui/page.py's ``_draw_messages``),
 and a window resized is laid out again by the browser, so no case needs a fresh kernel.
 Waits follow progress.
 """

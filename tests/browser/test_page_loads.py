@@ -29,7 +29,8 @@ def test_play_page_draws_the_board(
 
     # Something is drawn: the canvas shows more than one colour (read from its pixels).
     assert stats["opaque"] > 0 and stats["colors"] >= 2, stats
-    # ... and it is not stretched: CSS size == pixel size (verlies.ui.canvas.pin_css_size).
+    # ... and it is not stretched: CSS size == pixel size
+    # (verlies.ui.board.canvas_view.pin_css_size).
     assert (stats["cssWidth"], stats["cssHeight"]) == (stats["width"], stats["height"]), stats
 
     # the rest of the page settles for the picture: follow it until two looks 200 ms

@@ -55,7 +55,7 @@ _SEEN_JS = """
 
 def click_board(page: Page, px: float, py: float) -> None:
     """A click on the board at canvas pixel (px, py): the board may be shown smaller than
-    its pixels (the stylesheet zooms it below 800 px, ui/theme.py)."""
+    its pixels (the stylesheet zooms it below 800 px, ui/core/theme.py)."""
     canvas = page.locator(BOARD)
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()

@@ -122,7 +122,7 @@ def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
 
     try:
         # Two visitors: preheated kernels, and the board draws although the notebook ran
-        # before the browser came (verlies/ui/canvas.py redraws when the page connects).
+        # before the browser came (verlies/ui/board/canvas_view.py redraws when the page connects).
         seated = []
         for _ in range(CAP):
             page, status = visit()

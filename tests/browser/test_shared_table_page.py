@@ -38,7 +38,7 @@ from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store import tables as tables_module
 from verlies.store.tables import TableGame, TableLinks, TableStore
-from verlies.ui.table_model import SeatModel
+from verlies.ui.table.table_model import SeatModel
 
 SEATS = ["human", "careful", "human"]
 
@@ -470,7 +470,7 @@ def test_take_back_asked_on_one_screen_and_accepted_on_the_other(
     for shown in _inside(b, ".vl-table-tb-accept, .vl-table-tb-refuse", 390, n=2):
         assert shown
     # the asking screen's own kernel writes the request to the store, then redraws its
-    # line and buttons (ui/table_view.py's takeback): the other screen's poll may show the
+    # line and buttons (ui/table/table_view.py's takeback): the other screen's poll may show the
     # question first, so the asker's screen is followed too
     follow(
         a,

@@ -30,8 +30,8 @@ from progress import follow, follow_expect
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim import skill_matrix
-from verlies.ui.balance_chart import character_names
-from verlies.ui.skill import SETS, skill_report
+from verlies.ui.balance.chart import character_names
+from verlies.ui.balance.skill_model import SETS, skill_report
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 GAMES = 32

@@ -7,7 +7,7 @@ search) on the page's draft (the default deck) is started from the page; when it
 ended:
 
 - the proposed change is shown in words as the lab's own
-  :class:`verlies.ui.suggest_model.SuggestRun` gives it for the same settings (run again
+  :class:`verlies.ui.balance.suggest_model.SuggestRun` gives it for the same settings (run again
   here: the same seed gives the same search), and the verdict row with its band,
   estimates, interval and verdict;
 - no label, button, text box or cell is cut, nothing lies outside the window, the page
@@ -33,8 +33,8 @@ from progress import follow, follow_expect
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.ui.editor_model import describe_diff
-from verlies.ui.suggest_model import SuggestRun
+from verlies.ui.balance.suggest_model import SuggestRun
+from verlies.ui.deck.editor_model import describe_diff
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 TARGETS = "win:char-priester=0:1"

@@ -19,17 +19,11 @@ translated, e.g. a card kind) and :class:`AllOf` (a list joined with "and").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from verlies import i18n
 from verlies.cards.model import Attr, Color, ObstacleType
 from verlies.errors import CardTextError, DeckError, Keyed, file_in
-
-
-class Said(Protocol):
-    """Anything that is put into words late: :class:`Words`, a pydantic error's words."""
-
-    def text(self, lang: str) -> str: ...
 
 
 def say(key: str, lang: str, /, **values: Any) -> str:

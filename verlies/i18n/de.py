@@ -1400,7 +1400,7 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Nach rechts verschieben",
     "page.pan_up": "Nach oben verschieben",
     "page.pan_down": "Nach unten verschieben",
-    # --- a shared table (verlies/ui/table_model.py) -------------------------------------------
+    # --- a shared table (verlies/ui/table/table_model.py) -------------------------------------
     "page.table.your_turn": "Du bist dran: Platz {n} ({who}); die anderen warten auf dich",
     "page.table.wait_seat": "Platz {n} ({who}) entscheidet; du wartest auf ihn",
     "page.table.watch": "Platz {n} ({who}) entscheidet",
@@ -1633,7 +1633,7 @@ TEXTS: dict[str, str] = {
     ),
     "suggest.apply_failed": "Der Vorschlag ließ sich nicht auf den Entwurf anwenden: {msg}",
     # --- end of the "Suggest" section's words ---------------------------------------------
-    # --- background runs: a failure of the work in words (issue 20; verlies/ui/background.py) ---
+    # --- background runs: a failure of the work in words (issue 20; ui/runs/run_model.py) ---
     "background.failed": "Mit einem Fehler abgebrochen ({run}): {kind}: {msg} {where}",
     "background.where": "(in {file}, Zeile {line})",
     "background.run.run": "Lauf",

@@ -1308,7 +1308,7 @@ TEXTS: dict[str, str] = {
     "page.pan_right": "Pan right",
     "page.pan_up": "Pan up",
     "page.pan_down": "Pan down",
-    # --- a shared table (verlies/ui/table_model.py) -------------------------------------------
+    # --- a shared table (verlies/ui/table/table_model.py) -------------------------------------
     "page.table.your_turn": "Your turn: seat {n} ({who}); the others wait for you",
     "page.table.wait_seat": "Seat {n} ({who}) is deciding; you wait for them",
     "page.table.watch": "Seat {n} ({who}) is deciding",
@@ -1525,7 +1525,7 @@ TEXTS: dict[str, str] = {
     "suggest.applied": "The proposal is the draft now (“Undo” takes it back).",
     "suggest.apply_failed": "The proposal could not be applied to the draft: {msg}",
     # --- end of the "Suggest" section's words ---------------------------------------------
-    # --- background runs: a failure of the work in words (issue 20; verlies/ui/background.py) ---
+    # --- background runs: a failure of the work in words (issue 20; ui/runs/run_model.py) ---
     "background.failed": "Stopped with an error ({run}): {kind}: {msg} {where}",
     "background.where": "(in {file}, line {line})",
     "background.run.run": "run",

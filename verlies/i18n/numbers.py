@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["NONE", "decimal", "fixed", "grouped", "percent"]
+__all__ = ["MINUS", "NONE", "decimal", "fixed", "grouped", "percent", "signed"]
 
 #: What stands for a number there is none of (a rate of no games).
 NONE = "–"
+#: The minus a chart or table writes (a true minus, not the hyphen).
+MINUS = "−"
 
 
 def decimal(text: str, lang: str) -> str:
@@ -44,3 +46,18 @@ def grouped(n: int, lang: str) -> str:
     """A whole number with its thousands grouped as ``lang`` writes them."""
     s = f"{n:,}"
     return s.replace(",", ".") if lang == "de" else s
+
+
+def signed(x: float, lang: str, digits: int = 1, sign: bool = True) -> str:
+    """``x`` with ``digits`` decimals in ``lang`` and a true minus; ``sign``: a plus before
+    a positive. A zero has no sign.
+
+    >>> signed(-1.25, "de", 2), signed(0.04, "en"), signed(3, "en", 0, sign=False)
+    ('−1,25', '0.0', '3')
+    """
+    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    if s.startswith("-"):
+        s = MINUS + s[1:]
+    if s.lstrip("+" + MINUS) == f"{0:.{digits}f}":
+        s = s.lstrip("+" + MINUS)  # no sign on a zero
+    return decimal(s, lang)

@@ -2,8 +2,8 @@
 
 :func:`commands` turns primitives into a list of plain tuples, ``("set", attribute, value)``
 or ``(method, *args)``, named as ipycanvas names them (``fill_rect``, ``line_to``,
-``fill_style`` …). The page (``verlies/ui/tile_paint.py``) sends them to a canvas; nothing
-here imports a widget. An :class:`~verlies.render.shapes.Icon` becomes
+``fill_style`` …). The page (``verlies/ui/board/tile_paint_view.py``) sends them to a canvas;
+nothing here imports a widget. An :class:`~verlies.render.shapes.Icon` becomes
 ``("draw_image", IconSprite, x, y, w, h)``: the page draws its sprite of that pictogram.
 
 The commands are what the board sends per card laid, so they are kept few and short:

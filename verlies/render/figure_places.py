@@ -1,5 +1,5 @@
 """Where figures go inside a cell: the one home of figure placement, used by the page's
-canvas board (ui/board_view.py through ui/board_layout.py) and by the SVG board
+canvas board (ui/board/board_view.py through ui/board/layout.py) and by the SVG board
 (render/svg.py ``board_svg``, which the page's SVG/PNG exports and the A4 print use).
 Plain numbers, no widgets (issue 24 item 7: injured figures lay over the obstacle's number,
 the "66.7 %" badge covered a figure, crowds covered the pictogram's ring).

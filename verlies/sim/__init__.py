@@ -10,7 +10,7 @@
 * :func:`skill_matrix` plays the deck with several tables of bots: balance across skill;
 * :mod:`verlies.sim.stalls` names the games where nobody can reach an open passage;
 * :mod:`verlies.sim.plots` gives what plots draw as plain numbers; the bqplot widgets that
-  update in place are in :mod:`verlies.ui.lab_plots` (no widget library on this side).
+  update in place are in :mod:`verlies.ui.balance.plots_view` (no widget library on this side).
 
 The metrics are defined in docs/metrics.md.
 """

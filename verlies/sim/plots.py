@@ -1,7 +1,7 @@
 """What the lab's plots draw, as plain numbers (no widget library here).
 
 The bqplot widgets that draw these series and update in place are in
-:mod:`verlies.ui.lab_plots` (the engine side of verlies imports no widget library); any
+:mod:`verlies.ui.balance.plots_view` (the engine side of verlies imports no widget library); any
 other plotting library can draw the same series.
 
 >>> bins({3: 1, 12: 2, 14: 1}, 5)

@@ -40,7 +40,7 @@
     }
   }, true);
 })();
-/* One-click downloads (verlies/ui/tools_view.py): an export button puts a new
+/* One-click downloads (verlies/ui/play/tools_view.py): an export button puts a new
    a.vl-auto-download into the page; follow it once, as a click on it would. And the
    upload button's label without its file count. */
 (() => {

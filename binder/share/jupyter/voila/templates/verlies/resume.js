@@ -1,4 +1,4 @@
-/* Nothing lost (verlies/ui/autosave.py, autosave_view.py): included by index.html.j2.
+/* Nothing lost (verlies/ui/play/autosave_store.py, autosave_view.py): included by index.html.j2.
  *
  * 1. Who this browser is: a random id kept in localStorage, sent to the kernel with the
  *    page's query string (?resume=<record id>) and time zone through the hidden text field

@@ -1,4 +1,4 @@
-// Shared tables' invite links (issue 23, verlies/ui/table_view.py): the kernel writes each
+// Shared tables' invite links (issue 23, verlies/ui/table/table_view.py): the kernel writes each
 // link as "?table=…&seat=…" (it does not know the address the browser used); here each is
 // made the page's own origin and path plus that query, so it can be sent as it stands, and
 // its "Copy" button puts it on the clipboard (a hidden text field where the clipboard API

@@ -1,0 +1,441 @@
+"""The page's "Balance" tab: the editor's draft deck against the deck of new games.
+
+:class:`~verlies.ui.balance.balance_model.BalanceRun` is the widget-free model;
+:class:`BalanceTab` shows it: settings (with what to watch: a watched run plays blocks
+until its verdict, ``compare(..., until_clear=...)``), a progress line, the verdict in one
+sentence, the chart of every character's win-rate difference with its interval
+(:mod:`verlies.ui.balance.chart`), both decks' game lengths over each other, the tables
+with every quantity named in words (its definition as the row's hover title; the raw keys
+only in the downloads), and download links. Every word follows the page's language; the
+controls wrap instead of shrinking, so the tab reads at 390 px as at 1,280 px.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from verlies.errors import VerliesError
+from verlies.ui.balance.balance_model import WATCH, BalanceRun, watch_keys
+from verlies.ui.core.theme import BALANCE_CSS
+from verlies.ui.runs.panel_view import ProgressRow, RunPanel, failed_html, panel_styles, rate_words
+
+if TYPE_CHECKING:
+    from verlies.deck import Deck
+    from verlies.setup import DeckLike
+    from verlies.sim import Comparison
+    from verlies.ui.balance.plots_view import LengthPlot
+
+__all__ = ["BalanceTab"]
+
+
+CSS = BALANCE_CSS  # the page's styles live in verlies.ui.core.theme
+
+
+class BalanceTab(RunPanel):
+    """The Balance tab's widgets over a :class:`BalanceRun`: settings (what to watch
+    among them), progress, the verdict in a sentence, the chart of the characters'
+    win-rate differences, both decks' game lengths, the table and downloads. Every word
+    follows :meth:`set_lang`."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], DeckLike],
+        get_base: Callable[[], DeckLike],
+        lang: str = "en",
+        workers: int | None = None,
+        set_draft: Callable[[Deck], None] | None = None,
+    ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        import ipywidgets as widgets
+
+        self.get_draft, self.get_base = get_draft, get_base
+        self.lang = lang
+        self.run = BalanceRun(workers)
+        controls = self._build_controls()
+        self._build_results()
+        size_box = self._build_size()
+        self._targets_used: list[Any] = []  # the targets of the run shown
+        self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
+        self.box = widgets.VBox(
+            [
+                panel_styles(CSS),
+                self.intro,
+                controls,
+                self.bar.widget,
+                self.status,
+                self.fresh,
+                self.verdict,
+                self.more_button,
+                self.diff_chart,
+                self.plots,
+                self.table,
+                self.downloads,
+                size_box,
+                self.glossary,
+            ]
+        )
+        self.box.add_class("vl-panel")
+        self.box.add_class("vl-balance")
+        # Balance across skill of the same draft, below the A/B run, on the same workers.
+        from verlies.ui.balance.skill_view import SkillPanel
+
+        self.skill = SkillPanel(get_draft, lang, executor=self.run.executor)
+        # Suggested changes toward a target (verlies.sim.tune), on the same workers.
+        from verlies.ui.balance.suggest_view import SuggestPanel
+
+        self.suggest = SuggestPanel(
+            get_draft,  # type: ignore[arg-type]  # the editor's draft is a Deck
+            lang,
+            executor=self.run.executor,
+            set_draft=set_draft,
+        )
+        self.widget = widgets.VBox([self.box, self.skill.widget, self.suggest.widget])
+        self.widget.add_class("vl-balance-tab")
+        self.set_lang(lang)
+
+    def _build_controls(self) -> Any:
+        """The run's settings (games, players, seed, what to watch) and Start / Cancel."""
+        import ipywidgets as widgets
+
+        self.games = widgets.BoundedIntText(value=1000, min=8, max=1_000_000, step=8)
+        self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
+        self.seed = widgets.IntText(value=0)
+        self.watch = widgets.Dropdown(options=[(c, c) for c in WATCH], value="verdict")
+        # the before/after answer's targets, in Suggest's syntax (empty: fair share ± 3)
+        self.targets = widgets.Text(value="", continuous_update=False)
+        self.start_button = widgets.Button(button_style="primary", icon="play")
+        self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self.labels = [widgets.Label() for _ in range(5)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.games, self.players, self.seed, self.watch, self.targets),
+            (
+                "vl-balance-games",
+                "vl-balance-players",
+                "vl-balance-seed",
+                "vl-balance-watch",
+                "vl-balance-targets",
+            ),
+            strict=True,
+        ):
+            field = widgets.VBox([label, w])
+            field.add_class("vl-panel-field")
+            field.add_class("vl-balance-field")
+            field.add_class(cls)
+            fields.append(field)
+        buttons = widgets.HBox([self.start_button, self.cancel_button])
+        buttons.add_class("vl-panel-buttons")
+        buttons.add_class("vl-balance-buttons")
+        for w, cls in (
+            (self.start_button, "vl-balance-start"),
+            (self.cancel_button, "vl-balance-cancel"),
+        ):
+            w.add_class(cls)
+        controls = widgets.Box([*fields, buttons])
+        controls.add_class("vl-panel-controls")
+        controls.add_class("vl-balance-controls")
+        return controls
+
+    def _build_results(self) -> None:
+        """Progress, status, verdict, the difference chart, the plots, table, downloads."""
+        import ipywidgets as widgets
+
+        self.bar = ProgressRow("vl-balance-progress")
+        self.status = widgets.HTML()
+        self.status.add_class("vl-balance-status")
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("vl-balance-verdict")
+        # which draft the result is of, or that it is out of date (the draft changed)
+        self.fresh = widgets.HTML()
+        self.fresh.add_class("vl-balance-fresh")
+        # "can't tell yet": play the games that would decide it
+        self.more_button = widgets.Button(icon="forward")
+        self.more_button.add_class("vl-balance-more")
+        self.more_button.layout.display = "none"
+        self.more_button.on_click(lambda _b: self.more())
+        self.glossary = widgets.HTML()
+        self.glossary.add_class("vl-balance-glossary")
+        self.diff_chart = widgets.HTML()
+        self.diff_chart.add_class("vl-balance-diff")
+        # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
+        # has no width (the browser logs negative sizes), and most visitors never open it.
+        self.lengths: LengthPlot | None = None
+        self.plots = widgets.VBox()
+        self.table = widgets.HTML()
+        self.table.add_class("vl-panel-table")
+        self.table.add_class("vl-balance-table")
+        self.downloads = widgets.HTML()
+        self.intro = widgets.HTML()
+
+    def _build_size(self) -> Any:
+        """How many games a change needs (verlies.sim.stats.sample_size), before a run."""
+        import ipywidgets as widgets
+
+        self.size_label = widgets.Label()
+        self.size_points = widgets.BoundedFloatText(value=3.0, min=0.1, max=50.0, step=0.5)
+        self.size_points.observe(lambda _c: self._show_size(), names="value")
+        size_field = widgets.VBox([self.size_label, self.size_points])
+        size_field.add_class("vl-panel-field")
+        size_field.add_class("vl-balance-field")
+        self.size_answer = widgets.HTML()
+        self.size_title = widgets.HTML()
+        size_box = widgets.VBox([self.size_title, size_field, self.size_answer])
+        size_box.add_class("vl-balance-size")
+        return size_box
+
+    def _t(self, key: str, **kw: object) -> str:
+        from verlies import i18n
+
+        own = key.startswith(("balance.", "samplesize.", "verdict."))
+        return i18n.text(key if own else f"sim.{key}", self.lang, **kw)
+
+    @property
+    def title(self) -> str:
+        return self._t("tab")
+
+    def _length_words(self) -> tuple[tuple[str, str], str, str, str, str]:
+        return (
+            (self._t("balance.base"), self._t("balance.draft")),
+            self._t("balance.length_title"),
+            self._t("balance.rounds"),
+            self._t("balance.games_axis"),
+            self._t("balance.median"),
+        )
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.intro.value = f"<p>{html.escape(self._t('intro'))}</p>"
+        for label, key in zip(
+            self.labels,
+            ("games", "players", "seed", "balance.watch", "verdict.targets"),
+            strict=True,
+        ):
+            label.value = self._t(key)
+        self.targets.placeholder = "win:*=25+-3; edge=-2:2"
+        self.targets.tooltip = self._t("verdict.targets_help")
+        self.glossary.value = self._glossary()
+        self.watch.tooltip = self._t("balance.watch_help")
+        chosen = self.watch.value
+        self.watch.options = [(self._t(f"balance.watch.{c}"), c) for c in WATCH]
+        self.watch.value = chosen
+        self.start_button.description = self._t("start")
+        self.cancel_button.description = self._t("cancel")
+        if self.lengths is not None:
+            self.lengths.set_words(*self._length_words())
+        if not self._say_status_again() and self.run.status == "failed":
+            self._show_failure(self.run)
+        if self.run.running or self.run.status in ("done", "cancelled"):
+            # a finished run's count stays shown: in the new language's words too
+            self._show_progress(self.run)
+        self._draw(self.run, words_only=True)
+        self.skill.set_lang(lang)
+        self.suggest.set_lang(lang)
+        self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
+        self.size_label.value = self._t("samplesize.points")
+        self._show_size()
+
+    def _show_size(self) -> None:
+        """The sample-size helper's answer for the points asked, in the page's language."""
+        from verlies.sim.stats import sample_size, sample_size_text
+
+        points = self.size_points.value
+        if not points or points <= 0:
+            self.size_answer.value = html.escape(self._t("samplesize.error"))
+            return
+        answer = sample_size_text(sample_size(points / 100), self.lang)
+        self.size_answer.value = f"<p>{html.escape(answer)}</p>"
+
+    def _make_plots(self) -> None:
+        from verlies.ui.balance.plots_view import LengthPlot
+
+        self.lengths = LengthPlot()
+        self.lengths.set_words(*self._length_words())
+        self.plots.children = [self.lengths.widget]
+
+    def _glossary(self) -> str:
+        from verlies.ui.balance.chart import glossary_html
+
+        return glossary_html(self.lang)
+
+    def _parse_targets(self) -> list[Any] | None:
+        """The targets field parsed; a wrong one is said in the status line (what and
+        where) and None returned: no run starts and the shown result stays, marked."""
+        from verlies.sim.verdict import parse_targets
+
+        text = str(self.targets.value or "")
+        try:
+            return parse_targets(text, int(self.players.value))
+        except VerliesError as e:
+            text_in = getattr(e, "text_in", None)
+            msg = str(text_in(self.lang)) if callable(text_in) else str(e)
+            last = "; ".join(f"{t.key}={t.shown(self.lang)}" for t in self._targets_used[1:])
+            self._status = None
+            self.status.value = failed_html(
+                self._t("verdict.targets_error", msg=msg, last=last or "–")
+            )
+            return None
+
+    def more(self) -> None:
+        """Play the games that "can't tell yet" named (the games played so far are kept:
+        the same seeds give the same games and are not played again)."""
+        ba, comp = self._answer, self.run.comparison
+        if self.run.running or ba is None or comp is None or not ba.more_games:
+            return
+        from verlies.i18n.metrics import round_games
+
+        total = comp.games + round_games(int(ba.more_games))
+        self.games.value = min(int(self.games.max), -(-total // 8) * 8)
+        self.start()
+
+    def draft_changed(self) -> None:
+        """The draft (or the deck of new games) changed: every result shown says whether
+        it is still of the draft being edited (the editor's ``on_draft_change``)."""
+        self._show_fresh()
+        marker = getattr(self.skill, "draft_changed", None)
+        if callable(marker):
+            marker()
+        self.suggest.draft_changed()
+
+    def is_fresh(self) -> bool:
+        """The shown result is of the draft and the deck of new games as they are now."""
+        decks = self.run.decks
+        if decks is None:
+            return True
+        base, draft = decks
+        now_base, now_draft = self.get_base(), self.get_draft()
+        return (base is now_base or base == now_base) and (draft is now_draft or draft == now_draft)
+
+    def _show_fresh(self) -> None:
+        comp, decks = self.run.comparison, self.run.decks
+        if comp is None or decks is None:
+            self.fresh.value = ""
+            return
+        base, draft = (str(getattr(d, "name", "")) for d in decks)
+        if self.is_fresh():
+            words = self._t("verdict.belongs", draft=draft, base=base)
+            self.fresh.value = f'<p class="vl-fresh">{html.escape(words)}</p>'
+        else:
+            words = self._t("verdict.stale", draft=draft)
+            self.fresh.value = (
+                f'<p class="vl-stale" role="status" style="color:#b3261e">'
+                f"⚠ {html.escape(words)}</p>"
+            )
+
+    def start(self) -> None:
+        if self.run.running:
+            return
+        targets = self._parse_targets()
+        if targets is None:
+            self._show_fresh()
+            return
+        self._targets_used = targets
+        self._answer = None
+        self.more_button.layout.display = "none"
+        games = int(self.games.value)
+        if self.lengths is None:
+            self._make_plots()
+        base, draft = self.get_base(), self.get_draft()
+        self.bar.show(0, 2 * games, self._t("balance.progress_start", done=0, total=2 * games))
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._set_status("running", games=games)
+        self.verdict.value = ""
+        self.downloads.value = ""
+        self.run.start(
+            base,
+            draft,
+            games=games,
+            players=int(self.players.value),
+            seed=int(self.seed.value),
+            watch=watch_keys(str(self.watch.value), base),
+            decide=self._stop_rule(targets) if self.watch.value == "verdict" else None,
+            on_update=self._hand.wrap(self._update),
+            on_done=self._hand.wrap(self._done),
+        )
+
+    @staticmethod
+    def _stop_rule(targets: list[Any]) -> Callable[[Comparison], str]:
+        from verlies.sim.verdict import stop_rule
+
+        return stop_rule(targets[1:])  # [0]: the default band parse_targets puts first
+
+    def _show_progress(self, run: BalanceRun) -> None:
+        self.bar.show_run(run, rate_words(run, self.lang))
+
+    def _update(self, run: BalanceRun, force: bool = False) -> None:
+        self._show_progress(run)
+        if self._due(force):
+            self._draw(run)
+
+    def _draw(self, run: BalanceRun, words_only: bool = False) -> None:
+        """The answer, the chart, the game lengths and the tables of ``run``'s comparison,
+        in the page's language (``words_only``: a language switch, the numbers as they
+        were). Every number has one interval: the one the before/after verdict uses."""
+        comp = run.comparison
+        if comp is None or comp.games == 0:
+            return
+        from verlies.sim.verdict import before_after, other_rows
+        from verlies.ui.balance.chart import (
+            VERDICT_WORDS,
+            before_after_html,
+            character_names,
+            difference_svg,
+            verdict_differences,
+        )
+
+        if not words_only or self._answer is None:
+            self._answer = before_after(comp, self._targets_used[1:] or None)
+        ba = self._answer
+        names = character_names(comp.a.spec.deck, self.lang)
+        self.diff_chart.value = difference_svg(
+            verdict_differences(ba), names, self.lang, VERDICT_WORDS
+        )
+        if self.lengths is not None and not words_only:
+            self.lengths.update(comp.a, comp.b)
+        self.table.value = before_after_html(ba, other_rows(comp), self.lang)
+        self._show_fresh()
+        if not run.running:
+            self._show_verdict()
+
+    def _show_verdict(self) -> None:
+        from verlies.ui.balance.chart import verdict_html
+
+        ba = self._answer
+        if ba is None:
+            return
+        self.verdict.value = verdict_html(ba, self.lang)
+        if ba.verdict == "cant_tell" and ba.more_games:
+            from verlies.i18n.metrics import round_games
+            from verlies.i18n.numbers import grouped
+
+            more = round_games(int(ba.more_games))
+            shown = grouped(more, self.lang)
+            self.more_button.description = self._t("verdict.more", more=shown)
+            self.more_button.layout.display = ""
+        else:
+            self.more_button.layout.display = "none"
+
+    def _done(self, run: BalanceRun) -> None:
+        self._update(run, force=True)
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        comp = run.comparison
+        if run.status == "failed":
+            self._show_failure(self.run)
+            return
+        if comp is None:
+            return
+        key = "cancelled" if comp.stopped == "cancelled" else "done"
+        self._set_status(key, games=comp.games, seconds=run.seconds)
+        self._show_verdict()
+        from verlies.ui.core.share import download_link
+
+        self.downloads.value = " · ".join(
+            [
+                download_link(run.to_csv(), "balance.csv", self._t("download_csv")),
+                download_link(run.to_json(), "balance.json", self._t("download_json")),
+            ]
+        )

@@ -1,0 +1,346 @@
+"""The Balance tab's "Suggest" section: thin widgets over
+:class:`verlies.ui.balance.suggest_model.SuggestRun`.
+
+Targets and what may move (text boxes, one a line), games per candidate, candidates and
+seed; Suggest and Cancel; a progress line (candidates, then the check on fresh games); then
+the answer: the draft it belongs to (marked out of date once the draft changed), the
+headline and the verdicts counted (the table's numbers), the proposed changes in words,
+each target's verdict with its interval, what the allowed moves cannot reach with "Run
+again, also allowing …", and — only for a proposal verified nearer the targets — the patch
+file as a download and "Make it the draft" (one undoable edit of the editor's draft). An
+input error clears the answer it would replace. Every word follows
+:meth:`SuggestPanel.set_lang`; the controls wrap and the table turns into blocks below
+600 px.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from verlies import i18n
+from verlies.errors import VerliesError, WordedError
+from verlies.ui.balance.suggest_model import SuggestError, SuggestRun
+from verlies.ui.core.said import error_words
+from verlies.ui.core.theme import SUGGEST_CSS
+from verlies.ui.runs.panel_view import PanelParts, RunPanel, failed_html
+
+if TYPE_CHECKING:
+    from verlies.deck import Deck
+
+__all__ = ["CSS", "SuggestPanel"]
+
+CSS = SUGGEST_CSS  # the page's styles live in verlies.ui.core.theme
+
+_COLUMNS = ("quantity", "band", "start", "proposal", "interval", "verdict")
+
+
+class SuggestPanel(RunPanel):
+    """ "Suggest" for the deck ``get_draft`` gives; ``set_draft`` makes a deck the draft
+    (one undo step; None: the action is not offered)."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], Deck],
+        lang: str = "en",
+        executor: Callable[[], Any] | None = None,
+        set_draft: Callable[[Deck], None] | None = None,
+    ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        import ipywidgets as widgets
+
+        self.get_draft, self.set_draft = get_draft, set_draft
+        self.lang = lang
+        self.run = SuggestRun(executor)
+        self.targets = widgets.Textarea(value=self.run.targets, rows=3)
+        self.moves = widgets.Textarea(value=self.run.moves, rows=3)
+        self.games = widgets.BoundedIntText(value=self.run.games, min=8, max=1_000_000, step=8)
+        self.trials = widgets.BoundedIntText(value=self.run.trials, min=1, max=1000)
+        self.seed = widgets.IntText(value=0)
+        self.start_button = widgets.Button(button_style="primary", icon="magic")
+        self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.apply_button = widgets.Button(icon="check")
+        self.apply_button.layout.display = "none"
+        # "Run again, also allowing …": the move the answer names for the outlier
+        self.rerun_button = widgets.Button(icon="redo")
+        self.rerun_button.layout.display = "none"
+        self.rerun_button.on_click(lambda _b: self.rerun())
+        self._rerun_move = ""
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.apply_button.on_click(lambda _b: self.apply())
+        for w, cls in (
+            (self.start_button, "vl-suggest-start"),
+            (self.cancel_button, "vl-suggest-cancel"),
+            (self.apply_button, "vl-suggest-apply"),
+            (self.rerun_button, "vl-suggest-rerun"),
+        ):
+            w.add_class(cls)
+        self.labels = [widgets.Label() for _ in range(5)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.targets, self.moves, self.games, self.trials, self.seed),
+            ("targets", "moves", "games", "trials", "seed"),
+            strict=True,
+        ):
+            box = PanelParts.field("suggest", label, w)
+            box.add_class(f"vl-suggest-{cls}")
+            fields.append(box)
+        parts = PanelParts.make("suggest", fields, [self.start_button, self.cancel_button])
+        self.heading, self.intro, self.bar = parts.heading, parts.intro, parts.bar
+        self.status, self.result, self.downloads = parts.status, parts.result, parts.downloads
+        self.apply_status = widgets.HTML()
+        self.apply_status.add_class("vl-suggest-applied")
+        after = widgets.HBox([self.rerun_button, self.apply_button])
+        after.add_class("vl-panel-buttons")
+        after.add_class("vl-suggest-buttons")
+        self._error: SuggestError | WordedError | None = None  # said again on a switch
+        self._applied: tuple[str, dict[str, object]] | None = None
+        self.widget = parts.widget("suggest", CSS, after, self.apply_status)
+        self.set_lang(lang)
+
+    def _t(self, key: str, **kw: object) -> str:
+        # a value that is words (an error's) is said in the page's language too
+        return i18n.text(
+            key, self.lang, **{k: v(self.lang) if callable(v) else v for k, v in kw.items()}
+        )
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.heading.value = html.escape(self._t("suggest.title"))
+        self.intro.value = f"<p>{html.escape(self._t('suggest.intro'))}</p>"
+        for label, key in zip(
+            self.labels, ("targets", "moves", "games", "trials", "seed"), strict=True
+        ):
+            label.value = self._t(f"suggest.field.{key}")
+        self.start_button.description = self._t("suggest.start")
+        self.cancel_button.description = self._t("suggest.cancel")
+        self.apply_button.description = self._t("suggest.apply")
+        if self._rerun_move:
+            self.rerun_button.description = self._t("suggest.rerun", move=self._rerun_move)
+        if self._error is not None:
+            self._show_error(self._error)
+        elif not self._say_status_again() and self.run.status == "failed" and not self.run.running:
+            self.status.value = failed_html(self.run.error_text(self.lang) or "")
+        if self._applied is not None:
+            key, kw = self._applied
+            self.apply_status.value = html.escape(self._t(key, **kw))
+        self._show_progress(self.run)
+        if not self.run.running:
+            self._draw()
+
+    def _set_status(self, key: str, **kw: object) -> None:
+        self._error = None  # a status line replaces an error's words
+        super()._set_status(key, **kw)
+
+    def _show_error(self, err: SuggestError | WordedError) -> None:
+        self._error, self._status = err, None
+        self.status.value = failed_html(err.text_in(self.lang))
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.run.running:
+            return
+        run = self.run
+        run.targets, run.moves = str(self.targets.value), str(self.moves.value)
+        run.games, run.trials = int(self.games.value), int(self.trials.value)
+        run.seed = int(self.seed.value)
+        self.apply_status.value, self._applied = "", None
+        try:
+            run.start(
+                self.get_draft(),
+                on_update=self._hand.wrap(self._show_progress),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
+            )
+        except SuggestError as e:
+            self._show_error(e)  # nothing started; the answer it would replace goes
+            self._clear()
+            return
+
+    def _clear(self) -> None:
+        """No answer shown (an input error, or a new search begins)."""
+        self.result.value, self.downloads.value = "", ""
+        self.apply_button.layout.display = "none"
+        self.rerun_button.layout.display = "none"
+        self._rerun_move = ""
+
+    def rerun(self) -> None:
+        """Search again with the move the answer named added to what may move."""
+        if not self._rerun_move or self.run.running:
+            return
+        self.run.allow(self._rerun_move)
+        self.moves.value = self.run.moves
+        self.start()
+
+    def draft_changed(self) -> None:
+        """The editor's draft changed: the answer shown is marked out of date (call from
+        the page's draft-change hook; a redraw checks it too)."""
+        if not self.run.running:
+            self._draw()
+
+    def _started(self, run: SuggestRun) -> None:
+        """The settings are good and the search begins (before its first update)."""
+        self._clear()
+        self.bar.show(0, run.trials)
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._set_status("suggest.running")
+        self._show_progress(run)
+        if run.phase == "done":  # it ended (e.g. refused) before the lines above: its end wins
+            self._done(run)
+
+    def cancel(self) -> None:
+        self.run.cancel()
+        self.cancel_button.disabled = True
+
+    def apply(self) -> None:
+        """Make the proposal the editor's draft (one undo step there)."""
+        if self.set_draft is None or self.run.result is None:
+            return
+        try:
+            deck = self.run.applied_to(self.get_draft())
+            self.set_draft(deck)
+        except VerliesError as e:
+            self._applied = ("suggest.apply_failed", {"msg": error_words(e)})
+        else:
+            self._applied = ("suggest.applied", {})
+        key, kw = self._applied
+        self.apply_status.value = html.escape(self._t(key, **kw))
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def _show_progress(self, run: SuggestRun) -> None:
+        if run.phase not in ("search", "verify"):
+            return
+        key = "suggest.progress_search" if run.phase == "search" else "suggest.progress_verify"
+        self.bar.show_run(run, self._t(key, done=run.done, total=run.total))
+
+    def _draw(self) -> None:
+        """The answer in the page's language (nothing before the first one): the draft it
+        belongs to (out of date once the draft changed), the headline and the verdicts
+        counted, the changes, the table of the check on fresh games, what the allowed
+        moves cannot reach. Headline and table come from the same verification."""
+        r = self.run.result
+        if r is None:
+            return
+        esc = html.escape
+        stale = self.run.stale(self.get_draft())
+        name = self.run.draft_name or "–"
+        parts = [f'<p class="vl-suggest-for">{esc(self._t("suggest.for_draft", name=name))}']
+        if stale:
+            parts.append(f' <b class="vl-suggest-stale">{esc(self._t("suggest.stale"))}</b>')
+        parts.append("</p>")
+        head = self.run.headline(self.lang)
+        parts.append(f'<p class="vl-suggest-headline"><b>{esc(head[0])}</b></p>')
+        if len(head) > 1:
+            parts.append(f'<p class="vl-suggest-tally">{esc(head[1])}</p>')
+        parts += self._edits_html(r)
+        parts += self._table_html(r)
+        hints = self.run.hints(self.lang)
+        if hints:
+            title = esc(self._t("suggest.hints_title"))
+            items = "".join(f'<li class="vl-suggest-hint">{esc(w)}</li>' for _m, w in hints)
+            parts.append(f'<div class="vl-suggest-title">{title}</div>')
+            parts.append(f'<ul class="vl-suggest-hints">{items}</ul>')
+        self.result.value = "".join(parts)
+        from verlies.ui.core.share import download_link
+
+        offered = self.run.offered
+        self.downloads.value = (
+            download_link(self.run.patch_text(), "proposal.toml", self._t("suggest.download"))
+            if offered
+            else ""
+        )
+        show = offered and self.set_draft is not None
+        self.apply_button.layout.display = None if show else "none"
+        self._rerun_move = hints[0][0] if hints else ""
+        if self._rerun_move:
+            self.rerun_button.description = self._t("suggest.rerun", move=self._rerun_move)
+        self.rerun_button.layout.display = None if self._rerun_move else "none"
+
+    def _edits_html(self, r: Any) -> list[str]:
+        """The proposed changes (and those pruned), with why the search ran."""
+        from verlies.i18n import text
+
+        esc = html.escape
+        if not r.edits:
+            return []
+        parts = []
+        sc = r.search.get("start_check", {})
+        if sc.get("illegal"):
+            names = ", ".join(r.start.characters[c].name.get(self.lang) for c in sc["illegal"])
+            note = text("tune.start_illegal", self.lang, characters=names)
+            parts.append(f'<p class="vl-suggest-note">{esc(note)}</p>')
+        elif sc.get("fresh_missed"):
+            parts.append(f"<p>{esc(self._t('suggest.start_fresh_missed'))}</p>")
+        elif sc.get("fresh_off"):
+            parts.append(f"<p>{esc(self._t('tune.start_fresh_off'))}</p>")
+        items = "".join(
+            f'<li class="vl-suggest-edit">{esc(w)}</li>' for w in self.run.edit_words(self.lang)
+        )
+        title = "suggest.edits_title"
+        parts.append(f'<div class="vl-suggest-title">{esc(self._t(title))}</div>')
+        parts.append(f'<ul class="vl-suggest-edits">{items}</ul>')
+        pruned = r.search.get("pruned") or []
+        if pruned:
+            said = self._t("suggest.pruned", n=len(pruned), found=r.search["found_edits"])
+            parts.append(f'<p class="vl-suggest-pruned">{esc(said)}</p>')
+        return parts
+
+    def _table_html(self, r: Any) -> list[str]:
+        """Each target's verdict on the fresh games, with its interval."""
+        esc = html.escape
+        v = r.verification
+        rows = self.run.verdicts(self.lang)
+        if v is None or not rows:
+            return []
+        from verlies.i18n.numbers import signed
+
+        level = signed(100 * v["level"], self.lang, digits=1, sign=False) + " %"
+        alpha = signed(100 * v.get("alpha", 0.05), self.lang, digits=0, sign=False) + " %"
+        title = self._t("suggest.verdicts_title", games=v["games"], level=level, alpha=alpha)
+        parts = [f'<div class="vl-suggest-title">{esc(title)}</div>']
+        cols = [self._t(f"suggest.col.{c}") for c in _COLUMNS]
+        head = "".join(f"<th>{esc(c)}</th>" for c in cols)
+        body = []
+        for row in rows:
+            cells = (
+                row.name,
+                row.band,
+                row.start,
+                row.value,
+                f"{row.low} – {row.high}",
+                row.verdict_words,
+            )
+            tds = "".join(
+                f'<td data-col="{esc(col)}" class="vl-suggest-{c}'
+                + (f" vl-suggest-verdict-{row.verdict}" if c == "verdict" else "")
+                + f'">{esc(cell)}</td>'
+                for c, col, cell in zip(_COLUMNS, cols, cells, strict=True)
+            )
+            body.append(f'<tr data-key="{esc(row.key)}">{tds}</tr>')
+        parts.append(
+            '<div class="vl-suggest-table vl-panel-table">'
+            f"<table><tr>{head}</tr>{''.join(body)}</table></div>"
+        )
+        note = self._t("tune.distance_note")
+        parts.append(f'<p class="vl-suggest-distance-note">{esc(note)}</p>')
+        return parts
+
+    def _done(self, run: SuggestRun) -> None:
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        self.bar.hide()
+        if run.status == "failed":
+            self._status, self._error = None, None
+            self.status.value = failed_html(run.error_text(self.lang) or "")
+            return
+        if run.result is None:
+            return
+        if run.cancelled and run.result.verification is None:
+            self._set_status("suggest.cancelled")
+        else:
+            self._set_status("suggest.done", seconds=run.seconds)
+        self._draw()

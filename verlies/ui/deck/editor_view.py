@@ -1,0 +1,718 @@
+"""The deck and card editor: browse, filter and edit every card, with a live parse check.
+
+A :class:`DeckEditor` keeps two decks:
+
+- ``draft``: the deck being edited. Every edit that is valid changes it at once; an edit
+  that is not (card text that does not parse, gold on a room, a second start card, ...)
+  shows its located error and leaves the draft exactly as it was, so the last good card
+  stays.
+- ``deck``: the deck for NEW games. "Apply to new games" copies the draft into it.
+
+"Apply to the current game" hands the draft to ``game.edit_deck`` (R-edit): the change
+becomes an undoable step of that game and applies to the cards not yet drawn.
+
+The editor is glue around the engine (``verlies.deck``, ``verlies.cards.text``,
+``verlies.render.svg``); it holds no rules of its own. Its parts: the model without
+widgets (``editor_model.py``: draft, undo, parse state), the card form
+(``editor_form.py``), the deck's name and files (``editor_files.py``) and the HTML pieces
+(``editor_html.py``); this module is the view that ties them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from verlies.cards.model import Character, Color, DungeonCard
+from verlies.deck import Deck
+from verlies.deck.sanity import Sanity, sanity
+from verlies.ui.core.words import known
+from verlies.ui.deck.drafts_view import DraftsPanel
+from verlies.ui.deck.editor_html import (
+    canonical_html,
+    error_html,
+    esc,
+    ok_html,
+    preview_html,
+    sanity_html,
+    summary_html,
+)
+from verlies.ui.deck.editor_model import (
+    KINDS,
+    MAX_UPLOAD_BYTES,
+    TEXT_KINDS,
+    Card,
+    EditorModel,
+    Filter,
+    Key,
+    card_matches,
+    describe_diff,
+    kind_key,
+    word,
+)
+from verlies.ui.deck.editor_model import text as _t
+from verlies.ui.deck.files_view import DeckFiles
+from verlies.ui.deck.form_view import FIELDS, NO_OBSTACLE, CardForm
+from verlies.ui.deck.impact_view import ImpactPanel
+from verlies.ui.deck.print_view import PrintPanel
+from verlies.ui.deck.sweep_view import SweepPanel
+
+if TYPE_CHECKING:
+    from verlies.game import Game
+    from verlies.store.drafts import DraftStore
+
+__all__ = [
+    "ALL",
+    "KINDS",
+    "MAX_UPLOAD_BYTES",
+    "NO_OBSTACLE",
+    "DeckEditor",
+    "card_matches",
+    "describe_diff",
+    "summary_html",
+]
+
+#: The deck checks' keys for a number no character can reach (verlies.deck.checks).
+_UNPASSABLE = frozenset(
+    {"check.obstacle_unpassable", "check.trap_unpassable", "check.monster_unbeatable"}
+)
+
+#: The filters' "all" choice (a Dropdown shows a value of None as no selection).
+ALL = "all"
+
+
+# ---- the widget --------------------------------------------------------------------------
+
+
+class DeckEditor:
+    """Browse, filter and edit the cards of a deck; apply the result to new games or to the
+    running game's undrawn cards.
+
+    ``get_game()`` returns the current game (or None); ``on_change()`` is called after an
+    edit was applied to the current game or the deck for new games changed.
+    """
+
+    # The card form's fields, offered as the editor's own attributes (set from FIELDS in
+    # _build; tests and the page reach them here).
+    card_title: widgets.HTML
+    name_de: widgets.Text
+    name_en: widgets.Text
+    text: widgets.Textarea
+    count: widgets.BoundedIntText
+    count_hint: widgets.HTML
+    tile_kind: widgets.Dropdown
+    tile_color: widgets.Dropdown
+    tile_shape: widgets.Dropdown
+    gold: widgets.BoundedIntText
+    obstacle_type: widgets.Dropdown
+    obstacle_color: widgets.Dropdown
+    obstacle_n: widgets.BoundedIntText
+    staerke: widgets.BoundedIntText
+    geist: widgets.BoundedIntText
+    geschick: widgets.BoundedIntText
+    status: widgets.HTML
+    sanity: widgets.HTML
+    canonical: widgets.HTML
+    preview: widgets.HTML
+    names_box: widgets.HBox
+    text_box: widgets.VBox
+    tile_box: widgets.VBox
+    character_box: widgets.HBox
+    count_box: widgets.HBox
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        get_game: Callable[[], Game | None] = lambda: None,
+        on_change: Callable[[], None] = lambda: None,
+        lang: str = "de",
+        drafts: Callable[[], tuple[DraftStore, str]] | None = None,
+    ) -> None:
+        # named drafts (issue 22): the page's store and browser; else the default store
+        self._drafts_opener = drafts or _default_drafts()
+        # the draft, its undo steps, the deck for new games: no widgets in there
+        self.model = EditorModel(deck, lang)
+        self._get_game = get_game
+        self._on_change = on_change
+        self._quiet = 0
+        self._draft_listeners: list[Callable[[Deck], None]] = []
+        self._last_text_ok = True
+        self._last_count_ok = True
+        # the sanity report of one draft (a deck is immutable: worked out once per draft)
+        self._sanity: tuple[Deck, Sanity] | None = None
+        self._build()
+        self._relabel()
+        self._refresh_list()
+        self._after_draft_change()
+        self.drafts.refresh()
+
+    # the model holds these; the page and tests read them here too
+    @property
+    def deck(self) -> Deck:
+        """The deck for new games."""
+        return self.model.deck
+
+    @property
+    def draft(self) -> Deck:
+        """The deck being edited."""
+        return self.model.draft
+
+    @property
+    def lang(self) -> str:
+        return self.model.lang
+
+    @property
+    def selected(self) -> Key | None:
+        return self.model.selected
+
+    @selected.setter
+    def selected(self, key: Key | None) -> None:
+        self.model.selected = key
+
+    # ---- construction --------------------------------------------------------------------
+
+    def _build(self) -> None:
+        W = widgets
+        self.title = W.HTML()
+        browse = self._build_browse()
+        # issue 22: each card's impact beside it in the list, computed from the draft
+        self.impact = ImpactPanel(
+            lambda: self.draft, self.filtered, self._impact_changed, lang=self.lang
+        )
+        self._build_card()
+        self._build_actions()
+        # composition and diff
+        self.composition_title = W.HTML()
+        self.totals = W.HTML()
+        self.diff_title = W.HTML()
+        self.diff_view = W.HTML()
+        # the deck's name and files
+        self.files = DeckFiles(self.model, lambda: bool(self._quiet), self._draft_replaced)
+        self.files_title = self.files.title
+        self.deck_name = self.files.deck_name
+        self.upload = self.files.upload
+        self.prepare_button = self.files.prepare_button
+        self.download = self.files.download
+        self.file_status = self.files.file_status
+        self.sweep = SweepPanel(
+            lambda: self.draft, lambda: self.selected, self._open_draft, lang=self.lang
+        )
+        self.prints = PrintPanel(lambda: self.draft, self._get_game, lang=self.lang)
+        self.drafts = DraftsPanel(
+            lambda: self.draft, self._open_draft, self._drafts_opener, lang=self.lang
+        )
+        self.widget = W.VBox(
+            [
+                self.title,
+                W.HBox([browse, self.form.widget]),
+                self.sanity,
+                self.impact.widget,
+                self.sweep.widget,
+                W.HBox([self.apply_new, self.apply_game, self.undo_button, self.reset_button]),
+                self.action_status,
+                self.pending,
+                self.composition_title,
+                self.totals,
+                self.diff_title,
+                self.diff_view,
+                self.drafts.widget,
+                self.prints.widget,
+                self.files.widget,
+            ]
+        )
+        self.widget.add_class("verlies-deck-editor")
+
+    def _build_browse(self) -> Any:
+        """The filters (kind, colour, words) and the card list."""
+        W = widgets
+        self.kind_filter = W.Dropdown(layout=W.Layout(width="260px"))
+        self.color_filter = W.Dropdown(layout=W.Layout(width="260px"))
+        self.search = W.Text(continuous_update=True, layout=W.Layout(width="260px"))
+        self.card_list = W.Select(rows=16, layout=W.Layout(width="340px"))
+        self.list_info = W.HTML()
+        self.kind_filter.observe(self._on_filter, "value")
+        self.color_filter.observe(self._on_filter, "value")
+        self.search.observe(self._on_filter, "value")
+        self.card_list.observe(self._on_select, "value")
+        self.card_list.add_class("vl-impact-list")
+        return W.VBox(
+            [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
+            layout=W.Layout(min_width="350px"),
+        )
+
+    def _build_card(self) -> None:
+        """The card's fields, offered as the editor's own attributes too."""
+        self.form = CardForm()
+        for name in FIELDS:
+            setattr(self, name, getattr(self.form, name))
+        for w in (self.name_de, self.name_en):
+            w.observe(self._on_name, "value")
+        self.text.observe(self._on_text, "value")
+        self.count.observe(self._on_count, "value")
+        for w in self.form.tile_fields:
+            w.observe(self._on_tile_field, "value")
+        for w in self.form.character_fields:
+            w.observe(self._on_character_field, "value")
+
+    def _build_actions(self) -> None:
+        """Apply to new games / to the game, undo, reset, and what they said."""
+        W = widgets
+        self.apply_new = W.Button(button_style="primary", icon="check")
+        self.apply_game = W.Button(button_style="warning", icon="play")
+        self.undo_button = W.Button(icon="undo")
+        self.reset_button = W.Button(icon="refresh")
+        self.apply_new.on_click(lambda _b: self.apply_to_new_games())
+        self.apply_game.on_click(lambda _b: self.apply_to_game())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.reset_button.on_click(lambda _b: self.reset())
+        for b in (self.apply_new, self.apply_game):
+            b.layout = W.Layout(width="auto")
+        self.action_status = W.HTML()
+        self.pending = W.HTML()
+
+    @contextmanager
+    def _silent(self) -> Iterator[None]:
+        """Setting widget values from code must not count as edits."""
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
+
+    # ---- language --------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the editor's words ("de" or "en")."""
+        self.model.lang = known(lang)
+        self._relabel()
+        self._refresh_list()
+        self._show_card(status=None)
+        self._after_draft_change(edit=False)
+
+    def _relabel(self) -> None:
+        lang = self.lang
+
+        def t(key: str) -> str:
+            return _t(key, lang)
+
+        kind, color = self.kind_filter.value, self.color_filter.value
+        with self._silent():
+            self.title.value = f"<h3>{esc(t('title'))}</h3>"
+            self.kind_filter.description = t("kind")
+            self.kind_filter.options = [(t("all"), ALL)] + [(t(kind_key(k)), k) for k in KINDS]
+            self.color_filter.description = t("color")
+            self.color_filter.options = [(t("all"), ALL)] + [(word(c, lang), c) for c in Color]
+            self.search.description = t("search")
+            self.search.placeholder = t("search_ph")
+            self.form.relabel(lang)
+            self.apply_new.description = t("apply_new")
+            self.apply_game.description = t("apply_game")
+            self.undo_button.description = t("undo")
+            self.reset_button.description = t("reset")
+            self.composition_title.value = f"<h4>{esc(t('composition'))}</h4>"
+            self.diff_title.value = f"<h4>{esc(t('diff'))}</h4>"
+            self.files.relabel(lang)
+            self.impact.set_lang(lang)
+            self.sweep.set_lang(lang)
+            self.drafts.set_lang(lang)
+            self.prints.set_lang(lang)
+            self.kind_filter.value = kind if kind is not None else ALL
+            self.color_filter.value = color if color is not None else ALL
+
+    # ---- browsing ------------------------------------------------------------------------
+
+    def filtered(self) -> list[Key]:
+        """The (kind, id) of every card of the draft that passes the current filter."""
+        kind = None if self.kind_filter.value == ALL else self.kind_filter.value
+        color = None if self.color_filter.value == ALL else self.color_filter.value
+        self.model.filter = Filter(kind, color, self.search.value or "")
+        return self.model.filtered()
+
+    def _list_label(self, key: Key) -> str:
+        return self.impact.column.label(key, self.model.list_label(key), self.lang)
+
+    def _refresh_list(self) -> None:
+        keys = self.impact.column.arrange(self.filtered())
+        total = self.model.total_cards()
+        with self._silent():
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            if self.selected in keys:
+                self.card_list.value = self.selected
+            elif keys:
+                self.card_list.value = keys[0]
+            else:
+                self.card_list.value = None
+        self._show_impact()
+        info = _t("n_cards", self.lang, n=len(keys), total=total)
+        if not keys:
+            info += " " + _t("no_match", self.lang)
+        self.list_info.value = f"<small>{esc(info)}</small>"
+        new_sel = self.card_list.value
+        if new_sel != self.selected:
+            self.selected = new_sel
+            self._show_card(status=None)
+
+    def _on_filter(self, _change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self._refresh_list()
+
+    def _on_select(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self.selected = change["new"]
+        self._show_card(status=None)
+
+    def select(self, kind: str, card_id: str) -> None:
+        """Select a card (clears filters that would hide it)."""
+        key = (kind, card_id)
+        if card_id not in self.draft.cards(kind):
+            raise KeyError(f"no {kind} card {card_id!r} in the draft")
+        if key not in self.filtered():
+            with self._silent():
+                self.kind_filter.value = ALL
+                self.color_filter.value = ALL
+                self.search.value = ""
+        self.selected = key
+        self._refresh_list()
+        self._show_card(status=None)
+
+    def _card(self) -> Card | None:
+        return self.model.card()
+
+    # ---- showing the selected card -----------------------------------------------------------
+
+    def _show_card(self, status: str | None) -> None:
+        """Fill the fields from the draft's version of the selected card."""
+        self.apply_new.disabled = self.apply_game.disabled = False  # the draft's text is good
+        card = self._card()
+        lang = self.lang
+        self._show_impact()
+        self._show_sanity()
+        self.sweep.card_selected()
+        self.form.show_boxes(card)
+        if card is None:
+            self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
+            self.preview.value = ""
+            self.canonical.value = ""
+            self.status.value = status or ""
+            return
+        with self._silent():
+            self.form.fill(card, self.model.count(), lang)
+        self._render_preview(card)
+        self.status.value = self._ok_html() if status is None else status
+
+    def _ok_html(self) -> str:
+        card = self._card()
+        if card is None:
+            return ok_html([], self.lang)
+        own = [w for w in self.draft.warnings if w.card == card.id]
+        # the deck's own "can never be passed" says what the sanity check's "nobody" says
+        said_nobody = any(w.words.key in _UNPASSABLE for w in own)
+        found = [
+            f.text(self.lang)
+            for f in self.sanity_report().about(card.id)
+            if not (said_nobody and f.key == "nobody")
+        ]
+        return ok_html([w.text(self.lang) for w in own] + found, self.lang)
+
+    def sanity_report(self) -> Sanity:
+        """The draft's sanity checks (issue 37 item 5), worked out once per draft."""
+        kept = self._sanity
+        if kept is None or kept[0] is not self.draft:
+            kept = self._sanity = (self.draft, sanity(self.draft))
+        return kept[1]
+
+    def _show_sanity(self) -> None:
+        """The draft's sanity warnings and chance table, the selected card's row marked."""
+        key = self.selected
+        self.sanity.value = sanity_html(
+            self.sanity_report(), self.lang, None if key is None else key[1]
+        )
+
+    def _render_preview(self, card: Card | None) -> None:
+        if card is None:
+            self.preview.value = ""
+            self.canonical.value = ""
+            return
+        self.canonical.value = canonical_html(card, self.lang)
+        self.preview.value = preview_html(card, self.lang)
+
+    # ---- edits -----------------------------------------------------------------------------
+
+    def _edit(self, edit: Callable[[], bool | None]) -> bool | None:
+        """Run an edit of the model: a valid one shows the new draft, an invalid one its
+        located error (the draft stays as it was, so the last good card stays). None: the
+        edit had nothing to do."""
+        before = self.model.draft
+        ok = edit()
+        if ok is None:
+            return None
+        if not ok:
+            self.status.value = error_html(self.model.parse, self.lang)
+            return False
+        if self.model.draft is not before:
+            self._after_draft_change()
+        self._render_preview(self._card())
+        self.status.value = self._ok_html()
+        return True
+
+    def set_text(self, text: str) -> bool:
+        """Edit the selected card's text (as typing in the text box does). True if it parsed."""
+        if self.text.value == text:
+            self._on_text({"new": text})
+        else:
+            self.text.value = text
+        return self._last_text_ok
+
+    def _on_text(self, change: dict[str, Any]) -> None:
+        if self._quiet or self.selected is None:
+            return
+        if self.selected[0] not in TEXT_KINDS:
+            return
+        text = change["new"]
+        self._last_text_ok = bool(self._edit(lambda: self.model.edit_text(text)))
+        # A text that does not parse cannot be applied: the buttons wait for a good one.
+        self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
+
+    def _on_name(self, _change: dict[str, Any]) -> None:
+        if self._quiet or self.selected is None:
+            return
+        de, en = self.name_de.value, self.name_en.value
+        if self._edit(lambda: self.model.edit_names(de, en)):
+            self._refresh_list()
+            self._show_card(status=None)
+
+    def set_count(self, n: int) -> bool:
+        """Set the selected card's count (0 removes it). True if the deck took it."""
+        if self.count.value == n:
+            self._on_count({"new": n})
+        else:
+            self.count.value = n
+        return self._last_count_ok
+
+    def _on_count(self, change: dict[str, Any]) -> None:
+        if self._quiet or self.selected is None:
+            return
+        cid = self.selected[1]
+        n = int(change["new"])
+        ok = bool(self._edit(lambda: self.model.edit_count(n)))
+        self._last_count_ok = ok
+        if not ok:
+            return
+        if n == 0:
+            self._refresh_list()
+            self.status.value = (
+                f"<span style='color:#8a6a00'>{esc(_t('removed', self.lang, id=cid))}</span>"
+            )
+        else:
+            with self._silent():
+                self._refresh_labels()
+
+    def _refresh_labels(self) -> None:
+        """Relabel the list (counts, names) without changing what it shows."""
+        keys = [v for _, v in self.card_list.options]
+        current = self.card_list.value
+        self.card_list.options = [(self._list_label(k), k) for k in keys]
+        self.card_list.value = current
+
+    def _impact_changed(self) -> None:
+        """New impact figures or a new order: the list shows them (the same cards, the
+        same selection), wide enough for its figures."""
+        if self.impact.column.deck is not None:
+            self.card_list.layout.width = "640px"
+        with self._silent():  # the impact run's news arrives on the kernel's loop
+            # From the filter's deck order, not the list's: after a sort, "deck" must
+            # bring the deck's order back.
+            keys = self.impact.column.arrange(self.filtered())
+            current = self.card_list.value
+            self.card_list.options = [(self._list_label(k), k) for k in keys]
+            self.card_list.value = current
+        self._show_impact()
+
+    def _show_impact(self) -> None:
+        key = self.selected
+        card = self._card()
+        self.impact.show_selected(key, card.name.get(self.lang) if card is not None else "")
+        rows = [(k, self.model.list_label(k)) for _, k in self.card_list.options]
+        self.impact.show_table(rows)
+
+    def _on_tile_field(self, _change: dict[str, Any] | None) -> None:
+        if self._quiet:
+            return
+        self.form.obstacle_enabled()
+        card = self._card()
+        if not isinstance(card, DungeonCard):
+            return
+        new = self.form.tile(card)
+        if new == card:
+            self._render_preview(card)
+            self.status.value = self._ok_html()
+            return
+        if self._edit(lambda: self.model.edit_card(new)):
+            with self._silent():
+                self._refresh_labels()
+
+    def edit_tile(self, **fields: Any) -> bool:
+        """Set fields of the selected dungeon card as the widgets do: ``kind``, ``color``,
+        ``shape`` (enums), ``gold``, ``obstacle`` (an Obstacle or None). True if accepted."""
+        card = self._card()
+        if not isinstance(card, DungeonCard):
+            raise ValueError("the selected card is not a dungeon card")
+        with self._silent():
+            self.form.set_tile(fields)
+        before = self.draft
+        self._on_tile_field(None)
+        return self.draft != before or self.form.tile(card) == card
+
+    def _on_character_field(self, _change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        card = self._card()
+        if not isinstance(card, Character):
+            return
+        new = self.form.character(card)
+        if new != card and self._edit(lambda: self.model.edit_card(new)):
+            with self._silent():
+                self._refresh_labels()
+
+    # ---- whole-deck actions ----------------------------------------------------------------
+
+    def _draft_replaced(self) -> None:
+        self._refresh_list()
+        self._show_card(status=None)
+        self._after_draft_change()
+
+    def _open_draft(self, deck: Deck) -> None:
+        """A saved draft opened: it is the draft now (one undo step)."""
+        self.model.set_draft(deck)
+        self._draft_replaced()
+
+    def open_draft(self, deck: Deck) -> None:
+        """Make ``deck`` the draft (one undo step): the balance lab's "Make it the draft"."""
+        self._open_draft(deck)
+
+    def deck_arrived(self, deck: Deck) -> None:
+        """The page's game came with ``deck`` (a link, a save file): new games use it,
+        and the draft becomes it (one undo step), its changes listed (issue 22)."""
+        self.model.deck = deck
+        self.model.set_draft(deck)
+        self._draft_replaced()
+
+    def undo(self) -> bool:
+        """Take back the last change of the draft."""
+        if not self.model.undo():
+            self.action_status.value = esc(_t("nothing_undo", self.lang))
+            return False
+        self._draft_replaced()
+        self.action_status.value = esc(_t("undone", self.lang))
+        return True
+
+    def reset(self) -> None:
+        """Reset the draft to the default deck (apply it to use it)."""
+        self.model.reset()
+        self._draft_replaced()
+        self.action_status.value = esc(_t("reset_done", self.lang))
+
+    def apply_to_new_games(self) -> None:
+        """New games use the draft from now on."""
+        self.action_status.value = esc(self.model.apply_to_new_games())
+        self._update_pending()
+        self._on_change()
+        self._tell_draft_changed()  # the deck of new games (the base) changed
+
+    def apply_to_game(self) -> bool:
+        """Apply the draft to the current game's undrawn cards as an undoable step."""
+        applied = self.model.apply_to_game(self._get_game())
+        if applied.refused:
+            self.action_status.value = f"<span style='color:#b3261e'>{esc(applied.message)}</span>"
+        else:
+            self.action_status.value = esc(applied.message)
+        if applied.done:
+            self._on_change()
+        return applied.done
+
+    # ---- derived views -----------------------------------------------------------------------
+
+    def diff_lines(self) -> list[str]:
+        """The draft's differences from the default deck, one line each."""
+        return self.model.diff_lines()
+
+    def _update_pending(self) -> None:
+        n = self.model.pending_changes()
+        text = _t("pending", self.lang, n=n) if n else _t("in_sync", self.lang)
+        color = "#8a6a00" if n else "#555"
+        self.pending.value = f"<small style='color:{color}'>{esc(text)}</small>"
+
+    def _after_draft_change(self, edit: bool = True) -> None:
+        self.totals.value = summary_html(self.draft, self.lang)
+        self._show_sanity()
+        lines = self.diff_lines()
+        if lines:
+            items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+            self.diff_view.value = f"<ul class='verlies-diff'>{items}</ul>"
+        else:
+            self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
+        self._update_pending()
+        self.impact.show_progress()  # says when its figures are of an earlier draft
+        self.sweep.draft_changed()  # "now" follows the draft, or the sweep is out of date
+        self.undo_button.disabled = not self.model.can_undo
+        with self._silent():
+            self.files.show_name()
+        if edit:
+            self.files.stale()
+            self._tell_draft_changed()
+
+    def on_draft_change(self, callback: Callable[[Deck], None]) -> None:
+        """Call ``callback(draft)`` whenever the draft changes (an edit, undo, reset, an
+        opened draft, an arrived deck) or new games take it: results of an earlier draft
+        can mark themselves out of date at once."""
+        self._draft_listeners.append(callback)
+
+    def _tell_draft_changed(self) -> None:
+        self.drafts.draft_changed()
+        for callback in list(self._draft_listeners):
+            callback(self.draft)
+
+    # ---- files -------------------------------------------------------------------------------
+
+    def download_text(self) -> str:
+        """The draft as a whole deck file (what the download link holds)."""
+        return self.draft.dumps()
+
+    def patch_text(self) -> str:
+        """Only the draft's changes against the default deck, as a patch file."""
+        return self.draft.dumps_patch()
+
+    def prepare_download(self) -> None:
+        """Fill the download links (whole deck and changes only), named after the deck."""
+        self.files.prepare_download()
+
+    def load_bytes(self, data: bytes, name: str = "<upload>") -> bool:
+        """Load a deck file's bytes into the draft. A file too large or not a valid deck
+        shows its (located) error and leaves the draft unchanged."""
+        return self.files.load_bytes(data, name)
+
+    def set_deck_name(self, name: str) -> bool:
+        """Rename the deck as the name field does (validated, undoable). True if taken."""
+        return self.files.set_name(name)
+
+
+def _default_drafts() -> Callable[[], tuple[DraftStore, str]]:
+    """The playtest store of the environment (opened on first use, then kept) and no
+    browser id: the editor outside the page."""
+    kept: list[DraftStore] = []
+
+    def opener() -> tuple[DraftStore, str]:
+        if not kept:
+            from verlies.store.db import PlaytestStore
+            from verlies.store.drafts import DraftStore
+
+            kept.append(DraftStore(PlaytestStore()))
+        return kept[0], ""
+
+    return opener

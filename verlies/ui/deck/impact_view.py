@@ -1,0 +1,243 @@
+"""The Deck tab's "Which card matters" panel: the widgets over an
+:class:`~verlies.ui.deck.impact_model.ImpactColumn` (issue 22, item 1).
+
+Settings (games per deck, players, all cards or the cards in the list), Start and Cancel,
+a progress line, and the order of the card list (deck order, impact, met per game). The
+figures themselves are shown by the editor in its card list (each entry: the card, then
+its figure), and the selected card's figure under the panel. Updates from the run's
+thread are drawn at most every 0.4 s (the last one always).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.ui.core.theme import IMPACT_CSS
+from verlies.ui.deck.impact_model import (
+    BUDGET,
+    METHODS,
+    SORTS,
+    ImpactColumn,
+    Key,
+    figure_parts,
+    figure_text,
+)
+from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
+
+__all__ = ["CSS", "ImpactPanel"]
+
+CSS = IMPACT_CSS  # the page's styles live in verlies.ui.core.theme
+
+
+class ImpactPanel(RunPanel):
+    """The panel; ``get_draft()`` is the editor's draft, ``get_listed()`` the cards its
+    list shows now, ``on_figures()`` redraws the list (new figures or a new order)."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], Deck],
+        get_listed: Callable[[], Sequence[Key]],
+        on_figures: Callable[[], None],
+        lang: str = "de",
+        workers: int | None = None,
+    ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        W = widgets
+        self.get_draft, self.get_listed, self.on_figures = get_draft, get_listed, on_figures
+        self.lang = lang
+        self.column = ImpactColumn(workers)
+        self.title = W.HTML()
+        self.intro = W.HTML()
+        self.method = W.Dropdown(options=[(m, m) for m in METHODS], value="contribution")
+        self.method.observe(self._on_method, "value")
+        self.games = W.BoundedIntText(value=BUDGET, min=2, max=1_000_000, step=8)
+        self.players = W.Dropdown(options=[2, 3, 4], value=4)
+        self.scope = W.Dropdown(options=[("all", "all"), ("listed", "listed")], value="all")
+        self.sort = W.Dropdown(options=[(s, s) for s in SORTS], value="deck")
+        self.sort.observe(self._on_sort, "value")
+        self.start_button = W.Button(button_style="primary", icon="play")
+        self.cancel_button = W.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.labels = [W.Label() for _ in range(5)]
+        fields = []
+        for label, w, cls in zip(
+            self.labels,
+            (self.method, self.games, self.players, self.scope, self.sort),
+            (
+                "vl-impact-method",
+                "vl-impact-games",
+                "vl-impact-players",
+                "vl-impact-scope",
+                "vl-impact-sort",
+            ),
+            strict=True,
+        ):
+            box = W.VBox([label, w])
+            box.add_class("vl-panel-field")
+            box.add_class("vl-impact-field")
+            box.add_class(cls)
+            fields.append(box)
+        self.start_button.add_class("vl-impact-start")
+        self.cancel_button.add_class("vl-impact-cancel")
+        controls = W.Box([*fields, self.start_button, self.cancel_button])
+        controls.add_class("vl-panel-controls")
+        controls.add_class("vl-impact-controls")
+        self.bar = ProgressRow("vl-impact-progress", text_class="vl-impact-status")
+        self.progress_text = self.bar.text  # the words: what the run is doing
+        self.star = W.HTML()
+        self.star.add_class("vl-impact-star")
+        self.selected = W.HTML()
+        self.selected.add_class("vl-impact-selected")
+        self.table = W.HTML()
+        self.table.add_class("vl-impact-table")
+        self.widget = W.VBox(
+            [
+                panel_styles(CSS),
+                self.title,
+                self.intro,
+                controls,
+                self.bar.widget,
+                self.star,
+                self.selected,
+                self.table,
+            ]
+        )
+        self.widget.add_class("vl-panel")
+        self.widget.add_class("vl-impact")
+        self.set_lang(lang)
+
+    def _t(self, key: str, **kw: object) -> str:
+        return i18n.text(f"deckimpact.{key}", self.lang, **kw)
+
+    # ---- language ------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.title.value = f"<h4>{html.escape(self._t('title'))}</h4>"
+        contrib = self.method.value == "contribution"
+        intro = self._t("intro36" if contrib else "intro")
+        self.intro.value = f"<small>{html.escape(intro)}</small>"
+        keys = ("method", "games.contribution" if contrib else "games", "players", "scope")
+        for label, key in zip(self.labels, (*keys, "sort"), strict=True):
+            label.value = self._t(key)
+        method = self.method.value
+        self.method.unobserve(self._on_method, "value")
+        self.method.options = [(self._t(f"method.{m}"), m) for m in METHODS]
+        self.method.value = method
+        self.method.observe(self._on_method, "value")
+        scope, sort = self.scope.value, self.sort.value
+        self.scope.options = [(self._t(f"scope.{s}"), s) for s in ("all", "listed")]
+        self.scope.value = scope
+        # the sort's options change their labels only: no new order, no redraw
+        self.sort.unobserve(self._on_sort, "value")
+        self.sort.options = [(self._t(f"sort.{s}"), s) for s in SORTS]
+        self.sort.value = sort
+        self.sort.observe(self._on_sort, "value")
+        self.start_button.description = self._t("start")
+        self.cancel_button.description = self._t("cancel")
+        self.show_progress()
+
+    # ---- running -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Compute the impact of the draft's cards (all, or those in the list)."""
+        if self.column.running:
+            return
+        cards = None if self.scope.value == "all" else list(self.get_listed())
+        try:
+            self.column.start(
+                self.get_draft(),
+                games=int(self.games.value),
+                players=int(self.players.value),
+                cards=cards,
+                method=str(self.method.value),
+                on_update=self._hand.wrap(self._update),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
+            )
+        except Exception as e:  # a located refusal, shown where the run would be
+            self.bar.fail(self._t("error", msg=str(e)))
+
+    def _started(self, _column: ImpactColumn) -> None:
+        """The run begins (before its first update): the list loses the old figures."""
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self.show_progress()
+        self.on_figures()
+
+    def cancel(self) -> None:
+        self.column.cancel()
+
+    def _update(self, column: ImpactColumn) -> None:
+        self.show_progress()
+        if self._due():
+            self.on_figures()
+
+    def _done(self, column: ImpactColumn) -> None:
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        self.show_progress()
+        self.on_figures()
+
+    def _on_method(self, change: dict[str, object]) -> None:
+        """Another measure: its own default games (in all, or per deck) and words."""
+        self.games.value = BUDGET if change["new"] == "contribution" else 48
+        self.set_lang(self.lang)
+
+    def _on_sort(self, change: dict[str, object]) -> None:
+        self.column.sort = str(change["new"])
+        self.on_figures()
+
+    # ---- showing -------------------------------------------------------------------------
+
+    def show_progress(self) -> None:
+        col = self.column
+        star = col.star_text(self.lang)
+        self.star.value = f"<small>{html.escape(star)}</small>" if star else ""
+        words = col.progress_text(self.lang)
+        if col.stale(self.get_draft()):
+            words += " " + self._t("stale")
+        if col.status == "failed":
+            self.bar.fail(words)
+        elif col.deck is None:
+            self.bar.say(words)  # before the first run: the words alone
+        else:
+            self.bar.show_run(col, words)
+
+    def show_selected(self, key: Key | None, card_label: str) -> None:
+        """The selected card's figure in full, under the panel."""
+        if key is None or self.column.deck is None:
+            self.selected.value = ""
+            return
+        fig = figure_text(self.column.figure(key), self.lang, self.column.deck)
+        self.selected.value = html.escape(self._t("selected", card=card_label, figure=fig))
+
+    def show_table(self, rows: Sequence[tuple[Key, str]]) -> None:
+        """The list's cards (key, name) in its order with their figures, as a table (shown
+        on narrow screens only, where the list cannot show its entries whole)."""
+        col = self.column
+        if col.deck is None:
+            self.table.value = ""
+            return
+        heads = [self._t(f"col.{k}") for k in ("card", "what", "effect", "met")]
+        out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"]
+        for key, name in rows:
+            fig = col.figure(key)
+            if fig is None:
+                parts = (self._t("none"), "", "")
+            else:
+                parts = figure_parts(fig, self.lang, col.deck)
+            cells = [name, *parts]
+            out.append(
+                "<tr>"
+                + "".join(
+                    f"<td data-col='{html.escape(h, quote=True)}'>{html.escape(c)}</td>"
+                    for h, c in zip(heads, cells, strict=True)
+                )
+                + "</tr>"
+            )
+        self.table.value = "".join(out) + "</table>"

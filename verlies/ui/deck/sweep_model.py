@@ -1,0 +1,480 @@
+"""The Deck tab's "Sweep this number" panel without widgets (issue 22 item 3).
+
+:class:`SweepRun` sweeps one number of the selected card of the editor's draft (its
+copies, gold, obstacle, fight value or trap target: :class:`verlies.sim.sweep.Tweak`) over
+a range, a batch of games at every value on the same seeds (as ``verlies sweep`` does), in
+a background thread with progress and cancel; :meth:`SweepRun.points` is the curve so far:
+one quantity per value with its 95 % interval. :meth:`SweepRun.deck_at` is the draft with
+the number set to a value of the range (the page makes it the draft).
+
+Values the deck refuses (a count below what the rules need, gold below 0, ...) are left
+out of the range before the run and named (:attr:`SweepRun.refused`).
+
+A character's values (R2.1: Stärke, Geist, Geschick; 1–6 summing to 10) cannot move alone:
+:class:`PairTweak` sweeps one of them as a pair move, the value +k and another value the
+designer picks −k, every point checked by the deck (values 1–6, the sum kept).
+
+Issue 37 item 6: the curve can show each character's win rate (Wilson interval) and the
+spread of the win rates (max − min, its bootstrap interval and its noise floor: what the
+spread would be if every character won equally often); the default range is centred on
+the card's value (:func:`default_range`: ±3, clipped to what the deck takes); two numbers
+of one card swept together (:class:`GridTweak`, every pair of values a cell) make a heat
+map. :meth:`SweepRun.value_of` tells which point of the sweep the draft is now (after
+"Make it the draft"), or None: the draft changed otherwise and the sweep is out of date.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.errors import VerliesError
+from verlies.sim.records import SimulationError
+from verlies.sim.stats import spread_interval, spread_noise_floor
+from verlies.sim.sweep import SweepResult, Tweak, sweep
+from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
+from verlies.ui.runs.run_model import PooledRun
+
+__all__ = [
+    "CHARACTER_VALUES",
+    "MAX_CELLS",
+    "MAX_POINTS",
+    "QUANTITIES",
+    "RANGE_REACH",
+    "SPREAD",
+    "WIN",
+    "GridTweak",
+    "PairTweak",
+    "Point",
+    "SweepRun",
+    "default_range",
+    "fields_of",
+    "givers_of",
+    "is_share",
+    "quantities_of",
+]
+
+#: The spread of the characters' win rates (max − min), a quantity of the curve.
+SPREAD = "win_spread"
+#: ``win:<character id>``: one character's win rate.
+WIN = "win:"
+#: The quantities the curve can show besides each character's win rate (``sweep.q.<key>``
+#: in i18n), in the order the panel offers them (after the spread come the win rates).
+QUANTITIES: tuple[str, ...] = (
+    SPREAD,
+    "median_rounds",
+    "mean_gold",
+    "injuries_per_game",
+    "timeout_share",
+)
+#: The most values one sweep plays.
+MAX_POINTS = 12
+#: The most cells of a sweep of two numbers (7 × 7).
+MAX_CELLS = 49
+#: The default range reaches this far on either side of the card's value.
+RANGE_REACH = 3
+#: Bootstrap draws for the spread's interval and noise floor (seeded: the same figures
+#: every time).
+SPREAD_REPS = 400
+#: A character's three values (R2.1), the names of its card's fields.
+CHARACTER_VALUES: tuple[str, ...] = ("staerke", "geist", "geschick")
+
+
+@dataclass(frozen=True)
+class PairTweak(Tweak):
+    """A character's value ``field`` set to a value, ``gives`` moving the other way by as
+    much (R2: the three values sum to 10, so one cannot move alone). Every value is
+    checked: both values stay 1–6, the sum stays what it was (SimulationError if not)."""
+
+    gives: str
+
+    def __post_init__(self) -> None:
+        if self.kind != "character":
+            raise SimulationError(f"a pair move is a character's, not a {self.kind} card's")
+        for f in (self.field, self.gives):
+            if f not in CHARACTER_VALUES:
+                raise SimulationError(f"unknown value {f!r} (known: {', '.join(CHARACTER_VALUES)})")
+        if self.field == self.gives:
+            raise SimulationError(f"{self.field} cannot give to itself")
+
+    def label(self) -> str:
+        return f"character:{self.card} {self.field}+k {self.gives}-k"
+
+    def value_in(self, deck: Any) -> int:
+        return int(getattr(self._card(deck), self.field))
+
+    def partner_at(self, deck: Any, value: int) -> int:
+        """The giving value when ``field`` is at ``value``."""
+        card = self._card(deck)
+        return int(getattr(card, self.gives)) - (value - int(getattr(card, self.field)))
+
+    def apply(self, deck: Any, value: int) -> Any:
+        card = self._card(deck)
+        partner = self.partner_at(deck, value)
+        lo, hi = CHARACTER_RANGE
+        for name, v in ((self.field, value), (self.gives, partner)):
+            if not lo <= v <= hi:
+                raise SimulationError(
+                    f"character {self.card}: {name} {v} is outside {lo}–{hi} (R2)"
+                )
+        new = dataclasses.replace(card, **{self.field: value, self.gives: partner})
+        if sum(new.values) != CHARACTER_SUM:
+            raise SimulationError(
+                f"character {self.card}: values {'/'.join(map(str, new.values))} do not "
+                f"sum to {CHARACTER_SUM} (R2)"
+            )
+        return deck.with_card("character", new)
+
+
+@dataclass(frozen=True)
+class GridTweak(Tweak):
+    """Two numbers of one card swept together: value ``i`` is cell ``cells[i]``, ``field``
+    at its first number and ``second`` at its second. A character's two values move with
+    the third giving what keeps the sum (R2: the three 1–6, summing to 10); another card's
+    two numbers each as :class:`Tweak` sets it (the deck refuses what it refuses)."""
+
+    second: str
+    cells: tuple[tuple[int, int], ...]
+
+    def __post_init__(self) -> None:
+        if self.field == self.second:
+            raise SimulationError(f"{self.field} cannot be swept against itself")
+        if self.kind == "character":
+            for f in (self.field, self.second):
+                if f not in CHARACTER_VALUES:
+                    raise SimulationError(
+                        f"unknown value {f!r} (known: {', '.join(CHARACTER_VALUES)})"
+                    )
+
+    def label(self) -> str:
+        return f"{self.kind}:{self.card} {self.field} × {self.second}"
+
+    @property
+    def third(self) -> str:
+        """A character's value that gives (the one neither axis names)."""
+        return next(f for f in CHARACTER_VALUES if f not in (self.field, self.second))
+
+    def pair_in(self, deck: Any) -> tuple[int, int]:
+        """The two numbers in ``deck``."""
+        if self.kind == "character":
+            card = self._card(deck)
+            return int(getattr(card, self.field)), int(getattr(card, self.second))
+        first = Tweak(self.kind, self.card, self.field).value_in(deck)
+        return first, Tweak(self.kind, self.card, self.second).value_in(deck)
+
+    def value_in(self, deck: Any) -> int:
+        """The index of the deck's cell; −1 when the deck's numbers are no cell."""
+        pair = self.pair_in(deck)
+        return self.cells.index(pair) if pair in self.cells else -1
+
+    def apply(self, deck: Any, value: int) -> Any:
+        if not 0 <= value < len(self.cells):
+            raise SimulationError(f"no cell {value} (the grid has {len(self.cells)})")
+        a, b = self.cells[value]
+        if self.kind != "character":
+            moved = Tweak(self.kind, self.card, self.field).apply(deck, a)
+            return Tweak(self.kind, self.card, self.second).apply(moved, b)
+        card = self._card(deck)
+        rest = CHARACTER_SUM - a - b
+        lo, hi = CHARACTER_RANGE
+        for name, v in ((self.field, a), (self.second, b), (self.third, rest)):
+            if not lo <= v <= hi:
+                raise SimulationError(
+                    f"character {self.card}: {name} {v} is outside {lo}–{hi} (R2)"
+                )
+        new = dataclasses.replace(card, **{self.field: a, self.second: b, self.third: rest})
+        return deck.with_card("character", new)
+
+
+def default_range(draft: Deck, tweak: Tweak, reach: int = RANGE_REACH) -> tuple[int, int]:
+    """The range a sweep of ``tweak`` starts with: the card's value ± ``reach``, each side
+    stopping at the last value the deck takes (a count of 0 removes the card, an obstacle
+    is at least 1, a character's values stay 1–6 summing to 10)."""
+    now = tweak.value_in(draft)
+
+    def takes(v: int) -> bool:
+        try:
+            tweak.apply(draft, v)
+        except VerliesError:
+            return False
+        return True
+
+    low = now
+    while low > now - reach and takes(low - 1):
+        low -= 1
+    high = now
+    while high < now + reach and takes(high + 1):
+        high += 1
+    return low, high
+
+
+def quantities_of(deck: Deck) -> list[str]:
+    """The quantities a sweep of ``deck`` can show: the spread of the win rates, each
+    character's win rate, then rounds, gold, injuries and timeouts."""
+    return [SPREAD, *(WIN + c for c in deck.characters), *QUANTITIES[1:]]
+
+
+def is_share(quantity: str) -> bool:
+    """A share of games (shown in per cent; the spread in points)."""
+    return quantity in (SPREAD, "timeout_share") or quantity.startswith(WIN)
+
+
+def givers_of(field: str) -> list[str]:
+    """The values that can give when the character's ``field`` moves."""
+    return [f for f in CHARACTER_VALUES if f != field]
+
+
+def fields_of(deck: Deck, kind: str, card_id: str) -> list[str]:
+    """The numbers of a card a sweep can move (its copies; gold, obstacle, fight, trap
+    where the card has them). The start card's and the exits' copies are the game's frame
+    (R2.4, R1.3): not offered. A character: its three values, each swept as a pair move
+    (:class:`PairTweak`)."""
+    if kind == "character":
+        return list(CHARACTER_VALUES) if card_id in deck.characters else []
+    if kind not in ("dungeon", "room", "monster", "treasure"):
+        return []
+    out = []
+    for field in ("gold", "obstacle", "fight", "trap", "count"):
+        if field == "count" and kind == "dungeon":
+            if str(deck.dungeon[card_id].kind.value) in ("start", "exit"):
+                continue
+        try:
+            Tweak(kind, card_id, field).value_in(deck)
+        except (VerliesError, AttributeError, TypeError, IndexError):
+            continue
+        if field == "gold" and kind in ("room", "monster"):
+            continue
+        out.append(field)
+    return out
+
+
+@dataclass(frozen=True)
+class Point:
+    """One value of the sweep: the quantity's estimate and 95 % interval, games played;
+    for the spread of the win rates also its noise floor (else NaN)."""
+
+    value: int
+    estimate: float
+    low: float
+    high: float
+    games: int
+    floor: float = math.nan
+
+
+class SweepRun(PooledRun):
+    """One sweep at a time on a draft, in a background thread; its points so far (the
+    thread, the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
+
+    what = "sweep"
+
+    def __init__(self, workers: int | None = None) -> None:
+        super().__init__(workers)
+        self.deck: Deck | None = None
+        self.tweak: Tweak | None = None
+        self.values: list[int] = []
+        self.refused: list[int] = []
+        self.result: SweepResult | None = None
+        #: The swept draft at every value (made once, when the range is checked).
+        self.decks: dict[int, Deck] = {}
+        self._spreads: dict[tuple[int, int], tuple[float, float, float, float]] = {}
+
+    def start(
+        self,
+        draft: Deck,
+        tweak: Tweak,
+        low: int,
+        high: int,
+        *,
+        games: int = 48,
+        players: int = 4,
+        on_update: Callable[[SweepRun], None] | None = None,
+        on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
+    ) -> None:
+        """Sweep ``tweak`` of ``draft`` from ``low`` to ``high`` (both included); returns
+        at once. VerliesError: a range that is empty, too long, or refused at every value."""
+        self._check_idle()
+        if high < low:
+            raise VerliesError(f"the range {low}–{high} is empty")
+        if high - low + 1 > MAX_POINTS:
+            raise VerliesError(f"at most {MAX_POINTS} values, not {high - low + 1}")
+        self._start(
+            draft,
+            tweak,
+            range(low, high + 1),
+            f"{low}–{high}",
+            games=games,
+            players=players,
+            on_update=on_update,
+            on_done=on_done,
+            on_start=on_start,
+        )
+
+    def start_grid(
+        self,
+        draft: Deck,
+        kind: str,
+        card: str,
+        fields: tuple[str, str],
+        first: tuple[int, int],
+        second: tuple[int, int],
+        *,
+        games: int = 24,
+        players: int = 4,
+        on_update: Callable[[SweepRun], None] | None = None,
+        on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
+    ) -> None:
+        """Sweep two numbers of one card together: every pair of ``first`` (low, high) ×
+        ``second`` (low, high) a cell (:class:`GridTweak`; at most :data:`MAX_CELLS`),
+        the cells the deck refuses left out. Returns at once."""
+        self._check_idle()
+        (a0, a1), (b0, b1) = first, second
+        if a1 < a0 or b1 < b0:
+            raise VerliesError(f"the range {a0}–{a1} × {b0}–{b1} is empty")
+        n = (a1 - a0 + 1) * (b1 - b0 + 1)
+        if n > MAX_CELLS:
+            raise VerliesError(f"at most {MAX_CELLS} cells, not {n}")
+        cells = tuple((a, b) for b in range(b0, b1 + 1) for a in range(a0, a1 + 1))
+        tweak = GridTweak(kind, card, fields[0], fields[1], cells)
+        self._start(
+            draft,
+            tweak,
+            range(len(cells)),
+            f"{a0}–{a1} × {b0}–{b1}",
+            games=games,
+            players=players,
+            on_update=on_update,
+            on_done=on_done,
+            on_start=on_start,
+        )
+
+    def _start(
+        self,
+        draft: Deck,
+        tweak: Tweak,
+        candidates: range,
+        said: str,
+        *,
+        games: int,
+        players: int,
+        on_update: Callable[[SweepRun], None] | None,
+        on_done: Callable[[SweepRun], None] | None,
+        on_start: Callable[[SweepRun], None] | None,
+    ) -> None:
+        values, refused = [], []
+        decks: dict[int, Deck] = {}
+        for v in candidates:
+            try:
+                decks[v] = tweak.apply(draft, v)
+                values.append(v)
+            except VerliesError:
+                refused.append(v)
+        if not values:
+            raise VerliesError(f"the deck refuses every value {said}")
+        cancel = self._begin(games * len(values))
+        self.deck, self.tweak, self.values, self.refused = draft, tweak, values, refused
+        self.decks = decks
+        self._spreads = {}
+        self.result = None
+        executor = self.executor()
+
+        def update(result: SweepResult) -> None:
+            self.result = result
+            if on_update is not None:
+                on_update(self)
+
+        def work() -> None:
+            self.result = sweep(
+                tweak,
+                values,
+                games,
+                players=players,
+                deck=draft,
+                characters="all" if len(draft.characters) >= players else None,
+                workers=1 if executor is None else None,
+                executor=executor,
+                progress=self._progress,
+                cancel=cancel,
+                on_update=update,
+            )
+
+        self._launch(work, on_done, on_start)
+
+    def points(self, quantity: str) -> list[Point]:
+        """The curve so far: every value with games, its estimate and 95 % interval (the
+        spread of the win rates: also its noise floor)."""
+        res = self.result
+        if res is None:
+            return []
+        if quantity == SPREAD:
+            return self._spread_points(res)
+        curve = res.curve_ci(quantity)
+        out = []
+        for v, p, (est, low, high) in zip(res.values, res.points, curve, strict=True):
+            if p.metrics.games and not math.isnan(est):
+                out.append(Point(v, est, low, high, p.metrics.games))
+        return out
+
+    def _spread_points(self, res: SweepResult) -> list[Point]:
+        """Max − min of the characters' win rates at every value: its 95 % bootstrap
+        interval and noise floor (``verlies.sim.stats``, seeded), worked out once per
+        point and number of games."""
+        out = []
+        for i, (v, p) in enumerate(zip(res.values, res.points, strict=True)):
+            games = p.metrics.games
+            if not games:
+                continue
+            key = (i, games)
+            if key not in self._spreads:
+                sides = [p.metrics.characters[c] for c in sorted(p.metrics.characters)]
+                n = [s.games for s in sides]
+                k = [s.wins for s in sides]
+                rates = [s.wins / s.games for s in sides if s.games]
+                spread = max(rates) - min(rates) if len(rates) >= 2 else math.nan
+                low, high = spread_interval(n, k, SPREAD_REPS, 0)
+                floor = spread_noise_floor(n, k, SPREAD_REPS, 0)
+                self._spreads[key] = (spread, low, high, floor)
+            spread, low, high, floor = self._spreads[key]
+            if not math.isnan(spread):
+                out.append(Point(v, spread, low, high, games, floor))
+        return out
+
+    def deck_at(self, value: int) -> Deck:
+        """The swept draft with the number at ``value``."""
+        if self.deck is None or self.tweak is None:
+            raise VerliesError("no sweep yet")
+        if value in self.decks:
+            return self.decks[value]
+        deck: Deck = self.tweak.apply(self.deck, value)
+        return deck
+
+    def value_of(self, draft: Deck) -> int | None:
+        """The value of the sweep whose deck ``draft`` is (the swept draft itself, or one
+        of its points made the draft); None: the draft is none of them, the sweep is of
+        an earlier draft."""
+        if self.deck is None or self.tweak is None:
+            return None
+        for v, deck in self.decks.items():
+            if deck is draft:
+                return v
+        if draft is self.deck or draft == self.deck:
+            v = self.tweak.value_in(draft)
+            return v if v in self.decks else None
+        for v, deck in self.decks.items():
+            if deck == draft:
+                return v
+        return None
+
+    def progress_text(self, lang: str) -> str:
+        if self.error is not None:
+            return i18n.text("sweep.error", lang, msg=self.error_text(lang))
+        if self.tweak is None:
+            return ""
+        key = "running" if self.running else ("cancelled" if self.cancelled else "done")
+        return i18n.text(f"sweep.{key}", lang, done=self.done, total=self.total)

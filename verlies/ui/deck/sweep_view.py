@@ -1,0 +1,616 @@
+"""The Deck tab's "Sweep this number" panel: the widgets over a
+:class:`~verlies.ui.deck.sweep_model.SweepRun` (issue 22 item 3, issue 37 item 6).
+
+For the card selected in the editor: which number (its copies, gold, obstacle, fight
+value, trap target; a character's value as a pair move with the value that gives), a
+range (centred on the card's value), games per value, the quantity to show (the spread
+of the win rates, each character's win rate, rounds, gold, injuries, timeouts); Sweep and
+Cancel; the curve (:class:`~verlies.ui.deck.sweep_plot_view.SweepPlot`: every value with its 95 %
+interval, filled in as games arrive, the draft's value marked "now") and a table of the
+same numbers below it; a click on a point, or a value picked and "Make it the draft",
+makes that value the draft (one undo step). With a second number, every pair of values is
+a cell of a heat map. The moment the draft changes otherwise, the result says it is out
+of date (and can no longer be made the draft: that would undo the newer edits).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.errors import VerliesError
+from verlies.i18n.numbers import MINUS, decimal, fixed
+from verlies.sim.sweep import Tweak
+from verlies.ui.core.theme import SWEEP_CSS
+from verlies.ui.deck.sweep_model import (
+    SPREAD,
+    WIN,
+    GridTweak,
+    PairTweak,
+    Point,
+    SweepRun,
+    default_range,
+    fields_of,
+    givers_of,
+    is_share,
+    quantities_of,
+)
+from verlies.ui.deck.sweep_plot_view import SweepPlot, heatmap_html
+from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
+
+__all__ = ["CSS", "SweepPanel"]
+
+CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
+
+
+def _t(key: str, lang: str, **kw: object) -> str:
+    return i18n.text(f"sweep.{key}", lang, **kw)
+
+
+def _num(x: float, digits: int, lang: str) -> str:
+    return fixed(x, digits, lang).replace("-", MINUS)
+
+
+def _value(quantity: str, x: float, lang: str) -> str:
+    """A point's number as the table and the heat map write it: a share in per cent, the
+    spread of the win rates in points, else one decimal."""
+    if math.isnan(x):
+        return "–"
+    if quantity == SPREAD:
+        return _t("pts", lang, x=_num(100 * x, 1, lang))
+    if is_share(quantity):
+        return f"{_num(100 * x, 1, lang)} %"
+    return _num(x, 1, lang)
+
+
+def _tick(quantity: str, x: float, lang: str) -> str:
+    """A number of the y axis (its unit is in the axis' name): shares and the spread in
+    per cent points, as few decimals as the number needs."""
+    v = 100 * x if is_share(quantity) else x
+    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return decimal(text.replace("-", MINUS), lang)
+
+
+def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
+    """A quantity's name: a character's win rate names the character."""
+    if quantity.startswith(WIN):
+        cid = quantity[len(WIN) :]
+        ch = deck.characters.get(cid) if deck is not None else None
+        return _t("q.win", lang, name=ch.name.get(lang) if ch is not None else cid)
+    return _t(f"q.{quantity}", lang)
+
+
+class SweepPanel(RunPanel):
+    """``get_draft()`` the editor's draft, ``get_selected()`` its selected (kind, id),
+    ``set_draft(deck)`` makes a deck the editor's draft."""
+
+    def __init__(
+        self,
+        get_draft: Callable[[], Deck],
+        get_selected: Callable[[], tuple[str, str] | None],
+        set_draft: Callable[[Deck], None],
+        lang: str = "de",
+        workers: int | None = None,
+    ) -> None:
+        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        W = widgets
+        self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
+        self.lang = lang
+        self.run = SweepRun(workers)
+        self.title = W.HTML()
+        self.intro = W.HTML()
+        self.field = W.Dropdown(options=[])
+        self.field.observe(lambda _c: self._field_changed(), "value")
+        self.gives = W.Dropdown(options=[])
+        self.gives.observe(lambda _c: self._default_range(), "value")
+        self.second = W.Dropdown(options=[])
+        self.second.observe(lambda _c: self._second_changed(), "value")
+        self.low = W.IntText(value=0)
+        self.high = W.IntText(value=0)
+        self.low2 = W.IntText(value=0)
+        self.high2 = W.IntText(value=0)
+        self.games = W.BoundedIntText(value=48, min=2, max=100_000, step=8)
+        self.quantity = W.Dropdown(options=[])
+        self.quantity.observe(lambda _c: self._draw(), "value")
+        self.start_button = W.Button(button_style="primary", icon="line-chart")
+        self.cancel_button = W.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self.pick = W.Dropdown(options=[])
+        self.take_button = W.Button(icon="check", disabled=True)
+        self.take_button.on_click(lambda _b: self.take())
+        # the run's games and what the panel says (a refusal, the value made the draft)
+        self.bar = ProgressRow("vl-sweep-progress", text_class="vl-sweep-status")
+        self.status = self.bar.text
+        # The curve's figure is made when there is a curve to draw: a bqplot figure in a
+        # hidden tab has no size, and the browser logs negative widths on every resize.
+        self._plot: SweepPlot | None = None
+        self.plot_box = W.VBox()
+        # what the result is of, and whether it is out of date; the numbers as a table;
+        # a sweep of two numbers as a heat map
+        self.caption = W.HTML()
+        self.caption.add_class("vl-sweep-caption")
+        self.table = W.HTML()
+        self.table.add_class("vl-sweep-table-box")
+        self.heat = W.HTML()
+        self.heat.add_class("vl-sweep-heat")
+        self.result_box = W.VBox([self.caption, self.plot_box, self.table, self.heat])
+        self.result_box.add_class("vl-sweep-result")
+        names = ("field", "gives", "from", "to", "second", "from2", "to2", "games", "quantity")
+        ws = (
+            self.field,
+            self.gives,
+            self.low,
+            self.high,
+            self.second,
+            self.low2,
+            self.high2,
+            self.games,
+            self.quantity,
+        )
+        self.labels = [W.Label() for _ in names]
+        self.pick_label = W.Label()
+        boxes = {}
+        for label, w, name in zip(
+            [*self.labels, self.pick_label], [*ws, self.pick], [*names, "pick"], strict=True
+        ):
+            box = W.VBox([label, w])
+            box.add_class("vl-panel-field")
+            box.add_class("vl-sweep-field")
+            box.add_class(f"vl-sweep-{name}")
+            boxes[name] = box
+        for cls, b in (
+            ("start", self.start_button),
+            ("cancel", self.cancel_button),
+            ("take", self.take_button),
+        ):
+            b.add_class(f"vl-sweep-{cls}")
+        self.gives_box = boxes["gives"]
+        self.gives_box.layout.display = "none"
+        self.second_boxes = (boxes["from2"], boxes["to2"])
+        for b in self.second_boxes:
+            b.layout.display = "none"
+        row1 = W.Box(
+            [
+                *(boxes[n] for n in ("field", "gives", "from", "to", "second", "from2", "to2")),
+                *(boxes[n] for n in ("games", "quantity")),
+                self.start_button,
+                self.cancel_button,
+            ]
+        )
+        row2 = W.Box([boxes["pick"], self.take_button])
+        for r in (row1, row2):
+            r.add_class("vl-panel-controls")
+            r.add_class("vl-sweep-row")
+        self.widget = W.VBox(
+            [
+                panel_styles(CSS),
+                self.title,
+                self.intro,
+                row1,
+                self.bar.widget,
+                self.result_box,
+                row2,
+            ]
+        )
+        self.widget.add_class("vl-panel")
+        self.widget.add_class("vl-sweep")
+        self._key: tuple[str, str] | None = None
+        self._names = names
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.title.value = f"<h4>{html.escape(_t('title', lang))}</h4>"
+        self.intro.value = f"<small>{html.escape(_t('intro', lang))}</small>"
+        for label, key in zip(self.labels, self._names, strict=True):
+            label.value = _t(key, lang)
+        self.pick_label.value = _t("pick", lang)
+        self.start_button.description = _t("start", lang)
+        self.cancel_button.description = _t("cancel", lang)
+        self.take_button.description = _t("make_draft", lang)
+        self._key = None
+        self.card_selected()
+        self._offer_quantities()
+        self._offer_picks()
+        self._draw()
+
+    # ---- the selected card ---------------------------------------------------------------
+
+    def _offer_quantities(self, prefer: str | None = None) -> None:
+        """The quantities of the draft (a win rate per character), in the page's words."""
+        draft = self.get_draft()
+        keys = quantities_of(draft)
+        keep = prefer if prefer in keys else self.quantity.value
+        options = [(_quantity_words(k, draft, self.lang), k) for k in keys]
+        if [tuple(o) for o in self.quantity.options] != options:  # not at every keystroke
+            self.quantity.options = options
+        want = keep if keep in keys else SPREAD
+        if self.quantity.value != want:
+            self.quantity.value = want
+
+    def card_selected(self) -> None:
+        """The editor's selection changed: offer that card's numbers."""
+        key = self.get_selected()
+        if key == self._key and self.field.options:
+            return
+        self._key = key
+        fields = [] if key is None else fields_of(self.get_draft(), *key)
+        keep = self.field.value
+        character = key is not None and key[0] == "character"
+        self.field.options = [(self._field_words(f, character), f) for f in fields]
+        self.field.value = keep if keep in fields else (fields[0] if fields else None)
+        self._field_changed()
+        self.start_button.disabled = not fields or self.run.running
+        # a character's sweep shows its own win rate first
+        self._offer_quantities(WIN + key[1] if character and key is not None else None)
+        if not fields:
+            self.bar.say(_t("none", self.lang) if key else "")
+
+    def draft_changed(self) -> None:
+        """The editor's draft changed (an edit, undo, a file, a point taken): "now" moves
+        to the draft's value, or the result says it is of an earlier draft."""
+        self._offer_quantities()
+        self._draw()
+
+    def _field_words(self, field: str, character: bool) -> str:
+        return i18n.text(f"card.attr.{field}" if character else f"impact.field.{field}", self.lang)
+
+    def _field_changed(self) -> None:
+        """A character's value: offer the two others as the one that gives; every card:
+        its other numbers as a second one to sweep with it."""
+        key = self.get_selected()
+        field = self.field.value
+        character = key is not None and key[0] == "character"
+        if key is None or not character or field is None:
+            self.gives.options = []
+        else:
+            keep = self.gives.value
+            givers = givers_of(str(field))
+            self.gives.options = [(self._field_words(f, True), f) for f in givers]
+            self.gives.value = keep if keep in givers else givers[0]
+        others = [] if key is None or field is None else fields_of(self.get_draft(), *key)
+        others = [f for f in others if f != field]
+        keep2 = self.second.value
+        self.second.options = [(_t("second_none", self.lang), "")] + [
+            (self._field_words(f, character), f) for f in others
+        ]
+        self.second.value = keep2 if keep2 in others else ""
+        self._second_changed()
+
+    def _second_changed(self) -> None:
+        grid = bool(self.second.value)
+        key = self.get_selected()
+        character = key is not None and key[0] == "character"
+        # a character's grid: the third value gives (no pair partner to choose)
+        self.gives_box.layout.display = None if character and not grid and key else "none"
+        for b in self.second_boxes:
+            b.layout.display = None if grid else "none"
+        self._default_range()
+
+    def _tweak(self) -> Tweak | None:
+        key = self.get_selected()
+        if key is None or self.field.value is None:
+            return None
+        if key[0] == "character":
+            if self.gives.value is None or self.gives.value == self.field.value:
+                return None
+            return PairTweak(key[0], key[1], str(self.field.value), str(self.gives.value))
+        return Tweak(key[0], key[1], str(self.field.value))
+
+    def _default_range(self) -> None:
+        """The range centred on the card's value: ±3, clipped to what the deck takes."""
+        key = self.get_selected()
+        if key is None or self.field.value is None:
+            return
+        draft = self.get_draft()
+        second = str(self.second.value or "")
+        if second:
+            reach = 2  # 5 × 5 cells at most
+            if key[0] == "character":
+                # each value alone within 1–6; the grid leaves out what R2 refuses
+                ch = draft.characters[key[1]]
+                for (lo, hi), f in (
+                    ((self.low, self.high), str(self.field.value)),
+                    ((self.low2, self.high2), second),
+                ):
+                    v = int(getattr(ch, f))
+                    lo.value, hi.value = max(1, v - reach), min(6, v + reach)
+                return
+            for (lo, hi), f in (
+                ((self.low, self.high), str(self.field.value)),
+                ((self.low2, self.high2), second),
+            ):
+                lo.value, hi.value = default_range(draft, Tweak(key[0], key[1], f), reach)
+            return
+        tweak = self._tweak()
+        if tweak is None:
+            return
+        self.low.value, self.high.value = default_range(draft, tweak)
+
+    # ---- running -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        key = self.get_selected()
+        if self.run.running or key is None or self.field.value is None:
+            return
+        try:
+            if self.second.value:
+                self.run.start_grid(
+                    self.get_draft(),
+                    key[0],
+                    key[1],
+                    (str(self.field.value), str(self.second.value)),
+                    (int(self.low.value), int(self.high.value)),
+                    (int(self.low2.value), int(self.high2.value)),
+                    games=int(self.games.value),
+                    on_update=self._hand.wrap(self._update),
+                    on_done=self._hand.wrap(self._done),
+                    on_start=self._hand.wrap(self._started),
+                )
+                return
+            tweak = self._tweak()
+            if tweak is None:
+                return
+            self.run.start(
+                self.get_draft(),
+                tweak,
+                int(self.low.value),
+                int(self.high.value),
+                games=int(self.games.value),
+                on_update=self._hand.wrap(self._update),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
+            )
+        except VerliesError as e:
+            self.bar.fail(_t("error", self.lang, msg=str(e)))
+
+    def _started(self, run: SweepRun) -> None:
+        """The range is good and the sweep begins (before its first update)."""
+        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._offer_picks()
+        self.take_button.disabled = True
+        self._draw()
+
+    def _offer_picks(self) -> None:
+        run = self.run
+        keep = self.pick.value
+        if isinstance(run.tweak, GridTweak):
+            cells = run.tweak.cells
+            self.pick.options = [
+                (_t("cell", self.lang, a=cells[v][0], b=cells[v][1]), v) for v in run.values
+            ]
+        else:
+            self.pick.options = [(str(v), v) for v in run.values]
+        if keep in run.values:
+            self.pick.value = keep
+
+    def _update(self, _run: SweepRun) -> None:
+        if self._due():
+            self._draw()
+
+    def _done(self, _run: SweepRun) -> None:
+        self.start_button.disabled, self.cancel_button.disabled = False, True
+        self._draw()
+
+    def _clicked(self, value: int) -> None:
+        """A point of the curve was clicked: the same as picking it and taking it."""
+        if self.run.tweak is None or value not in self.run.values:
+            return
+        self.pick.value = value
+        self.take()
+
+    def stale(self) -> bool:
+        """The sweep is of an earlier draft: the draft is none of its points."""
+        return self.run.tweak is not None and self.run.value_of(self.get_draft()) is None
+
+    def take(self) -> bool:
+        """Make the picked value the draft (not from a sweep of an earlier draft: that would
+        throw away the edits made since)."""
+        value = self.pick.value
+        tweak = self.run.tweak
+        if value is None or tweak is None or self.run.deck is None or self.stale():
+            return False
+        swept = self.run.deck
+        self.set_draft(self.run.deck_at(int(value)))
+        lang = self.lang
+        if isinstance(tweak, GridTweak):
+            a, b = tweak.cells[int(value)]
+            character = tweak.kind == "character"
+            words = _t(
+                "picked_grid",
+                lang,
+                x=self._field_words(tweak.field, character),
+                a=a,
+                y=self._field_words(tweak.second, character),
+                b=b,
+            )
+        elif isinstance(tweak, PairTweak):
+            words = _t(
+                "picked_pair",
+                lang,
+                what=i18n.text(f"card.attr.{tweak.field}", lang),
+                value=value,
+                gives=i18n.text(f"card.attr.{tweak.gives}", lang),
+                partner=tweak.partner_at(swept, int(value)),
+            )
+        else:
+            what = i18n.text(f"impact.field.{tweak.field}", lang)
+            words = _t("picked", lang, what=what, value=value)
+        self._draw()
+        self.bar.say(words)
+        return True
+
+    # ---- showing -------------------------------------------------------------------------
+
+    @property
+    def plot(self) -> SweepPlot:
+        """The curve's figure, made on first use (see ``_plot``)."""
+        if self._plot is None:
+            self._plot = SweepPlot(self._clicked)
+            self.plot_box.children = [self._plot.widget]
+        return self._plot
+
+    def _x_label(self, tweak: Tweak) -> str:
+        lang = self.lang
+        if isinstance(tweak, PairTweak):
+            return _t(
+                "x_pair",
+                lang,
+                what=i18n.text(f"card.attr.{tweak.field}", lang),
+                gives=i18n.text(f"card.attr.{tweak.gives}", lang),
+            )
+        return self._field_words(tweak.field, tweak.kind == "character")
+
+    def _caption(self, stale: bool, quantity: str) -> str:
+        run, lang = self.run, self.lang
+        deck, tweak = run.deck, run.tweak
+        if deck is None or tweak is None:
+            return ""
+        try:
+            card = deck.cards(tweak.kind)[tweak.card].name.get(lang)
+        except KeyError:
+            card = tweak.card
+        what = _quantity_words(quantity, deck, lang)
+        words = html.escape(_t("of", lang, deck=deck.name, card=card, what=what))
+        out = f"<div class='vl-sweep-of'><small>{words}</small></div>"
+        if stale:
+            out += f"<div class='vl-sweep-stale'>⚠ {html.escape(_t('stale', lang))}</div>"
+        return out
+
+    def _draw(self) -> None:
+        run = self.run
+        if run.tweak is None and run.error is None:
+            return
+        lang = self.lang
+        words = run.progress_text(lang)
+        if run.refused:
+            if isinstance(run.tweak, GridTweak):
+                cells = run.tweak.cells
+                refused = ", ".join(
+                    _t("cell", lang, a=cells[v][0], b=cells[v][1]) for v in run.refused
+                )
+            else:
+                refused = ", ".join(str(v) for v in run.refused)
+            words += " " + _t("refused", lang, values=refused)
+        if run.status == "failed":
+            self.bar.fail(words)
+        else:
+            self.bar.show_run(run, words)
+        tweak = run.tweak
+        if tweak is None or run.deck is None:
+            return
+        now = run.value_of(self.get_draft())
+        stale = now is None
+        self.take_button.disabled = run.running or not run.values or run.error is not None or stale
+        q = str(self.quantity.value or SPREAD)
+        if q.startswith(WIN) and q[len(WIN) :] not in run.deck.characters:
+            q = SPREAD
+        points = run.points(q)
+        self.caption.value = self._caption(stale, q)
+        if stale:
+            self.result_box.add_class("vl-stale")
+        else:
+            self.result_box.remove_class("vl-stale")
+        now_text = _t("now", lang)
+        unit = _t("unit.points" if q == SPREAD else "unit.pct", lang) if is_share(q) else ""
+        what = _quantity_words(q, run.deck, lang)
+        y_label = _t("axis", lang, what=what, unit=unit) if unit else what
+        if isinstance(tweak, GridTweak):
+            self.plot_box.layout.display = "none"
+            self.table.value = ""
+            self.heat.value = self._heat_html(tweak, points, now, q, stale)
+            return
+        self.plot_box.layout.display = None
+        self.heat.value = ""
+        labels = {v: str(v) for v in run.values}
+        self.plot.show(
+            points,
+            run.values,
+            labels,
+            lambda x: _tick(q, x, lang),
+            now,
+            self._x_label(tweak),
+            y_label,
+            now_text,
+            stale,
+        )
+        self.table.value = self._table_html(tweak, points, now, q)
+
+    def _row_name(self, tweak: Tweak, v: int) -> str:
+        if isinstance(tweak, PairTweak) and self.run.deck is not None:
+            gives = i18n.text(f"card.attr.{tweak.gives}", self.lang)
+            partner = tweak.partner_at(self.run.deck, v)
+            return _t("pair_point", self.lang, value=v, gives=gives, partner=partner)
+        return str(v)
+
+    def _table_html(self, tweak: Tweak, points: list[Point], now: int | None, q: str) -> str:
+        """The curve's numbers: value, estimate, 95 % interval, games (the spread: its
+        noise floor too); the draft's value marked "(now)"."""
+        lang = self.lang
+        esc = html.escape
+        spread = q == SPREAD
+        cols = [
+            esc(self._x_label(tweak)),
+            esc(_quantity_words(q, self.run.deck, lang)),
+            esc(_t("col.interval", lang)),
+            esc(_t("col.games", lang)),
+        ]
+        if spread:
+            cols.append(esc(_t("col.floor", lang)))
+        head = "".join(f"<th scope=col>{c}</th>" for c in cols)
+        rows = []
+        for p in points:
+            name = self._row_name(tweak, p.value)
+            here = p.value == now
+            if here:
+                name += f" ({_t('now', lang)})"
+            cells = [
+                _value(q, p.estimate, lang),
+                f"{_value(q, p.low, lang)} – {_value(q, p.high, lang)}",
+                str(p.games),
+            ]
+            if spread:
+                cells.append(_value(q, p.floor, lang))
+            tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
+            cls = " class='vl-now'" if here else ""
+            rows.append(f"<tr{cls}><th scope=row>{esc(name)}</th>{tds}</tr>")
+        note = f"<div><small>{esc(_t('floor_note', lang))}</small></div>" if spread else ""
+        return (
+            f"<table class='vl-sweep-table'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>{note}"
+        )
+
+    def _heat_html(
+        self, tweak: GridTweak, points: list[Point], now: int | None, q: str, stale: bool
+    ) -> str:
+        lang = self.lang
+        character = tweak.kind == "character"
+        x = self._field_words(tweak.field, character)
+        y = self._field_words(tweak.second, character)
+        cells = {tweak.cells[p.value]: p for p in points}
+        columns = sorted({a for a, _ in tweak.cells})
+        rows = sorted({b for _, b in tweak.cells})
+        grid = heatmap_html(
+            columns,
+            rows,
+            cells,
+            lambda v: _value(q, v, lang),
+            now=None if now is None else tweak.cells[now],
+            x_label=x,
+            y_label=y,
+            quantity=_quantity_words(q, self.run.deck, lang),
+            now_text=_t("now", lang),
+            stale=stale,
+        )
+        note = _t("grid_axes", lang, x=x, y=y)
+        if character:
+            note += " " + _t("x_grid_char", lang, third=i18n.text(f"card.attr.{tweak.third}", lang))
+        return f"{grid}<div><small>{html.escape(note)}</small></div>"
