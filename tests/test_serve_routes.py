@@ -58,6 +58,7 @@ KERNEL = "3de5d019-daf2-491b-9299-c1f9cdfc2c62"
         (f"/api/kernels/{KERNEL}", (404, "missing")),
         (f"/api/kernels/{KERNEL}/channels?session_id=x", (404, "missing")),
         (f"/voila/api/shutdown/{KERNEL}", (404, "missing")),
+        (f"/voila/query/{KERNEL}", (404, "missing")),
     ],
 )
 def test_the_verdict_on_an_address(target: str, answer: tuple[int, str] | None) -> None:
@@ -77,6 +78,9 @@ def test_a_kernel_route_answers_its_browser_and_the_key_only(guarded: None) -> N
     assert routes.verdict("GET", target, None, key=False) == (404, "missing")
     assert routes.verdict("GET", target, None, key=True) is None
     assert routes.verdict("GET", "/api/kernels", None, key=True) is None
+    # the page's query (a seat's token) goes to the kernel, which has the key, only
+    assert routes.verdict("GET", f"/voila/query/{KERNEL}", mine, key=False) == (404, "missing")
+    assert routes.verdict("GET", f"/voila/query/{KERNEL}", None, key=True) is None
     routes.forget(KERNEL)
     assert routes.verdict("GET", target, mine, key=False) == (404, "missing")
 
@@ -133,11 +137,16 @@ def _ask(
         conn.close()
 
 
-def _websocket_answer(port: int, kernel_id: str, headers: dict[str, str]) -> int:
-    """HTTP status of a kernel websocket handshake (101 when it was accepted)."""
+def _websocket_answer(
+    port: int,
+    kernel_id: str,
+    headers: dict[str, str],
+    path: str = "/api/kernels/{kernel}/channels?session_id=s1",
+) -> int:
+    """HTTP status of a websocket handshake at ``path`` (101 when it was accepted)."""
 
     async def connect() -> int:
-        url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id=s1"
+        url = f"ws://127.0.0.1:{port}" + path.format(kernel=kernel_id)
         try:
             ws = await websocket_connect(HTTPRequest(url, headers=headers), subprotocols=[V1])
         except HTTPClientError as err:
@@ -210,6 +219,7 @@ def test_broken_addresses_get_clean_pages_and_kernels_stay_with_their_browser(
             assert _ask(port, "DELETE", route, headers)[0] == 404
             assert _ask(port, "POST", f"/voila/api/shutdown/{kernel}", headers)[0] == 404
             assert _websocket_answer(port, kernel, headers) == 404
+            assert _websocket_answer(port, kernel, headers, "/voila/query/{kernel}") == 404
         assert _ask(port, "GET", "/api/contents/play.ipynb", {"Cookie": cookie})[0] == 404
         # The first's kernel lives on, and its own browser may still reach it.
         assert server.kernel_status(kernel) == 200  # the host's key

@@ -143,13 +143,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
     )
 
     def __init__(self, **kwargs: Any) -> None:
+        if _standalone_voila(kwargs.get("parent")):
+            routes.activate()  # before any kernel starts (verlies/serve/routes.py)
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self.cap = kernel_cap(self.max_kernels)
         reserve = self.table_reserve
         self.reserve = default_reserve(self.cap) if reserve < 0 else min(reserve, self.cap)
         self.admission = Admission(self.client_pending, tuple(self.exempt_clients))
-        if _standalone_voila(self.parent):
-            routes.activate()  # the page server's own routes only (verlies/serve/routes.py)
         self._tables: Any = None  # the store's tables, opened on the first table link
         self._starting: set[str] = set()
         self._ever_connected: set[str] = set()

@@ -15,8 +15,11 @@ application does and answers these itself, with a small page in German and Engli
   the page response sets a random, HttpOnly cookie (:data:`COOKIE`, once per browser) and
   the kernel manager notes whose page got which kernel (:func:`own`). Any other client
   gets HTTP 404, as if no such kernel ran; every other ``/api/`` address gets 404 too;
-- the host's own tools (the tests, an operator's script) pass with the server key: the
-  ``X-Verlies-Key`` header equal to ``$VERLIES_SERVER_KEY`` (unset: no such pass).
+- Voila's ``/voila/query/<id>``, where a preheated kernel reads its page's query string
+  (a seat's token included), only for the kernel itself: it sends the host's key;
+- the host's own tools (the tests, an operator's script) pass with the host's key: the
+  ``X-Verlies-Key`` header equal to ``$VERLIES_SERVER_KEY`` (made at start when unset, so
+  the kernels inherit it; set it to use it from outside).
 
 The guard is on only in a standalone Voila whose kernel manager is
 ``verlies.serve.kernels.CappedKernelManager`` (it calls :func:`activate`); a Jupyter server
@@ -51,6 +54,9 @@ _BROWSER = re.compile(r"[0-9a-f]{32}")
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 _KERNEL_ROUTE = re.compile(rf"/api/kernels/({_UUID})(?:/channels)?/?")
 _SHUTDOWN_ROUTE = re.compile(rf"/voila/api/shutdown/({_UUID})/?")
+#: Where a preheated kernel reads its page's request (Voila's RequestInfoSocketHandler,
+#: which hands the query, a seat's token included, to whoever connects with the id).
+_QUERY_ROUTE = re.compile(r"/voila/query/.*")
 _TEMPLATE_FILE = re.compile(r"/voila/templates/[^/]+/static/[^/].*")
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _CLOSED = ("/login", "/logout")
@@ -67,7 +73,11 @@ _STATE = _State()
 
 
 def activate() -> None:
-    """Turn the guard on (the standalone page server's kernel manager calls this)."""
+    """Turn the guard on (the standalone page server's kernel manager calls this, before
+    any kernel starts). Without a host's key in the environment one is made now: the
+    kernels inherit it and read their page's query with it (``/voila/query/<id>``)."""
+    if len(os.environ.get(KEY_ENV, "")) < 16:
+        os.environ[KEY_ENV] = secrets.token_hex(16)
     _STATE.active = True
 
 
@@ -143,6 +153,8 @@ def verdict(method: str, target: str, browser: str | None, *, key: bool) -> tupl
         return 404, "missing"
     if decoded.startswith("/voila/templates/") and not _TEMPLATE_FILE.fullmatch(decoded):
         return 404, "missing"
+    if _QUERY_ROUTE.fullmatch(decoded):
+        return None if key else (404, "missing")
     kernel = _KERNEL_ROUTE.fullmatch(decoded) or _SHUTDOWN_ROUTE.fullmatch(decoded)
     if kernel is not None:
         if key:
