@@ -65,9 +65,7 @@ def main() -> None:
         base = _best(whole.decision, args.calls, args.repeat)
         cost = _best(seen.decision, args.calls, args.repeat)
         count = len(rows.rows) if rows is not None else 0
-        print(
-            f"{at:>6} {count:>8} {base * 1e6:>10.1f} {cost * 1e6:>10.1f} {cost / base:>10.2f}"
-        )
+        print(f"{at:>6} {count:>8} {base * 1e6:>10.1f} {cost * 1e6:>10.1f} {cost / base:>10.2f}")
 
 
 if __name__ == "__main__":
