@@ -106,11 +106,12 @@ def test_a_browser_cookie_is_read_only_when_it_is_ours() -> None:
 
 
 def test_refusal_pages_speak_both_languages() -> None:
-    for kind in ("bad", "missing"):
-        page = routes.refusal_page(kind)
+    for kind in ("bad", "missing", "error"):
+        page = routes.refusal_page(kind, 405)
         for lang in ("de", "en"):
             assert text(f"page.route.{kind}.title", lang) in page
             assert f'<section lang="{lang}">' in page
+    assert "HTTP 405" in routes.refusal_page("error", 405)
 
 
 # -- against a real server ----------------------------------------------------------------
@@ -194,6 +195,11 @@ def test_broken_addresses_get_clean_pages_and_kernels_stay_with_their_browser(
         assert text(f"page.route.{kind}.title", "en") in body, target
     status, _, _ = _ask(port, "GET", long_static)
     assert status in (403, 404)  # Voila's own refusal of an unknown static file
+    # Jupyter's handlers behind Voila (themes, lab extensions): their 404 in our words
+    for target in ("/voila/api/themes/no-such-theme", "/voila/labextensions/no-such-file"):
+        status, _, body = _ask(port, "GET", target)
+        assert status == 404, target
+        assert text("page.route.missing.title", "de") in body, target
     assert server.log_errors(mark) == []
     assert "Traceback" not in server.log_text()[mark:]
 

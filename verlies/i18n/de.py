@@ -2202,5 +2202,7 @@ TEXTS: dict[str, str] = {
     ),
     "page.route.missing.title": "Hier ist nichts",
     "page.route.missing.text": "Dieser Server hat unter dieser Adresse keine Seite.",
+    "page.route.error.title": "Darauf kann der Server nicht antworten",
+    "page.route.error.text": "Der Server hat diese Anfrage abgelehnt (HTTP {code}).",
     "page.route.home": "Zum Spiel",
 }

@@ -2048,5 +2048,7 @@ TEXTS: dict[str, str] = {
     ),
     "page.route.missing.title": "Nothing here",
     "page.route.missing.text": "This server has no page at this address.",
+    "page.route.error.title": "The server cannot answer this",
+    "page.route.error.text": "The server refused this request (HTTP {code}).",
     "page.route.home": "Go to the game",
 }

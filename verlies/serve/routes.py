@@ -78,7 +78,31 @@ def activate() -> None:
     kernels inherit it and read their page's query with it (``/voila/query/<id>``)."""
     if len(os.environ.get(KEY_ENV, "")) < 16:
         os.environ[KEY_ENV] = secrets.token_hex(16)
+    _install_error_pages()
     _STATE.active = True
+
+
+def _install_error_pages() -> None:
+    """Jupyter's handlers (Voila's themes and lab extensions among them) render an error
+    with jupyter_server's ``error.html``, which asks for a ``static_path`` standalone
+    Voila does not set: a 404 there ended in a traceback ("Uncaught exception in
+    write_error"). Where that template fails, the error gets :func:`refusal_page`."""
+    from jupyter_server.base.handlers import JupyterHandler
+
+    original = JupyterHandler.write_error
+    if getattr(original, "_verlies", False):
+        return
+
+    def write_error(self: JupyterHandler, status_code: int, **kwargs: Any) -> None:
+        try:
+            original(self, status_code, **kwargs)
+        except Exception:  # noqa: BLE001 - the template itself failed: say it plainly
+            kind = {400: "bad", 404: "missing"}.get(status_code, "error")
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.write(refusal_page(kind, status_code))
+
+    write_error._verlies = True  # type: ignore[attr-defined]
+    JupyterHandler.write_error = write_error  # type: ignore[method-assign]
 
 
 def deactivate() -> None:
@@ -176,12 +200,13 @@ a { color: #f7c873; }
 """
 
 
-def refusal_page(kind: str) -> str:
-    """The whole HTML document for a refused address (keys ``page.route.<kind>.*``)."""
+def refusal_page(kind: str, code: int = 0) -> str:
+    """The whole HTML document for a refused address (keys ``page.route.<kind>.*``:
+    ``bad``, ``missing``, or ``error`` with the HTTP status ``code``)."""
     sections = []
     for lang in LANGUAGES:
         title = escape(text(f"page.route.{kind}.title", lang))
-        body = escape(text(f"page.route.{kind}.text", lang))
+        body = escape(text(f"page.route.{kind}.text", lang, code=code))
         home = escape(text("page.route.home", lang))
         sections.append(
             f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
