@@ -70,7 +70,8 @@ def get(url: str) -> Answer:
 
 def connections(server: VoilaServer, kernel_id: str | None) -> int:
     """Websockets the server counts for ``kernel_id`` (its kernel model)."""
-    with urllib.request.urlopen(f"{server.url}api/kernels/{kernel_id}", timeout=60) as resp:
+    req = urllib.request.Request(f"{server.url}api/kernels/{kernel_id}", headers=server.key_header)
+    with urllib.request.urlopen(req, timeout=60) as resp:
         return int(json.loads(resp.read())["connections"])
 
 
@@ -78,10 +79,12 @@ def hold(server: VoilaServer, kernel_id: str, stop: threading.Event) -> threadin
     """A page's websocket to ``kernel_id`` held open (the v1 protocol), read and ignored."""
 
     async def connect() -> None:
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
         url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel_id}/channels?session_id=bench"
-        ws = await websocket_connect(url, subprotocols=["v1.kernel.websocket.jupyter.org"])
+        request = HTTPRequest(url, headers=server.key_header)
+        ws = await websocket_connect(request, subprotocols=["v1.kernel.websocket.jupyter.org"])
         while not stop.is_set() and await ws.read_message() is not None:
             pass  # what the kernel sends; the socket ends with the server
         ws.close()

@@ -44,6 +44,12 @@ class VoilaServer:
     extra: tuple[str, ...] = ()
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    #: The host's key (verlies/serve/routes.py): the server gets it, the helpers send it.
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def key_header(self) -> dict[str, str]:
+        return {"X-Verlies-Key": self.key}
 
     @property
     def log_path(self) -> Path:
@@ -62,6 +68,7 @@ class VoilaServer:
         """Start the process (returns at once; see :meth:`ready`, :meth:`wait_ready`)."""
         env = {
             **os.environ,
+            "VERLIES_SERVER_KEY": self.key,
             "JUPYTER_PATH": os.pathsep.join(
                 filter(None, (str(REPO / "binder/share/jupyter"), os.environ.get("JUPYTER_PATH")))
             ),
@@ -151,7 +158,7 @@ class VoilaServer:
         req = urllib.request.Request(
             f"{self.url}api/kernels/{kernel_id}",
             method="DELETE",
-            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"},
+            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}", **self.key_header},
         )
         try:
             urllib.request.urlopen(req, timeout=60).close()

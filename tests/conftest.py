@@ -151,8 +151,15 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+#: The host's key (verlies/serve/routes.py): the servers the tests start inherit it, and the
+#: helpers below send it, as an operator's script would; a page's browser never has it.
+SERVER_KEY = os.environ.setdefault("VERLIES_SERVER_KEY", uuid.uuid4().hex)
+_KEY_HEADER = ("X-Verlies-Key", SERVER_KEY)
+
 _OPENER_NO_REDIRECT = urllib.request.build_opener(_NoRedirect)
 _OPENER = urllib.request.build_opener()
+for _opener in (_OPENER, _OPENER_NO_REDIRECT):
+    _opener.addheaders = [*_opener.addheaders, _KEY_HEADER]
 
 
 @dataclass
@@ -374,7 +381,7 @@ class ServerProcess:
         req = urllib.request.Request(
             self.url(f"/api/kernels/{kernel_id}"),
             method="DELETE",
-            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"},
+            headers={"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}", _KEY_HEADER[0]: SERVER_KEY},
         )
         try:
             with _OPENER_NO_REDIRECT.open(req, timeout=30) as resp:
@@ -422,13 +429,15 @@ class ServerProcess:
     async def kernel_websocket(self, kernel_id: str, *, v1: bool = True) -> Any:
         """A websocket client on the kernel's channels, speaking the v1 protocol (the
         page's) unless ``v1`` is False (a legacy client, which the server refuses)."""
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
         from verlies.serve.websocket import V1
 
         session = uuid.uuid4().hex
         url = f"ws://127.0.0.1:{self.port}/api/kernels/{kernel_id}/channels?session_id={session}"
-        return await websocket_connect(url, subprotocols=[V1] if v1 else None)
+        request = HTTPRequest(url, headers={_KEY_HEADER[0]: SERVER_KEY})
+        return await websocket_connect(request, subprotocols=[V1] if v1 else None)
 
 
 ServerFactory = Callable[..., ServerProcess]

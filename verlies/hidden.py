@@ -37,12 +37,15 @@ class Recorded(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def current_player(self) -> int: ...
+
     def clone(self, *, log: bool | None = None) -> Self: ...
 
 
 _G = TypeVar("_G", bound=Recorded)
 
-__all__ = ["FACE_DOWN", "HIDDEN_CARD", "Recorded", "deal_unseen", "seen_game"]
+__all__ = ["FACE_DOWN", "HIDDEN_CARD", "Recorded", "deal_unseen", "options_game", "seen_game"]
 
 #: The card id a seat's game writes for a card it has not seen (another seat's face-down
 #: treasure, a treasure lost under the pile): no card of any deck has it.
@@ -144,6 +147,20 @@ def seen_game(game: _G, seat: int | None) -> _G:
     g._step_events = events
     g._setup_events = _public(g._setup_events, viewer)
     return g
+
+
+def options_game(game: _G, viewer: int | None, *, sees_all: bool = False) -> _G:
+    """The game a screen lists the options of the player to move from (R9.3), for a screen
+    that may show ``viewer``'s hidden cards (None: nobody's).
+
+    The game itself where the screen may know the mover's hand: the designer
+    (``sees_all``), the mover's own screen, the end of the game. Else the game as
+    ``viewer`` knows it (:func:`seen_game`): a hot-seat page whose bot is to move lists
+    the bot's options without the treasures it holds face down, and with odds that do not
+    count them, as a shared table lists another seat's."""
+    if sees_all or game.is_over or viewer == game.current_player:
+        return game
+    return seen_game(game, viewer)
 
 
 def _public(events: tuple[RawEvent, ...], viewer: int) -> tuple[RawEvent, ...]:

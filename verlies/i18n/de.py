@@ -2193,4 +2193,16 @@ TEXTS: dict[str, str] = {
     "feel.show": "Spiel {index} (Startwert {seed}), Zug {turn}: {link}",
     "feel.show.none": "Kein Spiel des Laufs zeigt das.",
     "feel.show.nolink": "zu lang für einen Link",
+    # --- serve2 ---
+    # eine Adresse, die der Seitenserver ablehnt (verlies/serve/routes.py)
+    "page.route.bad.title": "Diese Adresse ist ungültig",
+    "page.route.bad.text": (
+        "Die Adresse enthält Zeichen oder Schritte, die keine Seite dieses Spiels benutzt. "
+        "Prüfe den Link, den du bekommen hast."
+    ),
+    "page.route.missing.title": "Hier ist nichts",
+    "page.route.missing.text": "Dieser Server hat unter dieser Adresse keine Seite.",
+    "page.route.error.title": "Darauf kann der Server nicht antworten",
+    "page.route.error.text": "Der Server hat diese Anfrage abgelehnt (HTTP {code}).",
+    "page.route.home": "Zum Spiel",
 }

@@ -2039,4 +2039,16 @@ TEXTS: dict[str, str] = {
     "feel.show": "Game {index} (seed {seed}), turn {turn}: {link}",
     "feel.show.none": "No game of the run shows this.",
     "feel.show.nolink": "too long for a link",
+    # --- serve2 ---
+    # an address the page server refuses (verlies/serve/routes.py)
+    "page.route.bad.title": "This address is not valid",
+    "page.route.bad.text": (
+        "The address holds characters or steps that no page of this game uses. "
+        "Check the link you were given."
+    ),
+    "page.route.missing.title": "Nothing here",
+    "page.route.missing.text": "This server has no page at this address.",
+    "page.route.error.title": "The server cannot answer this",
+    "page.route.error.text": "The server refused this request (HTTP {code}).",
+    "page.route.home": "Go to the game",
 }

@@ -38,6 +38,7 @@ from tornado import httputil, web
 from tornado.httpserver import HTTPServer
 
 from verlies.i18n import text
+from verlies.serve import routes
 from verlies.serve.long_url import MAX_HEADER_BYTES, LongUrlServer
 
 LANGUAGES = ("de", "en")
@@ -53,6 +54,17 @@ class Visit:
     query: str
     #: Seconds a refusal asks the client to wait (sent as ``Retry-After``), once refused.
     retry_after: int | None = None
+    #: The browser the request came from (verlies.serve.routes.COOKIE), and whether the
+    #: request named none (its answer then sets one).
+    browser: str = ""
+    fresh: bool = False
+    #: Kernels handed to this request's page.
+    kernels: list[str] = field(default_factory=list)
+
+    def handed(self, kernel_id: str) -> None:
+        """The page of this request got ``kernel_id``: only its browser may use it."""
+        self.kernels.append(kernel_id)
+        routes.own(kernel_id, self.browser)
 
     def table_link(self) -> tuple[str, str] | None:
         """(table id, token) when the query opens a shared table, else None."""
@@ -181,6 +193,7 @@ class _Noting(httputil.HTTPMessageDelegate):
         self.inner = inner
         self.conn = conn
         self.query = ""
+        self.browser: str | None = None
 
     def headers_received(
         self,
@@ -188,6 +201,7 @@ class _Noting(httputil.HTTPMessageDelegate):
         headers: httputil.HTTPHeaders,
     ) -> Any:
         self.query = urlsplit(getattr(start_line, "path", "") or "").query
+        self.browser = routes.browser_of(headers)
         return self.inner.headers_received(start_line, headers)
 
     def data_received(self, chunk: bytes) -> Any:
@@ -197,7 +211,8 @@ class _Noting(httputil.HTTPMessageDelegate):
         # The proxy adapter below has read X-Forwarded-For by now (when trusted).
         context = getattr(self.conn, "context", None)
         client = str(getattr(context, "remote_ip", "") or "")
-        visit = Visit(client, self.query)
+        browser = self.browser or routes.new_browser()
+        visit = Visit(client, self.query, browser=browser, fresh=self.browser is None)
         VISIT.set(visit)  # the handler's task, made in inner.finish(), inherits it
         _retry_after_on_refusal(self.conn, visit)
         self.inner.finish()
@@ -227,6 +242,8 @@ def _retry_after_on_refusal(conn: httputil.HTTPConnection, visit: Visit) -> None
             retry = int(found.group(1)) if found else None
         if retry is not None and code in (429, 503):
             headers["Retry-After"] = str(retry)
+        if visit.kernels and visit.fresh and code == 200:
+            headers.add("Set-Cookie", routes.cookie_header(visit.browser))
         return write(start_line, headers, chunk)
 
     conn.write_headers = write_headers  # type: ignore[method-assign]
@@ -239,7 +256,8 @@ class AdmissionServer(LongUrlServer):
     def start_request(
         self, server_conn: object, request_conn: httputil.HTTPConnection
     ) -> httputil.HTTPMessageDelegate:
-        return _Noting(super().start_request(server_conn, request_conn), request_conn)
+        inner = routes.RouteGuard(super().start_request(server_conn, request_conn), request_conn)
+        return _Noting(inner, request_conn)
 
 
 def install() -> None:

@@ -44,6 +44,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Int, List, TraitError, Unicode
 
+from verlies.serve import routes
 from verlies.serve.admission import (
     LOOPBACK,
     VISIT,
@@ -61,6 +62,15 @@ from verlies.serve.machine import kernel_cap
 # then on a too-long address gets a page that says so (verlies/serve/long_url.py), and the
 # kernel manager knows who asks for a kernel (verlies/serve/admission.py).
 _note_visits()
+
+
+def _standalone_voila(parent: object) -> bool:
+    """Is ``parent`` Voila's own application (``./run play``), not a Jupyter server?"""
+    try:
+        from voila.app import Voila  # type: ignore[import-untyped]
+    except ImportError:
+        return False
+    return isinstance(parent, Voila)
 
 
 class TableFull(web.HTTPError):
@@ -133,6 +143,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     )
 
     def __init__(self, **kwargs: Any) -> None:
+        if _standalone_voila(kwargs.get("parent")):
+            routes.activate()  # before any kernel starts (verlies/serve/routes.py)
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self.cap = kernel_cap(self.max_kernels)
         reserve = self.table_reserve
@@ -164,6 +176,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             result = await take(self, *a, **k)
             if visit is not None:
                 self.admission.handed(str(result[2]), visit.client, time.monotonic())
+                visit.handed(str(result[2]))
             return result
 
         cls.get_rendered_notebook = get_rendered_notebook  # type: ignore[attr-defined]
@@ -204,6 +217,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._starting.discard(kernel_id)
         if visit is not None:
             self.admission.handed(started, visit.client, time.monotonic())
+            visit.handed(started)
         return started
 
     # -- admission (verlies/serve/admission.py) ------------------------------------------
@@ -278,6 +292,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._first_unpooled.pop(kernel_id, None)
         self._alone_since.pop(kernel_id, None)
         self.admission.ended(kernel_id)
+        routes.forget(kernel_id)
         if not self._closing:
             self._refill_pools()  # a seat is free: a pool kernel refused earlier may start
         return removed

@@ -49,9 +49,17 @@ RECONNECT_PAUSE = 1.0
 
 
 async def _receive(url: str, connect_timeout: float) -> str | None:
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
-    conn = await websocket_connect(url, connect_timeout=connect_timeout)
+    from verlies.serve.routes import KEY_ENV, KEY_HEADER
+
+    # The socket answers the host's key only (verlies/serve/routes.py): this kernel has it
+    # from the server's environment; a visitor who knows the kernel's id does not.
+    key = os.environ.get(KEY_ENV, "")
+    headers = {KEY_HEADER: key} if key else {}
+    request = HTTPRequest(url, headers=headers, connect_timeout=connect_timeout)
+    conn = await websocket_connect(request)
     try:
         message = await conn.read_message()  # waits for a visitor: no deadline
     finally:

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from verlies.actions import Draw, Place
 from verlies.game import Game
+from verlies.hidden import options_game
 from verlies.ui.core.describe import (
     action_label,
     chance_context,
@@ -247,6 +248,8 @@ class Controller:
         lang = self.lang
         if g.is_over or g.is_chance:
             return None
+        if s.table_seat is None:  # hot-seat: the mover's hidden cards, as the screen may know
+            g = options_game(g, s.viewer(), sees_all=self.designer)
         actions = list(g.legal_actions())
         if not s.human_to_move and not self.designer and s.table_seat is not None:
             # R9.3: another's options at a table without the treasures it may hold (their
