@@ -2193,4 +2193,18 @@ TEXTS: dict[str, str] = {
     "feel.show": "Spiel {index} (Startwert {seed}), Zug {turn}: {link}",
     "feel.show.none": "Kein Spiel des Laufs zeigt das.",
     "feel.show.nolink": "zu lang für einen Link",
+    # --- answers ---
+    "metric.spread": "Spanne der Siegquoten",
+    "answers.others.title": "Weitere Größen, {n} Partien je Deck",
+    "answers.others.foot": (
+        "Holm über diese {count} Zeilen für sich bei α = {alpha} ({method}); ★: das Intervall"
+        " schließt 0 aus. Ein Intervall je Zahl: die Siegquoten, der Vorteil des ersten "
+        "Platzes, die Zeitüberschreitungen und die Länge stehen in der Antwort oben, auf der "
+        "Stufe, die ihr ★ verwendet."
+    ),
+    "answers.sweep.now": "(jetzt)",
+    "answers.sweep.heat_head": "Spanne der Siegquoten in Punkten, {x} nach rechts, {y} nach unten",
+    "sweep.card2": "Karte der zweiten Zahl",
+    "sweep.card2_same": "diese Karte",
+    "sweep.axis_card": "{card}: {what}",
 }

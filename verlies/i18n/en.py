@@ -2039,4 +2039,17 @@ TEXTS: dict[str, str] = {
     "feel.show": "Game {index} (seed {seed}), turn {turn}: {link}",
     "feel.show.none": "No game of the run shows this.",
     "feel.show.nolink": "too long for a link",
+    # --- answers ---
+    "metric.spread": "spread of the win rates",
+    "answers.others.title": "Other quantities, {n} games per deck",
+    "answers.others.foot": (
+        "Holm over these {count} rows on their own at α = {alpha} ({method}); ★: the interval"
+        " excludes 0. One interval per number: the win rates, the first seat's edge, the "
+        "timeouts and the length are in the answer above, at the level its ★ uses."
+    ),
+    "answers.sweep.now": "(now)",
+    "answers.sweep.heat_head": "Spread of the win rates in points, {x} across, {y} down",
+    "sweep.card2": "Second number's card",
+    "sweep.card2_same": "this card",
+    "sweep.axis_card": "{card}: {what}",
 }

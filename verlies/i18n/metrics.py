@@ -86,7 +86,7 @@ def metric_help(key: str, lang: str = "en", deck: Any = None) -> str:
 
 
 def _is_rate(key: str) -> bool:
-    return key.startswith("win") or key == "timeout"
+    return key.startswith("win") or key in ("timeout", "spread")
 
 
 def _number(x: float, digits: int, lang: str, sign: bool = True) -> str:
