@@ -644,6 +644,11 @@ def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
         seed=comp.a.spec.seed,
         same=comp.same_games,
     )
+    if comp.stopped:  # a sequential run: why it stopped (its stop rule's words)
+        from verlies.i18n.metrics import _STOPPED
+
+        why = _STOPPED.get(comp.stopped)
+        head += " " + text("lab.table.stopped", lang, why=text(why, lang) if why else comp.stopped)
     out = ba.text(lang) + "\n" + head + "\n"
     if not ba.others:
         return out
