@@ -15,7 +15,7 @@ Prints, with the load average (1 / 5 / 15 min) before and after:
    (what ranking costs over just playing the games).
 
     .venv/bin/python benchmarks/impact_button.py [--broken goblin|trap|purse] [--workers 2]
-        [--limit 600] [--full]
+        [--limit 600] [--full] [--pile monster]
 """
 
 from __future__ import annotations
@@ -50,6 +50,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--limit", type=float, default=600.0, help="cancel after this many s")
     ap.add_argument("--full", action="store_true", help="play the run to its end")
+    ap.add_argument(
+        "--pile",
+        default=None,
+        help="only this pile's cards, as the page's 'only the cards in the list' (e.g. monster)",
+    )
     args = ap.parse_args()
     w = args.workers
     tweak, value = BROKEN[args.broken]
@@ -57,6 +62,8 @@ def main() -> None:
     goal = (tweak.kind, tweak.card)
     keys = [(k, c) for k in ("dungeon", "room", "monster", "treasure") for c in deck.cards(k)]
     keys += [("character", c) for c in deck.characters]
+    if args.pile:
+        keys = [k for k in keys if k[0] == args.pile]
 
     local_pool(w).submit(int).result()
     simulate(8, characters="all", workers=w, seed=99)  # warm-up: imports in the workers
@@ -86,7 +93,9 @@ def main() -> None:
     print(f"broken: {tweak.label()} = {value}; {len(keys)} cards; {w} workers")
     print(f"load before the button's run: {load()}")
     start = time.perf_counter()
-    col.start(deck, on_update=update, on_done=lambda c: ended.set())
+    col.start(
+        deck, cards=keys if args.pile else None, on_update=update, on_done=lambda c: ended.set()
+    )
     if not ended.wait(args.limit):
         col.cancel()
         ended.wait()
