@@ -140,6 +140,9 @@ class Tweak:
 SPREAD_REPS = 400
 #: A character's three values (R2.1), the names of its card's fields.
 CHARACTER_VALUES: tuple[str, ...] = ("staerke", "geist", "geschick")
+#: R2.1: each value 1–6, the three summing to 10 (verlies.sim.tune says the same; it
+#: imports this module, so the numbers are written here rather than imported from it).
+_CHARACTER_RANGE, _CHARACTER_SUM = (1, 6), 10
 
 
 @dataclass(frozen=True)
@@ -228,11 +231,9 @@ class GridTweak(Tweak):
         if self.kind != "character":
             moved = Tweak(self.kind, self.card, self.field).apply(deck, a)
             return self.second_tweak.apply(moved, b)
-        from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
-
         card = self._card(deck)
-        rest = CHARACTER_SUM - a - b
-        lo, hi = CHARACTER_RANGE
+        rest = _CHARACTER_SUM - a - b
+        lo, hi = _CHARACTER_RANGE
         for name, v in ((self.field, a), (self.second, b), (self.third, rest)):
             if not lo <= v <= hi:
                 raise SimulationError(

@@ -645,10 +645,9 @@ def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
         same=comp.same_games,
     )
     if comp.stopped:  # a sequential run: why it stopped (its stop rule's words)
-        from verlies.i18n.metrics import _STOPPED
+        from verlies.i18n.metrics import stopped_words
 
-        why = _STOPPED.get(comp.stopped)
-        head += " " + text("lab.table.stopped", lang, why=text(why, lang) if why else comp.stopped)
+        head += " " + stopped_words(comp.stopped, lang)
     out = ba.text(lang) + "\n" + head + "\n"
     if not ba.others:
         return out
