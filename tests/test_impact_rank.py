@@ -117,7 +117,7 @@ def test_aa_a_star_in_at_most_alpha_of_the_runs() -> None:
             cards=cards, players=2, seed=1000 + seed, budget=500, screen=30, max_pairs=60,
             aa=True, workers=1,
         )  # fmt: skip
-        assert res.family == len(cards) * (4 + 8)
+        assert res.family == len(cards) * (4 + 8 + 1)  # the spread is in the family
         starred += bool(res.ranked())
     assert starred / runs <= alpha + 2 * math.sqrt(alpha * (1 - alpha) / runs)
 
@@ -181,4 +181,108 @@ def test_cli_ranks_by_contribution(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     ids = [r["id"] for r in data["ranked"] + data["no_measurable_effect"]]
     assert sorted(ids) == sorted(cards.split(","))
-    assert data["family"] == 2 * (4 + 8) and "Bonferroni" in data["method"]
+    assert data["family"] == 2 * (4 + 8 + 1) and "Holm" in data["method"]
+
+
+def _pairs(n: int, mean_num: int, spread: int = 2) -> Paired:
+    """``n`` pairs whose differences are ``mean_num`` / n on average: ``n`` values of
+    ±``spread`` around it (exact integer sums)."""
+    sum_d = mean_num
+    sum_dd = n * spread * spread + mean_num * mean_num // max(1, n)
+    return Paired(n=n, sum_a=0, sum_b=sum_d, sum_d=sum_d, sum_dd=sum_dd)
+
+
+def test_holm_stars_what_bonferroni_misses_and_intervals_agree_with_the_stars() -> None:
+    # Ten cards x 13 quantities, no games: card 0 moves injuries by a mile (Holm's first
+    # step), card 1 moves rounds by just enough to clear Holm's second step α / (K − 1)
+    # but not Bonferroni's α / K. Holm stars it; each interval is shown at its own step.
+    chars = tuple(Deck.default().characters)
+    entries = [Contribution("monster", f"m{i}", "median") for i in range(10)]
+    res = ContributionResult(Deck.default(), 4, entries, chars)
+    big_k = res.family
+    assert big_k == 10 * 13
+    n = 400
+    for c in entries:
+        for q in res.paired_quantities:
+            c.pairs[q] = _pairs(n, 0)
+    entries[0].pairs["injuries"] = _pairs(n, 4 * n)
+    step1, step2 = res.alpha / big_k, res.alpha / (big_k - 1)
+
+    # mean 1 round; find the spread of the differences (Σd², exact integers) at which the
+    # interval at step 2 excludes 0 and the one at step 1 does not (bisection)
+    def clear_at(sum_dd: int, level: float) -> bool:
+        entries[1].pairs["rounds"] = Paired(n=n, sum_b=n, sum_d=n, sum_dd=sum_dd)
+        return res._interval(entries[1], "rounds", level)[0] > 0
+
+    lo, hi = n + 1, 10_000 * n  # clear at both steps / at neither
+    assert clear_at(lo, step1) and not clear_at(hi, step2)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if clear_at(mid, step2) else (lo, mid)
+    found = lo
+    assert clear_at(found, step2) and not clear_at(found, step1), "no room between the steps"
+    entries[1].pairs["rounds"] = Paired(n=n, sum_b=n, sum_d=n, sum_dd=found)
+    res._holm_cache = None
+    e = res.effect(entries[1], "rounds")
+    assert e["level"] == pytest.approx(step2) and e["low"] > 0
+    assert res._interval(entries[1], "rounds", step1)[0] <= 0  # Bonferroni: no ★
+    ranked = [r["id"] for r in res.ranked()]
+    assert ranked == ["monster:m0", "monster:m1"]
+    # every other interval at the level where Holm stopped, α / (K − 2), and holds 0
+    other = res.effect(entries[2], "gold")
+    assert other["level"] == pytest.approx(res.alpha / (big_k - 2))
+    assert other["low"] <= 0 <= other["high"] and not other["clear"]
+    # the ★ and the interval agree on every card and quantity
+    for c in entries:
+        for q in res.quantities:
+            e = res.effect(c, q)
+            assert e["clear"] == (e["low"] > 0 or e["high"] < 0), (c.id, q, e)
+
+
+def test_the_spread_of_the_win_rates_is_in_the_family_and_can_rank_a_card() -> None:
+    # A card that lifts one character and sinks another moves the spread twice as far as
+    # either win rate: the spread gives its score, at an interval built from the
+    # characters' (all of them in it: the box around the typical deck's rates).
+    chars = tuple(Deck.default().characters)
+    entries = [Contribution("character", chars[0], "character")]
+    res = ContributionResult(Deck.default(), 4, entries, chars)
+    assert "spread" in res.quantities and res.family == 13
+    n = 800
+    c = entries[0]
+    for q in res.paired_quantities:
+        c.pairs[q] = Paired()
+    for k, ch in enumerate(chars):
+        p = Paired()
+        for i in range(n):
+            a = 1 if i % 4 == 0 else 0  # typical: every character at 25 %
+            b = a
+            if k == 0:
+                b = 1 if i % 2 == 0 else 0  # the draft: 50 %
+            elif k == 1:
+                b = 0  # the draft: 0 %
+            p.add(a, b)
+        c.pairs[f"win:{ch}"] = p
+    for q in ("injuries", "rounds", "gold", "timeout"):
+        c.pairs[q] = _pairs(n, 0)
+    e = res.effect(c, "spread")
+    assert e["diff"] == pytest.approx(0.5)  # 0 → 50 points
+    one, two = res.effect(c, f"win:{chars[0]}"), res.effect(c, f"win:{chars[1]}")
+    assert e["clear"] and 0 < e["low"] < e["diff"] < e["high"]
+    # the box: the largest draft rate's lower end minus the smallest's upper end
+    assert e["low"] == pytest.approx(0.25 + one["low"] - max(0.0, 0.25 + two["high"]))
+    row = res.row(c)
+    assert row["quantity"] == "spread" and row["clear"]
+    assert res.sentence(row).startswith(
+        f"{res.card_name(c.id)}: spread of the win rates +50.0 points"
+    )
+    # no character moved: the spread cannot be clear either
+    for ch in chars:
+        q = f"win:{ch}"
+        p = Paired()
+        for i in range(n):
+            a = 1 if i % 4 == 0 else 0
+            p.add(a, a)
+        c.pairs[q] = p
+    res._holm_cache = None
+    e = res.effect(c, "spread")
+    assert not e["clear"] and e["low"] <= 0 <= e["high"]

@@ -99,7 +99,9 @@ def test_cli_simulate_text_csv_and_alias(
 def test_cli_compare_and_sweep(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["compare", "-n", "3", "-p", "2", "--variant-b", "long_walk", "--workers", "1"]
     assert main([*argv, "--no-progress"]) == 0
-    assert "B − A" in capsys.readouterr().out
+    text = capsys.readouterr().out  # the before/after answer, then the other quantities
+    assert text.index("Before and after") < text.index("Other quantities")
+    assert "B − A" not in text  # the old tables' second interval for one number is gone
     assert main([*argv, "--json", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 3 and "rounds" in data["differences"]

@@ -250,6 +250,18 @@ def _sweep_parser(sub: Subcommands) -> None:
     )
     p.add_argument("--field", required=True, help="count, gold, obstacle, fight or trap")
     p.add_argument("--values", required=True, type=_values_arg, metavar="FROM:TO[:STEP]|V,V,...")
+    p.add_argument(
+        "--field2",
+        default=None,
+        help="a second number swept with the first (every pair a cell of a heat map)",
+    )
+    p.add_argument(
+        "--card2",
+        default=None,
+        metavar="KIND:ID",
+        help="the second number's card (default: --card)",
+    )
+    p.add_argument("--values2", type=_values_arg, default=None, metavar="FROM:TO[:STEP]|V,V,...")
     _lang(p)
 
 
@@ -535,7 +547,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     from verlies.sim import compare
-    from verlies.sim.verdict import before_after, parse_targets, stop_rule
+    from verlies.sim.verdict import answer_report, before_after, parse_targets, stop_rule
 
     targets = parse_targets(args.target, args.players)  # a wrong one: before any game
 
@@ -567,10 +579,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"before_after": answer.to_dict(), **comp.to_dict()})
     else:
-        # the answer leads; the comparison's own tables follow
-        print(answer.text(args.lang), end="")
-        print()
-        print(comp.text(args.lang), end="")
+        # the answer leads; the other quantities follow, one interval per number
+        print(answer_report(answer, comp, args.lang), end="")
     return 0
 
 
@@ -599,11 +609,14 @@ def _cmd_sample_size(args: argparse.Namespace) -> int:
 def _cmd_sweep(args: argparse.Namespace) -> int:
     from verlies.sim import Tweak, sweep
 
-    tweak = Tweak.parse(args.card, args.field)
+    tweak: Tweak = Tweak.parse(args.card, args.field)
+    values = list(args.values)
+    if args.field2 is not None or args.values2 is not None or args.card2 is not None:
+        tweak, values = _grid(args, tweak)
     with _executor(args) as executor:
         res = sweep(
             tweak,
-            args.values,
+            values,
             args.games,
             deck=args.deck,
             variants=args.variant,
@@ -615,6 +628,38 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     else:
         print(res.text(args.lang), end="")
     return 0
+
+
+def _grid(args: argparse.Namespace, first: Any) -> tuple[Any, list[int]]:
+    """``verlies sweep`` of two numbers: the grid's tweak and its cells' indices (every
+    value of --values × every value of --values2; the cells the deck refuses left out and
+    named on stderr)."""
+    from verlies.sim import Tweak
+    from verlies.sim.records import load_deck
+    from verlies.sim.sweep import GridTweak
+
+    if args.field2 is None or args.values2 is None:
+        raise VerliesError(
+            "a sweep of two numbers needs --field2 and --values2 (--card2: optional)"
+        )
+    if args.card2 is not None:
+        Tweak.parse(args.card2, args.field2)  # KIND:ID and a known field, or a clear error
+    cells = tuple((a, b) for b in args.values2 for a in args.values)
+    grid = GridTweak(first.kind, first.card, first.field, args.field2, cells, args.card2 or "")
+    deck = load_deck(args.deck)
+    grid.pair_in(deck)  # both cards and numbers exist, or a clear error (what and where)
+    kept, refused = [], []
+    for i in range(len(cells)):
+        try:
+            grid.apply(deck, i)
+            kept.append(i)
+        except VerliesError:
+            refused.append(grid.cell_label(i))
+    if not kept:
+        raise VerliesError(f"the deck refuses every cell of {grid.label()}")
+    if refused:
+        print(f"left out (the deck refuses them): {', '.join(refused)}", file=sys.stderr)
+    return grid, kept
 
 
 def _cmd_impact(args: argparse.Namespace) -> int:

@@ -2205,4 +2205,18 @@ TEXTS: dict[str, str] = {
     "page.route.error.title": "Darauf kann der Server nicht antworten",
     "page.route.error.text": "Der Server hat diese Anfrage abgelehnt (HTTP {code}).",
     "page.route.home": "Zum Spiel",
+    # --- answers ---
+    "metric.spread": "Spanne der Siegquoten",
+    "answers.others.title": "Weitere Größen, {n} Partien je Deck",
+    "answers.others.foot": (
+        "Holm über diese {count} Zeilen für sich bei α = {alpha} ({method}); ★: das Intervall"
+        " schließt 0 aus. Ein Intervall je Zahl: die Siegquoten, der Vorteil des ersten "
+        "Platzes, die Zeitüberschreitungen und die Länge stehen in der Antwort oben, auf der "
+        "Stufe, die ihr ★ verwendet."
+    ),
+    "answers.sweep.now": "(jetzt)",
+    "answers.sweep.heat_head": "Spanne der Siegquoten in Punkten, {x} nach rechts, {y} nach unten",
+    "sweep.card2": "Karte der zweiten Zahl",
+    "sweep.card2_same": "diese Karte",
+    "sweep.axis_card": "{card}: {what}",
 }

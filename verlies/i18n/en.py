@@ -2051,4 +2051,17 @@ TEXTS: dict[str, str] = {
     "page.route.error.title": "The server cannot answer this",
     "page.route.error.text": "The server refused this request (HTTP {code}).",
     "page.route.home": "Go to the game",
+    # --- answers ---
+    "metric.spread": "spread of the win rates",
+    "answers.others.title": "Other quantities, {n} games per deck",
+    "answers.others.foot": (
+        "Holm over these {count} rows on their own at α = {alpha} ({method}); ★: the interval"
+        " excludes 0. One interval per number: the win rates, the first seat's edge, the "
+        "timeouts and the length are in the answer above, at the level its ★ uses."
+    ),
+    "answers.sweep.now": "(now)",
+    "answers.sweep.heat_head": "Spread of the win rates in points, {x} across, {y} down",
+    "sweep.card2": "Second number's card",
+    "sweep.card2_same": "this card",
+    "sweep.axis_card": "{card}: {what}",
 }

@@ -86,7 +86,7 @@ def metric_help(key: str, lang: str = "en", deck: Any = None) -> str:
 
 
 def _is_rate(key: str) -> bool:
-    return key.startswith("win") or key == "timeout"
+    return key.startswith("win") or key in ("timeout", "spread")
 
 
 def _number(x: float, digits: int, lang: str, sign: bool = True) -> str:
@@ -201,6 +201,12 @@ _STOPPED = {
 }
 
 
+def stopped_words(stopped: str, lang: str = "en") -> str:
+    """Why a sequential comparison stopped, in ``lang`` ("Stopped: the game budget …")."""
+    why = _STOPPED.get(stopped)
+    return text("lab.table.stopped", lang, why=text(why, lang) if why else stopped)
+
+
 def _level(alpha: float, lang: str) -> str:
     return _number(100 * (1 - alpha), 1 if (100 * alpha) % 1 else 0, lang, sign=False) + " %"
 
@@ -218,8 +224,7 @@ def comparison_tables(comp: Comparison, lang: str = "en") -> list[Table]:
         same=comp.same_games,
     )
     if comp.stopped:
-        why = _STOPPED.get(comp.stopped)
-        head += " " + text("lab.table.stopped", lang, why=text(why, lang) if why else comp.stopped)
+        head += " " + stopped_words(comp.stopped, lang)
     return [
         ("", [], [[comp.sentence(lang)], [head]]),
         _watched_table(comp, lang),

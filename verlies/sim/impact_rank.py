@@ -10,15 +10,17 @@ the start card and the exits are the game's frame (R2.4, R1.3) and are not moved
 
 Both decks play the same game indices with the same seeds and characters (common random
 numbers). For every headline quantity q (injuries and rounds per game, gold per seat, the
-share of timeouts, each character's win rate) the paired effect e = draft − typical has
-an **always-valid** interval (the normal-mixture confidence sequence of
-:func:`verlies.sim.stats.cs_half_width`, τ = δ_q) at level α / K, K = cards tested ×
-quantities (Bonferroni): whatever the rounds, stops and cancels, the chance that *any*
-interval of the whole list misses its truth is at most α. The effect is put on one scale,
-e / δ_q (δ: :data:`verlies.sim.compare.DELTAS`, "a meaningful change"); a card's score is
-the largest distance of such an interval from zero, in δ, and the quantity that gave it
-names why the card matters. A card with some interval clear of zero has a ★; the others
-go to "no measurable effect at N games", below the ranked ones.
+share of timeouts, each character's win rate) the paired effect e = draft − typical has an
+**always-valid** interval (the normal-mixture confidence sequence of
+:func:`verlies.sim.stats.cs_half_width`, τ = δ_q) and p-value; Holm's step-down runs over
+the family of K = cards tested × quantities (the spread of the win rates included, its
+interval built from the characters'), and each interval is shown at the level of its Holm
+step, so a ★ is exactly an interval that excludes 0: whatever the rounds, stops and
+cancels, the chance that *any* ★ of the whole list is noise is at most α. The effect is
+put on one scale, e / δ_q (δ: :data:`verlies.sim.compare.DELTAS`, "a meaningful change");
+a card's score is the largest distance of such an interval from zero, in δ, and the
+quantity that gave it names why the card matters. A card with some interval clear of zero
+has a ★; the others go to "no measurable effect at N games", below the ranked ones.
 
 Games are spent where they decide the ranking (top-k identification by elimination):
 
@@ -88,6 +90,8 @@ __all__ = [
 
 #: The headline quantities besides each character's win rate (``win:<id>``).
 QUANTITIES: tuple[str, ...] = ("injuries", "rounds", "gold", "timeout")
+#: The spread of the characters' win rates (max − min): in the family, not a paired mean.
+SPREAD = "spread"
 
 #: The piles, in the order cards are listed.
 PILES: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
@@ -309,24 +313,37 @@ class ContributionResult:
     planned: int = 0  # games planned so far (played + the current round's rest)
     stopped: str = ""
     reference: str = ""  # what "changed" is measured against
-    correct: bool = True  # Bonferroni over cards x quantities (False: checks only)
+    correct: bool = True  # Holm over cards x quantities (False: checks only)
+    _holm_cache: tuple[Any, dict[tuple[int, str], tuple[float, bool]]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    _frozen: dict[tuple[int, str], tuple[float, bool]] | None = field(
+        default=None, repr=False, compare=False
+    )  # one look's Holm steps
 
     # ---- the numbers ---------------------------------------------------------------------
 
     @property
     def quantities(self) -> tuple[str, ...]:
+        """Every headline quantity: the paired ones, then the spread of the win rates."""
+        return self.paired_quantities + (SPREAD,)
+
+    @property
+    def paired_quantities(self) -> tuple[str, ...]:
+        """The quantities that are means of per-game pairs (all but the spread)."""
         return QUANTITIES + tuple(f"win:{c}" for c in self.characters)
 
     @property
     def family(self) -> int:
-        """K: the intervals corrected for (cards tested × quantities; 1 uncorrected)."""
+        """K: the hypotheses corrected for (cards tested × quantities, the spread
+        included; 1 uncorrected)."""
         if not self.correct:
             return 1
         return max(1, sum(c.tested for c in self.cards) * len(self.quantities))
 
     @property
     def level(self) -> float:
-        """Each interval's error level, α / K (Bonferroni)."""
+        """The first step's level of Holm, α / K: the strictest any interval is held to."""
         return self.alpha / self.family
 
     def scale(self, q: str) -> float:
@@ -335,24 +352,150 @@ class ContributionResult:
 
     @staticmethod
     def delta(q: str) -> float:
-        """δ of ``q`` in display units (a meaningful change)."""
-        return default_delta(q)
+        """δ of ``q`` in display units (a meaningful change; the spread: a win rate's)."""
+        return default_delta("win" if q == SPREAD else q)
+
+    def _moments(self, c: Contribution, q: str) -> tuple[int, float, float, float]:
+        """(n, mean, floored variance, z) of draft − typical in paired units."""
+        p = c.pairs.get(q)
+        n = p.n if p is not None else 0
+        if p is None or n < 2:
+            return n, math.nan, math.nan, 0.0
+        var = max((p.sum_dd - p.sum_d * p.sum_d / n) / (n - 1), stats.variance_floor(n))
+        m = p.sum_d / n
+        return n, m, var, m / math.sqrt(var / n)
+
+    def _holm(self) -> dict[tuple[int, str], tuple[float, bool]]:
+        """(card index, paired quantity) -> (the level its interval is shown at, ★).
+
+        Holm's step-down over the whole family on this look's always-valid p-values
+        (:func:`verlies.sim.stats.cs_p_value`, τ = δ): in the order of the p-values, the
+        j-th (from 0) is held to α / (K − j) while the intervals so far excluded 0; the
+        first that does not stops it, and it and every later one are shown at the level
+        where Holm stopped. A ★ is exactly an interval that excludes 0. Ville's inequality
+        makes each p-value valid at any look, so the family's error stays at most α under
+        any number of rounds and stops. The spread's slots count in K (they never come
+        before a character's: the spread's interval is built from the characters')."""
+        if self._frozen is not None:
+            return self._frozen
+        sig = tuple((q, p.n, p.sum_d, p.sum_dd) for c in self.cards for q, p in c.pairs.items())
+        key = (sig, self.correct, self.alpha, self.family)
+        if self._holm_cache is not None and self._holm_cache[0] == key:
+            return self._holm_cache[1]
+        out: dict[tuple[int, str], tuple[float, bool]] = {}
+        pvals: list[tuple[float, int, str]] = []
+        for i, c in enumerate(self.cards):
+            if not c.tested:
+                continue
+            for q in self.paired_quantities:
+                n, m, var, _ = self._moments(c, q)
+                if n < MIN_PAIRS:
+                    continue
+                pvals.append((stats.cs_p_value(n, m, var, self.delta(q) * self.scale(q)), i, q))
+        big_k = self.family
+        if not self.correct:
+            for _, i, q in pvals:
+                out[(i, q)] = (self.alpha, self._excludes(i, q, self.alpha))
+        else:
+            pvals.sort()
+            stop = len(pvals)
+            for j, (_, i, q) in enumerate(pvals):
+                level = self.alpha / (big_k - j)
+                if not self._excludes(i, q, level):
+                    stop = j
+                    break
+                out[(i, q)] = (level, True)
+            rest = self.alpha / (big_k - stop)
+            for _, i, q in pvals[stop:]:
+                out[(i, q)] = (rest, False)
+        self._holm_cache = (key, out)
+        return out
+
+    def _interval(self, c: Contribution, q: str, level: float) -> tuple[float, float]:
+        n, m, var, _ = self._moments(c, q)
+        h = stats.cs_half_width(n, var, self.delta(q) * self.scale(q), level)
+        sc = self.scale(q)
+        return (m - h) / sc, (m + h) / sc
+
+    def _excludes(self, i: int, q: str, level: float) -> bool:
+        lo, hi = self._interval(self.cards[i], q, level)
+        return lo > 0 or hi < 0
 
     def effect(self, c: Contribution, q: str) -> dict[str, Any]:
         """draft − typical in ``q`` (display units): the mean, its always-valid interval at
-        α / K, both in δ, the pairs; NaN before :data:`MIN_PAIRS` pairs."""
-        p = c.pairs.get(q)
-        n = p.n if p is not None else 0
-        sc, d = self.scale(q), self.delta(q)
-        if p is None or n < 2:
-            return {"n": n, "diff": math.nan, "low": math.nan, "high": math.nan, "z": 0.0}
-        var = max((p.sum_dd - p.sum_d * p.sum_d / n) / (n - 1), stats.variance_floor(n))
-        m = p.sum_d / n
-        z = m / math.sqrt(var / n)
+        its Holm level (see :meth:`_holm`), ``level`` and ``clear`` (the interval excludes
+        0), the pairs; NaN before :data:`MIN_PAIRS` pairs. The spread: see
+        :meth:`spread_effect`."""
+        if q == SPREAD:
+            return self.spread_effect(c)
+        n, m, var, z = self._moments(c, q)
+        sc = self.scale(q)
+        empty = {"low": math.nan, "high": math.nan, "level": math.nan, "clear": False}
+        if math.isnan(m):
+            return {"n": n, "diff": math.nan, "z": 0.0, **empty}
         if n < MIN_PAIRS:
-            return {"n": n, "diff": m / sc, "low": math.nan, "high": math.nan, "z": z}
-        h = stats.cs_half_width(n, var, d * sc, self.level)
-        return {"n": n, "diff": m / sc, "low": (m - h) / sc, "high": (m + h) / sc, "z": z}
+            return {"n": n, "diff": m / sc, "z": z, **empty}
+        i = self._index(c)
+        level, clear = self._holm().get((i, q), (self.level, False))
+        lo, hi = self._interval(c, q, level)
+        return {"n": n, "diff": m / sc, "low": lo, "high": hi, "z": z, "level": level,
+                "clear": clear}  # fmt: skip
+
+    def _index(self, c: Contribution) -> int:
+        for i, x in enumerate(self.cards):
+            if x is c:
+                return i
+        raise KeyError(c.id)
+
+    def _look(self) -> Any:
+        """A context in which one look's Holm steps are computed once (many rows)."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def frozen() -> Any:
+            self._frozen = None
+            self._frozen = self._holm()
+            try:
+                yield
+            finally:
+                self._frozen = None
+
+        return frozen()
+
+    def spread_effect(self, c: Contribution) -> dict[str, Any]:
+        """draft − typical in the spread of the win rates (max − min over the characters),
+        in points of a rate: the estimate, and an interval built from every character's
+        interval at its Holm level taken together, around the typical deck's measured
+        rates (each draft rate in [typical + low, typical + high], clipped to [0, 1]; the
+        smallest and the largest spread that box allows). It holds when the characters'
+        intervals do, so it adds no error of its own; it can exclude 0 only when some
+        character's change does (the verdict's spread row is built the same way)."""
+        got = []
+        for q in self.paired_quantities:
+            p = c.pairs.get(q)
+            if q.startswith("win:") and p is not None and p.n > 0:
+                got.append((q, p))
+        n = min((p.n for _, p in got), default=0)
+        nan = {"n": n, "diff": math.nan, "low": math.nan, "high": math.nan, "z": 0.0,
+               "level": math.nan, "clear": False}  # fmt: skip
+        if len(got) < 2:
+            return nan
+        a = {q: p.sum_a / p.n for q, p in got}
+        b = {q: p.sum_b / p.n for q, p in got}
+        spread_a = max(a.values()) - min(a.values())
+        diff = max(b.values()) - min(b.values()) - spread_a
+        effects = {q: self.effect(c, q) for q, _ in got}
+        if any(math.isnan(e["low"]) for e in effects.values()):
+            return {**nan, "diff": diff}
+        lows = [min(1.0, max(0.0, a[q] + effects[q]["low"])) for q in a]
+        highs = [min(1.0, max(0.0, a[q] + effects[q]["high"])) for q in a]
+        lo = max(0.0, max(lows) - min(highs)) - spread_a
+        hi = max(highs) - min(lows) - spread_a
+        level = min(e["level"] for e in effects.values())
+        # the spread's own z: its estimate against the widest of the characters' errors
+        se = max(math.sqrt(self._moments(c, q)[2] / p.n) for q, p in got)
+        return {"n": n, "diff": diff, "low": lo, "high": hi, "z": diff / se,
+                "level": level, "clear": lo > 0 or hi < 0}  # fmt: skip
 
     def row(self, c: Contribution) -> dict[str, Any]:
         """One card's figures: ``score`` (the largest distance of an interval from zero, in
@@ -373,8 +516,7 @@ class ContributionResult:
                 if math.isnan(e["low"]):
                     sure, reach = 0.0, math.inf
                 else:
-                    sure = 0.0 if e["low"] <= 0 <= e["high"] else min(abs(e["low"]), abs(e["high"]))
-                    sure /= d
+                    sure = min(abs(e["low"]), abs(e["high"])) / d if e["clear"] else 0.0
                     reach = max(abs(e["low"]), abs(e["high"])) / d
                 upper = max(upper, reach)
                 if best is None or (sure, size) > (best[0], best[1]):
@@ -412,7 +554,8 @@ class ContributionResult:
         return out
 
     def rows(self) -> list[dict[str, Any]]:
-        return [self.row(c) for c in self.cards]
+        with self._look():
+            return [self.row(c) for c in self.cards]
 
     def ranked(self) -> list[dict[str, Any]]:
         """The cards with a clear effect (★), the largest sure effect (in δ) first."""
@@ -453,9 +596,11 @@ class ContributionResult:
             "method": (
                 "contribution: the draft against the draft with the card made typical of its "
                 "kind, the same seeds (common random numbers); always-valid intervals "
-                f"(normal mixture, tau = delta) at alpha / K, K = {self.family} "
-                "(cards x quantities, Bonferroni); score = the largest distance of an "
-                "interval from 0 in delta"
+                "(normal mixture, tau = delta), Holm's step-down over K = "
+                f"{self.family} hypotheses (cards x quantities, the spread of the win rates "
+                "included: its interval is built from the characters'), each interval at "
+                "its Holm step's level; score = the largest distance of an interval from 0 "
+                "in delta"
             ),
             "alpha": self.alpha,
             "family": self.family,
@@ -724,7 +869,8 @@ class _Rounds:
         res = self.result
         if level == 0:
             return [i for i, c in enumerate(res.cards) if c.active], self.screen
-        rows = {i: res.row(c) for i, c in enumerate(res.cards) if c.tested}
+        with res._look():
+            rows = {i: res.row(c) for i, c in enumerate(res.cards) if c.tested}
         k = res.k
         lows = sorted((r["score"] for r in rows.values()), reverse=True)
         kth_low = lows[k - 1] if len(lows) >= k else 0.0

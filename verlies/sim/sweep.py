@@ -37,7 +37,7 @@ from verlies.sim.run import (
     split,
 )
 
-__all__ = ["FIELDS", "SweepResult", "Tweak", "sweep"]
+__all__ = ["FIELDS", "GridTweak", "SweepResult", "Tweak", "sweep"]
 
 #: What a tweak may change: the card's count in the deck, or a number printed on it.
 FIELDS: dict[str, str] = {
@@ -136,6 +136,120 @@ class Tweak:
         raise SimulationError(f"{self.kind}:{self.card} has no trap")
 
 
+#: Bootstrap draws for the spread's interval and noise floor (seeded).
+SPREAD_REPS = 400
+#: A character's three values (R2.1), the names of its card's fields.
+CHARACTER_VALUES: tuple[str, ...] = ("staerke", "geist", "geschick")
+#: R2.1: each value 1–6, the three summing to 10 (verlies.sim.tune says the same; it
+#: imports this module, so the numbers are written here rather than imported from it).
+_CHARACTER_RANGE, _CHARACTER_SUM = (1, 6), 10
+
+
+@dataclass(frozen=True)
+class GridTweak(Tweak):
+    """Two numbers swept together: value ``i`` is cell ``cells[i]``, ``field`` of this card
+    at its first number and ``second`` at its second. ``other`` (``KIND:ID``) names the
+    card of the second number when it is another card ("" = the same card). A character's
+    two values move with the third giving what keeps the sum (R2: the three 1–6, summing
+    to 10); any other number as :class:`Tweak` sets it (the deck refuses what it refuses).
+    A character's values cannot be crossed with another card's number (a value moves only
+    with another of the same character)."""
+
+    second: str
+    cells: tuple[tuple[int, int], ...]
+    other: str = ""
+
+    def __post_init__(self) -> None:
+        if self.other:
+            kind2, sep, card2 = self.other.partition(":")
+            if not sep or not card2:
+                raise SimulationError(f"a card is KIND:ID, e.g. dungeon:12, not {self.other!r}")
+            if "character" in (self.kind, kind2):
+                raise SimulationError(
+                    "a character's values sweep only against each other (R2), not against "
+                    f"another card: {self.kind}:{self.card} × {self.other}"
+                )
+            if self.second not in FIELDS:
+                raise SimulationError(f"unknown field {self.second!r} (known: {', '.join(FIELDS)})")
+            if (kind2, card2) == (self.kind, self.card):
+                object.__setattr__(self, "other", "")
+        if not self.other and self.field == self.second:
+            raise SimulationError(f"{self.field} cannot be swept against itself")
+        if self.kind == "character":
+            for f in (self.field, self.second):
+                if f not in CHARACTER_VALUES:
+                    raise SimulationError(
+                        f"unknown value {f!r} (known: {', '.join(CHARACTER_VALUES)})"
+                    )
+
+    @property
+    def second_tweak(self) -> Tweak:
+        """The second axis as a one-number tweak (its card: ``other`` or this one)."""
+        if self.other:
+            kind2, _, card2 = self.other.partition(":")
+            return Tweak(kind2, card2, self.second)
+        return Tweak(self.kind, self.card, self.second)
+
+    @property
+    def second_card(self) -> tuple[str, str]:
+        """(kind, id) of the second number's card."""
+        t = self.second_tweak
+        return t.kind, t.card
+
+    def label(self) -> str:
+        if self.other:
+            return f"{self.kind}:{self.card} {self.field} × {self.other} {self.second}"
+        return f"{self.kind}:{self.card} {self.field} × {self.second}"
+
+    @property
+    def third(self) -> str:
+        """A character's value that gives (the one neither axis names)."""
+        return next(f for f in CHARACTER_VALUES if f not in (self.field, self.second))
+
+    def pair_in(self, deck: Any) -> tuple[int, int]:
+        """The two numbers in ``deck``."""
+        if self.kind == "character":
+            card = self._card(deck)
+            return int(getattr(card, self.field)), int(getattr(card, self.second))
+        first = Tweak(self.kind, self.card, self.field).value_in(deck)
+        return first, self.second_tweak.value_in(deck)
+
+    def value_in(self, deck: Any) -> int:
+        """The index of the deck's cell; −1 when the deck's numbers are no cell."""
+        pair = self.pair_in(deck)
+        return self.cells.index(pair) if pair in self.cells else -1
+
+    def cell_label(self, value: int) -> str:
+        """``a × b`` of cell ``value``."""
+        a, b = self.cells[value]
+        return f"{a} × {b}"
+
+    def apply(self, deck: Any, value: int) -> Any:
+        if not 0 <= value < len(self.cells):
+            raise SimulationError(f"no cell {value} (the grid has {len(self.cells)})")
+        a, b = self.cells[value]
+        if self.kind != "character":
+            moved = Tweak(self.kind, self.card, self.field).apply(deck, a)
+            return self.second_tweak.apply(moved, b)
+        card = self._card(deck)
+        rest = _CHARACTER_SUM - a - b
+        lo, hi = _CHARACTER_RANGE
+        for name, v in ((self.field, a), (self.second, b), (self.third, rest)):
+            if not lo <= v <= hi:
+                raise SimulationError(
+                    f"character {self.card}: {name} {v} is outside {lo}–{hi} (R2)"
+                )
+        new = dataclasses.replace(card, **{self.field: a, self.second: b, self.third: rest})
+        return deck.with_card("character", new)
+
+    def _card(self, deck: Any) -> Any:
+        if self.kind == "character":
+            if self.card not in deck.characters:
+                raise SimulationError(f"no character {self.card!r}")
+            return deck.characters[self.card]
+        return Tweak._card(self, deck)
+
+
 #: Summary metrics a sweep shows, and where each one's 95 % interval comes from.
 CURVE_KEYS: dict[str, str] = {
     "mean_rounds": "mean_rounds_ci",  # normal interval of the mean
@@ -166,6 +280,41 @@ class SweepResult(TableReport):
     values: list[int]
     points: list[SimResult]
     paired: list[dict[str, Paired]] = dataclasses.field(default_factory=list)
+    #: The swept deck's own value (a grid: its cell's index; None or −1: none of them).
+    base_value: int | None = None
+    _spreads: dict[tuple[int, int], tuple[float, float, float, float]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    def value_label(self, v: int) -> str:
+        """A point as a person reads it: the value, or a grid's ``a × b``."""
+        return self.tweak.cell_label(v) if isinstance(self.tweak, GridTweak) else str(v)
+
+    def spread_ci(self, reps: int = SPREAD_REPS) -> list[tuple[float, float, float, float]]:
+        """Per point: the spread of the characters' win rates (max − min), its 95 %
+        bootstrap interval and its noise floor (the 95th percentile of the spread when
+        every character wins at the pooled rate), seeded: the same figures every time;
+        NaN without two characters with games. The page, the notebook and the command
+        line show these figures."""
+        from verlies.sim.stats import spread_interval, spread_noise_floor
+
+        out = []
+        for i, p in enumerate(self.points):
+            key = (i, p.metrics.games)
+            if key not in self._spreads:
+                sides = [p.metrics.characters[c] for c in sorted(p.metrics.characters)]
+                sides = [x for x in sides if x.games]
+                n = [x.games for x in sides]
+                k = [x.wins for x in sides]
+                if len(sides) < 2:
+                    self._spreads[key] = (math.nan,) * 4
+                else:
+                    rates = [w / g for w, g in zip(k, n, strict=True)]
+                    low, high = spread_interval(n, k, reps, 0)
+                    floor = spread_noise_floor(n, k, reps, 0)
+                    self._spreads[key] = (max(rates) - min(rates), low, high, floor)
+            out.append(self._spreads[key])
+        return out
 
     def curve(self, key: str = "median_rounds") -> list[float]:
         """One summary metric (or ``win:<character>``) per value."""
@@ -280,7 +429,7 @@ class SweepResult(TableReport):
         for i, (v, pt) in enumerate(zip(self.values, self.points, strict=True)):
             rows.append(
                 [
-                    str(v),
+                    self.value_label(v),
                     str(pt.metrics.games),
                     ci(curves["median_rounds"][i], n(1)),
                     ci(curves["timeout_share"][i], p),
@@ -298,7 +447,7 @@ class SweepResult(TableReport):
         diff_rows = []
         diffs = {k: self.difference(k) for k in _PAIRED}
         for i, v in enumerate(self.values):
-            cells = [str(v)]
+            cells = [self.value_label(v)]
             for k in _PAIRED:
                 d = diffs[k][i] if i < len(diffs[k]) else None
                 f = p if k == "timeout_share" else signed
@@ -308,11 +457,67 @@ class SweepResult(TableReport):
                     else f"{f(d['diff'])} ({f(d['low'])} … {f(d['high'])})"
                 )
             diff_rows.append(cells)
-        dhead = t("simtext.sweep.diff_head", lang, first=self.values[0])
+        dhead = t("simtext.sweep.diff_head", lang, first=self.value_label(self.values[0]))
         dcols = [
             t(c + k, lang) for k in ("value", "rounds_diff", "timeouts", "gold_seat", "injuries")
         ]
-        return [(head, cols, rows), (dhead, dcols, diff_rows)]
+        out = [(head, cols, rows), (dhead, dcols, diff_rows)]
+        if isinstance(self.tweak, GridTweak):
+            out.append(self._heat_table(lang))
+        return out
+
+    def axis_names(self, lang: str = "en") -> tuple[str, str]:
+        """The axes in words: ``card name: number`` of each swept number (a grid: first
+        and second; one number: it and "")."""
+        from verlies.i18n import text as t
+
+        deck: Any = self.points[0].spec.deck if self.points else None
+
+        def name(kind: str, card: str, fld: str) -> str:
+            words = t(f"card.attr.{fld}" if kind == "character" else f"impact.field.{fld}", lang)
+            try:
+                pile = deck.characters if kind == "character" else deck.cards(kind)
+                who = str(pile[card].name.get(lang))
+            except (AttributeError, KeyError, ValueError):
+                who = card
+            return f"{who}: {words}"
+
+        tw = self.tweak
+        first = name(tw.kind, tw.card, tw.field)
+        if isinstance(tw, GridTweak):
+            return first, name(*tw.second_card, tw.second)
+        return first, ""
+
+    def _heat_table(self, lang: str) -> Table:
+        """A grid as a table: one column per first value, one row per second value, each
+        cell the spread of the win rates in points (the deck's own cell marked "now")."""
+        from verlies.i18n import text as t
+
+        tw = self.tweak
+        assert isinstance(tw, GridTweak)
+        x, y = self.axis_names(lang)
+        cols_a = sorted({a for a, _ in tw.cells})
+        rows_b = sorted({b for _, b in tw.cells})
+        spread = dict(zip(self.values, self.spread_ci(), strict=True))
+        now = (
+            tw.cells[self.base_value]
+            if self.base_value is not None and self.base_value >= 0
+            else None
+        )
+        rows = []
+        for b in rows_b:
+            cells = [str(b)]
+            for a in cols_a:
+                v = tw.cells.index((a, b)) if (a, b) in tw.cells else -1
+                got = spread.get(v)
+                cell = "–" if got is None or math.isnan(got[0]) else fixed(100 * got[0], 1, lang)
+                if now == (a, b):
+                    cell += " " + t("answers.sweep.now", lang)
+                cells.append(cell)
+            rows.append(cells)
+        head = t("answers.sweep.heat_head", lang, x=x, y=y)
+        cols = [f"{y} ↓ · {x} →", *(str(a) for a in cols_a)]
+        return (head, cols, rows)
 
 
 def sweep(
@@ -355,7 +560,11 @@ def sweep(
     ]
     info = RunInfo()
     points = [SimResult(s, Metrics(players), info, n) for s in specs]
-    result = SweepResult(tweak, vals, points, [{} for _ in vals])
+    try:
+        base_value: int | None = tweak.value_in(base)
+    except (SimulationError, AttributeError, KeyError):
+        base_value = None
+    result = SweepResult(tweak, vals, points, [{} for _ in vals], base_value)
     # Game i of point k is paired with game i of the base point (the same seed and
     # characters); values wait here until both have arrived.
     waiting: list[dict[int, dict[str, int]]] = [{} for _ in vals]

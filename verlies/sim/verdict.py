@@ -54,6 +54,7 @@ __all__ = [
     "Row",
     "before_after",
     "default_targets",
+    "answer_report",
     "family_keys",
     "parse_targets",
     "stop_rule",
@@ -621,3 +622,60 @@ def other_rows(comp: Comparison, corrected: bool = True) -> dict[str, dict[str, 
             "star": star,
         }
     return out
+
+
+def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
+    """``verlies compare``'s text: the before/after answer, what was played, then the
+    paired quantities outside the answer (injuries, gold, …) in one table. One interval per
+    number: a quantity of the answer's family is shown once, in the answer, at the level
+    its ★ uses; the others have their own Holm family (:func:`other_rows`), its interval
+    and ★ the same rule. The seats' win rates beyond the first seat's edge are left out
+    (the characters rotate over the seats: the answer's edge is the seat figure)."""
+    from verlies.i18n import text
+    from verlies.i18n.metrics import fmt_diff, fmt_value, metric_name
+    from verlies.sim.report import text_tables
+
+    head = text(
+        "lab.table.head",
+        lang,
+        a=comp.label_a,
+        b=comp.label_b,
+        n=comp.games,
+        seed=comp.a.spec.seed,
+        same=comp.same_games,
+    )
+    if comp.stopped:  # a sequential run: why it stopped (its stop rule's words)
+        from verlies.i18n.metrics import stopped_words
+
+        head += " " + stopped_words(comp.stopped, lang)
+    out = ba.text(lang) + "\n" + head + "\n"
+    if not ba.others:
+        return out
+    rows = []
+    for k, r in ba.others.items():
+        star = " ★" if r["star"] else ""
+        span = f"{fmt_diff(k, r['low'], lang, unit=False)} … {fmt_diff(k, r['high'], lang)}"
+        rows.append(
+            [
+                metric_name(k, lang, ba.deck),
+                fmt_value(k, r["a"], lang),
+                fmt_value(k, r["b"], lang),
+                f"{fmt_diff(k, r['diff'], lang, unit=False)} ({span}){star}",
+            ]
+        )
+    header = [
+        text("lab.col.quantity", lang),
+        text("verdict.col.base", lang, name=ba.base_name),
+        text("verdict.col.draft", lang, name=ba.draft_name),
+        text("verdict.col.change", lang),
+    ]
+    method = text("lab.method.seq" if ba.sequential else "lab.method.one", lang)
+    foot = text(
+        "answers.others.foot" if ba.corrected else "verdict.table.foot_none",
+        lang,
+        count=len(rows),
+        method=method,
+        alpha=f"{ba.alpha:.2f}".replace(".", "," if lang == "de" else "."),
+    )
+    title = text("answers.others.title", lang, n=ba.games)
+    return out + "\n" + text_tables([(title, header, rows), ("", [], [[foot]])])

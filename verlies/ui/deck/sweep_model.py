@@ -19,8 +19,10 @@ spread of the win rates (max − min, its bootstrap interval and its noise floor
 spread would be if every character won equally often); the default range is centred on
 the card's value (:func:`default_range`: ±3, clipped to what the deck takes); two numbers
 of one card swept together (:class:`GridTweak`, every pair of values a cell) make a heat
-map. :meth:`SweepRun.value_of` tells which point of the sweep the draft is now (after
-"Make it the draft"), or None: the draft changed otherwise and the sweep is out of date.
+map; the second number may be another card's (``other``: two cards crossed, e.g. the
+goblin's fight against the ruby's gold). :meth:`SweepRun.value_of` tells which point of
+the sweep the draft is now (after "Make it the draft"), or None: the draft changed
+otherwise and the sweep is out of date.
 """
 
 from __future__ import annotations
@@ -35,8 +37,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.records import SimulationError
-from verlies.sim.stats import spread_interval, spread_noise_floor
-from verlies.sim.sweep import SweepResult, Tweak, sweep
+from verlies.sim.sweep import CHARACTER_VALUES, GridTweak, SweepResult, Tweak, sweep
 from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
 from verlies.ui.runs.run_model import PooledRun
 
@@ -56,6 +57,7 @@ __all__ = [
     "fields_of",
     "givers_of",
     "is_share",
+    "points_of",
     "quantities_of",
 ]
 
@@ -81,8 +83,6 @@ RANGE_REACH = 3
 #: Bootstrap draws for the spread's interval and noise floor (seeded: the same figures
 #: every time).
 SPREAD_REPS = 400
-#: A character's three values (R2.1), the names of its card's fields.
-CHARACTER_VALUES: tuple[str, ...] = ("staerke", "geist", "geschick")
 
 
 @dataclass(frozen=True)
@@ -128,66 +128,6 @@ class PairTweak(Tweak):
                 f"character {self.card}: values {'/'.join(map(str, new.values))} do not "
                 f"sum to {CHARACTER_SUM} (R2)"
             )
-        return deck.with_card("character", new)
-
-
-@dataclass(frozen=True)
-class GridTweak(Tweak):
-    """Two numbers of one card swept together: value ``i`` is cell ``cells[i]``, ``field``
-    at its first number and ``second`` at its second. A character's two values move with
-    the third giving what keeps the sum (R2: the three 1–6, summing to 10); another card's
-    two numbers each as :class:`Tweak` sets it (the deck refuses what it refuses)."""
-
-    second: str
-    cells: tuple[tuple[int, int], ...]
-
-    def __post_init__(self) -> None:
-        if self.field == self.second:
-            raise SimulationError(f"{self.field} cannot be swept against itself")
-        if self.kind == "character":
-            for f in (self.field, self.second):
-                if f not in CHARACTER_VALUES:
-                    raise SimulationError(
-                        f"unknown value {f!r} (known: {', '.join(CHARACTER_VALUES)})"
-                    )
-
-    def label(self) -> str:
-        return f"{self.kind}:{self.card} {self.field} × {self.second}"
-
-    @property
-    def third(self) -> str:
-        """A character's value that gives (the one neither axis names)."""
-        return next(f for f in CHARACTER_VALUES if f not in (self.field, self.second))
-
-    def pair_in(self, deck: Any) -> tuple[int, int]:
-        """The two numbers in ``deck``."""
-        if self.kind == "character":
-            card = self._card(deck)
-            return int(getattr(card, self.field)), int(getattr(card, self.second))
-        first = Tweak(self.kind, self.card, self.field).value_in(deck)
-        return first, Tweak(self.kind, self.card, self.second).value_in(deck)
-
-    def value_in(self, deck: Any) -> int:
-        """The index of the deck's cell; −1 when the deck's numbers are no cell."""
-        pair = self.pair_in(deck)
-        return self.cells.index(pair) if pair in self.cells else -1
-
-    def apply(self, deck: Any, value: int) -> Any:
-        if not 0 <= value < len(self.cells):
-            raise SimulationError(f"no cell {value} (the grid has {len(self.cells)})")
-        a, b = self.cells[value]
-        if self.kind != "character":
-            moved = Tweak(self.kind, self.card, self.field).apply(deck, a)
-            return Tweak(self.kind, self.card, self.second).apply(moved, b)
-        card = self._card(deck)
-        rest = CHARACTER_SUM - a - b
-        lo, hi = CHARACTER_RANGE
-        for name, v in ((self.field, a), (self.second, b), (self.third, rest)):
-            if not lo <= v <= hi:
-                raise SimulationError(
-                    f"character {self.card}: {name} {v} is outside {lo}–{hi} (R2)"
-                )
-        new = dataclasses.replace(card, **{self.field: a, self.second: b, self.third: rest})
         return deck.with_card("character", new)
 
 
@@ -266,6 +206,25 @@ class Point:
     floor: float = math.nan
 
 
+def points_of(res: SweepResult, quantity: str) -> list[Point]:
+    """A sweep's curve as the page draws it: every value with games, its estimate and 95 %
+    interval (the spread of the win rates: :meth:`SweepResult.spread_ci`, with its noise
+    floor). The notebook draws the same points (:func:`verlies.ui.deck.sweep_view.sweep_figure`)."""
+    if quantity == SPREAD:
+        out = []
+        figures = res.spread_ci(SPREAD_REPS)
+        for v, p, (spread, low, high, floor) in zip(res.values, res.points, figures, strict=True):
+            if p.metrics.games and not math.isnan(spread):
+                out.append(Point(v, spread, low, high, p.metrics.games, floor))
+        return out
+    curve = res.curve_ci(quantity)
+    got = []
+    for v, p, (est, low, high) in zip(res.values, res.points, curve, strict=True):
+        if p.metrics.games and not math.isnan(est):
+            got.append(Point(v, est, low, high, p.metrics.games))
+    return got
+
+
 class SweepRun(PooledRun):
     """One sweep at a time on a draft, in a background thread; its points so far (the
     thread, the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
@@ -324,6 +283,7 @@ class SweepRun(PooledRun):
         first: tuple[int, int],
         second: tuple[int, int],
         *,
+        other: str = "",
         games: int = 24,
         players: int = 4,
         on_update: Callable[[SweepRun], None] | None = None,
@@ -332,7 +292,8 @@ class SweepRun(PooledRun):
     ) -> None:
         """Sweep two numbers of one card together: every pair of ``first`` (low, high) ×
         ``second`` (low, high) a cell (:class:`GridTweak`; at most :data:`MAX_CELLS`),
-        the cells the deck refuses left out. Returns at once."""
+        the cells the deck refuses left out. ``other`` (``KIND:ID``): the second number is
+        that card's (two cards crossed), else this card's. Returns at once."""
         self._check_idle()
         (a0, a1), (b0, b1) = first, second
         if a1 < a0 or b1 < b0:
@@ -341,7 +302,7 @@ class SweepRun(PooledRun):
         if n > MAX_CELLS:
             raise VerliesError(f"at most {MAX_CELLS} cells, not {n}")
         cells = tuple((a, b) for b in range(b0, b1 + 1) for a in range(a0, a1 + 1))
-        tweak = GridTweak(kind, card, fields[0], fields[1], cells)
+        tweak = GridTweak(kind, card, fields[0], fields[1], cells, other)
         self._start(
             draft,
             tweak,
@@ -409,41 +370,7 @@ class SweepRun(PooledRun):
     def points(self, quantity: str) -> list[Point]:
         """The curve so far: every value with games, its estimate and 95 % interval (the
         spread of the win rates: also its noise floor)."""
-        res = self.result
-        if res is None:
-            return []
-        if quantity == SPREAD:
-            return self._spread_points(res)
-        curve = res.curve_ci(quantity)
-        out = []
-        for v, p, (est, low, high) in zip(res.values, res.points, curve, strict=True):
-            if p.metrics.games and not math.isnan(est):
-                out.append(Point(v, est, low, high, p.metrics.games))
-        return out
-
-    def _spread_points(self, res: SweepResult) -> list[Point]:
-        """Max − min of the characters' win rates at every value: its 95 % bootstrap
-        interval and noise floor (``verlies.sim.stats``, seeded), worked out once per
-        point and number of games."""
-        out = []
-        for i, (v, p) in enumerate(zip(res.values, res.points, strict=True)):
-            games = p.metrics.games
-            if not games:
-                continue
-            key = (i, games)
-            if key not in self._spreads:
-                sides = [p.metrics.characters[c] for c in sorted(p.metrics.characters)]
-                n = [s.games for s in sides]
-                k = [s.wins for s in sides]
-                rates = [s.wins / s.games for s in sides if s.games]
-                spread = max(rates) - min(rates) if len(rates) >= 2 else math.nan
-                low, high = spread_interval(n, k, SPREAD_REPS, 0)
-                floor = spread_noise_floor(n, k, SPREAD_REPS, 0)
-                self._spreads[key] = (spread, low, high, floor)
-            spread, low, high, floor = self._spreads[key]
-            if not math.isnan(spread):
-                out.append(Point(v, spread, low, high, games, floor))
-        return out
+        return [] if self.result is None else points_of(self.result, quantity)
 
     def deck_at(self, value: int) -> Deck:
         """The swept draft with the number at ``value``."""

@@ -25,9 +25,10 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.numbers import MINUS, decimal, fixed
-from verlies.sim.sweep import Tweak
+from verlies.sim.sweep import SweepResult, Tweak
 from verlies.ui.core.theme import SWEEP_CSS
 from verlies.ui.deck.sweep_model import (
+    CHARACTER_VALUES,
     SPREAD,
     WIN,
     GridTweak,
@@ -38,12 +39,13 @@ from verlies.ui.deck.sweep_model import (
     fields_of,
     givers_of,
     is_share,
+    points_of,
     quantities_of,
 )
 from verlies.ui.deck.sweep_plot_view import SweepPlot, heatmap_html
 from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
 
-__all__ = ["CSS", "SweepPanel"]
+__all__ = ["CSS", "SweepPanel", "sweep_figure", "sweep_lines"]
 
 CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
 
@@ -87,6 +89,71 @@ def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
     return _t(f"q.{quantity}", lang)
 
 
+def _y_label(quantity: str, deck: Deck | None, lang: str) -> str:
+    """The y axis' name: the quantity and its unit (per cent, or points of the spread)."""
+    unit = (
+        _t("unit.points" if quantity == SPREAD else "unit.pct", lang) if is_share(quantity) else ""
+    )
+    what = _quantity_words(quantity, deck, lang)
+    return _t("axis", lang, what=what, unit=unit) if unit else what
+
+
+def _x_words(tweak: Tweak, lang: str) -> str:
+    """The x axis' name: the swept number in the page's words."""
+    if isinstance(tweak, PairTweak):
+        return _t(
+            "x_pair",
+            lang,
+            what=i18n.text(f"card.attr.{tweak.field}", lang),
+            gives=i18n.text(f"card.attr.{tweak.gives}", lang),
+        )
+    key = f"card.attr.{tweak.field}" if tweak.kind == "character" else f"impact.field.{tweak.field}"
+    return i18n.text(key, lang)
+
+
+def sweep_figure(
+    result: SweepResult, quantity: str = SPREAD, lang: str = "en", deck: Deck | None = None
+) -> SweepPlot:
+    """A finished sweep of one number drawn as the Deck tab draws it: the same points
+    (:func:`~verlies.ui.deck.sweep_model.points_of`), numbers on the y axis in ``lang``, the
+    axes' names, the noise floor of the spread, and ``deck``'s value (default: the swept
+    deck's own, :attr:`SweepResult.base_value`) marked "now". For the notebook."""
+    now = result.base_value
+    if deck is not None:
+        try:
+            now = result.tweak.value_in(deck)
+        except VerliesError:
+            now = None
+    plot = SweepPlot(lambda _v: None)
+    plot.show(
+        points_of(result, quantity),
+        result.values,
+        {v: str(v) for v in result.values},
+        lambda x: _tick(quantity, x, lang),
+        now if now in result.values else None,
+        _x_words(result.tweak, lang),
+        _y_label(quantity, result.points[0].spec.deck if result.points else None, lang),
+        _t("now", lang),
+    )
+    return plot
+
+
+def sweep_lines(result: SweepResult, quantity: str = SPREAD, lang: str = "en") -> str:
+    """The figure's numbers as the panel's table writes them: one line per value (the
+    swept deck's own value marked "(now)"), its estimate, 95 % interval and games, the
+    spread's noise floor."""
+    deck = result.points[0].spec.deck if result.points else None
+    lines = [f"{_x_words(result.tweak, lang)} → {_y_label(quantity, deck, lang)}"]
+    for p in points_of(result, quantity):
+        now = f" ({_t('now', lang)})" if p.value == result.base_value else ""
+        span = f"{_value(quantity, p.low, lang)} – {_value(quantity, p.high, lang)}"
+        line = f"{p.value}{now}: {_value(quantity, p.estimate, lang)} ({span}), {p.games}"
+        if quantity == SPREAD:
+            line += f"; {_t('col.floor', lang)} {_value(quantity, p.floor, lang)}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
 class SweepPanel(RunPanel):
     """``get_draft()`` the editor's draft, ``get_selected()`` its selected (kind, id),
     ``set_draft(deck)`` makes a deck the editor's draft."""
@@ -110,6 +177,8 @@ class SweepPanel(RunPanel):
         self.field.observe(lambda _c: self._field_changed(), "value")
         self.gives = W.Dropdown(options=[])
         self.gives.observe(lambda _c: self._default_range(), "value")
+        self.card2 = W.Dropdown(options=[])
+        self.card2.observe(lambda _c: self._card2_changed(), "value")
         self.second = W.Dropdown(options=[])
         self.second.observe(lambda _c: self._second_changed(), "value")
         self.low = W.IntText(value=0)
@@ -143,12 +212,24 @@ class SweepPanel(RunPanel):
         self.heat.add_class("vl-sweep-heat")
         self.result_box = W.VBox([self.caption, self.plot_box, self.table, self.heat])
         self.result_box.add_class("vl-sweep-result")
-        names = ("field", "gives", "from", "to", "second", "from2", "to2", "games", "quantity")
+        names = (
+            "field",
+            "gives",
+            "from",
+            "to",
+            "card2",
+            "second",
+            "from2",
+            "to2",
+            "games",
+            "quantity",
+        )
         ws = (
             self.field,
             self.gives,
             self.low,
             self.high,
+            self.card2,
             self.second,
             self.low2,
             self.high2,
@@ -172,6 +253,7 @@ class SweepPanel(RunPanel):
             ("take", self.take_button),
         ):
             b.add_class(f"vl-sweep-{cls}")
+        self.card2_box = boxes["card2"]
         self.gives_box = boxes["gives"]
         self.gives_box.layout.display = "none"
         self.second_boxes = (boxes["from2"], boxes["to2"])
@@ -179,7 +261,10 @@ class SweepPanel(RunPanel):
             b.layout.display = "none"
         row1 = W.Box(
             [
-                *(boxes[n] for n in ("field", "gives", "from", "to", "second", "from2", "to2")),
+                *(
+                    boxes[n]
+                    for n in ("field", "gives", "from", "to", "card2", "second", "from2", "to2")
+                ),
                 *(boxes[n] for n in ("games", "quantity")),
                 self.start_button,
                 self.cancel_button,
@@ -247,12 +332,52 @@ class SweepPanel(RunPanel):
         character = key is not None and key[0] == "character"
         self.field.options = [(self._field_words(f, character), f) for f in fields]
         self.field.value = keep if keep in fields else (fields[0] if fields else None)
+        self._offer_cards2()
+        self.card2_box.layout.display = "none" if character or not fields else None
         self._field_changed()
         self.start_button.disabled = not fields or self.run.running
         # a character's sweep shows its own win rate first
         self._offer_quantities(WIN + key[1] if character and key is not None else None)
         if not fields:
             self.bar.say(_t("none", self.lang) if key else "")
+
+    def _card_words(self, kind: str, card_id: str) -> str:
+        """A card's name in the page's language (its id when it has none)."""
+        draft = self.get_draft()
+        try:
+            pile = draft.characters if kind == "character" else draft.cards(kind)
+            return str(pile[card_id].name.get(self.lang))
+        except (KeyError, ValueError):
+            return card_id
+
+    def _offer_cards2(self) -> None:
+        """The card of the second number: this card, or any other card with a number (a
+        character's values only cross each other: R2 moves them together)."""
+        key = self.get_selected()
+        keep = self.card2.value
+        options: list[tuple[str, str]] = [(_t("card2_same", self.lang), "")]
+        if key is not None and key[0] != "character":
+            draft = self.get_draft()
+            for kind in ("dungeon", "room", "monster", "treasure"):
+                for cid in draft.cards(kind):
+                    if (kind, cid) == tuple(key) or not fields_of(draft, kind, cid):
+                        continue
+                    options.append((f"{self._card_words(kind, cid)} ({cid})", f"{kind}:{cid}"))
+        if [tuple(o) for o in self.card2.options] != options:
+            self.card2.options = options
+        values = [v for _, v in options]
+        self.card2.value = keep if keep in values else ""
+
+    def _card2(self) -> tuple[str, str] | None:
+        """(kind, id) of the second number's card: another card, or None (this card)."""
+        other = str(self.card2.value or "")
+        if not other:
+            return None
+        kind, _, cid = other.partition(":")
+        return kind, cid
+
+    def _card2_changed(self) -> None:
+        self._field_changed()
 
     def draft_changed(self) -> None:
         """The editor's draft changed (an edit, undo, a file, a point taken): "now" moves
@@ -276,8 +401,13 @@ class SweepPanel(RunPanel):
             givers = givers_of(str(field))
             self.gives.options = [(self._field_words(f, True), f) for f in givers]
             self.gives.value = keep if keep in givers else givers[0]
-        others = [] if key is None or field is None else fields_of(self.get_draft(), *key)
-        others = [f for f in others if f != field]
+        other_card = None if character else self._card2()
+        if key is None or field is None:
+            others = []
+        elif other_card is not None:
+            others = fields_of(self.get_draft(), *other_card)
+        else:
+            others = [f for f in fields_of(self.get_draft(), *key) if f != field]
         keep2 = self.second.value
         self.second.options = [(_t("second_none", self.lang), "")] + [
             (self._field_words(f, character), f) for f in others
@@ -315,6 +445,8 @@ class SweepPanel(RunPanel):
         if second:
             reach = 2  # 5 × 5 cells at most
             if key[0] == "character":
+                if second not in CHARACTER_VALUES:
+                    return  # a number of the card selected before: offered again soon
                 # each value alone within 1–6; the grid leaves out what R2 refuses
                 ch = draft.characters[key[1]]
                 for (lo, hi), f in (
@@ -324,11 +456,12 @@ class SweepPanel(RunPanel):
                     v = int(getattr(ch, f))
                     lo.value, hi.value = max(1, v - reach), min(6, v + reach)
                 return
-            for (lo, hi), f in (
-                ((self.low, self.high), str(self.field.value)),
-                ((self.low2, self.high2), second),
+            card2 = self._card2() or (key[0], key[1])
+            for (lo, hi), (kind, cid), f in (
+                ((self.low, self.high), (key[0], key[1]), str(self.field.value)),
+                ((self.low2, self.high2), card2, second),
             ):
-                lo.value, hi.value = default_range(draft, Tweak(key[0], key[1], f), reach)
+                lo.value, hi.value = default_range(draft, Tweak(kind, cid, f), reach)
             return
         tweak = self._tweak()
         if tweak is None:
@@ -350,6 +483,7 @@ class SweepPanel(RunPanel):
                     (str(self.field.value), str(self.second.value)),
                     (int(self.low.value), int(self.high.value)),
                     (int(self.low2.value), int(self.high2.value)),
+                    other=str(self.card2.value or ""),
                     games=int(self.games.value),
                     on_update=self._hand.wrap(self._update),
                     on_done=self._hand.wrap(self._done),
@@ -423,15 +557,8 @@ class SweepPanel(RunPanel):
         lang = self.lang
         if isinstance(tweak, GridTweak):
             a, b = tweak.cells[int(value)]
-            character = tweak.kind == "character"
-            words = _t(
-                "picked_grid",
-                lang,
-                x=self._field_words(tweak.field, character),
-                a=a,
-                y=self._field_words(tweak.second, character),
-                b=b,
-            )
+            x, y = self._grid_axes(tweak)
+            words = _t("picked_grid", lang, x=x, a=a, y=y, b=b)
         elif isinstance(tweak, PairTweak):
             words = _t(
                 "picked_pair",
@@ -520,9 +647,7 @@ class SweepPanel(RunPanel):
         else:
             self.result_box.remove_class("vl-stale")
         now_text = _t("now", lang)
-        unit = _t("unit.points" if q == SPREAD else "unit.pct", lang) if is_share(q) else ""
-        what = _quantity_words(q, run.deck, lang)
-        y_label = _t("axis", lang, what=what, unit=unit) if unit else what
+        y_label = _y_label(q, run.deck, lang)
         if isinstance(tweak, GridTweak):
             self.plot_box.layout.display = "none"
             self.table.value = ""
@@ -588,13 +713,25 @@ class SweepPanel(RunPanel):
             f"<tbody>{''.join(rows)}</tbody></table>{note}"
         )
 
+    def _grid_axes(self, tweak: GridTweak) -> tuple[str, str]:
+        """The heat map's axes in the page's words: the numbers of one card (``obstacle``,
+        ``gold``), or of two cards each with its card's name (``Goblin: fight value``)."""
+        character = tweak.kind == "character"
+        x = self._field_words(tweak.field, character)
+        y = self._field_words(tweak.second, character)
+        if not tweak.other:
+            return x, y
+        kind2, cid2 = tweak.second_card
+        first = _t("axis_card", self.lang, card=self._card_words(tweak.kind, tweak.card), what=x)
+        second = _t("axis_card", self.lang, card=self._card_words(kind2, cid2), what=y)
+        return first, second
+
     def _heat_html(
         self, tweak: GridTweak, points: list[Point], now: int | None, q: str, stale: bool
     ) -> str:
         lang = self.lang
         character = tweak.kind == "character"
-        x = self._field_words(tweak.field, character)
-        y = self._field_words(tweak.second, character)
+        x, y = self._grid_axes(tweak)
         cells = {tweak.cells[p.value]: p for p in points}
         columns = sorted({a for a, _ in tweak.cells})
         rows = sorted({b for _, b in tweak.cells})

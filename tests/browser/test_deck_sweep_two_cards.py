@@ -1,0 +1,104 @@
+"""The Deck tab's sweep across two cards (issue 37 item 6) in a real browser, in German and
+English, at 390, 800 and 1280 px: a person selects the goblin, sweeps its fight value
+against the ruby's gold (the ruby chosen as the second number's card), 3–4 × 5–6 at 4
+games a cell, and reads a heat map whose cells are the lab's numbers for those decks, the
+draft's cell (fight 3, gold 5) marked "now", and both axes named with the card's name and
+number in the page's language; at every width the grid, the panel's fields and buttons
+inside the window, none cut. Every wait follows progress (tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from each_view import each_lang, each_width
+from playwright.sync_api import Page
+from progress import follow, follow_expect
+from test_deck_sweep import _HEAT_JS, _LAYOUT_JS, _open_card, _options
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.sim.sweep import GridTweak, sweep
+from verlies.ui.deck.sweep_view import _value
+
+GOBLIN = "monster-goblin"
+RUBY = "schatz-rubin"
+
+
+def _fits(page: Page, width: int) -> bool:
+    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
+    assert layout["pageScroll"] <= layout["pageClient"], layout
+    bad = []
+    for e in layout["items"]:
+        if e["scroll"] > e["client"] + 1 and "plot" not in e["sel"]:
+            bad.append(("cut", e))
+        if e["left"] < -0.5 or e["right"] > width + 0.5:
+            bad.append(("outside the window", e))
+    assert not bad, bad
+    got: dict[str, Any] = page.evaluate(_HEAT_JS)
+    assert got["table"]["right"] <= width + 0.5 and got["table"]["left"] >= -0.5, got
+    assert [c["now"] for c in got["cells"]] == [True, False, False, False], got
+    for c in got["cells"]:
+        assert c["scroll"] <= c["client"] + 1, ("cut", c)
+    return True
+
+
+@each_lang
+def test_the_goblins_fight_against_the_rubys_gold(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    deck = Deck.default()
+    _open_card(page, page_url(), voila_server, lang, GOBLIN)
+    fight = i18n.text("impact.field.fight", lang)
+    gold = i18n.text("impact.field.gold", lang)
+    goblin = str(deck.monsters[GOBLIN].name.get(lang))
+    ruby = str(deck.treasures[RUBY].name.get(lang))
+    field = page.locator(".vl-sweep-field select").first
+    follow(page, lambda: fight in _options(field), "the goblin's numbers", server=voila_server)
+    field.select_option(label=fight)
+    card2 = page.locator(".vl-sweep-card2 select")
+    ruby_label = f"{ruby} ({RUBY})"
+    follow(page, lambda: ruby_label in _options(card2), "the cards", server=voila_server)
+    assert _options(card2)[0] == i18n.text("sweep.card2_same", lang)
+    card2.select_option(label=ruby_label)
+    second = page.locator(".vl-sweep-second select")
+    follow(page, lambda: gold in _options(second), "the ruby's numbers", server=voila_server)
+    second.select_option(label=gold)
+    follow_expect(page.locator(".vl-sweep-from2 input")).to_be_visible()
+    page.locator(".vl-sweep-quantity select").select_option(
+        label=i18n.text("sweep.q.median_rounds", lang)
+    )
+    for name, value in (("from", 3), ("to", 4), ("from2", 5), ("to2", 6), ("games", 4)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
+        i18n.text("sweep.done", lang, done=16)
+    )
+    cells = ((3, 5), (4, 5), (3, 6), (4, 6))
+    tweak = GridTweak("monster", GOBLIN, "fight", "gold", cells, f"treasure:{RUBY}")
+    lab = sweep(tweak, [0, 1, 2, 3], 4, players=4, deck=deck, characters="all", workers=1)
+    want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
+    now = i18n.text("sweep.now", lang)
+    expected = [f"{want[0]} {now}", want[1], want[2], want[3]]
+
+    def drawn() -> bool:
+        got: dict[str, Any] = page.evaluate(_HEAT_JS)
+        return [c["text"] for c in got["cells"]] == expected
+
+    follow(page, drawn, "the heat map's cells", server=voila_server)
+    note = page.locator(".vl-sweep-heat small").last.inner_text()  # below the grid
+    x = i18n.text("sweep.axis_card", lang, card=goblin, what=fight)
+    y = i18n.text("sweep.axis_card", lang, card=ruby, what=gold)
+    assert note.startswith(i18n.text("sweep.grid_axes", lang, x=x, y=y).split(".")[0]), note
+    assert re.search(re.escape(x), note) and re.search(re.escape(y), note)
+    for width in each_width(page):
+        page.locator(".vl-sweep .vl-heat-wrap").scroll_into_view_if_needed()
+        follow(page, lambda w=width: _fits(page, w), f"the grid at {width} px", server=voila_server)
+    assert console_errors == []
