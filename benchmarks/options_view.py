@@ -18,8 +18,8 @@ from collections.abc import Callable
 from verlies.game import Game
 from verlies.setup import Setup
 from verlies.sim.bots import make_bot
-from verlies.ui.controller import Controller
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.play.controller import Controller
 
 
 def _best(fn: Callable[[], object], calls: int, repeat: int) -> float:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from verlies.game import Game
 from verlies.hidden import FACE_DOWN, options_game
 from verlies.sim.bots import make_bot
-from verlies.ui.controller import Controller
-from verlies.ui.session import HUMAN, Session
+from verlies.ui.core.session import HUMAN, Session
+from verlies.ui.play.controller import Controller
 
 BOT = 1  # the bot's seat; seat 0 is the person at the screen
 

@@ -37,7 +37,7 @@ tables = sa.Table(
     # The creator allowed "take back" (a seat asks, every other person accepts).
     sa.Column("takeback", sa.Boolean, nullable=False, server_default=sa.false()),
     # The table's chance (dice, draws, bots' seeds): never sent to a seat (issue 35). Made
-    # for a table of an older store when the store is opened (_add_secret_column).
+    # for a table of an older store when the store is opened (add_secret_column).
     sa.Column("secret", sa.String(64)),
 )
 table_seats = sa.Table(
@@ -130,7 +130,7 @@ class TakeBack:
         return [seat for seat, yes in sorted(self.answers.items()) if not yes]
 
 
-def _takeback(row: Any) -> TakeBack:
+def takeback_of(row: Any) -> TakeBack:
     return TakeBack(
         no=int(row.no),
         seat=int(row.seat),
@@ -143,7 +143,7 @@ def _takeback(row: Any) -> TakeBack:
     )
 
 
-def _add_takeback_column(conn: sa.Connection) -> None:
+def add_takeback_column(conn: sa.Connection) -> None:
     """A store made before take backs has a ``tables`` table without the column: add it
     (off for those tables), as ``create_all`` adds only missing tables."""
     columns = {c["name"] for c in sa.inspect(conn).get_columns("tables")}
@@ -155,7 +155,7 @@ def _add_takeback_column(conn: sa.Connection) -> None:
     )
 
 
-def _add_secret_column(conn: sa.Connection, new_secret: Callable[[], str]) -> None:
+def add_secret_column(conn: sa.Connection, new_secret: Callable[[], str]) -> None:
     """A store made before tables had secrets: add the column and give every table one
     (``new_secret()``; its steps so far stay as they were written; its chance from now on
     is its secret's)."""

@@ -28,10 +28,10 @@ from verlies.store.table_schema import (
     HUMAN,
     MAX_ADVANCE,
     TakeBack,
-    _takeback,
     table_seats,
     table_steps,
     tables,
+    takeback_of,
     takebacks,
 )
 from verlies.views import PlayerView
@@ -145,7 +145,7 @@ class SpectatorView(PlayerView):
     my_gold = property(_no_seat)
 
 
-def _refused(reason: str, key: str, **values: Any) -> TableRefused:
+def table_refused(reason: str, key: str, **values: Any) -> TableRefused:
     return TableRefused(reason, Phrase.of(f"table.err.{key}", **values))
 
 
@@ -156,10 +156,10 @@ def _stale(table: TableGame, expected: int, seat: int) -> TableRefused:
     dice would make old at once: the page shows the position as it is."""
     done = table.deciders[expected] if expected < len(table.deciders) else None
     if done is not None and done[0] == HUMAN and done[1] == seat:
-        return _refused("stale", "stale_mine", step=expected + 1)
+        return table_refused("stale", "stale_mine", step=expected + 1)
     if done is not None and done[0] == HUMAN and done[1] is not None:
-        return _refused("stale", "stale_seat", step=expected + 1, by=done[1] + 1)
-    return _refused("stale", "stale_moved", step=expected + 1)
+        return table_refused("stale", "stale_seat", step=expected + 1, by=done[1] + 1)
+    return table_refused("stale", "stale_moved", step=expected + 1)
 
 
 class TableSteps:
@@ -182,7 +182,7 @@ class TableSteps:
                 sa.select(tables.c.spectator, tables.c.designer).where(tables.c.id == table_id)
             ).first()
             if row is None:
-                raise _refused("link", "no_table", table=repr(table_id[:12]))
+                raise table_refused("link", "no_table", table=repr(table_id[:12]))
             seat_rows = conn.execute(
                 sa.select(table_seats.c.seat, table_seats.c.token).where(
                     table_seats.c.table_id == table_id
@@ -206,7 +206,7 @@ class TableSteps:
             return Access(table_id, "designer")
         if hmac.compare_digest(row.spectator.encode(), given):
             return Access(table_id, "spectator")
-        raise _refused("link", "bad_link")
+        raise table_refused("link", "bad_link")
 
     # ---- reading the game ----------------------------------------------------------------
 
@@ -247,7 +247,7 @@ class TableSteps:
                     .order_by(takebacks.c.no.desc())
                     .limit(1)
                 ).first()
-                table.request = _takeback(last) if last is not None else None
+                table.request = takeback_of(last) if last is not None else None
                 epoch = table.request.epoch if table.request is not None else 0
                 if epoch != table.epoch:  # steps were taken back: replay what stays
                     rebuild = True
@@ -294,19 +294,19 @@ class TableSteps:
         ``table`` shows the table's position either way (the winner's step after a race)."""
         access = self.open(table.table_id, token)
         if access.role != "seat" or access.seat is None:
-            raise _refused("spectator", "spectator")
+            raise table_refused("spectator", "spectator")
         self.sync(table)
         if expected != table.step_no:
             raise _stale(table, expected, access.seat)
         kind, seat = table.waiting_for()
         if kind == "answers":
-            raise _refused("paused", "paused", seat=(seat or 0) + 1)
+            raise table_refused("paused", "paused", seat=(seat or 0) + 1)
         if kind == "over":
-            raise _refused("over", "over")
+            raise table_refused("over", "over")
         if kind != "human" or seat != access.seat:
             if seat is None:
-                raise _refused("turn", "turn_roll", seat=access.seat + 1)
-            raise _refused("turn", "turn", seat=access.seat + 1, waits=seat + 1)
+                raise table_refused("turn", "turn_roll", seat=access.seat + 1)
+            raise table_refused("turn", "turn", seat=access.seat + 1, waits=seat + 1)
         try:
             table.game.apply(action)
         except Exception as e:  # IllegalAction names the rule; the game is unchanged
@@ -413,7 +413,7 @@ class TableSteps:
             .where(db.playtests.c.id == rid)
             .values(
                 updated=now,
-                save=_save_text(conn, table),
+                save=save_text(conn, table),
                 steps=g.history_length,
                 cursor=g.step_count,
                 status="over" if result is not None else "playing",
@@ -444,7 +444,7 @@ class TableSteps:
                 sa.select(tables.c.playtest).where(tables.c.id == table_id)
             ).scalar_one_or_none()
         if rid is None:
-            raise _refused("link", "no_table", table=repr(table_id[:12]))
+            raise table_refused("link", "no_table", table=repr(table_id[:12]))
         return str(rid)
 
     def _write(self) -> Any:
@@ -470,7 +470,7 @@ def last_choice(table: TableGame, seat: int) -> int | None:
     return None
 
 
-def _save_text(conn: sa.Connection, table: TableGame) -> str:
+def save_text(conn: sa.Connection, table: TableGame) -> str:
     """The table's save file for its playtest record: the game, and once steps were taken
     back, every line left by a take back as a branch before the current one (the format
     of ``GameTree.to_json``: ``verlies.tree`` reads it and replays every line)."""

@@ -27,9 +27,9 @@ from verlies.store.table_schema import (
 from verlies.store.table_steps import (
     TableGame,
     TableSteps,
-    _refused,
-    _save_text,
     last_choice,
+    save_text,
+    table_refused,
 )
 
 
@@ -52,24 +52,24 @@ class TableTakeBacks(TableSteps):
         person takes it back at once. TableRefused ("takeback") says why not."""
         access = self.open(table.table_id, token)
         if access.role != "seat" or access.seat is None:
-            raise _refused("spectator", "spectator")
+            raise table_refused("spectator", "spectator")
         seat = access.seat
         self.sync(table)
         if not table.takeback_allowed:
-            raise _refused("takeback", "takeback_off")
+            raise table_refused("takeback", "takeback_off")
         if table.paused:
-            raise _refused("takeback", "takeback_open")
+            raise table_refused("takeback", "takeback_open")
         step_no = last_choice(table, seat)
         if step_no is None:
-            raise _refused("takeback", "takeback_none")
+            raise table_refused("takeback", "takeback_none")
         for actor, who, _v in table.deciders[step_no + 1 :]:
             if actor == HUMAN and who is not None and who != seat:
-                raise _refused("takeback", "takeback_played", seat=who + 1)
+                raise table_refused("takeback", "takeback_played", seat=who + 1)
         last = table.request
         if last is not None and last.status == "refused" and last.step_no == step_no:
-            raise _refused("takeback", "takeback_refused", step=step_no + 1)  # ask once
+            raise table_refused("takeback", "takeback_refused", step=step_no + 1)  # ask once
         if table.epoch >= MAX_TAKEBACKS:
-            raise _refused("takeback", "takeback_limit", limit=MAX_TAKEBACKS)
+            raise table_refused("takeback", "takeback_limit", limit=MAX_TAKEBACKS)
         no = table.request.no + 1 if table.request is not None else 0
         try:
             with self.engine.begin() as conn:
@@ -91,7 +91,7 @@ class TableTakeBacks(TableSteps):
                 self._notify(conn, table.table_id)
         except sa.exc.IntegrityError:  # another seat asked at the same moment
             self.sync(table)
-            raise _refused("takeback", "takeback_open") from None
+            raise table_refused("takeback", "takeback_open") from None
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=db.database_error("store.err.db", self.url, e)) from None
         self.sync(table)
@@ -107,17 +107,17 @@ class TableTakeBacks(TableSteps):
         are both counted (each is written over the version it read, else read again)."""
         access = self.open(table.table_id, token)
         if access.role != "seat" or access.seat is None:
-            raise _refused("spectator", "spectator")
+            raise table_refused("spectator", "spectator")
         seat = access.seat
         for _attempt in range(20):
             self.sync(table)
             request = table.request
             if request is None or request.status != "open":
-                raise _refused("takeback", "takeback_no_request")
+                raise table_refused("takeback", "takeback_no_request")
             if seat == request.seat:
-                raise _refused("takeback", "takeback_own")
+                raise table_refused("takeback", "takeback_own")
             if seat in request.answers:
-                raise _refused("takeback", "takeback_answered")
+                raise table_refused("takeback", "takeback_answered")
             answers = {**request.answers, seat: accept}
             if self._decide(table, request, answers):
                 return self._current(table)
@@ -130,9 +130,9 @@ class TableTakeBacks(TableSteps):
             self.sync(table)
             request = table.request
             if request is None or request.status != "open":
-                raise _refused("takeback", "takeback_no_request")
+                raise table_refused("takeback", "takeback_no_request")
             if access.seat != request.seat:
-                raise _refused("takeback", "takeback_not_yours")
+                raise table_refused("takeback", "takeback_not_yours")
             if self._change(table, request, request.answers, "withdrawn", None):
                 self.sync(table)
                 return self._current(table)
@@ -276,7 +276,7 @@ class TableTakeBacks(TableSteps):
             .where(db.playtests.c.id == rid)
             .values(
                 updated=now,
-                save=_save_text(conn, kept),
+                save=save_text(conn, kept),
                 steps=kept.game.history_length,
                 cursor=kept.game.step_count,
                 status="over" if result is not None else "playing",

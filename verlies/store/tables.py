@@ -61,8 +61,8 @@ from verlies.store.table_schema import (
     MAX_TAKEBACKS,
     TOKEN_BYTES,
     TakeBack,
-    _add_secret_column,
-    _add_takeback_column,
+    add_secret_column,
+    add_takeback_column,
     table_seats,
     table_steps,
     tables,
@@ -76,9 +76,9 @@ from verlies.store.table_steps import (
     TableLinks,
     TableRefused,
     TableSteps,
-    _refused,
     chance_bits,
     last_choice,
+    table_refused,
 )
 from verlies.store.table_takebacks import TableTakeBacks
 
@@ -140,8 +140,8 @@ class TableStore(TableTakeBacks):
         try:
             with db.schema_change(self.engine) as conn:
                 db.metadata.create_all(conn)  # tables made by an older store get the new ones
-                _add_takeback_column(conn)
-                _add_secret_column(conn, new_secret)
+                add_takeback_column(conn)
+                add_secret_column(conn, new_secret)
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=db.database_error("store.err.open", self.url, e)) from None
         #: The database tells waiting kernels of a new step (PostgreSQL's LISTEN/NOTIFY)
@@ -228,7 +228,7 @@ class TableStore(TableTakeBacks):
                 )
             ).first()
         if row is None:
-            raise _refused("link", "no_table", table=repr(table_id[:12]))
+            raise table_refused("link", "no_table", table=repr(table_id[:12]))
         game = Game.from_setup(Setup.from_dict(json.loads(row.setup)))
         table = TableGame(
             table_id,
