@@ -213,6 +213,7 @@ UI_MODELS = (
     "verlies.ui.autosave",
     "verlies.ui.autosave_model",
     "verlies.ui.branches_model",
+    "verlies.ui.workspace.model",
 )
 
 

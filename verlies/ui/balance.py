@@ -183,6 +183,8 @@ class BalanceTab:
         self._last_draw = 0.0
         self._targets_used: list[Any] = []  # the targets of the run shown
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
+        #: Called after a run ended and was drawn (the workspace keeps its answer).
+        self.done_listeners: list[Callable[[], None]] = []
         self.box = widgets.VBox(
             [
                 panel_styles(CSS),
@@ -575,6 +577,8 @@ class BalanceTab:
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
+        for listener in list(self.done_listeners):
+            listener()
         from verlies.ui.editor_html import download_link
 
         self.downloads.value = " · ".join(
