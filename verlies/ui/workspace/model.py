@@ -300,6 +300,7 @@ class WorkspaceModel:
         self._store: WorkspaceStore | None = None
         self.clock = clock
         self._lock = threading.RLock()
+        self._write_lock = threading.Lock()
         self.enabled = True
         self.client = ""
         self.wid: str | None = None  # the workspace written to (None until the first write)
@@ -338,11 +339,12 @@ class WorkspaceModel:
             return None
         if not isinstance(data, dict):
             return None
-        client = data.get("client")
-        if isinstance(client, str) and 8 <= len(client) <= 64 and client.isprintable():
-            self.client = client
-        query = data.get("query")
-        params = parse_qs(query.lstrip("?")) if isinstance(query, str) else {}
+        client, query = data.get("client"), data.get("query")
+        good = isinstance(client, str) and 8 <= len(client) <= 64 and client.isprintable()
+        if not isinstance(query, str) or not (good or client is None):
+            return None  # not the page's script (it sends its id, or null, and its query)
+        self.client = client if isinstance(client, str) else ""
+        params = parse_qs(query.lstrip("?"))
         if "table" in params:  # a shared table's seat or spectator: no workspace at all
             self.seat()
             return None
@@ -519,7 +521,12 @@ class WorkspaceModel:
     def flush(self) -> bool:
         """Write the workspace if it changed and the bound allows (:data:`GAP` since the
         last write); True if written. A failing store is said in :attr:`error` and the
-        page goes on (the next change tries again)."""
+        page goes on (the next change tries again). One write at a time: a later
+        snapshot is never overwritten by an earlier one."""
+        with self._write_lock:
+            return self._flush()
+
+    def _flush(self) -> bool:
         with self._lock:
             if not self.enabled or not self.heard or not self.dirty:
                 return False

@@ -159,6 +159,13 @@ class WorkspaceBar:
             self._timer.daemon = True
             self._timer.start()
 
+    def flush_now(self) -> bool:
+        """Write what changed now if the bound allows (the timer does this on its own),
+        and draw the line; True if written."""
+        written = self.model.flush()
+        self.draw()
+        return written
+
     def _write(self) -> None:
         with self._timer_lock:
             self._timer = None
