@@ -112,11 +112,13 @@ class WorkspaceBar:
         card = list(key) if isinstance(key, tuple) else None
         if not self._restoring and self.model.note_place(card=card):
             self._schedule()
+            self.draw()  # data-pending: a write is on its way
 
     def _tab(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and not self._restoring:
             if self.model.note_place(tab=int(change["new"])):
                 self._schedule()
+                self.draw()
 
     def _impact_done(self) -> None:
         col = self.page.editor.impact.column
@@ -312,8 +314,12 @@ class WorkspaceBar:
             parts.append(
                 f'<span class="vl-workspace-saved" data-wid="{esc(m.wid)}">{saved} · {link}</span>'
             )
+        # data-pending: a change not yet in the store (the tests wait for it to clear)
+        pending = int(m.dirty)
         self.line.value = (
-            f'<div class="vl-workspace vl-small">{"".join(parts)}</div>' if parts else ""
+            f'<div class="vl-workspace vl-small" data-pending="{pending}">{"".join(parts)}</div>'
+            if parts
+            else ""
         )
 
 
