@@ -27,6 +27,8 @@ from verlies.ui.workspace.model import (
     balance_data,
     impact_data,
     impact_figures,
+    skill_data,
+    skill_reports,
 )
 
 A, B = "a" * 32, "b" * 32
@@ -253,3 +255,44 @@ def test_nothing_is_written_before_the_browser_speaks_or_for_a_bad_hello(
     assert m.client == ""  # no id from the bad hellos
     m.hello(_hello(A, "?ws=' OR 1=1"))
     assert m.link_wid is None and m.flush() and spaces.owner(str(m.wid)) == A
+
+
+@pytest.fixture(scope="module")
+def skill() -> dict[str, Any]:
+    """A tiny skill matrix of the draft (two tables, a few games each) as the page keeps it."""
+    from verlies.sim.skill import skill_matrix
+    from verlies.ui.balance_chart import character_names
+
+    draft = _draft()
+    m = skill_matrix(8, players=2, deck=draft, tables=("careful", "greedy"), workers=1)
+    names = {lang: character_names(draft, lang) for lang in ("de", "en")}
+    return skill_data(m, names)
+
+
+def test_the_skill_report_comes_back_word_for_word_and_hostile_ones_are_refused(
+    spaces: WorkspaceStore, skill: dict[str, Any]
+) -> None:
+    from verlies.ui.skill import report_html
+
+    m = _model(spaces)
+    m.hello(_hello())
+    m.note_draft(_draft())
+    m.note_result("skill", _draft(), skill)
+    m.flush()
+    back = _model(spaces).hello(_hello())
+    assert back is not None and back.results["skill"].fresh(_draft())
+    reports = skill_reports(back.results["skill"].data)
+    original = skill_reports(skill)
+    for lang in ("de", "en"):
+        assert report_html(reports[lang]) == report_html(original[lang])
+    # a verdict key that would write markup into the page, a row of the wrong width
+    bad = json.loads(json.dumps(skill))
+    bad["report"]["en"]["says"][0][0] = 'x" onmouseover="alert(1)'
+    with pytest.raises(Exception) as e:
+        skill_reports(bad)
+    assert "skill.report.en.says[0]: expected a verdict" in e.value.text_in("en")  # type: ignore[attr-defined]
+    bad = json.loads(json.dumps(skill))
+    bad["report"]["de"]["rows"][0][2].pop()
+    with pytest.raises(Exception) as e:
+        skill_reports(bad)
+    assert "skill.report.de.rows[0]: expected 2 cells" in e.value.text_in("en")  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from verlies.sim.impact import impact
 from verlies.sim.verdict import before_after
 from verlies.ui.app import PlayApp
 from verlies.ui.impact_model import figures
-from verlies.ui.workspace.model import balance_data
+from verlies.ui.workspace.model import balance_data, skill_data
 
 CARD = ("treasure", "schatz-alte-muenze")
 
@@ -45,7 +45,17 @@ def results() -> dict[str, Any]:
     draft = Deck.default().with_count(*CARD, 2)
     comp = compare(Deck.default(), draft, 8, players=2, workers=1)
     res = impact(draft, 8, players=2, workers=1, cards=[":".join(CARD)])
-    return {"draft": draft, "balance": balance_data(before_after(comp)), "figures": figures(res)}
+    from verlies.sim.skill import skill_matrix
+    from verlies.ui.balance_chart import character_names
+
+    m = skill_matrix(8, players=2, deck=draft, tables=("careful", "greedy"), workers=1)
+    names = {lang: character_names(draft, lang) for lang in ("de", "en")}
+    return {
+        "draft": draft,
+        "balance": balance_data(before_after(comp)),
+        "figures": figures(res),
+        "skill": skill_data(m, names),
+    }
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -62,6 +72,7 @@ def test_a_reload_gives_the_work_back_where_it_was(lang: str, results: dict[str,
     col.games, col.base_games, col.done, col.total, col.status = 8, 8, 24, 24, "done"
     first.workspace._impact_done()  # as the run's end calls it
     first.workspace.model.note_result("balance", draft, results["balance"])
+    first.workspace.model.note_result("skill", draft, results["skill"])
     first.tabs.selected_index = 2  # the Deck tab
     _write(first)
     assert 'class="vl-workspace-link"' in first.workspace.line.value
@@ -76,23 +87,28 @@ def test_a_reload_gives_the_work_back_where_it_was(lang: str, results: dict[str,
     assert fig is not None and fig == results["figures"][CARD]
     line = ws.line.value
     t = i18n.text
-    for kind in ("draft", "balance", "impact"):
+    for kind in ("draft", "balance", "impact", "skill"):
         assert f'data-kind="{kind}"' in line
     assert t("workspace.fresh", lang) in line and 'data-stale="1"' not in line
     assert t("workspace.item.draft", lang, draft=draft.name) in line
     bal = page.balance
     assert "vl-verdict-sentence" in bal.verdict.value and "<svg" in bal.diff_chart.value
     assert t("workspace.fresh", lang) in bal.fresh.value
+    skill = bal.skill.result.value
+    assert "vl-skill-robust" in skill and t("workspace.fresh", lang) in skill
+    assert t("workspace.item.skill", lang, draft=draft.name, time="")[:-3] in skill
     # an edit: every result restored says it is out of date, in the page's language
     assert page.editor.set_count(3)
     line = ws.line.value
-    assert line.count('data-stale="1"') == 2 and t("workspace.stale", lang) in line
+    assert line.count('data-stale="1"') == 3 and t("workspace.stale", lang) in line
     assert t("workspace.stale", lang) in bal.fresh.value
+    assert t("workspace.stale", lang) in bal.skill.result.value
     assert t("deckimpact.stale", lang) in page.editor.impact.progress_text.value
     other = "en" if lang == "de" else "de"
     page.model.set_lang(other)
     assert t("workspace.stale", other) in ws.line.value
     assert t("workspace.stale", other) in bal.fresh.value
+    assert t("workspace.stale", other) in bal.skill.result.value
     # undone: of the draft as it is again
     assert page.editor.set_count(2)
     assert 'data-stale="1"' not in ws.line.value

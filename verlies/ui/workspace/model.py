@@ -51,12 +51,14 @@ __all__ = [
     "balance_answer",
     "impact_data",
     "impact_figures",
+    "skill_data",
+    "skill_reports",
 ]
 
 #: Seconds between two writes at least, and from a change to its write at most.
 GAP = 1.0
 #: The results a workspace keeps, in the order the page names them.
-KINDS: tuple[str, ...] = ("balance", "impact")
+KINDS: tuple[str, ...] = ("balance", "impact", "skill")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
 
@@ -119,13 +121,22 @@ def _fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> 
     return out
 
 
+def _as_json(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as the store gives it back (tuples become lists): what is kept in memory is
+    what a reload reads."""
+    import json
+
+    out: dict[str, Any] = json.loads(json.dumps(data, allow_nan=True))
+    return out
+
+
 def balance_data(answer: Any) -> dict[str, Any]:
     """The Balance tab's before/after answer (:class:`verlies.sim.verdict.BeforeAfter`) as
     JSON figures: every row, the verdict, what decided it, the games, the targets."""
     out = answer.to_dict()
     out.pop("sentence", None)  # words: drawn again in the page's language
     out["players"] = answer.players
-    return dict(out)
+    return _as_json(out)
 
 
 def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
@@ -184,15 +195,17 @@ def impact_data(column: Any) -> dict[str, Any]:
     done) as JSON: the measure, the games and every card's figure."""
     from dataclasses import asdict
 
-    return {
-        "method": column.method,
-        "games": column.games,
-        "base_games": column.base_games,
-        "done": column.done,
-        "total": column.total,
-        "sort": column.sort,
-        "figures": [asdict(f) for f in column.figures.values()],
-    }
+    return _as_json(
+        {
+            "method": column.method,
+            "games": column.games,
+            "base_games": column.base_games,
+            "done": column.done,
+            "total": column.total,
+            "sort": column.sort,
+            "figures": [asdict(f) for f in column.figures.values()],
+        }
+    )
 
 
 @dataclass(frozen=True)
@@ -234,6 +247,103 @@ def impact_figures(data: Any, where: str = "impact") -> ImpactFigures:
         sort=sort if sort in SORTS else "deck",
         figures=figs,
     )
+
+
+#: The skill matrix's verdict keys (``ui/skill.py``): the only ones its HTML may carry.
+SKILL_VERDICTS = ("unbalanced", "above", "within", "few")
+#: The longest sentence or cell a stored skill report may have (characters).
+MAX_TEXT = 2000
+
+
+def _text(where: str, value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _bad(where, f"a text of at most {MAX_TEXT} characters")
+    return value
+
+
+def _texts(where: str, value: Any, n: int | None = None) -> list[str]:
+    if not isinstance(value, list) or len(value) > 200 or (n is not None and len(value) != n):
+        raise _bad(where, "a list of texts" if n is None else f"a list of {n} texts")
+    return [_text(f"{where}[{i}]", v) for i, v in enumerate(value)]
+
+
+def skill_data(matrix: Any, names: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """The Balance tab's skill matrix as JSON: its figures (``SkillMatrix.to_dict``) and
+    the report the page shows of it, in each language (``names``: lang -> character id ->
+    name), drawn again by the page's own code."""
+    from dataclasses import asdict
+
+    from verlies.ui.skill import skill_report
+
+    return _as_json(
+        {
+            "figures": matrix.to_dict(),
+            "report": {
+                lang: asdict(skill_report(matrix, lang, names.get(lang))) for lang in ("de", "en")
+            },
+        }
+    )
+
+
+def skill_reports(data: Any, where: str = "skill") -> dict[str, Any]:
+    """:func:`skill_data`'s reports read back (lang -> ``SkillReport``), every field
+    checked: texts bounded, a verdict key one of :data:`SKILL_VERDICTS`, every row a cell
+    per table."""
+    from verlies.ui.skill import Cell, SkillReport
+
+    if not isinstance(data, dict) or not isinstance(data.get("report"), dict):
+        raise _bad(f"{where}.report", "an object")
+    out = {}
+    for lang in ("de", "en"):
+        w = f"{where}.report.{lang}"
+        r = data["report"].get(lang)
+        if not isinstance(r, dict):
+            raise _bad(w, "an object")
+        tables = _texts(f"{w}.tables", r.get("tables"))
+        n = len(tables)
+        says = []
+        raw_says = r.get("says")
+        if not isinstance(raw_says, list) or len(raw_says) > 200:
+            raise _bad(f"{w}.says", "a list")
+        for i, pair in enumerate(raw_says):
+            if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in SKILL_VERDICTS:
+                raise _bad(f"{w}.says[{i}]", f"a verdict ({', '.join(SKILL_VERDICTS)}) and a text")
+            says.append((pair[0], _text(f"{w}.says[{i}]", pair[1])))
+        rows = []
+        raw_rows = r.get("rows")
+        if not isinstance(raw_rows, list) or len(raw_rows) > 200:
+            raise _bad(f"{w}.rows", "a list")
+        for i, row in enumerate(raw_rows):
+            if not isinstance(row, list) or len(row) != 3 or not isinstance(row[2], list):
+                raise _bad(f"{w}.rows[{i}]", "a character id, a name and its cells")
+            if len(row[2]) != n:
+                raise _bad(f"{w}.rows[{i}]", f"{n} cells")
+            cells = [
+                Cell(**_fields_of(Cell, c, f"{w}.rows[{i}][{j}]")) for j, c in enumerate(row[2])
+            ]
+            rows.append((_text(f"{w}.rows[{i}]", row[0]), _text(f"{w}.rows[{i}]", row[1]), cells))
+        table_rows = {}
+        for key in ("summary", "gains"):
+            raw = r.get(key)
+            if not isinstance(raw, list) or len(raw) > 200:
+                raise _bad(f"{w}.{key}", "a list of rows")
+            table_rows[key] = [_texts(f"{w}.{key}[{i}]", x) for i, x in enumerate(raw)]
+        out[lang] = SkillReport(
+            lang=lang,
+            robust=_text(f"{w}.robust", r.get("robust")),
+            says=says,
+            gains_says=_texts(f"{w}.gains_says", r.get("gains_says")),
+            tables=tables,
+            columns=_texts(f"{w}.columns", r.get("columns"), n),
+            helps=_texts(f"{w}.helps", r.get("helps"), n),
+            rows=rows,
+            summary_head=_texts(f"{w}.summary_head", r.get("summary_head")),
+            summary=table_rows["summary"],
+            gains_head=_texts(f"{w}.gains_head", r.get("gains_head")),
+            gains=table_rows["gains"],
+            notes=_texts(f"{w}.notes", r.get("notes", [])),
+        )
+    return out
 
 
 # ---- the workspace ----------------------------------------------------------------------
@@ -436,6 +546,8 @@ class WorkspaceModel:
         # read once now: a result that does not read is said and left out, not shown broken
         if kind == "balance":
             balance_answer(data, deck, f"{where}.data")
+        elif kind == "skill":
+            skill_reports(data, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
         return StoredResult(kind, deck, at, data)

@@ -29,6 +29,8 @@ from verlies.ui.workspace.model import (
     balance_data,
     impact_data,
     impact_figures,
+    skill_data,
+    skill_reports,
 )
 
 if TYPE_CHECKING:
@@ -97,6 +99,7 @@ class WorkspaceBar:
         if not self.model.enabled:
             return
         tab.done_listeners.append(self._balance_done)
+        tab.skill.done_listeners.append(self._skill_done)
         # after the tab's own listener (which blanks its mark when it shows no run)
         self.page.editor.on_draft_change(lambda _d: self._redraw_balance())
 
@@ -137,6 +140,15 @@ class WorkspaceBar:
         if not isinstance(draft, Deck):  # the editor's draft is a Deck
             return
         if self.model.note_result("balance", draft, balance_data(ans)):
+            self._schedule()
+        self.draw()
+
+    def _skill_done(self) -> None:
+        panel = self.page.balance.skill
+        m, deck = panel.run.matrix, getattr(panel, "_deck", None)
+        if m is None or m.cancelled or panel.run.status != "done" or not isinstance(deck, Deck):
+            return
+        if self.model.note_result("skill", deck, skill_data(m, panel.run.deck_names)):
             self._schedule()
         self.draw()
 
@@ -204,7 +216,7 @@ class WorkspaceBar:
                     editor.select(*card)
                 except (KeyError, ValueError):
                     pass  # the card is not in the draft any more: the list's first stays
-        if "balance" in back.results:
+        if "balance" in back.results or "skill" in back.results:
             self._redraw_balance()
         tab = back.place.get("tab")
         if isinstance(tab, int) and 0 <= tab < len(page.tabs.children):
@@ -224,15 +236,44 @@ class WorkspaceBar:
         editor.impact.show_progress()
         editor.impact.on_figures()
 
-    def _redraw_balance(self) -> None:
-        """The kept Balance answer drawn in the Balance tab (in the page's language), unless
-        the tab shows a run of its own."""
-        res = self.model.results.get("balance")
-        if res is None or self.model.restored is None:
+    def _restored(self, kind: str) -> Any:
+        """The result of ``kind`` that came back from the store and is still kept (a run
+        of this page replaces it: its tab then draws its own)."""
+        res = self.model.results.get(kind)
+        back = self.model.restored
+        if res is None or back is None or back.results.get(kind) is not res:
+            return None
+        return res
+
+    def _mark(self, kind: str, res: Any, lang: str) -> str:
+        """Which draft a restored result belongs to, and whether it is out of date."""
+        stale = self.model.stale(kind)
+        words = t(f"workspace.item.{kind}", lang, draft=res.draft, time=self._time(res.at))
+        state = t("workspace.stale" if stale else "workspace.fresh", lang)
+        cls = "vl-stale" if stale else "vl-fresh"
+        return f'<p class="{cls} vl-workspace-mark">{esc(words)} — {esc(state)}</p>'
+
+    def _redraw_skill(self) -> None:
+        res = self._restored("skill")
+        if res is None:
             return
-        restored = self.model.restored.results.get("balance")
-        if restored is None or restored is not res:
-            return  # a result of this page: the tab drew it itself
+        panel = self.page.balance.skill
+        if panel.run.matrix is not None or panel.run.running:
+            return
+        from verlies.ui.skill import report_html
+
+        lang = self.page.model.lang
+        report = skill_reports(res.data)[lang if lang in ("de", "en") else "en"]
+        panel.result.value = self._mark("skill", res, lang) + report_html(report)
+
+    def _redraw_balance(self) -> None:
+        """The kept Balance answer and skill matrix drawn in the Balance tab (in the page's
+        language), unless the tab shows a run of its own."""
+        if self._restored("skill") is not None:
+            self._redraw_skill()
+        res = self._restored("balance")
+        if res is None:
+            return  # none, or a result of this page: the tab drew it itself
         tab = self.page.balance
         if tab.run.comparison is not None or tab.run.running:
             return
@@ -251,11 +292,7 @@ class WorkspaceBar:
         names = character_names(res.deck, lang)
         tab.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
         tab.table.value = before_after_html(ans, {}, lang)
-        stale = self.model.stale("balance")
-        words = t("workspace.item.balance", lang, draft=res.draft, time=self._time(res.at))
-        state = t("workspace.stale" if stale else "workspace.fresh", lang)
-        cls = "vl-stale" if stale else "vl-fresh"
-        tab.fresh.value = f'<p class="{cls} vl-workspace-mark">{esc(words)} — {esc(state)}</p>'
+        tab.fresh.value = self._mark("balance", res, lang)
 
     # ---- drawing ---------------------------------------------------------------------------
 
