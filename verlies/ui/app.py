@@ -89,17 +89,11 @@ class PlayApp:
         # once the browser speaks, its connection exists: the kernel may queue a tab's
         # burst of messages for it rather than drop the end of it (serve/iopub.py)
         self.autosave.client.observe(lambda _c: make_room(), "value")
-        # the designer's draft, results and place kept too (ui/workspace/, issue 38 item 3)
+        # the designer's draft, results and place kept too (ui/workspace/, issue 38 item 3);
+        # its line goes into the autosave's box when it has something to say
         self.workspace = WorkspaceBar(self, enabled=autosave)
         self.widget = widgets.VBox(
-            [
-                self.style,
-                header,
-                self.notice,
-                self.autosave.widget,
-                self.workspace.widget,
-                self.tabs,
-            ]
+            [self.style, header, self.notice, self.autosave.widget, self.tabs]
         )
         self.widget.add_class("vl-app")
         no_null_tooltips(self.widget)

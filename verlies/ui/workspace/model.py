@@ -32,14 +32,15 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from verlies.deck import Deck
 from verlies.deck.limits import MAX_BYTES as DECK_MAX_BYTES
 from verlies.errors import DeckError, Phrase, VerliesError, WordedError
-from verlies.store.db import StoreError
-from verlies.store.workspace import MAX_BYTES, WorkspaceStore, new_id, valid_id
+
+if TYPE_CHECKING:  # SQLAlchemy loads with the first hello or write, not with the page
+    from verlies.store.workspace import WorkspaceStore
 
 __all__ = [
     "GAP",
@@ -458,6 +459,8 @@ class WorkspaceModel:
         if "table" in params:  # a shared table's seat or spectator: no workspace at all
             self.seat()
             return None
+        from verlies.store.workspace import valid_id
+
         self.heard = True
         link = params.get("ws", [""])[0]
         self.link_wid = link if valid_id(link) else None
@@ -472,6 +475,8 @@ class WorkspaceModel:
             self.draft, self.place, self.results = None, {}, {}
 
     def _restore(self) -> Restored | None:
+        from verlies.store.db import StoreError
+
         try:
             wid = self.link_wid or self.store.latest(self.client)
             if wid is None:
@@ -613,6 +618,8 @@ class WorkspaceModel:
     def snapshot(self) -> dict[str, Any]:
         """The workspace as JSON figures (the store adds its format). Results that would
         make it larger than the store keeps are left out, the oldest first."""
+        from verlies.store.workspace import MAX_BYTES
+
         with self._lock:
             draft, place, results = self.draft, dict(self.place), dict(self.results)
         draft_text = draft.dumps() if draft is not None else None
@@ -639,6 +646,9 @@ class WorkspaceModel:
             return self._flush()
 
     def _flush(self) -> bool:
+        from verlies.store.db import StoreError
+        from verlies.store.workspace import new_id
+
         with self._lock:
             if not self.enabled or not self.heard or not self.dirty:
                 return False

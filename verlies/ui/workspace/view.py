@@ -66,10 +66,7 @@ class WorkspaceBar:
         self.page = page
         self.model = WorkspaceModel(self._open_store)
         self.model.enabled = enabled
-        self.line = widgets.HTML()
-        self.line.add_class("vl-workspace-box")
-        self.widget = widgets.VBox([self.line] if enabled else [])
-        self.widget.add_class("vl-workspace-bar")
+        self._line: Any = None  # made when there is first something to say
         self._timer: threading.Timer | None = None
         self._timer_lock = threading.Lock()
         self._restoring = False
@@ -78,6 +75,17 @@ class WorkspaceBar:
         page.autosave.client.observe(self._hello, "value")
         page.tabs.observe(self._tab, "selected_index")
         page.model.subscribe(self._app_changed)
+
+    @property
+    def line(self) -> Any:
+        """The workspace's line, under the autosave's (in its box): made on first use, so
+        a page with no work to keep or give back has no widget more."""
+        if self._line is None:
+            self._line = widgets.HTML()
+            self._line.add_class("vl-workspace-box")
+            box = self.page.autosave.widget
+            box.children = [*box.children, self._line]
+        return self._line
 
     def _open_store(self) -> WorkspaceStore:
         from verlies.store.workspace import WorkspaceStore
@@ -159,7 +167,7 @@ class WorkspaceBar:
         elif change.what is Change.ADOPTED and change.source is Source.TABLE:
             if not getattr(self.page.model.session, "sees_all", True):
                 self.model.seat()  # a seat's page: no workspace, nothing shown
-                self.widget.layout.display = "none"
+                self.draw()
 
     # ---- writing ---------------------------------------------------------------------------
 
@@ -304,7 +312,8 @@ class WorkspaceBar:
         """The workspace line, in the page's language: what came back (each result's
         draft, and whether it is out of date), then saved at … with the link, or why not."""
         if not self.model.enabled:
-            self.line.value = ""
+            if self._line is not None:
+                self._line.value = ""
             return
         lang = self.page.model.lang
         m = self.model
@@ -353,6 +362,8 @@ class WorkspaceBar:
             )
         # data-pending: a change not yet in the store (the tests wait for it to clear)
         pending = int(m.dirty)
+        if not parts and self._line is None:
+            return  # nothing to say yet: no widget made for it
         self.line.value = (
             f'<div class="vl-workspace vl-small" data-pending="{pending}">{"".join(parts)}</div>'
             if parts
