@@ -296,3 +296,23 @@ def test_the_skill_report_comes_back_word_for_word_and_hostile_ones_are_refused(
     with pytest.raises(Exception) as e:
         skill_reports(bad)
     assert "skill.report.de.rows[0]: expected 2 cells" in e.value.text_in("en")  # type: ignore[attr-defined]
+
+
+def test_a_store_that_fails_is_said_and_the_page_goes_on(spaces: WorkspaceStore) -> None:
+    from verlies.errors import Phrase
+    from verlies.store import StoreError
+
+    def broken() -> WorkspaceStore:
+        raise StoreError(words=Phrase.of("store.err.open", url="'x'", error="disk gone"))
+
+    m = WorkspaceModel(broken, clock=Clock())
+    assert m.hello(_hello()) is None
+    assert m.load_error is not None and "disk gone" in m.load_error.text_in("en")
+    m.note_draft(_draft())
+    assert not m.flush() and m.error is not None and "disk gone" in m.error.text_in("de")
+    # the store is back: the next change is written
+    m._opener = lambda: spaces
+    m.note_place(tab=1)
+    m.clock.now += GAP  # type: ignore[attr-defined]
+    assert m.flush() and m.error is None
+    assert Deck.loads(spaces.load(str(m.wid))["draft"]) == _draft()

@@ -129,3 +129,17 @@ def test_an_old_database_gets_the_table_and_keeps_its_records(tmp_path: Path) ->
     WorkspaceStore(store)
     assert "workspaces" in sa.inspect(store.engine).get_table_names()
     assert store.get(rec).id == rec
+
+
+def test_a_failing_database_is_said_in_words(tmp_path: Path) -> None:
+    spaces = WorkspaceStore(PlaytestStore(tmp_path / "p.sqlite"))
+    wid = new_id()
+    spaces.save(wid, {}, client="b1")
+    with spaces.store.engine.begin() as conn:  # the table gone behind the store's back
+        conn.execute(sa.text("DROP TABLE workspaces"))
+    for call in (lambda: spaces.latest("b1"), lambda: spaces.owner(wid), lambda: spaces.load(wid)):
+        with pytest.raises(StoreError) as e:
+            call()
+        assert "no such table" in str(e.value) and e.value.text_in("de") != str(e.value)
+    with pytest.raises(StoreError):
+        spaces.save(wid, {}, client="b1")

@@ -29,6 +29,8 @@ import json
 import re
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -72,6 +74,15 @@ def valid_id(wid: object) -> bool:
 
 def _refused(key: str, **values: object) -> StoreError:
     return StoreError(words=Phrase.of(f"store.err.ws_{key}", **values))
+
+
+@contextmanager
+def _said(url: str) -> Iterator[None]:
+    """A database error while reading, in words (``store.err.db``)."""
+    try:
+        yield
+    except sa.exc.SQLAlchemyError as e:
+        raise StoreError(words=database_error("store.err.db", url, e)) from None
 
 
 class WorkspaceStore:
@@ -134,7 +145,7 @@ class WorkspaceStore:
             .order_by(workspace_table.c.updated.desc())
             .limit(1)
         )
-        with self.store.engine.connect() as conn:
+        with _said(self.store.url), self.store.engine.connect() as conn:
             row = conn.execute(query).first()
         return None if row is None else str(row[0])
 
@@ -143,7 +154,7 @@ class WorkspaceStore:
         if not valid_id(wid):
             return None
         query = sa.select(workspace_table.c.client).where(workspace_table.c.id == wid)
-        with self.store.engine.connect() as conn:
+        with _said(self.store.url), self.store.engine.connect() as conn:
             row = conn.execute(query).first()
         return None if row is None else str(row[0])
 
@@ -156,7 +167,7 @@ class WorkspaceStore:
         query = sa.select(sa.func.length(workspace_table.c.data), workspace_table.c.updated).where(
             workspace_table.c.id == wid
         )
-        with self.store.engine.connect() as conn:
+        with _said(self.store.url), self.store.engine.connect() as conn:
             head = conn.execute(query).first()
             if head is None:
                 raise _refused("missing", id=wid)
