@@ -316,3 +316,18 @@ def test_a_store_that_fails_is_said_and_the_page_goes_on(spaces: WorkspaceStore)
     m.clock.now += GAP  # type: ignore[attr-defined]
     assert m.flush() and m.error is None
     assert Deck.loads(spaces.load(str(m.wid))["draft"]) == _draft()
+
+
+def test_a_position_link_keeps_its_game_in_view(spaces: WorkspaceStore) -> None:
+    """A page opened with a position link (?g=) shows that game on the Play tab: the work
+    comes back, the tab it was on does not."""
+    m = _model(spaces)
+    m.hello(_hello())
+    m.note_draft(_draft())
+    m.note_place(tab=4, card=["treasure", "schatz-alte-muenze"])
+    m.flush()
+    plain = _model(spaces).hello(_hello())
+    assert plain is not None and plain.place["tab"] == 4
+    linked = _model(spaces).hello(_hello(A, "?g=abc"))
+    assert linked is not None and linked.draft == _draft()
+    assert linked.place == {"card": ("treasure", "schatz-alte-muenze")}

@@ -416,6 +416,7 @@ class WorkspaceModel:
         self.client = ""
         self.wid: str | None = None  # the workspace written to (None until the first write)
         self.link_wid: str | None = None  # the workspace a ``?ws=`` link named
+        self.position_link = False  # the page was opened with a position link (``?g=``)
         self.heard = False  # the browser said who it is (nothing is written before)
         self.draft: Deck | None = None  # the working draft (None: never edited here)
         self.place: dict[str, Any] = {}
@@ -464,6 +465,7 @@ class WorkspaceModel:
         self.heard = True
         link = params.get("ws", [""])[0]
         self.link_wid = link if valid_id(link) else None
+        self.position_link = "g" in params  # verlies.links.PARAM
         return self._restore()
 
     def seat(self) -> None:
@@ -491,6 +493,9 @@ class WorkspaceModel:
                 words=Phrase.of("workspace.err.field", where="-", what=str(e)[:300])
             )
             return None
+        if self.position_link:
+            # a position link (?g=) shows its game on the Play tab: the tab stays there
+            restored.place.pop("tab", None)
         with self._lock:
             # the owner goes on writing it; another browser (a link) writes its own copy
             self.wid = wid if self.store.owner(wid) == self.client else None
