@@ -331,3 +331,24 @@ def test_a_position_link_keeps_its_game_in_view(spaces: WorkspaceStore) -> None:
     linked = _model(spaces).hello(_hello(A, "?g=abc"))
     assert linked is not None and linked.draft == _draft()
     assert linked.place == {"card": ("treasure", "schatz-alte-muenze")}
+
+
+def test_a_comparison_of_two_saved_decks_never_goes_out_of_date(
+    spaces: WorkspaceStore, balance: dict[str, Any]
+) -> None:
+    """The Deck tab's comparison: of the working draft (out of date after an edit, as the
+    Balance answer) or of two saved decks (no edit changes it; its second deck is kept)."""
+    other = Deck.edition("standard-1")
+    m = _model(spaces)
+    m.hello(_hello())
+    m.note_draft(_draft())
+    m.note_result("compare", other, balance, of_draft=False)
+    m.note_result("balance", _draft(), balance)
+    m.note_draft(_draft(4))
+    assert m.stale("compare") is False and m.stale("balance") is True
+    m.flush()
+    back = _model(spaces).hello(_hello())
+    assert back is not None
+    res = back.results["compare"]
+    assert res.deck == other and not res.of_draft and res.fresh(_draft(4))
+    assert back.results["balance"].of_draft and not back.results["balance"].fresh(_draft(4))

@@ -73,6 +73,7 @@ def test_a_reload_gives_the_work_back_where_it_was(lang: str, results: dict[str,
     first.workspace._impact_done()  # as the run's end calls it
     first.workspace.model.note_result("balance", draft, results["balance"])
     first.workspace.model.note_result("skill", draft, results["skill"])
+    first.workspace.model.note_result("compare", draft, results["balance"])
     first.tabs.selected_index = 2  # the Deck tab
     _write(first)
     assert 'class="vl-workspace-link"' in first.workspace.line.value
@@ -87,7 +88,7 @@ def test_a_reload_gives_the_work_back_where_it_was(lang: str, results: dict[str,
     assert fig is not None and fig == results["figures"][CARD]
     line = ws.line.value
     t = i18n.text
-    for kind in ("draft", "balance", "impact", "skill"):
+    for kind in ("draft", "balance", "impact", "skill", "compare"):
         assert f'data-kind="{kind}"' in line
     assert t("workspace.fresh", lang) in line and 'data-stale="1"' not in line
     assert t("workspace.item.draft", lang, draft=draft.name) in line
@@ -97,10 +98,13 @@ def test_a_reload_gives_the_work_back_where_it_was(lang: str, results: dict[str,
     skill = bal.skill.result.value
     assert "vl-skill-robust" in skill and t("workspace.fresh", lang) in skill
     assert t("workspace.item.skill", lang, draft=draft.name, time="")[:-3] in skill
+    compared = page.editor.drafts.verdict.value
+    assert "vl-workspace-mark" in compared and t("workspace.fresh", lang) in compared
     # an edit: every result restored says it is out of date, in the page's language
     assert page.editor.set_count(3)
     line = ws.line.value
-    assert line.count('data-stale="1"') == 3 and t("workspace.stale", lang) in line
+    assert line.count('data-stale="1"') == 4 and t("workspace.stale", lang) in line
+    assert t("workspace.stale", lang) in page.editor.drafts.verdict.value
     assert t("workspace.stale", lang) in bal.fresh.value
     assert t("workspace.stale", lang) in bal.skill.result.value
     assert t("deckimpact.stale", lang) in page.editor.impact.progress_text.value
@@ -109,6 +113,7 @@ def test_a_reload_gives_the_work_back_where_it_was(lang: str, results: dict[str,
     assert t("workspace.stale", other) in ws.line.value
     assert t("workspace.stale", other) in bal.fresh.value
     assert t("workspace.stale", other) in bal.skill.result.value
+    assert t("workspace.stale", other) in page.editor.drafts.verdict.value
     # undone: of the draft as it is again
     assert page.editor.set_count(2)
     assert 'data-stale="1"' not in ws.line.value

@@ -2216,6 +2216,7 @@ TEXTS: dict[str, str] = {
     "workspace.item.balance": "Balance-Antwort zu „{draft}“ ({time})",
     "workspace.item.impact": "Wirkungszahlen zu „{draft}“ ({time})",
     "workspace.item.skill": "Balance über Spielstärken zu „{draft}“ ({time})",
+    "workspace.item.compare": "Vergleich mit „{draft}“ ({time})",
     "workspace.fresh": "vom Entwurf, wie er jetzt ist",
     "workspace.stale": "veraltet: das Deck hat sich seitdem geändert",
     "workspace.dropped": "{what} weggelassen: {msg}",

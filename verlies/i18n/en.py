@@ -2058,6 +2058,7 @@ TEXTS: dict[str, str] = {
     "workspace.item.balance": "Balance answer of “{draft}” ({time})",
     "workspace.item.impact": "impact figures of “{draft}” ({time})",
     "workspace.item.skill": "balance across skill of “{draft}” ({time})",
+    "workspace.item.compare": "comparison with “{draft}” ({time})",
     "workspace.fresh": "of the draft as it is",
     "workspace.stale": "out of date: the deck changed since",
     "workspace.dropped": "{what} left out: {msg}",

@@ -59,7 +59,7 @@ __all__ = [
 #: Seconds between two writes at least, and from a change to its write at most.
 GAP = 1.0
 #: The results a workspace keeps, in the order the page names them.
-KINDS: tuple[str, ...] = ("balance", "impact", "skill")
+KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
 
@@ -359,15 +359,21 @@ class StoredResult:
     deck: Deck
     at: float  # when it was computed (epoch seconds)
     data: dict[str, Any]
+    #: Of the working draft (False: a comparison of two saved drafts or editions, which no
+    #: edit makes out of date; ``deck`` is then its second deck).
+    of_draft: bool = True
 
     @property
     def draft(self) -> str:
         """The name of the draft it belongs to."""
         return self.deck.name
 
-    def fresh(self, draft: Deck) -> bool:
-        """Is it a result of ``draft`` as it is now?"""
+    def same_deck(self, draft: Deck) -> bool:
         return self.deck is draft or self.deck == draft
+
+    def fresh(self, draft: Deck) -> bool:
+        """Is it a result of ``draft`` as it is now (or of no draft at all)?"""
+        return not self.of_draft or self.same_deck(draft)
 
 
 @dataclass
@@ -554,13 +560,16 @@ class WorkspaceModel:
         if not isinstance(data, dict):
             raise _bad(f"{where}.data", "an object")
         # read once now: a result that does not read is said and left out, not shown broken
-        if kind == "balance":
+        of_draft = raw.get("of_draft", True)
+        if not isinstance(of_draft, bool):
+            raise _bad(f"{where}.of_draft", "true or false")
+        if kind in ("balance", "compare"):
             balance_answer(data, deck, f"{where}.data")
         elif kind == "skill":
             skill_reports(data, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
-        return StoredResult(kind, deck, at, data)
+        return StoredResult(kind, deck, at, data, of_draft)
 
     # ---- the page tells what changed -------------------------------------------------------
 
@@ -581,12 +590,15 @@ class WorkspaceModel:
             self.place = new
             return self.changed()
 
-    def note_result(self, kind: str, deck: Deck, data: dict[str, Any]) -> bool:
-        """A result of ``kind`` was computed for ``deck``: its figures are kept."""
+    def note_result(
+        self, kind: str, deck: Deck, data: dict[str, Any], of_draft: bool = True
+    ) -> bool:
+        """A result of ``kind`` was computed for ``deck``: its figures are kept
+        (``of_draft=False``: a comparison that did not involve the working draft)."""
         if kind not in KINDS:
             raise ValueError(f"unknown result {kind!r} (one of {', '.join(KINDS)})")
         with self._lock:
-            self.results[kind] = StoredResult(kind, deck, time.time(), data)
+            self.results[kind] = StoredResult(kind, deck, time.time(), data, of_draft)
             return self.changed()
 
     def forget_result(self, kind: str) -> bool:
@@ -631,8 +643,8 @@ class WorkspaceModel:
         out: dict[str, Any] = {"draft": draft_text, "place": place, "results": {}}
         size = len((draft_text or "").encode("utf-8")) + 1024
         for res in sorted(results.values(), key=lambda r: -r.at):  # the newest first
-            text = None if draft is not None and res.fresh(draft) else res.deck.dumps()
-            entry = {"deck": text, "at": res.at, "data": res.data}
+            text = None if draft is not None and res.same_deck(draft) else res.deck.dumps()
+            entry = {"deck": text, "at": res.at, "data": res.data, "of_draft": res.of_draft}
             import json
 
             cost = len(json.dumps(entry, ensure_ascii=False).encode("utf-8"))

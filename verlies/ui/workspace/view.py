@@ -101,6 +101,8 @@ class WorkspaceBar:
         editor.on_draft_change(self._draft)
         editor.card_list.observe(self._card, "value")
         editor.impact.done_listeners.append(self._impact_done)
+        editor.drafts.done_listeners.append(self._compare_done)
+        editor.on_draft_change(lambda _d: self._redraw_compare())
 
     def balance_built(self, tab: BalanceTab) -> None:
         """The Balance tab exists: its before/after answer is kept."""
@@ -151,6 +153,38 @@ class WorkspaceBar:
             self._schedule()
         self.draw()
 
+    def _compare_done(self) -> None:
+        from verlies.sim.verdict import before_after
+
+        model = self.page.editor.drafts.model
+        run = model.run
+        if run.comparison is None or run.status != "done" or run.decks is None:
+            return
+        current = getattr(model, "_current", None)  # the working draft, if it was a side
+        deck = current if current is not None else run.decks[1]
+        if not isinstance(deck, Deck):
+            return
+        data = balance_data(before_after(run.comparison))
+        if self.model.note_result("compare", deck, data, of_draft=current is not None):
+            self._schedule()
+        self.draw()
+
+    def _redraw_compare(self) -> None:
+        """The kept comparison drawn in the Deck tab's drafts panel (its sentence, its win
+        rates, its mark), unless the panel shows a comparison of its own."""
+        res = self._restored("compare")
+        if res is None:
+            return
+        panel = self.page.editor.drafts
+        if panel.model.run.comparison is not None or panel.model.comparing:
+            return
+        lang = self.page.model.lang
+        ans = balance_answer(res.data, res.deck)
+        lines = [esc(ans.sentence(lang)), esc(ans.win_line(lang))]
+        panel.verdict.value = "".join(f"<p>{x}</p>" for x in lines) + self._mark(
+            "compare", res, lang
+        )
+
     def _skill_done(self) -> None:
         panel = self.page.balance.skill
         m, deck = panel.run.matrix, getattr(panel, "_deck", None)
@@ -163,6 +197,8 @@ class WorkspaceBar:
     def _app_changed(self, change: Changed) -> None:
         if change.what is Change.LANG:
             self._redraw_balance()
+            if self._restored("compare") is not None:
+                self._redraw_compare()
             self.draw()
         elif change.what is Change.ADOPTED and change.source is Source.TABLE:
             if not getattr(self.page.model.session, "sees_all", True):
@@ -211,13 +247,20 @@ class WorkspaceBar:
     def _give_back(self, back: Restored) -> None:
         """The draft, the results and the place of ``back`` shown again."""
         page = self.page
-        if back.draft is not None or "impact" in back.results or "card" in back.place:
+        deck_tab = ("impact", "compare")
+        if (
+            back.draft is not None
+            or any(k in back.results for k in deck_tab)
+            or "card" in back.place
+        ):
             editor = page.editor
             if back.draft is not None and not (editor.draft == back.draft):
                 editor.open_draft(back.draft)
             impact = back.results.get("impact")
             if impact is not None:
                 self._show_impact(editor, impact.deck, impact.data)
+            if "compare" in back.results:
+                self._redraw_compare()
             card = back.place.get("card")
             if card is not None:
                 try:
