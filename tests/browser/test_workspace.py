@@ -36,7 +36,8 @@ _LAYOUT_JS = """
   const r = e.getBoundingClientRect();
   const d = document.scrollingElement || document.documentElement;
   return {left: r.left, right: r.right, height: r.height, scroll: d.scrollWidth,
-          client: d.clientWidth};
+          client: d.clientWidth, ownScroll: e.scrollWidth, ownClient: e.clientWidth,
+          text: e.innerText};
 }
 """
 
@@ -157,6 +158,8 @@ def test_the_work_survives_a_reload_and_a_killed_kernel(
     page.locator(f"{impact_panel}-method select").select_option(
         label=i18n.text("deckimpact.method.sensitivity", LANG)
     )
+    # the kernel answers a new measure with its own default games: that first, then ours
+    follow_expect(page.locator(f"{impact_panel}-games input")).to_have_value("48")
     page.locator(f"{impact_panel}-games input").fill(str(GAMES))
     page.locator(f"{impact_panel}-games input").press("Tab")
     page.locator(f"{impact_panel}-players select").select_option(label=str(PLAYERS))
@@ -188,10 +191,14 @@ def test_the_work_survives_a_reload_and_a_killed_kernel(
     open_page(page, None, server=server)
     _work_back(page, server, want, "page.tab_deck")
 
+    _saved(page, server)  # the line as it stays: nothing more on its way to the store
+    text = page.evaluate("() => document.querySelector('.vl-workspace').innerText")
     for width in (390, 800, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         box = page.evaluate(_LAYOUT_JS)
         assert box["scroll"] <= box["client"], f"the page scrolls sideways at {width}: {box}"
         assert box["left"] >= 0 and box["right"] <= width + 0.5, (width, box)
-        assert box["height"] > 0
+        assert box["height"] > 0 and box["ownScroll"] <= box["ownClient"] + 1, (width, box)
+        # the same words at every width, in the same order (the line wraps, nothing is cut)
+        assert box["text"].split() == text.split(), (width, box["text"])
     assert console_errors == []
