@@ -213,6 +213,7 @@ UI_MODELS = (
     "verlies.ui.play.autosave_store",
     "verlies.ui.play.autosave_model",
     "verlies.ui.play.branches_model",
+    "verlies.ui.workspace.model",
 )
 
 

@@ -121,10 +121,11 @@ def _story(page: Page, server: Any, lang: str) -> None:
     follow_expect(page.locator(".vl-drafts-status")).to_have_text(
         i18n.text("drafts.saved", lang, name=name)
     )
-    # a reload: a new kernel, the draft is back in the list of this browser's drafts
+    # a reload: a new kernel, the draft is back in the list of this browser's drafts,
+    # and the working draft is back too (the workspace, issue 38 item 3)
     navigate(page, None, server=server)
     _deck_tab(page, lang, server)
-    follow_expect(page.locator(f"{EDITOR} .verlies-diff li")).to_have_count(0)
+    follow(page, lambda: diff.all_inner_texts() == want, "the working draft back", server=server)
     saved = page.locator(".vl-drafts-saved select")
     follow(
         page,

@@ -2219,4 +2219,31 @@ TEXTS: dict[str, str] = {
     "sweep.card2": "Karte der zweiten Zahl",
     "sweep.card2_same": "diese Karte",
     "sweep.axis_card": "{card}: {what}",
+    # --- autosave ---
+    "store.err.ws_id": "keine Arbeitsbereich-Kennung: {id}",
+    "store.err.ws_missing": "kein Arbeitsbereich {id} im Speicher",
+    "store.err.ws_too_large": (
+        "der Arbeitsbereich hat {size} Bytes, mehr als die {max}, die der Speicher aufhebt"
+    ),
+    "store.err.ws_foreign": (
+        "Arbeitsbereich {id} gehört einem anderen Browser: diese Seite hebt eine eigene Kopie auf"
+    ),
+    "store.err.ws_corrupt": "Arbeitsbereich {id} ist kein lesbares JSON: {error}",
+    "store.err.ws_format": "Arbeitsbereich {id} hat Format {got}, diese Seite liest Format {want}",
+    "workspace.err.field": "{where}: erwartet {what}",
+    "workspace.saved": "Arbeit gesichert um {time}",
+    "workspace.link": "Link zu dieser Arbeit",
+    "workspace.failed": "Arbeit nicht gesichert: {msg}",
+    "workspace.bad": (
+        "Deine gesicherte Arbeit ließ sich nicht lesen ({msg}); die Seite beginnt leer."
+    ),
+    "workspace.back": "Deine Arbeit von {time} ist zurück:",
+    "workspace.item.draft": "Arbeitsentwurf „{draft}“",
+    "workspace.item.balance": "Balance-Antwort zu „{draft}“ ({time})",
+    "workspace.item.impact": "Wirkungszahlen zu „{draft}“ ({time})",
+    "workspace.item.skill": "Balance über Spielstärken zu „{draft}“ ({time})",
+    "workspace.item.compare": "Vergleich mit „{draft}“ ({time})",
+    "workspace.fresh": "vom Entwurf, wie er jetzt ist",
+    "workspace.stale": "veraltet: das Deck hat sich seitdem geändert",
+    "workspace.dropped": "{what} weggelassen: {msg}",
 }

@@ -2064,4 +2064,27 @@ TEXTS: dict[str, str] = {
     "sweep.card2": "Second number's card",
     "sweep.card2_same": "this card",
     "sweep.axis_card": "{card}: {what}",
+    # --- autosave ---
+    "store.err.ws_id": "not a workspace id: {id}",
+    "store.err.ws_missing": "no workspace {id} in the store",
+    "store.err.ws_too_large": "the workspace is {size} bytes, more than the {max} the store keeps",
+    "store.err.ws_foreign": (
+        "workspace {id} belongs to another browser: this page keeps its own copy"
+    ),
+    "store.err.ws_corrupt": "workspace {id} is not readable JSON: {error}",
+    "store.err.ws_format": "workspace {id} has format {got}, this page reads format {want}",
+    "workspace.err.field": "{where}: expected {what}",
+    "workspace.saved": "Work saved at {time}",
+    "workspace.link": "link to this work",
+    "workspace.failed": "Work not saved: {msg}",
+    "workspace.bad": "Your saved work could not be read ({msg}); the page starts clean.",
+    "workspace.back": "Your work from {time} is back:",
+    "workspace.item.draft": "working draft “{draft}”",
+    "workspace.item.balance": "Balance answer of “{draft}” ({time})",
+    "workspace.item.impact": "impact figures of “{draft}” ({time})",
+    "workspace.item.skill": "balance across skill of “{draft}” ({time})",
+    "workspace.item.compare": "comparison with “{draft}” ({time})",
+    "workspace.fresh": "of the draft as it is",
+    "workspace.stale": "out of date: the deck changed since",
+    "workspace.dropped": "{what} left out: {msg}",
 }

@@ -40,6 +40,7 @@ from verlies.ui.play.panels_view import (
 )
 from verlies.ui.play.tools_view import ToolsPanel
 from verlies.ui.table.table_view import TableBar
+from verlies.ui.workspace.workspace_view import WorkspaceBar
 
 if TYPE_CHECKING:
     from verlies.game import Game
@@ -88,6 +89,9 @@ class PlayApp:
         # once the browser speaks, its connection exists: the kernel may queue a tab's
         # burst of messages for it rather than drop the end of it (serve/iopub.py)
         self.autosave.client.observe(lambda _c: make_room(), "value")
+        # the designer's draft, results and place kept too (ui/workspace/, issue 38 item 3);
+        # its line goes into the autosave's box when it has something to say
+        self.workspace = WorkspaceBar(self, enabled=autosave)
         self.widget = widgets.VBox(
             [self.style, header, self.notice, self.autosave.widget, self.tabs]
         )
@@ -292,6 +296,7 @@ class PlayApp:
             editor.upload.observe(lambda _c: self._forget_editor_note(), "value")
             no_null_tooltips(editor.widget)
             self._slots[0].children = [editor.widget]
+            self.workspace.editor_built(editor)
         return self._editor
 
     @property
@@ -307,6 +312,7 @@ class PlayApp:
                 set_draft=lambda d: self.editor.open_draft(d),  # "Make it the draft": one undo
             )
             self.editor.on_draft_change(lambda _d: self.balance.draft_changed())
+            self.workspace.balance_built(self._balance)
             no_null_tooltips(self._balance.widget)
             self._slots[1].children = [self._balance.widget]
         return self._balance

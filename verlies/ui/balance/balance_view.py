@@ -58,6 +58,8 @@ class BalanceTab(RunPanel):
         size_box = self._build_size()
         self._targets_used: list[Any] = []  # the targets of the run shown
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
+        #: Called after a run ended and was drawn (the workspace keeps its answer).
+        self.done_listeners: list[Callable[[], None]] = []
         self.box = widgets.VBox(
             [
                 panel_styles(CSS),
@@ -431,6 +433,8 @@ class BalanceTab(RunPanel):
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
+        for listener in list(self.done_listeners):
+            listener()
         from verlies.ui.core.share import download_link
 
         self.downloads.value = " · ".join(

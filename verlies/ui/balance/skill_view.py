@@ -42,6 +42,8 @@ class SkillPanel(RunPanel):
         self.get_deck = get_deck
         self.lang = lang
         self.run = SkillRun(executor)
+        #: Called after a run ended and was drawn (the workspace keeps its report).
+        self.done_listeners: list[Callable[[], None]] = []
         self.games = widgets.BoundedIntText(value=2000, min=32, max=1_000_000, step=32)
         self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
         self.tables = widgets.Dropdown(options=[(c, c) for c in SETS], value="quick")
@@ -173,3 +175,5 @@ class SkillPanel(RunPanel):
         key = "skill.cancelled" if m.cancelled else "skill.done"
         self._set_status(key, games=m.info.games, tables=len(m.tables), seconds=run.seconds)
         self._draw()
+        for listener in list(self.done_listeners):
+            listener()

@@ -48,6 +48,8 @@ class DraftsPanel(RunPanel):
         W = widgets
         self.get_draft, self.open_draft = get_draft, open_draft
         self.model = DraftsModel(opener, lang)
+        #: Called after a comparison ended and was drawn (the workspace keeps its answer).
+        self.done_listeners: list[Callable[[], None]] = []
         self.lang = lang
         self.title = W.HTML()
         self.name = W.Text()
@@ -199,6 +201,8 @@ class DraftsPanel(RunPanel):
     def _done(self, _run: BalanceRun) -> None:
         self.compare_button.disabled, self.cancel_button.disabled = False, True
         self._show_verdict()
+        for listener in list(self.done_listeners):
+            listener()
 
     def _show_verdict(self) -> None:
         text = self.model.result_text(self.get_draft())

@@ -96,6 +96,8 @@ class ImpactPanel(RunPanel):
         self.selected.add_class("vl-impact-selected")
         self.table = W.HTML()
         self.table.add_class("vl-impact-table")
+        #: Called after a run ended and was drawn (the workspace keeps its figures).
+        self.done_listeners: list[Callable[[], None]] = []
         self.widget = W.VBox(
             [
                 panel_styles(CSS),
@@ -182,6 +184,8 @@ class ImpactPanel(RunPanel):
         self.start_button.disabled, self.cancel_button.disabled = False, True
         self.show_progress()
         self.on_figures()
+        for listener in list(self.done_listeners):
+            listener()
 
     def _on_method(self, change: dict[str, object]) -> None:
         """Another measure: its own default games (in all, or per deck) and words."""

@@ -1,0 +1,199 @@
+"""A designer's workspace kept with the playtest store (issue 38 item 3): the working draft
+(edits not yet named), the results computed for it and the page's place, so that a reload,
+a resume link or a dead kernel gives the work back.
+
+One row per workspace in the table ``workspaces`` of the playtest store's database: a
+random id (32 hex digits, also the resume link's ``?ws=`` token), the browser that made it
+(the page's random client id, the one autosave and named drafts use), when it was made and
+last written, and its contents as one JSON text (never a pickle: a row is read as data,
+never run). What the JSON holds is the page's business
+(:mod:`verlies.ui.workspace.model`); the store bounds its size and checks it is a JSON
+object of this format, and says which row and what is wrong when it is not.
+
+**Migration.** Opening a :class:`WorkspaceStore` creates the table if it is missing and
+changes nothing else.
+
+>>> from verlies.store import PlaytestStore
+>>> spaces = WorkspaceStore(PlaytestStore("sqlite://"))
+>>> wid = new_id()
+>>> _ = spaces.save(wid, {"place": {"tab": 2}}, client="b1")
+>>> spaces.latest("b1") == wid, spaces.latest("b2")
+(True, None)
+>>> spaces.load(wid)["place"]
+{'tab': 2}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import sqlalchemy as sa
+
+from verlies.errors import Phrase
+from verlies.store.db import PlaytestStore, StoreError, database_error, schema_change
+
+__all__ = ["FORMAT", "MAX_BYTES", "WorkspaceStore", "new_id", "valid_id", "workspace_table"]
+
+#: The largest workspace the store keeps (UTF-8 bytes of its JSON): a deck file (at most
+#: 1 MiB, ``verlies.deck.limits``) and the results' figures fit; a row larger than this is
+#: refused when written and, found in the database, not read.
+MAX_BYTES = 2 << 20
+#: The JSON's format number: a row of another format is not read (said, never guessed).
+FORMAT = 1
+
+_ID = re.compile(r"[0-9a-f]{32}")
+
+_meta = sa.MetaData()
+workspace_table = sa.Table(
+    "workspaces",
+    _meta,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("client", sa.String(64), nullable=False, index=True),  # "" : no browser id
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),  # JSON object: {"format": 1, ...}
+)
+
+
+def new_id() -> str:
+    """A fresh workspace id: 128 random bits (a link to it cannot be guessed)."""
+    return uuid.uuid4().hex
+
+
+def valid_id(wid: object) -> bool:
+    """Is ``wid`` a workspace id's shape (32 lower-case hex digits)? Anything else is
+    never sent to the database."""
+    return isinstance(wid, str) and _ID.fullmatch(wid) is not None
+
+
+def _refused(key: str, **values: object) -> StoreError:
+    return StoreError(words=Phrase.of(f"store.err.ws_{key}", **values))
+
+
+@contextmanager
+def _said(url: str) -> Iterator[None]:
+    """A database error while reading, in words (``store.err.db``)."""
+    try:
+        yield
+    except sa.exc.SQLAlchemyError as e:
+        raise StoreError(words=database_error("store.err.db", url, e)) from None
+
+
+class WorkspaceStore:
+    """Workspaces in the playtest store's database (see the module's text)."""
+
+    def __init__(self, store: PlaytestStore) -> None:
+        self.store = store
+        #: Rows written by this object (a test's bound on writes counts these).
+        self.writes = 0
+        try:
+            with schema_change(store.engine) as conn:
+                _meta.create_all(conn)
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=database_error("store.err.open", store.url, e)) from None
+
+    def save(self, wid: str, data: dict[str, Any], client: str = "") -> float:
+        """Write workspace ``wid`` (made if new) for ``client``; returns the time written.
+        Refused (StoreError, nothing written): a malformed id, a JSON larger than
+        :data:`MAX_BYTES`, or a workspace of another browser (an id is written by the
+        browser that made it; another browser that opened it by its link writes its own
+        copy under a new id)."""
+        if not valid_id(wid):
+            raise _refused("id", id=repr(wid)[:40])
+        text = json.dumps({**data, "format": FORMAT}, ensure_ascii=False, allow_nan=True)
+        size = len(text.encode("utf-8"))
+        if size > MAX_BYTES:
+            raise _refused("too_large", size=size, max=MAX_BYTES)
+        now = time.time()
+        try:
+            with self.store.engine.begin() as conn:
+                old = conn.execute(
+                    sa.select(workspace_table.c.client).where(workspace_table.c.id == wid)
+                ).first()
+                if old is None:
+                    conn.execute(
+                        workspace_table.insert().values(
+                            id=wid, client=client, created=now, updated=now, data=text
+                        )
+                    )
+                elif old[0] != client:
+                    raise _refused("foreign", id=wid)
+                else:
+                    conn.execute(
+                        workspace_table.update()
+                        .where(workspace_table.c.id == wid)
+                        .values(updated=now, data=text)
+                    )
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=database_error("store.err.db", self.store.url, e)) from None
+        self.writes += 1
+        return now
+
+    def latest(self, client: str) -> str | None:
+        """The id of ``client``'s workspace written last, or None (no client: None)."""
+        if not client:
+            return None
+        query = (
+            sa.select(workspace_table.c.id)
+            .where(workspace_table.c.client == client)
+            .order_by(workspace_table.c.updated.desc())
+            .limit(1)
+        )
+        with _said(self.store.url), self.store.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else str(row[0])
+
+    def owner(self, wid: str) -> str | None:
+        """The browser that made workspace ``wid`` (None: there is none)."""
+        if not valid_id(wid):
+            return None
+        query = sa.select(workspace_table.c.client).where(workspace_table.c.id == wid)
+        with _said(self.store.url), self.store.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else str(row[0])
+
+    def load(self, wid: str) -> dict[str, Any]:
+        """Workspace ``wid``'s contents (a JSON object of :data:`FORMAT`) and its
+        ``"updated"`` time. StoreError in words: no such workspace, a row too large, not
+        JSON, not an object or of another format; the row stays as it is."""
+        if not valid_id(wid):
+            raise _refused("missing", id=repr(wid)[:40])
+        query = sa.select(sa.func.length(workspace_table.c.data), workspace_table.c.updated).where(
+            workspace_table.c.id == wid
+        )
+        with _said(self.store.url), self.store.engine.connect() as conn:
+            head = conn.execute(query).first()
+            if head is None:
+                raise _refused("missing", id=wid)
+            # the length in characters: at most four bytes each; read no row beyond the bound
+            if int(head[0] or 0) > MAX_BYTES:
+                raise _refused("too_large", size=int(head[0]), max=MAX_BYTES)
+            text = conn.execute(
+                sa.select(workspace_table.c.data).where(workspace_table.c.id == wid)
+            ).scalar_one()
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise _refused("too_large", size=len(text.encode("utf-8")), max=MAX_BYTES)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as e:
+            raise _refused("corrupt", id=wid, error=str(e)[:200]) from None
+        if not isinstance(data, dict):
+            raise _refused("corrupt", id=wid, error=f"a {type(data).__name__}, not an object")
+        if data.get("format") != FORMAT:
+            raise _refused("format", id=wid, got=repr(data.get("format"))[:20], want=FORMAT)
+        data["updated"] = float(head[1])
+        return data
+
+    def delete(self, wid: str) -> bool:
+        """Forget workspace ``wid``; False if there was none."""
+        if not valid_id(wid):
+            return False
+        with self.store.engine.begin() as conn:
+            done = conn.execute(workspace_table.delete().where(workspace_table.c.id == wid))
+        return bool(done.rowcount)

@@ -1,0 +1,423 @@
+"""The workspace on the play page: a line under the autosave's (saved at …, the link to
+this work, or what came back and whether each result is still of the draft), and the
+wiring that tells :class:`~verlies.ui.workspace.model.WorkspaceModel` what changed and
+gives the page its work back.
+
+Drawing and wiring only. The page (``ui/app.py``) makes one :class:`WorkspaceBar` and
+calls :meth:`WorkspaceBar.editor_built` and :meth:`WorkspaceBar.balance_built` when it
+builds those tabs; the browser's hello (the autosave's hidden ``.vl-client`` field, filled
+by the page's script) finds the work again.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+import ipywidgets as widgets
+
+from verlies.deck import Deck
+from verlies.i18n import text as t
+from verlies.ui.play.app_model import Change, Changed, Source
+from verlies.ui.workspace.model import (
+    KINDS,
+    Restored,
+    WorkspaceModel,
+    balance_answer,
+    balance_data,
+    impact_data,
+    impact_figures,
+    skill_data,
+    skill_reports,
+)
+
+if TYPE_CHECKING:
+    from verlies.store.workspace import WorkspaceStore
+    from verlies.ui.balance.balance_view import BalanceTab
+    from verlies.ui.deck.editor_view import DeckEditor
+    from verlies.ui.play.app_model import AppModel
+    from verlies.ui.play.autosave_view import AutosaveBar
+
+esc = html.escape
+
+
+class Page(Protocol):
+    """What the workspace needs of the play page (``ui/app.py``'s PlayApp): its model, its
+    autosave bar (the browser's hello arrives there), its tabs, and the Deck and Balance
+    tabs (built on first use when asked for)."""
+
+    model: AppModel
+    autosave: AutosaveBar
+    tabs: Any
+
+    @property
+    def editor(self) -> DeckEditor: ...
+
+    @property
+    def balance(self) -> BalanceTab: ...
+
+
+class WorkspaceBar:
+    """The workspace of ``page`` (``enabled=False``: nothing is kept or shown)."""
+
+    def __init__(self, page: Page, enabled: bool = True) -> None:
+        self.page = page
+        self.model = WorkspaceModel(self._open_store)
+        self.model.enabled = enabled
+        self._line: Any = None  # made when there is first something to say
+        self._timer: threading.Timer | None = None
+        self._timer_lock = threading.Lock()
+        self._restoring = False
+        if not enabled:
+            return
+        page.autosave.client.observe(self._hello, "value")
+        page.tabs.observe(self._tab, "selected_index")
+        page.model.subscribe(self._app_changed)
+
+    @property
+    def line(self) -> Any:
+        """The workspace's line, under the autosave's (in its box): made on first use, so
+        a page with no work to keep or give back has no widget more."""
+        if self._line is None:
+            self._line = widgets.HTML()
+            self._line.add_class("vl-workspace-box")
+            box = self.page.autosave.widget
+            box.children = [*box.children, self._line]
+        return self._line
+
+    def _open_store(self) -> WorkspaceStore:
+        from verlies.store.workspace import WorkspaceStore
+
+        return WorkspaceStore(self.page.model.autosave.store)
+
+    # ---- the page's tabs, built on first use -----------------------------------------------
+
+    def editor_built(self, editor: DeckEditor) -> None:
+        """The Deck tab exists: its draft, selected card and impact figures are kept."""
+        if not self.model.enabled:
+            return
+        editor.on_draft_change(self._draft)
+        editor.card_list.observe(self._card, "value")
+        editor.impact.done_listeners.append(self._impact_done)
+        editor.drafts.done_listeners.append(self._compare_done)
+        editor.on_draft_change(lambda _d: self._redraw_compare())
+
+    def balance_built(self, tab: BalanceTab) -> None:
+        """The Balance tab exists: its before/after answer is kept."""
+        if not self.model.enabled:
+            return
+        tab.done_listeners.append(self._balance_done)
+        tab.skill.done_listeners.append(self._skill_done)
+        # after the tab's own listener (which blanks its mark when it shows no run)
+        self.page.editor.on_draft_change(lambda _d: self._redraw_balance())
+
+    # ---- what changed ----------------------------------------------------------------------
+
+    def _draft(self, draft: Deck) -> None:
+        if not self._restoring and self.model.note_draft(draft):
+            self._schedule()
+        self.draw()  # restored results say again whether they are still of the draft
+
+    def _card(self, change: dict[str, Any]) -> None:
+        key = change["new"]
+        card = list(key) if isinstance(key, tuple) else None
+        if not self._restoring and self.model.note_place(card=card):
+            self._schedule()
+            self.draw()  # data-pending: a write is on its way
+
+    def _tab(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and not self._restoring:
+            if self.model.note_place(tab=int(change["new"])):
+                self._schedule()
+                self.draw()
+
+    def _impact_done(self) -> None:
+        col = self.page.editor.impact.column
+        if col.deck is None or col.status != "done" or not col.figures:
+            return
+        if self.model.note_result("impact", col.deck, impact_data(col)):
+            self._schedule()
+        self.draw()
+
+    def _balance_done(self) -> None:
+        tab = self.page.balance
+        ans, decks = tab._answer, tab.run.decks
+        if ans is None or decks is None or tab.run.status != "done":
+            return
+        draft = decks[1]
+        if not isinstance(draft, Deck):  # the editor's draft is a Deck
+            return
+        if self.model.note_result("balance", draft, balance_data(ans)):
+            self._schedule()
+        self.draw()
+
+    def _compare_done(self) -> None:
+        from verlies.sim.verdict import before_after
+
+        model = self.page.editor.drafts.model
+        run = model.run
+        if run.comparison is None or run.status != "done" or run.decks is None:
+            return
+        current = getattr(model, "_current", None)  # the working draft, if it was a side
+        deck = current if current is not None else run.decks[1]
+        if not isinstance(deck, Deck):
+            return
+        data = balance_data(before_after(run.comparison))
+        if self.model.note_result("compare", deck, data, of_draft=current is not None):
+            self._schedule()
+        self.draw()
+
+    def _redraw_compare(self) -> None:
+        """The kept comparison drawn in the Deck tab's drafts panel (its sentence, its win
+        rates, its mark), unless the panel shows a comparison of its own."""
+        res = self._restored("compare")
+        if res is None:
+            return
+        panel = self.page.editor.drafts
+        if panel.model.run.comparison is not None or panel.model.comparing:
+            return
+        lang = self.page.model.lang
+        ans = balance_answer(res.data, res.deck)
+        lines = [esc(ans.sentence(lang)), esc(ans.win_line(lang))]
+        panel.verdict.value = "".join(f"<p>{x}</p>" for x in lines) + self._mark(
+            "compare", res, lang
+        )
+
+    def _skill_done(self) -> None:
+        panel = self.page.balance.skill
+        m, deck = panel.run.matrix, getattr(panel, "_deck", None)
+        if m is None or m.cancelled or panel.run.status != "done" or not isinstance(deck, Deck):
+            return
+        if self.model.note_result("skill", deck, skill_data(m, panel.run.deck_names)):
+            self._schedule()
+        self.draw()
+
+    def _app_changed(self, change: Changed) -> None:
+        if change.what is Change.LANG:
+            self._redraw_balance()
+            if self._restored("compare") is not None:
+                self._redraw_compare()
+            self.draw()
+        elif change.what is Change.ADOPTED and change.source is Source.TABLE:
+            if not getattr(self.page.model.session, "sees_all", True):
+                self.model.seat()  # a seat's page: no workspace, nothing shown
+                self.draw()
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def _schedule(self) -> None:
+        """Write once the bound allows (see the model): one timer at a time."""
+        with self._timer_lock:
+            if self._timer is not None:
+                return
+            delay = max(0.2, self.model.delay())
+            self._timer = threading.Timer(delay, self._write)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def flush_now(self) -> bool:
+        """Write what changed now if the bound allows (the timer does this on its own),
+        and draw the line; True if written."""
+        written = self.model.flush()
+        self.draw()
+        return written
+
+    def _write(self) -> None:
+        with self._timer_lock:
+            self._timer = None
+        self.model.flush()
+        if self.model.dirty:  # changed while writing, or too soon: once more
+            self._schedule()
+        self.draw()
+
+    # ---- the work given back --------------------------------------------------------------
+
+    def _hello(self, change: dict[str, Any]) -> None:
+        restored = self.model.hello(str(change["new"]))
+        if restored is not None:
+            self._restoring = True
+            try:
+                self._give_back(restored)
+            finally:
+                self._restoring = False
+        self.draw()
+
+    def _give_back(self, back: Restored) -> None:
+        """The draft, the results and the place of ``back`` shown again."""
+        page = self.page
+        deck_tab = ("impact", "compare")
+        if (
+            back.draft is not None
+            or any(k in back.results for k in deck_tab)
+            or "card" in back.place
+        ):
+            editor = page.editor
+            if back.draft is not None and not (editor.draft == back.draft):
+                editor.open_draft(back.draft)
+            impact = back.results.get("impact")
+            if impact is not None:
+                self._show_impact(editor, impact.deck, impact.data)
+            if "compare" in back.results:
+                self._redraw_compare()
+            card = back.place.get("card")
+            if card is not None:
+                try:
+                    editor.select(*card)
+                except (KeyError, ValueError):
+                    pass  # the card is not in the draft any more: the list's first stays
+        if "balance" in back.results or "skill" in back.results:
+            self._redraw_balance()
+        tab = back.place.get("tab")
+        if isinstance(tab, int) and 0 <= tab < len(page.tabs.children):
+            page.tabs.selected_index = tab
+
+    def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
+        figs = impact_figures(data)
+        col = editor.impact.column
+        if col.running:
+            return
+        col.deck, col.method, col.figures = deck, figs.method, dict(figs.figures)
+        col.games, col.base_games = figs.games, figs.base_games
+        col.done, col.total, col.status = figs.done, figs.total, "done"
+        col.sort = figs.sort
+        editor.impact.sort.value = figs.sort
+        editor.impact.method.value = figs.method
+        editor.impact.show_progress()
+        editor.impact.on_figures()
+
+    def _restored(self, kind: str) -> Any:
+        """The result of ``kind`` that came back from the store and is still kept (a run
+        of this page replaces it: its tab then draws its own)."""
+        res = self.model.results.get(kind)
+        back = self.model.restored
+        if res is None or back is None or back.results.get(kind) is not res:
+            return None
+        return res
+
+    def _mark(self, kind: str, res: Any, lang: str) -> str:
+        """Which draft a restored result belongs to, and whether it is out of date."""
+        stale = self.model.stale(kind)
+        words = t(f"workspace.item.{kind}", lang, draft=res.draft, time=self._time(res.at))
+        state = t("workspace.stale" if stale else "workspace.fresh", lang)
+        cls = "vl-stale" if stale else "vl-fresh"
+        return f'<p class="{cls} vl-workspace-mark">{esc(words)} — {esc(state)}</p>'
+
+    def _redraw_skill(self) -> None:
+        res = self._restored("skill")
+        if res is None:
+            return
+        panel = self.page.balance.skill
+        if panel.run.matrix is not None or panel.run.running:
+            return
+        from verlies.ui.balance.skill_model import report_html
+
+        lang = self.page.model.lang
+        report = skill_reports(res.data)[lang if lang in ("de", "en") else "en"]
+        panel.result.value = self._mark("skill", res, lang) + report_html(report)
+
+    def _redraw_balance(self) -> None:
+        """The kept Balance answer and skill matrix drawn in the Balance tab (in the page's
+        language), unless the tab shows a run of its own."""
+        if self._restored("skill") is not None:
+            self._redraw_skill()
+        res = self._restored("balance")
+        if res is None:
+            return  # none, or a result of this page: the tab drew it itself
+        tab = self.page.balance
+        if tab.run.comparison is not None or tab.run.running:
+            return
+        from verlies.ui.balance.chart import (
+            VERDICT_WORDS,
+            before_after_html,
+            character_names,
+            difference_svg,
+            verdict_differences,
+        )
+
+        lang = self.page.model.lang
+        ans = balance_answer(res.data, res.deck)
+        tab._answer = ans
+        tab.verdict.value = f'<div class="vl-workspace-restored">{_verdict(ans, lang)}</div>'
+        names = character_names(res.deck, lang)
+        tab.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
+        tab.table.value = before_after_html(ans, {}, lang)
+        tab.fresh.value = self._mark("balance", res, lang)
+
+    # ---- drawing ---------------------------------------------------------------------------
+
+    def _time(self, at: float) -> str:
+        tz = self.page.model.autosave.tz_minutes
+        return time.strftime("%H:%M", time.gmtime(at + 60 * tz))
+
+    def draw(self) -> None:
+        """The workspace line, in the page's language: what came back (each result's
+        draft, and whether it is out of date), then saved at … with the link, or why not."""
+        if not self.model.enabled:
+            if self._line is not None:
+                self._line.value = ""
+            return
+        lang = self.page.model.lang
+        m = self.model
+        parts: list[str] = []
+        if m.load_error is not None:
+            msg = m.load_error.text_in(lang)
+            bad = esc(t("workspace.bad", lang, msg=msg))
+            parts.append(f'<span class="vl-error vl-workspace-bad">{bad}</span>')
+        back = m.restored
+        if back is not None:
+            items = []
+            if back.draft is not None:
+                items.append(
+                    f'<li class="vl-workspace-item" data-kind="draft">'
+                    f"{esc(t('workspace.item.draft', lang, draft=back.draft.name))}</li>"
+                )
+            for kind in KINDS:
+                res = back.results.get(kind)
+                if res is None or m.results.get(kind) is not res:
+                    continue  # a new run replaced it: the tab says its own
+                stale = m.stale(kind)
+                state = t("workspace.stale" if stale else "workspace.fresh", lang)
+                words = t(f"workspace.item.{kind}", lang, draft=res.draft, time=self._time(res.at))
+                items.append(
+                    f'<li class="vl-workspace-item" data-kind="{kind}" '
+                    f'data-stale="{int(bool(stale))}">{esc(words)} — {esc(state)}</li>'
+                )
+            for kind, err in back.dropped:
+                words = t("workspace.dropped", lang, what=kind, msg=err.text_in(lang))
+                items.append(f'<li class="vl-workspace-dropped vl-error">{esc(words)}</li>')
+            if items:
+                head = esc(t("workspace.back", lang, time=self._time(back.updated)))
+                parts.append(
+                    f'<div class="vl-workspace-back" data-wid="{esc(back.wid)}">{head}'
+                    f"<ul>{''.join(items)}</ul></div>"
+                )
+        if m.error is not None:
+            failed = t("workspace.failed", lang, msg=m.error.text_in(lang))
+            parts.append(f'<span class="vl-error vl-workspace-failed">{esc(failed)}</span>')
+        elif m.saved_at is not None and m.wid is not None:
+            saved = esc(t("workspace.saved", lang, time=self._time(m.saved_at)))
+            words = esc(t("workspace.link", lang))
+            link = f'<a class="vl-workspace-link" href="?ws={esc(m.wid)}">{words}</a>'
+            parts.append(
+                f'<span class="vl-workspace-saved" data-wid="{esc(m.wid)}">{saved} · {link}</span>'
+            )
+        # data-pending: a change not yet in the store (the tests wait for it to clear)
+        pending = int(m.dirty)
+        if not parts and self._line is None:
+            return  # nothing to say yet: no widget made for it
+        self.line.value = (
+            f'<div class="vl-workspace vl-small" data-pending="{pending}">{"".join(parts)}</div>'
+            if parts
+            else ""
+        )
+
+
+def _verdict(ans: Any, lang: str) -> str:
+    from verlies.ui.balance.chart import verdict_html
+
+    return verdict_html(ans, lang)
+
+
+__all__ = ["WorkspaceBar"]
