@@ -12,7 +12,7 @@ import re
 import pytest
 
 from verlies import i18n
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.sim import Tweak, simulate, skill_matrix, sweep
 from verlies.sim.lab import SimResult
 from verlies.sim.skill import SkillMatrix
