@@ -17,8 +17,7 @@ import pytest
 import synthetic_pairs as sp
 
 from verlies.deck import Deck
-from verlies.sim import compare
-from verlies.sim.compare import Comparison, Paired
+from verlies.sim.compare import Comparison, Paired, compare
 from verlies.sim.tune import TuneError
 from verlies.sim.verdict import VERDICTS, before_after, family_keys, parse_targets, stop_rule
 

@@ -91,7 +91,7 @@ def _deltas_arg(text: str) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from verlies.sim import compare
+    from verlies.sim.compare import compare
     from verlies.sim.verdict import before_after, parse_targets, stop_rule
 
     targets = parse_targets(args.target, args.players)  # a wrong one: before any game

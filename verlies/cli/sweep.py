@@ -45,7 +45,7 @@ def _values_arg(text: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from verlies.sim import Tweak, sweep
+    from verlies.sim.sweep import Tweak, sweep
 
     tweak = Tweak.parse(args.card, args.field)
     with dask_executor(args) as executor:

@@ -24,8 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from verlies.errors import VerliesError
-from verlies.sim import Comparison, compare
-from verlies.sim.compare import DEFAULT_WATCH
+from verlies.sim.compare import DEFAULT_WATCH, Comparison, compare
 from verlies.sim.report import jsonable
 from verlies.ui.background import PooledRun
 from verlies.ui.progress_row import ProgressRow, failed_html, panel_styles, rate_words
