@@ -297,3 +297,37 @@ def test_the_complexity_is_ruffs_mccabe_number() -> None:
         if 1 + _complexity(fn.body) > 8
     }
     assert len(ruffs) > 20 and ours == ruffs
+
+
+# ---- collection ----------------------------------------------------------------------------
+
+_COLLECT = """
+import json, sys
+import pytest
+code = pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", "-n", "0",
+                    "tests/test_dice.py"])
+built = "rfc3987_syntax.syntax_helpers" in sys.modules
+from jsonschema import FormatChecker
+check = FormatChecker()
+answers = [check.conforms("http://example.org/\\u00e4", "iri"), check.conforms("no iri", "iri")]
+print(json.dumps({"code": int(code), "nbval": "nbval.plugin" in sys.modules,
+                  "built": built, "answers": answers,
+                  "after": "rfc3987_syntax.syntax_helpers" in sys.modules}))
+"""
+
+
+def test_collection_loads_nbval_but_builds_no_iri_grammar() -> None:
+    """A pytest process collects with nbval loaded and without building rfc3987_syntax's
+    parsers (the root conftest.py defers them); jsonschema's IRI check still answers as
+    the real module does, loading it on that first call."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COLLECT], capture_output=True, text=True, cwd=REPO, check=True
+    )
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got == {
+        "code": 0,
+        "nbval": True,
+        "built": False,
+        "answers": [True, False],
+        "after": True,
+    }
