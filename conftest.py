@@ -12,9 +12,49 @@ so no long one starts last while the others idle. A hook of xdist's own: its
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
+import types
 from typing import Any
 
 import pytest
+
+
+def _defer_iri_grammar() -> None:
+    """Collection's largest fixed cost, deferred: jsonschema (which nbval's nbformat
+    imports) takes ``is_valid_syntax`` from ``rfc3987_syntax`` when that is installed, and
+    that module builds its grammar's Earley parsers on import: about 2 CPU-s in every
+    pytest process (each xdist worker too) for a check of "iri" strings no test makes. A
+    stand-in module gives the same function, which imports the real module on its first
+    call; any other name loads it too."""
+    name = "rfc3987_syntax"
+    if name in sys.modules or importlib.util.find_spec(name) is None:
+        return
+    stand_in = types.ModuleType(name)
+
+    def real() -> types.ModuleType:
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
+        return importlib.import_module(name)
+
+    def is_valid_syntax(term: str, value: str) -> bool:
+        return bool(real().is_valid_syntax(term, value))
+
+    def __getattr__(attr: str) -> Any:
+        if attr.startswith("__"):  # the import system's questions (__path__, ...)
+            raise AttributeError(attr)
+        return getattr(real(), attr)
+
+    stand_in.is_valid_syntax = is_valid_syntax  # type: ignore[attr-defined]
+    stand_in.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules[name] = stand_in
+
+
+_defer_iri_grammar()
+#: nbval, loaded here after the stand-in (pyproject.toml's addopts has ``-p no:nbval``, so
+#: its entry point does not load it first).
+pytest_plugins = ("nbval.plugin",)
 
 #: Modules that take a minute or more (the module totals of a fresh-clone run's
 #: ``--durations=0``): handed out first, the longest first.

@@ -36,8 +36,8 @@ import time
 from typing import Any
 
 from verlies.deck import Deck
-from verlies.sim import Tweak, compare, random_playouts
-from verlies.sim.compare import DEFAULT_WATCH, aa_twin
+from verlies.sim import Tweak, random_playouts
+from verlies.sim.compare import DEFAULT_WATCH, aa_twin, compare
 
 WATCHES: dict[str, list[str]] = {
     "default (" + ",".join(DEFAULT_WATCH) + ")": list(DEFAULT_WATCH),

@@ -48,8 +48,9 @@ from pathlib import Path
 from typing import Any
 
 from verlies.deck import Deck
-from verlies.sim import Tweak, benchmark, simulate, sweep
+from verlies.sim import Tweak, benchmark, simulate
 from verlies.sim.run import local_pool
+from verlies.sim.sweep import sweep
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -77,8 +77,7 @@ def synthetic(runs: int, block: int, looks: int) -> None:
 
 def real(games: int, seeds: int) -> None:
     from verlies.deck import Deck
-    from verlies.sim import compare
-    from verlies.sim.compare import aa_twin
+    from verlies.sim.compare import aa_twin, compare
     from verlies.sim.verdict import before_after, stop_rule
 
     base = Deck.default()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from verlies.__main__ import build_parser, main
+from verlies.cli import build_parser, main
 
 COMMANDS = (
     "simulate",

@@ -17,8 +17,7 @@ import pytest
 import synthetic_pairs as sp
 
 from verlies.deck import Deck
-from verlies.sim import compare
-from verlies.sim.compare import Comparison, Paired
+from verlies.sim.compare import Comparison, Paired, compare
 from verlies.sim.tune import TuneError
 from verlies.sim.verdict import VERDICTS, before_after, family_keys, parse_targets, stop_rule
 
@@ -238,7 +237,7 @@ def test_a_run_stops_on_the_before_after_verdict_and_reports_it() -> None:
 def test_compare_on_the_command_line_leads_with_the_answer(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     args = ["compare", "-n", "16", "--workers", "1", "--no-progress", "--characters", "all"]
     assert main([*args, "--lang", "de", "--target", "edge=-2:2"]) == 0
@@ -256,7 +255,7 @@ def test_compare_on_the_command_line_leads_with_the_answer(
 def test_a_wrong_target_on_the_command_line_is_refused_before_any_game(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     assert main(["compare", "-n", "16", "--workers", "1", "--target", "banana"]) != 0
     assert "banana" in capsys.readouterr().err

@@ -422,7 +422,7 @@ def test_game_from_a_record_replays() -> None:
 def test_cli_feel_json_and_text(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
     import json
 
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     args = ["feel", "-n", "16", "-p", "3", "--workers", "1", "--no-progress", "--seed", "2"]
     assert main([*args, "--json", "--show", "drama", "--csv", str(tmp_path / "f.csv")]) == 0

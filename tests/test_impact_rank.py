@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.deck import Deck
 from verlies.sim.compare import Paired
 from verlies.sim.impact_rank import (

@@ -101,8 +101,9 @@ from verlies.sim import Metrics, compare, simulate
 import verlies.sim.compare, verlies.sim.sweep
 from verlies.sim import sweep
 import verlies.sim as sim
-same = (compare is sys.modules["verlies.sim.compare"].compare and sweep is sim.sweep
-        and callable(sim.impact) and sim.lab.simulate is simulate)
+same = (compare is sys.modules["verlies.sim.compare"] and sweep is sim.sweep
+        and callable(sim.impact.impact) and sim.lab.simulate is simulate
+        and compare.Comparison is sim.Comparison)
 app.table_bar.make_table()
 print(json.dumps({
     "lazy": lazy,

@@ -96,7 +96,7 @@ def test_the_page_has_a_balance_tab() -> None:
 
 @pytest.fixture(scope="module")
 def comp():  # type: ignore[no-untyped-def]
-    from verlies.sim import compare
+    from verlies.sim.compare import compare
 
     return compare(DECK, HARD, 24, players=4, characters="all", seed=4, workers=1)
 

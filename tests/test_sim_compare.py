@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from verlies.deck import Deck
-from verlies.sim import SimulationError, Tweak, compare, simulate, sweep
+from verlies.sim import SimulationError, Tweak, simulate
+from verlies.sim.compare import compare
+from verlies.sim.sweep import sweep
 
 DECK = Deck.default()
 RICH = "schatz-alte-muenze"  # a 1-gold treasure

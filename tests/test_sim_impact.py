@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.deck import Deck
 from verlies.sim.impact import card_ids, impact
 from verlies.sim.records import SimulationError

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from verlies.deck import Deck
-from verlies.sim import Tweak, simulate, sweep
+from verlies.sim import Tweak, simulate
+from verlies.sim.sweep import sweep
 
 pytest.importorskip("bqplot")
 

@@ -231,7 +231,7 @@ def test_the_command_line_on_a_dask_scheduler(
 ) -> None:
     import json
 
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     argv = ["simulate", "-n", "6", "-p", "3", "--seed", "7", "--characters", "all", "--json"]
     assert main([*argv, "--scheduler", dask_client.scheduler.address, "--no-progress"]) == 0

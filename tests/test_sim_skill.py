@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.sim import simulate
 from verlies.sim.records import SimulationError
 from verlies.sim.skill import chi2_sf, equal_rates_test, skill_matrix, spread_floor

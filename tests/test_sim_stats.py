@@ -20,9 +20,10 @@ from scipy import stats as sps
 
 from verlies.deck import Deck
 from verlies.i18n.metrics import metric_help, metric_name
-from verlies.sim import SimulationError, Tweak, compare, simulate, stats, sweep
-from verlies.sim.compare import aa_twin
+from verlies.sim import SimulationError, Tweak, simulate, stats
+from verlies.sim.compare import aa_twin, compare
 from verlies.sim.metrics import wilson
+from verlies.sim.sweep import sweep
 
 ALPHA = 0.05
 DECK = Deck.default()

@@ -12,11 +12,11 @@ import re
 import pytest
 
 from verlies import i18n
-from verlies.__main__ import main
-from verlies.sim import Tweak, simulate, skill_matrix, sweep
+from verlies.cli import main
+from verlies.sim import Tweak, simulate, skill_matrix
 from verlies.sim.lab import SimResult
 from verlies.sim.skill import SkillMatrix
-from verlies.sim.sweep import SweepResult
+from verlies.sim.sweep import SweepResult, sweep
 
 #: The key families of the lab's text (and the words it borrows: verdicts, metrics' names,
 #: bots, units).

@@ -165,7 +165,7 @@ def test_resumed_on_a_dask_local_cluster_gives_the_same_result(tmp_path: Path) -
 def test_cli_tune_writes_patch_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     deck = tmp_path / "u.toml"
     unbalanced().save_patch(deck)
@@ -258,7 +258,7 @@ def test_a_third_language_is_one_table(verified: TuneResult) -> None:
 
 
 def test_cli_tune_speaks_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     deck = tmp_path / "u.toml"
     unbalanced().save_patch(deck)
@@ -327,7 +327,7 @@ def test_a_deck_within_its_targets_gets_no_edit_and_says_so() -> None:
 def test_cli_says_within_targets_in_either_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     args = ["tune", "--target", "win:*=:50", "--move", "monster:*:fight=-2:2", "-n", "64"]
     args += ["--trials", "6", "--verify-games", "256", "--workers", "1", "--no-progress"]
@@ -420,7 +420,7 @@ def test_tune_file_errors_speak_german_with_the_file_and_entry(tmp_path: Path) -
 
 
 def test_cli_tune_error_follows_lang(capsys: pytest.CaptureFixture[str]) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     assert main(["tune", "--target", "nonsense=1:2", "--move", "character:x", "--lang", "de"]) == 2
     err = capsys.readouterr().err

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.deck import Deck
 from verlies.rule_refs import rule_ids
 from verlies.sim import benchmark, make_bots, make_variants, play_game, simulate

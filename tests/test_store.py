@@ -237,7 +237,7 @@ def _finished_store(tmp_path: Path) -> Path:
 def test_cli_lists_playtests_and_sets_them_beside_a_bot(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     path = _finished_store(tmp_path)
     assert (
@@ -274,7 +274,7 @@ def test_cli_lists_playtests_and_sets_them_beside_a_bot(
 def test_cli_says_what_is_wrong_with_a_store(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -110,7 +110,7 @@ def test_everyone_is_told_whose_turn_it_is(tmp_path: Path, lang: str) -> None:
 def test_the_table_is_a_playtest_record_the_cli_lists(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     store, links, first, third = _table(tmp_path)
     a = SeatModel(store, links.table_id, first)

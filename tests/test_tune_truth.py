@@ -162,7 +162,7 @@ def test_the_cli_prints_the_command_that_allows_the_outlier(
 ) -> None:
     from pathlib import Path
 
-    from verlies.__main__ import main
+    from verlies.cli import main
 
     deck = Path(str(tmp_path)) / "b.toml"
     barbar_and_goblin().save_patch(deck)

@@ -62,7 +62,7 @@ class Dice:
     w3: int = 0
 
     @staticmethod
-    def parse(text: str) -> Dice:
+    def parse(text: str) -> Dice:  # long because: one scan, a located error per token
         """Parse ``"2+W3"``, ``"2W6"``, ``"W6+W3-1"``, ``"4"``, ``"-1"``; raise DiceError with
         the column. A leading sign is allowed, so that ``Dice.parse(str(d)) == d`` always."""
         if not isinstance(text, str):

@@ -305,7 +305,11 @@ class ActionName:
             return repr(self.step)[:200]
 
 
-def why_illegal(s: Table, frame: Frame, step: object) -> tuple[str, Phrase]:
+def why_illegal(  # long because: a flat table, one rule per frame kind and step
+    s: Table,
+    frame: Frame,
+    step: object,
+) -> tuple[str, Phrase]:
     """The rule that forbids ``step`` here, and why in words, for IllegalAction."""
     label = ActionName(step)
     if type(frame) in CHANCES:

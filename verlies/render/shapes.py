@@ -268,7 +268,7 @@ def _rubble(mask: int, s: float) -> list[Shape]:
     return out
 
 
-def tile(
+def tile(  # long because: the card's layers in paint order, each a few shapes
     card: DungeonCard,
     mask: int,
     s: float,
@@ -479,7 +479,11 @@ def _text_panel(words: str, top: float, bottom: float, ds: st.DeckStyle) -> list
     return out
 
 
-def card(card: Card, lang: str = "de", count: int = 1) -> Group:
+def card(  # long because: the card's layers in paint order, per kind of card
+    card: Card,
+    lang: str = "de",
+    count: int = 1,
+) -> Group:
     """A playing card in a :data:`CARD_W` x :data:`CARD_H` box (0.1 mm units): room,
     monster, treasure and character cards, and dungeon cards (whose picture is the tile).
     ``count`` > 1 prints "×N" on it (print sheets)."""

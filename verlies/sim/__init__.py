@@ -2,24 +2,28 @@
 
 * :func:`simulate` plays N games by bots on this process, local worker processes or a
   Dask cluster, and aggregates :class:`Metrics` as results arrive;
-* :func:`compare` plays two decks (or variant sets) on the same seeds: paired differences
-  and a verdict ("different", "no_change", "undecided") with a stated error, sequential
-  with ``until_clear`` (the statistics are in :mod:`verlies.sim.stats`);
-* :func:`sweep` plays a range of values of one number of the deck;
-* :func:`impact` measures every card: met per game, odds, association, paired ±1 effects;
+* :func:`verlies.sim.compare.compare` plays two decks (or variant sets) on the same seeds:
+  paired differences and a verdict ("different", "no_change", "undecided") with a stated
+  error, sequential with ``until_clear`` (the statistics are in :mod:`verlies.sim.stats`);
+* :func:`verlies.sim.sweep.sweep` plays a range of values of one number of the deck;
+* :func:`verlies.sim.impact.impact` measures every card: met per game, odds, association,
+  paired ±1 effects;
 * :func:`skill_matrix` plays the deck with several tables of bots: balance across skill;
 * :mod:`verlies.sim.stalls` names the games where nobody can reach an open passage;
 * :mod:`verlies.sim.plots` gives what plots draw as plain numbers; the bqplot widgets that
   update in place are in :mod:`verlies.ui.balance.plots_view` (no widget library on this side).
 
 The metrics are defined in docs/metrics.md.
+
+``compare``, ``impact`` and ``sweep`` are the submodules, whatever was imported first: their
+functions are ``from verlies.sim.compare import compare`` (and ``impact``, ``sweep``), so
+``verlies.sim.compare.Comparison`` is the class. The package re-exports every other public
+name of its submodules, loaded on first use.
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,11 +35,10 @@ if TYPE_CHECKING:
         VERDICTS,
         Comparison,
         Paired,
-        compare,
         default_delta,
         game_values,
     )
-    from verlies.sim.impact import ImpactResult, impact
+    from verlies.sim.impact import ImpactResult
     from verlies.sim.lab import SimResult, simulate
     from verlies.sim.metrics import Metrics, Rate, wilson
     from verlies.sim.records import (
@@ -51,7 +54,7 @@ if TYPE_CHECKING:
     )
     from verlies.sim.run import RunInfo, RunSpec, Task, cancel_event, characters_for, run_tasks
     from verlies.sim.skill import TABLES, SkillMatrix, skill_matrix
-    from verlies.sim.sweep import FIELDS, SweepResult, Tweak, sweep
+    from verlies.sim.sweep import FIELDS, SweepResult, Tweak
 
 # Loaded on first use (PEP 562): the play page imports ``verlies.sim.bots`` for its bots and
 # would otherwise pay for the whole lab (multiprocessing, statistics, runs) at every start.
@@ -64,11 +67,10 @@ _NAMES = {  # submodule -> the names the package gives from it
         "VERDICTS",
         "Comparison",
         "Paired",
-        "compare",
         "default_delta",
         "game_values",
     ),
-    "impact": ("ImpactResult", "impact"),
+    "impact": ("ImpactResult",),
     "lab": ("SimResult", "simulate"),
     "metrics": ("Metrics", "Rate", "wilson"),
     "records": (
@@ -84,7 +86,7 @@ _NAMES = {  # submodule -> the names the package gives from it
     ),
     "run": ("RunInfo", "RunSpec", "Task", "cancel_event", "characters_for", "run_tasks"),
     "skill": ("TABLES", "SkillMatrix", "skill_matrix"),
-    "sweep": ("FIELDS", "SweepResult", "Tweak", "sweep"),
+    "sweep": ("FIELDS", "SweepResult", "Tweak"),
 }
 _HOME = {name: module for module, names in _NAMES.items() for name in names}
 
@@ -103,20 +105,6 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
-
-
-class _Package(types.ModuleType):
-    """``compare``, ``impact`` and ``sweep`` name a function and the submodule defining
-    it; as before the names were loaded lazily, the package's name is the function's: a
-    submodule's import does not put the module there."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and name in _HOME:
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [
@@ -146,11 +134,9 @@ __all__ = [
     "benchmark",
     "cancel_event",
     "characters_for",
-    "compare",
     "default_delta",
     "game_seed",
     "game_values",
-    "impact",
     "load_deck",
     "make_bots",
     "make_variants",
@@ -159,6 +145,5 @@ __all__ = [
     "run_tasks",
     "simulate",
     "skill_matrix",
-    "sweep",
     "wilson",
 ]

@@ -314,27 +314,14 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
             if t == half:
                 low = min(ch)
                 comeback = low < max(ch) and any(ch[s] == low for s in winners)
-        # decided: from the first turn after the last one at or below the threshold
-        decided = len(rows)
-        for t in range(len(rows) - 1, -1, -1):
-            if curve[t][0] <= THRESHOLD:
-                break
-            decided = t
+        decided = _decided(curve)
         decisiveness = decided / len(rows)
         gaps = [others - mine for mine, others in curve]
         worst = max(range(len(gaps)), key=lambda t: (gaps[t], -t))
         drama = max(0.0, gaps[worst])
     decisions = trace.decision_rows()
     choices = sum(d[3] for d in decisions)
-    waits_d: list[int] = []
-    waits_s: list[int] = []
-    last: dict[int, tuple[int, int]] = {}  # seat -> (its last decision's number, step)
-    for k, (seat, step, _kind, _real) in enumerate(decisions):
-        before = last.get(seat)
-        if before is not None and k - before[0] > 1:
-            waits_d.append(k - before[0] - 1)
-            waits_s.append(step - before[1] - 1)
-        last[seat] = (k, step)
+    waits_d, waits_s = _waits(decisions)
     return GameFeel(
         index=record.index,
         seed=record.seed,
@@ -355,6 +342,32 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         longest_wait=max(waits_d) if waits_d else None,
         turn_steps=tuple(row[1] for row in rows),
     )
+
+
+def _decided(curve: Sequence[tuple[float, float]]) -> int:
+    """The turn the game was decided: the first after the last one where the winners'
+    chance was at or below the threshold (the game's length if it never rose above)."""
+    decided = len(curve)
+    for t in range(len(curve) - 1, -1, -1):
+        if curve[t][0] <= THRESHOLD:
+            break
+        decided = t
+    return decided
+
+
+def _waits(decisions: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:
+    """Each wait between two decisions of one seat: the others' decisions, and the steps,
+    in between (a seat deciding twice in a row waited for nothing)."""
+    waits_d: list[int] = []
+    waits_s: list[int] = []
+    last: dict[int, tuple[int, int]] = {}  # seat -> (its last decision's number, step)
+    for k, (seat, step, _kind, _real) in enumerate(decisions):
+        before = last.get(seat)
+        if before is not None and k - before[0] > 1:
+            waits_d.append(k - before[0] - 1)
+            waits_s.append(step - before[1] - 1)
+        last[seat] = (k, step)
+    return waits_d, waits_s
 
 
 # ---- a deck's figures ----------------------------------------------------------------------

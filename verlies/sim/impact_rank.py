@@ -736,6 +736,20 @@ def _check_int(name: str, value: object, least: int) -> int:
     return value
 
 
+def _check_settings(
+    screen: int, budget: int, max_pairs: int, k: int, alpha: float, keep: float
+) -> None:
+    """:func:`contribution`'s numbers, each refused with its name before any game."""
+    _check_int("screen", screen, MIN_PAIRS)
+    _check_int("budget", budget, 1)
+    _check_int("max_pairs", max_pairs, screen)
+    _check_int("k", k, 1)
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise SimulationError(f"alpha lies between 0 and 1, not {alpha!r}")
+    if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 < keep <= 1:
+        raise SimulationError(f"keep is a share in (0, 1], not {keep!r}")
+
+
 def contribution(
     deck: DeckArg = None,
     *,
@@ -776,15 +790,8 @@ def contribution(
     (:func:`aa_twin`; no true effect anywhere), ``correct=False`` drops the correction for
     the many intervals (each at α alone)."""
     base = load_deck(deck)
-    _check_int("screen", screen, MIN_PAIRS)
-    _check_int("budget", budget, 1)
-    _check_int("max_pairs", max_pairs, screen)
-    _check_int("k", k, 1)
+    _check_settings(screen, budget, max_pairs, k, alpha, keep)
     check_workers(workers)
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-        raise SimulationError(f"alpha lies between 0 and 1, not {alpha!r}")
-    if isinstance(keep, bool) or not isinstance(keep, (int, float)) or not 0 < keep <= 1:
-        raise SimulationError(f"keep is a share in (0, 1], not {keep!r}")
     wanted = _select(base, cards)
     ref_name = ""
     changed: set[str] = set()

@@ -304,7 +304,12 @@ def play_game(
     return game, play_record(game, bots, index, feel=feel)
 
 
-def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) -> GameRecord:
+def play_record(  # long because: the lab's inner loop, its lookups bound once, not per call
+    game: Game,
+    bots: Sequence[Bot],
+    index: int,
+    feel: bool = True,
+) -> GameRecord:
     """Play ``game`` to its end with ``bots`` through the public API, counting what the
     rules report to a :class:`_Tallies` observer; with ``feel`` also the turn by turn
     standings and the decisions (:class:`FeelTrace`). The trace only reads the game: the

@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from verlies.errors import VerliesError
-from verlies.sim import Comparison, compare
-from verlies.sim.compare import DEFAULT_WATCH
+from verlies.sim.compare import DEFAULT_WATCH, Comparison, compare
 from verlies.sim.report import jsonable
 from verlies.ui.runs.run_model import PooledRun
 
