@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.deck import Deck
 from verlies.sim.sweep import Tweak
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from verlies.__main__ import main
+from verlies.cli import main
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import GridTweak, sweep
