@@ -28,7 +28,6 @@ from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.sim.stalls import stall_of
 from verlies.variants import Variants
-from verlies.views import DieTest
 
 __all__ = [
     "REASONS",
@@ -425,9 +424,10 @@ def _standings(out: list[int], state: Any, seat: int, step: int) -> None:
         elif f.injured:
             injured |= bit
         elif left:
-            can = is_open.get(f.pos)
-            if can is None:
-                can = has_open_passage(board, f.pos)
+            pos = f.pos
+            can = is_open.get(pos)
+            if can is None:  # kept as the rules keep it (legal.can_draw): a cache only
+                can = is_open[pos] = has_open_passage(board, pos)
             if can:
                 ready |= bit
         golds.append(f.gold if f.treasures else f.coins)
@@ -452,25 +452,27 @@ def _real_choice(game: Game, seat: int, legal: Any) -> bool:
     tell from the legal actions it already has. A draw chosen without working out the
     walks (R3.2): a choice if any walk exists (R3.5), i.e. a neighbouring card the figure
     can step onto. At a roll with several ways to roll (R7.1, R6.2, R9.5) the options are
-    tried on copies of the game and their exact chances compared."""
+    compared by their exact chances of success."""
     state = game.state
     if legal is None and type(state.stack[-1]) is Turn and not state.figures[seat].injured:
         pos = state.figures[seat].pos
-        near = state.cache.steps.get(pos)
-        return bool(neighbours(state.board, pos) if near is None else near)
+        steps = state.cache.steps
+        near = steps.get(pos)
+        if near is None:  # kept as the rules keep it (legal._walks): a cache only
+            near = steps[pos] = neighbours(state.board, pos)
+        return bool(near)
     if legal is None:
         legal = game.legal_actions()
     if len(legal) < 2:
         return False
     if type(legal[0]) is not Choose:
         return True
-    chances = set()
-    for action in legal:  # a fight's or a trap's roll
-        g = game.clone(log=False)
-        g.apply(action)
-        pending = g.pending_context()
-        chances.add(pending.chance if isinstance(pending, DieTest) else -1)
-    return len(chances) > 1
+    # A fight's or a trap's roll: each option's exact chance from the rules' own odds
+    # (Game.odds, R6.2, R7.2, R9.5), no copy of the game; the first two that differ
+    # settle it.
+    odds = game.odds
+    first = odds(legal[0])
+    return any(odds(action) != first for action in legal[1:])
 
 
 class _Tallies:
