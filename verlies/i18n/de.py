@@ -2193,4 +2193,15 @@ TEXTS: dict[str, str] = {
     "feel.show": "Spiel {index} (Startwert {seed}), Zug {turn}: {link}",
     "feel.show.none": "Kein Spiel des Laufs zeigt das.",
     "feel.show.nolink": "zu lang für einen Link",
+    # --- feel2 ---
+    "feel.name.kingmaking": "Königsmacher",
+    "feel.name.mattered": "Gewicht der Wahl",
+    "feel.line.kingmaking": (
+        "Königsmacher: in {mean} der Spiele entschied ein Spieler, der nicht mehr "
+        "gewinnen konnte, wer gewinnt ({low} – {high}, {n} Spiele)"
+    ),
+    "feel.line.mattered": (
+        "Gewicht der Wahl: die Optionen des Such-Bots unterschieden sich im Schnitt um "
+        "{mean} Siegchance ({low} – {high}, {n} Spiele)"
+    ),
 }

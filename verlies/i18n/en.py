@@ -2039,4 +2039,15 @@ TEXTS: dict[str, str] = {
     "feel.show": "Game {index} (seed {seed}), turn {turn}: {link}",
     "feel.show.none": "No game of the run shows this.",
     "feel.show.nolink": "too long for a link",
+    # --- feel2 ---
+    "feel.name.kingmaking": "Kingmaking",
+    "feel.name.mattered": "Choices that mattered",
+    "feel.line.kingmaking": (
+        "Kingmaking: in {mean} of the games a player who could no longer win decided "
+        "who did ({low} – {high}, {n} games)"
+    ),
+    "feel.line.mattered": (
+        "Choices that mattered: the search bot's options differed by {mean} in win "
+        "chance on average ({low} – {high}, {n} games)"
+    ),
 }

@@ -177,15 +177,28 @@ class FeelTrace:
     index into :data:`DECISION_KINDS`) and whether it was a real choice (1/0: more than
     one legal action; at a fight's or a trap's roll, R6.2, R7.1, R9.5, more than one
     exact chance of success among the options).
+    ``spreads``: pairs (the decision's number in ``decisions``, how much it mattered in
+    thousandths) for each decision a bot that rolls out its options
+    (:class:`~verlies.sim.search.SearchBot`) took among two or more candidates: half the
+    spread (largest less smallest) of the candidates' mean rollout values, which run from
+    -1 (a loss) to +1 (a win), i.e. the spread on the scale of a win chance. Read from
+    what the bot worked out anyway (``SearchBot.last``): it costs nothing more; other
+    bots give none.
     """
 
     players: int
     turns: tuple[int, ...] = ()
     decisions: tuple[int, ...] = ()
+    spreads: tuple[int, ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # See Tally.__reduce__.
-        return (FeelTrace, (self.players, self.turns, self.decisions))
+        return (FeelTrace, (self.players, self.turns, self.decisions, self.spreads))
+
+    def spread_rows(self) -> list[tuple[int, float]]:
+        """Each (decision number, spread as a share of a win chance) of ``spreads``."""
+        sp = self.spreads
+        return [(sp[i], sp[i + 1] / 1000) for i in range(0, len(sp), 2)]
 
     def turn_rows(self) -> list[tuple[int, ...]]:
         w = TURN_WIDTH + self.players
@@ -325,6 +338,12 @@ def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) 
     apply = game.apply
     turns: list[int] | None = [] if feel else None
     choices: list[int] = []
+    spreads: list[int] = []
+    rolls_out: list[bool] = []  # per seat: a bot whose options' values the trace reads
+    if feel:
+        from verlies.sim.search import SearchBot
+
+        rolls_out = [isinstance(b, SearchBot) for b in bots]
     turn_seen = -1
     try:
         while True:
@@ -365,6 +384,10 @@ def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) 
                     real = len(legal) > 1
                 else:
                     real = _real_choice(game, seat, legal)
+                if rolls_out[seat]:
+                    values = [v for _, v in bots[seat].last]  # type: ignore[attr-defined]
+                    if len(values) > 1:
+                        spreads += (len(choices), round((max(values) - min(values)) * 500))
                 choices.append(
                     seat
                     | _KIND_OF[type(state.stack[-1])] << 3
@@ -405,7 +428,9 @@ def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) 
         lead_changes=lead_changes,
         stalled=stalled,
         met=tuple((k, tuple(v)) for k, v in sorted(watch.met.items())),
-        feel=None if turns is None else FeelTrace(players, tuple(turns), tuple(choices)),
+        feel=None
+        if turns is None
+        else FeelTrace(players, tuple(turns), tuple(choices), tuple(spreads)),
     )
 
 
