@@ -177,3 +177,83 @@ def test_new_figures_in_the_report_in_both_languages() -> None:
     # careful bots roll nothing out: no game has a spread to show
     assert en[-1] == "Choices that mattered: no game to measure"
     assert de[-1].startswith("Gewicht der Wahl: ")
+
+
+# ---- in the comparison ---------------------------------------------------------------------
+
+
+def test_compare_watches_the_feel_family_as_compare_feel_does() -> None:
+    from verlies.sim import compare
+    from verlies.sim.compare import aa_twin
+    from verlies.sim.feel import compare_feel
+    from verlies.sim.verdict import before_after
+
+    twin = aa_twin()
+    comp = compare(None, twin, 36, players=3, workers=1, characters="all")
+    a = simulate(36, players=3, characters="all", seed=0, workers=1, keep_records=True)
+    b = simulate(36, players=3, characters="all", seed=0, workers=1, keep_records=True, deck=twin)
+    by_hand = compare_feel(a.records or [], b.records or [])
+    feel = comp.feel_dict()
+    assert feel is not None
+    hand = by_hand.rows()
+    assert feel["rows"]["mattered"]["pairs"] == hand["mattered"]["pairs"] == 0  # NaN rows
+    assert {k: r for k, r in feel["rows"].items() if k != "mattered"} == {
+        k: r for k, r in hand.items() if k != "mattered"
+    }
+    assert feel["verdict"] == by_hand.verdict
+    csv_rows = [r.split(",") for r in comp.to_csv().splitlines() if r.startswith("feel:")]
+    assert [r[0] for r in csv_rows] == [f"feel:{k}" for k in FIGURES]
+    assert csv_rows[0][1] == str(by_hand.rows()["decisiveness"]["pairs"])
+    answer = before_after(comp)
+    got = answer.to_dict()["feel"]
+    assert got["verdict"] == feel["verdict"] and list(got["rows"]) == list(FIGURES)
+    assert got["rows"]["drama"] == feel["rows"]["drama"]
+    en, de = answer.text("en").splitlines(), answer.text("de").splitlines()
+    head_en = next(i for i, x in enumerate(en) if x.startswith("Game feel, draft against base"))
+    head_de = next(i for i, x in enumerate(de) if x.startswith("Spielgefühl, Entwurf gegen Basis"))
+    # a line per figure some pair defines, in FIGURES' order; none for "mattered" here
+    assert [x.split(":")[0].strip() for x in en[head_en + 1 :]] == [
+        "Decided",
+        "Drama",
+        "Comebacks",
+        "Lead changes",
+        "Real choices",
+        "Waiting (decisions)",
+        "Waiting (steps)",
+        "Longest wait",
+        "Kingmaking",
+    ]
+    assert len(de) - head_de == len(en) - head_en
+    assert "36 pairs" in en[head_en] and "36 Paare" in de[head_de]
+
+
+@pytest.mark.parametrize("key", FIGURES)
+def test_aa_for_each_feel_figure(key: str) -> None:
+    """Both sides drawn from one distribution (constructed games: a share for the yes/no
+    figures, a spread of values for the others), 40 runs of 60 pairs, two looks:
+    "different" for the figure in at most α + 2 standard errors of the runs."""
+    import random
+
+    from verlies.sim.feel import DELTAS, FeelComparison
+
+    base = game_feel(_game(GOLDS, MOVERS, (0,), [_decision(2, 4, True)]), BY_GOLD)
+    share = key in ("comeback", "kingmaking")
+    runs, different = 40, 0
+    for run in range(runs):
+        rng = random.Random(1000 * run + FIGURES.index(key))
+
+        def draw(rng: random.Random = rng) -> Any:
+            if share:
+                return rng.random() < 0.2
+            return rng.gauss(10 * DELTAS[key], 3 * DELTAS[key])
+
+        comp = FeelComparison((key,), 0.05)
+        for i in range(60):
+            comp.add(
+                dataclasses.replace(base, **{key: draw()}),
+                dataclasses.replace(base, **{key: draw()}),
+            )
+            if i % 30 == 29:
+                comp.look()
+        different += comp.rows()[key]["state"] == "different"
+    assert different / runs <= 0.05 + 2 * (0.05 * 0.95 / runs) ** 0.5

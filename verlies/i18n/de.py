@@ -2204,4 +2204,16 @@ TEXTS: dict[str, str] = {
         "Gewicht der Wahl: die Optionen des Such-Bots unterschieden sich im Schnitt um "
         "{mean} Siegchance ({low} – {high}, {n} Spiele)"
     ),
+    "feel.ab.head": (
+        "Spielgefühl, Entwurf gegen Basis ({pairs} Paare; eigene Holm-Familie, "
+        "jederzeit gültig): {verdict}"
+    ),
+    "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
+    "feel.ab.pts": "{x} Pkt.",
+    "feel.ab.different": "das Spiel fühlt sich anders an",
+    "feel.ab.no_change": "keine nennenswerte Änderung",
+    "feel.ab.undecided": "noch nicht zu sagen",
+    "feel.ab.state.different": "verändert",
+    "feel.ab.state.within": "keine nennenswerte Änderung",
+    "feel.ab.state.open": "noch nicht zu sagen",
 }

@@ -2050,4 +2050,16 @@ TEXTS: dict[str, str] = {
         "Choices that mattered: the search bot's options differed by {mean} in win "
         "chance on average ({low} – {high}, {n} games)"
     ),
+    "feel.ab.head": (
+        "Game feel, draft against base ({pairs} pairs; its own Holm family, "
+        "always-valid): {verdict}"
+    ),
+    "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
+    "feel.ab.pts": "{x} pt",
+    "feel.ab.different": "the game feels different",
+    "feel.ab.no_change": "no meaningful change",
+    "feel.ab.undecided": "can't tell yet",
+    "feel.ab.state.different": "changed",
+    "feel.ab.state.within": "no meaningful change",
+    "feel.ab.state.open": "can't tell yet",
 }

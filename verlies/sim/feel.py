@@ -649,6 +649,49 @@ class FeelComparison:
         return "undecided"
 
 
+#: The figures shown as shares (percent; their differences in percentage points).
+SHARES = ("decisiveness", "drama", "comeback", "agency", "kingmaking", "mattered")
+
+
+def feel_lines(feel: dict[str, Any] | None, lang: str = "en") -> list[str]:
+    """The game-feel family of a comparison (``Comparison.feel_dict()``) in plain lines:
+    a head with the family's verdict, then per figure A → B, B − A with its always-valid
+    interval and what it means (changed, no meaningful change, can't tell yet). Figures
+    no pair defines (e.g. how much a choice mattered, without a search bot) are left out.
+    [] without a trace."""
+    from verlies.i18n import text as t
+
+    if not feel:
+        return []
+    rows = {k: r for k, r in feel["rows"].items() if r["pairs"]}
+    pairs = max((r["pairs"] for r in rows.values()), default=0)
+    out = [t("feel.ab.head", lang, pairs=pairs, verdict=t(f"feel.ab.{feel['verdict']}", lang))]
+    for key, r in rows.items():
+        pct = key in SHARES
+
+        def diff(x: float, pct: bool = pct) -> str:
+            if not math.isfinite(x):
+                return "–"
+            s = f"{x * 100:+.1f}" if pct else f"{x:+.2f}"
+            s = (s.replace(".", ",") if lang == "de" else s).replace("-", "−")
+            return t("feel.ab.pts", lang, x=s) if pct else s
+
+        out.append(
+            t(
+                "feel.ab.row",
+                lang,
+                name=t(f"feel.name.{key}", lang),
+                a=_num(r["a"], pct, lang),
+                b=_num(r["b"], pct, lang),
+                diff=diff(r["diff"]),
+                low=diff(r["ci_low"]),
+                high=diff(r["ci_high"]),
+                state=t(f"feel.ab.state.{r['state']}", lang),
+            )
+        )
+    return out
+
+
 def compare_feel(
     records_a: Sequence[GameRecord],
     records_b: Sequence[GameRecord],
@@ -972,4 +1015,4 @@ def skill_trace(
     return trace
 
 
-__all__ += ["DELTAS", "KINGMAKER", "SELECTIONS", "THRESHOLD", "FeelTrace"]
+__all__ += ["SHARES", "feel_lines", "DELTAS", "KINGMAKER", "SELECTIONS", "THRESHOLD", "FeelTrace"]
