@@ -2216,4 +2216,7 @@ TEXTS: dict[str, str] = {
     "feel.ab.state.different": "verändert",
     "feel.ab.state.within": "keine nennenswerte Änderung",
     "feel.ab.state.open": "noch nicht zu sagen",
+    "feel.section": "Spielgefühl",
+    "feel.show.button": "Zeig mir so ein Spiel",
+    "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
 }

@@ -2062,4 +2062,7 @@ TEXTS: dict[str, str] = {
     "feel.ab.state.different": "changed",
     "feel.ab.state.within": "no meaningful change",
     "feel.ab.state.open": "can't tell yet",
+    "feel.section": "Game feel",
+    "feel.show.button": "Show me a game like this",
+    "feel.show.open": "Open game {index} of the draft at turn {turn}",
 }

@@ -183,6 +183,9 @@ class BalanceTab:
         self._last_draw = 0.0
         self._targets_used: list[Any] = []  # the targets of the run shown
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
+        from verlies.ui.feel_view import FeelSection  # game feel (issue 40)
+
+        self.feel = FeelSection(lang)
         self.box = widgets.VBox(
             [
                 panel_styles(CSS),
@@ -196,6 +199,7 @@ class BalanceTab:
                 self.diff_chart,
                 self.plots,
                 self.table,
+                self.feel.widget,
                 self.downloads,
                 size_box,
                 self.glossary,
@@ -363,6 +367,7 @@ class BalanceTab:
         self._draw(self.run, words_only=True)
         self.skill.set_lang(lang)
         self.suggest.set_lang(lang)
+        self.feel.set_lang(lang)
         self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
         self.size_label.value = self._t("samplesize.points")
         self._show_size()
@@ -545,6 +550,7 @@ class BalanceTab:
         self._show_fresh()
         if not run.running:
             self._show_verdict()
+            self.feel.show(comp)
 
     def _show_verdict(self) -> None:
         from verlies.ui.balance_chart import verdict_html
