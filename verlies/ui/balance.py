@@ -199,7 +199,6 @@ class BalanceTab:
                 self.diff_chart,
                 self.plots,
                 self.table,
-                self.feel.widget,
                 self.downloads,
                 size_box,
                 self.glossary,
@@ -220,7 +219,9 @@ class BalanceTab:
             executor=self.run.executor,
             set_draft=set_draft,
         )
-        self.widget = widgets.VBox([self.box, self.skill.widget, self.suggest.widget])
+        self.widget = widgets.VBox(
+            [self.box, self.feel.widget, self.skill.widget, self.suggest.widget]
+        )
         self.widget.add_class("vl-balance-tab")
         self.set_lang(lang)
 
