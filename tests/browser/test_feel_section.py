@@ -66,7 +66,8 @@ def _read(page: Page, lang: str, width: int) -> bool:
         for part in (r["line"], r["button"]):
             assert part["left"] >= -0.5 and part["right"] <= width + 0.5, r
             assert part["scroll"] <= part["client"] + 1, ("cut", r)
-        assert r["button"]["top"] >= r["line"]["top"] - 0.5  # beside or below its line
+        # beside its line (their heights overlap) or below it, never above
+        assert r["button"]["bottom"] > r["line"]["top"], r
     assert got["pageScroll"] <= got["pageClient"], "the page scrolls sideways"
     foreign = foreign_words(got["text"], lang, ("feel.",))
     assert not foreign, f"words of {other_lang(lang)} on the {lang} section: {sorted(foreign)}"
