@@ -257,3 +257,24 @@ def test_aa_for_each_feel_figure(key: str) -> None:
                 comp.look()
         different += comp.rows()[key]["state"] == "different"
     assert different / runs <= 0.05 + 2 * (0.05 * 0.95 / runs) ** 0.5
+
+
+def test_cli_compare_json_csv_and_text_carry_the_feel_family(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    import json
+
+    from verlies.__main__ import main
+
+    args = ["compare", "-n", "8", "-p", "3", "--workers", "1", "--no-progress"]
+    assert main([*args, "--json", "--csv", str(tmp_path / "c.csv")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["feel"]["rows"]) == list(FIGURES)
+    assert data["before_after"]["feel"]["verdict"] == data["feel"]["verdict"]
+    assert data["feel"]["rows"]["drama"]["pairs"] == 8
+    assert data["feel"]["rows"]["drama"]["ci_low"] is None  # fewer than 30 pairs: no interval
+    csv_keys = [r.split(",")[0] for r in (tmp_path / "c.csv").read_text().splitlines()]
+    assert csv_keys[-len(FIGURES) :] == [f"feel:{k}" for k in FIGURES]
+    assert main([*args, "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Spielgefühl, Entwurf gegen Basis (8 Paare" in out
