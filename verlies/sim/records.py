@@ -11,6 +11,7 @@ metrics can be recomputed from raw records (and checked against the streaming su
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from fractions import Fraction
@@ -340,10 +341,12 @@ def play_record(game: Game, bots: Sequence[Bot], index: int, feel: bool = True) 
     choices: list[int] = []
     spreads: list[int] = []
     rolls_out: list[bool] = []  # per seat: a bot whose options' values the trace reads
-    if feel:
-        from verlies.sim.search import SearchBot
-
-        rolls_out = [isinstance(b, SearchBot) for b in bots]
+    # A search bot exists only once its module is imported: asked without importing it.
+    search = sys.modules.get("verlies.sim.search") if feel else None
+    if search is not None:
+        rolls_out = [isinstance(b, search.SearchBot) for b in bots]
+    else:
+        rolls_out = [False] * players
     turn_seen = -1
     try:
         while True:

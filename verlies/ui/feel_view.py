@@ -21,6 +21,8 @@ CSS = """<style>
 .vl-feel .vl-feel-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
 .vl-feel .vl-feel-row .widget-html { max-width: 100%; }
 .vl-feel .vl-feel-row .widget-html-content { white-space: normal; }
+.vl-feel button.vl-feel-show { width: auto; max-width: 100%; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; }
 </style>"""
 
 
