@@ -13,19 +13,26 @@ Prints, all measured in this run (figures, not a pass/fail test):
    and CPU seconds (2 workers with ``--workers 2``); ``--luck-only`` also that of the
    luck-only deck (``feel.luck_only``: every test passed by any roll), which should
    read flat;
-4. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
+4. with ``--instructions``: the same comparison counted in the interpreter's instructions
+   under valgrind (callgrind), which the machine's load does not move: per player count,
+   ``--instr-games`` games with and without the trace, each less a run of 0 games (the
+   start-up), instructions per game and the ratio;
+5. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
    (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them.
 
     .venv/bin/python benchmarks/feel.py [--games 300] [--rounds 6] [--players 2,3,4]
                                         [--skill 24 --budgets 1,2,4,8 --workers 2
-                                         --luck-only] [--calibrate]
+                                         --luck-only] [--instructions] [--calibrate]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
+import subprocess
+import sys
 import time
 
 from verlies.sim import simulate
@@ -101,6 +108,39 @@ def skill(args: argparse.Namespace, deck: object) -> None:
     print(f"  levels off at {tr.levels_off}")
 
 
+def _play_only(players: int, games: int, feel: bool) -> None:
+    """The games counted by ``instructions`` (run in a child process under valgrind)."""
+    spec = RunSpec.build(players=players, characters="all", seed=1)
+    _play(spec, 0, games, feel)
+
+
+def _count(players: int, games: int, feel: bool) -> int:
+    cmd = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--_play",
+        f"{players},{games},{int(feel)}",
+    ]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
+    m = re.search(r"Collected : (\d+)", out)
+    assert m is not None, out[-500:]
+    return int(m.group(1))
+
+
+def instructions(players: int, games: int) -> None:
+    start = _count(players, 0, False)
+    plain = _count(players, games, False) - start
+    traced = _count(players, games, True) - start
+    print(
+        f"{players} players, {games} games under callgrind: without the trace "
+        f"{plain / games / 1e6:.2f} M instructions/game, with it {traced / games / 1e6:.2f} M; "
+        f"ratio {traced / plain:.3f}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
@@ -112,10 +152,20 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
     ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--instructions", action="store_true")
+    ap.add_argument("--instr-games", type=int, default=40)
+    ap.add_argument("--_play", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args._play:
+        p, n, f = (int(x) for x in args._play.split(","))
+        _play_only(p, n, bool(f))
+        return
     print(f"load average {os.getloadavg()}")
     for p in (int(x) for x in args.players.split(",") if x):
         cost(p, args.games, args.rounds)
+    if args.instructions:
+        for p in (int(x) for x in args.players.split(",") if x):
+            instructions(p, args.instr_games)
     if args.skill:
         for deck in (None, luck_only()) if args.luck_only else (None,):
             skill(args, deck)

@@ -17,6 +17,7 @@ from verlies.sim import simulate
 from verlies.sim.compare import aa_twin
 from verlies.sim.feel import (
     FIGURES,
+    KINGMAKER,
     THRESHOLD,
     compare_feel,
     estimator_for,
@@ -193,7 +194,40 @@ def _figures_by_hand(r: GameRecord) -> dict[str, Any]:
     out["wait_decisions"] = sum(waits) / len(waits) if waits else None
     out["wait_steps"] = sum(steps) / len(steps) if steps else None
     out["longest_wait"] = max(waits) if waits else None
+    out["kingmaking"] = _kingmaking_by_hand(r, dec)
+    sp = r.feel.spreads
+    out["mattered"] = sum(sp[1::2]) / 1000 / (len(sp) // 2) if sp else None
     return out
+
+
+def _kingmaking_by_hand(r: GameRecord, dec: list[tuple[int, ...]]) -> float | None:
+    """Some turn of a seat last and below half an even chance, not a winner, with a real
+    choice of its own, over which the sole favourite of the others changed to a winner
+    (the result after the last turn)."""
+    assert r.feel is not None
+    rows = r.feel.turn_rows()
+    if r.players < 3 or not r.winners or not rows:
+        return None
+    est = estimator_for(r.players)
+    chances = [est.chances(row) for row in rows]
+    end = [1.0 if s == r.winners[0] and len(r.winners) == 1 else 0.0 for s in range(r.players)]
+
+    def top(c: list[float], but: int) -> int | None:
+        ranked = sorted((c[s], s) for s in range(r.players) if s != but)
+        return ranked[-1][1] if ranked[-1][0] > ranked[-2][0] else None
+
+    for t, row in enumerate(rows):
+        m, c = row[0], chances[t]
+        if m in r.winners or c[m] != min(c) or c[m] * r.players >= KINGMAKER:
+            continue
+        nxt = chances[t + 1] if t + 1 < len(rows) else end
+        until = rows[t + 1][1] if t + 1 < len(rows) else r.steps + 1
+        new = top(nxt, m)
+        if new is None or new == top(c, m) or new not in r.winners:
+            continue
+        if any(d[0] == m and d[3] and row[1] <= d[1] < until for d in dec):
+            return 1.0
+    return 0.0
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])

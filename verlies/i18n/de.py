@@ -2248,4 +2248,30 @@ TEXTS: dict[str, str] = {
     "workspace.fresh": "vom Entwurf, wie er jetzt ist",
     "workspace.stale": "veraltet: das Deck hat sich seitdem geändert",
     "workspace.dropped": "{what} weggelassen: {msg}",
+    # --- feel2 ---
+    "feel.name.kingmaking": "Königsmacher",
+    "feel.name.mattered": "Gewicht der Wahl",
+    "feel.line.kingmaking": (
+        "Königsmacher: in {mean} der Spiele entschied ein Spieler, der nicht mehr "
+        "gewinnen konnte, wer gewinnt ({low} – {high}, {n} Spiele)"
+    ),
+    "feel.line.mattered": (
+        "Gewicht der Wahl: die Optionen des Such-Bots unterschieden sich im Schnitt um "
+        "{mean} Siegchance ({low} – {high}, {n} Spiele)"
+    ),
+    "feel.ab.head": (
+        "Spielgefühl, Entwurf gegen Basis ({pairs} Paare; eigene Holm-Familie, "
+        "jederzeit gültig): {verdict}"
+    ),
+    "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
+    "feel.ab.pts": "{x} Pkt.",
+    "feel.ab.different": "das Spiel fühlt sich anders an",
+    "feel.ab.no_change": "keine nennenswerte Änderung",
+    "feel.ab.undecided": "noch nicht zu sagen",
+    "feel.ab.state.different": "verändert",
+    "feel.ab.state.within": "keine nennenswerte Änderung",
+    "feel.ab.state.open": "noch nicht zu sagen",
+    "feel.section": "Spielgefühl",
+    "feel.show.button": "Zeig mir so ein Spiel",
+    "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
 }

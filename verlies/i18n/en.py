@@ -2089,4 +2089,30 @@ TEXTS: dict[str, str] = {
     "workspace.fresh": "of the draft as it is",
     "workspace.stale": "out of date: the deck changed since",
     "workspace.dropped": "{what} left out: {msg}",
+    # --- feel2 ---
+    "feel.name.kingmaking": "Kingmaking",
+    "feel.name.mattered": "Choices that mattered",
+    "feel.line.kingmaking": (
+        "Kingmaking: in {mean} of the games a player who could no longer win decided "
+        "who did ({low} – {high}, {n} games)"
+    ),
+    "feel.line.mattered": (
+        "Choices that mattered: the search bot's options differed by {mean} in win "
+        "chance on average ({low} – {high}, {n} games)"
+    ),
+    "feel.ab.head": (
+        "Game feel, draft against base ({pairs} pairs; its own Holm family, "
+        "always-valid): {verdict}"
+    ),
+    "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
+    "feel.ab.pts": "{x} pt",
+    "feel.ab.different": "the game feels different",
+    "feel.ab.no_change": "no meaningful change",
+    "feel.ab.undecided": "can't tell yet",
+    "feel.ab.state.different": "changed",
+    "feel.ab.state.within": "no meaningful change",
+    "feel.ab.state.open": "can't tell yet",
+    "feel.section": "Game feel",
+    "feel.show.button": "Show me a game like this",
+    "feel.show.open": "Open game {index} of the draft at turn {turn}",
 }

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.sim import stats
+from verlies.sim.feel import FIGURES as FEEL_FIGURES
+from verlies.sim.feel import FeelComparison, game_feel
 from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Z95, Metrics
 from verlies.sim.records import BotsArg, DeckArg, GameRecord, SimulationError, VariantsArg
@@ -227,6 +229,10 @@ class Comparison(TableReport):
     #: comparison after a look, "different", "no_change" or "undecided"; None: the
     #: comparison's own verdict over ``watch``.
     decide: Callable[[Comparison], str] | None = field(default=None, repr=False, compare=False)
+    #: The game-feel figures of the same pairs (verlies.sim.feel, docs/metrics.md "Game
+    #: feel"): watched in a family of their own (the same always-valid method, Holm across
+    #: the figures); they do not move ``verdict``, the before/after answer names them.
+    feel: FeelComparison | None = field(default=None, repr=False, compare=False)
 
     @property
     def games(self) -> int:
@@ -243,6 +249,10 @@ class Comparison(TableReport):
             self.paired.setdefault(key, Paired()).add(va[key], vb[key])
         if _key(ra) == _key(rb):
             self.same_games += 1
+        if ra.feel is not None and rb.feel is not None:
+            if self.feel is None:
+                self.feel = FeelComparison(FEEL_FIGURES, self.alpha)
+            self.feel.add(game_feel(ra), game_feel(rb))
 
     # ---- the statistics of one quantity ---------------------------------------------------
 
@@ -335,6 +345,8 @@ class Comparison(TableReport):
     def look(self) -> None:
         """Record a look (after a whole block): the running minimum of the p-values."""
         self.looks += 1
+        if self.feel is not None:
+            self.feel.look()
         if self.sequential:
             for key in self.paired:
                 self._pmin[key] = min(self._pmin.get(key, 1.0), self._p_now(key))
@@ -479,6 +491,19 @@ class Comparison(TableReport):
             "correction": "holm",
             "watched": self.watched(),
             "differences": self.differences(),
+            "feel": self.feel_dict(),
+        }
+
+    def feel_dict(self) -> dict[str, Any] | None:
+        """The game-feel family: its verdict and per figure A, B, B − A with its
+        always-valid interval, p, Holm's p and the figure's state; None without traces."""
+        if self.feel is None:
+            return None
+        return {
+            "verdict": self.feel.verdict,
+            "correction": "holm",
+            "method": "always-valid",
+            "rows": self.feel.rows(),
         }
 
     def to_csv(self) -> str:
@@ -489,6 +514,10 @@ class Comparison(TableReport):
         w.writerow(["quantity", *cols])
         for key, r in self.differences().items():
             w.writerow([key, *(table_cell(r[c]) for c in cols)])
+        feel = self.feel_dict()
+        for key, f in (feel["rows"] if feel else {}).items():  # their own Holm family
+            row = {"n": f["pairs"], **f, "clear": f["state"] == "different"}
+            w.writerow([f"feel:{key}", *(table_cell(row[c]) for c in cols)])
         return out.getvalue()
 
     def _tables(self, lang: str = "en") -> list[Table]:

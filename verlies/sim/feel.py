@@ -76,7 +76,14 @@ FIGURES: tuple[str, ...] = (
     "wait_decisions",
     "wait_steps",
     "longest_wait",
+    "kingmaking",
+    "mattered",
 )
+#: A seat out of contention ("cannot win", kingmaking, docs/metrics.md): at its turn's
+#: start last in estimated win chance and below this share of an even chance (1/players),
+#: and it does not win. (The estimator seldom puts a seat below 10 %: a firmer bound
+#: would find almost nothing.)
+KINGMAKER = 0.5
 #: The win chance the eventual winner must keep to the end for the game to count as decided.
 THRESHOLD = 0.5
 #: The names of the estimator's features, per seat.
@@ -275,6 +282,11 @@ class GameFeel:
     wait_steps: float | None  # mean steps per wait
     longest_wait: int | None  # the most decisions of others in one wait
     turn_steps: tuple[int, ...] = ()  # the step at which each turn row began
+    kingmaking: bool | None = None  # a seat that could not win decided who does
+    king_turn: int | None = None  # the turn (row) of the first such decision
+    mattered: float | None = None  # mean spread of a rolling-out bot's options' values
+    mattered_decisions: int = 0  # decisions that spread is the mean of
+    mattered_turn: int | None = None  # the turn (row) of the decision that mattered most
 
     def value(self, key: str) -> float | None:
         """A figure as a number (a comeback as 1/0)."""
@@ -303,11 +315,13 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
     decisiveness = drama = None
     decided = worst = None
     comeback = None
+    chs: list[list[float]] = []
     if players > 1 and winners and rows:
         curve = []  # the winners' chance and the best other seat's, per turn
         half = len(rows) // 2
         for t, row in enumerate(rows):
             ch = est.chances(row)
+            chs.append(ch)
             mine = sum(ch[s] for s in winners)
             others = max((ch[s] for s in range(players) if s not in winners), default=0.0)
             curve.append((mine, others))
@@ -321,6 +335,14 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         drama = max(0.0, gaps[worst])
     decisions = trace.decision_rows()
     choices = sum(d[3] for d in decisions)
+    king_turn = _kingmaking(rows, chs, winners, decisions) if players > 2 and chs else None
+    spreads = trace.spread_rows()
+    mattered = mattered_turn = None
+    if spreads:
+        mattered = sum(v for _, v in spreads) / len(spreads)
+        top = max(spreads, key=lambda kv: (kv[1], -kv[0]))[0]
+        top_step = decisions[top][1]
+        mattered_turn = max([t for t, row in enumerate(rows) if row[1] <= top_step], default=0)
     waits_d, waits_s = _waits(decisions)
     return GameFeel(
         index=record.index,
@@ -341,6 +363,11 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         wait_steps=sum(waits_s) / len(waits_s) if waits_s else None,
         longest_wait=max(waits_d) if waits_d else None,
         turn_steps=tuple(row[1] for row in rows),
+        kingmaking=None if players < 3 or not chs else king_turn is not None,
+        king_turn=king_turn,
+        mattered=mattered,
+        mattered_decisions=len(spreads),
+        mattered_turn=mattered_turn,
     )
 
 
@@ -370,6 +397,53 @@ def _waits(decisions: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:
     return waits_d, waits_s
 
 
+def _favourite(ch: Sequence[float], but: int) -> int:
+    """The seat other than ``but`` with the highest chance; -1 on a tie for it."""
+    best = -1
+    top = -1.0
+    tie = False
+    for s, c in enumerate(ch):
+        if s == but:
+            continue
+        if c > top:
+            best, top, tie = s, c, False
+        elif c == top:
+            tie = True
+    return -1 if tie else best
+
+
+def _kingmaking(
+    rows: Sequence[Sequence[int]],
+    chs: Sequence[Sequence[float]],
+    winners: Sequence[int],
+    decisions: Sequence[Sequence[int]],
+) -> int | None:
+    """The first turn (row) in which a seat that cannot win (at the turn's start last and
+    below :data:`KINGMAKER` of an even chance, and not a winner) made a real choice and
+    the favourite among the other seats changed, to a seat that went on to win: after
+    the turn, at the next turn's start, or for the last turn the result (a sole winner).
+    None if none."""
+    last = len(rows) - 1
+    for t, row in enumerate(rows):
+        m = row[0]
+        mine = chs[t][m]
+        if m in winners or mine >= KINGMAKER / len(chs[t]) or mine > min(chs[t]):
+            continue
+        before = _favourite(chs[t], m)
+        if t < last:
+            after = _favourite(chs[t + 1], m)
+            end = rows[t + 1][1]
+        else:
+            after = winners[0] if len(winners) == 1 else -1
+            end = 1 << 62
+        if after < 0 or after == before or after not in winners:
+            continue
+        start = row[1]
+        if any(d[0] == m and d[3] and start <= d[1] < end for d in decisions):
+            return t
+    return None
+
+
 # ---- a deck's figures ----------------------------------------------------------------------
 
 
@@ -389,7 +463,7 @@ class FeelReport:
             raise KeyError(f"unknown game-feel figure {key!r} (known: {', '.join(FIGURES)})")
         values = [v for g in self.games if (v := g.value(key)) is not None]
         n = len(values)
-        if key == "comeback":
+        if key in ("comeback", "kingmaking"):
             k = int(sum(values))
             lo, hi = wilson(k, n)
             est = Estimate(k / n if n else math.nan, lo, hi)
@@ -434,7 +508,7 @@ class FeelReport:
             if not f["games"]:
                 lines.append(t("feel.none", lang, name=t(f"feel.name.{key}", lang)))
                 continue
-            pct = key in ("decisiveness", "drama", "comeback", "agency")
+            pct = key in ("decisiveness", "drama", "comeback", "agency", "kingmaking", "mattered")
             lines.append(
                 t(
                     f"feel.line.{key}",
@@ -494,6 +568,8 @@ DELTAS: dict[str, float] = {
     "wait_decisions": 0.25,
     "wait_steps": 1.0,
     "longest_wait": 1.0,
+    "kingmaking": 0.03,
+    "mattered": 0.02,
 }
 #: Pairs before a sequential look may decide (as ``verlies.sim.compare.MIN_PAIRS``).
 MIN_PAIRS = 30
@@ -586,6 +662,49 @@ class FeelComparison:
         return "undecided"
 
 
+#: The figures shown as shares (percent; their differences in percentage points).
+SHARES = ("decisiveness", "drama", "comeback", "agency", "kingmaking", "mattered")
+
+
+def feel_lines(feel: dict[str, Any] | None, lang: str = "en") -> list[str]:
+    """The game-feel family of a comparison (``Comparison.feel_dict()``) in plain lines:
+    a head with the family's verdict, then per figure A → B, B − A with its always-valid
+    interval and what it means (changed, no meaningful change, can't tell yet). Figures
+    no pair defines (e.g. how much a choice mattered, without a search bot) are left out.
+    [] without a trace."""
+    from verlies.i18n import text as t
+
+    if not feel:
+        return []
+    rows = {k: r for k, r in feel["rows"].items() if r["pairs"]}
+    pairs = max((r["pairs"] for r in rows.values()), default=0)
+    out = [t("feel.ab.head", lang, pairs=pairs, verdict=t(f"feel.ab.{feel['verdict']}", lang))]
+    for key, r in rows.items():
+        pct = key in SHARES
+
+        def diff(x: float, pct: bool = pct) -> str:
+            if not math.isfinite(x):
+                return "–"
+            s = f"{x * 100:+.1f}" if pct else f"{x:+.2f}"
+            s = (s.replace(".", ",") if lang == "de" else s).replace("-", "−")
+            return t("feel.ab.pts", lang, x=s) if pct else s
+
+        out.append(
+            t(
+                "feel.ab.row",
+                lang,
+                name=t(f"feel.name.{key}", lang),
+                a=_num(r["a"], pct, lang),
+                b=_num(r["b"], pct, lang),
+                diff=diff(r["diff"]),
+                low=diff(r["ci_low"]),
+                high=diff(r["ci_high"]),
+                state=t(f"feel.ab.state.{r['state']}", lang),
+            )
+        )
+    return out
+
+
 def compare_feel(
     records_a: Sequence[GameRecord],
     records_b: Sequence[GameRecord],
@@ -642,6 +761,8 @@ SELECTIONS: dict[str, tuple[str, bool]] = {
     "shortest_game": ("turns", False),
     "longest_wait": ("longest_wait", True),
     "least_agency": ("agency", False),
+    "kingmaking": ("kingmaking", True),
+    "mattered": ("mattered", True),
 }
 
 
@@ -662,7 +783,7 @@ def show_me(
     best: tuple[float, int, GameFeel] | None = None
     for r in records:
         g = game_feel(r, estimator)
-        if what == "comeback" and not g.comeback:
+        if (what == "comeback" and not g.comeback) or (what == "kingmaking" and not g.kingmaking):
             continue
         v = getattr(g, key)
         if v is None:
@@ -677,6 +798,10 @@ def show_me(
         turn = g.worst_turn or 0
     elif what in ("late_decision", "early_decision"):
         turn = min(g.decided_turn or 0, max(0, g.turns - 1))
+    elif what == "kingmaking":
+        turn = g.king_turn or 0
+    elif what == "mattered":
+        turn = g.mattered_turn or 0
     elif what == "longest_wait":
         turn = _longest_wait_turn(next(r for r in records if r.index == g.index))
     else:
@@ -903,4 +1028,4 @@ def skill_trace(
     return trace
 
 
-__all__ += ["DELTAS", "SELECTIONS", "THRESHOLD", "FeelTrace"]
+__all__ += ["SHARES", "feel_lines", "DELTAS", "KINGMAKER", "SELECTIONS", "THRESHOLD", "FeelTrace"]

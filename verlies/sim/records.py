@@ -11,6 +11,7 @@ metrics can be recomputed from raw records (and checked against the streaming su
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from fractions import Fraction
@@ -28,7 +29,6 @@ from verlies.rules import mix64
 from verlies.sim.bots import Bot, bot_name, make_bot
 from verlies.sim.stalls import stall_of
 from verlies.variants import Variants
-from verlies.views import DieTest
 
 __all__ = [
     "REASONS",
@@ -178,15 +178,28 @@ class FeelTrace:
     index into :data:`DECISION_KINDS`) and whether it was a real choice (1/0: more than
     one legal action; at a fight's or a trap's roll, R6.2, R7.1, R9.5, more than one
     exact chance of success among the options).
+    ``spreads``: pairs (the decision's number in ``decisions``, how much it mattered in
+    thousandths) for each decision a bot that rolls out its options
+    (:class:`~verlies.sim.search.SearchBot`) took among two or more candidates: half the
+    spread (largest less smallest) of the candidates' mean rollout values, which run from
+    -1 (a loss) to +1 (a win), i.e. the spread on the scale of a win chance. Read from
+    what the bot worked out anyway (``SearchBot.last``): it costs nothing more; other
+    bots give none.
     """
 
     players: int
     turns: tuple[int, ...] = ()
     decisions: tuple[int, ...] = ()
+    spreads: tuple[int, ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # See Tally.__reduce__.
-        return (FeelTrace, (self.players, self.turns, self.decisions))
+        return (FeelTrace, (self.players, self.turns, self.decisions, self.spreads))
+
+    def spread_rows(self) -> list[tuple[int, float]]:
+        """Each (decision number, spread as a share of a win chance) of ``spreads``."""
+        sp = self.spreads
+        return [(sp[i], sp[i + 1] / 1000) for i in range(0, len(sp), 2)]
 
     def turn_rows(self) -> list[tuple[int, ...]]:
         w = TURN_WIDTH + self.players
@@ -331,6 +344,14 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
     apply = game.apply
     turns: list[int] | None = [] if feel else None
     choices: list[int] = []
+    spreads: list[int] = []
+    rolls_out: list[bool] = []  # per seat: a bot whose options' values the trace reads
+    # A search bot exists only once its module is imported: asked without importing it.
+    search = sys.modules.get("verlies.sim.search") if feel else None
+    if search is not None:
+        rolls_out = [isinstance(b, search.SearchBot) for b in bots]
+    else:
+        rolls_out = [False] * players
     turn_seen = -1
     try:
         while True:
@@ -371,6 +392,10 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
                     real = len(legal) > 1
                 else:
                     real = _real_choice(game, seat, legal)
+                if rolls_out[seat]:
+                    values = [v for _, v in bots[seat].last]  # type: ignore[attr-defined]
+                    if len(values) > 1:
+                        spreads += (len(choices), round((max(values) - min(values)) * 500))
                 choices.append(
                     seat
                     | _KIND_OF[type(state.stack[-1])] << 3
@@ -411,7 +436,9 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
         lead_changes=lead_changes,
         stalled=stalled,
         met=tuple((k, tuple(v)) for k, v in sorted(watch.met.items())),
-        feel=None if turns is None else FeelTrace(players, tuple(turns), tuple(choices)),
+        feel=None
+        if turns is None
+        else FeelTrace(players, tuple(turns), tuple(choices), tuple(spreads)),
     )
 
 
@@ -430,9 +457,10 @@ def _standings(out: list[int], state: Any, seat: int, step: int) -> None:
         elif f.injured:
             injured |= bit
         elif left:
-            can = is_open.get(f.pos)
-            if can is None:
-                can = has_open_passage(board, f.pos)
+            pos = f.pos
+            can = is_open.get(pos)
+            if can is None:  # kept as the rules keep it (legal.can_draw): a cache only
+                can = is_open[pos] = has_open_passage(board, pos)
             if can:
                 ready |= bit
         golds.append(f.gold if f.treasures else f.coins)
@@ -457,25 +485,27 @@ def _real_choice(game: Game, seat: int, legal: Any) -> bool:
     tell from the legal actions it already has. A draw chosen without working out the
     walks (R3.2): a choice if any walk exists (R3.5), i.e. a neighbouring card the figure
     can step onto. At a roll with several ways to roll (R7.1, R6.2, R9.5) the options are
-    tried on copies of the game and their exact chances compared."""
+    compared by their exact chances of success."""
     state = game.state
     if legal is None and type(state.stack[-1]) is Turn and not state.figures[seat].injured:
         pos = state.figures[seat].pos
-        near = state.cache.steps.get(pos)
-        return bool(neighbours(state.board, pos) if near is None else near)
+        steps = state.cache.steps
+        near = steps.get(pos)
+        if near is None:  # kept as the rules keep it (legal._walks): a cache only
+            near = steps[pos] = neighbours(state.board, pos)
+        return bool(near)
     if legal is None:
         legal = game.legal_actions()
     if len(legal) < 2:
         return False
     if type(legal[0]) is not Choose:
         return True
-    chances = set()
-    for action in legal:  # a fight's or a trap's roll
-        g = game.clone(log=False)
-        g.apply(action)
-        pending = g.pending_context()
-        chances.add(pending.chance if isinstance(pending, DieTest) else -1)
-    return len(chances) > 1
+    # A fight's or a trap's roll: each option's exact chance from the rules' own odds
+    # (Game.odds, R6.2, R7.2, R9.5), no copy of the game; the first two that differ
+    # settle it.
+    odds = game.odds
+    first = odds(legal[0])
+    return any(odds(action) != first for action in legal[1:])
 
 
 class _Tallies:

@@ -166,6 +166,9 @@ class BeforeAfter:
     #: The paired quantities outside the family (injuries, gold, …), their own Holm
     #: family (:func:`other_rows`); their clear changes are named after the verdict.
     others: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The game-feel figures (``Comparison.feel_dict()``): a family of their own, named
+    #: after the answer in lines of their own; None without traces.
+    feel: dict[str, Any] | None = None
 
     # ---- reading it --------------------------------------------------------------------
 
@@ -208,9 +211,11 @@ class BeforeAfter:
 
     def text(self, lang: str = "en") -> str:
         from verlies.i18n.metrics import before_after_table
+        from verlies.sim.feel import feel_lines
         from verlies.sim.report import text_tables
 
-        return text_tables(before_after_table(self, lang))
+        lines = feel_lines(self.feel, lang)
+        return text_tables(before_after_table(self, lang)) + "".join(x + "\n" for x in lines)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -227,6 +232,7 @@ class BeforeAfter:
             "targets": [t.to_dict() for t in self.targets],
             "rows": {k: r.to_dict() for k, r in self.rows.items()},
             "others": self.others,
+            "feel": self.feel,
         }
 
 
@@ -363,6 +369,7 @@ def before_after(
         targets=tlist,
         deck=deck_a,
         others=other_rows(comp, corrected) if floors else {},
+        feel=comp.feel_dict(),
     )
 
 

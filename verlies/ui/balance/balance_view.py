@@ -60,6 +60,10 @@ class BalanceTab(RunPanel):
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
         #: Called after a run ended and was drawn (the workspace keeps its answer).
         self.done_listeners: list[Callable[[], None]] = []
+
+        from verlies.ui.balance.feel_view import FeelSection  # game feel (issue 40)
+
+        self.feel = FeelSection(lang)
         self.box = widgets.VBox(
             [
                 panel_styles(CSS),
@@ -93,7 +97,9 @@ class BalanceTab(RunPanel):
             executor=self.run.executor,
             set_draft=set_draft,
         )
-        self.widget = widgets.VBox([self.box, self.skill.widget, self.suggest.widget])
+        self.widget = widgets.VBox(
+            [self.box, self.feel.widget, self.skill.widget, self.suggest.widget]
+        )
         self.widget.add_class("vl-balance-tab")
         self.set_lang(lang)
 
@@ -237,6 +243,7 @@ class BalanceTab(RunPanel):
         self._draw(self.run, words_only=True)
         self.skill.set_lang(lang)
         self.suggest.set_lang(lang)
+        self.feel.set_lang(lang)
         self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
         self.size_label.value = self._t("samplesize.points")
         self._show_size()
@@ -402,6 +409,7 @@ class BalanceTab(RunPanel):
         self._show_fresh()
         if not run.running:
             self._show_verdict()
+            self.feel.show(comp)
 
     def _show_verdict(self) -> None:
         from verlies.ui.balance.chart import verdict_html
