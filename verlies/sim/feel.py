@@ -312,37 +312,12 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         )
     rows = trace.turn_rows()
     winners = record.winners
-    decisiveness = drama = None
-    decided = worst = None
-    comeback = None
-    chs: list[list[float]] = []
-    if players > 1 and winners and rows:
-        curve = []  # the winners' chance and the best other seat's, per turn
-        half = len(rows) // 2
-        for t, row in enumerate(rows):
-            ch = est.chances(row)
-            chs.append(ch)
-            mine = sum(ch[s] for s in winners)
-            others = max((ch[s] for s in range(players) if s not in winners), default=0.0)
-            curve.append((mine, others))
-            if t == half:
-                low = min(ch)
-                comeback = low < max(ch) and any(ch[s] == low for s in winners)
-        decided = _decided(curve)
-        decisiveness = decided / len(rows)
-        gaps = [others - mine for mine, others in curve]
-        worst = max(range(len(gaps)), key=lambda t: (gaps[t], -t))
-        drama = max(0.0, gaps[worst])
+    decisiveness, decided, drama, worst, comeback, chs = _tension(rows, winners, est)
     decisions = trace.decision_rows()
     choices = sum(d[3] for d in decisions)
     king_turn = _kingmaking(rows, chs, winners, decisions) if players > 2 and chs else None
     spreads = trace.spread_rows()
-    mattered = mattered_turn = None
-    if spreads:
-        mattered = sum(v for _, v in spreads) / len(spreads)
-        top = max(spreads, key=lambda kv: (kv[1], -kv[0]))[0]
-        top_step = decisions[top][1]
-        mattered_turn = max([t for t, row in enumerate(rows) if row[1] <= top_step], default=0)
+    mattered, mattered_turn = _mattered(spreads, rows, decisions)
     waits_d, waits_s = _waits(decisions)
     return GameFeel(
         index=record.index,
@@ -369,6 +344,51 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         mattered_decisions=len(spreads),
         mattered_turn=mattered_turn,
     )
+
+
+def _tension(
+    rows: Sequence[Sequence[int]], winners: Sequence[int], est: Estimator
+) -> tuple[float | None, int | None, float | None, int | None, bool | None, list[list[float]]]:
+    """Decisiveness, the turn decided, drama, its worst turn, comeback, and each turn's
+    estimated chances (see :func:`game_feel`); Nones without a winner or a turn."""
+    players = est.players
+    decisiveness = drama = None
+    decided = worst = None
+    comeback = None
+    chs: list[list[float]] = []
+    if players > 1 and winners and rows:
+        curve = []  # the winners' chance and the best other seat's, per turn
+        half = len(rows) // 2
+        for t, row in enumerate(rows):
+            ch = est.chances(row)
+            chs.append(ch)
+            mine = sum(ch[s] for s in winners)
+            others = max((ch[s] for s in range(players) if s not in winners), default=0.0)
+            curve.append((mine, others))
+            if t == half:
+                low = min(ch)
+                comeback = low < max(ch) and any(ch[s] == low for s in winners)
+        decided = _decided(curve)
+        decisiveness = decided / len(rows)
+        gaps = [others - mine for mine, others in curve]
+        worst = max(range(len(gaps)), key=lambda t: (gaps[t], -t))
+        drama = max(0.0, gaps[worst])
+    return decisiveness, decided, drama, worst, comeback, chs
+
+
+def _mattered(
+    spreads: Sequence[tuple[int, float]],
+    rows: Sequence[Sequence[int]],
+    decisions: Sequence[Sequence[int]],
+) -> tuple[float | None, int | None]:
+    """How much a choice mattered (the mean spread over the decisions a bot's rollouts
+    gave one) and the turn of the decision where it mattered most; None without any."""
+    if not spreads:
+        return None, None
+    mattered = sum(v for _, v in spreads) / len(spreads)
+    top = max(spreads, key=lambda kv: (kv[1], -kv[0]))[0]
+    top_step = decisions[top][1]
+    return mattered, max([t for t, row in enumerate(rows) if row[1] <= top_step], default=0)
 
 
 def _decided(curve: Sequence[tuple[float, float]]) -> int:

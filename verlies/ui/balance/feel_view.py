@@ -13,17 +13,11 @@ from typing import Any
 
 from verlies import i18n
 from verlies.ui.balance.feel_model import FeelLine, example, lines_of
+from verlies.ui.core.theme import FEEL_CSS
 
 __all__ = ["CSS", "FeelSection"]
 
-CSS = """<style>
-.vl-feel .vl-feel-title { font-weight: 600; margin: 10px 0 2px 0; }
-.vl-feel .vl-feel-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
-.vl-feel .vl-feel-row .widget-html { max-width: 100%; }
-.vl-feel .vl-feel-row .widget-html-content { white-space: normal; }
-.vl-feel button.vl-feel-show { width: auto; max-width: 100%; height: auto;
-  min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; }
-</style>"""
+CSS = FEEL_CSS  # the page's styles live in verlies.ui.core.theme
 
 
 class FeelSection:

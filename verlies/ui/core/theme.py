@@ -498,3 +498,13 @@ SWEEP_CSS = """<style>
 .vl-sweep .vl-sweep-stale { color: #8a6a00; font-weight: bold; }
 .vl-sweep .vl-stale .vl-sweep-table, .vl-sweep .vl-stale .vl-heat { opacity: 0.55; }
 </style>"""
+
+#: The Balance tab's game-feel section (verlies/ui/balance/feel_view.py).
+FEEL_CSS = """<style>
+.vl-feel .vl-feel-title { font-weight: 600; margin: 10px 0 2px 0; }
+.vl-feel .vl-feel-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; }
+.vl-feel .vl-feel-row .widget-html { max-width: 100%; }
+.vl-feel .vl-feel-row .widget-html-content { white-space: normal; }
+.vl-feel button.vl-feel-show { width: auto; max-width: 100%; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; }
+</style>"""
