@@ -501,3 +501,28 @@ def start_voila(server_factory: ServerFactory) -> Callable[..., ServerProcess]:
         return server_factory(name or Path(notebook).stem, argv, port=port)
 
     return start
+
+
+@pytest.fixture(autouse=True)
+def _outside_playwrights_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test outside tests/browser runs with no event loop marked running on its thread.
+
+    Playwright's sync API (the session's browser, on the same xdist worker) leaves its own
+    loop marked running on the main thread between browser tests. A widget test after one
+    then looked as if it ran inside a kernel's loop: the page's views hand their worker
+    threads' calls to the running loop (verlies/ui/runs/handover.py), and that loop never
+    ran them ("0 of 16 games"); ``asyncio.run`` refused to start. In a kernel the loop is
+    ipykernel's and runs; here the mark is taken off for the test and put back after.
+    """
+    if "browser" in request.node.path.parts:
+        yield
+        return
+    leaked = asyncio._get_running_loop()
+    if leaked is None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(leaked)

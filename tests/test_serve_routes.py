@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import os
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -15,10 +17,14 @@ import pytest
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from conftest import _KERNEL_ID, SERVER_KEY
 from verlies.i18n import text
 from verlies.serve import routes
 from verlies.serve.websocket import V1
+
+# tests/conftest.py sets the host's key for the session (never imported: two conftest
+# modules share that name under xdist); the page names its kernel as the browser reads it.
+SERVER_KEY = os.environ["VERLIES_SERVER_KEY"]
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 
 @pytest.fixture

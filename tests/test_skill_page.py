@@ -184,8 +184,8 @@ def test_the_balance_tab_holds_the_panel() -> None:
     from verlies.ui.balance.balance_view import BalanceTab
 
     tab = BalanceTab(lambda: DECK, lambda: DECK, lang="en", workers=1)
-    # the A/B run first, then balance across skill, then the suggestions
-    assert tab.widget.children == (tab.box, tab.skill.widget, tab.suggest.widget)
+    # the A/B run first with its game feel, then balance across skill, then the suggestions
+    assert tab.widget.children == (tab.box, tab.feel.widget, tab.skill.widget, tab.suggest.widget)
     tab.set_lang("de")
     assert tab.skill.heading.value == i18n.text("skill.title", "de")
     tab.run.close()
