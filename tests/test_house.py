@@ -330,3 +330,13 @@ def test_collection_loads_nbval_but_builds_no_iri_grammar() -> None:
         "answers": [True, False],
         "after": True,
     }
+
+
+def test_no_two_test_modules_share_a_name() -> None:
+    """pytest imports test modules by their base name (rootdir-relative, no packages): two
+    files named alike in different folders fail collection ("import file mismatch"), as
+    tests/test_feel_section.py and tests/browser/test_feel_section.py once did."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted((REPO / "tests").rglob("test_*.py")):
+        seen.setdefault(path.name, []).append(str(path.relative_to(REPO)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
