@@ -62,35 +62,47 @@ def too_long_page(chars: int) -> str:
     )
 
 
-class _TooLong(httputil.HTTPMessageDelegate):
-    """Answers a too-long request itself; any other goes on to the server's delegate."""
+class Refusing(httputil.HTTPMessageDelegate):
+    """A request delegate that may answer a request itself from its first line and headers
+    (:meth:`refusal`: a small page, the connection closed after it); any other request
+    goes on to the server's own delegate unchanged. The long-address refusal here and the
+    route guard (:mod:`verlies.serve.routes`) are two."""
 
     def __init__(self, inner: httputil.HTTPMessageDelegate, conn: httputil.HTTPConnection):
         self.inner = inner
         self.conn = conn
         self.refused = False
 
+    def refusal(
+        self,
+        start_line: httputil.RequestStartLine | httputil.ResponseStartLine,
+        headers: httputil.HTTPHeaders,
+    ) -> tuple[int, str, str] | None:
+        """(status, reason, page) to answer with, or None to pass the request on."""
+        raise NotImplementedError
+
     def headers_received(
         self,
         start_line: httputil.RequestStartLine | httputil.ResponseStartLine,
         headers: httputil.HTTPHeaders,
     ) -> Any:
-        path = getattr(start_line, "path", "")
-        if len(path) > MAX_TARGET_CHARS:
-            self.refused = True
-            body = too_long_page(len(path)).encode("utf-8")
-            line = httputil.ResponseStartLine("HTTP/1.1", 414, "URI Too Long")
-            head = httputil.HTTPHeaders(
-                {
-                    "Content-Type": "text/html; charset=UTF-8",
-                    "Content-Length": str(len(body)),
-                    "Connection": "close",
-                }
-            )
-            self.conn.write_headers(line, head, body)
-            self.conn.finish()
-            return None
-        return self.inner.headers_received(start_line, headers)
+        answer = self.refusal(start_line, headers)
+        if answer is None:
+            return self.inner.headers_received(start_line, headers)
+        self.refused = True
+        code, reason, page = answer
+        body = page.encode("utf-8")
+        head = httputil.HTTPHeaders(
+            {
+                "Content-Type": "text/html; charset=UTF-8",
+                "Content-Length": str(len(body)),
+                "Cache-Control": "no-store",
+                "Connection": "close",
+            }
+        )
+        self.conn.write_headers(httputil.ResponseStartLine("HTTP/1.1", code, reason), head, body)
+        self.conn.finish()
+        return None
 
     def data_received(self, chunk: bytes) -> Any:
         return None if self.refused else self.inner.data_received(chunk)
@@ -102,6 +114,20 @@ class _TooLong(httputil.HTTPMessageDelegate):
     def on_connection_close(self) -> None:
         if not self.refused:
             self.inner.on_connection_close()
+
+
+class _TooLong(Refusing):
+    """Answers a too-long request itself; any other goes on to the server's delegate."""
+
+    def refusal(
+        self,
+        start_line: httputil.RequestStartLine | httputil.ResponseStartLine,
+        headers: httputil.HTTPHeaders,
+    ) -> tuple[int, str, str] | None:
+        path = getattr(start_line, "path", "")
+        if len(path) > MAX_TARGET_CHARS:
+            return 414, "URI Too Long", too_long_page(len(path))
+        return None
 
 
 class LongUrlServer(HTTPServer):

@@ -40,6 +40,7 @@ from urllib.parse import unquote, urlsplit
 from tornado import httputil
 
 from verlies.i18n import text
+from verlies.serve.long_url import Refusing
 
 LANGUAGES = ("de", "en")
 #: The cookie that says which browser a page was served to (random, 128 bits).
@@ -224,51 +225,23 @@ def refusal_page(kind: str, code: int = 0) -> str:
 _REASONS = {400: "Bad Request", 404: "Not Found"}
 
 
-class RouteGuard(httputil.HTTPMessageDelegate):
+class RouteGuard(Refusing):
     """Answers a refused request itself (module docstring); any other goes on."""
 
-    def __init__(self, inner: httputil.HTTPMessageDelegate, conn: httputil.HTTPConnection):
-        self.inner = inner
-        self.conn = conn
-        self.refused = False
-
-    def headers_received(
+    def refusal(
         self,
         start_line: httputil.RequestStartLine | httputil.ResponseStartLine,
         headers: httputil.HTTPHeaders,
-    ) -> Any:
-        if active():
-            method = str(getattr(start_line, "method", "GET"))
-            target = str(getattr(start_line, "path", "") or "/")
-            try:
-                refused = verdict(method, target, browser_of(headers), key=has_key(headers))
-            except (UnicodeDecodeError, ValueError):
-                refused = (400, "bad")
-            if refused is not None:
-                self.refused = True
-                code, kind = refused
-                body = refusal_page(kind).encode("utf-8")
-                line = httputil.ResponseStartLine("HTTP/1.1", code, _REASONS[code])
-                head = httputil.HTTPHeaders(
-                    {
-                        "Content-Type": "text/html; charset=UTF-8",
-                        "Content-Length": str(len(body)),
-                        "Cache-Control": "no-store",
-                        "Connection": "close",
-                    }
-                )
-                self.conn.write_headers(line, head, body)
-                self.conn.finish()
-                return None
-        return self.inner.headers_received(start_line, headers)
-
-    def data_received(self, chunk: bytes) -> Any:
-        return None if self.refused else self.inner.data_received(chunk)
-
-    def finish(self) -> None:
-        if not self.refused:
-            self.inner.finish()
-
-    def on_connection_close(self) -> None:
-        if not self.refused:
-            self.inner.on_connection_close()
+    ) -> tuple[int, str, str] | None:
+        if not active():
+            return None
+        method = str(getattr(start_line, "method", "GET"))
+        target = str(getattr(start_line, "path", "") or "/")
+        try:
+            refused = verdict(method, target, browser_of(headers), key=has_key(headers))
+        except (UnicodeDecodeError, ValueError):
+            refused = (400, "bad")
+        if refused is None:
+            return None
+        code, kind = refused
+        return code, _REASONS[code], refusal_page(kind)
