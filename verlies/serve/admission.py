@@ -39,6 +39,7 @@ from tornado.httpserver import HTTPServer
 
 from verlies.i18n import text
 from verlies.serve import routes
+from verlies.serve.full_page import page_html
 from verlies.serve.long_url import MAX_HEADER_BYTES, LongUrlServer
 
 LANGUAGES = ("de", "en")
@@ -149,17 +150,6 @@ class TooMany(web.HTTPError):
         self.page = busy_page(waiting, retry_after)
 
 
-_STYLE = """
-body { font-family: system-ui, sans-serif; background: #2b2118; color: #f4ead5;
-       margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
-main { max-width: 34rem; padding: 2rem; }
-section + section { border-top: 1px solid #6b5840; margin-top: 1.5rem; padding-top: 1rem; }
-h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
-a { color: #f7c873; }
-.auto { color: #c9b89a; font-size: .9rem; }
-"""
-
-
 def busy_page(waiting: int, retry_seconds: int) -> str:
     """The 429 page, German and English (keys ``page.busy.*``); reloads itself when due."""
     sections = []
@@ -172,14 +162,7 @@ def busy_page(waiting: int, retry_seconds: int) -> str:
             f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
             f'<p><a href="">{retry}</a></p><p class="auto">{auto}</p></section>'
         )
-    titles = " · ".join(escape(text("page.busy.title", lang)) for lang in LANGUAGES)
-    return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta http-equiv="refresh" content="{int(retry_seconds)}">'
-        f"<title>{titles}</title><style>{_STYLE}</style></head>"
-        f'<body><main class="verlies-too-many">{"".join(sections)}</main></body></html>\n'
-    )
+    return page_html("page.busy.title", sections, "verlies-too-many", refresh=retry_seconds)
 
 
 #: The "table is full" page's own time to try again (verlies.serve.full_page).

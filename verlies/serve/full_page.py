@@ -15,7 +15,7 @@ from verlies.i18n import text
 RETRY_SECONDS = 60
 LANGUAGES = ("de", "en")
 
-_STYLE = """
+STYLE = """
 body { font-family: system-ui, sans-serif; background: #2b2118; color: #f4ead5;
        margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
 main { max-width: 34rem; padding: 2rem; }
@@ -24,6 +24,27 @@ h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
 a { color: #f7c873; }
 .auto { color: #c9b89a; font-size: .9rem; }
 """
+
+
+def page_html(
+    title_key: str,
+    sections: list[str],
+    main_class: str,
+    *,
+    style: str | None = None,
+    refresh: int | None = None,
+) -> str:
+    """The server's own small pages (table full, too busy, too long, refused address): one
+    document, German and English ``sections`` one after the other, the title in both
+    languages (``title_key``), reloading itself after ``refresh`` seconds if given."""
+    titles = " · ".join(escape(text(title_key, lang)) for lang in LANGUAGES)
+    again = f'<meta http-equiv="refresh" content="{int(refresh)}">' if refresh is not None else ""
+    return (
+        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"{again}<title>{titles}</title><style>{STYLE if style is None else style}</style></head>"
+        f'<body><main class="{main_class}">{"".join(sections)}</main></body></html>\n'
+    )
 
 
 def full_page(retry_seconds: int = RETRY_SECONDS, *, free_in: int | None = None) -> str:
@@ -47,11 +68,4 @@ def full_page(retry_seconds: int = RETRY_SECONDS, *, free_in: int | None = None)
             f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>{when}'
             f'<p><a href="">{retry}</a></p><p class="auto">{auto}</p></section>'
         )
-    titles = " · ".join(escape(text("page.full.title", lang)) for lang in LANGUAGES)
-    return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta http-equiv="refresh" content="{int(retry_seconds)}">'
-        f"<title>{titles}</title><style>{_STYLE}</style></head>"
-        f'<body><main class="verlies-table-full">{"".join(sections)}</main></body></html>\n'
-    )
+    return page_html("page.full.title", sections, "verlies-table-full", refresh=retry_seconds)

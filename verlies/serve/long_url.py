@@ -25,6 +25,7 @@ from tornado.httpserver import HTTPServer
 
 from verlies.i18n import text
 from verlies.links import MAX_LINK_CHARS
+from verlies.serve.full_page import page_html
 
 #: Longest request target (path and query) passed on to the page.
 MAX_TARGET_CHARS = 8 * MAX_LINK_CHARS
@@ -53,13 +54,7 @@ def too_long_page(chars: int) -> str:
             f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
             f'<p><a href="./">{fresh}</a></p></section>'
         )
-    titles = " · ".join(escape(text("page.long_url.title", lang)) for lang in LANGUAGES)
-    return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{titles}</title><style>{_STYLE}</style></head>"
-        f'<body><main class="verlies-long-url">{"".join(sections)}</main></body></html>\n'
-    )
+    return page_html("page.long_url.title", sections, "verlies-long-url", style=_STYLE)
 
 
 class Refusing(httputil.HTTPMessageDelegate):

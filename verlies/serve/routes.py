@@ -40,6 +40,7 @@ from urllib.parse import unquote, urlsplit
 from tornado import httputil
 
 from verlies.i18n import text
+from verlies.serve.full_page import page_html
 from verlies.serve.long_url import Refusing
 
 LANGUAGES = ("de", "en")
@@ -213,13 +214,7 @@ def refusal_page(kind: str, code: int = 0) -> str:
             f'<section lang="{lang}"><h1>{title}</h1><p>{body}</p>'
             f'<p><a href="/">{home}</a></p></section>'
         )
-    titles = " · ".join(escape(text(f"page.route.{kind}.title", lang)) for lang in LANGUAGES)
-    return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{titles}</title><style>{_STYLE}</style></head>"
-        f'<body><main class="verlies-route-{kind}">{"".join(sections)}</main></body></html>\n'
-    )
+    return page_html(f"page.route.{kind}.title", sections, f"verlies-route-{kind}", style=_STYLE)
 
 
 _REASONS = {400: "Bad Request", 404: "Not Found"}
