@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -119,8 +120,9 @@ class TableTakeBacks(TableSteps):
             if seat in request.answers:
                 raise table_refused("takeback", "takeback_answered")
             answers = {**request.answers, seat: accept}
-            if self._decide(table, request, answers):
-                return self._current(table)
+            done = self._decide(table, request, answers)
+            if done is not None:
+                return done
         raise StoreError(words=Phrase.of("table.err.busy", table=repr(table.table_id[:12])))
 
     def withdraw_takeback(self, table: TableGame, token: str) -> TakeBack:
@@ -133,7 +135,7 @@ class TableTakeBacks(TableSteps):
                 raise table_refused("takeback", "takeback_no_request")
             if access.seat != request.seat:
                 raise table_refused("takeback", "takeback_not_yours")
-            if self._change(table, request, request.answers, "withdrawn", None):
+            if self._change(table, request, request.answers, "withdrawn", None) is not None:
                 self.sync(table)
                 return self._current(table)
         raise StoreError(words=Phrase.of("table.err.busy", table=repr(table.table_id[:12])))
@@ -142,23 +144,32 @@ class TableTakeBacks(TableSteps):
         assert table.request is not None
         return table.request
 
-    def _decide(self, table: TableGame, request: TakeBack, answers: dict[int, bool]) -> bool:
-        """Write ``answers`` and what follows from them; False when the request changed
-        meanwhile (the caller reads it again)."""
+    def _decide(
+        self, table: TableGame, request: TakeBack, answers: dict[int, bool]
+    ) -> TakeBack | None:
+        """Write ``answers`` and what follows from them: the request as this answer left
+        it, or None when the request changed meanwhile (the caller reads it again)."""
         waiting = [
             i
             for i, kind in enumerate(table.seats)
             if kind == HUMAN and i != request.seat and i not in answers
         ]
         if any(not yes for yes in answers.values()):
-            done = self._change(table, request, answers, "refused", None)
+            written = self._change(table, request, answers, "refused", None)
         elif waiting:
-            done = self._change(table, request, answers, "open", None)
+            written = self._change(table, request, answers, "open", None)
         else:
-            done = self._change(table, request, answers, "accepted", table)
-        if done:
-            self.sync(table)
-        return done
+            written = self._change(table, request, answers, "accepted", table)
+        if written is None:
+            return None
+        self.sync(table)
+        mine = request.version + 1
+        now = table.request
+        if now is not None and now.no == request.no and now.version == mine:
+            return now
+        # Another answer was written after this one (two at once): say what this one did,
+        # not what the next made of it.
+        return replace(request, answers=answers, status=written, version=mine)
 
     def _change(
         self,
@@ -167,10 +178,11 @@ class TableTakeBacks(TableSteps):
         answers: dict[int, bool],
         status: str,
         undo: TableGame | None,
-    ) -> bool:
+    ) -> str | None:
         """One compare-and-set of the request (and, when accepted, the take back itself
         in the same transaction): the steps from the asker's last one move to
-        ``table_steps_undone``, the line they made stays in the record as a branch."""
+        ``table_steps_undone``, the line they made stays in the record as a branch. The
+        status written, or None when the request changed meanwhile."""
         tid = table.table_id
         now = time.time()
         values: dict[str, Any] = {
@@ -207,12 +219,12 @@ class TableTakeBacks(TableSteps):
                     self._take_back(conn, table, request, now)
                 self._notify(conn, tid)
         except _Changed:
-            return False
+            return None
         except _SlippedIn:  # rolled back; the request is void, the table goes on
             return self._change(table, request, answers, "void", None)
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=db.database_error("store.err.db", self.url, e)) from None
-        return True
+        return str(values["status"])
 
     @staticmethod
     def _line(conn: sa.Connection, table_id: str) -> list[str]:
