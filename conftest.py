@@ -59,10 +59,10 @@ pytest_plugins = ("nbval.plugin",)
 #: Modules that take a minute or more (the module totals of a fresh-clone run's
 #: ``--durations=0``): handed out first, the longest first.
 LONGEST = (
-    "tests/test_compiled_engine.py",
+    "tests/sim/test_compiled_engine.py",
     "tests/browser/test_serving.py",
-    "tests/test_sim_stats.py",
-    "tests/test_stateful.py",
+    "tests/sim/test_sim_stats.py",
+    "tests/engine/test_stateful.py",
     "tests/browser/test_resume.py",
     "tests/browser/test_progress.py",
     "tests/browser/test_deck_sweep.py",
@@ -72,7 +72,7 @@ LONGEST = (
     "tests/browser/test_designer.py",
     "tests/browser/test_play.py",
     "tests/browser/test_arrivals.py",
-    "tests/test_binder_env.py",
+    "tests/notebooks/test_binder_env.py",
 )
 
 

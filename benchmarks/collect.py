@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/collect.py                       # this checkout, 3 runs
     .venv/bin/python benchmarks/collect.py --baseline ../main    # and another, interleaved
-    .venv/bin/python benchmarks/collect.py --only tests/test_dice.py   # plugins' startup
+    .venv/bin/python benchmarks/collect.py --only tests/engine/test_dice.py   # plugins' startup
 
 Each run is a fresh ``python -m pytest --collect-only -q -p no:cacheprovider -n 0`` in
 the checkout (its own ``PYTHONPATH``), so every run pays what a pytest process and each

@@ -2,12 +2,12 @@
 
     .venv/bin/python benchmarks/deck_hostile.py [--tomllib]
 
-Every input is read in its own fresh child process (``tests/hostile_decks.py``) with its
+Every input is read in its own fresh child process (``tests/helpers/hostile_decks.py``) with its
 address space limited to start-up plus 600 MB, so that an unbounded input ends in
 MemoryError instead of taking the machine down. The baseline, in the same run, is reading
 the default deck's text the same way. ``--tomllib`` also times plain ``tomllib.loads`` (what
 deck reading did before the scan) on the smaller hostile inputs, for comparison. The last
-column is the work verlies counted (``tests/test_deck_hostile.py`` bounds that, not the
+column is the work verlies counted (``tests/deck/test_deck_hostile.py`` bounds that, not the
 time): scan steps, characters let on to tomllib, card text characters parsed. Last, a
 saved game with 150 live edits of long card texts (stopped by the save's card text
 budget) against one with one such edit.
@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 import hostile_decks as H  # noqa: E402
 

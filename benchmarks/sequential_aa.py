@@ -1,6 +1,6 @@
 """The sequential A/B's error, measured: A/A runs through ``compare(..., until_clear=...)``.
 
-A measurement, not a test (pytest does not collect it; tests/test_sim_stats.py holds the
+A measurement, not a test (pytest does not collect it; tests/sim/test_sim_stats.py holds the
 fast checks). Prints, all measured in this run:
 
 1. A/A: the default deck against the same cards under reversed ids (``aa_twin``: the same
@@ -15,7 +15,7 @@ fast checks). Prints, all measured in this run:
    the Balance tab's 1,000).
 
 3. ``--synthetic RUNS``: the statistical core alone on synthetic i.i.d. paired data
-   (tests/synthetic_pairs.py, the real ``Comparison`` after every block): the share of
+   (tests/helpers/synthetic_pairs.py, the real ``Comparison`` after every block): the share of
    A/A runs called "different" for a count like rounds, a skewed count, a win rate and
    twelve quantities at once (no games played; numpy needed).
 
@@ -135,7 +135,7 @@ def synthetic(runs: int, looks: int) -> dict[str, Any]:
 
     import numpy as np
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
     import synthetic_pairs as sp
 
     twelve = {"rounds": "rounds", "injuries": "heavy", "gold": "heavy", "timeout": "constant"}

@@ -36,6 +36,18 @@ hypothesis_settings.register_profile("verlies", deadline=None)
 hypothesis_settings.load_profile("verlies")
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+TESTS_DIR = REPO_ROOT / "tests"
+# Tests live in folders that mirror the package (tests/helpers/homes.py); pytest imports a
+# test module by its base name (no packages, names unique: tests/house/test_house.py), so the
+# modules form one namespace whatever their folder. The shared helpers (tests/helpers) and
+# every test folder are on sys.path before any test module is imported: a test imports a
+# helper, or a function of another test module, by its name wherever it lives, also when
+# only its own file is run.
+_FOLDERS = {p.parent for p in TESTS_DIR.rglob("test_*.py")} | {TESTS_DIR / "helpers"}
+# tests/browser is on the path by its own conftest.py (its tests import only each other).
+for _folder in sorted(_FOLDERS - {TESTS_DIR / "browser"}):
+    if str(_folder) not in sys.path:
+        sys.path.append(str(_folder))
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 # The one Voila settings file, read by `./run play`, the tests and (via postBuild) Binder.
 VOILA_CONFIG_DIR = REPO_ROOT / "binder"

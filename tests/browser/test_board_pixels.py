@@ -20,8 +20,8 @@ cells, at 390 and 1280 px, in German and English, and checks by colour:
   inside the standing figure's outline;
 - two to four figures (standing and lying, one of them to move) on an obstacle card leave
   the dot's number and the ring's 24 sectors whole and keep their colours out of both
-  (tests/figure_pixels.py, shared with tests/test_export_figure_pixels.py, which checks
-  the exported board the same way).
+  (tests/helpers/figure_pixels.py, shared with tests/render/test_export_figure_pixels.py,
+  which checks the exported board the same way).
 
 The colours are those of verlies.render.style; where things are comes from the pixels
 themselves (the figure's outline is the box of its colour), not from the layout code, so

@@ -152,7 +152,8 @@ def test_the_impact_column_fills_in_and_sorts_the_card_list(
     follow_expect(start).to_have_text(i18n.text("deckimpact.start", lang))
     status = page.locator(".vl-impact-status")
     follow_expect(status).to_have_text(i18n.text("deckimpact.idle", lang))
-    # this test reads the ±1 measure (the "made typical" ranking: tests/test_impact_column.py)
+    # this test reads the ±1 measure (the "made typical" ranking:
+    # tests/ui/deck/test_impact_column.py)
     page.locator(".vl-impact-method select").select_option(
         label=i18n.text("deckimpact.method.sensitivity", lang)
     )

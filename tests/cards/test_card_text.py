@@ -54,7 +54,7 @@ from verlies.cards.text_messages import DiceWords
 from verlies.dice import MAX_CONSTANT, MAX_DICE, Dice
 from verlies.errors import CardTextError, DiceError
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BAD_TEXTS = REPO / "tests" / "data" / "bad_card_texts"
 DOC = REPO / "docs" / "card-language.md"
 DEFAULT_DECK = REPO / "verlies" / "data" / "default_deck.toml"

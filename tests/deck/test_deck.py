@@ -55,8 +55,8 @@ from verlies.deck import (
 )
 from verlies.errors import CardTextError, DeckError
 
-BAD_DECKS = Path(__file__).parent / "data" / "bad_decks"
-DEFAULT_FILE = Path(__file__).parents[1] / "verlies" / "data" / "default_deck.toml"
+BAD_DECKS = Path(__file__).parents[1] / "data" / "bad_decks"
+DEFAULT_FILE = Path(__file__).parents[2] / "verlies" / "data" / "default_deck.toml"
 
 
 @pytest.fixture(scope="module")

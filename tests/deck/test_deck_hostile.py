@@ -45,7 +45,7 @@ MAX_EXTRA_MIB = 200
 #: A card text is parsed at most twice per character charged to its budget: as written,
 #: and in the form the formatter writes (to check that it reads back the same).
 PARSES_PER_CHAR = 2
-DEFAULT_TEXT = (Path(__file__).parents[1] / "verlies" / "data" / "default_deck.toml").read_text()
+DEFAULT_TEXT = (Path(__file__).parents[2] / "verlies" / "data" / "default_deck.toml").read_text()
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""Games recorded before a redesign replay bit for bit after it (see tests/golden_corpus.py).
+"""Games recorded before a redesign replay bit for bit after it (see
+tests/helpers/golden_corpus.py).
 
 Each game is checked twice: its save file loads and gives back the same save, log and
 result (the load path), and the game played again from its seed, bots, variants and live
@@ -52,7 +53,7 @@ def test_spec_names_are_unique() -> None:
     assert callable(play)
 
 
-V1_SAVES = Path(__file__).resolve().parent / "data" / "golden_v1_saves.json.gz"
+V1_SAVES = Path(__file__).resolve().parents[1] / "data" / "golden_v1_saves.json.gz"
 
 
 def test_version_1_saves_load_to_the_same_positions() -> None:

@@ -1,8 +1,8 @@
 """The golden corpus: seeded games recorded before a redesign, replayed after it.
 
-``python tests/golden_corpus.py write`` records the games into ``tests/data/golden.json.gz``
+``python tests/helpers/golden_corpus.py write`` records the games into ``tests/data/golden.json.gz``
 (run it only when a change is *meant* to change how games play, and say so in the commit).
-``tests/test_golden.py`` plays the same games again and compares bit for bit: the save
+``tests/engine/test_golden.py`` plays the same games again and compares bit for bit: the save
 file, the event log in German and English, the result, and the exact odds of every legal
 action at every decision of the random games.
 
@@ -27,7 +27,7 @@ from typing import Any
 from verlies import Game, Variants
 from verlies.deck import Deck
 
-CORPUS = Path(__file__).resolve().parent / "data" / "golden.json.gz"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "golden.json.gz"
 VARIANTS = ("opened_stays_open", "limited_bank", "injuries_stack", "long_walk")
 BOTS = ("careful", "greedy", "reckless", "random")
 # Recorded on the first edition of the standard deck: pinned to it (docs/balance.md).

@@ -1,8 +1,8 @@
 """Twin games for the search bots' hidden-information tests: the same position, except
 that seat 1 drew another treasure (which seat 0 cannot see).
 
-Used by ``tests/test_interop_search.py`` ("strong") and ``tests/test_search_ismcts.py``
-("ismcts"); ``compare_twins`` and ``treasure_forks`` by ``tests/test_hidden_shape.py``
+Used by ``tests/sim/test_interop_search.py`` ("strong") and ``tests/sim/test_search_ismcts.py``
+("ismcts"); ``compare_twins`` and ``treasure_forks`` by ``tests/interop/test_hidden_shape.py``
 (no seat learns another's hidden cards from anything it observes).
 """
 

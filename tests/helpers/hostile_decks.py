@@ -1,6 +1,6 @@
 """Hostile deck inputs and a meter that reads them in a child process under a memory limit.
 
-Used by ``tests/test_deck_hostile.py`` (asserts the bounds) and
+Used by ``tests/deck/test_deck_hostile.py`` (asserts the bounds) and
 ``benchmarks/deck_hostile.py`` (prints the figures). The child imports verlies and reads
 the default deck first, then limits its address space (``RLIMIT_AS``) to what it has plus
 ``headroom``, and reports the work that reading the input did (counted by verlies: the

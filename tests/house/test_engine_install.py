@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 # Distributions that belong to the extras ([ui], [print]), never to a plain install.
 EXTRAS_ONLY = {
     "jupyterlab",

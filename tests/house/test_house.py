@@ -15,9 +15,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import homes  # tests/helpers (on sys.path by tests/conftest.py)
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "verlies"
 
 
@@ -304,7 +305,7 @@ _COLLECT = """
 import json, sys
 import pytest
 code = pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", "-n", "0",
-                    "tests/test_dice.py"])
+                    "tests/engine/test_dice.py"])
 built = "rfc3987_syntax.syntax_helpers" in sys.modules
 from jsonschema import FormatChecker
 check = FormatChecker()
@@ -335,8 +336,61 @@ def test_collection_loads_nbval_but_builds_no_iri_grammar() -> None:
 def test_no_two_test_modules_share_a_name() -> None:
     """pytest imports test modules by their base name (rootdir-relative, no packages): two
     files named alike in different folders fail collection ("import file mismatch"), as
-    tests/test_feel_section.py and tests/browser/test_feel_section.py once did."""
+    tests/ui/balance/test_feel_section.py and tests/browser/test_feel_section.py once did."""
     seen: dict[str, list[str]] = {}
     for path in sorted((REPO / "tests").rglob("test_*.py")):
         seen.setdefault(path.name, []).append(str(path.relative_to(REPO)))
     assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
+
+
+# ---- tests mirror the packages -------------------------------------------------------------
+
+
+def test_every_test_module_lives_in_the_folder_of_what_it_tests() -> None:
+    """A test module lives in a folder of the declared map (tests/helpers/homes.py) and
+    imports something of that folder's package; only conftest.py stays at tests/'s root
+    (a new test written there is moved by the lead's mover, by the same rule)."""
+    assert homes.misplaced(REPO / "tests", PACKAGE) == {}
+    root = sorted(p.name for p in (REPO / "tests").glob("*.py"))
+    assert root == ["conftest.py"]
+    assert set(homes.FOLDERS) | set(homes.WHOLE_TREE) >= {
+        p.parent.relative_to(REPO / "tests").as_posix() for p in (REPO / "tests").rglob("test_*.py")
+    }
+
+
+def test_the_home_rule_finds_a_test_away_from_home(tmp_path: Path) -> None:
+    """The checker itself, on a tree of its own: a test at the root, one in a folder whose
+    package it never imports, one in an undeclared folder are found (with where it would
+    go); one importing its folder's package (at any depth of its code), a house test and
+    a browser test are not."""
+    tests, package = tmp_path / "tests", tmp_path / "verlies"
+    for sub in ("ui/deck", "sim"):
+        (package / sub).mkdir(parents=True)
+    (package / "ui" / "deck" / "sweep_view.py").write_text("")
+    (package / "sim" / "stats.py").write_text("")
+    (package / "game.py").write_text("")
+    files = {
+        "test_at_root.py": "from verlies.sim import stats\n",
+        "sim/test_at_home.py": "def f():\n    from verlies.sim.stats import x\n",
+        "sim/test_away.py": "from verlies import game\nfrom verlies.ui.deck import sweep_view\n",
+        "ui/deck/test_sweep_panel.py": "import verlies.ui.deck.sweep_view\nimport verlies.game\n",
+        "nowhere/test_lost.py": "import verlies.game\n",
+        "house/test_rules.py": "import ast\n",
+        "browser/test_page.py": "import json\n",
+    }
+    for name, text in files.items():
+        (tests / name).parent.mkdir(parents=True, exist_ok=True)
+        (tests / name).write_text(text)
+    assert homes.misplaced(tests, package) == {
+        "tests/test_at_root.py": "at tests/'s root: move it to tests/sim/",
+        "tests/sim/test_away.py": (
+            "imports nothing of verlies.sim: its imports suggest tests/ui/deck/"
+        ),
+        "tests/nowhere/test_lost.py": (
+            "tests/nowhere/ is not a declared folder (tests/helpers/homes.py)"
+        ),
+    }
+    # `from verlies import game` names the engine's module; the name hint wins a tie.
+    assert homes.homes_of(tests / "sim/test_away.py", package) == {"engine": 1, "ui/deck": 1}
+    assert homes.suggest(tests / "ui/deck/test_sweep_panel.py", package) == "ui/deck"
+    assert homes.suggest(tests / "house/test_rules.py", package) == "house"

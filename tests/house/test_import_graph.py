@@ -1,7 +1,7 @@
 """Every import in ``verlies``, late ones too: no circle, and no module reads another's
 private names.
 
-``tests/test_layers.py`` checks the imports that run when a module loads. A circle closed
+``tests/house/test_layers.py`` checks the imports that run when a module loads. A circle closed
 by an import inside a function still ties the layers together (a lower layer that calls up
 can no longer be read, tested or shipped without the upper one), so here an edge A -> B is
 *any* import statement of verlies module B in A's source: at module level, inside
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent / "verlies"
+ROOT = Path(__file__).resolve().parents[2] / "verlies"
 
 
 def _modules(root: Path) -> dict[str, Path]:

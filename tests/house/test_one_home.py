@@ -11,7 +11,7 @@ from typing import Any
 
 from verlies.board import DELTA, DIRECTIONS, OPPOSITE, SIDES
 
-ROOT = Path(__file__).resolve().parents[1] / "verlies"
+ROOT = Path(__file__).resolve().parents[2] / "verlies"
 
 
 def test_sides_are_the_directions() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 #: Loaded only by the tab or action that needs them: the shared tables' and playtests'
 #: store (sqlalchemy), the balance lab and its worker processes, the lab's plots.

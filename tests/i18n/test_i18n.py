@@ -33,7 +33,7 @@ from verlies.ui.play.controller import Controller
 from verlies.ui.play.log_html import log_html
 from verlies.variants import Variants
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CODE = REPO / "verlies"
 DUMMY = "xx"
 

@@ -27,7 +27,7 @@ from verlies.interop.encoding import (
 )
 from verlies.interop.observation import WRITERS, _Kept
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "ai.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
 
 
 def _doc_table() -> str:

@@ -2,7 +2,7 @@
 tests (parallel_api_test, max_cycles_test, api_test, seed tests, render_test); what a step
 does with the acting and the waiting agents; env()'s checks; and no seat learns another's
 hidden cards from anything either environment hands it (the twin games of
-tests/test_hidden_shape.py, R9.3)."""
+tests/interop/test_hidden_shape.py, R9.3)."""
 
 from __future__ import annotations
 

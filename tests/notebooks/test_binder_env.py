@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 BINDER = REPO_ROOT / "binder"
 BADGE_URLPATH = "/voila/render/notebooks/play.ipynb"
 

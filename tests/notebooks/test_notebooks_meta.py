@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 MARK = "# NBVAL_CHECK_OUTPUT"
 OURS = ("rules_tour.ipynb", "designer_workshop.ipynb", "playtests.ipynb")
 

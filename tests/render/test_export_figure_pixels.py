@@ -7,7 +7,7 @@ at the print's tile (60 px; a thinner line would not show the ring's every secto
 
 And through the real exports: the page's PNG (``share.board_picture`` + ``board_png``) and
 the A4 print (``prints.board_png``) of a game where a figure lies injured on an obstacle.
-The checks are by colour (tests/figure_pixels.py); a cell is found from the SVG's own
+The checks are by colour (tests/helpers/figure_pixels.py); a cell is found from the SVG's own
 numbers (its size, padding and origin), not from the placement code.
 """
 

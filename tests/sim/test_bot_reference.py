@@ -7,7 +7,7 @@ shows): every bot preset alone and mixed, 1–4 players, every variant alone and
 together. Each game is kept as its full step list and its result. The test plays them
 again and names the first step that differs.
 
-``python tests/test_bot_reference.py write`` records the file again: only when a change is
+``python tests/sim/test_bot_reference.py write`` records the file again: only when a change is
 *meant* to change how the bots play (and the commit says so).
 """
 
@@ -29,7 +29,7 @@ from verlies.sim.bots import make_bot
 # Recorded on the first edition of the standard deck: pinned to it (docs/balance.md).
 DECK = Deck.edition("standard-1")
 
-REFERENCE = Path(__file__).resolve().parent / "data" / "bot_reference.json.gz"
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "bot_reference.json.gz"
 VARIANTS = ("opened_stays_open", "limited_bank", "injuries_stack", "long_walk")
 POLICIES = ("careful", "greedy", "reckless", "random", "mixed")
 MIXED = ("careful", "greedy", "reckless", "random")

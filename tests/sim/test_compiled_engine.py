@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from compiled import (  # noqa: E402
     compiled_env,
@@ -66,7 +66,7 @@ print(json.dumps(res.to_dict()["characters"]))
 def test_compiled_simulation_on_worker_processes_matches_pure_python() -> None:
     py, why = ensure_compiled(quiet=True, opt_level=OPT)
     assert py is not None, why
-    here = Path(__file__).resolve().parents[1] / "benchmarks"  # not the pure source
+    here = Path(__file__).resolve().parents[2] / "benchmarks"  # not the pure source
     r = subprocess.run(
         [str(py), "-c", WORKERS], capture_output=True, text=True, cwd=here, env=compiled_env()
     )

@@ -17,7 +17,7 @@ from verlies.sim.records import SimulationError
 from verlies.variants import Variants
 
 DECK = Deck.default()
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 RATE_KEYS = {"games", "wins", "win_rate", "ci_low", "ci_high"}
 
 

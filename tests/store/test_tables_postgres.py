@@ -3,7 +3,7 @@ the same unique step number settling races, and LISTEN/NOTIFY waking a waiting s
 instead of a count query every poll.
 
 The server is Debian's ``postgresql`` package, started for this module in a temporary
-folder and stopped at its end (``tests/pg_server.py``; ``./run test`` installs the package
+folder and stopped at its end (``tests/helpers/pg_server.py``; ``./run test`` installs the package
 as root). Without it this module fails, saying what to install: it never skips.
 """
 

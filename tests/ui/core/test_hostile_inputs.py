@@ -1,5 +1,5 @@
 """Hostile input to the page's newer fields, fuzzed (hypothesis) in a worker process under a
-memory limit (``RLIMIT_AS``, as tests/hostile_decks.py does for decks): Suggest's targets
+memory limit (``RLIMIT_AS``, as tests/helpers/hostile_decks.py does for decks): Suggest's targets
 and allowed moves (ui/balance/suggest_model.py), draft names (store/drafts.py through
 ui/deck/drafts_model.py) and ``?g=`` position links (verlies/links.py through the page's
 ToolsPanel.open_query), long and malformed.

@@ -501,7 +501,8 @@ def test_the_die_panel_marks_the_faces_that_pass() -> None:
     marks = {row.outcome.value: row.passes for row in table.rows}
     assert marks == {f: f >= need for f in range(1, 7)}
     good = [f for f in range(1, 7) if f >= need]
-    # R5.1/R5.3: classes A and C let a failed roll through, injured (tests/test_odds_words.py)
+    # R5.1/R5.3: classes A and C let a failed roll through, injured
+    # (tests/engine/test_odds_words.py)
     hurt = ctx.obstacle.cls.value != "B"
     word = "unhurt on" if hurt else "passes on"
     rest = ", through but injured otherwise" if hurt else ""

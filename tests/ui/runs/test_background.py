@@ -397,7 +397,7 @@ def test_each_run_keeps_the_rule(
 
 def test_the_runs_have_no_thread_or_pool_of_their_own() -> None:
     """One home: no run module starts a thread or a process pool itself any more."""
-    ui = Path(__file__).resolve().parents[1] / "verlies" / "ui"
+    ui = Path(__file__).resolve().parents[3] / "verlies" / "ui"
     for name in (
         "balance/balance_model",
         "balance/skill_model",
