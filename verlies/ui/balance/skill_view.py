@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from verlies import i18n
 from verlies.ui.balance.skill_model import SETS, SkillRun, report_html, skill_report
 from verlies.ui.core.theme import SKILL_CSS
-from verlies.ui.runs.panel_view import PanelParts, RunPanel, rate_words
+from verlies.ui.runs.panel_view import PanelParts, RunPanel, belongs_html, rate_words
 
 if TYPE_CHECKING:
     from verlies.setup import DeckLike
@@ -36,22 +36,20 @@ class SkillPanel(RunPanel):
         lang: str = "en",
         executor: Callable[[], Any] | None = None,
     ) -> None:
-        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        RunPanel.__init__(self)  # the run's life, status line, language, stale mark
         import ipywidgets as widgets
 
         self.get_deck = get_deck
         self.lang = lang
         self.run = SkillRun(executor)
-        #: Called after a run ended and was drawn (the workspace keeps its report).
-        self.done_listeners: list[Callable[[], None]] = []
+        self._deck: DeckLike | None = None  # the draft the matrix belongs to
         self.games = widgets.BoundedIntText(value=2000, min=32, max=1_000_000, step=32)
         self.players = widgets.Dropdown(options=[2, 3, 4], value=4)
         self.tables = widgets.Dropdown(options=[(c, c) for c in SETS], value="quick")
         self.strong_games = widgets.BoundedIntText(value=32, min=0, max=100_000, step=32)
         self.start_button = widgets.Button(button_style="primary", icon="play")
         self.cancel_button = widgets.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self._wire(self.start_button, self.cancel_button, self.start)
         self.start_button.add_class("vl-skill-start")
         self.cancel_button.add_class("vl-skill-cancel")
         self.labels = [widgets.Label() for _ in range(4)]
@@ -76,11 +74,13 @@ class SkillPanel(RunPanel):
     def _t(self, key: str, **kw: object) -> str:
         return i18n.text(key, self.lang, **kw)
 
+    def _run_of(self) -> SkillRun:
+        return self.run
+
     def _show_strong(self) -> None:
         self.fields[3].layout.display = None if self.tables.value == "all" else "none"
 
-    def set_lang(self, lang: str) -> None:
-        self.lang = lang
+    def _say_words(self) -> None:
         self.heading.value = html.escape(self._t("skill.title"))
         self.intro.value = f"<p>{html.escape(self._t('skill.intro'))}</p>"
         for label, key in zip(
@@ -94,8 +94,9 @@ class SkillPanel(RunPanel):
         self.tables.value = chosen
         self.start_button.description = self._t("skill.start")
         self.cancel_button.description = self._t("sim.cancel")
-        if not self._say_status_again() and self.run.status == "failed":
-            self._show_failure(self.run)
+
+    def _say_run_again(self) -> None:
+        RunPanel._say_run_again(self)  # the status line, or the failure
         if self.run.running or self.run.status in ("done", "cancelled"):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
@@ -109,18 +110,22 @@ class SkillPanel(RunPanel):
         self._deck = deck  # the draft the matrix belongs to
         choice = str(self.tables.value)
         self.bar.show(0, 1, "")
-        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._running(True)
         self.result.value, self.downloads.value = "", ""
         self._set_status("skill.running", games="…", tables=len(SETS[choice]))
+        on_update, on_done = self._callbacks()
         self.run.start(
             deck,
             games=int(self.games.value),
             strong_games=int(self.strong_games.value),
             players=int(self.players.value),
             tables=choice,
-            on_update=self._hand.wrap(self._show_progress),
-            on_done=self._hand.wrap(self._done),
+            on_update=on_update,
+            on_done=on_done,
         )
+
+    def _progress(self, run: SkillRun) -> None:
+        self._show_progress(run)
 
     def _show_progress(self, run: SkillRun) -> None:
         if run.total and self._status is not None and self._status[0] == "skill.running":
@@ -145,35 +150,23 @@ class SkillPanel(RunPanel):
 
     def _fresh_html(self) -> str:
         """Which draft the matrix is of, or that it is out of date (the draft changed)."""
-        deck = getattr(self, "_deck", None)
-        if deck is None:
+        if self._deck is None:
             return ""
-        from verlies import i18n
-
-        name = str(getattr(deck, "name", ""))
-        now = self.get_deck()
-        if now is deck or now == deck:
-            words = i18n.text("verdict.skill_belongs", self.lang, draft=name)
-            return f'<p class="vl-fresh">{html.escape(words)}</p>'
-        words = i18n.text("verdict.stale", self.lang, draft=name)
-        return f'<p class="vl-stale" role="status" style="color:#b3261e">⚠ {html.escape(words)}</p>'
+        return belongs_html(self._deck, self.get_deck(), self.lang, "verdict.skill_belongs")
 
     def draft_changed(self) -> None:
         """The draft changed: the matrix shown says whether it is still of it."""
         if self.run.matrix is not None and not self.run.running:
             self._draw()
 
-    def _done(self, run: SkillRun) -> None:
+    def _finished(self, run: SkillRun) -> bool:
         self._show_progress(run)
-        self.start_button.disabled, self.cancel_button.disabled = False, True
-        if run.status == "failed":
-            self._show_failure(self.run)
-            return
+        if not RunPanel._finished(self, run):  # failed: its words as the status line
+            return False
         m = run.matrix
         if m is None:
-            return
+            return False
         key = "skill.cancelled" if m.cancelled else "skill.done"
         self._set_status(key, games=m.info.games, tables=len(m.tables), seconds=run.seconds)
         self._draw()
-        for listener in list(self.done_listeners):
-            listener()
+        return True

@@ -153,9 +153,9 @@ class DraftsModel:
     def is_fresh(self, current: Deck | None) -> bool:
         """The last comparison is still of the draft being edited (always, when neither
         side was that draft)."""
-        if self._current is None or current is None:
-            return True
-        return current is self._current or current == self._current
+        from verlies.ui.runs.run_model import still_of
+
+        return still_of(self._current, current)
 
     @property
     def comparing(self) -> bool:

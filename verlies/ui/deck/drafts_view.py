@@ -44,12 +44,10 @@ class DraftsPanel(RunPanel):
         opener: Callable[[], tuple[DraftStore, str]],
         lang: str = "de",
     ) -> None:
-        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        RunPanel.__init__(self)  # the run's life, the language switch
         W = widgets
         self.get_draft, self.open_draft = get_draft, open_draft
         self.model = DraftsModel(opener, lang)
-        #: Called after a comparison ended and was drawn (the workspace keeps its answer).
-        self.done_listeners: list[Callable[[], None]] = []
         self.lang = lang
         self.title = W.HTML()
         self.name = W.Text()
@@ -68,8 +66,7 @@ class DraftsPanel(RunPanel):
         self.games = W.BoundedIntText(value=200, min=8, max=1_000_000, step=8)
         self.compare_button = W.Button(button_style="primary", icon="balance-scale")
         self.cancel_button = W.Button(icon="stop", disabled=True)
-        self.compare_button.on_click(lambda _b: self.compare())
-        self.cancel_button.on_click(lambda _b: self.model.run.cancel())
+        self._wire(self.compare_button, self.cancel_button, self.compare)
         self.verdict = W.HTML()
         self.verdict.add_class("vl-drafts-verdict")
         self.labels = [W.Label() for _ in range(6)]
@@ -112,8 +109,14 @@ class DraftsPanel(RunPanel):
     def _t(self, key: str, **kw: object) -> str:
         return i18n.text(f"drafts.{key}", self.lang, **kw)
 
+    def _run_of(self) -> BalanceRun:
+        return self.model.run
+
     def set_lang(self, lang: str) -> None:
-        self.lang = self.model.lang = lang
+        self.model.lang = lang
+        RunPanel.set_lang(self, lang)
+
+    def _say_words(self) -> None:
         self.title.value = f"<h4>{html.escape(self._t('title'))}</h4>"
         self.compare_title.value = f"<b>{html.escape(self._t('compare_title'))}</b>"
         for label, key in zip(self.labels, ("name", "saved_list", "a", "b", "games"), strict=False):
@@ -129,7 +132,9 @@ class DraftsPanel(RunPanel):
             w.description = self._t(key)
         if self._listed:
             self.refresh()
-        self._show_verdict()
+
+    def _say_run_again(self) -> None:
+        self._show_verdict()  # the comparison's words: where it is, its answer or its error
 
     def refresh(self) -> None:
         """The saved drafts and the decks to compare, from the store (kept choices)."""
@@ -181,28 +186,28 @@ class DraftsPanel(RunPanel):
         return ok
 
     def compare(self) -> None:
+        on_update, on_done = self._callbacks()
         said = self.model.start_compare(
             self.a.value,
             self.b.value,
             self.get_draft(),
             games=int(self.games.value),
-            on_update=self._hand.wrap(self._update),
-            on_done=self._hand.wrap(self._done),
+            on_update=on_update,
+            on_done=on_done,
         )
         if said:
             self.verdict.value = html.escape(said)
             return
-        self.compare_button.disabled, self.cancel_button.disabled = True, False
+        self._running(True)
         self._show_verdict()
 
-    def _update(self, _run: BalanceRun) -> None:
+    def _progress(self, _run: BalanceRun) -> None:
         self._show_verdict()
 
-    def _done(self, _run: BalanceRun) -> None:
-        self.compare_button.disabled, self.cancel_button.disabled = False, True
+    def _finished(self, _run: BalanceRun) -> bool:
+        # a failed comparison says so in the verdict's place (DraftsModel.result_text)
         self._show_verdict()
-        for listener in list(self.done_listeners):
-            listener()
+        return True
 
     def _show_verdict(self) -> None:
         text = self.model.result_text(self.get_draft())

@@ -5,14 +5,16 @@ a run shows it; the Balance tab's A/B run, skill matrix and suggestions and the 
 impact column and sweep each have one. :func:`panel_styles` is the panels' one stylesheet
 (:data:`verlies.ui.core.theme.PANEL_CSS`) followed by a panel's own styles; :func:`failed_html`
 is how a panel shows a failed run's words; :func:`rate_words` the games and games per
-second of a run. The widgets are made on use (a model module may import this one
-without loading a widget library).
+second of a run; :func:`belongs_html` which draft a result is of, or that it is out of
+date (the stale mark). :class:`RunPanel` is what every run panel shares. The widgets are
+made on use (a model module may import this one without loading a widget library).
 """
 
 from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +27,15 @@ if TYPE_CHECKING:
 
     from verlies.ui.runs.run_model import BackgroundRun
 
-__all__ = ["PanelParts", "ProgressRow", "RunPanel", "failed_html", "panel_styles", "rate_words"]
+__all__ = [
+    "PanelParts",
+    "ProgressRow",
+    "RunPanel",
+    "belongs_html",
+    "failed_html",
+    "panel_styles",
+    "rate_words",
+]
 
 
 def _classed(w: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
@@ -109,6 +119,23 @@ def failed_html(words: str) -> str:
     return f'<span class="vl-panel-failed">{html.escape(words)}</span>'
 
 
+def belongs_html(then: Any, now: Any, lang: str, belongs: str) -> str:
+    """The stale mark: which draft a result is of (``then``: the draft it was made of,
+    named by its ``name``; ``belongs``: the words' key, with ``{draft}``), or, once the
+    draft being edited (``now``) is another, that the result is out of date
+    (``verdict.stale``, in red, a status for screen readers). "" for no result."""
+    if then is None:
+        return ""
+    from verlies.ui.runs.run_model import still_of
+
+    name = str(getattr(then, "name", ""))
+    if still_of(then, now):
+        words = i18n.text(belongs, lang, draft=name)
+        return f'<p class="vl-fresh">{html.escape(words)}</p>'
+    words = i18n.text("verdict.stale", lang, draft=name)
+    return f'<p class="vl-stale" role="status" style="color:#b3261e">⚠ {html.escape(words)}</p>'
+
+
 def rate_words(run: BackgroundRun, lang: str) -> str:
     """ "120 of 2000 games · 35 games/s" for ``run`` (``balance.progress`` in i18n)."""
     from verlies.i18n.numbers import signed
@@ -177,17 +204,28 @@ class ProgressRow:
 
 class RunPanel:
     """What every run panel of the page shares (issue 39): the Balance tab's A/B run, skill
-    matrix and suggestions, the Deck tab's impact column and sweep.
+    matrix and suggestions, the Deck tab's impact column, sweep and named drafts.
 
-    * the one threading rule: the run's callbacks are given as ``self._hand.wrap(...)``, so
-      they draw on the kernel's loop, never on the run's thread (:mod:`.handover`);
+    * the one threading rule: the run's callbacks are :meth:`_callbacks` (or given as
+      ``self._hand.wrap(...)``), so they draw on the kernel's loop, never on the run's
+      thread (:mod:`.handover`);
+    * start and cancel: :meth:`_wire` ties the Start and Cancel buttons to the panel's
+      start and its run's cancel; :meth:`_running` sets which of the two can be pressed;
+    * progress and the end: :meth:`_progress` draws a run's news, :meth:`_done` its end
+      (the buttons back, :meth:`_finished` draws the result or the error, then the
+      :attr:`done_listeners` hear of a result);
     * the status line kept as words (:meth:`_set_status`), said again in a new language
       (:meth:`_say_status_again`), or a failed run's words (:meth:`_show_failure`);
+    * the language switch: :meth:`set_lang` says the panel's own words
+      (:meth:`_say_words`), then the run's (:meth:`_say_run_again`);
+    * the stale mark: :func:`belongs_html` (which draft a result is of, or out of date);
     * the redraw throttle while a run reports (:meth:`_due`: at most every
       :attr:`REDRAW_S` seconds; the end always draws).
 
     A panel calls ``RunPanel.__init__(self)`` first and has ``lang``, ``status`` (an HTML
-    widget) and ``_t(key, **values)`` (its words)."""
+    widget) and ``_t(key, **values)`` (its words); a panel using :meth:`_wire` and
+    :meth:`set_lang` gives its run by :meth:`_run_of` and its words by :meth:`_say_words`.
+    docs/architecture.md says how a panel adopts it."""
 
     #: Seconds between two redraws while a run reports.
     REDRAW_S = 0.4
@@ -199,9 +237,76 @@ class RunPanel:
         self._hand = Handover()  # made on the kernel's loop, where the panel is built
         self._last_draw = 0.0
         self._status: tuple[str, dict[str, object]] | None = None
+        self._buttons: tuple[Any, Any] | None = None
+        #: Called after a run ended with a result and was drawn (the workspace keeps it).
+        self.done_listeners: list[Callable[[], None]] = []
 
     def _t(self, key: str, **kw: object) -> str:
         raise NotImplementedError
+
+    # ---- the run: start, cancel, progress, end --------------------------------------------
+
+    def _run_of(self) -> BackgroundRun:
+        """The panel's run (the one Cancel cancels and the language switch asks)."""
+        raise NotImplementedError
+
+    def _wire(self, start_button: Any, cancel_button: Any, start: Callable[[], None]) -> None:
+        """Start calls ``start``, Cancel cancels the panel's run; Cancel is off until a run
+        starts (:meth:`_running`)."""
+        self._buttons = (start_button, cancel_button)
+        start_button.on_click(lambda _b: start())
+        cancel_button.on_click(lambda _b: self._run_of().cancel())
+        cancel_button.disabled = True
+
+    def _running(self, running: bool) -> None:
+        """While a run goes on Start is off and Cancel on; after it, the other way round."""
+        if self._buttons is not None:
+            start, cancel = self._buttons
+            start.disabled, cancel.disabled = running, not running
+
+    def _callbacks(self) -> tuple[Callable[[Any], None], Callable[[Any], None]]:
+        """A run's ``on_update`` and ``on_done`` (:meth:`_progress`, :meth:`_done`), handed
+        over to the kernel's loop."""
+        return self._hand.wrap(self._progress), self._hand.wrap(self._done)
+
+    def _progress(self, run: Any) -> None:
+        """A run's news (on the kernel's loop); the panel draws what it shows of it."""
+
+    def _done(self, run: Any) -> None:
+        """A run ended, done, cancelled or failed (on the kernel's loop): the buttons back,
+        :meth:`_finished` draws it, and the done listeners hear of a result."""
+        self._running(False)
+        if self._finished(run):
+            for listener in list(self.done_listeners):
+                listener()
+
+    def _finished(self, run: Any) -> bool:
+        """Draw a run's end; whether it left a result to tell the listeners of. Here: a
+        failed run's words as the status line (no result)."""
+        if run.status == "failed":
+            self._show_failure(run)
+            return False
+        return True
+
+    # ---- words: the status line and the language --------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        """Every word of the panel in ``lang``: its own (:meth:`_say_words`), then its run's
+        (:meth:`_say_run_again`)."""
+        self.lang = lang
+        self._say_words()
+        self._say_run_again()
+
+    def _say_words(self) -> None:
+        """The panel's own words (headings, labels, buttons) in :attr:`lang`."""
+        raise NotImplementedError
+
+    def _say_run_again(self) -> None:
+        """The run's words in the new language: the kept status line, or the failure."""
+        if not self._say_status_again():
+            run = self._run_of()
+            if run.status == "failed":
+                self._show_failure(run)
 
     def _set_status(self, key: str, **kw: object) -> None:
         """The status line: ``key`` of the panel's words with ``kw`` (a float in the page's

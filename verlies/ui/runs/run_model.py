@@ -38,7 +38,16 @@ from typing import ClassVar, Literal, Self
 from verlies.errors import VerliesError, WordedError
 from verlies.sim.run import default_workers
 
-__all__ = ["BackgroundRun", "PooledRun", "RunBusy", "RunFailure", "Status", "WorkerPool", "located"]
+__all__ = [
+    "BackgroundRun",
+    "PooledRun",
+    "RunBusy",
+    "RunFailure",
+    "Status",
+    "WorkerPool",
+    "located",
+    "still_of",
+]
 
 Status = Literal["idle", "running", "done", "cancelled", "failed"]
 
@@ -118,6 +127,19 @@ class WorkerPool:
             if self._pool is not None:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
+
+
+def still_of(then: object | None, now: object | None) -> bool:
+    """Whether a result made of the draft ``then`` is still of the draft ``now`` (the same
+    object, or an equal deck); a result of no particular draft (``then`` None) always is.
+    The stale mark of every run panel asks this.
+
+    >>> still_of(None, "b"), still_of("a", "a"), still_of("a", "b")
+    (True, True, False)
+    """
+    if then is None or now is None:
+        return True
+    return now is then or now == then
 
 
 class BackgroundRun:
