@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.i18n import has, text
+from verlies.i18n.numbers import grouped, measured
 
 if TYPE_CHECKING:
     from verlies.sim.report import Table
@@ -90,13 +91,7 @@ def _is_rate(key: str) -> bool:
 
 
 def _number(x: float, digits: int, lang: str, sign: bool = True) -> str:
-    if math.isnan(x):
-        return "–"
-    if math.isinf(x):
-        return "−∞" if x < 0 else "+∞"
-    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    s = s.replace("-", "−")
-    return s.replace(".", ",") if lang == "de" else s
+    return measured(x, digits, lang, sign=sign)
 
 
 def fmt_value(key: str, x: float, lang: str = "en") -> str:
@@ -344,8 +339,7 @@ def _ba_name(key: str, ba: BeforeAfterLike, lang: str) -> str:
 
 
 def _grouped(n: int, lang: str) -> str:
-    s = f"{n:,}"
-    return s.replace(",", ".") if lang == "de" else s
+    return grouped(n, lang)
 
 
 def _ba_level(row: Any, x: float, lang: str, unit: bool = True) -> str:

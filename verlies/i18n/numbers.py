@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["MINUS", "NONE", "decimal", "fixed", "grouped", "percent", "signed"]
+__all__ = ["MINUS", "NONE", "decimal", "fixed", "grouped", "measured", "percent", "signed"]
 
 #: What stands for a number there is none of (a rate of no games).
 NONE = "–"
@@ -61,3 +61,20 @@ def signed(x: float, lang: str, digits: int = 1, sign: bool = True) -> str:
     if s.lstrip("+" + MINUS) == f"{0:.{digits}f}":
         s = s.lstrip("+" + MINUS)  # no sign on a zero
     return decimal(s, lang)
+
+
+def measured(x: float, digits: int, lang: str, *, sign: bool = True) -> str:
+    """A measured value or difference as the lab's tables write it: ``digits`` decimals
+    in ``lang``, a true minus (a zero keeps the sign it has), ``sign``: a plus before a
+    positive; :data:`NONE` for NaN, ``±∞`` for an unbounded interval's end.
+
+    >>> measured(-0.125, 2, "de"), measured(0.0, 1, "en"), measured(float("-inf"), 1, "en")
+    ('−0,12', '+0.0', '−∞')
+    >>> measured(2.5, 1, "de", sign=False), measured(float("nan"), 2, "en")
+    ('2,5', '–')
+    """
+    if math.isnan(x):
+        return NONE
+    if math.isinf(x):
+        return MINUS + "∞" if x < 0 else "+∞"
+    return decimal(fixed(x, digits, "en", sign=sign).replace("-", MINUS), lang)

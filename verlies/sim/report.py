@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import math
 
+from verlies.i18n.numbers import NONE, fixed, percent
+
 __all__ = ["Table", "TableReport", "html_tables", "jsonable", "num", "pct", "text_tables"]
 
 #: (title, header, rows); a table without a header is a list of lines.
@@ -48,16 +50,13 @@ def jsonable(x: object) -> object:
 
 
 def pct(x: float, lang: str = "en") -> str:
-    """A share as a percentage, one decimal (German: a decimal comma)."""
-    return "–" if math.isnan(x) else _comma(f"{100 * x:.1f} %", lang)
+    """A share as a percentage, one decimal (German: a decimal comma); ``–`` for NaN."""
+    return percent(x, lang)
 
 
 def num(x: float, digits: int = 1, lang: str = "en") -> str:
-    return "–" if math.isnan(x) else _comma(f"{x:.{digits}f}", lang)
-
-
-def _comma(s: str, lang: str) -> str:
-    return s.replace(".", ",") if lang == "de" else s
+    """``x`` with ``digits`` decimals in ``lang``; ``–`` for NaN."""
+    return NONE if math.isnan(x) else fixed(x, digits, lang)
 
 
 def text_tables(tables: list[Table]) -> str:

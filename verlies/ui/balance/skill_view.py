@@ -14,7 +14,6 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from verlies import i18n
 from verlies.ui.balance.skill_model import SETS, SkillRun, report_html, skill_report
 from verlies.ui.core.theme import SKILL_CSS
 from verlies.ui.runs.panel_view import PanelParts, RunPanel, belongs_html, rate_words
@@ -70,9 +69,6 @@ class SkillPanel(RunPanel):
         self.widget = parts.widget("skill", CSS)
         self._show_strong()
         self.set_lang(lang)
-
-    def _t(self, key: str, **kw: object) -> str:
-        return i18n.text(key, self.lang, **kw)
 
     def _run_of(self) -> SkillRun:
         return self.run

@@ -1,11 +1,16 @@
-"""The page's words: a thin accessor over :mod:`verlies.i18n` (the ``page.…`` keys).
+"""The page's words: a thin accessor over :mod:`verlies.i18n` (the ``page.…`` keys), and
+the one way a room says its own keys (:class:`Keys`, :class:`Worded`): no room writes a
+``_t`` wrapper of its own (tests/house/test_ui_homes.py).
 
 The tables themselves are ``verlies/i18n/de.py`` and ``en.py``; nothing here holds words.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from fractions import Fraction
+from typing import ClassVar
 
 from verlies import i18n
 from verlies.i18n.numbers import decimal
@@ -13,12 +18,48 @@ from verlies.i18n.numbers import decimal
 PAGE = "page."
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    """The page text ``key`` (without its ``page.`` prefix) in ``lang``, filled with ``kw``.
+class Keys:
+    """A room's words: the i18n keys under ``prefix``, said in a language.
 
-    Without values the template is returned as it is (a brace in it stays a brace)."""
-    template = i18n.template(PAGE + key, lang)
-    return template.format(**kw) if kw else template
+    ``Keys("drafts.")("title", "de")`` is ``i18n.text("drafts.title", "de")``; with
+    ``raw``, a key said without values is its template as it is (a brace stays a brace),
+    as the page's own words (:data:`t`) are. :meth:`bound` gives them in one language.
+
+    >>> Keys("skill.")("title", "en") == i18n.text("skill.title", "en")
+    True
+    >>> Keys("skill.").bound("de")("title") == i18n.text("skill.title", "de")
+    True
+    """
+
+    def __init__(self, prefix: str = "", *, raw: bool = False) -> None:
+        self.prefix = prefix
+        self.raw = raw
+
+    def __call__(self, key: str, lang: str, **kw: object) -> str:
+        if self.raw and not kw:
+            return i18n.template(self.prefix + key, lang)
+        return i18n.text(self.prefix + key, lang, **kw)
+
+    def bound(self, lang: str) -> Callable[..., str]:
+        """The words in ``lang``: ``t = DRAFTS.bound("de"); t("title")``."""
+        return functools.partial(self, lang=lang)
+
+
+#: The page text ``key`` (without its ``page.`` prefix) in ``lang``, filled with ``kw``;
+#: without values the template as it is (a brace in it stays a brace).
+t = Keys(PAGE, raw=True)
+
+
+class Worded:
+    """A view that says its words in its own language: ``self._t(key, **kw)`` is
+    ``self.WORDS(key, self.lang, **kw)`` (a class sets ``WORDS``, its :class:`Keys`)."""
+
+    #: The view's keys (all of i18n's by default).
+    WORDS: ClassVar[Keys] = Keys()
+    lang: str
+
+    def _t(self, key: str, **kw: object) -> str:
+        return self.WORDS(key, self.lang, **kw)
 
 
 def known(lang: str) -> str:

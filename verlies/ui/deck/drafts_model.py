@@ -19,15 +19,16 @@ from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.store.drafts import DraftStore, shown_name
 from verlies.ui.balance.balance_model import BalanceRun
+from verlies.ui.core.words import Keys
 
-__all__ = ["CURRENT", "DraftsModel"]
+__all__ = ["CURRENT", "DRAFTS", "DraftsModel"]
 
 #: The choice "the draft being edited" among the decks to compare.
 CURRENT = "current"
 
 
-def _t(key: str, lang: str, **kw: object) -> str:
-    return i18n.text(f"drafts.{key}", lang, **kw)
+#: The named drafts' words (``drafts.…``).
+DRAFTS = Keys("drafts.")
 
 
 def _error(e: BaseException, lang: str) -> str:
@@ -72,8 +73,8 @@ class DraftsModel:
             store, client = self._open()
             info = store.save(name, deck, client)
         except VerliesError as e:
-            return False, _t("not_saved", self.lang, msg=_error(e, self.lang))
-        return True, _t("saved", self.lang, name=info.name)
+            return False, DRAFTS("not_saved", self.lang, msg=_error(e, self.lang))
+        return True, DRAFTS("saved", self.lang, name=info.name)
 
     def load(self, name: str) -> Deck | str:
         """The draft's deck, or what to say when it cannot be had."""
@@ -81,27 +82,27 @@ class DraftsModel:
             store, client = self._open()
             return store.load(name, client)
         except VerliesError as e:
-            return _t("not_opened", self.lang, msg=_error(e, self.lang))
+            return DRAFTS("not_opened", self.lang, msg=_error(e, self.lang))
 
     def delete(self, name: str) -> tuple[bool, str]:
         try:
             store, client = self._open()
             done = store.delete(name, client)
         except VerliesError as e:
-            return False, _t("not_deleted", self.lang, msg=_error(e, self.lang))
+            return False, DRAFTS("not_deleted", self.lang, msg=_error(e, self.lang))
         if not done:
             gone = i18n.text("store.err.draft_missing", self.lang, name=shown_name(name))
-            return False, _t("not_deleted", self.lang, msg=gone)
-        return True, _t("deleted", self.lang, name=name)
+            return False, DRAFTS("not_deleted", self.lang, msg=gone)
+        return True, DRAFTS("deleted", self.lang, name=name)
 
     # ---- comparing ----------------------------------------------------------------------
 
     def choices(self) -> list[tuple[str, str]]:
         """(label, ref) of every deck that can be compared: the draft being edited, each
         saved draft (``draft:<name>``), each shipped edition (``edition:<name>``)."""
-        out = [(_t("current", self.lang), CURRENT)]
-        out += [(_t("draft", self.lang, name=n), f"draft:{n}") for n in self.names()]
-        out += [(_t("edition", self.lang, name=e), f"edition:{e}") for e in Deck.editions()]
+        out = [(DRAFTS("current", self.lang), CURRENT)]
+        out += [(DRAFTS("draft", self.lang, name=n), f"draft:{n}") for n in self.names()]
+        out += [(DRAFTS("edition", self.lang, name=e), f"edition:{e}") for e in Deck.editions()]
         return out
 
     def deck_of(self, ref: str, current: Deck) -> Deck:
@@ -130,7 +131,7 @@ class DraftsModel:
         """Compare deck ``b`` against deck ``a`` (refs of :meth:`choices`) on the same
         seeds; returns "" when it started, else what to say."""
         if a == b:
-            return _t("same", self.lang)
+            return DRAFTS("same", self.lang)
 
         def done(run: BalanceRun) -> None:
             self._active = False
@@ -145,7 +146,7 @@ class DraftsModel:
             )
         except VerliesError as e:
             self._active = False
-            return _t("not_compared", self.lang, msg=_error(e, self.lang))
+            return DRAFTS("not_compared", self.lang, msg=_error(e, self.lang))
         self.compared = (a, b)
         self._current = current if CURRENT in (a, b) else None
         return ""
@@ -168,17 +169,19 @@ class DraftsModel:
         One line each."""
         run = self.run
         if run.error is not None:
-            return _t("not_compared", self.lang, msg=run.error)
+            return DRAFTS("not_compared", self.lang, msg=run.error)
         if run.comparison is None:
             return (
-                _t("comparing", self.lang, done=run.done, total=run.total) if self.comparing else ""
+                DRAFTS("comparing", self.lang, done=run.done, total=run.total)
+                if self.comparing
+                else ""
             )
         from verlies.sim.verdict import before_after
 
         ba = before_after(run.comparison)
         lines = [ba.sentence(self.lang), ba.win_line(self.lang)]
         if self.comparing:
-            lines.insert(0, _t("comparing", self.lang, done=run.done, total=run.total))
+            lines.insert(0, DRAFTS("comparing", self.lang, done=run.done, total=run.total))
         elif self.is_fresh(current):
             lines.append(
                 i18n.text("verdict.belongs", self.lang, draft=ba.draft_name, base=ba.base_name)

@@ -13,12 +13,11 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from verlies import i18n
 from verlies.deck import Deck
 from verlies.store.drafts import DraftStore
 from verlies.ui.balance.balance_model import BalanceRun
 from verlies.ui.core.theme import DRAFTS_CSS
-from verlies.ui.deck.drafts_model import CURRENT, DraftsModel
+from verlies.ui.deck.drafts_model import CURRENT, DRAFTS, DraftsModel
 from verlies.ui.runs.panel_view import RunPanel
 
 __all__ = ["CSS", "DraftsPanel"]
@@ -36,6 +35,8 @@ def _field(label: widgets.Label, w: widgets.Widget, cls: str) -> widgets.VBox:
 class DraftsPanel(RunPanel):
     """``get_draft()`` is the editor's draft; ``open_draft(deck)`` makes a deck the
     editor's draft; ``opener()`` gives the draft store and the browser's id."""
+
+    WORDS = DRAFTS
 
     def __init__(
         self,
@@ -105,9 +106,6 @@ class DraftsPanel(RunPanel):
         self.widget.add_class("vl-drafts")
         self._listed = False
         self.set_lang(lang)
-
-    def _t(self, key: str, **kw: object) -> str:
-        return i18n.text(f"drafts.{key}", self.lang, **kw)
 
     def _run_of(self) -> BalanceRun:
         return self.model.run

@@ -14,7 +14,11 @@ from verlies.cards.model import Character
 from verlies.deck import Deck
 from verlies.deck.sanity import DENOMINATOR, ROW_KINDS, Row, Sanity, pct
 from verlies.render.svg import card_svg
+from verlies.ui.core.words import Keys
 from verlies.ui.deck.editor_model import Card, ParseState, composition, error_text, text
+
+#: The deck editor's words (``editor.…``), said as :func:`.editor_model.text` says them.
+EDITOR = Keys("editor.", raw=True)
 
 
 def esc(text: object) -> str:
@@ -159,10 +163,9 @@ def sanity_html(report: Sanity, lang: str, selected: str | None = None) -> str:
     table of every character's exact chance against each obstacle, trap and monster, the
     outliers marked and the selected card's row outlined (``selected``: a card id)."""
 
-    def t(key: str, **kw: object) -> str:
-        return esc(i18n.text(f"sanity.{key}", lang, **kw))
+    said = Keys("sanity.").bound(lang)
 
-    parts = [_SANITY_CSS, f"<div class='vl-sanity'><h4>{t('title')}</h4>"]
+    parts = [_SANITY_CSS, f"<div class='vl-sanity'><h4>{esc(said('title'))}</h4>"]
     if report.findings:
         items = "".join(
             f"<li data-cards='{html.escape(' '.join(f.cards), quote=True)}'>⚠ {esc(f.text(lang))}"
@@ -170,11 +173,13 @@ def sanity_html(report: Sanity, lang: str, selected: str | None = None) -> str:
             for f in report.findings
         )
         parts.append(
-            f"<div class='vl-sanity-summary'><b>{t('warnings', n=len(report.findings))}</b>"
+            f"<div class='vl-sanity-summary'><b>{esc(said('warnings', n=len(report.findings)))}</b>"
             f"</div><ul class='vl-sanity-warnings'>{items}</ul>"
         )
     else:
-        parts.append(f"<div class='vl-sanity-none' style='color:#1b7f3b'>✓ {t('none')}</div>")
+        parts.append(
+            f"<div class='vl-sanity-none' style='color:#1b7f3b'>✓ {esc(said('none'))}</div>"
+        )
     chars = report.characters
     if chars and report.rows:
         head = "".join(
@@ -191,7 +196,7 @@ def sanity_html(report: Sanity, lang: str, selected: str | None = None) -> str:
                 continue
             body.append(
                 f"<tr class='vl-sanity-kind'><th colspan={len(chars) + 1}>"
-                f"{t('head.' + kind)}</th></tr>"
+                f"{esc(said('head.' + kind))}</th></tr>"
             )
             body += [_row_html(r, selected, lang) for r in rows]
         means = "".join(
@@ -200,18 +205,19 @@ def sanity_html(report: Sanity, lang: str, selected: str | None = None) -> str:
             for m, side in zip(report.means, report.character_outliers, strict=True)
         )
         parts.append(
-            f"<div class='vl-sanity-caption'><b>{t('table')}</b></div>"
+            f"<div class='vl-sanity-caption'><b>{esc(said('table'))}</b></div>"
             f"<div class='vl-sanity-scroll'><table class='vl-sanity-table'>"
-            f"<thead><tr><th scope=col>{t('test')}</th>{head}</tr></thead>"
+            f"<thead><tr><th scope=col>{esc(said('test'))}</th>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody>"
-            f"<tfoot><tr><th scope=row>{t('mean')}</th>{means}</tr></tfoot></table></div>"
-            f"<div class='vl-sanity-legend'><small>{t('legend')}</small></div>"
+            f"<tfoot><tr><th scope=row>{esc(said('mean'))}</th>{means}</tr></tfoot></table></div>"
+            f"<div class='vl-sanity-legend'><small>{esc(said('legend'))}</small></div>"
         )
     parts.append("</div>")
     return "".join(parts)
 
 
 __all__ = [
+    "EDITOR",
     "canonical_html",
     "error_html",
     "esc",

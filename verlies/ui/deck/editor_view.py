@@ -32,6 +32,7 @@ from verlies.deck.sanity import Sanity, sanity
 from verlies.ui.core.words import known
 from verlies.ui.deck.drafts_view import DraftsPanel
 from verlies.ui.deck.editor_html import (
+    EDITOR,
     canonical_html,
     error_html,
     esc,
@@ -53,7 +54,6 @@ from verlies.ui.deck.editor_model import (
     kind_key,
     word,
 )
-from verlies.ui.deck.editor_model import text as _t
 from verlies.ui.deck.files_view import DeckFiles
 from verlies.ui.deck.form_view import FIELDS, NO_OBSTACLE, CardForm
 from verlies.ui.deck.impact_view import ImpactPanel
@@ -296,8 +296,7 @@ class DeckEditor:
     def _relabel(self) -> None:
         lang = self.lang
 
-        def t(key: str) -> str:
-            return _t(key, lang)
+        t = EDITOR.bound(lang)
 
         kind, color = self.kind_filter.value, self.color_filter.value
         with self._silent():
@@ -347,9 +346,9 @@ class DeckEditor:
             else:
                 self.card_list.value = None
         self._show_impact()
-        info = _t("n_cards", self.lang, n=len(keys), total=total)
+        info = EDITOR("n_cards", self.lang, n=len(keys), total=total)
         if not keys:
-            info += " " + _t("no_match", self.lang)
+            info += " " + EDITOR("no_match", self.lang)
         self.list_info.value = f"<small>{esc(info)}</small>"
         new_sel = self.card_list.value
         if new_sel != self.selected:
@@ -396,7 +395,7 @@ class DeckEditor:
         self.sweep.card_selected()
         self.form.show_boxes(card)
         if card is None:
-            self.card_title.value = f"<i>{esc(_t('none_selected', lang))}</i>"
+            self.card_title.value = f"<i>{esc(EDITOR('none_selected', lang))}</i>"
             self.preview.value = ""
             self.canonical.value = ""
             self.status.value = status or ""
@@ -507,7 +506,7 @@ class DeckEditor:
         if n == 0:
             self._refresh_list()
             self.status.value = (
-                f"<span style='color:#8a6a00'>{esc(_t('removed', self.lang, id=cid))}</span>"
+                f"<span style='color:#8a6a00'>{esc(EDITOR('removed', self.lang, id=cid))}</span>"
             )
         else:
             with self._silent():
@@ -606,17 +605,17 @@ class DeckEditor:
     def undo(self) -> bool:
         """Take back the last change of the draft."""
         if not self.model.undo():
-            self.action_status.value = esc(_t("nothing_undo", self.lang))
+            self.action_status.value = esc(EDITOR("nothing_undo", self.lang))
             return False
         self._draft_replaced()
-        self.action_status.value = esc(_t("undone", self.lang))
+        self.action_status.value = esc(EDITOR("undone", self.lang))
         return True
 
     def reset(self) -> None:
         """Reset the draft to the default deck (apply it to use it)."""
         self.model.reset()
         self._draft_replaced()
-        self.action_status.value = esc(_t("reset_done", self.lang))
+        self.action_status.value = esc(EDITOR("reset_done", self.lang))
 
     def apply_to_new_games(self) -> None:
         """New games use the draft from now on."""
@@ -644,7 +643,7 @@ class DeckEditor:
 
     def _update_pending(self) -> None:
         n = self.model.pending_changes()
-        text = _t("pending", self.lang, n=n) if n else _t("in_sync", self.lang)
+        text = EDITOR("pending", self.lang, n=n) if n else EDITOR("in_sync", self.lang)
         color = "#8a6a00" if n else "#555"
         self.pending.value = f"<small style='color:{color}'>{esc(text)}</small>"
 
@@ -656,7 +655,7 @@ class DeckEditor:
             items = "".join(f"<li>{esc(line)}</li>" for line in lines)
             self.diff_view.value = f"<ul class='verlies-diff'>{items}</ul>"
         else:
-            self.diff_view.value = f"<i>{esc(_t('no_diff', self.lang))}</i>"
+            self.diff_view.value = f"<i>{esc(EDITOR('no_diff', self.lang))}</i>"
         self._update_pending()
         self.impact.show_progress()  # says when its figures are of an earlier draft
         self.sweep.draft_changed()  # "now" follows the draft, or the sweep is out of date

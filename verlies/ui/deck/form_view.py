@@ -24,9 +24,8 @@ from verlies.cards.model import (
 )
 from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE
 from verlies.i18n import values
-from verlies.ui.deck.editor_html import esc
+from verlies.ui.deck.editor_html import EDITOR, esc
 from verlies.ui.deck.editor_model import COUNTED_KINDS, TEXT_KINDS, Card, kind_key, word
-from verlies.ui.deck.editor_model import text as _t
 
 #: The obstacle dropdown's "no obstacle" (a Dropdown shows a value of None as no
 #: selection, so it is a string).
@@ -139,8 +138,7 @@ class CardForm:
     def relabel(self, lang: str) -> None:
         """The fields' labels and choices in ``lang`` (the caller keeps this silent)."""
 
-        def t(key: str) -> str:
-            return _t(key, lang)
+        t = EDITOR.bound(lang)
 
         self.name_de.description = t("name_de")
         self.name_en.description = t("name_en")
@@ -181,7 +179,7 @@ class CardForm:
         """The card's title and fields (the caller keeps this silent)."""
         kind = card.KIND
         self.card_title.value = (
-            f"<h4>{esc(_t(kind_key(kind), lang))}: {esc(card.name.get(lang))} "
+            f"<h4>{esc(EDITOR(kind_key(kind), lang))}: {esc(card.name.get(lang))} "
             f"<code>{esc(card.id)}</code></h4>"
         )
         self.name_de.value = card.name.de

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from verlies import i18n
 from verlies.deck import Deck
 from verlies.render.prints import KINDS, print_file
 from verlies.ui.core.theme import PRINT_CSS
+from verlies.ui.core.words import Keys, Worded
 
 if TYPE_CHECKING:
     from verlies.game import Game
@@ -26,8 +26,10 @@ __all__ = ["PrintPanel"]
 CSS = PRINT_CSS  # the page's styles live in verlies.ui.core.theme
 
 
-class PrintPanel:
+class PrintPanel(Worded):
     """``get_draft()`` the editor's draft, ``get_game()`` the page's game (or None)."""
+
+    WORDS = Keys("print.")
 
     def __init__(
         self,
@@ -51,9 +53,6 @@ class PrintPanel:
         self.widget = W.VBox([W.HTML(CSS), self.title, row, self.links])
         self.widget.add_class("vl-print")
         self.set_lang(lang)
-
-    def _t(self, key: str, **kw: object) -> str:
-        return i18n.text(f"print.{key}", self.lang, **kw)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from verlies import i18n
 from verlies.ui.core.theme import PANEL_CSS
+from verlies.ui.core.words import Worded
 from verlies.ui.runs.handover import Handover
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ class ProgressRow:
         self.widget.layout.display = "none"
 
 
-class RunPanel:
+class RunPanel(Worded):
     """What every run panel of the page shares (issue 39): the Balance tab's A/B run, skill
     matrix and suggestions, the Deck tab's impact column, sweep and named drafts.
 
@@ -223,7 +224,8 @@ class RunPanel:
       :attr:`REDRAW_S` seconds; the end always draws).
 
     A panel calls ``RunPanel.__init__(self)`` first and has ``lang``, ``status`` (an HTML
-    widget) and ``_t(key, **values)`` (its words); a panel using :meth:`_wire` and
+    widget) and its words' keys as ``WORDS`` (:class:`verlies.ui.core.words.Keys`:
+    ``self._t(key, **values)`` says them); a panel using :meth:`_wire` and
     :meth:`set_lang` gives its run by :meth:`_run_of` and its words by :meth:`_say_words`.
     docs/architecture.md says how a panel adopts it."""
 
@@ -240,9 +242,6 @@ class RunPanel:
         self._buttons: tuple[Any, Any] | None = None
         #: Called after a run ended with a result and was drawn (the workspace keeps it).
         self.done_listeners: list[Callable[[], None]] = []
-
-    def _t(self, key: str, **kw: object) -> str:
-        raise NotImplementedError
 
     # ---- the run: start, cancel, progress, end --------------------------------------------
 
