@@ -34,7 +34,7 @@ import pytest
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from verlies.serve import routes
+from verlies.serve import cookie_check, routes
 from verlies.serve.websocket import V1
 
 pytestmark = pytest.mark.slow
@@ -52,7 +52,11 @@ def _ask(
         conn.request(method, target, headers=headers or {})
         resp = conn.getresponse()
         body = resp.read().decode("utf-8", errors="replace")
-        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, body
+        head: dict[str, str] = {}
+        for name, value in resp.getheaders():
+            key = name.lower()
+            head[key] = f"{head[key]}\n{value}" if key in head else value
+        return resp.status, head, body
     finally:
         conn.close()
 
@@ -105,8 +109,10 @@ def test_a_stranger_reaches_no_kernel_of_a_jupyter_server(
     assert "verlies: at most" in log  # the capped kernel manager runs here too
 
     # The visitor with the token: the page and its kernel.
-    status, _, body = _ask(port, "GET", f"{PAGE}?token={token}")
+    status, head, body = _ask(port, "GET", f"{PAGE}?token={token}")
     assert status == 200, body[-2000:]
+    # the page's cookie check works here too: no false "your browser blocks cookies"
+    assert f"{cookie_check.CHECK}=1;" in head.get("set-cookie", ""), head
     found = _KERNEL_ID.search(body)
     assert found is not None
     kernel = found.group(1)
