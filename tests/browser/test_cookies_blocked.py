@@ -14,11 +14,12 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from browser_settings import CHROMIUM, CHROMIUM_ARGS
+from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS
 from each_view import LANGS, each_width
-from playwright.sync_api import BrowserContext, BrowserType, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page, Route
 from progress import follow, open_page, stall_limits
 from test_play import click_one_step, state
 
@@ -52,10 +53,21 @@ def no_cookies(browser_type: BrowserType, tmp_path: Path) -> Iterator[BrowserCon
         headless=True,
         viewport={"width": 1280, "height": 900},
     )
+    offsite: list[str] = []
+
+    def handle(route: Route) -> None:  # as every test's context: this machine only
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            offsite.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", handle)
     try:
         yield stall_limits(context)
     finally:
         context.close()
+    assert offsite == [], f"the page requested other hosts: {offsite}"
 
 
 def test_a_browser_without_cookies_is_told_why_and_one_with_cookies_plays(
