@@ -9,8 +9,11 @@ connected (a websocket of the page's protocol held open, as a browser's page doe
 one client sends ``--burst`` plain GETs, one after another (the issue's hostile visitor:
 26 GETs), and finally seat 2's link is opened. Printed per configuration: the burst's
 answers (status counts, time to answer p50/max), the kernel processes and their memory
-(RSS, from the OS) after the burst, and seat 2's answer; then the after/before ratio of the
-kernels the burst holds.
+(RSS, from the OS) after the burst, each refusal's Retry-After and whether its page says
+the same seconds in German and English, seat 2's answer and the machine's load average;
+then the after/before ratio of the kernels the burst holds. The bench's own websocket and
+kernel reads carry the host's key (``X-Verlies-Key``: the route guard lets nothing else
+reach a kernel that is not its browser's).
 
     .venv/bin/python benchmarks/admission.py [--cap 8] [--burst 26]
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import os
 import re
@@ -34,6 +38,7 @@ from pathlib import Path
 
 from voila_server import REPO, VoilaServer
 
+from verlies.i18n import text
 from verlies.setup import Setup
 from verlies.store import PlaytestStore
 from verlies.store.tables import TableStore
@@ -46,6 +51,10 @@ class Answer:
     status: int
     seconds: float
     kernel: str | None
+    #: A refusal's Retry-After header (seconds), and whether its page says the same
+    #: seconds in both languages ("tries again by itself in N seconds").
+    retry_after: int | None = None
+    says_when: bool = False
 
 
 @dataclass
@@ -55,17 +64,28 @@ class Run:
     seat2: Answer | None = None
     kernels: int = 0
     rss_mb: float = 0.0
+    #: The machine's 1-minute load average before and after the run.
+    load: tuple[float, float] = (0.0, 0.0)
 
 
 def get(url: str) -> Answer:
     began = time.monotonic()
+    retry: str | None = None
     try:
         with urllib.request.urlopen(url, timeout=600) as resp:
             body, status = resp.read().decode(errors="replace"), resp.status
     except urllib.error.HTTPError as err:
         body, status = err.read().decode(errors="replace"), err.code
+        retry = err.headers.get("Retry-After")
     found = KERNEL_ID.search(body)
-    return Answer(status, time.monotonic() - began, found.group(1) if found else None)
+    answer = Answer(status, time.monotonic() - began, found.group(1) if found else None)
+    if retry is not None and retry.isdigit():
+        answer.retry_after = int(retry)
+        key = "page.busy.auto" if status == 429 else "page.full.auto"
+        answer.says_when = all(
+            html.escape(text(key, lang, seconds=int(retry))) in body for lang in ("de", "en")
+        )
+    return answer
 
 
 def connections(server: VoilaServer, kernel_id: str | None) -> int:
@@ -119,6 +139,7 @@ def measure(name: str, options: tuple[str, ...], cap: int, burst: int, store_dir
     )
     run = Run(name)
     stop = threading.Event()
+    load_before = os.getloadavg()[0]
     server.start()
     try:
         server.wait_ready()
@@ -136,6 +157,7 @@ def measure(name: str, options: tuple[str, ...], cap: int, burst: int, store_dir
     finally:
         stop.set()
         server.stop()
+    run.load = (load_before, os.getloadavg()[0])
     return run
 
 
@@ -150,11 +172,19 @@ def report(run: Run) -> None:
             f"  burst {status}: {n:3d}  answered in p50 {statistics.median(times) * 1000:6.0f} ms,"
             f" max {max(times) * 1000:6.0f} ms"
         )
+    refused = [a for a in run.burst if a.status in (429, 503)]
+    if refused:
+        waits = sorted(a.retry_after for a in refused if a.retry_after is not None)
+        told = sum(1 for a in refused if a.says_when)
+        span = f"{waits[0]}-{waits[-1]} s" if waits else "none"
+        print(f"  refusals with Retry-After: {len(waits)} of {len(refused)} ({span});"
+              f" pages that say the same seconds in de and en: {told}")  # fmt: skip
     held = sum(1 for a in run.burst if a.status == 200)
     print(f"  kernels the burst holds: {held}; kernel processes after it: {run.kernels}"
           f" ({run.rss_mb:.0f} MB RSS in all)")  # fmt: skip
     assert run.seat2 is not None
     print(f"  seat 2's link afterwards: HTTP {run.seat2.status} in {run.seat2.seconds:.1f} s")
+    print(f"  load average (1 min) before / after: {run.load[0]:.1f} / {run.load[1]:.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,9 +5,13 @@ view still see it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from verlies.actions import Attempt, Choose
 from verlies.game import Game
 from verlies.hidden import FACE_DOWN, options_game
 from verlies.sim.bots import make_bot
+from verlies.ui.board.board_text import board_lines
 from verlies.ui.core.session import HUMAN, Session
 from verlies.ui.play.controller import Controller
 
@@ -18,9 +22,17 @@ def _names_treasure(game: Game) -> bool:
     return any(getattr(a, "treasure", None) for a in game.legal_actions())
 
 
-def _twins(games: int = 80, max_steps: int = 600) -> tuple[Game, Game]:
-    """A position where the bot is to move with an option that names a treasure it holds,
-    and its twin in which the bot drew another treasure instead (the same position else)."""
+def odds_with_treasure(game: Game) -> bool:
+    """An option that uses a treasure on a roll (R9.5): its label has odds the card makes."""
+    return any(isinstance(a, Attempt | Choose) and a.treasure for a in game.legal_actions())
+
+
+def _twins(
+    games: int = 80, max_steps: int = 600, wanted: Callable[[Game], bool] = _names_treasure
+) -> tuple[Game, Game]:
+    """A position where the bot is to move with an option that names a treasure it holds
+    (``wanted``: such an option of a kind), and its twin in which the bot drew another
+    treasure instead (the same position else)."""
     for seed in range(games):
         game = Game.new(players=2, seed=seed, log=False)
         bots = [make_bot("greedy", seed + s) for s in range(2)]
@@ -39,12 +51,7 @@ def _twins(games: int = 80, max_steps: int = 600) -> tuple[Game, Game]:
                     twin.apply(outcome)
                 continue
             seat = game.current_player
-            if (
-                twin is not None
-                and seat == BOT
-                and _names_treasure(game)
-                and twin.current_player == BOT
-            ):
+            if twin is not None and seat == BOT and wanted(game) and twin.current_player == BOT:
                 return game, twin
             action = bots[seat](game.view(seat))
             game.apply(action)
@@ -98,3 +105,24 @@ def test_the_screen_game_is_the_game_where_the_screen_may_know() -> None:
     assert not any(
         getattr(a, "treasure", None) not in (None, FACE_DOWN.id) for a in seen.legal_actions()
     )
+
+
+def test_the_board_text_lists_the_moves_the_screen_may_know() -> None:
+    """The board's text for screen readers (verlies/ui/board/board_text.py) lists the legal
+    moves: at hot-seat from the same game as the options panel, so a bot's face-down
+    treasure and the odds it gives are not read out there either (it named the card)."""
+    game, twin = _twins(games=200, wanted=odds_with_treasure)
+    held = [h.card for h in game.figures[BOT].treasures if not h.used]
+    for lang in ("en", "de"):
+        shown = [
+            board_lines(Controller(Session(g, [HUMAN, "greedy"]), lang).screen_game(), lang)
+            for g in (game, twin)
+        ]
+        assert shown[0] == shown[1]
+        designer = Controller(Session(game, [HUMAN, "greedy"]), lang, True).screen_game()
+        assert designer is game  # the designer reads the real hand
+        real = board_lines(designer, lang)
+        assert real != shown[0]  # there a move uses the card, with its odds
+        names = [card.name.get(lang) for card in held]
+        assert any(name in line for name in names for line in real)
+        assert not any(name in line for name in names for line in shown[0])

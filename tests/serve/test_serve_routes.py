@@ -18,7 +18,7 @@ from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 from verlies.i18n import text
-from verlies.serve import routes
+from verlies.serve import cookie_check, routes
 from verlies.serve.websocket import V1
 
 # tests/conftest.py sets the host's key for the session (never imported: two conftest
@@ -216,6 +216,11 @@ def test_broken_addresses_get_clean_pages_and_kernels_stay_with_their_browser(
     assert found is not None
     kernel = found.group(1)
     cookie = _cookie_of(head)
+    # and the cookie the page's script reads to tell a browser that kept none (cookie_check)
+    assert f"{cookie_check.CHECK}=1;" in head["set-cookie"]
+    assert "HttpOnly" not in next(
+        c for c in head["set-cookie"].splitlines() if c.startswith(cookie_check.CHECK)
+    )
     route = f"/api/kernels/{kernel}"
     try:
         status, _, state = _ask(port, "GET", route, {"Cookie": cookie})

@@ -2274,4 +2274,13 @@ TEXTS: dict[str, str] = {
     "feel.section": "Spielgefühl",
     "feel.show.button": "Zeig mir so ein Spiel",
     "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
+    # --- serve3 ---
+    "page.cookies.title": "Diese Seite braucht ein Cookie",
+    "page.cookies.text": (
+        "Dein Browser nimmt von diesem Server keine Cookies an. Die Seite erreicht ihr"
+        " Spiel auf dem Server nur mit einem kleinen Cookie, das sagt, welchem Browser sie"
+        " ausgeliefert wurde, damit niemand sonst in dein Spiel eingreift: ohne es bewegt"
+        " sich nichts auf dem Brett."
+    ),
+    "page.cookies.fix": "Erlaube Cookies für diese Seite im Browser und lade sie dann neu.",
 }

@@ -2115,4 +2115,12 @@ TEXTS: dict[str, str] = {
     "feel.section": "Game feel",
     "feel.show.button": "Show me a game like this",
     "feel.show.open": "Open game {index} of the draft at turn {turn}",
+    # --- serve3 ---
+    "page.cookies.title": "This page needs a cookie",
+    "page.cookies.text": (
+        "Your browser keeps no cookies from this server. The page reaches its game engine"
+        " only with one small cookie that says which browser it was served to, so that"
+        " nobody else can play in your game: without it the board cannot move."
+    ),
+    "page.cookies.fix": "Allow cookies for this site in your browser, then reload the page.",
 }

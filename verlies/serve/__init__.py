@@ -7,6 +7,8 @@
 - ``verlies.serve.admission``: who may take one more kernel (room kept for tables' links, a
   limit per client on kernels whose page never connected, HTTP 429 with when to retry).
 - ``verlies.serve.banner_words``: the words of the page's "connection lost" banner.
+- ``verlies.serve.cookie_check``: a browser that keeps no cookies is told why the page
+  cannot play (its check cookie and the notice's words).
 - ``verlies.serve.machine``: how many kernels this machine holds (memory and cores).
 - ``verlies.serve.request``: a preheated kernel's wait for its visitor's query string, and
   the hand-over of the link it names to the kernel's event loop.

@@ -38,7 +38,7 @@ from tornado import httputil, web
 from tornado.httpserver import HTTPServer
 
 from verlies.i18n import text
-from verlies.serve import routes
+from verlies.serve import cookie_check, routes
 from verlies.serve.full_page import page_html
 from verlies.serve.long_url import MAX_HEADER_BYTES, LongUrlServer
 
@@ -225,8 +225,11 @@ def _retry_after_on_refusal(conn: httputil.HTTPConnection, visit: Visit) -> None
             retry = int(found.group(1)) if found else None
         if retry is not None and code in (429, 503):
             headers["Retry-After"] = str(retry)
-        if visit.kernels and visit.fresh and code == 200:
-            headers.add("Set-Cookie", routes.cookie_header(visit.browser))
+        if visit.kernels and code == 200:
+            if visit.fresh:
+                headers.add("Set-Cookie", routes.cookie_header(visit.browser))
+            # on every page: the page's script tells a browser that kept none (cookie_check)
+            headers.add("Set-Cookie", cookie_check.check_header())
         return write(start_line, headers, chunk)
 
     conn.write_headers = write_headers  # type: ignore[method-assign]

@@ -546,7 +546,8 @@ class PlayApp:
         return self.model.controller.status().html(
             f"{self.chance.table.value if g.is_chance else ''}{self.actions.title.value}"
             f'<div class="vl-board-info">{self.board.info_html}'
-            f"{board_text_html(g, self.model.lang)}</div>"  # the board as text, for screen readers
+            # the board as text, for screen readers: its moves as the options panel lists them
+            f"{board_text_html(self.model.controller.screen_game(), self.model.lang)}</div>"
         )
 
     def _board_info(self, _html: str) -> None:

@@ -4,6 +4,9 @@ draws. Everything seat 3 (index 2) and the spectator can read of them must be th
 every step: the page's widgets and their states, every widget message sent to the
 browser, the options of the person to move, the page's own game (what Link, Save and
 Game .json are made of) and its log; seat 2's own page differs (the test can fail).
+Where seat 2's step is forced at one twin ("no bonus") and a real choice at the other,
+both tables wait for seat 2 alike, and nothing on seat 2's page (Step, To the end,
+autoplay, its ticks) takes the forced step at once: no timing tells the others.
 
 The twins are written through the store as other kernels would write them; each page is
 a :class:`~verlies.ui.page.PlayApp` driven in this process, as its kernel would be.
@@ -310,6 +313,20 @@ def test_seat_3_and_the_spectator_read_the_same_at_twin_tables_step_by_step(
                 assert not any("schatz-" in r.label for r in decision.rows)
             bonus = a.game.deck.treasures[twins.cards[1]].name.get("en")
             assert any(bonus in r.label for r in decision.rows)
+            # Nothing on the holder's page takes the forced step for its person either
+            # (issue 35 item 4, the timing tell): its Step, To the end and autoplay, and
+            # its ticks, leave both tables waiting for the holder, at the same step.
+            written = [twins.store.load(x.table_id).step_no for x in twins.links]
+            assert written[0] == written[1] == a.step_no
+            for app in holders:
+                app.model.run("step")
+                app.model.run("end")
+                assert not app.model.autoplay_step()
+                app.table_bar._tick({})
+                assert app.model.session.human_to_move
+            assert [twins.store.load(x.table_id).step_no for x in twins.links] == written
+            loaded = [twins.store.load(x.table_id) for x in twins.links]
+            assert [t.waiting_for() for t in loaded] == [("human", HOLDER)] * 2
         if compared >= 2 * AFTER and forced:
             break
         for role, (app_a, app_b) in pairs.items() if i < AFTER or differs else ():

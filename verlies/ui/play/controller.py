@@ -241,6 +241,16 @@ class Controller:
 
     # ---- the panels ----------------------------------------------------------------------------
 
+    def screen_game(self) -> Game:
+        """The game whose options the screen lists (R9.3): at hot-seat, the mover's hidden
+        cards as the person at the screen may know them (``verlies.hidden.options_game``);
+        at a table the page's game is its seat's already. The panel of options and the
+        board's text for screen readers are both read from it."""
+        s = self.session
+        if s.table_seat is None:
+            return options_game(s.game, s.viewer(), sees_all=self.designer)
+        return s.game
+
     def decision(self) -> Decision | None:
         """The legal actions of the player to move; None at a chance point or the end."""
         s = self.session
@@ -248,8 +258,7 @@ class Controller:
         lang = self.lang
         if g.is_over or g.is_chance:
             return None
-        if s.table_seat is None:  # hot-seat: the mover's hidden cards, as the screen may know
-            g = options_game(g, s.viewer(), sees_all=self.designer)
+        g = self.screen_game()
         actions = list(g.legal_actions())
         if not s.human_to_move and not self.designer and s.table_seat is not None:
             # R9.3: another's options at a table without the treasures it may hold (their
