@@ -2260,8 +2260,8 @@ TEXTS: dict[str, str] = {
         "{mean} Siegchance ({low} – {high}, {n} Spiele)"
     ),
     "feel.ab.head": (
-        "Spielgefühl, Entwurf gegen Basis ({pairs} Paare; eigene Holm-Familie, "
-        "jederzeit gültig): {verdict}"
+        "Spielgefühl, Entwurf gegen Basis ({pairs} Paare; Holm über die Kennzahlen "
+        "bei α = {alpha}, jederzeit gültig): {verdict}"
     ),
     "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
     "feel.ab.pts": "{x} Pkt.",
@@ -2274,4 +2274,10 @@ TEXTS: dict[str, str] = {
     "feel.section": "Spielgefühl",
     "feel.show.button": "Zeig mir so ein Spiel",
     "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
+    # --- feel3 ---
+    "feel3.budget": (
+        "Fehlerbudget α = {total}: {answer} für die Größen oben, {others} für die "
+        "übrigen Größen, {feel} für das Spielgefühl; die Wahrscheinlichkeit, dass "
+        "irgendein ★ oder eine hier genannte Änderung Zufall ist, ist höchstens {total}."
+    ),
 }

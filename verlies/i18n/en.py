@@ -2101,8 +2101,8 @@ TEXTS: dict[str, str] = {
         "chance on average ({low} – {high}, {n} games)"
     ),
     "feel.ab.head": (
-        "Game feel, draft against base ({pairs} pairs; its own Holm family, "
-        "always-valid): {verdict}"
+        "Game feel, draft against base ({pairs} pairs; Holm across the figures at "
+        "α = {alpha}, always-valid): {verdict}"
     ),
     "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
     "feel.ab.pts": "{x} pt",
@@ -2115,4 +2115,10 @@ TEXTS: dict[str, str] = {
     "feel.section": "Game feel",
     "feel.show.button": "Show me a game like this",
     "feel.show.open": "Open game {index} of the draft at turn {turn}",
+    # --- feel3 ---
+    "feel3.budget": (
+        "Error budget α = {total}: {answer} for the quantities above, {others} for the "
+        "other quantities, {feel} for the game feel; so the chance that any ★ or change "
+        "named here is noise is at most {total}."
+    ),
 }

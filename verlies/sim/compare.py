@@ -48,6 +48,7 @@ from verlies.sim.run import (
 )
 
 __all__ = [
+    "ALPHA_SPLIT",
     "DEFAULT_WATCH",
     "DELTAS",
     "HEADLINE",
@@ -85,6 +86,14 @@ DELTAS: dict[str, float] = {
     "shuffle_backs": 0.25,  # shuffle-backs per game (all seats)
     "lead_changes": 0.25,  # changes of the gold lead per game
 }
+
+#: How a before/after answer spends its error budget α (docs/decisions.md, feel3): the
+#: verdict's family (the characters' win rates, the first seat's, timeouts, rounds) gets
+#: half, the other paired quantities (injuries, gold, …) a quarter and the game-feel
+#: figures a quarter; Holm within each family, Bonferroni across the three, so the chance
+#: that anything the answer marks as changed (a ★, better/worse/mixed, a figure "changed")
+#: is noise is at most α in all. Fixed before the run, whatever the run turns out to hold.
+ALPHA_SPLIT: dict[str, float] = {"answer": 0.5, "others": 0.25, "feel": 0.25}
 
 #: A sequential run decides nothing before this many pairs: the plug-in variance of the
 #: confidence sequence is only trusted once it rests on some games.
@@ -231,7 +240,8 @@ class Comparison(TableReport):
     decide: Callable[[Comparison], str] | None = field(default=None, repr=False, compare=False)
     #: The game-feel figures of the same pairs (verlies.sim.feel, docs/metrics.md "Game
     #: feel"): watched in a family of their own (the same always-valid method, Holm across
-    #: the figures); they do not move ``verdict``, the before/after answer names them.
+    #: the figures) at its share of α (``level("feel")``, :data:`ALPHA_SPLIT`); they do not
+    #: move ``verdict``, the before/after answer names them.
     feel: FeelComparison | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -251,8 +261,13 @@ class Comparison(TableReport):
             self.same_games += 1
         if ra.feel is not None and rb.feel is not None:
             if self.feel is None:
-                self.feel = FeelComparison(FEEL_FIGURES, self.alpha)
+                self.feel = FeelComparison(FEEL_FIGURES, self.level("feel"))
             self.feel.add(game_feel(ra), game_feel(rb))
+
+    def level(self, family: str) -> float:
+        """A family's share of α in the before/after answer (:data:`ALPHA_SPLIT`):
+        ``"answer"`` (the verdict's quantities), ``"others"`` or ``"feel"``."""
+        return self.alpha * ALPHA_SPLIT[family]
 
     # ---- the statistics of one quantity ---------------------------------------------------
 
@@ -489,21 +504,26 @@ class Comparison(TableReport):
             "method": self.method,
             "looks": self.looks,
             "correction": "holm",
+            "alpha_split": {k: self.level(k) for k in ALPHA_SPLIT},
             "watched": self.watched(),
             "differences": self.differences(),
             "feel": self.feel_dict(),
         }
 
-    def feel_dict(self) -> dict[str, Any] | None:
-        """The game-feel family: its verdict and per figure A, B, B − A with its
-        always-valid interval, p, Holm's p and the figure's state; None without traces."""
+    def feel_dict(self, alpha: float | None = None) -> dict[str, Any] | None:
+        """The game-feel family at ``alpha`` (default its share of α, ``level("feel")``):
+        its verdict and per figure A, B, B − A with its always-valid interval, p, Holm's p
+        and the figure's state; None without traces."""
         if self.feel is None:
             return None
+        level = self.level("feel") if alpha is None else alpha
+        rows = self.feel.rows(level)
         return {
-            "verdict": self.feel.verdict,
+            "verdict": self.feel.verdict_of(rows),
+            "alpha": level,
             "correction": "holm",
             "method": "always-valid",
-            "rows": self.feel.rows(),
+            "rows": rows,
         }
 
     def to_csv(self) -> str:

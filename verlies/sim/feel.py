@@ -642,9 +642,13 @@ class FeelComparison:
     def p_value(self, key: str) -> float:
         return min(self._p_now(key), self.pmin.get(key, 1.0))
 
-    def rows(self) -> dict[str, dict[str, Any]]:
+    def rows(self, alpha: float | None = None) -> dict[str, dict[str, Any]]:
+        """Per figure its pairs, A, B, B − A, the always-valid interval at its Holm level,
+        p, Holm's p and its state, Holm across the figures at ``alpha`` (default
+        ``self.alpha``)."""
+        alpha = self.alpha if alpha is None else alpha
         ps = [self.p_value(k) for k in self.watch]
-        levels = stats.holm_levels(ps, self.alpha)
+        levels = stats.holm_levels(ps, alpha)
         adjusted = stats.holm(ps)
         out = {}
         for key, p, level, padj in zip(self.watch, ps, levels, adjusted, strict=True):
@@ -654,7 +658,7 @@ class FeelComparison:
             lo, hi = mean - h, mean + h
             state = (
                 "different"
-                if padj <= self.alpha
+                if padj <= alpha
                 else "within"
                 if -DELTAS[key] < lo and hi < DELTAS[key]
                 else "open"
@@ -674,7 +678,13 @@ class FeelComparison:
 
     @property
     def verdict(self) -> str:
-        states = [r["state"] for r in self.rows().values()]
+        return self.verdict_of(self.rows())
+
+    @staticmethod
+    def verdict_of(rows: dict[str, dict[str, Any]]) -> str:
+        """The family's verdict from its rows: "different" when a figure changed,
+        "no_change" when every one lies within ±δ, else "undecided"."""
+        states = [r["state"] for r in rows.values()]
         if "different" in states:
             return "different"
         if states and all(s == "within" for s in states):
@@ -698,7 +708,11 @@ def feel_lines(feel: dict[str, Any] | None, lang: str = "en") -> list[str]:
         return []
     rows = {k: r for k, r in feel["rows"].items() if r["pairs"]}
     pairs = max((r["pairs"] for r in rows.values()), default=0)
-    out = [t("feel.ab.head", lang, pairs=pairs, verdict=t(f"feel.ab.{feel['verdict']}", lang))]
+    from verlies.i18n.metrics import alpha_words
+
+    verdict = t(f"feel.ab.{feel['verdict']}", lang)
+    alpha = alpha_words(feel.get("alpha", 0.05), lang)
+    out = [t("feel.ab.head", lang, pairs=pairs, alpha=alpha, verdict=verdict)]
     for key, r in rows.items():
         pct = key in SHARES
 
