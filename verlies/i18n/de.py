@@ -2280,4 +2280,5 @@ TEXTS: dict[str, str] = {
         "übrigen Größen, {feel} für das Spielgefühl; die Wahrscheinlichkeit, dass "
         "irgendein ★ oder eine hier genannte Änderung Zufall ist, ist höchstens {total}."
     ),
+    "feel3.sweep.head": "{name} je Wert (95-%-Intervall):",
 }

@@ -2121,4 +2121,5 @@ TEXTS: dict[str, str] = {
         "other quantities, {feel} for the game feel; so the chance that any ★ or change "
         "named here is noise is at most {total}."
     ),
+    "feel3.sweep.head": "{name} per value (95 % interval):",
 }

@@ -44,7 +44,7 @@ from verlies.sim.feel.estimator import (
 )
 from verlies.sim.feel.game import GameFeel, game_feel
 from verlies.sim.feel.report import FeelFigures, FeelReport, feel_report
-from verlies.sim.feel.show import SELECTIONS, Example, show_me
+from verlies.sim.feel.show import SELECTIONS, Example, games_like, show_me
 from verlies.sim.feel.skill import SkillTrace, luck_only, skill_trace
 from verlies.sim.feel.tally import FeelTally, simulate_feel
 from verlies.sim.records import FeelTrace
@@ -68,4 +68,4 @@ __all__ = [
     "skill_trace",
 ]
 __all__ += ["SHARES", "feel_lines", "DELTAS", "KINGMAKER", "SELECTIONS", "THRESHOLD", "FeelTrace"]
-__all__ += ["FEATURES", "MIN_PAIRS", "FeelFigures", "FeelTally", "simulate_feel"]
+__all__ += ["FEATURES", "MIN_PAIRS", "FeelFigures", "FeelTally", "games_like", "simulate_feel"]

@@ -54,13 +54,27 @@ def show_me(
     winner's worst moment for a comeback or drama, the turn the game was decided for a
     decision, the last turn for a game's length, the start of the longest wait. None when
     no game qualifies (e.g. no comeback). Ties go to the lowest game index."""
-    from verlies.links import link
-    from verlies.sim.run import lab_game
+    found = games_like(spec, records, what, 1, estimator)
+    return found[0] if found else None
 
+
+def games_like(
+    spec: Any,
+    records: Sequence[GameRecord],
+    what: str,
+    count: int = 3,
+    estimator: Estimator | None = None,
+) -> list[Example]:
+    """ "Show me games like this": the ``count`` games of ``records`` that show ``what``
+    best (:data:`SELECTIONS`), best first (ties: the lower game index first), each with
+    the turn that mattered and its link (as :func:`show_me`, whose game leads this list);
+    fewer when fewer games qualify."""
     if what not in SELECTIONS:
         raise SimulationError(f"unknown selection {what!r} (known: {', '.join(SELECTIONS)})")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise SimulationError(f"count is a whole number >= 1, not {count!r}")
     key, largest = SELECTIONS[what]
-    best: tuple[float, int, GameFeel] | None = None
+    ranked: list[tuple[float, int, GameFeel]] = []
     for r in records:
         g = game_feel(r, estimator)
         if (what == "comeback" and not g.comeback) or (what == "kingmaking" and not g.kingmaking):
@@ -68,12 +82,17 @@ def show_me(
         v = getattr(g, key)
         if v is None:
             continue
-        score = float(v) if largest else -float(v)
-        if best is None or (score, -g.index) > (best[0], -best[2].index):
-            best = (score, g.index, g)
-    if best is None:
-        return None
-    g = best[2]
+        ranked.append((float(v) if largest else -float(v), g.index, g))
+    ranked.sort(key=lambda x: (-x[0], x[1]))
+    return [_example(spec, records, what, g) for _, _, g in ranked[:count]]
+
+
+def _example(spec: Any, records: Sequence[GameRecord], what: str, g: GameFeel) -> Example:
+    """Game ``g`` of the run as an :class:`Example` of ``what``, at the turn that mattered."""
+    from verlies.links import link
+    from verlies.sim.run import lab_game
+
+    key = SELECTIONS[what][0]
     if what in ("comeback", "drama"):
         turn = g.worst_turn or 0
     elif what in ("late_decision", "early_decision"):
