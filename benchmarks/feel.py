@@ -8,7 +8,8 @@ Prints, all measured in this run (figures, not a pass/fail test):
    ...) so that the machine's load hits both alike; CPU ms per game of each, the ratio
    with / without (median of the rounds' ratios and of the totals), per player count;
 2. the figures computed from the records (``feel_report``): CPU ms per game, and the
-   ratio (trace + figures) / without;
+   ratio (trace + figures) / without; and tallied as ``verlies simulate`` and sweeps do
+   (``FeelTally``: exact fraction sums), CPU ms per game and (trace + tally) / without;
 3. with ``--skill N``: a skill trace of N games per budget (``--budgets``), its wall
    and CPU seconds (2 workers with ``--workers 2``); ``--luck-only`` also that of the
    luck-only deck (``feel.luck_only``: every test passed by any roll), which should
@@ -36,7 +37,7 @@ import sys
 import time
 
 from verlies.sim import simulate
-from verlies.sim.feel import feel_report, fit_estimator, luck_only, skill_trace
+from verlies.sim.feel import FeelTally, feel_report, fit_estimator, luck_only, skill_trace
 from verlies.sim.records import bot_seed, make_bots, play_record
 from verlies.sim.run import RunSpec
 
@@ -56,7 +57,7 @@ def _play(spec: RunSpec, lo: int, hi: int, feel: bool) -> tuple[float, list[obje
 def cost(players: int, games: int, rounds: int) -> None:
     spec = RunSpec.build(players=players, characters="all", seed=1)
     per = max(1, games // rounds)
-    plain = traced = figures = 0.0
+    plain = traced = figures = tallied = 0.0
     ratios = []
     for k in range(rounds):
         lo, hi = k * per, (k + 1) * per
@@ -68,6 +69,9 @@ def cost(players: int, games: int, rounds: int) -> None:
                 t = time.process_time()
                 feel_report(recs)  # type: ignore[arg-type]
                 figures += time.process_time() - t
+                t = time.process_time()
+                FeelTally().add_all(recs)  # type: ignore[arg-type]
+                tallied += time.process_time() - t
         plain += took[False]
         traced += took[True]
         ratios.append(took[True] / took[False])
@@ -77,7 +81,9 @@ def cost(players: int, games: int, rounds: int) -> None:
         f"with it {traced / n * 1000:.2f} ms/game; ratio {traced / plain:.3f} "
         f"(median of {rounds} rounds {statistics.median(ratios):.3f}); figures from the "
         f"records {figures / n * 1000:.3f} ms/game, (trace + figures) / without "
-        f"{(traced + figures) / plain:.3f}"
+        f"{(traced + figures) / plain:.3f}; tallied as verlies simulate does (exact "
+        f"sums) {tallied / n * 1000:.3f} ms/game, (trace + tally) / without "
+        f"{(traced + tallied) / plain:.3f}"
     )
 
 
