@@ -2281,4 +2281,28 @@ TEXTS: dict[str, str] = {
         "irgendein ★ oder eine hier genannte Änderung Zufall ist, ist höchstens {total}."
     ),
     "feel3.sweep.head": "{name} je Wert (95-%-Intervall):",
+    "feel3.people.title": "Menschen neben Bots",
+    "feel3.people.none": (
+        "Noch kein beendetes Spiel von Menschen mit diesem Entwurf und {players} Spielern "
+        "gespeichert: Spiele auf dem Spiel-Reiter erscheinen hier."
+    ),
+    "feel3.people.button": "Spiele von Menschen neben die Bots stellen",
+    "feel3.people.head": "{games} Spiele von Menschen mit diesem Entwurf ({players} Spieler).",
+    "feel3.people.left_out": (
+        "{n} davon beim Spielgefühl ausgelassen: ihre Wiederholung ergab nicht das "
+        "gespeicherte Spiel (ein von Hand gewählter Wurf oder eine Änderung)."
+    ),
+    "feel3.people.agree": (
+        "Der Bot „{bot}“ hätte in {share} von {decisions} Entscheidungen gewählt wie die Menschen "
+        "({low} – {high}, {games} Spiele)"
+    ),
+    "feel3.people.feel_head": (
+        "Spielgefühl, Menschen ({people} Spiele) gegen Bots „{bot}“ mit denselben "
+        "Aufstellungen ({bots} Spiele); die Intervalle gelten zusammen zu 95 %:"
+    ),
+    "feel3.people.gap": (
+        "  {name}: Menschen {people}, Bots {bots}, {diff} ({low} … {high}): {state}"
+    ),
+    "feel3.people.differs": "unterscheidet sich",
+    "feel3.people.same": "kein klarer Unterschied",
 }

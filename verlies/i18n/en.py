@@ -2122,4 +2122,26 @@ TEXTS: dict[str, str] = {
         "named here is noise is at most {total}."
     ),
     "feel3.sweep.head": "{name} per value (95 % interval):",
+    "feel3.people.title": "People beside bots",
+    "feel3.people.none": (
+        "No finished game of people on this draft with {players} players is stored yet: "
+        "games played on the Game tab appear here."
+    ),
+    "feel3.people.button": "Set people's games beside the bots",
+    "feel3.people.head": "{games} games of people on this draft ({players} players).",
+    "feel3.people.left_out": (
+        "{n} of them left out of the game feel: replaying them did not give back the "
+        "stored game (a roll chosen by hand or an edit)."
+    ),
+    "feel3.people.agree": (
+        "The {bot} bot would have chosen what people chose in {share} of {decisions} decisions "
+        "({low} – {high}, {games} games)"
+    ),
+    "feel3.people.feel_head": (
+        "Game feel, people ({people} games) against {bot} bots on the same setups "
+        "({bots} games); the intervals hold together at 95 %:"
+    ),
+    "feel3.people.gap": "  {name}: people {people}, bots {bots}, {diff} ({low} … {high}): {state}",
+    "feel3.people.differs": "differs",
+    "feel3.people.same": "no clear difference",
 }

@@ -124,3 +124,13 @@ def simulate_feel(
         tally.add_all(result.records)
     result.records = None
     return result, tally
+
+
+def moments(tally: FeelTally, key: str) -> tuple[int, float, float]:
+    """A figure's games, mean and sample variance (NaN where undefined) from a tally's
+    exact sums."""
+    n, s, q = tally.sums[key]
+    if n == 0:
+        return 0, math.nan, math.nan
+    var = max(Fraction(0), (q - s * s / n) / (n - 1)) if n > 1 else None
+    return n, float(s / n), math.nan if var is None else float(var)
