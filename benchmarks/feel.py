@@ -19,7 +19,12 @@ Prints, all measured in this run (figures, not a pass/fail test):
    ``--instr-games`` games with and without the trace, each less a run of 0 games (the
    start-up), instructions per game and the ratio;
 5. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
-   (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them.
+   (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them;
+6. with ``--holdout N``: the win-chance estimate on N held-out games per player count
+   (seed 9000, never fitted on): log-loss and Brier score over every turn row of even
+   chances, the shipped estimator, the same features refitted on the calibration games,
+   and candidates with more of what a turn row shows (who moves; the cards left), each
+   fitted on the same 400 calibration games; with the CPU microseconds per turn row.
 
     .venv/bin/python benchmarks/feel.py [--games 300] [--rounds 6] [--players 2,3,4]
                                         [--skill 24 --budgets 1,2,4,8 --workers 2
@@ -29,17 +34,82 @@ Prints, all measured in this run (figures, not a pass/fail test):
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 
 from verlies.sim import simulate
-from verlies.sim.feel import FeelTally, feel_report, fit_estimator, luck_only, skill_trace
+from verlies.sim.feel import (
+    FEATURES,
+    FeelTally,
+    estimator_for,
+    feel_report,
+    fit_estimator,
+    luck_only,
+    skill_trace,
+)
+from verlies.sim.feel.estimator import FEATURE_MAP, fit_weights, scores
 from verlies.sim.records import bot_seed, make_bots, play_record
 from verlies.sim.run import RunSpec
+
+
+def _mover(row: Sequence[int], players: int) -> list[list[float]]:
+    """The shipped features and whether the seat moves this turn."""
+    xs = FEATURE_MAP(row, players)
+    for i, x in enumerate(xs):
+        x.append(1.0 if row[0] == i else 0.0)
+    return xs
+
+
+def _mover_clock(row: Sequence[int], players: int) -> list[list[float]]:
+    """Those and the gold behind weighed by how few dungeon cards are left (row[2])."""
+    xs = _mover(row, players)
+    clock = 1.0 / (1.0 + row[2] / 10.0)
+    for x in xs:
+        x.append(x[3] * clock)
+    return xs
+
+
+def holdout(players: int, games: int) -> None:
+    train = simulate(400, players=players, characters="all", seed=4000, keep_records=True)
+    test = simulate(games, players=players, characters="all", seed=9000, keep_records=True)
+    fit, held = train.records or [], test.records or []
+    shipped = estimator_for(players)
+    candidates: list[tuple[str, Callable[[Sequence[int]], list[float]]]] = [
+        ("even chances", lambda _row: [1.0 / players] * players),
+        ("shipped (7 features)", shipped.chances),
+    ]
+    for name, fmap, k in (
+        ("refitted, same 7", FEATURE_MAP, len(FEATURES)),
+        ("+ who moves (8)", _mover, len(FEATURES) + 1),
+        ("+ who moves, gold x cards left (9)", _mover_clock, len(FEATURES) + 2),
+    ):
+        w = fit_weights(fit, players, fmap, k)
+        candidates.append((name, lambda row, w=w, f=fmap: softmax_of(w, f(row, players))))
+    even = None
+    for name, chances in candidates:
+        t = time.process_time()
+        got = scores(held, players, chances)
+        cost = (time.process_time() - t) / max(1, got["rows"]) * 1e6
+        even = even or got["log_loss"]
+        print(
+            f"{players} players, {got['games']} held-out games ({got['rows']} turn rows), "
+            f"{name}: log-loss {got['log_loss']:.4f} ({got['log_loss'] / even:.3f} of even), "
+            f"Brier {got['brier']:.4f}, {cost:.1f} us/row"
+        )
+
+
+def softmax_of(weights: Sequence[float], xs: list[list[float]]) -> list[float]:
+    scores_ = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in xs]
+    top = max(scores_)
+    es = [math.exp(v - top) for v in scores_]
+    total = sum(es)
+    return [e / total for e in es]
 
 
 def _play(spec: RunSpec, lo: int, hi: int, feel: bool) -> tuple[float, list[object]]:
@@ -158,6 +228,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
     ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--holdout", type=int, default=0)
     ap.add_argument("--instructions", action="store_true")
     ap.add_argument("--instr-games", type=int, default=40)
     ap.add_argument("--_play", default="", help=argparse.SUPPRESS)
@@ -168,7 +239,8 @@ def main() -> None:
         return
     print(f"load average {os.getloadavg()}")
     for p in (int(x) for x in args.players.split(",") if x):
-        cost(p, args.games, args.rounds)
+        if args.games:
+            cost(p, args.games, args.rounds)
     if args.instructions:
         for p in (int(x) for x in args.players.split(",") if x):
             instructions(p, args.instr_games)
@@ -181,6 +253,9 @@ def main() -> None:
                 400, players=p, characters="all", seed=4000, workers=1, keep_records=True
             )
             print(p, fit_estimator(res.records or [], p).weights)
+    if args.holdout:
+        for p in (int(x) for x in args.players.split(",") if x):
+            holdout(p, args.holdout)
 
 
 if __name__ == "__main__":

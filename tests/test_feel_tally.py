@@ -111,3 +111,21 @@ def test_cli_simulate_shows_the_feel_figures(
     assert all(r["mean"] == "" for r in rows if r["group"] != "feel")
     assert main([*argv, "--json", "--no-feel"]) == 0
     assert "feel" not in json.loads(capsys.readouterr().out)
+
+
+def test_the_estimators_scores_on_known_answers(records: list) -> None:
+    """Even chances: log-loss log(players), Brier (1 − 1/P)² + (P − 1)/P² per row for a
+    sole winner; a forecaster told the winner: 0 and 0; the shipped one in between."""
+    from verlies.sim.feel import estimator_for
+    from verlies.sim.feel.estimator import scores
+
+    sole = [r for r in records if len(r.winners) == 1]
+    even = scores(sole, 3, lambda _row: [1 / 3] * 3)
+    assert even["games"] == len(sole) > 0 and even["rows"] > even["games"]
+    assert even["log_loss"] == pytest.approx(math.log(3))
+    assert even["brier"] == pytest.approx((2 / 3) ** 2 + 2 / 9)
+    for r in sole:
+        told = scores([r], 3, lambda _row, w=r.winners[0]: [float(s == w) for s in range(3)])
+        assert told["log_loss"] == pytest.approx(0.0) and told["brier"] == 0.0
+    shipped = scores(sole, 3, estimator_for(3).chances)
+    assert 0 < shipped["log_loss"] < even["log_loss"] * 1.2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from verlies.sim.records import TURN_WIDTH, GameRecord
@@ -140,7 +140,26 @@ def fit_estimator(
     with a small ridge so that a feature that never varies stays at 0. Every turn row of
     a game is one observation (rows of a game are not independent: the weights are a
     point estimate, not a test)."""
-    k = len(FEATURES)
+    w = fit_weights(records, players, _features, len(FEATURES), iterations, ridge)
+    return Estimator(players, tuple(round(x, 6) for x in w))
+
+
+#: A feature map: a turn row and the players -> each seat's features.
+FeatureMap = Callable[[Sequence[int], int], list[list[float]]]
+#: The shipped estimator's feature map (:data:`FEATURES`).
+FEATURE_MAP: FeatureMap = _features
+
+
+def fit_weights(
+    records: Iterable[GameRecord],
+    players: int,
+    features: FeatureMap,
+    k: int,
+    iterations: int = 40,
+    ridge: float = 0.01,
+) -> list[float]:
+    """The conditional logit's ``k`` weights over ``features`` (as :func:`fit_estimator`,
+    any feature map: for trying other features against the shipped ones)."""
     data: Counter[tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]] = Counter()
     for r in records:
         if r.players != players or r.feel is None or not r.winners:
@@ -148,7 +167,7 @@ def fit_estimator(
         share = 1.0 / len(r.winners)
         y = tuple(share if s in r.winners else 0.0 for s in range(players))
         for row in r.feel.turn_rows():
-            xs = tuple(tuple(x) for x in _features(row, players))
+            xs = tuple(tuple(x) for x in features(row, players))
             data[(xs, y)] += 1
     w = [0.0] * k
     for _ in range(iterations):
@@ -174,7 +193,31 @@ def fit_estimator(
         w = [wk + s for wk, s in zip(w, step, strict=True)]
         if max(abs(s) for s in step) < 1e-9:
             break
-    return Estimator(players, tuple(round(x, 6) for x in w))
+    return w
+
+
+def scores(
+    records: Iterable[GameRecord], players: int, chances: Callable[[Sequence[int]], list[float]]
+) -> dict[str, float]:
+    """How well ``chances`` (a turn row -> each seat's win chance) foretells the winner,
+    over every turn row of the games with a winner: the mean log-loss (−log of the
+    winners' chance, a shared win split) and the mean Brier score (Σ over seats of
+    (chance − outcome)²), with the rows and games they rest on."""
+    loss = brier = 0.0
+    rows = games = 0
+    for r in records:
+        if r.players != players or r.feel is None or not r.winners:
+            continue
+        games += 1
+        share = 1.0 / len(r.winners)
+        y = [share if s in r.winners else 0.0 for s in range(players)]
+        for row in r.feel.turn_rows():
+            ch = chances(row)
+            loss -= sum(y[s] * math.log(max(ch[s], 1e-12)) for s in range(players) if y[s])
+            brier += sum((c - t) ** 2 for c, t in zip(ch, y, strict=True))
+            rows += 1
+    n = max(rows, 1)
+    return {"log_loss": loss / n, "brier": brier / n, "rows": rows, "games": games}
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
