@@ -24,7 +24,10 @@ Prints, all measured in this run (figures, not a pass/fail test):
    (seed 9000, never fitted on): log-loss and Brier score over every turn row of even
    chances, the shipped estimator, the same features refitted on the calibration games,
    and candidates with more of what a turn row shows (who moves; the cards left), each
-   fitted on the same 400 calibration games; with the CPU microseconds per turn row.
+   fitted on the same 400 calibration games; with the CPU microseconds per turn row;
+7. with ``--rollouts N [--per-row K]``: the rollout estimate (K careful games played on
+   from each turn start of the first N held-out games) against the shipped estimator and
+   even chances on the same games, and its CPU cost per turn row.
 
     .venv/bin/python benchmarks/feel.py [--games 300] [--rounds 6] [--players 2,3,4]
                                         [--skill 24 --budgets 1,2,4,8 --workers 2
@@ -53,9 +56,10 @@ from verlies.sim.feel import (
     luck_only,
     skill_trace,
 )
-from verlies.sim.feel.estimator import FEATURE_MAP, fit_weights, scores
+from verlies.sim.feel.estimator import FEATURE_MAP, fit_weights, rollout_chances, scores
+from verlies.sim.feel.show import turn_starts
 from verlies.sim.records import bot_seed, make_bots, play_record
-from verlies.sim.run import RunSpec
+from verlies.sim.run import RunSpec, lab_game
 
 
 def _mover(row: Sequence[int], players: int) -> list[list[float]]:
@@ -93,6 +97,8 @@ def holdout(players: int, games: int) -> None:
         candidates.append((name, lambda row, w=w, f=fmap: softmax_of(w, f(row, players))))
     even = None
     for name, chances in candidates:
+        if name.startswith("rollouts"):
+            continue
         t = time.process_time()
         got = scores(held, players, chances)
         cost = (time.process_time() - t) / max(1, got["rows"]) * 1e6
@@ -102,6 +108,38 @@ def holdout(players: int, games: int) -> None:
             f"{name}: log-loss {got['log_loss']:.4f} ({got['log_loss'] / even:.3f} of even), "
             f"Brier {got['brier']:.4f}, {cost:.1f} us/row"
         )
+
+
+def rollouts(players: int, games: int, per_row: int) -> None:
+    """The rollout estimate (``feel.estimator.rollout_chances``, careful bots, ``per_row``
+    rollouts from each turn start) on the first ``games`` held-out games, beside the
+    shipped estimator and even chances on the same games."""
+    test = simulate(games, players=players, characters="all", seed=9000, keep_records=True)
+    held = test.records or []
+    rows: dict[tuple[int, int], list[float]] = {}
+    t = time.process_time()
+    for r in held:
+        game = lab_game(test.spec, r.index)
+        for turn, step in enumerate(turn_starts(game)):
+            game.goto(step)
+            rows[(r.index, turn)] = rollout_chances(game, per_row, seed=r.index * 1000 + turn)
+    cost = time.process_time() - t
+    by_row: dict[tuple[int, ...], list[float]] = {}
+    for r in held:
+        assert r.feel is not None
+        for turn, row in enumerate(r.feel.turn_rows()):
+            by_row[tuple(row)] = rows[(r.index, turn)]
+    got = scores(held, players, lambda row: by_row[tuple(row)])
+    even = scores(held, players, lambda _row: [1.0 / players] * players)
+    shipped = scores(held, players, estimator_for(players).chances)
+    for name, s in (("even chances", even), ("shipped", shipped), ("rollouts", got)):
+        print(
+            f"{players} players, {s['games']} held-out games ({s['rows']} turn rows), {name}"
+            f"{f' ({per_row} per row)' if name == 'rollouts' else ''}: log-loss "
+            f"{s['log_loss']:.4f} ({s['log_loss'] / even['log_loss']:.3f} of even), "
+            f"Brier {s['brier']:.4f}"
+        )
+    print(f"  rollouts cost {cost / max(1, got['rows']) * 1000:.1f} ms CPU per turn row")
 
 
 def softmax_of(weights: Sequence[float], xs: list[list[float]]) -> list[float]:
@@ -229,6 +267,8 @@ def main() -> None:
     ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--holdout", type=int, default=0)
+    ap.add_argument("--rollouts", type=int, default=0, help="held-out games to roll out from")
+    ap.add_argument("--per-row", type=int, default=16, help="rollouts per turn row")
     ap.add_argument("--instructions", action="store_true")
     ap.add_argument("--instr-games", type=int, default=40)
     ap.add_argument("--_play", default="", help=argparse.SUPPRESS)
@@ -256,6 +296,9 @@ def main() -> None:
     if args.holdout:
         for p in (int(x) for x in args.players.split(",") if x):
             holdout(p, args.holdout)
+    if args.rollouts:
+        for p in (int(x) for x in args.players.split(",") if x):
+            rollouts(p, args.rollouts, args.per_row)
 
 
 if __name__ == "__main__":

@@ -30,3 +30,28 @@ def test_games_like_ranks_by_the_figure_and_leads_with_show_me() -> None:
 def test_bad_requests_are_clear_errors(what: str, count: int) -> None:
     with pytest.raises(SimulationError):
         games_like(None, [], what, count)
+
+
+def test_turn_starts_and_rollout_chances() -> None:
+    from verlies.sim.feel.estimator import rollout_chances
+    from verlies.sim.feel.show import _turn_step, turn_starts
+    from verlies.sim.run import lab_game
+
+    res = simulate(2, players=3, characters="all", seed=4, workers=1, keep_records=True)
+    rec = (res.records or [])[1]
+    game = lab_game(res.spec, rec.index)
+    starts = turn_starts(game)
+    assert rec.feel is not None and len(starts) == len(rec.feel.turn_rows())
+    assert [_turn_step(game, t) for t in (0, 3, len(starts) - 1)] == [
+        starts[0],
+        starts[3],
+        starts[-1],
+    ]
+    game.goto(starts[len(starts) // 2])
+    before = game.to_json()
+    ch = rollout_chances(game, 6, seed=2)
+    assert game.to_json() == before  # the position is not changed
+    assert sum(ch) == pytest.approx(1.0) and all(0 < c < 1 for c in ch)
+    assert ch == rollout_chances(game, 6, seed=2)  # the same seed: the same chances
+    # (wins + 1/2) / (6 + 3/2): the wins whole games or shares of a shared win (k/12)
+    assert all(abs((c * 7.5 - 0.5) * 12 - round((c * 7.5 - 0.5) * 12)) < 1e-9 for c in ch)

@@ -7,6 +7,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from verlies.sim.records import TURN_WIDTH, GameRecord
 
@@ -240,3 +241,38 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
         s = m[r][n] - sum(m[r][cc] * x[cc] for cc in range(r + 1, n))
         x[r] = s / m[r][r] if m[r][r] else 0.0
     return x
+
+
+def rollout_chances(
+    game: Any, rollouts: int = 16, seed: int = 0, bot: str = "careful"
+) -> list[float]:
+    """Each seat's chance of winning from ``game``'s position, by ``rollouts`` games played
+    on by ``bot`` in every seat with chance drawn from a source of their own (not the
+    game's seeded one): a seat's wins (a shared win split) plus one half, over the
+    rollouts plus half the players (never 0 or 1). Costs ``rollouts`` games' rest per call
+    (benchmarks/feel.py --holdout measures it); ``game`` is not changed."""
+    import random
+
+    from verlies.sim.records import make_bots
+
+    players = game.players
+    wins = [0.0] * players
+    for k in range(rollouts):
+        rng = random.Random(seed * 1_000_003 + k)
+        g = game.clone(log=False)
+        bots, _ = make_bots(bot, players)
+        for s, b in enumerate(bots):
+            re = getattr(b, "reseed", None)
+            if callable(re):
+                re(rng.getrandbits(32) + s)
+        while not g.is_over:
+            if g.is_chance:
+                g.roll(rng)
+            else:
+                p = g.current_player
+                g.apply(bots[p](g.view(p)))
+        winners = g.result.winners
+        for s in winners:
+            wins[s] += 1.0 / len(winners)
+    total = rollouts + 0.5 * players
+    return [(w + 0.5) / total for w in wins]

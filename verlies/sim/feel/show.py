@@ -156,3 +156,20 @@ def _turn_step(game: Any, turn: int) -> int:
                 return i
         g.apply(step)
     return len(game.steps)
+
+
+def turn_starts(game: Any) -> list[int]:
+    """The step index at which each turn row of a finished game began (as
+    :func:`_turn_step` finds one, all of them in one replay)."""
+    from verlies.game import Game
+
+    g = Game.from_setup(game.setup, log=False)
+    seen = -1
+    out = []
+    for i, step in enumerate(game.steps):
+        s = g.state
+        if not s.at_chance and not s.over and s.turn_no != seen:
+            seen = s.turn_no
+            out.append(i)
+        g.apply(step)
+    return out
