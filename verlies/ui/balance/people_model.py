@@ -279,27 +279,32 @@ def lines(report: PeopleReport | None, lang: str = "en") -> tuple[str, list[str]
             bots=report.feel[0].bot_games,
         )
     ]
-    for g in report.feel:
-        share = share_of(g.key)
-
-        def diff(x: float, share: bool = share) -> str:
-            if math.isnan(x):
-                return "–"
-            s = f"{x * 100:+.1f}" if share else f"{x:+.2f}"
-            s = (s.replace(".", ",") if lang == "de" else s).replace("-", "−")
-            return t("feel.ab.pts", lang, x=s) if share else s
-
-        feel.append(
-            t(
-                "feel3.people.gap",
-                lang,
-                name=t(f"feel.name.{g.key}", lang),
-                people=feel_number(g.people, share, lang),
-                bots=feel_number(g.bots, share, lang),
-                diff=diff(g.diff),
-                low=diff(g.low),
-                high=diff(g.high),
-                state=t("feel3.people.differs" if g.differs else "feel3.people.same", lang),
-            )
-        )
+    feel += [_gap_line(g, lang) for g in report.feel]
     return head, agree, feel
+
+
+def _gap_line(g: FeelGap, lang: str) -> str:
+    """One figure's line: people, bots, the difference and its interval, its state."""
+    from verlies.i18n import text as t
+    from verlies.sim.feel.report import feel_number
+
+    share = share_of(g.key)
+
+    def diff(x: float) -> str:
+        if math.isnan(x):
+            return "–"
+        s = f"{x * 100:+.1f}" if share else f"{x:+.2f}"
+        s = (s.replace(".", ",") if lang == "de" else s).replace("-", "−")
+        return t("feel.ab.pts", lang, x=s) if share else s
+
+    return t(
+        "feel3.people.gap",
+        lang,
+        name=t(f"feel.name.{g.key}", lang),
+        people=feel_number(g.people, share, lang),
+        bots=feel_number(g.bots, share, lang),
+        diff=diff(g.diff),
+        low=diff(g.low),
+        high=diff(g.high),
+        state=t("feel3.people.differs" if g.differs else "feel3.people.same", lang),
+    )
