@@ -78,6 +78,7 @@ def test_people_beside_bots_agreement_and_feel(store: PlaytestStore) -> None:
     mine = pm.records_of_setup(store.records(finished_only=True), Deck.default(), 3)
     rep = pm.people_beside_bots(mine, bot_games=4)
     assert (rep.games, rep.replayed, rep.left_out, rep.players) == (4, 3, 1, 3)
+    assert rep.bot_games == 3 * 4  # four bot games of each replayed setup
     agree = {a.bot: a for a in rep.agreement}
     # seat 0 played as greedy: greedy agrees in every decision; careful does not
     assert agree["greedy"].same == agree["greedy"].decisions > 20

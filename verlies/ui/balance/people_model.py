@@ -94,6 +94,7 @@ class PeopleReport:
     agreement: list[Agreement] = field(default_factory=list)
     feel: list[FeelGap] = field(default_factory=list)
     level: float = ALPHA  # each figure's interval: 1 − level / figures
+    bot_games: int = 0  # the bot's games of the same setups the figures rest on
 
     @property
     def left_out(self) -> int:
@@ -170,6 +171,7 @@ def people_beside_bots(
             _bot_games(rec, bots[0], bot_games, i, bot_tally)
     report = PeopleReport(len(records), replayed, players, bots[0] if bots else "", agreement)
     report.feel = _gaps(people, bot_tally)
+    report.bot_games = bot_tally.count
     return report
 
 
@@ -276,7 +278,7 @@ def lines(report: PeopleReport | None, lang: str = "en") -> tuple[str, list[str]
             lang,
             bot=t(f"page.botname.{report.bot}", lang),
             people=report.replayed,
-            bots=report.feel[0].bot_games,
+            bots=report.bot_games,
         )
     ]
     feel += [_gap_line(g, lang) for g in report.feel]
