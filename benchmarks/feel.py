@@ -8,7 +8,8 @@ Prints, all measured in this run (figures, not a pass/fail test):
    ...) so that the machine's load hits both alike; CPU ms per game of each, the ratio
    with / without (median of the rounds' ratios and of the totals), per player count;
 2. the figures computed from the records (``feel_report``): CPU ms per game, and the
-   ratio (trace + figures) / without;
+   ratio (trace + figures) / without; and tallied as ``verlies simulate`` and sweeps do
+   (``FeelTally``: exact fraction sums), CPU ms per game and (trace + tally) / without;
 3. with ``--skill N``: a skill trace of N games per budget (``--budgets``), its wall
    and CPU seconds (2 workers with ``--workers 2``); ``--luck-only`` also that of the
    luck-only deck (``feel.luck_only``: every test passed by any roll), which should
@@ -18,7 +19,15 @@ Prints, all measured in this run (figures, not a pass/fail test):
    ``--instr-games`` games with and without the trace, each less a run of 0 games (the
    start-up), instructions per game and the ratio;
 5. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
-   (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them.
+   (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them;
+6. with ``--holdout N``: the win-chance estimate on N held-out games per player count
+   (seed 9000, never fitted on): log-loss and Brier score over every turn row of even
+   chances, the shipped estimator, the same features refitted on the calibration games,
+   and candidates with more of what a turn row shows (who moves; the cards left), each
+   fitted on the same 400 calibration games; with the CPU microseconds per turn row;
+7. with ``--rollouts N [--per-row K]``: the rollout estimate (K careful games played on
+   from each turn start of the first N held-out games) against the shipped estimator and
+   even chances on the same games, and its CPU cost per turn row.
 
     .venv/bin/python benchmarks/feel.py [--games 300] [--rounds 6] [--players 2,3,4]
                                         [--skill 24 --budgets 1,2,4,8 --workers 2
@@ -28,17 +37,117 @@ Prints, all measured in this run (figures, not a pass/fail test):
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 
 from verlies.sim import simulate
-from verlies.sim.feel import feel_report, fit_estimator, luck_only, skill_trace
+from verlies.sim.feel import (
+    FEATURES,
+    FeelTally,
+    estimator_for,
+    feel_report,
+    fit_estimator,
+    luck_only,
+    skill_trace,
+)
+from verlies.sim.feel.estimator import FEATURE_MAP, fit_weights, rollout_chances, scores
+from verlies.sim.feel.show import turn_starts
 from verlies.sim.records import bot_seed, make_bots, play_record
-from verlies.sim.run import RunSpec
+from verlies.sim.run import RunSpec, lab_game
+
+
+def _mover(row: Sequence[int], players: int) -> list[list[float]]:
+    """The shipped features and whether the seat moves this turn."""
+    xs = FEATURE_MAP(row, players)
+    for i, x in enumerate(xs):
+        x.append(1.0 if row[0] == i else 0.0)
+    return xs
+
+
+def _mover_clock(row: Sequence[int], players: int) -> list[list[float]]:
+    """Those and the gold behind weighed by how few dungeon cards are left (row[2])."""
+    xs = _mover(row, players)
+    clock = 1.0 / (1.0 + row[2] / 10.0)
+    for x in xs:
+        x.append(x[3] * clock)
+    return xs
+
+
+def holdout(players: int, games: int) -> None:
+    train = simulate(400, players=players, characters="all", seed=4000, keep_records=True)
+    test = simulate(games, players=players, characters="all", seed=9000, keep_records=True)
+    fit, held = train.records or [], test.records or []
+    shipped = estimator_for(players)
+    candidates: list[tuple[str, Callable[[Sequence[int]], list[float]]]] = [
+        ("even chances", lambda _row: [1.0 / players] * players),
+        ("shipped (7 features)", shipped.chances),
+    ]
+    for name, fmap, k in (
+        ("refitted, same 7", FEATURE_MAP, len(FEATURES)),
+        ("+ who moves (8)", _mover, len(FEATURES) + 1),
+        ("+ who moves, gold x cards left (9)", _mover_clock, len(FEATURES) + 2),
+    ):
+        w = fit_weights(fit, players, fmap, k)
+        candidates.append((name, lambda row, w=w, f=fmap: softmax_of(w, f(row, players))))
+    even = None
+    for name, chances in candidates:
+        if name.startswith("rollouts"):
+            continue
+        t = time.process_time()
+        got = scores(held, players, chances)
+        cost = (time.process_time() - t) / max(1, got["rows"]) * 1e6
+        even = even or got["log_loss"]
+        print(
+            f"{players} players, {got['games']} held-out games ({got['rows']} turn rows), "
+            f"{name}: log-loss {got['log_loss']:.4f} ({got['log_loss'] / even:.3f} of even), "
+            f"Brier {got['brier']:.4f}, {cost:.1f} us/row"
+        )
+
+
+def rollouts(players: int, games: int, per_row: int) -> None:
+    """The rollout estimate (``feel.estimator.rollout_chances``, careful bots, ``per_row``
+    rollouts from each turn start) on the first ``games`` held-out games, beside the
+    shipped estimator and even chances on the same games."""
+    test = simulate(games, players=players, characters="all", seed=9000, keep_records=True)
+    held = test.records or []
+    rows: dict[tuple[int, int], list[float]] = {}
+    t = time.process_time()
+    for r in held:
+        game = lab_game(test.spec, r.index)
+        for turn, step in enumerate(turn_starts(game)):
+            game.goto(step)
+            rows[(r.index, turn)] = rollout_chances(game, per_row, seed=r.index * 1000 + turn)
+    cost = time.process_time() - t
+    by_row: dict[tuple[int, ...], list[float]] = {}
+    for r in held:
+        assert r.feel is not None
+        for turn, row in enumerate(r.feel.turn_rows()):
+            by_row[tuple(row)] = rows[(r.index, turn)]
+    got = scores(held, players, lambda row: by_row[tuple(row)])
+    even = scores(held, players, lambda _row: [1.0 / players] * players)
+    shipped = scores(held, players, estimator_for(players).chances)
+    for name, s in (("even chances", even), ("shipped", shipped), ("rollouts", got)):
+        print(
+            f"{players} players, {s['games']} held-out games ({s['rows']} turn rows), {name}"
+            f"{f' ({per_row} per row)' if name == 'rollouts' else ''}: log-loss "
+            f"{s['log_loss']:.4f} ({s['log_loss'] / even['log_loss']:.3f} of even), "
+            f"Brier {s['brier']:.4f}"
+        )
+    print(f"  rollouts cost {cost / max(1, got['rows']) * 1000:.1f} ms CPU per turn row")
+
+
+def softmax_of(weights: Sequence[float], xs: list[list[float]]) -> list[float]:
+    scores_ = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in xs]
+    top = max(scores_)
+    es = [math.exp(v - top) for v in scores_]
+    total = sum(es)
+    return [e / total for e in es]
 
 
 def _play(spec: RunSpec, lo: int, hi: int, feel: bool) -> tuple[float, list[object]]:
@@ -56,7 +165,7 @@ def _play(spec: RunSpec, lo: int, hi: int, feel: bool) -> tuple[float, list[obje
 def cost(players: int, games: int, rounds: int) -> None:
     spec = RunSpec.build(players=players, characters="all", seed=1)
     per = max(1, games // rounds)
-    plain = traced = figures = 0.0
+    plain = traced = figures = tallied = 0.0
     ratios = []
     for k in range(rounds):
         lo, hi = k * per, (k + 1) * per
@@ -68,6 +177,9 @@ def cost(players: int, games: int, rounds: int) -> None:
                 t = time.process_time()
                 feel_report(recs)  # type: ignore[arg-type]
                 figures += time.process_time() - t
+                t = time.process_time()
+                FeelTally().add_all(recs)  # type: ignore[arg-type]
+                tallied += time.process_time() - t
         plain += took[False]
         traced += took[True]
         ratios.append(took[True] / took[False])
@@ -77,7 +189,9 @@ def cost(players: int, games: int, rounds: int) -> None:
         f"with it {traced / n * 1000:.2f} ms/game; ratio {traced / plain:.3f} "
         f"(median of {rounds} rounds {statistics.median(ratios):.3f}); figures from the "
         f"records {figures / n * 1000:.3f} ms/game, (trace + figures) / without "
-        f"{(traced + figures) / plain:.3f}"
+        f"{(traced + figures) / plain:.3f}; tallied as verlies simulate does (exact "
+        f"sums) {tallied / n * 1000:.3f} ms/game, (trace + tally) / without "
+        f"{(traced + tallied) / plain:.3f}"
     )
 
 
@@ -152,6 +266,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
     ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--holdout", type=int, default=0)
+    ap.add_argument("--rollouts", type=int, default=0, help="held-out games to roll out from")
+    ap.add_argument("--per-row", type=int, default=16, help="rollouts per turn row")
     ap.add_argument("--instructions", action="store_true")
     ap.add_argument("--instr-games", type=int, default=40)
     ap.add_argument("--_play", default="", help=argparse.SUPPRESS)
@@ -162,7 +279,8 @@ def main() -> None:
         return
     print(f"load average {os.getloadavg()}")
     for p in (int(x) for x in args.players.split(",") if x):
-        cost(p, args.games, args.rounds)
+        if args.games:
+            cost(p, args.games, args.rounds)
     if args.instructions:
         for p in (int(x) for x in args.players.split(",") if x):
             instructions(p, args.instr_games)
@@ -175,6 +293,12 @@ def main() -> None:
                 400, players=p, characters="all", seed=4000, workers=1, keep_records=True
             )
             print(p, fit_estimator(res.records or [], p).weights)
+    if args.holdout:
+        for p in (int(x) for x in args.players.split(",") if x):
+            holdout(p, args.holdout)
+    if args.rollouts:
+        for p in (int(x) for x in args.players.split(",") if x):
+            rollouts(p, args.rollouts, args.per_row)
 
 
 if __name__ == "__main__":

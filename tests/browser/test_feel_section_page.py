@@ -55,7 +55,8 @@ def _read(page: Page, lang: str, width: int) -> bool:
     got: dict[str, Any] | None = page.evaluate(_FEEL_JS)
     assert got is not None, "no Game feel section"
     assert got["title"] == i18n.text("feel.section", lang)
-    assert got["head"].startswith(i18n.text("feel.ab.head", lang, pairs="", verdict="")[:12])
+    head = i18n.text("feel.ab.head", lang, pairs="", alpha="", verdict="")
+    assert got["head"].startswith(head[:12])
     keys = [r["key"] for r in got["rows"]]
     # careful bots roll nothing out: every figure but how much a choice mattered
     assert keys == [k for k in FIGURES if k != "mattered"], keys
@@ -69,7 +70,7 @@ def _read(page: Page, lang: str, width: int) -> bool:
         # beside its line (their heights overlap) or below it, never above
         assert r["button"]["bottom"] > r["line"]["top"], r
     assert got["pageScroll"] <= got["pageClient"], "the page scrolls sideways"
-    foreign = foreign_words(got["text"], lang, ("feel.",))
+    foreign = foreign_words(got["text"], lang, ("feel.", "feel3."))
     assert not foreign, f"words of {other_lang(lang)} on the {lang} section: {sorted(foreign)}"
     return True
 

@@ -278,7 +278,7 @@ def test_chances_are_the_logit_of_the_features() -> None:
     """The estimator's fast form gives the conditional logit of its features."""
     import math
 
-    from verlies.sim.feel import _features
+    from verlies.sim.feel.estimator import _features
 
     res = _run(12, 4, 5)
     assert res.records is not None

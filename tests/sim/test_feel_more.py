@@ -191,9 +191,10 @@ def test_compare_watches_the_feel_family_as_compare_feel_does() -> None:
     comp = compare(None, twin, 36, players=3, workers=1, characters="all")
     a = simulate(36, players=3, characters="all", seed=0, workers=1, keep_records=True)
     b = simulate(36, players=3, characters="all", seed=0, workers=1, keep_records=True, deck=twin)
-    by_hand = compare_feel(a.records or [], b.records or [])
+    # the feel family at its share of α (compare.ALPHA_SPLIT: one error budget)
+    by_hand = compare_feel(a.records or [], b.records or [], alpha=comp.level("feel"))
     feel = comp.feel_dict()
-    assert feel is not None
+    assert feel is not None and feel["alpha"] == comp.alpha / 4
     hand = by_hand.rows()
     assert feel["rows"]["mattered"]["pairs"] == hand["mattered"]["pairs"] == 0  # NaN rows
     assert {k: r for k, r in feel["rows"].items() if k != "mattered"} == {

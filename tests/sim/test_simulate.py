@@ -93,7 +93,7 @@ def test_cli_simulate_text_csv_and_alias(
     assert "per character" in out.out and "per seat" in out.out and out.err == ""
     lines = csv_file.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("group,id,games,wins,win_rate,ci_low,ci_high")
-    assert len(lines) == 1 + 2 + 2  # two characters, two seats
+    assert len(lines) == 1 + 2 + 2 + 10  # two characters, two seats, the feel figures
 
 
 def test_cli_compare_and_sweep(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,6 +39,15 @@ def add_parser(sub: Subcommands) -> None:
         help="the second number's card (default: --card)",
     )
     p.add_argument("--values2", type=_values_arg, default=None, metavar="FROM:TO[:STEP]|V,V,...")
+    p.add_argument(
+        "--quantity",
+        action="append",
+        default=[],
+        metavar="Q",
+        help="also show Q per value with its 95 %% interval (repeatable): a game-feel "
+        "figure feel:<figure> (feel:decisiveness, feel:agency, ...), win:<character>, "
+        "median_rounds, mean_gold, injuries_per_game, timeout_share",
+    )
     lang_option(p)
 
 
@@ -61,6 +70,7 @@ def _values_arg(text: str) -> list[int]:
 def run(args: argparse.Namespace) -> int:
     from verlies.sim.sweep import Tweak, sweep
 
+    _check_quantities(args.quantity)  # before any game
     tweak: Tweak = Tweak.parse(args.card, args.field)
     values = list(args.values)
     if args.field2 is not None or args.values2 is not None or args.card2 is not None:
@@ -79,7 +89,51 @@ def run(args: argparse.Namespace) -> int:
         print_json(res.to_dict())
     else:
         print(res.text(args.lang), end="")
+        for q in args.quantity:
+            print(quantity_lines(res, q, args.lang))
     return 0
+
+
+def _check_quantities(quantities: list[str]) -> None:
+    from verlies.errors import VerliesError
+    from verlies.sim.sweep import CURVE_KEYS, FEEL_CURVES
+
+    for q in quantities:
+        if q in FEEL_CURVES or q in CURVE_KEYS or (q.startswith("win:") and len(q) > 4):
+            continue
+        raise VerliesError(
+            f"--quantity {q!r} is not a quantity a sweep shows (known: "
+            f"{', '.join((*FEEL_CURVES, *CURVE_KEYS))}, win:<character>)"
+        )
+
+
+def quantity_lines(res: Any, quantity: str, lang: str = "en") -> str:
+    """One quantity of a sweep per value, in ``lang``: its name, then a line per value
+    with its estimate and 95 % interval ("–" where no game defines it)."""
+    from verlies.i18n import has
+    from verlies.i18n import text as t
+    from verlies.i18n.metrics import metric_name
+    from verlies.sim.feel import SHARES
+    from verlies.sim.feel.report import feel_number
+
+    if quantity.startswith("feel:"):
+        name = t(f"feel.name.{quantity[5:]}", lang)
+        share = quantity[5:] in SHARES
+    elif has(f"sweep.q.{quantity}", lang):
+        name = t(f"sweep.q.{quantity}", lang)
+        share = quantity == "timeout_share"
+    else:
+        name = metric_name(quantity, lang, res.points[0].spec.deck if res.points else None)
+        share = quantity.startswith("win:") or quantity == "timeout_share"
+    lines = [t("feel3.sweep.head", lang, name=name)]
+    for v, (est, low, high) in zip(res.values, res.curve_ci(quantity), strict=True):
+        where = res.value_label(v)
+        if est != est:  # NaN: no game defines it at this value
+            lines.append(f"  {where}: –")
+            continue
+        lo, hi = feel_number(low, share, lang), feel_number(high, share, lang)
+        lines.append(f"  {where}: {feel_number(est, share, lang)} ({lo} – {hi})")
+    return "\n".join(lines)
 
 
 def _grid(args: argparse.Namespace, first: Any) -> tuple[Any, list[int]]:

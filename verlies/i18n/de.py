@@ -2260,8 +2260,8 @@ TEXTS: dict[str, str] = {
         "{mean} Siegchance ({low} – {high}, {n} Spiele)"
     ),
     "feel.ab.head": (
-        "Spielgefühl, Entwurf gegen Basis ({pairs} Paare; eigene Holm-Familie, "
-        "jederzeit gültig): {verdict}"
+        "Spielgefühl, Entwurf gegen Basis ({pairs} Paare; Holm über die Kennzahlen "
+        "bei α = {alpha}, jederzeit gültig): {verdict}"
     ),
     "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
     "feel.ab.pts": "{x} Pkt.",
@@ -2283,4 +2283,35 @@ TEXTS: dict[str, str] = {
         " sich nichts auf dem Brett."
     ),
     "page.cookies.fix": "Erlaube Cookies für diese Seite im Browser und lade sie dann neu.",
+    # --- feel3 ---
+    "feel3.budget": (
+        "Fehlerbudget α = {total}: {answer} für die Größen oben, {others} für die "
+        "übrigen Größen, {feel} für das Spielgefühl; die Wahrscheinlichkeit, dass "
+        "irgendein ★ oder eine hier genannte Änderung Zufall ist, ist höchstens {total}."
+    ),
+    "feel3.sweep.head": "{name} je Wert (95-%-Intervall):",
+    "feel3.people.title": "Menschen neben Bots",
+    "feel3.people.none": (
+        "Noch kein beendetes Spiel von Menschen mit diesem Entwurf und {players} Spielern "
+        "gespeichert: Spiele auf dem Spiel-Reiter erscheinen hier."
+    ),
+    "feel3.people.button": "Spiele von Menschen neben die Bots stellen",
+    "feel3.people.head": "{games} Spiele von Menschen mit diesem Entwurf ({players} Spieler).",
+    "feel3.people.left_out": (
+        "{n} davon beim Spielgefühl ausgelassen: ihre Wiederholung ergab nicht das "
+        "gespeicherte Spiel (ein von Hand gewählter Wurf oder eine Änderung)."
+    ),
+    "feel3.people.agree": (
+        "Der Bot „{bot}“ hätte in {share} von {decisions} Entscheidungen gewählt wie die Menschen "
+        "({low} – {high}, {games} Spiele)"
+    ),
+    "feel3.people.feel_head": (
+        "Spielgefühl, Menschen ({people} Spiele) gegen Bots „{bot}“ mit denselben "
+        "Aufstellungen ({bots} Spiele); die Intervalle gelten zusammen zu 95 %:"
+    ),
+    "feel3.people.gap": (
+        "  {name}: Menschen {people}, Bots {bots}, {diff} ({low} … {high}): {state}"
+    ),
+    "feel3.people.differs": "unterscheidet sich",
+    "feel3.people.same": "kein klarer Unterschied",
 }

@@ -2101,8 +2101,8 @@ TEXTS: dict[str, str] = {
         "chance on average ({low} – {high}, {n} games)"
     ),
     "feel.ab.head": (
-        "Game feel, draft against base ({pairs} pairs; its own Holm family, "
-        "always-valid): {verdict}"
+        "Game feel, draft against base ({pairs} pairs; Holm across the figures at "
+        "α = {alpha}, always-valid): {verdict}"
     ),
     "feel.ab.row": "  {name}: {a} → {b}, {diff} ({low} … {high}): {state}",
     "feel.ab.pts": "{x} pt",
@@ -2123,4 +2123,33 @@ TEXTS: dict[str, str] = {
         " nobody else can play in your game: without it the board cannot move."
     ),
     "page.cookies.fix": "Allow cookies for this site in your browser, then reload the page.",
+    # --- feel3 ---
+    "feel3.budget": (
+        "Error budget α = {total}: {answer} for the quantities above, {others} for the "
+        "other quantities, {feel} for the game feel; so the chance that any ★ or change "
+        "named here is noise is at most {total}."
+    ),
+    "feel3.sweep.head": "{name} per value (95 % interval):",
+    "feel3.people.title": "People beside bots",
+    "feel3.people.none": (
+        "No finished game of people on this draft with {players} players is stored yet: "
+        "games played on the Game tab appear here."
+    ),
+    "feel3.people.button": "Set people's games beside the bots",
+    "feel3.people.head": "{games} games of people on this draft ({players} players).",
+    "feel3.people.left_out": (
+        "{n} of them left out of the game feel: replaying them did not give back the "
+        "stored game (a roll chosen by hand or an edit)."
+    ),
+    "feel3.people.agree": (
+        "The {bot} bot would have chosen what people chose in {share} of {decisions} decisions "
+        "({low} – {high}, {games} games)"
+    ),
+    "feel3.people.feel_head": (
+        "Game feel, people ({people} games) against {bot} bots on the same setups "
+        "({bots} games); the intervals hold together at 95 %:"
+    ),
+    "feel3.people.gap": "  {name}: people {people}, bots {bots}, {diff} ({low} … {high}): {state}",
+    "feel3.people.differs": "differs",
+    "feel3.people.same": "no clear difference",
 }

@@ -315,6 +315,8 @@ class BeforeAfterLike(Protocol):
     @property
     def corrected(self) -> bool: ...
     @property
+    def levels(self) -> dict[str, float]: ...
+    @property
     def base_name(self) -> str: ...
     @property
     def draft_name(self) -> str: ...
@@ -552,13 +554,31 @@ def before_after_table(ba: BeforeAfterLike, lang: str = "en") -> list[Table]:
         "verdict.table.foot" if ba.corrected else "verdict.table.foot_none",
         lang,
         method=method,
-        alpha=_number(ba.alpha, 2, lang, sign=False),
+        alpha=alpha_words(ba.levels.get("answer", ba.alpha) if ba.corrected else ba.alpha, lang),
     )
+    if ba.corrected and ba.levels:
+        foot += " " + budget_words(ba.alpha, ba.levels, lang)
     return [
         ("", [], [[ba.sentence(lang)], [before_after_wins(ba, lang)]]),
         (title, header, rows),
         ("", [], [[foot]]),
     ]
+
+
+def alpha_words(x: float, lang: str = "en") -> str:
+    """An error level as few digits as it needs (0.05, 0.025, 0.0125)."""
+    s = f"{x:.4g}"
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def budget_words(total: float, levels: dict[str, float], lang: str = "en") -> str:
+    """How the answer spends α over its families (verlies.sim.compare.ALPHA_SPLIT)."""
+    return text(
+        "feel3.budget",
+        lang,
+        total=alpha_words(total, lang),
+        **{k: alpha_words(levels[k], lang) for k in ("answer", "others", "feel")},
+    )
 
 
 def _ba_floor(floor: float, lang: str) -> str:

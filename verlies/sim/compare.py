@@ -21,14 +21,23 @@ from __future__ import annotations
 import csv
 import io
 import math
-import pickle
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from verlies.sim import stats
+from verlies.sim.compare_watch import (
+    DEFAULT_WATCH,
+    DELTAS,
+    HEADLINE,
+    VERDICTS,
+    check_deltas,
+    check_watch,
+    default_delta,
+    expand_watch,
+)
+from verlies.sim.compare_watch import PLAYED as _PLAYED
 from verlies.sim.feel import FIGURES as FEEL_FIGURES
 from verlies.sim.feel import FeelComparison, game_feel
 from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
@@ -48,6 +57,10 @@ from verlies.sim.run import (
 )
 
 __all__ = [
+    "ALPHA_SPLIT",
+    "check_deltas",
+    "check_watch",
+    "expand_watch",
     "DEFAULT_WATCH",
     "DELTAS",
     "HEADLINE",
@@ -61,41 +74,17 @@ __all__ = [
     "game_values",
 ]
 
-#: What ``until_clear=True`` (and a run without ``watch``) watches: what a card change is
-#: meant to move, and every character's win rate (``win:*`` expands to each character).
-DEFAULT_WATCH: tuple[str, ...] = ("rounds", "injuries", "gold", "timeout", "win:*")
-#: The old name of the default watch list.
-HEADLINE = DEFAULT_WATCH
-
-#: The three verdicts.
-VERDICTS: tuple[str, ...] = ("different", "no_change", "undecided")
-
-#: δ per quantity, in the units the differences table shows (gold: per seat; rates: a
-#: share, 0.03 = 3 points): a change smaller than δ is "no meaningful change". The
-#: mixture scale τ of a quantity's confidence sequence is its δ, fixed before the run.
-DELTAS: dict[str, float] = {
-    "win": 0.03,  # win:<character> and win@<seat>: 3 points of a win rate
-    "rounds": 1.0,  # rounds per game
-    "turns": 4.0,  # turns per game
-    "timeout": 0.02,  # the share of games that hit the round limit: 2 points
-    "gold": 1.0,  # gold per seat at the end
-    "left_behind": 0.1,  # figures left behind per game
-    "escaped": 0.1,  # figures escaped per game
-    "injuries": 0.25,  # injuries per game (all seats)
-    "shuffle_backs": 0.25,  # shuffle-backs per game (all seats)
-    "lead_changes": 0.25,  # changes of the gold lead per game
-}
+#: How a before/after answer spends its error budget α (docs/decisions.md, feel3): the
+#: verdict's family (the characters' win rates, the first seat's, timeouts, rounds) gets
+#: half, the other paired quantities (injuries, gold, …) a quarter and the game-feel
+#: figures a quarter; Holm within each family, Bonferroni across the three, so the chance
+#: that anything the answer marks as changed (a ★, better/worse/mixed, a figure "changed")
+#: is noise is at most α in all. Fixed before the run, whatever the run turns out to hold.
+ALPHA_SPLIT: dict[str, float] = {"answer": 0.5, "others": 0.25, "feel": 0.25}
 
 #: A sequential run decides nothing before this many pairs: the plug-in variance of the
 #: confidence sequence is only trusted once it rests on some games.
 MIN_PAIRS = 30
-
-
-def default_delta(key: str) -> float:
-    """δ of a quantity (``win:<character>`` and ``win@<seat>`` share the win rate's)."""
-    if key.startswith("win"):
-        return DELTAS["win"]
-    return DELTAS.get(key, 1.0)
 
 
 def aa_twin(deck: DeckArg = None) -> Any:
@@ -231,7 +220,8 @@ class Comparison(TableReport):
     decide: Callable[[Comparison], str] | None = field(default=None, repr=False, compare=False)
     #: The game-feel figures of the same pairs (verlies.sim.feel, docs/metrics.md "Game
     #: feel"): watched in a family of their own (the same always-valid method, Holm across
-    #: the figures); they do not move ``verdict``, the before/after answer names them.
+    #: the figures) at its share of α (``level("feel")``, :data:`ALPHA_SPLIT`); they do not
+    #: move ``verdict``, the before/after answer names them.
     feel: FeelComparison | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -251,8 +241,13 @@ class Comparison(TableReport):
             self.same_games += 1
         if ra.feel is not None and rb.feel is not None:
             if self.feel is None:
-                self.feel = FeelComparison(FEEL_FIGURES, self.alpha)
+                self.feel = FeelComparison(FEEL_FIGURES, self.level("feel"))
             self.feel.add(game_feel(ra), game_feel(rb))
+
+    def level(self, family: str) -> float:
+        """A family's share of α in the before/after answer (:data:`ALPHA_SPLIT`):
+        ``"answer"`` (the verdict's quantities), ``"others"`` or ``"feel"``."""
+        return self.alpha * ALPHA_SPLIT[family]
 
     # ---- the statistics of one quantity ---------------------------------------------------
 
@@ -489,21 +484,26 @@ class Comparison(TableReport):
             "method": self.method,
             "looks": self.looks,
             "correction": "holm",
+            "alpha_split": {k: self.level(k) for k in ALPHA_SPLIT},
             "watched": self.watched(),
             "differences": self.differences(),
             "feel": self.feel_dict(),
         }
 
-    def feel_dict(self) -> dict[str, Any] | None:
-        """The game-feel family: its verdict and per figure A, B, B − A with its
-        always-valid interval, p, Holm's p and the figure's state; None without traces."""
+    def feel_dict(self, alpha: float | None = None) -> dict[str, Any] | None:
+        """The game-feel family at ``alpha`` (default its share of α, ``level("feel")``):
+        its verdict and per figure A, B, B − A with its always-valid interval, p, Holm's p
+        and the figure's state; None without traces."""
         if self.feel is None:
             return None
+        level = self.level("feel") if alpha is None else alpha
+        rows = self.feel.rows(level)
         return {
-            "verdict": self.feel.verdict,
+            "verdict": self.feel.verdict_of(rows),
+            "alpha": level,
             "correction": "holm",
             "method": "always-valid",
-            "rows": self.feel.rows(),
+            "rows": rows,
         }
 
     def to_csv(self) -> str:
@@ -526,105 +526,8 @@ class Comparison(TableReport):
         return comparison_tables(self, lang)
 
 
-def expand_watch(patterns: Sequence[str], spec: RunSpec) -> tuple[str, ...]:
-    """``win:*`` → ``win:<id>`` for every character of the run; ``win@*`` → every seat."""
-    out: list[str] = []
-    for pat in patterns:
-        if pat == "win:*":
-            chars = spec.characters
-            ids = list(spec.deck.characters) if isinstance(chars, str) else list(chars)
-            out.extend(f"win:{c}" for c in ids)
-        elif pat == "win@*":
-            out.extend(f"win@{s}" for s in range(1, spec.players + 1))
-        else:
-            out.append(pat)
-    return tuple(dict.fromkeys(out))
-
-
-def check_watch(patterns: Sequence[str]) -> tuple[str, ...]:
-    """The watched quantities' names, checked (a clear error for an unknown one)."""
-    known = set(DELTAS) - {"win"}
-    for pat in patterns:
-        if not isinstance(pat, str):
-            raise SimulationError(f"a watched quantity is a name, not {pat!r}")
-        if pat in known or pat in ("win:*", "win@*"):
-            continue
-        if pat.startswith("win:") and len(pat) > 4:
-            continue
-        if pat.startswith("win@") and pat[4:].isdigit():
-            continue
-        raise SimulationError(
-            f"unknown quantity {pat!r} to watch (known: {', '.join(sorted(known))}, "
-            "win:<character>, win:*, win@<seat>, win@*)"
-        )
-    return tuple(patterns)
-
-
-def check_deltas(deltas: dict[str, float] | None) -> dict[str, float]:
-    """δ per quantity (``win`` sets every win rate's); each a number > 0."""
-    out: dict[str, float] = {}
-    for key, value in (deltas or {}).items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-            raise SimulationError(f"δ of {key!r} must be a number > 0, not {value!r}")
-        if key != "win":
-            check_watch([key])
-        out[key] = float(value)
-    return out
-
-
-def _pct1(x: float) -> str:
-    return f"{x * 100:.1f} %"
-
-
-def _pts(x: float) -> str:
-    return f"{x * 100:+.1f} pt"
-
-
-def _signed(x: float) -> str:
-    return f"{x:+.2f}"
-
-
 def _key(g: GameRecord) -> tuple[Any, ...]:
     return (g.reason, g.escaped, g.winners, g.gold, g.rounds, g.steps)
-
-
-class _Played:
-    """Games already played, by run spec and game index: a designer compares draft after
-    draft against the same base deck, and the base's games on the same seeds come out the
-    same every time (game ``i`` depends on the spec and ``i`` only), so they are played
-    once. Keyed by the spec's pickle (decks in their card order), never by equality: two
-    equal decks whose cards are listed in another order may deal other games."""
-
-    # Bounded whatever a run's length (memory stays flat): the first ``games`` games of the
-    # last ``specs`` specs, a few kB each; enough for the Balance tab's runs.
-    def __init__(self, specs: int = 4, games: int = 4_000) -> None:
-        self.specs, self.games = specs, games
-        self._runs: dict[bytes, dict[int, GameRecord]] = {}
-        self._lock = threading.Lock()
-
-    def records(self, spec: RunSpec) -> dict[int, GameRecord]:
-        """The played games of ``spec`` (the most recent specs kept), to read and add to."""
-        key = pickle.dumps(spec, pickle.HIGHEST_PROTOCOL)
-        with self._lock:
-            got = self._runs.pop(key, None)
-            if got is None:
-                got = {}
-                while len(self._runs) >= self.specs:
-                    self._runs.pop(next(iter(self._runs)))  # the least recently used
-            self._runs[key] = got
-            return got
-
-    def keep(self, into: dict[int, GameRecord], records: Sequence[GameRecord]) -> None:
-        if len(into) < self.games:
-            for r in records:
-                into[r.index] = r
-
-    def clear(self) -> None:
-        with self._lock:
-            self._runs.clear()
-
-
-_PLAYED = _Played()
 
 
 def compare(

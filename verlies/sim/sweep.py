@@ -21,6 +21,8 @@ from typing import Any
 
 from verlies.i18n.numbers import fixed
 from verlies.sim.compare import Paired, game_values
+from verlies.sim.feel import FIGURES as FEEL_FIGURES
+from verlies.sim.feel import FeelTally
 from verlies.sim.lab import Bar, Progress, SimResult, check_games, table_cell
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
@@ -37,7 +39,7 @@ from verlies.sim.run import (
     split,
 )
 
-__all__ = ["FIELDS", "GridTweak", "SweepResult", "Tweak", "sweep"]
+__all__ = ["FEEL_CURVES", "FIELDS", "GridTweak", "SweepResult", "Tweak", "sweep"]
 
 #: What a tweak may change: the card's count in the deck, or a number printed on it.
 FIELDS: dict[str, str] = {
@@ -261,6 +263,10 @@ CURVE_KEYS: dict[str, str] = {
     "injuries_per_game": "injuries_ci",  # normal interval of the mean
 }
 
+#: The game-feel figures a sweep can show per value (``feel:<figure>``, docs/metrics.md
+#: "Game feel"): each point's mean and 95 % interval from its games' traces.
+FEEL_CURVES: tuple[str, ...] = tuple(f"feel:{k}" for k in FEEL_FIGURES)
+
 #: The paired quantity (``game_values``) behind a summary metric, for the differences to
 #: the base point (gold: per seat, the game total divided by the players).
 _PAIRED: dict[str, str] = {
@@ -285,6 +291,9 @@ class SweepResult(TableReport):
     _spreads: dict[tuple[int, int], tuple[float, float, float, float]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False
     )
+    #: Per point its game-feel figures (:class:`~verlies.sim.feel.FeelTally`), counted as
+    #: the games arrive; empty when the games kept no trace.
+    feel: list[FeelTally] = dataclasses.field(default_factory=list, compare=False)
 
     def value_label(self, v: int) -> str:
         """A point as a person reads it: the value, or a grid's ``a × b``."""
@@ -321,7 +330,10 @@ class SweepResult(TableReport):
         return [v for v, _, _ in self.curve_ci(key)]
 
     def curve_ci(self, key: str = "median_rounds") -> list[tuple[float, float, float]]:
-        """(value, 95 % low, 95 % high) of one metric per point (``win:<id>``: Wilson)."""
+        """(value, 95 % low, 95 % high) of one metric per point (``win:<id>``: Wilson;
+        ``feel:<figure>``: the game-feel figure's mean and interval)."""
+        if key.startswith("feel:"):
+            return self._feel_curve(key)
         out = []
         for p in self.points:
             if key.startswith("win:"):
@@ -334,6 +346,18 @@ class SweepResult(TableReport):
                 s = p.metrics.summary()
                 ci = s.get(CURVE_KEYS.get(key, ""), [float("nan")] * 2)
                 out.append((float(s[key]), float(ci[0]), float(ci[1])))
+        return out
+
+    def _feel_curve(self, key: str) -> list[tuple[float, float, float]]:
+        if key not in FEEL_CURVES:
+            raise SimulationError(
+                f"unknown game-feel figure {key!r} (known: {', '.join(FEEL_CURVES)})"
+            )
+        nan = (math.nan, math.nan, math.nan)
+        out = []
+        for i in range(len(self.points)):
+            f = self.feel[i].figure(key[5:]) if i < len(self.feel) else None
+            out.append(nan if f is None else (f["mean"], f["ci_low"], f["ci_high"]))
         return out
 
     def difference(self, key: str) -> list[dict[str, Any]]:
@@ -374,14 +398,20 @@ class SweepResult(TableReport):
             "tweak": dataclasses.asdict(self.tweak),
             "values": self.values,
             "points": [
-                {"value": v, **p.to_dict()} for v, p in zip(self.values, self.points, strict=True)
+                {"value": v, **p.to_dict(), **self._feel_of(i)}
+                for i, (v, p) in enumerate(zip(self.values, self.points, strict=True))
             ],
             "differences_to_base": {k: self.difference(k) for k in _PAIRED},
         }
 
+    def _feel_of(self, i: int) -> dict[str, Any]:
+        """A point's game-feel figures for its JSON (``feel``), {} without a tally."""
+        return {"feel": self.feel[i].figures()} if i < len(self.feel) else {}
+
     def to_csv(self) -> str:
-        """One row per value: the summary metrics, each with its 95 % interval, and the
-        paired difference to the base point where there is one."""
+        """One row per value: the summary metrics, each with its 95 % interval, the
+        paired difference to the base point where there is one, and the game-feel figures
+        (``feel_<figure>`` with its interval) when the games kept traces."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         head = ["value", "games"]
@@ -390,8 +420,12 @@ class SweepResult(TableReport):
         head += ["balance_seats", "first_seat_advantage"]
         for c in _PAIRED:
             head += [f"{c}_diff", f"{c}_diff_low", f"{c}_diff_high"]
+        feel = FEEL_CURVES if self.feel else ()
+        for c in feel:
+            name = c.replace(":", "_")
+            head += [name, f"{name}_low", f"{name}_high"]
         w.writerow(head)
-        curves = {c: self.curve_ci(c) for c in CURVE_KEYS}
+        curves = {c: self.curve_ci(c) for c in (*CURVE_KEYS, *feel)}
         diffs = {c: self.difference(c) for c in _PAIRED}
         for i, (v, p) in enumerate(zip(self.values, self.points, strict=True)):
             s = p.metrics.summary()
@@ -406,6 +440,8 @@ class SweepResult(TableReport):
                     else {"diff": math.nan, "low": math.nan, "high": math.nan}
                 )
                 row += [table_cell(d["diff"]), table_cell(d["low"]), table_cell(d["high"])]
+            for c in feel:
+                row += [table_cell(x) for x in curves[c][i]]
             w.writerow(row)
         return out.getvalue()
 
@@ -560,11 +596,8 @@ def sweep(
     ]
     info = RunInfo()
     points = [SimResult(s, Metrics(players), info, n) for s in specs]
-    try:
-        base_value: int | None = tweak.value_in(base)
-    except (SimulationError, AttributeError, KeyError):
-        base_value = None
-    result = SweepResult(tweak, vals, points, [{} for _ in vals], base_value)
+    result = SweepResult(tweak, vals, points, [{} for _ in vals], _value_in(tweak, base))
+    result.feel = [FeelTally(label=str(v)) for v in vals]
     # Game i of point k is paired with game i of the base point (the same seed and
     # characters); values wait here until both have arrived.
     waiting: list[dict[int, dict[str, int]]] = [{} for _ in vals]
@@ -579,6 +612,7 @@ def sweep(
             for task, (records,) in runs:
                 k = task.which[0]
                 points[k].metrics.add_all(records)
+                result.feel[k].add_all(r for r in records if r.feel is not None)
                 for r in records:
                     waiting[k][r.index] = game_values(r)
                     for j in range(1, len(vals)) if k == 0 else (k,):
@@ -598,3 +632,11 @@ def sweep(
     finally:
         bar.close()
     return result
+
+
+def _value_in(tweak: Tweak, deck: Any) -> int | None:
+    """The swept deck's own value of ``tweak`` (None: it has none of them)."""
+    try:
+        return tweak.value_in(deck)
+    except (SimulationError, AttributeError, KeyError):
+        return None

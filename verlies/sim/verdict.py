@@ -169,6 +169,9 @@ class BeforeAfter:
     #: The game-feel figures (``Comparison.feel_dict()``): a family of their own, named
     #: after the answer in lines of their own; None without traces.
     feel: dict[str, Any] | None = None
+    #: Each family's level, its share of ``alpha`` (``answer``, ``others``, ``feel``:
+    #: :data:`verlies.sim.compare.ALPHA_SPLIT`); uncorrected, α each.
+    levels: dict[str, float] = field(default_factory=dict)
 
     # ---- reading it --------------------------------------------------------------------
 
@@ -225,6 +228,7 @@ class BeforeAfter:
             "games": self.games,
             "more_games": self.more_games,
             "alpha": self.alpha,
+            "alpha_split": dict(self.levels),
             "method": "always-valid" if self.sequential else "one look",
             "correction": "holm" if self.corrected else "none",
             "base": self.base_name,
@@ -244,12 +248,12 @@ def _nan_low(x: float) -> float:
 
 
 def _family(
-    comp: Comparison, keys: Sequence[str], corrected: bool
+    comp: Comparison, keys: Sequence[str], corrected: bool, alpha: float
 ) -> dict[str, tuple[float, float, float, bool]]:
-    """Per key (low, high, level, star): Holm's steps in the order of this look's p-values;
-    a rejected key's interval at its step's level, every other at the level where Holm
-    stopped (uncorrected: every key at α). A ★ is exactly an interval that excludes 0."""
-    alpha = comp.alpha
+    """Per key (low, high, level, star): Holm's steps at ``alpha`` (the family's share of
+    the answer's α) in the order of this look's p-values; a rejected key's interval at its
+    step's level, every other at the level where Holm stopped (uncorrected: every key at
+    ``alpha``). A ★ is exactly an interval that excludes 0."""
     out: dict[str, tuple[float, float, float, bool]] = {}
     if not corrected:
         for k in keys:
@@ -337,7 +341,8 @@ def before_after(
     players = comp.a.spec.players
     tlist = parse_targets(targets, players)
     keys = family_keys(comp)
-    fam = _family(comp, keys, corrected)
+    alpha = _share(comp, "answer", corrected)
+    fam = _family(comp, keys, corrected, alpha)
     chars = [k for k in keys if k.startswith("win:")]
     judged = [k for k in (*chars, EDGE, TIMEOUTS, ROUNDS) if _band(tlist, k) is not None]
     z = _target_z(len(judged), comp.alpha)  # Suggest's level: Bonferroni over the targets
@@ -349,10 +354,10 @@ def before_after(
     rows[EDGE] = _rate_row(comp, EDGE, "win@1", fam["win@1"], tlist, z, 1.0 / players)
     rows[TIMEOUTS] = _rate_row(comp, TIMEOUTS, "timeout", fam["timeout"], tlist, z, 0.0)
     rows[ROUNDS] = _rounds_row(comp, fam["rounds"], tlist, z)
-    spread = _spread_row(comp, chars, len(keys), corrected, floors)
+    spread = _spread_row(comp, chars, len(keys), corrected, floors, alpha)
     out = {SPREAD: spread, **rows} if spread is not None else rows
     verdict, by = _verdict(out, keys)
-    more = _more_games(comp, keys, fam) if verdict == "cant_tell" else None
+    more = _more_games(comp, keys, alpha) if verdict == "cant_tell" else None
     deck_a, deck_b = comp.a.spec.deck, comp.b.spec.deck
     return BeforeAfter(
         verdict=verdict,
@@ -369,8 +374,14 @@ def before_after(
         targets=tlist,
         deck=deck_a,
         others=other_rows(comp, corrected) if floors else {},
-        feel=comp.feel_dict(),
+        feel=comp.feel_dict(_share(comp, "feel", corrected)),
+        levels={f: _share(comp, f, corrected) for f in ("answer", "others", "feel")},
     )
+
+
+def _share(comp: Comparison, family: str, corrected: bool) -> float:
+    """A family's level: its share of α (``Comparison.level``); uncorrected, α itself."""
+    return comp.level(family) if corrected else comp.alpha
 
 
 def _pairs(comp: Comparison, keys: Sequence[str]) -> int:
@@ -496,7 +507,12 @@ def _median(m: Any) -> float:
 
 
 def _spread_row(
-    comp: Comparison, chars: Sequence[str], family: int, corrected: bool, floors: bool
+    comp: Comparison,
+    chars: Sequence[str],
+    family: int,
+    corrected: bool,
+    floors: bool,
+    alpha: float,
 ) -> Row | None:
     """max − min of the win rates on each side, its noise floor (the 95th percentile of
     the spread if every character won at the pooled rate), and its change bounded by every
@@ -508,7 +524,7 @@ def _spread_row(
     b = {k: p.sum_b / p.n for k, p in got}
     spread_a = max(a.values()) - min(a.values())
     spread_b = max(b.values()) - min(b.values())
-    level = comp.alpha / family if corrected else comp.alpha
+    level = alpha / family if corrected else alpha
     box = {k: comp.interval(k, level) for k, _ in got}
     if any(math.isnan(lo) or math.isnan(hi) for lo, hi in box.values()):
         lo_c = hi_c = math.nan
@@ -576,14 +592,12 @@ def _row_of(paired: str) -> str:
     return {v: k for k, v in _PAIRED.items()}.get(paired, paired)
 
 
-def _more_games(
-    comp: Comparison, keys: Sequence[str], fam: dict[str, tuple[float, float, float, bool]]
-) -> int | None:
+def _more_games(comp: Comparison, keys: Sequence[str], alpha: float) -> int | None:
     """About how many more games per deck decide the verdict, the changes and their
     spread as measured so far: the first quantity whose change would be clear (at Holm's
     first level, α/K), or every one within its δ (at α/K too), whichever comes first."""
     big_k = len(keys)
-    level = comp.alpha / big_k
+    level = alpha / big_k
     now = _pairs(comp, keys)
     clear: list[int] = []
     within: list[int | None] = []
@@ -613,7 +627,7 @@ def other_rows(comp: Comparison, corrected: bool = True) -> dict[str, dict[str, 
     own, the same rule: a ★ exactly where the interval excludes 0). Gold per seat."""
     family = set(family_keys(comp))
     keys = sorted(k for k in comp.paired if k not in family and not k.startswith("win@"))
-    fam = _family(comp, keys, corrected)
+    fam = _family(comp, keys, corrected, _share(comp, "others", corrected))
     out: dict[str, dict[str, Any]] = {}
     for k in keys:
         p = comp.paired[k]
@@ -639,7 +653,7 @@ def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
     and ★ the same rule. The seats' win rates beyond the first seat's edge are left out
     (the characters rotate over the seats: the answer's edge is the seat figure)."""
     from verlies.i18n import text
-    from verlies.i18n.metrics import fmt_diff, fmt_value, metric_name
+    from verlies.i18n.metrics import alpha_words, fmt_diff, fmt_value, metric_name
     from verlies.sim.report import text_tables
 
     head = text(
@@ -682,7 +696,7 @@ def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
         lang,
         count=len(rows),
         method=method,
-        alpha=f"{ba.alpha:.2f}".replace(".", "," if lang == "de" else "."),
+        alpha=alpha_words(ba.levels.get("others", ba.alpha) if ba.corrected else ba.alpha, lang),
     )
     title = text("answers.others.title", lang, n=ba.games)
     return out + "\n" + text_tables([(title, header, rows), ("", [], [[foot]])])

@@ -2,8 +2,10 @@
 
 A title, the head line (the family's verdict), then per figure its line and a "show me a
 game like this" button; a click puts the chosen game's link (``?g=``: the Game tab at the
-turn that mattered) beside the button. Words follow :meth:`FeelSection.set_lang`; the
-rows wrap, so they read at 390 px as at 1,280 px.
+turn that mattered) beside the button. Below, people beside bots
+(:mod:`verlies.ui.balance.people_view`: the playtest records of the draft's setup).
+Words follow :meth:`FeelSection.set_lang`; the rows wrap, so they read at 390 px as at
+1,280 px.
 """
 
 from __future__ import annotations
@@ -33,7 +35,12 @@ class FeelSection:
         self.head = widgets.HTML()
         self.head.add_class("vl-feel-head")
         self.rows = widgets.VBox()
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.title, self.head, self.rows])
+        from verlies.ui.balance.people_view import PeopleSection  # people beside bots
+
+        self.people = PeopleSection(lang)
+        self.widget = widgets.VBox(
+            [widgets.HTML(CSS), self.title, self.head, self.rows, self.people.widget]
+        )
         self.widget.add_class("vl-feel")
         self.widget.layout.display = "none"
         self._found: dict[str, str] = {}  # figure -> the link's HTML once clicked
@@ -41,6 +48,7 @@ class FeelSection:
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         self._found.clear()  # the links' words are in the old language
+        self.people.set_lang(lang)
         self._draw()
 
     def show(self, comp: Any) -> None:
@@ -48,6 +56,7 @@ class FeelSection:
         if comp is not self.comp:
             self._found.clear()
         self.comp = comp
+        self.people.show(comp.b.spec if comp is not None else None)
         self._draw()
 
     def _draw(self) -> None:

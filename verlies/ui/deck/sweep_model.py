@@ -36,8 +36,9 @@ from typing import Any
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
+from verlies.sim.feel import SHARES
 from verlies.sim.records import SimulationError
-from verlies.sim.sweep import CHARACTER_VALUES, GridTweak, SweepResult, Tweak, sweep
+from verlies.sim.sweep import CHARACTER_VALUES, FEEL_CURVES, GridTweak, SweepResult, Tweak, sweep
 from verlies.sim.tune import CHARACTER_RANGE, CHARACTER_SUM
 from verlies.ui.runs.run_model import PooledRun
 
@@ -156,12 +157,16 @@ def default_range(draft: Deck, tweak: Tweak, reach: int = RANGE_REACH) -> tuple[
 def quantities_of(deck: Deck) -> list[str]:
     """The quantities a sweep of ``deck`` can show: the spread of the win rates, each
     character's win rate, then rounds, gold, injuries and timeouts."""
-    return [SPREAD, *(WIN + c for c in deck.characters), *QUANTITIES[1:]]
+    return [SPREAD, *(WIN + c for c in deck.characters), *QUANTITIES[1:], *FEEL_CURVES]
 
 
 def is_share(quantity: str) -> bool:
     """A share of games (shown in per cent; the spread in points)."""
-    return quantity in (SPREAD, "timeout_share") or quantity.startswith(WIN)
+    return (
+        quantity in (SPREAD, "timeout_share")
+        or quantity.startswith(WIN)
+        or (quantity.startswith("feel:") and quantity[5:] in SHARES)  # feel3
+    )
 
 
 def givers_of(field: str) -> list[str]:

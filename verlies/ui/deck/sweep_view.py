@@ -86,6 +86,8 @@ def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
         cid = quantity[len(WIN) :]
         ch = deck.characters.get(cid) if deck is not None else None
         return _t("q.win", lang, name=ch.name.get(lang) if ch is not None else cid)
+    if quantity.startswith("feel:"):  # a game-feel figure (feel3)
+        return i18n.text(f"feel.name.{quantity[5:]}", lang)
     return _t(f"q.{quantity}", lang)
 
 

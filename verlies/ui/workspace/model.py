@@ -182,6 +182,10 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
         targets=targets,
         deck=deck,
         others=others,
+        levels={  # each family's share of α (feel3: one error budget)
+            f: _check(f"{where}.alpha_split.{f}", v, "float")
+            for f, v in _levels_in(data.get("alpha_split", {}), where).items()
+        },
     )
     from verlies.sim.verdict import VERDICTS
 
@@ -189,6 +193,13 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
         raise _bad(f"{where}.verdict", f"one of {', '.join(VERDICTS)}")
     answer.sentence("en")  # its words can be made (a row it names exists)
     return answer
+
+
+def _levels_in(raw: Any, where: str) -> dict[str, Any]:
+    """A saved answer's ``alpha_split`` (answer, others, feel), {} when it has none."""
+    if not isinstance(raw, dict) or not set(raw) <= {"answer", "others", "feel"}:
+        raise _bad(f"{where}.alpha_split", "an object of answer, others and feel")
+    return raw
 
 
 def impact_data(column: Any) -> dict[str, Any]:

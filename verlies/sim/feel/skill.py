@@ -1,0 +1,188 @@
+"""Luck against skill: the skill trace (docs/metrics.md "Game feel")."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from verlies.sim.records import (
+    DeckArg,
+    SimulationError,
+    bot_seed,
+    game_seed,
+    load_deck,
+    make_bots,
+    play_record,
+)
+from verlies.sim.stats import mean_interval, wilson
+
+# ---- luck against skill: the skill trace ----------------------------------------------------
+
+
+@dataclass
+class SkillTrace:
+    """Per budget (the search bot's worlds per decision): its seat's wins against the same
+    seat played by careful on the same seeds and characters (paired), with 95 % intervals;
+    ``levels_off``: the smallest budget whose gain is not clearly below the largest
+    budget's (its interval reaches the top budget's estimate); ``skill``: the top budget's
+    gain, the summary figure (0: luck decides as much for it as for careful)."""
+
+    players: int
+    games: int
+    budgets: tuple[int, ...]
+    base: list[int] = field(default_factory=list)  # careful's win (1/0) per game
+    wins: dict[int, list[int]] = field(default_factory=dict)  # budget -> win per game
+    label: str = ""
+    rollouts: dict[int, int] = field(default_factory=dict)
+
+    def gain(self, budget: int) -> dict[str, float]:
+        d = [w - b for w, b in zip(self.wins[budget], self.base, strict=True)]
+        n = len(d)
+        est = mean_interval(n, sum(d), sum(x * x for x in d))
+        k = sum(self.wins[budget])
+        lo, hi = wilson(k, n)
+        return {
+            "games": n,
+            "win_rate": k / n if n else math.nan,
+            "ci_low": lo,
+            "ci_high": hi,
+            "careful_rate": sum(self.base) / n if n else math.nan,
+            "gain": est.value,
+            "gain_low": est.low,
+            "gain_high": est.high,
+            "rollouts_per_game": self.rollouts.get(budget, 0) / n if n else math.nan,
+        }
+
+    @property
+    def skill(self) -> dict[str, float]:
+        return self.gain(self.budgets[-1])
+
+    @property
+    def levels_off(self) -> int:
+        top = self.gain(self.budgets[-1])["gain"]
+        for b in self.budgets:
+            if self.gain(b)["gain_high"] >= top:
+                return b
+        return self.budgets[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "players": self.players,
+            "games": self.games,
+            "budgets": {str(b): self.gain(b) for b in self.budgets},
+            "skill": self.skill,
+            "levels_off": self.levels_off,
+        }
+
+
+def luck_only(deck: DeckArg = None) -> Any:
+    """``deck`` (default: the default deck) with every character's three values at 10 and
+    every monster's fight values at most 5: every test is then passed by any roll while
+    obstacles and traps ask at most 11 (10 + 1, R4.2, R6.2; the default deck asks at most
+    10) and 10 + 1 >= 5 + 6 (R7.2); tests/test_feel.py checks every roll of 40 games.
+    What is left to luck is the order of the cards; the skill trace should read flat."""
+    import re
+
+    from verlies.deck import Deck
+
+    the_deck = load_deck(deck)
+    text = re.sub(r"^(staerke|geist|geschick) = \d+", r"\1 = 10", the_deck.dumps(), flags=re.M)
+
+    def weaker(m: re.Match[str]) -> str:  # a monster's values at most 5
+        return re.sub(
+            r"(Stärke|Geist|Geschick) (\d+)", lambda v: f"{v[1]} {min(5, int(v[2]))}", m[0]
+        )
+
+    text = re.sub(r"Kampf:[^.]*\.", weaker, text)
+    return Deck.loads(text).with_name(str(getattr(the_deck, "name", "deck")) + " (luck only)")
+
+
+def _trace_chunk(
+    deck_text: str | None, players: int, seed: int, budgets: tuple[int, ...], lo: int, hi: int
+) -> list[tuple[int, int, dict[int, tuple[int, int]]]]:
+    """Games ``lo..hi`` of a skill trace (top level: picklable for worker processes)."""
+    from verlies.deck import Deck
+    from verlies.setup import Setup
+    from verlies.sim.search import SearchBot
+
+    deck = Deck.default() if deck_text is None else Deck.loads(deck_text)
+    chars = list(deck.characters)
+    out = []
+    for i in range(lo, hi):
+        gseed = game_seed(seed, i)
+        seat = i % players
+        characters = [chars[(i + s) % len(chars)] for s in range(players)]
+        setup = Setup(players=players, characters=characters, seed=gseed, deck=deck)
+
+        base, _ = make_bots("careful", players)
+        won = _play_one(setup, base, i, seat)
+        by_budget = {}
+        for b in budgets:
+            bots, _ = make_bots("careful", players)
+            strong = SearchBot(simulations=b)
+            bots[seat] = strong
+            by_budget[b] = (_play_one(setup, bots, i, seat), strong.rollouts)
+        out.append((i, won, by_budget))
+    return out
+
+
+def _play_one(setup: Any, bots: list[Any], index: int, seat: int) -> int:
+    """Play one game of ``setup`` with ``bots`` (reseeded as the lab does): 1 if ``seat``
+    won."""
+    from verlies.game import Game
+
+    game = Game.from_setup(setup, log=False)
+    for s, bot in enumerate(bots):
+        re = getattr(bot, "reseed", None)
+        if callable(re):
+            re(bot_seed(setup.seed, s))
+    rec = play_record(game, bots, index, feel=False)
+    return int(seat in rec.winners)
+
+
+def skill_trace(
+    games: int,
+    budgets: Sequence[int] = (1, 2, 4, 8),
+    players: int = 4,
+    deck: DeckArg = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk: int = 4,
+) -> SkillTrace:
+    """Play ``games`` games per budget: game i puts the search bot (``simulations`` = the
+    budget) in seat ``i mod players`` among careful bots, and the same game (seed,
+    characters rotated by i) with careful in that seat too. Games run in this process, or
+    in chunks of ``chunk`` on ``executor``; the results never depend on which."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"the number of games must be a whole number >= 1, not {games!r}")
+    bs = tuple(budgets)
+    if not bs or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in bs):
+        raise SimulationError(f"budgets are whole numbers >= 1, not {budgets!r}")
+    if list(bs) != sorted(set(bs)):
+        raise SimulationError(f"budgets must rise: {budgets!r}")
+    the_deck = load_deck(deck)
+    from verlies.setup import default_deck
+
+    text = None if the_deck is default_deck() else the_deck.dumps()
+    parts = [(lo, min(games, lo + chunk)) for lo in range(0, games, chunk)]
+    if executor is None:
+        results = [_trace_chunk(text, players, seed, bs, lo, hi) for lo, hi in parts]
+    else:
+        futures = [
+            executor.submit(_trace_chunk, text, players, seed, bs, lo, hi) for lo, hi in parts
+        ]
+        results = [f.result() for f in futures]
+    trace = SkillTrace(players, games, bs, label=str(getattr(the_deck, "name", "deck")))
+    trace.wins = {b: [] for b in bs}
+    trace.rollouts = dict.fromkeys(bs, 0)
+    for part in results:
+        for _i, won, by_budget in part:
+            trace.base.append(won)
+            for b, (w, rollouts) in by_budget.items():
+                trace.wins[b].append(w)
+                trace.rollouts[b] += rollouts
+    return trace

@@ -1,0 +1,136 @@
+"""A run's game-feel figures counted as its games arrive, in bounded memory: what
+``verlies simulate`` shows beside its metrics and what a sweep point measures.
+
+Every figure's sum and sum of squares are kept as exact fractions (a float is an exact
+fraction), so the totals, and the figures read from them, are the same bit for bit in
+whatever order the games arrive: whatever the worker count or the executor. No record is
+kept: memory stays flat however many games are played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from verlies.sim.feel.estimator import FIGURES, Estimator
+from verlies.sim.feel.game import game_feel
+from verlies.sim.feel.report import FeelFigures
+from verlies.sim.records import DECISION_KINDS, GameRecord, SimulationError
+from verlies.sim.stats import Z95, wilson
+
+__all__ = ["FeelTally", "simulate_feel"]
+
+#: The figures read as a share of games (Wilson intervals); the others are means.
+COUNTED = ("comeback", "kingmaking")
+
+
+@dataclass
+class FeelTally(FeelFigures):
+    """Per figure the games that define it, the exact sum and sum of squares of its
+    values; per kind of decision the real choices and the decisions. ``add`` one game's
+    record at a time (it must carry a :class:`~verlies.sim.records.FeelTrace`)."""
+
+    players: int = 0
+    label: str = ""
+    kinds: dict[str, tuple[int, int]] = field(
+        default_factory=lambda: dict.fromkeys(DECISION_KINDS, (0, 0))
+    )
+    games: int = 0
+    sums: dict[str, tuple[int, Fraction, Fraction]] = field(
+        default_factory=lambda: {k: (0, Fraction(0), Fraction(0)) for k in FIGURES}
+    )
+    estimator: Estimator | None = None
+
+    @property
+    def count(self) -> int:
+        return self.games
+
+    def add(self, record: GameRecord) -> None:
+        if self.players and record.players != self.players:
+            raise SimulationError(
+                f"game {record.index} has {record.players} players, the others "
+                f"{self.players}: one tally per player count"
+            )
+        self.players = record.players
+        g = game_feel(record, self.estimator)
+        for key in FIGURES:
+            v = g.value(key)
+            if v is None:
+                continue
+            n, s, q = self.sums[key]
+            x = Fraction(v)
+            self.sums[key] = (n + 1, s + x, q + x * x)
+        assert record.feel is not None  # game_feel has checked it
+        for row in record.feel.decision_rows():
+            kind = DECISION_KINDS[row[2]]
+            real, all_ = self.kinds[kind]
+            self.kinds[kind] = (real + row[3], all_ + 1)
+        self.games += 1
+
+    def add_all(self, records: Iterable[GameRecord]) -> None:
+        for r in records:
+            self.add(r)
+
+    def figure(self, key: str) -> dict[str, Any]:
+        """A figure's games, mean and 95 % interval, as :class:`FeelReport` gives them (a
+        share: Wilson; a mean: the normal interval), from the exact sums."""
+        if key not in FIGURES:
+            raise KeyError(f"unknown game-feel figure {key!r} (known: {', '.join(FIGURES)})")
+        n, s, q = self.sums[key]
+        if n == 0:
+            return {"games": 0, "mean": math.nan, "ci_low": math.nan, "ci_high": math.nan}
+        mean = float(s / n)
+        if key in COUNTED:
+            lo, hi = wilson(int(s), n)
+        elif n < 2:
+            lo = hi = math.nan
+        else:
+            var = max(Fraction(0), (q - s * s / n) / (n - 1))
+            h = Z95 * math.sqrt(float(var / n))
+            lo, hi = mean - h, mean + h
+        return {"games": n, "mean": mean, "ci_low": lo, "ci_high": hi}
+
+
+def simulate_feel(
+    games: int,
+    *,
+    label: str = "",
+    estimator: Estimator | None = None,
+    on_update: Callable[[Any], None] | None = None,
+    **kwargs: Any,
+) -> tuple[Any, FeelTally]:
+    """:func:`verlies.sim.simulate` with the game-feel figures counted as the games arrive:
+    the run's result (without records) and its :class:`FeelTally`. Each batch's records
+    are tallied and let go before the next arrives (memory bounded by a batch);
+    ``kwargs`` go to ``simulate`` (not ``keep_records``)."""
+    from verlies.sim import simulate
+
+    if "keep_records" in kwargs:
+        raise SimulationError("simulate_feel keeps no records: leave keep_records out")
+    tally = FeelTally(label=label, estimator=estimator)
+
+    def drain(result: Any) -> None:
+        records = result.records
+        tally.add_all(records)
+        records.clear()
+        if on_update is not None:
+            on_update(result)
+
+    result = simulate(games, keep_records=True, on_update=drain, **kwargs)
+    if result.records:  # arrived after the last update (none today): tallied all the same
+        tally.add_all(result.records)
+    result.records = None
+    return result, tally
+
+
+def moments(tally: FeelTally, key: str) -> tuple[int, float, float]:
+    """A figure's games, mean and sample variance (NaN where undefined) from a tally's
+    exact sums."""
+    n, s, q = tally.sums[key]
+    if n == 0:
+        return 0, math.nan, math.nan
+    var = max(Fraction(0), (q - s * s / n) / (n - 1)) if n > 1 else None
+    return n, float(s / n), math.nan if var is None else float(var)
