@@ -27,7 +27,6 @@ OWED_NUMBERS = {
     "verlies/sim/tune/goals.py",
     "verlies/sim/tune/result.py",
     "verlies/sim/verdict.py",
-    "verlies/sim/feel.py",
     "verlies/sim/impact_rank.py",
     "verlies/cli/tune.py",
 }

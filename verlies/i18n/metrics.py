@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verlies.i18n import has, text
-from verlies.i18n.numbers import grouped, measured
+from verlies.i18n.numbers import decimal, grouped, measured
 
 if TYPE_CHECKING:
     from verlies.sim.report import Table
@@ -567,8 +567,7 @@ def before_after_table(ba: BeforeAfterLike, lang: str = "en") -> list[Table]:
 
 def alpha_words(x: float, lang: str = "en") -> str:
     """An error level as few digits as it needs (0.05, 0.025, 0.0125)."""
-    s = f"{x:.4g}"
-    return s.replace(".", ",") if lang == "de" else s
+    return decimal(f"{x:.4g}", lang)
 
 
 def budget_words(total: float, levels: dict[str, float], lang: str = "en") -> str:

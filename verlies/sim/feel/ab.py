@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from verlies.i18n.numbers import measured
 from verlies.sim import stats
 from verlies.sim.feel.estimator import FIGURES, Estimator
 from verlies.sim.feel.game import GameFeel, game_feel
@@ -158,8 +159,7 @@ def feel_lines(feel: dict[str, Any] | None, lang: str = "en") -> list[str]:
         def diff(x: float, pct: bool = pct) -> str:
             if not math.isfinite(x):
                 return "–"
-            s = f"{x * 100:+.1f}" if pct else f"{x:+.2f}"
-            s = (s.replace(".", ",") if lang == "de" else s).replace("-", "−")
+            s = measured(x * 100, 1, lang) if pct else measured(x, 2, lang)
             return t("feel.ab.pts", lang, x=s) if pct else s
 
         out.append(

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from verlies.i18n.numbers import fixed, percent
 from verlies.sim.feel.estimator import FIGURES, THRESHOLD, Estimator
 from verlies.sim.feel.game import GameFeel, game_feel
 from verlies.sim.records import DECISION_KINDS, GameRecord, SimulationError
@@ -118,8 +119,7 @@ class FeelReport(FeelFigures):
 def feel_number(x: float, pct: bool, lang: str) -> str:
     if math.isnan(x):
         return "–"
-    s = f"{x * 100:.1f} %" if pct else f"{x:.2f}"
-    return s.replace(".", ",") if lang == "de" else s
+    return percent(x, lang) if pct else fixed(x, 2, lang)
 
 
 def feel_report(

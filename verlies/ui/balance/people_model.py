@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from verlies.i18n.numbers import measured
 from verlies.sim import stats
 from verlies.sim.feel import FIGURES, SHARES, FeelTally
 from verlies.sim.feel.tally import moments
@@ -295,8 +296,7 @@ def _gap_line(g: FeelGap, lang: str) -> str:
     def diff(x: float) -> str:
         if math.isnan(x):
             return "–"
-        s = f"{x * 100:+.1f}" if share else f"{x:+.2f}"
-        s = (s.replace(".", ",") if lang == "de" else s).replace("-", "−")
+        s = measured(x * 100, 1, lang) if share else measured(x, 2, lang)
         return t("feel.ab.pts", lang, x=s) if share else s
 
     return t(

@@ -14,16 +14,9 @@ from typing import Any
 
 from verlies import i18n
 from verlies.ui.balance import people_model
+from verlies.ui.core.theme import PEOPLE_CSS
 
-__all__ = ["CSS", "PeopleSection"]
-
-#: The button's words wrap at 390 px; the lines too.
-CSS = """<style>
-.vl-people button.vl-people-show { width: auto; max-width: 100%; height: auto;
-  min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; }
-.vl-people .widget-html-content { white-space: normal; }
-.vl-people ul { margin: 2px 0; padding-left: 1.2em; }
-</style>"""
+__all__ = ["PeopleSection"]
 
 
 class PeopleSection:
@@ -43,7 +36,7 @@ class PeopleSection:
         self.button.on_click(lambda _b: self.compute())
         self.out = widgets.HTML()
         self.out.add_class("vl-people-out")
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.title, self.button, self.out])
+        self.widget = widgets.VBox([widgets.HTML(PEOPLE_CSS), self.title, self.button, self.out])
         self.widget.add_class("vl-people")
         self._said = ""  # a message instead of a report (no games, a store that failed)
         self._draw()

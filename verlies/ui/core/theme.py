@@ -508,3 +508,11 @@ FEEL_CSS = """<style>
 .vl-feel button.vl-feel-show { width: auto; max-width: 100%; height: auto;
   min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; }
 </style>"""
+
+#: The button's words wrap at 390 px; the lines too.
+PEOPLE_CSS = """<style>
+.vl-people button.vl-people-show { width: auto; max-width: 100%; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; }
+.vl-people .widget-html-content { white-space: normal; }
+.vl-people ul { margin: 2px 0; padding-left: 1.2em; }
+</style>"""
