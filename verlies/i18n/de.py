@@ -2274,4 +2274,35 @@ TEXTS: dict[str, str] = {
     "feel.section": "Spielgefühl",
     "feel.show.button": "Zeig mir so ein Spiel",
     "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
+    # --- balview ---
+    "balview.others.title": (
+        "Weitere Größen, {n} Partien je Deck (eigene Holm-Familie aus {count} Zeilen)"
+    ),
+    "balview.others.title_none": "Weitere Größen, {n} Partien je Deck (unkorrigiert)",
+    "balview.more.stale": (
+        "Weitere Partien können dieses Ergebnis nicht fortsetzen: der Entwurf hat sich "
+        "seitdem geändert. Bitte neu starten."
+    ),
+    "balview.more.restored": (
+        "Setzt den gespeicherten Lauf fort: dieselben Seeds spielen seine {n} Partien je Deck "
+        "noch einmal, dann {more} weitere."
+    ),
+    "balview.show.title": "Zeig mir solche Spiele",
+    "balview.show.what": "Welche Spiele",
+    "balview.show.wins": "ein Spiel, das {name} gewann",
+    "balview.show.stalled": "ein festgefahrenes Spiel",
+    "balview.show.longest": "das längste Spiel",
+    "balview.show.button": "Zeigen",
+    "balview.show.open": "Spiel {index} von „{draft}“ ({what}) bei Zug {turn} öffnen",
+    "balview.show.none": "Unter den ersten {n} Partien des Entwurfs ist keines: {what}.",
+    "balview.show.nolink": "Spiel {index} ist für einen Link zu lang.",
+    "balview.show.stale": (
+        "Der Entwurf hat sich seitdem geändert: seine Partien sind nicht mehr die des "
+        "Entwurfs. Bitte neu starten."
+    ),
+    "balview.show.restored": (
+        "Die Partien eines gespeicherten Ergebnisses lassen sich zeigen, sobald es neu "
+        "läuft (Start)."
+    ),
+    "balview.feel.of": "Spielgefühl des Entwurfs „{draft}“ gegen „{base}“.",
 }

@@ -387,7 +387,7 @@ class BalanceTab(RunPanel):
         comp = run.comparison
         if comp is None or comp.games == 0:
             return
-        from verlies.sim.verdict import before_after, other_rows
+        from verlies.sim.verdict import before_after
         from verlies.ui.balance.chart import (
             VERDICT_WORDS,
             before_after_html,
@@ -405,7 +405,7 @@ class BalanceTab(RunPanel):
         )
         if self.lengths is not None and not words_only:
             self.lengths.update(comp.a, comp.b)
-        self.table.value = before_after_html(ba, other_rows(comp), self.lang)
+        self.table.value = before_after_html(ba, self.lang)
         self._show_fresh()
         if not run.running:
             self._show_verdict()

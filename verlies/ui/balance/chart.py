@@ -267,56 +267,39 @@ def verdict_html(ba: BeforeAfter, lang: str) -> str:
     )
 
 
-def before_after_html(ba: BeforeAfter, others: Mapping[str, Mapping[str, float]], lang: str) -> str:
+def before_after_html(ba: BeforeAfter, lang: str) -> str:
     """The answer's table (base → draft, one interval per number, the one the verdict
-    uses) and the other paired quantities (their own Holm family), with a footnote whose
-    words link to the glossary."""
-    from verlies.i18n.metrics import (
-        before_after_table,
-        fmt_diff,
-        fmt_value,
-        metric_help,
-        metric_name,
-    )
+    uses), then the other paired quantities in one table of their own Holm family (the
+    rows ``verlies compare`` prints: :func:`verlies.sim.verdict.others_table`), each with a
+    footnote whose words link to the glossary."""
+    from verlies.i18n.metrics import before_after_table, metric_help
+    from verlies.sim.verdict import others_table
 
     esc = html.escape
-    t = i18n.text
     deck = ba.deck
     tables = before_after_table(ba, lang)
     title, header, rows = tables[1]
     parts = [f'<div class="verlies-report vl-balance-report" lang="{esc(lang)}">']
     parts.append(f'<p class="vl-verdict-title"><b>{esc(title)}</b></p>')
     parts.append(_table(header, rows, list(ba.rows), lang, deck, metric_help))
-    foot = esc(tables[2][2][0][0])
-    for key, word in (("holm", "Holm"), ("star", "★")):
-        foot = foot.replace(word, gloss_link(key, word), 1)
-    parts.append(f'<p class="vl-verdict-foot">{foot}</p>')
-    if others:
-        head = [
-            t("lab.col.quantity", lang),
-            t("verdict.col.base", lang, name=ba.base_name),
-            t("verdict.col.draft", lang, name=ba.draft_name),
-            t("verdict.col.change", lang),
-        ]
-        body = []
-        for k, r in others.items():
-            change = fmt_diff(k, r["diff"], lang, unit=False)
-            if not (math.isnan(r["low"]) or math.isnan(r["high"])):
-                lo = fmt_diff(k, r["low"], lang, unit=False)
-                hi = fmt_diff(k, r["high"], lang, unit=False)
-                change += f" ({lo} … {hi})" + (" ★" if r["star"] else "")
-            body.append(
-                [
-                    metric_name(k, lang, deck),
-                    fmt_value(k, r["a"], lang),
-                    fmt_value(k, r["b"], lang),
-                    change,
-                ]
-            )
-        parts.append(f'<p class="vl-others-title"><b>{esc(t("verdict.others", lang))}</b></p>')
-        parts.append(_table(head, body, list(others), lang, deck, metric_help))
+    parts.append(f'<p class="vl-verdict-foot">{_glossed(tables[2][2][0][0])}</p>')
+    others = others_table(ba, lang)
+    if others is not None:
+        parts.append(f'<p class="vl-others-title"><b>{esc(others.title)}</b></p>')
+        parts.append(
+            _table(others.header, others.rows, others.keys, lang, deck, metric_help, "vl-others")
+        )
+        parts.append(f'<p class="vl-others-foot">{_glossed(others.foot)}</p>')
     parts.append("</div>")
     return "\n".join(parts)
+
+
+def _glossed(words: str) -> str:
+    """``words`` escaped, their first "Holm" and "★" linked to the glossary."""
+    out = html.escape(words)
+    for key, word in (("holm", "Holm"), ("star", "★")):
+        out = out.replace(word, gloss_link(key, word), 1)
+    return out
 
 
 def _table(
@@ -326,9 +309,10 @@ def _table(
     lang: str,
     deck: object,
     helper: object,
+    cls: str = "vl-answer",
 ) -> str:
     esc = html.escape
-    out = ['<table style="border-collapse: collapse">']
+    out = [f'<table class="{cls}" style="border-collapse: collapse">']
     out.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
     for key, row in zip(keys, rows, strict=True):
         cells = "".join(

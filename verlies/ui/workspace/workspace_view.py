@@ -342,7 +342,7 @@ class WorkspaceBar:
         tab.verdict.value = f'<div class="vl-workspace-restored">{_verdict(ans, lang)}</div>'
         names = character_names(res.deck, lang)
         tab.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
-        tab.table.value = before_after_html(ans, {}, lang)
+        tab.table.value = before_after_html(ans, lang)
         tab.fresh.value = self._mark("balance", res, lang)
 
     # ---- drawing ---------------------------------------------------------------------------
