@@ -58,6 +58,11 @@ class BalanceTab(RunPanel):
         size_box = self._build_size()
         self._targets_used: list[Any] = []  # the targets of the run shown
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
+        self._settings: dict[str, Any] = {}  # the shown run's games, players, seed, …
+        #: A result the workspace gave back (no run of this page yet): its settings and
+        #: figures (verlies.ui.workspace.model.KeptRun) and whether it is out of date.
+        self._kept: Any = None
+        self._kept_stale = False
         #: Called after a run ended and was drawn (the workspace keeps its answer).
         self.done_listeners: list[Callable[[], None]] = []
 
@@ -199,7 +204,7 @@ class BalanceTab(RunPanel):
     def _t(self, key: str, **kw: object) -> str:
         from verlies import i18n
 
-        own = key.startswith(("balance.", "samplesize.", "verdict."))
+        own = key.startswith(("balance.", "samplesize.", "verdict.", "balview."))
         return i18n.text(key if own else f"sim.{key}", self.lang, **kw)
 
     @property
@@ -241,6 +246,8 @@ class BalanceTab(RunPanel):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
         self._draw(self.run, words_only=True)
+        if self.run.comparison is None and self._answer is not None:  # a kept result
+            self.show_kept(self._answer, self._kept, self.fresh.value, self._kept_stale)
         self.skill.set_lang(lang)
         self.suggest.set_lang(lang)
         self.feel.set_lang(lang)
@@ -293,13 +300,114 @@ class BalanceTab(RunPanel):
         """Play the games that "can't tell yet" named (the games played so far are kept:
         the same seeds give the same games and are not played again)."""
         ba, comp = self._answer, self.run.comparison
-        if self.run.running or ba is None or comp is None or not ba.more_games:
+        if self.run.running or ba is None or not ba.more_games:
             return
         from verlies.i18n.metrics import round_games
 
-        total = comp.games + round_games(int(ba.more_games))
+        if comp is None:  # a result the workspace gave back: its run, continued
+            if not self._continue_kept(ba):
+                return
+            played = int(ba.games)
+        else:
+            played = comp.games
+        total = played + round_games(int(ba.more_games))
         self.games.value = min(int(self.games.max), -(-total // 8) * 8)
         self.start()
+
+    def _continue_kept(self, ba: Any) -> bool:
+        """The kept result's settings put back for "play N more" (the same seeds replay its
+        games, then more); False, with the reason in the status line, when it cannot be
+        continued: the draft or the deck of new games changed since, or no settings kept."""
+        kept = self._kept
+        base_now = str(getattr(self.get_base(), "name", ""))
+        if kept is None or self._kept_stale or kept.base != base_now:
+            self._status = None
+            self.status.value = failed_html(self._t("balview.more.stale"))
+            return False
+        self.players.value = kept.players
+        self.seed.value = kept.seed
+        self.watch.value = kept.watch
+        self.targets.value = kept.targets
+        return True
+
+    def kept(self) -> Any:
+        """What a reload needs to show the shown run whole beside its answer
+        (:class:`~verlies.ui.workspace.model.KeptRun`), or None without a finished run."""
+        from verlies.sim.plots import durations
+        from verlies.ui.workspace.model import KeptRun
+
+        comp, decks = self.run.comparison, self.run.decks
+        if comp is None or decks is None or comp.games == 0 or not self._settings:
+            return None
+        return KeptRun(
+            **self._settings,
+            base=str(getattr(decks[0], "name", "")),
+            lengths=durations(comp.a, comp.b, self.lengths.width if self.lengths else 5),
+            csv=self.run.to_csv(),
+            json=self.run.to_json(),
+        )
+
+    def show_kept(self, ans: Any, kept: Any, mark: str, stale: bool) -> None:
+        """Show a result the workspace gave back (``ans``: its answer, ``kept``: its
+        :class:`~verlies.ui.workspace.model.KeptRun` or None, ``mark``: which draft it is
+        of and whether out of date) as a run's: the sentence and win rates, the chart,
+        the tables, the game lengths, the downloads and "play N more"."""
+        from verlies.ui.balance.chart import (
+            VERDICT_WORDS,
+            before_after_html,
+            character_names,
+            difference_svg,
+            verdict_differences,
+            verdict_html,
+        )
+
+        self._answer, self._kept, self._kept_stale = ans, kept, stale
+        lang = self.lang
+        self.verdict.value = f'<div class="vl-workspace-restored">{verdict_html(ans, lang)}</div>'
+        names = character_names(ans.deck, lang)
+        self.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
+        self.table.value = before_after_html(ans, lang)
+        self.fresh.value = mark
+        if kept is not None and kept.lengths is not None:
+            if self.lengths is None:
+                self._make_plots()
+            assert self.lengths is not None
+            self.lengths.show(kept.lengths)
+        self.downloads.value = self._downloads_html(
+            kept.csv if kept else "", kept.json if kept else "", ans.draft_name, stale
+        )
+        self._show_more(ans)
+
+    def _downloads_html(self, csv: str, js: str, draft: str, stale: bool) -> str:
+        """The downloads (CSV, JSON) named by the draft they are of, marked when out of
+        date; nothing when there is nothing to download."""
+        from verlies.ui.core.share import download_link
+
+        if not csv and not js:
+            return ""
+        stem = "balance-" + "".join(c if c.isalnum() else "-" for c in draft)[:40]
+        links = []
+        if csv:
+            links.append(download_link(csv, f"{stem}.csv", self._t("download_csv")))
+        if js:
+            links.append(download_link(js, f"{stem}.json", self._t("download_json")))
+        if stale:
+            words = self._t("verdict.stale", draft=draft)
+        else:
+            words = self._t("verdict.belongs", draft=draft, base=self._base_name())
+        cls = "vl-stale" if stale else "vl-fresh"
+        return (
+            f'<span class="vl-balance-files">{" · ".join(links)}</span> '
+            f'<span class="{cls} vl-balance-files-of vl-small">{html.escape(words)}</span>'
+        )
+
+    def _base_name(self) -> str:
+        decks = self.run.decks
+        if decks is not None:
+            return str(getattr(decks[0], "name", ""))
+        if self._kept is not None:
+            return str(self._kept.base)
+        return str(getattr(self.get_base(), "name", ""))
 
     def draft_changed(self) -> None:
         """The draft (or the deck of new games) changed: every result shown says whether
@@ -325,7 +433,8 @@ class BalanceTab(RunPanel):
             self.fresh.value = ""
             return
         base, draft = (str(getattr(d, "name", "")) for d in decks)
-        if self.is_fresh():
+        fresh = self.is_fresh()
+        if fresh:
             words = self._t("verdict.belongs", draft=draft, base=base)
             self.fresh.value = f'<p class="vl-fresh">{html.escape(words)}</p>'
         else:
@@ -334,6 +443,9 @@ class BalanceTab(RunPanel):
                 f'<p class="vl-stale" role="status" style="color:#b3261e">'
                 f"⚠ {html.escape(words)}</p>"
             )
+        self._draw_downloads()  # the downloads say it too, as does the game feel
+        feel = self._t("balview.feel.of", draft=draft, base=base)
+        self.feel.mark(feel if fresh else f"⚠ {words}", stale=not fresh)
 
     def start(self) -> None:
         if self.run.running:
@@ -344,6 +456,14 @@ class BalanceTab(RunPanel):
             return
         self._targets_used = targets
         self._answer = None
+        self._kept = None
+        self._settings = {
+            "games": int(self.games.value),
+            "players": int(self.players.value),
+            "seed": int(self.seed.value),
+            "watch": str(self.watch.value),
+            "targets": str(self.targets.value or "")[:200],
+        }
         self.more_button.layout.display = "none"
         games = int(self.games.value)
         if self.lengths is None:
@@ -418,6 +538,10 @@ class BalanceTab(RunPanel):
         if ba is None:
             return
         self.verdict.value = verdict_html(ba, self.lang)
+        self._show_more(ba)
+
+    def _show_more(self, ba: Any) -> None:
+        """ "Play N more" when the answer is "can't tell yet" and names how many."""
         if ba.verdict == "cant_tell" and ba.more_games:
             from verlies.i18n.metrics import round_games
             from verlies.i18n.numbers import grouped
@@ -443,11 +567,14 @@ class BalanceTab(RunPanel):
         self._show_verdict()
         for listener in list(self.done_listeners):
             listener()
-        from verlies.ui.core.share import download_link
+        self._draw_downloads()
 
-        self.downloads.value = " · ".join(
-            [
-                download_link(run.to_csv(), "balance.csv", self._t("download_csv")),
-                download_link(run.to_json(), "balance.json", self._t("download_json")),
-            ]
+    def _draw_downloads(self) -> None:
+        """The finished run's downloads, named by their draft and marked when out of date."""
+        run = self.run
+        if run.comparison is None or run.decks is None or run.running:
+            return
+        draft = str(getattr(run.decks[1], "name", ""))
+        self.downloads.value = self._downloads_html(
+            run.to_csv(), run.to_json(), draft, not self.is_fresh()
         )

@@ -33,7 +33,10 @@ class FeelSection:
         self.head = widgets.HTML()
         self.head.add_class("vl-feel-head")
         self.rows = widgets.VBox()
-        self.widget = widgets.VBox([widgets.HTML(CSS), self.title, self.head, self.rows])
+        # which draft the figures are of, or that they are out of date (the Balance tab's)
+        self.of = widgets.HTML()
+        self.of.add_class("vl-feel-of")
+        self.widget = widgets.VBox([widgets.HTML(CSS), self.title, self.of, self.head, self.rows])
         self.widget.add_class("vl-feel")
         self.widget.layout.display = "none"
         self._found: dict[str, str] = {}  # figure -> the link's HTML once clicked
@@ -42,6 +45,12 @@ class FeelSection:
         self.lang = lang
         self._found.clear()  # the links' words are in the old language
         self._draw()
+
+    def mark(self, words: str, stale: bool = False) -> None:
+        """Say which draft the figures are of (``stale``: marked out of date)."""
+        cls = "vl-stale" if stale else "vl-fresh"
+        style = ' role="status" style="color:#b3261e"' if stale else ""
+        self.of.value = f'<p class="{cls}"{style}>{html.escape(words)}</p>' if words else ""
 
     def show(self, comp: Any) -> None:
         """Show ``comp``'s figures (a new run: links found before are forgotten)."""

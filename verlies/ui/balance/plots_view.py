@@ -154,9 +154,12 @@ class LengthPlot:
         self.legend.value = " ".join(items)
 
     def update(self, a: SimResult, b: SimResult) -> None:
-        data = plots.durations(a, b, self.width)
+        self.show(plots.durations(a, b, self.width))
+
+    def show(self, data: plots.Overlay) -> None:
+        """Draw ``data`` (both decks' lengths on common bins; a kept run's too)."""
         with self.lines.hold_sync():
-            self.lines.x = [s + self.width / 2 for s in data.starts]
+            self.lines.x = [s + data.width / 2 for s in data.starts]
             self.lines.y = [[float(c) for c in data.counts_a], [float(c) for c in data.counts_b]]
         self.medians = (data.median_a, data.median_b)
         self._legend()
