@@ -2289,12 +2289,18 @@ TEXTS: dict[str, str] = {
     ),
     "balview.show.title": "Zeig mir solche Spiele",
     "balview.show.what": "Welche Spiele",
-    "balview.show.wins": "ein Spiel, das {name} gewann",
-    "balview.show.stalled": "ein festgefahrenes Spiel",
+    "balview.show.wins": "das kürzeste Spiel, das {name} gewann",
+    "balview.show.stalled": "das erste festgefahrene Spiel",
+    "balview.show.open_stall": (
+        "Spiel {index} von „{draft}“ dort öffnen, wo es festfuhr (Runde {round})"
+    ),
     "balview.show.longest": "das längste Spiel",
+    "balview.show.among": (
+        "Gesucht unter den ersten {n} Partien des Entwurfs (die Seeds des Laufs)."
+    ),
     "balview.show.button": "Zeigen",
     "balview.show.open": "Spiel {index} von „{draft}“ ({what}) bei Zug {turn} öffnen",
-    "balview.show.none": "Unter den ersten {n} Partien des Entwurfs ist keines: {what}.",
+    "balview.show.none": "Keine der ersten {n} Partien des Entwurfs zeigt das: {what}.",
     "balview.show.nolink": "Spiel {index} ist für einen Link zu lang.",
     "balview.show.stale": (
         "Der Entwurf hat sich seitdem geändert: seine Partien sind nicht mehr die des "

@@ -2128,12 +2128,14 @@ TEXTS: dict[str, str] = {
     ),
     "balview.show.title": "Show me games like this",
     "balview.show.what": "Which games",
-    "balview.show.wins": "a game {name} won",
-    "balview.show.stalled": "a stalled game",
+    "balview.show.wins": "the shortest game {name} won",
+    "balview.show.stalled": "the first stalled game",
+    "balview.show.open_stall": "Open game {index} of “{draft}” where it stalled (round {round})",
     "balview.show.longest": "the longest game",
+    "balview.show.among": "Looked for among the draft's first {n} games (the run's seeds).",
     "balview.show.button": "Show me",
     "balview.show.open": "Open game {index} of “{draft}” ({what}) at turn {turn}",
-    "balview.show.none": "None of the draft's first {n} games is {what}.",
+    "balview.show.none": "No game among the draft's first {n} shows this: {what}.",
     "balview.show.nolink": "Game {index} is too long for a link.",
     "balview.show.stale": (
         "The draft changed since this result: its games are no longer the draft's. Start a new run."

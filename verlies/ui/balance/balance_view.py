@@ -80,6 +80,7 @@ class BalanceTab(RunPanel):
                 self.verdict,
                 self.more_button,
                 self.diff_chart,
+                self.show_box,
                 self.plots,
                 self.table,
                 self.downloads,
@@ -175,6 +176,7 @@ class BalanceTab(RunPanel):
         self.glossary.add_class("vl-balance-glossary")
         self.diff_chart = widgets.HTML()
         self.diff_chart.add_class("vl-balance-diff")
+        self._build_show()
         # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
         # has no width (the browser logs negative sizes), and most visitors never open it.
         self.lengths: LengthPlot | None = None
@@ -184,6 +186,114 @@ class BalanceTab(RunPanel):
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
         self.intro = widgets.HTML()
+
+    def _build_show(self) -> None:
+        """'Show me games like this' under the chart: a character's wins, the first
+        stalled game, the longest game (:mod:`verlies.ui.balance.show_model`)."""
+        import ipywidgets as widgets
+
+        self.show_title = widgets.HTML()
+        self.show_what = widgets.Dropdown(options=[])
+        self.show_what.add_class("vl-balance-show-what")
+        self.show_button = widgets.Button(icon="eye")
+        self.show_button.add_class("vl-balance-show")
+        self.show_button.on_click(lambda _b: self.show_game())
+        self.show_found = widgets.HTML()
+        self.show_found.add_class("vl-balance-show-found")
+        row = widgets.Box([self.show_what, self.show_button, self.show_found])
+        row.add_class("vl-panel-controls")
+        self.show_box = widgets.VBox([self.show_title, row])
+        self.show_box.add_class("vl-balance-showme")
+        self.show_box.layout.display = "none"
+        self._show_busy = False
+        self._show_thread: Any = None  # the last search (a test joins it)
+
+    def _draw_show(self) -> None:
+        """The choices of the run shown (none while it runs), in the page's language."""
+        from verlies.ui.balance.chart import character_names, verdict_differences
+        from verlies.ui.balance.show_model import SHOW_GAMES, choices
+
+        ba = self._answer
+        comp = self.run.comparison
+        if ba is None or (comp is not None and self.run.running):
+            self.show_box.layout.display = "none"
+            return
+        ids = list(verdict_differences(ba).ids)
+        stalled = bool(comp.b.metrics.stalled) if comp is not None else False
+        names = character_names(ba.deck, self.lang)
+        keep = self.show_what.value
+        opts = choices(ids, names, stalled, self.lang)
+        self.show_what.options = opts
+        keys = [k for _, k in opts]
+        self.show_what.value = keep if keep in keys else keys[0]
+        self.show_button.description = self._t("balview.show.button")
+        title = html.escape(self._t("balview.show.title"))
+        among = html.escape(self._t("balview.show.among", n=SHOW_GAMES))
+        self.show_title.value = f"<b>{title}</b> <span class='vl-small'>{among}</span>"
+        self.show_box.layout.display = ""
+
+    def show_game(self) -> None:
+        """Find the game asked for (in a thread: it plays games again) and give its link;
+        or say why not: a kept result not run on this page, or a draft changed since."""
+        comp = self.run.comparison
+        what = self.show_what.value
+        if what is None or self._show_busy:
+            return
+        if comp is None:
+            self.show_found.value = html.escape(self._t("balview.show.restored"))
+            return
+        if not self.is_fresh():
+            self.show_found.value = html.escape(self._t("balview.show.stale"))
+            return
+        import threading
+
+        from verlies.ui.balance.show_model import find
+
+        spec, stalled = comp.b.spec, dict(comp.b.metrics.stalled)
+        draft = str(getattr(spec.deck, "name", ""))
+        label = dict((k, lbl) for lbl, k in self.show_what.options).get(what, what)
+        self._show_busy = True
+        self.show_button.disabled = True
+        self.show_found.value = "…"
+
+        def said(found: Any) -> None:
+            self._show_busy = False
+            self.show_button.disabled = False
+            self.show_found.value = self._found_html(found, str(what), label, draft)
+
+        def work() -> None:
+            try:
+                found: Any = find(spec, str(what), stalled)
+            except VerliesError as e:  # said, not raised in a thread
+                found = e
+            done(found)
+
+        done = self._hand.wrap(said)
+        self._show_thread = threading.Thread(target=work, daemon=True)
+        self._show_thread.start()
+
+    def _found_html(self, found: Any, what: str, label: str, draft: str) -> str:
+        from verlies.ui.balance.show_model import SHOW_GAMES
+
+        esc = html.escape
+        if isinstance(found, VerliesError):
+            return f'<span class="vl-error">{esc(str(found))}</span>'
+        if found is None:
+            return esc(self._t("balview.show.none", n=SHOW_GAMES, what=label))
+        if found.link is None:
+            return esc(self._t("balview.show.nolink", index=found.index))
+        if found.stall:
+            words = self._t(
+                "balview.show.open_stall", index=found.index, draft=draft, round=found.turn
+            )
+        else:
+            words = self._t(
+                "balview.show.open", index=found.index, draft=draft, what=label, turn=found.turn + 1
+            )
+        return (
+            f'<a class="vl-balance-show-link" data-index="{found.index}" '
+            f'href="{esc(found.link)}">{esc(words)}</a>'
+        )
 
     def _build_size(self) -> Any:
         """How many games a change needs (verlies.sim.stats.sample_size), before a run."""
@@ -248,6 +358,9 @@ class BalanceTab(RunPanel):
         self._draw(self.run, words_only=True)
         if self.run.comparison is None and self._answer is not None:  # a kept result
             self.show_kept(self._answer, self._kept, self.fresh.value, self._kept_stale)
+        elif not self.run.running:
+            self.show_found.value = ""  # its words were in the old language
+            self._draw_show()
         self.skill.set_lang(lang)
         self.suggest.set_lang(lang)
         self.feel.set_lang(lang)
@@ -377,6 +490,8 @@ class BalanceTab(RunPanel):
             kept.csv if kept else "", kept.json if kept else "", ans.draft_name, stale
         )
         self._show_more(ans)
+        self.show_found.value = ""
+        self._draw_show()
 
     def _downloads_html(self, csv: str, js: str, draft: str, stale: bool) -> str:
         """The downloads (CSV, JSON) named by the draft they are of, marked when out of
@@ -474,6 +589,8 @@ class BalanceTab(RunPanel):
         self._set_status("running", games=games)
         self.verdict.value = ""
         self.downloads.value = ""
+        self.show_box.layout.display = "none"
+        self.show_found.value = ""
         self.run.start(
             base,
             draft,
@@ -565,6 +682,8 @@ class BalanceTab(RunPanel):
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
+        self.show_found.value = ""
+        self._draw_show()
         for listener in list(self.done_listeners):
             listener()
         self._draw_downloads()
