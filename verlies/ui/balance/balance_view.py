@@ -185,6 +185,7 @@ class BalanceTab(RunPanel):
         self.table.add_class("vl-panel-table")
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
+        self.downloads.add_class("vl-balance-downloads")
         self.intro = widgets.HTML()
 
     def _build_show(self) -> None:
