@@ -147,3 +147,33 @@ def test_a_large_download_is_not_kept_but_the_rest_is(shown: BalanceTab) -> None
     assert len(json.dumps(data)) < 100_000
     got = kept_run(data)
     assert got is not None and got.csv == "" and got.json == "" and got.lengths is not None
+
+
+def test_a_kept_comparison_of_two_drafts_shows_its_tables_again() -> None:
+    import uuid
+    from itertools import count
+
+    from verlies.sim.compare import compare
+    from verlies.sim.verdict import before_after
+    from verlies.ui.balance.chart import before_after_html
+    from verlies.ui.page import PlayApp
+
+    def page(client: str) -> PlayApp:
+        app = PlayApp(autosave=True, lang="en")
+        ticks = count()
+        app.workspace.model.clock = lambda: 10.0 * next(ticks)
+        app.autosave.client.value = json.dumps({"client": client, "query": "", "tz": 0})
+        return app
+
+    client = uuid.uuid4().hex
+    first = page(client)
+    ans = before_after(compare(DECK, DECK, 8, players=2, workers=1))
+    first.workspace.model.note_result("compare", first.editor.draft, balance_data(ans))
+    first.workspace.flush_now()
+    back = page(client)
+    shown = back.editor.drafts.verdict.value
+    restored = balance_answer(balance_data(ans), DECK)
+    # the sentence leads, then its mark, then the same tables as the run's
+    assert shown.index(escape(ans.sentence("en"))) < shown.index("vl-workspace-mark")
+    assert shown.endswith(before_after_html(restored, "en"))
+    assert "vl-others" in shown

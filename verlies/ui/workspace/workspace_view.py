@@ -181,9 +181,13 @@ class WorkspaceBar:
             return
         lang = self.page.model.lang
         ans = balance_answer(res.data, res.deck)
+        from verlies.ui.balance.chart import before_after_html
+
         lines = [esc(ans.sentence(lang)), esc(ans.win_line(lang))]
-        panel.verdict.value = "".join(f"<p>{x}</p>" for x in lines) + self._mark(
-            "compare", res, lang
+        panel.verdict.value = (
+            "".join(f"<p>{x}</p>" for x in lines)
+            + self._mark("compare", res, lang)
+            + before_after_html(ans, lang)  # the answer's tables, as the run showed them
         )
 
     def _skill_done(self) -> None:
