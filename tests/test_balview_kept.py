@@ -63,7 +63,9 @@ def test_the_kept_answer_is_shown_whole(shown: BalanceTab) -> None:
         assert back.table.value == shown.table.value
         assert "vl-others" in back.table.value and "Holm" in back.table.value
         assert back.diff_chart.value == shown.diff_chart.value
-        # the game lengths: the same bins and counts as the run drew
+        # the game lengths: drawn once the tab is shown, the same bins and counts
+        assert back.lengths is None
+        back.draw_kept_lengths()
         assert shown.lengths is not None and back.lengths is not None
         assert list(back.lengths.lines.x) == list(shown.lengths.lines.x)
         assert [list(y) for y in back.lengths.lines.y] == [list(y) for y in shown.lengths.lines.y]

@@ -63,6 +63,7 @@ class BalanceTab(RunPanel):
         #: figures (verlies.ui.workspace.model.KeptRun) and whether it is out of date.
         self._kept: Any = None
         self._kept_stale = False
+        self._kept_lengths: Any = None  # its game lengths, drawn when the tab is shown
         #: Called after a run ended and was drawn (the workspace keeps its answer).
         self.done_listeners: list[Callable[[], None]] = []
 
@@ -482,17 +483,26 @@ class BalanceTab(RunPanel):
         self.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
         self.table.value = before_after_html(ans, lang)
         self.fresh.value = mark
-        if kept is not None and kept.lengths is not None:
-            if self.lengths is None:
-                self._make_plots()
-            assert self.lengths is not None
-            self.lengths.show(kept.lengths)
+        # drawn once the tab is shown (draw_kept_lengths): a bqplot figure drawn in a
+        # hidden tab has no width (the browser logs negative sizes)
+        self._kept_lengths = kept.lengths if kept is not None else None
         self.downloads.value = self._downloads_html(
             kept.csv if kept else "", kept.json if kept else "", ans.draft_name, stale
         )
         self._show_more(ans)
         self.show_found.value = ""
         self._draw_show()
+
+    def draw_kept_lengths(self) -> None:
+        """The kept result's game lengths drawn (the tab is shown now: the workspace calls
+        this when the Balance tab is selected); nothing when there are none waiting."""
+        data, self._kept_lengths = self._kept_lengths, None
+        if data is None or self.run.comparison is not None:
+            return
+        if self.lengths is None:
+            self._make_plots()
+        assert self.lengths is not None
+        self.lengths.show(data)
 
     def _downloads_html(self, csv: str, js: str, draft: str, stale: bool) -> str:
         """The downloads (CSV, JSON) named by the draft they are of, marked when out of
