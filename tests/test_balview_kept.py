@@ -63,13 +63,15 @@ def test_the_kept_answer_is_shown_whole(shown: BalanceTab) -> None:
         assert back.table.value == shown.table.value
         assert "vl-others" in back.table.value and "Holm" in back.table.value
         assert back.diff_chart.value == shown.diff_chart.value
-        # the game lengths: drawn once the tab is shown, the same bins and counts
-        assert back.lengths is None
-        back.draw_kept_lengths()
-        assert shown.lengths is not None and back.lengths is not None
-        assert list(back.lengths.lines.x) == list(shown.lengths.lines.x)
-        assert [list(y) for y in back.lengths.lines.y] == [list(y) for y in shown.lengths.lines.y]
-        assert back.lengths.legend.value == shown.lengths.legend.value
+        # the game lengths: the same bins and counts as the run's plot, drawn statically
+        # (in any tab), with the same legend
+        assert shown.lengths is not None and back.lengths is None
+        svg = back.kept_lengths.value
+        counts = re.findall(r'class="vl-length-[ab]" data-counts="([^"]*)"', svg)
+        assert counts == [",".join(str(int(c)) for c in y) for y in shown.lengths.lines.y]
+        assert shown.lengths.legend.value in svg
+        assert list(back.plots.children) == [back.kept_lengths]
+        assert kept.lengths.starts and sum(kept.lengths.counts_b) == shown._answer.games
         # the downloads: the same files, named by the draft, said to be of it
         assert _links(back.downloads.value) == _links(shown.downloads.value)
         assert [n for n, _ in _links(back.downloads.value)] == [
@@ -100,6 +102,8 @@ def test_play_more_continues_the_kept_run(shown: BalanceTab) -> None:
         assert (back.seed.value, back.targets.value) == (5, "edge=-2:2")
         assert back.players.value == kept.players and back.watch.value == kept.watch
         assert back.games.value > answer.games and back.games.value % 8 == 0
+        # the new run draws its own lengths: the kept drawing goes
+        assert back.lengths is not None and list(back.plots.children) == [back.lengths.widget]
         back.run.cancel()
         back.run.wait(300)
     finally:

@@ -15,19 +15,25 @@ the same order, and the page does not scroll sideways. Every wait follows progre
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
+from each_view import foreign_words
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known
 
 from verlies import i18n
 from verlies.deck import Deck
+from verlies.links import from_query, open_position
+from verlies.sim import simulate
 from verlies.sim.compare import compare
 from verlies.sim.verdict import before_after, others_table
 
 GAMES, PLAYERS = 16, 2
+#: The templates whose words the tab's answer is made of.
+PREFIXES = ("balview.", "verdict.", "answers.", "balance.", "lab.", "metric", "sim.", "feel.")
 
 _ROWS_JS = """
 (sel) => Array.from(document.querySelectorAll(sel + ' tr')).slice(1)
@@ -84,6 +90,8 @@ def _check_answer(page: Page, lang: str) -> dict[str, Any]:
     text = page.locator(".vl-balance").inner_text()
     for old in ("95 %", "95-%", "Holm interval", "Holm-Intervall"):
         assert old not in text
+    # no word only the other language's templates have
+    assert foreign_words(text, lang, PREFIXES) == set(), lang
     return seen
 
 
@@ -120,8 +128,17 @@ def test_the_answer_leads_and_comes_back_whole(
     page.click(".vl-balance-show")
     link = page.locator("a.vl-balance-show-link")
     follow_expect(link).to_be_visible()
-    assert "?g=" in (link.get_attribute("href") or "")
-    assert link.inner_text().startswith("Open game ")
+    href = html.unescape(link.get_attribute("href") or "")
+    # independently: the draft's first 60 games of the run's seeds, the longest (by turns,
+    # the lowest index on a tie) is the game the link opens
+    res = simulate(60, players=PLAYERS, characters="all", seed=0, workers=1, keep_records=True)
+    assert res.records is not None
+    best = max(res.records, key=lambda r: (r.turns, -r.index))
+    assert link.inner_text().startswith(f"Open game {best.index} of “Standard”")
+    position = from_query(href.lstrip("?"))
+    assert position is not None
+    game = open_position(position)
+    assert game.setup.seed == best.seed and list(game.setup.characters) == list(best.characters)
 
     follow(
         page,
@@ -133,8 +150,14 @@ def test_the_answer_leads_and_comes_back_whole(
     browser_known(page, server)
     _tab(page, "sim.tab", lang)
     follow_expect(page.locator(".vl-balance table.vl-others")).to_be_visible()
+
     # the whole answer back: its downloads and "play N more" too (drawn last)
-    follow(page, lambda: _seen(page) == before, "the whole answer back", server=server)
+    def whole() -> bool:
+        now = _seen(page)
+        assert now == before, {k: (v, before[k]) for k, v in now.items() if v != before[k]}
+        return True
+
+    follow(page, whole, "the whole answer back", server=server)
     after = _check_answer(page, lang)
     follow_expect(page.locator(".vl-length-legend")).to_have_text(legend)
     fresh = i18n.text("workspace.fresh", lang)

@@ -63,7 +63,6 @@ class BalanceTab(RunPanel):
         #: figures (verlies.ui.workspace.model.KeptRun) and whether it is out of date.
         self._kept: Any = None
         self._kept_stale = False
-        self._kept_lengths: Any = None  # its game lengths, drawn when the tab is shown
         #: Called after a run ended and was drawn (the workspace keeps its answer).
         self.done_listeners: list[Callable[[], None]] = []
 
@@ -182,6 +181,8 @@ class BalanceTab(RunPanel):
         # has no width (the browser logs negative sizes), and most visitors never open it.
         self.lengths: LengthPlot | None = None
         self.plots = widgets.VBox()
+        self.kept_lengths = widgets.HTML()  # a kept result's game lengths (static SVG)
+        self.kept_lengths.add_class("vl-balance-kept-lengths")
         self.table = widgets.HTML()
         self.table.add_class("vl-panel-table")
         self.table.add_class("vl-balance-table")
@@ -472,6 +473,7 @@ class BalanceTab(RunPanel):
             before_after_html,
             character_names,
             difference_svg,
+            lengths_svg,
             verdict_differences,
             verdict_html,
         )
@@ -483,26 +485,21 @@ class BalanceTab(RunPanel):
         self.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
         self.table.value = before_after_html(ans, lang)
         self.fresh.value = mark
-        # drawn once the tab is shown (draw_kept_lengths): a bqplot figure drawn in a
-        # hidden tab has no width (the browser logs negative sizes)
-        self._kept_lengths = kept.lengths if kept is not None else None
+        # the game lengths as a static drawing (a bqplot figure drawn in a hidden tab, as
+        # this one may be after a reload, has no width: the browser logs negative sizes)
+        self.kept_lengths.value = (
+            lengths_svg(kept.lengths, self._length_words())
+            if kept is not None and kept.lengths is not None
+            else ""
+        )
+        if self.lengths is None:
+            self.plots.children = [self.kept_lengths]
         self.downloads.value = self._downloads_html(
             kept.csv if kept else "", kept.json if kept else "", ans.draft_name, stale
         )
         self._show_more(ans)
         self.show_found.value = ""
         self._draw_show()
-
-    def draw_kept_lengths(self) -> None:
-        """The kept result's game lengths drawn (the tab is shown now: the workspace calls
-        this when the Balance tab is selected); nothing when there are none waiting."""
-        data, self._kept_lengths = self._kept_lengths, None
-        if data is None or self.run.comparison is not None:
-            return
-        if self.lengths is None:
-            self._make_plots()
-        assert self.lengths is not None
-        self.lengths.show(data)
 
     def _downloads_html(self, csv: str, js: str, draft: str, stale: bool) -> str:
         """The downloads (CSV, JSON) named by the draft they are of, marked when out of
@@ -594,6 +591,8 @@ class BalanceTab(RunPanel):
         games = int(self.games.value)
         if self.lengths is None:
             self._make_plots()
+        assert self.lengths is not None
+        self.plots.children = [self.lengths.widget]  # a kept result's drawing goes
         base, draft = self.get_base(), self.get_draft()
         self.bar.show(0, 2 * games, self._t("balance.progress_start", done=0, total=2 * games))
         self.start_button.disabled, self.cancel_button.disabled = True, False

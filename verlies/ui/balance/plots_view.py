@@ -140,18 +140,11 @@ class LengthPlot:
         self._legend()
 
     def _legend(self) -> None:
-        import html
+        from verlies.ui.balance.chart import length_legend_html
 
-        items = []
-        for name, color, med in zip(self.names, self.COLORS, self.medians, strict=True):
-            shown = "" if math.isnan(med) else f" ({self.median_word} {med:g})"
-            items.append(
-                f'<span class="vl-length-item" style="white-space:nowrap;margin-right:1em">'
-                f'<span style="display:inline-block;width:1.6em;height:0.3em;'
-                f'vertical-align:middle;background:{color}"></span> '
-                f"{html.escape(name + shown)}</span>"
-            )
-        self.legend.value = " ".join(items)
+        self.legend.value = length_legend_html(
+            self.names, self.COLORS, self.medians, self.median_word
+        )
 
     def update(self, a: SimResult, b: SimResult) -> None:
         self.show(plots.durations(a, b, self.width))

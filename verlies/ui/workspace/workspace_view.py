@@ -129,7 +129,6 @@ class WorkspaceBar:
             self.draw()  # data-pending: a write is on its way
 
     def _tab(self, change: dict[str, Any]) -> None:
-        self._balance_shown()
         if change["new"] is not None and not self._restoring:
             if self.model.note_place(tab=int(change["new"])):
                 self._schedule()
@@ -278,17 +277,6 @@ class WorkspaceBar:
         tab = back.place.get("tab")
         if isinstance(tab, int) and 0 <= tab < len(page.tabs.children):
             page.tabs.selected_index = tab
-        self._balance_shown()
-
-    def _balance_shown(self) -> None:
-        """When the Balance tab is the one shown, a kept answer's game lengths are drawn
-        (not before: drawn in a hidden tab, bqplot's figure has no width)."""
-        tab = getattr(self.page, "_balance", None)
-        shown = self.page.tabs.selected_index
-        if tab is None or shown is None:
-            return
-        if tab.widget in getattr(self.page.tabs.children[shown], "children", ()):
-            tab.draw_kept_lengths()
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
         figs = impact_figures(data)
