@@ -82,6 +82,12 @@ def test_the_kept_answer_is_shown_whole(shown: BalanceTab) -> None:
         # "play N more" as the run offered it
         assert back.more_button.layout.display == shown.more_button.layout.display
         assert back.more_button.description == shown.more_button.description
+        # a kept result has no run to play again: "show me" says to run it again
+        assert back.show_box.layout.display != "none"
+        back.show_what.value = "longest"
+        back.show_game()
+        assert back._show_thread is None
+        assert "once it is run again" in back.show_found.value
         back.set_lang("de")
         assert "Ergebnis für den Entwurf „Dwarf“" in back.downloads.value
         assert escape(shown._answer.sentence("de")) in back.verdict.value
