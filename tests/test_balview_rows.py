@@ -79,3 +79,45 @@ def test_without_other_quantities_no_table(comp: Comparison) -> None:
     assert others_table(ba, "en") is None
     page = before_after_html(ba, "en")
     assert "vl-others" not in page and "vl-answer" in page
+
+
+def test_the_named_draft_compare_leads_with_the_answer_then_its_tables() -> None:
+    from verlies.sim.sweep import Tweak
+    from verlies.store import PlaytestStore
+    from verlies.store.drafts import DraftStore
+    from verlies.ui.deck.drafts_model import CURRENT
+    from verlies.ui.deck.editor_view import DeckEditor
+
+    drafts = DraftStore(PlaytestStore("sqlite://"))
+    ed = DeckEditor(Deck.default(), lang="en", drafts=lambda: (drafts, "b1"))
+    panel = ed.drafts
+    panel.model.run.workers = 1
+    ed.model.set_draft(Tweak("monster", "monster-troll", "fight").apply(Deck.default(), 12))
+    panel.refresh()
+    panel.a.value, panel.b.value, panel.games.value = "edition:standard-1", CURRENT, 16
+    try:
+        panel.compare()
+        assert panel.model.run.wait(600)
+        panel._done(panel.model.run)
+        comp = panel.model.run.comparison
+        assert comp is not None
+        ba = before_after(comp)
+        shown = panel.verdict.value
+        table = others_table(ba, "en")
+        assert table is not None
+        # the sentence first, the win rates, the mark, then the answer's table and the
+        # other quantities' (the same rows as `verlies compare`)
+        at = [
+            shown.index(escape(ba.sentence("en"))),
+            shown.index(escape(ba.win_line("en"))),
+            shown.index("Result for the draft"),
+            shown.index('class="vl-answer"'),
+            shown.index(escape(table.title)),
+        ]
+        assert at == sorted(at)
+        assert shown.endswith(before_after_html(ba, "en"))
+        ed.set_lang("de")
+        table_de = others_table(ba, "de")
+        assert table_de is not None and escape(table_de.title) in panel.verdict.value
+    finally:
+        panel.model.close()
