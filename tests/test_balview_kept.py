@@ -82,6 +82,18 @@ def test_the_kept_answer_is_shown_whole(shown: BalanceTab) -> None:
         # "play N more" as the run offered it
         assert back.more_button.layout.display == shown.more_button.layout.display
         assert back.more_button.description == shown.more_button.description
+
+        # its game feel: the same lines, named by its draft; "show me" there says why not
+        def feel_lines(tab: BalanceTab) -> list[str]:
+            return [row.children[0].value for row in tab.feel.rows.children]
+
+        assert feel_lines(back) == feel_lines(shown) and len(feel_lines(back)) >= 3
+        assert back.feel.head.value == shown.feel.head.value
+        assert back.feel.widget.layout.display != "none"
+        assert "Game feel of the draft “Dwarf” against “Standard”" in back.feel.of.value
+        first = back.feel.rows.children[0]
+        first.children[1].click()
+        assert "once it is run again" in first.children[2].value
         # a kept result has no run to play again: "show me" says to run it again
         assert back.show_box.layout.display != "none"
         back.show_what.value = "longest"
@@ -125,6 +137,17 @@ def test_play_more_says_why_it_cannot_when_the_draft_changed(shown: BalanceTab) 
         assert "Out of date" in back.downloads.value
     finally:
         back.run.close()
+
+
+def test_kept_game_feel_that_does_not_read_is_refused_naming_it(shown: BalanceTab) -> None:
+    data = json.loads(json.dumps(balance_data(shown._answer, shown.kept())))
+    assert balance_answer(data, DRAFT).feel == data["feel"]
+    data["feel"]["rows"] = {"drama": {"pairs": "many"}}
+    with pytest.raises(WorkspaceError) as e:
+        balance_answer(data, DRAFT)
+    assert "balance.feel" in str(e.value.text_in("en"))
+    data["feel"] = None  # none kept: none shown
+    assert balance_answer(data, DRAFT).feel is None
 
 
 @pytest.mark.parametrize(

@@ -497,6 +497,15 @@ class BalanceTab(RunPanel):
         self.downloads.value = self._downloads_html(
             kept.csv if kept else "", kept.json if kept else "", ans.draft_name, stale
         )
+        # its game feel, named and marked like the rest
+        from verlies.ui.balance.balance_model import KeptFeel
+
+        self.feel.show(KeptFeel(ans.feel) if ans.feel else None)
+        if stale:
+            feel_words = "⚠ " + self._t("verdict.stale", draft=ans.draft_name)
+        else:
+            feel_words = self._t("balview.feel.of", draft=ans.draft_name, base=self._base_name())
+        self.feel.mark(feel_words, stale=stale)
         self._show_more(ans)
         self.show_found.value = ""
         self._draw_show()

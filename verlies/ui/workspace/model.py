@@ -300,12 +300,31 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
         deck=deck,
         others=others,
     )
+    answer.feel = _kept_feel(data.get("feel"), f"{where}.feel")
     from verlies.sim.verdict import VERDICTS
 
     if answer.verdict not in VERDICTS:
         raise _bad(f"{where}.verdict", f"one of {', '.join(VERDICTS)}")
     answer.sentence("en")  # its words can be made (a row it names exists)
     return answer
+
+
+def _kept_feel(feel: Any, where: str) -> dict[str, Any] | None:
+    """A kept answer's game-feel figures, checked by reading them as the page will; None
+    when there are none."""
+    if feel is None:
+        return None
+    rows = feel.get("rows") if isinstance(feel, dict) else None
+    if not isinstance(rows, dict) or len(rows) > 50:
+        raise _bad(where, "game-feel figures (at most 50)")
+    from verlies.ui.balance.balance_model import KeptFeel
+    from verlies.ui.balance.feel_model import lines_of
+
+    try:
+        lines_of(KeptFeel(feel), "en")
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise _bad(where, f"game-feel figures ({type(e).__name__}: {e})") from None
+    return dict(feel)
 
 
 def impact_data(column: Any) -> dict[str, Any]:
