@@ -8,9 +8,10 @@ family; its rows are the model's (``others_table`` of the same run, played again
 the same seeds), in the same order and words; no number has a second interval. "Show me
 games like this" gives the longest game's ``?g=`` link. The page is reloaded: the same
 sentence, the same two tables, the game lengths (legend with both medians), the downloads
-named by the draft and "play N more" are back, marked as of the draft as it is; in German
-the same, in German words. At 390, 800 and 1280 px every table row's text is there, in
-the same order, and the page does not scroll sideways. Every wait follows progress.
+named by the draft, "play N more" and the game feel (named by its draft) are back,
+marked as of the draft as it is; in German the same, in German words. At 390, 800 and
+1280 px every table row's text is there, in the same order, and the page does not scroll
+sideways. Every wait follows progress.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def _seen(page: Page) -> dict[str, Any]:
             "as => as.map(a => a.getAttribute('download'))"
         ),
         "more": page.locator(".vl-balance-more").is_visible(),
+        "feel": page.locator(".vl-feel-line").all_inner_texts(),
+        "feel_of": page.locator(".vl-feel-of").inner_text(),
     }
 
 
@@ -108,16 +111,21 @@ def test_the_answer_leads_and_comes_back_whole(
     games = page.locator(".vl-balance-games input")
     follow_expect(games).to_be_visible()
     games.fill(str(GAMES))
-    games.press("Tab")
+    games.press("Enter")
+    follow_expect(games).to_have_value(str(GAMES))
     page.locator(".vl-balance-players select").select_option(label=str(PLAYERS))
     page.locator(".vl-balance-watch select").select_option(
         label=i18n.text("balance.watch.none", lang)
     )
     page.click(".vl-balance-start")
+    # the run of the games asked for (both decks): the progress line counts them
+    follow_expect(page.locator(".vl-balance-progress")).to_contain_text(f" {2 * GAMES} ")
     follow_expect(page.locator(".vl-balance table.vl-others")).to_be_visible()
     follow_expect(page.locator(".vl-balance-downloads a")).to_have_count(2)
     before = _check_answer(page, lang)
     assert before["files"] == ["balance-Standard.csv", "balance-Standard.json"]
+    assert len(before["feel"]) >= 3
+    assert before["feel_of"] == "Game feel of the draft “Standard” against “Standard”."
     legend = page.locator(".vl-length-legend").inner_text()
     assert "median" in legend
 
