@@ -197,8 +197,9 @@ def _check_layout(page: Page, width: int) -> None:
     assert not bad, bad
     # the tab's own buttons (the plots' icon buttons have no text) show their words
     buttons = [e for e in layout["items"] if e["sel"] == ".vl-balance button" and e["text"]]
-    # start, cancel, and "play N more games" when the answer can't tell yet
-    assert len(buttons) in (2, 3) and all(b["width"] >= 60 for b in buttons), buttons
+    # start, cancel, "show me" (balview), and "play N more games" when the answer can't
+    # tell yet
+    assert len(buttons) in (3, 4) and all(b["width"] >= 60 for b in buttons), buttons
 
 
 def _plot_fills(page: Page, width: int) -> bool:

@@ -2314,4 +2314,41 @@ TEXTS: dict[str, str] = {
     ),
     "feel3.people.differs": "unterscheidet sich",
     "feel3.people.same": "kein klarer Unterschied",
+    # --- balview ---
+    "balview.others.title": (
+        "Weitere Größen, {n} Partien je Deck (eigene Holm-Familie aus {count} Zeilen)"
+    ),
+    "balview.others.title_none": "Weitere Größen, {n} Partien je Deck (unkorrigiert)",
+    "balview.more.stale": (
+        "Weitere Partien können dieses Ergebnis nicht fortsetzen: der Entwurf hat sich "
+        "seitdem geändert. Bitte neu starten."
+    ),
+    "balview.more.restored": (
+        "Setzt den gespeicherten Lauf fort: dieselben Seeds spielen seine {n} Partien je Deck "
+        "noch einmal, dann {more} weitere."
+    ),
+    "balview.show.title": "Zeig mir solche Spiele",
+    "balview.show.what": "Welche Spiele",
+    "balview.show.wins": "das kürzeste Spiel, das {name} gewann",
+    "balview.show.stalled": "das erste festgefahrene Spiel",
+    "balview.show.open_stall": (
+        "Spiel {index} von „{draft}“ dort öffnen, wo es festfuhr (Runde {round})"
+    ),
+    "balview.show.longest": "das längste Spiel",
+    "balview.show.among": (
+        "Gesucht unter den ersten {n} Partien des Entwurfs (die Seeds des Laufs)."
+    ),
+    "balview.show.button": "Zeigen",
+    "balview.show.open": "Spiel {index} von „{draft}“ ({what}) bei Zug {turn} öffnen",
+    "balview.show.none": "Keine der ersten {n} Partien des Entwurfs zeigt das: {what}.",
+    "balview.show.nolink": "Spiel {index} ist für einen Link zu lang.",
+    "balview.show.stale": (
+        "Der Entwurf hat sich seitdem geändert: seine Partien sind nicht mehr die des "
+        "Entwurfs. Bitte neu starten."
+    ),
+    "balview.show.restored": (
+        "Die Partien eines gespeicherten Ergebnisses lassen sich zeigen, sobald es neu "
+        "läuft (Start)."
+    ),
+    "balview.feel.of": "Spielgefühl des Entwurfs „{draft}“ gegen „{base}“.",
 }

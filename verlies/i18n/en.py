@@ -2152,4 +2152,33 @@ TEXTS: dict[str, str] = {
     "feel3.people.gap": "  {name}: people {people}, bots {bots}, {diff} ({low} … {high}): {state}",
     "feel3.people.differs": "differs",
     "feel3.people.same": "no clear difference",
+    # --- balview ---
+    "balview.others.title": (
+        "Other quantities, {n} games per deck (their own Holm family of {count} rows)"
+    ),
+    "balview.others.title_none": "Other quantities, {n} games per deck (uncorrected)",
+    "balview.more.stale": (
+        "More games cannot continue this result: the draft changed since. Start a new run."
+    ),
+    "balview.more.restored": (
+        "Continues the saved run: the same seeds replay its {n} games per deck, then {more} more."
+    ),
+    "balview.show.title": "Show me games like this",
+    "balview.show.what": "Which games",
+    "balview.show.wins": "the shortest game {name} won",
+    "balview.show.stalled": "the first stalled game",
+    "balview.show.open_stall": "Open game {index} of “{draft}” where it stalled (round {round})",
+    "balview.show.longest": "the longest game",
+    "balview.show.among": "Looked for among the draft's first {n} games (the run's seeds).",
+    "balview.show.button": "Show me",
+    "balview.show.open": "Open game {index} of “{draft}” ({what}) at turn {turn}",
+    "balview.show.none": "No game among the draft's first {n} shows this: {what}.",
+    "balview.show.nolink": "Game {index} is too long for a link.",
+    "balview.show.stale": (
+        "The draft changed since this result: its games are no longer the draft's. Start a new run."
+    ),
+    "balview.show.restored": (
+        "The games of a saved result can be shown once it is run again (Start)."
+    ),
+    "balview.feel.of": "Game feel of the draft “{draft}” against “{base}”.",
 }

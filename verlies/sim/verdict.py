@@ -54,8 +54,11 @@ __all__ = [
     "Row",
     "before_after",
     "default_targets",
+    "OthersTable",
     "answer_report",
     "family_keys",
+    "other_rows",
+    "others_table",
     "parse_targets",
     "stop_rule",
 ]
@@ -624,9 +627,15 @@ def _more_games(comp: Comparison, keys: Sequence[str], alpha: float) -> int | No
 def other_rows(comp: Comparison, corrected: bool = True) -> dict[str, dict[str, Any]]:
     """Every paired quantity outside the verdict's family (injuries, gold, …): both
     sides' means, B − A and its interval, Holm over these rows alone (a family of their
-    own, the same rule: a ★ exactly where the interval excludes 0). Gold per seat."""
+    own, the same rule: a ★ exactly where the interval excludes 0). Gold per seat.
+    A quantity the game-feel family shows (the lead changes, with the run's traces) is
+    left to that family: one interval per number."""
     family = set(family_keys(comp))
-    keys = sorted(k for k in comp.paired if k not in family and not k.startswith("win@"))
+    feel = comp.feel_dict()
+    felt = {k for k, r in (feel["rows"] if feel else {}).items() if r.get("pairs")}
+    keys = sorted(
+        k for k in comp.paired if k not in family and k not in felt and not k.startswith("win@")
+    )
     fam = _family(comp, keys, corrected, _share(comp, "others", corrected))
     out: dict[str, dict[str, Any]] = {}
     for k in keys:
@@ -645,43 +654,40 @@ def other_rows(comp: Comparison, corrected: bool = True) -> dict[str, dict[str, 
     return out
 
 
-def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
-    """``verlies compare``'s text: the before/after answer, what was played, then the
-    paired quantities outside the answer (injuries, gold, …) in one table. One interval per
-    number: a quantity of the answer's family is shown once, in the answer, at the level
-    its ★ uses; the others have their own Holm family (:func:`other_rows`), its interval
-    and ★ the same rule. The seats' win rates beyond the first seat's edge are left out
-    (the characters rotate over the seats: the answer's edge is the seat figure)."""
+@dataclass(frozen=True)
+class OthersTable:
+    """The paired quantities outside the answer (:attr:`BeforeAfter.others`) as a person
+    reads them, in one language: the title (which names the table's own Holm family), the
+    column names, one row per quantity (its key in ``keys``, at the same index) and the
+    footnote. ``compare``'s text and the Balance tab draw the same rows."""
+
+    title: str
+    header: list[str]
+    keys: list[str]
+    rows: list[list[str]]
+    foot: str
+
+
+def others_table(ba: BeforeAfter, lang: str = "en") -> OthersTable | None:
+    """:attr:`BeforeAfter.others` as rows: name, both sides' means, B − A with the one
+    interval its ★ uses (Holm over these rows alone); None when there are none."""
     from verlies.i18n import text
     from verlies.i18n.metrics import alpha_words, fmt_diff, fmt_value, metric_name
-    from verlies.sim.report import text_tables
 
-    head = text(
-        "lab.table.head",
-        lang,
-        a=comp.label_a,
-        b=comp.label_b,
-        n=comp.games,
-        seed=comp.a.spec.seed,
-        same=comp.same_games,
-    )
-    if comp.stopped:  # a sequential run: why it stopped (its stop rule's words)
-        from verlies.i18n.metrics import stopped_words
-
-        head += " " + stopped_words(comp.stopped, lang)
-    out = ba.text(lang) + "\n" + head + "\n"
     if not ba.others:
-        return out
+        return None
     rows = []
     for k, r in ba.others.items():
-        star = " ★" if r["star"] else ""
-        span = f"{fmt_diff(k, r['low'], lang, unit=False)} … {fmt_diff(k, r['high'], lang)}"
+        change = fmt_diff(k, r["diff"], lang, unit=False)
+        if not (math.isnan(r["low"]) or math.isnan(r["high"])):
+            span = f"{fmt_diff(k, r['low'], lang, unit=False)} … {fmt_diff(k, r['high'], lang)}"
+            change = f"{change} ({span})" + (" ★" if r["star"] else "")
         rows.append(
             [
                 metric_name(k, lang, ba.deck),
                 fmt_value(k, r["a"], lang),
                 fmt_value(k, r["b"], lang),
-                f"{fmt_diff(k, r['diff'], lang, unit=False)} ({span}){star}",
+                change,
             ]
         )
     header = [
@@ -698,5 +704,45 @@ def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
         method=method,
         alpha=alpha_words(ba.levels.get("others", ba.alpha) if ba.corrected else ba.alpha, lang),
     )
-    title = text("answers.others.title", lang, n=ba.games)
-    return out + "\n" + text_tables([(title, header, rows), ("", [], [[foot]])])
+    title = text(
+        "balview.others.title" if ba.corrected else "balview.others.title_none",
+        lang,
+        n=ba.games,
+        count=len(rows),
+    )
+    return OthersTable(title, header, list(ba.others), rows, foot)
+
+
+def answer_report(ba: BeforeAfter, comp: Comparison, lang: str = "en") -> str:
+    """``verlies compare``'s text: the before/after answer, what was played, then the
+    paired quantities outside the answer (injuries, gold, …) in one table
+    (:func:`others_table`, the rows the Balance tab shows too). One interval per number: a
+    quantity of the answer's family is shown once, in the answer, at the level its ★
+    uses; the others have their own Holm family (:func:`other_rows`), its interval and ★
+    the same rule. The seats' win rates beyond the first seat's edge are left out (the
+    characters rotate over the seats: the answer's edge is the seat figure)."""
+    from verlies.i18n import text
+    from verlies.sim.report import text_tables
+
+    head = text(
+        "lab.table.head",
+        lang,
+        a=comp.label_a,
+        b=comp.label_b,
+        n=comp.games,
+        seed=comp.a.spec.seed,
+        same=comp.same_games,
+    )
+    if comp.stopped:  # a sequential run: why it stopped (its stop rule's words)
+        from verlies.i18n.metrics import stopped_words
+
+        head += " " + stopped_words(comp.stopped, lang)
+    out = ba.text(lang) + "\n" + head + "\n"
+    table = others_table(ba, lang)
+    if table is None:
+        return out
+    return (
+        out
+        + "\n"
+        + text_tables([(table.title, table.header, table.rows), ("", [], [[table.foot]])])
+    )

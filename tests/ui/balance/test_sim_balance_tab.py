@@ -64,7 +64,7 @@ def test_the_tab_draws_the_results() -> None:
     tab.players.value = 2
     tab.start()
     assert tab.run.wait(120)
-    assert "<table" in tab.table.value and "balance.csv" in tab.downloads.value
+    assert "<table" in tab.table.value and 'download="balance-Standard.csv"' in tab.downloads.value
     # every character's difference is drawn, both decks' lengths: 8 games each
     assert tab.diff_chart.value.count('class="vl-diff-row"') == 8  # "all" characters
     assert tab.lengths is not None and [sum(y) for y in tab.lengths.lines.y] == [8, 8]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verlies.errors import VerliesError
 from verlies.sim.compare import DEFAULT_WATCH, Comparison, compare
@@ -22,7 +22,7 @@ from verlies.ui.runs.run_model import PooledRun
 if TYPE_CHECKING:
     from verlies.setup import DeckLike
 
-__all__ = ["WATCH", "BalanceRun", "watch_block", "watch_keys"]
+__all__ = ["WATCH", "BalanceRun", "KeptFeel", "watch_block", "watch_keys"]
 
 #: The tab's choices of what to watch (``balance.watch.<choice>`` in i18n); "verdict" (the
 #: default) plays blocks until the before/after answer is decided (verlies.sim.verdict).
@@ -127,3 +127,16 @@ class BalanceRun(PooledRun):
         if self.comparison is None:
             return "{}"
         return json.dumps(jsonable(self.comparison.to_dict()), ensure_ascii=False, indent=1)
+
+
+class KeptFeel:
+    """A kept answer's game-feel figures (``Comparison.feel_dict()`` as stored) read as the
+    feel section reads a run: ``feel_dict()``; no run (``b`` is None): no game to replay."""
+
+    b = None
+
+    def __init__(self, feel: dict[str, Any]) -> None:
+        self._feel = feel
+
+    def feel_dict(self) -> dict[str, Any]:
+        return self._feel

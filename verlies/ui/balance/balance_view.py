@@ -58,6 +58,11 @@ class BalanceTab(RunPanel):
         size_box = self._build_size()
         self._targets_used: list[Any] = []  # the targets of the run shown
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
+        self._settings: dict[str, Any] = {}  # the shown run's games, players, seed, …
+        #: A result the workspace gave back (no run of this page yet): its settings and
+        #: figures (verlies.ui.workspace.model.KeptRun) and whether it is out of date.
+        self._kept: Any = None
+        self._kept_stale = False
         #: Called after a run ended and was drawn (the workspace keeps its answer).
         self.done_listeners: list[Callable[[], None]] = []
 
@@ -75,6 +80,7 @@ class BalanceTab(RunPanel):
                 self.verdict,
                 self.more_button,
                 self.diff_chart,
+                self.show_box,
                 self.plots,
                 self.table,
                 self.downloads,
@@ -170,15 +176,127 @@ class BalanceTab(RunPanel):
         self.glossary.add_class("vl-balance-glossary")
         self.diff_chart = widgets.HTML()
         self.diff_chart.add_class("vl-balance-diff")
+        self._build_show()
         # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
         # has no width (the browser logs negative sizes), and most visitors never open it.
         self.lengths: LengthPlot | None = None
         self.plots = widgets.VBox()
+        self.kept_lengths = widgets.HTML()  # a kept result's game lengths (static SVG)
+        self.kept_lengths.add_class("vl-balance-kept-lengths")
         self.table = widgets.HTML()
         self.table.add_class("vl-panel-table")
         self.table.add_class("vl-balance-table")
         self.downloads = widgets.HTML()
+        self.downloads.add_class("vl-balance-downloads")
         self.intro = widgets.HTML()
+
+    def _build_show(self) -> None:
+        """'Show me games like this' under the chart: a character's wins, the first
+        stalled game, the longest game (:mod:`verlies.ui.balance.show_model`)."""
+        import ipywidgets as widgets
+
+        self.show_title = widgets.HTML()
+        self.show_what = widgets.Dropdown(options=[])
+        self.show_what.add_class("vl-balance-show-what")
+        self.show_button = widgets.Button(icon="eye")
+        self.show_button.add_class("vl-balance-show")
+        self.show_button.on_click(lambda _b: self.show_game())
+        self.show_found = widgets.HTML()
+        self.show_found.add_class("vl-balance-show-found")
+        row = widgets.Box([self.show_what, self.show_button, self.show_found])
+        row.add_class("vl-panel-controls")
+        self.show_box = widgets.VBox([self.show_title, row])
+        self.show_box.add_class("vl-balance-showme")
+        self.show_box.layout.display = "none"
+        self._show_busy = False
+        self._show_thread: Any = None  # the last search (a test joins it)
+
+    def _draw_show(self) -> None:
+        """The choices of the run shown (none while it runs), in the page's language."""
+        from verlies.ui.balance.chart import character_names, verdict_differences
+        from verlies.ui.balance.show_model import SHOW_GAMES, choices
+
+        ba = self._answer
+        comp = self.run.comparison
+        if ba is None or (comp is not None and self.run.running):
+            self.show_box.layout.display = "none"
+            return
+        ids = list(verdict_differences(ba).ids)
+        stalled = bool(comp.b.metrics.stalled) if comp is not None else False
+        names = character_names(ba.deck, self.lang)
+        keep = self.show_what.value
+        opts = choices(ids, names, stalled, self.lang)
+        self.show_what.options = opts
+        keys = [k for _, k in opts]
+        self.show_what.value = keep if keep in keys else keys[0]
+        self.show_button.description = self._t("balview.show.button")
+        title = html.escape(self._t("balview.show.title"))
+        among = html.escape(self._t("balview.show.among", n=SHOW_GAMES))
+        self.show_title.value = f"<b>{title}</b> <span class='vl-small'>{among}</span>"
+        self.show_box.layout.display = ""
+
+    def show_game(self) -> None:
+        """Find the game asked for (in a thread: it plays games again) and give its link;
+        or say why not: a kept result not run on this page, or a draft changed since."""
+        comp = self.run.comparison
+        what = self.show_what.value
+        if what is None or self._show_busy:
+            return
+        if comp is None:
+            self.show_found.value = html.escape(self._t("balview.show.restored"))
+            return
+        if not self.is_fresh():
+            self.show_found.value = html.escape(self._t("balview.show.stale"))
+            return
+        import threading
+
+        from verlies.ui.balance.show_model import find
+
+        spec, stalled = comp.b.spec, dict(comp.b.metrics.stalled)
+        draft = str(getattr(spec.deck, "name", ""))
+        label = dict((k, lbl) for lbl, k in self.show_what.options).get(what, what)
+        self._show_busy = True
+        self.show_button.disabled = True
+        self.show_found.value = "…"
+
+        def said(found: Any) -> None:
+            self._show_busy = False
+            self.show_button.disabled = False
+            self.show_found.value = self._found_html(found, str(what), label, draft)
+
+        def work() -> None:
+            try:
+                found: Any = find(spec, str(what), stalled)
+            except VerliesError as e:  # said, not raised in a thread
+                found = e
+            done(found)
+
+        done = self._hand.wrap(said)
+        self._show_thread = threading.Thread(target=work, daemon=True)
+        self._show_thread.start()
+
+    def _found_html(self, found: Any, what: str, label: str, draft: str) -> str:
+        from verlies.ui.balance.show_model import SHOW_GAMES
+
+        esc = html.escape
+        if isinstance(found, VerliesError):
+            return f'<span class="vl-error">{esc(str(found))}</span>'
+        if found is None:
+            return esc(self._t("balview.show.none", n=SHOW_GAMES, what=label))
+        if found.link is None:
+            return esc(self._t("balview.show.nolink", index=found.index))
+        if found.stall:
+            words = self._t(
+                "balview.show.open_stall", index=found.index, draft=draft, round=found.turn
+            )
+        else:
+            words = self._t(
+                "balview.show.open", index=found.index, draft=draft, what=label, turn=found.turn + 1
+            )
+        return (
+            f'<a class="vl-balance-show-link" data-index="{found.index}" '
+            f'href="{esc(found.link)}">{esc(words)}</a>'
+        )
 
     def _build_size(self) -> Any:
         """How many games a change needs (verlies.sim.stats.sample_size), before a run."""
@@ -199,7 +317,7 @@ class BalanceTab(RunPanel):
     def _t(self, key: str, **kw: object) -> str:
         from verlies import i18n
 
-        own = key.startswith(("balance.", "samplesize.", "verdict."))
+        own = key.startswith(("balance.", "samplesize.", "verdict.", "balview."))
         return i18n.text(key if own else f"sim.{key}", self.lang, **kw)
 
     @property
@@ -241,6 +359,11 @@ class BalanceTab(RunPanel):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
         self._draw(self.run, words_only=True)
+        if self.run.comparison is None and self._answer is not None:  # a kept result
+            self.show_kept(self._answer, self._kept, self.fresh.value, self._kept_stale)
+        elif not self.run.running:
+            self.show_found.value = ""  # its words were in the old language
+            self._draw_show()
         self.skill.set_lang(lang)
         self.suggest.set_lang(lang)
         self.feel.set_lang(lang)
@@ -293,13 +416,130 @@ class BalanceTab(RunPanel):
         """Play the games that "can't tell yet" named (the games played so far are kept:
         the same seeds give the same games and are not played again)."""
         ba, comp = self._answer, self.run.comparison
-        if self.run.running or ba is None or comp is None or not ba.more_games:
+        if self.run.running or ba is None or not ba.more_games:
             return
         from verlies.i18n.metrics import round_games
 
-        total = comp.games + round_games(int(ba.more_games))
+        if comp is None:  # a result the workspace gave back: its run, continued
+            if not self._continue_kept(ba):
+                return
+            played = int(ba.games)
+        else:
+            played = comp.games
+        total = played + round_games(int(ba.more_games))
         self.games.value = min(int(self.games.max), -(-total // 8) * 8)
         self.start()
+
+    def _continue_kept(self, ba: Any) -> bool:
+        """The kept result's settings put back for "play N more" (the same seeds replay its
+        games, then more); False, with the reason in the status line, when it cannot be
+        continued: the draft or the deck of new games changed since, or no settings kept."""
+        kept = self._kept
+        base_now = str(getattr(self.get_base(), "name", ""))
+        if kept is None or self._kept_stale or kept.base != base_now:
+            self._status = None
+            self.status.value = failed_html(self._t("balview.more.stale"))
+            return False
+        self.players.value = kept.players
+        self.seed.value = kept.seed
+        self.watch.value = kept.watch
+        self.targets.value = kept.targets
+        return True
+
+    def kept(self) -> Any:
+        """What a reload needs to show the shown run whole beside its answer
+        (:class:`~verlies.ui.workspace.model.KeptRun`), or None without a finished run."""
+        from verlies.sim.plots import durations
+        from verlies.ui.workspace.model import KeptRun
+
+        comp, decks = self.run.comparison, self.run.decks
+        if comp is None or decks is None or comp.games == 0 or not self._settings:
+            return None
+        return KeptRun(
+            **self._settings,
+            base=str(getattr(decks[0], "name", "")),
+            lengths=durations(comp.a, comp.b, self.lengths.width if self.lengths else 5),
+            csv=self.run.to_csv(),
+            json=self.run.to_json(),
+        )
+
+    def show_kept(self, ans: Any, kept: Any, mark: str, stale: bool) -> None:
+        """Show a result the workspace gave back (``ans``: its answer, ``kept``: its
+        :class:`~verlies.ui.workspace.model.KeptRun` or None, ``mark``: which draft it is
+        of and whether out of date) as a run's: the sentence and win rates, the chart,
+        the tables, the game lengths, the downloads and "play N more"."""
+        from verlies.ui.balance.chart import (
+            VERDICT_WORDS,
+            before_after_html,
+            character_names,
+            difference_svg,
+            lengths_svg,
+            verdict_differences,
+            verdict_html,
+        )
+
+        self._answer, self._kept, self._kept_stale = ans, kept, stale
+        lang = self.lang
+        self.verdict.value = f'<div class="vl-workspace-restored">{verdict_html(ans, lang)}</div>'
+        names = character_names(ans.deck, lang)
+        self.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
+        self.table.value = before_after_html(ans, lang)
+        self.fresh.value = mark
+        # the game lengths as a static drawing (a bqplot figure drawn in a hidden tab, as
+        # this one may be after a reload, has no width: the browser logs negative sizes)
+        self.kept_lengths.value = (
+            lengths_svg(kept.lengths, self._length_words())
+            if kept is not None and kept.lengths is not None
+            else ""
+        )
+        if self.lengths is None:
+            self.plots.children = [self.kept_lengths]
+        self.downloads.value = self._downloads_html(
+            kept.csv if kept else "", kept.json if kept else "", ans.draft_name, stale
+        )
+        # its game feel, named and marked like the rest
+        from verlies.ui.balance.balance_model import KeptFeel
+
+        self.feel.show(KeptFeel(ans.feel) if ans.feel else None)
+        if stale:
+            feel_words = "⚠ " + self._t("verdict.stale", draft=ans.draft_name)
+        else:
+            feel_words = self._t("balview.feel.of", draft=ans.draft_name, base=self._base_name())
+        self.feel.mark(feel_words, stale=stale)
+        self._show_more(ans)
+        self.show_found.value = ""
+        self._draw_show()
+
+    def _downloads_html(self, csv: str, js: str, draft: str, stale: bool) -> str:
+        """The downloads (CSV, JSON) named by the draft they are of, marked when out of
+        date; nothing when there is nothing to download."""
+        from verlies.ui.core.share import download_link
+
+        if not csv and not js:
+            return ""
+        stem = "balance-" + "".join(c if c.isalnum() else "-" for c in draft)[:40]
+        links = []
+        if csv:
+            links.append(download_link(csv, f"{stem}.csv", self._t("download_csv")))
+        if js:
+            links.append(download_link(js, f"{stem}.json", self._t("download_json")))
+        if stale:
+            words = self._t("verdict.stale", draft=draft)
+        else:
+            words = self._t("verdict.belongs", draft=draft, base=self._base_name())
+        cls = "vl-stale" if stale else "vl-fresh"
+        return (
+            f'<span class="vl-balance-files">{" · ".join(links)}</span> '
+            f'<span class="{cls} vl-balance-files-of vl-small">{html.escape(words)}</span>'
+        )
+
+    def _base_name(self) -> str:
+        decks = self.run.decks
+        if decks is not None:
+            return str(getattr(decks[0], "name", ""))
+        if self._kept is not None:
+            return str(self._kept.base)
+        return str(getattr(self.get_base(), "name", ""))
 
     def draft_changed(self) -> None:
         """The draft (or the deck of new games) changed: every result shown says whether
@@ -325,7 +565,8 @@ class BalanceTab(RunPanel):
             self.fresh.value = ""
             return
         base, draft = (str(getattr(d, "name", "")) for d in decks)
-        if self.is_fresh():
+        fresh = self.is_fresh()
+        if fresh:
             words = self._t("verdict.belongs", draft=draft, base=base)
             self.fresh.value = f'<p class="vl-fresh">{html.escape(words)}</p>'
         else:
@@ -334,6 +575,9 @@ class BalanceTab(RunPanel):
                 f'<p class="vl-stale" role="status" style="color:#b3261e">'
                 f"⚠ {html.escape(words)}</p>"
             )
+        self._draw_downloads()  # the downloads say it too, as does the game feel
+        feel = self._t("balview.feel.of", draft=draft, base=base)
+        self.feel.mark(feel if fresh else f"⚠ {words}", stale=not fresh)
 
     def start(self) -> None:
         if self.run.running:
@@ -344,16 +588,28 @@ class BalanceTab(RunPanel):
             return
         self._targets_used = targets
         self._answer = None
+        self._kept = None
+        self._settings = {
+            "games": int(self.games.value),
+            "players": int(self.players.value),
+            "seed": int(self.seed.value),
+            "watch": str(self.watch.value),
+            "targets": str(self.targets.value or "")[:200],
+        }
         self.more_button.layout.display = "none"
         games = int(self.games.value)
         if self.lengths is None:
             self._make_plots()
+        assert self.lengths is not None
+        self.plots.children = [self.lengths.widget]  # a kept result's drawing goes
         base, draft = self.get_base(), self.get_draft()
         self.bar.show(0, 2 * games, self._t("balance.progress_start", done=0, total=2 * games))
         self.start_button.disabled, self.cancel_button.disabled = True, False
         self._set_status("running", games=games)
         self.verdict.value = ""
         self.downloads.value = ""
+        self.show_box.layout.display = "none"
+        self.show_found.value = ""
         self.run.start(
             base,
             draft,
@@ -387,7 +643,7 @@ class BalanceTab(RunPanel):
         comp = run.comparison
         if comp is None or comp.games == 0:
             return
-        from verlies.sim.verdict import before_after, other_rows
+        from verlies.sim.verdict import before_after
         from verlies.ui.balance.chart import (
             VERDICT_WORDS,
             before_after_html,
@@ -405,7 +661,7 @@ class BalanceTab(RunPanel):
         )
         if self.lengths is not None and not words_only:
             self.lengths.update(comp.a, comp.b)
-        self.table.value = before_after_html(ba, other_rows(comp), self.lang)
+        self.table.value = before_after_html(ba, self.lang)
         self._show_fresh()
         if not run.running:
             self._show_verdict()
@@ -418,6 +674,10 @@ class BalanceTab(RunPanel):
         if ba is None:
             return
         self.verdict.value = verdict_html(ba, self.lang)
+        self._show_more(ba)
+
+    def _show_more(self, ba: Any) -> None:
+        """ "Play N more" when the answer is "can't tell yet" and names how many."""
         if ba.verdict == "cant_tell" and ba.more_games:
             from verlies.i18n.metrics import round_games
             from verlies.i18n.numbers import grouped
@@ -441,13 +701,18 @@ class BalanceTab(RunPanel):
         key = "cancelled" if comp.stopped == "cancelled" else "done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
+        self.show_found.value = ""
+        self._draw_show()
         for listener in list(self.done_listeners):
             listener()
-        from verlies.ui.core.share import download_link
+        self._draw_downloads()
 
-        self.downloads.value = " · ".join(
-            [
-                download_link(run.to_csv(), "balance.csv", self._t("download_csv")),
-                download_link(run.to_json(), "balance.json", self._t("download_json")),
-            ]
+    def _draw_downloads(self) -> None:
+        """The finished run's downloads, named by their draft and marked when out of date."""
+        run = self.run
+        if run.comparison is None or run.decks is None or run.running:
+            return
+        draft = str(getattr(run.decks[1], "name", ""))
+        self.downloads.value = self._downloads_html(
+            run.to_csv(), run.to_json(), draft, not self.is_fresh()
         )

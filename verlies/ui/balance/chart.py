@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from verlies import i18n
 from verlies.i18n.numbers import signed
-from verlies.sim.plots import Differences
+from verlies.sim.plots import Differences, Overlay
 
 if TYPE_CHECKING:
     from verlies.sim.compare import Comparison
@@ -267,56 +267,39 @@ def verdict_html(ba: BeforeAfter, lang: str) -> str:
     )
 
 
-def before_after_html(ba: BeforeAfter, others: Mapping[str, Mapping[str, float]], lang: str) -> str:
+def before_after_html(ba: BeforeAfter, lang: str) -> str:
     """The answer's table (base → draft, one interval per number, the one the verdict
-    uses) and the other paired quantities (their own Holm family), with a footnote whose
-    words link to the glossary."""
-    from verlies.i18n.metrics import (
-        before_after_table,
-        fmt_diff,
-        fmt_value,
-        metric_help,
-        metric_name,
-    )
+    uses), then the other paired quantities in one table of their own Holm family (the
+    rows ``verlies compare`` prints: :func:`verlies.sim.verdict.others_table`), each with a
+    footnote whose words link to the glossary."""
+    from verlies.i18n.metrics import before_after_table, metric_help
+    from verlies.sim.verdict import others_table
 
     esc = html.escape
-    t = i18n.text
     deck = ba.deck
     tables = before_after_table(ba, lang)
     title, header, rows = tables[1]
     parts = [f'<div class="verlies-report vl-balance-report" lang="{esc(lang)}">']
     parts.append(f'<p class="vl-verdict-title"><b>{esc(title)}</b></p>')
     parts.append(_table(header, rows, list(ba.rows), lang, deck, metric_help))
-    foot = esc(tables[2][2][0][0])
-    for key, word in (("holm", "Holm"), ("star", "★")):
-        foot = foot.replace(word, gloss_link(key, word), 1)
-    parts.append(f'<p class="vl-verdict-foot">{foot}</p>')
-    if others:
-        head = [
-            t("lab.col.quantity", lang),
-            t("verdict.col.base", lang, name=ba.base_name),
-            t("verdict.col.draft", lang, name=ba.draft_name),
-            t("verdict.col.change", lang),
-        ]
-        body = []
-        for k, r in others.items():
-            change = fmt_diff(k, r["diff"], lang, unit=False)
-            if not (math.isnan(r["low"]) or math.isnan(r["high"])):
-                lo = fmt_diff(k, r["low"], lang, unit=False)
-                hi = fmt_diff(k, r["high"], lang, unit=False)
-                change += f" ({lo} … {hi})" + (" ★" if r["star"] else "")
-            body.append(
-                [
-                    metric_name(k, lang, deck),
-                    fmt_value(k, r["a"], lang),
-                    fmt_value(k, r["b"], lang),
-                    change,
-                ]
-            )
-        parts.append(f'<p class="vl-others-title"><b>{esc(t("verdict.others", lang))}</b></p>')
-        parts.append(_table(head, body, list(others), lang, deck, metric_help))
+    parts.append(f'<p class="vl-verdict-foot">{_glossed(tables[2][2][0][0])}</p>')
+    others = others_table(ba, lang)
+    if others is not None:
+        parts.append(f'<p class="vl-others-title"><b>{esc(others.title)}</b></p>')
+        parts.append(
+            _table(others.header, others.rows, others.keys, lang, deck, metric_help, "vl-others")
+        )
+        parts.append(f'<p class="vl-others-foot">{_glossed(others.foot)}</p>')
     parts.append("</div>")
     return "\n".join(parts)
+
+
+def _glossed(words: str) -> str:
+    """``words`` escaped, their first "Holm" and "★" linked to the glossary."""
+    out = html.escape(words)
+    for key, word in (("holm", "Holm"), ("star", "★")):
+        out = out.replace(word, gloss_link(key, word), 1)
+    return out
 
 
 def _table(
@@ -326,9 +309,10 @@ def _table(
     lang: str,
     deck: object,
     helper: object,
+    cls: str = "vl-answer",
 ) -> str:
     esc = html.escape
-    out = ['<table style="border-collapse: collapse">']
+    out = [f'<table class="{cls}" style="border-collapse: collapse">']
     out.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
     for key, row in zip(keys, rows, strict=True):
         cells = "".join(
@@ -341,4 +325,82 @@ def _table(
             hover = f' title="{esc(helper(key, lang, deck))}"'  # type: ignore[operator]
         out.append(f'<tr data-key="{esc(key)}"{hover}>{cells}</tr>')
     out.append("</table>")
+    return "".join(out)
+
+
+# ---- a kept run's game lengths (no widget: drawn again after a reload) --------------------
+
+
+def length_legend_html(
+    names: tuple[str, str], colors: tuple[str, str], medians: tuple[float, float], word: str
+) -> str:
+    """The game-length plot's legend: each deck's colour, name and median (the live plot's
+    and a kept one's)."""
+    items = []
+    for name, color, med in zip(names, colors, medians, strict=True):
+        shown = "" if math.isnan(med) else f" ({word} {med:g})"
+        items.append(
+            f'<span class="vl-length-item" style="white-space:nowrap;margin-right:1em">'
+            f'<span style="display:inline-block;width:1.6em;height:0.3em;'
+            f'vertical-align:middle;background:{color}"></span> '
+            f"{html.escape(name + shown)}</span>"
+        )
+    return " ".join(items)
+
+
+def lengths_svg(
+    data: Overlay,
+    words: tuple[tuple[str, str], str, str, str, str],
+    colors: tuple[str, str] = ("#6b7d35", "#2c6fa8"),
+) -> str:
+    """A kept run's game lengths (both decks' games per bin of rounds, one line each) as
+    SVG with the live plot's words (``words``: the decks' names, title, x and y labels,
+    the median's word) and its legend. Static: a kept result is drawn in any tab, shown or
+    not (a bqplot figure laid out in a hidden tab logs negative sizes)."""
+    names, title, x_label, y_label, median = words
+    w, h, left, right, top, bottom = 400.0, 200.0, 44.0, 8.0, 10.0, 34.0
+    xs = [s + data.width / 2 for s in data.starts]
+    top_count = max([*data.counts_a, *data.counts_b, 1])
+    lo, hi = (min(data.starts), max(data.starts) + data.width) if data.starts else (0, 1)
+
+    def px(x: float) -> float:
+        return left + (x - lo) / max(1e-9, hi - lo) * (w - left - right)
+
+    def py(c: float) -> float:
+        return top + (1 - c / top_count) * (h - top - bottom)
+
+    esc = html.escape
+    out = [
+        f'<div class="vl-length-kept"><div class="vl-diff-title">{esc(title)}</div>',
+        f'<svg class="vl-length-svg" viewBox="0 0 {w:g} {h:g}" width="100%" '
+        f'style="max-width:640px" role="img" aria-label="{esc(title)}" '
+        'xmlns="http://www.w3.org/2000/svg">',
+        f'<line x1="{left}" x2="{w - right}" y1="{h - bottom}" y2="{h - bottom}" stroke="#555"/>',
+        f'<line x1="{left}" x2="{left}" y1="{top}" y2="{h - bottom}" stroke="#555"/>',
+    ]
+    for counts, color, cls in zip(
+        (data.counts_a, data.counts_b), colors, ("vl-length-a", "vl-length-b"), strict=True
+    ):
+        points = " ".join(f"{px(x):.1f},{py(c):.1f}" for x, c in zip(xs, counts, strict=True))
+        out.append(
+            f'<polyline class="{cls}" data-counts="{",".join(map(str, counts))}" '
+            f'points="{points}" fill="none" stroke="{color}" stroke-width="2.5"/>'
+        )
+    for v in (0, top_count):
+        out.append(
+            f'<text x="{left - 4}" y="{py(v) + 4:.1f}" text-anchor="end" font-size="11">{v}</text>'
+        )
+    for s in (lo, (lo + hi) // 2, hi):
+        out.append(
+            f'<text x="{px(s):.1f}" y="{h - bottom + 14}" text-anchor="middle" '
+            f'font-size="11">{s}</text>'
+        )
+    out.append(
+        f'<text x="{(left + w - right) / 2}" y="{h - 4}" text-anchor="middle" '
+        f'font-size="11">{esc(x_label)}</text>'
+        f'<text x="10" y="{(top + h - bottom) / 2}" text-anchor="middle" font-size="11" '
+        f'transform="rotate(-90 10 {(top + h - bottom) / 2})">{esc(y_label)}</text></svg>'
+    )
+    legend = length_legend_html(names, colors, (data.median_a, data.median_b), median)
+    out.append(f'<div class="vl-length-legend">{legend}</div></div>')
     return "".join(out)

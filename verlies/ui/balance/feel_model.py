@@ -16,7 +16,7 @@ from typing import Any
 
 from verlies.sim.feel import FIGURES, Example, feel_lines, show_me
 
-__all__ = ["SHOW", "SHOW_GAMES", "FeelLine", "example", "lines_of"]
+__all__ = ["SHOW", "SHOW_GAMES", "FeelLine", "example", "lines_of", "replay"]
 
 #: Which game shows a figure (:data:`verlies.sim.feel.SELECTIONS`).
 SHOW: dict[str, str] = {
@@ -60,10 +60,16 @@ def lines_of(comp: Any, lang: str = "en") -> tuple[str, list[FeelLine]]:
 def example(spec: Any, key: str, games: int = SHOW_GAMES) -> Example | None:
     """The game of the draft's run (``spec``: its RunSpec, games 0 … ``games`` − 1) that
     shows figure ``key`` best, with its link; None when none does."""
-    from verlies.sim.records import bot_seed, make_bots, play_record
-
     if key not in SHOW:
         raise KeyError(f"unknown game-feel figure {key!r} (known: {', '.join(SHOW)})")
+    return show_me(spec, replay(spec, games), SHOW[key])
+
+
+def replay(spec: Any, games: int = SHOW_GAMES) -> list[Any]:
+    """The records of games 0 … ``games`` − 1 of the run of ``spec``, played again as the
+    run played them (their seeds and setups; the bots reseeded as for the run)."""
+    from verlies.sim.records import bot_seed, make_bots, play_record
+
     bots, _ = make_bots(list(spec.bots), spec.players)
     records = []
     for i in range(max(1, games)):
@@ -73,4 +79,4 @@ def example(spec: Any, key: str, games: int = SHOW_GAMES) -> Example | None:
             if callable(reseed):
                 reseed(bot_seed(game.setup.seed, seat))
         records.append(play_record(game, bots, i))
-    return show_me(spec, records, SHOW[key])
+    return records

@@ -38,8 +38,11 @@ class FeelSection:
         from verlies.ui.balance.people_view import PeopleSection  # people beside bots
 
         self.people = PeopleSection(lang)
+        # which draft the figures are of, or that they are out of date (the Balance tab's)
+        self.of = widgets.HTML()
+        self.of.add_class("vl-feel-of")
         self.widget = widgets.VBox(
-            [widgets.HTML(CSS), self.title, self.head, self.rows, self.people.widget]
+            [widgets.HTML(CSS), self.title, self.of, self.head, self.rows, self.people.widget]
         )
         self.widget.add_class("vl-feel")
         self.widget.layout.display = "none"
@@ -50,6 +53,12 @@ class FeelSection:
         self._found.clear()  # the links' words are in the old language
         self.people.set_lang(lang)
         self._draw()
+
+    def mark(self, words: str, stale: bool = False) -> None:
+        """Say which draft the figures are of (``stale``: marked out of date)."""
+        cls = "vl-stale" if stale else "vl-fresh"
+        style = ' role="status" style="color:#b3261e"' if stale else ""
+        self.of.value = f'<p class="{cls}"{style}>{html.escape(words)}</p>' if words else ""
 
     def show(self, comp: Any) -> None:
         """Show ``comp``'s figures (a new run: links found before are forgotten)."""
@@ -84,6 +93,11 @@ class FeelSection:
 
     def _find(self, line: FeelLine, out: Any) -> None:
         if self.comp is None:
+            return
+        if getattr(self.comp, "b", None) is None:  # a kept answer's figures: no run here
+            self._found[line.key] = out.value = html.escape(
+                i18n.text("balview.show.restored", self.lang)
+            )
             return
         ex = example(self.comp.b.spec, line.key)
         self._found[line.key] = out.value = found_html(ex, self.lang)

@@ -140,23 +140,19 @@ class LengthPlot:
         self._legend()
 
     def _legend(self) -> None:
-        import html
+        from verlies.ui.balance.chart import length_legend_html
 
-        items = []
-        for name, color, med in zip(self.names, self.COLORS, self.medians, strict=True):
-            shown = "" if math.isnan(med) else f" ({self.median_word} {med:g})"
-            items.append(
-                f'<span class="vl-length-item" style="white-space:nowrap;margin-right:1em">'
-                f'<span style="display:inline-block;width:1.6em;height:0.3em;'
-                f'vertical-align:middle;background:{color}"></span> '
-                f"{html.escape(name + shown)}</span>"
-            )
-        self.legend.value = " ".join(items)
+        self.legend.value = length_legend_html(
+            self.names, self.COLORS, self.medians, self.median_word
+        )
 
     def update(self, a: SimResult, b: SimResult) -> None:
-        data = plots.durations(a, b, self.width)
+        self.show(plots.durations(a, b, self.width))
+
+    def show(self, data: plots.Overlay) -> None:
+        """Draw ``data`` (both decks' lengths on common bins; a kept run's too)."""
         with self.lines.hold_sync():
-            self.lines.x = [s + self.width / 2 for s in data.starts]
+            self.lines.x = [s + data.width / 2 for s in data.starts]
             self.lines.y = [[float(c) for c in data.counts_a], [float(c) for c in data.counts_b]]
         self.medians = (data.median_a, data.median_b)
         self._legend()

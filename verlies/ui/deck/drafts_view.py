@@ -209,7 +209,15 @@ class DraftsPanel(RunPanel):
 
     def _show_verdict(self) -> None:
         text = self.model.result_text(self.get_draft())
-        self.verdict.value = "".join(f"<p>{html.escape(line)}</p>" for line in text.split("\n"))
+        shown = "".join(f"<p>{html.escape(line)}</p>" for line in text.split("\n"))
+        comp = self.model.run.comparison
+        if comp is not None and not self.model.comparing and self.model.run.error is None:
+            # the answer's tables, as on the Balance tab and in `verlies compare` (balview)
+            from verlies.sim.verdict import before_after
+            from verlies.ui.balance.chart import before_after_html
+
+            shown += before_after_html(before_after(comp), self.lang)
+        self.verdict.value = shown
 
     def draft_changed(self) -> None:
         """The draft being edited changed: the comparison says whether it is still of it."""

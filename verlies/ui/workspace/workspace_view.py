@@ -29,6 +29,7 @@ from verlies.ui.workspace.model import (
     balance_data,
     impact_data,
     impact_figures,
+    kept_run,
     skill_data,
     skill_reports,
 )
@@ -149,7 +150,7 @@ class WorkspaceBar:
         draft = decks[1]
         if not isinstance(draft, Deck):  # the editor's draft is a Deck
             return
-        if self.model.note_result("balance", draft, balance_data(ans)):
+        if self.model.note_result("balance", draft, balance_data(ans, tab.kept())):
             self._schedule()
         self.draw()
 
@@ -180,9 +181,13 @@ class WorkspaceBar:
             return
         lang = self.page.model.lang
         ans = balance_answer(res.data, res.deck)
+        from verlies.ui.balance.chart import before_after_html
+
         lines = [esc(ans.sentence(lang)), esc(ans.win_line(lang))]
-        panel.verdict.value = "".join(f"<p>{x}</p>" for x in lines) + self._mark(
-            "compare", res, lang
+        panel.verdict.value = (
+            "".join(f"<p>{x}</p>" for x in lines)
+            + self._mark("compare", res, lang)
+            + before_after_html(ans, lang)  # the answer's tables, as the run showed them
         )
 
     def _skill_done(self) -> None:
@@ -328,22 +333,10 @@ class WorkspaceBar:
         tab = self.page.balance
         if tab.run.comparison is not None or tab.run.running:
             return
-        from verlies.ui.balance.chart import (
-            VERDICT_WORDS,
-            before_after_html,
-            character_names,
-            difference_svg,
-            verdict_differences,
-        )
-
         lang = self.page.model.lang
         ans = balance_answer(res.data, res.deck)
-        tab._answer = ans
-        tab.verdict.value = f'<div class="vl-workspace-restored">{_verdict(ans, lang)}</div>'
-        names = character_names(res.deck, lang)
-        tab.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
-        tab.table.value = before_after_html(ans, {}, lang)
-        tab.fresh.value = self._mark("balance", res, lang)
+        stale = bool(self.model.stale("balance"))
+        tab.show_kept(ans, kept_run(res.data), self._mark("balance", res, lang), stale)
 
     # ---- drawing ---------------------------------------------------------------------------
 
@@ -412,12 +405,6 @@ class WorkspaceBar:
             if parts
             else ""
         )
-
-
-def _verdict(ans: Any, lang: str) -> str:
-    from verlies.ui.balance.chart import verdict_html
-
-    return verdict_html(ans, lang)
 
 
 __all__ = ["WorkspaceBar"]
