@@ -318,6 +318,8 @@ def _levels_in(raw: Any, where: str) -> dict[str, Any]:
     if not isinstance(raw, dict) or not set(raw) <= {"answer", "others", "feel"}:
         raise _bad(f"{where}.alpha_split", "an object of answer, others and feel")
     return raw
+
+
 def _kept_feel(feel: Any, where: str) -> dict[str, Any] | None:
     """A kept answer's game-feel figures, checked by reading them as the page will; None
     when there are none."""
