@@ -55,6 +55,7 @@ __all__ = [
     "SweepRun",
     "default_range",
     "fields_of",
+    "figures_of",
     "givers_of",
     "is_share",
     "points_of",
@@ -225,6 +226,13 @@ def points_of(res: SweepResult, quantity: str) -> list[Point]:
     return got
 
 
+def figures_of(res: SweepResult, deck: Deck) -> dict[str, list[Point]]:
+    """Every curve the panel can show of a sweep (:func:`quantities_of` ``deck``, the
+    swept draft), as :func:`points_of` draws it: what the workspace keeps of a sweep, so
+    that a reload draws the same curve and table without playing a game."""
+    return {q: points_of(res, q) for q in quantities_of(deck)}
+
+
 class SweepRun(PooledRun):
     """One sweep at a time on a draft, in a background thread; its points so far (the
     thread, the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
@@ -241,6 +249,9 @@ class SweepRun(PooledRun):
         #: The swept draft at every value (made once, when the range is checked).
         self.decks: dict[int, Deck] = {}
         self._spreads: dict[tuple[int, int], tuple[float, float, float, float]] = {}
+        #: The curves of a sweep given back by the workspace (no :attr:`result`: its
+        #: games are not kept, only the figures drawn from them).
+        self.saved: dict[str, list[Point]] = {}
 
     def start(
         self,
@@ -343,6 +354,7 @@ class SweepRun(PooledRun):
         self.decks = decks
         self._spreads = {}
         self.result = None
+        self.saved = {}
         executor = self.executor()
 
         def update(result: SweepResult) -> None:
@@ -369,8 +381,36 @@ class SweepRun(PooledRun):
 
     def points(self, quantity: str) -> list[Point]:
         """The curve so far: every value with games, its estimate and 95 % interval (the
-        spread of the win rates: also its noise floor)."""
-        return [] if self.result is None else points_of(self.result, quantity)
+        spread of the win rates: also its noise floor); of a sweep given back, its kept
+        figures."""
+        if self.result is None:
+            return list(self.saved.get(quantity, []))
+        return points_of(self.result, quantity)
+
+    def restore(
+        self,
+        deck: Deck,
+        tweak: Tweak,
+        values: list[int],
+        refused: list[int],
+        figures: dict[str, list[Point]],
+        *,
+        status: str = "done",
+        done: int = 0,
+        total: int = 0,
+    ) -> None:
+        """A sweep of ``deck`` kept by the workspace shown again: its range, its figures
+        (every quantity's curve) and how it ended. Every value's deck is made again from
+        ``deck`` (so "Make it the draft" and "now" work as after the run); a value the
+        deck refuses now is VerliesError (nothing changed)."""
+        self._check_idle()
+        decks = {v: tweak.apply(deck, v) for v in values}
+        self.deck, self.tweak, self.values, self.refused = deck, tweak, list(values), list(refused)
+        self.decks, self._spreads, self.result = decks, {}, None
+        self.saved = {q: list(ps) for q, ps in figures.items()}
+        self.error, self.failure = None, None
+        self.status = "cancelled" if status == "cancelled" else "done"
+        self.done, self.total = done, total
 
     def deck_at(self, value: int) -> Deck:
         """The swept draft with the number at ``value``."""

@@ -54,12 +54,14 @@ __all__ = [
     "impact_figures",
     "skill_data",
     "skill_reports",
+    "sweep_data",
+    "sweep_figures",
 ]
 
 #: Seconds between two writes at least, and from a change to its write at most.
 GAP = 1.0
 #: The results a workspace keeps, in the order the page names them.
-KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare")
+KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "sweep")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
 
@@ -347,6 +349,153 @@ def skill_reports(data: Any, where: str = "skill") -> dict[str, Any]:
     return out
 
 
+# ---- a sweep of one or two numbers (the Deck tab) ---------------------------------------
+
+
+def sweep_data(run: Any) -> dict[str, Any]:
+    """The Deck tab's sweep (a :class:`~verlies.ui.deck.sweep_model.SweepRun` that ended)
+    as JSON: the number(s) swept, the range, what the deck refused, how it ended, and every
+    curve the panel can show (each point: value, estimate, 95 % interval, games, the
+    spread's noise floor), so that a reload draws the same curve, table or heat map."""
+    from verlies.sim.sweep import GridTweak
+    from verlies.ui.deck.sweep_model import PairTweak, figures_of
+
+    tw = run.tweak
+    tweak: dict[str, Any] = {"kind": tw.kind, "card": tw.card, "field": tw.field}
+    if isinstance(tw, PairTweak):
+        tweak["gives"] = tw.gives
+    if isinstance(tw, GridTweak):
+        tweak.update(second=tw.second, cells=[list(c) for c in tw.cells], other=tw.other)
+    figures = run.saved if run.result is None else figures_of(run.result, run.deck)
+    return _as_json(
+        {
+            "tweak": tweak,
+            "values": list(run.values),
+            "refused": list(run.refused),
+            "status": "cancelled" if run.status == "cancelled" else "done",
+            "done": run.done,
+            "total": run.total,
+            "figures": {
+                q: [[p.value, p.estimate, p.low, p.high, p.games, p.floor] for p in ps]
+                for q, ps in figures.items()
+            },
+        }
+    )
+
+
+@dataclass(frozen=True)
+class SweepFigures:
+    """A sweep read back: what :meth:`SweepRun.restore` takes."""
+
+    tweak: Any  # Tweak, PairTweak or GridTweak
+    values: list[int]
+    refused: list[int]
+    figures: dict[str, list[Any]]  # quantity -> [Point]
+    status: str
+    done: int
+    total: int
+
+
+def _ints(where: str, value: Any, most: int) -> list[int]:
+    if not isinstance(value, list) or len(value) > most:
+        raise _bad(where, f"a list of at most {most} whole numbers")
+    out = [_check(f"{where}[{i}]", v, "int") for i, v in enumerate(value)]
+    if any(abs(v) > 10**6 for v in out):
+        raise _bad(where, "whole numbers of at most a million")
+    return out
+
+
+def sweep_figures(data: Any, deck: Deck, where: str = "sweep") -> SweepFigures:
+    """:func:`sweep_data`'s figures read back for the swept draft ``deck``, every field
+    checked: the tweak must be one the deck takes at every value kept, each curve a
+    quantity of the deck, each point one of the values. WorkspaceError naming the field."""
+    from verlies.sim.sweep import GridTweak, Tweak
+    from verlies.ui.deck.sweep_model import MAX_CELLS, PairTweak, Point, quantities_of
+
+    if not isinstance(data, dict):
+        raise _bad(where, "an object")
+    raw = data.get("tweak")
+    w = f"{where}.tweak"
+    if not isinstance(raw, dict):
+        raise _bad(w, "an object")
+    kind = _check(f"{w}.kind", raw.get("kind"), "str")
+    card = _check(f"{w}.card", raw.get("card"), "str")
+    fld = _check(f"{w}.field", raw.get("field"), "str")
+    try:
+        tweak: Any
+        if raw.get("cells") is not None:
+            cells_in = raw.get("cells")
+            if not isinstance(cells_in, list) or len(cells_in) > MAX_CELLS:
+                raise _bad(f"{w}.cells", f"a list of at most {MAX_CELLS} cells")
+            pairs = [_ints(f"{w}.cells[{i}]", c, 2) for i, c in enumerate(cells_in)]
+            if any(len(c) != 2 for c in pairs):
+                raise _bad(f"{w}.cells", "pairs of whole numbers")
+            cells = tuple((c[0], c[1]) for c in pairs)
+            second = _check(f"{w}.second", raw.get("second"), "str")
+            other = _check(f"{w}.other", raw.get("other", ""), "str")
+            tweak = GridTweak(kind, card, fld, second, cells, other)
+        elif raw.get("gives") is not None:
+            tweak = PairTweak(kind, card, fld, _check(f"{w}.gives", raw.get("gives"), "str"))
+        else:
+            tweak = Tweak(kind, card, fld)
+        values = _ints(f"{where}.values", data.get("values"), MAX_CELLS)
+        if not values or len(set(values)) != len(values):
+            raise _bad(f"{where}.values", "values, each once")
+        if isinstance(tweak, GridTweak) and not all(0 <= v < len(tweak.cells) for v in values):
+            raise _bad(f"{where}.values", "cells of the sweep")
+        for v in values:  # the deck takes every value kept (the panel makes each the draft)
+            tweak.apply(deck, v)
+    except VerliesError as e:
+        if isinstance(e, WorkspaceError):
+            raise
+        raise _bad(w, str(e)[:300]) from None
+    refused = _ints(f"{where}.refused", data.get("refused", []), MAX_CELLS)
+    status = data.get("status")
+    if status not in ("done", "cancelled"):
+        raise _bad(f"{where}.status", "done or cancelled")
+    known = set(quantities_of(deck))
+    raw_figs = data.get("figures")
+    if not isinstance(raw_figs, dict) or len(raw_figs) > len(known):
+        raise _bad(f"{where}.figures", "an object of the deck's quantities")
+    figures: dict[str, list[Any]] = {}
+    for q, pts in raw_figs.items():
+        wq = f"{where}.figures.{str(q)[:40]}"
+        if q not in known:
+            raise _bad(wq, "a quantity of the swept deck")
+        if not isinstance(pts, list) or len(pts) > len(values):
+            raise _bad(wq, f"a list of at most {len(values)} points")
+        out = []
+        for i, p in enumerate(pts):
+            wp = f"{wq}[{i}]"
+            if not isinstance(p, list) or len(p) != 6:
+                raise _bad(wp, "value, estimate, low, high, games, floor")
+            value = _check(wp, p[0], "int")
+            if value not in values:
+                raise _bad(wp, "a value of the sweep")
+            est, low, high, floor = (_check(wp, x, "float") for x in (p[1], p[2], p[3], p[5]))
+            games = _check(wp, p[4], "int")
+            if games < 0:
+                raise _bad(wp, "games at least 0")
+            out.append(Point(value, est, low, high, games, floor))
+        figures[str(q)] = out
+    return SweepFigures(
+        tweak=tweak,
+        values=values,
+        refused=refused,
+        figures=figures,
+        status=str(status),
+        done=_check(f"{where}.done", data.get("done", 0), "int"),
+        total=_check(f"{where}.total", data.get("total", 0), "int"),
+    )
+
+
+def sweep_decks(data: dict[str, Any], deck: Deck) -> list[Deck]:
+    """The decks a kept sweep is of: the swept draft and the draft at each of its values
+    (one of them made the draft by "Make it the draft" is still that sweep's)."""
+    figs = sweep_figures(data, deck)
+    return [deck, *(figs.tweak.apply(deck, v) for v in figs.values)]
+
+
 # ---- the workspace ----------------------------------------------------------------------
 
 
@@ -433,6 +582,7 @@ class WorkspaceModel:
         self.error: WordedError | None = None  # the last write's failure
         self.load_error: WordedError | None = None  # why the stored work did not come back
         self.restored: Restored | None = None
+        self._sweep_cache: tuple[StoredResult, list[Deck]] | None = None
 
     @property
     def store(self) -> WorkspaceStore:
@@ -567,6 +717,8 @@ class WorkspaceModel:
             balance_answer(data, deck, f"{where}.data")
         elif kind == "skill":
             skill_reports(data, f"{where}.data")
+        elif kind == "sweep":
+            sweep_figures(data, deck, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
         return StoredResult(kind, deck, at, data, of_draft)
@@ -628,7 +780,20 @@ class WorkspaceModel:
         res = self.results.get(kind)
         if res is None or self.draft is None:
             return None
+        if res.kind == "sweep" and res.of_draft:
+            # a sweep is of its draft and of every value of it made the draft
+            return not any(self.draft is d or self.draft == d for d in self._sweep_decks(res))
         return not res.fresh(self.draft)
+
+    def _sweep_decks(self, res: StoredResult) -> list[Deck]:
+        kept = self._sweep_cache
+        if kept is None or kept[0] is not res:
+            try:
+                decks = sweep_decks(res.data, res.deck)
+            except VerliesError:
+                decks = [res.deck]
+            kept = self._sweep_cache = (res, decks)
+        return kept[1]
 
     # ---- writing -------------------------------------------------------------------------
 

@@ -31,6 +31,8 @@ from verlies.ui.workspace.model import (
     impact_figures,
     skill_data,
     skill_reports,
+    sweep_data,
+    sweep_figures,
 )
 
 if TYPE_CHECKING:
@@ -102,6 +104,7 @@ class WorkspaceBar:
         editor.card_list.observe(self._card, "value")
         editor.impact.done_listeners.append(self._impact_done)
         editor.drafts.done_listeners.append(self._compare_done)
+        editor.sweep.done_listeners.append(self._sweep_done)
         editor.on_draft_change(lambda _d: self._redraw_compare())
 
     def balance_built(self, tab: BalanceTab) -> None:
@@ -138,6 +141,16 @@ class WorkspaceBar:
         if col.deck is None or col.status != "done" or not col.figures:
             return
         if self.model.note_result("impact", col.deck, impact_data(col)):
+            self._schedule()
+        self.draw()
+
+    def _sweep_done(self) -> None:
+        run = self.page.editor.sweep.run
+        if run.deck is None or run.tweak is None or run.status not in ("done", "cancelled"):
+            return
+        if run.result is None or not run.values:
+            return
+        if self.model.note_result("sweep", run.deck, sweep_data(run)):
             self._schedule()
         self.draw()
 
@@ -247,7 +260,7 @@ class WorkspaceBar:
     def _give_back(self, back: Restored) -> None:
         """The draft, the results and the place of ``back`` shown again."""
         page = self.page
-        deck_tab = ("impact", "compare")
+        deck_tab = ("impact", "compare", "sweep")
         if (
             back.draft is not None
             or any(k in back.results for k in deck_tab)
@@ -261,6 +274,19 @@ class WorkspaceBar:
                 self._show_impact(editor, impact.deck, impact.data)
             if "compare" in back.results:
                 self._redraw_compare()
+            sweep = back.results.get("sweep")
+            if sweep is not None:
+                figs = sweep_figures(sweep.data, sweep.deck)
+                editor.sweep.restore(
+                    sweep.deck,
+                    figs.tweak,
+                    figs.values,
+                    figs.refused,
+                    figs.figures,
+                    status=figs.status,
+                    done=figs.done,
+                    total=figs.total,
+                )
             card = back.place.get("card")
             if card is not None:
                 try:
