@@ -10,9 +10,13 @@ is checked field by field and drawn again by the page's own code.
 
 **When** (:meth:`WorkspaceModel.changed`, :meth:`WorkspaceModel.flush`): a change marks the
 workspace to be written; the view writes it :data:`GAP` seconds later, and never sooner
-than :data:`GAP` seconds after the last write. So typing in a card's text writes at most
-once a second, whatever the keystrokes, and a change is in the store about a second after
-it was made (a kernel killed within that second loses that last second).
+than :data:`GAP` seconds after the last write. So the results and the place are written
+at most once a second, whatever the keystrokes. The working draft is written at once
+besides, alone (:meth:`WorkspaceModel.note_draft`, ``WorkspaceStore.save_draft``): an edit
+is in the store before the kernel answers the browser's next message, so a kernel killed
+a moment after an edit loses no edit (a result finished within the last second may still
+be lost; it is computed again). A draft write that fails is tried again with the next
+write.
 
 **Who finds it** (:meth:`WorkspaceModel.hello`): the browser's random id (kept in its
 localStorage, sent by the page's script) finds the workspace it wrote last; a resume link
@@ -582,6 +586,10 @@ class WorkspaceModel:
         self.error: WordedError | None = None  # the last write's failure
         self.load_error: WordedError | None = None  # why the stored work did not come back
         self.restored: Restored | None = None
+        #: Drafts written at once (:meth:`note_draft`); the line shows it to the browser.
+        self.draft_writes = 0
+        self.draft_unsaved = False  # the draft's last write at once failed: tried again
+        self._draft_lock = threading.Lock()
         self._sweep_cache: tuple[StoredResult, list[Deck]] | None = None
 
     @property
@@ -667,8 +675,16 @@ class WorkspaceModel:
         the place is wrong, and nothing comes back; a result that does not read is left
         out and said in :attr:`Restored.dropped`)."""
         out = Restored(wid, float(data.get("updated", 0.0)))
-        if data.get("draft") is not None:
-            out.draft = _read_deck(data["draft"], "draft")
+        # the draft the results are of, and the working draft written at once since
+        of_results = None if data.get("draft") is None else _read_deck(data["draft"], "draft")
+        out.draft = of_results
+        working = data.get("working")
+        if working is not None:
+            out.draft = (
+                of_results
+                if of_results is not None and working == data.get("draft")
+                else _read_deck(working, "working")
+            )
         place = data.get("place", {})
         if not isinstance(place, dict):
             raise _bad("place", "an object")
@@ -688,7 +704,7 @@ class WorkspaceModel:
                 )
                 continue
             try:
-                out.results[kind] = self._read_result(kind, raw, out.draft)
+                out.results[kind] = self._read_result(kind, raw, of_results)
             except WorkspaceError as e:
                 out.dropped.append((kind, e))
         return out
@@ -731,7 +747,41 @@ class WorkspaceModel:
             if self.draft is draft:
                 return False
             self.draft = draft
-            return self.changed()
+            due = self.changed()
+        self.write_draft()
+        return due
+
+    def write_draft(self) -> bool:
+        """Write the working draft now, alone (see the module's text); True if written. A
+        failing store is said in :attr:`error` and the next write tries again. Two at a
+        time: the later draft is the one written last."""
+        from verlies.store.db import StoreError
+        from verlies.store.workspace import new_id
+
+        with self._draft_lock:
+            with self._lock:
+                if not self.enabled or not self.heard or self.draft is None:
+                    return False
+                if self.wid is None:
+                    self.wid = new_id()
+                draft, wid, client = self.draft, self.wid, self.client
+            try:
+                at = self.store.save_draft(wid, draft.dumps(), client=client)
+            except (StoreError, VerliesError) as e:
+                with self._lock:
+                    self.draft_unsaved = True
+                    self.error = e if isinstance(e, WordedError) else None
+                    if self.error is None:
+                        self.error = WorkspaceError(
+                            words=Phrase.of("workspace.err.field", where="-", what=str(e))
+                        )
+                return False
+            with self._lock:
+                self.draft_unsaved = False
+                self.error = None
+                self.saved_at = at
+                self.draft_writes += 1
+            return True
 
     def note_place(self, **place: Any) -> bool:
         """The page's place changed (``tab``: index, ``card``: (kind, id) or None)."""
@@ -831,6 +881,8 @@ class WorkspaceModel:
         from verlies.store.db import StoreError
         from verlies.store.workspace import new_id
 
+        if self.draft_unsaved and self.clock() - self.last_write >= GAP:
+            self.write_draft()  # the draft's write at once failed: once more
         with self._lock:
             if not self.enabled or not self.heard or not self.dirty:
                 return False

@@ -429,12 +429,14 @@ class WorkspaceBar:
             parts.append(
                 f'<span class="vl-workspace-saved" data-wid="{esc(m.wid)}">{saved} · {link}</span>'
             )
-        # data-pending: a change not yet in the store (the tests wait for it to clear)
+        # data-pending: a change not yet in the store (the tests wait for it to clear);
+        # data-drafts: the drafts written at once (each edit is in the store when it grows)
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
         self.line.value = (
-            f'<div class="vl-workspace vl-small" data-pending="{pending}">{"".join(parts)}</div>'
+            f'<div class="vl-workspace vl-small" data-pending="{pending}" '
+            f'data-drafts="{m.draft_writes}">{"".join(parts)}</div>'
             if parts
             else ""
         )
