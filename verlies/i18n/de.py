@@ -2276,4 +2276,11 @@ TEXTS: dict[str, str] = {
     "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
     # --- keep ---
     "workspace.item.sweep": "Durchgespielte Zahl von „{draft}“ ({time})",
+    "page.lost.frozen": (
+        "Der Spielserver antwortet nicht — neu laden, um weiterzumachen (der Hinweis "
+        "verschwindet, sobald er wieder antwortet)"
+    ),
+    "page.lost.frozen_inert": (
+        "Solange der Spielserver nicht antwortet, nimmt diese Seite keine Eingaben an."
+    ),
 }

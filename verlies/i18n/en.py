@@ -2117,4 +2117,8 @@ TEXTS: dict[str, str] = {
     "feel.show.open": "Open game {index} of the draft at turn {turn}",
     # --- keep ---
     "workspace.item.sweep": "swept number of “{draft}” ({time})",
+    "page.lost.frozen": (
+        "The game server does not answer — reload to resume (the banner goes if it answers again)"
+    ),
+    "page.lost.frozen_inert": "This page takes no input while the game server does not answer.",
 }
