@@ -256,7 +256,8 @@ class WorkspaceStore:
             raise _refused("corrupt", id=wid, error=str(e)[:200]) from None
         if not isinstance(data, dict):
             raise _refused("corrupt", id=wid, error=f"a {type(data).__name__}, not an object")
-        if data.get("format") != FORMAT:
+        got = data.get("format")
+        if isinstance(got, bool) or not isinstance(got, int) or got != FORMAT:  # true == 1
             raise _refused("format", id=wid, got=repr(data.get("format"))[:20], want=FORMAT)
         data["updated"] = float(head[1])
         data.pop("working", None)  # only the draft's own row says it

@@ -68,6 +68,10 @@ GAP = 1.0
 KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "sweep")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
+#: The largest whole number a stored figure may be (JSON's exact integers: 2**53).
+MAX_INT = 2**53
+#: The most tabs a stored place may name.
+MAX_TABS = 100
 
 
 class WorkspaceError(WordedError):
@@ -88,10 +92,16 @@ def _check(where: str, value: Any, hint: str) -> Any:
     if hint == "float":
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise _bad(where, f"a number, not {type(value).__name__}")
+        if isinstance(value, int) and abs(value) > MAX_INT:
+            raise _bad(where, f"a number of at most {MAX_INT}")
+        if math.isinf(value):
+            raise _bad(where, "a finite number (or none: NaN)")
         return float(value)
     if hint == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise _bad(where, f"a whole number, not {type(value).__name__}")
+        if abs(value) > MAX_INT:
+            raise _bad(where, f"a whole number of at most {MAX_INT}")
         return value
     if hint == "bool":
         if not isinstance(value, bool):
@@ -146,6 +156,18 @@ def balance_data(answer: Any) -> dict[str, Any]:
     return _as_json(out)
 
 
+#: A row of a Balance answer's quantities outside its family (``verdict.other_rows``).
+_OTHER_ROW = {
+    "a": "float",
+    "b": "float",
+    "diff": "float",
+    "low": "float",
+    "high": "float",
+    "level": "float",
+    "star": "bool",
+}
+
+
 def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
     """The before/after answer of :func:`balance_data`'s figures (``deck``: the draft it
     was of, for the characters' names); WorkspaceError naming the field that is wrong."""
@@ -173,11 +195,20 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
     others = data.get("others", {})
     if not isinstance(others, dict) or len(others) > 200:
         raise _bad(f"{where}.others", "an object")
+    for key, row in others.items():
+        w = f"{where}.others.{str(key)[:40]}"
+        if len(key) > 200 or not isinstance(row, dict) or set(row) != set(_OTHER_ROW):
+            raise _bad(w, f"a row of {', '.join(_OTHER_ROW)}")
+        for name, hint in _OTHER_ROW.items():
+            _check(f"{w}.{name}", row[name], hint)
+    alpha = _check(f"{where}.alpha", data.get("alpha"), "float")
+    if not 0 < alpha < 1:
+        raise _bad(f"{where}.alpha", "a level between 0 and 1")
     answer = BeforeAfter(
         verdict=_check(f"{where}.verdict", data.get("verdict"), "str"),
         rows=rows,
         games=_check(f"{where}.games", data.get("games"), "int"),
-        alpha=_check(f"{where}.alpha", data.get("alpha"), "float"),
+        alpha=alpha,
         sequential=data.get("method") == "always-valid",
         corrected=data.get("correction") == "holm",
         base_name=_check(f"{where}.base", data.get("base"), "str"),
@@ -662,7 +693,10 @@ class WorkspaceModel:
             restored.place.pop("tab", None)
         with self._lock:
             # the owner goes on writing it; another browser (a link) writes its own copy
-            self.wid = wid if self.store.owner(wid) == self.client else None
+            # a row that did not read whole (a result left out) is kept as it was: the
+            # page writes its work to a new one
+            whole = not restored.dropped
+            self.wid = wid if whole and self.store.owner(wid) == self.client else None
             if restored.draft is not None:
                 self.draft = restored.draft
             self.place = dict(restored.place)
@@ -691,6 +725,8 @@ class WorkspaceModel:
         tab = place.get("tab")
         if tab is not None:
             out.place["tab"] = _check("place.tab", tab, "int")
+            if not 0 <= out.place["tab"] < MAX_TABS:
+                raise _bad("place.tab", f"a tab from 0 to {MAX_TABS - 1}")
         card = place.get("card")
         if card is not None:
             out.place["card"] = _check("place.card", card, "Key")
