@@ -223,6 +223,7 @@
   function ping() {
     const socket = beat.socket;
     if (!socket || socket.readyState !== Native.OPEN || beat.id) return;
+    if (socket.protocol !== "v1.kernel.websocket.jupyter.org") return; // no frame of ours
     beat.sent += 1;
     beat.id = "verlies-beat-" + beatSession + "-" + beat.sent;
     beat.at = performance.now();
