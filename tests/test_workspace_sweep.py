@@ -50,6 +50,7 @@ def _sweep(app: PlayApp, second: str = "") -> None:
         panel.low2.value, panel.high2.value = 1, 2
     else:
         panel.low.value, panel.high.value = 1, 3
+        panel.quantity.value = "median_rounds"  # shown again after the reload
     panel.games.value = 4
     panel.start()
     assert panel.run.wait(600) and panel.run.error is None, panel.run.error
@@ -85,6 +86,7 @@ def test_a_sweep_of_one_number_comes_back_drawn_from_its_figures(lang: str) -> N
     back = page.editor.sweep
     assert page.workspace.model.load_error is None
     assert back.run.result is None and back.run.status == "done"  # no game played again
+    assert back.quantity.value == "median_rounds"  # the curve shown when it ended
     for q in quantities:
         assert _same_points(back.run.points(q), before[q]), q
     # the panel draws what the first page drew: caption (its draft named), table, curve
@@ -139,6 +141,7 @@ def test_a_hostile_kept_sweep_is_said_and_left_out_and_the_row_stays() -> None:
         ("values", [10**9]),
         ("values", "1,2,3"),
         ("status", "running"),
+        ("quantity", "win:nobody"),
         ("tweak", {"kind": "treasure", "card": "no-such-card", "field": "gold"}),
         ("tweak", {"kind": "character", "card": PURSE[1], "field": "gold", "gives": "x"}),
         ("figures", {"win:nobody": []}),

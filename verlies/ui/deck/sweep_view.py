@@ -549,10 +549,12 @@ class SweepPanel(RunPanel):
         status: str = "done",
         done: int = 0,
         total: int = 0,
+        quantity: str | None = None,
     ) -> bool:
         """A sweep kept by the workspace shown again (its curve, table or heat map from its
-        kept figures; "now" or out of date against the draft as it is). False: a sweep is
-        running here (its own result wins) or the deck refuses a value now."""
+        kept figures, ``quantity`` shown if given; "now" or out of date against the draft
+        as it is). False: a sweep is running here (its own result wins) or the deck refuses
+        a value now."""
         if self.run.running:
             return False
         try:
@@ -561,6 +563,8 @@ class SweepPanel(RunPanel):
             )
         except VerliesError:
             return False
+        if quantity is not None:
+            self._offer_quantities(quantity)
         self._offer_picks()
         self._draw()
         return True

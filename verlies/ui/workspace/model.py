@@ -387,11 +387,12 @@ def skill_reports(data: Any, where: str = "skill") -> dict[str, Any]:
 # ---- a sweep of one or two numbers (the Deck tab) ---------------------------------------
 
 
-def sweep_data(run: Any) -> dict[str, Any]:
+def sweep_data(run: Any, quantity: str | None = None) -> dict[str, Any]:
     """The Deck tab's sweep (a :class:`~verlies.ui.deck.sweep_model.SweepRun` that ended)
     as JSON: the number(s) swept, the range, what the deck refused, how it ended, and every
     curve the panel can show (each point: value, estimate, 95 % interval, games, the
-    spread's noise floor), so that a reload draws the same curve, table or heat map."""
+    spread's noise floor), so that a reload draws the same curve, table or heat map;
+    ``quantity``: the curve shown when it ended (shown again)."""
     from verlies.sim.sweep import GridTweak
     from verlies.ui.deck.sweep_model import PairTweak, figures_of
 
@@ -408,6 +409,7 @@ def sweep_data(run: Any) -> dict[str, Any]:
             "values": list(run.values),
             "refused": list(run.refused),
             "status": "cancelled" if run.status == "cancelled" else "done",
+            "quantity": quantity,
             "done": run.done,
             "total": run.total,
             "figures": {
@@ -429,6 +431,7 @@ class SweepFigures:
     status: str
     done: int
     total: int
+    quantity: str | None = None  # the curve shown when it ended
 
 
 def _ints(where: str, value: Any, most: int) -> list[int]:
@@ -513,7 +516,11 @@ def sweep_figures(data: Any, deck: Deck, where: str = "sweep") -> SweepFigures:
                 raise _bad(wp, "games at least 0")
             out.append(Point(value, est, low, high, games, floor))
         figures[str(q)] = out
+    quantity = data.get("quantity")
+    if quantity is not None and quantity not in known:
+        raise _bad(f"{where}.quantity", "a quantity of the swept deck")
     return SweepFigures(
+        quantity=quantity,
         tweak=tweak,
         values=values,
         refused=refused,

@@ -150,7 +150,8 @@ class WorkspaceBar:
             return
         if run.result is None or not run.values:
             return
-        if self.model.note_result("sweep", run.deck, sweep_data(run)):
+        quantity = str(self.page.editor.sweep.quantity.value or "") or None
+        if self.model.note_result("sweep", run.deck, sweep_data(run, quantity)):
             self._schedule()
         self.draw()
 
@@ -286,6 +287,7 @@ class WorkspaceBar:
                     status=figs.status,
                     done=figs.done,
                     total=figs.total,
+                    quantity=figs.quantity,
                 )
             card = back.place.get("card")
             if card is not None:
