@@ -22,6 +22,7 @@ from verlies.ui.page import PlayApp
 from verlies.ui.workspace.model import WorkspaceError, sweep_data, sweep_figures
 
 PURSE = ("treasure", "schatz-muenzbeutel")
+DECK_TAB = 2  # play, new game, deck, rules, balance
 
 
 def _page(client: str, lang: str = "en") -> PlayApp:
@@ -85,6 +86,9 @@ def test_a_sweep_of_one_number_comes_back_drawn_from_its_figures(lang: str) -> N
     page = _page(client, lang)  # the reload: a new page, the same browser
     back = page.editor.sweep
     assert page.workspace.model.load_error is None
+    # drawn once the Deck tab is shown (a figure in a hidden tab has no size)
+    assert page.tabs.selected_index != DECK_TAB and back.run.tweak is None
+    page.tabs.selected_index = DECK_TAB
     assert back.run.result is None and back.run.status == "done"  # no game played again
     assert back.quantity.value == "median_rounds"  # the curve shown when it ended
     for q in quantities:
@@ -118,6 +122,7 @@ def test_a_sweep_of_two_numbers_comes_back_as_its_heat_map() -> None:
     assert heat and first.editor.sweep.table.value == ""
     _write(first)
     page = _page(client)
+    page.tabs.selected_index = DECK_TAB
     back = page.editor.sweep
     assert back.heat.value == heat and back.table.value == ""
     assert back.run.tweak == first.editor.sweep.run.tweak

@@ -72,6 +72,7 @@ class WorkspaceBar:
         self._timer: threading.Timer | None = None
         self._timer_lock = threading.Lock()
         self._restoring = False
+        self._sweep_back: Any = None  # a kept sweep waiting for the Deck tab to be shown
         if not enabled:
             return
         page.autosave.client.observe(self._hello, "value")
@@ -131,6 +132,8 @@ class WorkspaceBar:
             self.draw()  # data-pending: a write is on its way
 
     def _tab(self, change: dict[str, Any]) -> None:
+        if self._sweep_back is not None and not self._restoring:
+            self._sweep_if_shown()
         if change["new"] is not None and not self._restoring:
             if self.model.note_place(tab=int(change["new"])):
                 self._schedule()
@@ -277,18 +280,9 @@ class WorkspaceBar:
                 self._redraw_compare()
             sweep = back.results.get("sweep")
             if sweep is not None:
-                figs = sweep_figures(sweep.data, sweep.deck)
-                editor.sweep.restore(
-                    sweep.deck,
-                    figs.tweak,
-                    figs.values,
-                    figs.refused,
-                    figs.figures,
-                    status=figs.status,
-                    done=figs.done,
-                    total=figs.total,
-                    quantity=figs.quantity,
-                )
+                # drawn when the Deck tab is shown: a bqplot figure made in a hidden tab
+                # has no size (the browser logs negative widths)
+                self._sweep_back = sweep
             card = back.place.get("card")
             if card is not None:
                 try:
@@ -300,6 +294,35 @@ class WorkspaceBar:
         tab = back.place.get("tab")
         if isinstance(tab, int) and 0 <= tab < len(page.tabs.children):
             page.tabs.selected_index = tab
+        self._sweep_if_shown()
+
+    def _sweep_if_shown(self) -> None:
+        """The kept sweep drawn in the Deck tab's panel once that tab is shown."""
+        res = self._sweep_back
+        if res is None:
+            return
+        editor = self.page.editor  # built when the sweep came back
+        shown = self.page.tabs.selected_index
+        children = self.page.tabs.children
+        if shown is None or not 0 <= shown < len(children):
+            return
+        if editor.widget not in getattr(children[shown], "children", ()):
+            return
+        self._sweep_back = None
+        if self.model.results.get("sweep") is not res:
+            return  # a sweep of this page replaced it
+        figs = sweep_figures(res.data, res.deck)
+        editor.sweep.restore(
+            res.deck,
+            figs.tweak,
+            figs.values,
+            figs.refused,
+            figs.figures,
+            status=figs.status,
+            done=figs.done,
+            total=figs.total,
+            quantity=figs.quantity,
+        )
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
         figs = impact_figures(data)
