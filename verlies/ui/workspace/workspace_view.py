@@ -24,6 +24,7 @@ from verlies.ui.play.app_model import Change, Changed, Source
 from verlies.ui.workspace.model import (
     KINDS,
     Restored,
+    StoredResult,
     WorkspaceModel,
     balance_answer,
     balance_data,
@@ -72,7 +73,8 @@ class WorkspaceBar:
         self._timer: threading.Timer | None = None
         self._timer_lock = threading.Lock()
         self._restoring = False
-        self._sweep_back: Any = None  # a kept sweep waiting for the Deck tab to be shown
+        #: A kept sweep waiting for the Deck tab to be shown.
+        self._sweep_back: StoredResult | None = None
         if not enabled:
             return
         page.autosave.client.observe(self._hello, "value")
