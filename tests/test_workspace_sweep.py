@@ -19,7 +19,8 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.ui.deck.sweep_model import SPREAD
 from verlies.ui.page import PlayApp
-from verlies.ui.workspace.model import WorkspaceError, sweep_data, sweep_figures
+from verlies.ui.workspace.model import WorkspaceError
+from verlies.ui.workspace.sweep_kept import sweep_data, sweep_figures
 
 PURSE = ("treasure", "schatz-muenzbeutel")
 DECK_TAB = 2  # play, new game, deck, rules, balance

@@ -42,6 +42,10 @@ from urllib.parse import parse_qs
 from verlies.deck import Deck
 from verlies.deck.limits import MAX_BYTES as DECK_MAX_BYTES
 from verlies.errors import DeckError, Phrase, VerliesError, WordedError
+from verlies.ui.workspace.fields import WorkspaceError
+from verlies.ui.workspace.fields import as_json as _as_json
+from verlies.ui.workspace.fields import bad as _bad
+from verlies.ui.workspace.fields import check as _check
 
 if TYPE_CHECKING:  # SQLAlchemy loads with the first hello or write, not with the page
     from verlies.store.workspace import WorkspaceStore
@@ -58,8 +62,6 @@ __all__ = [
     "impact_figures",
     "skill_data",
     "skill_reports",
-    "sweep_data",
-    "sweep_figures",
 ]
 
 #: Seconds between two writes at least, and from a change to its write at most.
@@ -68,60 +70,11 @@ GAP = 1.0
 KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "sweep")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
-#: The largest whole number a stored figure may be (JSON's exact integers: 2**53).
-MAX_INT = 2**53
 #: The most tabs a stored place may name.
 MAX_TABS = 100
 
 
-class WorkspaceError(WordedError):
-    """A stored workspace that cannot be given back (``workspace.err.``: what and where)."""
-
-
-def _bad(where: str, what: str) -> WorkspaceError:
-    return WorkspaceError(words=Phrase.of("workspace.err.field", where=where, what=what))
-
-
 # ---- the results as figures --------------------------------------------------------------
-
-
-def _check(where: str, value: Any, hint: str) -> Any:
-    """``value`` as the annotation ``hint`` of a result's field wants it (JSON's kinds), or
-    a :class:`WorkspaceError` naming the field."""
-    hint = hint.replace(" ", "")
-    if hint == "float":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _bad(where, f"a number, not {type(value).__name__}")
-        if isinstance(value, int) and abs(value) > MAX_INT:
-            raise _bad(where, f"a number of at most {MAX_INT}")
-        if math.isinf(value):
-            raise _bad(where, "a finite number (or none: NaN)")
-        return float(value)
-    if hint == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(where, f"a whole number, not {type(value).__name__}")
-        if abs(value) > MAX_INT:
-            raise _bad(where, f"a whole number of at most {MAX_INT}")
-        return value
-    if hint == "bool":
-        if not isinstance(value, bool):
-            raise _bad(where, f"true or false, not {type(value).__name__}")
-        return value
-    if hint == "str":
-        if not isinstance(value, str) or len(value) > 200:
-            raise _bad(where, "a short text")
-        return value
-    if hint == "tuple[float,float]|None":
-        if value is None:
-            return None
-        if not isinstance(value, list) or len(value) != 2:
-            raise _bad(where, "two numbers or null")
-        return (_check(where, value[0], "float"), _check(where, value[1], "float"))
-    if hint == "Key":
-        if not isinstance(value, list) or len(value) != 2:
-            raise _bad(where, "a card's kind and id")
-        return (_check(where, value[0], "str"), _check(where, value[1], "str"))
-    raise _bad(where, f"a field of an unknown kind ({hint})")  # pragma: no cover - our types
 
 
 def _fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -135,15 +88,6 @@ def _fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> 
         if f.name not in data:
             raise _bad(f"{where}.{f.name}", "missing")
         out[f.name] = _check(f"{where}.{f.name}", data[f.name], str(f.type))
-    return out
-
-
-def _as_json(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` as the store gives it back (tuples become lists): what is kept in memory is
-    what a reload reads."""
-    import json
-
-    out: dict[str, Any] = json.loads(json.dumps(data, allow_nan=True))
     return out
 
 
@@ -382,160 +326,6 @@ def skill_reports(data: Any, where: str = "skill") -> dict[str, Any]:
             notes=_texts(f"{w}.notes", r.get("notes", [])),
         )
     return out
-
-
-# ---- a sweep of one or two numbers (the Deck tab) ---------------------------------------
-
-
-def sweep_data(run: Any, quantity: str | None = None) -> dict[str, Any]:
-    """The Deck tab's sweep (a :class:`~verlies.ui.deck.sweep_model.SweepRun` that ended)
-    as JSON: the number(s) swept, the range, what the deck refused, how it ended, and every
-    curve the panel can show (each point: value, estimate, 95 % interval, games, the
-    spread's noise floor), so that a reload draws the same curve, table or heat map;
-    ``quantity``: the curve shown when it ended (shown again)."""
-    from verlies.sim.sweep import GridTweak
-    from verlies.ui.deck.sweep_model import PairTweak, figures_of
-
-    tw = run.tweak
-    tweak: dict[str, Any] = {"kind": tw.kind, "card": tw.card, "field": tw.field}
-    if isinstance(tw, PairTweak):
-        tweak["gives"] = tw.gives
-    if isinstance(tw, GridTweak):
-        tweak.update(second=tw.second, cells=[list(c) for c in tw.cells], other=tw.other)
-    figures = run.saved if run.result is None else figures_of(run.result, run.deck)
-    return _as_json(
-        {
-            "tweak": tweak,
-            "values": list(run.values),
-            "refused": list(run.refused),
-            "status": "cancelled" if run.status == "cancelled" else "done",
-            "quantity": quantity,
-            "done": run.done,
-            "total": run.total,
-            "figures": {
-                q: [[p.value, p.estimate, p.low, p.high, p.games, p.floor] for p in ps]
-                for q, ps in figures.items()
-            },
-        }
-    )
-
-
-@dataclass(frozen=True)
-class SweepFigures:
-    """A sweep read back: what :meth:`SweepRun.restore` takes."""
-
-    tweak: Any  # Tweak, PairTweak or GridTweak
-    values: list[int]
-    refused: list[int]
-    figures: dict[str, list[Any]]  # quantity -> [Point]
-    status: str
-    done: int
-    total: int
-    quantity: str | None = None  # the curve shown when it ended
-
-
-def _ints(where: str, value: Any, most: int) -> list[int]:
-    if not isinstance(value, list) or len(value) > most:
-        raise _bad(where, f"a list of at most {most} whole numbers")
-    out = [_check(f"{where}[{i}]", v, "int") for i, v in enumerate(value)]
-    if any(abs(v) > 10**6 for v in out):
-        raise _bad(where, "whole numbers of at most a million")
-    return out
-
-
-def sweep_figures(data: Any, deck: Deck, where: str = "sweep") -> SweepFigures:
-    """:func:`sweep_data`'s figures read back for the swept draft ``deck``, every field
-    checked: the tweak must be one the deck takes at every value kept, each curve a
-    quantity of the deck, each point one of the values. WorkspaceError naming the field."""
-    from verlies.sim.sweep import GridTweak, Tweak
-    from verlies.ui.deck.sweep_model import MAX_CELLS, PairTweak, Point, quantities_of
-
-    if not isinstance(data, dict):
-        raise _bad(where, "an object")
-    raw = data.get("tweak")
-    w = f"{where}.tweak"
-    if not isinstance(raw, dict):
-        raise _bad(w, "an object")
-    kind = _check(f"{w}.kind", raw.get("kind"), "str")
-    card = _check(f"{w}.card", raw.get("card"), "str")
-    fld = _check(f"{w}.field", raw.get("field"), "str")
-    try:
-        tweak: Any
-        if raw.get("cells") is not None:
-            cells_in = raw.get("cells")
-            if not isinstance(cells_in, list) or len(cells_in) > MAX_CELLS:
-                raise _bad(f"{w}.cells", f"a list of at most {MAX_CELLS} cells")
-            pairs = [_ints(f"{w}.cells[{i}]", c, 2) for i, c in enumerate(cells_in)]
-            if any(len(c) != 2 for c in pairs):
-                raise _bad(f"{w}.cells", "pairs of whole numbers")
-            cells = tuple((c[0], c[1]) for c in pairs)
-            second = _check(f"{w}.second", raw.get("second"), "str")
-            other = _check(f"{w}.other", raw.get("other", ""), "str")
-            tweak = GridTweak(kind, card, fld, second, cells, other)
-        elif raw.get("gives") is not None:
-            tweak = PairTweak(kind, card, fld, _check(f"{w}.gives", raw.get("gives"), "str"))
-        else:
-            tweak = Tweak(kind, card, fld)
-        values = _ints(f"{where}.values", data.get("values"), MAX_CELLS)
-        if not values or len(set(values)) != len(values):
-            raise _bad(f"{where}.values", "values, each once")
-        if isinstance(tweak, GridTweak) and not all(0 <= v < len(tweak.cells) for v in values):
-            raise _bad(f"{where}.values", "cells of the sweep")
-        for v in values:  # the deck takes every value kept (the panel makes each the draft)
-            tweak.apply(deck, v)
-    except VerliesError as e:
-        if isinstance(e, WorkspaceError):
-            raise
-        raise _bad(w, str(e)[:300]) from None
-    refused = _ints(f"{where}.refused", data.get("refused", []), MAX_CELLS)
-    status = data.get("status")
-    if status not in ("done", "cancelled"):
-        raise _bad(f"{where}.status", "done or cancelled")
-    known = set(quantities_of(deck))
-    raw_figs = data.get("figures")
-    if not isinstance(raw_figs, dict) or len(raw_figs) > len(known):
-        raise _bad(f"{where}.figures", "an object of the deck's quantities")
-    figures: dict[str, list[Any]] = {}
-    for q, pts in raw_figs.items():
-        wq = f"{where}.figures.{str(q)[:40]}"
-        if q not in known:
-            raise _bad(wq, "a quantity of the swept deck")
-        if not isinstance(pts, list) or len(pts) > len(values):
-            raise _bad(wq, f"a list of at most {len(values)} points")
-        out = []
-        for i, p in enumerate(pts):
-            wp = f"{wq}[{i}]"
-            if not isinstance(p, list) or len(p) != 6:
-                raise _bad(wp, "value, estimate, low, high, games, floor")
-            value = _check(wp, p[0], "int")
-            if value not in values:
-                raise _bad(wp, "a value of the sweep")
-            est, low, high, floor = (_check(wp, x, "float") for x in (p[1], p[2], p[3], p[5]))
-            games = _check(wp, p[4], "int")
-            if games < 0:
-                raise _bad(wp, "games at least 0")
-            out.append(Point(value, est, low, high, games, floor))
-        figures[str(q)] = out
-    quantity = data.get("quantity")
-    if quantity is not None and quantity not in known:
-        raise _bad(f"{where}.quantity", "a quantity of the swept deck")
-    return SweepFigures(
-        quantity=quantity,
-        tweak=tweak,
-        values=values,
-        refused=refused,
-        figures=figures,
-        status=str(status),
-        done=_check(f"{where}.done", data.get("done", 0), "int"),
-        total=_check(f"{where}.total", data.get("total", 0), "int"),
-    )
-
-
-def sweep_decks(data: dict[str, Any], deck: Deck) -> list[Deck]:
-    """The decks a kept sweep is of: the swept draft and the draft at each of its values
-    (one of them made the draft by "Make it the draft" is still that sweep's)."""
-    figs = sweep_figures(data, deck)
-    return [deck, *(figs.tweak.apply(deck, v) for v in figs.values)]
 
 
 # ---- the workspace ----------------------------------------------------------------------
@@ -777,6 +567,8 @@ class WorkspaceModel:
         elif kind == "skill":
             skill_reports(data, f"{where}.data")
         elif kind == "sweep":
+            from verlies.ui.workspace.sweep_kept import sweep_figures
+
             sweep_figures(data, deck, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
@@ -879,14 +671,11 @@ class WorkspaceModel:
         return not res.fresh(self.draft)
 
     def _sweep_decks(self, res: StoredResult) -> list[Deck]:
-        kept = self._sweep_cache
-        if kept is None or kept[0] is not res:
-            try:
-                decks = sweep_decks(res.data, res.deck)
-            except VerliesError:
-                decks = [res.deck]
-            kept = self._sweep_cache = (res, decks)
-        return kept[1]
+        from verlies.ui.workspace.sweep_kept import sweep_decks
+
+        if self._sweep_cache is None or self._sweep_cache[0] is not res:
+            self._sweep_cache = (res, sweep_decks(res.data, res.deck))
+        return self._sweep_cache[1]
 
     # ---- writing -------------------------------------------------------------------------
 

@@ -32,9 +32,8 @@ from verlies.ui.workspace.model import (
     impact_figures,
     skill_data,
     skill_reports,
-    sweep_data,
-    sweep_figures,
 )
+from verlies.ui.workspace.sweep_kept import sweep_data, sweep_figures
 
 if TYPE_CHECKING:
     from verlies.store.workspace import WorkspaceStore
