@@ -55,7 +55,6 @@ __all__ = [
     "SweepRun",
     "default_range",
     "fields_of",
-    "figures_of",
     "givers_of",
     "is_share",
     "points_of",
@@ -226,13 +225,6 @@ def points_of(res: SweepResult, quantity: str) -> list[Point]:
     return got
 
 
-def figures_of(res: SweepResult, deck: Deck) -> dict[str, list[Point]]:
-    """Every curve the panel can show of a sweep (:func:`quantities_of` ``deck``, the
-    swept draft), as :func:`points_of` draws it: what the workspace keeps of a sweep, so
-    that a reload draws the same curve and table without playing a game."""
-    return {q: points_of(res, q) for q in quantities_of(deck)}
-
-
 class SweepRun(PooledRun):
     """One sweep at a time on a draft, in a background thread; its points so far (the
     thread, the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
@@ -252,6 +244,7 @@ class SweepRun(PooledRun):
         #: The curves of a sweep given back by the workspace (no :attr:`result`: its
         #: games are not kept, only the figures drawn from them).
         self.saved: dict[str, list[Point]] = {}
+        self._ended: dict[str, list[Point]] = {}  # an ended sweep's curves, worked out once
 
     def start(
         self,
@@ -354,7 +347,7 @@ class SweepRun(PooledRun):
         self.decks = decks
         self._spreads = {}
         self.result = None
-        self.saved = {}
+        self.saved, self._ended = {}, {}
         executor = self.executor()
 
         def update(result: SweepResult) -> None:
@@ -385,7 +378,13 @@ class SweepRun(PooledRun):
         figures."""
         if self.result is None:
             return list(self.saved.get(quantity, []))
-        return points_of(self.result, quantity)
+        if self.running:
+            return points_of(self.result, quantity)
+        # an ended sweep's curves do not change: each worked out once (the spread's
+        # bootstrap is the costly one), whatever redraws or keeps them
+        if quantity not in self._ended:
+            self._ended[quantity] = points_of(self.result, quantity)
+        return list(self._ended[quantity])
 
     def restore(
         self,
@@ -408,6 +407,7 @@ class SweepRun(PooledRun):
         self.deck, self.tweak, self.values, self.refused = deck, tweak, list(values), list(refused)
         self.decks, self._spreads, self.result = decks, {}, None
         self.saved = {q: list(ps) for q, ps in figures.items()}
+        self._ended = {}
         self.error, self.failure = None, None
         self.status = "cancelled" if status == "cancelled" else "done"
         self.done, self.total = done, total

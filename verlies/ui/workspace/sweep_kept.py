@@ -25,7 +25,7 @@ def sweep_data(run: Any, quantity: str | None = None) -> dict[str, Any]:
     spread's noise floor), so that a reload draws the same curve, table or heat map;
     ``quantity``: the curve shown when it ended (shown again)."""
     from verlies.sim.sweep import GridTweak
-    from verlies.ui.deck.sweep_model import PairTweak, figures_of
+    from verlies.ui.deck.sweep_model import PairTweak, quantities_of
 
     tw = run.tweak
     tweak: dict[str, Any] = {"kind": tw.kind, "card": tw.card, "field": tw.field}
@@ -33,7 +33,10 @@ def sweep_data(run: Any, quantity: str | None = None) -> dict[str, Any]:
         tweak["gives"] = tw.gives
     if isinstance(tw, GridTweak):
         tweak.update(second=tw.second, cells=[list(c) for c in tw.cells], other=tw.other)
-    figures = run.saved if run.result is None else figures_of(run.result, run.deck)
+    # every curve the panel can show (an ended run works each out once: SweepRun.points)
+    figures = (
+        run.saved if run.result is None else {q: run.points(q) for q in quantities_of(run.deck)}
+    )
     return as_json(
         {
             "tweak": tweak,
