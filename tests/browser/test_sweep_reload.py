@@ -114,8 +114,8 @@ def test_a_sweep_comes_back_after_a_reload(
     want = _shown(page)
     follow(
         page,
-        has(page, ".vl-workspace[data-pending='0'] .vl-workspace-saved"),
-        "the work saved",
+        has(page, ".vl-workspace[data-pending='0'][data-kept~='sweep'] .vl-workspace-saved"),
+        "the sweep saved",
         server=server,
     )
 

@@ -416,6 +416,8 @@ class WorkspaceModel:
         self.restored: Restored | None = None
         #: Drafts written at once (:meth:`note_draft`); the line shows it to the browser.
         self.draft_writes = 0
+        #: The results the last whole write holds (the line shows it to the tests).
+        self.kept: tuple[str, ...] = ()
         self.draft_unsaved = False  # the draft's last write at once failed: tried again
         self._draft_lock = threading.Lock()
         self._sweep_cache: tuple[StoredResult, list[Deck]] | None = None
@@ -741,4 +743,5 @@ class WorkspaceModel:
         with self._lock:
             self.error = None
             self.saved_at = at
+            self.kept = tuple(sorted(data["results"]))
         return True

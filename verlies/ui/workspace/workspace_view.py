@@ -456,13 +456,15 @@ class WorkspaceBar:
                 f'<span class="vl-workspace-saved" data-wid="{esc(m.wid)}">{saved} · {link}</span>'
             )
         # data-pending: a change not yet in the store (the tests wait for it to clear);
-        # data-drafts: the drafts written at once (each edit is in the store when it grows)
+        # data-drafts: the drafts written at once (each edit is in the store when it grows);
+        # data-kept: the results the last whole write holds
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
         self.line.value = (
             f'<div class="vl-workspace vl-small" data-pending="{pending}" '
-            f'data-drafts="{m.draft_writes}">{"".join(parts)}</div>'
+            f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}">'
+            f"{''.join(parts)}</div>"
             if parts
             else ""
         )
