@@ -6,6 +6,11 @@ Save button costs). Prints the JSON's size, median and max times over ``--runs``
 ratio to the baseline. The workspace is written at most once a second (``GAP``), so the
 write's time is the most it adds per second of editing.
 
+Per keystroke (issue 38 leftovers, item 2): every change of the working draft is written
+at once, alone (``note_draft`` → the deck file's text → ``WorkspaceStore.save_draft``).
+Its cost is printed beside the same run's parse of the same deck file (``Deck.loads``:
+what reading a deck costs at all), as a ratio.
+
     .venv/bin/python benchmarks/workspace_write.py [--runs 30]
 """
 
@@ -83,6 +88,21 @@ def main() -> None:
             drafts.save("bench", draft, client="c" * 32)
 
         w, r, b = (_times(f, args.runs) for f in (write, read, baseline))
+
+        # a keystroke: a new draft (two alternate, each a new object) written at once
+        edits = [draft.with_count("treasure", "schatz-alte-muenze", 2 + i % 2) for i in range(2)]
+        turn = iter(range(10**9))
+        text = draft.dumps()
+
+        def keystroke() -> None:
+            writes = spaces.draft_writes
+            model.note_draft(edits[next(turn) % 2])
+            assert spaces.draft_writes == writes + 1
+
+        def parse() -> None:
+            Deck.loads(text)
+
+        k, p = (_times(f, args.runs) for f in (keystroke, parse))
     print(f"workspace JSON: {size:,} bytes ({len(col.figures)} impact figures)")
     print(f"{'':32} {'median ms':>10} {'max ms':>8} {'÷ baseline':>11}")
     mb = statistics.median(b)
@@ -93,6 +113,12 @@ def main() -> None:
     ):
         med = statistics.median(xs)
         print(f"{label:32} {med * 1000:10.1f} {max(xs) * 1000:8.1f} {med / mb:11.2f}")
+    mp = statistics.median(p)
+    print(f"\ndeck file: {len(text.encode('utf-8')):,} bytes")
+    print(f"{'':32} {'median ms':>10} {'max ms':>8} {'÷ parse':>11}")
+    for label, xs in (("baseline: parse the deck file", p), ("draft written at once (a key)", k)):
+        med = statistics.median(xs)
+        print(f"{label:32} {med * 1000:10.1f} {max(xs) * 1000:8.1f} {med / mp:11.2f}")
 
 
 if __name__ == "__main__":

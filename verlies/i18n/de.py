@@ -2351,4 +2351,13 @@ TEXTS: dict[str, str] = {
         "läuft (Start)."
     ),
     "balview.feel.of": "Spielgefühl des Entwurfs „{draft}“ gegen „{base}“.",
+    # --- keep ---
+    "workspace.item.sweep": "Durchgespielte Zahl von „{draft}“ ({time})",
+    "page.lost.frozen": (
+        "Der Spielserver antwortet nicht — neu laden, um weiterzumachen (der Hinweis "
+        "verschwindet, sobald er wieder antwortet)"
+    ),
+    "page.lost.frozen_inert": (
+        "Solange der Spielserver nicht antwortet, nimmt diese Seite keine Eingaben an."
+    ),
 }

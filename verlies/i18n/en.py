@@ -2181,4 +2181,10 @@ TEXTS: dict[str, str] = {
         "The games of a saved result can be shown once it is run again (Start)."
     ),
     "balview.feel.of": "Game feel of the draft “{draft}” against “{base}”.",
+    # --- keep ---
+    "workspace.item.sweep": "swept number of “{draft}” ({time})",
+    "page.lost.frozen": (
+        "The game server does not answer — reload to resume (the banner goes if it answers again)"
+    ),
+    "page.lost.frozen_inert": "This page takes no input while the game server does not answer.",
 }

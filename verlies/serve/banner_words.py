@@ -26,11 +26,18 @@ LANGUAGES = ("de", "en")
 KEYS = {"lost": "page.autosave.lost_unsaved", "reload": "page.autosave.reload"}
 #: Said under it once the page stops taking input.
 INERT_KEY = "page.lost.inert"
+#: What the banner says when the kernel or the server is there but does not answer the
+#: page's heartbeat (resume.js: it goes when they answer again), and under it.
+FROZEN_KEYS = {"frozen": "page.lost.frozen", "frozen_inert": "page.lost.frozen_inert"}
 
 
 def words_json() -> str:
     data = {
-        lang: {**{k: text(key, lang) for k, key in KEYS.items()}, "inert": text(INERT_KEY, lang)}
+        lang: {
+            **{k: text(key, lang) for k, key in KEYS.items()},
+            "inert": text(INERT_KEY, lang),
+            **{k: text(key, lang) for k, key in FROZEN_KEYS.items()},
+        }
         for lang in LANGUAGES
     }
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

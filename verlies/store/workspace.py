@@ -10,8 +10,15 @@ never run). What the JSON holds is the page's business
 (:mod:`verlies.ui.workspace.model`); the store bounds its size and checks it is a JSON
 object of this format, and says which row and what is wrong when it is not.
 
-**Migration.** Opening a :class:`WorkspaceStore` creates the table if it is missing and
-changes nothing else.
+**The working draft at once** (:meth:`WorkspaceStore.save_draft`): every change of the
+working draft is written as it is made, alone, to the table ``workspace_drafts`` (one row
+per workspace: the deck file's text), so that an edit made a moment before the kernel dies
+is not lost; the whole workspace (results, place) is written at most once a second. When
+that row is there, :meth:`WorkspaceStore.load` gives it as ``"working"`` beside the
+workspace's own ``"draft"`` (the draft its results with no deck of their own are of).
+
+**Migration.** Opening a :class:`WorkspaceStore` creates the tables if they are missing
+and changes nothing else.
 
 >>> from verlies.store import PlaytestStore
 >>> spaces = WorkspaceStore(PlaytestStore("sqlite://"))
@@ -38,7 +45,15 @@ import sqlalchemy as sa
 from verlies.errors import Phrase
 from verlies.store.db import PlaytestStore, StoreError, database_error, schema_change
 
-__all__ = ["FORMAT", "MAX_BYTES", "WorkspaceStore", "new_id", "valid_id", "workspace_table"]
+__all__ = [
+    "FORMAT",
+    "MAX_BYTES",
+    "WorkspaceStore",
+    "new_id",
+    "valid_id",
+    "workspace_drafts",
+    "workspace_table",
+]
 
 #: The largest workspace the store keeps (UTF-8 bytes of its JSON): a deck file (at most
 #: 1 MiB, ``verlies.deck.limits``) and the results' figures fit; a row larger than this is
@@ -58,6 +73,15 @@ workspace_table = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("data", sa.Text, nullable=False),  # JSON object: {"format": 1, ...}
+)
+
+
+workspace_drafts = sa.Table(
+    "workspace_drafts",
+    _meta,
+    sa.Column("id", sa.String(32), primary_key=True),  # the workspace's id
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("draft", sa.Text, nullable=False),  # a whole deck file (TOML)
 )
 
 
@@ -90,8 +114,10 @@ class WorkspaceStore:
 
     def __init__(self, store: PlaytestStore) -> None:
         self.store = store
-        #: Rows written by this object (a test's bound on writes counts these).
+        #: Whole workspaces written by this object (a test's bound on writes counts these).
         self.writes = 0
+        #: Working drafts written alone (:meth:`save_draft`).
+        self.draft_writes = 0
         try:
             with schema_change(store.engine) as conn:
                 _meta.create_all(conn)
@@ -133,6 +159,51 @@ class WorkspaceStore:
         except sa.exc.SQLAlchemyError as e:
             raise StoreError(words=database_error("store.err.db", self.store.url, e)) from None
         self.writes += 1
+        return now
+
+    def save_draft(self, wid: str, text: str, client: str = "") -> float:
+        """Write the working draft ``text`` (a deck file) of workspace ``wid`` at once,
+        alone (made if new, with no results: :meth:`latest` finds it); returns the time
+        written. Refused as :meth:`save` refuses (StoreError, nothing written): a malformed
+        id, a draft larger than :data:`MAX_BYTES`, another browser's workspace."""
+        if not valid_id(wid):
+            raise _refused("id", id=repr(wid)[:40])
+        if not isinstance(text, str):
+            raise _refused("corrupt", id=wid, error="a draft that is not text")
+        size = len(text.encode("utf-8"))
+        if size > MAX_BYTES:
+            raise _refused("too_large", size=size, max=MAX_BYTES)
+        now = time.time()
+        empty = json.dumps({"draft": None, "place": {}, "results": {}, "format": FORMAT})
+        try:
+            with self.store.engine.begin() as conn:
+                old = conn.execute(
+                    sa.select(workspace_table.c.client).where(workspace_table.c.id == wid)
+                ).first()
+                if old is None:
+                    conn.execute(
+                        workspace_table.insert().values(
+                            id=wid, client=client, created=now, updated=now, data=empty
+                        )
+                    )
+                elif old[0] != client:
+                    raise _refused("foreign", id=wid)
+                else:  # the workspace written last is this one (latest() finds it)
+                    conn.execute(
+                        workspace_table.update()
+                        .where(workspace_table.c.id == wid)
+                        .values(updated=now)
+                    )
+                done = conn.execute(
+                    workspace_drafts.update()
+                    .where(workspace_drafts.c.id == wid)
+                    .values(updated=now, draft=text)
+                )
+                if not done.rowcount:
+                    conn.execute(workspace_drafts.insert().values(id=wid, updated=now, draft=text))
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=database_error("store.err.db", self.store.url, e)) from None
+        self.draft_writes += 1
         return now
 
     def latest(self, client: str) -> str | None:
@@ -185,9 +256,22 @@ class WorkspaceStore:
             raise _refused("corrupt", id=wid, error=str(e)[:200]) from None
         if not isinstance(data, dict):
             raise _refused("corrupt", id=wid, error=f"a {type(data).__name__}, not an object")
-        if data.get("format") != FORMAT:
+        got = data.get("format")
+        if isinstance(got, bool) or not isinstance(got, int) or got != FORMAT:  # true == 1
             raise _refused("format", id=wid, got=repr(data.get("format"))[:20], want=FORMAT)
         data["updated"] = float(head[1])
+        data.pop("working", None)  # only the draft's own row says it
+        query = sa.select(sa.func.length(workspace_drafts.c.draft)).where(
+            workspace_drafts.c.id == wid
+        )
+        with _said(self.store.url), self.store.engine.connect() as conn:
+            length = conn.execute(query).scalar()
+            if length is not None:
+                if int(length) > MAX_BYTES:
+                    raise _refused("too_large", size=int(length), max=MAX_BYTES)
+                data["working"] = conn.execute(
+                    sa.select(workspace_drafts.c.draft).where(workspace_drafts.c.id == wid)
+                ).scalar_one()
         return data
 
     def delete(self, wid: str) -> bool:
@@ -195,5 +279,6 @@ class WorkspaceStore:
         if not valid_id(wid):
             return False
         with self.store.engine.begin() as conn:
+            conn.execute(workspace_drafts.delete().where(workspace_drafts.c.id == wid))
             done = conn.execute(workspace_table.delete().where(workspace_table.c.id == wid))
         return bool(done.rowcount)

@@ -246,6 +246,10 @@ class SweepRun(PooledRun):
         #: The swept draft at every value (made once, when the range is checked).
         self.decks: dict[int, Deck] = {}
         self._spreads: dict[tuple[int, int], tuple[float, float, float, float]] = {}
+        #: The curves of a sweep given back by the workspace (no :attr:`result`: its
+        #: games are not kept, only the figures drawn from them).
+        self.saved: dict[str, list[Point]] = {}
+        self._ended: dict[str, list[Point]] = {}  # an ended sweep's curves, worked out once
 
     def start(
         self,
@@ -348,6 +352,7 @@ class SweepRun(PooledRun):
         self.decks = decks
         self._spreads = {}
         self.result = None
+        self.saved, self._ended = {}, {}
         executor = self.executor()
 
         def update(result: SweepResult) -> None:
@@ -374,8 +379,43 @@ class SweepRun(PooledRun):
 
     def points(self, quantity: str) -> list[Point]:
         """The curve so far: every value with games, its estimate and 95 % interval (the
-        spread of the win rates: also its noise floor)."""
-        return [] if self.result is None else points_of(self.result, quantity)
+        spread of the win rates: also its noise floor); of a sweep given back, its kept
+        figures."""
+        if self.result is None:
+            return list(self.saved.get(quantity, []))
+        if self.running:
+            return points_of(self.result, quantity)
+        # an ended sweep's curves do not change: each worked out once (the spread's
+        # bootstrap is the costly one), whatever redraws or keeps them
+        if quantity not in self._ended:
+            self._ended[quantity] = points_of(self.result, quantity)
+        return list(self._ended[quantity])
+
+    def restore(
+        self,
+        deck: Deck,
+        tweak: Tweak,
+        values: list[int],
+        refused: list[int],
+        figures: dict[str, list[Point]],
+        *,
+        status: str = "done",
+        done: int = 0,
+        total: int = 0,
+    ) -> None:
+        """A sweep of ``deck`` kept by the workspace shown again: its range, its figures
+        (every quantity's curve) and how it ended. Every value's deck is made again from
+        ``deck`` (so "Make it the draft" and "now" work as after the run); a value the
+        deck refuses now is VerliesError (nothing changed)."""
+        self._check_idle()
+        decks = {v: tweak.apply(deck, v) for v in values}
+        self.deck, self.tweak, self.values, self.refused = deck, tweak, list(values), list(refused)
+        self.decks, self._spreads, self.result = decks, {}, None
+        self.saved = {q: list(ps) for q, ps in figures.items()}
+        self._ended = {}
+        self.error, self.failure = None, None
+        self.status = "cancelled" if status == "cancelled" else "done"
+        self.done, self.total = done, total
 
     def deck_at(self, value: int) -> Deck:
         """The swept draft with the number at ``value``."""

@@ -173,6 +173,8 @@ class SweepPanel(RunPanel):
         self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
         self.lang = lang
         self.run = SweepRun(workers)
+        #: Called on the kernel's loop when a sweep ends (the workspace keeps it).
+        self.done_listeners: list[Callable[[], None]] = []
         self.title = W.HTML()
         self.intro = W.HTML()
         self.field = W.Dropdown(options=[])
@@ -535,6 +537,39 @@ class SweepPanel(RunPanel):
     def _done(self, _run: SweepRun) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True
         self._draw()
+        for listener in list(self.done_listeners):
+            listener()
+
+    def restore(
+        self,
+        deck: Deck,
+        tweak: Tweak,
+        values: list[int],
+        refused: list[int],
+        figures: dict[str, list[Point]],
+        *,
+        status: str = "done",
+        done: int = 0,
+        total: int = 0,
+        quantity: str | None = None,
+    ) -> bool:
+        """A sweep kept by the workspace shown again (its curve, table or heat map from its
+        kept figures, ``quantity`` shown if given; "now" or out of date against the draft
+        as it is). False: a sweep is running here (its own result wins) or the deck refuses
+        a value now."""
+        if self.run.running:
+            return False
+        try:
+            self.run.restore(
+                deck, tweak, values, refused, figures, status=status, done=done, total=total
+            )
+        except VerliesError:
+            return False
+        if quantity is not None:
+            self._offer_quantities(quantity)
+        self._offer_picks()
+        self._draw()
+        return True
 
     def _clicked(self, value: int) -> None:
         """A point of the curve was clicked: the same as picking it and taking it."""

@@ -3,5 +3,7 @@ it and the page's place, kept in the playtest store as they change and given bac
 reload, a resume link (``?ws=<id>``) or a dead kernel.
 
 ``model`` decides without widgets (what is kept, when it is written, what comes back and
-whether each result is still of the draft); ``view`` wires it into the play page.
+whether each result is still of the draft); ``fields`` checks a stored field as it is read
+back; ``sweep_kept`` keeps and reads back a Deck-tab sweep's figures;
+``workspace_view`` wires it into the play page.
 """

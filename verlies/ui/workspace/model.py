@@ -10,9 +10,13 @@ is checked field by field and drawn again by the page's own code.
 
 **When** (:meth:`WorkspaceModel.changed`, :meth:`WorkspaceModel.flush`): a change marks the
 workspace to be written; the view writes it :data:`GAP` seconds later, and never sooner
-than :data:`GAP` seconds after the last write. So typing in a card's text writes at most
-once a second, whatever the keystrokes, and a change is in the store about a second after
-it was made (a kernel killed within that second loses that last second).
+than :data:`GAP` seconds after the last write. So the results and the place are written
+at most once a second, whatever the keystrokes. The working draft is written at once
+besides, alone (:meth:`WorkspaceModel.note_draft`, ``WorkspaceStore.save_draft``): an edit
+is in the store before the kernel answers the browser's next message, so a kernel killed
+a moment after an edit loses no edit (a result finished within the last second may still
+be lost; it is computed again). A draft write that fails is tried again with the next
+write.
 
 **Who finds it** (:meth:`WorkspaceModel.hello`): the browser's random id (kept in its
 localStorage, sent by the page's script) finds the workspace it wrote last; a resume link
@@ -38,6 +42,11 @@ from urllib.parse import parse_qs
 from verlies.deck import Deck
 from verlies.deck.limits import MAX_BYTES as DECK_MAX_BYTES
 from verlies.errors import DeckError, Phrase, VerliesError, WordedError
+from verlies.ui.workspace.balance_kept import KeptRun, kept_run
+from verlies.ui.workspace.fields import WorkspaceError
+from verlies.ui.workspace.fields import as_json as _as_json
+from verlies.ui.workspace.fields import bad as _bad
+from verlies.ui.workspace.fields import check as _check
 
 if TYPE_CHECKING:  # SQLAlchemy loads with the first hello or write, not with the page
     from verlies.store.workspace import WorkspaceStore
@@ -61,53 +70,14 @@ __all__ = [
 #: Seconds between two writes at least, and from a change to its write at most.
 GAP = 1.0
 #: The results a workspace keeps, in the order the page names them.
-KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare")
+KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "sweep")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
-
-
-class WorkspaceError(WordedError):
-    """A stored workspace that cannot be given back (``workspace.err.``: what and where)."""
-
-
-def _bad(where: str, what: str) -> WorkspaceError:
-    return WorkspaceError(words=Phrase.of("workspace.err.field", where=where, what=what))
+#: The most tabs a stored place may name.
+MAX_TABS = 100
 
 
 # ---- the results as figures --------------------------------------------------------------
-
-
-def _check(where: str, value: Any, hint: str) -> Any:
-    """``value`` as the annotation ``hint`` of a result's field wants it (JSON's kinds), or
-    a :class:`WorkspaceError` naming the field."""
-    hint = hint.replace(" ", "")
-    if hint == "float":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _bad(where, f"a number, not {type(value).__name__}")
-        return float(value)
-    if hint == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(where, f"a whole number, not {type(value).__name__}")
-        return value
-    if hint == "bool":
-        if not isinstance(value, bool):
-            raise _bad(where, f"true or false, not {type(value).__name__}")
-        return value
-    if hint == "str":
-        if not isinstance(value, str) or len(value) > 200:
-            raise _bad(where, "a short text")
-        return value
-    if hint == "tuple[float,float]|None":
-        if value is None:
-            return None
-        if not isinstance(value, list) or len(value) != 2:
-            raise _bad(where, "two numbers or null")
-        return (_check(where, value[0], "float"), _check(where, value[1], "float"))
-    if hint == "Key":
-        if not isinstance(value, list) or len(value) != 2:
-            raise _bad(where, "a card's kind and id")
-        return (_check(where, value[0], "str"), _check(where, value[1], "str"))
-    raise _bad(where, f"a field of an unknown kind ({hint})")  # pragma: no cover - our types
 
 
 def _fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -124,15 +94,6 @@ def _fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> 
     return out
 
 
-def _as_json(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` as the store gives it back (tuples become lists): what is kept in memory is
-    what a reload reads."""
-    import json
-
-    out: dict[str, Any] = json.loads(json.dumps(data, allow_nan=True))
-    return out
-
-
 def balance_data(answer: Any, kept: KeptRun | None = None) -> dict[str, Any]:
     """The Balance tab's before/after answer (:class:`verlies.sim.verdict.BeforeAfter`) as
     JSON figures: every row, the verdict, what decided it, the games, the targets; with
@@ -146,115 +107,16 @@ def balance_data(answer: Any, kept: KeptRun | None = None) -> dict[str, Any]:
     return _as_json(out)
 
 
-#: The most a kept download may be (characters): a larger one is not kept (said so).
-MAX_DOWNLOAD = 400_000
-#: The most bins a kept game-length plot may have.
-MAX_BINS = 400
-
-
-@dataclass(frozen=True)
-class KeptRun:
-    """What the Balance tab shows beside its answer, kept as figures so a reload shows it
-    whole: the run's settings (for "play N more", which replays the same seeds), both
-    decks' game lengths (:class:`verlies.sim.plots.Overlay`, not the games), the base's
-    name, and the downloads' text ("" when too large to keep)."""
-
-    games: int
-    players: int
-    seed: int
-    watch: str
-    targets: str
-    base: str
-    lengths: Any  # verlies.sim.plots.Overlay | None
-    csv: str
-    json: str
-
-    def to_dict(self) -> dict[str, Any]:
-        lengths = None
-        if self.lengths is not None:
-            o = self.lengths
-            lengths = {
-                "starts": list(o.starts),
-                "counts_a": list(o.counts_a),
-                "counts_b": list(o.counts_b),
-                "width": o.width,
-                "median_a": o.median_a,
-                "median_b": o.median_b,
-            }
-        small = len(self.csv) + len(self.json) <= MAX_DOWNLOAD
-        return {
-            "games": self.games,
-            "players": self.players,
-            "seed": self.seed,
-            "watch": self.watch,
-            "targets": self.targets,
-            "base": self.base,
-            "lengths": lengths,
-            "csv": self.csv if small else "",
-            "json": self.json if small else "",
-        }
-
-
-def kept_run(data: Any, where: str = "balance") -> KeptRun | None:
-    """:func:`balance_data`'s ``run`` read back, each field checked (None: a workspace
-    kept before there was one); WorkspaceError naming the field that is wrong."""
-    from verlies.sim.plots import Overlay
-    from verlies.ui.balance.balance_model import WATCH
-
-    if not isinstance(data, dict) or data.get("run") is None:
-        return None
-    raw = data["run"]
-    where = f"{where}.run"
-    if not isinstance(raw, dict):
-        raise _bad(where, "an object")
-    ints = {k: _check(f"{where}.{k}", raw.get(k), "int") for k in ("games", "players", "seed")}
-    if not 8 <= ints["games"] <= 1_000_000 or ints["players"] not in (2, 3, 4):
-        raise _bad(where, "games from 8 to 1,000,000 and 2 to 4 players")
-    watch = _check(f"{where}.watch", raw.get("watch"), "str")
-    if watch not in WATCH:
-        raise _bad(f"{where}.watch", f"one of {', '.join(WATCH)}")
-    texts = {}
-    for k in ("csv", "json"):
-        v = raw.get(k, "")
-        if not isinstance(v, str) or len(v) > MAX_DOWNLOAD:
-            raise _bad(f"{where}.{k}", f"a text of at most {MAX_DOWNLOAD} characters")
-        texts[k] = v
-    lengths = None
-    lraw = raw.get("lengths")
-    if lraw is not None:
-        lw = f"{where}.lengths"
-        if not isinstance(lraw, dict):
-            raise _bad(lw, "an object or null")
-        cols = {}
-        for k in ("starts", "counts_a", "counts_b"):
-            v = lraw.get(k)
-            if not isinstance(v, list) or len(v) > MAX_BINS:
-                raise _bad(f"{lw}.{k}", f"a list of at most {MAX_BINS} whole numbers")
-            cols[k] = tuple(_check(f"{lw}.{k}[{i}]", x, "int") for i, x in enumerate(v))
-        if not len(cols["starts"]) == len(cols["counts_a"]) == len(cols["counts_b"]):
-            raise _bad(lw, "three lists of the same length")
-        width = _check(f"{lw}.width", lraw.get("width"), "int")
-        if width < 1:
-            raise _bad(f"{lw}.width", "a whole number of at least 1")
-        lengths = Overlay(
-            cols["starts"],
-            cols["counts_a"],
-            cols["counts_b"],
-            width,
-            _check(f"{lw}.median_a", lraw.get("median_a"), "float"),
-            _check(f"{lw}.median_b", lraw.get("median_b"), "float"),
-        )
-    return KeptRun(
-        games=ints["games"],
-        players=ints["players"],
-        seed=ints["seed"],
-        watch=watch,
-        targets=_check(f"{where}.targets", raw.get("targets", ""), "str"),
-        base=_check(f"{where}.base", raw.get("base", ""), "str"),
-        lengths=lengths,
-        csv=texts["csv"],
-        json=texts["json"],
-    )
+#: A row of a Balance answer's quantities outside its family (``verdict.other_rows``).
+_OTHER_ROW = {
+    "a": "float",
+    "b": "float",
+    "diff": "float",
+    "low": "float",
+    "high": "float",
+    "level": "float",
+    "star": "bool",
+}
 
 
 def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
@@ -284,11 +146,20 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
     others = data.get("others", {})
     if not isinstance(others, dict) or len(others) > 200:
         raise _bad(f"{where}.others", "an object")
+    for key, row in others.items():
+        w = f"{where}.others.{str(key)[:40]}"
+        if len(key) > 200 or not isinstance(row, dict) or set(row) != set(_OTHER_ROW):
+            raise _bad(w, f"a row of {', '.join(_OTHER_ROW)}")
+        for name, hint in _OTHER_ROW.items():
+            _check(f"{w}.{name}", row[name], hint)
+    alpha = _check(f"{where}.alpha", data.get("alpha"), "float")
+    if not 0 < alpha < 1:
+        raise _bad(f"{where}.alpha", "a level between 0 and 1")
     answer = BeforeAfter(
         verdict=_check(f"{where}.verdict", data.get("verdict"), "str"),
         rows=rows,
         games=_check(f"{where}.games", data.get("games"), "int"),
-        alpha=_check(f"{where}.alpha", data.get("alpha"), "float"),
+        alpha=alpha,
         sequential=data.get("method") == "always-valid",
         corrected=data.get("correction") == "holm",
         base_name=_check(f"{where}.base", data.get("base"), "str"),
@@ -580,6 +451,13 @@ class WorkspaceModel:
         self.error: WordedError | None = None  # the last write's failure
         self.load_error: WordedError | None = None  # why the stored work did not come back
         self.restored: Restored | None = None
+        #: Drafts written at once (:meth:`note_draft`); the line shows it to the browser.
+        self.draft_writes = 0
+        #: The results the last whole write holds (the line shows it to the tests).
+        self.kept: tuple[str, ...] = ()
+        self.draft_unsaved = False  # the draft's last write at once failed: tried again
+        self._draft_lock = threading.Lock()
+        self._sweep_cache: tuple[StoredResult, list[Deck]] | None = None
 
     @property
     def store(self) -> WorkspaceStore:
@@ -651,7 +529,10 @@ class WorkspaceModel:
             restored.place.pop("tab", None)
         with self._lock:
             # the owner goes on writing it; another browser (a link) writes its own copy
-            self.wid = wid if self.store.owner(wid) == self.client else None
+            # a row that did not read whole (a result left out) is kept as it was: the
+            # page writes its work to a new one
+            whole = not restored.dropped
+            self.wid = wid if whole and self.store.owner(wid) == self.client else None
             if restored.draft is not None:
                 self.draft = restored.draft
             self.place = dict(restored.place)
@@ -664,14 +545,24 @@ class WorkspaceModel:
         the place is wrong, and nothing comes back; a result that does not read is left
         out and said in :attr:`Restored.dropped`)."""
         out = Restored(wid, float(data.get("updated", 0.0)))
-        if data.get("draft") is not None:
-            out.draft = _read_deck(data["draft"], "draft")
+        # the draft the results are of, and the working draft written at once since
+        of_results = None if data.get("draft") is None else _read_deck(data["draft"], "draft")
+        out.draft = of_results
+        working = data.get("working")
+        if working is not None:
+            out.draft = (
+                of_results
+                if of_results is not None and working == data.get("draft")
+                else _read_deck(working, "working")
+            )
         place = data.get("place", {})
         if not isinstance(place, dict):
             raise _bad("place", "an object")
         tab = place.get("tab")
         if tab is not None:
             out.place["tab"] = _check("place.tab", tab, "int")
+            if not 0 <= out.place["tab"] < MAX_TABS:
+                raise _bad("place.tab", f"a tab from 0 to {MAX_TABS - 1}")
         card = place.get("card")
         if card is not None:
             out.place["card"] = _check("place.card", card, "Key")
@@ -685,7 +576,7 @@ class WorkspaceModel:
                 )
                 continue
             try:
-                out.results[kind] = self._read_result(kind, raw, out.draft)
+                out.results[kind] = self._read_result(kind, raw, of_results)
             except WorkspaceError as e:
                 out.dropped.append((kind, e))
         return out
@@ -715,6 +606,10 @@ class WorkspaceModel:
             kept_run(data, f"{where}.data")
         elif kind == "skill":
             skill_reports(data, f"{where}.data")
+        elif kind == "sweep":
+            from verlies.ui.workspace.sweep_kept import sweep_figures
+
+            sweep_figures(data, deck, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
         return StoredResult(kind, deck, at, data, of_draft)
@@ -727,7 +622,41 @@ class WorkspaceModel:
             if self.draft is draft:
                 return False
             self.draft = draft
-            return self.changed()
+            due = self.changed()
+        self.write_draft()
+        return due
+
+    def write_draft(self) -> bool:
+        """Write the working draft now, alone (see the module's text); True if written. A
+        failing store is said in :attr:`error` and the next write tries again. Two at a
+        time: the later draft is the one written last."""
+        from verlies.store.db import StoreError
+        from verlies.store.workspace import new_id
+
+        with self._draft_lock:
+            with self._lock:
+                if not self.enabled or not self.heard or self.draft is None:
+                    return False
+                if self.wid is None:
+                    self.wid = new_id()
+                draft, wid, client = self.draft, self.wid, self.client
+            try:
+                at = self.store.save_draft(wid, draft.dumps(), client=client)
+            except (StoreError, VerliesError) as e:
+                with self._lock:
+                    self.draft_unsaved = True
+                    self.error = e if isinstance(e, WordedError) else None
+                    if self.error is None:
+                        self.error = WorkspaceError(
+                            words=Phrase.of("workspace.err.field", where="-", what=str(e))
+                        )
+                return False
+            with self._lock:
+                self.draft_unsaved = False
+                self.error = None
+                self.saved_at = at
+                self.draft_writes += 1
+            return True
 
     def note_place(self, **place: Any) -> bool:
         """The page's place changed (``tab``: index, ``card``: (kind, id) or None)."""
@@ -776,7 +705,17 @@ class WorkspaceModel:
         res = self.results.get(kind)
         if res is None or self.draft is None:
             return None
+        if res.kind == "sweep" and res.of_draft:
+            # a sweep is of its draft and of every value of it made the draft
+            return not any(self.draft is d or self.draft == d for d in self._sweep_decks(res))
         return not res.fresh(self.draft)
+
+    def _sweep_decks(self, res: StoredResult) -> list[Deck]:
+        from verlies.ui.workspace.sweep_kept import sweep_decks
+
+        if self._sweep_cache is None or self._sweep_cache[0] is not res:
+            self._sweep_cache = (res, sweep_decks(res.data, res.deck))
+        return self._sweep_cache[1]
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -814,6 +753,8 @@ class WorkspaceModel:
         from verlies.store.db import StoreError
         from verlies.store.workspace import new_id
 
+        if self.draft_unsaved and self.clock() - self.last_write >= GAP:
+            self.write_draft()  # the draft's write at once failed: once more
         with self._lock:
             if not self.enabled or not self.heard or not self.dirty:
                 return False
@@ -840,4 +781,5 @@ class WorkspaceModel:
         with self._lock:
             self.error = None
             self.saved_at = at
+            self.kept = tuple(sorted(data["results"]))
         return True

@@ -24,6 +24,7 @@ from verlies.ui.play.app_model import Change, Changed, Source
 from verlies.ui.workspace.model import (
     KINDS,
     Restored,
+    StoredResult,
     WorkspaceModel,
     balance_answer,
     balance_data,
@@ -33,6 +34,7 @@ from verlies.ui.workspace.model import (
     skill_data,
     skill_reports,
 )
+from verlies.ui.workspace.sweep_kept import sweep_data, sweep_figures
 
 if TYPE_CHECKING:
     from verlies.store.workspace import WorkspaceStore
@@ -71,6 +73,8 @@ class WorkspaceBar:
         self._timer: threading.Timer | None = None
         self._timer_lock = threading.Lock()
         self._restoring = False
+        #: A kept sweep waiting for the Deck tab to be shown.
+        self._sweep_back: StoredResult | None = None
         if not enabled:
             return
         page.autosave.client.observe(self._hello, "value")
@@ -103,6 +107,7 @@ class WorkspaceBar:
         editor.card_list.observe(self._card, "value")
         editor.impact.done_listeners.append(self._impact_done)
         editor.drafts.done_listeners.append(self._compare_done)
+        editor.sweep.done_listeners.append(self._sweep_done)
         editor.on_draft_change(lambda _d: self._redraw_compare())
 
     def balance_built(self, tab: BalanceTab) -> None:
@@ -129,6 +134,8 @@ class WorkspaceBar:
             self.draw()  # data-pending: a write is on its way
 
     def _tab(self, change: dict[str, Any]) -> None:
+        if self._sweep_back is not None and not self._restoring:
+            self._sweep_if_shown()
         if change["new"] is not None and not self._restoring:
             if self.model.note_place(tab=int(change["new"])):
                 self._schedule()
@@ -139,6 +146,17 @@ class WorkspaceBar:
         if col.deck is None or col.status != "done" or not col.figures:
             return
         if self.model.note_result("impact", col.deck, impact_data(col)):
+            self._schedule()
+        self.draw()
+
+    def _sweep_done(self) -> None:
+        run = self.page.editor.sweep.run
+        if run.deck is None or run.tweak is None or run.status not in ("done", "cancelled"):
+            return
+        if run.result is None or not run.values:
+            return
+        quantity = str(self.page.editor.sweep.quantity.value or "") or None
+        if self.model.note_result("sweep", run.deck, sweep_data(run, quantity)):
             self._schedule()
         self.draw()
 
@@ -252,7 +270,7 @@ class WorkspaceBar:
     def _give_back(self, back: Restored) -> None:
         """The draft, the results and the place of ``back`` shown again."""
         page = self.page
-        deck_tab = ("impact", "compare")
+        deck_tab = ("impact", "compare", "sweep")
         if (
             back.draft is not None
             or any(k in back.results for k in deck_tab)
@@ -266,6 +284,11 @@ class WorkspaceBar:
                 self._show_impact(editor, impact.deck, impact.data)
             if "compare" in back.results:
                 self._redraw_compare()
+            sweep = back.results.get("sweep")
+            if sweep is not None:
+                # drawn when the Deck tab is shown: a bqplot figure made in a hidden tab
+                # has no size (the browser logs negative widths)
+                self._sweep_back = sweep
             card = back.place.get("card")
             if card is not None:
                 try:
@@ -277,6 +300,35 @@ class WorkspaceBar:
         tab = back.place.get("tab")
         if isinstance(tab, int) and 0 <= tab < len(page.tabs.children):
             page.tabs.selected_index = tab
+        self._sweep_if_shown()
+
+    def _sweep_if_shown(self) -> None:
+        """The kept sweep drawn in the Deck tab's panel once that tab is shown."""
+        res = self._sweep_back
+        if res is None:
+            return
+        editor = self.page.editor  # built when the sweep came back
+        shown = self.page.tabs.selected_index
+        children = self.page.tabs.children
+        if shown is None or not 0 <= shown < len(children):
+            return
+        if editor.widget not in getattr(children[shown], "children", ()):
+            return
+        self._sweep_back = None
+        if self.model.results.get("sweep") is not res:
+            return  # a sweep of this page replaced it
+        figs = sweep_figures(res.data, res.deck)
+        editor.sweep.restore(
+            res.deck,
+            figs.tweak,
+            figs.values,
+            figs.refused,
+            figs.figures,
+            status=figs.status,
+            done=figs.done,
+            total=figs.total,
+            quantity=figs.quantity,
+        )
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
         figs = impact_figures(data)
@@ -396,12 +448,16 @@ class WorkspaceBar:
             parts.append(
                 f'<span class="vl-workspace-saved" data-wid="{esc(m.wid)}">{saved} · {link}</span>'
             )
-        # data-pending: a change not yet in the store (the tests wait for it to clear)
+        # data-pending: a change not yet in the store (the tests wait for it to clear);
+        # data-drafts: the drafts written at once (each edit is in the store when it grows);
+        # data-kept: the results the last whole write holds
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
         self.line.value = (
-            f'<div class="vl-workspace vl-small" data-pending="{pending}">{"".join(parts)}</div>'
+            f'<div class="vl-workspace vl-small" data-pending="{pending}" '
+            f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}">'
+            f"{''.join(parts)}</div>"
             if parts
             else ""
         )

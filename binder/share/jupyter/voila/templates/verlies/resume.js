@@ -17,6 +17,18 @@
  *    in the page's language.
  * 3. Closing the tab warns while .vl-autosave says data-unsaved="1" (played here, not
  *    over, and the last write to the store failed).
+ * 4. The heartbeat: a kernel (or server) that is frozen but still reachable keeps its
+ *    socket open and says nothing, so 2. never fires. Every HEARTBEAT_MS the page asks
+ *    the kernel a kernel_info_request on its control channel (a v1 frame on the page's
+ *    own socket; ipykernel answers control on a thread of its own, so a kernel busy with
+ *    long work still answers: only a stopped or hung process does not). When no answer
+ *    came within the bound, the page asks the server (GET /api/kernels/<id>, the
+ *    kernel's own route): the bound is FLOOR_MS or FACTOR times the slowest of the
+ *    kernel's recent answers or of the server's answer now, whichever is longer, so a
+ *    machine that is slow for everything waits longer. Still no answer: the banner says
+ *    the game server does not answer (reload to resume) and the page takes no input;
+ *    it goes, and the page takes input again, when the kernel answers. A kernel that
+ *    died (2.) is said over it and never goes.
  * Jinja reads this file: no double braces, no brace-percent, no brace-hash in it.
  */
 (function () {
@@ -75,7 +87,10 @@
     }
     const active = document.querySelector(".vl-lang .mod-active");
     const lang = active && active.textContent.trim().toLowerCase() === "en" ? "en" : "de";
-    const fallback = { lost: "The game server restarted — reload the page", reload: "Reload", inert: "" };
+    const fallback = {
+      lost: "The game server restarted — reload the page", reload: "Reload", inert: "",
+      frozen: "The game server does not answer — reload to resume", frozen_inert: "",
+    };
     return (all && all[lang]) || fallback;
   }
 
@@ -92,18 +107,40 @@
   }
   INPUT.forEach((type) => window.addEventListener(type, refuse, true));
 
+  const madeInert = new Set();
+  let inertWatch = null;
   function makeInert(root) {
     for (const child of Array.from(root.children)) {
-      if (child !== box && child.tagName !== "SCRIPT") child.inert = true;
+      if (child !== box && child.tagName !== "SCRIPT" && !child.inert) {
+        child.inert = true;
+        madeInert.add(child);
+      }
     }
   }
 
+  function unbanner() {
+    // only a frozen server's banner goes (it answered again); a dead kernel's stays
+    if (watch.lost !== "frozen") return;
+    if (inertWatch) inertWatch.disconnect();
+    inertWatch = null;
+    madeInert.forEach((el) => { el.inert = false; });
+    madeInert.clear();
+    if (box) box.remove();
+    box = null;
+    watch.lost = null;
+    delete document.documentElement.dataset.verliesLost;
+    watch.beat.cleared += 1;
+  }
+
   function banner(why) {
-    if (watch.lost || leaving) return;
+    if (leaving) return;
+    if (watch.lost === "frozen" && why !== "frozen") unbanner(); // dead is worse: say it
+    if (watch.lost) return;
     watch.lost = why;
     const source = line();
     const said = words();
-    const text = source ? source.dataset.lost : said.lost;
+    const frozen = why === "frozen";
+    const text = frozen ? said.frozen : source ? source.dataset.lost : said.lost;
     const reload = source ? source.dataset.reload : said.reload;
     box = document.createElement("div");
     box.className = "vl-lost-banner";
@@ -123,12 +160,13 @@
     const note = document.createElement("span");
     note.className = "vl-lost-inert";
     note.style.cssText = "flex-basis:100%;font-weight:400;font-size:13px";
-    note.textContent = said.inert;
+    note.textContent = frozen ? said.frozen_inert : said.inert;
     box.append(span, button, note);
     document.body.appendChild(box);
     // The page stops taking input: what it shows stays readable, nothing reacts.
     makeInert(document.body);
-    new MutationObserver(() => makeInert(document.body)).observe(document.body, { childList: true });
+    inertWatch = new MutationObserver(() => makeInert(document.body));
+    inertWatch.observe(document.body, { childList: true });
     document.documentElement.dataset.verliesLost = why;
     button.focus();
   }
@@ -136,8 +174,105 @@
   const DEATH = /"execution_state"\s*:\s*"(restarting|autorestarting|dead)"/;
   const decoder = new TextDecoder();
   function inspect(text) {
+    if (beat.id && text.indexOf(beat.id) >= 0 && text.indexOf('"kernel_info_reply"') >= 0) {
+      answered();
+      return;
+    }
     if (text.indexOf('"status"') >= 0 && DEATH.test(text)) banner("kernel");
   }
+
+  // ---- 4. the heartbeat ------------------------------------------------------------
+  const HEARTBEAT_MS = 2000;
+  const FLOOR_MS = 6000;
+  const FACTOR = 8;
+  const KEEP = 8; // the kernel's answers the bound follows
+  const beat = {
+    id: null, at: 0, sent: 0, answered: 0, cleared: 0, rtts: [], serverMs: 0, asking: false,
+    socket: null, url: null,
+  };
+  watch.beat = beat; // read by the browser tests
+  const beatSession = Array.from(window.crypto.getRandomValues(new Uint8Array(8)),
+    (b) => b.toString(16).padStart(2, "0")).join("");
+  const encoder = new TextEncoder();
+
+  function v1Frame(channel, parts) {
+    // jupyter_server's v1 kernel websocket frame: a count of offsets, the offsets
+    // (little-endian 64-bit), then the channel and the message's parts
+    const chunks = [encoder.encode(channel), ...parts.map((p) => encoder.encode(JSON.stringify(p)))];
+    const count = chunks.length + 1;
+    const head = 8 * (1 + count);
+    const size = chunks.reduce((n, c) => n + c.length, head);
+    const buffer = new ArrayBuffer(size);
+    const view = new DataView(buffer);
+    view.setBigUint64(0, BigInt(count), true);
+    let at = head;
+    view.setBigUint64(8, BigInt(at), true);
+    chunks.forEach((c, i) => {
+      new Uint8Array(buffer, at, c.length).set(c);
+      at += c.length;
+      view.setBigUint64(8 * (i + 2), BigInt(at), true);
+    });
+    return buffer;
+  }
+
+  function bound() {
+    const slowest = beat.rtts.length ? Math.max(...beat.rtts) : 0;
+    return Math.max(FLOOR_MS, FACTOR * slowest, FACTOR * beat.serverMs);
+  }
+
+  function ping() {
+    const socket = beat.socket;
+    if (!socket || socket.readyState !== Native.OPEN || beat.id) return;
+    if (socket.protocol !== "v1.kernel.websocket.jupyter.org") return; // no frame of ours
+    beat.sent += 1;
+    beat.id = "verlies-beat-" + beatSession + "-" + beat.sent;
+    beat.at = performance.now();
+    const header = {
+      msg_id: beat.id, msg_type: "kernel_info_request", username: "verlies-heartbeat",
+      session: beatSession, date: new Date().toISOString(), version: "5.3",
+    };
+    try {
+      socket.send(v1Frame("control", [header, {}, {}, {}]));
+    } catch (err) {
+      beat.id = null;
+    }
+  }
+
+  function answered() {
+    beat.rtts.push(performance.now() - beat.at);
+    if (beat.rtts.length > KEEP) beat.rtts.shift();
+    beat.id = null;
+    beat.answered += 1;
+    unbanner();
+  }
+
+  function askServer() {
+    // overdue: how fast does the server answer now? The bound stretches with it.
+    if (beat.asking || !beat.url) return;
+    beat.asking = true;
+    const asked = beat.at;
+    const t0 = performance.now();
+    const silent = window.setTimeout(() => {
+      // the server does not answer either within the bound: frozen too
+      if (beat.id && beat.at === asked) banner("frozen");
+    }, bound());
+    window.fetch(beat.url, { credentials: "same-origin", cache: "no-store" })
+      .then(() => {
+        beat.serverMs = performance.now() - t0;
+        window.clearTimeout(silent);
+        if (beat.id && beat.at === asked && performance.now() - asked >= bound()) {
+          banner("frozen");
+        }
+      })
+      .catch(() => undefined) // a server gone: its socket closes (2.) and says so
+      .finally(() => { beat.asking = false; });
+  }
+
+  window.setInterval(() => {
+    if (leaving || (watch.lost && watch.lost !== "frozen")) return;
+    if (!beat.id) ping();
+    else if (performance.now() - beat.at >= bound()) askServer();
+  }, HEARTBEAT_MS);
 
   function closed() {
     watch.open = Math.max(0, watch.open - 1);
@@ -155,9 +290,16 @@
       const m = /\/api\/kernels\/([0-9a-f-]{36})\/channels/.exec(String(url));
       if (!m) return;
       watch.kernel = m[1];
+      const page = new URL(String(url), window.location.href);
+      page.protocol = page.protocol === "wss:" ? "https:" : "http:";
+      page.search = "";
+      page.pathname = page.pathname.replace(/\/channels\/?$/, "");
       this.addEventListener("open", () => {
         watch.open += 1;
         watch.lastOpen = Date.now();
+        beat.socket = this; // the heartbeat asks on the socket open now
+        beat.url = page.href;
+        beat.id = null;
       });
       this.addEventListener("close", closed);
       this.addEventListener("message", (event) => {

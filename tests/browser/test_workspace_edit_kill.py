@@ -1,0 +1,78 @@
+"""No edit lost before a kill (issue 38 leftovers, item 2), in a real browser against a real
+Voila: a person changes a card's count in the Deck tab; the moment the kernel has taken
+the edit (the workspace line counts the draft written at once, ``data-drafts``), the
+kernel is killed (SIGKILL, as the OS would), without waiting for the workspace's
+once-a-second write. The reload gives the edit back: the Deck tab lists the change.
+Every wait follows progress (tests/browser/progress.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+from progress import follow, follow_expect, has, open_page
+from test_resume import browser_known, kill_kernel
+
+from verlies import i18n
+from verlies.deck import Deck
+
+EDITOR = ".verlies-deck-editor"
+CARD = ("treasure", "schatz-alte-muenze")
+LANG = "en"
+
+
+def _tab(page: Page, key: str) -> None:
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text(key, LANG)}')")
+
+
+def _drafts(page: Page) -> int:
+    found = page.locator(".vl-workspace").get_attribute("data-drafts")
+    return int(found or 0)
+
+
+def test_an_edit_survives_a_kernel_killed_right_after_it(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    server = voila_server
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    browser_known(page, server)
+    page.click(f".vl-lang button:has-text('{LANG.upper()}')")
+    _tab(page, "page.tab_deck")
+    search = page.locator(
+        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', LANG)}')) input"
+    )
+    search.fill("muenz")
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    follow(page, lambda: card_list.locator("option").count() == 2, "the two coins", server=server)
+    card_list.select_option(index=0)
+    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD[1])
+    count = page.locator(
+        f"{EDITOR} .widget-inline-hbox:has(> label:text-is('{i18n.text('editor.count', LANG)}'))"
+        " input"
+    )
+    new = Deck.default().treasure_counts[CARD[1]] + 3
+    count.fill(str(new))
+    count.press("Tab")
+    # the kernel took the edit and wrote it: killed at once, the whole write not awaited
+    follow(page, has(page, ".vl-workspace[data-drafts]"), "the edit taken", server=server)
+    follow(page, lambda: _drafts(page) >= 1, "the draft written", server=server)
+    diff = page.locator(f"{EDITOR} .verlies-diff li")
+    want = diff.all_inner_texts()
+    assert len(want) == 1 and str(new) in want[0]
+    pending = page.locator(".vl-workspace").get_attribute("data-pending")
+    kill_kernel(page)
+    print("the whole workspace's write still pending at the kill:", pending == "1")
+
+    open_page(page, None, server=server)  # the reload: a new kernel
+    browser_known(page, server)
+    _tab(page, "page.tab_deck")
+    follow(page, lambda: diff.all_inner_texts() == want, "the edit back", server=server)
+    item = page.locator(".vl-workspace-back li[data-kind='draft']")
+    follow_expect(item).to_have_count(1)
+    assert console_errors == []
