@@ -106,7 +106,7 @@ def simulate_feel(
     the run's result (without records) and its :class:`FeelTally`. Each batch's records
     are tallied and let go before the next arrives (memory bounded by a batch);
     ``kwargs`` go to ``simulate`` (not ``keep_records``)."""
-    from verlies.sim import simulate
+    from verlies.sim.lab import simulate
 
     if "keep_records" in kwargs:
         raise SimulationError("simulate_feel keeps no records: leave keep_records out")

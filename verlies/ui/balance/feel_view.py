@@ -65,7 +65,8 @@ class FeelSection:
         if comp is not self.comp:
             self._found.clear()
         self.comp = comp
-        self.people.show(comp.b.spec if comp is not None else None)
+        side = getattr(comp, "b", None)  # a kept answer's figures have no run behind them
+        self.people.show(getattr(side, "spec", None))
         self._draw()
 
     def _draw(self) -> None:
