@@ -165,6 +165,8 @@ def test_bad_input_is_refused_with_what_and_where() -> None:
         contribution(screen=5, workers=1)
     with pytest.raises(SimulationError, match="alpha"):
         contribution(alpha=2.0, workers=1)
+    with pytest.raises(SimulationError, match="group must be a whole number >= 0"):
+        contribution(group=-1, workers=1)
 
 
 def test_aa_twin_is_the_same_game_dealt_differently() -> None:

@@ -185,6 +185,7 @@ def contribution(
     the many intervals (each at α alone)."""
     base = load_deck(deck)
     _check_settings(screen, budget, max_pairs, k, alpha, keep)
+    _check_int("group", group, 0)
     check_workers(workers)
     wanted = _select(base, cards)
     ref_name, changed = _reference(base, reference)
