@@ -400,3 +400,17 @@ def test_the_page_button_and_the_cli_ask_the_same_ranking(
     del cli["deck"], page["deck"]
     assert cli == page
     assert page["budget"] == ir.BUDGET and page["group"] == ir.GROUP >= 2
+
+
+def test_the_whole_deck_screen_in_groups_and_a_budget_that_ends_after_it() -> None:
+    # The whole default deck (98 cards that can be made typical): the screen plays the
+    # changed/far cards alone and the rest in groups, far fewer decks than cards; a
+    # budget that ends right after it still says at how many pairs every card was seen.
+    res = contribution(players=2, budget=900, workers=1)
+    tested = [c for c in res.cards if c.tested]
+    assert len(tested) == 98 and res.round == 1
+    decks = sum(1 for g in res.groups if g.n) + sum(1 for c in tested if c.n)
+    assert decks < 30 and res.info.games == 32 * (decks + 1)  # the draft's own 32 too
+    assert res.stopped == "game budget spent"
+    assert res.pairs_range == (32, 32)
+    assert all(r["pairs"] == 32 for r in res.unclear())

@@ -208,10 +208,12 @@ class _Rounds:
             lo, hi = plan.pop(u)
             self.short = True
             c = self.units[u]
-            if c.kind == "group":
-                self._clear(c, 0)
+            if c.kind == "group":  # its cards were seen at its pairs (or its parent's)
+                self._clear(c, self.played.get(u, hi))
             else:
                 c.active = False
+                if lo == 0:  # a card just split from its group: seen at the group's pairs
+                    c.screened = hi
         return plan
 
     # ---- playing ---------------------------------------------------------------------------
