@@ -414,3 +414,6 @@ def test_the_whole_deck_screen_in_groups_and_a_budget_that_ends_after_it() -> No
     assert res.stopped == "game budget spent"
     assert res.pairs_range == (32, 32)
     assert all(r["pairs"] == 32 for r in res.unclear())
+    # why it stopped, in the page's language
+    assert "Stopped: the game budget is spent." in res.text("en")
+    assert "Angehalten: das Spielebudget ist aufgebraucht." in res.text("de")

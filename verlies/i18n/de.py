@@ -2274,4 +2274,9 @@ TEXTS: dict[str, str] = {
     "feel.section": "Spielgefühl",
     "feel.show.button": "Zeig mir so ein Spiel",
     "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
+    # --- impact60 ---
+    "impact60.stopped.settled": "jede Karte entschieden, soweit die Runden es sagen können",
+    "impact60.stopped.game_budget_spent": "das Spielebudget ist aufgebraucht",
+    "impact60.stopped.time_budget_spent": "das Zeitbudget ist aufgebraucht",
+    "impact60.stopped.cancelled": "abgebrochen",
 }

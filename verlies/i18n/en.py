@@ -2115,4 +2115,9 @@ TEXTS: dict[str, str] = {
     "feel.section": "Game feel",
     "feel.show.button": "Show me a game like this",
     "feel.show.open": "Open game {index} of the draft at turn {turn}",
+    # --- impact60 ---
+    "impact60.stopped.settled": "every card decided as far as the rounds can tell",
+    "impact60.stopped.game_budget_spent": "the game budget is spent",
+    "impact60.stopped.time_budget_spent": "the time budget is spent",
+    "impact60.stopped.cancelled": "cancelled",
 }

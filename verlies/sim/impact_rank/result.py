@@ -425,7 +425,7 @@ class ContributionResult:
     def text(self, lang: str = "en", top: int = 15) -> str:
         """The ranking in words: the clear cards first (★), then the noise group, then the
         cards not compared; how many games, the error and what it covers."""
-        from verlies.i18n import text
+        from verlies.i18n import has, text
 
         lo, hi = self.pairs_range
         lines = [
@@ -456,7 +456,9 @@ class ContributionResult:
         if untested:
             lines.append(text("impact36.untested_head", lang, count=len(untested)))
         if self.stopped:
-            lines.append(text("impact36.stopped", lang, why=self.stopped))
+            key = "impact60.stopped." + self.stopped.replace(" ", "_")
+            why = text(key, lang) if has(key, lang) else self.stopped
+            lines.append(text("impact36.stopped", lang, why=why))
         return "\n".join(lines) + "\n"
 
     def __str__(self) -> str:
