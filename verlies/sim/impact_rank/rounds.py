@@ -124,7 +124,8 @@ class _Rounds:
         return max(zs, default=0.0)
 
     def _clear(self, g: Contribution, pairs: int) -> None:
-        """A group that moved nothing measurable: its cards leave, screened at ``pairs``."""
+        """A group that does not go on (not among the strongest, or cut by the budget):
+        its cards leave as "no measurable effect", seen at ``pairs``."""
         g.active = False
         for i in g.members:
             c = self.result.cards[i]
