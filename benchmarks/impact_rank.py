@@ -1,60 +1,71 @@
-"""Which card matters (issue 36): the default deck with the goblin at fight 10, ranked by
-contribution with ``verlies impact``'s defaults on ``--workers`` kept processes, beside a
-plain ``simulate`` of the same number of careful-bot games in the same run (the ratio of
-games per second), with the load average before and after. Prints the wall seconds, the
-games, the seconds until the goblin first stood in the top 3, and the top 5.
+"""Which card matters (issue 36): ``verlies impact``'s defaults on the whole default deck
+with one broken card, on ``--workers`` kept processes, measured as work: wall seconds,
+CPU seconds of every process (parent and workers) and games, until the broken card first
+stands in the top 3 (★) and until the run ends; beside a plain ``simulate`` of as many
+games in the same run (the CPU ratio: what ranking costs over just playing the games).
+"quiet-equivalent s" = CPU-s / cores (the machine is shared; the load average is printed
+before and after).
 
-    .venv/bin/python benchmarks/impact_rank.py [--workers 2] [--reference none]
+    .venv/bin/python benchmarks/impact_rank.py [--broken goblin|trap|purse|dragon]
+        [--workers 2] [--reference none] [--group 8]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import time
+import sys
+from pathlib import Path
 
 from verlies.deck import Deck
 from verlies.sim import simulate
 from verlies.sim.impact_rank import ContributionResult, contribution
 from verlies.sim.run import local_pool
-from verlies.sim.sweep import Tweak
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-def load() -> str:
-    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+from impact_work import BROKEN, Mark, Meter, load, plain_simulate  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--broken", choices=sorted(BROKEN), default="goblin")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--reference", default="default", help="'none': no card marked changed")
+    ap.add_argument("--group", type=int, default=8, help="screen group size (0: every card alone)")
     args = ap.parse_args()
     w = args.workers
     local_pool(w).submit(int).result()
     simulate(8, characters="all", workers=w, seed=99)  # warm-up: imports in the workers
-    deck = Tweak("monster", "monster-goblin", "fight").apply(Deck.default(), 10)
-    goal = "monster:monster-goblin"
+    tweak, value = BROKEN[args.broken]
+    deck = tweak.apply(Deck.default(), value)
+    goal = f"{tweak.kind}:{tweak.card}"
+    print(f"broken: {tweak.label()} = {value}; reference {args.reference}; {w} workers")
     print(f"load before: {load()}")
-    t0 = time.perf_counter()
-    first: list[float] = []
+    first: list[Mark] = []
+    meter = Meter()
 
     def seen(res: ContributionResult) -> None:
         if not first and goal in [r["id"] for r in res.ranked()[:3]]:
-            first.append(time.perf_counter() - t0)
+            first.append(meter.mark(res.info.games))
 
-    res = contribution(deck, workers=w, reference=args.reference != "none", on_update=seen)
-    wall = time.perf_counter() - t0
-    games = res.info.games
+    res = contribution(
+        deck, workers=w, reference=args.reference != "none", group=args.group, on_update=seen
+    )
+    end = meter.mark(res.info.games)
     print(f"load after the ranking: {load()}")
-    t1 = time.perf_counter()
-    simulate(games, characters="all", workers=w)
-    base = time.perf_counter() - t1
-    print(f"ranking: {games} games in {wall:.1f} s = {games / wall:.1f} games/s")
-    print(f"simulate, same games: {base:.1f} s = {games / base:.1f} games/s")
-    print(f"ratio (ranking / simulate games per s): {base / wall:.2f}")
-    print(f"goblin first in the top 3 after: {first[0] if first else float('nan'):.1f} s")
+    if first:
+        place = [r["id"] for r in res.ranked()].index(goal) + 1
+        print(f"broken card first in the top 3: {first[0].words(w)}; at the end #{place}")
+    else:
+        print("broken card NOT in the top 3 during the run")
+    print(f"whole run ({res.stopped}, {res.round} rounds): {end.words(w)}")
+    n = first[0].games if first else end.games
+    base = plain_simulate(n, w)
+    print(f"plain simulate of {n} games: {base.words(w)}")
+    if first:
+        print(f"ratio (CPU-s to the broken card / simulate's CPU-s): {first[0].cpu / base.cpu:.2f}")
     for r in res.ranked()[:5]:
-        print(f"   {r['score']:5.2f}  {r['id']:34s} {r['quantity']}")
+        print(f"   {r['score']:5.2f}  {r['id']:34s} {r['quantity']}  {r['pairs']} pairs")
     print(f"load at the end: {load()}")
 
 

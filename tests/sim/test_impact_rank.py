@@ -14,6 +14,7 @@ import pytest
 
 from verlies.cli import main
 from verlies.deck import Deck
+from verlies.sim import stats
 from verlies.sim.compare import Paired
 from verlies.sim.impact_rank import (
     Contribution,
@@ -164,6 +165,8 @@ def test_bad_input_is_refused_with_what_and_where() -> None:
         contribution(screen=5, workers=1)
     with pytest.raises(SimulationError, match="alpha"):
         contribution(alpha=2.0, workers=1)
+    with pytest.raises(SimulationError, match="group must be a whole number >= 0"):
+        contribution(group=-1, workers=1)
 
 
 def test_aa_twin_is_the_same_game_dealt_differently() -> None:
@@ -247,7 +250,7 @@ def test_the_spread_of_the_win_rates_is_in_the_family_and_can_rank_a_card() -> N
     entries = [Contribution("character", chars[0], "character")]
     res = ContributionResult(Deck.default(), 4, entries, chars)
     assert "spread" in res.quantities and res.family == 13
-    n = 800
+    n = 4000  # the typical rates are measured too: more pairs for a sure spread
     c = entries[0]
     for q in res.paired_quantities:
         c.pairs[q] = Paired()
@@ -268,8 +271,19 @@ def test_the_spread_of_the_win_rates_is_in_the_family_and_can_rank_a_card() -> N
     assert e["diff"] == pytest.approx(0.5)  # 0 → 50 points
     one, two = res.effect(c, f"win:{chars[0]}"), res.effect(c, f"win:{chars[1]}")
     assert e["clear"] and 0 < e["low"] < e["diff"] < e["high"]
-    # the box: the largest draft rate's lower end minus the smallest's upper end
-    assert e["low"] == pytest.approx(0.25 + one["low"] - max(0.0, 0.25 + two["high"]))
+    # paired: the typical rates are measured too. The lower end is the draft's least
+    # spread (over the box of typical rates and changes) minus the typical's largest, so
+    # it lies below the old box that took the typical rates as exact ...
+    fixed = 0.25 + one["low"] - max(0.0, 0.25 + two["high"])
+    assert e["low"] < fixed
+    w = stats.cs_half_width(n, 0.25 * 0.75, res.delta("win:x"), res.level / len(chars))
+    t_lo, t_hi = 0.25 - w, 0.25 + w
+    draft_least = max(0.0, min(1.0, t_lo + one["low"]) - max(0.0, t_hi + two["high"]))
+    assert e["low"] == pytest.approx(draft_least - 2 * w)
+    # ... and never beyond the range of the changes (|S(t + d) − S(t)| ≤ max d − min d)
+    lows = [res.effect(c, f"win:{ch}")["low"] for ch in chars]
+    highs = [res.effect(c, f"win:{ch}")["high"] for ch in chars]
+    assert e["high"] <= max(highs) - min(lows) + 1e-12
     row = res.row(c)
     assert row["quantity"] == "spread" and row["clear"]
     assert res.sentence(row).startswith(
@@ -286,3 +300,120 @@ def test_the_spread_of_the_win_rates_is_in_the_family_and_can_rank_a_card() -> N
     res._holm_cache = None
     e = res.effect(c, "spread")
     assert not e["clear"] and e["low"] <= 0 <= e["high"]
+
+
+def _group_run(
+    workers: int, monkeypatch: pytest.MonkeyPatch, screen_games: list[int] | None = None
+) -> object:
+    """20 cards, none marked changed, none screened alone (FAR out of reach): the goblin
+    at fight 10 has to be found through its group."""
+    from verlies.sim.impact_rank import rounds
+
+    monkeypatch.setattr(rounds, "FAR", math.inf)
+    deck = Tweak("monster", "monster-goblin", "fight").apply(Deck.default(), 10)
+    cards = [f"dungeon:{c}" for c in list(deck.cards("dungeon"))[4:10]]
+    cards += [f"monster:{c}" for c in deck.cards("monster")]  # 6 made easier, the goblin too
+    assert "monster:monster-goblin" in cards and len(cards) == 20
+
+    def seen(res: ContributionResult) -> None:
+        if screen_games is not None and res.round == 1 and not screen_games:
+            screen_games.append(res.info.games)  # the games of the first round (the screen)
+
+    return contribution(
+        deck, cards=cards, reference=None, players=2, budget=3000, screen=30, group=4,
+        workers=workers, on_update=seen,
+    )  # fmt: skip
+
+
+def test_group_screen_finds_the_broken_card_through_its_group(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    screen: list[int] = []
+    res = _group_run(1, monkeypatch, screen)
+    data = res.to_dict()  # type: ignore[attr-defined]
+    tested = data["ranked"] + data["no_measurable_effect"]
+    assert len(tested) >= 12
+    # the screen played groups of at most 4 cards, each of one pile: cheaper than every
+    # card alone (30 pairs each and the draft's 30 games)
+    groups = data["groups"]
+    assert groups and all(2 <= len(g["cards"]) <= 4 for g in groups)
+    assert all(len({c.split(":")[0] for c in g["cards"]}) == 1 for g in groups)
+    assert screen and screen[0] < 30 * (len(tested) + 1)
+    goblin_groups = [g for g in groups if "monster:monster-goblin" in g["cards"]]
+    assert goblin_groups and all(g["split"] for g in goblin_groups)
+    # its group split down to the goblin alone, played on after the splits
+    goblin = next(r for r in tested if r["id"] == "monster:monster-goblin")
+    assert goblin["pairs"] >= 30 and not goblin["screened_with_group"]
+    # a card cleared with its group: no ★, its group's pairs, in the noise group
+    cleared = [r for r in data["no_measurable_effect"] if r["screened_with_group"]]
+    assert cleared and all(r["pairs"] >= 30 and not r["clear"] for r in cleared)
+    # the correction still counts every card tested, cleared ones included
+    assert data["family"] == len(tested) * (4 + 8 + 1)
+    assert res.info.games <= 3000  # type: ignore[attr-defined]
+
+
+def test_group_screen_is_the_same_on_one_and_on_two_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one = _group_run(1, monkeypatch).to_dict()  # type: ignore[attr-defined]
+    two = _group_run(2, monkeypatch).to_dict()  # type: ignore[attr-defined]
+    del one["run"], two["run"]
+    assert json.dumps(one, sort_keys=True, default=str) == json.dumps(
+        two, sort_keys=True, default=str
+    )
+
+
+def test_the_page_button_and_the_cli_ask_the_same_ranking(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Deck tab's button and `verlies impact` with its defaults call the same function
+    # with the same settings (the deck, the defaults, the algorithm); only how the games
+    # are run (workers, progress, cancel, updates) may differ.
+    import inspect
+
+    import verlies.sim.impact_rank as ir
+    from verlies.ui.deck import impact_model
+    from verlies.ui.deck.impact_model import ImpactColumn
+
+    calls: list[dict[str, object]] = []
+    real = inspect.signature(contribution)
+
+    def fake(*args: object, **kw: object) -> ContributionResult:
+        bound = real.bind(*args, **kw)
+        bound.apply_defaults()
+        settings = dict(bound.arguments)
+        for how in ("workers", "executor", "progress", "cancel", "on_update"):
+            settings.pop(how)
+        settings["variants"] = tuple(settings["variants"] or ())  # type: ignore[arg-type]
+        calls.append(settings)
+        return ContributionResult(Deck.default(), 4, [], tuple(Deck.default().characters))
+
+    monkeypatch.setattr(ir, "contribution", fake)
+    monkeypatch.setattr(impact_model, "contribution", fake)
+    assert main(["impact", "--workers", "1", "--no-progress"]) == 0
+    capsys.readouterr()
+    col = ImpactColumn(workers=1)
+    col.start(Deck.default())
+    assert col.wait(60) and col.error is None
+    cli, page = calls
+    assert cli["deck"] is None and page["deck"] == Deck.default()
+    del cli["deck"], page["deck"]
+    assert cli == page
+    assert page["budget"] == ir.BUDGET and page["group"] == ir.GROUP >= 2
+
+
+def test_the_whole_deck_screen_in_groups_and_a_budget_that_ends_after_it() -> None:
+    # The whole default deck (98 cards that can be made typical): the screen plays the
+    # changed/far cards alone and the rest in groups, far fewer decks than cards; a
+    # budget that ends right after it still says at how many pairs every card was seen.
+    res = contribution(players=2, budget=900, workers=1)
+    tested = [c for c in res.cards if c.tested]
+    assert len(tested) == 98 and res.round == 1
+    decks = sum(1 for g in res.groups if g.n) + sum(1 for c in tested if c.n)
+    assert decks < 30 and res.info.games == 32 * (decks + 1)  # the draft's own 32 too
+    assert res.stopped == "game budget spent"
+    assert res.pairs_range == (32, 32)
+    assert all(r["pairs"] == 32 for r in res.unclear())
+    # why it stopped, in the page's language
+    assert "Stopped: the game budget is spent." in res.text("en")
+    assert "Angehalten: das Spielebudget ist aufgebraucht." in res.text("de")

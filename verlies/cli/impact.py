@@ -17,6 +17,7 @@ from verlies.cli.options import (
     write_csv,
 )
 from verlies.errors import VerliesError
+from verlies.sim.impact_rank import BUDGET, GROUP, SCREEN
 
 
 def add_parser(sub: Subcommands) -> None:
@@ -37,11 +38,20 @@ def add_parser(sub: Subcommands) -> None:
     p.add_argument(
         "--budget",
         type=int,
-        default=12_000,
-        help="games in all for the contribution ranking (default 12000)",
+        default=BUDGET,
+        help=f"games in all for the contribution ranking (default {BUDGET})",
     )
     p.add_argument(
-        "--screen", type=int, default=32, help="pairs every card gets first (default 32)"
+        "--screen",
+        type=int,
+        default=SCREEN,
+        help=f"pairs every card or screen group gets first (default {SCREEN})",
+    )
+    p.add_argument(
+        "--group",
+        type=int,
+        default=GROUP,
+        help=f"cards screened together when there are many (default {GROUP}; 0: each alone)",
     )
     p.add_argument(
         "--reference",
@@ -103,6 +113,7 @@ def _contribution(args: argparse.Namespace) -> int:
             reference=ref,
             budget=args.budget,
             screen=args.screen,
+            group=args.group,
             **lab_kwargs(args, executor),
         )
     write_csv(args.csv, res.to_csv())

@@ -2360,4 +2360,9 @@ TEXTS: dict[str, str] = {
     "page.lost.frozen_inert": (
         "Solange der Spielserver nicht antwortet, nimmt diese Seite keine Eingaben an."
     ),
+    # --- impact60 ---
+    "impact60.stopped.settled": "jede Karte entschieden, soweit die Runden es sagen können",
+    "impact60.stopped.game_budget_spent": "das Spielebudget ist aufgebraucht",
+    "impact60.stopped.time_budget_spent": "das Zeitbudget ist aufgebraucht",
+    "impact60.stopped.cancelled": "abgebrochen",
 }

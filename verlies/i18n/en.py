@@ -2187,4 +2187,9 @@ TEXTS: dict[str, str] = {
         "The game server does not answer — reload to resume (the banner goes if it answers again)"
     ),
     "page.lost.frozen_inert": "This page takes no input while the game server does not answer.",
+    # --- impact60 ---
+    "impact60.stopped.settled": "every card decided as far as the rounds can tell",
+    "impact60.stopped.game_budget_spent": "the game budget is spent",
+    "impact60.stopped.time_budget_spent": "the time budget is spent",
+    "impact60.stopped.cancelled": "cancelled",
 }

@@ -40,10 +40,11 @@ from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
 from verlies.i18n.numbers import NONE, fixed
 from verlies.sim.impact import CardImpact, ImpactResult, impact
-from verlies.sim.impact_rank import ContributionResult, contribution
+from verlies.sim.impact_rank import BUDGET, ContributionResult, contribution
 from verlies.ui.runs.run_model import PooledRun
 
 __all__ = [
+    "BUDGET",
     "METHODS",
     "SORTS",
     "contribution_figures",
@@ -63,9 +64,6 @@ SORTS: tuple[str, ...] = ("deck", "impact", "met")
 #: What is measured (``deckimpact.method.<choice>``): the card against the card made
 #: typical of its kind (issue 36), or the ±1 sensitivity (issue 22).
 METHODS: tuple[str, ...] = ("contribution", "sensitivity")
-
-#: The games in all of a contribution run, by default (about a minute on 2 quiet cores).
-BUDGET = 12_000
 
 
 @dataclass(frozen=True)

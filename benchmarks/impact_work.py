@@ -1,0 +1,87 @@
+"""Work, not only wall time, for the "which card matters" benchmarks (issue 36).
+
+The machine is shared: wall seconds depend on everyone else's load. What a run *costs* is
+its CPU seconds, summed over this process and every process under it (the kept worker
+pool included: pool workers live under a forkserver, so they are found by walking the
+process tree while they are alive, and reaped children count through the process's own
+``children_*`` times). ``quiet`` = CPU seconds / cores: the wall time the same work would
+take on that many otherwise idle cores. Imported by ``impact_rank.py`` and
+``impact_button.py`` (not a benchmark itself).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+import psutil
+
+from verlies.sim import simulate
+from verlies.sim.sweep import Tweak
+
+#: The broken decks: a goblin nobody beats, a trap nobody passes, a purse worth far too
+#: much (as tests/test_impact_rank.py), and one chosen before any measurement and not
+#: tuned for: the dragon beaten by anyone (fight 7 -> 1).
+BROKEN = {
+    "goblin": (Tweak("monster", "monster-goblin", "fight"), 10),
+    "trap": (Tweak("room", "raum-falle-06", "trap"), 12),
+    "purse": (Tweak("treasure", "schatz-muenzbeutel", "gold"), 40),
+    "dragon": (Tweak("monster", "monster-drache", "fight"), 1),
+}
+
+
+def load() -> str:
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def cpu_now() -> float:
+    """CPU seconds so far of this process, its reaped children and every live process
+    under it."""
+    me = psutil.Process()
+    t = me.cpu_times()
+    total = t.user + t.system + t.children_user + t.children_system
+    for p in me.children(recursive=True):
+        try:
+            c = p.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += c.user + c.system
+    return total
+
+
+@dataclass
+class Mark:
+    """A point in a run: wall seconds, CPU seconds and games since its start."""
+
+    wall: float
+    cpu: float
+    games: int
+
+    def quiet(self, cores: int) -> float:
+        """The wall seconds the same work would take on ``cores`` idle cores."""
+        return self.cpu / cores
+
+    def words(self, cores: int) -> str:
+        return (
+            f"{self.games} games, {self.wall:.1f} s wall, {self.cpu:.1f} CPU-s "
+            f"= {self.quiet(cores):.1f} quiet-equivalent s on {cores} cores"
+        )
+
+
+class Meter:
+    """Wall and CPU seconds from its start."""
+
+    def __init__(self) -> None:
+        self.t0, self.c0 = time.perf_counter(), cpu_now()
+
+    def mark(self, games: int) -> Mark:
+        return Mark(time.perf_counter() - self.t0, cpu_now() - self.c0, games)
+
+
+def plain_simulate(games: int, workers: int) -> Mark:
+    """A plain ``simulate`` of ``games`` careful-bot games (every character, 4 players) on
+    ``workers`` processes: the same kind of games a ranking plays, nothing else."""
+    m = Meter()
+    simulate(max(1, games), characters="all", workers=workers, progress=False)
+    return m.mark(games)
