@@ -2274,4 +2274,6 @@ TEXTS: dict[str, str] = {
     "feel.section": "Spielgefühl",
     "feel.show.button": "Zeig mir so ein Spiel",
     "feel.show.open": "Spiel {index} des Entwurfs bei Zug {turn} öffnen",
+    # --- suggest3 ---
+    "workspace.item.suggest": "Vorschlag zu „{draft}“ ({time})",
 }

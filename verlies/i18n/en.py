@@ -2115,4 +2115,6 @@ TEXTS: dict[str, str] = {
     "feel.section": "Game feel",
     "feel.show.button": "Show me a game like this",
     "feel.show.open": "Open game {index} of the draft at turn {turn}",
+    # --- suggest3 ---
+    "workspace.item.suggest": "Suggest answer for “{draft}” ({time})",
 }

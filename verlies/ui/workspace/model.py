@@ -54,12 +54,14 @@ __all__ = [
     "impact_figures",
     "skill_data",
     "skill_reports",
+    "suggest_data",
+    "suggest_result",
 ]
 
 #: Seconds between two writes at least, and from a change to its write at most.
 GAP = 1.0
 #: The results a workspace keeps, in the order the page names them.
-KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare")
+KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "suggest")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
 
@@ -189,6 +191,32 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
         raise _bad(f"{where}.verdict", f"one of {', '.join(VERDICTS)}")
     answer.sentence("en")  # its words can be made (a row it names exists)
     return answer
+
+
+def suggest_data(result: Any, targets: str, moves: str) -> dict[str, Any]:
+    """The Suggest panel's answer (:class:`verlies.sim.tune.TuneResult`) as JSON data:
+    what :func:`verlies.sim.tune.result.saved` keeps, and the panel's targets and moves as
+    the designer wrote them."""
+    from verlies.sim.tune.result import saved
+
+    return _as_json({"answer": saved(result), "targets": targets, "moves": moves})
+
+
+def suggest_result(data: Any, deck: Deck, where: str = "suggest") -> tuple[Any, str, str]:
+    """The answer, targets and moves of :func:`suggest_data`'s data for the draft ``deck``
+    it was computed for; WorkspaceError naming the field that is wrong."""
+    from verlies.sim.tune.result import SavedError, from_saved
+
+    if not isinstance(data, dict):
+        raise _bad(where, "an object")
+    targets, moves = data.get("targets"), data.get("moves")
+    if not isinstance(targets, str) or not isinstance(moves, str):
+        raise _bad(where, "the targets and moves as text")
+    try:
+        result = from_saved(data.get("answer"), deck)
+    except SavedError as e:
+        raise _bad(f"{where}.answer.{e.where}", e.what) from None
+    return result, targets, moves
 
 
 def impact_data(column: Any) -> dict[str, Any]:
@@ -567,6 +595,8 @@ class WorkspaceModel:
             balance_answer(data, deck, f"{where}.data")
         elif kind == "skill":
             skill_reports(data, f"{where}.data")
+        elif kind == "suggest":
+            suggest_result(data, deck, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
         return StoredResult(kind, deck, at, data, of_draft)
