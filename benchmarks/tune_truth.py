@@ -3,8 +3,9 @@ page's default settings bring every character within 25 ± 4 % on an independent
 2,000-game check, or the answer says truthfully that they cannot, within 3 minutes.
 
 For each broken deck: :func:`verlies.sim.tune.tune` with the Suggest panel's defaults
-(targets ``win:*=25+-3``; monsters' fights ±2 and obstacles ±1 may move; 400 games per
-candidate, 12 candidates, the check on 800 fresh games), timed; then the deck the answer
+(targets ``win:*=25+-3``; monsters' fights ±2, obstacles ±1, traps ±2 and every
+character's values may move; 400 games per candidate, 12 candidates, the check on 800
+fresh games), timed; then the deck the answer
 leaves the designer with (the proposal when it is offered, else the start deck) plays
 2,000 games from a seed no search or check used. A row per deck:
 
