@@ -510,8 +510,14 @@ class _Search:
         progress: Progress,
         on_trial: Callable[[int, int, float], None] | None,
     ) -> optuna.trial.FrozenTrial | None:
-        """One aimed candidate as a trial of the study (None: cancelled)."""
-        self.study.enqueue_trial(_params_of(self.job.knobs, values))
+        """One aimed candidate as a trial of the study (None: cancelled). One the study
+        played already (a resumed study, or the same numbers aimed at twice) is that
+        trial: nothing is asked, so a resumed study goes on exactly as one never stopped."""
+        params = _params_of(self.job.knobs, values)
+        same = next((t for t in self.finished() if t.params == params), None)
+        if same is not None:
+            return same
+        self.study.enqueue_trial(params)
         asked = self.study.ask()
         self.aimed += 1
         if not self.trial(asked):
