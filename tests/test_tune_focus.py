@@ -130,6 +130,13 @@ def test_the_issue_s_deck_with_the_default_moves_gets_a_legal_offer_no_worse_tha
     assert sum(played) == games * (res.search["played"] + res.search["prune_played"])
     assert res.search["played"] <= trials and res.search["aimed"] >= 1
     assert res.offered and legal_values(res.proposal.characters[BARBAR].values)
+    # the headline from the table: offered only when verified nearer; the counts its rows'
+    v = res.verification
+    assert v is not None and v["violation"] < v["start_violation"]
+    c = {k: sum(q["verdict"] == k for q in v["quantities"]) for k in ("met", "missed")}
+    tally = res.head_lines("en")[1]
+    assert f"{c['met']} met, {c['missed']} missed" in tally
+    assert "within targets" not in res.head_lines("en")[0].lower()
     # the goblin, the broken card, was aimed at first and kept
     assert res.edits.get(f"monster:{GOBLIN}:fight") == 8
     # never worse than doing nothing, on games neither the search nor the check played
