@@ -149,3 +149,31 @@ def test_the_issue_s_deck_with_the_default_moves_gets_a_legal_offer_no_worse_tha
     tl = [Target.parse(t) for t in targets]
     off = {n: violation(quantities(m, tl), tl) for n, m in fresh.items()}
     assert off["proposal"] < off["start"]
+
+
+def test_the_cli_without_targets_or_moves_searches_with_the_panel_s_defaults(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import verlies.sim.tune as tune_package
+    from verlies.cli import main
+
+    seen: list[tuple[list[Any], list[Any]]] = []
+
+    class Stop(Exception):
+        pass
+
+    def spy(targets: list[Any], moves: list[Any], *_a: Any, **_k: Any) -> Any:
+        seen.append((targets, moves))
+        raise Stop
+
+    monkeypatch.setattr(tune_package, "tune", spy)
+    with pytest.raises(Stop):
+        main(["tune", "--no-progress", "--patch", "-"])
+    ((targets, moves),) = seen
+    assert targets == [Target.parse(t) for t in DEFAULT_TARGETS.splitlines()]
+    assert moves == [Move.parse(m) for m in DEFAULT_MOVES.splitlines()]
+    # named ones replace them
+    seen.clear()
+    with pytest.raises(Stop):
+        main(["tune", "--target", "edge=:2", "--move", "character:char-elfe", "--patch", "-"])
+    assert seen == [([Target.parse("edge=:2")], [Move.parse("character:char-elfe")])]
