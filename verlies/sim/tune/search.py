@@ -532,7 +532,8 @@ class _Search:
         progress: Progress,
         on_trial: Callable[[int, int, float], None] | None,
     ) -> bool:
-        """Aimed candidates (:mod:`verlies.sim.tune.focus`), from trial 0 on: first the
+        """Aimed candidates (:mod:`verlies.sim.tune.focus`), from trial 0 on (what is off
+        read from its fresh games when the study's games flatter it): first the
         broken cards that may move, set by exact odds; then, round by round, the character
         farthest off its band whose values may move, its values screened by exact odds
         (at most :data:`FOCUS_ROUNDS` per character). A round's best candidate becomes
@@ -554,6 +555,9 @@ class _Search:
             values = {k.name: _value_of(k, cur.params[k.name]) for k in job.knobs}
             deck, _ = job.build(values)
             q: dict[str, float] = dict(cur.user_attrs["quantities"])
+            if cur.params == self.start_params and self.flattered() and self.fresh_start:
+                # the study's games flatter the start deck: its fresh games say what is off
+                q = quantities(self.fresh_start[0], job.tlist)
             off = off_band(q, job.tlist)
             if not off:
                 return True
