@@ -483,7 +483,48 @@ def from_saved(data: Any, start: Any) -> TuneResult:
         raise SavedError("-", "an object")
     if data.get("format") != SAVED_FORMAT:
         raise SavedError("format", f"{SAVED_FORMAT}")
-    raw_knobs = data.get("knobs")
+    knobs = _read_knobs(data.get("knobs"))
+    by_name = {k.name: k for k in knobs}
+    raw_edits = data.get("edits")
+    if not isinstance(raw_edits, list):
+        raise SavedError("edits", "a list")
+    edits: dict[str, int | tuple[int, int, int]] = {}
+    proposal = start
+    for i, pair in enumerate(raw_edits):
+        w = f"edits[{i}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in by_name):
+            raise SavedError(w, "a knob's name and its value")
+        edits[pair[0]] = _value(pair[1], f"{w}[1]")
+        try:
+            proposal = by_name[pair[0]].apply(proposal, edits[pair[0]])
+        except (DeckError, SimulationError, KeyError, AttributeError) as e:
+            raise SavedError(w, f"an edit of this deck ({str(e)[:200]})") from None
+    targets = _read_targets(data.get("targets"))
+    search = data.get("search")
+    if not isinstance(search, dict):
+        raise SavedError("search", "an object")
+    v = data.get("verification")
+    if v is not None:
+        _check_verification(v)
+        for i, q in enumerate(v["quantities"]):
+            try:
+                target_for(targets, q["key"])
+            except KeyError:
+                raise SavedError(f"verification.quantities[{i}].key", "a target's") from None
+    return TuneResult(
+        start,
+        proposal,
+        knobs,
+        edits,
+        targets,
+        bool(data.get("met_on_search")),
+        search,
+        verification=v,
+        within_targets=bool(data.get("within_targets")),
+    )
+
+
+def _read_knobs(raw_knobs: Any) -> list[Knob]:
     if not isinstance(raw_knobs, list):
         raise SavedError("knobs", "a list")
     knobs: list[Knob] = []
@@ -514,22 +555,10 @@ def from_saved(data: Any, start: Any) -> TuneResult:
                 tuple(triples),
             )
         )
-    by_name = {k.name: k for k in knobs}
-    raw_edits = data.get("edits")
-    if not isinstance(raw_edits, list):
-        raise SavedError("edits", "a list")
-    edits: dict[str, int | tuple[int, int, int]] = {}
-    proposal = start
-    for i, pair in enumerate(raw_edits):
-        w = f"edits[{i}]"
-        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in by_name):
-            raise SavedError(w, "a knob's name and its value")
-        edits[pair[0]] = _value(pair[1], f"{w}[1]")
-        try:
-            proposal = by_name[pair[0]].apply(proposal, edits[pair[0]])
-        except (DeckError, SimulationError, KeyError, AttributeError) as e:
-            raise SavedError(w, f"an edit of this deck ({str(e)[:200]})") from None
-    raw_targets = data.get("targets")
+    return knobs
+
+
+def _read_targets(raw_targets: Any) -> list[Target]:
     if not isinstance(raw_targets, list) or not raw_targets:
         raise SavedError("targets", "a list of targets")
     targets = []
@@ -543,28 +572,7 @@ def from_saved(data: Any, start: Any) -> TuneResult:
         low = -math.inf if bounds[0] is None else float(bounds[0])
         high = math.inf if bounds[1] is None else float(bounds[1])
         targets.append(Target(rt["key"], low, high))
-    search = data.get("search")
-    if not isinstance(search, dict):
-        raise SavedError("search", "an object")
-    v = data.get("verification")
-    if v is not None:
-        _check_verification(v)
-        for i, q in enumerate(v["quantities"]):
-            try:
-                target_for(targets, q["key"])
-            except KeyError:
-                raise SavedError(f"verification.quantities[{i}].key", "a target's") from None
-    return TuneResult(
-        start,
-        proposal,
-        knobs,
-        edits,
-        targets,
-        bool(data.get("met_on_search")),
-        search,
-        verification=v,
-        within_targets=bool(data.get("within_targets")),
-    )
+    return targets
 
 
 def _check_verification(v: Any) -> None:

@@ -1,3 +1,4 @@
+# long because: one search's state and steps (start check, aimed rounds, trials, pruning)
 """The search of :func:`tune`: an Optuna study over the knobs, every candidate on the
 same games (common random numbers), the unchanged deck first, the best candidate pruned
 edit by edit, then checked on fresh games (:func:`verlies.sim.tune.verification.verify`).
@@ -526,7 +527,7 @@ class _Search:
         frozen: optuna.trial.FrozenTrial = self.study.trials[asked.number]
         return frozen
 
-    def focus(
+    def focus(  # long because: one loop of rounds, cards first, then a character per round
         self,
         trials: int,
         progress: Progress,
