@@ -44,8 +44,14 @@ def barbar_and_goblin() -> Deck:
     return Tweak("monster", "monster-goblin", "fight").apply(d, 10)
 
 
+#: Moves of cards only (the panel's defaults before characters could move): on the issue's
+#: deck they cannot reach the Barbarian, whose own values are the move that would.
+CARD_MOVES = ["monster:*:fight=-2:2", "dungeon:*:obstacle=-1:1"]
+
+
 def defaults() -> tuple[list[str], list[str]]:
-    return DEFAULT_TARGETS.splitlines(), DEFAULT_MOVES.splitlines()
+    """The panel's targets with moves of cards only."""
+    return DEFAULT_TARGETS.splitlines(), CARD_MOVES
 
 
 def _distance(res: TuneResult, field: str) -> float:

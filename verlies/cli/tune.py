@@ -39,7 +39,8 @@ def add_parser(sub: Subcommands) -> None:
         default=[],
         metavar="KEY=BAND",
         help="a target (repeatable): win:*=25+-2 (every character, %%), win:ID=20:30, "
-        "edge=:2 (first seat's edge, points), rounds=20:30 (median), timeouts=:1 (%%)",
+        "edge=:2 (first seat's edge, points), rounds=20:30 (median), timeouts=:1 (%%); "
+        "none: win:*=25+-3, as the Suggest panel",
     )
     p.add_argument(
         "--move",
@@ -48,7 +49,8 @@ def add_parser(sub: Subcommands) -> None:
         metavar="KIND:ID[:FIELD][=LO:HI]",
         help="a number that may move (repeatable): character:char-barbar (its values, "
         "1-6 summing to 10), dungeon:*:obstacle=-1:1, monster:monster-troll:fight=+-2; "
-        "fields: count, gold, obstacle, fight, trap",
+        "fields: count, gold, obstacle, fight, trap; none: the Suggest panel's "
+        "(monster:*:fight=-2:2, dungeon:*:obstacle=-1:1, room:*:trap=-2:2, character:*)",
     )
     p.add_argument("--file", metavar="TUNE.toml", help="targets, moves and settings in a TOML file")
     _search_options(p)
@@ -112,10 +114,14 @@ def _tune(args: argparse.Namespace) -> int:
 def _tune_inputs(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any], list[Any], Any]:
     """The --file's settings, then the targets and moves (the file's first), and the deck."""
     from verlies.sim.tune import Move, Target, load_tune_file
+    from verlies.sim.tune.goals import DEFAULT_MOVES, DEFAULT_TARGETS
 
     given: dict[str, Any] = load_tune_file(args.file) if args.file else {}
     targets = list(given.pop("targets", [])) + [Target.parse(t) for t in args.target]
     moves = list(given.pop("moves", [])) + [Move.parse(m) for m in args.move]
+    # none named: the Suggest panel's defaults
+    targets = targets or [Target.parse(t) for t in DEFAULT_TARGETS]
+    moves = moves or [Move.parse(m) for m in DEFAULT_MOVES]
     deck = args.deck
     if deck is None and "deck" in given:  # a file's deck path is relative to the file
         deck = str(given["deck"])

@@ -2365,4 +2365,6 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.game_budget_spent": "das Spielebudget ist aufgebraucht",
     "impact60.stopped.time_budget_spent": "das Zeitbudget ist aufgebraucht",
     "impact60.stopped.cancelled": "abgebrochen",
+    # --- suggest3 ---
+    "workspace.item.suggest": "Vorschlag zu „{draft}“ ({time})",
 }

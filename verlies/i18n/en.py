@@ -2192,4 +2192,6 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.game_budget_spent": "the game budget is spent",
     "impact60.stopped.time_budget_spent": "the time budget is spent",
     "impact60.stopped.cancelled": "cancelled",
+    # --- suggest3 ---
+    "workspace.item.suggest": "Suggest answer for “{draft}” ({time})",
 }

@@ -64,7 +64,12 @@ def test_defaults_parse_and_fit_the_default_deck() -> None:
     targets, moves = run.check(Deck.default())
     assert [t.key for t in targets] == ["win:*"]
     assert (targets[0].low, targets[0].high) == pytest.approx((0.22, 0.28))
-    assert {(m.kind, m.field) for m in moves} == {("monster", "fight"), ("dungeon", "obstacle")}
+    assert {(m.kind, m.field) for m in moves} == {
+        ("monster", "fight"),
+        ("dungeon", "obstacle"),
+        ("room", "trap"),
+        ("character", "values"),
+    }
 
 
 def test_a_lopsided_deck_gets_a_proposal_in_words_with_verdicts_and_a_patch(

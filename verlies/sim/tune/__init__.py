@@ -20,6 +20,12 @@ seeds:
   fresh seeds; every target met there (:func:`judge`): "within targets: nothing to change";
   every estimate inside its band but some undecided: no search either, and the answer
   says how many games would decide them. Else the search runs.
+* **the outliers first** (:mod:`~verlies.sim.tune.focus`): after the start deck, aimed
+  candidates before the sampler: a broken card (the sanity report) that may move, set by
+  exact odds toward its kind's median; then a character off its band whose values may
+  move, its legal values screened by its exact mean chance in the direction its win rate
+  must go (later rounds by the secant through what was measured). An aimed candidate that
+  meets every target ends the search.
 * **pruning**: the found candidate loses every edit whose removal misses no more targets
   and lies no further off on the study's seeds, until none can go.
 * **the verification** plays the start deck and the proposal on fresh seeds

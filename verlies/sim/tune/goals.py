@@ -29,6 +29,8 @@ from verlies.sim.sweep import FIELDS, Tweak
 __all__ = [
     "CHARACTER_RANGE",
     "CHARACTER_SUM",
+    "DEFAULT_MOVES",
+    "DEFAULT_TARGETS",
     "LIMITS",
     "TARGET_KEYS",
     "Knob",
@@ -52,6 +54,19 @@ TARGET_KEYS: dict[str, tuple[str, str]] = {
     "rounds": ("the median game length", "rounds"),
     "timeouts": ("the share of games that hit the round limit (R1.6)", "%"),
 }
+
+#: The targets and moves a search starts from when none are named (the Suggest panel's
+#: defaults, ``verlies tune`` without ``--target`` / ``--move``): every character within
+#: 25 ± 3 % (four players: a fair share each); the monsters' fights, the obstacles and the
+#: traps a little, and every character's values within the character rule, so that what
+#: an outlier needs is allowed from the start (the search aims at outliers first).
+DEFAULT_TARGETS: tuple[str, ...] = ("win:*=25+-3",)
+DEFAULT_MOVES: tuple[str, ...] = (
+    "monster:*:fight=-2:2",
+    "dungeon:*:obstacle=-1:1",
+    "room:*:trap=-2:2",
+    "character:*",
+)
 
 #: Each character's values lie in 1–6 and sum to this (docs/deck-format.md).
 CHARACTER_SUM = 10

@@ -17,7 +17,16 @@ from verlies.sim.tune.verification import ALPHA, display_unit, target_for
 if TYPE_CHECKING:
     from verlies.sim.compare import Comparison
 
-__all__ = ["TuneResult", "plain_value", "show_value", "text_of_hint"]
+__all__ = [
+    "SAVED_FORMAT",
+    "SavedError",
+    "TuneResult",
+    "from_saved",
+    "plain_value",
+    "saved",
+    "show_value",
+    "text_of_hint",
+]
 
 # ---- the result ----------------------------------------------------------------------------
 
@@ -321,7 +330,10 @@ class TuneResult:
         )
         lines.append("  " + off)
         comp = self.comparison
-        sentence = comp.sentence(lang) if comp is not None else v["compare_sentence"]
+        kept = v.get("compare_sentences") or {}  # an answer given back by the workspace
+        sentence = (
+            comp.sentence(lang) if comp is not None else kept.get(lang, v["compare_sentence"])
+        )
         if sentence:  # none when the start deck is the proposal
             lines.append("  " + text("tune.paired", lang, sentence=sentence))
         return lines
@@ -393,3 +405,199 @@ def show_value(key: str, x: float | None, lang: str = "en") -> str:
     if key == "edge":
         return f"{_num(100 * x, 1, lang, sign=True)} {text('metric.unit.points', lang)}"
     return f"{_num(100 * x, 1, lang)} %"
+
+
+# ---- kept as data (the workspace: a reload gives the answer back) --------------------------
+
+#: The format of :func:`saved`'s JSON; another is refused when read.
+SAVED_FORMAT = 1
+
+
+def saved(result: TuneResult) -> dict[str, Any]:
+    """The answer as JSON data (no pickle): the knobs (with a character's allowed triples),
+    the edits, the targets, how it was searched and checked, and the paired sentence in
+    every language. With the start deck, :func:`from_saved` gives it back."""
+    from verlies.i18n import LANGUAGES
+
+    v = None if result.verification is None else dict(result.verification)
+    if v is not None and result.comparison is not None:
+        v["compare_sentences"] = {lang: result.comparison.sentence(lang) for lang in LANGUAGES}
+    return {
+        "format": SAVED_FORMAT,
+        "knobs": [
+            {
+                "kind": k.kind,
+                "card": k.card,
+                "field": k.field,
+                "current": plain_value(k.current),
+                "low": k.low,
+                "high": k.high,
+                "choices": [list(c) for c in k.choices],
+            }
+            for k in result.knobs
+        ],
+        "edits": [[name, plain_value(v_)] for name, v_ in result.edits.items()],
+        "targets": [t.to_dict() for t in result.targets],
+        "met_on_search": result.met_on_search,
+        "within_targets": result.within_targets,
+        "search": result.search,
+        "verification": v,
+    }
+
+
+class SavedError(ValueError):
+    """Kept data that is not an answer: ``where`` names the field, ``what`` what it should
+    be."""
+
+    def __init__(self, where: str, what: str) -> None:
+        self.where, self.what = where, what
+        super().__init__(f"{where}: {what}")
+
+
+def _value(raw: Any, where: str) -> int | tuple[int, int, int]:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if (
+        isinstance(raw, list)
+        and len(raw) == 3
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    ):
+        return (raw[0], raw[1], raw[2])
+    raise SavedError(where, "a number or three values")
+
+
+def _int(raw: Any, where: str) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    raise SavedError(where, "a whole number")
+
+
+def from_saved(data: Any, start: Any) -> TuneResult:
+    """The answer :func:`saved` kept, for the start deck ``start`` (its proposal is
+    ``start`` with the kept edits). A field that does not read raises
+    :class:`SavedError` naming it; the work is bounded by the data's size."""
+    from verlies.errors import DeckError
+    from verlies.sim.records import SimulationError
+
+    if not isinstance(data, dict):
+        raise SavedError("-", "an object")
+    if data.get("format") != SAVED_FORMAT:
+        raise SavedError("format", f"{SAVED_FORMAT}")
+    knobs = _read_knobs(data.get("knobs"))
+    by_name = {k.name: k for k in knobs}
+    raw_edits = data.get("edits")
+    if not isinstance(raw_edits, list):
+        raise SavedError("edits", "a list")
+    edits: dict[str, int | tuple[int, int, int]] = {}
+    proposal = start
+    for i, pair in enumerate(raw_edits):
+        w = f"edits[{i}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in by_name):
+            raise SavedError(w, "a knob's name and its value")
+        edits[pair[0]] = _value(pair[1], f"{w}[1]")
+        try:
+            proposal = by_name[pair[0]].apply(proposal, edits[pair[0]])
+        except (DeckError, SimulationError, KeyError, AttributeError) as e:
+            raise SavedError(w, f"an edit of this deck ({str(e)[:200]})") from None
+    targets = _read_targets(data.get("targets"))
+    search = data.get("search")
+    if not isinstance(search, dict):
+        raise SavedError("search", "an object")
+    v = data.get("verification")
+    if v is not None:
+        _check_verification(v)
+        for i, q in enumerate(v["quantities"]):
+            try:
+                target_for(targets, q["key"])
+            except KeyError:
+                raise SavedError(f"verification.quantities[{i}].key", "a target's") from None
+    return TuneResult(
+        start,
+        proposal,
+        knobs,
+        edits,
+        targets,
+        bool(data.get("met_on_search")),
+        search,
+        verification=v,
+        within_targets=bool(data.get("within_targets")),
+    )
+
+
+def _read_knobs(raw_knobs: Any) -> list[Knob]:
+    if not isinstance(raw_knobs, list):
+        raise SavedError("knobs", "a list")
+    knobs: list[Knob] = []
+    for i, rk in enumerate(raw_knobs):
+        w = f"knobs[{i}]"
+        if not isinstance(rk, dict):
+            raise SavedError(w, "an object")
+        strings = [rk.get(f) for f in ("kind", "card", "field")]
+        if not all(isinstance(s, str) for s in strings):
+            raise SavedError(w, "kind, card and field as text")
+        choices = rk.get("choices", [])
+        if not isinstance(choices, list):
+            raise SavedError(f"{w}.choices", "a list")
+        triples = []
+        for j, c in enumerate(choices):
+            got = _value(c, f"{w}.choices[{j}]")
+            if not isinstance(got, tuple):
+                raise SavedError(f"{w}.choices[{j}]", "three values")
+            triples.append(got)
+        knobs.append(
+            Knob(
+                str(strings[0]),
+                str(strings[1]),
+                str(strings[2]),
+                _value(rk.get("current"), f"{w}.current"),
+                _int(rk.get("low", 0), f"{w}.low"),
+                _int(rk.get("high", 0), f"{w}.high"),
+                tuple(triples),
+            )
+        )
+    return knobs
+
+
+def _read_targets(raw_targets: Any) -> list[Target]:
+    if not isinstance(raw_targets, list) or not raw_targets:
+        raise SavedError("targets", "a list of targets")
+    targets = []
+    for i, rt in enumerate(raw_targets):
+        w = f"targets[{i}]"
+        if not isinstance(rt, dict) or not isinstance(rt.get("key"), str):
+            raise SavedError(w, "a target")
+        bounds = [rt.get("low"), rt.get("high")]
+        if not all(b is None or isinstance(b, int | float) for b in bounds):
+            raise SavedError(w, "numbers as bounds")
+        low = -math.inf if bounds[0] is None else float(bounds[0])
+        high = math.inf if bounds[1] is None else float(bounds[1])
+        targets.append(Target(rt["key"], low, high))
+    return targets
+
+
+def _check_verification(v: Any) -> None:
+    """What the answer's words read of the check: its rows and counts."""
+    if not isinstance(v, dict):
+        raise SavedError("verification", "an object")
+    for f in ("games", "seed"):
+        _int(v.get(f), f"verification.{f}")
+    for f in ("level", "violation", "start_violation"):
+        if not isinstance(v.get(f), int | float):
+            raise SavedError(f"verification.{f}", "a number")
+    counts = v.get("counts")
+    if not isinstance(counts, dict) or not all(
+        isinstance(counts.get(k), int) for k in ("met", "undecided", "missed")
+    ):
+        raise SavedError("verification.counts", "the verdicts counted")
+    rows = v.get("quantities")
+    if not isinstance(rows, list):
+        raise SavedError("verification.quantities", "a list")
+    for i, q in enumerate(rows):
+        w = f"verification.quantities[{i}]"
+        if not isinstance(q, dict) or not isinstance(q.get("key"), str):
+            raise SavedError(w, "a quantity")
+        if q.get("verdict") not in ("met", "missed", "undecided"):
+            raise SavedError(f"{w}.verdict", "met, missed or undecided")
+        for f in ("start", "value", "low", "high"):
+            if not isinstance(q.get(f), int | float):
+                raise SavedError(f"{w}.{f}", "a number")

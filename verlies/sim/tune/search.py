@@ -1,3 +1,4 @@
+# long because: one search's state and steps (start check, aimed rounds, trials, pruning)
 """The search of :func:`tune`: an Optuna study over the knobs, every candidate on the
 same games (common random numbers), the unchanged deck first, the best candidate pruned
 edit by edit, then checked on fresh games (:func:`verlies.sim.tune.verification.verify`).
@@ -21,6 +22,7 @@ from verlies.sim.lab import Progress, check_games, simulate
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
 from verlies.sim.run import CancelToken, CharactersArg, RunSpec, check_workers
+from verlies.sim.tune.focus import card_fixes, character_candidates, mean_chance, off_band
 from verlies.sim.tune.goals import Knob, Move, Target, TuneError, knobs_for, material_problems
 from verlies.sim.tune.result import TuneResult, plain_value
 from verlies.sim.tune.verification import (
@@ -28,6 +30,7 @@ from verlies.sim.tune.verification import (
     judge,
     quantities,
     store_verification,
+    target_for,
     verify,
     violation,
 )
@@ -42,6 +45,8 @@ EDIT_COST = 0.25
 STEP_COST = 0.05
 #: The score of a candidate that breaks a rule (never played).
 INFEASIBLE = 1000.0
+#: Rounds of aimed candidates per character off its band (two candidates a round).
+FOCUS_ROUNDS = 3
 _STUDY_VERSION = 3  # 2: every trial keeps its count of missed targets; 3: and of unmet
 
 
@@ -374,6 +379,8 @@ class _Search:
         # the unchanged deck's check: search_missed, within, fresh_missed (empty: not yet)
         self.start_check: dict[str, Any] = {}
         self.fresh_start: list[Metrics] = []
+        self.focused = False
+        self.aimed = 0  # aimed candidates asked (the outliers first)
 
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
@@ -466,19 +473,156 @@ class _Search:
                 return True
             if self.good_enough():
                 return False
+            if not self.focused and self.played():  # trial 0 played: the outliers first
+                self.focused = True
+                if not self.focus(trials, progress, on_trial):
+                    return False
+                if any(self.is_met(t) for t in self.finished()):
+                    return False  # an aimed candidate meets every target: pruned next
+                done = self.distinct()
+                continue
             self.study.sampler = optuna.samplers.TPESampler(
                 seed=_seed_of(self.job.seed, done), n_startup_trials=min(8, max(2, trials // 3))
             )
             if not self.trial(self.study.ask()):
                 return False
             done = self.distinct()
-            if on_trial is not None:
-                best = min(
-                    (t.value for t in self.finished() if t.value is not None), default=math.nan
-                )
-                on_trial(done, trials, float(best))
-            _tick(progress, done, trials)
+            self.told(done, trials, progress, on_trial)
         return not self.cancelled() and self.check_start()
+
+    def told(
+        self,
+        done: int,
+        trials: int,
+        progress: Progress,
+        on_trial: Callable[[int, int, float], None] | None,
+    ) -> None:
+        if on_trial is not None:
+            best = min((t.value for t in self.finished() if t.value is not None), default=math.nan)
+            on_trial(done, trials, float(best))
+        _tick(progress, done, trials)
+
+    # -- the outliers first (verlies.sim.tune.focus): aimed candidates before the sampler
+
+    def play_values(
+        self,
+        values: Mapping[str, int | tuple[int, int, int]],
+        trials: int,
+        progress: Progress,
+        on_trial: Callable[[int, int, float], None] | None,
+    ) -> optuna.trial.FrozenTrial | None:
+        """One aimed candidate as a trial of the study (None: cancelled). One the study
+        played already (a resumed study, or the same numbers aimed at twice) is that
+        trial: nothing is asked, so a resumed study goes on exactly as one never stopped."""
+        params = _params_of(self.job.knobs, values)
+        same = next((t for t in self.finished() if t.params == params), None)
+        if same is not None:
+            return same
+        self.study.enqueue_trial(params)
+        asked = self.study.ask()
+        self.aimed += 1
+        if not self.trial(asked):
+            return None
+        self.told(self.distinct(), trials, progress, on_trial)
+        frozen: optuna.trial.FrozenTrial = self.study.trials[asked.number]
+        return frozen
+
+    def focus(  # long because: one loop of rounds, cards first, then a character per round
+        self,
+        trials: int,
+        progress: Progress,
+        on_trial: Callable[[int, int, float], None] | None,
+    ) -> bool:
+        """Aimed candidates (:mod:`verlies.sim.tune.focus`), from trial 0 on (what is off
+        read from its fresh games when the study's games flatter it): first the
+        broken cards that may move, set by exact odds; then, round by round, the character
+        farthest off its band whose values may move, its values screened by exact odds
+        (at most :data:`FOCUS_ROUNDS` per character). A round's best candidate becomes
+        the current one when it scores lower. False: cancelled."""
+        job = self.job
+        cur = min(
+            (t for t in self.played() if t.params == self.start_params),
+            key=lambda t: t.number,
+            default=None,
+        )
+        if cur is None:
+            return True
+        char_knob = {k.card: k for k in job.knobs if k.choices}
+        rounds = dict.fromkeys(char_knob, FOCUS_ROUNDS)
+        measured: dict[str, list[tuple[float, float]]] = {}
+        tried: dict[str, set[tuple[int, int, int]]] = {c: set() for c in char_knob}
+        cards_done = False
+        while self.distinct() < trials and not self.cancelled():
+            values = {k.name: _value_of(k, cur.params[k.name]) for k in job.knobs}
+            deck, _ = job.build(values)
+            q: dict[str, float] = dict(cur.user_attrs["quantities"])
+            if cur.params == self.start_params and self.flattered() and self.fresh_start:
+                # the study's games flatter the start deck: its fresh games say what is off
+                q = quantities(self.fresh_start[0], job.tlist)
+            off = off_band(q, job.tlist)
+            if not off:
+                return True
+            plays: list[dict[str, int | tuple[int, int, int]]] = []
+            cid = ""
+            if not cards_done:
+                cards_done = True
+                fixes = card_fixes(deck, job.knobs)
+                if fixes:
+                    plays = [{**values, **fixes}]
+            if not plays:
+                cid = next(
+                    (
+                        key[4:]
+                        for _d, key in off
+                        if key.startswith("win:") and rounds.get(key[4:], 0) > 0
+                    ),
+                    "",
+                )
+                if not cid:
+                    return True
+                rounds[cid] -= 1
+                knob = char_knob[cid]
+                now = values[knob.name]
+                assert isinstance(now, tuple)
+                pairs = measured.setdefault(cid, [])
+                if not pairs or pairs[-1][0] != mean_chance(deck, cid):
+                    pairs.append((mean_chance(deck, cid), q[f"win:{cid}"]))
+                got = character_candidates(
+                    deck, knob, now, pairs, target_for(job.tlist, f"win:{cid}"), tried[cid]
+                )
+                tried[cid].update(got)
+                plays = [values | {knob.name: v} for v in got]
+                if not plays:
+                    rounds[cid] = 0
+                    continue
+            best = cur
+            for vals in plays[: max(1, trials - self.distinct())]:
+                t = self.play_values(vals, trials, progress, on_trial)
+                if t is None:
+                    return False
+                if cid and "quantities" in t.user_attrs:
+                    cand, _ = job.build(vals)
+                    measured[cid].append(
+                        (mean_chance(cand, cid), float(t.user_attrs["quantities"][f"win:{cid}"]))
+                    )
+                if t.value is not None and best.value is not None and t.value < best.value:
+                    best = t
+            if best is not cur:
+                cur = best
+                if not cid:  # the cards changed: the characters' chances with them
+                    measured.clear()
+            if cid:  # the secant runs through the latest pairs: the current one last
+                got_now = measured[cid]
+                here = next(
+                    (p for p in got_now if cur.user_attrs["quantities"][f"win:{cid}"] == p[1]),
+                    None,
+                )
+                if here is not None:
+                    got_now.remove(here)
+                    got_now.append(here)
+            if self.good_enough():
+                return True
+        return not self.cancelled()
 
     def trial(self, trial: optuna.Trial) -> bool:
         """Score one asked candidate (False: cancelled while it played)."""
@@ -562,6 +706,7 @@ class _Search:
             "asked": len(self.study.trials),
             "played": len({tuple(sorted(t.params.items())) for t in played}),
             "infeasible": sum(1 for t in self.finished() if "problems" in t.user_attrs),
+            "aimed": self.aimed,
         }
 
     def within_result(self, base: dict[str, Any]) -> TuneResult:

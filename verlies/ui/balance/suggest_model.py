@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from verlies.errors import Phrase, VerliesError, WordedError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
+from verlies.sim.tune.goals import DEFAULT_MOVES as _MOVES
+from verlies.sim.tune.goals import DEFAULT_TARGETS as _TARGETS
 from verlies.ui.runs.run_model import BackgroundRun
 
 if TYPE_CHECKING:
@@ -36,10 +38,9 @@ __all__ = [
     "parse_lines",
 ]
 
-#: Every character within 25 ± 3 % (four players: a fair share each).
-DEFAULT_TARGETS = "win:*=25+-3"
-#: The monsters' fight values and the dungeon's obstacles may move a little.
-DEFAULT_MOVES = "monster:*:fight=-2:2\ndungeon:*:obstacle=-1:1"
+#: The lab's defaults (verlies.sim.tune.goals), one per line as the boxes show them.
+DEFAULT_TARGETS = "\n".join(_TARGETS)
+DEFAULT_MOVES = "\n".join(_MOVES)
 #: A budget that ends in a minute or two on two shared cores (benchmarks/suggest_panel.py).
 DEFAULT_GAMES = 400
 DEFAULT_TRIALS = 12

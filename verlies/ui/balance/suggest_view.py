@@ -28,6 +28,7 @@ from verlies.ui.runs.panel_view import PanelParts, RunPanel, failed_html
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
+    from verlies.sim.tune import TuneResult
 
 __all__ = ["CSS", "SuggestPanel"]
 
@@ -53,6 +54,8 @@ class SuggestPanel(RunPanel):
         self.get_draft, self.set_draft = get_draft, set_draft
         self.lang = lang
         self.run = SuggestRun(executor)
+        #: Called after a search ended and was drawn (the workspace keeps its answer).
+        self.done_listeners: list[Callable[[], None]] = []
         self.targets = widgets.Textarea(value=self.run.targets, rows=3)
         self.moves = widgets.Textarea(value=self.run.moves, rows=3)
         self.games = widgets.BoundedIntText(value=self.run.games, min=8, max=1_000_000, step=8)
@@ -343,4 +346,17 @@ class SuggestPanel(RunPanel):
             self._set_status("suggest.cancelled")
         else:
             self._set_status("suggest.done", seconds=run.seconds)
+        self._draw()
+        for listener in self.done_listeners:
+            listener()
+
+    def show_kept(self, result: TuneResult, targets: str, moves: str) -> None:
+        """An answer given back (the workspace, after a reload): drawn as a search's
+        answer, with the targets and moves it was searched with, its draft named and marked
+        out of date when the draft differs. Nothing while a search runs."""
+        if self.run.running:
+            return
+        self.run.result = result
+        self.run.targets, self.run.moves = targets, moves
+        self.targets.value, self.moves.value = targets, moves
         self._draw()

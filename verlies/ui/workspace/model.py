@@ -65,12 +65,14 @@ __all__ = [
     "kept_run",
     "skill_data",
     "skill_reports",
+    "suggest_data",
+    "suggest_result",
 ]
 
 #: Seconds between two writes at least, and from a change to its write at most.
 GAP = 1.0
 #: The results a workspace keeps, in the order the page names them.
-KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "sweep")
+KINDS: tuple[str, ...] = ("balance", "impact", "skill", "compare", "sweep", "suggest")
 #: The most a browser's hello may be (an id, a query string, a number).
 MAX_HELLO = 4096
 #: The most tabs a stored place may name.
@@ -207,6 +209,32 @@ def _kept_feel(feel: Any, where: str) -> dict[str, Any] | None:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise _bad(where, f"game-feel figures ({type(e).__name__}: {e})") from None
     return dict(feel)
+
+
+def suggest_data(result: Any, targets: str, moves: str) -> dict[str, Any]:
+    """The Suggest panel's answer (:class:`verlies.sim.tune.TuneResult`) as JSON data:
+    what :func:`verlies.sim.tune.result.saved` keeps, and the panel's targets and moves as
+    the designer wrote them."""
+    from verlies.sim.tune.result import saved
+
+    return _as_json({"answer": saved(result), "targets": targets, "moves": moves})
+
+
+def suggest_result(data: Any, deck: Deck, where: str = "suggest") -> tuple[Any, str, str]:
+    """The answer, targets and moves of :func:`suggest_data`'s data for the draft ``deck``
+    it was computed for; WorkspaceError naming the field that is wrong."""
+    from verlies.sim.tune.result import SavedError, from_saved
+
+    if not isinstance(data, dict):
+        raise _bad(where, "an object")
+    targets, moves = data.get("targets"), data.get("moves")
+    if not isinstance(targets, str) or not isinstance(moves, str):
+        raise _bad(where, "the targets and moves as text")
+    try:
+        result = from_saved(data.get("answer"), deck)
+    except SavedError as e:
+        raise _bad(f"{where}.answer.{e.where}", e.what) from None
+    return result, targets, moves
 
 
 def impact_data(column: Any) -> dict[str, Any]:
@@ -610,6 +638,8 @@ class WorkspaceModel:
             from verlies.ui.workspace.sweep_kept import sweep_figures
 
             sweep_figures(data, deck, f"{where}.data")
+        elif kind == "suggest":
+            suggest_result(data, deck, f"{where}.data")
         else:
             impact_figures(data, f"{where}.data")
         return StoredResult(kind, deck, at, data, of_draft)

@@ -33,6 +33,8 @@ from verlies.ui.workspace.model import (
     kept_run,
     skill_data,
     skill_reports,
+    suggest_data,
+    suggest_result,
 )
 from verlies.ui.workspace.sweep_kept import sweep_data, sweep_figures
 
@@ -116,6 +118,7 @@ class WorkspaceBar:
             return
         tab.done_listeners.append(self._balance_done)
         tab.skill.done_listeners.append(self._skill_done)
+        tab.suggest.done_listeners.append(self._suggest_done)
         # after the tab's own listener (which blanks its mark when it shows no run)
         self.page.editor.on_draft_change(lambda _d: self._redraw_balance())
 
@@ -217,6 +220,28 @@ class WorkspaceBar:
             self._schedule()
         self.draw()
 
+    def _suggest_done(self) -> None:
+        panel = self.page.balance.suggest
+        r = panel.run.result
+        if r is None or panel.run.status != "done" or not isinstance(r.start, Deck):
+            return
+        data = suggest_data(r, panel.run.targets, panel.run.moves)
+        if self.model.note_result("suggest", r.start, data):
+            self._schedule()
+        self.draw()
+
+    def _redraw_suggest(self) -> None:
+        """The kept Suggest answer drawn in its panel (its draft named, marked out of date
+        when the draft differs), unless the panel shows a search of its own."""
+        res = self._restored("suggest")
+        if res is None:
+            return
+        panel = self.page.balance.suggest
+        if panel.run.running or panel.run.result is not None:
+            return
+        result, targets, moves = suggest_result(res.data, res.deck)
+        panel.show_kept(result, targets, moves)
+
     def _app_changed(self, change: Changed) -> None:
         if change.what is Change.LANG:
             self._redraw_balance()
@@ -297,6 +322,8 @@ class WorkspaceBar:
                     pass  # the card is not in the draft any more: the list's first stays
         if "balance" in back.results or "skill" in back.results:
             self._redraw_balance()
+        if "suggest" in back.results:
+            self._redraw_suggest()
         tab = back.place.get("tab")
         if isinstance(tab, int) and 0 <= tab < len(page.tabs.children):
             page.tabs.selected_index = tab

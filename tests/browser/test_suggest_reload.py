@@ -1,0 +1,128 @@
+"""Suggest's answer survives a reload (issue 38 item 3), in a real browser against a real
+Voila: a tiny search (3 candidates of 16 games, the Priest's values free) is run from the
+Balance tab in English; once the workspace line says it is saved, the page is reloaded.
+The Suggest section shows the same answer again (its draft named, the headline, the
+verdicts counted, the table's rows, the changes, word for word as the lab's own
+:class:`~verlies.ui.balance.suggest_model.SuggestRun` gives them for the same settings),
+the workspace line lists it as of the draft, and the targets and moves it was searched
+with are back in their boxes. In German the same answer reads in German. At 390, 800
+and 1280 px nothing is cut or outside the window. Making the proposal the draft marks
+the kept answer out of date. Every wait follows progress (tests/browser/progress.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from each_view import each_width, foreign_words, open_section, other_lang
+from playwright.sync_api import Page
+from progress import follow, follow_expect, has, open_page
+from test_resume import browser_known
+from test_suggest_tab import _SHOWN_JS, _check_layout
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.ui.balance.suggest_model import SuggestRun
+
+TARGETS = "win:char-priester=0:1"
+MOVES = "character:char-priester"
+GAMES, TRIALS, SEED = 16, 3, 3
+
+
+def _want() -> SuggestRun:
+    run = SuggestRun()
+    run.targets, run.moves = TARGETS, MOVES
+    run.games, run.trials, run.seed = GAMES, TRIALS, SEED
+    run.start(Deck.default())
+    assert run.wait(600) and run.error is None
+    assert run.result is not None and run.result.offered
+    return run
+
+
+def _shown_as(page: Page, server: Any, want: SuggestRun, lang: str) -> None:
+    """The Suggest section shows ``want``'s answer in ``lang`` at every width."""
+    rows = want.verdicts(lang)
+    for width in each_width(page):
+        page.locator(".vl-suggest-table").scroll_into_view_if_needed()
+
+        def settled(w: int = width) -> bool:
+            _check_layout(page, w)
+            shown: dict[str, Any] = page.evaluate(_SHOWN_JS)
+            assert shown["draft"] == i18n.text("suggest.for_draft", lang, name="Standard")
+            assert [shown["headline"], shown["tally"]] == want.headline(lang)
+            assert shown["edits"] == want.edit_words(lang)
+            assert shown["rows"] == [
+                [r.name, r.band, r.start, r.value, f"{r.low} – {r.high}", r.verdict_words]
+                for r in rows
+            ]
+            assert shown["order"] == sorted(shown["order"]) and -1 not in shown["order"]
+            return True
+
+        follow(page, settled, f"the kept answer at {width} px in {lang}", server=server)
+        text = page.locator(".vl-suggest").inner_text()
+        foreign = foreign_words(text, lang, ("suggest.", "tune.verdict."), characters=True)
+        assert not foreign, f"words of {other_lang(lang)} at {width} px: {sorted(foreign)}"
+        assert page.locator(".vl-suggest-stale").count() == 0
+
+
+def test_the_suggest_answer_comes_back_after_a_reload(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    server = voila_server
+    want = _want()
+    start = open_section(
+        page, page_url(), server=server, lang="en", tab="Balance", start=".vl-suggest-start"
+    )
+    browser_known(page, server)
+    for sel, value in (
+        (".vl-suggest-targets textarea", TARGETS),
+        (".vl-suggest-moves textarea", MOVES),
+        (".vl-suggest-games input", str(GAMES)),
+        (".vl-suggest-trials input", str(TRIALS)),
+        (".vl-suggest-seed input", str(SEED)),
+    ):
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+    start.click()
+    follow(
+        page,
+        lambda: page.locator(".vl-suggest a[download]").count() == 1,
+        "the suggestion's end",
+        server=server,
+    )
+    follow(
+        page,
+        has(page, ".vl-workspace[data-pending='0'] .vl-workspace-saved"),
+        "the work saved",
+        server=server,
+    )
+    # the reload: the same browser, a new page
+    open_page(page, None, server=server)
+    browser_known(page, server)
+    item = page.locator(".vl-workspace-back li[data-kind='suggest']")
+    follow_expect(item).to_have_count(1)
+    words = item.inner_text()
+    assert words.startswith("Suggest answer for “Standard” (")
+    assert words.endswith(i18n.text("workspace.fresh", "en"))
+    assert item.get_attribute("data-stale") == "0"
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('sim.tab', 'en')}')")
+    follow_expect(page.locator(".vl-suggest-headline")).to_have_text(want.headline("en")[0])
+    assert page.locator(".vl-suggest-targets textarea").input_value() == TARGETS
+    assert page.locator(".vl-suggest-moves textarea").input_value() == MOVES
+    _shown_as(page, server, want, "en")
+    page.click(".vl-lang button:has-text('DE')")
+    follow_expect(page.locator(".vl-suggest-headline")).to_have_text(want.headline("de")[0])
+    _shown_as(page, server, want, "de")
+    # the proposal made the draft: the kept answer is of the deck before it
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator(".vl-suggest-apply").click()
+    follow_expect(page.locator(".vl-suggest-stale")).to_have_text(i18n.text("suggest.stale", "de"))
+    follow_expect(page.locator(".vl-workspace-back li[data-kind='suggest']")).to_have_attribute(
+        "data-stale", "1"
+    )
+    assert console_errors == []
