@@ -47,6 +47,7 @@ from verlies.ui.workspace.fields import WorkspaceError
 from verlies.ui.workspace.fields import as_json as _as_json
 from verlies.ui.workspace.fields import bad as _bad
 from verlies.ui.workspace.fields import check as _check
+from verlies.ui.workspace.suggest_kept import suggest_data, suggest_result
 
 if TYPE_CHECKING:  # SQLAlchemy loads with the first hello or write, not with the page
     from verlies.store.workspace import WorkspaceStore
@@ -209,32 +210,6 @@ def _kept_feel(feel: Any, where: str) -> dict[str, Any] | None:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise _bad(where, f"game-feel figures ({type(e).__name__}: {e})") from None
     return dict(feel)
-
-
-def suggest_data(result: Any, targets: str, moves: str) -> dict[str, Any]:
-    """The Suggest panel's answer (:class:`verlies.sim.tune.TuneResult`) as JSON data:
-    what :func:`verlies.sim.tune.result.saved` keeps, and the panel's targets and moves as
-    the designer wrote them."""
-    from verlies.sim.tune.result import saved
-
-    return _as_json({"answer": saved(result), "targets": targets, "moves": moves})
-
-
-def suggest_result(data: Any, deck: Deck, where: str = "suggest") -> tuple[Any, str, str]:
-    """The answer, targets and moves of :func:`suggest_data`'s data for the draft ``deck``
-    it was computed for; WorkspaceError naming the field that is wrong."""
-    from verlies.sim.tune.result import SavedError, from_saved
-
-    if not isinstance(data, dict):
-        raise _bad(where, "an object")
-    targets, moves = data.get("targets"), data.get("moves")
-    if not isinstance(targets, str) or not isinstance(moves, str):
-        raise _bad(where, "the targets and moves as text")
-    try:
-        result = from_saved(data.get("answer"), deck)
-    except SavedError as e:
-        raise _bad(f"{where}.answer.{e.where}", e.what) from None
-    return result, targets, moves
 
 
 def impact_data(column: Any) -> dict[str, Any]:
