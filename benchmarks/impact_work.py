@@ -21,7 +21,7 @@ from verlies.sim import simulate
 from verlies.sim.sweep import Tweak
 
 #: The broken decks: a goblin nobody beats, a trap nobody passes, a purse worth far too
-#: much (as tests/test_impact_rank.py), and one chosen before any measurement and not
+#: much (as tests/sim/test_impact_rank.py), and one chosen before any measurement and not
 #: tuned for: the dragon beaten by anyone (fight 7 -> 1).
 BROKEN = {
     "goblin": (Tweak("monster", "monster-goblin", "fight"), 10),

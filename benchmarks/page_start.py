@@ -42,7 +42,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 
 #: Libraries only a tab or an action needs: loaded at a page's start they are paid by
-#: every visitor (tests/test_page_start.py holds the page to the same list).
+#: every visitor (tests/house/test_page_start.py holds the page to the same list).
 HEAVY = (
     "sqlalchemy",
     "verlies.store.db",

@@ -6,7 +6,7 @@ A designer types a monster's card text, one character at a time ("Kampf: Geschic
 Besitz: 3 Gold." typed from an empty box, over and over). Each keystroke that parses makes
 a new draft; each new draft gets its sanity report (:func:`verlies.deck.sanity.sanity`)
 and its HTML (:func:`verlies.ui.deck.editor_html.sanity_html`). A keystroke that does not parse
-changes no draft and is not checked again (tests/test_sanity.py counts that).
+changes no draft and is not checked again (tests/deck/test_sanity.py counts that).
 
 Measured on the same keystrokes, in the same run:
 

@@ -9,7 +9,7 @@ woken by LISTEN/NOTIFY (``TableWatch.wait``, the same ``--poll`` as its longest 
 and its polls ask nothing. The delay is watcher-sees minus step-committed, per step;
 printed as p50/p95/max per backend, beside the baselines of the same run: the cost of one
 idle poll (what a waiting visitor costs), the queries it sends, and a kernel reopening
-the table. The PostgreSQL server is a throwaway one (``tests/pg_server.py``, Debian's
+the table. The PostgreSQL server is a throwaway one (``tests/helpers/pg_server.py``, Debian's
 ``postgresql`` package); ``--no-postgres`` measures SQLite only.
 
     .venv/bin/python benchmarks/table_sync.py [--steps 60] [--poll 0.25] [--no-postgres]

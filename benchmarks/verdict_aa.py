@@ -1,6 +1,6 @@
 """The before/after verdict's error, measured (verlies.sim.verdict.before_after).
 
-A measurement, not a test (tests/test_compare_verdict.py holds the fast checks). On
+A measurement, not a test (tests/sim/test_compare_verdict.py holds the fast checks). On
 synthetic paired data through the real ``Comparison`` (eight characters at uneven rates,
 the first seat, a constant timeout, the rounds; no games played), ``--runs`` A/A runs of
 ``--looks`` looks of ``--block`` pairs, each judged by the before/after verdict after every

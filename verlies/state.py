@@ -286,7 +286,7 @@ class TableCache:
         """The cache of a copy of the table (``Table.copy_into``): the dicts (of immutable
         values) copied, each table prunes its own; the legal actions handed out shared
         (replaced, never changed); a new board version (the copy's board changes on its
-        own). ``tests/test_table_cache.py`` checks that every field is handled."""
+        own). ``tests/engine/test_table_cache.py`` checks that every field is handled."""
         c = TableCache(self.reach)  # mypyc: no bare __new__
         c.legal = self.legal
         c.walks = dict(self.walks)
@@ -368,7 +368,7 @@ class Table:
     def copy_into(self, s: Table) -> None:
         """Make the blank table ``s`` an independent copy of this one (``Game.clone``):
         the fields of ``SHARED_FIELDS`` shared (values nobody changes in place), those of
-        ``COPIED_FIELDS`` copied (tests/test_one_home.py checks that every field of a
+        ``COPIED_FIELDS`` copied (tests/house/test_one_home.py checks that every field of a
         table is in one of the two)."""
         for name in SHARED_FIELDS:
             setattr(s, name, getattr(self, name))

@@ -4,7 +4,7 @@ Sections follow the layers that show the words; keep each key in its section.
 """
 
 # long because: every word of the package in one table per language, so that both
-# languages' keys are compared in one place (tests/test_i18n.py) and a word has one home.
+# languages' keys are compared in one place (tests/i18n/test_i18n.py) and a word has one home.
 TEXTS: dict[str, str] = {
     # --- engine: events, results, status (rules, game) ------------------------------------
     "engine.status.over": "Spielende ({reason})",

@@ -179,7 +179,7 @@ class Section:
 
 #: The observation's blocks in order: :func:`lay_out` derives their offsets from this
 #: table, :class:`verlies.interop.observation.Observer` has one writer per block, and
-#: docs/ai.md's table is this one (``layout_table()``; tests/test_interop_layout.py
+#: docs/ai.md's table is this one (``layout_table()``; tests/interop/test_interop_layout.py
 #: compares them).
 OBSERVATION_LAYOUT: tuple[Section, ...] = (
     Section(

@@ -252,7 +252,7 @@ class Observer:
         changes it). Made incrementally: the encoding keeps one buffer per seat; each
         block's writer compares the key the block is a function of with the one it was
         last written from and rewrites only what changed, so the buffer is right whatever
-        game (or clone) asked last; ``tests/test_interop_observation_fast.py`` checks it
+        game (or clone) asked last; ``tests/interop/test_interop_observation_fast.py`` checks it
         against a build from nothing at every step.
         """
         state = game.state

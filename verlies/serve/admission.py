@@ -21,7 +21,7 @@ The kernel manager learns the request behind a kernel start from :data:`VISIT`, 
 variable that :class:`AdmissionServer` (every HTTP server of the process, see
 :func:`install`) sets as a request's headers are read; the handler's task inherits it.
 
-:class:`Admission` is the bookkeeping, without a server (tests/test_serving_admission.py).
+:class:`Admission` is the bookkeeping, without a server (tests/serve/test_serving_admission.py).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ verlies.i18n, so they reach it as a small JSON file next to it, written by this 
 
     .venv/bin/python -m verlies.serve.banner_words   # after changing the words
 
-tests/test_serving_lifetimes.py fails while that file differs from what this module writes.
+tests/serve/test_serving_lifetimes.py fails while that file differs from what this module writes.
 """
 
 from __future__ import annotations

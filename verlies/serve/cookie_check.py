@@ -19,7 +19,7 @@ file next to it, written by this module::
 
     .venv/bin/python -m verlies.serve.cookie_check   # after changing the words
 
-tests/test_cookie_check.py fails while that file differs from what this module writes.
+tests/serve/test_cookie_check.py fails while that file differs from what this module writes.
 """
 
 from __future__ import annotations

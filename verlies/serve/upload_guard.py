@@ -11,7 +11,7 @@ file next to it, written from verlies.i18n and binder/voila.json by this module:
 
     .venv/bin/python -m verlies.serve.upload_guard   # after changing the words or the cap
 
-tests/test_serve.py fails while that file differs from what this module writes.
+tests/serve/test_serve.py fails while that file differs from what this module writes.
 """
 
 from __future__ import annotations

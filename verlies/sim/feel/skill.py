@@ -83,7 +83,7 @@ def luck_only(deck: DeckArg = None) -> Any:
     """``deck`` (default: the default deck) with every character's three values at 10 and
     every monster's fight values at most 5: every test is then passed by any roll while
     obstacles and traps ask at most 11 (10 + 1, R4.2, R6.2; the default deck asks at most
-    10) and 10 + 1 >= 5 + 6 (R7.2); tests/test_feel.py checks every roll of 40 games.
+    10) and 10 + 1 >= 5 + 6 (R7.2); tests/sim/test_feel.py checks every roll of 40 games.
     What is left to luck is the order of the cards; the skill trace should read flat."""
     import re
 

@@ -33,7 +33,7 @@ seeds:
   interval, and a verdict per quantity — *met* (the interval lies inside the target),
   *missed* (outside) or *undecided* (can't tell yet) — whose error is at most
   :data:`ALPHA` = 5 % for all of them together (Bonferroni over the quantities; A/A tested
-  in tests/test_tune_verdicts.py); and the paired differences start → proposal with the
+  in tests/sim/test_tune_verdicts.py); and the paired differences start → proposal with the
   compare's verdict and its stated error.
 * **the patch**: the proposal as a patch file on the default deck (``base = "default"``),
   which the card editor's "upload a deck file" applies; the edits from the start deck as a

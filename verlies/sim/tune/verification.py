@@ -1,7 +1,7 @@
 """Measuring a deck against its targets and checking a proposal on fresh games: the
 targets' quantities and their distance outside the bands, the verdicts *met* / *missed* /
 *undecided* (all of a deck's verdicts together wrong with at most :data:`ALPHA`,
-Bonferroni; A/A tested in tests/test_tune_verdicts.py), how many more games would decide
+Bonferroni; A/A tested in tests/sim/test_tune_verdicts.py), how many more games would decide
 an undecided one, and :func:`verify`: the start deck and the proposal played on fresh
 seeds, paired."""
 

@@ -30,7 +30,7 @@ from verlies.store import PlaytestStore
 from verlies.store.workspace import FORMAT, WorkspaceStore, workspace_drafts, workspace_table
 from verlies.ui.workspace.model import WorkspaceModel, balance_data
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[3]
 CLIENT = "c" * 32
 OTHER = "d" * 32
 #: Seeded mutations of a good row (a bounded count: the cost of the test is this many reads).

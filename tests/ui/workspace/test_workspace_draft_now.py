@@ -30,7 +30,7 @@ from verlies.store.workspace import WorkspaceStore
 from verlies.ui.workspace.model import WorkspaceModel, balance_data
 
 CARD = ("treasure", "schatz-alte-muenze")
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[3]
 
 
 class Frozen:
