@@ -54,12 +54,12 @@ from typing import Any
 from verlies.errors import VerliesError
 from verlies.sim.compare import MIN_PAIRS
 from verlies.sim.impact_rank.result import QUANTITIES, ContributionResult
-from verlies.sim.impact_rank.rounds import _Rounds
+from verlies.sim.impact_rank.rounds import Rounds
 from verlies.sim.impact_rank.typical import (
     PILES,
     Contribution,
-    _changed_cards,
     aa_twin,
+    changed_cards,
     make_typical,
     typical_of_kind,
 )
@@ -137,7 +137,7 @@ def _reference(base: Any, reference: DeckArg | bool) -> tuple[str, set[str]]:
         return "", set()
     else:
         ref = load_deck(reference)
-    return ref.name, _changed_cards(base, ref)
+    return ref.name, changed_cards(base, ref)
 
 
 def contribution(
@@ -234,7 +234,7 @@ def contribution(
             moved = make_typical(moved, base, entries[i])
         return make(moved, "group typical: " + ", ".join(entries[i].id for i in members))
 
-    rounds = _Rounds(result, specs, spec_of, screen, max_pairs, keep, max_seconds, on_update)
+    rounds = Rounds(result, specs, spec_of, screen, max_pairs, keep, max_seconds, on_update)
     rounds.group, rounds.group_spec = group, group_spec
     rounds.play(executor, workers, progress, cancel)
     return result

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from verlies.i18n.numbers import fixed
 from verlies.sim import stats
 from verlies.sim.compare import MIN_PAIRS, default_delta
 from verlies.sim.impact_rank.typical import Contribution
@@ -416,7 +417,7 @@ class ContributionResult:
         if q is None:
             return text("impact36.no_pairs", lang, card=name)
         parts = {k: fmt_diff(q, r[k], lang) for k in ("diff", "low", "high")}
-        times = f"{r['size']:.1f}".replace(".", "," if lang == "de" else ".")
+        times = fixed(r["size"], 1, lang)
         key = "impact36.row" if r["clear"] else "impact36.row_unclear"
         return text(
             key, lang, card=name, what=metric_name(q, lang, self.deck), times=times, **parts

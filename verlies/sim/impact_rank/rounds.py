@@ -45,7 +45,7 @@ Z_SPLIT = 3.0
 Plan = dict[int, tuple[int, int]]  # unit -> games lo..hi of this round
 
 
-class _Rounds:
+class Rounds:
     """The run's state machine: rounds of pairs, the plan after each (module doc).
 
     A *unit* is a card (its index in ``result.cards``) or a group (an index after the

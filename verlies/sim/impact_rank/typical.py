@@ -207,7 +207,7 @@ def aa_twin(deck: Any, i: int) -> Any:
     return Deck.loads(text).with_name(deck.name)
 
 
-def _changed_cards(deck: Any, reference: Any) -> set[str]:
+def changed_cards(deck: Any, reference: Any) -> set[str]:
     """``KIND:ID`` of the cards ``deck`` added, changed or recounted against ``reference``."""
     out = set()
     for d in reference.differences(deck):

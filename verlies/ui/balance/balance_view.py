@@ -60,7 +60,7 @@ class BalanceTab(RunPanel):
         self._answer: Any = None  # its before/after answer (verlies.sim.verdict)
         self._settings: dict[str, Any] = {}  # the shown run's games, players, seed, …
         #: A result the workspace gave back (no run of this page yet): its settings and
-        #: figures (verlies.ui.workspace.model.KeptRun) and whether it is out of date.
+        #: figures (verlies.ui.balance.kept_model.KeptRun) and whether it is out of date.
         self._kept: Any = None
         self._kept_stale = False
         #: Called after a run ended and was drawn (the workspace keeps its answer).
@@ -90,24 +90,28 @@ class BalanceTab(RunPanel):
         )
         self.box.add_class("vl-panel")
         self.box.add_class("vl-balance")
-        # Balance across skill of the same draft, below the A/B run, on the same workers.
-        from verlies.ui.balance.skill_view import SkillPanel
-
-        self.skill = SkillPanel(get_draft, lang, executor=self.run.executor)
-        # Suggested changes toward a target (verlies.sim.tune), on the same workers.
-        from verlies.ui.balance.suggest_view import SuggestPanel
-
-        self.suggest = SuggestPanel(
-            get_draft,  # type: ignore[arg-type]  # the editor's draft is a Deck
-            lang,
-            executor=self.run.executor,
-            set_draft=set_draft,
-        )
+        self._build_below(get_draft, set_draft)
         self.widget = widgets.VBox(
             [self.box, self.feel.widget, self.skill.widget, self.suggest.widget]
         )
         self.widget.add_class("vl-balance-tab")
         self.set_lang(lang)
+
+    def _build_below(
+        self, get_draft: Callable[[], DeckLike], set_draft: Callable[[Deck], None] | None
+    ) -> None:
+        """The panels below the A/B run, on its workers: balance across skill of the same
+        draft, and Suggest's changes toward a target (verlies.sim.tune)."""
+        from verlies.ui.balance.skill_view import SkillPanel
+        from verlies.ui.balance.suggest_view import SuggestPanel
+
+        self.skill = SkillPanel(get_draft, self.lang, executor=self.run.executor)
+        self.suggest = SuggestPanel(
+            get_draft,  # type: ignore[arg-type]  # the editor's draft is a Deck
+            self.lang,
+            executor=self.run.executor,
+            set_draft=set_draft,
+        )
 
     def _build_controls(self) -> Any:
         """The run's settings (games, players, seed, what to watch) and Start / Cancel."""
@@ -448,9 +452,9 @@ class BalanceTab(RunPanel):
 
     def kept(self) -> Any:
         """What a reload needs to show the shown run whole beside its answer
-        (:class:`~verlies.ui.workspace.model.KeptRun`), or None without a finished run."""
+        (:class:`~verlies.ui.balance.kept_model.KeptRun`), or None without a finished run."""
         from verlies.sim.plots import durations
-        from verlies.ui.workspace.model import KeptRun
+        from verlies.ui.balance.kept_model import KeptRun
 
         comp, decks = self.run.comparison, self.run.decks
         if comp is None or decks is None or comp.games == 0 or not self._settings:
@@ -465,7 +469,7 @@ class BalanceTab(RunPanel):
 
     def show_kept(self, ans: Any, kept: Any, mark: str, stale: bool) -> None:
         """Show a result the workspace gave back (``ans``: its answer, ``kept``: its
-        :class:`~verlies.ui.workspace.model.KeptRun` or None, ``mark``: which draft it is
+        :class:`~verlies.ui.balance.kept_model.KeptRun` or None, ``mark``: which draft it is
         of and whether out of date) as a run's: the sentence and win rates, the chart,
         the tables, the game lengths, the downloads and "play N more"."""
         from verlies.ui.balance.chart import (

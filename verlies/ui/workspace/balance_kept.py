@@ -4,61 +4,13 @@ item 3): the run's settings, both decks' game lengths as bins and the downloads'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from verlies.ui.balance.kept_model import MAX_BINS, MAX_DOWNLOAD, KeptRun
 from verlies.ui.workspace.fields import bad as _bad
 from verlies.ui.workspace.fields import check as _check
 
 __all__ = ["MAX_BINS", "MAX_DOWNLOAD", "KeptRun", "kept_run"]
-
-#: The most a kept download may be (characters): a larger one is not kept (said so).
-MAX_DOWNLOAD = 400_000
-#: The most bins a kept game-length plot may have.
-MAX_BINS = 400
-
-
-@dataclass(frozen=True)
-class KeptRun:
-    """What the Balance tab shows beside its answer, kept as figures so a reload shows it
-    whole: the run's settings (for "play N more", which replays the same seeds), both
-    decks' game lengths (:class:`verlies.sim.plots.Overlay`, not the games), the base's
-    name, and the downloads' text ("" when too large to keep)."""
-
-    games: int
-    players: int
-    seed: int
-    watch: str
-    targets: str
-    base: str
-    lengths: Any  # verlies.sim.plots.Overlay | None
-    csv: str
-    json: str
-
-    def to_dict(self) -> dict[str, Any]:
-        lengths = None
-        if self.lengths is not None:
-            o = self.lengths
-            lengths = {
-                "starts": list(o.starts),
-                "counts_a": list(o.counts_a),
-                "counts_b": list(o.counts_b),
-                "width": o.width,
-                "median_a": o.median_a,
-                "median_b": o.median_b,
-            }
-        small = len(self.csv) + len(self.json) <= MAX_DOWNLOAD
-        return {
-            "games": self.games,
-            "players": self.players,
-            "seed": self.seed,
-            "watch": self.watch,
-            "targets": self.targets,
-            "base": self.base,
-            "lengths": lengths,
-            "csv": self.csv if small else "",
-            "json": self.json if small else "",
-        }
 
 
 def kept_run(data: Any, where: str = "balance") -> KeptRun | None:

@@ -423,6 +423,41 @@ class WorkspaceBar:
         tz = self.page.model.autosave.tz_minutes
         return time.strftime("%H:%M", time.gmtime(at + 60 * tz))
 
+    def _restored_html(self, lang: str) -> str:
+        """What came back after a reload: the draft and each result still shown (its draft,
+        and whether it is out of date), and what was left out; "" when nothing came."""
+        m = self.model
+        back = m.restored
+        if back is None:
+            return ""
+        items = []
+        if back.draft is not None:
+            items.append(
+                f'<li class="vl-workspace-item" data-kind="draft">'
+                f"{esc(t('workspace.item.draft', lang, draft=back.draft.name))}</li>"
+            )
+        for kind in KINDS:
+            res = back.results.get(kind)
+            if res is None or m.results.get(kind) is not res:
+                continue  # a new run replaced it: the tab says its own
+            stale = m.stale(kind)
+            state = t("workspace.stale" if stale else "workspace.fresh", lang)
+            words = t(f"workspace.item.{kind}", lang, draft=res.draft, time=self._time(res.at))
+            items.append(
+                f'<li class="vl-workspace-item" data-kind="{kind}" '
+                f'data-stale="{int(bool(stale))}">{esc(words)} — {esc(state)}</li>'
+            )
+        for kind, err in back.dropped:
+            words = t("workspace.dropped", lang, what=kind, msg=err.text_in(lang))
+            items.append(f'<li class="vl-workspace-dropped vl-error">{esc(words)}</li>')
+        if not items:
+            return ""
+        head = esc(t("workspace.back", lang, time=self._time(back.updated)))
+        return (
+            f'<div class="vl-workspace-back" data-wid="{esc(back.wid)}">{head}'
+            f"<ul>{''.join(items)}</ul></div>"
+        )
+
     def draw(self) -> None:
         """The workspace line, in the page's language: what came back (each result's
         draft, and whether it is out of date), then saved at … with the link, or why not."""
@@ -437,34 +472,9 @@ class WorkspaceBar:
             msg = m.load_error.text_in(lang)
             bad = esc(t("workspace.bad", lang, msg=msg))
             parts.append(f'<span class="vl-error vl-workspace-bad">{bad}</span>')
-        back = m.restored
-        if back is not None:
-            items = []
-            if back.draft is not None:
-                items.append(
-                    f'<li class="vl-workspace-item" data-kind="draft">'
-                    f"{esc(t('workspace.item.draft', lang, draft=back.draft.name))}</li>"
-                )
-            for kind in KINDS:
-                res = back.results.get(kind)
-                if res is None or m.results.get(kind) is not res:
-                    continue  # a new run replaced it: the tab says its own
-                stale = m.stale(kind)
-                state = t("workspace.stale" if stale else "workspace.fresh", lang)
-                words = t(f"workspace.item.{kind}", lang, draft=res.draft, time=self._time(res.at))
-                items.append(
-                    f'<li class="vl-workspace-item" data-kind="{kind}" '
-                    f'data-stale="{int(bool(stale))}">{esc(words)} — {esc(state)}</li>'
-                )
-            for kind, err in back.dropped:
-                words = t("workspace.dropped", lang, what=kind, msg=err.text_in(lang))
-                items.append(f'<li class="vl-workspace-dropped vl-error">{esc(words)}</li>')
-            if items:
-                head = esc(t("workspace.back", lang, time=self._time(back.updated)))
-                parts.append(
-                    f'<div class="vl-workspace-back" data-wid="{esc(back.wid)}">{head}'
-                    f"<ul>{''.join(items)}</ul></div>"
-                )
+        back = self._restored_html(lang)
+        if back:
+            parts.append(back)
         if m.error is not None:
             failed = t("workspace.failed", lang, msg=m.error.text_in(lang))
             parts.append(f'<span class="vl-error vl-workspace-failed">{esc(failed)}</span>')
