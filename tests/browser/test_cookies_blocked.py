@@ -70,6 +70,12 @@ def no_cookies(browser_type: BrowserType, tmp_path: Path) -> Iterator[BrowserCon
     assert offsite == [], f"the page requested other hosts: {offsite}"
 
 
+#: The text a person sees on the page outside the notice (its visible elements only).
+_SHOWN_TEXT_JS = """(notice) => [...document.body.children]
+  .filter((e) => !e.matches(notice) && e.getClientRects().length > 0)
+  .map((e) => e.innerText.trim()).join("")"""
+
+
 def test_a_browser_without_cookies_is_told_why_and_one_with_cookies_plays(
     no_cookies: BrowserContext,
     page: Page,
@@ -98,6 +104,8 @@ def test_a_browser_without_cookies_is_told_why_and_one_with_cookies_plays(
         assert box["left"] >= -0.5 and box["right"] <= width + 0.5, (width, box)
         assert box["scroll"] <= box["client"] + 1, (width, box)  # no text cut off
         assert box["pageScroll"] <= box["pageClient"] + 1, (width, box)
+        # nothing else is drawn: a page that cannot start is not shown as raw widget text
+        assert blocked.evaluate(_SHOWN_TEXT_JS, NOTICE) == "", width
     assert errors == []
 
     # A browser that keeps cookies: the two cookies, no notice, and it plays.

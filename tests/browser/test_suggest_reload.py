@@ -25,7 +25,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.ui.balance.suggest_model import SuggestRun
 
-TARGETS = "win:char-priester=0:1"
+TARGETS = "win:char-priester=40:60"
 MOVES = "character:char-priester"
 GAMES, TRIALS, SEED = 16, 3, 3
 

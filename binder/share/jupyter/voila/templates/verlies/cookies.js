@@ -34,6 +34,10 @@
       box.append(part);
     }
     document.body.prepend(box);
+    // the page below cannot start without its kernel: hidden, not left as raw widget text
+    const hide = document.createElement("style");
+    hide.textContent = "body > :not(#vl-cookie-notice) { display: none !important; }";
+    document.head.append(hide);
   };
   if (document.body) show();
   else document.addEventListener("DOMContentLoaded", show);
