@@ -3,8 +3,8 @@ German and in English.
 
 A tiny search (3 candidates of 16 games, the Priest's values free, his win rate to
 40–60 %, which the default deck clearly misses: a deck within its targets gets no
-search; the search's targeted step lifts him) on the page's draft (the default deck) is started from the page; when it has
-ended:
+search; the search's targeted step lifts him) on the page's draft (the default deck) is
+started from the page; when it has ended:
 
 - the proposed change is shown in words as the lab's own
   :class:`verlies.ui.balance.suggest_model.SuggestRun` gives it for the same settings (run again
