@@ -19,6 +19,7 @@ from verlies.cli.options import (
     write_csv,
 )
 from verlies.errors import VerliesError
+from verlies.i18n.numbers import fixed
 
 if TYPE_CHECKING:
     from verlies.sim.tune import TuneResult
@@ -156,7 +157,7 @@ def _tune_ticker(lang: str, shown: bool) -> Callable[[int, int, float], None]:
 
     def tick(done: int, total: int, best: float) -> None:
         if shown:
-            score = f"{best:.2f}".replace(".", ",") if lang == "de" else f"{best:.2f}"
+            score = fixed(best, 2, lang)
             print(
                 i18n.text("tune.progress", lang, done=done, total=total, best=score),
                 file=sys.stderr,

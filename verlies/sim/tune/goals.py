@@ -23,6 +23,7 @@ from typing import Any
 
 from verlies.cards.model import Attr
 from verlies.errors import WordedError
+from verlies.i18n.numbers import decimal
 from verlies.sim.records import SimulationError
 from verlies.sim.sweep import FIELDS, Tweak
 
@@ -221,8 +222,7 @@ class Target:
 
 def _g(x: float, lang: str) -> str:
     """A bound as the designer wrote it (``2.5``; German ``2,5``)."""
-    s = f"{x:g}"
-    return s.replace(".", ",") if lang == "de" else s
+    return decimal(f"{x:g}", lang)
 
 
 def quantity_name(key: str, lang: str = "en", deck: Any = None) -> str:

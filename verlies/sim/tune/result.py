@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from verlies.i18n.numbers import fixed
 from verlies.sim.tune.goals import LIMITS, Knob, Target, quantity_name
 from verlies.sim.tune.verification import ALPHA, display_unit, target_for
 
@@ -390,8 +391,7 @@ def plain_value(v: int | tuple[int, int, int]) -> int | list[int]:
 
 
 def _num(x: float, digits: int, lang: str, sign: bool = False) -> str:
-    s = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    return s.replace(".", ",") if lang == "de" else s
+    return fixed(x, digits, lang, sign=sign)
 
 
 def show_value(key: str, x: float | None, lang: str = "en") -> str:

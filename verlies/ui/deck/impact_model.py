@@ -34,13 +34,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
 from verlies.i18n.numbers import NONE, fixed
 from verlies.sim.impact import CardImpact, ImpactResult, impact
 from verlies.sim.impact_rank import BUDGET, ContributionResult, contribution
+from verlies.ui.core.words import Keys
 from verlies.ui.runs.run_model import PooledRun
 
 __all__ = [
@@ -164,8 +164,8 @@ def contribution_figures(result: ContributionResult) -> dict[Key, Figure]:
     return out
 
 
-def _t(key: str, lang: str, **kw: object) -> str:
-    return i18n.text(f"deckimpact.{key}", lang, **kw)
+#: This room's words (the ``deckimpact.`` keys), said in a language.
+WORDS = Keys("deckimpact.")
 
 
 def _num(x: float, digits: int, lang: str) -> str:
@@ -177,7 +177,7 @@ def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
     and the met per game (``+1: rounds −1.25 (−2.10 … −0.40) ★ · 0.80/game``). None: the
     card has no figure yet (``…``)."""
     if fig is None:
-        return _t("none", lang)
+        return WORDS("none", lang)
     what, effect, met = figure_parts(fig, lang, deck)
     return " · ".join(x for x in (f"{what} {effect}".strip(), met) if x)
 
@@ -185,32 +185,32 @@ def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
 def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, str]:
     """:func:`figure_text` in its three parts: which effect, the effect with its
     interval, the met per game (the columns of the panel's table)."""
-    met = _t("met", lang, n=_num(fig.met_per_game, 2, lang))
+    met = WORDS("met", lang, n=_num(fig.met_per_game, 2, lang))
     if fig.source in ("typical", "frame", "refused"):
-        return _t(f"how.{fig.source}", lang), "", met
+        return WORDS(f"how.{fig.source}", lang), "", met
     if fig.source in ("contribution", "noise"):
         q = fig.quantity
         if not q or math.isnan(fig.low):
-            return _t("noise", lang, n=fig.pairs), "", met
+            return WORDS("noise", lang, n=fig.pairs), "", met
         what = metric_name(q, lang, deck)
         rng = "(" + " … ".join(fmt_diff(q, x, lang) for x in (fig.low, fig.high)) + ")"
         effect = f"{fmt_diff(q, fig.diff, lang)} {rng}"
         if fig.clear:
             times = _num(fig.size, 1, lang)
-            return f"★ {what}", f"{effect}, {_t('times', lang, n=times)}", met
-        return _t("noise", lang, n=fig.pairs), f"{what} {effect}", met
+            return f"★ {what}", f"{effect}, {WORDS('times', lang, n=times)}", met
+        return WORDS("noise", lang, n=fig.pairs), f"{what} {effect}", met
     q = fig.quantity
     diff = fmt_diff(q, fig.diff, lang, unit=False)
     low = fmt_diff(q, fig.low, lang, unit=False)
     high = fmt_diff(q, fig.high, lang, unit=False)
     if fig.paired:
         step = fig.source.split(" ", 1)[0]
-        what = f"{_t(f'step.{step}', lang)} {metric_name(q, lang, deck)}"
+        what = f"{WORDS(f'step.{step}', lang)} {metric_name(q, lang, deck)}"
     else:
-        what = _t("assoc", lang)
-    unit = f" {_t('pt', lang)}" if q.startswith("win") else ""
+        what = WORDS("assoc", lang)
+    unit = f" {WORDS('pt', lang)}" if q.startswith("win") else ""
     star = " ★" if fig.clear else ""
-    met = _t("met", lang, n=_num(fig.met_per_game, 2, lang))
+    met = WORDS("met", lang, n=_num(fig.met_per_game, 2, lang))
     return what, f"{diff}{unit} ({low} … {high}){star}", met
 
 
@@ -422,25 +422,25 @@ class ImpactColumn(PooledRun):
         """What the run is doing, in words (the progress line)."""
         phase = self.phase
         if phase == "error":
-            return _t("error", lang, msg=self.error_text(lang))
+            return WORDS("error", lang, msg=self.error_text(lang))
         if phase == "idle":
-            return _t("idle", lang)
+            return WORDS("idle", lang)
         done, total = self.done, max(self.total, 1)
         res = self.ranking
         if self.method == "contribution" and res is not None:
             ranked = sum(f.clear for f in self.figures.values())
             if phase == "round":
                 eta = res.eta()
-                left = _t("eta", lang, s=round(eta)) if not math.isnan(eta) else ""
-                words = _t("phase.round", lang, round=res.round + 1, done=done, total=total)
+                left = WORDS("eta", lang, s=round(eta)) if not math.isnan(eta) else ""
+                words = WORDS("phase.round", lang, round=res.round + 1, done=done, total=total)
                 return f"{words} {left}".strip()
             if phase == "done":
-                return _t("phase.ranked", lang, done=done, ranked=ranked)
-        return _t(f"phase.{phase}", lang, done=done, total=total, games=self.games)
+                return WORDS("phase.ranked", lang, done=done, ranked=ranked)
+        return WORDS(f"phase.{phase}", lang, done=done, total=total, games=self.games)
 
     def star_text(self, lang: str) -> str:
         """What a ★ means, in words (a contribution run's figures only; else "")."""
         res = self.ranking
         if self.method != "contribution" or res is None:
             return ""
-        return _t("star", lang, alpha=_num(res.alpha * 100, 0, lang), family=res.family)
+        return WORDS("star", lang, alpha=_num(res.alpha * 100, 0, lang), family=res.family)

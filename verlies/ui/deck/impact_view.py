@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from verlies import i18n
 from verlies.deck import Deck
 from verlies.ui.core.theme import IMPACT_CSS
+from verlies.ui.core.words import Keys
 from verlies.ui.deck.impact_model import (
     BUDGET,
     METHODS,
@@ -37,6 +37,8 @@ CSS = IMPACT_CSS  # the page's styles live in verlies.ui.core.theme
 class ImpactPanel(RunPanel):
     """The panel; ``get_draft()`` is the editor's draft, ``get_listed()`` the cards its
     list shows now, ``on_figures()`` redraws the list (new figures or a new order)."""
+
+    WORDS = Keys("deckimpact.")
 
     def __init__(
         self,
@@ -113,9 +115,6 @@ class ImpactPanel(RunPanel):
         self.widget.add_class("vl-panel")
         self.widget.add_class("vl-impact")
         self.set_lang(lang)
-
-    def _t(self, key: str, **kw: object) -> str:
-        return i18n.text(f"deckimpact.{key}", self.lang, **kw)
 
     # ---- language ------------------------------------------------------------------------
 

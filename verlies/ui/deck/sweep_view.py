@@ -27,6 +27,7 @@ from verlies.errors import VerliesError
 from verlies.i18n.numbers import MINUS, decimal, fixed
 from verlies.sim.sweep import SweepResult, Tweak
 from verlies.ui.core.theme import SWEEP_CSS
+from verlies.ui.core.words import Keys
 from verlies.ui.deck.sweep_model import (
     CHARACTER_VALUES,
     SPREAD,
@@ -50,8 +51,8 @@ __all__ = ["CSS", "SweepPanel", "sweep_figure", "sweep_lines"]
 CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
 
 
-def _t(key: str, lang: str, **kw: object) -> str:
-    return i18n.text(f"sweep.{key}", lang, **kw)
+#: This room's words (the ``sweep.`` keys), said in a language.
+WORDS = Keys("sweep.")
 
 
 def _num(x: float, digits: int, lang: str) -> str:
@@ -64,7 +65,7 @@ def _value(quantity: str, x: float, lang: str) -> str:
     if math.isnan(x):
         return "–"
     if quantity == SPREAD:
-        return _t("pts", lang, x=_num(100 * x, 1, lang))
+        return WORDS("pts", lang, x=_num(100 * x, 1, lang))
     if is_share(quantity):
         return f"{_num(100 * x, 1, lang)} %"
     return _num(x, 1, lang)
@@ -85,25 +86,27 @@ def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
     if quantity.startswith(WIN):
         cid = quantity[len(WIN) :]
         ch = deck.characters.get(cid) if deck is not None else None
-        return _t("q.win", lang, name=ch.name.get(lang) if ch is not None else cid)
+        return WORDS("q.win", lang, name=ch.name.get(lang) if ch is not None else cid)
     if quantity.startswith("feel:"):  # a game-feel figure (feel3)
         return i18n.text(f"feel.name.{quantity[5:]}", lang)
-    return _t(f"q.{quantity}", lang)
+    return WORDS(f"q.{quantity}", lang)
 
 
 def _y_label(quantity: str, deck: Deck | None, lang: str) -> str:
     """The y axis' name: the quantity and its unit (per cent, or points of the spread)."""
     unit = (
-        _t("unit.points" if quantity == SPREAD else "unit.pct", lang) if is_share(quantity) else ""
+        WORDS("unit.points" if quantity == SPREAD else "unit.pct", lang)
+        if is_share(quantity)
+        else ""
     )
     what = _quantity_words(quantity, deck, lang)
-    return _t("axis", lang, what=what, unit=unit) if unit else what
+    return WORDS("axis", lang, what=what, unit=unit) if unit else what
 
 
 def _x_words(tweak: Tweak, lang: str) -> str:
     """The x axis' name: the swept number in the page's words."""
     if isinstance(tweak, PairTweak):
-        return _t(
+        return WORDS(
             "x_pair",
             lang,
             what=i18n.text(f"card.attr.{tweak.field}", lang),
@@ -135,7 +138,7 @@ def sweep_figure(
         now if now in result.values else None,
         _x_words(result.tweak, lang),
         _y_label(quantity, result.points[0].spec.deck if result.points else None, lang),
-        _t("now", lang),
+        WORDS("now", lang),
     )
     return plot
 
@@ -147,11 +150,11 @@ def sweep_lines(result: SweepResult, quantity: str = SPREAD, lang: str = "en") -
     deck = result.points[0].spec.deck if result.points else None
     lines = [f"{_x_words(result.tweak, lang)} → {_y_label(quantity, deck, lang)}"]
     for p in points_of(result, quantity):
-        now = f" ({_t('now', lang)})" if p.value == result.base_value else ""
+        now = f" ({WORDS('now', lang)})" if p.value == result.base_value else ""
         span = f"{_value(quantity, p.low, lang)} – {_value(quantity, p.high, lang)}"
         line = f"{p.value}{now}: {_value(quantity, p.estimate, lang)} ({span}), {p.games}"
         if quantity == SPREAD:
-            line += f"; {_t('col.floor', lang)} {_value(quantity, p.floor, lang)}"
+            line += f"; {WORDS('col.floor', lang)} {_value(quantity, p.floor, lang)}"
         lines.append(line)
     return "\n".join(lines)
 
@@ -297,14 +300,14 @@ class SweepPanel(RunPanel):
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self.title.value = f"<h4>{html.escape(_t('title', lang))}</h4>"
-        self.intro.value = f"<small>{html.escape(_t('intro', lang))}</small>"
+        self.title.value = f"<h4>{html.escape(WORDS('title', lang))}</h4>"
+        self.intro.value = f"<small>{html.escape(WORDS('intro', lang))}</small>"
         for label, key in zip(self.labels, self._names, strict=True):
-            label.value = _t(key, lang)
-        self.pick_label.value = _t("pick", lang)
-        self.start_button.description = _t("start", lang)
-        self.cancel_button.description = _t("cancel", lang)
-        self.take_button.description = _t("make_draft", lang)
+            label.value = WORDS(key, lang)
+        self.pick_label.value = WORDS("pick", lang)
+        self.start_button.description = WORDS("start", lang)
+        self.cancel_button.description = WORDS("cancel", lang)
+        self.take_button.description = WORDS("make_draft", lang)
         self._key = None
         self.card_selected()
         self._offer_quantities()
@@ -343,7 +346,7 @@ class SweepPanel(RunPanel):
         # a character's sweep shows its own win rate first
         self._offer_quantities(WIN + key[1] if character and key is not None else None)
         if not fields:
-            self.bar.say(_t("none", self.lang) if key else "")
+            self.bar.say(WORDS("none", self.lang) if key else "")
 
     def _card_words(self, kind: str, card_id: str) -> str:
         """A card's name in the page's language (its id when it has none)."""
@@ -359,7 +362,7 @@ class SweepPanel(RunPanel):
         character's values only cross each other: R2 moves them together)."""
         key = self.get_selected()
         keep = self.card2.value
-        options: list[tuple[str, str]] = [(_t("card2_same", self.lang), "")]
+        options: list[tuple[str, str]] = [(WORDS("card2_same", self.lang), "")]
         if key is not None and key[0] != "character":
             draft = self.get_draft()
             for kind in ("dungeon", "room", "monster", "treasure"):
@@ -413,7 +416,7 @@ class SweepPanel(RunPanel):
         else:
             others = [f for f in fields_of(self.get_draft(), *key) if f != field]
         keep2 = self.second.value
-        self.second.options = [(_t("second_none", self.lang), "")] + [
+        self.second.options = [(WORDS("second_none", self.lang), "")] + [
             (self._field_words(f, character), f) for f in others
         ]
         self.second.value = keep2 if keep2 in others else ""
@@ -508,7 +511,7 @@ class SweepPanel(RunPanel):
                 on_start=self._hand.wrap(self._started),
             )
         except VerliesError as e:
-            self.bar.fail(_t("error", self.lang, msg=str(e)))
+            self.bar.fail(WORDS("error", self.lang, msg=str(e)))
 
     def _started(self, run: SweepRun) -> None:
         """The range is good and the sweep begins (before its first update)."""
@@ -523,7 +526,7 @@ class SweepPanel(RunPanel):
         if isinstance(run.tweak, GridTweak):
             cells = run.tweak.cells
             self.pick.options = [
-                (_t("cell", self.lang, a=cells[v][0], b=cells[v][1]), v) for v in run.values
+                (WORDS("cell", self.lang, a=cells[v][0], b=cells[v][1]), v) for v in run.values
             ]
         else:
             self.pick.options = [(str(v), v) for v in run.values]
@@ -595,9 +598,9 @@ class SweepPanel(RunPanel):
         if isinstance(tweak, GridTweak):
             a, b = tweak.cells[int(value)]
             x, y = self._grid_axes(tweak)
-            words = _t("picked_grid", lang, x=x, a=a, y=y, b=b)
+            words = WORDS("picked_grid", lang, x=x, a=a, y=y, b=b)
         elif isinstance(tweak, PairTweak):
-            words = _t(
+            words = WORDS(
                 "picked_pair",
                 lang,
                 what=i18n.text(f"card.attr.{tweak.field}", lang),
@@ -607,7 +610,7 @@ class SweepPanel(RunPanel):
             )
         else:
             what = i18n.text(f"impact.field.{tweak.field}", lang)
-            words = _t("picked", lang, what=what, value=value)
+            words = WORDS("picked", lang, what=what, value=value)
         self._draw()
         self.bar.say(words)
         return True
@@ -625,7 +628,7 @@ class SweepPanel(RunPanel):
     def _x_label(self, tweak: Tweak) -> str:
         lang = self.lang
         if isinstance(tweak, PairTweak):
-            return _t(
+            return WORDS(
                 "x_pair",
                 lang,
                 what=i18n.text(f"card.attr.{tweak.field}", lang),
@@ -643,10 +646,10 @@ class SweepPanel(RunPanel):
         except KeyError:
             card = tweak.card
         what = _quantity_words(quantity, deck, lang)
-        words = html.escape(_t("of", lang, deck=deck.name, card=card, what=what))
+        words = html.escape(WORDS("of", lang, deck=deck.name, card=card, what=what))
         out = f"<div class='vl-sweep-of'><small>{words}</small></div>"
         if stale:
-            out += f"<div class='vl-sweep-stale'>⚠ {html.escape(_t('stale', lang))}</div>"
+            out += f"<div class='vl-sweep-stale'>⚠ {html.escape(WORDS('stale', lang))}</div>"
         return out
 
     def _draw(self) -> None:
@@ -659,11 +662,11 @@ class SweepPanel(RunPanel):
             if isinstance(run.tweak, GridTweak):
                 cells = run.tweak.cells
                 refused = ", ".join(
-                    _t("cell", lang, a=cells[v][0], b=cells[v][1]) for v in run.refused
+                    WORDS("cell", lang, a=cells[v][0], b=cells[v][1]) for v in run.refused
                 )
             else:
                 refused = ", ".join(str(v) for v in run.refused)
-            words += " " + _t("refused", lang, values=refused)
+            words += " " + WORDS("refused", lang, values=refused)
         if run.status == "failed":
             self.bar.fail(words)
         else:
@@ -683,7 +686,7 @@ class SweepPanel(RunPanel):
             self.result_box.add_class("vl-stale")
         else:
             self.result_box.remove_class("vl-stale")
-        now_text = _t("now", lang)
+        now_text = WORDS("now", lang)
         y_label = _y_label(q, run.deck, lang)
         if isinstance(tweak, GridTweak):
             self.plot_box.layout.display = "none"
@@ -710,7 +713,7 @@ class SweepPanel(RunPanel):
         if isinstance(tweak, PairTweak) and self.run.deck is not None:
             gives = i18n.text(f"card.attr.{tweak.gives}", self.lang)
             partner = tweak.partner_at(self.run.deck, v)
-            return _t("pair_point", self.lang, value=v, gives=gives, partner=partner)
+            return WORDS("pair_point", self.lang, value=v, gives=gives, partner=partner)
         return str(v)
 
     def _table_html(self, tweak: Tweak, points: list[Point], now: int | None, q: str) -> str:
@@ -722,18 +725,18 @@ class SweepPanel(RunPanel):
         cols = [
             esc(self._x_label(tweak)),
             esc(_quantity_words(q, self.run.deck, lang)),
-            esc(_t("col.interval", lang)),
-            esc(_t("col.games", lang)),
+            esc(WORDS("col.interval", lang)),
+            esc(WORDS("col.games", lang)),
         ]
         if spread:
-            cols.append(esc(_t("col.floor", lang)))
+            cols.append(esc(WORDS("col.floor", lang)))
         head = "".join(f"<th scope=col>{c}</th>" for c in cols)
         rows = []
         for p in points:
             name = self._row_name(tweak, p.value)
             here = p.value == now
             if here:
-                name += f" ({_t('now', lang)})"
+                name += f" ({WORDS('now', lang)})"
             cells = [
                 _value(q, p.estimate, lang),
                 f"{_value(q, p.low, lang)} – {_value(q, p.high, lang)}",
@@ -744,7 +747,7 @@ class SweepPanel(RunPanel):
             tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
             cls = " class='vl-now'" if here else ""
             rows.append(f"<tr{cls}><th scope=row>{esc(name)}</th>{tds}</tr>")
-        note = f"<div><small>{esc(_t('floor_note', lang))}</small></div>" if spread else ""
+        note = f"<div><small>{esc(WORDS('floor_note', lang))}</small></div>" if spread else ""
         return (
             f"<table class='vl-sweep-table'><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>{note}"
@@ -759,8 +762,8 @@ class SweepPanel(RunPanel):
         if not tweak.other:
             return x, y
         kind2, cid2 = tweak.second_card
-        first = _t("axis_card", self.lang, card=self._card_words(tweak.kind, tweak.card), what=x)
-        second = _t("axis_card", self.lang, card=self._card_words(kind2, cid2), what=y)
+        first = WORDS("axis_card", self.lang, card=self._card_words(tweak.kind, tweak.card), what=x)
+        second = WORDS("axis_card", self.lang, card=self._card_words(kind2, cid2), what=y)
         return first, second
 
     def _heat_html(
@@ -781,10 +784,12 @@ class SweepPanel(RunPanel):
             x_label=x,
             y_label=y,
             quantity=_quantity_words(q, self.run.deck, lang),
-            now_text=_t("now", lang),
+            now_text=WORDS("now", lang),
             stale=stale,
         )
-        note = _t("grid_axes", lang, x=x, y=y)
+        note = WORDS("grid_axes", lang, x=x, y=y)
         if character:
-            note += " " + _t("x_grid_char", lang, third=i18n.text(f"card.attr.{tweak.third}", lang))
+            note += " " + WORDS(
+                "x_grid_char", lang, third=i18n.text(f"card.attr.{tweak.third}", lang)
+            )
         return f"{grid}<div><small>{html.escape(note)}</small></div>"
