@@ -187,6 +187,13 @@ def test_the_answer_leads_and_comes_back_whole(
         "the other quantities in German",
         server=server,
     )
+    # the switch redraws the tab's parts one message each: wait until every part is German
+    follow(
+        page,
+        lambda: foreign_words(page.locator(".vl-balance").inner_text(), "de", PREFIXES) == set(),
+        "every word of the Balance tab in German",
+        server=server,
+    )
     _check_answer(page, "de")
     for width in (390, 800, 1280):
         page.set_viewport_size({"width": width, "height": 900})
