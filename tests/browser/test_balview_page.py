@@ -122,6 +122,16 @@ def test_the_answer_leads_and_comes_back_whole(
     follow_expect(page.locator(".vl-balance-progress")).to_contain_text(f" {2 * GAMES} ")
     follow_expect(page.locator(".vl-balance table.vl-others")).to_be_visible()
     follow_expect(page.locator(".vl-balance-downloads a")).to_have_count(2)
+    # the game-feel section is drawn after the answer: wait for its lines and its draft
+    follow(
+        page,
+        lambda: (
+            page.locator(".vl-feel-line").count() >= 3
+            and bool(page.locator(".vl-feel-of").inner_text().strip())
+        ),
+        "the game-feel lines",
+        server=server,
+    )
     before = _check_answer(page, lang)
     assert before["files"] == ["balance-Standard.csv", "balance-Standard.json"]
     assert len(before["feel"]) >= 3
