@@ -27,7 +27,6 @@ OWED_NUMBERS: set[str] = set()
 #: Rooms still with a words wrapper of their own, in other helpers' work this round: each
 #: says its words through verlies.ui.core.words (Keys, Worded) when its owner has landed.
 OWED_WRAPPERS = {
-    "verlies/ui/balance/balance_view.py",
     "verlies/ui/balance/suggest_view.py",
 }
 #: A stylesheet block of its own (a module constant ``X = \"\"\"<style>``).

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from verlies.errors import VerliesError
 from verlies.ui.balance.balance_model import WATCH, BalanceRun, watch_keys
 from verlies.ui.core.theme import BALANCE_CSS
-from verlies.ui.runs.panel_view import ProgressRow, RunPanel, failed_html, panel_styles, rate_words
+from verlies.ui.core.words import Keys
+from verlies.ui.runs.panel_view import PanelParts, ProgressRow, RunPanel, panel_styles, rate_words
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -38,6 +39,10 @@ class BalanceTab(RunPanel):
     among them), progress, the verdict in a sentence, the chart of the characters'
     win-rate differences, both decks' game lengths, the table and downloads. Every word
     follows :meth:`set_lang`."""
+
+    #: Its words are of five prefixes (``sim.``, ``balance.``, ``verdict.``, ``balview.``,
+    #: ``samplesize.``), so each key is said whole: ``self._t("sim.start")``.
+    WORDS = Keys()
 
     def __init__(
         self,
@@ -63,8 +68,6 @@ class BalanceTab(RunPanel):
         #: figures (verlies.ui.balance.kept_model.KeptRun) and whether it is out of date.
         self._kept: Any = None
         self._kept_stale = False
-        #: Called after a run ended and was drawn (the workspace keeps its answer).
-        self.done_listeners: list[Callable[[], None]] = []
 
         from verlies.ui.balance.feel_view import FeelSection  # game feel (issue 40)
 
@@ -125,8 +128,7 @@ class BalanceTab(RunPanel):
         self.targets = widgets.Text(value="", continuous_update=False)
         self.start_button = widgets.Button(button_style="primary", icon="play")
         self.cancel_button = widgets.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self._wire(self.start_button, self.cancel_button, self.start)
         self.labels = [widgets.Label() for _ in range(5)]
         fields = []
         for label, w, cls in zip(
@@ -141,9 +143,7 @@ class BalanceTab(RunPanel):
             ),
             strict=True,
         ):
-            field = widgets.VBox([label, w])
-            field.add_class("vl-panel-field")
-            field.add_class("vl-balance-field")
+            field = PanelParts.field("balance", label, w)
             field.add_class(cls)
             fields.append(field)
         buttons = widgets.HBox([self.start_button, self.cancel_button])
@@ -309,24 +309,16 @@ class BalanceTab(RunPanel):
         self.size_label = widgets.Label()
         self.size_points = widgets.BoundedFloatText(value=3.0, min=0.1, max=50.0, step=0.5)
         self.size_points.observe(lambda _c: self._show_size(), names="value")
-        size_field = widgets.VBox([self.size_label, self.size_points])
-        size_field.add_class("vl-panel-field")
-        size_field.add_class("vl-balance-field")
+        size_field = PanelParts.field("balance", self.size_label, self.size_points)
         self.size_answer = widgets.HTML()
         self.size_title = widgets.HTML()
         size_box = widgets.VBox([self.size_title, size_field, self.size_answer])
         size_box.add_class("vl-balance-size")
         return size_box
 
-    def _t(self, key: str, **kw: object) -> str:
-        from verlies import i18n
-
-        own = key.startswith(("balance.", "samplesize.", "verdict.", "balview."))
-        return i18n.text(key if own else f"sim.{key}", self.lang, **kw)
-
     @property
     def title(self) -> str:
-        return self._t("tab")
+        return self._t("sim.tab")
 
     def _length_words(self) -> tuple[tuple[str, str], str, str, str, str]:
         return (
@@ -337,12 +329,24 @@ class BalanceTab(RunPanel):
             self._t("balance.median"),
         )
 
+    def _run_of(self) -> BalanceRun:
+        return self.run
+
     def set_lang(self, lang: str) -> None:
-        self.lang = lang
-        self.intro.value = f"<p>{html.escape(self._t('intro'))}</p>"
+        """Every word of the tab in ``lang``: the A/B run's (:class:`RunPanel`: its own
+        words, then its run's), then the panels below it."""
+        RunPanel.set_lang(self, lang)
+        self.skill.set_lang(lang)
+        self.suggest.set_lang(lang)
+        self.feel.set_lang(lang)
+
+    def _say_words(self) -> None:
+        """The A/B run's own words: intro, labels, buttons, plot axes, the glossary and the
+        sample-size helper."""
+        self.intro.value = f"<p>{html.escape(self._t('sim.intro'))}</p>"
         for label, key in zip(
             self.labels,
-            ("games", "players", "seed", "balance.watch", "verdict.targets"),
+            ("sim.games", "sim.players", "sim.seed", "balance.watch", "verdict.targets"),
             strict=True,
         ):
             label.value = self._t(key)
@@ -353,12 +357,18 @@ class BalanceTab(RunPanel):
         chosen = self.watch.value
         self.watch.options = [(self._t(f"balance.watch.{c}"), c) for c in WATCH]
         self.watch.value = chosen
-        self.start_button.description = self._t("start")
-        self.cancel_button.description = self._t("cancel")
+        self.start_button.description = self._t("sim.start")
+        self.cancel_button.description = self._t("sim.cancel")
         if self.lengths is not None:
             self.lengths.set_words(*self._length_words())
-        if not self._say_status_again() and self.run.status == "failed":
-            self._show_failure(self.run)
+        self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
+        self.size_label.value = self._t("samplesize.points")
+        self._show_size()
+
+    def _say_run_again(self) -> None:
+        """The run's words in the new language: the status line (or the failure), the
+        games played, the answer with its numbers as they were, or a kept result."""
+        RunPanel._say_run_again(self)
         if self.run.running or self.run.status in ("done", "cancelled"):
             # a finished run's count stays shown: in the new language's words too
             self._show_progress(self.run)
@@ -368,12 +378,6 @@ class BalanceTab(RunPanel):
         elif not self.run.running:
             self.show_found.value = ""  # its words were in the old language
             self._draw_show()
-        self.skill.set_lang(lang)
-        self.suggest.set_lang(lang)
-        self.feel.set_lang(lang)
-        self.size_title.value = f"<b>{html.escape(self._t('samplesize.title'))}</b>"
-        self.size_label.value = self._t("samplesize.points")
-        self._show_size()
 
     def _show_size(self) -> None:
         """The sample-size helper's answer for the points asked, in the page's language."""
@@ -410,10 +414,7 @@ class BalanceTab(RunPanel):
             text_in = getattr(e, "text_in", None)
             msg = str(text_in(self.lang)) if callable(text_in) else str(e)
             last = "; ".join(f"{t.key}={t.shown(self.lang)}" for t in self._targets_used[1:])
-            self._status = None
-            self.status.value = failed_html(
-                self._t("verdict.targets_error", msg=msg, last=last or "–")
-            )
+            self._say_failed(self._t("verdict.targets_error", msg=msg, last=last or "–"))
             return None
 
     def more(self) -> None:
@@ -441,8 +442,7 @@ class BalanceTab(RunPanel):
         kept = self._kept
         base_now = str(getattr(self.get_base(), "name", ""))
         if kept is None or self._kept_stale or kept.base != base_now:
-            self._status = None
-            self.status.value = failed_html(self._t("balview.more.stale"))
+            self._say_failed(self._t("balview.more.stale"))
             return False
         self.players.value = kept.players
         self.seed.value = kept.seed
@@ -524,9 +524,9 @@ class BalanceTab(RunPanel):
         stem = "balance-" + "".join(c if c.isalnum() else "-" for c in draft)[:40]
         links = []
         if csv:
-            links.append(download_link(csv, f"{stem}.csv", self._t("download_csv")))
+            links.append(download_link(csv, f"{stem}.csv", self._t("sim.download_csv")))
         if js:
-            links.append(download_link(js, f"{stem}.json", self._t("download_json")))
+            links.append(download_link(js, f"{stem}.json", self._t("sim.download_json")))
         if stale:
             words = self._t("verdict.stale", draft=draft)
         else:
@@ -608,12 +608,13 @@ class BalanceTab(RunPanel):
         self.plots.children = [self.lengths.widget]  # a kept result's drawing goes
         base, draft = self.get_base(), self.get_draft()
         self.bar.show(0, 2 * games, self._t("balance.progress_start", done=0, total=2 * games))
-        self.start_button.disabled, self.cancel_button.disabled = True, False
-        self._set_status("running", games=games)
+        self._running(True)
+        self._set_status("sim.running", games=games)
         self.verdict.value = ""
         self.downloads.value = ""
         self.show_box.layout.display = "none"
         self.show_found.value = ""
+        on_update, on_done = self._callbacks()
         self.run.start(
             base,
             draft,
@@ -622,8 +623,8 @@ class BalanceTab(RunPanel):
             seed=int(self.seed.value),
             watch=watch_keys(str(self.watch.value), base),
             decide=self._stop_rule(targets) if self.watch.value == "verdict" else None,
-            on_update=self._hand.wrap(self._update),
-            on_done=self._hand.wrap(self._done),
+            on_update=on_update,
+            on_done=on_done,
         )
 
     @staticmethod
@@ -635,7 +636,8 @@ class BalanceTab(RunPanel):
     def _show_progress(self, run: BalanceRun) -> None:
         self.bar.show_run(run, rate_words(run, self.lang))
 
-    def _update(self, run: BalanceRun, force: bool = False) -> None:
+    def _progress(self, run: BalanceRun, force: bool = False) -> None:
+        """A run's news: the games played, and the answer so far (throttled)."""
         self._show_progress(run)
         if self._due(force):
             self._draw(run)
@@ -693,23 +695,22 @@ class BalanceTab(RunPanel):
         else:
             self.more_button.layout.display = "none"
 
-    def _done(self, run: BalanceRun) -> None:
-        self._update(run, force=True)
-        self.start_button.disabled, self.cancel_button.disabled = False, True
+    def _finished(self, run: BalanceRun) -> bool:
+        """The run's end drawn: its answer, status line, "show me", downloads; a failure
+        in words (no answer to keep)."""
+        self._progress(run, force=True)
+        if not RunPanel._finished(self, run):  # failed: its words as the status line
+            return False
         comp = run.comparison
-        if run.status == "failed":
-            self._show_failure(self.run)
-            return
         if comp is None:
-            return
-        key = "cancelled" if comp.stopped == "cancelled" else "done"
+            return False
+        key = "sim.cancelled" if comp.stopped == "cancelled" else "sim.done"
         self._set_status(key, games=comp.games, seconds=run.seconds)
         self._show_verdict()
         self.show_found.value = ""
         self._draw_show()
-        for listener in list(self.done_listeners):
-            listener()
         self._draw_downloads()
+        return True
 
     def _draw_downloads(self) -> None:
         """The finished run's downloads, named by their draft and marked when out of date."""

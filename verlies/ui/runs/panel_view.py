@@ -216,7 +216,8 @@ class RunPanel(Worded):
       (the buttons back, :meth:`_finished` draws the result or the error, then the
       :attr:`done_listeners` hear of a result);
     * the status line kept as words (:meth:`_set_status`), said again in a new language
-      (:meth:`_say_status_again`), or a failed run's words (:meth:`_show_failure`);
+      (:meth:`_say_status_again`), or a failed run's words (:meth:`_show_failure`,
+      :meth:`_say_failed`);
     * the language switch: :meth:`set_lang` says the panel's own words
       (:meth:`_say_words`), then the run's (:meth:`_say_run_again`);
     * the stale mark: :func:`belongs_html` (which draft a result is of, or out of date);
@@ -330,8 +331,13 @@ class RunPanel(Worded):
     def _show_failure(self, run: BackgroundRun) -> None:
         """``run``'s failure in words (in red) as the status line, in the panel's language;
         no status is kept (the run's words are said again from the run)."""
+        self._say_failed(run.error_text(self.lang) or "")
+
+    def _say_failed(self, words: str) -> None:
+        """``words`` (in the panel's language) in red as the status line, e.g. why a run
+        could not start; no status is kept to be said again."""
         self._status = None
-        self.status.value = failed_html(run.error_text(self.lang) or "")
+        self.status.value = failed_html(words)
 
     def _due(self, force: bool = False) -> bool:
         """Whether a run's news is drawn now: ``force``, or :attr:`REDRAW_S` since the last."""
