@@ -93,6 +93,15 @@ def _pawn(c: Canvas, cx: float, cy: float, h: float, seat: int, injured: bool) -
     paint_figure(c, cx, cy, h, seat, injured)
 
 
+def _tool(icon: str, tip: str, cls: str, handler: Callable[[], None]) -> widgets.Button:
+    """A toolbar button of the board: an icon, its tooltip, its class, what a click does."""
+    b = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="34px"))
+    b.add_class("vl-tool")
+    b.add_class(cls)
+    b.on_click(lambda _b: handler())
+    return b
+
+
 class BoardView:
     """The board widget. ``on_cell(x, y)`` is called for a click on grid cell (x, y)."""
 
@@ -128,26 +137,30 @@ class BoardView:
         #: Bytes of draw commands sent, for measuring (see :meth:`sent_bytes`).
         self.messages = 0
 
-        #: The card being laid, painted with canvas commands in the board's batch (no
-        #: message of its own); the page shows it next to the card's description.
-        self.preview = Canvas(width=PREVIEW, height=PREVIEW)
-        self.preview.add_class("vl-drawn-pic")
-        pin_css_size(self.preview)
-        self._preview_drawn: PreviewKey = None
-
+        self._build_preview()
         self.tiles_layer.on_client_ready(self._tiles_ready)
         self.overlay.on_client_ready(self._overlay_ready)
         self.preview.on_client_ready(self._preview_ready)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_mouse_up(self._mouse_up)
+        self._build_tools()
+        self.info = widgets.HTML()
+        self.info.add_class("vl-board-info")
+        parts = [self.canvas, self.toolbar] + ([self.info] if on_info is None else [])
+        self.widget = widgets.VBox(parts)
+        self.widget.add_class("vl-board-box")
 
-        def tool(icon: str, tip: str, cls: str, handler: Callable[[], None]) -> widgets.Button:
-            b = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="34px"))
-            b.add_class("vl-tool")
-            b.add_class(cls)
-            b.on_click(lambda _b: handler())
-            return b
+    def _build_preview(self) -> None:
+        """The card being laid, painted with canvas commands in the board's batch (no
+        message of its own); the page shows it next to the card's description."""
+        self.preview = Canvas(width=PREVIEW, height=PREVIEW)
+        self.preview.add_class("vl-drawn-pic")
+        pin_css_size(self.preview)
+        self._preview_drawn: PreviewKey = None
 
+    def _build_tools(self) -> None:
+        """The toolbar: fit (a toggle), zoom in and out, pan four ways (icons only: their
+        tooltips, :meth:`set_tooltips`, are their accessible names)."""
         self.fit_button = widgets.ToggleButton(
             value=True, icon="expand", tooltip="fit", layout=widgets.Layout(width="34px")
         )
@@ -155,20 +168,15 @@ class BoardView:
         self.fit_button.observe(self._fit_toggled, "value")
         self.tools = [
             self.fit_button,
-            tool("search-plus", "zoom in", "vl-zoom-in", lambda: self.zoom(1.25)),
-            tool("search-minus", "zoom out", "vl-zoom-out", lambda: self.zoom(0.8)),
-            tool("arrow-left", "pan", "vl-pan-left", lambda: self.pan(-1, 0)),
-            tool("arrow-right", "pan", "vl-pan-right", lambda: self.pan(1, 0)),
-            tool("arrow-up", "pan", "vl-pan-up", lambda: self.pan(0, -1)),
-            tool("arrow-down", "pan", "vl-pan-down", lambda: self.pan(0, 1)),
+            _tool("search-plus", "zoom in", "vl-zoom-in", lambda: self.zoom(1.25)),
+            _tool("search-minus", "zoom out", "vl-zoom-out", lambda: self.zoom(0.8)),
+            _tool("arrow-left", "pan", "vl-pan-left", lambda: self.pan(-1, 0)),
+            _tool("arrow-right", "pan", "vl-pan-right", lambda: self.pan(1, 0)),
+            _tool("arrow-up", "pan", "vl-pan-up", lambda: self.pan(0, -1)),
+            _tool("arrow-down", "pan", "vl-pan-down", lambda: self.pan(0, 1)),
         ]
         self.toolbar = widgets.HBox(self.tools)
         self.toolbar.add_class("vl-board-tools")
-        self.info = widgets.HTML()
-        self.info.add_class("vl-board-info")
-        parts = [self.canvas, self.toolbar] + ([self.info] if on_info is None else [])
-        self.widget = widgets.VBox(parts)
-        self.widget.add_class("vl-board-box")
 
     # ---- public -----------------------------------------------------------------------
 

@@ -46,11 +46,29 @@ class DraftsPanel(RunPanel):
         lang: str = "de",
     ) -> None:
         RunPanel.__init__(self)  # the run's life, the language switch
-        W = widgets
         self.get_draft, self.open_draft = get_draft, open_draft
         self.model = DraftsModel(opener, lang)
         self.lang = lang
-        self.title = W.HTML()
+        self.title = widgets.HTML()
+        self.status = widgets.HTML()
+        self.status.add_class("vl-drafts-status")
+        self.labels = [widgets.Label() for _ in range(6)]
+        row1, row2 = self._build_saved()
+        self.compare_title = widgets.HTML()
+        row3 = self._build_compare()
+        for r in (row1, row2, row3):
+            r.add_class("vl-drafts-row")
+        self.widget = widgets.VBox(
+            [widgets.HTML(CSS), self.title, row1, row2, self.status, self.compare_title, row3]
+            + [self.verdict]
+        )
+        self.widget.add_class("vl-drafts")
+        self._listed = False
+        self.set_lang(lang)
+
+    def _build_saved(self) -> tuple[widgets.Box, widgets.Box]:
+        """Save under a name; a saved draft to open or delete (two rows)."""
+        W = widgets
         self.name = W.Text()
         self.save_button = W.Button(icon="save")
         self.save_button.on_click(lambda _b: self.save())
@@ -59,26 +77,11 @@ class DraftsPanel(RunPanel):
         self.delete_button = W.Button(icon="trash")
         self.open_button.on_click(lambda _b: self.open())
         self.delete_button.on_click(lambda _b: self.delete())
-        self.status = W.HTML()
-        self.status.add_class("vl-drafts-status")
-        self.compare_title = W.HTML()
-        self.a = W.Dropdown(options=[])
-        self.b = W.Dropdown(options=[])
-        self.games = W.BoundedIntText(value=200, min=8, max=1_000_000, step=8)
-        self.compare_button = W.Button(button_style="primary", icon="balance-scale")
-        self.cancel_button = W.Button(icon="stop", disabled=True)
-        self._wire(self.compare_button, self.cancel_button, self.compare)
-        self.verdict = W.HTML()
-        self.verdict.add_class("vl-drafts-verdict")
-        self.labels = [W.Label() for _ in range(6)]
-        classes = (
+        for cls, w in (
             ("save", self.save_button),
             ("open", self.open_button),
             ("delete", self.delete_button),
-            ("compare", self.compare_button),
-            ("cancel", self.cancel_button),
-        )
-        for cls, w in classes:
+        ):
             w.add_class(f"vl-drafts-{cls}")
         row1 = W.Box([_field(self.labels[0], self.name, "vl-drafts-name"), self.save_button])
         row2 = W.Box(
@@ -88,7 +91,23 @@ class DraftsPanel(RunPanel):
                 self.delete_button,
             ]
         )
-        row3 = W.Box(
+        return row1, row2
+
+    def _build_compare(self) -> widgets.Box:
+        """Two decks compared on the same seeds: which (a, b), how many games, Compare and
+        Cancel (the run's, :meth:`RunPanel._wire`), then its verdict below."""
+        W = widgets
+        self.a = W.Dropdown(options=[])
+        self.b = W.Dropdown(options=[])
+        self.games = W.BoundedIntText(value=200, min=8, max=1_000_000, step=8)
+        self.compare_button = W.Button(button_style="primary", icon="balance-scale")
+        self.cancel_button = W.Button(icon="stop", disabled=True)
+        self._wire(self.compare_button, self.cancel_button, self.compare)
+        self.verdict = W.HTML()
+        self.verdict.add_class("vl-drafts-verdict")
+        self.compare_button.add_class("vl-drafts-compare")
+        self.cancel_button.add_class("vl-drafts-cancel")
+        return W.Box(
             [
                 _field(self.labels[2], self.a, "vl-drafts-a"),
                 _field(self.labels[3], self.b, "vl-drafts-b"),
@@ -97,15 +116,6 @@ class DraftsPanel(RunPanel):
                 self.cancel_button,
             ]
         )
-        for r in (row1, row2, row3):
-            r.add_class("vl-drafts-row")
-        self.widget = W.VBox(
-            [W.HTML(CSS), self.title, row1, row2, self.status, self.compare_title, row3]
-            + [self.verdict]
-        )
-        self.widget.add_class("vl-drafts")
-        self._listed = False
-        self.set_lang(lang)
 
     def _run_of(self) -> BalanceRun:
         return self.model.run

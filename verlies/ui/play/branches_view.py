@@ -158,31 +158,47 @@ class BranchesPanel:
             self.title.value = title
         if rows != self._shown:
             self._shown = rows
-            children = []
-            for row in rows:
-                b = widgets.Button(
-                    description=row.label,
-                    tooltip=f"{t('branch_switch', lang)}: {row.title}",
-                    layout=widgets.Layout(width="auto"),
-                )
-                b.add_class("vl-branch")
-                if row.current:
-                    b.add_class("vl-branch-current")
-                b.on_click(lambda _b, n=row.name: self.switch(n))
-                parts = [b]
-                if row.can_delete:
-                    d = widgets.Button(
-                        icon="times",
-                        tooltip=t("branch_delete", lang),
-                        layout=widgets.Layout(width="auto"),
-                    )
-                    d.add_class("vl-branch-delete")
-                    d.on_click(lambda _b, n=row.name: self.delete(n))
-                    parts.append(d)
-                item = widgets.HBox(parts)
-                item.add_class("vl-branch-item")
-                children.append(item)
-            self.list.children = children
+            self.list.children = [self._item(row, lang) for row in rows]
+        self._show_tools(tree, lang)
+        if self.other.value:
+            self._compare()
+        elif self.comparison.value:
+            self.comparison.value = ""
+        self._show_undelete(tree, lang)
+        # one branch: nothing to name, compare or switch to, only the list's one entry
+        display = "" if len(rows) > 1 else "none"
+        tools = self.widget.children[2]
+        if tools.layout.display != display:
+            tools.layout.display = display
+
+    def _item(self, row: BranchRow, lang: str) -> widgets.HBox:
+        """A branch in the list: its button (a click shows it) and, unless shown, delete."""
+        b = widgets.Button(
+            description=row.label,
+            tooltip=f"{t('branch_switch', lang)}: {row.title}",
+            layout=widgets.Layout(width="auto"),
+        )
+        b.add_class("vl-branch")
+        if row.current:
+            b.add_class("vl-branch-current")
+        b.on_click(lambda _b, n=row.name: self.switch(n))
+        parts = [b]
+        if row.can_delete:
+            d = widgets.Button(
+                icon="times",
+                tooltip=t("branch_delete", lang),
+                layout=widgets.Layout(width="auto"),
+            )
+            d.add_class("vl-branch-delete")
+            d.on_click(lambda _b, n=row.name: self.delete(n))
+            parts.append(d)
+        item = widgets.HBox(parts)
+        item.add_class("vl-branch-item")
+        return item
+
+    def _show_tools(self, tree: GameTree, lang: str) -> None:
+        """The shown branch's name and the branches to compare it with (their changes
+        here are the page's, not a person's: :attr:`_quiet`)."""
         self._quiet = True
         try:
             # each on its own: "Name" is the same word in both languages, and the compare
@@ -201,10 +217,9 @@ class BranchesPanel:
                 self.other.value = keep
         finally:
             self._quiet = False
-        if self.other.value:
-            self._compare()
-        elif self.comparison.value:
-            self.comparison.value = ""
+
+    def _show_undelete(self, tree: GameTree, lang: str) -> None:
+        """ "Bring back branch X" while the branch deleted last can come back."""
         gone = self._deleted
         if gone is not None and gone.name in tree.names:  # a new branch took its name
             gone = self._deleted = None
@@ -213,8 +228,3 @@ class BranchesPanel:
             self.undelete.description = t("branch_undelete", lang, name=gone.name)
         if self.undelete.layout.display != undelete:
             self.undelete.layout.display = undelete
-        # one branch: nothing to name, compare or switch to, only the list's one entry
-        display = "" if len(rows) > 1 else "none"
-        tools = self.widget.children[2]
-        if tools.layout.display != display:
-            tools.layout.display = display
