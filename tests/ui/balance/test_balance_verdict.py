@@ -68,6 +68,17 @@ def test_a_wrong_target_is_refused_and_the_last_answer_stays() -> None:
         assert not tab.run.running
         assert "Targets not taken" in tab.status.value and "banana" in tab.status.value
         assert tab.verdict.value == shown
+        # the refusal is said again in the language switched to (not left in English)
+        tab.set_lang("de")
+        assert "Ziele nicht übernommen" in tab.status.value and "banana" in tab.status.value
+        assert "Targets" not in tab.status.value and 'class="vl-panel-failed"' in tab.status.value
+        # a run that starts says its own status: the refusal is gone, in every language
+        tab.targets.value = ""
+        tab.start()
+        assert tab.run.wait(300)
+        tab._done(tab.run)
+        tab.set_lang("en")
+        assert "Targets" not in tab.status.value and "Ziele" not in tab.status.value
     finally:
         tab.run.close()
 

@@ -133,6 +133,20 @@ def test_the_language_switch_says_the_words_then_the_status_again() -> None:
     assert "2,5" in panel.status.value
 
 
+def test_a_refusal_is_said_again_in_the_new_language_until_a_run_says_its_own() -> None:
+    panel = CountPanel("en")
+    panel._say_refused(lambda lang: i18n.text("balview.more.stale", lang))
+    red = '<span class="vl-panel-failed">{}</span>'
+    assert panel.status.value == red.format(i18n.text("balview.more.stale", "en"))
+    panel.set_lang("de")
+    assert panel.status.value == red.format(i18n.text("balview.more.stale", "de"))
+    panel.gate.set()
+    panel.start()
+    _wait(panel)
+    panel.set_lang("en")  # the run's status replaced the refusal: it is not said again
+    assert panel.status.value == i18n.text("skill.done", "en", games=3, tables=1, seconds="2.5")
+
+
 def test_the_stale_mark_names_the_draft_or_says_it_is_out_of_date() -> None:
     deck = Deck.default()
     assert belongs_html(None, deck, "en", "verdict.skill_belongs") == ""

@@ -135,6 +135,9 @@ def test_play_more_says_why_it_cannot_when_the_draft_changed(shown: BalanceTab) 
         assert not back.run.running
         assert "the draft changed since" in back.status.value
         assert "Out of date" in back.downloads.value
+        back.set_lang("de")  # the reason said again in German
+        assert "der Entwurf hat sich seitdem geändert" in back.status.value
+        assert "the draft changed since" not in back.status.value
     finally:
         back.run.close()
 

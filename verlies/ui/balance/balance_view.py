@@ -411,10 +411,15 @@ class BalanceTab(RunPanel):
         try:
             return parse_targets(text, int(self.players.value))
         except VerliesError as e:
-            text_in = getattr(e, "text_in", None)
-            msg = str(text_in(self.lang)) if callable(text_in) else str(e)
-            last = "; ".join(f"{t.key}={t.shown(self.lang)}" for t in self._targets_used[1:])
-            self._say_failed(self._t("verdict.targets_error", msg=msg, last=last or "–"))
+            error, kept = e, list(self._targets_used[1:])
+
+            def words(lang: str) -> str:  # said again in the language switched to
+                text_in = getattr(error, "text_in", None)
+                msg = str(text_in(lang)) if callable(text_in) else str(error)
+                last = "; ".join(f"{t.key}={t.shown(lang)}" for t in kept)
+                return self.WORDS("verdict.targets_error", lang, msg=msg, last=last or "–")
+
+            self._say_refused(words)
             return None
 
     def more(self) -> None:
@@ -442,7 +447,7 @@ class BalanceTab(RunPanel):
         kept = self._kept
         base_now = str(getattr(self.get_base(), "name", ""))
         if kept is None or self._kept_stale or kept.base != base_now:
-            self._say_failed(self._t("balview.more.stale"))
+            self._say_refused(lambda lang: self.WORDS("balview.more.stale", lang))
             return False
         self.players.value = kept.players
         self.seed.value = kept.seed

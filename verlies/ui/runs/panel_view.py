@@ -216,8 +216,8 @@ class RunPanel(Worded):
       (the buttons back, :meth:`_finished` draws the result or the error, then the
       :attr:`done_listeners` hear of a result);
     * the status line kept as words (:meth:`_set_status`), said again in a new language
-      (:meth:`_say_status_again`), or a failed run's words (:meth:`_show_failure`,
-      :meth:`_say_failed`);
+      (:meth:`_say_status_again`), a failed run's words (:meth:`_show_failure`), or why a
+      run did not start (:meth:`_say_refused`, said again too);
     * the language switch: :meth:`set_lang` says the panel's own words
       (:meth:`_say_words`), then the run's (:meth:`_say_run_again`);
     * the stale mark: :func:`belongs_html` (which draft a result is of, or out of date);
@@ -240,6 +240,8 @@ class RunPanel(Worded):
         self._hand = Handover()  # made on the kernel's loop, where the panel is built
         self._last_draw = 0.0
         self._status: tuple[str, dict[str, object]] | None = None
+        #: A refusal shown as the status line: its words in a language (said again).
+        self._refusal: Callable[[str], str] | None = None
         self._buttons: tuple[Any, Any] | None = None
         #: Called after a run ended with a result and was drawn (the workspace keeps it).
         self.done_listeners: list[Callable[[], None]] = []
@@ -313,7 +315,7 @@ class RunPanel(Worded):
         language, one decimal), kept to be said again in another language."""
         from verlies.i18n.numbers import signed
 
-        self._status = (key, kw)
+        self._status, self._refusal = (key, kw), None
         shown = {
             k: signed(v, self.lang, digits=1, sign=False) if isinstance(v, float) else v
             for k, v in kw.items()
@@ -321,7 +323,11 @@ class RunPanel(Worded):
         self.status.value = html.escape(self._t(key, **shown))
 
     def _say_status_again(self) -> bool:
-        """The kept status line in the panel's language now (False: none is kept)."""
+        """The kept status line (or refusal) in the panel's language now (False: none is
+        kept)."""
+        if self._refusal is not None:
+            self._say_refused(self._refusal)
+            return True
         if self._status is None:
             return False
         key, kw = self._status
@@ -331,13 +337,14 @@ class RunPanel(Worded):
     def _show_failure(self, run: BackgroundRun) -> None:
         """``run``'s failure in words (in red) as the status line, in the panel's language;
         no status is kept (the run's words are said again from the run)."""
-        self._say_failed(run.error_text(self.lang) or "")
+        self._status = self._refusal = None
+        self.status.value = failed_html(run.error_text(self.lang) or "")
 
-    def _say_failed(self, words: str) -> None:
-        """``words`` (in the panel's language) in red as the status line, e.g. why a run
-        could not start; no status is kept to be said again."""
-        self._status = None
-        self.status.value = failed_html(words)
+    def _say_refused(self, words: Callable[[str], str]) -> None:
+        """Why a run did not start (a wrong field: ``words(lang)``, its words in a language)
+        in red as the status line; kept, so a language switch says it again."""
+        self._status, self._refusal = None, words
+        self.status.value = failed_html(words(self.lang))
 
     def _due(self, force: bool = False) -> bool:
         """Whether a run's news is drawn now: ``force``, or :attr:`REDRAW_S` since the last."""
