@@ -2367,4 +2367,19 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.cancelled": "abgebrochen",
     # --- suggest3 ---
     "workspace.item.suggest": "Vorschlag zu „{draft}“ ({time})",
+    # --- keep4 ---
+    "sweep.interrupted": (
+        "Unterbrochen nach {n} von {m} Punkten (die Seite wurde neu geladen oder ihr "
+        "Kernel beendet): die gezeigten Punkte sind fertig; Fortsetzen spielt den Rest "
+        "mit denselben Seeds."
+    ),
+    "sweep.resume": "Fortsetzen",
+    "sweep.resume_old": (
+        "Dieser Durchlauf wurde ohne seine Spiele je Punkt gespeichert: er kann nicht "
+        "fortgesetzt werden. Bitte neu durchspielen."
+    ),
+    "sweep.resume_stale": (
+        "Der Entwurf hat sich seitdem geändert: dieser Durchlauf eines früheren Entwurfs "
+        "kann nicht fortgesetzt werden. Bitte neu durchspielen."
+    ),
 }

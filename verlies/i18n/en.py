@@ -2194,4 +2194,16 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.cancelled": "cancelled",
     # --- suggest3 ---
     "workspace.item.suggest": "Suggest answer for “{draft}” ({time})",
+    # --- keep4 ---
+    "sweep.interrupted": (
+        "Interrupted after {n} of {m} points (the page was reloaded or its kernel "
+        "stopped): the points shown are final; Continue plays the rest on the same seeds."
+    ),
+    "sweep.resume": "Continue",
+    "sweep.resume_old": (
+        "This sweep was kept without its games per point: it cannot continue. Sweep again."
+    ),
+    "sweep.resume_stale": (
+        "The draft changed since: this sweep of an earlier draft cannot continue. Sweep again."
+    ),
 }

@@ -77,6 +77,7 @@ class WorkspaceBar:
         self._restoring = False
         #: A kept sweep waiting for the Deck tab to be shown.
         self._sweep_back: StoredResult | None = None
+        self._sweep_kept_points = -1  # a sweep under way: its points kept so far
         if not enabled:
             return
         page.autosave.client.observe(self._hello, "value")
@@ -110,6 +111,7 @@ class WorkspaceBar:
         editor.impact.done_listeners.append(self._impact_done)
         editor.drafts.done_listeners.append(self._compare_done)
         editor.sweep.done_listeners.append(self._sweep_done)
+        editor.sweep.update_listeners.append(self._sweep_going)
         editor.on_draft_change(lambda _d: self._redraw_compare())
 
     def balance_built(self, tab: BalanceTab) -> None:
@@ -158,10 +160,25 @@ class WorkspaceBar:
             return
         if run.result is None or not run.values:
             return
+        self._sweep_kept_points = -1
         quantity = str(self.page.editor.sweep.quantity.value or "") or None
         if self.model.note_result("sweep", run.deck, sweep_data(run, quantity)):
             self._schedule()
         self.draw()
+
+    def _sweep_going(self) -> None:
+        """A sweep under way: its finished points kept as they come (a reload or a dead
+        kernel gives them back, "interrupted", with Continue); written when a point more
+        has all its games, at most once a :data:`GAP`."""
+        run = self.page.editor.sweep.run
+        if run.deck is None or run.tweak is None or not run.running:
+            return
+        have = len(run.complete())
+        if have == self._sweep_kept_points:
+            return
+        self._sweep_kept_points = have
+        if self.model.note_result("sweep", run.deck, sweep_data(run, None)):
+            self._schedule()
 
     def _balance_done(self) -> None:
         tab = self.page.balance
@@ -355,6 +372,8 @@ class WorkspaceBar:
             done=figs.done,
             total=figs.total,
             quantity=figs.quantity,
+            games=figs.games,
+            players=figs.players,
         )
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
