@@ -2382,4 +2382,17 @@ TEXTS: dict[str, str] = {
         "Der Entwurf hat sich seitdem geändert: dieser Durchlauf eines früheren Entwurfs "
         "kann nicht fortgesetzt werden. Bitte neu durchspielen."
     ),
+    "sweep.extended": (
+        "{kept} Punkte aus dem letzten Durchlauf behalten (dieselben Seeds, je {games} "
+        "Spiele); {played} jetzt gespielt."
+    ),
+    "sweep.no_extend.games": (
+        "Spiele je Wert geändert ({was} → {now}): jeder Wert wird neu gespielt. Ein "
+        "gespeicherter Durchlauf hält seine Zahlen, nicht seine Spiele; mehr Spiele lassen "
+        "sich nicht hinzufügen."
+    ),
+    "sweep.no_extend.old": (
+        "Der letzte Durchlauf wurde ohne seine Spiele je Wert gespeichert: jeder Wert wird "
+        "neu gespielt."
+    ),
 }

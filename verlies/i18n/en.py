@@ -2206,4 +2206,15 @@ TEXTS: dict[str, str] = {
     "sweep.resume_stale": (
         "The draft changed since: this sweep of an earlier draft cannot continue. Sweep again."
     ),
+    "sweep.extended": (
+        "{kept} points kept from the last sweep (the same seeds, {games} games each); "
+        "{played} played now."
+    ),
+    "sweep.no_extend.games": (
+        "Games per value changed ({was} → {now}): every value is played again. A kept "
+        "sweep holds its figures, not its games, so more games cannot be added to them."
+    ),
+    "sweep.no_extend.old": (
+        "The last sweep was kept without its games per value: every value is played again."
+    ),
 }

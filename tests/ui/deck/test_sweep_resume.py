@@ -5,6 +5,7 @@ the run and the workspace's JSON of it, read back as a reload reads it."""
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -143,3 +144,83 @@ def test_a_kept_half_sweep_with_a_wrong_field_is_refused_naming_it(field: str, v
     data[field] = value
     with pytest.raises(VerliesError, match=f"sweep.{field}"):
         sweep_figures(data, deck)
+
+
+# ---- item 2: a sweep extended keeps its points -------------------------------------------
+
+
+def test_a_wider_range_plays_only_the_new_values_and_equals_a_fresh_sweep() -> None:
+    deck = Deck.default()
+    run = _full(deck)  # 1–3
+    fresh = SweepRun(workers=1)
+    fresh.start(deck, PURSE_GOLD, 0, 5, games=GAMES)
+    assert fresh.wait(600)
+    assert run.can_extend(deck, PURSE_GOLD, GAMES) is None
+    assert run.extend(0, 5) == 3
+    assert run.wait(600) and run.error is None, run.error
+    assert run.result is not None and run.result.values == [0, 4, 5]  # 1–3 not replayed
+    assert run.values == [0, 1, 2, 3, 4, 5] and run.complete() == run.values
+    assert (run.done, run.total) == (6 * GAMES, 6 * GAMES)
+    assert _figures(run) == _figures(fresh)
+
+
+def test_a_restored_sweep_extends_and_a_narrower_range_plays_nothing() -> None:
+    deck = Deck.default()
+    full = _full(deck)
+    back = _back(json.loads(json.dumps(sweep_data(full))), deck)
+    assert back.can_extend(deck, PURSE_GOLD, GAMES) is None
+    assert back.extend(2, 3) == 0  # both kept: nothing to play
+    assert not back.running and back.values == [2, 3] and back.status == "done"
+    assert [p.value for p in back.points(SPREAD)] == [2, 3]
+    assert back.extend(1, 4) == 2  # 2–3 kept, 1 was dropped with the narrower range
+    assert back.wait(600) and back.result is not None and back.result.values == [1, 4]
+    fresh = SweepRun(workers=1)
+    fresh.start(deck, PURSE_GOLD, 1, 4, games=GAMES)
+    assert fresh.wait(600)
+    assert _figures(back) == _figures(fresh)
+
+
+def test_why_a_sweep_cannot_be_extended() -> None:
+    deck = Deck.default()
+    run = _full(deck)
+    assert run.can_extend(deck, PURSE_GOLD, 2 * GAMES) == "no_extend.games"
+    other = Tweak("treasure", "schatz-muenzbeutel", "count")
+    assert run.can_extend(deck, other, GAMES) == "no_extend.other"
+    edited = PURSE_GOLD.apply(deck, 7)
+    assert run.can_extend(edited, PURSE_GOLD, GAMES) == "no_extend.draft"
+    assert SweepRun().can_extend(deck, PURSE_GOLD, GAMES) == "no_extend.none"
+    with pytest.raises(VerliesError, match="at most"):
+        run.extend(0, 40)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_panel_says_what_it_kept_and_why_not(lang: str) -> None:
+    from verlies.ui.deck.editor_view import DeckEditor
+
+    ed = DeckEditor(Deck.default(), lang=lang)
+    panel = ed.sweep
+    panel.run.workers = 1
+    ed.select("treasure", "schatz-muenzbeutel")
+    panel.field.value = "gold"
+    panel.low.value, panel.high.value, panel.games.value = 1, 3, GAMES
+    panel.start()
+    assert panel.run.wait(600)
+    panel._done(panel.run)
+    assert panel.resume_box.layout.display == "none"
+    panel.high.value = 4
+    panel.start()
+    assert panel.run.wait(600)
+    panel._done(panel.run)
+    assert panel.run.result is not None and panel.run.result.values == [4]
+    said = i18n.text("sweep.extended", lang, kept=3, played=1, games=GAMES)
+    assert said in html.unescape(panel.resume_note.value)
+    assert panel.resume_box.layout.display is None
+    assert panel.resume_button.layout.display == "none"  # nothing to continue
+    assert [v for _, v in panel.pick.options] == [1, 2, 3, 4]
+    panel.games.value = 2 * GAMES
+    panel.start()
+    assert panel.run.wait(600)
+    panel._done(panel.run)
+    assert panel.run.result is not None and panel.run.result.values == [1, 2, 3, 4]
+    said = i18n.text("sweep.no_extend.games", lang, was=GAMES, now=2 * GAMES)
+    assert said in html.unescape(panel.resume_note.value)

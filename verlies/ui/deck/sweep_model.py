@@ -451,9 +451,10 @@ class SweepRun(PooledRun):
         """The values whose games have all come (a sweep given back: the values it kept;
         a sweep that ended: all of them)."""
         if self.result is None:
-            if self.interrupted:
-                return sorted({p.value for ps in self.saved.values() for p in ps})
-            return list(self.values)
+            if self.games < 1:  # kept without its games per value: none can be reused
+                return [] if self.interrupted else list(self.values)
+            full = {p.value for ps in self.saved.values() for p in ps if p.games >= self.games}
+            return sorted(full)
         n = self.games
         got = {
             v
@@ -490,20 +491,91 @@ class SweepRun(PooledRun):
         on_update: Callable[[SweepRun], None] | None = None,
         on_done: Callable[[SweepRun], None] | None = None,
         on_start: Callable[[SweepRun], None] | None = None,
-    ) -> None:
+    ) -> int:
         """Play the values a sweep given back half-run is missing, on the same seeds and
         games: the points it kept stay, and the finished curve is the one a sweep never
-        interrupted draws, bit for bit. VerliesError: nothing to continue."""
+        interrupted draws, bit for bit; returns the values played. VerliesError: nothing
+        to continue."""
         self._check_idle()
-        if not self.interrupted or self.deck is None or self.tweak is None or self.games < 1:
+        if not self.interrupted or self.games < 1:
             raise VerliesError("no interrupted sweep to continue")
-        have = set(self.complete())
-        missing = [v for v in self.values if v not in have]
-        if not missing:  # every point had come: the sweep had ended
-            self.interrupted, self.status = False, "done"
-            return
-        kept = {q: [p for p in ps if p.value in have] for q, ps in self.saved.items()}
-        deck, tweak, values, refused = self.deck, self.tweak, list(self.values), self.refused
+        return self._go_on(list(self.values), on_update, on_done, on_start)
+
+    def can_extend(self, draft: Deck, tweak: Tweak, games: int) -> str | None:
+        """Why this sweep cannot be extended to ``tweak`` of ``draft`` at ``games`` games
+        per value (a ``sweep.`` key: ``no_extend.*``), or None: it can, its points kept."""
+        if self.running or self.deck is None or self.tweak is None:
+            return "no_extend.none"
+        if isinstance(self.tweak, GridTweak) or self.tweak != tweak:
+            return "no_extend.other"
+        if not (self.deck is draft or self.deck == draft):
+            return "no_extend.draft"
+        if self.games < 1:
+            return "no_extend.old"
+        if games != self.games:
+            return "no_extend.games"
+        return None
+
+    def extend(
+        self,
+        low: int,
+        high: int,
+        *,
+        on_update: Callable[[SweepRun], None] | None = None,
+        on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
+    ) -> int:
+        """This sweep over ``low``–``high`` (the same number, draft and games per value):
+        its finished points in that range stay, only the values it has not played are
+        played, on the same seeds, so the curve is the one a new sweep of the range draws,
+        bit for bit; returns the values played (0: every one was there)."""
+        self._check_idle()
+        if self.deck is None or self.tweak is None or self.games < 1:
+            raise VerliesError("no sweep to extend")
+        if isinstance(self.tweak, GridTweak):
+            raise VerliesError("a sweep of two numbers cannot be extended")
+        if high < low:
+            raise VerliesError(f"the range {low}–{high} is empty")
+        if high - low + 1 > MAX_POINTS:
+            raise VerliesError(f"at most {MAX_POINTS} values, not {high - low + 1}")
+        return self._go_on(list(range(low, high + 1)), on_update, on_done, on_start)
+
+    def _go_on(
+        self,
+        candidates: list[int],
+        on_update: Callable[[SweepRun], None] | None,
+        on_done: Callable[[SweepRun], None] | None,
+        on_start: Callable[[SweepRun], None] | None,
+    ) -> int:
+        """Sweep ``candidates`` keeping the finished points this sweep has among them."""
+        deck, tweak = self.deck, self.tweak
+        assert deck is not None and tweak is not None
+        have = set(self.complete()) & set(candidates)
+        figs = self.complete_figures()
+        kept = {q: [p for p in ps if p.value in have] for q, ps in figs.items()}
+        values, refused = [], []
+        for v in candidates:
+            try:
+                tweak.apply(deck, v)
+                values.append(v)
+            except VerliesError:
+                refused.append(v)
+        missing = [v for v in values if v not in have]
+        if not missing:  # every point is there: shown as a sweep of the range that ended
+            n = len(values) * self.games
+            kept = {q: ps for q, ps in kept.items() if ps}
+            self.restore(
+                deck,
+                tweak,
+                values,
+                refused,
+                kept,
+                done=n,
+                total=n,
+                games=self.games,
+                players=self.players,
+            )
+            return 0
         self._start(
             deck,
             tweak,
@@ -514,8 +586,9 @@ class SweepRun(PooledRun):
             on_update=on_update,
             on_done=on_done,
             on_start=on_start,
-            resumed=_Resumed(values, list(refused), kept),
+            resumed=_Resumed(values, refused, kept),
         )
+        return len(missing)
 
     def _progress(self, done: int, total: int) -> None:
         # a continued sweep counts the games of the points it kept

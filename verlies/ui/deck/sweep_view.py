@@ -80,6 +80,8 @@ class SweepPanel(RunPanel):
         self._make_result()
         self._lay_out()
         self._key: tuple[str, str] | None = None
+        #: What the last Sweep kept of the sweep before (a ``sweep.`` key, its values).
+        self._note: tuple[str, dict[str, int]] | None = None
         self.set_lang(lang)
 
     def _make_inputs(self) -> None:
@@ -386,18 +388,33 @@ class SweepPanel(RunPanel):
             tweak = self._tweak()
             if tweak is None:
                 return
-            self.run.start(
-                self.get_draft(),
-                tweak,
-                int(self.low.value),
-                int(self.high.value),
-                games=int(self.games.value),
-                on_update=self._hand.wrap(self._update),
-                on_done=self._hand.wrap(self._done),
-                on_start=self._hand.wrap(self._started),
-            )
+            self._sweep_one(tweak)
         except VerliesError as e:
             self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+
+    def _sweep_one(self, tweak: Tweak) -> None:
+        """Sweep one number: the last sweep extended when it is of the same number, draft
+        and games per value (its points kept, the same seeds), else a new sweep; the
+        panel says which, and why the last one's points are not reused."""
+        draft, games = self.get_draft(), int(self.games.value)
+        low, high = int(self.low.value), int(self.high.value)
+        up, done = self._hand.wrap(self._update), self._hand.wrap(self._done)
+        go = self._hand.wrap(self._started)
+        why = self.run.can_extend(draft, tweak, games)
+        self._note = None
+        if why is None:
+            was = set(self.run.complete())
+            played = self.run.extend(low, high, on_update=up, on_done=done, on_start=go)
+            kept = len(was & set(self.run.values))
+            self._note = ("extended", {"kept": kept, "played": played, "games": games})
+            self._offer_picks()
+            self._draw()
+            return
+        if why in ("no_extend.games", "no_extend.old"):
+            self._note = (why, {"was": self.run.games, "now": games})
+        self.run.start(
+            draft, tweak, low, high, games=games, on_update=up, on_done=done, on_start=go
+        )
 
     def _started(self, run: SweepRun) -> None:
         """The range is good and the sweep begins (before its first update)."""
@@ -427,6 +444,7 @@ class SweepPanel(RunPanel):
 
     def resume(self) -> None:
         """Continue a sweep given back half-run: the values it is missing, same seeds."""
+        self._note = None
         try:
             self.run.resume(
                 on_update=self._hand.wrap(self._update),
@@ -464,6 +482,7 @@ class SweepPanel(RunPanel):
         a value now."""
         if self.run.running:
             return False
+        self._note = None
         try:
             self.run.restore(
                 deck,
@@ -486,17 +505,20 @@ class SweepPanel(RunPanel):
         return True
 
     def _show_resume(self) -> None:
-        """Continue, for a sweep given back half-run; or why it cannot continue."""
+        """Continue, for a sweep given back half-run, or why it cannot continue; what the
+        last Sweep kept of the sweep before, or why it kept nothing."""
         run = self.run
         half = run.interrupted and not run.running
-        self.resume_box.layout.display = None if half else "none"
+        self.resume_button.layout.display = None if half else "none"
         self.resume_button.description = WORDS("resume", self.lang)
         stale = self.stale()
         self.resume_button.disabled = not half or run.games < 1 or stale
         why = "resume_old" if run.games < 1 else ("resume_stale" if stale else "")
-        self.resume_note.value = (
-            f"<small>{html.escape(WORDS(why, self.lang))}</small>" if half and why else ""
-        )
+        note = WORDS(why, self.lang) if half and why else ""
+        if not half and self._note is not None:
+            note = WORDS(self._note[0], self.lang, **self._note[1])
+        self.resume_note.value = f"<small>{html.escape(note)}</small>" if note else ""
+        self.resume_box.layout.display = None if half or note else "none"
 
     def _clicked(self, value: int) -> None:
         """A point of the curve was clicked: the same as picking it and taking it."""
