@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from verlies.deck import Deck
 from verlies.i18n import text as t
 from verlies.ui.play.app_model import Change, Changed, Source
+from verlies.ui.workspace.draft_kept import RefusedKept
 from verlies.ui.workspace.model import (
     KINDS,
     Restored,
@@ -78,6 +79,8 @@ class WorkspaceBar:
         #: A kept sweep waiting for the Deck tab to be shown.
         self._sweep_back: StoredResult | None = None
         self._sweep_kept_points = -1  # a sweep under way: its points kept so far
+        #: Card texts the deck refused, kept beside the draft (written at once).
+        self.refused = RefusedKept(self.model)
         if not enabled:
             return
         page.autosave.client.observe(self._hello, "value")
@@ -112,6 +115,7 @@ class WorkspaceBar:
         editor.drafts.done_listeners.append(self._compare_done)
         editor.sweep.done_listeners.append(self._sweep_done)
         editor.sweep.update_listeners.append(self._sweep_going)
+        editor.on_refused_change(self._refused_changed)
         editor.on_draft_change(lambda _d: self._redraw_compare())
 
     def balance_built(self, tab: BalanceTab) -> None:
@@ -130,6 +134,10 @@ class WorkspaceBar:
         if not self._restoring and self.model.note_draft(draft):
             self._schedule()
         self.draw()  # restored results say again whether they are still of the draft
+
+    def _refused_changed(self, refused: list[tuple[str, str, str]]) -> None:
+        if not self._restoring:
+            self.refused.note(refused)
 
     def _card(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -303,10 +311,16 @@ class WorkspaceBar:
         restored = self.model.hello(str(change["new"]))
         if restored is not None:
             self._restoring = True
+            texts: list[tuple[str, str, str]] = []
             try:
                 self._give_back(restored)
+                texts = self.refused.give_back(restored.wid)
+                if texts:
+                    self.page.editor.keep_refused(texts)
             finally:
                 self._restoring = False
+            if texts and self.model.wid != restored.wid:  # a link's: this page's own copy
+                self.refused.note(self.page.editor.refused_texts())
         self.draw()
 
     def _give_back(self, back: Restored) -> None:
