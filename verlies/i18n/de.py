@@ -2395,4 +2395,14 @@ TEXTS: dict[str, str] = {
         "Der letzte Durchlauf wurde ohne seine Spiele je Wert gespeichert: jeder Wert wird "
         "neu gespielt."
     ),
+    "sweep.show.what": "Zeig mir ein Spiel bei diesem Wert",
+    "sweep.show.button": "Zeigen",
+    "sweep.show.drama": "das dramatischste Spiel",
+    "sweep.show.late_decision": "das am spätesten entschiedene Spiel",
+    "sweep.show.longest_game": "das längste Spiel",
+    "sweep.show.shortest_game": "das kürzeste Spiel",
+    "sweep.show.looking": "Die ersten {n} Spiele bei {value} werden durchgesehen …",
+    "sweep.show.none": "Keines der ersten {n} Spiele bei {value} zeigt das: {what}.",
+    "sweep.show.nolink": "Spiel {index} ist zu lang für einen Link.",
+    "sweep.show.open": "Spiel {index} bei {value} ({what}) im Spiel-Tab bei Zug {turn} öffnen",
 }

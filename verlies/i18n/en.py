@@ -2217,4 +2217,14 @@ TEXTS: dict[str, str] = {
     "sweep.no_extend.old": (
         "The last sweep was kept without its games per value: every value is played again."
     ),
+    "sweep.show.what": "Show me a game of this value",
+    "sweep.show.button": "Show me",
+    "sweep.show.drama": "the most dramatic game",
+    "sweep.show.late_decision": "the game decided latest",
+    "sweep.show.longest_game": "the longest game",
+    "sweep.show.shortest_game": "the shortest game",
+    "sweep.show.looking": "Looking through the first {n} games at {value} …",
+    "sweep.show.none": "None of the first {n} games at {value} shows this: {what}.",
+    "sweep.show.nolink": "Game {index} is too long for a link.",
+    "sweep.show.open": "Open game {index} at {value} ({what}) on the Game tab at turn {turn}",
 }

@@ -39,6 +39,7 @@ from verlies.ui.deck.sweep_model import (
     quantities_of,
 )
 from verlies.ui.deck.sweep_plot_view import SweepPlot, heatmap_html
+from verlies.ui.deck.sweep_show_view import ShowPoint
 from verlies.ui.deck.sweep_words import (
     WORDS,
     quantity_words,
@@ -111,6 +112,8 @@ class SweepPanel(RunPanel):
         self.pick = W.Dropdown(options=[])
         self.take_button = W.Button(icon="check", disabled=True)
         self.take_button.on_click(lambda _b: self.take())
+        # "show me a game like this" of the picked point, to watch on the Game tab
+        self.shower = ShowPoint(lambda: self.run, lambda: self.pick.value, self._hand)
 
     def _make_result(self) -> None:
         """The progress row, the curve's box, the caption, table and heat map."""
@@ -177,7 +180,7 @@ class SweepPanel(RunPanel):
         for b in (self.gives_box, *self.second_boxes):
             b.layout.display = "none"
         row1 = W.Box([*boxes.values()][:-1] + [self.start_button, self.cancel_button])
-        row2 = W.Box([boxes["pick"], self.take_button])
+        row2 = W.Box([boxes["pick"], self.take_button, *self.shower.parts])
         for r in (row1, row2, self.resume_box):
             r.add_class("vl-panel-controls")
             r.add_class("vl-sweep-row")
@@ -196,6 +199,7 @@ class SweepPanel(RunPanel):
         self.start_button.description = WORDS("start", lang)
         self.cancel_button.description = WORDS("cancel", lang)
         self.take_button.description = WORDS("make_draft", lang)
+        self.shower.set_lang(lang)
         self._key = None
         self.card_selected()
         self._offer_quantities()
@@ -624,6 +628,7 @@ class SweepPanel(RunPanel):
         now = run.value_of(self.get_draft())
         stale = now is None
         self.take_button.disabled = run.running or not run.values or run.error is not None or stale
+        self.shower.button.disabled = run.running or not run.values or run.error is not None
         q = str(self.quantity.value or SPREAD)
         if q.startswith(WIN) and q[len(WIN) :] not in run.deck.characters:
             q = SPREAD

@@ -54,6 +54,8 @@ class RefusedKept:
         self.model = model
         #: Writes made (a test's bound on writes counts these).
         self.writes = 0
+        #: The length of the newest refused text written (the browser tests wait for it).
+        self.last_length = 0
         #: The last write's or read's failure (None: it went well).
         self.error: WorkspaceError | VerliesError | None = None
 
@@ -68,12 +70,16 @@ class RefusedKept:
             return False
         edits = [{"kind": k, "card": c, "text": t} for k, c, t in refused[-MAX_REFUSED:]]
         try:
-            model.store.save_refused(model.ensure_wid(), edits, client=model.client)
+            at = model.store.save_refused(model.ensure_wid(), edits, client=model.client)
         except (StoreError, VerliesError) as e:
             self.error = e
+            if isinstance(e, StoreError):
+                model.error = e  # the workspace's line says it
             return False
         self.error = None
+        model.saved_at = at
         self.writes += 1
+        self.last_length = len(refused[-1][2]) if refused else 0
         return True
 
     def give_back(self, wid: str) -> Refused:

@@ -138,6 +138,7 @@ class WorkspaceBar:
     def _refused_changed(self, refused: list[tuple[str, str, str]]) -> None:
         if not self._restoring:
             self.refused.note(refused)
+            self.draw()  # data-refused: the texts are in the store
 
     def _card(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -520,13 +521,16 @@ class WorkspaceBar:
             )
         # data-pending: a change not yet in the store (the tests wait for it to clear);
         # data-drafts: the drafts written at once (each edit is in the store when it grows);
-        # data-kept: the results the last whole write holds
+        # data-kept: the results the last whole write holds; data-refused: the writes of
+        # the texts the deck refused (written at once, as the drafts), -last: the newest
+        # one's length
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
         self.line.value = (
             f'<div class="vl-workspace vl-small" data-pending="{pending}" '
-            f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}">'
+            f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}" '
+            f'data-refused="{self.refused.writes}" data-refused-last="{self.refused.last_length}">'
             f"{''.join(parts)}</div>"
             if parts
             else ""
