@@ -51,9 +51,11 @@ def test_a_sweep_under_way_comes_back_interrupted_and_continues(
 
     def die() -> None:
         """The kernel dies after the first point's games: what was written stays."""
-        if panel.run.complete() and first.workspace.model.enabled:
-            assert first.workspace.flush_now()
-            first.workspace.model.enabled = False  # nothing is written after this
+        model = first.workspace.model
+        if panel.run.complete() and model.enabled:
+            first.workspace.flush_now()  # (or the page's own timer wrote it just now)
+            assert not model.dirty and model.error is None and "sweep" in model.kept
+            model.enabled = False  # nothing is written after this
             panel.run.cancel()
 
     panel.update_listeners.append(die)

@@ -188,6 +188,7 @@ class WorkspaceBar:
         self._sweep_kept_points = have
         if self.model.note_result("sweep", run.deck, sweep_data(run, None)):
             self._schedule()
+        self.draw()  # data-pending: a write is on its way
 
     def _balance_done(self) -> None:
         tab = self.page.balance
@@ -523,14 +524,16 @@ class WorkspaceBar:
         # data-drafts: the drafts written at once (each edit is in the store when it grows);
         # data-kept: the results the last whole write holds; data-refused: the writes of
         # the texts the deck refused (written at once, as the drafts), -last: the newest
-        # one's length
+        # one's length; data-sweep-points: the finished points of a sweep under way noted
+        # (in the store when data-pending is 0)
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
         self.line.value = (
             f'<div class="vl-workspace vl-small" data-pending="{pending}" '
             f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}" '
-            f'data-refused="{self.refused.writes}" data-refused-last="{self.refused.last_length}">'
+            f'data-refused="{self.refused.writes}" data-refused-last="{self.refused.last_length}" '
+            f'data-sweep-points="{self._sweep_kept_points}">'
             f"{''.join(parts)}</div>"
             if parts
             else ""
