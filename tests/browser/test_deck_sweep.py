@@ -25,7 +25,7 @@ from verlies.deck import Deck
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.deck.editor_model import describe_diff
 from verlies.ui.deck.sweep_model import SPREAD, GridTweak, PairTweak
-from verlies.ui.deck.sweep_view import _value
+from verlies.ui.deck.sweep_words import value_text as _value
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"

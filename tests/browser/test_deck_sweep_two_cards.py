@@ -20,7 +20,7 @@ from test_deck_sweep import _HEAT_JS, _LAYOUT_JS, _open_card, _options
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim.sweep import GridTweak, sweep
-from verlies.ui.deck.sweep_view import _value
+from verlies.ui.deck.sweep_words import value_text as _value
 
 GOBLIN = "monster-goblin"
 RUBY = "schatz-rubin"

@@ -137,8 +137,6 @@ _NEXT = "grew past 800 lines after issue 39 was written; to be cut along its job
 OWED: dict[str, str] = {
     "verlies/ui/balance/chart.py::difference_svg": _PAGE,
     "verlies/ui/deck/impact_view.py::ImpactPanel.__init__": _PAGE,
-    "verlies/ui/deck/sweep_view.py::SweepPanel.__init__": _PAGE,
-    "verlies/ui/deck/sweep_plot_view.py::SweepPlot.__init__": _PAGE,
 }
 
 

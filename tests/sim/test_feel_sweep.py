@@ -17,7 +17,7 @@ from verlies.sim.feel import FIGURES, simulate_feel
 from verlies.sim.records import SimulationError
 from verlies.sim.sweep import FEEL_CURVES, SweepResult, Tweak, sweep
 from verlies.ui.deck.sweep_model import is_share, points_of, quantities_of
-from verlies.ui.deck.sweep_view import _quantity_words
+from verlies.ui.deck.sweep_words import quantity_words as _quantity_words
 
 DOOR = Tweak("dungeon", "r-gang-straight-04", "obstacle")  # a door, obstacle 6
 RUN = {"players": 3, "characters": "all", "seed": 9, "workers": 1}

@@ -2367,4 +2367,42 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.cancelled": "abgebrochen",
     # --- suggest3 ---
     "workspace.item.suggest": "Vorschlag zu „{draft}“ ({time})",
+    # --- keep4 ---
+    "sweep.interrupted": (
+        "Unterbrochen nach {n} von {m} Punkten (die Seite wurde neu geladen oder ihr "
+        "Kernel beendet): die gezeigten Punkte sind fertig; Fortsetzen spielt den Rest "
+        "mit denselben Seeds."
+    ),
+    "sweep.resume": "Fortsetzen",
+    "sweep.resume_old": (
+        "Dieser Durchlauf wurde ohne seine Spiele je Punkt gespeichert: er kann nicht "
+        "fortgesetzt werden. Bitte neu durchspielen."
+    ),
+    "sweep.resume_stale": (
+        "Der Entwurf hat sich seitdem geändert: dieser Durchlauf eines früheren Entwurfs "
+        "kann nicht fortgesetzt werden. Bitte neu durchspielen."
+    ),
+    "sweep.extended": (
+        "{kept} Punkte aus dem letzten Durchlauf behalten (dieselben Seeds, je {games} "
+        "Spiele); {played} jetzt gespielt."
+    ),
+    "sweep.no_extend.games": (
+        "Spiele je Wert geändert ({was} → {now}): jeder Wert wird neu gespielt. Ein "
+        "gespeicherter Durchlauf hält seine Zahlen, nicht seine Spiele; mehr Spiele lassen "
+        "sich nicht hinzufügen."
+    ),
+    "sweep.no_extend.old": (
+        "Der letzte Durchlauf wurde ohne seine Spiele je Wert gespeichert: jeder Wert wird "
+        "neu gespielt."
+    ),
+    "sweep.show.what": "Zeig mir ein Spiel bei diesem Wert",
+    "sweep.show.button": "Zeigen",
+    "sweep.show.drama": "das dramatischste Spiel",
+    "sweep.show.late_decision": "das am spätesten entschiedene Spiel",
+    "sweep.show.longest_game": "das längste Spiel",
+    "sweep.show.shortest_game": "das kürzeste Spiel",
+    "sweep.show.looking": "Die ersten {n} Spiele bei {value} werden durchgesehen …",
+    "sweep.show.none": "Keines der ersten {n} Spiele bei {value} zeigt das: {what}.",
+    "sweep.show.nolink": "Spiel {index} ist zu lang für einen Link.",
+    "sweep.show.open": "Spiel {index} bei {value} ({what}) im Spiel-Tab bei Zug {turn} öffnen",
 }

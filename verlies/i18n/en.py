@@ -2194,4 +2194,37 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.cancelled": "cancelled",
     # --- suggest3 ---
     "workspace.item.suggest": "Suggest answer for “{draft}” ({time})",
+    # --- keep4 ---
+    "sweep.interrupted": (
+        "Interrupted after {n} of {m} points (the page was reloaded or its kernel "
+        "stopped): the points shown are final; Continue plays the rest on the same seeds."
+    ),
+    "sweep.resume": "Continue",
+    "sweep.resume_old": (
+        "This sweep was kept without its games per point: it cannot continue. Sweep again."
+    ),
+    "sweep.resume_stale": (
+        "The draft changed since: this sweep of an earlier draft cannot continue. Sweep again."
+    ),
+    "sweep.extended": (
+        "{kept} points kept from the last sweep (the same seeds, {games} games each); "
+        "{played} played now."
+    ),
+    "sweep.no_extend.games": (
+        "Games per value changed ({was} → {now}): every value is played again. A kept "
+        "sweep holds its figures, not its games, so more games cannot be added to them."
+    ),
+    "sweep.no_extend.old": (
+        "The last sweep was kept without its games per value: every value is played again."
+    ),
+    "sweep.show.what": "Show me a game of this value",
+    "sweep.show.button": "Show me",
+    "sweep.show.drama": "the most dramatic game",
+    "sweep.show.late_decision": "the game decided latest",
+    "sweep.show.longest_game": "the longest game",
+    "sweep.show.shortest_game": "the shortest game",
+    "sweep.show.looking": "Looking through the first {n} games at {value} …",
+    "sweep.show.none": "None of the first {n} games at {value} shows this: {what}.",
+    "sweep.show.nolink": "Game {index} is too long for a link.",
+    "sweep.show.open": "Open game {index} at {value} ({what}) on the Game tab at turn {turn}",
 }

@@ -52,6 +52,7 @@ __all__ = [
     "new_id",
     "valid_id",
     "workspace_drafts",
+    "workspace_refused",
     "workspace_table",
 ]
 
@@ -82,6 +83,18 @@ workspace_drafts = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),  # the workspace's id
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("draft", sa.Text, nullable=False),  # a whole deck file (TOML)
+)
+
+
+#: Edits the deck refused (issue 38 leftovers, item 3), kept beside the working draft so a
+#: reload shows what the designer typed with its error: one row per workspace, a JSON list
+#: of ``{"kind", "card", "text"}`` (the card's text as typed), written at once.
+workspace_refused = sa.Table(
+    "workspace_refused",
+    _meta,
+    sa.Column("id", sa.String(32), primary_key=True),  # the workspace's id
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),
 )
 
 
@@ -206,6 +219,41 @@ class WorkspaceStore:
         self.draft_writes += 1
         return now
 
+    def save_refused(self, wid: str, edits: list[dict[str, str]], client: str = "") -> float:
+        """Write the edits the deck refused of workspace ``wid`` at once (a JSON list of
+        ``{"kind", "card", "text"}``; empty: none is kept), beside its working draft;
+        returns the time written. Refused as :meth:`save_draft` refuses (StoreError,
+        nothing written)."""
+        if not valid_id(wid):
+            raise _refused("id", id=repr(wid)[:40])
+        text = json.dumps(edits, ensure_ascii=False)
+        size = len(text.encode("utf-8"))
+        if size > MAX_BYTES:
+            raise _refused("too_large", size=size, max=MAX_BYTES)
+        now = time.time()
+        try:
+            with self.store.engine.begin() as conn:
+                old = conn.execute(
+                    sa.select(workspace_table.c.client).where(workspace_table.c.id == wid)
+                ).first()
+                if old is None:  # made (no draft, no results: latest() finds it)
+                    empty = json.dumps(
+                        {"draft": None, "place": {}, "results": {}, "format": FORMAT}
+                    )
+                    conn.execute(
+                        workspace_table.insert().values(
+                            id=wid, client=client, created=now, updated=now, data=empty
+                        )
+                    )
+                elif old[0] != client:
+                    raise _refused("foreign", id=wid)
+                conn.execute(workspace_refused.delete().where(workspace_refused.c.id == wid))
+                if edits:
+                    conn.execute(workspace_refused.insert().values(id=wid, updated=now, data=text))
+        except sa.exc.SQLAlchemyError as e:
+            raise StoreError(words=database_error("store.err.db", self.store.url, e)) from None
+        return now
+
     def latest(self, client: str) -> str | None:
         """The id of ``client``'s workspace written last, or None (no client: None)."""
         if not client:
@@ -272,7 +320,30 @@ class WorkspaceStore:
                 data["working"] = conn.execute(
                     sa.select(workspace_drafts.c.draft).where(workspace_drafts.c.id == wid)
                 ).scalar_one()
+        data.pop("refused", None)  # only the refused edits' own row says them
         return data
+
+    def load_refused(self, wid: str) -> Any:
+        """The refused edits of workspace ``wid`` as written (:meth:`save_refused`'s JSON;
+        None: there are none). StoreError: a row too large or not JSON."""
+        if not valid_id(wid):
+            return None
+        query = sa.select(sa.func.length(workspace_refused.c.data)).where(
+            workspace_refused.c.id == wid
+        )
+        with _said(self.store.url), self.store.engine.connect() as conn:
+            length = conn.execute(query).scalar()
+            if length is None:
+                return None
+            if int(length) > MAX_BYTES:
+                raise _refused("too_large", size=int(length), max=MAX_BYTES)
+            text = conn.execute(
+                sa.select(workspace_refused.c.data).where(workspace_refused.c.id == wid)
+            ).scalar_one()
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError) as e:
+            raise _refused("corrupt", id=wid, error=str(e)[:200]) from None
 
     def delete(self, wid: str) -> bool:
         """Forget workspace ``wid``; False if there was none."""
@@ -280,5 +351,6 @@ class WorkspaceStore:
             return False
         with self.store.engine.begin() as conn:
             conn.execute(workspace_drafts.delete().where(workspace_drafts.c.id == wid))
+            conn.execute(workspace_refused.delete().where(workspace_refused.c.id == wid))
             done = conn.execute(workspace_table.delete().where(workspace_table.c.id == wid))
         return bool(done.rowcount)

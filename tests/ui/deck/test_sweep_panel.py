@@ -29,7 +29,8 @@ from verlies.ui.deck.sweep_model import (
     quantities_of,
 )
 from verlies.ui.deck.sweep_plot_view import nice_ticks
-from verlies.ui.deck.sweep_view import _tick, _value
+from verlies.ui.deck.sweep_words import tick_text as _tick
+from verlies.ui.deck.sweep_words import value_text as _value
 
 PURSE = ("treasure", "schatz-muenzbeutel")
 

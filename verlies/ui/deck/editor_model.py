@@ -52,6 +52,8 @@ COUNTED_KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
 MAX_UPLOAD_BYTES: int = MAX_BYTES
 
 Key = tuple[str, str]  # (kind, card id)
+#: The longest refused card text kept (characters): a card's text is a few lines.
+MAX_REFUSED_TEXT = 20_000
 #: The errors an edit may raise; any of them leaves the draft as it was.
 EDIT_ERRORS = (CardTextError, DeckError, ValueError, TypeError)
 
@@ -383,6 +385,10 @@ class EditorModel:
         self.parse = ParseState()
         self.history: list[Deck] = []
         self._last_action: Hashable = None
+        #: A card's text as last typed when the deck refused it (issue 38 leftovers, item
+        #: 3): kept beside the draft (which keeps the last good text) until a text of that
+        #: card is taken, so it is shown again with its error, not lost.
+        self.refused: dict[Key, str] = {}
 
     # ---- browsing ---------------------------------------------------------------------------
 
@@ -461,9 +467,31 @@ class EditorModel:
         if self.selected is None or self.selected[0] not in TEXT_KINDS:
             return None
         kind, cid = self.selected
-        return self.commit(
+        ok = self.commit(
             lambda: self.draft.with_card_text(kind, cid, text), ("text", kind, cid), text
         )
+        if ok:
+            self.refused.pop((kind, cid), None)
+        elif len(text) <= MAX_REFUSED_TEXT:
+            self.refused[(kind, cid)] = text
+        return ok
+
+    def refused_state(self, key: Key) -> ParseState | None:
+        """The text the deck refused for card ``key`` and its error (what and where) against
+        the draft as it is now; None: none kept, or it would be taken now (then it is
+        dropped: the draft's own text is shown)."""
+        text = self.refused.get(key)
+        if text is None:
+            return None
+        if key[0] not in TEXT_KINDS or key[1] not in self.draft.cards(key[0]):
+            del self.refused[key]  # the card is not in the draft any more
+            return None
+        try:
+            self.draft.with_card_text(key[0], key[1], text)
+        except EDIT_ERRORS as exc:
+            return ParseState(exc, text)
+        del self.refused[key]
+        return None
 
     def edit_names(self, de: str, en: str) -> bool | None:
         """Rename the selected card; None if nothing changes."""

@@ -140,6 +140,8 @@ class DeckEditor:
         self._on_change = on_change
         self._quiet = 0
         self._draft_listeners: list[Callable[[Deck], None]] = []
+        #: Told the refused texts (kind, id, text) whenever they change (the workspace).
+        self._refused_listeners: list[Callable[[list[tuple[str, str, str]]], None]] = []
         self._last_text_ok = True
         self._last_count_ok = True
         # the sanity report of one draft (a deck is immutable: worked out once per draft)
@@ -404,6 +406,14 @@ class DeckEditor:
             self.form.fill(card, self.model.count(), lang)
         self._render_preview(card)
         self.status.value = self._ok_html() if status is None else status
+        refused = None if self.selected is None else self.model.refused_state(self.selected)
+        if refused is not None and refused.source is not None:
+            # the text the deck refused, as typed, with its error: the draft keeps its own
+            with self._silent():
+                self.text.value = refused.source
+            self.model.parse = refused
+            self.status.value = error_html(refused, lang)
+            self.apply_new.disabled = self.apply_game.disabled = True
 
     def _ok_html(self) -> str:
         card = self._card()
@@ -474,7 +484,12 @@ class DeckEditor:
         if self.selected[0] not in TEXT_KINDS:
             return
         text = change["new"]
+        before = dict(self.model.refused)
         self._last_text_ok = bool(self._edit(lambda: self.model.edit_text(text)))
+        if self.model.refused != before:
+            refused = self.refused_texts()
+            for callback in list(self._refused_listeners):
+                callback(refused)
         # A text that does not parse cannot be applied: the buttons wait for a good one.
         self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
 
@@ -671,6 +686,28 @@ class DeckEditor:
         opened draft, an arrived deck) or new games take it: results of an earlier draft
         can mark themselves out of date at once."""
         self._draft_listeners.append(callback)
+
+    def on_refused_change(self, callback: Callable[[list[tuple[str, str, str]]], None]) -> None:
+        """Call ``callback(refused)`` whenever the texts the deck refused change."""
+        self._refused_listeners.append(callback)
+
+    def refused_texts(self) -> list[tuple[str, str, str]]:
+        """Every card text the deck refused and kept: (kind, id, text as typed)."""
+        return [(k, c, t) for (k, c), t in self.model.refused.items()]
+
+    def keep_refused(self, refused: list[tuple[str, str, str]]) -> None:
+        """Texts the deck refused, kept by the workspace, given back: shown with their
+        error when their card is shown (the selected one at once, else the last one's
+        card is selected)."""
+        for kind, cid, text in refused:
+            self.model.refused[(kind, cid)] = text
+        if not refused:
+            return
+        key = self.selected if self.selected in self.model.refused else refused[-1][:2]
+        try:
+            self.select(*key)
+        except KeyError:
+            self.model.refused.pop(key, None)  # the card is not in the draft any more
 
     def _tell_draft_changed(self) -> None:
         self.drafts.draft_changed()

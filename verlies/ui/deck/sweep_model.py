@@ -230,6 +230,15 @@ def points_of(res: SweepResult, quantity: str) -> list[Point]:
     return got
 
 
+@dataclass(frozen=True)
+class _Resumed:
+    """A continued sweep's whole range and the figures of the points it kept."""
+
+    values: list[int]
+    refused: list[int]
+    kept: dict[str, list[Point]]
+
+
 class SweepRun(PooledRun):
     """One sweep at a time on a draft, in a background thread; its points so far (the
     thread, the progress, cancel and the end: :class:`~verlies.ui.runs.run_model.BackgroundRun`)."""
@@ -250,6 +259,13 @@ class SweepRun(PooledRun):
         #: games are not kept, only the figures drawn from them).
         self.saved: dict[str, list[Point]] = {}
         self._ended: dict[str, list[Point]] = {}  # an ended sweep's curves, worked out once
+        #: Games per value and players of the sweep (what a continued sweep plays again).
+        self.games, self.players = 0, 4
+        #: The values whose games all came (their figures are final, see :meth:`complete`).
+        self._complete: dict[int, dict[str, Point]] = {}
+        self._offset = 0
+        #: A sweep given back half-run (a reload or a dead kernel stopped it).
+        self.interrupted = False
 
     def start(
         self,
@@ -328,7 +344,7 @@ class SweepRun(PooledRun):
         self,
         draft: Deck,
         tweak: Tweak,
-        candidates: range,
+        candidates: range | list[int],
         said: str,
         *,
         games: int,
@@ -336,6 +352,7 @@ class SweepRun(PooledRun):
         on_update: Callable[[SweepRun], None] | None,
         on_done: Callable[[SweepRun], None] | None,
         on_start: Callable[[SweepRun], None] | None,
+        resumed: _Resumed | None = None,
     ) -> None:
         values, refused = [], []
         decks: dict[int, Deck] = {}
@@ -347,12 +364,17 @@ class SweepRun(PooledRun):
                 refused.append(v)
         if not values:
             raise VerliesError(f"the deck refuses every value {said}")
-        cancel = self._begin(games * len(values))
-        self.deck, self.tweak, self.values, self.refused = draft, tweak, values, refused
-        self.decks = decks
+        r = resumed or _Resumed(values, refused, {})
+        self._offset = len(r.values) * games - len(values) * games  # the kept points' games
+        cancel = self._begin(games * len(r.values))
+        self.done = self._offset
+        self.deck, self.tweak, self.values, self.refused = draft, tweak, r.values, r.refused
+        self.decks = {v: tweak.apply(draft, v) for v in r.values} if resumed else decks
         self._spreads = {}
         self.result = None
-        self.saved, self._ended = {}, {}
+        self.saved, self._ended = r.kept, {}
+        self._complete, self.interrupted = {}, False
+        self.games, self.players = games, players
         executor = self.executor()
 
         def update(result: SweepResult) -> None:
@@ -383,6 +405,9 @@ class SweepRun(PooledRun):
         figures."""
         if self.result is None:
             return list(self.saved.get(quantity, []))
+        if self.saved:  # a continued sweep: the points it had, then the ones played now
+            new = points_of(self.result, quantity)
+            return sorted([*self.saved.get(quantity, []), *new], key=lambda p: p.value)
         if self.running:
             return points_of(self.result, quantity)
         # an ended sweep's curves do not change: each worked out once (the spread's
@@ -402,6 +427,8 @@ class SweepRun(PooledRun):
         status: str = "done",
         done: int = 0,
         total: int = 0,
+        games: int = 0,
+        players: int = 4,
     ) -> None:
         """A sweep of ``deck`` kept by the workspace shown again: its range, its figures
         (every quantity's curve) and how it ended. Every value's deck is made again from
@@ -414,8 +441,158 @@ class SweepRun(PooledRun):
         self.saved = {q: list(ps) for q, ps in figures.items()}
         self._ended = {}
         self.error, self.failure = None, None
-        self.status = "cancelled" if status == "cancelled" else "done"
+        self.status = "cancelled" if status in ("cancelled", "interrupted") else "done"
+        self.interrupted = status == "interrupted"
         self.done, self.total = done, total
+        self.games, self.players = games, players
+        self._complete = {}
+
+    def complete(self) -> list[int]:
+        """The values whose games have all come (a sweep given back: the values it kept;
+        a sweep that ended: all of them)."""
+        if self.result is None:
+            if self.games < 1:  # kept without its games per value: none can be reused
+                return [] if self.interrupted else list(self.values)
+            full = {p.value for ps in self.saved.values() for p in ps if p.games >= self.games}
+            return sorted(full)
+        n = self.games
+        got = {
+            v
+            for v, p in zip(self.result.values, self.result.points, strict=True)
+            if p.metrics.games >= n
+        }
+        kept = {p.value for ps in self.saved.values() for p in ps}
+        return sorted(got | kept)
+
+    def complete_figures(self) -> dict[str, list[Point]]:
+        """Every curve of the values whose games have all come, as a sweep never
+        interrupted has them (each point's figures are of its own games alone: the same
+        seeds at each value); each value's worked out once. A sweep that ended: all."""
+        if self.deck is None or (self.result is None and not self.running):
+            return {q: list(ps) for q, ps in self.saved.items()}
+        if not self.running:
+            return {q: self.points(q) for q in quantities_of(self.deck)}
+        res, qs = self.result, quantities_of(self.deck)
+        if res is not None:
+            for k, (v, p) in enumerate(zip(res.values, res.points, strict=True)):
+                if v in self._complete or p.metrics.games < self.games:
+                    continue
+                one = SweepResult(res.tweak, [v], [p], feel=res.feel[k : k + 1])
+                self._complete[v] = {q: pt for q in qs for pt in points_of(one, q)}
+        out: dict[str, list[Point]] = {q: list(self.saved.get(q, [])) for q in qs}
+        for v in sorted(self._complete):
+            for q, pt in self._complete[v].items():
+                out[q].append(pt)
+        return {q: sorted(ps, key=lambda p: p.value) for q, ps in out.items() if ps}
+
+    def resume(
+        self,
+        *,
+        on_update: Callable[[SweepRun], None] | None = None,
+        on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
+    ) -> int:
+        """Play the values a sweep given back half-run is missing, on the same seeds and
+        games: the points it kept stay, and the finished curve is the one a sweep never
+        interrupted draws, bit for bit; returns the values played. VerliesError: nothing
+        to continue."""
+        self._check_idle()
+        if not self.interrupted or self.games < 1:
+            raise VerliesError("no interrupted sweep to continue")
+        return self._go_on(list(self.values), on_update, on_done, on_start)
+
+    def can_extend(self, draft: Deck, tweak: Tweak, games: int) -> str | None:
+        """Why this sweep cannot be extended to ``tweak`` of ``draft`` at ``games`` games
+        per value (a ``sweep.`` key: ``no_extend.*``), or None: it can, its points kept."""
+        if self.running or self.deck is None or self.tweak is None:
+            return "no_extend.none"
+        if isinstance(self.tweak, GridTweak) or self.tweak != tweak:
+            return "no_extend.other"
+        if not (self.deck is draft or self.deck == draft):
+            return "no_extend.draft"
+        if self.games < 1:
+            return "no_extend.old"
+        if games != self.games:
+            return "no_extend.games"
+        return None
+
+    def extend(
+        self,
+        low: int,
+        high: int,
+        *,
+        on_update: Callable[[SweepRun], None] | None = None,
+        on_done: Callable[[SweepRun], None] | None = None,
+        on_start: Callable[[SweepRun], None] | None = None,
+    ) -> int:
+        """This sweep over ``low``–``high`` (the same number, draft and games per value):
+        its finished points in that range stay, only the values it has not played are
+        played, on the same seeds, so the curve is the one a new sweep of the range draws,
+        bit for bit; returns the values played (0: every one was there)."""
+        self._check_idle()
+        if self.deck is None or self.tweak is None or self.games < 1:
+            raise VerliesError("no sweep to extend")
+        if isinstance(self.tweak, GridTweak):
+            raise VerliesError("a sweep of two numbers cannot be extended")
+        if high < low:
+            raise VerliesError(f"the range {low}–{high} is empty")
+        if high - low + 1 > MAX_POINTS:
+            raise VerliesError(f"at most {MAX_POINTS} values, not {high - low + 1}")
+        return self._go_on(list(range(low, high + 1)), on_update, on_done, on_start)
+
+    def _go_on(
+        self,
+        candidates: list[int],
+        on_update: Callable[[SweepRun], None] | None,
+        on_done: Callable[[SweepRun], None] | None,
+        on_start: Callable[[SweepRun], None] | None,
+    ) -> int:
+        """Sweep ``candidates`` keeping the finished points this sweep has among them."""
+        deck, tweak = self.deck, self.tweak
+        assert deck is not None and tweak is not None
+        have = set(self.complete()) & set(candidates)
+        figs = self.complete_figures()
+        kept = {q: [p for p in ps if p.value in have] for q, ps in figs.items()}
+        values, refused = [], []
+        for v in candidates:
+            try:
+                tweak.apply(deck, v)
+                values.append(v)
+            except VerliesError:
+                refused.append(v)
+        missing = [v for v in values if v not in have]
+        if not missing:  # every point is there: shown as a sweep of the range that ended
+            n = len(values) * self.games
+            kept = {q: ps for q, ps in kept.items() if ps}
+            self.restore(
+                deck,
+                tweak,
+                values,
+                refused,
+                kept,
+                done=n,
+                total=n,
+                games=self.games,
+                players=self.players,
+            )
+            return 0
+        self._start(
+            deck,
+            tweak,
+            missing,
+            "",
+            games=self.games,
+            players=self.players,
+            on_update=on_update,
+            on_done=on_done,
+            on_start=on_start,
+            resumed=_Resumed(values, refused, kept),
+        )
+        return len(missing)
+
+    def _progress(self, done: int, total: int) -> None:
+        # a continued sweep counts the games of the points it kept
+        super()._progress(done + self._offset, total + self._offset)
 
     def deck_at(self, value: int) -> Deck:
         """The swept draft with the number at ``value``."""
@@ -448,5 +625,8 @@ class SweepRun(PooledRun):
             return i18n.text("sweep.error", lang, msg=self.error_text(lang))
         if self.tweak is None:
             return ""
+        if self.interrupted:
+            n, m = len(self.complete()), len(self.values)
+            return i18n.text("sweep.interrupted", lang, n=n, m=m)
         key = "running" if self.running else ("cancelled" if self.cancelled else "done")
         return i18n.text(f"sweep.{key}", lang, done=self.done, total=self.total)

@@ -76,6 +76,25 @@ class SweepPlot:
         self.floor = bq.Lines(
             x=[], y=[], scales=scales, stroke_width=1, colors=[FLOOR_COLOR], line_style="dashed"
         )
+        self._make_axes()
+        self.widget = bq.Figure(
+            marks=[self.floor, self.intervals, self.dots, self.now_label, self.ticks],
+            axes=[self.x_axis, self.y_axis],
+            fig_margin={"top": 28, "bottom": 48, "left": 72, "right": 12},
+            layout={"width": "100%", "max_width": "560px", "height": "280px"},
+            min_aspect_ratio=0.01,
+            max_aspect_ratio=100,
+            # bqplot's toolbar (shown on a hover) titles its buttons "PanZoom", "Reset" and
+            # "Save" in English, fixed in its JavaScript: no page language can reach them.
+            # Pan and zoom would also take the click that picks a value (docs/i18n.md).
+            display_toolbar=False,
+        )
+        self.widget.add_class("vl-sweep-plot")
+        #: The value of each dot, in the order bqplot numbers them.
+        self.values: list[int] = []
+
+    def _make_axes(self) -> None:
+        """The axes, and the y axis' numbers as a label mark (see below)."""
         # The y axis' numbers in the page's language: d3's format knows no decimal comma,
         # so the axis draws its grid only and a label mark writes the numbers, right-aligned
         # just left of the plot (x 0 of its own scale is the plot's left edge).
@@ -101,21 +120,6 @@ class SweepPlot:
             tick_style={"display": "none"},
             label_offset="46px",
         )
-        self.widget = bq.Figure(
-            marks=[self.floor, self.intervals, self.dots, self.now_label, self.ticks],
-            axes=[self.x_axis, self.y_axis],
-            fig_margin={"top": 28, "bottom": 48, "left": 72, "right": 12},
-            layout={"width": "100%", "max_width": "560px", "height": "280px"},
-            min_aspect_ratio=0.01,
-            max_aspect_ratio=100,
-            # bqplot's toolbar (shown on a hover) titles its buttons "PanZoom", "Reset" and
-            # "Save" in English, fixed in its JavaScript: no page language can reach them.
-            # Pan and zoom would also take the click that picks a value (docs/i18n.md).
-            display_toolbar=False,
-        )
-        self.widget.add_class("vl-sweep-plot")
-        #: The value of each dot, in the order bqplot numbers them.
-        self.values: list[int] = []
 
     def _clicked(self, _mark: Any, event: Mapping[str, Any]) -> None:
         index = int(event.get("data", {}).get("index", -1))

@@ -16,7 +16,6 @@ of date (and can no longer be made the draft: that would undo the newer edits).
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -24,10 +23,8 @@ import ipywidgets as widgets
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
-from verlies.i18n.numbers import MINUS, decimal, fixed
-from verlies.sim.sweep import SweepResult, Tweak
+from verlies.sim.sweep import Tweak
 from verlies.ui.core.theme import SWEEP_CSS
-from verlies.ui.core.words import Keys
 from verlies.ui.deck.sweep_model import (
     CHARACTER_VALUES,
     SPREAD,
@@ -39,124 +36,24 @@ from verlies.ui.deck.sweep_model import (
     default_range,
     fields_of,
     givers_of,
-    is_share,
-    points_of,
     quantities_of,
 )
 from verlies.ui.deck.sweep_plot_view import SweepPlot, heatmap_html
+from verlies.ui.deck.sweep_show_view import ShowPoint
+from verlies.ui.deck.sweep_words import (
+    WORDS,
+    quantity_words,
+    sweep_figure,
+    sweep_lines,
+    tick_text,
+    value_text,
+    y_label,
+)
 from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
 
 __all__ = ["CSS", "SweepPanel", "sweep_figure", "sweep_lines"]
 
 CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
-
-
-#: This room's words (the ``sweep.`` keys), said in a language.
-WORDS = Keys("sweep.")
-
-
-def _num(x: float, digits: int, lang: str) -> str:
-    return fixed(x, digits, lang).replace("-", MINUS)
-
-
-def _value(quantity: str, x: float, lang: str) -> str:
-    """A point's number as the table and the heat map write it: a share in per cent, the
-    spread of the win rates in points, else one decimal."""
-    if math.isnan(x):
-        return "–"
-    if quantity == SPREAD:
-        return WORDS("pts", lang, x=_num(100 * x, 1, lang))
-    if is_share(quantity):
-        return f"{_num(100 * x, 1, lang)} %"
-    return _num(x, 1, lang)
-
-
-def _tick(quantity: str, x: float, lang: str) -> str:
-    """A number of the y axis (its unit is in the axis' name): shares and the spread in
-    per cent points, as few decimals as the number needs."""
-    v = 100 * x if is_share(quantity) else x
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return decimal(text.replace("-", MINUS), lang)
-
-
-def _quantity_words(quantity: str, deck: Deck | None, lang: str) -> str:
-    """A quantity's name: a character's win rate names the character."""
-    if quantity.startswith(WIN):
-        cid = quantity[len(WIN) :]
-        ch = deck.characters.get(cid) if deck is not None else None
-        return WORDS("q.win", lang, name=ch.name.get(lang) if ch is not None else cid)
-    if quantity.startswith("feel:"):  # a game-feel figure (feel3)
-        return i18n.text(f"feel.name.{quantity[5:]}", lang)
-    return WORDS(f"q.{quantity}", lang)
-
-
-def _y_label(quantity: str, deck: Deck | None, lang: str) -> str:
-    """The y axis' name: the quantity and its unit (per cent, or points of the spread)."""
-    unit = (
-        WORDS("unit.points" if quantity == SPREAD else "unit.pct", lang)
-        if is_share(quantity)
-        else ""
-    )
-    what = _quantity_words(quantity, deck, lang)
-    return WORDS("axis", lang, what=what, unit=unit) if unit else what
-
-
-def _x_words(tweak: Tweak, lang: str) -> str:
-    """The x axis' name: the swept number in the page's words."""
-    if isinstance(tweak, PairTweak):
-        return WORDS(
-            "x_pair",
-            lang,
-            what=i18n.text(f"card.attr.{tweak.field}", lang),
-            gives=i18n.text(f"card.attr.{tweak.gives}", lang),
-        )
-    key = f"card.attr.{tweak.field}" if tweak.kind == "character" else f"impact.field.{tweak.field}"
-    return i18n.text(key, lang)
-
-
-def sweep_figure(
-    result: SweepResult, quantity: str = SPREAD, lang: str = "en", deck: Deck | None = None
-) -> SweepPlot:
-    """A finished sweep of one number drawn as the Deck tab draws it: the same points
-    (:func:`~verlies.ui.deck.sweep_model.points_of`), numbers on the y axis in ``lang``, the
-    axes' names, the noise floor of the spread, and ``deck``'s value (default: the swept
-    deck's own, :attr:`SweepResult.base_value`) marked "now". For the notebook."""
-    now = result.base_value
-    if deck is not None:
-        try:
-            now = result.tweak.value_in(deck)
-        except VerliesError:
-            now = None
-    plot = SweepPlot(lambda _v: None)
-    plot.show(
-        points_of(result, quantity),
-        result.values,
-        {v: str(v) for v in result.values},
-        lambda x: _tick(quantity, x, lang),
-        now if now in result.values else None,
-        _x_words(result.tweak, lang),
-        _y_label(quantity, result.points[0].spec.deck if result.points else None, lang),
-        WORDS("now", lang),
-    )
-    return plot
-
-
-def sweep_lines(result: SweepResult, quantity: str = SPREAD, lang: str = "en") -> str:
-    """The figure's numbers as the panel's table writes them: one line per value (the
-    swept deck's own value marked "(now)"), its estimate, 95 % interval and games, the
-    spread's noise floor."""
-    deck = result.points[0].spec.deck if result.points else None
-    lines = [f"{_x_words(result.tweak, lang)} → {_y_label(quantity, deck, lang)}"]
-    for p in points_of(result, quantity):
-        now = f" ({WORDS('now', lang)})" if p.value == result.base_value else ""
-        span = f"{_value(quantity, p.low, lang)} – {_value(quantity, p.high, lang)}"
-        line = f"{p.value}{now}: {_value(quantity, p.estimate, lang)} ({span}), {p.games}"
-        if quantity == SPREAD:
-            line += f"; {WORDS('col.floor', lang)} {_value(quantity, p.floor, lang)}"
-        lines.append(line)
-    return "\n".join(lines)
 
 
 class SweepPanel(RunPanel):
@@ -172,12 +69,25 @@ class SweepPanel(RunPanel):
         workers: int | None = None,
     ) -> None:
         RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
-        W = widgets
         self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
         self.lang = lang
         self.run = SweepRun(workers)
         #: Called on the kernel's loop when a sweep ends (the workspace keeps it).
         self.done_listeners: list[Callable[[], None]] = []
+        #: Called on the kernel's loop as a sweep's games come, throttled (the workspace
+        #: keeps its finished points: a reload or a dead kernel does not lose them).
+        self.update_listeners: list[Callable[[], None]] = []
+        self._make_inputs()
+        self._make_result()
+        self._lay_out()
+        self._key: tuple[str, str] | None = None
+        #: What the last Sweep kept of the sweep before (a ``sweep.`` key, its values).
+        self._note: tuple[str, dict[str, int]] | None = None
+        self.set_lang(lang)
+
+    def _make_inputs(self) -> None:
+        """The number, range, games and quantity to sweep; Sweep, Cancel; the pick."""
+        W = widgets
         self.title = W.HTML()
         self.intro = W.HTML()
         self.field = W.Dropdown(options=[])
@@ -202,6 +112,12 @@ class SweepPanel(RunPanel):
         self.pick = W.Dropdown(options=[])
         self.take_button = W.Button(icon="check", disabled=True)
         self.take_button.on_click(lambda _b: self.take())
+        # "show me a game like this" of the picked point, to watch on the Game tab
+        self.shower = ShowPoint(lambda: self.run, lambda: self.pick.value, self._hand)
+
+    def _make_result(self) -> None:
+        """The progress row, the curve's box, the caption, table and heat map."""
+        W = widgets
         # the run's games and what the panel says (a refusal, the value made the draft)
         self.bar = ProgressRow("vl-sweep-progress", text_class="vl-sweep-status")
         self.status = self.bar.text
@@ -219,84 +135,59 @@ class SweepPanel(RunPanel):
         self.heat.add_class("vl-sweep-heat")
         self.result_box = W.VBox([self.caption, self.plot_box, self.table, self.heat])
         self.result_box.add_class("vl-sweep-result")
-        names = (
-            "field",
-            "gives",
-            "from",
-            "to",
-            "card2",
-            "second",
-            "from2",
-            "to2",
-            "games",
-            "quantity",
-        )
-        ws = (
-            self.field,
-            self.gives,
-            self.low,
-            self.high,
-            self.card2,
-            self.second,
-            self.low2,
-            self.high2,
-            self.games,
-            self.quantity,
-        )
-        self.labels = [W.Label() for _ in names]
+        # a sweep kept half-run (a reload, a dead kernel): what it has, and Continue
+        self.resume_note = W.HTML()
+        self.resume_note.add_class("vl-sweep-interrupted")
+        self.resume_button = W.Button(icon="play")
+        self.resume_button.on_click(lambda _b: self.resume())
+        self.resume_box = W.Box([self.resume_note, self.resume_button])
+        self.resume_box.layout.display = "none"
+
+    def _lay_out(self) -> None:
+        """The inputs in two rows (each with its label), the result between them."""
+        W = widgets
+        inputs = {
+            "field": self.field,
+            "gives": self.gives,
+            "from": self.low,
+            "to": self.high,
+            "card2": self.card2,
+            "second": self.second,
+            "from2": self.low2,
+            "to2": self.high2,
+            "games": self.games,
+            "quantity": self.quantity,
+        }
+        self._names = tuple(inputs)
+        self.labels = [W.Label() for _ in inputs]
         self.pick_label = W.Label()
         boxes = {}
-        for label, w, name in zip(
-            [*self.labels, self.pick_label], [*ws, self.pick], [*names, "pick"], strict=True
+        for label, (name, w) in zip(
+            [*self.labels, self.pick_label], [*inputs.items(), ("pick", self.pick)], strict=True
         ):
-            box = W.VBox([label, w])
-            box.add_class("vl-panel-field")
-            box.add_class("vl-sweep-field")
-            box.add_class(f"vl-sweep-{name}")
-            boxes[name] = box
+            boxes[name] = box = W.VBox([label, w])
+            for cls in ("vl-panel-field", "vl-sweep-field", f"vl-sweep-{name}"):
+                box.add_class(cls)
         for cls, b in (
             ("start", self.start_button),
             ("cancel", self.cancel_button),
             ("take", self.take_button),
+            ("resume", self.resume_button),
         ):
             b.add_class(f"vl-sweep-{cls}")
-        self.card2_box = boxes["card2"]
-        self.gives_box = boxes["gives"]
-        self.gives_box.layout.display = "none"
+        self.card2_box, self.gives_box = boxes["card2"], boxes["gives"]
         self.second_boxes = (boxes["from2"], boxes["to2"])
-        for b in self.second_boxes:
+        for b in (self.gives_box, *self.second_boxes):
             b.layout.display = "none"
-        row1 = W.Box(
-            [
-                *(
-                    boxes[n]
-                    for n in ("field", "gives", "from", "to", "card2", "second", "from2", "to2")
-                ),
-                *(boxes[n] for n in ("games", "quantity")),
-                self.start_button,
-                self.cancel_button,
-            ]
-        )
-        row2 = W.Box([boxes["pick"], self.take_button])
-        for r in (row1, row2):
+        row1 = W.Box([*boxes.values()][:-1] + [self.start_button, self.cancel_button])
+        row2 = W.Box([boxes["pick"], self.take_button, *self.shower.parts])
+        for r in (row1, row2, self.resume_box):
             r.add_class("vl-panel-controls")
             r.add_class("vl-sweep-row")
-        self.widget = W.VBox(
-            [
-                panel_styles(CSS),
-                self.title,
-                self.intro,
-                row1,
-                self.bar.widget,
-                self.result_box,
-                row2,
-            ]
-        )
+        parts = [panel_styles(CSS), self.title, self.intro, row1, self.bar.widget]
+        self.widget = W.VBox([*parts, self.resume_box, self.result_box, row2])
         self.widget.add_class("vl-panel")
         self.widget.add_class("vl-sweep")
-        self._key: tuple[str, str] | None = None
-        self._names = names
-        self.set_lang(lang)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -308,6 +199,7 @@ class SweepPanel(RunPanel):
         self.start_button.description = WORDS("start", lang)
         self.cancel_button.description = WORDS("cancel", lang)
         self.take_button.description = WORDS("make_draft", lang)
+        self.shower.set_lang(lang)
         self._key = None
         self.card_selected()
         self._offer_quantities()
@@ -321,7 +213,7 @@ class SweepPanel(RunPanel):
         draft = self.get_draft()
         keys = quantities_of(draft)
         keep = prefer if prefer in keys else self.quantity.value
-        options = [(_quantity_words(k, draft, self.lang), k) for k in keys]
+        options = [(quantity_words(k, draft, self.lang), k) for k in keys]
         if [tuple(o) for o in self.quantity.options] != options:  # not at every keystroke
             self.quantity.options = options
         want = keep if keep in keys else SPREAD
@@ -500,18 +392,33 @@ class SweepPanel(RunPanel):
             tweak = self._tweak()
             if tweak is None:
                 return
-            self.run.start(
-                self.get_draft(),
-                tweak,
-                int(self.low.value),
-                int(self.high.value),
-                games=int(self.games.value),
-                on_update=self._hand.wrap(self._update),
-                on_done=self._hand.wrap(self._done),
-                on_start=self._hand.wrap(self._started),
-            )
+            self._sweep_one(tweak)
         except VerliesError as e:
             self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+
+    def _sweep_one(self, tweak: Tweak) -> None:
+        """Sweep one number: the last sweep extended when it is of the same number, draft
+        and games per value (its points kept, the same seeds), else a new sweep; the
+        panel says which, and why the last one's points are not reused."""
+        draft, games = self.get_draft(), int(self.games.value)
+        low, high = int(self.low.value), int(self.high.value)
+        up, done = self._hand.wrap(self._update), self._hand.wrap(self._done)
+        go = self._hand.wrap(self._started)
+        why = self.run.can_extend(draft, tweak, games)
+        self._note = None
+        if why is None:
+            was = set(self.run.complete())
+            played = self.run.extend(low, high, on_update=up, on_done=done, on_start=go)
+            kept = len(was & set(self.run.values))
+            self._note = ("extended", {"kept": kept, "played": played, "games": games})
+            self._offer_picks()
+            self._draw()
+            return
+        if why in ("no_extend.games", "no_extend.old"):
+            self._note = (why, {"was": self.run.games, "now": games})
+        self.run.start(
+            draft, tweak, low, high, games=games, on_update=up, on_done=done, on_start=go
+        )
 
     def _started(self, run: SweepRun) -> None:
         """The range is good and the sweep begins (before its first update)."""
@@ -536,6 +443,21 @@ class SweepPanel(RunPanel):
     def _update(self, _run: SweepRun) -> None:
         if self._due():
             self._draw()
+            for listener in list(self.update_listeners):
+                listener()
+
+    def resume(self) -> None:
+        """Continue a sweep given back half-run: the values it is missing, same seeds."""
+        self._note = None
+        try:
+            self.run.resume(
+                on_update=self._hand.wrap(self._update),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
+            )
+        except VerliesError as e:
+            self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+        self._draw()
 
     def _done(self, _run: SweepRun) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True
@@ -555,6 +477,8 @@ class SweepPanel(RunPanel):
         done: int = 0,
         total: int = 0,
         quantity: str | None = None,
+        games: int = 0,
+        players: int = 4,
     ) -> bool:
         """A sweep kept by the workspace shown again (its curve, table or heat map from its
         kept figures, ``quantity`` shown if given; "now" or out of date against the draft
@@ -562,9 +486,19 @@ class SweepPanel(RunPanel):
         a value now."""
         if self.run.running:
             return False
+        self._note = None
         try:
             self.run.restore(
-                deck, tweak, values, refused, figures, status=status, done=done, total=total
+                deck,
+                tweak,
+                values,
+                refused,
+                figures,
+                status=status,
+                done=done,
+                total=total,
+                games=games,
+                players=players,
             )
         except VerliesError:
             return False
@@ -573,6 +507,22 @@ class SweepPanel(RunPanel):
         self._offer_picks()
         self._draw()
         return True
+
+    def _show_resume(self) -> None:
+        """Continue, for a sweep given back half-run, or why it cannot continue; what the
+        last Sweep kept of the sweep before, or why it kept nothing."""
+        run = self.run
+        half = run.interrupted and not run.running
+        self.resume_button.layout.display = None if half else "none"
+        self.resume_button.description = WORDS("resume", self.lang)
+        stale = self.stale()
+        self.resume_button.disabled = not half or run.games < 1 or stale
+        why = "resume_old" if run.games < 1 else ("resume_stale" if stale else "")
+        note = WORDS(why, self.lang) if half and why else ""
+        if not half and self._note is not None:
+            note = WORDS(self._note[0], self.lang, **self._note[1])
+        self.resume_note.value = f"<small>{html.escape(note)}</small>" if note else ""
+        self.resume_box.layout.display = None if half or note else "none"
 
     def _clicked(self, value: int) -> None:
         """A point of the curve was clicked: the same as picking it and taking it."""
@@ -645,7 +595,7 @@ class SweepPanel(RunPanel):
             card = deck.cards(tweak.kind)[tweak.card].name.get(lang)
         except KeyError:
             card = tweak.card
-        what = _quantity_words(quantity, deck, lang)
+        what = quantity_words(quantity, deck, lang)
         words = html.escape(WORDS("of", lang, deck=deck.name, card=card, what=what))
         out = f"<div class='vl-sweep-of'><small>{words}</small></div>"
         if stale:
@@ -671,12 +621,14 @@ class SweepPanel(RunPanel):
             self.bar.fail(words)
         else:
             self.bar.show_run(run, words)
+        self._show_resume()
         tweak = run.tweak
         if tweak is None or run.deck is None:
             return
         now = run.value_of(self.get_draft())
         stale = now is None
         self.take_button.disabled = run.running or not run.values or run.error is not None or stale
+        self.shower.button.disabled = run.running or not run.values or run.error is not None
         q = str(self.quantity.value or SPREAD)
         if q.startswith(WIN) and q[len(WIN) :] not in run.deck.characters:
             q = SPREAD
@@ -687,7 +639,7 @@ class SweepPanel(RunPanel):
         else:
             self.result_box.remove_class("vl-stale")
         now_text = WORDS("now", lang)
-        y_label = _y_label(q, run.deck, lang)
+        y_name = y_label(q, run.deck, lang)
         if isinstance(tweak, GridTweak):
             self.plot_box.layout.display = "none"
             self.table.value = ""
@@ -700,10 +652,10 @@ class SweepPanel(RunPanel):
             points,
             run.values,
             labels,
-            lambda x: _tick(q, x, lang),
+            lambda x: tick_text(q, x, lang),
             now,
             self._x_label(tweak),
-            y_label,
+            y_name,
             now_text,
             stale,
         )
@@ -724,7 +676,7 @@ class SweepPanel(RunPanel):
         spread = q == SPREAD
         cols = [
             esc(self._x_label(tweak)),
-            esc(_quantity_words(q, self.run.deck, lang)),
+            esc(quantity_words(q, self.run.deck, lang)),
             esc(WORDS("col.interval", lang)),
             esc(WORDS("col.games", lang)),
         ]
@@ -738,12 +690,12 @@ class SweepPanel(RunPanel):
             if here:
                 name += f" ({WORDS('now', lang)})"
             cells = [
-                _value(q, p.estimate, lang),
-                f"{_value(q, p.low, lang)} – {_value(q, p.high, lang)}",
+                value_text(q, p.estimate, lang),
+                f"{value_text(q, p.low, lang)} – {value_text(q, p.high, lang)}",
                 str(p.games),
             ]
             if spread:
-                cells.append(_value(q, p.floor, lang))
+                cells.append(value_text(q, p.floor, lang))
             tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
             cls = " class='vl-now'" if here else ""
             rows.append(f"<tr{cls}><th scope=row>{esc(name)}</th>{tds}</tr>")
@@ -779,11 +731,11 @@ class SweepPanel(RunPanel):
             columns,
             rows,
             cells,
-            lambda v: _value(q, v, lang),
+            lambda v: value_text(q, v, lang),
             now=None if now is None else tweak.cells[now],
             x_label=x,
             y_label=y,
-            quantity=_quantity_words(q, self.run.deck, lang),
+            quantity=quantity_words(q, self.run.deck, lang),
             now_text=WORDS("now", lang),
             stale=stale,
         )

@@ -663,6 +663,14 @@ class WorkspaceModel:
                 self.draft_writes += 1
             return True
 
+    def ensure_wid(self) -> str:
+        """The workspace written to, made now if there is none yet."""
+        from verlies.store.workspace import new_id
+
+        with self._lock:
+            self.wid = self.wid or new_id()
+            return self.wid
+
     def note_place(self, **place: Any) -> bool:
         """The page's place changed (``tab``: index, ``card``: (kind, id) or None)."""
         with self._lock:

@@ -33,19 +33,28 @@ def sweep_data(run: Any, quantity: str | None = None) -> dict[str, Any]:
         tweak["gives"] = tw.gives
     if isinstance(tw, GridTweak):
         tweak.update(second=tw.second, cells=[list(c) for c in tw.cells], other=tw.other)
-    # every curve the panel can show (an ended run works each out once: SweepRun.points)
-    figures = (
-        run.saved if run.result is None else {q: run.points(q) for q in quantities_of(run.deck)}
-    )
+    # every curve the panel can show (an ended run works each out once: SweepRun.points);
+    # a sweep under way (or given back half-run): the points whose games have all come
+    half = run.running or run.interrupted
+    if half:
+        figures = run.complete_figures()
+    elif run.result is None:
+        figures = run.saved
+    else:
+        figures = {q: run.points(q) for q in quantities_of(run.deck)}
+    status = "interrupted" if half else ("cancelled" if run.status == "cancelled" else "done")
     return as_json(
         {
             "tweak": tweak,
             "values": list(run.values),
             "refused": list(run.refused),
-            "status": "cancelled" if run.status == "cancelled" else "done",
+            "status": status,
             "quantity": quantity,
             "done": run.done,
             "total": run.total,
+            "games": run.games,
+            "players": run.players,
+            "complete": run.complete(),
             "figures": {
                 q: [[p.value, p.estimate, p.low, p.high, p.games, p.floor] for p in ps]
                 for q, ps in figures.items()
@@ -66,6 +75,8 @@ class SweepFigures:
     done: int
     total: int
     quantity: str | None = None  # the curve shown when it ended
+    games: int = 0  # games per value (0: not kept, an older sweep: it cannot continue)
+    players: int = 4
 
 
 def _ints(where: str, value: Any, most: int) -> list[int]:
@@ -156,8 +167,8 @@ def sweep_figures(data: Any, deck: Deck, where: str = "sweep") -> SweepFigures:
     tweak, values = _values(data, deck, where)
     refused = _ints(f"{where}.refused", data.get("refused", []), MAX_CELLS)
     status = data.get("status")
-    if status not in ("done", "cancelled"):
-        raise bad(f"{where}.status", "done or cancelled")
+    if status not in ("done", "cancelled", "interrupted"):
+        raise bad(f"{where}.status", "done, cancelled or interrupted")
     known = set(quantities_of(deck))
     raw_figs = data.get("figures")
     if not isinstance(raw_figs, dict) or len(raw_figs) > len(known):
@@ -180,7 +191,16 @@ def sweep_figures(data: Any, deck: Deck, where: str = "sweep") -> SweepFigures:
         status=str(status),
         done=check(f"{where}.done", data.get("done", 0), "int"),
         total=check(f"{where}.total", data.get("total", 0), "int"),
+        games=_bounded(f"{where}.games", data.get("games", 0), 0, 100_000),
+        players=_bounded(f"{where}.players", data.get("players", 4), 1, 8),
     )
+
+
+def _bounded(where: str, value: Any, low: int, high: int) -> int:
+    got = check(where, value, "int")
+    if not low <= got <= high:
+        raise bad(where, f"a whole number from {low} to {high}")
+    return int(got)
 
 
 def sweep_decks(data: dict[str, Any], deck: Deck) -> list[Deck]:

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from verlies.deck import Deck
 from verlies.i18n import text as t
 from verlies.ui.play.app_model import Change, Changed, Source
+from verlies.ui.workspace.draft_kept import RefusedKept
 from verlies.ui.workspace.model import (
     KINDS,
     Restored,
@@ -77,6 +78,9 @@ class WorkspaceBar:
         self._restoring = False
         #: A kept sweep waiting for the Deck tab to be shown.
         self._sweep_back: StoredResult | None = None
+        self._sweep_kept_points = -1  # a sweep under way: its points kept so far
+        #: Card texts the deck refused, kept beside the draft (written at once).
+        self.refused = RefusedKept(self.model)
         if not enabled:
             return
         page.autosave.client.observe(self._hello, "value")
@@ -110,6 +114,8 @@ class WorkspaceBar:
         editor.impact.done_listeners.append(self._impact_done)
         editor.drafts.done_listeners.append(self._compare_done)
         editor.sweep.done_listeners.append(self._sweep_done)
+        editor.sweep.update_listeners.append(self._sweep_going)
+        editor.on_refused_change(self._refused_changed)
         editor.on_draft_change(lambda _d: self._redraw_compare())
 
     def balance_built(self, tab: BalanceTab) -> None:
@@ -128,6 +134,11 @@ class WorkspaceBar:
         if not self._restoring and self.model.note_draft(draft):
             self._schedule()
         self.draw()  # restored results say again whether they are still of the draft
+
+    def _refused_changed(self, refused: list[tuple[str, str, str]]) -> None:
+        if not self._restoring:
+            self.refused.note(refused)
+            self.draw()  # data-refused: the texts are in the store
 
     def _card(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -158,10 +169,26 @@ class WorkspaceBar:
             return
         if run.result is None or not run.values:
             return
+        self._sweep_kept_points = -1
         quantity = str(self.page.editor.sweep.quantity.value or "") or None
         if self.model.note_result("sweep", run.deck, sweep_data(run, quantity)):
             self._schedule()
         self.draw()
+
+    def _sweep_going(self) -> None:
+        """A sweep under way: its finished points kept as they come (a reload or a dead
+        kernel gives them back, "interrupted", with Continue); written when a point more
+        has all its games, at most once a :data:`GAP`."""
+        run = self.page.editor.sweep.run
+        if run.deck is None or run.tweak is None or not run.running:
+            return
+        have = len(run.complete())
+        if have == self._sweep_kept_points:
+            return
+        self._sweep_kept_points = have
+        if self.model.note_result("sweep", run.deck, sweep_data(run, None)):
+            self._schedule()
+        self.draw()  # data-pending: a write is on its way
 
     def _balance_done(self) -> None:
         tab = self.page.balance
@@ -286,10 +313,16 @@ class WorkspaceBar:
         restored = self.model.hello(str(change["new"]))
         if restored is not None:
             self._restoring = True
+            texts: list[tuple[str, str, str]] = []
             try:
                 self._give_back(restored)
+                texts = self.refused.give_back(restored.wid)
+                if texts:
+                    self.page.editor.keep_refused(texts)
             finally:
                 self._restoring = False
+            if texts and self.model.wid != restored.wid:  # a link's: this page's own copy
+                self.refused.note(self.page.editor.refused_texts())
         self.draw()
 
     def _give_back(self, back: Restored) -> None:
@@ -355,6 +388,8 @@ class WorkspaceBar:
             done=figs.done,
             total=figs.total,
             quantity=figs.quantity,
+            games=figs.games,
+            players=figs.players,
         )
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
@@ -487,13 +522,18 @@ class WorkspaceBar:
             )
         # data-pending: a change not yet in the store (the tests wait for it to clear);
         # data-drafts: the drafts written at once (each edit is in the store when it grows);
-        # data-kept: the results the last whole write holds
+        # data-kept: the results the last whole write holds; data-refused: the writes of
+        # the texts the deck refused (written at once, as the drafts), -last: the newest
+        # one's length; data-sweep-points: the finished points of a sweep under way noted
+        # (in the store when data-pending is 0)
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
         self.line.value = (
             f'<div class="vl-workspace vl-small" data-pending="{pending}" '
-            f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}">'
+            f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}" '
+            f'data-refused="{self.refused.writes}" data-refused-last="{self.refused.last_length}" '
+            f'data-sweep-points="{self._sweep_kept_points}">'
             f"{''.join(parts)}</div>"
             if parts
             else ""

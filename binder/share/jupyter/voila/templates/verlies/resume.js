@@ -23,9 +23,13 @@
  *    own socket; ipykernel answers control on a thread of its own, so a kernel busy with
  *    long work still answers: only a stopped or hung process does not). When no answer
  *    came within the bound, the page asks the server (GET /api/kernels/<id>, the
- *    kernel's own route): the bound is FLOOR_MS or FACTOR times the slowest of the
- *    kernel's recent answers or of the server's answer now, whichever is longer, so a
- *    machine that is slow for everything waits longer. Still no answer: the banner says
+ *    kernel's own route). The bound follows observed times only, no fixed floor: FACTOR
+ *    times the slowest of the kernel's last KEEP answers or of the server's answer now,
+ *    whichever is longer, so a machine that is slow for everything waits longer. It is
+ *    judged only once MIN_ANSWERS answers were seen (a bound from fewer is a guess), and
+ *    a beat is missed when it is still unanswered past a bound the server's answer of
+ *    that moment took part in. MISSES missed checks in a row (each at its own tick,
+ *    each with its own server answer) and the banner says
  *    the game server does not answer (reload to resume) and the page takes no input;
  *    it goes, and the page takes input again, when the kernel answers. A kernel that
  *    died (2.) is said over it and never goes.
@@ -183,12 +187,13 @@
 
   // ---- 4. the heartbeat ------------------------------------------------------------
   const HEARTBEAT_MS = 2000;
-  const FLOOR_MS = 6000;
   const FACTOR = 8;
   const KEEP = 8; // the kernel's answers the bound follows
+  const MIN_ANSWERS = 3; // answers seen before a bound may be judged
+  const MISSES = 2; // missed checks in a row before the banner
   const beat = {
     id: null, at: 0, sent: 0, answered: 0, cleared: 0, rtts: [], serverMs: 0, asking: false,
-    socket: null, url: null,
+    socket: null, url: null, misses: 0, missedRounds: 0,
   };
   watch.beat = beat; // read by the browser tests
   const beatSession = Array.from(window.crypto.getRandomValues(new Uint8Array(8)),
@@ -216,8 +221,18 @@
   }
 
   function bound() {
+    // observed times only: the kernel's slowest recent answer, the server's answer now
     const slowest = beat.rtts.length ? Math.max(...beat.rtts) : 0;
-    return Math.max(FLOOR_MS, FACTOR * slowest, FACTOR * beat.serverMs);
+    return FACTOR * Math.max(slowest, beat.serverMs);
+  }
+
+  function missed(round) {
+    // one miss per check at most; the banner after MISSES checks in a row
+    if (round.counted) return;
+    round.counted = true;
+    beat.misses += 1;
+    beat.missedRounds += 1;
+    if (beat.misses >= MISSES) banner("frozen");
   }
 
   function ping() {
@@ -243,25 +258,27 @@
     if (beat.rtts.length > KEEP) beat.rtts.shift();
     beat.id = null;
     beat.answered += 1;
+    beat.misses = 0;
     unbanner();
   }
 
   function askServer() {
     // overdue: how fast does the server answer now? The bound stretches with it.
-    if (beat.asking || !beat.url) return;
+    if (beat.asking || !beat.url || beat.answered < MIN_ANSWERS) return;
     beat.asking = true;
     const asked = beat.at;
+    const round = { counted: false };
     const t0 = performance.now();
     const silent = window.setTimeout(() => {
-      // the server does not answer either within the bound: frozen too
-      if (beat.id && beat.at === asked) banner("frozen");
+      // the server does not answer either within the bound: a miss too
+      if (beat.id && beat.at === asked) missed(round);
     }, bound());
     window.fetch(beat.url, { credentials: "same-origin", cache: "no-store" })
       .then(() => {
         beat.serverMs = performance.now() - t0;
         window.clearTimeout(silent);
         if (beat.id && beat.at === asked && performance.now() - asked >= bound()) {
-          banner("frozen");
+          missed(round);
         }
       })
       .catch(() => undefined) // a server gone: its socket closes (2.) and says so

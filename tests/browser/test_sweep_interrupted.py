@@ -1,0 +1,78 @@
+"""A sweep under way survives a killed kernel (issue 38 leftovers, item 1), in a real
+browser against a real Voila: a person sweeps the coin purse's gold over five values; the
+moment the workspace has kept its first finished points (the line's ``data-kept`` names
+the sweep while the sweep still runs), the kernel is killed (SIGKILL). The reload shows
+the kept points "interrupted after N of 5 points" with Continue; Continue plays the rest,
+and the table then has all five values. Every wait follows progress
+(tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+from progress import follow, follow_expect, has, open_page
+from test_resume import browser_known, kill_kernel
+from test_sweep_reload import _deck_tab, _select_purse
+
+from verlies import i18n
+
+LANG = "en"
+GAMES, VALUES = 40, [1, 2, 3, 4, 5]
+
+
+def test_a_sweep_killed_under_way_comes_back_interrupted_and_continues(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+) -> None:
+    server = voila_server
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    browser_known(page, server)
+    page.click(f".vl-lang button:has-text('{LANG.upper()}')")
+    _select_purse(page, server, LANG)
+    for name, value in (("from", VALUES[0]), ("to", VALUES[-1]), ("games", GAMES)):
+        box = page.locator(f".vl-sweep-{name} input")
+        box.fill(str(value))
+        box.press("Tab")
+    page.locator(".vl-sweep-start").click()
+    status = page.locator(".vl-sweep-status")
+    running = i18n.text("sweep.running", LANG, done=0, total=0).split(":")[0]
+    follow_expect(status).to_contain_text(running)
+    # the first finished points kept, the sweep still running: the kernel dies now
+    line = page.locator(".vl-workspace")
+
+    def first_points_kept() -> bool:
+        if not has(page, ".vl-workspace[data-pending='0'][data-kept~='sweep']")():
+            return False
+        return int(line.get_attribute("data-sweep-points") or -1) >= 1
+
+    follow(page, first_points_kept, "the sweep's first points kept", server=server)
+    assert running in status.inner_text(), "the sweep ended before the kill"
+    kill_kernel(page)
+
+    open_page(page, None, server=server)  # the reload: a new kernel, the same browser
+    browser_known(page, server)
+    _deck_tab(page, LANG)
+    words = i18n.text("sweep.interrupted", LANG, n=0, m=len(VALUES))
+    head = words.split("0")[0]  # "Interrupted after "
+    follow_expect(status).to_contain_text(head)
+    said = status.inner_text()
+    got = re.search(r"(\d+) of (\d+)", said)
+    assert got is not None and got.group(2) == str(len(VALUES)), said
+    kept = int(got.group(1))
+    assert 1 <= kept < len(VALUES)
+    rows = page.locator(".vl-sweep-table tbody tr")
+    follow(page, lambda: rows.count() == kept, "the kept points", server=server)
+    button = page.locator(".vl-sweep-resume")
+    follow_expect(button).to_have_text(i18n.text("sweep.resume", LANG))
+    button.click()
+    done = i18n.text("sweep.done", LANG, done=GAMES * len(VALUES))
+    follow_expect(status).to_have_text(done)
+    follow(page, lambda: rows.count() == len(VALUES), "every value", server=server)
+    follow_expect(button).to_be_hidden()
+    assert console_errors == []
