@@ -18,8 +18,12 @@ upkeep (``Graph.sync``, of which ``Graph._add``, and ``Costs.sync``), the chance
 (``Game.roll``), the decisions applied (``Game.apply``), a new game, and the rest: the
 loop itself, its tallies and the game-feel trace.
 
-    .venv/bin/python benchmarks/lab_speed.py [--against main] [--games 200] [--rounds 5]
-                                             [--parts] [--only LABEL]
+With ``--compiled`` the other side is this checkout compiled with mypyc at ``-O3``
+(``benchmarks/compiled.py`` builds ``benchmarks/.venv-compiled`` when the source changed;
+its processes are checked to run the ``.so`` modules), with the same check of the games.
+
+    .venv/bin/python benchmarks/lab_speed.py [--against main | --compiled] [--games 200]
+                                             [--rounds 5] [--parts] [--only LABEL]
 """
 
 from __future__ import annotations
@@ -46,15 +50,20 @@ WORKLOADS: tuple[tuple[str, int, str], ...] = (
     ("3 players, careful/greedy/reckless", 3, "careful,greedy,reckless"),
 )
 
-# Runs with PYTHONPATH set to one side's source: the lab's loop in one process.
+# Runs with PYTHONPATH set to one side's source (or, with "src" None, in the compiled
+# venv, checked to run the .so modules): the lab's loop in one process.
 PLAY = textwrap.dedent(
     """
     import hashlib, json, sys, time
-    import verlies
+    import verlies, verlies.rules, verlies.sim.bots
     from verlies.sim import simulate
 
     args = json.loads(sys.argv[1])
-    assert verlies.__file__.startswith(args["src"]), verlies.__file__
+    if args["src"] is None:
+        for module in (verlies.rules, verlies.sim.bots):
+            assert module.__file__.endswith(".so"), module.__file__
+    else:
+        assert verlies.__file__.startswith(args["src"]), verlies.__file__
     simulate(4, players=args["players"], bots=args["bots"], workers=1, progress=None)
     c0 = time.process_time()
     res = simulate(
@@ -72,36 +81,46 @@ def load() -> str:
     return " / ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def run_side(src: str, players: int, bots: str, games: int, seed: int) -> dict[str, object]:
+#: How a side runs: its interpreter, its source folder (None: the compiled venv's
+#: installed modules) and its environment.
+Side = tuple[str, str | None, dict[str, str]]
+
+
+def pure_side(src: str) -> Side:
+    return (sys.executable, src, dict(os.environ, PYTHONPATH=src))
+
+
+def run_side(side: Side, players: int, bots: str, games: int, seed: int) -> dict[str, object]:
+    python, src, env = side
     arg = {"src": src, "players": players, "bots": bots, "games": games, "seed": seed}
     r = subprocess.run(
-        [sys.executable, "-c", PLAY, json.dumps(arg)],
+        [python, "-c", PLAY, json.dumps(arg)],
         cwd=HERE,  # -c puts the working directory first: no checkout here
-        env=dict(os.environ, PYTHONPATH=src),
+        env=env,
         capture_output=True,
         text=True,
     )
     if r.returncode != 0:
-        raise SystemExit(f"{src}: {r.stderr.strip()[-800:]}")
+        raise SystemExit(f"{src or python}: {r.stderr.strip()[-800:]}")
     data: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])
     return data
 
 
-def compare(ref_src: str, players: int, bots: str, games: int, rounds: int) -> dict[str, object]:
-    sides = {"this": str(HERE.parent), "ref": ref_src}
+def compare(ref: Side, players: int, bots: str, games: int, rounds: int) -> dict[str, Any]:
+    sides = {"this": pure_side(str(HERE.parent)), "ref": ref}
     per_cpu: dict[str, list[float]] = {"this": [], "ref": []}
     digests: set[object] = set()
     for r in range(rounds):
-        for side in ("this", "ref") if r % 2 == 0 else ("ref", "this"):
-            data = run_side(sides[side], players, bots, games, seed=100 + r)
-            per_cpu[side].append(float(data["per_cpu"]))  # type: ignore[arg-type]
+        for name in ("this", "ref") if r % 2 == 0 else ("ref", "this"):
+            data = run_side(sides[name], players, bots, games, seed=100 + r)
+            per_cpu[name].append(float(data["per_cpu"]))  # type: ignore[arg-type]
             digests.add((r, data["digest"]))
     pairs = [a / b for a, b in zip(per_cpu["this"], per_cpu["ref"], strict=True)]
-    this, ref = statistics.median(per_cpu["this"]), statistics.median(per_cpu["ref"])
+    this, other = statistics.median(per_cpu["this"]), statistics.median(per_cpu["ref"])
     return {
         "this": this,
-        "ref": ref,
-        "ratio": this / ref,
+        "ref": other,
+        "ratio": this / other,
         "paired": statistics.median(pairs),
         "low": min(pairs),
         "high": max(pairs),
@@ -163,6 +182,20 @@ def parts(players: int, bots: str, games: int) -> dict[str, float]:
     return out
 
 
+def report(args: argparse.Namespace, ref: Side, name: str) -> None:
+    for label, players, bots in WORKLOADS:
+        if args.only not in label:
+            continue
+        c = compare(ref, players, bots, args.games, args.rounds)
+        print(
+            f"{label}: this {c['this']:,.1f} games/CPU-s, {name} {c['ref']:,.1f}; ratio "
+            f"this / {name} {c['ratio']:.3f} ({name} / this {1 / c['ratio']:.3f}), pairwise "
+            f"median {c['paired']:.3f} (range {c['low']:.3f} to {c['high']:.3f}; "
+            f"{args.rounds} runs of {args.games} games per side, in turns; "
+            f"{'identical' if c['same'] else 'DIFFERENT'} games; load {load()})"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", default="main", help="git revision to compare with")
@@ -172,6 +205,11 @@ def main() -> None:
     )
     ap.add_argument("--only", default="", help="play only the workloads whose label has this")
     ap.add_argument("--parts", action="store_true", help="say first where the time goes")
+    ap.add_argument(
+        "--compiled",
+        action="store_true",
+        help="compare with this checkout compiled with mypyc (benchmarks/compiled.py, -O3)",
+    )
     args = ap.parse_args()
     print(f"load average before {load()} (1/5/15 min; 2 cores, shared)")
     if args.parts:
@@ -183,25 +221,24 @@ def main() -> None:
                 print(f"{label}, where the time goes ({rate:,.0f} games/CPU-s timed): {said}")
     if args.rounds < 1:  # --rounds 0: the parts only
         return
-    with tempfile.TemporaryDirectory(prefix="verlies-ref-") as tmp:
-        archive = subprocess.run(
-            ["git", "-C", str(HERE.parent), "archive", args.against, "verlies"],
-            capture_output=True,
-        )
-        if archive.returncode != 0:
-            raise SystemExit(archive.stderr.decode(errors="replace").strip())
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        for label, players, bots in WORKLOADS:
-            if args.only not in label:
-                continue
-            c = compare(tmp, players, bots, args.games, args.rounds)
-            print(
-                f"{label}: this {c['this']:,.1f} games/CPU-s, {args.against} "
-                f"{c['ref']:,.1f}; ratio {c['ratio']:.3f}, pairwise median {c['paired']:.3f} "
-                f"(range {c['low']:.3f} to {c['high']:.3f}; {args.rounds} runs of "
-                f"{args.games} games per side, in turns; "
-                f"{'identical' if c['same'] else 'DIFFERENT'} games; load {load()})"
+    if args.compiled:
+        sys.path.insert(0, str(HERE))
+        from compiled import compiled_env, ensure_compiled
+
+        py, why = ensure_compiled(opt_level="3")
+        if py is None:
+            raise SystemExit(f"no compiled build: {why}")
+        report(args, (str(py), None, compiled_env()), "compiled")
+    else:
+        with tempfile.TemporaryDirectory(prefix="verlies-ref-") as tmp:
+            archive = subprocess.run(
+                ["git", "-C", str(HERE.parent), "archive", args.against, "verlies"],
+                capture_output=True,
             )
+            if archive.returncode != 0:
+                raise SystemExit(archive.stderr.decode(errors="replace").strip())
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+            report(args, pure_side(tmp), args.against)
     print(f"load average after {load()}")
 
 
