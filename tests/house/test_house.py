@@ -139,7 +139,6 @@ OWED: dict[str, str] = {
     "verlies/ui/board/board_view.py::BoardView.__init__": _PAGE,
     "verlies/ui/play/branches_view.py::BranchesPanel.show": _PAGE,
     "verlies/ui/deck/drafts_view.py::DraftsPanel.__init__": _PAGE,
-    "verlies/ui/deck/impact_view.py::ImpactPanel.__init__": _PAGE,
     "verlies/ui/deck/sweep_view.py::SweepPanel.__init__": _PAGE,
     "verlies/ui/deck/sweep_plot_view.py::SweepPlot.__init__": _PAGE,
 }

@@ -2367,4 +2367,11 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.cancelled": "abgebrochen",
     # --- suggest3 ---
     "workspace.item.suggest": "Vorschlag zu „{draft}“ ({time})",
+    # --- impact61 ---
+    "deckimpact.phase.interrupted": (
+        "Unterbrochen nach {done} von {total} Spielen (neu geladen oder Kernel neu "
+        "gestartet): die Zahlen bis dahin. „Weiter“ macht ab dem Ende von Runde {round} "
+        "({at} Spiele) mit denselben Startwerten weiter."
+    ),
+    "deckimpact.continue": "Weiter",
 }

@@ -2194,4 +2194,11 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.cancelled": "cancelled",
     # --- suggest3 ---
     "workspace.item.suggest": "Suggest answer for “{draft}” ({time})",
+    # --- impact61 ---
+    "deckimpact.phase.interrupted": (
+        "Interrupted after {done} of {total} games (a reload or a restarted kernel): the "
+        "figures so far. Continue goes on from the end of round {round} ({at} games), on the "
+        "same seeds."
+    ),
+    "deckimpact.continue": "Continue",
 }

@@ -72,7 +72,11 @@ class Rounds:
         self.played: dict[int, int] = {}  # unit -> its games 0..played are in
         self.base_played = 0
         self.short = False  # the budget cut the last plan
-        self.base: dict[int, tuple[dict[str, int], GameRecord]] = {}
+        self.base: dict[int, dict[str, int]] = {}  # base game -> its quantities
+        #: Called with this object after each finished round (its state can be kept:
+        #: :mod:`verlies.sim.impact_rank.kept`).
+        self.on_round: Callable[[Rounds], None] | None = None
+        self.fingerprint = ""  # the deck and settings a kept state must be of
         self.held: dict[int, dict[int, GameRecord]] = {}  # unit -> game -> record
         self.t0 = time.perf_counter()
 
@@ -104,17 +108,23 @@ class Rounds:
             return [members[0]]
         assert self.group_spec is not None
         try:
-            spec = self.group_spec(members)
+            return [self.add_group(members)]
         except VerliesError:
             h = len(members) // 2
             return self._unit(members[:h]) + self._unit(members[h:])
+
+    def add_group(self, members: tuple[int, ...]) -> int:
+        """A new group unit that makes ``members`` typical together; its unit index
+        (VerliesError: the deck refuses the group)."""
+        assert self.group_spec is not None
+        spec = self.group_spec(members)
         g = Contribution("group", f"group-{len(self.result.groups) + 1}", "group")
         g.members = members
         self.specs.append(spec)
         self.units.append(g)
         self.spec_of[len(self.units) - 1] = len(self.specs) - 1
         self.result.groups.append(g)
-        return [len(self.units) - 1]
+        return len(self.units) - 1
 
     def evidence(self, c: Contribution) -> float:
         """The largest |mean| / standard error of ``c``'s paired quantities (0 before 2
@@ -225,6 +235,8 @@ class Rounds:
         res = self.result
         planned_workers(executor, workers)
         bar = Bar(progress, res.budget, "card contributions")
+        if res.info.games:  # a kept run resumed: its games are done
+            bar.update(res.info.games)
         try:
             while True:
                 plan = self._plan()
@@ -236,6 +248,8 @@ class Rounds:
                 if res.info.cancelled:
                     res.stopped = "cancelled"
                     break
+                if self.on_round is not None:
+                    self.on_round(self)
                 if (
                     self.max_seconds is not None
                     and time.perf_counter() - self.t0 > self.max_seconds
@@ -321,7 +335,7 @@ class Rounds:
     def _base(self, r: GameRecord) -> None:
         """A base game: its quantities kept for pairing; met counted for every card."""
         res = self.result
-        self.base[r.index] = (_values(r), r)
+        self.base[r.index] = _values(r)
         res.base_games = len(self.base)
         met = dict(r.met)
         for c in res.cards:
@@ -335,7 +349,7 @@ class Rounds:
                 if g not in self.base:
                     continue
                 r = held.pop(g)
-                a = self.base[g][0]
+                a = self.base[g]
                 b = _values(r)
                 for q in a.keys() & b.keys():  # draft − typical: what the card contributes
                     c.pairs.setdefault(q, Paired()).add(b[q], a[q])

@@ -261,6 +261,12 @@ class ImpactColumn(PooledRun):
         self.base_games = 0  # the draft's own games so far (the first pass)
         self.games = 0
         self.sort = "deck"
+        #: A contribution run's state after its last finished round (JSON; None: none
+        #: yet), and what it was started with: what "Continue" goes on from (issue 36).
+        self.kept: dict[str, Any] | None = None
+        self.settings: dict[str, Any] = {}
+        #: The figures are of a kept run that did not end (a reload, a killed kernel).
+        self.interrupted = False
 
     # ---- state -------------------------------------------------------------------------
 
@@ -276,7 +282,15 @@ class ImpactColumn(PooledRun):
             return "base" if self.base_games < self.games else "paired"
         if self.deck is None:
             return "idle"
+        if self.interrupted:
+            return "interrupted"
         return "cancelled" if self.cancelled else "done"
+
+    @property
+    def can_continue(self) -> bool:
+        """Is there a kept contribution run to go on from (interrupted or cancelled)?"""
+        ended = self.interrupted or self.status == "cancelled"
+        return not self.running and ended and self.kept is not None and bool(self.settings)
 
     def stale(self, draft: Deck) -> bool:
         """Are the figures of another deck than ``draft`` (the draft changed since)?"""
@@ -325,6 +339,10 @@ class ImpactColumn(PooledRun):
             games = BUDGET if method == "contribution" else 48
         chosen = None if cards is None else [f"{k}:{c}" for k, c in cards]
         if method == "contribution":
+            self.settings = {}
+            if reference is None:  # the shipped deck: a run that can be kept and continued
+                self.settings = {"players": players, "seed": seed, "budget": games}
+                self.settings["cards"] = chosen
             self._start_contribution(
                 draft, games, players, seed, chosen, reference, on_update, on_done, on_start
             )
@@ -376,12 +394,19 @@ class ImpactColumn(PooledRun):
         on_update: Callable[[ImpactColumn], None] | None,
         on_done: Callable[[ImpactColumn], None] | None,
         on_start: Callable[[ImpactColumn], None] | None,
+        resume: dict[str, Any] | None = None,
     ) -> None:
         cancel = self._begin(budget)
         with self._lock:
-            self.deck, self.result, self.ranking, self.figures = draft, None, None, {}
+            if resume is None:  # a new run: the last one's figures go
+                self.result, self.ranking, self.figures, self.kept = None, None, {}, None
+            self.deck, self.interrupted = draft, False
             self.base_games, self.games, self.method = 0, budget, "contribution"
         executor = self.executor()
+
+        def round_end(state: dict[str, Any]) -> None:
+            with self._lock:
+                self.kept = state
 
         def update(result: ContributionResult) -> None:
             figs = contribution_figures(result)  # in the run's thread, then swapped in
@@ -407,6 +432,8 @@ class ImpactColumn(PooledRun):
                 progress=lambda done, total: self._progress(done, max(done, total)),
                 cancel=cancel,
                 on_update=update,
+                on_round=round_end if self.settings else None,
+                resume=resume,
             )
             figs = contribution_figures(res)
             with self._lock:
@@ -415,6 +442,24 @@ class ImpactColumn(PooledRun):
             return bool(res.info.cancelled)
 
         self._launch(work, on_done, on_start)
+
+    def resume(
+        self,
+        on_update: Callable[[ImpactColumn], None] | None = None,
+        on_done: Callable[[ImpactColumn], None] | None = None,
+        on_start: Callable[[ImpactColumn], None] | None = None,
+    ) -> None:
+        """Go on with the kept contribution run (:attr:`can_continue`) from its last
+        finished round, on the same seeds: it ends as the run never interrupted would
+        have. A kept state that does not fit the deck or settings is refused when the
+        run starts (the failure is said; the figures shown stay)."""
+        if not self.can_continue or self.deck is None or self.kept is None:
+            raise VerliesError("no interrupted ranking to continue")
+        st = self.settings
+        self._start_contribution(
+            self.deck, int(st["budget"]), int(st["players"]), int(st["seed"]), st["cards"],
+            None, on_update, on_done, on_start, resume=self.kept,
+        )  # fmt: skip
 
     # ---- words -------------------------------------------------------------------------
 
@@ -427,6 +472,12 @@ class ImpactColumn(PooledRun):
             return WORDS("idle", lang)
         done, total = self.done, max(self.total, 1)
         res = self.ranking
+        if phase == "interrupted":
+            kept = self.kept or {}
+            return WORDS(
+                "phase.interrupted", lang, done=done, total=total,
+                at=kept.get("games", 0), round=kept.get("round", 0),
+            )  # fmt: skip
         if self.method == "contribution" and res is not None:
             ranked = sum(f.clear for f in self.figures.values())
             if phase == "round":
