@@ -101,3 +101,22 @@ def test_a_state_of_another_run_or_a_broken_one_is_refused_with_where() -> None:
         contribution(deck, resume=bad, **small)
     with pytest.raises(SimulationError, match="format"):
         contribution(deck, resume={"version": 99}, **small)
+
+
+def test_the_time_left_counts_the_games_the_remaining_rounds_can_still_play() -> None:
+    # issue 36 leftovers, item 2: once the screen has cleared cards the games left shrink
+    # below what the budget allows; they are never fewer than the games then played
+    seen: list[tuple[int, int, int]] = []  # (games so far, games left, round)
+
+    def look(res: Any) -> None:
+        seen.append((res.info.games, res.games_left(), res.round))
+
+    kw = {**KW, "budget": 6000, "max_pairs": 256}
+    res = contribution(_deck(), on_update=look, **kw)
+    assert res.stopped == "settled" and res.info.games < kw["budget"]
+    for games, left, rnd in seen:
+        assert res.info.games - games <= left, (games, left, rnd, res.info.games)
+    later = [(g, left) for g, left, rnd in seen if rnd >= 1]
+    assert later and all(left < kw["budget"] - g for g, left in later)
+    # the estimate follows the run down to nothing
+    assert seen[-1][1] == 0 or res.games_left() == 0

@@ -227,6 +227,34 @@ class Rounds:
                     c.screened = hi
         return plan
 
+    def most_after(self, plan: Plan) -> int:
+        """The most games the rounds after ``plan`` can still play, were no unit of it
+        ever to leave: a card doubles its pairs up to ``max_pairs``; a group doubles up to
+        4 × the screen's pairs, then splits down to single cards (halves, quarters, …
+        each played from game 0 to the group's pairs), which double on; the base deck
+        follows the longest. Capped by the budget left after ``plan``. Cards that left
+        (cleared, out or surely in) cost nothing: once the screen has cleared cards, what
+        is left shrinks to the games the remaining rounds can really play."""
+        res = self.result
+        games = res.info.games + self._cost(plan)
+        top = max((hi for _, hi in plan.values()), default=0)
+        base = max(self.base_played, top)
+        most, longest = 0, 0
+        for u, (_, hi) in plan.items():
+            c = self.units[u]
+            n, m = hi, max(1, len(c.members))
+            if c.kind == "group":
+                grown = min(max(n, 4 * self.screen), self.max_pairs)
+                most += grown - n  # doubled before it splits
+                n = grown
+                most += (2 * m - 2) * n  # halves … single cards, each from game 0 to n
+            if n < self.max_pairs:
+                most += m * (self.max_pairs - n)  # every card doubled to the most pairs
+                longest = self.max_pairs
+            longest = max(longest, n)
+        most += max(0, longest - base)
+        return max(0, min(most, res.budget - games))
+
     # ---- playing ---------------------------------------------------------------------------
 
     def play(
@@ -294,6 +322,7 @@ class Rounds:
         """One round: the base deck's new games and every planned unit's."""
         res = self.result
         res.planned = res.info.games + self._cost(plan)
+        res.after = self.most_after(plan)
         idx, tasks = self._tasks(plan)
         unit_of = {j + 1: u for j, u in enumerate(plan)}
         part = RunInfo()
