@@ -48,8 +48,13 @@ def test_a_run_kept_in_the_middle_continues_to_the_uninterrupted_figures() -> No
         if col.kept is not None and col.kept["round"] == 2 and not kept:
             kept.append(with_partial(impact_data(col), col))
 
-    full.start(deck, games=1000, players=2, cards=CARDS, on_update=keep)
+    said: list[str] = []  # the words at the start, before any game (main raised there)
+    full.start(
+        deck, games=1000, players=2, cards=CARDS, on_update=keep,
+        on_start=lambda c: said.append(c.progress_text("en")),
+    )  # fmt: skip
     assert full.wait(600) and full.status == "done"
+    assert said == ["Round 1: 0 of at most 1000 games."]
     assert kept, "no round 2 seen"
     done = with_partial(impact_data(full), full)
     assert "partial" not in done  # a finished ranking keeps no run to go on with

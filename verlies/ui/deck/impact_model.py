@@ -478,6 +478,8 @@ class ImpactColumn(PooledRun):
                 "phase.interrupted", lang, done=done, total=total,
                 at=kept.get("games", 0), round=kept.get("round", 0),
             )  # fmt: skip
+        if phase == "round" and res is None:  # started, no game in yet: the screen
+            return WORDS("phase.round", lang, round=1, done=done, total=total)
         if self.method == "contribution" and res is not None:
             ranked = sum(f.clear for f in self.figures.values())
             if phase == "round":

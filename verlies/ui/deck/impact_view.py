@@ -186,6 +186,8 @@ class ImpactPanel(RunPanel):
     def _started(self, _column: ImpactColumn) -> None:
         """The run begins (before its first update): the list loses the old figures."""
         self.start_button.disabled, self.cancel_button.disabled = True, False
+        if self.column.kept is None:  # a new run: no round of it handed on yet
+            self.widget.remove_class("vl-impact-kept")
         self.show_progress()
         self.on_figures()
 
@@ -198,6 +200,8 @@ class ImpactPanel(RunPanel):
             self.on_figures()
             for listener in list(self.kept_listeners):
                 listener()
+            if column.kept is not None:  # a finished round handed to the workspace
+                self.widget.add_class("vl-impact-kept")
 
     def _done(self, column: ImpactColumn) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True
