@@ -37,7 +37,7 @@ from typing import Any
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
-from verlies.i18n.numbers import NONE, fixed
+from verlies.i18n.numbers import measured
 from verlies.sim.impact import CardImpact, ImpactResult, impact
 from verlies.sim.impact_rank import BUDGET, ContributionResult, contribution
 from verlies.ui.core.words import Keys
@@ -168,10 +168,6 @@ def contribution_figures(result: ContributionResult) -> dict[Key, Figure]:
 WORDS = Keys("deckimpact.")
 
 
-def _num(x: float, digits: int, lang: str) -> str:
-    return NONE if math.isnan(x) else fixed(x, digits, lang)
-
-
 def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
     """The column's text for one card: which effect it is, the effect with its interval,
     and the met per game (``+1: rounds −1.25 (−2.10 … −0.40) ★ · 0.80/game``). None: the
@@ -185,7 +181,7 @@ def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
 def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, str]:
     """:func:`figure_text` in its three parts: which effect, the effect with its
     interval, the met per game (the columns of the panel's table)."""
-    met = WORDS("met", lang, n=_num(fig.met_per_game, 2, lang))
+    met = WORDS("met", lang, n=measured(fig.met_per_game, 2, lang, sign=False))
     if fig.source in ("typical", "frame", "refused"):
         return WORDS(f"how.{fig.source}", lang), "", met
     if fig.source in ("contribution", "noise"):
@@ -196,7 +192,7 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
         rng = "(" + " … ".join(fmt_diff(q, x, lang) for x in (fig.low, fig.high)) + ")"
         effect = f"{fmt_diff(q, fig.diff, lang)} {rng}"
         if fig.clear:
-            times = _num(fig.size, 1, lang)
+            times = measured(fig.size, 1, lang, sign=False)
             return f"★ {what}", f"{effect}, {WORDS('times', lang, n=times)}", met
         return WORDS("noise", lang, n=fig.pairs), f"{what} {effect}", met
     q = fig.quantity
@@ -210,7 +206,7 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
         what = WORDS("assoc", lang)
     unit = f" {WORDS('pt', lang)}" if q.startswith("win") else ""
     star = " ★" if fig.clear else ""
-    met = WORDS("met", lang, n=_num(fig.met_per_game, 2, lang))
+    met = WORDS("met", lang, n=measured(fig.met_per_game, 2, lang, sign=False))
     return what, f"{diff}{unit} ({low} … {high}){star}", met
 
 
@@ -496,4 +492,6 @@ class ImpactColumn(PooledRun):
         res = self.ranking
         if self.method != "contribution" or res is None:
             return ""
-        return WORDS("star", lang, alpha=_num(res.alpha * 100, 0, lang), family=res.family)
+        return WORDS(
+            "star", lang, alpha=measured(res.alpha * 100, 0, lang, sign=False), family=res.family
+        )
