@@ -334,8 +334,8 @@ class ImpactColumn(PooledRun):
         if games is None:
             games = BUDGET if method == "contribution" else 48
         chosen = None if cards is None else [f"{k}:{c}" for k, c in cards]
+        self.settings = {}  # what a kept run goes on with: a contribution run's alone
         if method == "contribution":
-            self.settings = {}
             if reference is None:  # the shipped deck: a run that can be kept and continued
                 self.settings = {"players": players, "seed": seed, "budget": games}
                 self.settings["cards"] = chosen

@@ -150,8 +150,8 @@ class WorkspaceBar:
         col = self.page.editor.impact.column
         if col.deck is None or not col.figures:
             return
-        if col.status != "done" and not (col.running or col.can_continue):
-            return
+        if col.status != "done" and not col.can_continue and not (col.running and col.settings):
+            return  # a run in the middle is kept only when it can go on
         if self.model.note_result("impact", col.deck, with_partial(impact_data(col), col)):
             self._schedule()
         self.draw()
