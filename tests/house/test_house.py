@@ -136,7 +136,6 @@ _NEXT = "grew past 800 lines after issue 39 was written; to be cut along its job
 #: must still be over its limit, so the list only shrinks.
 OWED: dict[str, str] = {
     "verlies/ui/balance/chart.py::difference_svg": _PAGE,
-    "verlies/ui/deck/impact_view.py::ImpactPanel.__init__": _PAGE,
 }
 
 

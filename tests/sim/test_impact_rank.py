@@ -382,9 +382,10 @@ def test_the_page_button_and_the_cli_ask_the_same_ranking(
         bound = real.bind(*args, **kw)
         bound.apply_defaults()
         settings = dict(bound.arguments)
-        for how in ("workers", "executor", "progress", "cancel", "on_update"):
+        for how in ("workers", "executor", "progress", "cancel", "on_update", "on_round"):
             settings.pop(how)
         settings["variants"] = tuple(settings["variants"] or ())  # type: ignore[arg-type]
+        assert settings.pop("resume") is None  # a new run on both
         calls.append(settings)
         return ContributionResult(Deck.default(), 4, [], tuple(Deck.default().characters))
 

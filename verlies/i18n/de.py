@@ -2405,4 +2405,11 @@ TEXTS: dict[str, str] = {
     "sweep.show.none": "Keines der ersten {n} Spiele bei {value} zeigt das: {what}.",
     "sweep.show.nolink": "Spiel {index} ist zu lang für einen Link.",
     "sweep.show.open": "Spiel {index} bei {value} ({what}) im Spiel-Tab bei Zug {turn} öffnen",
+    # --- impact61 ---
+    "deckimpact.phase.interrupted": (
+        "Unterbrochen nach {done} von {total} Spielen (neu geladen oder Kernel neu "
+        "gestartet): die Zahlen bis dahin. „Weiter“ macht ab dem Ende von Runde {round} "
+        "({at} Spiele) mit denselben Startwerten weiter."
+    ),
+    "deckimpact.continue": "Weiter",
 }

@@ -2227,4 +2227,11 @@ TEXTS: dict[str, str] = {
     "sweep.show.none": "None of the first {n} games at {value} shows this: {what}.",
     "sweep.show.nolink": "Game {index} is too long for a link.",
     "sweep.show.open": "Open game {index} at {value} ({what}) on the Game tab at turn {turn}",
+    # --- impact61 ---
+    "deckimpact.phase.interrupted": (
+        "Interrupted after {done} of {total} games (a reload or a restarted kernel): the "
+        "figures so far. Continue goes on from the end of round {round} ({at} games), on the "
+        "same seeds."
+    ),
+    "deckimpact.continue": "Continue",
 }

@@ -53,6 +53,7 @@ from typing import Any
 
 from verlies.errors import VerliesError
 from verlies.sim.compare import MIN_PAIRS
+from verlies.sim.impact_rank.kept import restore, state_of
 from verlies.sim.impact_rank.result import QUANTITIES, ContributionResult
 from verlies.sim.impact_rank.rounds import Rounds
 from verlies.sim.impact_rank.typical import (
@@ -140,6 +141,29 @@ def _reference(base: Any, reference: DeckArg | bool) -> tuple[str, set[str]]:
     return ref.name, changed_cards(base, ref)
 
 
+def _fingerprint(deck: Any, settings: tuple[Any, ...]) -> str:
+    """What a kept run's state must be of: the deck file and every setting that decides
+    the games or the plan (a hash; the workers and the time budget do not count)."""
+    import hashlib
+
+    text = deck.dumps() + "\n" + repr(settings)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _keep(
+    rounds: Rounds,
+    fingerprint: str,
+    resume: Any,
+    on_round: Callable[[dict[str, Any]], None] | None,
+) -> None:
+    """A kept state put back (``resume``), and each round's state handed on."""
+    rounds.fingerprint = fingerprint
+    if resume is not None:
+        restore(rounds, resume)
+    if on_round is not None:
+        rounds.on_round = lambda r: on_round(state_of(r))
+
+
 def contribution(
     deck: DeckArg = None,
     *,
@@ -166,6 +190,8 @@ def contribution(
     progress: Progress = False,
     cancel: CancelToken | None = None,
     on_update: Callable[[ContributionResult], None] | None = None,
+    on_round: Callable[[dict[str, Any]], None] | None = None,
+    resume: Any = None,
 ) -> ContributionResult:
     """Rank ``deck``'s cards by their contribution (see the module's doc).
 
@@ -182,7 +208,12 @@ def contribution(
 
     For checks only: ``aa`` compares every card against an equal deck dealt differently
     (:func:`aa_twin`; no true effect anywhere), ``correct=False`` drops the correction for
-    the many intervals (each at α alone)."""
+    the many intervals (each at α alone).
+
+    ``on_round`` gets the run's state after every finished round (JSON:
+    :func:`verlies.sim.impact_rank.kept.state_of`); ``resume``, such a state of the same
+    deck and settings, goes on from it: the finished result is the one of a run never
+    interrupted, bit for bit."""
     base = load_deck(deck)
     _check_settings(screen, budget, max_pairs, k, alpha, keep)
     _check_int("group", group, 0)
@@ -236,5 +267,9 @@ def contribution(
 
     rounds = Rounds(result, specs, spec_of, screen, max_pairs, keep, max_seconds, on_update)
     rounds.group, rounds.group_spec = group, group_spec
+    settings: tuple[Any, ...] = (players, bots, seed, variants, round_limit, characters)
+    settings += (wanted, ref_name)
+    settings += (sorted(changed), screen, budget, max_pairs, k, keep, alpha, group, aa, correct)
+    _keep(rounds, _fingerprint(base, settings), resume, on_round)
     rounds.play(executor, workers, progress, cancel)
     return result

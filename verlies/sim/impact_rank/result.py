@@ -41,6 +41,7 @@ class ContributionResult:
     base_games: int = 0
     round: int = 0  # rounds finished (the screen is round 1)
     planned: int = 0  # games planned so far (played + the current round's rest)
+    after: int = 0  # the most games the rounds after the current one can play
     stopped: str = ""
     reference: str = ""  # what "changed" is measured against
     correct: bool = True  # Holm over cards x quantities (False: checks only)
@@ -328,15 +329,24 @@ class ContributionResult:
         ns = [c.n or c.screened for c in self.cards if c.tested]
         return (min(ns), max(ns)) if ns else (0, 0)
 
+    def games_left(self) -> int:
+        """The most games still to play: the current round's rest and the most the
+        rounds after it can play (:meth:`~verlies.sim.impact_rank.rounds.Rounds.most_after`:
+        the cards already cleared count for nothing; never past the budget after the
+        current round)."""
+        if self.stopped:
+            return 0
+        return max(0, self.planned - self.info.games) + self.after
+
     def eta(self) -> float:
-        """Seconds left, estimated from the games per second so far and the games the
-        budget still allows (NaN before the first games)."""
+        """Seconds left at most, estimated from this run's games per second so far and
+        :meth:`games_left` (NaN before the first games)."""
         if self.stopped:
             return 0.0
         rate = self.info.games_per_s
         if not rate > 0:
             return math.nan
-        return max(0, self.budget - self.info.games) / rate
+        return self.games_left() / rate
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -72,7 +72,11 @@ class Rounds:
         self.played: dict[int, int] = {}  # unit -> its games 0..played are in
         self.base_played = 0
         self.short = False  # the budget cut the last plan
-        self.base: dict[int, tuple[dict[str, int], GameRecord]] = {}
+        self.base: dict[int, dict[str, int]] = {}  # base game -> its quantities
+        #: Called with this object after each finished round (its state can be kept:
+        #: :mod:`verlies.sim.impact_rank.kept`).
+        self.on_round: Callable[[Rounds], None] | None = None
+        self.fingerprint = ""  # the deck and settings a kept state must be of
         self.held: dict[int, dict[int, GameRecord]] = {}  # unit -> game -> record
         self.t0 = time.perf_counter()
 
@@ -104,17 +108,23 @@ class Rounds:
             return [members[0]]
         assert self.group_spec is not None
         try:
-            spec = self.group_spec(members)
+            return [self.add_group(members)]
         except VerliesError:
             h = len(members) // 2
             return self._unit(members[:h]) + self._unit(members[h:])
+
+    def add_group(self, members: tuple[int, ...]) -> int:
+        """A new group unit that makes ``members`` typical together; its unit index
+        (VerliesError: the deck refuses the group)."""
+        assert self.group_spec is not None
+        spec = self.group_spec(members)
         g = Contribution("group", f"group-{len(self.result.groups) + 1}", "group")
         g.members = members
         self.specs.append(spec)
         self.units.append(g)
         self.spec_of[len(self.units) - 1] = len(self.specs) - 1
         self.result.groups.append(g)
-        return [len(self.units) - 1]
+        return len(self.units) - 1
 
     def evidence(self, c: Contribution) -> float:
         """The largest |mean| / standard error of ``c``'s paired quantities (0 before 2
@@ -217,6 +227,34 @@ class Rounds:
                     c.screened = hi
         return plan
 
+    def most_after(self, plan: Plan) -> int:
+        """The most games the rounds after ``plan`` can still play, were no unit of it
+        ever to leave: a card doubles its pairs up to ``max_pairs``; a group doubles up to
+        4 × the screen's pairs, then splits down to single cards (halves, quarters, …
+        each played from game 0 to the group's pairs), which double on; the base deck
+        follows the longest. Capped by the budget left after ``plan``. Cards that left
+        (cleared, out or surely in) cost nothing: once the screen has cleared cards, what
+        is left shrinks to the games the remaining rounds can really play."""
+        res = self.result
+        games = res.info.games + self._cost(plan)
+        top = max((hi for _, hi in plan.values()), default=0)
+        base = max(self.base_played, top)
+        most, longest = 0, 0
+        for u, (_, hi) in plan.items():
+            c = self.units[u]
+            n, m = hi, max(1, len(c.members))
+            if c.kind == "group":
+                grown = min(max(n, 4 * self.screen), self.max_pairs)
+                most += grown - n  # doubled before it splits
+                n = grown
+                most += (2 * m - 2) * n  # halves … single cards, each from game 0 to n
+            if n < self.max_pairs:
+                most += m * (self.max_pairs - n)  # every card doubled to the most pairs
+                longest = self.max_pairs
+            longest = max(longest, n)
+        most += max(0, longest - base)
+        return max(0, min(most, res.budget - games))
+
     # ---- playing ---------------------------------------------------------------------------
 
     def play(
@@ -225,6 +263,8 @@ class Rounds:
         res = self.result
         planned_workers(executor, workers)
         bar = Bar(progress, res.budget, "card contributions")
+        if res.info.games:  # a kept run resumed: its games are done
+            bar.update(res.info.games)
         try:
             while True:
                 plan = self._plan()
@@ -236,6 +276,8 @@ class Rounds:
                 if res.info.cancelled:
                     res.stopped = "cancelled"
                     break
+                if self.on_round is not None:
+                    self.on_round(self)
                 if (
                     self.max_seconds is not None
                     and time.perf_counter() - self.t0 > self.max_seconds
@@ -280,6 +322,7 @@ class Rounds:
         """One round: the base deck's new games and every planned unit's."""
         res = self.result
         res.planned = res.info.games + self._cost(plan)
+        res.after = self.most_after(plan)
         idx, tasks = self._tasks(plan)
         unit_of = {j + 1: u for j, u in enumerate(plan)}
         part = RunInfo()
@@ -321,7 +364,7 @@ class Rounds:
     def _base(self, r: GameRecord) -> None:
         """A base game: its quantities kept for pairing; met counted for every card."""
         res = self.result
-        self.base[r.index] = (_values(r), r)
+        self.base[r.index] = _values(r)
         res.base_games = len(self.base)
         met = dict(r.met)
         for c in res.cards:
@@ -335,7 +378,7 @@ class Rounds:
                 if g not in self.base:
                     continue
                 r = held.pop(g)
-                a = self.base[g][0]
+                a = self.base[g]
                 b = _values(r)
                 for q in a.keys() & b.keys():  # draft − typical: what the card contributes
                     c.pairs.setdefault(q, Paired()).add(b[q], a[q])

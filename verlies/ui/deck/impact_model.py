@@ -37,7 +37,7 @@ from typing import Any
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
-from verlies.i18n.numbers import NONE, fixed
+from verlies.i18n.numbers import measured
 from verlies.sim.impact import CardImpact, ImpactResult, impact
 from verlies.sim.impact_rank import BUDGET, ContributionResult, contribution
 from verlies.ui.core.words import Keys
@@ -168,10 +168,6 @@ def contribution_figures(result: ContributionResult) -> dict[Key, Figure]:
 WORDS = Keys("deckimpact.")
 
 
-def _num(x: float, digits: int, lang: str) -> str:
-    return NONE if math.isnan(x) else fixed(x, digits, lang)
-
-
 def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
     """The column's text for one card: which effect it is, the effect with its interval,
     and the met per game (``+1: rounds −1.25 (−2.10 … −0.40) ★ · 0.80/game``). None: the
@@ -185,7 +181,7 @@ def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
 def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, str]:
     """:func:`figure_text` in its three parts: which effect, the effect with its
     interval, the met per game (the columns of the panel's table)."""
-    met = WORDS("met", lang, n=_num(fig.met_per_game, 2, lang))
+    met = WORDS("met", lang, n=measured(fig.met_per_game, 2, lang, sign=False))
     if fig.source in ("typical", "frame", "refused"):
         return WORDS(f"how.{fig.source}", lang), "", met
     if fig.source in ("contribution", "noise"):
@@ -196,7 +192,7 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
         rng = "(" + " … ".join(fmt_diff(q, x, lang) for x in (fig.low, fig.high)) + ")"
         effect = f"{fmt_diff(q, fig.diff, lang)} {rng}"
         if fig.clear:
-            times = _num(fig.size, 1, lang)
+            times = measured(fig.size, 1, lang, sign=False)
             return f"★ {what}", f"{effect}, {WORDS('times', lang, n=times)}", met
         return WORDS("noise", lang, n=fig.pairs), f"{what} {effect}", met
     q = fig.quantity
@@ -210,7 +206,7 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
         what = WORDS("assoc", lang)
     unit = f" {WORDS('pt', lang)}" if q.startswith("win") else ""
     star = " ★" if fig.clear else ""
-    met = WORDS("met", lang, n=_num(fig.met_per_game, 2, lang))
+    met = WORDS("met", lang, n=measured(fig.met_per_game, 2, lang, sign=False))
     return what, f"{diff}{unit} ({low} … {high}){star}", met
 
 
@@ -261,6 +257,12 @@ class ImpactColumn(PooledRun):
         self.base_games = 0  # the draft's own games so far (the first pass)
         self.games = 0
         self.sort = "deck"
+        #: A contribution run's state after its last finished round (JSON; None: none
+        #: yet), and what it was started with: what "Continue" goes on from (issue 36).
+        self.kept: dict[str, Any] | None = None
+        self.settings: dict[str, Any] = {}
+        #: The figures are of a kept run that did not end (a reload, a killed kernel).
+        self.interrupted = False
 
     # ---- state -------------------------------------------------------------------------
 
@@ -276,7 +278,15 @@ class ImpactColumn(PooledRun):
             return "base" if self.base_games < self.games else "paired"
         if self.deck is None:
             return "idle"
+        if self.interrupted:
+            return "interrupted"
         return "cancelled" if self.cancelled else "done"
+
+    @property
+    def can_continue(self) -> bool:
+        """Is there a kept contribution run to go on from (interrupted or cancelled)?"""
+        ended = self.interrupted or self.status == "cancelled"
+        return not self.running and ended and self.kept is not None and bool(self.settings)
 
     def stale(self, draft: Deck) -> bool:
         """Are the figures of another deck than ``draft`` (the draft changed since)?"""
@@ -324,7 +334,11 @@ class ImpactColumn(PooledRun):
         if games is None:
             games = BUDGET if method == "contribution" else 48
         chosen = None if cards is None else [f"{k}:{c}" for k, c in cards]
+        self.settings = {}  # what a kept run goes on with: a contribution run's alone
         if method == "contribution":
+            if reference is None:  # the shipped deck: a run that can be kept and continued
+                self.settings = {"players": players, "seed": seed, "budget": games}
+                self.settings["cards"] = chosen
             self._start_contribution(
                 draft, games, players, seed, chosen, reference, on_update, on_done, on_start
             )
@@ -376,12 +390,19 @@ class ImpactColumn(PooledRun):
         on_update: Callable[[ImpactColumn], None] | None,
         on_done: Callable[[ImpactColumn], None] | None,
         on_start: Callable[[ImpactColumn], None] | None,
+        resume: dict[str, Any] | None = None,
     ) -> None:
         cancel = self._begin(budget)
         with self._lock:
-            self.deck, self.result, self.ranking, self.figures = draft, None, None, {}
+            if resume is None:  # a new run: the last one's figures go
+                self.result, self.ranking, self.figures, self.kept = None, None, {}, None
+            self.deck, self.interrupted = draft, False
             self.base_games, self.games, self.method = 0, budget, "contribution"
         executor = self.executor()
+
+        def round_end(state: dict[str, Any]) -> None:
+            with self._lock:
+                self.kept = state
 
         def update(result: ContributionResult) -> None:
             figs = contribution_figures(result)  # in the run's thread, then swapped in
@@ -407,6 +428,8 @@ class ImpactColumn(PooledRun):
                 progress=lambda done, total: self._progress(done, max(done, total)),
                 cancel=cancel,
                 on_update=update,
+                on_round=round_end if self.settings else None,
+                resume=resume,
             )
             figs = contribution_figures(res)
             with self._lock:
@@ -415,6 +438,24 @@ class ImpactColumn(PooledRun):
             return bool(res.info.cancelled)
 
         self._launch(work, on_done, on_start)
+
+    def resume(
+        self,
+        on_update: Callable[[ImpactColumn], None] | None = None,
+        on_done: Callable[[ImpactColumn], None] | None = None,
+        on_start: Callable[[ImpactColumn], None] | None = None,
+    ) -> None:
+        """Go on with the kept contribution run (:attr:`can_continue`) from its last
+        finished round, on the same seeds: it ends as the run never interrupted would
+        have. A kept state that does not fit the deck or settings is refused when the
+        run starts (the failure is said; the figures shown stay)."""
+        if not self.can_continue or self.deck is None or self.kept is None:
+            raise VerliesError("no interrupted ranking to continue")
+        st = self.settings
+        self._start_contribution(
+            self.deck, int(st["budget"]), int(st["players"]), int(st["seed"]), st["cards"],
+            None, on_update, on_done, on_start, resume=self.kept,
+        )  # fmt: skip
 
     # ---- words -------------------------------------------------------------------------
 
@@ -427,6 +468,14 @@ class ImpactColumn(PooledRun):
             return WORDS("idle", lang)
         done, total = self.done, max(self.total, 1)
         res = self.ranking
+        if phase == "interrupted":
+            kept = self.kept or {}
+            return WORDS(
+                "phase.interrupted", lang, done=done, total=total,
+                at=kept.get("games", 0), round=kept.get("round", 0),
+            )  # fmt: skip
+        if phase == "round" and res is None:  # started, no game in yet: the screen
+            return WORDS("phase.round", lang, round=1, done=done, total=total)
         if self.method == "contribution" and res is not None:
             ranked = sum(f.clear for f in self.figures.values())
             if phase == "round":
@@ -443,4 +492,6 @@ class ImpactColumn(PooledRun):
         res = self.ranking
         if self.method != "contribution" or res is None:
             return ""
-        return WORDS("star", lang, alpha=_num(res.alpha * 100, 0, lang), family=res.family)
+        return WORDS(
+            "star", lang, alpha=measured(res.alpha * 100, 0, lang, sign=False), family=res.family
+        )

@@ -62,34 +62,7 @@ class ImpactPanel(RunPanel):
         self.scope = W.Dropdown(options=[("all", "all"), ("listed", "listed")], value="all")
         self.sort = W.Dropdown(options=[(s, s) for s in SORTS], value="deck")
         self.sort.observe(self._on_sort, "value")
-        self.start_button = W.Button(button_style="primary", icon="play")
-        self.cancel_button = W.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.cancel())
-        self.labels = [W.Label() for _ in range(5)]
-        fields = []
-        for label, w, cls in zip(
-            self.labels,
-            (self.method, self.games, self.players, self.scope, self.sort),
-            (
-                "vl-impact-method",
-                "vl-impact-games",
-                "vl-impact-players",
-                "vl-impact-scope",
-                "vl-impact-sort",
-            ),
-            strict=True,
-        ):
-            box = W.VBox([label, w])
-            box.add_class("vl-panel-field")
-            box.add_class("vl-impact-field")
-            box.add_class(cls)
-            fields.append(box)
-        self.start_button.add_class("vl-impact-start")
-        self.cancel_button.add_class("vl-impact-cancel")
-        controls = W.Box([*fields, self.start_button, self.cancel_button])
-        controls.add_class("vl-panel-controls")
-        controls.add_class("vl-impact-controls")
+        controls = self._controls()
         self.bar = ProgressRow("vl-impact-progress", text_class="vl-impact-status")
         self.progress_text = self.bar.text  # the words: what the run is doing
         self.star = W.HTML()
@@ -100,6 +73,9 @@ class ImpactPanel(RunPanel):
         self.table.add_class("vl-impact-table")
         #: Called after a run ended and was drawn (the workspace keeps its figures).
         self.done_listeners: list[Callable[[], None]] = []
+        #: Called as a run's figures grow (throttled as its drawing): the workspace keeps
+        #: the run in the middle, to be continued after a reload.
+        self.kept_listeners: list[Callable[[], None]] = []
         self.widget = W.VBox(
             [
                 panel_styles(CSS),
@@ -115,6 +91,34 @@ class ImpactPanel(RunPanel):
         self.widget.add_class("vl-panel")
         self.widget.add_class("vl-impact")
         self.set_lang(lang)
+
+    def _controls(self) -> widgets.Box:
+        """The settings' fields, Start, Continue and Cancel in one row."""
+        W = widgets
+        self.start_button = W.Button(button_style="primary", icon="play")
+        self.continue_button = W.Button(icon="forward")
+        self.continue_button.layout.display = "none"  # only for a run that can go on
+        self.cancel_button = W.Button(icon="stop", disabled=True)
+        self.start_button.on_click(lambda _b: self.start())
+        self.continue_button.on_click(lambda _b: self.resume())
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.labels = [W.Label() for _ in range(5)]
+        fields = []
+        names = ("method", "games", "players", "scope", "sort")
+        ws = (self.method, self.games, self.players, self.scope, self.sort)
+        for label, w, name in zip(self.labels, ws, names, strict=True):
+            box = W.VBox([label, w])
+            for cls in ("vl-panel-field", "vl-impact-field", f"vl-impact-{name}"):
+                box.add_class(cls)
+            fields.append(box)
+        self.start_button.add_class("vl-impact-start")
+        self.continue_button.add_class("vl-impact-continue")
+        self.cancel_button.add_class("vl-impact-cancel")
+        buttons = (self.start_button, self.continue_button, self.cancel_button)
+        controls = W.Box([*fields, *buttons])
+        controls.add_class("vl-panel-controls")
+        controls.add_class("vl-impact-controls")
+        return controls
 
     # ---- language ------------------------------------------------------------------------
 
@@ -142,6 +146,7 @@ class ImpactPanel(RunPanel):
         self.sort.observe(self._on_sort, "value")
         self.start_button.description = self._t("start")
         self.cancel_button.description = self._t("cancel")
+        self.continue_button.description = self._t("continue")
         self.show_progress()
 
     # ---- running -------------------------------------------------------------------------
@@ -165,9 +170,24 @@ class ImpactPanel(RunPanel):
         except Exception as e:  # a located refusal, shown where the run would be
             self.bar.fail(self._t("error", msg=str(e)))
 
+    def resume(self) -> None:
+        """Go on with the interrupted (or cancelled) ranking from its last finished round."""
+        if self.column.running or self.column.stale(self.get_draft()):
+            return
+        try:
+            self.column.resume(
+                on_update=self._hand.wrap(self._update),
+                on_done=self._hand.wrap(self._done),
+                on_start=self._hand.wrap(self._started),
+            )
+        except Exception as e:  # a located refusal; the figures shown stay
+            self.bar.fail(self._t("error", msg=str(e)))
+
     def _started(self, _column: ImpactColumn) -> None:
         """The run begins (before its first update): the list loses the old figures."""
         self.start_button.disabled, self.cancel_button.disabled = True, False
+        if self.column.kept is None:  # a new run: no round of it handed on yet
+            self.widget.remove_class("vl-impact-kept")
         self.show_progress()
         self.on_figures()
 
@@ -178,6 +198,10 @@ class ImpactPanel(RunPanel):
         self.show_progress()
         if self._due():
             self.on_figures()
+            for listener in list(self.kept_listeners):
+                listener()
+            if column.kept is not None:  # a finished round handed to the workspace
+                self.widget.add_class("vl-impact-kept")
 
     def _done(self, column: ImpactColumn) -> None:
         self.start_button.disabled, self.cancel_button.disabled = False, True
@@ -202,8 +226,13 @@ class ImpactPanel(RunPanel):
         star = col.star_text(self.lang)
         self.star.value = f"<small>{html.escape(star)}</small>" if star else ""
         words = col.progress_text(self.lang)
-        if col.stale(self.get_draft()):
+        stale = col.stale(self.get_draft())
+        if stale:
             words += " " + self._t("stale")
+        # Continue: a kept run of this draft that did not end (a run of an older draft
+        # would go on with figures no longer of the draft: start a new one instead)
+        go_on = col.method == "contribution" and col.can_continue and not stale
+        self.continue_button.layout.display = None if go_on else "none"
         if col.status == "failed":
             self.bar.fail(words)
         elif col.deck is None:

@@ -616,7 +616,10 @@ class WorkspaceModel:
         elif kind == "suggest":
             suggest_result(data, deck, f"{where}.data")
         else:
+            from verlies.ui.workspace.impact_kept import kept_partial
+
             impact_figures(data, f"{where}.data")
+            kept_partial(data, f"{where}.data")  # a run in the middle: its settings, state
         return StoredResult(kind, deck, at, data, of_draft)
 
     # ---- the page tells what changed -------------------------------------------------------

@@ -22,6 +22,7 @@ from verlies.deck import Deck
 from verlies.i18n import text as t
 from verlies.ui.play.app_model import Change, Changed, Source
 from verlies.ui.workspace.draft_kept import RefusedKept
+from verlies.ui.workspace.impact_kept import restore_column, with_partial
 from verlies.ui.workspace.model import (
     KINDS,
     Restored,
@@ -112,6 +113,7 @@ class WorkspaceBar:
         editor.on_draft_change(self._draft)
         editor.card_list.observe(self._card, "value")
         editor.impact.done_listeners.append(self._impact_done)
+        editor.impact.kept_listeners.append(self._impact_done)  # a run in the middle too
         editor.drafts.done_listeners.append(self._compare_done)
         editor.sweep.done_listeners.append(self._sweep_done)
         editor.sweep.update_listeners.append(self._sweep_going)
@@ -157,9 +159,11 @@ class WorkspaceBar:
 
     def _impact_done(self) -> None:
         col = self.page.editor.impact.column
-        if col.deck is None or col.status != "done" or not col.figures:
+        if col.deck is None or not col.figures:
             return
-        if self.model.note_result("impact", col.deck, impact_data(col)):
+        if col.status != "done" and not col.can_continue and not (col.running and col.settings):
+            return  # a run in the middle is kept only when it can go on
+        if self.model.note_result("impact", col.deck, with_partial(impact_data(col), col)):
             self._schedule()
         self.draw()
 
@@ -393,16 +397,14 @@ class WorkspaceBar:
         )
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
-        figs = impact_figures(data)
         col = editor.impact.column
         if col.running:
             return
-        col.deck, col.method, col.figures = deck, figs.method, dict(figs.figures)
-        col.games, col.base_games = figs.games, figs.base_games
-        col.done, col.total, col.status = figs.done, figs.total, "done"
-        col.sort = figs.sort
-        editor.impact.sort.value = figs.sort
-        editor.impact.method.value = figs.method
+        restore_column(
+            col, deck, impact_figures(data), data
+        )  # a run in the middle: Continue goes on with it
+        editor.impact.sort.value = col.sort
+        editor.impact.method.value = col.method
         editor.impact.show_progress()
         editor.impact.on_figures()
 

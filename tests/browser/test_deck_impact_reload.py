@@ -1,0 +1,168 @@
+"""A "which card matters" ranking survives a killed kernel in the middle of its run (issue
+36 leftovers, item 1), in a real browser against a real Voila, in German and English.
+
+A person ranks the two coin cards ("the cards in the list", 2 players, 800 games); once a
+round has been handed to the workspace and written, the kernel is killed (SIGKILL) and the
+page reloaded. The Deck tab shows the figures so far beside the cards and says
+"interrupted after N of M games", with Continue; at 390, 800 and 1280 px the panel's
+words and buttons lie inside the window, uncut, and no word of the other language is
+shown. Continue ends the ranking with, beside each card, exactly the figure of the same
+ranking never interrupted (computed here without a browser). Every wait follows progress
+(tests/browser/progress.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from each_view import each_lang, each_width, foreign_words
+from playwright.sync_api import Page
+from progress import follow, follow_expect, has, open_page
+from test_resume import browser_known, kill_kernel
+
+from verlies import i18n
+from verlies.deck import Deck
+from verlies.ui.deck.editor_model import EditorModel
+from verlies.ui.deck.impact_model import ImpactColumn, figure_text
+
+EDITOR = ".verlies-deck-editor"
+SEARCH = "muenz"  # the old coin and the coin purse
+CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
+GAMES, PLAYERS = 800, 2
+
+_OPTIONS_JS = "s => Array.from(s.options).map(o => o.textContent.replace(/\\u00a0/g, ' '))"
+
+_BOXES_JS = """
+() => {
+  const out = [];
+  for (const s of ['.vl-impact-status', '.vl-impact button', '.vl-impact-continue'])
+    for (const e of document.querySelectorAll(s)) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      out.push({sel: s, left: r.left, right: r.right, scroll: e.scrollWidth,
+                client: e.clientWidth, text: (e.textContent || '').trim().slice(0, 60)});
+    }
+  const d = document.scrollingElement || document.documentElement;
+  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
+}
+"""
+
+
+def _expected(lang: str) -> list[str]:
+    """The list's entries when the ranking is done: the same run, never interrupted."""
+    deck = Deck.default()
+    col = ImpactColumn(workers=1)
+    col.start(deck, games=GAMES, players=PLAYERS, cards=CARDS)
+    assert col.wait(900) and col.status == "done", col.error
+    model = EditorModel(deck, lang)
+    return [f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS]
+
+
+def _deck_tab(page: Page, lang: str) -> None:
+    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+
+
+def _list_coins(page: Page, server: Any, lang: str) -> Any:
+    _deck_tab(page, lang)
+    label = i18n.text("editor.search", lang)
+    search = page.locator(f"{EDITOR} .widget-text:has(> label:text-is('{label}')) input")
+    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    search.fill(SEARCH)
+    follow(
+        page,
+        lambda: len(card_list.evaluate(_OPTIONS_JS)) == len(CARDS),
+        "the two coin cards in the list",
+        server=server,
+    )
+    return card_list
+
+
+def _interrupted(lang: str) -> re.Pattern[str]:
+    words = i18n.text(
+        "deckimpact.phase.interrupted", lang, done="@D", total="@T", at="@A", round="@R"
+    )
+    pattern = re.escape(words)
+    for mark in ("@D", "@T", "@A", "@R"):
+        pattern = pattern.replace(re.escape(mark), r"(\d+)")
+    return re.compile(pattern)
+
+
+@each_lang
+def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
+    page: Page,
+    page_url: Callable[..., str],
+    voila_server: Any,
+    console_errors: list[str],
+    lang: str,
+) -> None:
+    server = voila_server
+    want = _expected(lang)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_page(page, page_url(), server=server)
+    browser_known(page, server)
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    card_list = _list_coins(page, server, lang)
+    games = page.locator(".vl-impact-games input")
+    follow_expect(games).to_have_value("12000")  # the ranking's default budget
+    games.fill(str(GAMES))
+    games.press("Enter")
+    page.locator(".vl-impact-players select").select_option(label=str(PLAYERS))
+    page.locator(".vl-impact-scope select").select_option(
+        label=i18n.text("deckimpact.scope.listed", lang)
+    )
+    page.locator(".vl-impact-start").click()
+    # a finished round handed to the workspace, then a write of it: then the kill
+    follow(page, has(page, ".vl-impact.vl-impact-kept"), "a round kept", server=server)
+    follow(page, has(page, ".vl-workspace[data-pending='0']"), "the round written", server=server)
+    status = page.locator(".vl-impact-status")
+    ranked = i18n.text("deckimpact.phase.ranked", lang, done=GAMES, ranked=0).split(" ")[0]
+    assert not status.inner_text().startswith(ranked)  # still running at the kill
+    kill_kernel(page)
+
+    open_page(page, None, server=server)  # the reload: a new kernel, the same browser
+    browser_known(page, server)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")  # a new kernel's language
+    card_list = _list_coins(page, server, lang)
+    pattern = _interrupted(lang)
+    follow(
+        page,
+        lambda: pattern.fullmatch(status.inner_text()) is not None,
+        "the ranking said interrupted",
+        server=server,
+    )
+    found = pattern.fullmatch(status.inner_text())
+    assert found is not None
+    done, total, at, rnd = (int(found.group(i)) for i in (1, 2, 3, 4))
+    assert 0 < at <= done < total and rnd >= 1 and total >= GAMES
+    per_game = i18n.text("deckimpact.met", lang, n="")
+    shown = card_list.evaluate(_OPTIONS_JS)
+    assert all(" │ " in o and per_game in o for o in shown), shown  # the figures so far
+    go_on = page.locator(".vl-impact-continue")
+    follow_expect(go_on).to_be_visible()
+    follow_expect(go_on).to_have_text(i18n.text("deckimpact.continue", lang))
+    for width in each_width(page):
+        boxes = page.evaluate(_BOXES_JS)
+        assert boxes["pageScroll"] <= boxes["pageClient"], (width, boxes)
+        assert any(b["sel"] == ".vl-impact-continue" for b in boxes["items"]), boxes
+        for b in boxes["items"]:
+            assert b["left"] >= -0.5 and b["right"] <= width + 0.5, (width, b)
+            if b["sel"] != ".vl-impact-status":
+                assert b["scroll"] <= b["client"] + 1, ("cut", width, b)
+        text = page.locator(".vl-impact").inner_text()
+        foreign = foreign_words(text, lang, ("deckimpact.",))
+        assert not foreign, f"words of the other language: {sorted(foreign)}"
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    go_on.click()
+    follow(page, lambda: status.inner_text().startswith(ranked), "the ranking done", server=server)
+    follow_expect(go_on).to_be_hidden()
+    follow(
+        page,
+        lambda: card_list.evaluate(_OPTIONS_JS) == want,
+        "the figures of the run never interrupted",
+        server=server,
+    )
+    assert console_errors == []
