@@ -113,3 +113,18 @@ def test_no_links_before_they_are_found_and_an_older_search_is_dropped(comp: Com
         **links.chart({}, "en"),
     )
     assert 'class="vl-diff-mark" data-key="longest"' in svg
+
+
+def test_a_kept_answer_keeps_its_games_and_says_when_out_of_date(comp: Comparison) -> None:
+    links = BarLinks()
+    links.look(comp.b.spec, ["char-nobody"], {}, "D", lambda: None)
+    kept = links.kept()  # waits for the search under way
+    assert [x[0] for x in kept] == ["longest"] and kept[0][3]
+    again = BarLinks()
+    again.restore(kept, "D", stale=False)
+    fresh = again.chart({}, "en")["marks"]
+    assert fresh == links.chart({}, "en")["marks"]
+    again.restore(kept, "D", stale=True)
+    ((key, href, words),) = again.chart({}, "de")["marks"]
+    assert key == "longest" and href == kept[0][3]
+    assert "⚠" in words and "Spiel" in words

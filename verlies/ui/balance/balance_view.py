@@ -468,6 +468,7 @@ class BalanceTab(RunPanel):
             lengths=durations(comp.a, comp.b, self.lengths.width if self.lengths else 5),
             csv=self.run.to_csv(),
             json=self.run.to_json(),
+            shown=self.bar_links.kept(),
         )
 
     def show_kept(self, ans: Any, kept: Any, mark: str, stale: bool) -> None:
@@ -489,6 +490,7 @@ class BalanceTab(RunPanel):
         lang = self.lang
         self.verdict.value = f'<div class="vl-workspace-restored">{verdict_html(ans, lang)}</div>'
         names = character_names(ans.deck, lang)
+        self.bar_links.restore(kept.shown if kept is not None else (), ans.draft_name, stale)
         self.diff_chart.value = difference_svg(
             verdict_differences(ans),
             names,

@@ -110,41 +110,57 @@ def find_all(
     return out
 
 
-def _title(shown: Shown, label: str, draft: str, lang: str) -> str:
+def _title(shown: Shown, label: str, draft: str, lang: str, stale: bool = False) -> str:
     if shown.stall:
-        return i18n.text(
+        words = i18n.text(
             "balview.show.open_stall", lang, index=shown.index, draft=draft, round=shown.turn
         )
-    return i18n.text(
-        "balview.show.open", lang, index=shown.index, draft=draft, what=label, turn=shown.turn + 1
-    )
+    else:
+        words = i18n.text(
+            "balview.show.open",
+            lang,
+            index=shown.index,
+            draft=draft,
+            what=label,
+            turn=shown.turn + 1,
+        )
+    if stale:  # a kept answer's game, the draft changed since: said with the link
+        words += " — ⚠ " + i18n.text("verdict.stale", lang, draft=draft)
+    return words
 
 
 def bar_links(
-    found: Mapping[str, Shown], names: Mapping[str, str], draft: str, lang: str
+    found: Mapping[str, Shown],
+    names: Mapping[str, str],
+    draft: str,
+    lang: str,
+    stale: bool = False,
 ) -> dict[str, tuple[str, str]]:
     """Character id -> (its shortest win's ``?g=`` link, the link's title in ``lang``):
-    what the chart's bars open (a game too long for a link gives none)."""
+    what the chart's bars open (a game too long for a link gives none); ``stale``: the
+    draft changed since the run (said in the title)."""
     out = {}
     for what, shown in found.items():
         if not what.startswith("win:") or shown.link is None:
             continue
         cid = what.removeprefix("win:")
         label = i18n.text("balview.show.wins", lang, name=names.get(cid, cid.removeprefix("char-")))
-        out[cid] = (shown.link, _title(shown, label, draft, lang))
+        out[cid] = (shown.link, _title(shown, label, draft, lang, stale))
     return out
 
 
-def mark_links(found: Mapping[str, Shown], draft: str, lang: str) -> list[tuple[str, str, str]]:
+def mark_links(
+    found: Mapping[str, Shown], draft: str, lang: str, stale: bool = False
+) -> list[tuple[str, str, str]]:
     """(key, link, words) of the marks under the chart: the first stalled game and the
-    longest game, each where the run has one with a link."""
+    longest game, each where the run has one with a link (``stale``: as :func:`bar_links`)."""
     out = []
     for what in ("stalled", "longest"):
         shown = found.get(what)
         if shown is None or shown.link is None:
             continue
         label = i18n.text(f"balview.show.{what}", lang)
-        out.append((what, shown.link, _title(shown, label, draft, lang)))
+        out.append((what, shown.link, _title(shown, label, draft, lang, stale)))
     return out
 
 
@@ -157,22 +173,36 @@ class BarLinks:
     def __init__(self) -> None:
         self.found: dict[str, Shown] = {}
         self.draft = ""
+        self.stale = False  # a kept answer's games, the draft changed since
         self.thread: Any = None  # the last search (a test joins it)
         self._run = 0  # which search is the latest: an older one's answer is dropped
 
     def clear(self) -> None:
-        self.found, self.draft = {}, ""
+        self.found, self.draft, self.stale = {}, "", False
         self._run += 1
 
-    def keep(self, found: Mapping[str, Shown], draft: str) -> None:
+    def keep(self, found: Mapping[str, Shown], draft: str, stale: bool = False) -> None:
         self.clear()
-        self.found, self.draft = dict(found), draft
+        self.found, self.draft, self.stale = dict(found), draft, stale
+
+    def kept(self, wait: float = 120.0) -> tuple[tuple[str, int, int, str | None, bool], ...]:
+        """The games found, as ``KeptRun.shown`` keeps them; a search under way is waited
+        for first (at most ``wait`` seconds: it plays :data:`SHOW_GAMES` games)."""
+        if self.thread is not None:
+            self.thread.join(wait)
+        return tuple((x.what, x.index, x.turn, x.link, x.stall) for x in self.found.values())
+
+    def restore(
+        self, shown: Sequence[tuple[str, int, int, str | None, bool]], draft: str, stale: bool
+    ) -> None:
+        """The games a kept answer came back with (``KeptRun.shown``)."""
+        self.keep({x[0]: Shown(*x) for x in shown}, draft, stale)
 
     def chart(self, names: Mapping[str, str], lang: str) -> dict[str, Any]:
         """``difference_svg``'s ``links`` and ``marks`` in ``lang`` (none before found)."""
         return {
-            "links": bar_links(self.found, names, self.draft, lang),
-            "marks": mark_links(self.found, self.draft, lang),
+            "links": bar_links(self.found, names, self.draft, lang, self.stale),
+            "marks": mark_links(self.found, self.draft, lang, self.stale),
         }
 
     def look(
