@@ -16,8 +16,8 @@ Prints, all measured in this run (figures, not a pass/fail test):
    read flat;
 4. with ``--instructions``: the same comparison counted in the interpreter's instructions
    under valgrind (callgrind), which the machine's load does not move: per player count,
-   ``--instr-games`` games with and without the trace, each less a run of 0 games (the
-   start-up), instructions per game and the ratio;
+   ``--instr-games`` games without the trace, with it, and with it and tallied, each less
+   a run of 0 games (the start-up), instructions per game and the ratios;
 5. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
    (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them;
 6. with ``--holdout N``: the win-chance estimate on N held-out games per player count
@@ -56,6 +56,7 @@ from verlies.sim.feel import (
     luck_only,
     skill_trace,
 )
+from verlies.sim.feel import estimator as est_module
 from verlies.sim.feel.estimator import FEATURE_MAP, fit_weights, rollout_chances, scores
 from verlies.sim.feel.show import turn_starts
 from verlies.sim.records import bot_seed, make_bots, play_record
@@ -167,6 +168,10 @@ def cost(players: int, games: int, rounds: int) -> None:
     per = max(1, games // rounds)
     plain = traced = figures = tallied = 0.0
     ratios = []
+    # The estimator's chances are kept per standings across a run's games
+    # (Estimator.chances_of): the report and the tally each get a cache of their own, as
+    # two runs would, never the chances the other has just worked out for the same games.
+    caches: tuple[dict[object, object], dict[object, object]] = ({}, {})
     for k in range(rounds):
         lo, hi = k * per, (k + 1) * per
         order = (False, True) if k % 2 == 0 else (True, False)
@@ -174,9 +179,11 @@ def cost(players: int, games: int, rounds: int) -> None:
         for feel in order:
             took[feel], recs = _play(spec, lo, hi, feel)
             if feel:
+                _use_cache(caches[0])
                 t = time.process_time()
                 feel_report(recs)  # type: ignore[arg-type]
                 figures += time.process_time() - t
+                _use_cache(caches[1])
                 t = time.process_time()
                 FeelTally().add_all(recs)  # type: ignore[arg-type]
                 tallied += time.process_time() - t
@@ -193,6 +200,11 @@ def cost(players: int, games: int, rounds: int) -> None:
         f"sums) {tallied / n * 1000:.3f} ms/game, (trace + tally) / without "
         f"{(traced + tallied) / plain:.3f}"
     )
+
+
+def _use_cache(cache: dict[object, object]) -> None:
+    """Let the estimator keep its chances in ``cache`` (read at each call by name)."""
+    est_module.KEPT_CHANCES = cache  # type: ignore[assignment]
 
 
 def skill(args: argparse.Namespace, deck: object) -> None:
@@ -222,13 +234,16 @@ def skill(args: argparse.Namespace, deck: object) -> None:
     print(f"  levels off at {tr.levels_off}")
 
 
-def _play_only(players: int, games: int, feel: bool) -> None:
-    """The games counted by ``instructions`` (run in a child process under valgrind)."""
+def _play_only(players: int, games: int, mode: int) -> None:
+    """The games counted by ``instructions`` (run in a child process under valgrind):
+    mode 0 without the trace, 1 with it, 2 with it and tallied (``FeelTally``)."""
     spec = RunSpec.build(players=players, characters="all", seed=1)
-    _play(spec, 0, games, feel)
+    _, recs = _play(spec, 0, games, mode > 0)
+    if mode == 2:
+        FeelTally().add_all(recs)  # type: ignore[arg-type]
 
 
-def _count(players: int, games: int, feel: bool) -> int:
+def _count(players: int, games: int, feel: int) -> int:
     cmd = [
         "valgrind",
         "--tool=callgrind",
@@ -245,13 +260,15 @@ def _count(players: int, games: int, feel: bool) -> int:
 
 
 def instructions(players: int, games: int) -> None:
-    start = _count(players, 0, False)
-    plain = _count(players, games, False) - start
-    traced = _count(players, games, True) - start
+    start = _count(players, 0, 0)
+    plain = _count(players, games, 0) - start
+    traced = _count(players, games, 1) - start
+    tallied = _count(players, games, 2) - start
     print(
         f"{players} players, {games} games under callgrind: without the trace "
-        f"{plain / games / 1e6:.2f} M instructions/game, with it {traced / games / 1e6:.2f} M; "
-        f"ratio {traced / plain:.3f}"
+        f"{plain / games / 1e6:.2f} M instructions/game, with it {traced / games / 1e6:.2f} M, "
+        f"and tallied {tallied / games / 1e6:.2f} M; ratio trace / without "
+        f"{traced / plain:.3f}, (trace + tally) / without {tallied / plain:.3f}"
     )
 
 
@@ -275,7 +292,7 @@ def main() -> None:
     args = ap.parse_args()
     if args._play:
         p, n, f = (int(x) for x in args._play.split(","))
-        _play_only(p, n, bool(f))
+        _play_only(p, n, f)
         return
     print(f"load average {os.getloadavg()}")
     for p in (int(x) for x in args.players.split(",") if x):

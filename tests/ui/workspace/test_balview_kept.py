@@ -13,6 +13,7 @@ import pytest
 
 from verlies.deck import Deck
 from verlies.ui.balance.balance_view import BalanceTab
+from verlies.ui.runs.handover import drain
 from verlies.ui.workspace.model import (
     WorkspaceError,
     balance_answer,
@@ -37,6 +38,9 @@ def shown() -> BalanceTab:
     tab.start()
     assert tab.run.wait(300) and tab.run.error is None
     tab._done(tab.run)
+    tab.bar_links.thread.join()  # the chart's "show me" links (feel4), then drawn
+    drain()
+    assert "vl-diff-link" in tab.diff_chart.value
     yield tab
     tab.run.close()
 

@@ -106,7 +106,7 @@ class Estimator:
         escaped, injured, ready = row[3], row[4], row[5]
         golds = row[TURN_WIDTH : TURN_WIDTH + players]
         richest = max(golds)
-        late = bin(escaped).count("1") / (players - 1) if players > 1 else 1.0
+        late = escaped.bit_count() / (players - 1) if players > 1 else 1.0
         scores = []
         bit = 1
         for g in golds:
@@ -125,6 +125,33 @@ class Estimator:
         es = [math.exp(x - top) for x in scores]
         total = sum(es)
         return [e / total for e in es]
+
+    def chances_of(self, rows: Sequence[tuple[int, ...]]) -> list[list[float]]:
+        """:meth:`chances` of each turn row, each computed once per distinct standings (the
+        part of a row the chances read: escaped, injured, ready, gold) and kept for the
+        next row and game with the same (a few thousand distinct standings per player
+        count: the cache is cleared at :data:`CACHE_ROWS`). ``rows`` are tuples, as
+        ``FeelTrace.turn_rows`` gives them. The lists are shared: read them, never change
+        them."""
+        cache = KEPT_CHANCES.get(self)
+        if cache is None or len(cache) > CACHE_ROWS:
+            if len(KEPT_CHANCES) > 8:  # fitted estimators come and go: keep a few
+                KEPT_CHANCES.clear()
+            cache = KEPT_CHANCES[self] = {}
+        out = []
+        for row in rows:
+            key = row[3:]
+            ch = cache.get(key)
+            if ch is None:
+                ch = cache[key] = self.chances(row)
+            out.append(ch)
+        return out
+
+
+#: The most standings :meth:`Estimator.chances_of` keeps per estimator before it starts over.
+CACHE_ROWS = 1 << 16
+#: Per estimator the chances :meth:`Estimator.chances_of` has worked out, by standings.
+KEPT_CHANCES: dict[Estimator, dict[tuple[int, ...], list[float]]] = {}
 
 
 def estimator_for(players: int) -> Estimator:

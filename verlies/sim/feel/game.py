@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -49,7 +51,12 @@ class GameFeel:
 
 
 def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFeel:
-    """The figures of one game (its record must carry a :class:`FeelTrace`)."""
+    """The figures of one game (its record must carry a :class:`FeelTrace`).
+
+    One pass over the turn rows and one over the decisions, read from the packed trace as
+    it is; a turn row's chances come from :meth:`Estimator.chances_of` (computed once per
+    distinct standings). The values are those of the plain definitions (docs/metrics.md),
+    bit for bit: tests/sim/test_feel_cheap.py holds them to a plain recomputation."""
     trace = record.feel
     if trace is None:
         raise SimulationError(
@@ -65,12 +72,11 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
     rows = trace.turn_rows()
     winners = record.winners
     decisiveness, decided, drama, worst, comeback, chs = _tension(rows, winners, est)
-    decisions = trace.decision_rows()
-    choices = sum(d[3] for d in decisions)
-    king_turn = _kingmaking(rows, chs, winners, decisions) if players > 2 and chs else None
+    packed = trace.decisions
+    choices, waits_d, waits_s = _waits(packed)
+    king_turn = _kingmaking(rows, chs, winners, packed) if players > 2 and chs else None
     spreads = trace.spread_rows()
-    mattered, mattered_turn = _mattered(spreads, rows, decisions)
-    waits_d, waits_s = _waits(decisions)
+    mattered, mattered_turn = _mattered(spreads, rows, packed)
     return GameFeel(
         index=record.index,
         seed=record.seed,
@@ -82,9 +88,9 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         drama=drama,
         worst_turn=worst,
         comeback=comeback,
-        decisions=len(decisions),
+        decisions=len(packed),
         choices=choices,
-        agency=choices / len(decisions) if decisions else None,
+        agency=choices / len(packed) if packed else None,
         waits=len(waits_d),
         wait_decisions=sum(waits_d) / len(waits_d) if waits_d else None,
         wait_steps=sum(waits_s) / len(waits_s) if waits_s else None,
@@ -99,39 +105,41 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
 
 
 def _tension(
-    rows: Sequence[Sequence[int]], winners: Sequence[int], est: Estimator
+    rows: Sequence[tuple[int, ...]], winners: Sequence[int], est: Estimator
 ) -> tuple[float | None, int | None, float | None, int | None, bool | None, list[list[float]]]:
     """Decisiveness, the turn decided, drama, its worst turn, comeback, and each turn's
     estimated chances (see :func:`game_feel`); Nones without a winner or a turn."""
     players = est.players
-    decisiveness = drama = None
-    decided = worst = None
-    comeback = None
-    chs: list[list[float]] = []
-    if players > 1 and winners and rows:
-        curve = []  # the winners' chance and the best other seat's, per turn
-        half = len(rows) // 2
-        for t, row in enumerate(rows):
-            ch = est.chances(row)
-            chs.append(ch)
+    if players < 2 or not winners or not rows:
+        return None, None, None, None, None, []
+    chs = est.chances_of(rows)
+    losers = [s for s in range(players) if s not in winners]
+    mines: list[float] = []
+    worst, top = 0, -math.inf
+    for t, ch in enumerate(chs):
+        if len(winners) == 1:
+            mine = ch[winners[0]]
+        else:
             mine = sum(ch[s] for s in winners)
-            others = max((ch[s] for s in range(players) if s not in winners), default=0.0)
-            curve.append((mine, others))
-            if t == half:
-                low = min(ch)
-                comeback = low < max(ch) and any(ch[s] == low for s in winners)
-        decided = _decided(curve)
-        decisiveness = decided / len(rows)
-        gaps = [others - mine for mine, others in curve]
-        worst = max(range(len(gaps)), key=lambda t: (gaps[t], -t))
-        drama = max(0.0, gaps[worst])
-    return decisiveness, decided, drama, worst, comeback, chs
+        gap = max([ch[s] for s in losers], default=0.0) - mine
+        if gap > top:  # the first largest gap (the earliest turn on a tie)
+            worst, top = t, gap
+        mines.append(mine)
+    ch = chs[len(rows) // 2]
+    low = min(ch)
+    comeback = low < max(ch) and any(ch[s] == low for s in winners)
+    decided = len(mines)
+    for t in range(len(mines) - 1, -1, -1):
+        if mines[t] <= THRESHOLD:
+            break
+        decided = t
+    return decided / len(rows), decided, max(0.0, top), worst, comeback, chs
 
 
 def _mattered(
     spreads: Sequence[tuple[int, float]],
     rows: Sequence[Sequence[int]],
-    decisions: Sequence[Sequence[int]],
+    packed: Sequence[int],
 ) -> tuple[float | None, int | None]:
     """How much a choice mattered (the mean spread over the decisions a bot's rollouts
     gave one) and the turn of the decision where it mattered most; None without any."""
@@ -139,34 +147,28 @@ def _mattered(
         return None, None
     mattered = sum(v for _, v in spreads) / len(spreads)
     top = max(spreads, key=lambda kv: (kv[1], -kv[0]))[0]
-    top_step = decisions[top][1]
+    top_step = packed[top] >> 7
     return mattered, max([t for t, row in enumerate(rows) if row[1] <= top_step], default=0)
 
 
-def _decided(curve: Sequence[tuple[float, float]]) -> int:
-    """The turn the game was decided: the first after the last one where the winners'
-    chance was at or below the threshold (the game's length if it never rose above)."""
-    decided = len(curve)
-    for t in range(len(curve) - 1, -1, -1):
-        if curve[t][0] <= THRESHOLD:
-            break
-        decided = t
-    return decided
-
-
-def _waits(decisions: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:
-    """Each wait between two decisions of one seat: the others' decisions, and the steps,
-    in between (a seat deciding twice in a row waited for nothing)."""
+def _waits(packed: Sequence[int]) -> tuple[int, list[int], list[int]]:
+    """The real choices among the decisions (packed as :class:`FeelTrace` keeps them), and
+    each wait between two decisions of one seat: the others' decisions, and the steps, in
+    between (a seat deciding twice in a row waited for nothing)."""
     waits_d: list[int] = []
     waits_s: list[int] = []
-    last: dict[int, tuple[int, int]] = {}  # seat -> (its last decision's number, step)
-    for k, (seat, step, _kind, _real) in enumerate(decisions):
-        before = last.get(seat)
-        if before is not None and k - before[0] > 1:
-            waits_d.append(k - before[0] - 1)
-            waits_s.append(step - before[1] - 1)
-        last[seat] = (k, step)
-    return waits_d, waits_s
+    last_k = [-1] * 8  # per seat its last decision's number, and that decision's step
+    last_step = [0] * 8
+    choices = 0
+    for k, d in enumerate(packed):
+        seat, step = d & 7, d >> 7
+        choices += (d >> 6) & 1
+        before = last_k[seat]
+        if before >= 0 and k - before > 1:
+            waits_d.append(k - before - 1)
+            waits_s.append(step - last_step[seat] - 1)
+        last_k[seat], last_step[seat] = k, step
+    return choices, waits_d, waits_s
 
 
 def _favourite(ch: Sequence[float], but: int) -> int:
@@ -188,14 +190,15 @@ def _kingmaking(
     rows: Sequence[Sequence[int]],
     chs: Sequence[Sequence[float]],
     winners: Sequence[int],
-    decisions: Sequence[Sequence[int]],
+    packed: Sequence[int],
 ) -> int | None:
     """The first turn (row) in which a seat that cannot win (at the turn's start last and
     below :data:`KINGMAKER` of an even chance, and not a winner) made a real choice and
     the favourite among the other seats changed, to a seat that went on to win: after
     the turn, at the next turn's start, or for the last turn the result (a sole winner).
-    None if none."""
+    None if none. ``packed``: the decisions as :class:`FeelTrace` keeps them (by step)."""
     last = len(rows) - 1
+    steps: list[int] | None = None
     for t, row in enumerate(rows):
         m = row[0]
         mine = chs[t][m]
@@ -210,7 +213,10 @@ def _kingmaking(
             end = 1 << 62
         if after < 0 or after == before or after not in winners:
             continue
-        start = row[1]
-        if any(d[0] == m and d[3] and start <= d[1] < end for d in decisions):
-            return t
+        if steps is None:
+            steps = [d >> 7 for d in packed]  # ascending: the decisions in order
+        for k in range(bisect_left(steps, row[1]), bisect_left(steps, end)):
+            d = packed[k]
+            if d & 7 == m and (d >> 6) & 1:
+                return t
     return None

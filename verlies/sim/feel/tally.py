@@ -1,15 +1,17 @@
 """A run's game-feel figures counted as its games arrive, in bounded memory: what
 ``verlies simulate`` shows beside its metrics and what a sweep point measures.
 
-Every figure's sum and sum of squares are kept as exact fractions (a float is an exact
-fraction), so the totals, and the figures read from them, are the same bit for bit in
-whatever order the games arrive: whatever the worker count or the executor. No record is
-kept: memory stays flat however many games are played.
+Every figure's sum and sum of squares are kept exactly (a float is an exact fraction with
+a power of two below: the sums are kept as integers over a common power of two, which
+needs no division), so the totals, and the figures read from them, are the same bit for
+bit in whatever order the games arrive: whatever the worker count or the executor. No
+record is kept: memory stays flat however many games are played.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -30,8 +32,9 @@ COUNTED = ("comeback", "kingmaking")
 @dataclass
 class FeelTally(FeelFigures):
     """Per figure the games that define it, the exact sum and sum of squares of its
-    values; per kind of decision the real choices and the decisions. ``add`` one game's
-    record at a time (it must carry a :class:`~verlies.sim.records.FeelTrace`)."""
+    values (``sums``: games, sum × 2^e, sum of squares × 2^2e, e; :meth:`exact` reads them
+    as fractions); per kind of decision the real choices and the decisions. ``add`` one
+    game's record at a time (it must carry a :class:`~verlies.sim.records.FeelTrace`)."""
 
     players: int = 0
     label: str = ""
@@ -39,9 +42,7 @@ class FeelTally(FeelFigures):
         default_factory=lambda: dict.fromkeys(DECISION_KINDS, (0, 0))
     )
     games: int = 0
-    sums: dict[str, tuple[int, Fraction, Fraction]] = field(
-        default_factory=lambda: {k: (0, Fraction(0), Fraction(0)) for k in FIGURES}
-    )
+    sums: dict[str, list[int]] = field(default_factory=lambda: {k: [0, 0, 0, 0] for k in FIGURES})
     estimator: Estimator | None = None
 
     @property
@@ -57,18 +58,33 @@ class FeelTally(FeelFigures):
         self.players = record.players
         g = game_feel(record, self.estimator)
         for key in FIGURES:
-            v = g.value(key)
+            v = getattr(g, key)
             if v is None:
                 continue
-            n, s, q = self.sums[key]
-            x = Fraction(v)
-            self.sums[key] = (n + 1, s + x, q + x * x)
+            acc = self.sums[key]
+            p, d = float(v).as_integer_ratio()  # d: a power of two
+            k = d.bit_length() - 1
+            if k > acc[3]:  # a finer power of two: the sums move to it (exactly)
+                up = k - acc[3]
+                acc[1] <<= up
+                acc[2] <<= 2 * up
+                acc[3] = k
+            down = acc[3] - k
+            acc[0] += 1
+            acc[1] += p << down
+            acc[2] += p * p << 2 * down
         assert record.feel is not None  # game_feel has checked it
-        for row in record.feel.decision_rows():
-            kind = DECISION_KINDS[row[2]]
+        counts = Counter((d >> 3) & 15 for d in record.feel.decisions)  # kind, real
+        for kr, c in counts.items():
+            kind = DECISION_KINDS[kr & 7]
             real, all_ = self.kinds[kind]
-            self.kinds[kind] = (real + row[3], all_ + 1)
+            self.kinds[kind] = (real + (c if kr >> 3 else 0), all_ + c)
         self.games += 1
+
+    def exact(self, key: str) -> tuple[int, Fraction, Fraction]:
+        """A figure's games, and the exact sum and sum of squares of its values."""
+        n, s, q, e = self.sums[key]
+        return n, Fraction(s, 1 << e), Fraction(q, 1 << 2 * e)
 
     def add_all(self, records: Iterable[GameRecord]) -> None:
         for r in records:
@@ -79,7 +95,7 @@ class FeelTally(FeelFigures):
         share: Wilson; a mean: the normal interval), from the exact sums."""
         if key not in FIGURES:
             raise KeyError(f"unknown game-feel figure {key!r} (known: {', '.join(FIGURES)})")
-        n, s, q = self.sums[key]
+        n, s, q = self.exact(key)
         if n == 0:
             return {"games": 0, "mean": math.nan, "ci_low": math.nan, "ci_high": math.nan}
         mean = float(s / n)
@@ -129,7 +145,7 @@ def simulate_feel(
 def moments(tally: FeelTally, key: str) -> tuple[int, float, float]:
     """A figure's games, mean and sample variance (NaN where undefined) from a tally's
     exact sums."""
-    n, s, q = tally.sums[key]
+    n, s, q = tally.exact(key)
     if n == 0:
         return 0, math.nan, math.nan
     var = max(Fraction(0), (q - s * s / n) / (n - 1)) if n > 1 else None

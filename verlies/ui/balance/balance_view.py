@@ -180,6 +180,9 @@ class BalanceTab(RunPanel):
         self.glossary.add_class("vl-balance-glossary")
         self.diff_chart = widgets.HTML()
         self.diff_chart.add_class("vl-balance-diff")
+        from verlies.ui.balance.show_model import BarLinks
+
+        self.bar_links = BarLinks()  # what the chart's bars open (feel4)
         self._build_show()
         # The length plot is made on the first run: a bqplot figure drawn in a hidden tab
         # has no width (the browser logs negative sizes), and most visitors never open it.
@@ -470,6 +473,7 @@ class BalanceTab(RunPanel):
             lengths=durations(comp.a, comp.b, self.lengths.width if self.lengths else 5),
             csv=self.run.to_csv(),
             json=self.run.to_json(),
+            shown=self.bar_links.kept(),
         )
 
     def show_kept(self, ans: Any, kept: Any, mark: str, stale: bool) -> None:
@@ -491,7 +495,14 @@ class BalanceTab(RunPanel):
         lang = self.lang
         self.verdict.value = f'<div class="vl-workspace-restored">{verdict_html(ans, lang)}</div>'
         names = character_names(ans.deck, lang)
-        self.diff_chart.value = difference_svg(verdict_differences(ans), names, lang, VERDICT_WORDS)
+        self.bar_links.restore(kept.shown if kept is not None else (), ans.draft_name, stale)
+        self.diff_chart.value = difference_svg(
+            verdict_differences(ans),
+            names,
+            lang,
+            VERDICT_WORDS,
+            **self.bar_links.chart(names, lang),
+        )
         self.table.value = before_after_html(ans, lang)
         self.fresh.value = mark
         # the game lengths as a static drawing (a bqplot figure drawn in a hidden tab, as
@@ -620,6 +631,7 @@ class BalanceTab(RunPanel):
         self.show_box.layout.display = "none"
         self.show_found.value = ""
         on_update, on_done = self._callbacks()
+        self.bar_links.clear()
         self.run.start(
             base,
             draft,
@@ -668,7 +680,11 @@ class BalanceTab(RunPanel):
         ba = self._answer
         names = character_names(comp.a.spec.deck, self.lang)
         self.diff_chart.value = difference_svg(
-            verdict_differences(ba), names, self.lang, VERDICT_WORDS
+            verdict_differences(ba),
+            names,
+            self.lang,
+            VERDICT_WORDS,
+            **self.bar_links.chart(names, self.lang),
         )
         if self.lengths is not None and not words_only:
             self.lengths.update(comp.a, comp.b)
@@ -714,8 +730,22 @@ class BalanceTab(RunPanel):
         self._show_verdict()
         self.show_found.value = ""
         self._draw_show()
+        self._look_for_bar_links(comp)
         self._draw_downloads()
         return True
+
+    def _look_for_bar_links(self, comp: Comparison) -> None:
+        """The chart's bars become "show me" links once found (feel4, show_model.BarLinks)."""
+        from verlies.ui.balance.chart import verdict_differences
+
+        if self._answer is None:
+            return
+        ids, draft = (
+            verdict_differences(self._answer).ids,
+            str(getattr(comp.b.spec.deck, "name", "")),
+        )
+        redraw = self._hand.wrap(lambda: self._draw(self.run, words_only=True))
+        self.bar_links.look(comp.b.spec, ids, dict(comp.b.metrics.stalled), draft, redraw)
 
     def _draw_downloads(self) -> None:
         """The finished run's downloads, named by their draft and marked when out of date."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from verlies import i18n
@@ -76,6 +76,8 @@ def difference_svg(
     names: Mapping[str, str],
     lang: str,
     words: tuple[str, str] = ("balance.diff_title", "balance.diff_hover"),
+    links: Mapping[str, tuple[str, str]] | None = None,
+    marks: Sequence[tuple[str, str, str]] = (),
 ) -> str:
     """The chart of ``diffs`` (see the module), names from ``names``, words in ``lang``.
 
@@ -83,6 +85,10 @@ def difference_svg(
     (``text.vl-diff-name``), bar (``rect.vl-diff-bar``), interval (``line.vl-diff-ci``)
     and value (``text.vl-diff-value``, ★ when clear); the axis' ticks are ``text.vl-diff-tick`` with
     ``data-points``. A hover over a row gives its interval in words (``<title>``).
+    ``links``: character id -> (a game's link, its title): that row's name and bar are a
+    link (``a.vl-diff-link``, reached by the keyboard as any link) to "show me" the game.
+    ``marks``: (key, link, words) of links under the chart (``a.vl-diff-mark``: the first
+    stalled game, the longest game).
     """
     t = i18n.text
     title_key, hover_key = words  # the verdict's chart: its own intervals named
@@ -93,79 +99,119 @@ def difference_svg(
             f'<p class="vl-diff-empty">{html.escape(t("balance.diff_empty", lang))}</p></div>'
         )
     shown = [abs(v) for v in (*diffs.low, *diffs.high, *diffs.diffs) if math.isfinite(v)]
-    limit = max(shown, default=0.0) * 100
-    half = nice_range(limit)
+    half = nice_range(max(shown, default=0.0) * 100)
     n = len(diffs.ids)
     height = _TOP + n * ROW + _AXIS
-    zero = _x(0.0, half)
     out = [
         f'<div class="vl-diff"><div class="vl-diff-title">{title}</div>',
         f'<svg class="vl-diff-svg" width="100%" height="{height}" role="img" '
         f'aria-label="{title}" xmlns="http://www.w3.org/2000/svg">',
     ]
     for i, cid in enumerate(diffs.ids):
-        d, lo, hi = diffs.diffs[i], diffs.low[i], diffs.high[i]
         name = names.get(cid, cid.removeprefix("char-"))
-        y = _TOP + i * ROW
-        mid = y + ROW / 2
-        xd = _x(max(-half, min(half, d * 100)), half)
-        has_ci = not (math.isnan(lo) or math.isnan(hi))
-        xl = _x(max(-half, lo * 100), half) if has_ci else zero
-        xh = _x(min(half, hi * 100), half) if has_ci else zero
-        gain = d >= 0
-        color = (
-            ("#2c6fa8" if gain else "#c46a1b")
-            if diffs.clear[i]
-            else ("#9dbad6" if gain else "#e5b48a")
-        )
-        hover = (
-            t(
-                hover_key,
-                lang,
-                name=name,
-                diff=points(d, lang),
-                low=points(lo, lang),
-                high=points(hi, lang),
-            )
-            if has_ci
-            else t("balance.diff_hover_no_ci", lang, name=name, diff=points(d, lang))
-        )
-        value = points(d, lang) + (" ★" if diffs.clear[i] else "")
+        link = (links or {}).get(cid)
+        out.append(_row_svg(diffs, i, name, half, lang, hover_key, link))
+    out.append(_axis_svg(n, half, lang))
+    out.append("</svg>")
+    if marks:
         out.append(
-            f'<g class="vl-diff-row" data-key="{html.escape(cid)}" data-diff="{d!r}" '
-            f'data-low="{lo!r}" data-high="{hi!r}"><title>{html.escape(hover)}</title>'
-            f'<text class="vl-diff-name" x="{NAME_END}%" y="{mid + 4:.1f}" '
-            f'text-anchor="end" font-size="13">{html.escape(name)}</text>'
-            f'<rect class="vl-diff-bar" x="{min(zero, xd):.3f}%" y="{mid - 7:.1f}" '
-            f'width="{abs(xd - zero):.3f}%" height="14" fill="{color}"/>'
-            + (
-                f'<line class="vl-diff-ci" x1="{xl:.3f}%" x2="{xh:.3f}%" y1="{mid:.1f}" '
-                f'y2="{mid:.1f}" stroke="#222" stroke-width="1.5"/>'
-                f'<line x1="{xl:.3f}%" x2="{xl:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
-                'stroke="#222" stroke-width="1.5"/>'
-                f'<line x1="{xh:.3f}%" x2="{xh:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
-                'stroke="#222" stroke-width="1.5"/>'
-                if has_ci
-                else ""
+            '<p class="vl-diff-marks">'
+            + " · ".join(
+                f'<a class="vl-diff-mark" data-key="{html.escape(k)}" '
+                f'href="{html.escape(href)}">{html.escape(words_)}</a>'
+                for k, href, words_ in marks
             )
-            + f'<text class="vl-diff-value" x="100%" y="{mid + 4:.1f}" text-anchor="end" '
-            f'font-size="12">{html.escape(value)}</text></g>'
+            + "</p>"
         )
+    out.append("</div>")
+    return "".join(out)
+
+
+def _row_svg(
+    diffs: Differences,
+    i: int,
+    name: str,
+    half: float,
+    lang: str,
+    hover_key: str,
+    link: tuple[str, str] | None,
+) -> str:
+    """Row ``i`` of :func:`difference_svg`: name, bar, interval and value; the name and
+    the bar a link when ``link`` (href, title) is given."""
+    t = i18n.text
+    cid, d, lo, hi = diffs.ids[i], diffs.diffs[i], diffs.low[i], diffs.high[i]
+    mid = _TOP + i * ROW + ROW / 2
+    zero = _x(0.0, half)
+    xd = _x(max(-half, min(half, d * 100)), half)
+    has_ci = not (math.isnan(lo) or math.isnan(hi))
+    xl = _x(max(-half, lo * 100), half) if has_ci else zero
+    xh = _x(min(half, hi * 100), half) if has_ci else zero
+    gain = d >= 0
+    color = (
+        ("#2c6fa8" if gain else "#c46a1b") if diffs.clear[i] else ("#9dbad6" if gain else "#e5b48a")
+    )
+    if has_ci:
+        hover = t(
+            hover_key,
+            lang,
+            name=name,
+            diff=points(d, lang),
+            low=points(lo, lang),
+            high=points(hi, lang),
+        )
+    else:
+        hover = t("balance.diff_hover_no_ci", lang, name=name, diff=points(d, lang))
+    value = points(d, lang) + (" ★" if diffs.clear[i] else "")
+    shape = (
+        f'<text class="vl-diff-name" x="{NAME_END}%" y="{mid + 4:.1f}" '
+        f'text-anchor="end" font-size="13">{html.escape(name)}</text>'
+        f'<rect class="vl-diff-bar" x="{min(zero, xd):.3f}%" y="{mid - 7:.1f}" '
+        f'width="{abs(xd - zero):.3f}%" height="14" fill="{color}"/>'
+    )
+    if link is not None:
+        href, words = link
+        shape = (
+            f'<a class="vl-diff-link" href="{html.escape(href)}" '
+            f'aria-label="{html.escape(words)}"><title>{html.escape(words)}</title>{shape}</a>'
+        )
+    ci = (
+        f'<line class="vl-diff-ci" x1="{xl:.3f}%" x2="{xh:.3f}%" y1="{mid:.1f}" '
+        f'y2="{mid:.1f}" stroke="#222" stroke-width="1.5"/>'
+        + "".join(
+            f'<line x1="{x:.3f}%" x2="{x:.3f}%" y1="{mid - 5:.1f}" y2="{mid + 5:.1f}" '
+            'stroke="#222" stroke-width="1.5"/>'
+            for x in (xl, xh)
+        )
+        if has_ci
+        else ""
+    )
+    return (
+        f'<g class="vl-diff-row" data-key="{html.escape(cid)}" data-diff="{d!r}" '
+        f'data-low="{lo!r}" data-high="{hi!r}"><title>{html.escape(hover)}</title>'
+        f"{shape}{ci}"
+        f'<text class="vl-diff-value" x="100%" y="{mid + 4:.1f}" text-anchor="end" '
+        f'font-size="12">{html.escape(value)}</text></g>'
+    )
+
+
+def _axis_svg(n: int, half: float, lang: str) -> str:
+    """The axis of :func:`difference_svg` under ``n`` rows: zero line, ticks, unit."""
     axis_y = _TOP + n * ROW
-    out.append(
+    zero = _x(0.0, half)
+    out = [
         f'<line x1="{zero:.3f}%" x2="{zero:.3f}%" y1="{_TOP}" y2="{axis_y}" stroke="#555"/>'
         f'<line x1="{PLOT_LO}%" x2="{PLOT_HI}%" y1="{axis_y}" y2="{axis_y}" stroke="#555"/>'
-    )
+    ]
     for v in (-half, 0.0, half):
         label = signed(v, lang, digits=0)
         out.append(
             f'<text class="vl-diff-tick" data-points="{v:g}" x="{_x(v, half):.3f}%" '
             f'y="{axis_y + 16}" text-anchor="middle" font-size="12">{html.escape(label)}</text>'
         )
-    unit = html.escape(t("balance.pts", lang, value="").strip())
+    unit = html.escape(i18n.text("balance.pts", lang, value="").strip())
     out.append(
         f'<text class="vl-diff-unit" x="{PLOT_HI}%" y="{axis_y + 28}" text-anchor="end" '
-        f'font-size="11" fill="#555">{unit}</text></svg></div>'
+        f'font-size="11" fill="#555">{unit}</text>'
     )
     return "".join(out)
 

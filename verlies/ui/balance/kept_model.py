@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_BINS", "MAX_DOWNLOAD", "KeptRun"]
+__all__ = ["MAX_BINS", "MAX_DOWNLOAD", "MAX_SHOWN", "KeptRun"]
 
 
 #: The most a kept download may be (characters): a larger one is not kept (said so).
 MAX_DOWNLOAD = 400_000
 #: The most bins a kept game-length plot may have.
 MAX_BINS = 400
+#: The most "show me" games kept with an answer (one per character, stalled, longest).
+MAX_SHOWN = 40
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,10 @@ class KeptRun:
     """What the Balance tab shows beside its answer, kept as figures so a reload shows it
     whole: the run's settings (for "play N more", which replays the same seeds), both
     decks' game lengths (:class:`verlies.sim.plots.Overlay`, not the games), the base's
-    name, and the downloads' text ("" when too large to keep)."""
+    name, the downloads' text ("" when too large to keep), and the games "show me" opens
+    (``shown``: each (what, index, turn, link, stall) of
+    :class:`~verlies.ui.balance.show_model.Shown`: the chart's bars and marks, a few
+    links, so that a reload can still show them)."""
 
     games: int
     players: int
@@ -32,6 +37,7 @@ class KeptRun:
     lengths: Any  # verlies.sim.plots.Overlay | None
     csv: str
     json: str
+    shown: tuple[tuple[str, int, int, str | None, bool], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         lengths = None
@@ -56,4 +62,5 @@ class KeptRun:
             "lengths": lengths,
             "csv": self.csv if small else "",
             "json": self.json if small else "",
+            "shown": [list(x) for x in self.shown[:MAX_SHOWN]],
         }

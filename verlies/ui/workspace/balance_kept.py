@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from verlies.ui.balance.kept_model import MAX_BINS, MAX_DOWNLOAD, KeptRun
+from verlies.ui.balance.kept_model import MAX_BINS, MAX_DOWNLOAD, MAX_SHOWN, KeptRun
 from verlies.ui.workspace.fields import bad as _bad
 from verlies.ui.workspace.fields import check as _check
 
-__all__ = ["MAX_BINS", "MAX_DOWNLOAD", "KeptRun", "kept_run"]
+__all__ = ["MAX_BINS", "MAX_DOWNLOAD", "KeptRun", "kept_run", "kept_shown"]
 
 
 def kept_run(data: Any, where: str = "balance") -> KeptRun | None:
@@ -72,4 +72,30 @@ def kept_run(data: Any, where: str = "balance") -> KeptRun | None:
         lengths=lengths,
         csv=texts["csv"],
         json=texts["json"],
+        shown=kept_shown(raw.get("shown", []), f"{where}.shown"),
     )
+
+
+def kept_shown(raw: Any, where: str) -> tuple[tuple[str, int, int, str | None, bool], ...]:
+    """A kept answer's "show me" games (``KeptRun.shown``) read back, each checked."""
+    from verlies.links import MAX_LINK_CHARS
+
+    if not isinstance(raw, list) or len(raw) > MAX_SHOWN:
+        raise _bad(where, f"a list of at most {MAX_SHOWN} games")
+    out = []
+    for i, x in enumerate(raw):
+        w = f"{where}[{i}]"
+        if not isinstance(x, list) or len(x) != 5:
+            raise _bad(w, "[what, game, turn, link or null, stalled]")
+        what = _check(f"{w}[0]", x[0], "str")
+        if what not in ("stalled", "longest") and not what.startswith("win:"):
+            raise _bad(f"{w}[0]", "win:<character>, stalled or longest")
+        index, turn = _check(f"{w}[1]", x[1], "int"), _check(f"{w}[2]", x[2], "int")
+        if index < 0 or turn < 0:
+            raise _bad(w, "a game and a turn of at least 0")
+        link = x[3]
+        if link is not None and (not isinstance(link, str) or len(link) > MAX_LINK_CHARS + 4):
+            raise _bad(f"{w}[3]", f"a link of at most {MAX_LINK_CHARS} characters, or null")
+        stall = _check(f"{w}[4]", x[4], "bool")
+        out.append((what, index, turn, link, stall))
+    return tuple(out)
