@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import fields
 from typing import Any
 
 from verlies.errors import Phrase, WordedError
@@ -69,4 +70,18 @@ def as_json(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as the store gives it back (tuples become lists): what is kept in memory is
     what a reload reads."""
     out: dict[str, Any] = json.loads(json.dumps(data, allow_nan=True))
+    return out
+
+
+def fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The fields of dataclass ``cls`` read from ``data`` (a JSON object), each checked."""
+    if not isinstance(data, dict):
+        raise bad(where, "an object")
+    out: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name in skip:
+            continue
+        if f.name not in data:
+            raise bad(f"{where}.{f.name}", "missing")
+        out[f.name] = check(f"{where}.{f.name}", data[f.name], str(f.type))
     return out

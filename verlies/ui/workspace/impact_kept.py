@@ -1,7 +1,7 @@
 """A "which card matters" ranking kept while it runs (issue 36 leftovers, item 1).
 
 The workspace keeps the Deck tab's impact figures as they grow (the same JSON as a
-finished ranking, :func:`verlies.ui.workspace.model.impact_data`) with a ``partial``
+finished ranking, :func:`impact_data`) with a ``partial``
 part: the run's settings and its state after the last finished round
 (:mod:`verlies.sim.impact_rank.kept`). After a reload or a killed kernel the figures come
 back marked "interrupted after N of M games", and Continue goes on from that state on the
@@ -19,7 +19,67 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from verlies.ui.workspace.fields import bad, check
+from verlies.ui.workspace.fields import as_json, bad, check, fields_of
+
+
+def impact_data(column: Any) -> dict[str, Any]:
+    """The Deck tab's impact figures (an :class:`~verlies.ui.deck.impact_model.ImpactColumn`
+    done) as JSON: the measure, the games and every card's figure."""
+    from dataclasses import asdict
+
+    return as_json(
+        {
+            "method": column.method,
+            "games": column.games,
+            "base_games": column.base_games,
+            "done": column.done,
+            "total": column.total,
+            "sort": column.sort,
+            "figures": [asdict(f) for f in column.figures.values()],
+        }
+    )
+
+
+@dataclass(frozen=True)
+class ImpactFigures:
+    """Impact figures read back: what the column held when its run ended."""
+
+    method: str
+    games: int
+    base_games: int
+    done: int
+    total: int
+    sort: str
+    figures: dict[tuple[str, str], Any]
+
+
+def impact_figures(data: Any, where: str = "impact") -> ImpactFigures:
+    """:func:`impact_data`'s figures read back, each field checked."""
+    from verlies.ui.deck.impact_model import METHODS, SORTS, Figure
+
+    if not isinstance(data, dict):
+        raise bad(where, "an object")
+    raw = data.get("figures")
+    if not isinstance(raw, list) or len(raw) > 2000:
+        raise bad(f"{where}.figures", "a list of at most 2000 figures")
+    figs: dict[tuple[str, str], Any] = {}
+    for i, item in enumerate(raw):
+        fig = Figure(**fields_of(Figure, item, f"{where}.figures[{i}]"))
+        figs[fig.key] = fig
+    method = check(f"{where}.method", data.get("method"), "str")
+    if method not in METHODS:
+        raise bad(f"{where}.method", f"one of {', '.join(METHODS)}")
+    sort = check(f"{where}.sort", data.get("sort", "deck"), "str")
+    return ImpactFigures(
+        method=method,
+        games=check(f"{where}.games", data.get("games"), "int"),
+        base_games=check(f"{where}.base_games", data.get("base_games"), "int"),
+        done=check(f"{where}.done", data.get("done"), "int"),
+        total=check(f"{where}.total", data.get("total"), "int"),
+        sort=sort if sort in SORTS else "deck",
+        figures=figs,
+    )
+
 
 __all__ = ["KeptPartial", "kept_partial", "restore_column", "with_partial"]
 
@@ -87,7 +147,7 @@ def kept_partial(data: Any, where: str = "impact") -> KeptPartial | None:
 
 def restore_column(column: Any, deck: Any, figs: Any, data: Any) -> None:
     """Kept impact figures of ``deck`` (``data``, read as ``figs`` by
-    :func:`verlies.ui.workspace.model.impact_figures`) put back into an idle
+    :func:`impact_figures`) put back into an idle
     :class:`~verlies.ui.deck.impact_model.ImpactColumn` as they were when kept: the
     figures, the games, the order; a run in the middle marked interrupted with what
     Continue goes on from."""

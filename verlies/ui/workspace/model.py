@@ -35,7 +35,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
@@ -43,10 +43,15 @@ from verlies.deck import Deck
 from verlies.deck.limits import MAX_BYTES as DECK_MAX_BYTES
 from verlies.errors import DeckError, Phrase, VerliesError, WordedError
 from verlies.ui.workspace.balance_kept import KeptRun, kept_run
-from verlies.ui.workspace.fields import WorkspaceError
+from verlies.ui.workspace.fields import WorkspaceError, fields_of
 from verlies.ui.workspace.fields import as_json as _as_json
 from verlies.ui.workspace.fields import bad as _bad
 from verlies.ui.workspace.fields import check as _check
+from verlies.ui.workspace.impact_kept import (
+    impact_data,
+    impact_figures,
+    kept_partial,
+)
 from verlies.ui.workspace.suggest_kept import suggest_data, suggest_result
 
 if TYPE_CHECKING:  # SQLAlchemy loads with the first hello or write, not with the page
@@ -81,20 +86,6 @@ MAX_TABS = 100
 
 
 # ---- the results as figures --------------------------------------------------------------
-
-
-def _fields_of(cls: type, data: Any, where: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The fields of dataclass ``cls`` read from ``data`` (a JSON object), each checked."""
-    if not isinstance(data, dict):
-        raise _bad(where, "an object")
-    out: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name in skip:
-            continue
-        if f.name not in data:
-            raise _bad(f"{where}.{f.name}", "missing")
-        out[f.name] = _check(f"{where}.{f.name}", data[f.name], str(f.type))
-    return out
 
 
 def balance_data(answer: Any, kept: KeptRun | None = None) -> dict[str, Any]:
@@ -135,13 +126,13 @@ def balance_answer(data: Any, deck: Deck, where: str = "balance") -> Any:
         raise _bad(f"{where}.rows", "an object of at most 200 rows")
     rows = {}
     for key, raw in rows_in.items():
-        rows[str(key)] = Row(**_fields_of(Row, raw, f"{where}.rows.{key}"))
+        rows[str(key)] = Row(**fields_of(Row, raw, f"{where}.rows.{key}"))
     targets = []
     raw_targets = data.get("targets", [])
     if not isinstance(raw_targets, list) or len(raw_targets) > 50:
         raise _bad(f"{where}.targets", "a list")
     for i, raw in enumerate(raw_targets):
-        targets.append(Target(**_fields_of(Target, raw, f"{where}.targets[{i}]")))
+        targets.append(Target(**fields_of(Target, raw, f"{where}.targets[{i}]")))
     decided = data.get("decided_by", [])
     if not isinstance(decided, list) or not all(isinstance(k, str) for k in decided):
         raise _bad(f"{where}.decided_by", "a list of row keys")
@@ -210,65 +201,6 @@ def _kept_feel(feel: Any, where: str) -> dict[str, Any] | None:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise _bad(where, f"game-feel figures ({type(e).__name__}: {e})") from None
     return dict(feel)
-
-
-def impact_data(column: Any) -> dict[str, Any]:
-    """The Deck tab's impact figures (an :class:`~verlies.ui.deck.impact_model.ImpactColumn`
-    done) as JSON: the measure, the games and every card's figure."""
-    from dataclasses import asdict
-
-    return _as_json(
-        {
-            "method": column.method,
-            "games": column.games,
-            "base_games": column.base_games,
-            "done": column.done,
-            "total": column.total,
-            "sort": column.sort,
-            "figures": [asdict(f) for f in column.figures.values()],
-        }
-    )
-
-
-@dataclass(frozen=True)
-class ImpactFigures:
-    """Impact figures read back: what the column held when its run ended."""
-
-    method: str
-    games: int
-    base_games: int
-    done: int
-    total: int
-    sort: str
-    figures: dict[tuple[str, str], Any]
-
-
-def impact_figures(data: Any, where: str = "impact") -> ImpactFigures:
-    """:func:`impact_data`'s figures read back, each field checked."""
-    from verlies.ui.deck.impact_model import METHODS, SORTS, Figure
-
-    if not isinstance(data, dict):
-        raise _bad(where, "an object")
-    raw = data.get("figures")
-    if not isinstance(raw, list) or len(raw) > 2000:
-        raise _bad(f"{where}.figures", "a list of at most 2000 figures")
-    figs: dict[tuple[str, str], Any] = {}
-    for i, item in enumerate(raw):
-        fig = Figure(**_fields_of(Figure, item, f"{where}.figures[{i}]"))
-        figs[fig.key] = fig
-    method = _check(f"{where}.method", data.get("method"), "str")
-    if method not in METHODS:
-        raise _bad(f"{where}.method", f"one of {', '.join(METHODS)}")
-    sort = _check(f"{where}.sort", data.get("sort", "deck"), "str")
-    return ImpactFigures(
-        method=method,
-        games=_check(f"{where}.games", data.get("games"), "int"),
-        base_games=_check(f"{where}.base_games", data.get("base_games"), "int"),
-        done=_check(f"{where}.done", data.get("done"), "int"),
-        total=_check(f"{where}.total", data.get("total"), "int"),
-        sort=sort if sort in SORTS else "deck",
-        figures=figs,
-    )
 
 
 #: The skill matrix's verdict keys (``ui/skill.py``): the only ones its HTML may carry.
@@ -341,7 +273,7 @@ def skill_reports(data: Any, where: str = "skill") -> dict[str, Any]:
             if len(row[2]) != n:
                 raise _bad(f"{w}.rows[{i}]", f"{n} cells")
             cells = [
-                Cell(**_fields_of(Cell, c, f"{w}.rows[{i}][{j}]")) for j, c in enumerate(row[2])
+                Cell(**fields_of(Cell, c, f"{w}.rows[{i}][{j}]")) for j, c in enumerate(row[2])
             ]
             rows.append((_text(f"{w}.rows[{i}]", row[0]), _text(f"{w}.rows[{i}]", row[1]), cells))
         table_rows = {}
@@ -616,8 +548,6 @@ class WorkspaceModel:
         elif kind == "suggest":
             suggest_result(data, deck, f"{where}.data")
         else:
-            from verlies.ui.workspace.impact_kept import kept_partial
-
             impact_figures(data, f"{where}.data")
             kept_partial(data, f"{where}.data")  # a run in the middle: its settings, state
         return StoredResult(kind, deck, at, data, of_draft)
