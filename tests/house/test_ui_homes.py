@@ -28,7 +28,6 @@ OWED_NUMBERS: set[str] = set()
 #: says its words through verlies.ui.core.words (Keys, Worded) when its owner has landed.
 OWED_WRAPPERS = {
     "verlies/ui/balance/balance_view.py",
-    "verlies/ui/balance/suggest_view.py",
 }
 #: A stylesheet block of its own (a module constant ``X = \"\"\"<style>``).
 STYLE_BLOCK = re.compile(r'^[A-Z_]+ = """<style>', re.M)
