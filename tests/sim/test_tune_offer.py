@@ -96,7 +96,7 @@ def test_an_estimate_outside_its_band_not_decided_is_named(small: TuneResult) ->
     assert "Barbarian's win rate still lies outside its band, 30.0 % (24.0 % to 36.0 %)" in en
     assert "Elf" not in en
     de = res.head_lines("de")[0]
-    assert "Siegquote Barbar liegt noch außerhalb des Bands, 30,0 % (24,0 % bis 36,0 %)" in de
+    assert "Siegquote Barbar liegt noch nicht im Band, 30,0 % (24,0 % bis 36,0 %)" in de
 
 
 def test_every_estimate_inside_but_undecided_names_the_least_certain(small: TuneResult) -> None:

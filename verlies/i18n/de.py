@@ -2380,7 +2380,7 @@ TEXTS: dict[str, str] = {
     ),
     "tune.head.improved_off": (
         "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: {what} liegt "
-        "noch außerhalb des Bands, {estimate} ({low} bis {high}) gegen {band} auf {games} "
+        "noch nicht im Band, {estimate} ({low} bis {high}) gegen {band} auf {games} "
         "neuen Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
     "tune.head.improved_open": (
