@@ -9,10 +9,10 @@ fresh games), timed; then the deck the answer
 leaves the designer with (the proposal when it is offered, else the start deck) plays
 2,000 games from a seed no search or check used. A row per deck:
 
-* ``answer``: the outcome (within / undecided / improved / legal / no_improvement) and
-  whether the proposal is offered as the draft;
-* ``claims in band``: the answer claims every target met (``within``, or an offered
-  proposal whose verdicts are all met);
+* ``answer``: the outcome (within / undecided / meets / improved / legal /
+  no_improvement) and whether the proposal is offered as the draft;
+* ``claims in band``: the answer claims every target met (``within``, or ``meets``: an
+  offered proposal whose verdicts are all met);
 * ``check``: the characters' win rates on the independent games, lowest and highest,
   and how many lie outside 21–29 %;
 * ``goal``: *reached* (every character in 21–29 % on the check), *truthful* (not reached,
@@ -159,7 +159,7 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
     quiet = cpu / 2
     v = res.verification or {}
     verdicts = {q["verdict"] for q in v.get("quantities", [])}
-    claims = res.outcome == "within" or (res.offered and verdicts == {"met"})
+    claims = res.outcome in ("within", "meets") or (res.offered and verdicts == {"met"})
     kept = res.proposal if res.offered else res.start
     rates = _check(kept, workers)
     outside = [c for c, r in rates.items() if not GOAL_LOW <= r <= GOAL_HIGH]
@@ -177,7 +177,9 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
     s = res.search
     print(
         f"    trials {s['trials']}, played {s['played']}, aimed {s.get('aimed', 0)}, "
-        f"prune plays {s['prune_played']}, games per candidate {s['games']}",
+        f"neighbours {s.get('neighbours', 0)}, most numbers a candidate edited "
+        f"{max(s.get('played_edits') or [0])}, prune plays {s['prune_played']}, "
+        f"games per candidate {s['games']}",
         flush=True,
     )
     print("    " + "\n    ".join(res.head_lines("en")), flush=True)

@@ -26,9 +26,7 @@ WRAPPER = re.compile(r"^\s*def _?t\(", re.M)
 OWED_NUMBERS: set[str] = set()
 #: Rooms still with a words wrapper of their own, in other helpers' work this round: each
 #: says its words through verlies.ui.core.words (Keys, Worded) when its owner has landed.
-OWED_WRAPPERS = {
-    "verlies/ui/balance/suggest_view.py",
-}
+OWED_WRAPPERS: set[str] = set()
 #: A stylesheet block of its own (a module constant ``X = \"\"\"<style>``).
 STYLE_BLOCK = re.compile(r'^[A-Z_]+ = """<style>', re.M)
 

@@ -2412,4 +2412,26 @@ TEXTS: dict[str, str] = {
         "({at} Spiele) mit denselben Startwerten weiter."
     ),
     "deckimpact.continue": "Weiter",
+    # --- suggest4 ---
+    "tune.head.meets": (
+        "Vorschlag: {n} Änderung(en) erfüllen jedes Ziel: auf {games} neuen Partien liegt "
+        "jedes der {k} Intervalle in seinem Band (Abstand zu den Zielen: Start {start}, "
+        "Vorschlag {value})."
+    ),
+    "tune.head.improved_missed": (
+        "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: weiterhin verfehlt "
+        "wird {what}, {estimate} ({low} bis {high}) gegen {band} auf {games} neuen "
+        "Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
+    ),
+    "tune.head.improved_off": (
+        "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: {what} liegt "
+        "noch nicht im Band, {estimate} ({low} bis {high}) gegen {band} auf {games} "
+        "neuen Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
+    ),
+    "tune.head.improved_open": (
+        "Vorschlag: {n} Änderung(en), besser als der Start, jeder Schätzwert auf {games} "
+        "neuen Partien in seinem Band, aber nicht als Erfüllung aller Ziele belegt: "
+        "{undecided} von {k} sind noch offen, am unsichersten {what}, {estimate} ({low} bis "
+        "{high}) gegen {band} (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
+    ),
 }

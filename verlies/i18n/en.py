@@ -2234,4 +2234,26 @@ TEXTS: dict[str, str] = {
         "same seeds."
     ),
     "deckimpact.continue": "Continue",
+    # --- suggest4 ---
+    "tune.head.meets": (
+        "Proposal: {n} change(s) meet every target: on {games} fresh games each of the {k} "
+        "intervals lies inside its band (distance to the targets: start {start}, proposal "
+        "{value})."
+    ),
+    "tune.head.improved_missed": (
+        "Proposal: {n} change(s), better than the start but not a fix: it still misses "
+        "{what}, {estimate} ({low} to {high}) against {band} on {games} fresh games "
+        "(distance to the targets: start {start}, proposal {value})."
+    ),
+    "tune.head.improved_off": (
+        "Proposal: {n} change(s), better than the start but not a fix: {what} still lies "
+        "outside its band, {estimate} ({low} to {high}) against {band} on {games} fresh "
+        "games (distance to the targets: start {start}, proposal {value})."
+    ),
+    "tune.head.improved_open": (
+        "Proposal: {n} change(s), better than the start, every estimate inside its band on "
+        "{games} fresh games, but not yet shown to meet them all: {undecided} of {k} can't "
+        "be told yet, the least certain {what}, {estimate} ({low} to {high}) against {band} "
+        "(distance to the targets: start {start}, proposal {value})."
+    ),
 }

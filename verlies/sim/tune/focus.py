@@ -22,6 +22,7 @@ candidates.
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,7 +30,7 @@ from typing import Any
 from verlies.sim.tune.goals import Knob, Target
 from verlies.sim.tune.verification import display_unit, target_for
 
-__all__ = ["card_fixes", "character_candidates", "mean_chance", "off_band"]
+__all__ = ["card_fixes", "character_candidates", "mean_chance", "neighbours", "off_band"]
 
 #: Sanity findings that mark a card as broken.
 BROKEN = ("nobody", "hardly", "row_hard", "row_easy")
@@ -151,3 +152,66 @@ def character_candidates(
         scored.append((abs(m - aim), step, values))
     scored.sort()
     return [v for _, _, v in scored[:n]]
+
+
+def _relative_chance(deck: Any, cid: str) -> float:
+    """The character's exact mean chance against the other characters' median: what its
+    win rate follows (the others are its rivals at the table)."""
+    from verlies.deck.sanity import sanity
+
+    report = sanity(deck)
+    own = math.nan
+    others = []
+    for c, m in zip(report.characters, report.means, strict=True):
+        if c.id == cid:
+            own = float(m)
+        else:
+            others.append(float(m))
+    return own - (statistics.median(others) if others else 0.0)
+
+
+def neighbours(
+    deck: Any,
+    knobs: Sequence[Knob],
+    values: Mapping[str, int | tuple[int, int, int]],
+    measured: Mapping[str, float],
+    targets: Sequence[Target],
+) -> list[dict[str, int | tuple[int, int, int]]]:
+    """The candidates one number away from ``values`` (``deck`` built from them) that a
+    designer can read and apply, aimed at the quantity farthest off its band in
+    ``measured`` (:func:`off_band`): for a character's win rate, each allowed number moved by one
+    (a card's ±1; the character's own values by one point from one to another) that
+    moves the character's exact chance against its rivals' median in the direction its
+    win rate must go, the largest move first (ties: the knobs' order). Another quantity
+    farthest off (edge, rounds): every card's ±1, in the knobs' order. Empty: nothing off."""
+    off = off_band(measured, targets)
+    if not off:
+        return []
+    key = off[0][1]
+    cid = key[4:] if key.startswith("win:") else ""
+    moves: list[tuple[str, int | tuple[int, int, int]]] = []
+    for k in knobs:
+        now = values[k.name]
+        if k.choices:
+            if k.card != cid or not isinstance(now, tuple):
+                continue
+            moves += [
+                (k.name, c)
+                for c in k.choices
+                if sum(abs(a - b) for a, b in zip(c, now, strict=True)) == 2
+            ]
+        else:
+            assert isinstance(now, int)
+            moves += [(k.name, v) for v in (now - 1, now + 1) if k.low <= v <= k.high]
+    if not cid:
+        return [dict(values) | {name: v} for name, v in moves]
+    by_name = {k.name: k for k in knobs}
+    now_rel = _relative_chance(deck, cid)
+    target_up = measured[key] < target_for(targets, key).low
+    scored = []
+    for i, (name, v) in enumerate(moves):
+        gain = _relative_chance(by_name[name].apply(deck, v), cid) - now_rel
+        if (gain > 0) == target_up and gain != 0:
+            scored.append((-abs(gain), i, name, v))
+    scored.sort(key=lambda s: (s[0], s[1]))
+    return [dict(values) | {name: v} for _g, _i, name, v in scored]

@@ -59,7 +59,10 @@ class TuneResult:
         """What the answer is, from the check on fresh games (the same numbers as its
         table): ``within`` (every target met, nothing to change), ``undecided`` (every
         estimate inside its band, some targets can't be told yet; nothing searched),
-        ``improved`` (the proposal lies nearer the targets than the start deck),
+        ``meets`` (the proposal lies nearer the targets than the start deck and every
+        target's verdict on the fresh games is *met*), ``improved`` (nearer than the start
+        deck, but not every target shown met: the headline names the one that stays
+        off or least certain, :meth:`focus_row`),
         ``legal`` (not nearer, but the start deck breaks a character's rule and the
         proposal does not), ``no_improvement`` (nothing found nearer the targets with these
         moves) or ``unverified`` (not checked on fresh games: cancelled, or
@@ -73,7 +76,8 @@ class TuneResult:
         if v is None:
             return "unverified"
         if self.edits and v["violation"] < v["start_violation"]:
-            return "improved"
+            c = v["counts"]
+            return "meets" if c["missed"] == 0 and c["undecided"] == 0 else "improved"
         return "legal" if sc.get("illegal") else "no_improvement"
 
     @property
@@ -81,7 +85,7 @@ class TuneResult:
         """The proposal may be made the draft: verified nearer the targets than the start
         deck on fresh games (or the start deck breaks a character's rule). A proposal no
         nearer is never offered: doing nothing is no worse."""
-        return self.outcome in ("improved", "legal")
+        return self.outcome in ("meets", "improved", "legal")
 
     def headline(self) -> tuple[str, dict[str, Any]]:
         """The answer's first sentence as an i18n key (``tune.head.<outcome>``) and its
@@ -96,7 +100,38 @@ class TuneResult:
             "undecided": v.get("counts", {}).get("undecided", 0),
             "characters": tuple(self.search.get("start_check", {}).get("illegal", [])),
         }
-        return f"tune.head.{self.outcome}", values
+        key = f"tune.head.{self.outcome}"
+        row = self.focus_row()
+        if self.outcome == "improved" and row is not None:
+            key += {"missed": "_missed", "off": "_off", "open": "_open"}[row[0]]
+            values |= {"row": row[1]}
+        return key, values
+
+    def focus_row(self) -> tuple[str, dict[str, Any]] | None:
+        """The check's row a designer must know of before taking a proposal that is not
+        shown to meet every target: the missed target farthest outside its band
+        (``missed``); else the estimate farthest outside its band, not decided (``off``);
+        else the undecided target whose interval reaches farthest past its band (``open``).
+        None: not verified, or every target met."""
+        v = self.verification
+        if v is None:
+            return None
+        rows = v["quantities"]
+
+        def past(q: Mapping[str, Any], lo: str, hi: str) -> float:
+            t = target_for(self.targets, q["key"])
+            return display_unit(q["key"]) * max(0.0, t.low - float(q[lo]), float(q[hi]) - t.high)
+
+        missed = [q for q in rows if q["verdict"] == "missed"]
+        if missed:
+            return "missed", max(missed, key=lambda q: past(q, "value", "value"))
+        off = [q for q in rows if past(q, "value", "value") > 0]
+        if off:
+            return "off", max(off, key=lambda q: past(q, "value", "value"))
+        open_ = [q for q in rows if q["verdict"] == "undecided"]
+        if open_:
+            return "open", max(open_, key=lambda q: past(q, "low", "high"))
+        return None
 
     def tally(self) -> list[tuple[str, dict[str, Any]]]:
         """The verdicts counted, the missed targets (keys), and how many more games would
@@ -241,7 +276,18 @@ class TuneResult:
                 _character_name(self.start, c, lang) for c in values["characters"]
             )
         }
-        lines = [text(key, lang, **_shown(values, lang))]
+        row = values.pop("row", None)
+        shown = _shown(values, lang)
+        if row is not None:  # the row the headline names, as the table shows it
+            q = row["key"]
+            shown |= {
+                "what": quantity_name(q, lang, self.start),
+                "band": target_for(self.targets, q).shown(lang),
+                "estimate": show_value(q, row["value"], lang),
+                "low": show_value(q, row["low"], lang),
+                "high": show_value(q, row["high"], lang),
+            }
+        lines = [text(key, lang, **shown)]
         parts = [text(k, lang, **self._said(v, lang)) for k, v in self.tally()]
         if parts:
             lines.append("; ".join(parts))

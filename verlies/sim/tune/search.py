@@ -22,7 +22,13 @@ from verlies.sim.lab import Progress, check_games, simulate
 from verlies.sim.metrics import Metrics
 from verlies.sim.records import BotsArg, DeckArg, SimulationError, VariantsArg, load_deck
 from verlies.sim.run import CancelToken, CharactersArg, RunSpec, check_workers
-from verlies.sim.tune.focus import card_fixes, character_candidates, mean_chance, off_band
+from verlies.sim.tune.focus import (
+    card_fixes,
+    character_candidates,
+    mean_chance,
+    neighbours,
+    off_band,
+)
 from verlies.sim.tune.goals import Knob, Move, Target, TuneError, knobs_for, material_problems
 from verlies.sim.tune.result import TuneResult, plain_value
 from verlies.sim.tune.verification import (
@@ -380,7 +386,8 @@ class _Search:
         self.start_check: dict[str, Any] = {}
         self.fresh_start: list[Metrics] = []
         self.focused = False
-        self.aimed = 0  # aimed candidates asked (the outliers first)
+        self.aimed = 0  # aimed candidates asked (the outliers first, then the neighbours)
+        self.near = 0  # of them, neighbours of the best (the leftover budget)
 
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
@@ -481,6 +488,12 @@ class _Search:
                     return False  # an aimed candidate meets every target: pruned next
                 done = self.distinct()
                 continue
+            stepped = self.neighbour(trials, progress, on_trial)
+            if stepped is not None:  # the best's readable neighbours before the sampler
+                if not stepped:
+                    return False
+                done = self.distinct()
+                continue
             self.study.sampler = optuna.samplers.TPESampler(
                 seed=_seed_of(self.job.seed, done), n_startup_trials=min(8, max(2, trials // 3))
             )
@@ -489,6 +502,35 @@ class _Search:
             done = self.distinct()
             self.told(done, trials, progress, on_trial)
         return not self.cancelled() and self.check_start()
+
+    def neighbour(
+        self,
+        trials: int,
+        progress: Progress,
+        on_trial: Callable[[int, int, float], None] | None,
+    ) -> bool | None:
+        """The leftover budget after the aimed rounds: one candidate a number away from the
+        lowest-scoring one so far (:func:`~verlies.sim.tune.focus.neighbours`, aimed at
+        what lies farthest off), the first not yet played, so a proposal edits a few
+        numbers a designer can read rather than dozens the sampler drew. None: no such
+        neighbour left (the sampler goes on); False: cancelled."""
+        job = self.job
+        pool = [t for t in self.played() if not self.excluded(t) and t.value is not None]
+        if not pool:
+            return None
+        cur = min(pool, key=lambda t: (math.inf if t.value is None else float(t.value), t.number))
+        values = {k.name: _value_of(k, cur.params[k.name]) for k in job.knobs}
+        q: dict[str, float] = dict(cur.user_attrs["quantities"])
+        if cur.params == self.start_params and self.flattered() and self.fresh_start:
+            q = quantities(self.fresh_start[0], job.tlist)
+        deck, _ = job.build(values)
+        seen = {json.dumps(t.params, sort_keys=True) for t in self.finished()}
+        for vals in neighbours(deck, job.knobs, values, q, job.tlist):
+            if json.dumps(_params_of(job.knobs, vals), sort_keys=True) in seen:
+                continue
+            self.near += 1
+            return self.play_values(vals, trials, progress, on_trial) is not None
+        return None
 
     def told(
         self,
@@ -699,14 +741,19 @@ class _Search:
             "alpha": ALPHA,
         }
 
-    def counts(self) -> dict[str, int]:
+    def counts(self) -> dict[str, Any]:
         played = self.played()
         return {
             "trials": self.distinct(),
             "asked": len(self.study.trials),
             "played": len({tuple(sorted(t.params.items())) for t in played}),
             "infeasible": sum(1 for t in self.finished() if "problems" in t.user_attrs),
-            "aimed": self.aimed,
+            "aimed": self.aimed - self.near,
+            "neighbours": self.near,
+            # how many numbers each candidate played edits, in the order played
+            "played_edits": [
+                int(t.user_attrs["edits"]) for t in played if "repeat_of" not in t.user_attrs
+            ],
         }
 
     def within_result(self, base: dict[str, Any]) -> TuneResult:

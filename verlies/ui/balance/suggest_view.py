@@ -15,11 +15,11 @@ input error clears the answer it would replace. Every word follows
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from verlies import i18n
 from verlies.errors import VerliesError, WordedError
 from verlies.ui.balance.suggest_model import SuggestError, SuggestRun
 from verlies.ui.core.said import error_words
@@ -100,15 +100,10 @@ class SuggestPanel(RunPanel):
         after.add_class("vl-panel-buttons")
         after.add_class("vl-suggest-buttons")
         self._error: SuggestError | WordedError | None = None  # said again on a switch
-        self._applied: tuple[str, dict[str, object]] | None = None
+        #: What "Make it the draft" said, as words of a language (said again on a switch).
+        self._applied: Callable[[str], str] | None = None
         self.widget = parts.widget("suggest", CSS, after, self.apply_status)
         self.set_lang(lang)
-
-    def _t(self, key: str, **kw: object) -> str:
-        # a value that is words (an error's) is said in the page's language too
-        return i18n.text(
-            key, self.lang, **{k: v(self.lang) if callable(v) else v for k, v in kw.items()}
-        )
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -128,8 +123,7 @@ class SuggestPanel(RunPanel):
         elif not self._say_status_again() and self.run.status == "failed" and not self.run.running:
             self.status.value = failed_html(self.run.error_text(self.lang) or "")
         if self._applied is not None:
-            key, kw = self._applied
-            self.apply_status.value = html.escape(self._t(key, **kw))
+            self.apply_status.value = html.escape(self._applied(lang))
         self._show_progress(self.run)
         if not self.run.running:
             self._draw()
@@ -207,11 +201,11 @@ class SuggestPanel(RunPanel):
             deck = self.run.applied_to(self.get_draft())
             self.set_draft(deck)
         except VerliesError as e:
-            self._applied = ("suggest.apply_failed", {"msg": error_words(e)})
+            said = error_words(e)  # the error's words in the page's language, when said
+            self._applied = lambda lang: self.WORDS("suggest.apply_failed", lang, msg=said(lang))
         else:
-            self._applied = ("suggest.applied", {})
-        key, kw = self._applied
-        self.apply_status.value = html.escape(self._t(key, **kw))
+            self._applied = functools.partial(self.WORDS, "suggest.applied")
+        self.apply_status.value = html.escape(self._applied(self.lang))
 
     # ---- drawing -----------------------------------------------------------------------------
 
@@ -266,8 +260,6 @@ class SuggestPanel(RunPanel):
 
     def _edits_html(self, r: Any) -> list[str]:
         """The proposed changes (and those pruned), with why the search ran."""
-        from verlies.i18n import text
-
         esc = html.escape
         if not r.edits:
             return []
@@ -275,7 +267,7 @@ class SuggestPanel(RunPanel):
         sc = r.search.get("start_check", {})
         if sc.get("illegal"):
             names = ", ".join(r.start.characters[c].name.get(self.lang) for c in sc["illegal"])
-            note = text("tune.start_illegal", self.lang, characters=names)
+            note = self._t("tune.start_illegal", characters=names)
             parts.append(f'<p class="vl-suggest-note">{esc(note)}</p>')
         elif sc.get("fresh_missed"):
             parts.append(f"<p>{esc(self._t('suggest.start_fresh_missed'))}</p>")
