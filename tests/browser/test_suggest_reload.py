@@ -19,25 +19,10 @@ from each_view import each_width, foreign_words, open_section, other_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known
-from test_suggest_tab import _SHOWN_JS, _check_layout
+from test_suggest_tab import _SHOWN_JS, MOVES, TARGETS, _check_layout, fill_settings, tiny_run
 
 from verlies import i18n
-from verlies.deck import Deck
 from verlies.ui.balance.suggest_model import SuggestRun
-
-TARGETS = "win:char-priester=40:60"
-MOVES = "character:char-priester"
-GAMES, TRIALS, SEED = 16, 3, 3
-
-
-def _want() -> SuggestRun:
-    run = SuggestRun()
-    run.targets, run.moves = TARGETS, MOVES
-    run.games, run.trials, run.seed = GAMES, TRIALS, SEED
-    run.start(Deck.default())
-    assert run.wait(600) and run.error is None
-    assert run.result is not None and run.result.offered
-    return run
 
 
 def _shown_as(page: Page, server: Any, want: SuggestRun, lang: str) -> None:
@@ -73,21 +58,12 @@ def test_the_suggest_answer_comes_back_after_a_reload(
     console_errors: list[str],
 ) -> None:
     server = voila_server
-    want = _want()
+    want = tiny_run()
     start = open_section(
         page, page_url(), server=server, lang="en", tab="Balance", start=".vl-suggest-start"
     )
     browser_known(page, server)
-    for sel, value in (
-        (".vl-suggest-targets textarea", TARGETS),
-        (".vl-suggest-moves textarea", MOVES),
-        (".vl-suggest-games input", str(GAMES)),
-        (".vl-suggest-trials input", str(TRIALS)),
-        (".vl-suggest-seed input", str(SEED)),
-    ):
-        box = page.locator(sel)
-        box.fill(value)
-        box.blur()
+    fill_settings(page)
     start.click()
     follow(
         page,

@@ -109,8 +109,28 @@ def _check_layout(page: Page, width: int) -> None:
     assert len(buttons) == 3 and all(b["width"] >= 60 for b in buttons), buttons
 
 
-@pytest.fixture(scope="module")
-def want() -> SuggestRun:
+#: The tiny search's settings: each box of the Suggest section and what is typed into it.
+SETTINGS = (
+    (".vl-suggest-targets textarea", TARGETS),
+    (".vl-suggest-moves textarea", MOVES),
+    (".vl-suggest-games input", str(GAMES)),
+    (".vl-suggest-trials input", str(TRIALS)),
+    (".vl-suggest-seed input", str(SEED)),
+)
+
+
+def fill_settings(page: Page) -> None:
+    """Type the tiny search's settings (:data:`SETTINGS`) into the Suggest section, each
+    box left after it (its value sent to the kernel, before the start's click)."""
+    for sel, value in SETTINGS:
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+
+
+def tiny_run() -> SuggestRun:
+    """The tiny search run by the lab's own model on the default deck: what the page must
+    show for the same settings (the same seed gives the same search)."""
     run = SuggestRun()
     run.targets, run.moves = TARGETS, MOVES
     run.games, run.trials, run.seed = GAMES, TRIALS, SEED
@@ -119,6 +139,11 @@ def want() -> SuggestRun:
     assert run.result is not None and run.result.edits  # the settings give a proposal
     assert run.result.offered  # verified nearer the target: offered as the draft
     return run
+
+
+@pytest.fixture(scope="module")
+def want() -> SuggestRun:
+    return tiny_run()
 
 
 #: Notes the suggestion's download links of the run before (:data:`_OLD_GONE_JS`).
@@ -170,16 +195,7 @@ def _tiny_suggestion(page: Page, server: Any, want: SuggestRun, lang: str, start
     bad = i18n.text("suggest.field.targets", lang) + ", " + ("Zeile" if lang == "de" else "line")
     follow_expect(page.locator(".vl-suggest-status")).to_contain_text(f"{bad} 2:")
     assert page.locator(".vl-suggest-progress").is_hidden()
-    for sel, value in (
-        (".vl-suggest-targets textarea", TARGETS),
-        (".vl-suggest-moves textarea", MOVES),
-        (".vl-suggest-games input", str(GAMES)),
-        (".vl-suggest-trials input", str(TRIALS)),
-        (".vl-suggest-seed input", str(SEED)),
-    ):
-        box = page.locator(sel)
-        box.fill(value)
-        box.blur()
+    fill_settings(page)
     page.evaluate(_NOTE_OLD_JS)
     start.click()
     follow_expect(page.locator(".vl-suggest-progress")).to_be_visible()
