@@ -26,7 +26,15 @@ from progress import follow, follow_expect
 
 from verlies import i18n
 
-__all__ = ["EDITOR", "count_box", "select_card", "show_tab", "switch_lang", "tab"]
+__all__ = [
+    "EDITOR",
+    "count_box",
+    "select_card",
+    "show_tab",
+    "show_title",
+    "switch_lang",
+    "tab",
+]
 
 #: The Deck tab's editor.
 EDITOR = ".verlies-deck-editor"
@@ -62,9 +70,13 @@ def switch_lang(page: Page, lang: str, *, server: Any = None) -> None:
 
 
 def show_tab(page: Page, key: str, lang: str, *, server: Any = None) -> None:
-    """Show the tab whose title is the text ``key`` in ``lang``: wait for it, click it,
-    wait until it is the tab shown."""
-    title = i18n.text(key, lang)
+    """Show the tab whose title is the text ``key`` in ``lang`` (:func:`show_title`)."""
+    show_title(page, i18n.text(key, lang), server=server)
+
+
+def show_title(page: Page, title: str, *, server: Any = None) -> None:
+    """Show the tab titled ``title``: wait for it, click it, wait until it is the tab
+    shown."""
     wanted = tab(page, title)
     follow(page, lambda: wanted.count() == 1, f"the tab {title!r}", server=server)
     wanted.click()

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import each_width, foreign_words, open_section, other_lang
+from page_moves import show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known
@@ -86,12 +87,12 @@ def test_the_suggest_answer_comes_back_after_a_reload(
     assert words.startswith("Suggest answer for “Standard” (")
     assert words.endswith(i18n.text("workspace.fresh", "en"))
     assert item.get_attribute("data-stale") == "0"
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('sim.tab', 'en')}')")
+    show_tab(page, "sim.tab", "en", server=server)
     follow_expect(page.locator(".vl-suggest-headline")).to_have_text(want.headline("en")[0])
     assert page.locator(".vl-suggest-targets textarea").input_value() == TARGETS
     assert page.locator(".vl-suggest-moves textarea").input_value() == MOVES
     _shown_as(page, server, want, "en")
-    page.click(".vl-lang button:has-text('DE')")
+    switch_lang(page, "de", server=server)
     follow_expect(page.locator(".vl-suggest-headline")).to_have_text(want.headline("de")[0])
     _shown_as(page, server, want, "de")
     # the proposal made the draft: the kept answer is of the deck before it
