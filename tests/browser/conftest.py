@@ -26,7 +26,9 @@ Actions (click, fill, select_option) get the stall limit (``progress.ACTION_MS``
 Playwright's 30 s, in every context (``_stall_limits``): each acts on an element that a
 progress-following wait before it found (a tab the kernel builds when first shown is
 waited for before its fields are used), and a loaded machine may still be slow to make it
-actionable.
+actionable. The moves the kernel answers (the language switched, a tab shown, a Deck-tab
+card picked) are ``page_moves``' helpers: each waits, following progress, for what it
+acts on and then for the page to show the kernel's answer.
 """
 
 from __future__ import annotations
