@@ -26,7 +26,9 @@ Actions (click, fill, select_option) get the stall limit (``progress.ACTION_MS``
 Playwright's 30 s, in every context (``_stall_limits``): each acts on an element that a
 progress-following wait before it found (a tab the kernel builds when first shown is
 waited for before its fields are used), and a loaded machine may still be slow to make it
-actionable.
+actionable. The moves the kernel answers (the language switched, a tab shown, a Deck-tab
+card picked) are ``page_moves``' helpers: each waits, following progress, for what it
+acts on and then for the page to show the kernel's answer.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import pytest
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route
 from progress import canvas_pixel_stats, stall_limits, wait_canvas
+from store_voila import environ
 
 HERE = Path(__file__).resolve().parent
 
@@ -133,15 +136,8 @@ def page_url(voila_servers: dict[str, Any], start_voila: Callable[..., Any]) -> 
             # its kernel idle for 20 minutes (binder/voila.json's culling): their cap fits
             # the whole suite, so no test meets the "table is full" page by accident. The
             # cap itself is tested on servers of their own (test_serving.py, test_load.py).
-            kept = os.environ.get(SHARED_CAP_ENV)
-            os.environ[SHARED_CAP_ENV] = str(SHARED_CAP)
-            try:
+            with environ(**{SHARED_CAP_ENV: str(SHARED_CAP)}):
                 voila_servers[notebook] = start_voila(notebook)
-            finally:
-                if kept is None:
-                    del os.environ[SHARED_CAP_ENV]
-                else:
-                    os.environ[SHARED_CAP_ENV] = kept
         server_url: str = voila_servers[notebook].url("/")
         return server_url
 

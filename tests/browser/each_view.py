@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 import pytest
+from page_moves import show_title, switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, open_page
 
@@ -79,8 +80,8 @@ def open_section(
     so."""
     page.set_viewport_size({"width": width, "height": height})
     open_page(page, url, server=server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{tab}')")
+    switch_lang(page, lang, server=server)
+    show_title(page, tab, server=server)
     button = page.locator(start)
     follow(page, lambda: button.count() == 1, f"the section of {start}", server=server)
     return button

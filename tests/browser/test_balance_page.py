@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import show_title, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -24,7 +25,7 @@ def _state(page: Page) -> dict[str, str]:
 
 
 def _tab(page: Page, title: str) -> None:
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{title}')")
+    show_title(page, title)  # followed until it is the tab shown
 
 
 def _running(page: Page) -> bool:
@@ -36,7 +37,7 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
 ) -> None:
     server = voila_server
     open_page(page, page_url(), server=server)
-    page.click(".vl-lang button:has-text('EN')")
+    switch_lang(page, "en", server=server)
     follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
     _tab(page, "Balance")
     games = page.locator(".vl-balance-games input")

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from each_view import each_width, foreign_words, other_lang
+from page_moves import show_title, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 from progress import watch as watch_server
@@ -117,7 +118,7 @@ def _number(text: str) -> float:
 
 
 def _tab(page: Page, title: str) -> None:
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{title}')")
+    show_title(page, title)  # followed until it is the tab shown
 
 
 def _edit_the_troll(page: Page) -> None:
@@ -303,7 +304,7 @@ def test_the_balance_tab_reads_right_at_every_width(
     server = voila_server
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
-    page.click(".vl-lang button:has-text('EN')")
+    switch_lang(page, "en", server=server)
     follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
     _edit_the_troll(page)
     for lang, run_width, watch in RUNS:
@@ -314,7 +315,7 @@ def test_the_balance_tab_reads_right_at_every_width(
 def _run_and_read(page: Page, server: Any, lang: str, run_width: int, watch: str) -> None:
     """In ``lang``, start a run of 96 games per deck at ``run_width`` watching ``watch``,
     wait for its end, then check the tab at every width."""
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    switch_lang(page, lang, server=server)
     _tab(page, "Balance")
     page.set_viewport_size({"width": run_width, "height": 900})
     games = page.locator(".vl-balance-games input")

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import foreign_words
+from page_moves import show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known
@@ -31,6 +32,7 @@ from verlies.links import from_query, open_position
 from verlies.sim import simulate
 from verlies.sim.compare import compare
 from verlies.sim.verdict import before_after, others_table
+from verlies.ui.balance.feel_model import lines_of
 
 GAMES, PLAYERS = 16, 2
 #: The templates whose words the tab's answer is made of.
@@ -52,16 +54,16 @@ _SCROLL_JS = """
 """
 
 
-def _tab(page: Page, key: str, lang: str) -> None:
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text(key, lang)}')")
+def _comparison() -> Any:
+    """The run the page makes (the same decks, games, players and seeds)."""
+    deck = Deck.default()
+    return compare(
+        deck, deck, GAMES, players=PLAYERS, seed=0, characters="all", labels=("base", "draft")
+    )
 
 
 def _model_rows(lang: str) -> tuple[str, list[list[str]]]:
-    deck = Deck.default()
-    comp = compare(
-        deck, deck, GAMES, players=PLAYERS, seed=0, characters="all", labels=("base", "draft")
-    )
-    table = others_table(before_after(comp), lang)
+    table = others_table(before_after(_comparison()), lang)
     assert table is not None
     return table.title, table.rows
 
@@ -106,8 +108,8 @@ def test_the_answer_leads_and_comes_back_whole(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
-    page.click(".vl-lang button:has-text('EN')")
-    _tab(page, "sim.tab", lang)
+    switch_lang(page, lang, server=server)
+    show_tab(page, "sim.tab", lang, server=server)
     games = page.locator(".vl-balance-games input")
     follow_expect(games).to_be_visible()
     games.fill(str(GAMES))
@@ -122,11 +124,14 @@ def test_the_answer_leads_and_comes_back_whole(
     follow_expect(page.locator(".vl-balance-progress")).to_contain_text(f" {2 * GAMES} ")
     follow_expect(page.locator(".vl-balance table.vl-others")).to_be_visible()
     follow_expect(page.locator(".vl-balance-downloads a")).to_have_count(2)
-    # the game-feel section is drawn after the answer: wait for its lines and its draft
+    # the game-feel section is drawn after the answer, its rows one new widget each: wait
+    # for all of the model's lines (the same run's) and its draft, not the first few
+    feel = [line.text for line in lines_of(_comparison(), lang)[1]]
+    assert len(feel) >= 3
     follow(
         page,
         lambda: (
-            page.locator(".vl-feel-line").count() >= 3
+            page.locator(".vl-feel-line").all_inner_texts() == feel
             and bool(page.locator(".vl-feel-of").inner_text().strip())
         ),
         "the game-feel lines",
@@ -134,7 +139,7 @@ def test_the_answer_leads_and_comes_back_whole(
     )
     before = _check_answer(page, lang)
     assert before["files"] == ["balance-Standard.csv", "balance-Standard.json"]
-    assert len(before["feel"]) >= 3
+    assert before["feel"] == feel
     assert before["feel_of"] == "Game feel of the draft “Standard” against “Standard”."
     legend = page.locator(".vl-length-legend").inner_text()
     assert "median" in legend
@@ -166,7 +171,7 @@ def test_the_answer_leads_and_comes_back_whole(
     )
     open_page(page, None, server=server)
     browser_known(page, server)
-    _tab(page, "sim.tab", lang)
+    show_tab(page, "sim.tab", lang, server=server)
     follow_expect(page.locator(".vl-balance table.vl-others")).to_be_visible()
 
     # the whole answer back: its downloads and "play N more" too (drawn last)
@@ -188,7 +193,7 @@ def test_the_answer_leads_and_comes_back_whole(
         scroll, client = page.evaluate(_SCROLL_JS)
         assert scroll <= client, f"the page scrolls sideways at {width}"
 
-    page.click(".vl-lang button:has-text('DE')")
+    switch_lang(page, "de", server=server)
     title_de, rows_de = _model_rows("de")
     follow_expect(page.locator(".vl-balance .vl-others-title")).to_have_text(title_de)
     follow(

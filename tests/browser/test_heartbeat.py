@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, has, open_page
 from test_resume import _BANNER_PARTS_JS, browser_known, kernel_pid
@@ -47,7 +48,7 @@ def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{LANG.upper()}')")
+    switch_lang(page, LANG, server=server)
     # the bound is judged once 3 answers were seen (resume.js MIN_ANSWERS)
     follow(page, lambda: _beat(page)["answered"] >= 3, "the kernel answering the heartbeat")
     assert page.locator(".vl-lost-banner").count() == 0  # a live kernel: no banner
@@ -104,6 +105,5 @@ def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
     assert _beat(page)["answered"] > answered
     assert page.evaluate("() => document.querySelector('.vl-state').closest('[inert]')") is None
     assert page.evaluate("() => document.documentElement.dataset.verliesLost") is None
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{deck_tab}')")
-    follow(page, lambda: _current_tab(page) == deck_tab, "the Deck tab", server=server)
+    show_tab(page, "page.tab_deck", LANG, server=server)
     assert console_errors == []

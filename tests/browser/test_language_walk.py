@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from page_moves import show_tab
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 
@@ -129,9 +130,8 @@ def _switch(page: Page, lang: str) -> None:
 
 
 def _tab(page: Page, key: str, ready: str, lang: str) -> None:
-    title = i18n.text(key, lang)
-    page.locator(".vl-tabs .lm-TabBar-tab").filter(has_text=title).first.click()
-    follow(page, has(page, ready, "visible"), f"the tab {title!r}")
+    show_tab(page, key, lang)
+    follow(page, has(page, ready, "visible"), f"the tab {i18n.text(key, lang)!r} built")
 
 
 def _walk_tab(page: Page, lang: str, what: str, only: dict[str, frozenset[str]]) -> int:

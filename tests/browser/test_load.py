@@ -1,7 +1,8 @@
 """Load: a crowd arrives at once on one Voila server; each visitor gets a board and plays a
 game to its end, or (above the server's kernel cap) the "table is full" page. Each visitor
-then closes the tab, and the page's own shutdown request ends its kernel (the server's
-idle-kernel culling is the fallback, for a browser that could not say goodbye).
+then closes the tab, and the page's own shutdown request ends its kernel (the server ends
+a kernel whose page's socket closed: the fallback, for a browser that could not say
+goodbye).
 
 Eight browser sessions (separate contexts) open the play page together, on a server capped
 at six kernels (two of them the preheated pool's), so the crowd meets both answers: boards
@@ -26,7 +27,7 @@ as it makes progress, and one session that hangs fails once the others are done 
 console messages are no progress: a page whose kernel died may log errors for ever). The
 sessions run with Playwright's asyncio API in a thread of their own (the sync API of
 pytest-playwright keeps an event loop on the test's thread). The server is started like
-`./run play` (binder/voila.json) plus short culling settings and the cap.
+`./run play` (binder/voila.json) plus the cap and a long wait for a page to connect.
 """
 
 from __future__ import annotations
@@ -58,13 +59,15 @@ SESSIONS = 8
 CAP = 6
 ROUND_LIMIT = 3
 BOTS = ("random", "careful", "greedy", "reckless")
-#: Short culling for this server only (binder/voila.json has 1200 s / 60 s). Not shorter:
-#: a connected page is culled as well when its kernel was quiet that long, and with twenty
-#: pages loading at once on two busy cores a browser spent more than 60 s building one
-#: page's widgets after connecting, its kernel quiet meanwhile (culled, the session failed).
-#: Until a page connects, verlies.serve's kernel manager keeps the culler away.
-CULL_IDLE_TIMEOUT = 180
-CULL_INTERVAL = 5
+#: The shipped lifetimes (binder/voila.json, verlies.serve.kernels), not culling by
+#: idleness: a short idle culler with ``cull_connected`` (180 s here before) ended a
+#: connected page's kernel while its browser still built the page (241 s quiet at load 65),
+#: and the 60 s for a page to connect ended every board's kernel before its page came (a
+#: fresh clone's CI run at load 25-30, issue 38: no page had connected). A closed page
+#: ends its kernel by its own request (leave.js) or, the request lost, the server ends it
+#: ``disconnected_timeout`` after its websocket closed. A kernel handed to a page waits
+#: for the page: a page that never connects still fails its session (the watchdog).
+UNCONNECTED_TIMEOUT = 3600
 #: Seconds without any progress anywhere before the test gives up (not a deadline: every
 #: log line, kernel CPU tick, websocket frame or page event starts it again).
 STALLED = 240.0
@@ -387,9 +390,7 @@ def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_closed_pages_end_thei
         "play.ipynb",
         f"--CappedKernelManager.max_kernels={CAP}",
         "--CappedKernelManager.table_reserve=0",  # the cap alone (the reserve: test_table_cap)
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
-        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-        "--MappingKernelManager.cull_connected=True",
+        f"--CappedKernelManager.unconnected_timeout={UNCONNECTED_TIMEOUT}",
         *_executor_args(voila_settings),
         name="play-load",
     )
@@ -438,9 +439,13 @@ def test_a_crowd_at_once_gets_a_board_or_the_full_page_and_closed_pages_end_thei
         known = [kid for kid in kernel_ids if server.kernel_status(kid) != 404]
         return not known and len(_kernel_processes(server)) <= pool
 
-    # A kernel whose page's request was lost idles towards the culler's timeout, while
-    # nothing moves: that counts extra.
-    _wait_quietly(server, culled, "the visitors' kernels to end", CULL_IDLE_TIMEOUT)
+    # A kernel whose page's request was lost ends when the server's timer for a page gone
+    # is over, while nothing moves: that counts extra.
+    gone_after = (
+        voila_settings["CappedKernelManager"]["disconnected_timeout"]
+        + voila_settings["MappingKernelManager"]["cull_interval"]
+    )
+    _wait_quietly(server, culled, "the visitors' kernels to end", gone_after)
     culled_after = time.monotonic() - started - played
     # ... and it was the culler ("Culling 'idle' kernel 'python3' (<id>)"), or the page's own
     # shutdown request as it closed ("Kernel shutdown: <id>": a closed page ends its kernel,

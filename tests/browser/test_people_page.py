@@ -12,7 +12,6 @@ language; the figures are the model's on the same records. Every wait follows pr
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -20,6 +19,7 @@ import pytest
 from each_view import each_width, foreign_words, other_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
+from store_voila import voila_on_store
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -52,19 +52,8 @@ def served(
     store = PlaytestStore(url, record=True)
     for seed in (60, 61, 62, 63):
         _record(store, seed)
-    kept = os.environ.get("VERLIES_STORE_URL")
-    os.environ["VERLIES_STORE_URL"] = url  # the server's kernels read it
-    try:
-        server = start_voila("play.ipynb", name="people")
-    finally:
-        if kept is None:
-            del os.environ["VERLIES_STORE_URL"]
-        else:
-            os.environ["VERLIES_STORE_URL"] = kept
-    try:
+    with voila_on_store(start_voila, url, "people") as server:
         yield server, store
-    finally:
-        server.stop()
 
 
 _PEOPLE_JS = """

@@ -22,7 +22,6 @@ table words), and the other seat's hidden treasures are not on a seat's screen.
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -31,6 +30,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 from progress import follow, has, open_page
+from store_voila import voila_on_store
 from test_resume import one_step
 
 from verlies.i18n import de, en, text
@@ -59,19 +59,8 @@ def served(
 ) -> Iterator[tuple[Any, str]]:
     """One Voila for the module, its kernels reading a store of their own."""
     url = f"sqlite:///{tmp_path_factory.mktemp('tables') / 'playtests.sqlite'}"
-    kept = os.environ.get("VERLIES_STORE_URL")
-    os.environ["VERLIES_STORE_URL"] = url  # the server's kernels read it
-    try:
-        server = start_voila("play.ipynb", name="tables")
-    finally:
-        if kept is None:
-            del os.environ["VERLIES_STORE_URL"]
-        else:
-            os.environ["VERLIES_STORE_URL"] = kept
-    try:
+    with voila_on_store(start_voila, url, "tables") as server:
         yield server, url
-    finally:
-        server.stop()
 
 
 def _held(table: TableGame, seat: int, lang: str = "de") -> set[str]:
@@ -371,21 +360,8 @@ def slow_poll(
     """A Voila whose table pages look at the store only when clicked (a poll every ten
     minutes): a screen then stays behind the table for as long as the test needs."""
     url = f"sqlite:///{tmp_path_factory.mktemp('stale') / 'playtests.sqlite'}"
-    kept = {k: os.environ.get(k) for k in ("VERLIES_STORE_URL", "VERLIES_TABLE_POLL_MS")}
-    os.environ["VERLIES_STORE_URL"] = url
-    os.environ["VERLIES_TABLE_POLL_MS"] = "600000"
-    try:
-        server = start_voila("play.ipynb", name="tables-stale")
-    finally:
-        for k, v in kept.items():
-            if v is None:
-                del os.environ[k]
-            else:
-                os.environ[k] = v
-    try:
+    with voila_on_store(start_voila, url, "tables-stale", VERLIES_TABLE_POLL_MS="600000") as server:
         yield server, url
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -16,28 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import each_width, foreign_words, open_section, other_lang
+from page_moves import show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known
-from test_suggest_tab import _SHOWN_JS, _check_layout
+from test_suggest_tab import _SHOWN_JS, MOVES, TARGETS, _check_layout, fill_settings, tiny_run
 
 from verlies import i18n
-from verlies.deck import Deck
 from verlies.ui.balance.suggest_model import SuggestRun
-
-TARGETS = "win:char-priester=40:60"
-MOVES = "character:char-priester"
-GAMES, TRIALS, SEED = 16, 3, 3
-
-
-def _want() -> SuggestRun:
-    run = SuggestRun()
-    run.targets, run.moves = TARGETS, MOVES
-    run.games, run.trials, run.seed = GAMES, TRIALS, SEED
-    run.start(Deck.default())
-    assert run.wait(600) and run.error is None
-    assert run.result is not None and run.result.offered
-    return run
 
 
 def _shown_as(page: Page, server: Any, want: SuggestRun, lang: str) -> None:
@@ -73,21 +59,12 @@ def test_the_suggest_answer_comes_back_after_a_reload(
     console_errors: list[str],
 ) -> None:
     server = voila_server
-    want = _want()
+    want = tiny_run()
     start = open_section(
         page, page_url(), server=server, lang="en", tab="Balance", start=".vl-suggest-start"
     )
     browser_known(page, server)
-    for sel, value in (
-        (".vl-suggest-targets textarea", TARGETS),
-        (".vl-suggest-moves textarea", MOVES),
-        (".vl-suggest-games input", str(GAMES)),
-        (".vl-suggest-trials input", str(TRIALS)),
-        (".vl-suggest-seed input", str(SEED)),
-    ):
-        box = page.locator(sel)
-        box.fill(value)
-        box.blur()
+    fill_settings(page)
     start.click()
     follow(
         page,
@@ -110,12 +87,12 @@ def test_the_suggest_answer_comes_back_after_a_reload(
     assert words.startswith("Suggest answer for “Standard” (")
     assert words.endswith(i18n.text("workspace.fresh", "en"))
     assert item.get_attribute("data-stale") == "0"
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('sim.tab', 'en')}')")
+    show_tab(page, "sim.tab", "en", server=server)
     follow_expect(page.locator(".vl-suggest-headline")).to_have_text(want.headline("en")[0])
     assert page.locator(".vl-suggest-targets textarea").input_value() == TARGETS
     assert page.locator(".vl-suggest-moves textarea").input_value() == MOVES
     _shown_as(page, server, want, "en")
-    page.click(".vl-lang button:has-text('DE')")
+    switch_lang(page, "de", server=server)
     follow_expect(page.locator(".vl-suggest-headline")).to_have_text(want.headline("de")[0])
     _shown_as(page, server, want, "de")
     # the proposal made the draft: the kept answer is of the deck before it

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from each_view import each_width, foreign_words, open_section, other_lang
+from page_moves import show_tab, switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect
 
@@ -109,8 +110,28 @@ def _check_layout(page: Page, width: int) -> None:
     assert len(buttons) == 3 and all(b["width"] >= 60 for b in buttons), buttons
 
 
-@pytest.fixture(scope="module")
-def want() -> SuggestRun:
+#: The tiny search's settings: each box of the Suggest section and what is typed into it.
+SETTINGS = (
+    (".vl-suggest-targets textarea", TARGETS),
+    (".vl-suggest-moves textarea", MOVES),
+    (".vl-suggest-games input", str(GAMES)),
+    (".vl-suggest-trials input", str(TRIALS)),
+    (".vl-suggest-seed input", str(SEED)),
+)
+
+
+def fill_settings(page: Page) -> None:
+    """Type the tiny search's settings (:data:`SETTINGS`) into the Suggest section, each
+    box left after it (its value sent to the kernel, before the start's click)."""
+    for sel, value in SETTINGS:
+        box = page.locator(sel)
+        box.fill(value)
+        box.blur()
+
+
+def tiny_run() -> SuggestRun:
+    """The tiny search run by the lab's own model on the default deck: what the page must
+    show for the same settings (the same seed gives the same search)."""
     run = SuggestRun()
     run.targets, run.moves = TARGETS, MOVES
     run.games, run.trials, run.seed = GAMES, TRIALS, SEED
@@ -119,6 +140,11 @@ def want() -> SuggestRun:
     assert run.result is not None and run.result.edits  # the settings give a proposal
     assert run.result.offered  # verified nearer the target: offered as the draft
     return run
+
+
+@pytest.fixture(scope="module")
+def want() -> SuggestRun:
+    return tiny_run()
 
 
 #: Notes the suggestion's download links of the run before (:data:`_OLD_GONE_JS`).
@@ -152,8 +178,8 @@ def test_a_tiny_suggestion_reads_right_at_every_width(
         f".verlies-deck-editor button:has-text('{i18n.text('editor.undo', 'de')}')"
     ).click()
     follow(page, lambda: diff.all_inner_texts() == [], "the proposal undone", server=server)
-    page.click(".vl-lang button:has-text('EN')")
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('sim.tab', 'en')}')")
+    switch_lang(page, "en", server=server)
+    show_tab(page, "sim.tab", "en", server=server)
     page.set_viewport_size({"width": 1280, "height": 900})
     _tiny_suggestion(page, server, want, "en", page.locator("button.vl-suggest-start"))
     assert console_errors == []
@@ -170,16 +196,7 @@ def _tiny_suggestion(page: Page, server: Any, want: SuggestRun, lang: str, start
     bad = i18n.text("suggest.field.targets", lang) + ", " + ("Zeile" if lang == "de" else "line")
     follow_expect(page.locator(".vl-suggest-status")).to_contain_text(f"{bad} 2:")
     assert page.locator(".vl-suggest-progress").is_hidden()
-    for sel, value in (
-        (".vl-suggest-targets textarea", TARGETS),
-        (".vl-suggest-moves textarea", MOVES),
-        (".vl-suggest-games input", str(GAMES)),
-        (".vl-suggest-trials input", str(TRIALS)),
-        (".vl-suggest-seed input", str(SEED)),
-    ):
-        box = page.locator(sel)
-        box.fill(value)
-        box.blur()
+    fill_settings(page)
     page.evaluate(_NOTE_OLD_JS)
     start.click()
     follow_expect(page.locator(".vl-suggest-progress")).to_be_visible()
@@ -233,7 +250,7 @@ def _tiny_suggestion(page: Page, server: Any, want: SuggestRun, lang: str, start
         i18n.text("suggest.applied", lang)
     )
     # the editor's draft is the proposal now: its changes from the default deck listed there
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
+    show_tab(page, "page.tab_deck", lang, server=server)
     diff = page.locator(".verlies-deck-editor .verlies-diff li")
     want_diff = describe_diff(Deck.default(), want.result.proposal, lang)
     follow(
@@ -279,12 +296,12 @@ def test_within_targets_a_bad_line_s_reason_and_a_cancel(
         "Was sich ändern darf, Zeile 2: veränderlich 'weapons:x:gold': unbekannter Stapel 'weapons'"
     )
     assert "unknown" not in status.inner_text()
-    page.click(".vl-lang button:has-text('EN')")
+    switch_lang(page, "en", server=server)
     follow_expect(status).to_contain_text(
         "What may move, line 2: move 'weapons:x:gold': unknown pile 'weapons'"
     )
     assert "unbekannt" not in status.inner_text()
-    page.click(".vl-lang button:has-text('DE')")
+    switch_lang(page, "de", server=server)
     for sel, value in (
         # every character to win at most half the games: 256 fresh games decide it
         (".vl-suggest-targets textarea", "win:*=:50"),
@@ -304,11 +321,11 @@ def test_within_targets_a_bad_line_s_reason_and_a_cancel(
     verdicts = page.locator(".vl-suggest-verdict").all_inner_texts()
     assert len(verdicts) == 8
     assert set(verdicts) == {i18n.text("tune.verdict.met", "de")}
-    page.click(".vl-lang button:has-text('EN')")
+    switch_lang(page, "en", server=server)
     follow_expect(result).to_have_text(i18n.text("tune.head.within", "en", games=256))
     text = page.locator(".vl-suggest-result").inner_text()
     assert "Im Ziel" not in text and "noch offen" not in text
-    page.click(".vl-lang button:has-text('DE')")
+    switch_lang(page, "de", server=server)
     # the button alone: the verdict table's "start" cells share its class
     button = page.locator("button.vl-suggest-start")
     follow_expect(button).to_have_text(i18n.text("suggest.start", "de"))

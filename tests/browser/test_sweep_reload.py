@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import each_lang, each_width
+from page_moves import EDITOR, select_card, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known
@@ -23,7 +24,6 @@ from verlies.deck import Deck
 from verlies.sim.sweep import Tweak
 from verlies.ui.deck.editor_model import describe_diff
 
-EDITOR = ".verlies-deck-editor"
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 2, [1, 2, 3]
 
@@ -43,23 +43,6 @@ _BOXES_JS = """
 """
 
 _DOTS_JS = "() => document.querySelectorAll('.vl-sweep .vl-sweep-plot path.dot').length"
-
-
-def _deck_tab(page: Page, lang: str) -> None:
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text('page.tab_deck', lang)}')")
-
-
-def _select_purse(page: Page, server: Any, lang: str) -> None:
-    _deck_tab(page, lang)
-    search = page.locator(
-        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', lang)}')) input"
-    )
-    follow(page, lambda: search.count() == 1, "the editor's search box", server=server)
-    search.fill(CARD)
-    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
-    follow(page, lambda: card_list.locator("option").count() == 1, CARD, server=server)
-    card_list.select_option(index=0)
-    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD)
 
 
 def _shown(page: Page) -> dict[str, Any]:
@@ -82,8 +65,8 @@ def test_a_sweep_comes_back_after_a_reload(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
-    _select_purse(page, server, lang)
+    switch_lang(page, lang, server=server)
+    select_card(page, CARD, lang, search=CARD, found=1, server=server)
     field = page.locator(".vl-sweep-field select").first
     gold = i18n.text("impact.field.gold", lang)
     follow(
@@ -129,7 +112,7 @@ def test_a_sweep_comes_back_after_a_reload(
     assert item.inner_text().startswith(words)
     assert item.inner_text().endswith(i18n.text("workspace.fresh", lang))
     assert item.get_attribute("data-stale") == "0"
-    _deck_tab(page, lang)
+    show_tab(page, "page.tab_deck", lang, server=server)
     follow(page, lambda: _shown(page) == want, "the same sweep drawn again", server=server)
     assert deck.name in want["caption"]
     shown = quantity.evaluate("s => s.options[s.selectedIndex].textContent")

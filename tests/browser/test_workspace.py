@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import EDITOR, select_card, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known, kill_kernel
@@ -24,7 +25,6 @@ from verlies.sim.impact import impact
 from verlies.ui.deck.editor_model import EditorModel
 from verlies.ui.deck.impact_model import figure_text, figures
 
-EDITOR = ".verlies-deck-editor"
 CARD = ("treasure", "schatz-alte-muenze")
 CARDS = [CARD, ("treasure", "schatz-muenzbeutel")]
 LANG = "en"
@@ -64,10 +64,6 @@ def _options(page: Page) -> list[str]:
     return [t.replace("\xa0", " ") for t in texts]
 
 
-def _tab(page: Page, key: str) -> None:
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text(key, LANG)}')")
-
-
 def _current_tab(page: Page) -> str:
     return page.locator(".vl-tabs .lm-TabBar-tab.lm-mod-current").inner_text().strip()
 
@@ -101,12 +97,12 @@ def _work_back(page: Page, server: Any, want: dict[str, Any], tab: str) -> None:
         f"the tab last shown ({tab}) shown again",
         server=server,
     )
-    _tab(page, "sim.tab")
+    show_tab(page, "sim.tab", LANG, server=server)
     follow_expect(page.locator(".vl-balance-verdict .vl-verdict-sentence")).to_have_text(
         want["sentence"]
     )
     assert page.locator(".vl-balance-fresh").inner_text().strip().endswith(fresh)
-    _tab(page, "page.tab_deck")
+    show_tab(page, "page.tab_deck", LANG, server=server)
     follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD[1])  # the card
     follow(
         page,
@@ -133,20 +129,8 @@ def test_the_work_survives_a_reload_and_a_killed_kernel(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{LANG.upper()}')")
-    _tab(page, "page.tab_deck")
-    search = page.locator(
-        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', LANG)}')) input"
-    )
-    search.fill("muenz")
-    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
-    follow(page, lambda: card_list.locator("option").count() == 2, "the two coins", server=server)
-    card_list.select_option(index=0)
-    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD[1])
-    count = page.locator(
-        f"{EDITOR} .widget-inline-hbox:has(> label:text-is('{i18n.text('editor.count', LANG)}'))"
-        " input"
-    )
+    switch_lang(page, LANG, server=server)
+    count = select_card(page, CARD[1], LANG, search="muenz", found=2, server=server)
     count.fill(str(_draft().treasure_counts[CARD[1]]))
     count.press("Tab")
     diff = page.locator(f"{EDITOR} .verlies-diff li")
@@ -170,7 +154,7 @@ def test_the_work_survives_a_reload_and_a_killed_kernel(
     follow(page, lambda: _options(page) == entries, "the impact figures", server=server)
 
     # a small Balance answer of the same draft
-    _tab(page, "sim.tab")
+    show_tab(page, "sim.tab", LANG, server=server)
     games = page.locator(".vl-balance-games input")
     follow_expect(games).to_be_visible()
     games.fill(str(GAMES))

@@ -11,20 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import EDITOR, select_card, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known, kill_kernel
 
-from verlies import i18n
 from verlies.deck import Deck
 
-EDITOR = ".verlies-deck-editor"
 CARD = ("treasure", "schatz-alte-muenze")
 LANG = "en"
-
-
-def _tab(page: Page, key: str) -> None:
-    page.click(f".vl-tabs .lm-TabBar-tab:has-text('{i18n.text(key, LANG)}')")
 
 
 def _drafts(page: Page) -> int:
@@ -42,20 +37,8 @@ def test_an_edit_survives_a_kernel_killed_right_after_it(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{LANG.upper()}')")
-    _tab(page, "page.tab_deck")
-    search = page.locator(
-        f"{EDITOR} .widget-text:has(> label:text-is('{i18n.text('editor.search', LANG)}')) input"
-    )
-    search.fill("muenz")
-    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
-    follow(page, lambda: card_list.locator("option").count() == 2, "the two coins", server=server)
-    card_list.select_option(index=0)
-    follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(CARD[1])
-    count = page.locator(
-        f"{EDITOR} .widget-inline-hbox:has(> label:text-is('{i18n.text('editor.count', LANG)}'))"
-        " input"
-    )
+    switch_lang(page, LANG, server=server)
+    count = select_card(page, CARD[1], LANG, search="muenz", found=2, server=server)
     new = Deck.default().treasure_counts[CARD[1]] + 3
     count.fill(str(new))
     count.press("Tab")
@@ -71,7 +54,7 @@ def test_an_edit_survives_a_kernel_killed_right_after_it(
 
     open_page(page, None, server=server)  # the reload: a new kernel
     browser_known(page, server)
-    _tab(page, "page.tab_deck")
+    show_tab(page, "page.tab_deck", LANG, server=server)
     follow(page, lambda: diff.all_inner_texts() == want, "the edit back", server=server)
     item = page.locator(".vl-workspace-back li[data-kind='draft']")
     follow_expect(item).to_have_count(1)

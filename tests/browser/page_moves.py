@@ -1,0 +1,120 @@
+"""What a person does on the play page that the kernel must answer, each move followed by
+a wait that follows progress (tests/browser/progress.py) until the page shows the answer:
+the language switched, a tab shown, a card of the Deck tab picked.
+
+A click on something the kernel has not drawn yet would wait with Playwright's own
+deadline (a fixed time); a read right after a move would see the page before the kernel
+answered it. Here each move first waits, following progress, for what it acts on, and
+then for the page to show that the kernel took it:
+
+- :func:`switch_lang`: the language's button clicked; done when the tabs' titles are in
+  that language (the kernel renames them);
+- :func:`show_tab`: a tab clicked by its exact title (not a title that merely contains
+  it: "Game" is in "New game"); done when it is the tab shown;
+- :func:`select_card`: on the Deck tab, a search typed, the card picked by its id once the
+  list shows only what the search finds (a pick by place in a list that is still being
+  narrowed picks another card), done when the card's heading names it; returns the
+  card's count box.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+from progress import follow, follow_expect
+
+from verlies import i18n
+
+__all__ = [
+    "EDITOR",
+    "count_box",
+    "select_card",
+    "show_tab",
+    "show_title",
+    "switch_lang",
+    "tab",
+]
+
+#: The Deck tab's editor.
+EDITOR = ".verlies-deck-editor"
+
+_CURRENT_JS = """
+() => { const t = document.querySelector('.vl-tabs .lm-TabBar-tab.lm-mod-current');
+        return t ? t.textContent.trim() : null; }
+"""
+_TITLES_JS = """
+() => Array.from(document.querySelectorAll('.vl-tabs .lm-TabBar-tab'))
+  .map((t) => t.textContent.trim())
+"""
+
+
+def tab(page: Page, title: str) -> Locator:
+    """The page's tab titled exactly ``title``."""
+    return page.locator(".vl-tabs .lm-TabBar-tab").filter(
+        has=page.locator(f".lm-TabBar-tabLabel:text-is('{title}')")
+    )
+
+
+def switch_lang(page: Page, lang: str, *, server: Any = None) -> None:
+    """Click the language switch's ``lang`` button; wait until the tabs are titled in
+    ``lang`` (the kernel's answer: the game's tab first)."""
+    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    first = i18n.text("page.tab_play", lang)
+    follow(
+        page,
+        lambda: (page.evaluate(_TITLES_JS) or [None])[0] == first,
+        f"the tabs titled in {lang}",
+        server=server,
+    )
+
+
+def show_tab(page: Page, key: str, lang: str, *, server: Any = None) -> None:
+    """Show the tab whose title is the text ``key`` in ``lang`` (:func:`show_title`)."""
+    show_title(page, i18n.text(key, lang), server=server)
+
+
+def show_title(page: Page, title: str, *, server: Any = None) -> None:
+    """Show the tab titled ``title``: wait for it, click it, wait until it is the tab
+    shown."""
+    wanted = tab(page, title)
+    follow(page, lambda: wanted.count() == 1, f"the tab {title!r}", server=server)
+    wanted.click()
+    follow(
+        page,
+        lambda: page.evaluate(_CURRENT_JS) == title,
+        f"the tab {title!r} shown",
+        server=server,
+    )
+
+
+def count_box(page: Page, lang: str) -> Locator:
+    """The picked card's count box in the Deck tab's editor (its label in ``lang``)."""
+    label = i18n.text("editor.count", lang)
+    return page.locator(f"{EDITOR} .widget-inline-hbox:has(> label:text-is('{label}')) input")
+
+
+def select_card(
+    page: Page, card: str, lang: str, *, search: str, found: int, server: Any = None
+) -> Locator:
+    """On the Deck tab (shown here): ``search`` typed into the editor's search box; once
+    the card list holds the ``found`` cards it finds, ``card`` (an id) picked by its label;
+    done when the card's heading names it. The card's count box."""
+    show_tab(page, "page.tab_deck", lang, server=server)
+    label = i18n.text("editor.search", lang)
+    box = page.locator(f"{EDITOR} .widget-text:has(> label:text-is('{label}')) input")
+    follow(page, lambda: box.count() == 1, "the editor's search box", server=server)
+    box.fill(search)
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    picked: list[str] = []
+
+    def narrowed() -> bool:
+        labels: list[str] = card_list.locator("option").evaluate_all("os => os.map(o => o.label)")
+        mine = [x for x in labels if x.replace("\xa0", " ").startswith(f"{card} · ")]
+        picked[:] = mine
+        return len(labels) == found and len(mine) == 1
+
+    follow(page, narrowed, f"the {found} cards {search!r} finds, {card} among them", server=server)
+    card_list.select_option(label=picked[0])
+    follow_expect(page.locator(f"{EDITOR} h4 code"), server=server).to_have_text(card)
+    return count_box(page, lang)
