@@ -125,6 +125,46 @@ def test_the_manager_counts_connections_and_ends_only_the_abandoned(
     assert sorted(km._kernels) == ["flaky", "reader"]
 
 
+def test_a_page_still_fetching_its_scripts_keeps_its_kernel_a_lone_get_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a machine at load 50-75 a browser took minutes between the page's HTML and its
+    websocket: every request of the browser the kernel was handed to is progress."""
+    from verlies.serve import routes
+
+    km, ended = _manager(monkeypatch)
+    clock = [1000.0]
+    monkeypatch.setattr("verlies.serve.kernels.time.monotonic", lambda: clock[0])
+    browsers = {"slow": "a" * 32, "script": "b" * 32}
+    try:
+        for kid, browser in browsers.items():
+            km._kernels[kid] = _Kernel()
+            km._kernel_connections[kid] = 0
+            routes.own(kid, browser)
+        routes.note_request("c" * 32, clock[0])  # a browser owning no kernel: not kept
+        assert "c" * 32 not in routes._STATE.asked
+
+        def cull() -> None:
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                for kid in list(km._kernels):
+                    pool.submit(asyncio.run, km.cull_kernel_if_idle(kid)).result()
+
+        cull()  # the clock of each starts: out of the pool now
+        for _ in range(12):  # five minutes of a script every 25 s
+            clock[0] += 25.0
+            routes.note_request(browsers["slow"], clock[0])
+            cull()
+        assert ended == ["script"]
+        assert routes.last_request("slow") == clock[0]
+        clock[0] += 61.0  # it stops asking and never connects: it ends too
+        cull()
+        assert ended == ["script", "slow"]
+    finally:
+        for kid in browsers:
+            routes.forget(kid)
+    assert routes.last_request("slow") is None and browsers["slow"] not in routes._STATE.asked
+
+
 def test_the_banners_words_file_is_the_i18n_words() -> None:
     # Rewrite with `.venv/bin/python -m verlies.serve.banner_words` after changing them.
     assert banner_words.WORDS_FILE.read_text(encoding="utf-8") == banner_words.words_json()

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextvars
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -185,6 +186,7 @@ class _Noting(httputil.HTTPMessageDelegate):
     ) -> Any:
         self.query = urlsplit(getattr(start_line, "path", "") or "").query
         self.browser = routes.browser_of(headers)
+        routes.note_request(self.browser, time.monotonic())  # a page loading is progress
         return self.inner.headers_received(start_line, headers)
 
     def data_received(self, chunk: bytes) -> Any:

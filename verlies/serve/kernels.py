@@ -21,7 +21,9 @@ Lifetimes follow the page's connection, not idleness (docs/serving.md, "Lifetime
   again (a reload of the same page, a network blip);
 - a kernel handed to a page that never connected (a script's ``GET``, a reload while the
   page loaded) ends ``unconnected_timeout`` seconds (60) after it last worked (rendering
-  the notebook is work: a page still streaming is not ended);
+  the notebook is work: a page still streaming is not ended) and after its browser last
+  asked the server anything (a page still fetching its scripts on a busy machine is
+  coming, however slowly: a script's lone ``GET`` asks nothing more);
 - checked every ``cull_interval`` (binder/voila.json: 10 s). jupyter_server's idle culler
   (``cull_idle_timeout``) decides only where asked: a connected kernel with
   ``cull_connected`` on (binder/voila.json: off), a kernel whose timeout here is 0.
@@ -362,6 +364,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
             last = None
         since = self._first_unpooled.setdefault(kernel_id, now)
         quiet = (utcnow() - last).total_seconds() if last is not None else now - since
+        asked = routes.last_request(kernel_id)
+        if asked is not None:  # its browser still fetching the page's scripts: not quiet
+            quiet = min(quiet, now - asked)
         alone = self._alone_since.get(kernel_id)
         return Lifetime(
             connections=self.connections(kernel_id),

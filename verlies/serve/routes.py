@@ -69,6 +69,8 @@ class _State:
     active: bool = False
     #: kernel id -> the browser (cookie value) its page was served to
     owners: dict[str, str] = field(default_factory=dict)
+    #: browser -> when it last asked anything (monotonic): only browsers owning a kernel
+    asked: dict[str, float] = field(default_factory=dict)
 
 
 _STATE = _State()
@@ -111,6 +113,7 @@ def deactivate() -> None:
     """Turn it off again (tests); forgets every kernel's owner."""
     _STATE.active = False
     _owners().clear()
+    _STATE.asked.clear()
 
 
 def active() -> bool:
@@ -128,7 +131,24 @@ def own(kernel_id: str, browser: str) -> None:
 
 def forget(kernel_id: str) -> None:
     """``kernel_id`` ended."""
-    _owners().pop(kernel_id, None)
+    browser = _owners().pop(kernel_id, None)
+    if browser is not None and browser not in _owners().values():
+        _STATE.asked.pop(browser, None)
+
+
+def note_request(browser: str | None, now: float) -> None:
+    """``browser`` asked the server something at ``now`` (monotonic). Kept only for a
+    browser owning a kernel (at most the kernel cap of them): a page still loading its
+    scripts is coming, however slowly a busy machine serves them."""
+    if browser is not None and browser in _owners().values():
+        _STATE.asked[browser] = now
+
+
+def last_request(kernel_id: str) -> float | None:
+    """When the browser ``kernel_id``'s page was served to last asked anything (None:
+    not since it got the kernel, or no owner known)."""
+    browser = _owners().get(kernel_id)
+    return None if browser is None else _STATE.asked.get(browser)
 
 
 def owner(kernel_id: str) -> str | None:
