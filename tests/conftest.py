@@ -515,6 +515,13 @@ def start_voila(server_factory: ServerFactory) -> Callable[..., ServerProcess]:
     return start
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _module_outside_playwrights_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The same as :func:`_outside_playwrights_loop` for a module's own fixtures (a view
+    built once for the module hands its calls to the loop running when it was built)."""
+    yield from _without_leaked_loop(request)
+
+
 @pytest.fixture(autouse=True)
 def _outside_playwrights_loop(request: pytest.FixtureRequest) -> Iterator[None]:
     """A test outside tests/browser runs with no event loop marked running on its thread.
@@ -526,6 +533,10 @@ def _outside_playwrights_loop(request: pytest.FixtureRequest) -> Iterator[None]:
     ran them ("0 of 16 games"); ``asyncio.run`` refused to start. In a kernel the loop is
     ipykernel's and runs; here the mark is taken off for the test and put back after.
     """
+    yield from _without_leaked_loop(request)
+
+
+def _without_leaked_loop(request: pytest.FixtureRequest) -> Iterator[None]:
     if "browser" in request.node.path.parts:
         yield
         return

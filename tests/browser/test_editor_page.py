@@ -251,12 +251,21 @@ def test_bad_card_edit_changes_nothing_good_edit_changes_the_next_card(
     follow_expect(editor_button(page, "Apply to the current game")).to_be_disabled()
     follow_expect(editor_button(page, "Apply to new games")).to_be_disabled()
     assert state(page)["step"] == "0" and state(page)["history"] == "0"
-    # the card itself is unchanged: choose another card and come back
+    # the card itself is unchanged, and what was typed is not lost: another card shows its
+    # own text; back on this one, the refused text comes back with its error (issue 38)
+    choose_card(page, "raum-gold-02")
+    follow_expect(card_text_area(page)).to_have_value("W6 Gold.")
+    choose_card(page, CARD)
+    follow_expect(card_text_area(page)).to_have_value(BAD_TEXT)
+    follow_expect(error).to_contain_text(f"card '{CARD}', line 1, column 17")
+    follow_expect(page.locator(EDITOR)).to_contain_text("No differences from the default deck.")
+    # the card's own text typed again is accepted: the refused one is gone
+    type_card_text(page, "5 Gold.")
+    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
     choose_card(page, "raum-gold-02")
     follow_expect(card_text_area(page)).to_have_value("W6 Gold.")
     choose_card(page, CARD)
     follow_expect(card_text_area(page)).to_have_value("5 Gold.")
-    follow_expect(page.locator(f"{EDITOR} .verlies-ok")).to_have_text("✓ ok")
 
     # -- 2. a valid text, applied to the current game as an undoable step --------------------
     type_card_text(page, GOOD_TEXT)

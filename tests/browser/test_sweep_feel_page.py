@@ -19,7 +19,7 @@ from test_deck_sweep import _PLOT_TEXTS_JS, _POINTS_JS, _open_card, _options
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim.sweep import FEEL_CURVES, Tweak, sweep
-from verlies.ui.deck.sweep_view import _value
+from verlies.ui.deck.sweep_words import value_text
 
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
@@ -93,7 +93,7 @@ def test_the_sweep_lists_and_draws_the_game_feel_figures(
         for width, key in zip(each_width(page), (*CHOSEN, CHOSEN[0]), strict=True):
             shown = _options(quantity)
             assert shown[-len(FEEL_CURVES) :] == _names(lang), (lang, width)
-            want = [_value(key, est, lang) for est, _, _ in lab.curve_ci(key)]
+            want = [value_text(key, est, lang) for est, _, _ in lab.curve_ci(key)]
             _choose(page, key, lang, want, server)
             page.locator(".vl-sweep-plot").scroll_into_view_if_needed()
             follow(

@@ -12,10 +12,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import select_card, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import browser_known, kill_kernel
-from test_sweep_reload import _deck_tab, _select_purse
+from test_sweep_reload import CARD
 
 from verlies import i18n
 
@@ -33,8 +34,8 @@ def test_a_sweep_killed_under_way_comes_back_interrupted_and_continues(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{LANG.upper()}')")
-    _select_purse(page, server, LANG)
+    switch_lang(page, LANG, server=server)
+    select_card(page, CARD, LANG, search=CARD, found=1, server=server)
     for name, value in (("from", VALUES[0]), ("to", VALUES[-1]), ("games", GAMES)):
         box = page.locator(f".vl-sweep-{name} input")
         box.fill(str(value))
@@ -57,7 +58,7 @@ def test_a_sweep_killed_under_way_comes_back_interrupted_and_continues(
 
     open_page(page, None, server=server)  # the reload: a new kernel, the same browser
     browser_known(page, server)
-    _deck_tab(page, LANG)
+    show_tab(page, "page.tab_deck", LANG, server=server)
     words = i18n.text("sweep.interrupted", LANG, n=0, m=len(VALUES))
     head = words.split("0")[0]  # "Interrupted after "
     follow_expect(status).to_contain_text(head)
