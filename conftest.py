@@ -1,4 +1,4 @@
-"""How ``./run test`` shares the tests between its pytest-xdist workers (three).
+"""How ``./run test`` shares the tests between its pytest-xdist workers (four).
 
 A unit of work runs whole in one worker, one test after another: each test module or
 notebook (nbval runs a notebook's cells in order in one kernel; a module's fixtures, such as
@@ -59,6 +59,7 @@ pytest_plugins = ("nbval.plugin",)
 #: Modules that take a minute or more (the module totals of a fresh-clone run's
 #: ``--durations=0``): handed out first, the longest first.
 LONGEST = (
+    "tests/browser/test_load.py",
     "tests/sim/test_compiled_engine.py",
     "tests/browser/test_serving.py",
     "tests/sim/test_sim_stats.py",
@@ -67,7 +68,10 @@ LONGEST = (
     "tests/browser/test_progress.py",
     "tests/browser/test_deck_sweep.py",
     "tests/browser/test_balance_tab.py",
-    "tests/browser/test_load.py",
+    "tests/browser/test_deck_impact_reload.py",
+    "tests/browser/test_refused_edit_reload.py",
+    "tests/browser/test_sweep_interrupted.py",
+    "tests/browser/test_chart_bars_page.py",
     "tests/browser/test_shared_table_page.py",
     "tests/browser/test_designer.py",
     "tests/browser/test_play.py",
