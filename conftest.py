@@ -1,4 +1,4 @@
-"""How ``./run test`` shares the tests between its pytest-xdist workers (four).
+"""How ``./run test`` shares the tests between its pytest-xdist workers (three).
 
 A unit of work runs whole in one worker, one test after another: each test module or
 notebook (nbval runs a notebook's cells in order in one kernel; a module's fixtures, such as

@@ -518,8 +518,19 @@ def start_voila(server_factory: ServerFactory) -> Callable[..., ServerProcess]:
 @pytest.fixture(autouse=True, scope="module")
 def _module_outside_playwrights_loop(request: pytest.FixtureRequest) -> Iterator[None]:
     """The same as :func:`_outside_playwrights_loop` for a module's own fixtures (a view
-    built once for the module hands its calls to the loop running when it was built)."""
+    built once for the module hands its calls to the loop running when it was built).
+    After the module, worker processes a view's pool forked and never closed are ended:
+    they inherit this process's open pipes (a Playwright driver's among them), and the
+    driver, never seeing its pipe close, kept the xdist worker's teardown waiting."""
     yield from _without_leaked_loop(request)
+    if "browser" not in request.node.path.parts:
+        import multiprocessing
+        from multiprocessing import popen_fork
+
+        for child in multiprocessing.active_children():
+            if type(getattr(child, "_popen", None)) is popen_fork.Popen:
+                child.terminate()
+                child.join(30)
 
 
 @pytest.fixture(autouse=True)

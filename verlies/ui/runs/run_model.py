@@ -26,7 +26,6 @@ other exception as the run that failed, the exception and where in verlies it wa
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import threading
 import time
 import traceback
@@ -116,11 +115,7 @@ class WorkerPool:
             return None
         with self._lock:
             if self._pool is None:
-                # forkserver, not fork (as verlies.sim.run's kept pool): forked workers
-                # would inherit the kernel's ZeroMQ sockets and any driver's pipe and hold
-                # them open for as long as they live
-                context = multiprocessing.get_context("forkserver")
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(max_workers=self.workers)
             return self._pool
 
     @property
