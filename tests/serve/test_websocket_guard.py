@@ -198,6 +198,44 @@ def test_malformed_frames_close_their_connection_only(guarded_server: ServerProc
     assert server_answers(server)
 
 
+def test_frames_after_the_server_closed_are_dropped_not_misread(
+    guarded_server: ServerProcess,
+) -> None:
+    """A client's frames that were on the way when the server closed its socket (here a
+    malformed frame; in life a killed or restarted kernel) are dropped. jupyter_server, left
+    alone, reads them as the legacy protocol once tornado has forgotten the subprotocol: a
+    v1 frame's offset count became a struct format of 8×10⁷ codes, 3.4 GB each."""
+    server = guarded_server
+    assert server.proc is not None
+    with server.rendering("/") as page:
+        kid = page.kernel_id or ""
+        before = rss_mb(server.proc.pid)
+        mark = server.log_mark()
+        burst = [(7).to_bytes(8, "little") + b"\x00" * 8]  # malformed: the server closes
+        burst += [client_frame("kernel_info_request", {}) for _ in range(20)]
+
+        async def send_burst() -> None:
+            from tornado.websocket import WebSocketClosedError
+
+            ws = await server.kernel_websocket(kid)
+            try:
+                for frame in burst:  # written before the server's close can arrive
+                    await ws.write_message(frame, binary=True)
+            except WebSocketClosedError:  # the server dropped the socket: read the log
+                pass
+            while await asyncio.wait_for(ws.read_message(), 120) is not None:
+                pass
+
+        run(send_burst())
+        assert server_answers(server)
+        log = server.log_text()[mark:]
+        assert log.count("a malformed v1 frame") == 1, server.log_tail()
+        assert "struct.error" not in log and "MemoryError" not in log, server.log_tail()
+        grown = rss_mb(server.proc.pid) - before
+        assert grown < 150, (before, grown)
+        assert server.websocket_send(kid, 16) == "reply"
+
+
 def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(
     guarded_server: ServerProcess,
 ) -> None:
