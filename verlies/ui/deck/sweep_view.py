@@ -30,6 +30,7 @@ from verlies.ui.deck.sweep_model import (
     SPREAD,
     WIN,
     GridTweak,
+    KeptFigures,
     PairTweak,
     Point,
     SweepRun,
@@ -465,45 +466,20 @@ class SweepPanel(RunPanel):
         for listener in list(self.done_listeners):
             listener()
 
-    def restore(
-        self,
-        deck: Deck,
-        tweak: Tweak,
-        values: list[int],
-        refused: list[int],
-        figures: dict[str, list[Point]],
-        *,
-        status: str = "done",
-        done: int = 0,
-        total: int = 0,
-        quantity: str | None = None,
-        games: int = 0,
-        players: int = 4,
-    ) -> bool:
+    def restore_figures(self, deck: Deck, figs: KeptFigures) -> bool:
         """A sweep kept by the workspace shown again (its curve, table or heat map from its
-        kept figures, ``quantity`` shown if given; "now" or out of date against the draft
-        as it is). False: a sweep is running here (its own result wins) or the deck refuses
-        a value now."""
+        kept figures, the curve it showed when kept, if any; "now" or out of date against
+        the draft as it is). False: a sweep is running here (its own result wins) or the
+        deck refuses a value now."""
         if self.run.running:
             return False
         self._note = None
         try:
-            self.run.restore(
-                deck,
-                tweak,
-                values,
-                refused,
-                figures,
-                status=status,
-                done=done,
-                total=total,
-                games=games,
-                players=players,
-            )
+            self.run.restore_figures(deck, figs)
         except VerliesError:
             return False
-        if quantity is not None:
-            self._offer_quantities(quantity)
+        if figs.quantity is not None:
+            self._offer_quantities(figs.quantity)
         self._offer_picks()
         self._draw()
         return True
