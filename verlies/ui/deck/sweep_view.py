@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import TypedDict
 
 import ipywidgets as widgets
 
@@ -24,6 +25,7 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import Tweak
+from verlies.ui.core.said import error_words
 from verlies.ui.core.theme import SWEEP_CSS
 from verlies.ui.deck.sweep_model import (
     CHARACTER_VALUES,
@@ -57,6 +59,12 @@ __all__ = ["CSS", "SweepPanel", "sweep_figure", "sweep_lines"]
 CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
 
 
+class _Callbacks(TypedDict):
+    on_update: Callable[[SweepRun], None]
+    on_done: Callable[[SweepRun], None]
+    on_start: Callable[[SweepRun], None]
+
+
 class SweepPanel(RunPanel):
     """``get_draft()`` the editor's draft, ``get_selected()`` its selected (kind, id),
     ``set_draft(deck)`` makes a deck the editor's draft."""
@@ -69,12 +77,12 @@ class SweepPanel(RunPanel):
         lang: str = "de",
         workers: int | None = None,
     ) -> None:
-        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        RunPanel.__init__(self)  # the run's life, status line, language, throttle
         self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
         self.lang = lang
         self.run = SweepRun(workers)
-        #: Called on the kernel's loop when a sweep ends (the workspace keeps it).
-        self.done_listeners: list[Callable[[], None]] = []
+        # done_listeners (RunPanel's): told on the kernel's loop when a sweep ended, not
+        # failed (the workspace keeps it).
         #: Called on the kernel's loop as a sweep's games come, throttled (the workspace
         #: keeps its finished points: a reload or a dead kernel does not lose them).
         self.update_listeners: list[Callable[[], None]] = []
@@ -108,8 +116,7 @@ class SweepPanel(RunPanel):
         self.quantity.observe(lambda _c: self._draw(), "value")
         self.start_button = W.Button(button_style="primary", icon="line-chart")
         self.cancel_button = W.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self._wire(self.start_button, self.cancel_button, self.start)
         self.pick = W.Dropdown(options=[])
         self.take_button = W.Button(icon="check", disabled=True)
         self.take_button.on_click(lambda _b: self.take())
@@ -190,8 +197,11 @@ class SweepPanel(RunPanel):
         self.widget.add_class("vl-panel")
         self.widget.add_class("vl-sweep")
 
-    def set_lang(self, lang: str) -> None:
-        self.lang = lang
+    def _run_of(self) -> SweepRun:
+        return self.run
+
+    def _say_words(self) -> None:
+        lang = self.lang
         self.title.value = f"<h4>{html.escape(WORDS('title', lang))}</h4>"
         self.intro.value = f"<small>{html.escape(WORDS('intro', lang))}</small>"
         for label, key in zip(self.labels, self._names, strict=True):
@@ -201,11 +211,16 @@ class SweepPanel(RunPanel):
         self.cancel_button.description = WORDS("cancel", lang)
         self.take_button.description = WORDS("make_draft", lang)
         self.shower.set_lang(lang)
+
+    def _say_run_again(self) -> None:
+        """The card's numbers, the quantities, the picks and the sweep (its progress, a
+        failure, its curve) in the new language; then a refusal kept (RunPanel's)."""
         self._key = None
         self.card_selected()
         self._offer_quantities()
         self._offer_picks()
         self._draw()
+        self._say_status_again()
 
     # ---- the selected card ---------------------------------------------------------------
 
@@ -385,9 +400,7 @@ class SweepPanel(RunPanel):
                     (int(self.low2.value), int(self.high2.value)),
                     other=str(self.card2.value or ""),
                     games=int(self.games.value),
-                    on_update=self._hand.wrap(self._update),
-                    on_done=self._hand.wrap(self._done),
-                    on_start=self._hand.wrap(self._started),
+                    **self._run_callbacks(),
                 )
                 return
             tweak = self._tweak()
@@ -395,7 +408,7 @@ class SweepPanel(RunPanel):
                 return
             self._sweep_one(tweak)
         except VerliesError as e:
-            self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+            self._refused(e)
 
     def _sweep_one(self, tweak: Tweak) -> None:
         """Sweep one number: the last sweep extended when it is of the same number, draft
@@ -403,27 +416,43 @@ class SweepPanel(RunPanel):
         panel says which, and why the last one's points are not reused."""
         draft, games = self.get_draft(), int(self.games.value)
         low, high = int(self.low.value), int(self.high.value)
-        up, done = self._hand.wrap(self._update), self._hand.wrap(self._done)
-        go = self._hand.wrap(self._started)
         why = self.run.can_extend(draft, tweak, games)
         self._note = None
         if why is None:
             was = set(self.run.complete())
-            played = self.run.extend(low, high, on_update=up, on_done=done, on_start=go)
+            played = self.run.extend(low, high, **self._run_callbacks())
             kept = len(was & set(self.run.values))
             self._note = ("extended", {"kept": kept, "played": played, "games": games})
+            self._forget_status()  # played or not, this Sweep says its own words
             self._offer_picks()
             self._draw()
             return
         if why in ("no_extend.games", "no_extend.old"):
             self._note = (why, {"was": self.run.games, "now": games})
-        self.run.start(
-            draft, tweak, low, high, games=games, on_update=up, on_done=done, on_start=go
-        )
+        self.run.start(draft, tweak, low, high, games=games, **self._run_callbacks())
+
+    def _run_callbacks(self) -> _Callbacks:
+        """A sweep's news, end (RunPanel's, handed to the kernel's loop) and start."""
+        on_update, on_done = self._callbacks()
+        go = self._hand.wrap(self._started)
+        return _Callbacks(on_update=on_update, on_done=on_done, on_start=go)
+
+    def _refused(self, error: VerliesError) -> None:
+        """A sweep that did not start (a range, a value the deck refuses): in red beside
+        the bar until Sweep, Continue or a point taken says something else; said again
+        in a new language (RunPanel's refusal)."""
+        said = error_words(error)
+        self._say_refused(lambda lang: WORDS("error", lang, msg=said(lang)))
+
+    def _say_refused(self, words: Callable[[str], str]) -> None:
+        RunPanel._say_refused(self, words)
+        self.bar.widget.layout.display = None  # the row is hidden before a first sweep
 
     def _started(self, run: SweepRun) -> None:
-        """The range is good and the sweep begins (before its first update)."""
-        self.start_button.disabled, self.cancel_button.disabled = True, False
+        """The range is good and the sweep begins (before its first update; called where
+        Sweep was pressed, on the kernel's loop)."""
+        self._running(True)
+        self._forget_status()  # a refusal before this start is over
         self._offer_picks()
         self.take_button.disabled = True
         self._draw()
@@ -441,7 +470,8 @@ class SweepPanel(RunPanel):
         if keep in run.values:
             self.pick.value = keep
 
-    def _update(self, _run: SweepRun) -> None:
+    def _progress(self, _run: SweepRun) -> None:
+        """A sweep's news (throttled): the curve so far, and the workspace keeps it."""
         if self._due():
             self._draw()
             for listener in list(self.update_listeners):
@@ -451,20 +481,17 @@ class SweepPanel(RunPanel):
         """Continue a sweep given back half-run: the values it is missing, same seeds."""
         self._note = None
         try:
-            self.run.resume(
-                on_update=self._hand.wrap(self._update),
-                on_done=self._hand.wrap(self._done),
-                on_start=self._hand.wrap(self._started),
-            )
+            self.run.resume(**self._run_callbacks())
         except VerliesError as e:
-            self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+            self._refused(e)
+            return
         self._draw()
 
-    def _done(self, _run: SweepRun) -> None:
-        self.start_button.disabled, self.cancel_button.disabled = False, True
+    def _finished(self, run: SweepRun) -> bool:
+        """The sweep's end drawn (its curve, or its failure beside the bar); a sweep that
+        did not fail is told to the done listeners (the workspace keeps it)."""
         self._draw()
-        for listener in list(self.done_listeners):
-            listener()
+        return run.status != "failed"
 
     def restore_figures(self, deck: Deck, figs: KeptFigures) -> bool:
         """A sweep kept by the workspace shown again (its curve, table or heat map from its
@@ -519,6 +546,7 @@ class SweepPanel(RunPanel):
         if value is None or tweak is None or self.run.deck is None or self.stale():
             return False
         swept = self.run.deck
+        self._forget_status()  # what the panel says now is the point taken
         self.set_draft(self.run.deck_at(int(value)))
         lang = self.lang
         if isinstance(tweak, GridTweak):
@@ -593,7 +621,9 @@ class SweepPanel(RunPanel):
             else:
                 refused = ", ".join(str(v) for v in run.refused)
             words += " " + WORDS("refused", lang, values=refused)
-        if run.status == "failed":
+        if self._say_status_again():
+            self.bar.show_run(run, None)  # a refusal since the last sweep stays
+        elif run.status == "failed":
             self.bar.fail(words)
         else:
             self.bar.show_run(run, words)

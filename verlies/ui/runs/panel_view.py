@@ -334,6 +334,10 @@ class RunPanel(Worded):
         self._set_status(key, **kw)
         return True
 
+    def _forget_status(self) -> None:
+        """No status line or refusal kept (what the panel says next is its own)."""
+        self._status = self._refusal = None
+
     def _show_failure(self, run: BackgroundRun) -> None:
         """``run``'s failure in words (in red) as the status line, in the panel's language;
         no status is kept (the run's words are said again from the run)."""
