@@ -50,6 +50,7 @@ from verlies.ui.deck.sweep_words import (
     sweep_lines,
     tick_text,
     value_text,
+    x_words,
     y_label,
 )
 from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
@@ -579,17 +580,6 @@ class SweepPanel(RunPanel):
             self.plot_box.children = [self._plot.widget]
         return self._plot
 
-    def _x_label(self, tweak: Tweak) -> str:
-        lang = self.lang
-        if isinstance(tweak, PairTweak):
-            return WORDS(
-                "x_pair",
-                lang,
-                what=i18n.text(f"card.attr.{tweak.field}", lang),
-                gives=i18n.text(f"card.attr.{tweak.gives}", lang),
-            )
-        return self._field_words(tweak.field, tweak.kind == "character")
-
     def _caption(self, stale: bool, quantity: str) -> str:
         run, lang = self.run, self.lang
         deck, tweak = run.deck, run.tweak
@@ -660,7 +650,7 @@ class SweepPanel(RunPanel):
             labels,
             lambda x: tick_text(q, x, lang),
             now,
-            self._x_label(tweak),
+            x_words(tweak, self.lang),
             y_name,
             now_text,
             stale,
@@ -681,7 +671,7 @@ class SweepPanel(RunPanel):
         esc = html.escape
         spread = q == SPREAD
         cols = [
-            esc(self._x_label(tweak)),
+            esc(x_words(tweak, self.lang)),
             esc(quantity_words(q, self.run.deck, lang)),
             esc(WORDS("col.interval", lang)),
             esc(WORDS("col.games", lang)),
