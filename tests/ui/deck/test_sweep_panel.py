@@ -422,3 +422,41 @@ def test_the_panel_shows_two_numbers_as_a_heat_map_and_takes_a_cell(lang: str) -
     assert re.search(r"class='vl-heat-now'[^>]*data-a='5' data-b='1'>", panel.heat.value)
     assert len(re.findall(r"class='vl-heat-now'", panel.heat.value)) == 1
     panel.run.close()
+
+
+def test_a_refused_range_stays_said_in_the_pages_language_until_a_sweep_starts() -> None:
+    """RunPanel's run life (issue 39): a range refused before any game is said in red,
+    again in a new language; Sweep then turns Start off and Cancel on until the end, and
+    the refusal is gone from both languages."""
+    from verlies.ui.deck.editor_view import DeckEditor
+
+    ed = DeckEditor(Deck.default(), lang="de")
+    panel = ed.sweep
+    panel.run.workers = 1
+    ended: list[str] = []
+    panel.done_listeners.append(lambda: ended.append(panel.run.status))
+
+    def said() -> str:
+        return text_of(panel.status).strip()
+
+    ed.select(*PURSE)
+    assert panel.status.value == ""  # nothing said before a first sweep
+    panel.low.value, panel.high.value = 3, 2
+    panel.start_button.click()
+    assert not panel.run.running and panel.run.tweak is None and ended == []
+    assert panel.bar.visible and "vl-panel-failed" in panel.status.value
+    assert said().startswith("Nicht durchgespielt: ")
+    assert "3–2" in said()
+    ed.set_lang("en")
+    assert said().startswith("Not swept: ") and "3–2" in said()
+    panel.low.value, panel.high.value, panel.games.value = 1, 1, 2
+    panel.start_button.click()
+    assert panel.start_button.disabled and not panel.cancel_button.disabled
+    assert panel.run.wait(600)  # its news and end drawn here (no loop runs in a test)
+    assert not panel.start_button.disabled and panel.cancel_button.disabled
+    assert ended == ["done"] and "vl-panel-failed" not in panel.status.value
+    assert said() == panel.run.progress_text("en")
+    ed.set_lang("de")
+    assert "Nicht durchgespielt" not in said()
+    assert said() == panel.run.progress_text("de")
+    panel.run.close()

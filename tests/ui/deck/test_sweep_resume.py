@@ -49,18 +49,7 @@ def _half(deck: Deck) -> dict[str, Any]:
 def _back(data: dict[str, Any], deck: Deck) -> SweepRun:
     figs = sweep_figures(data, deck)
     run = SweepRun(workers=1)
-    run.restore(
-        deck,
-        figs.tweak,
-        figs.values,
-        figs.refused,
-        figs.figures,
-        status=figs.status,
-        done=figs.done,
-        total=figs.total,
-        games=figs.games,
-        players=figs.players,
-    )
+    run.restore_figures(deck, figs)
     return run
 
 

@@ -36,15 +36,7 @@ def _restored(run: SweepRun) -> SweepRun:
     deck = Deck.default()
     figs = sweep_figures(json.loads(json.dumps(sweep_data(run))), deck)
     back = SweepRun(workers=1)
-    back.restore(
-        deck,
-        figs.tweak,
-        figs.values,
-        figs.refused,
-        figs.figures,
-        games=figs.games,
-        players=figs.players,
-    )
+    back.restore_figures(deck, figs)
     return back
 
 

@@ -20,11 +20,11 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from verlies.errors import VerliesError, WordedError
+from verlies.errors import VerliesError
 from verlies.ui.balance.suggest_model import SuggestError, SuggestRun
 from verlies.ui.core.said import error_words
 from verlies.ui.core.theme import SUGGEST_CSS
-from verlies.ui.runs.panel_view import PanelParts, RunPanel, failed_html
+from verlies.ui.runs.panel_view import PanelParts, RunPanel
 
 if TYPE_CHECKING:
     from verlies.deck import Deck
@@ -48,14 +48,14 @@ class SuggestPanel(RunPanel):
         executor: Callable[[], Any] | None = None,
         set_draft: Callable[[Deck], None] | None = None,
     ) -> None:
-        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        RunPanel.__init__(self)  # the run's life, status line, language, stale mark
         import ipywidgets as widgets
 
         self.get_draft, self.set_draft = get_draft, set_draft
         self.lang = lang
         self.run = SuggestRun(executor)
-        #: Called after a search ended and was drawn (the workspace keeps its answer).
-        self.done_listeners: list[Callable[[], None]] = []
+        # done_listeners (RunPanel's): told after a search ended with an answer and it was
+        # drawn (the workspace keeps the answer).
         self.targets = widgets.Textarea(value=self.run.targets, rows=3)
         self.moves = widgets.Textarea(value=self.run.moves, rows=3)
         self.games = widgets.BoundedIntText(value=self.run.games, min=8, max=1_000_000, step=8)
@@ -70,8 +70,7 @@ class SuggestPanel(RunPanel):
         self.rerun_button.layout.display = "none"
         self.rerun_button.on_click(lambda _b: self.rerun())
         self._rerun_move = ""
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.cancel())
+        self._wire(self.start_button, self.cancel_button, self.start)
         self.apply_button.on_click(lambda _b: self.apply())
         for w, cls in (
             (self.start_button, "vl-suggest-start"),
@@ -99,14 +98,15 @@ class SuggestPanel(RunPanel):
         after = widgets.HBox([self.rerun_button, self.apply_button])
         after.add_class("vl-panel-buttons")
         after.add_class("vl-suggest-buttons")
-        self._error: SuggestError | WordedError | None = None  # said again on a switch
         #: What "Make it the draft" said, as words of a language (said again on a switch).
         self._applied: Callable[[str], str] | None = None
         self.widget = parts.widget("suggest", CSS, after, self.apply_status)
         self.set_lang(lang)
 
-    def set_lang(self, lang: str) -> None:
-        self.lang = lang
+    def _run_of(self) -> SuggestRun:
+        return self.run
+
+    def _say_words(self) -> None:
         self.heading.value = html.escape(self._t("suggest.title"))
         self.intro.value = f"<p>{html.escape(self._t('suggest.intro'))}</p>"
         for label, key in zip(
@@ -118,23 +118,16 @@ class SuggestPanel(RunPanel):
         self.apply_button.description = self._t("suggest.apply")
         if self._rerun_move:
             self.rerun_button.description = self._t("suggest.rerun", move=self._rerun_move)
-        if self._error is not None:
-            self._show_error(self._error)
-        elif not self._say_status_again() and self.run.status == "failed" and not self.run.running:
-            self.status.value = failed_html(self.run.error_text(self.lang) or "")
+
+    def _say_run_again(self) -> None:
+        """RunPanel's (the status line, a refused setting or the failure), then what
+        "Make it the draft" said, the search's progress and its answer."""
+        RunPanel._say_run_again(self)
         if self._applied is not None:
-            self.apply_status.value = html.escape(self._applied(lang))
+            self.apply_status.value = html.escape(self._applied(self.lang))
         self._show_progress(self.run)
         if not self.run.running:
             self._draw()
-
-    def _set_status(self, key: str, **kw: object) -> None:
-        self._error = None  # a status line replaces an error's words
-        super()._set_status(key, **kw)
-
-    def _show_error(self, err: SuggestError | WordedError) -> None:
-        self._error, self._status = err, None
-        self.status.value = failed_html(err.text_in(self.lang))
 
     # ---- actions -----------------------------------------------------------------------------
 
@@ -146,17 +139,19 @@ class SuggestPanel(RunPanel):
         run.games, run.trials = int(self.games.value), int(self.trials.value)
         run.seed = int(self.seed.value)
         self.apply_status.value, self._applied = "", None
+        on_update, on_done = self._callbacks()
         try:
             run.start(
                 self.get_draft(),
-                on_update=self._hand.wrap(self._show_progress),
-                on_done=self._hand.wrap(self._done),
+                on_update=on_update,
+                on_done=on_done,
                 on_start=self._hand.wrap(self._started),
             )
         except SuggestError as e:
-            self._show_error(e)  # nothing started; the answer it would replace goes
+            # nothing started; said in red (again in a new language until a search says
+            # its own status), and the answer it would replace goes
+            self._say_refused(e.text_in)
             self._clear()
-            return
 
     def _clear(self) -> None:
         """No answer shown (an input error, or a new search begins)."""
@@ -183,15 +178,11 @@ class SuggestPanel(RunPanel):
         """The settings are good and the search begins (before its first update)."""
         self._clear()
         self.bar.show(0, run.trials)
-        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._running(True)
         self._set_status("suggest.running")
         self._show_progress(run)
         if run.phase == "done":  # it ended (e.g. refused) before the lines above: its end wins
             self._done(run)
-
-    def cancel(self) -> None:
-        self.run.cancel()
-        self.cancel_button.disabled = True
 
     def apply(self) -> None:
         """Make the proposal the editor's draft (one undo step there)."""
@@ -208,6 +199,9 @@ class SuggestPanel(RunPanel):
         self.apply_status.value = html.escape(self._applied(self.lang))
 
     # ---- drawing -----------------------------------------------------------------------------
+
+    def _progress(self, run: SuggestRun) -> None:
+        self._show_progress(run)
 
     def _show_progress(self, run: SuggestRun) -> None:
         if run.phase not in ("search", "verify"):
@@ -325,22 +319,18 @@ class SuggestPanel(RunPanel):
         parts.append(f'<p class="vl-suggest-distance-note">{esc(note)}</p>')
         return parts
 
-    def _done(self, run: SuggestRun) -> None:
-        self.start_button.disabled, self.cancel_button.disabled = False, True
+    def _finished(self, run: SuggestRun) -> bool:
+        """The search's end: its failure (RunPanel's), or its status line and answer
+        (then the done listeners hear of it)."""
         self.bar.hide()
-        if run.status == "failed":
-            self._status, self._error = None, None
-            self.status.value = failed_html(run.error_text(self.lang) or "")
-            return
-        if run.result is None:
-            return
+        if not RunPanel._finished(self, run) or run.result is None:
+            return False
         if run.cancelled and run.result.verification is None:
             self._set_status("suggest.cancelled")
         else:
             self._set_status("suggest.done", seconds=run.seconds)
         self._draw()
-        for listener in self.done_listeners:
-            listener()
+        return True
 
     def show_kept(self, result: TuneResult, targets: str, moves: str) -> None:
         """An answer given back (the workspace, after a reload): drawn as a search's

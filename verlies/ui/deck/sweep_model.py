@@ -31,7 +31,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -51,6 +51,7 @@ __all__ = [
     "SPREAD",
     "WIN",
     "GridTweak",
+    "KeptFigures",
     "PairTweak",
     "Point",
     "SweepRun",
@@ -228,6 +229,33 @@ def points_of(res: SweepResult, quantity: str) -> list[Point]:
         if p.metrics.games and not math.isnan(est):
             got.append(Point(v, est, low, high, p.metrics.games))
     return got
+
+
+class KeptFigures(Protocol):
+    """A sweep kept and read back (the workspace's
+    :class:`~verlies.ui.workspace.sweep_kept.SweepFigures`): what
+    :meth:`SweepRun.restore_figures` draws again; the panel shows ``quantity`` again."""
+
+    @property
+    def tweak(self) -> Tweak: ...
+    @property
+    def values(self) -> list[int]: ...
+    @property
+    def refused(self) -> list[int]: ...
+    @property
+    def figures(self) -> dict[str, list[Point]]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def done(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def quantity(self) -> str | None: ...  # the curve shown when it was kept
 
 
 @dataclass(frozen=True)
@@ -446,6 +474,22 @@ class SweepRun(PooledRun):
         self.done, self.total = done, total
         self.games, self.players = games, players
         self._complete = {}
+
+    def restore_figures(self, deck: Deck, figs: KeptFigures) -> None:
+        """A kept sweep read back (``figs``, of the swept draft ``deck``) shown again:
+        :meth:`restore` with every figure it kept, how it ended and what it played."""
+        self.restore(
+            deck,
+            figs.tweak,
+            figs.values,
+            figs.refused,
+            figs.figures,
+            status=figs.status,
+            done=figs.done,
+            total=figs.total,
+            games=figs.games,
+            players=figs.players,
+        )
 
     def complete(self) -> list[int]:
         """The values whose games have all come (a sweep given back: the values it kept;

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import TypedDict
 
 import ipywidgets as widgets
 
@@ -24,12 +25,14 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.errors import VerliesError
 from verlies.sim.sweep import Tweak
+from verlies.ui.core.said import error_words
 from verlies.ui.core.theme import SWEEP_CSS
 from verlies.ui.deck.sweep_model import (
     CHARACTER_VALUES,
     SPREAD,
     WIN,
     GridTweak,
+    KeptFigures,
     PairTweak,
     Point,
     SweepRun,
@@ -47,6 +50,7 @@ from verlies.ui.deck.sweep_words import (
     sweep_lines,
     tick_text,
     value_text,
+    x_words,
     y_label,
 )
 from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
@@ -54,6 +58,12 @@ from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
 __all__ = ["CSS", "SweepPanel", "sweep_figure", "sweep_lines"]
 
 CSS = SWEEP_CSS  # the page's styles live in verlies.ui.core.theme
+
+
+class _Callbacks(TypedDict):
+    on_update: Callable[[SweepRun], None]
+    on_done: Callable[[SweepRun], None]
+    on_start: Callable[[SweepRun], None]
 
 
 class SweepPanel(RunPanel):
@@ -68,12 +78,12 @@ class SweepPanel(RunPanel):
         lang: str = "de",
         workers: int | None = None,
     ) -> None:
-        RunPanel.__init__(self)  # the handover to the kernel's loop, status, throttle
+        RunPanel.__init__(self)  # the run's life, status line, language, throttle
         self.get_draft, self.get_selected, self.set_draft = get_draft, get_selected, set_draft
         self.lang = lang
         self.run = SweepRun(workers)
-        #: Called on the kernel's loop when a sweep ends (the workspace keeps it).
-        self.done_listeners: list[Callable[[], None]] = []
+        # done_listeners (RunPanel's): told on the kernel's loop when a sweep ended, not
+        # failed (the workspace keeps it).
         #: Called on the kernel's loop as a sweep's games come, throttled (the workspace
         #: keeps its finished points: a reload or a dead kernel does not lose them).
         self.update_listeners: list[Callable[[], None]] = []
@@ -107,8 +117,7 @@ class SweepPanel(RunPanel):
         self.quantity.observe(lambda _c: self._draw(), "value")
         self.start_button = W.Button(button_style="primary", icon="line-chart")
         self.cancel_button = W.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button.on_click(lambda _b: self.run.cancel())
+        self._wire(self.start_button, self.cancel_button, self.start)
         self.pick = W.Dropdown(options=[])
         self.take_button = W.Button(icon="check", disabled=True)
         self.take_button.on_click(lambda _b: self.take())
@@ -189,8 +198,11 @@ class SweepPanel(RunPanel):
         self.widget.add_class("vl-panel")
         self.widget.add_class("vl-sweep")
 
-    def set_lang(self, lang: str) -> None:
-        self.lang = lang
+    def _run_of(self) -> SweepRun:
+        return self.run
+
+    def _say_words(self) -> None:
+        lang = self.lang
         self.title.value = f"<h4>{html.escape(WORDS('title', lang))}</h4>"
         self.intro.value = f"<small>{html.escape(WORDS('intro', lang))}</small>"
         for label, key in zip(self.labels, self._names, strict=True):
@@ -200,11 +212,16 @@ class SweepPanel(RunPanel):
         self.cancel_button.description = WORDS("cancel", lang)
         self.take_button.description = WORDS("make_draft", lang)
         self.shower.set_lang(lang)
+
+    def _say_run_again(self) -> None:
+        """The card's numbers, the quantities, the picks and the sweep (its progress, a
+        failure, its curve) in the new language; then a refusal kept (RunPanel's)."""
         self._key = None
         self.card_selected()
         self._offer_quantities()
         self._offer_picks()
         self._draw()
+        self._say_status_again()
 
     # ---- the selected card ---------------------------------------------------------------
 
@@ -384,9 +401,7 @@ class SweepPanel(RunPanel):
                     (int(self.low2.value), int(self.high2.value)),
                     other=str(self.card2.value or ""),
                     games=int(self.games.value),
-                    on_update=self._hand.wrap(self._update),
-                    on_done=self._hand.wrap(self._done),
-                    on_start=self._hand.wrap(self._started),
+                    **self._run_callbacks(),
                 )
                 return
             tweak = self._tweak()
@@ -394,7 +409,7 @@ class SweepPanel(RunPanel):
                 return
             self._sweep_one(tweak)
         except VerliesError as e:
-            self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+            self._refused(e)
 
     def _sweep_one(self, tweak: Tweak) -> None:
         """Sweep one number: the last sweep extended when it is of the same number, draft
@@ -402,27 +417,43 @@ class SweepPanel(RunPanel):
         panel says which, and why the last one's points are not reused."""
         draft, games = self.get_draft(), int(self.games.value)
         low, high = int(self.low.value), int(self.high.value)
-        up, done = self._hand.wrap(self._update), self._hand.wrap(self._done)
-        go = self._hand.wrap(self._started)
         why = self.run.can_extend(draft, tweak, games)
         self._note = None
         if why is None:
             was = set(self.run.complete())
-            played = self.run.extend(low, high, on_update=up, on_done=done, on_start=go)
+            played = self.run.extend(low, high, **self._run_callbacks())
             kept = len(was & set(self.run.values))
             self._note = ("extended", {"kept": kept, "played": played, "games": games})
+            self._forget_status()  # played or not, this Sweep says its own words
             self._offer_picks()
             self._draw()
             return
         if why in ("no_extend.games", "no_extend.old"):
             self._note = (why, {"was": self.run.games, "now": games})
-        self.run.start(
-            draft, tweak, low, high, games=games, on_update=up, on_done=done, on_start=go
-        )
+        self.run.start(draft, tweak, low, high, games=games, **self._run_callbacks())
+
+    def _run_callbacks(self) -> _Callbacks:
+        """A sweep's news, end (RunPanel's, handed to the kernel's loop) and start."""
+        on_update, on_done = self._callbacks()
+        go = self._hand.wrap(self._started)
+        return _Callbacks(on_update=on_update, on_done=on_done, on_start=go)
+
+    def _refused(self, error: VerliesError) -> None:
+        """A sweep that did not start (a range, a value the deck refuses): in red beside
+        the bar until Sweep, Continue or a point taken says something else; said again
+        in a new language (RunPanel's refusal)."""
+        said = error_words(error)
+        self._say_refused(lambda lang: WORDS("error", lang, msg=said(lang)))
+
+    def _say_refused(self, words: Callable[[str], str]) -> None:
+        RunPanel._say_refused(self, words)
+        self.bar.widget.layout.display = None  # the row is hidden before a first sweep
 
     def _started(self, run: SweepRun) -> None:
-        """The range is good and the sweep begins (before its first update)."""
-        self.start_button.disabled, self.cancel_button.disabled = True, False
+        """The range is good and the sweep begins (before its first update; called where
+        Sweep was pressed, on the kernel's loop)."""
+        self._running(True)
+        self._forget_status()  # a refusal before this start is over
         self._offer_picks()
         self.take_button.disabled = True
         self._draw()
@@ -440,7 +471,8 @@ class SweepPanel(RunPanel):
         if keep in run.values:
             self.pick.value = keep
 
-    def _update(self, _run: SweepRun) -> None:
+    def _progress(self, _run: SweepRun) -> None:
+        """A sweep's news (throttled): the curve so far, and the workspace keeps it."""
         if self._due():
             self._draw()
             for listener in list(self.update_listeners):
@@ -450,60 +482,32 @@ class SweepPanel(RunPanel):
         """Continue a sweep given back half-run: the values it is missing, same seeds."""
         self._note = None
         try:
-            self.run.resume(
-                on_update=self._hand.wrap(self._update),
-                on_done=self._hand.wrap(self._done),
-                on_start=self._hand.wrap(self._started),
-            )
+            self.run.resume(**self._run_callbacks())
         except VerliesError as e:
-            self.bar.fail(WORDS("error", self.lang, msg=str(e)))
+            self._refused(e)
+            return
         self._draw()
 
-    def _done(self, _run: SweepRun) -> None:
-        self.start_button.disabled, self.cancel_button.disabled = False, True
+    def _finished(self, run: SweepRun) -> bool:
+        """The sweep's end drawn (its curve, or its failure beside the bar); a sweep that
+        did not fail is told to the done listeners (the workspace keeps it)."""
         self._draw()
-        for listener in list(self.done_listeners):
-            listener()
+        return run.status != "failed"
 
-    def restore(
-        self,
-        deck: Deck,
-        tweak: Tweak,
-        values: list[int],
-        refused: list[int],
-        figures: dict[str, list[Point]],
-        *,
-        status: str = "done",
-        done: int = 0,
-        total: int = 0,
-        quantity: str | None = None,
-        games: int = 0,
-        players: int = 4,
-    ) -> bool:
+    def restore_figures(self, deck: Deck, figs: KeptFigures) -> bool:
         """A sweep kept by the workspace shown again (its curve, table or heat map from its
-        kept figures, ``quantity`` shown if given; "now" or out of date against the draft
-        as it is). False: a sweep is running here (its own result wins) or the deck refuses
-        a value now."""
+        kept figures, the curve it showed when kept, if any; "now" or out of date against
+        the draft as it is). False: a sweep is running here (its own result wins) or the
+        deck refuses a value now."""
         if self.run.running:
             return False
         self._note = None
         try:
-            self.run.restore(
-                deck,
-                tweak,
-                values,
-                refused,
-                figures,
-                status=status,
-                done=done,
-                total=total,
-                games=games,
-                players=players,
-            )
+            self.run.restore_figures(deck, figs)
         except VerliesError:
             return False
-        if quantity is not None:
-            self._offer_quantities(quantity)
+        if figs.quantity is not None:
+            self._offer_quantities(figs.quantity)
         self._offer_picks()
         self._draw()
         return True
@@ -543,6 +547,7 @@ class SweepPanel(RunPanel):
         if value is None or tweak is None or self.run.deck is None or self.stale():
             return False
         swept = self.run.deck
+        self._forget_status()  # what the panel says now is the point taken
         self.set_draft(self.run.deck_at(int(value)))
         lang = self.lang
         if isinstance(tweak, GridTweak):
@@ -575,17 +580,6 @@ class SweepPanel(RunPanel):
             self.plot_box.children = [self._plot.widget]
         return self._plot
 
-    def _x_label(self, tweak: Tweak) -> str:
-        lang = self.lang
-        if isinstance(tweak, PairTweak):
-            return WORDS(
-                "x_pair",
-                lang,
-                what=i18n.text(f"card.attr.{tweak.field}", lang),
-                gives=i18n.text(f"card.attr.{tweak.gives}", lang),
-            )
-        return self._field_words(tweak.field, tweak.kind == "character")
-
     def _caption(self, stale: bool, quantity: str) -> str:
         run, lang = self.run, self.lang
         deck, tweak = run.deck, run.tweak
@@ -617,7 +611,9 @@ class SweepPanel(RunPanel):
             else:
                 refused = ", ".join(str(v) for v in run.refused)
             words += " " + WORDS("refused", lang, values=refused)
-        if run.status == "failed":
+        if self._say_status_again():
+            self.bar.show_run(run, None)  # a refusal since the last sweep stays
+        elif run.status == "failed":
             self.bar.fail(words)
         else:
             self.bar.show_run(run, words)
@@ -654,7 +650,7 @@ class SweepPanel(RunPanel):
             labels,
             lambda x: tick_text(q, x, lang),
             now,
-            self._x_label(tweak),
+            x_words(tweak, self.lang),
             y_name,
             now_text,
             stale,
@@ -675,7 +671,7 @@ class SweepPanel(RunPanel):
         esc = html.escape
         spread = q == SPREAD
         cols = [
-            esc(self._x_label(tweak)),
+            esc(x_words(tweak, self.lang)),
             esc(quantity_words(q, self.run.deck, lang)),
             esc(WORDS("col.interval", lang)),
             esc(WORDS("col.games", lang)),

@@ -253,12 +253,19 @@ class RunPanel(Worded):
         raise NotImplementedError
 
     def _wire(self, start_button: Any, cancel_button: Any, start: Callable[[], None]) -> None:
-        """Start calls ``start``, Cancel cancels the panel's run; Cancel is off until a run
-        starts (:meth:`_running`)."""
+        """Start calls ``start``, Cancel :meth:`cancel`; Cancel is off until a run starts
+        (:meth:`_running`)."""
         self._buttons = (start_button, cancel_button)
         start_button.on_click(lambda _b: start())
-        cancel_button.on_click(lambda _b: self._run_of().cancel())
+        cancel_button.on_click(lambda _b: self.cancel())
         cancel_button.disabled = True
+
+    def cancel(self) -> None:
+        """Ask the panel's run to stop (it ends after the games being played); Cancel is
+        off from then on, Start comes back when the run has ended."""
+        self._run_of().cancel()
+        if self._buttons is not None:
+            self._buttons[1].disabled = True
 
     def _running(self, running: bool) -> None:
         """While a run goes on Start is off and Cancel on; after it, the other way round."""
@@ -333,6 +340,10 @@ class RunPanel(Worded):
         key, kw = self._status
         self._set_status(key, **kw)
         return True
+
+    def _forget_status(self) -> None:
+        """No status line or refusal kept (what the panel says next is its own)."""
+        self._status = self._refusal = None
 
     def _show_failure(self, run: BackgroundRun) -> None:
         """``run``'s failure in words (in red) as the status line, in the panel's language;

@@ -381,20 +381,7 @@ class WorkspaceBar:
         self._sweep_back = None
         if self.model.results.get("sweep") is not res:
             return  # a sweep of this page replaced it
-        figs = sweep_figures(res.data, res.deck)
-        editor.sweep.restore(
-            res.deck,
-            figs.tweak,
-            figs.values,
-            figs.refused,
-            figs.figures,
-            status=figs.status,
-            done=figs.done,
-            total=figs.total,
-            quantity=figs.quantity,
-            games=figs.games,
-            players=figs.players,
-        )
+        editor.sweep.restore_figures(res.deck, sweep_figures(res.data, res.deck))
 
     def _show_impact(self, editor: DeckEditor, deck: Deck, data: Any) -> None:
         col = editor.impact.column
