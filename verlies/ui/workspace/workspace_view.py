@@ -526,9 +526,10 @@ class WorkspaceBar:
         # data-pending: a change not yet in the store (the tests wait for it to clear);
         # data-drafts: the drafts written at once (each edit is in the store when it grows);
         # data-kept: the results the last whole write holds; data-refused: the writes of
-        # the texts the deck refused (written at once, as the drafts), -last: the newest
-        # one's length; data-sweep-points: the finished points of a sweep under way noted
-        # (in the store when data-pending is 0)
+        # the texts and form values the deck refused (written at once, as the drafts),
+        # -last: the newest text's length, -values: the form values kept;
+        # data-sweep-points: the finished points of a sweep under way noted (in the store
+        # when data-pending is 0)
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
@@ -536,6 +537,7 @@ class WorkspaceBar:
             f'<div class="vl-workspace vl-small" data-pending="{pending}" '
             f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}" '
             f'data-refused="{self.refused.writes}" data-refused-last="{self.refused.last_length}" '
+            f'data-refused-values="{self.refused.values}" '
             f'data-sweep-points="{self._sweep_kept_points}">'
             f"{''.join(parts)}</div>"
             if parts
