@@ -10,21 +10,25 @@ moves above that dot. Every wait follows progress (tests/browser/progress.py).""
 
 from __future__ import annotations
 
+import html
 import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 from each_view import each_lang, each_width, foreign_words
 from playwright.sync_api import Locator, Page
-from progress import follow, follow_expect, open_page
+from progress import follow, follow_expect, open_page, wait_page
 
 from verlies import i18n
 from verlies.deck import Deck
+from verlies.links import from_query, open_position
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.deck.editor_model import describe_diff
-from verlies.ui.deck.sweep_model import SPREAD, GridTweak, PairTweak
+from verlies.ui.deck.sweep_model import SPREAD, GridTweak, PairTweak, SweepRun
+from verlies.ui.deck.sweep_show import SHOW, point_game
 from verlies.ui.deck.sweep_words import value_text as _value
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -321,6 +325,42 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
         assert not foreign, f"words of the other language on the {lang} page: {sorted(foreign)}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.locator(".vl-sweep").screenshot(path=str(ARTIFACTS / f"sweep_{lang}_{width}.png"))
+    if lang == "de":  # once: the game it opens is a page load of its own
+        _show_me(page, server, lang, tweak, value)
+
+
+def _seed_of(href: str) -> tuple[int, tuple[str, ...]]:
+    position = from_query(urlparse(href).query or href.lstrip("?"))
+    assert position is not None, href
+    game = open_position(position)
+    return game.setup.seed, tuple(game.setup.characters)
+
+
+def _show_me(page: Page, server: Any, lang: str, tweak: Tweak, value: int) -> None:
+    """Show me on the picked point (issue 40 item 3): its link names the point, and opened
+    (in a new tab, so the editor page goes on) it opens on the Game tab the game the
+    sweep's own games at ``value`` give for the first choice (played again here)."""
+    run = SweepRun(workers=1)
+    run.start(Deck.default(), tweak, VALUES[0], VALUES[-1], games=GAMES, players=4)
+    assert run.wait(600) and run.error is None, run.error
+    found = point_game(run, value, SHOW[0])
+    assert found is not None and found.link is not None
+    wanted = _seed_of(found.link)
+    page.locator(".vl-sweep-show-button").click()
+    link = page.locator("a.vl-sweep-show-open")
+    follow_expect(link).to_contain_text(f" {value} ")  # the picked point's
+    href = html.unescape(link.get_attribute("href") or "")
+    assert _seed_of(href) == wanted
+    with page.context.expect_page() as opened:
+        link.click(modifiers=["Control"])  # a new tab, as a person keeps the sweep open
+    game_page = opened.value
+    try:
+        wait_page(game_page, server=server)
+        assert _seed_of(game_page.url) == wanted
+        current = game_page.locator(".vl-tabs .lm-TabBar-tab.lm-mod-current")
+        follow_expect(current).to_have_text(i18n.text("page.tab_play", lang))
+    finally:
+        game_page.close()
 
 
 def _pair_story(page: Page, server: Any, lang: str) -> None:

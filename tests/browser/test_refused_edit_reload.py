@@ -56,13 +56,14 @@ def test_a_refused_card_text_comes_back_after_a_reload(
     choose_card(page, CARD)
     follow_expect(card_text_area(page)).to_have_value("5 Gold.")
     type_card_text(page, BAD_TEXT)
-    error = page.locator(f"{EDITOR} .verlies-error")
+    error = page.locator(f"{EDITOR} .verlies-error").first  # the text's (a count's follows)
     said = f"card '{CARD}', line 1, column 17: expected a number after 'Geschick', not ','"
     follow_expect(error).to_contain_text(said)
     # the kernel wrote the whole text as typed (each refused keystroke is written at once;
     # the lengths grow as it is typed)
     follow(page, has(page, ".vl-workspace[data-refused]"), "the text kept", server=server)
     follow(page, lambda: _written(page) == len(BAD_TEXT), "the whole text written", server=server)
+    _refuse_count(page, server)
     if kill:
         kill_kernel(page)
 
@@ -74,4 +75,31 @@ def test_a_refused_card_text_comes_back_after_a_reload(
     caret = error.locator("xpath=following-sibling::pre[1]")
     follow_expect(caret).to_have_text(f"{BAD_TEXT}\n{' ' * 16}^")
     follow_expect(page.locator(EDITOR)).to_contain_text("No differences from the default deck.")
+    _count_back(page)
     assert console_errors == []
+
+
+BAD_COUNT = "-1"
+COUNT_SAID = f"card '{CARD}', field 'count': count must be an integer from 0 to 1000, got -1"
+
+
+def _count_field(page: Page) -> Any:
+    return field(page, "widget-text", i18n.text("editor.count", LANG)).locator("input")
+
+
+def _refuse_count(page: Page, server: Any) -> None:
+    """A count the deck refuses typed into the same card's count field (issue 38
+    leftovers, item 1), waited for until the kernel has written it."""
+    count = _count_field(page)
+    count.fill(BAD_COUNT)
+    count.press("Enter")  # a number field sends its value on Enter or on leaving it
+    follow_expect(page.locator(f"{EDITOR} .verlies-error").last).to_contain_text(COUNT_SAID)
+    written = ".vl-workspace[data-refused-values='1']"
+    follow(page, has(page, written), "the count kept", server=server)
+
+
+def _count_back(page: Page) -> None:
+    """After the reload the refused count is back in its field with its error, beside the
+    refused text's, and the draft still has the card's own count (no differences)."""
+    follow_expect(_count_field(page)).to_have_value(BAD_COUNT)
+    follow_expect(page.locator(f"{EDITOR} .verlies-error").last).to_contain_text(COUNT_SAID)

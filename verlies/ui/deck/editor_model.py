@@ -40,6 +40,7 @@ from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.ui.core.words import known
+from verlies.ui.deck.form_refused import Values, edited
 
 Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
 
@@ -389,6 +390,9 @@ class EditorModel:
         #: 3): kept beside the draft (which keeps the last good text) until a text of that
         #: card is taken, so it is shown again with its error, not lost.
         self.refused: dict[Key, str] = {}
+        #: A card's form values (a group of :data:`form_refused.GROUPS`) as last typed
+        #: when the deck refused them (issue 38 leftovers, item 1), kept the same way.
+        self.refused_values: dict[tuple[str, str, str], Values] = {}
 
     # ---- browsing ---------------------------------------------------------------------------
 
@@ -492,6 +496,35 @@ class EditorModel:
             return ParseState(exc, text)
         del self.refused[key]
         return None
+
+    def keep_values(self, group: str, values: Values | None) -> None:
+        """The selected card's ``group`` fields were refused as ``values`` (kept), or
+        taken (None: no longer kept)."""
+        if self.selected is None:
+            return
+        key = (*self.selected, group)
+        if values is None:
+            self.refused_values.pop(key, None)
+        else:
+            self.refused_values.pop(key, None)  # the newest last
+            self.refused_values[key] = values
+
+    def refused_value_states(self, key: Key) -> list[tuple[Values, ParseState]]:
+        """The form values the deck refused for card ``key`` and their errors against the
+        draft as it is now; values it would take now are dropped (the draft shows)."""
+        out: list[tuple[Values, ParseState]] = []
+        for kept in [k for k in self.refused_values if k[:2] == key]:
+            values = self.refused_values[kept]
+            if key[1] not in self.draft.cards(key[0]):
+                del self.refused_values[kept]  # the card is not in the draft any more
+                continue
+            try:
+                edited(self.draft, key, kept[2], values)
+            except EDIT_ERRORS as exc:
+                out.append((values, ParseState(exc)))
+                continue
+            del self.refused_values[kept]
+        return out
 
     def edit_names(self, de: str, en: str) -> bool | None:
         """Rename the selected card; None if nothing changes."""

@@ -20,7 +20,7 @@ widgets (``editor_model.py``: draft, undo, parse state), the card form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +55,7 @@ from verlies.ui.deck.editor_model import (
     word,
 )
 from verlies.ui.deck.files_view import DeckFiles
+from verlies.ui.deck.form_refused import GROUPS, Values
 from verlies.ui.deck.form_view import FIELDS, NO_OBSTACLE, CardForm
 from verlies.ui.deck.impact_view import ImpactPanel
 from verlies.ui.deck.print_view import PrintPanel
@@ -414,6 +415,13 @@ class DeckEditor:
             self.model.parse = refused
             self.status.value = error_html(refused, lang)
             self.apply_new.disabled = self.apply_game.disabled = True
+        kept = [] if self.selected is None else self.model.refused_value_states(self.selected)
+        if kept:  # form values the deck refused, as typed, with their errors
+            with self._silent():
+                for values, _ in kept:
+                    self.form.put(values)
+            said = self.status.value if refused is not None and refused.source else ""
+            self.status.value = said + "".join(error_html(state, lang) for _, state in kept)
 
     def _ok_html(self) -> str:
         card = self._card()
@@ -487,9 +495,7 @@ class DeckEditor:
         before = dict(self.model.refused)
         self._last_text_ok = bool(self._edit(lambda: self.model.edit_text(text)))
         if self.model.refused != before:
-            refused = self.refused_texts()
-            for callback in list(self._refused_listeners):
-                callback(refused)
+            self._tell_refused()
         # A text that does not parse cannot be applied: the buttons wait for a good one.
         self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
 
@@ -516,6 +522,7 @@ class DeckEditor:
         n = int(change["new"])
         ok = bool(self._edit(lambda: self.model.edit_count(n)))
         self._last_count_ok = ok
+        self._note_values("count", ok)
         if not ok:
             return
         if n == 0:
@@ -566,8 +573,11 @@ class DeckEditor:
         if new == card:
             self._render_preview(card)
             self.status.value = self._ok_html()
+            self._note_values("tile", True)
             return
-        if self._edit(lambda: self.model.edit_card(new)):
+        ok = bool(self._edit(lambda: self.model.edit_card(new)))
+        self._note_values("tile", ok)
+        if ok:
             with self._silent():
                 self._refresh_labels()
 
@@ -590,9 +600,23 @@ class DeckEditor:
         if not isinstance(card, Character):
             return
         new = self.form.character(card)
-        if new != card and self._edit(lambda: self.model.edit_card(new)):
+        ok = new == card or bool(self._edit(lambda: self.model.edit_card(new)))
+        self._note_values("character", ok)
+        if ok and new != card:
             with self._silent():
                 self._refresh_labels()
+
+    def _note_values(self, group: str, ok: bool) -> None:
+        """The selected card's ``group`` fields refused (kept as typed) or taken."""
+        before = dict(self.model.refused_values)
+        self.model.keep_values(group, None if ok else self.form.values(group))
+        if self.model.refused_values != before:
+            self._tell_refused()
+
+    def _tell_refused(self) -> None:
+        refused = self.refused_texts()
+        for callback in list(self._refused_listeners):
+            callback(refused)
 
     # ---- whole-deck actions ----------------------------------------------------------------
 
@@ -695,19 +719,32 @@ class DeckEditor:
         """Every card text the deck refused and kept: (kind, id, text as typed)."""
         return [(k, c, t) for (k, c), t in self.model.refused.items()]
 
-    def keep_refused(self, refused: list[tuple[str, str, str]]) -> None:
-        """Texts the deck refused, kept by the workspace, given back: shown with their
-        error when their card is shown (the selected one at once, else the last one's
-        card is selected)."""
+    def refused_values(self) -> list[tuple[str, str, str, Values]]:
+        """Every card's form values the deck refused and kept: (kind, id, group, values)."""
+        return [(k, c, g, v) for (k, c, g), v in self.model.refused_values.items()]
+
+    def keep_refused(
+        self,
+        refused: list[tuple[str, str, str]],
+        values: Sequence[tuple[str, str, str, Values]] = (),
+    ) -> None:
+        """Texts and form values the deck refused, kept by the workspace, given back:
+        shown with their error when their card is shown (the selected one at once, else
+        the last one's card is selected)."""
         for kind, cid, text in refused:
             self.model.refused[(kind, cid)] = text
-        if not refused:
+        for kind, cid, group, kept in values:
+            self.model.refused_values[(kind, cid, group)] = kept
+        keys = [r[:2] for r in refused] + [v[:2] for v in values]
+        if not keys:
             return
-        key = self.selected if self.selected in self.model.refused else refused[-1][:2]
+        key = self.selected if self.selected in keys else keys[-1]
         try:
             self.select(*key)
-        except KeyError:
-            self.model.refused.pop(key, None)  # the card is not in the draft any more
+        except KeyError:  # the card is not in the draft any more
+            self.model.refused.pop(key, None)
+            for group in GROUPS:
+                self.model.refused_values.pop((*key, group), None)
 
     def _tell_draft_changed(self) -> None:
         self.drafts.draft_changed()

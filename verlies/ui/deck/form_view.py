@@ -9,6 +9,7 @@ listens to the fields and hands every edit to the editor model.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,14 +23,10 @@ from verlies.cards.model import (
     Shape,
     TileKind,
 )
-from verlies.deck import MAX_COUNT, MAX_GOLD, MAX_OBSTACLE
 from verlies.i18n import values
 from verlies.ui.deck.editor_html import EDITOR, esc
 from verlies.ui.deck.editor_model import COUNTED_KINDS, TEXT_KINDS, Card, kind_key, word
-
-#: The obstacle dropdown's "no obstacle" (a Dropdown shows a value of None as no
-#: selection, so it is a string).
-NO_OBSTACLE = "none"
+from verlies.ui.deck.form_refused import ENUMS, GROUPS, NO_OBSTACLE, Values
 
 #: The form's fields, which the editor also offers as its own attributes (tests and the
 #: page reach them there).
@@ -71,20 +68,21 @@ class CardForm:
         self.name_de = W.Text(continuous_update=False)
         self.name_en = W.Text(continuous_update=False)
         self.text = W.Textarea(continuous_update=True, layout=W.Layout(width="98%", height="90px"))
-        self.count = W.BoundedIntText(min=0, max=MAX_COUNT, layout=W.Layout(width="200px"))
+        # Number fields without the widget's own bounds: a value out of range is not
+        # clamped in silence (a -1 count became 0 and removed the card) but refused by the
+        # deck with its error, and kept (issue 38 leftovers, item 1).
+        self.count = W.IntText(layout=W.Layout(width="200px"))
         self.count_hint = W.HTML()
         self.tile_kind = W.Dropdown(layout=W.Layout(width="230px"))
         self.tile_color = W.Dropdown(layout=W.Layout(width="230px"))
         self.tile_shape = W.Dropdown(layout=W.Layout(width="230px"))
-        self.gold = W.BoundedIntText(min=0, max=MAX_GOLD, layout=W.Layout(width="230px"))
+        self.gold = W.IntText(layout=W.Layout(width="230px"))
         self.obstacle_type = W.Dropdown(layout=W.Layout(width="230px"))
         self.obstacle_color = W.Dropdown(layout=W.Layout(width="230px"))
-        self.obstacle_n = W.BoundedIntText(
-            min=1, max=MAX_OBSTACLE, value=6, layout=W.Layout(width="230px")
-        )
-        self.staerke = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
-        self.geist = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
-        self.geschick = W.BoundedIntText(min=0, max=10, layout=W.Layout(width="200px"))
+        self.obstacle_n = W.IntText(value=6, layout=W.Layout(width="230px"))
+        self.staerke = W.IntText(layout=W.Layout(width="200px"))
+        self.geist = W.IntText(layout=W.Layout(width="200px"))
+        self.geschick = W.IntText(layout=W.Layout(width="200px"))
         self.status = W.HTML()
         # the deck's sanity checks (issue 37 item 5): the editor lays it out below the form,
         # the page's whole width (its table is wider than the form)
@@ -203,6 +201,22 @@ class CardForm:
             self.staerke.value = card.staerke
             self.geist.value = card.geist
             self.geschick.value = card.geschick
+
+    def values(self, group: str) -> Values:
+        """The fields of ``group`` (see :data:`GROUPS`) as typed, JSON-ready."""
+        out: Values = {}
+        for name in GROUPS[group]:
+            value = getattr(self, name).value
+            out[name] = value.value if isinstance(value, Enum) else value
+        return out
+
+    def put(self, kept: Values) -> None:
+        """Fields set to ``kept`` values (the caller keeps this silent)."""
+        for name, value in kept.items():
+            enum = ENUMS.get(name)
+            member = enum(value) if enum and value not in (NO_OBSTACLE, None) else value
+            getattr(self, name).value = member
+        self.obstacle_enabled()
 
     def obstacle_enabled(self) -> None:
         off = self.obstacle_type.value == NO_OBSTACLE

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from verlies.deck import Deck
 from verlies.i18n import text as t
 from verlies.ui.play.app_model import Change, Changed, Source
-from verlies.ui.workspace.draft_kept import RefusedKept
+from verlies.ui.workspace.draft_kept import KeptEdits, RefusedKept
 from verlies.ui.workspace.impact_kept import restore_column, with_partial
 from verlies.ui.workspace.model import (
     KINDS,
@@ -139,8 +139,8 @@ class WorkspaceBar:
 
     def _refused_changed(self, refused: list[tuple[str, str, str]]) -> None:
         if not self._restoring:
-            self.refused.note(refused)
-            self.draw()  # data-refused: the texts are in the store
+            self.refused.note(refused, self.page.editor.refused_values())
+            self.draw()  # data-refused: the texts and values are in the store
 
     def _card(self, change: dict[str, Any]) -> None:
         key = change["new"]
@@ -317,16 +317,17 @@ class WorkspaceBar:
         restored = self.model.hello(str(change["new"]))
         if restored is not None:
             self._restoring = True
-            texts: list[tuple[str, str, str]] = []
+            kept = KeptEdits([], [])
             try:
                 self._give_back(restored)
-                texts = self.refused.give_back(restored.wid)
-                if texts:
-                    self.page.editor.keep_refused(texts)
+                kept = self.refused.give_back(restored.wid)
+                if kept.texts or kept.values:
+                    self.page.editor.keep_refused(kept.texts, kept.values)
             finally:
                 self._restoring = False
-            if texts and self.model.wid != restored.wid:  # a link's: this page's own copy
-                self.refused.note(self.page.editor.refused_texts())
+            if (kept.texts or kept.values) and self.model.wid != restored.wid:
+                editor = self.page.editor  # a link's: this page's own copy
+                self.refused.note(editor.refused_texts(), editor.refused_values())
         self.draw()
 
     def _give_back(self, back: Restored) -> None:
@@ -512,9 +513,10 @@ class WorkspaceBar:
         # data-pending: a change not yet in the store (the tests wait for it to clear);
         # data-drafts: the drafts written at once (each edit is in the store when it grows);
         # data-kept: the results the last whole write holds; data-refused: the writes of
-        # the texts the deck refused (written at once, as the drafts), -last: the newest
-        # one's length; data-sweep-points: the finished points of a sweep under way noted
-        # (in the store when data-pending is 0)
+        # the texts and form values the deck refused (written at once, as the drafts),
+        # -last: the newest text's length, -values: the form values kept;
+        # data-sweep-points: the finished points of a sweep under way noted (in the store
+        # when data-pending is 0)
         pending = int(m.dirty)
         if not parts and self._line is None:
             return  # nothing to say yet: no widget made for it
@@ -522,6 +524,7 @@ class WorkspaceBar:
             f'<div class="vl-workspace vl-small" data-pending="{pending}" '
             f'data-drafts="{m.draft_writes}" data-kept="{" ".join(m.kept)}" '
             f'data-refused="{self.refused.writes}" data-refused-last="{self.refused.last_length}" '
+            f'data-refused-values="{self.refused.values}" '
             f'data-sweep-points="{self._sweep_kept_points}">'
             f"{''.join(parts)}</div>"
             if parts

@@ -1,0 +1,303 @@
+"""Hostile kept state (issue 38 leftovers, item 2): the refused edits' row (card texts and
+form values) and a kept sweep (finished or interrupted) fed huge numbers, deep nesting,
+wrong types, long strings, cut text and a bounded count of seeded mutations of a good
+one, read by the page's own readers in a subprocess under a memory limit (RLIMIT_AS).
+
+For every case: nothing but a worded error escapes; a part that does not read is said in
+words naming what and where (``refused[2].values.gold``, ``results.sweep.data.…``) and
+left out, while the last good state stays: the working draft still comes back, and the
+hostile row is never changed (its bytes compared before and after). The cost is counted in
+cases (each one read), not in seconds."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import textwrap
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from verlies.deck import Deck
+from verlies.sim.sweep import Tweak
+from verlies.store import PlaytestStore
+from verlies.store.workspace import (
+    FORMAT,
+    WorkspaceStore,
+    workspace_refused,
+    workspace_table,
+)
+from verlies.ui.deck.sweep_model import SweepRun
+from verlies.ui.workspace.sweep_kept import sweep_data
+
+REPO = Path(__file__).resolve().parents[3]
+CLIENT = "e" * 32
+#: Seeded mutations of each good kept state (the test's cost is this many reads each).
+MUTATIONS = 40
+#: What the readers may take beyond the child's own size after its imports (bytes).
+HEADROOM = 384 << 20
+DRAFT = Deck.default().with_count("treasure", "schatz-alte-muenze", 2)
+
+_CHILD = textwrap.dedent(
+    """
+    import json, resource, sys
+
+    from verlies.errors import WordedError
+    from verlies.store import PlaytestStore
+    from verlies.store.workspace import WorkspaceStore
+    from verlies.ui.workspace.draft_kept import RefusedKept
+    from verlies.ui.workspace.model import WorkspaceModel
+
+    url, headroom = sys.argv[1], int(sys.argv[2])
+    cases = json.loads(sys.stdin.read())
+    spaces = WorkspaceStore(PlaytestStore(url))
+    spaces.latest("x" * 32)  # every module the readers need is loaded before the limit
+    with open("/proc/self/status") as f:
+        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
+    resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
+    for case in cases:
+        out = {"name": case["name"]}
+        try:
+            m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
+            back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
+            out["draft"] = back is not None and back.draft is not None
+            out["error"] = None if m.load_error is None else m.load_error.text_in("en")
+            out["dropped"] = [] if back is None else [
+                [k, e.text_in("en")] for k, e in back.dropped
+            ]
+            out["results"] = [] if back is None else sorted(back.results)
+            kept = RefusedKept(m)
+            edits = kept.give_back(case["wid"])
+            out["edits"] = len(edits.texts) + len(edits.values)
+            out["refused"] = None if kept.error is None else kept.error.text_in("en")
+        except WordedError as e:
+            out["raised"] = "worded: " + e.text_in("en")
+        except MemoryError:
+            out["raised"] = "MemoryError"
+        except BaseException as e:
+            out["raised"] = f"{type(e).__name__}: {str(e)[:300]}"
+        print(json.dumps(out), flush=True)
+    """
+)
+
+
+def _refused_good() -> list[dict[str, Any]]:
+    tile = {
+        "tile_kind": "room",
+        "tile_color": "red",
+        "tile_shape": "straight",
+        "gold": 2,
+        "obstacle_type": "none",
+        "obstacle_color": None,
+        "obstacle_n": 6,
+    }
+    return [
+        {"kind": "room", "card": "raum-falle-01", "text": "Falle: Geschick , sonst"},
+        {"kind": "room", "card": "raum-falle-01", "group": "count", "values": {"count": -1}},
+        {"kind": "dungeon", "card": "r-gang-straight-03", "group": "tile", "values": tile},
+        {
+            "kind": "character",
+            "card": "char-zwerg",
+            "group": "character",
+            "values": {"staerke": 11, "geist": 2, "geschick": 3},
+        },
+    ]
+
+
+@pytest.fixture(scope="module")
+def sweep() -> dict[str, Any]:
+    """A kept sweep as the page writes it: 3 values of a purse's gold, 4 games each."""
+    run = SweepRun(workers=1)
+    run.start(DRAFT, Tweak("treasure", "schatz-muenzbeutel", "gold"), 1, 3, games=4)
+    assert run.wait(600) and run.error is None, run.error
+    data: dict[str, Any] = json.loads(json.dumps(sweep_data(run), allow_nan=True))
+    return data
+
+
+def _paths(node: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value (the root's parts, not the root)."""
+    out = []
+    items = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else ()
+    )
+    for k, v in items:
+        out.append((*at, k))
+        out.extend(_paths(v, (*at, k)))
+    return out
+
+
+#: What a mutation puts at a place: a huge number, a float that is not finite, deep
+#: nesting, a wrong type, a long string.
+HOSTILE: list[Any] = [
+    10**400,
+    -(10**30),
+    1e308,
+    float("inf"),
+    float("nan"),
+    json.loads("[" * 300 + "]" * 300),
+    json.loads('{"a":' * 300 + "1" + "}" * 300),
+    "x" * 200_000,
+    "",
+    None,
+    True,
+    [],
+    {},
+    -1,
+    2.5,
+]
+
+
+def _mutated(good: Any, n: int, seed: int) -> list[tuple[str, str]]:
+    """``n`` seeded mutations of ``good`` as JSON text: a place given a hostile value or
+    taken out, or the text cut."""
+    rng = random.Random(seed)
+    paths = _paths(good)
+    out = []
+    for i in range(n):
+        data = json.loads(json.dumps(good))
+        path = rng.choice(paths)
+        parent = data
+        for k in path[:-1]:
+            parent = parent[k]
+        how = rng.randrange(len(HOSTILE) + 2)
+        if how < len(HOSTILE):
+            parent[path[-1]] = HOSTILE[how]
+            what = f"{'.'.join(map(str, path))} = {str(HOSTILE[how])[:12]}"
+        elif isinstance(parent, dict):
+            del parent[path[-1]]
+            what = f"{'.'.join(map(str, path))} taken out"
+        else:
+            parent.append(parent[path[-1]])
+            what = f"{'.'.join(map(str, path[:-1]))} one longer"
+        text = json.dumps(data)
+        if how == len(HOSTILE) + 1 and rng.randrange(2):
+            text, what = text[: rng.randrange(len(text))], "cut"
+        out.append((f"mutation {i}: {what}", text))
+    return out
+
+
+def _refused_cases() -> list[tuple[str, str]]:
+    good = _refused_good()
+    fixed = [
+        ("deep", "[" * 100_000 + "]" * 100_000),
+        ("huge number", '[{"kind": "room", "card": "a", "group": "count", "values": '
+         '{"count": 1' + "0" * 100_000 + "}}]"),
+        ("too many", json.dumps(good * 40)),
+        ("long card id", json.dumps([{**good[1], "card": "c" * 100_000}])),
+        ("too large", json.dumps([{**good[0], "text": "x" * (3 << 20)}])),
+        ("an object", json.dumps({"refused": good})),
+        ("not json", "[{"),
+    ]  # fmt: skip
+    return fixed + _mutated(good, MUTATIONS, 385)
+
+
+def _sweep_cases(sweep: dict[str, Any]) -> list[tuple[str, str]]:
+    fixed = [
+        ("figures huge", json.dumps({**sweep, "figures": {"x": [[1] * 6] * 100_000}})),
+        ("values deep", json.dumps({**sweep, "values": json.loads("[" * 400 + "]" * 400)})),
+        ("status unknown", json.dumps({**sweep, "status": "<script>"})),
+        ("done a text", json.dumps({**sweep, "done": "3"})),
+        ("games huge", json.dumps({**sweep, "games": 10**400})),
+        ("tweak a number", json.dumps({**sweep, "tweak": 7})),
+    ]
+    return fixed + _mutated(sweep, MUTATIONS, 386)
+
+
+def _rows(engine: sa.Engine) -> dict[str, tuple[Any, ...]]:
+    with engine.connect() as conn:
+        rows = {f"w:{r[0]}": tuple(r) for r in conn.execute(sa.select(workspace_table))}
+        rows.update({f"r:{r[0]}": tuple(r) for r in conn.execute(sa.select(workspace_refused))})
+    return rows
+
+
+def _run(url: str, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    child = subprocess.run(
+        [sys.executable, "-c", _CHILD, url, str(HEADROOM)],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+        check=False,
+    )
+    lines = [json.loads(x) for x in child.stdout.splitlines() if x.startswith("{")]
+    assert child.returncode == 0 and len(lines) == len(cases), child.stderr[-3000:]
+    return lines
+
+
+def test_hostile_kept_state_is_said_and_the_draft_stays(
+    tmp_path: Path, sweep: dict[str, Any]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+    store = PlaytestStore(url)
+    WorkspaceStore(store)  # the tables
+    good_sweep = {"deck": None, "at": 1.0, "data": sweep}
+    cases: list[dict[str, Any]] = []
+    with store.engine.begin() as conn:
+        for part, made in (("refused", _refused_cases()), ("sweep", _sweep_cases(sweep))):
+            for name, text in made:
+                wid = uuid.uuid4().hex
+                row = {"format": FORMAT, "draft": DRAFT.dumps(), "place": {}, "results": {}}
+                if part == "sweep":
+                    row["results"] = {"sweep": {**good_sweep, "data": "@"}}
+                    data = json.dumps(row).replace('"@"', text)  # the text as it is
+                    refused = json.dumps(_refused_good())
+                else:
+                    row["results"] = {"sweep": good_sweep}
+                    data, refused = json.dumps(row), text
+                conn.execute(
+                    workspace_table.insert().values(
+                        id=wid, client=CLIENT, created=1.0, updated=2.0, data=data
+                    )
+                )
+                conn.execute(workspace_refused.insert().values(id=wid, updated=2.0, data=refused))
+                query = f"?ws={wid}"
+                cases.append({"name": f"{part} {name}", "part": part, "client": CLIENT,
+                              "query": query, "wid": wid})  # fmt: skip
+    before = _rows(store.engine)
+    got = _run(url, cases)
+    wrong = [w for w in (_wrong(c, out) for c, out in zip(cases, got, strict=True)) if w]
+    assert not wrong, "\n".join(wrong)
+    assert _rows(store.engine) == before  # reading never writes
+    said = sum(1 for c, o in zip(cases, got, strict=True) if o["refused"] or o["dropped"])
+    print(f"{len(got)} kept states read: {said} refused and said")
+    assert said >= len(cases) // 2  # the mutations mostly break it (a bound on the fuzz's worth)
+
+
+def _wrong(case: dict[str, Any], out: dict[str, Any]) -> str:
+    """What is wrong with the page's answer to one hostile kept state ("": nothing)."""
+    name = case["name"]
+    if "raised" in out:
+        return f"{name}: raised {out['raised']}"
+    if case["part"] == "refused":
+        # the workspace row is good: the draft and the sweep come back whatever the
+        # refused row holds; a refused row that does not read gives back nothing, said
+        if not out["draft"] or out["results"] != ["sweep"] or out["error"]:
+            return f"{name}: the last good state lost: {out}"
+        if out["refused"] is not None:
+            if out["edits"]:
+                return f"{name}: edits given back beside an error"
+            if not any(w in out["refused"] for w in ("refused", case["wid"], "bytes")):
+                return f"{name}: says neither what nor where: {out['refused']}"
+        elif not name.startswith("refused mutation"):
+            return f"{name}: read as if good"
+        return ""
+    if out["error"] is not None:  # the whole row does not read (cut, too deep): said
+        return "" if case["wid"] in out["error"] or ":" in out["error"] else f"{name}: {out}"
+    if not out["draft"] or out["refused"] is not None or out["edits"] != 4:
+        return f"{name}: the last good state lost: {out}"
+    if out["dropped"]:
+        where = [msg for kind, msg in out["dropped"] if kind == "sweep"]
+        if not where or "results.sweep" not in where[0]:
+            return f"{name}: said without where: {out['dropped']}"
+    elif not name.startswith("sweep mutation"):
+        return f"{name}: read as if good"
+    return ""
