@@ -452,6 +452,23 @@ def test_r9_5_heal_treasure_saves_the_lost_turn() -> None:
     assert game.figures[0].gold == 1  # not marked spent: its gold still counts
 
 
+def test_r9_5_heal_held_after_another_treasure_spends_only_the_heal() -> None:
+    # The heal is not the first treasure held: the one used is the one named (the random
+    # games of test_stateful.py met this path once in 300; this keeps it whatever their
+    # number).
+    game = new_game(deck(), players=1)
+    with_treasure(game, "t-wand", room_id="r-treasure", x=1)
+    with_treasure(game, "t-potion", room_id="r-treasure", x=2)
+    fig = game.figures[0]
+    assert [h.card.id for h in fig.treasures] == ["t-wand", "t-potion"]
+    injure_on_bridge(game, 3, 0)
+    assert set(game.legal_actions()) == {Recover(), UseHeal("t-potion")}
+    events = game.apply(UseHeal("t-potion"))
+    assert has_rule(events, "R9.5", "heal")
+    assert not fig.injured
+    assert [(h.card.id, h.used) for h in fig.treasures] == [("t-wand", False), ("t-potion", True)]
+
+
 # ---- R10 ---------------------------------------------------------------------------------
 
 

@@ -2,8 +2,9 @@
 
 A hypothesis RuleBasedStateMachine plays games (actions and chance outcomes chosen by
 hypothesis), mixes in undo/redo/goto, illegal actions and save/load replays; a plain test
-plays 300 random games to the end. Random play needs no particular card: the games use
-the shipped deck only because its saves are small (the deck is not written out).
+plays 120 random games to the end (``RANDOM_GAMES``: why 120 is said there). Random play
+needs no particular card: the games use the shipped deck only because its saves are small
+(the deck is not written out).
 """
 
 from __future__ import annotations
@@ -70,13 +71,21 @@ ANY_ACTION = st.one_of(
 # ---- invariants --------------------------------------------------------------------------------
 
 
+#: A deck's exit cards (by the deck's identity; the games here use one deck): read once,
+#: not at every step (it was 5 of 68 s of a profiled run of the random games).
+_EXIT_IDS: dict[int, tuple[Deck, frozenset[str]]] = {}
+
+
 def exits_in_pile(game: Game) -> int:
+    """Exit cards in the dungeon pile, counted from the deck's cards (not the engine's)."""
     deck = game.deck
-    return sum(
-        n
-        for cid, n in game.state.dungeon.counts.items()
-        if n and deck.dungeon[cid].kind is TileKind.EXIT
-    )
+    known = _EXIT_IDS.get(id(deck))
+    if known is None or known[0] is not deck:
+        ids = frozenset(c for c, card in deck.dungeon.items() if card.kind is TileKind.EXIT)
+        known = _EXIT_IDS[id(deck)] = (deck, ids)
+    counts = game.state.dungeon.counts
+    assert counts.keys() <= deck.dungeon.keys(), set(counts) - set(deck.dungeon)
+    return sum(n for cid, n in counts.items() if n and cid in known[1])
 
 
 def end_conditions(game: Game) -> dict[str, bool]:
@@ -268,13 +277,22 @@ VerliesGames.TestCase.settings = settings(
 TestVerliesGames = VerliesGames.TestCase
 
 
-# ---- 300 random games --------------------------------------------------------------------------
+# ---- random games ------------------------------------------------------------------------------
+
+#: Games played to the end (seeded: always the same games). The 300 of before, measured
+#: with coverage.py (branch coverage of the engine, verlies/ minus ui/ and serve/: 999
+#: lines, 1404 arcs) game by game: every line was met by game 30 and every arc but one by
+#: game 100 (the last, a monster without loot gold, between games 50 and 99); the one
+#: left, a heal used while another treasure is held before it (turns.py), came only in
+#: game 236 and is now a rule test of its own (test_rules_r8_r9_r10.py). 120 keeps a margin
+#: over 100; the other 180 games checked nothing more and cost 60 % of this test.
+RANDOM_GAMES = 120
 
 
-def test_300_random_games_keep_the_invariants() -> None:
+def test_random_games_keep_the_invariants() -> None:
     rnd = random.Random(2024)
     reasons: dict[str, int] = {}
-    for _ in range(300):
+    for _ in range(RANDOM_GAMES):
         players = rnd.randint(1, 4)
         variants = Variants(*(rnd.random() < 0.25 for _ in range(4)))
         game = Game.new(
@@ -295,5 +313,6 @@ def test_300_random_games_keep_the_invariants() -> None:
         r = game.result
         assert r is not None
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
-    assert sum(reasons.values()) == 300
-    assert reasons.get("escaped", 0) + reasons.get("solo", 0) > 0, reasons
+    assert sum(reasons.values()) == RANDOM_GAMES
+    # both ways a game ends by escaping: with several figures and with one (R1.3)
+    assert reasons.get("escaped", 0) > 0 and reasons.get("solo", 0) > 0, reasons

@@ -9,6 +9,7 @@ interpreters, since what a package attribute is can depend on what ran before.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -22,10 +23,28 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "verlies"
 
 
-def _sources(*roots: Path) -> Iterator[tuple[Path, ast.Module]]:
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """A file's tree, parsed once per run of this module (several rules read the package)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _sources(*roots: Path, mentions: tuple[str, ...] = ()) -> Iterator[tuple[Path, ast.Module]]:
+    """The repository's own Python files under ``roots`` with their trees: not those in a
+    hidden folder (a virtual environment such as benchmarks/.venv-compiled holds thousands
+    of installed modules; walking them cost 35 s of the suite) nor in ``__pycache__``. With
+    ``mentions``, only the files whose text holds each of those words are parsed (a rule
+    about a name reads no file that never spells it: 5 MB of tests and benchmarks)."""
     for root in roots:
         for path in sorted(root.rglob("*.py")):
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+            inside = path.relative_to(root).parts[:-1]
+            if any(part.startswith(".") or part == "__pycache__" for part in inside):
+                continue
+            if mentions:
+                source = path.read_text(encoding="utf-8")
+                if not all(word in source for word in mentions):
+                    continue
+            yield path, _parsed(path)
 
 
 # ---- verlies.sim: the submodules are the submodules ---------------------------------------
@@ -98,13 +117,13 @@ def test_no_module_swaps_a_module_class() -> None:
 # ---- the command line ----------------------------------------------------------------------
 
 
-def test_nothing_imports_the_entry_point() -> None:
-    """``verlies/__main__.py`` only runs :func:`verlies.cli.main`; code, tests and
-    benchmarks import the command line from :mod:`verlies.cli` (and the rule-ID scanner
-    from :mod:`verlies.rule_refs`)."""
-    found = [
-        f"{path.relative_to(REPO)}:{node.lineno}"
-        for path, tree in _sources(PACKAGE, REPO / "tests", REPO / "benchmarks")
+def _entry_point_imports(*roots: Path) -> list[str]:
+    """Where a file under ``roots`` imports ``verlies.__main__`` (path:line)."""
+    return [
+        f"{path.relative_to(root.parent)}:{node.lineno}"
+        for root in roots
+        # each import form spells both words
+        for path, tree in _sources(root, mentions=("verlies", "__main__"))
         for node in ast.walk(tree)
         if (isinstance(node, ast.ImportFrom) and node.module == "verlies.__main__")
         or (
@@ -114,9 +133,36 @@ def test_nothing_imports_the_entry_point() -> None:
         )
         or (isinstance(node, ast.Import) and any(a.name == "verlies.__main__" for a in node.names))
     ]
-    assert not found
+
+
+def test_nothing_imports_the_entry_point() -> None:
+    """``verlies/__main__.py`` only runs :func:`verlies.cli.main`; code, tests and
+    benchmarks import the command line from :mod:`verlies.cli` (and the rule-ID scanner
+    from :mod:`verlies.rule_refs`)."""
+    assert _entry_point_imports(PACKAGE, REPO / "tests", REPO / "benchmarks") == []
     main = (PACKAGE / "__main__.py").read_text(encoding="utf-8")
     assert len(main.splitlines()) < 15 and "from verlies.cli import main" in main
+
+
+def test_the_entry_point_rule_reads_the_repository_not_a_virtual_environment(
+    tmp_path: Path,
+) -> None:
+    """The three import forms are found in a benchmark or a test helper, at any depth; a
+    hidden folder (benchmarks/.venv-compiled: thousands of installed modules) is not read."""
+    bench = tmp_path / "benchmarks"
+    (bench / "deep").mkdir(parents=True)
+    (bench / "a.py").write_text("import verlies.__main__\n", encoding="utf-8")
+    (bench / "deep" / "b.py").write_text("\nfrom verlies import __main__\n", encoding="utf-8")
+    (bench / "deep" / "c.py").write_text("from verlies.__main__ import main\n", "utf-8")
+    (bench / "ok.py").write_text("from verlies.cli import main\n", encoding="utf-8")
+    hidden = bench / ".venv-compiled" / "lib"
+    hidden.mkdir(parents=True)
+    (hidden / "d.py").write_text("import verlies.__main__\n", encoding="utf-8")
+    assert _entry_point_imports(bench) == [
+        "benchmarks/a.py:1",
+        "benchmarks/deep/b.py:2",
+        "benchmarks/deep/c.py:1",
+    ]
 
 
 # ---- sizes ---------------------------------------------------------------------------------
