@@ -11,6 +11,8 @@ import re
 from typing import Any
 from urllib.parse import urlparse
 
+import pytest
+
 from verlies import i18n
 from verlies.deck import Deck
 from verlies.links import from_query, open_position
@@ -37,7 +39,9 @@ def _opened(href: str) -> Any:
     return open_position(position)
 
 
-def _ranked() -> tuple[Deck, ImpactColumn]:
+@pytest.fixture(scope="module")
+def ranked() -> tuple[Deck, ImpactColumn]:
+    """One ranking for the module's tests (the column is only read)."""
     deck = _deck()
     col = ImpactColumn(workers=1)
     col.start(deck, games=GAMES, players=PLAYERS, cards=CARDS)
@@ -45,8 +49,10 @@ def _ranked() -> tuple[Deck, ImpactColumn]:
     return deck, col
 
 
-def test_each_card_opens_its_most_telling_game_also_after_a_reload() -> None:
-    deck, col = _ranked()
+def test_each_card_opens_its_most_telling_game_also_after_a_reload(
+    ranked: tuple[Deck, ImpactColumn],
+) -> None:
+    deck, col = ranked
     spec = RunSpec.build(players=PLAYERS, characters="all", seed=0, round_limit=300, deck=deck)
     shown = {}
     for key in CARDS:
@@ -84,8 +90,10 @@ def test_each_card_opens_its_most_telling_game_also_after_a_reload() -> None:
     assert before.figures[CARDS[0]].pairs == col.figures[CARDS[0]].pairs
 
 
-def test_the_panel_links_the_selected_cards_game_in_both_languages() -> None:
-    deck, col = _ranked()
+def test_the_panel_links_the_selected_cards_game_in_both_languages(
+    ranked: tuple[Deck, ImpactColumn],
+) -> None:
+    deck, col = ranked
     panel = ImpactPanel(lambda: deck, lambda: CARDS, lambda: None, "en", workers=1)
     panel.column = col
     key = CARDS[1]
