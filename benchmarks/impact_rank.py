@@ -55,9 +55,16 @@ def main() -> None:
     first: list[Mark] = []
     meter = Meter()
 
+    rounds: list[int] = []
+
     def seen(res: ContributionResult) -> None:
         if not first and goal in [r["id"] for r in res.ranked()[:3]]:
             first.append(meter.mark(res.info.games))
+        if not rounds or res.round != rounds[-1]:  # a round ended: where the run is
+            rounds.append(res.round)
+            top = [r["id"].partition(":")[2] for r in res.ranked()[:3]]
+            mark = meter.mark(res.info.games)
+            print(f"  round {res.round}: {mark.words(w)}; top 3 {top}; load {load()}", flush=True)
 
     res = contribution(
         deck, workers=w, reference=args.reference != "none", group=args.group, on_update=seen
