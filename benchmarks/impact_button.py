@@ -13,7 +13,9 @@ quiet-equivalent seconds (CPU-s / workers):
    and quantity then; the run is cancelled there (``--full``: played to its end, then the
    end's figures too);
 2. a plain ``simulate`` of as many games on a pool of the same size;
-3. the ratio of the two CPU times (what ranking costs over just playing the games).
+3. the ratio of the two CPU times (what ranking costs over just playing the games);
+4. the engine's random playouts (200 games, before and after) in the same run, and the
+   button's seconds against the 60 s goal and as a multiple of their CPU seconds.
 
     .venv/bin/python benchmarks/impact_button.py [--broken goblin|trap|purse|dragon]
         [--workers 2] [--limit 600] [--full] [--pile monster]
@@ -33,7 +35,14 @@ from verlies.ui.deck.impact_model import ImpactColumn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from impact_work import BROKEN, Mark, Meter, load, plain_simulate  # noqa: E402
+from impact_work import (  # noqa: E402
+    BROKEN,
+    Mark,
+    Meter,
+    load,
+    plain_simulate,
+    playout_cpu,
+)
 
 
 def main() -> None:
@@ -80,6 +89,8 @@ def main() -> None:
 
     print(f"broken: {tweak.label()} = {value}; {len(keys)} cards; {w} workers")
     print(f"load before the button's run: {load()}")
+    before = playout_cpu()
+    print(f"random playouts before: 200 games in {before:.2f} CPU-s")
     meter = Meter()
     col.start(
         deck, cards=keys if args.pile else None, on_update=update, on_done=lambda c: ended.set()
@@ -105,6 +116,15 @@ def main() -> None:
     if marks:
         ratio = marks[0].cpu / base.cpu
         print(f"ratio (button's CPU-s to the broken card / simulate's CPU-s): {ratio:.2f}")
+    after = playout_cpu()
+    print(f"random playouts after: 200 games in {after:.2f} CPU-s")
+    at = marks[0] if marks else end
+    what = "to the broken card in the top 3" if marks else "the run (never top 3)"
+    print(
+        f"{what}: {at.wall:.1f} s wall (goal 60 s: {'met' if at.wall <= 60 else 'missed'}), "
+        f"{at.quiet(w):.1f} quiet-equivalent s; = {at.cpu / ((before + after) / 2):.0f}x the "
+        "CPU-s of 200 random playouts"
+    )
     print(f"load at the end: {load()}")
 
 

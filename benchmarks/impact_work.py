@@ -85,3 +85,23 @@ def plain_simulate(games: int, workers: int) -> Mark:
     m = Meter()
     simulate(max(1, games), characters="all", workers=workers, progress=False)
     return m.mark(games)
+
+
+def random_baseline(games: int = 200) -> str:
+    """The engine's random playouts (:func:`verlies.sim.bench.random_playouts`, 4 players,
+    the default deck, no log) in this process, now: the machine's speed in the same run,
+    to put the ranking's seconds beside (a slow, loaded machine shows here too)."""
+    from verlies.sim.bench import random_playouts
+
+    n, steps, wall, cpu = random_playouts(games, log=False)
+    return (
+        f"{n} random playouts, {steps} steps: {wall:.2f} s wall, {cpu:.2f} CPU-s "
+        f"({n / cpu if cpu > 0 else float('nan'):.0f} games per CPU-s)"
+    )
+
+
+def playout_cpu(games: int = 200) -> float:
+    """CPU seconds of ``games`` random playouts (:func:`random_baseline`'s games)."""
+    from verlies.sim.bench import random_playouts
+
+    return random_playouts(games, log=False)[3]

@@ -15,16 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlparse
 
 from each_view import each_lang, each_width, foreign_words
 from playwright.sync_api import Page
-from progress import follow, follow_expect, has, open_page
+from progress import follow, follow_expect, has, open_page, wait_page
 from test_resume import browser_known, kill_kernel
 
 from verlies import i18n
 from verlies.deck import Deck
+from verlies.links import from_query, open_position
 from verlies.ui.deck.editor_model import EditorModel
 from verlies.ui.deck.impact_model import ImpactColumn, figure_text
+from verlies.ui.deck.impact_show import ShownPair, shown_pair
 
 EDITOR = ".verlies-deck-editor"
 SEARCH = "muenz"  # the old coin and the coin purse
@@ -49,14 +52,30 @@ _BOXES_JS = """
 """
 
 
-def _expected(lang: str) -> list[str]:
-    """The list's entries when the ranking is done: the same run, never interrupted."""
+_SHOW_JS = """
+() => Array.from(document.querySelectorAll('.vl-impact-show a')).map(e => {
+  const r = e.getBoundingClientRect(); return {left: r.left, right: r.right}; })
+"""
+
+
+def _expected(lang: str) -> tuple[list[str], ShownPair]:
+    """The list's entries when the ranking is done (the same run, never interrupted), and
+    the first card's "show me" pair."""
     deck = Deck.default()
     col = ImpactColumn(workers=1)
     col.start(deck, games=GAMES, players=PLAYERS, cards=CARDS)
     assert col.wait(900) and col.status == "done", col.error
     model = EditorModel(deck, lang)
-    return [f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS]
+    entries = [f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS]
+    found = shown_pair(col, CARDS[0])
+    assert found is not None and found.draft is not None
+    return entries, found
+
+
+def _seed_of(href: str) -> int:
+    position = from_query(urlparse(href).query or href.lstrip("?"))
+    assert position is not None
+    return int(open_position(position).setup.seed)
 
 
 def _deck_tab(page: Page, lang: str) -> None:
@@ -98,7 +117,7 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     lang: str,
 ) -> None:
     server = voila_server
-    want = _expected(lang)
+    want, pair = _expected(lang)
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     browser_known(page, server)
@@ -127,12 +146,12 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     page.click(f".vl-lang button:has-text('{lang.upper()}')")  # a new kernel's language
     card_list = _list_coins(page, server, lang)
     pattern = _interrupted(lang)
-    follow(
-        page,
-        lambda: pattern.fullmatch(status.inner_text()) is not None,
-        "the ranking said interrupted",
-        server=server,
-    )
+
+    def said() -> bool:  # a failure says what the status line said instead
+        assert pattern.fullmatch(status.inner_text()) is not None, status.inner_text()
+        return True
+
+    follow(page, said, "the ranking said interrupted", server=server)
     found = pattern.fullmatch(status.inner_text())
     assert found is not None
     done, total, at, rnd = (int(found.group(i)) for i in (1, 2, 3, 4))
@@ -165,4 +184,27 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
         "the figures of the run never interrupted",
         server=server,
     )
+    # "show me a game like this": the first card's most telling pair, two links
+    card_list.select_option(index=0)
+    draft_link = page.locator(".vl-impact-show a.vl-impact-show-draft")
+    follow_expect(draft_link).to_have_attribute("data-index", str(pair.index))
+    follow_expect(draft_link).to_have_text(i18n.text("deckimpact.show.draft", lang))
+    name = EditorModel(Deck.default(), lang).list_label(CARDS[0])
+    typical = page.locator(".vl-impact-show a.vl-impact-show-typical")
+    follow_expect(typical).to_contain_text(
+        i18n.text("deckimpact.show.typical", lang, card="@").split("@")[0]
+    )
+    assert _seed_of(draft_link.get_attribute("href") or "") == pair.seed
+    assert _seed_of(typical.get_attribute("href") or "") == pair.seed
+    page.set_viewport_size({"width": 390, "height": 900})
+    boxes = page.evaluate(_SHOW_JS)
+    assert boxes and all(b["left"] >= -0.5 and b["right"] <= 390.5 for b in boxes), boxes
+    foreign = foreign_words(page.locator(".vl-impact-show").inner_text(), lang, ("deckimpact.",))
+    assert not foreign, (name, sorted(foreign))
+    if lang == "en":  # one click opens the game on the Game tab (a page load: once)
+        draft_link.click()
+        page.wait_for_url("**g=*")
+        assert _seed_of(page.url) == pair.seed
+        wait_page(page, server=server)
+        assert _seed_of(page.url) == pair.seed
     assert console_errors == []

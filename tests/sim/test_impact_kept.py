@@ -39,7 +39,8 @@ def _deck() -> Deck:
 def _sums(res: Any) -> list[Any]:
     units = list(res.cards) + list(res.groups)
     return [
-        (c.id, c.met, c.met_games, {q: vars(p) for q, p in sorted(c.pairs.items())}) for c in units
+        (c.id, c.met, c.met_games, {q: vars(p) for q, p in sorted(c.pairs.items())}, c.telling)
+        for c in units
     ]
 
 
@@ -94,6 +95,14 @@ def test_a_state_of_another_run_or_a_broken_one_is_refused_with_where() -> None:
     q = next(iter(bad["units"][0]["pairs"]))
     bad["units"][0]["pairs"][q][3] += 1
     with pytest.raises(SimulationError, match=r"units\[0\]\.pairs\..* does not add up"):
+        contribution(deck, resume=bad, **small)
+    bad = json.loads(json.dumps(s))
+    t = bad["units"][0]["telling"][q]
+    t[0] = 10**6  # the most telling pair: a game never played
+    with pytest.raises(SimulationError, match=r"units\[0\]\.telling\..*\[0\]"):
+        contribution(deck, resume=bad, **small)
+    t[0], t[1], t[3] = 0, t[3] - 1, t[1] + 1  # its largest below its smallest
+    with pytest.raises(SimulationError, match=r"units\[0\]\.telling\..* does not fit"):
         contribution(deck, resume=bad, **small)
     bad = json.loads(json.dumps(s))
     bad["base"] = bad["base"][1:]

@@ -2434,4 +2434,12 @@ TEXTS: dict[str, str] = {
         "{undecided} von {k} sind noch offen, am unsichersten {what}, {estimate} ({low} bis "
         "{high}) gegen {band} (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
+    # --- impact5 ---
+    "deckimpact.show": (
+        "Zeig es mir: Spiel {index}, in dem sich {what} zwischen dem Entwurf und der typisch "
+        "gemachten Karte am stärksten unterschied:"
+    ),
+    "deckimpact.show.draft": "mit dem Entwurf öffnen",
+    "deckimpact.show.typical": "mit {card} als typischer Karte öffnen",
+    "deckimpact.show.long": "zu lang für einen Link",
 }

@@ -2256,4 +2256,12 @@ TEXTS: dict[str, str] = {
         "be told yet, the least certain {what}, {estimate} ({low} to {high}) against {band} "
         "(distance to the targets: start {start}, proposal {value})."
     ),
+    # --- impact5 ---
+    "deckimpact.show": (
+        "Show me: game {index}, where {what} differed most between the draft and the card "
+        "made typical:"
+    ),
+    "deckimpact.show.draft": "open it with the draft",
+    "deckimpact.show.typical": "open it with {card} made typical",
+    "deckimpact.show.long": "too long for a link",
 }

@@ -81,6 +81,7 @@ __all__ = [
     "Contribution",
     "ContributionResult",
     "contribution",
+    "paired_games",
     "typical_of_kind",
 ]
 
@@ -273,3 +274,38 @@ def contribution(
     _keep(rounds, _fingerprint(base, settings), resume, on_round)
     rounds.play(executor, workers, progress, cancel)
     return result
+
+
+def paired_games(
+    deck: DeckArg,
+    card: str,
+    index: int,
+    *,
+    players: int = 4,
+    bots: BotsArg = None,
+    seed: int = 0,
+    variants: VariantsArg = None,
+    round_limit: int | None = 300,
+    characters: CharactersArg = "all",
+) -> tuple[Any, Any, tuple[str, ...]]:
+    """ "Show me a game like this": game ``index`` of a :func:`contribution` run of the same
+    settings played again, finished, with the draft and with ``card`` (``KIND:ID``) made
+    typical of its kind: the two games of one pair (the same seed, characters and bots'
+    seeds; the card is all that differs), and the seats' bots (for a link)."""
+    base = load_deck(deck)
+    kind, _, cid = str(card).partition(":")
+    _select(base, [card])
+    moved, entry = typical_of_kind(base, kind, cid)
+    if moved is None:
+        raise SimulationError(f"{card} is not compared ({entry.how}): no pair to show")
+    _check_int("index", index, 0)
+    from verlies.sim.run import lab_game
+
+    games = []
+    for d in (base, moved):
+        spec = RunSpec.build(
+            players=players, characters=characters, bots=bots, variants=variants, seed=seed,
+            round_limit=round_limit, deck=d, label="pair",
+        )  # fmt: skip
+        games.append(lab_game(spec, index))
+    return games[0], games[1], tuple(spec.bots)

@@ -25,7 +25,7 @@ from verlies.sim.records import SimulationError
 __all__ = ["VERSION", "restore", "state_of"]
 
 #: The state's format (a state of another format is refused).
-VERSION = 1
+VERSION = 2  # 2: the most telling pairs ("show me")
 #: The most base games a state may hold (the rounds never pair beyond ``max_pairs``).
 MAX_BASE = 1 << 16
 
@@ -50,6 +50,7 @@ def state_of(rounds: Rounds) -> dict[str, Any]:
                 "met": c.met,
                 "met_games": c.met_games,
                 "pairs": _pairs(c.pairs),
+                "telling": {q: list(t) for q, t in sorted(c.telling.items())},
             }
         )
     base = [[g, [v.get(q) for q in qs]] for g, v in sorted(rounds.base.items())]
@@ -109,6 +110,25 @@ def _unit(rounds: Rounds, u: int, raw: Any, qs: list[str]) -> None:
     c.met = _int(f"{where}.met", raw.get("met"))
     c.met_games = _int(f"{where}.met_games", raw.get("met_games"))
     c.pairs = {q: _paired(f"{where}.pairs.{q}", pairs[q]) for q in qs if q in pairs}
+    c.telling = _telling(f"{where}.telling", raw.get("telling"), c, rounds.max_pairs)
+
+
+def _telling(where: str, raw: Any, c: Any, most: int) -> dict[str, list[int]]:
+    """A unit's most telling pairs read back: a quantity it has pairs of -> [game, d,
+    game, d], the games among those played, d within what its sums allow."""
+    if not isinstance(raw, dict) or not set(raw) <= set(c.pairs):
+        raise SimulationError(f"kept run: {where} must name quantities the unit has pairs of")
+    out = {}
+    for q, t in raw.items():
+        w = f"{where}.{q}"
+        if not isinstance(t, list) or len(t) != 4:
+            raise SimulationError(f"kept run: {w} must be [game, d, game, d]")
+        g1, g2 = _int(f"{w}[0]", t[0], 0, most - 1), _int(f"{w}[2]", t[2], 0, most - 1)
+        d1, d2 = (_int(f"{w}[{i}]", t[i], -(1 << 31)) for i in (1, 3))
+        if d1 < d2 or d1 * d1 > c.pairs[q].sum_dd or d2 * d2 > c.pairs[q].sum_dd:
+            raise SimulationError(f"kept run: {w} does not fit the unit's sums")
+        out[q] = [g1, d1, g2, d2]
+    return out
 
 
 def _base(rounds: Rounds, raw: Any, qs: list[str]) -> None:

@@ -291,16 +291,36 @@ class ContributionResult:
             "per_meeting": math.nan,
             "clear": False,
             "note": c.note,
+            "shown": -1,
+            "shown_quantity": "",
         }
         if best is not None:
             sure, size, q, e = best
             out.update(
                 score=sure, size=size, quantity=q, diff=e["diff"], low=e["low"], high=e["high"]
             )
+            out["shown"], out["shown_quantity"] = self.telling(c, q, e["diff"])
             out["clear"] = sure > 0
             if c.kind != "character" and met > 0:
                 out["per_meeting"] = e["diff"] / met
         return out
+
+    def telling(self, c: Contribution, q: str, diff: float) -> tuple[int, str]:
+        """ "Show me a game like this": the game of ``c``'s pairs in which ``q`` differed
+        most between the draft and the card made typical, the way the effect ``diff``
+        goes, and the quantity it differed in (the spread: the character whose win rate
+        moved most); (−1, "") when no pair moved ``q`` that way."""
+        if q == SPREAD:
+            wins = [w for w in self.paired_quantities if w.startswith("win:") and w in c.pairs]
+            if not wins:
+                return -1, ""
+            q = max(wins, key=lambda w: (abs(c.pairs[w].sum_d), w))
+            diff = float(c.pairs[q].sum_d)
+        t = c.telling.get(q)
+        if t is None or math.isnan(diff) or diff == 0:
+            return -1, ""
+        g, d = (t[0], t[1]) if diff > 0 else (t[2], t[3])
+        return (g, q) if (d > 0) == (diff > 0) and d != 0 else (-1, "")
 
     def rows(self) -> list[dict[str, Any]]:
         with self._look():

@@ -382,6 +382,7 @@ class Rounds:
                 b = _values(r)
                 for q in a.keys() & b.keys():  # draft − typical: what the card contributes
                     c.pairs.setdefault(q, Paired()).add(b[q], a[q])
+                    _tell_pair(c, q, g, a[q] - b[q])
 
     def _tell(self) -> None:
         if self.on_update is not None:
@@ -397,6 +398,20 @@ def _way(c: Contribution) -> tuple[str, str, int]:
         return (c.kind, "", 0)
     fld, a, b = max(c.moves, key=lambda m: abs(m[2] - m[1]))
     return (c.kind, fld, 1 if b > a else -1)
+
+
+def _tell_pair(c: Contribution, q: str, g: int, d: int) -> None:
+    """Keep game ``g`` as ``c``'s most telling pair of ``q`` when its draft − typical ``d``
+    is the largest (or smallest) so far; a tie goes to the lower game, so the pairs'
+    arrival order (the workers) does not matter."""
+    t = c.telling.get(q)
+    if t is None:
+        c.telling[q] = [g, d, g, d]
+        return
+    if d > t[1] or (d == t[1] and g < t[0]):
+        t[0], t[1] = g, d
+    if d < t[3] or (d == t[3] and g < t[2]):
+        t[2], t[3] = g, d
 
 
 def _values(r: GameRecord) -> dict[str, int]:

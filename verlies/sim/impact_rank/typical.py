@@ -47,6 +47,9 @@ class Contribution:
     members: tuple[int, ...] = ()  # a group (how "group"): the cards made typical together
     screened: int = 0  # pairs of the group that showed no effect and cleared this card
     group_size: int = 0  # the cards of that group
+    #: The most telling pairs so far: quantity -> [game, d, game, d], the pair with the
+    #: largest draft − typical and the one with the smallest (a tie: the lower game).
+    telling: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

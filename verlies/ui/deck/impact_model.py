@@ -89,6 +89,10 @@ class Figure:
     paired: bool
     group: int = 0  # contribution: 0 clear (★), 1 no measurable effect, 2 not compared
     pairs: int = 0  # contribution: the pairs played for this card
+    #: contribution: the game whose pair differed most in ``shown_quantity`` ("show me a
+    #: game like this"; −1: none)
+    shown: int = -1
+    shown_quantity: str = ""
 
     @property
     def sort_key(self) -> tuple[float, float]:
@@ -160,6 +164,7 @@ def contribution_figures(result: ContributionResult) -> dict[Key, Figure]:
         out[key] = Figure(
             key, r["met_per_game"], source, r["quantity"] or "", r["diff"], r["low"],
             r["high"], r["score"], r["size"], bool(r["clear"]), True, group, r["pairs"],
+            r["shown"], r["shown_quantity"],
         )  # fmt: skip
     return out
 
@@ -263,6 +268,9 @@ class ImpactColumn(PooledRun):
         self.settings: dict[str, Any] = {}
         #: The figures are of a kept run that did not end (a reload, a killed kernel).
         self.interrupted = False
+        #: A contribution run's players and seed: what its pairs are played again with
+        #: ("show me a game like this"; {}: none).
+        self.pair: dict[str, int] = {}
 
     # ---- state -------------------------------------------------------------------------
 
@@ -346,6 +354,7 @@ class ImpactColumn(PooledRun):
         cancel = self._begin(games)
         with self._lock:
             self.deck, self.result, self.ranking, self.figures = draft, None, None, {}
+            self.pair = {}
             self.base_games, self.games, self.method = 0, games, method
         executor = self.executor()
 
@@ -398,6 +407,7 @@ class ImpactColumn(PooledRun):
                 self.result, self.ranking, self.figures, self.kept = None, None, {}, None
             self.deck, self.interrupted = draft, False
             self.base_games, self.games, self.method = 0, budget, "contribution"
+            self.pair = {"players": players, "seed": seed}
         executor = self.executor()
 
         def round_end(state: dict[str, Any]) -> None:

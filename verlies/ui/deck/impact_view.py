@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from verlies.deck import Deck
+from verlies.i18n.metrics import metric_name
 from verlies.ui.core.theme import IMPACT_CSS
 from verlies.ui.core.words import Keys
 from verlies.ui.deck.impact_model import (
@@ -27,6 +28,7 @@ from verlies.ui.deck.impact_model import (
     figure_parts,
     figure_text,
 )
+from verlies.ui.deck.impact_show import ShownPair, shown_pair
 from verlies.ui.runs.panel_view import ProgressRow, RunPanel, panel_styles
 
 __all__ = ["CSS", "ImpactPanel"]
@@ -69,6 +71,9 @@ class ImpactPanel(RunPanel):
         self.star.add_class("vl-impact-star")
         self.selected = W.HTML()
         self.selected.add_class("vl-impact-selected")
+        self.shown = W.HTML()  # "show me a game like this" of the selected card
+        self.shown.add_class("vl-impact-show")
+        self._shown_for: tuple[object, ...] = ()  # what self.shown was drawn for
         self.table = W.HTML()
         self.table.add_class("vl-impact-table")
         #: Called after a run ended and was drawn (the workspace keeps its figures).
@@ -85,6 +90,7 @@ class ImpactPanel(RunPanel):
                 self.bar.widget,
                 self.star,
                 self.selected,
+                self.shown,
                 self.table,
             ]
         )
@@ -244,9 +250,49 @@ class ImpactPanel(RunPanel):
         """The selected card's figure in full, under the panel."""
         if key is None or self.column.deck is None:
             self.selected.value = ""
+            self.show_pair(None, card_label)
             return
         fig = figure_text(self.column.figure(key), self.lang, self.column.deck)
         self.selected.value = html.escape(self._t("selected", card=card_label, figure=fig))
+        self.show_pair(key, card_label)
+
+    def show_pair(self, key: Key | None, card_label: str) -> None:
+        """ "Show me a game like this" for the selected card: the game whose pair differed
+        most, as two links to the Game tab (with the draft, with the card made typical).
+        Two games played again, once per card and run (drawn again only when it
+        changed)."""
+        col = self.column
+        fig = col.figure(key) if key is not None else None
+        if key is None or fig is None or fig.shown < 0 or col.running:
+            self.shown.value, self._shown_for = "", ()
+            return
+        want = (id(col.deck), key, fig.shown, tuple(sorted(col.pair.items())), self.lang)
+        if want == self._shown_for:
+            return
+        try:
+            found = shown_pair(col, key)
+        except Exception as e:  # a located refusal, said where the links would be
+            self.shown.value = f'<span class="vl-error">{html.escape(str(e))}</span>'
+            self._shown_for = want
+            return
+        self.shown.value = "" if found is None else self._pair_html(found, card_label)
+        self._shown_for = want
+
+    def _pair_html(self, found: ShownPair, card_label: str) -> str:
+        esc, lang = html.escape, self.lang
+        what = metric_name(found.quantity, lang, self.column.deck)
+        head = esc(self._t("show", index=found.index, what=what))
+        links = []
+        for side, href in (("draft", found.draft), ("typical", found.typical)):
+            words = esc(self._t(f"show.{side}", card=card_label))
+            if href is None:
+                links.append(f"<span>{words} ({esc(self._t('show.long'))})</span>")
+                continue
+            links.append(
+                f'<a class="vl-impact-show-{side}" data-index="{found.index}" '
+                f'data-seed="{found.seed}" href="{esc(href)}">{words}</a>'
+            )
+        return f"{head} " + " · ".join(links)
 
     def show_table(self, rows: Sequence[tuple[Key, str]]) -> None:
         """The list's cards (key, name) in its order with their figures, as a table (shown

@@ -36,6 +36,7 @@ def impact_data(column: Any) -> dict[str, Any]:
             "total": column.total,
             "sort": column.sort,
             "figures": [asdict(f) for f in column.figures.values()],
+            "pair": dict(getattr(column, "pair", {}) or {}),  # what "show me" plays again
         }
     )
 
@@ -51,6 +52,7 @@ class ImpactFigures:
     total: int
     sort: str
     figures: dict[tuple[str, str], Any]
+    pair: dict[str, int]  # a contribution run's players and seed ({}: none)
 
 
 def impact_figures(data: Any, where: str = "impact") -> ImpactFigures:
@@ -63,8 +65,10 @@ def impact_figures(data: Any, where: str = "impact") -> ImpactFigures:
     if not isinstance(raw, list) or len(raw) > 2000:
         raise bad(f"{where}.figures", "a list of at most 2000 figures")
     figs: dict[tuple[str, str], Any] = {}
+    later = ("shown", "shown_quantity")  # figures kept before "show me" have none
     for i, item in enumerate(raw):
-        fig = Figure(**fields_of(Figure, item, f"{where}.figures[{i}]"))
+        skip = tuple(k for k in later if isinstance(item, dict) and k not in item)
+        fig = Figure(**fields_of(Figure, item, f"{where}.figures[{i}]", skip))
         figs[fig.key] = fig
     method = check(f"{where}.method", data.get("method"), "str")
     if method not in METHODS:
@@ -78,7 +82,20 @@ def impact_figures(data: Any, where: str = "impact") -> ImpactFigures:
         total=check(f"{where}.total", data.get("total"), "int"),
         sort=sort if sort in SORTS else "deck",
         figures=figs,
+        pair=_pair(data.get("pair"), f"{where}.pair"),
     )
+
+
+def _pair(raw: Any, where: str) -> dict[str, int]:
+    """A kept run's players and seed for "show me" ({} when absent: kept before it)."""
+    if raw is None or raw == {}:
+        return {}
+    if not isinstance(raw, dict):
+        raise bad(where, "an object")
+    players = check(f"{where}.players", raw.get("players"), "int")
+    if not 2 <= players <= 4:
+        raise bad(f"{where}.players", "2, 3 or 4")
+    return {"players": players, "seed": check(f"{where}.seed", raw.get("seed"), "int")}
 
 
 __all__ = ["KeptPartial", "kept_partial", "restore_column", "with_partial"]
@@ -155,7 +172,7 @@ def restore_column(column: Any, deck: Any, figs: Any, data: Any) -> None:
     column.deck, column.method, column.figures = deck, figs.method, dict(figs.figures)
     column.games, column.base_games = figs.games, figs.base_games
     column.done, column.total, column.status = figs.done, figs.total, "done"
-    column.sort = figs.sort
+    column.sort, column.pair = figs.sort, dict(figs.pair)
     column.interrupted = partial is not None
     column.kept = None if partial is None else partial.state
     column.settings = {} if partial is None else partial.settings
