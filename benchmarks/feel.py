@@ -14,10 +14,13 @@ Prints, all measured in this run (figures, not a pass/fail test):
    and CPU seconds (2 workers with ``--workers 2``); ``--luck-only`` also that of the
    luck-only deck (``feel.luck_only``: every test passed by any roll), which should
    read flat;
-4. with ``--instructions``: the same comparison counted in the interpreter's instructions
-   under valgrind (callgrind), which the machine's load does not move: per player count,
-   ``--instr-games`` games without the trace, with it, and with it and tallied, each less
-   a run of 0 games (the start-up), instructions per game and the ratios;
+4. with ``--instructions``: the same comparison counted in instructions under valgrind
+   (callgrind), which the machine's load does not move: per player count, one process
+   plays ``--instr-games`` games without the trace, with it, with it again and without
+   again, and tallies the first traced run's records, each phase counted on its own (the
+   process marks them through callgrind's client requests: a small C helper compiled with
+   gcc into a temporary folder; valgrind's headers needed); instructions per game and the
+   ratios;
 5. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
    (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them;
 6. with ``--holdout N``: the win-chance estimate on N held-out games per player count
@@ -234,41 +237,77 @@ def skill(args: argparse.Namespace, deck: object) -> None:
     print(f"  levels off at {tr.levels_off}")
 
 
-def _play_only(players: int, games: int, mode: int) -> None:
-    """The games counted by ``instructions`` (run in a child process under valgrind):
-    mode 0 without the trace, 1 with it, 2 with it and tallied (``FeelTally``)."""
+#: A helper that lets a process under callgrind mark its own phases (client requests,
+#: valgrind/callgrind.h): compiled once into a temporary folder (needs gcc and valgrind's
+#: headers).
+_MARKS = """#include <valgrind/callgrind.h>
+void mark(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
+void zero(void) { CALLGRIND_ZERO_STATS; }
+"""
+
+
+def _phases(players: int, games: int, lib_path: str) -> None:
+    """Run under callgrind (by ``instructions``): the same ``games`` in one process, in the
+    order without, with the trace, with it, without (so that what one run leaves warm for
+    the next, such as the bots' kept graphs, favours neither side), each phase ended by a
+    dump named after it; the tally (``FeelTally``, as ``verlies simulate`` counts) of the
+    first traced run's records is a phase of its own, with the estimator's kept chances
+    cleared first (what a fresh run of ``games`` games pays)."""
+    import ctypes
+
+    lib = ctypes.CDLL(lib_path)
     spec = RunSpec.build(players=players, characters="all", seed=1)
-    _, recs = _play(spec, 0, games, mode > 0)
-    if mode == 2:
-        FeelTally().add_all(recs)  # type: ignore[arg-type]
-
-
-def _count(players: int, games: int, feel: int) -> int:
-    cmd = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--_play",
-        f"{players},{games},{int(feel)}",
-    ]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
-    m = re.search(r"Collected : (\d+)", out)
-    assert m is not None, out[-500:]
-    return int(m.group(1))
+    _play(spec, 1000, 1002, False)  # imports and first-use caches, outside the count
+    _play(spec, 1000, 1002, True)
+    FeelTally().add_all(_play(spec, 1000, 1002, True)[1])  # type: ignore[arg-type]
+    est_module.KEPT_CHANCES.clear()
+    lib.zero()
+    for k, feel in enumerate((False, True, True, False)):
+        _, recs = _play(spec, 0, games, feel)
+        lib.mark(f"{'trace' if feel else 'plain'}{k}".encode())
+        if k == 1:
+            est_module.KEPT_CHANCES.clear()
+            lib.zero()
+            FeelTally().add_all(recs)  # type: ignore[arg-type]
+            lib.mark(b"tally")
 
 
 def instructions(players: int, games: int) -> None:
-    start = _count(players, 0, 0)
-    plain = _count(players, games, 0) - start
-    traced = _count(players, games, 1) - start
-    tallied = _count(players, games, 2) - start
+    """Instructions counted by callgrind (the machine's load does not move them) for
+    ``games`` games played without the trace, with it, and for the tally, in one process
+    (``_phases``): per game, and the ratios trace / without and (trace + tally) /
+    without."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = os.path.join(tmp, "marks.so")
+        src = os.path.join(tmp, "marks.c")
+        with open(src, "w") as f:
+            f.write(_MARKS)
+        subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", lib, src], check=True)
+        out = os.path.join(tmp, "cg.out")
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable]
+        cmd += [__file__, "--_phases", f"{players},{games},{lib}"]
+        subprocess.run(cmd, capture_output=True, text=True, check=True)
+        got: dict[str, int] = {}
+        for name in os.listdir(tmp):
+            if name.startswith("cg.out."):
+                with open(os.path.join(tmp, name)) as f:
+                    text = f.read()
+                m = re.search(r"^desc: Trigger: Client Request: (\S+)", text, re.M)
+                n = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+                if m and n:
+                    got[m.group(1)] = int(n.group(1))
+    plain = got["plain0"] + got["plain3"]
+    traced = got["trace1"] + got["trace2"]
+    tally = got["tally"]
     print(
-        f"{players} players, {games} games under callgrind: without the trace "
-        f"{plain / games / 1e6:.2f} M instructions/game, with it {traced / games / 1e6:.2f} M, "
-        f"and tallied {tallied / games / 1e6:.2f} M; ratio trace / without "
-        f"{traced / plain:.3f}, (trace + tally) / without {tallied / plain:.3f}"
+        f"{players} players, {games} games under callgrind (one process; without, with, "
+        f"with, without): without the trace {plain / 2 / games / 1e6:.2f} M "
+        f"instructions/game (the two runs {got['plain0'] / games / 1e6:.2f} and "
+        f"{got['plain3'] / games / 1e6:.2f}), with it {traced / 2 / games / 1e6:.2f} M, "
+        f"the tally {tally / games / 1e6:.3f} M; ratio trace / without "
+        f"{traced / plain:.4f}, (trace + tally) / without {(traced + 2 * tally) / plain:.4f}"
     )
 
 
@@ -287,12 +326,12 @@ def main() -> None:
     ap.add_argument("--rollouts", type=int, default=0, help="held-out games to roll out from")
     ap.add_argument("--per-row", type=int, default=16, help="rollouts per turn row")
     ap.add_argument("--instructions", action="store_true")
-    ap.add_argument("--instr-games", type=int, default=40)
-    ap.add_argument("--_play", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--instr-games", type=int, default=10)
+    ap.add_argument("--_phases", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args._play:
-        p, n, f = (int(x) for x in args._play.split(","))
-        _play_only(p, n, f)
+    if args._phases:
+        p, n, lib = args._phases.split(",")
+        _phases(int(p), int(n), lib)
         return
     print(f"load average {os.getloadavg()}")
     for p in (int(x) for x in args.players.split(",") if x):

@@ -353,6 +353,12 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
     else:
         rolls_out = [False] * players
     turn_seen = -1
+    cache = state.cache
+    base = first_step  # the step count before this game's first step, and the forced ones
+    add_choice = choices.append
+    kind_of = _KIND_OF
+    row_golds: tuple[int, ...] = ()  # the seats' gold at the last turn row
+    golds_seen = -1  # cache.gold_changes when ``row_golds`` was read
     try:
         while True:
             if state.at_chance:
@@ -363,7 +369,12 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
             seat = state.seat  # the player to decide
             if turns is not None and state.turn_no != turn_seen:  # a turn starts (R3.1)
                 turn_seen = state.turn_no
-                _standings(turns, state, seat, game.step_count - first_step - forced)
+                if cache.gold_changes != golds_seen:  # else nobody's gold moved (R9.1)
+                    golds_seen = cache.gold_changes
+                    # Figure.gold's sum only for a figure holding treasures
+                    row_golds = tuple([f.gold if f.treasures else f.coins for f in figures])
+                turns += _standings(state, seat, game.step_count - base)
+                turns += row_golds
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
                 # No gold moved since last compared: the same leader (R9.1).
@@ -382,25 +393,26 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
                 # Kept for the game's shape only: taken for the seat, not counted.
                 apply(forced_action)
                 forced += 1
+                base += 1
                 continue
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
             if turns is not None:  # the decision, packed in one number (FeelTrace)
-                legal = state.cache.legal
-                if legal is not None and type(legal[0]) is not Choose:
-                    real = len(legal) > 1
-                else:
+                legal = cache.legal
+                if legal is None or type(legal[0]) is Choose:
                     real = _real_choice(game, seat, legal)
+                else:
+                    real = len(legal) > 1
                 if rolls_out[seat]:
                     values = [v for _, v in bots[seat].last]  # type: ignore[attr-defined]
                     if len(values) > 1:
                         spreads += (len(choices), round((max(values) - min(values)) * 500))
-                choices.append(
+                add_choice(
                     seat
-                    | _KIND_OF[type(state.stack[-1])] << 3
+                    | kind_of[type(state.stack[-1])] << 3
                     | real << 6
-                    | (game.step_count - first_step - forced) << 7
+                    | (game.step_count - base) << 7
                 )
             apply(action)
             decisions += 1
@@ -442,14 +454,13 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
     )
 
 
-def _standings(out: list[int], state: Any, seat: int, step: int) -> None:
-    """A turn row of :class:`FeelTrace`: who moves, when, the cards left, who escaped,
-    is injured, is ready to draw, and everyone's gold (R9.1)."""
-    board = state.board
+def _standings(state: Any, seat: int, step: int) -> tuple[int, ...]:
+    """A turn row of :class:`FeelTrace` up to the gold (the loop adds the gold, read again
+    only after it moved): who moves, when, the cards left, who escaped, is injured, is
+    ready to draw."""
     is_open = state.cache.open  # the table's cache of has_open_passage by position
     left = state.dungeon.total
     escaped = injured = ready = 0
-    golds = []
     bit = 1
     for f in state.figures:
         if f.escaped:
@@ -460,12 +471,11 @@ def _standings(out: list[int], state: Any, seat: int, step: int) -> None:
             pos = f.pos
             can = is_open.get(pos)
             if can is None:  # kept as the rules keep it (legal.can_draw): a cache only
-                can = is_open[pos] = has_open_passage(board, pos)
+                can = is_open[pos] = has_open_passage(state.board, pos)
             if can:
                 ready |= bit
-        golds.append(f.gold if f.treasures else f.coins)
         bit <<= 1
-    out += (seat, step, left, escaped, injured, ready, *golds)
+    return (seat, step, left, escaped, injured, ready)
 
 
 #: The kinds of decision a :class:`FeelTrace` row names, by the index it holds.

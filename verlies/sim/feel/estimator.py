@@ -132,19 +132,59 @@ class Estimator:
         next row and game with the same (a few thousand distinct standings per player
         count: the cache is cleared at :data:`CACHE_ROWS`). ``rows`` are tuples, as
         ``FeelTrace.turn_rows`` gives them. The lists are shared: read them, never change
-        them."""
+        them.
+
+        The same numbers as :meth:`chances`, bit for bit, by the same operations in the
+        same order: each seat's score is ``behind × slope (+ constant)``, where the slope
+        and the constant depend only on who escaped, is injured and is ready, and are
+        worked out once per such masks (:meth:`plan`)."""
         cache = KEPT_CHANCES.get(self)
         if cache is None or len(cache) > CACHE_ROWS:
             if len(KEPT_CHANCES) > 8:  # fitted estimators come and go: keep a few
                 KEPT_CHANCES.clear()
+                KEPT_PLANS.clear()
             cache = KEPT_CHANCES[self] = {}
+        plans = KEPT_PLANS.setdefault(self, {})
+        exp = math.exp
         out = []
         for row in rows:
             key = row[3:]
             ch = cache.get(key)
             if ch is None:
-                ch = cache[key] = self.chances(row)
+                masks = key[:3]
+                plan = plans.get(masks)
+                if plan is None:
+                    plan = plans[masks] = self.plan(*masks)
+                golds = key[3:]
+                richest = max(golds)
+                scores = [
+                    (g - richest) / 10.0 * slope if c is None else c + (g - richest) / 10.0 * slope
+                    for g, (slope, c) in zip(golds, plan, strict=True)
+                ]
+                top = max(scores)
+                es = [exp(x - top) for x in scores]
+                total = sum(es)
+                ch = cache[key] = [e / total for e in es]
             out.append(ch)
+        return out
+
+    def plan(self, escaped: int, injured: int, ready: int) -> list[tuple[float, float | None]]:
+        """Per seat (slope, constant) of its score ``constant + behind × slope`` under these
+        masks (None: no constant), as :meth:`chances` works them out."""
+        players = self.players
+        w0, w1, w2, w3, w4, w5, w6 = self.weights
+        late = escaped.bit_count() / (players - 1) if players > 1 else 1.0
+        out: list[tuple[float, float | None]] = []
+        for i in range(players):
+            bit = 1 << i
+            if escaped & bit:
+                out.append((w3 + w4 * late + w5, w0))
+            elif injured & bit:
+                out.append((w3 + w4 * late, w2))
+            elif ready & bit:
+                out.append((w3 + w4 * late, w1 + w6 * late))
+            else:
+                out.append((w3 + w4 * late, None))
         return out
 
 
@@ -152,12 +192,24 @@ class Estimator:
 CACHE_ROWS = 1 << 16
 #: Per estimator the chances :meth:`Estimator.chances_of` has worked out, by standings.
 KEPT_CHANCES: dict[Estimator, dict[tuple[int, ...], list[float]]] = {}
+#: Per estimator its :meth:`Estimator.plan` by masks (each seat escaped, injured, ready or
+#: none: at most 4^players of them), cleared with :data:`KEPT_CHANCES`.
+KEPT_PLANS: dict[Estimator, dict[tuple[int, ...], list[tuple[float, float | None]]]] = {}
 
 
 def estimator_for(players: int) -> Estimator:
-    """The shipped estimator for ``players`` (uniform chances where none is fitted)."""
-    weights = WEIGHTS.get(players)
-    return Estimator(players, (0.0,) * len(FEATURES) if weights is None else weights)
+    """The shipped estimator for ``players`` (uniform chances where none is fitted); the
+    same object each time (the kept chances are found by identity, without comparing)."""
+    est = SHIPPED.get(players)
+    if est is None:
+        weights = WEIGHTS.get(players)
+        est = Estimator(players, (0.0,) * len(FEATURES) if weights is None else weights)
+        SHIPPED[players] = est
+    return est
+
+
+#: The shipped estimators made so far, by player count (:func:`estimator_for`).
+SHIPPED: dict[int, Estimator] = {}
 
 
 def fit_estimator(

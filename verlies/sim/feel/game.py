@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from verlies.sim.feel.estimator import KINGMAKER, THRESHOLD, Estimator, estimator_for
 from verlies.sim.records import GameRecord, SimulationError
@@ -114,17 +114,22 @@ def _tension(
         return None, None, None, None, None, []
     chs = est.chances_of(rows)
     losers = [s for s in range(players) if s not in winners]
-    mines: list[float] = []
-    worst, top = 0, -math.inf
-    for t, ch in enumerate(chs):
-        if len(winners) == 1:
-            mine = ch[winners[0]]
+    if len(winners) == 1 and losers:  # the usual case, without a call per turn
+        w = winners[0]
+        mines = [ch[w] for ch in chs]
+        if len(losers) == 1:
+            b = losers[0]
+            gaps = [ch[b] - ch[w] for ch in chs]
         else:
-            mine = sum(ch[s] for s in winners)
-        gap = max([ch[s] for s in losers], default=0.0) - mine
-        if gap > top:  # the first largest gap (the earliest turn on a tie)
-            worst, top = t, gap
-        mines.append(mine)
+            best = itemgetter(*losers)
+            gaps = [max(best(ch)) - ch[w] for ch in chs]
+    else:
+        mines = [sum(ch[s] for s in winners) for ch in chs]
+        gaps = [
+            max([ch[s] for s in losers], default=0.0) - m for ch, m in zip(chs, mines, strict=True)
+        ]
+    top = max(gaps)
+    worst = gaps.index(top)  # the first largest gap (the earliest turn on a tie)
     ch = chs[len(rows) // 2]
     low = min(ch)
     comeback = low < max(ch) and any(ch[s] == low for s in winners)

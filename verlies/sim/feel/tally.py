@@ -74,7 +74,7 @@ class FeelTally(FeelFigures):
             acc[1] += p << down
             acc[2] += p * p << 2 * down
         assert record.feel is not None  # game_feel has checked it
-        counts = Counter((d >> 3) & 15 for d in record.feel.decisions)  # kind, real
+        counts = Counter([(d >> 3) & 15 for d in record.feel.decisions])  # kind, real
         for kr, c in counts.items():
             kind = DECISION_KINDS[kr & 7]
             real, all_ = self.kinds[kind]
