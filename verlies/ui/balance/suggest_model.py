@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MOVES",
+    "DEFAULT_RECHECKS",
     "DEFAULT_TARGETS",
     "SuggestError",
     "SuggestRun",
@@ -44,6 +45,9 @@ DEFAULT_MOVES = "\n".join(_MOVES)
 #: A budget that ends in a minute or two on two shared cores (benchmarks/suggest_panel.py).
 DEFAULT_GAMES = 400
 DEFAULT_TRIALS = 12
+#: Rounds of searching on after a check that does not show every target met, each checked
+#: again on fresh games (benchmarks/tune_truth.py measures the whole within 3 quiet minutes).
+DEFAULT_RECHECKS = 2
 #: Longest targets or moves field, and line, read (characters): bounded work on any paste.
 MAX_FIELD, MAX_LINE = 20_000, 200
 #: Longest message of the lab said back (it quotes the bad line).
@@ -232,6 +236,7 @@ class SuggestRun(BackgroundRun):
                     progress=progress,
                     cancel=cancel,
                     on_trial=on_trial,
+                    rechecks=DEFAULT_RECHECKS,
                 )
             finally:
                 self.phase = "done"
