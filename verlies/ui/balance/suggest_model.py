@@ -143,6 +143,7 @@ class SuggestRun(BackgroundRun):
         self.seed = 0
         self.players = 4
         self.verify_games: int | None = None  # None: twice the games per candidate
+        self.rechecks = DEFAULT_RECHECKS  # rounds of searching on after a check that misses
         self.result: TuneResult | None = None
         self.phase = "idle"  # idle, search, verify, done
         self.best: float | None = None
@@ -200,7 +201,7 @@ class SuggestRun(BackgroundRun):
         self.phase, self.best = "search", None
         executor = self.executor()
         games, trials, seed, players = self.games, self.trials, self.seed, self.players
-        verify_games = self.verify_games
+        verify_games, rechecks = self.verify_games, self.rechecks
 
         ticked = [False]  # tune ticks `progress` once after each on_trial: not a game count
 
@@ -236,7 +237,7 @@ class SuggestRun(BackgroundRun):
                     progress=progress,
                     cancel=cancel,
                     on_trial=on_trial,
-                    rechecks=DEFAULT_RECHECKS,
+                    rechecks=rechecks,
                 )
             finally:
                 self.phase = "done"
