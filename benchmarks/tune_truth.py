@@ -5,9 +5,9 @@ page's default settings bring every character within 25 ± 4 % on an independent
 For each broken deck: :func:`verlies.sim.tune.tune` with the Suggest panel's defaults
 (targets ``win:*=25+-3``; monsters' fights ±2, obstacles ±1, traps ±2 and every
 character's values may move; 400 games per candidate, 12 candidates, the check on 800
-fresh games), timed; then the deck the answer
-leaves the designer with (the proposal when it is offered, else the start deck) plays
-2,000 games from a seed no search or check used. A row per deck:
+fresh games, up to two rounds of searching on after a check that misses), timed; then
+the deck the answer leaves the designer with (the proposal when it is offered, else the
+start deck) plays 2,000 games from a seed no search or check used. A row per deck:
 
 * ``answer``: the outcome (within / undecided / meets / improved / legal /
   no_improvement) and whether the proposal is offered as the draft;
@@ -54,6 +54,7 @@ from verlies.sim.tune import tune
 from verlies.ui.balance.suggest_model import (
     DEFAULT_GAMES,
     DEFAULT_MOVES,
+    DEFAULT_RECHECKS,
     DEFAULT_TARGETS,
     DEFAULT_TRIALS,
 )
@@ -153,6 +154,7 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
         games=DEFAULT_GAMES,
         trials=DEFAULT_TRIALS,
         workers=workers,
+        rechecks=DEFAULT_RECHECKS,
     )
     shutdown_pool()  # its workers become waited-for children: their CPU counts
     took, cpu = time.perf_counter() - t0, _cpu() - c0
@@ -182,6 +184,12 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
         f"games per candidate {s['games']}",
         flush=True,
     )
+    for r in s.get("searched_on", []):
+        print(
+            f"    searched on, round {r['round']}: played {r['played']}, step {r['step']}, "
+            f"check outcome {r['outcome']}, kept {r['kept']}",
+            flush=True,
+        )
     print("    " + "\n    ".join(res.head_lines("en")), flush=True)
     for w in res.edit_words("en") if res.offered else []:
         print(f"    edit: {w}", flush=True)

@@ -266,7 +266,7 @@ def test_estimates_inside_but_undecided_are_said_so_with_the_games_that_would_de
     en, de = res.head_lines("en"), res.head_lines("de")
     assert en[0].startswith("No change proposed, but not every target is decided")
     assert "1 of 8 targets can't be told yet" in en[0]
-    assert f"about {more} more games per deck ({128 + more} in all)" in en[1]
+    assert f"about {more:,} more games per deck ({128 + more:,} in all)" in en[1]
     assert de[0].startswith("Keine Änderung vorgeschlagen, aber nicht jedes Ziel ist entschieden")
     assert "im ziel" not in " ".join(de).lower()
 
@@ -292,7 +292,7 @@ def test_every_estimate_inside_but_undecided_says_how_many_games_would_decide() 
     target = Target.parse("win:*=25+-3")
     row = {"value": 0.26, "low": 0.20, "high": 0.33}
     n = 400
-    more = more_games(row, n, target)
+    more = more_games(row, n, target, 8)
     assert more is not None and more > 0
     # at n + more games, an interval of the same rate at the same level decides it
     z = verdict_z(8)
@@ -303,11 +303,12 @@ def test_every_estimate_inside_but_undecided_says_how_many_games_would_decide() 
     m = n + more // 3
     lo, hi = wilson(round(0.26 * m), m, z)
     assert verdict(lo, hi, target) == "undecided"
-    assert more_games({"value": 0.28, "low": 0.2, "high": 0.33}, n, target) is None
+    assert more_games({"value": 0.28, "low": 0.2, "high": 0.33}, n, target, 8) is None
     # an estimate of 0 % against a band 0–1 %: only the upper edge is straddled, and the
     # interval's own floor at 0 is no edge to decide
     low_band = Target.parse("win:char-priester=0:1")
-    got = more_games({"value": 0.0, "low": 0.0, "high": 0.194}, 32, low_band)
+    row0 = {"key": "win:char-priester", "value": 0.0, "low": 0.0, "high": 0.194, "n": 16}
+    got = more_games(row0, 32, low_band, 8)
     assert got is not None and got > 0
 
 

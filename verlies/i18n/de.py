@@ -2442,4 +2442,29 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.draft": "mit dem Entwurf öffnen",
     "deckimpact.show.typical": "mit {card} als typischer Karte öffnen",
     "deckimpact.show.long": "zu lang für einen Link",
+    # --- suggest5 ---
+    "tune.tally.beyond": (
+        "nicht bald zu entscheiden: {what} liegt {distance} vom Rand seines Bands, es "
+        "bräuchte mehr als {cap} weitere Partien je Deck"
+    ),
+    "tune.unit.rounds": "Runden",
+    "tune.error.rechecks_range": "rechecks ist eine ganze Zahl von 0 bis 10, nicht {rechecks}",
+    "tune.tally.searched_on": (
+        "nach der Prüfung weitergesucht: {rounds} weitere Prüfung(en) eines Schritts um eine "
+        "Zahl, auf die genannte Zeile gezielt, {kept} übernommen"
+    ),
+    "tune.tally.searched_back": (
+        "die Prüfung des letzten Schritts fiel schlechter aus, daher gelten der frühere "
+        "Vorschlag und seine Prüfung"
+    ),
+    "tune.verify_checks": (
+        "Prüfung auf neuen Seeds (Seed {seed}, je {games} Partien, Startdeck und Vorschlag "
+        "gepaart); Intervalle je {level}, gemeinsam {together} über {k} Größen, 95 % über "
+        "die {checks} Prüfungen, die eine Suche machen darf (Bonferroni):"
+    ),
+    "tune.verify_start_checks": (
+        "Prüfung auf neuen Seeds (Seed {seed}, {games} Partien des Startdecks); Intervalle je "
+        "{level}, gemeinsam {together} über {k} Größen, 95 % über die {checks} Prüfungen, "
+        "die eine Suche machen darf (Bonferroni):"
+    ),
 }

@@ -2264,4 +2264,28 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.draft": "open it with the draft",
     "deckimpact.show.typical": "open it with {card} made typical",
     "deckimpact.show.long": "too long for a link",
+    # --- suggest5 ---
+    "tune.tally.beyond": (
+        "can't be decided soon: {what} sits {distance} from its band's edge, so more than "
+        "{cap} more games per deck would be needed"
+    ),
+    "tune.unit.rounds": "rounds",
+    "tune.error.rechecks_range": "rechecks is a whole number from 0 to 10, not {rechecks}",
+    "tune.tally.searched_on": (
+        "searched on after the check: {rounds} more check(s) of a one-number step aimed at "
+        "the row named, {kept} kept"
+    ),
+    "tune.tally.searched_back": (
+        "the last step's check came out worse, so the earlier proposal and its check stand"
+    ),
+    "tune.verify_checks": (
+        "verification on fresh seeds (seed {seed}, {games} games each, start deck and "
+        "proposal paired); intervals {level} each, simultaneous {together} over {k} "
+        "quantities, 95 % over the {checks} checks a search may make (Bonferroni):"
+    ),
+    "tune.verify_start_checks": (
+        "check on fresh seeds (seed {seed}, {games} games of the start deck); intervals "
+        "{level} each, simultaneous {together} over {k} quantities, 95 % over the {checks} "
+        "checks a search may make (Bonferroni):"
+    ),
 }

@@ -33,6 +33,7 @@ def tiny(**kw: object) -> SuggestRun:
     run.targets = "win:char-priester=0:10"
     run.moves = f"character:{PRIEST}"
     run.games, run.trials, run.verify_games = 64, 4, 64
+    run.rechecks = 0  # searching on after the check: tests/sim/test_tune_recheck.py
     for k, v in kw.items():
         setattr(run, k, v)
     return run

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from verlies.i18n.numbers import fixed
+from verlies.i18n.numbers import fixed, grouped
 from verlies.sim.tune.goals import LIMITS, Knob, Target, quantity_name
 from verlies.sim.tune.verification import ALPHA, display_unit, target_for
 
@@ -146,7 +146,10 @@ class TuneResult:
             out.append(("tune.tally.missed", {"names": missed}))
         if c["undecided"]:
             more = v.get("more_games")
-            if more is None:
+            far = v.get("beyond")
+            if more is None and isinstance(far, Mapping):
+                out.append(("tune.tally.beyond", dict(far)))
+            elif more is None:  # an answer kept before the cap was said
                 out.append(("tune.tally.edge", {}))
             else:
                 out.append(("tune.tally.more", {"more": more, "games": v["games"] + more}))
@@ -155,6 +158,12 @@ class TuneResult:
             alpha = f"{100 * float(v.get('compare_alpha') or ALPHA):g} %"
             key = "clear" if paired == "different" else "open"
             out.append((f"tune.tally.paired_{key}", {"alpha": alpha}))
+        log = self.search.get("searched_on") or []
+        if log:  # rounds after the first check (verlies.sim.tune.recheck)
+            kept = sum(1 for r in log if r.get("kept"))
+            out.append(("tune.tally.searched_on", {"rounds": len(log), "kept": kept}))
+            if not log[-1].get("kept"):
+                out.append(("tune.tally.searched_back", {}))
         return out
 
     def hints(self) -> list[dict[str, Any]]:
@@ -297,6 +306,14 @@ class TuneResult:
         out = _shown(values, lang)
         if "names" in values:
             out["names"] = ", ".join(quantity_name(k, lang, self.start) for k in values["names"])
+        if "distance" in values:  # the row no number of games decides soon
+            key = str(values["key"])
+            out["what"] = quantity_name(key, lang, self.start)
+            out["distance"] = show_distance(key, float(values["distance"]), lang)
+            out["cap"] = grouped(int(values["cap"]), lang)
+        if "more" in values:
+            out["more"] = grouped(int(values["more"]), lang)
+            out["games"] = grouped(int(values["games"]), lang)
         return out
 
     def _search_lines(self, lang: str) -> list[str]:
@@ -361,7 +378,13 @@ class TuneResult:
         level = _num(100 * v["level"], 1, lang) + " %"
         k = len(v["quantities"])
         key = "tune.verify" if self.edits else "tune.verify_start"
-        lines = [text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k)]
+        alpha = float(v.get("alpha", ALPHA))
+        extra: dict[str, Any] = {}
+        if alpha < ALPHA * (1 - 1e-9):  # one of several checks (verlies.sim.tune.recheck)
+            key += "_checks"
+            extra = {"together": _num(100 * (1 - alpha), 1, lang) + " %"}
+            extra["checks"] = round(ALPHA / alpha)
+        lines = [text(key, lang, seed=v["seed"], games=v["games"], level=level, k=k, **extra)]
         lines += ["  " + row for row in self._quantity_rows(v["quantities"], lang)]
         c = v["counts"]
         point = text("tune.point.met" if v["point_met"] else "tune.point.missed", lang)
@@ -438,6 +461,16 @@ def plain_value(v: int | tuple[int, int, int]) -> int | list[int]:
 
 def _num(x: float, digits: int, lang: str, sign: bool = False) -> str:
     return fixed(x, digits, lang, sign=sign)
+
+
+def show_distance(key: str, d: float, lang: str = "en") -> str:
+    """A distance between a quantity's estimate and a band's edge: rounds in rounds, rates
+    and the edge in points."""
+    from verlies.i18n import text
+
+    if key == "rounds":
+        return f"{_num(d, 1, lang)} {text('tune.unit.rounds', lang)}"
+    return f"{_num(100 * d, 1, lang)} {text('metric.unit.points', lang)}"
 
 
 def show_value(key: str, x: float | None, lang: str = "en") -> str:

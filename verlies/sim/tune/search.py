@@ -30,6 +30,7 @@ from verlies.sim.tune.focus import (
     off_band,
 )
 from verlies.sim.tune.goals import Knob, Move, Target, TuneError, knobs_for, material_problems
+from verlies.sim.tune.recheck import search_on
 from verlies.sim.tune.result import TuneResult, plain_value
 from verlies.sim.tune.verification import (
     ALPHA,
@@ -113,6 +114,7 @@ def tune(
     progress: Progress = False,
     cancel: CancelToken | None = None,
     on_trial: Callable[[int, int, float], None] | None = None,
+    rechecks: int = 0,
 ) -> TuneResult:
     """Search for the smallest set of edits of ``deck`` that meets ``targets`` (none of
     them missed): none at all when the unchanged deck meets them on the study's seeds and
@@ -134,6 +136,10 @@ def tune(
     gets ``(done, total)`` of the candidates, then of the verification's games); ``cancel``
     stops between candidates (the best so far is proposed). Work runs on ``workers`` local
     processes or ``executor`` (a Dask ``distributed.Client``), as :func:`verlies.sim.simulate`.
+    ``rechecks``: after a check that does not show every target met, up to this many
+    rounds of searching on from the proposal, each checked again on new fresh games
+    (:func:`verlies.sim.tune.recheck.search_on`); every check's verdicts then run at
+    :data:`ALPHA` / (``rechecks`` + 1).
     """
     try:
         import optuna
@@ -156,20 +162,36 @@ def tune(
         workers=workers,
         executor=executor,
     )
+    rounds = _check_rechecks(rechecks)
     study, name = _open_study(optuna, job, storage, study_name)
     result = _Search(job, study, cancel).answer(name, storage, trials, progress, on_trial)
     # The start deck within its targets was checked on fresh seeds already.
-    if not result.within_targets and job.vgames > 0 and not result.search["cancelled"]:
+    if result.within_targets or job.vgames == 0 or result.search["cancelled"]:
+        return result
+    if result.outcome == "undecided":  # inside every band on fresh games: nothing searched
+        return result
+    alpha = ALPHA / (rounds + 1)
+
+    def check(res: TuneResult, seed: int) -> None:
         verify(
-            result,
+            res,
             job.vgames,
-            job.vseed,
+            seed,
             variants=variants,
             progress=progress,
             cancel=cancel,
+            alpha=alpha,
             **job.common,
         )
-    return result
+
+    check(result, job.vseed)
+    return search_on(result, job, rounds, check, cancel)
+
+
+def _check_rechecks(rechecks: int) -> int:
+    if isinstance(rechecks, bool) or not isinstance(rechecks, int) or not 0 <= rechecks <= 10:
+        raise TuneError("rechecks_range", rechecks=repr(rechecks))
+    return rechecks
 
 
 def _check_budget(games: int, trials: int, workers: int | None) -> int:
@@ -491,6 +513,11 @@ class _Search:
             stepped = self.neighbour(trials, progress, on_trial)
             if stepped is not None:  # the best's readable neighbours before the sampler
                 if not stepped:
+                    return False
+                if any(self.is_met(t) for t in self.finished()):
+                    # a neighbour inside every band: nothing is off any more, so no
+                    # neighbour is aimed at anything and the sampler would draw dozens of
+                    # edits; pruning finds the fewest instead
                     return False
                 done = self.distinct()
                 continue

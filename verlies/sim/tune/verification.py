@@ -36,6 +36,7 @@ class Checked(Protocol):
 
 __all__ = [
     "ALPHA",
+    "MORE_GAMES_CAP",
     "Checked",
     "display_unit",
     "judge",
@@ -50,6 +51,9 @@ __all__ = [
     "verify",
     "violation",
 ]
+
+#: The chance that any of a deck's verdicts is wrong, at most (Bonferroni over its quantities).
+ALPHA = 0.05
 
 # ---- measuring a deck ----------------------------------------------------------------------
 
@@ -115,10 +119,11 @@ def verify(
     executor: Any = None,
     progress: Progress = False,
     cancel: CancelToken | None = None,
+    alpha: float = ALPHA,
 ) -> dict[str, Any]:
     """Play the start deck and the proposal on ``games`` fresh games from ``seed``,
     paired; each target quantity's estimate with its interval and verdict (:func:`judge`:
-    met / missed / undecided, all of them together wrong with at most :data:`ALPHA`
+    met / missed / undecided, all of them together wrong with at most ``alpha``
     probability); stored in ``result.verification`` and returned. A proposal without
     edits is the start deck: its games are played once, with no paired comparison."""
     from verlies.sim.compare import compare
@@ -159,27 +164,34 @@ def verify(
             **common,
         )
         ma, mb = comp.a.metrics, comp.b.metrics
-    return store_verification(result, games, seed, ma, mb, comp)
+    return store_verification(result, games, seed, ma, mb, comp, alpha)
 
 
 def store_verification(
-    result: Checked, games: int, seed: int, ma: Metrics, mb: Metrics, comp: Comparison | None
+    result: Checked,
+    games: int,
+    seed: int,
+    ma: Metrics,
+    mb: Metrics,
+    comp: Comparison | None,
+    alpha: float = ALPHA,
 ) -> dict[str, Any]:
     qa, qb = quantities(ma, result.targets), quantities(mb, result.targets)
-    rows = _rows(judge(mb, result.targets), result.targets, qa)
+    rows = _rows(judge(mb, result.targets, alpha), result.targets, qa)
     for r in rows:
         r["more_games"] = (
-            more_games(r, games, target_for(result.targets, r["key"]))
+            more_games(r, games, target_for(result.targets, r["key"]), len(rows), alpha)
             if r["verdict"] == "undecided"
             else 0
         )
     counts = {v: sum(r["verdict"] == v for r in rows) for v in ("met", "undecided", "missed")}
     undecided = [r["more_games"] for r in rows if r["verdict"] == "undecided"]
+    slow = [r for r in rows if r["verdict"] == "undecided" and r["more_games"] is None]
     out = {
         "games": games,
         "seed": seed,
-        "level": verdict_level(len(rows)),
-        "alpha": ALPHA,
+        "level": verdict_level(len(rows), alpha),
+        "alpha": alpha,
         "quantities": rows,
         "counts": counts,
         "violation": violation(qb, result.targets),
@@ -187,12 +199,15 @@ def store_verification(
         "point_met": violation(qb, result.targets) == 0.0,
         "meets": counts["missed"] == 0,
         # how many more games (each deck) would decide every undecided target; None: one
-        # sits on its band's edge, no number of games decides it
+        # sits on or near its band's edge, more than MORE_GAMES_CAP would be needed
         "more_games": (
             None
             if any(n is None for n in undecided)
             else max((n for n in undecided if n is not None), default=0)
         ),
+        # the undecided target nearest its edge when none can be decided soon: its key and
+        # its estimate's distance from the straddled edge (stored units), and the cap
+        "beyond": _beyond(slow, result.targets),
         "compare_verdict": None if comp is None else comp.verdict,
         "compare_sentence": None if comp is None else comp.sentence("en"),
         "compare_alpha": None if comp is None else comp.alpha,
@@ -204,9 +219,6 @@ def store_verification(
 
 
 # ---- the verdicts: met, missed, undecided ----------------------------------------------------
-
-#: The chance that any of a deck's verdicts is wrong, at most (Bonferroni over its quantities).
-ALPHA = 0.05
 
 
 def verdict_level(k: int, alpha: float = ALPHA) -> float:
@@ -250,35 +262,101 @@ def judge(m: Metrics, targets: Sequence[Target], alpha: float = ALPHA) -> list[d
                 "value": val,
                 "low": lo,
                 "high": hi,
+                "n": m.win_rate(key[4:]).n if key.startswith("win:") else m.games,
                 "verdict": verdict(lo, hi, target_for(targets, key)),
             }
         )
     return out
 
 
-def more_games(row: Mapping[str, Any], games: int, target: Target) -> int | None:
+#: The most games per deck beyond the check that "about N more games would decide" names;
+#: beyond it the answer says the target cannot be decided soon.
+MORE_GAMES_CAP = 20_000
+#: The confidence sequence's mixture scale per quantity (STATS.md §2: the smallest change a
+#: designer cares about, §4's defaults): 3 points of a rate, 1 round.
+MORE_TAU = {"rates": 0.03, "rounds": 1.0}
+
+
+def more_games(
+    row: Mapping[str, Any],
+    games: int,
+    target: Target,
+    k: int = 1,
+    alpha: float = ALPHA,
+    cap: int = MORE_GAMES_CAP,
+) -> int | None:
     """About how many more games (beyond ``games``) would make an undecided ``row``'s
     interval lie wholly inside or outside ``target``'s band, if its estimate stayed where it
-    is: an interval's half-width shrinks like 1/√n, so n · (h/d)² games for each band edge
-    the interval straddles, with h the half-width towards that edge and d the estimate's
-    distance from it (the largest, rounded up to two significant digits). None: the
-    estimate sits on a straddled edge."""
+    is. More games extend the check, so it is looked at again: the interval that may be
+    looked at after every game is the always-valid one (STATS.md §2, the normal-mixture
+    confidence sequence at ``alpha``/``k``, Bonferroni over the ``k`` quantities judged
+    together). The spread of one game is read from ``row``'s one-look interval (its half
+    towards each straddled band edge, at :func:`verdict_z`); for each straddled edge the
+    smallest total whose always-valid half-width is below the estimate's distance from
+    that edge; the largest of them, less ``games``, rounded up to two significant digits.
+    None: more than ``cap`` more games would be needed (the estimate sits on, or close to,
+    a straddled edge: it cannot be decided soon)."""
     v, lo, hi = row["value"], row["low"], row["high"]
-    if any(math.isnan(x) for x in (v, lo, hi)):
+    if any(math.isnan(x) for x in (v, lo, hi)) or games < 1:
         return None
+    z = verdict_z(k, alpha)
+    tau = MORE_TAU["rounds" if row.get("key") == "rounds" else "rates"]
     crossed = [e for e in (target.low, target.high) if not math.isinf(e) and lo < e < hi]
-    need = 0.0
+    seen = row.get("n")
+    need = 0
     for edge in crossed:
         d = abs(v - edge)
-        if d <= 1e-12:
+        if str(row.get("key", "")).startswith("win:") and isinstance(seen, int) and seen > 0:
+            # a win rate: the character's games, each a win or not (variance p(1 − p),
+            # floored like a rare event's, STATS.md §4), as many per game as so far
+            r = 1 / (seen + 1)
+            var, per = max(v * (1 - v), r * (1 - r)), seen / games
+        else:  # one game's variance, as the one-look interval says
+            h = (v - lo) if edge <= v else (hi - v)
+            var, per = games * (h / z) ** 2, 1.0
+        got = _games_for(d, var, tau, alpha / max(1, k), math.floor((games + cap) * per))
+        if got is None:
             return None
-        h = (v - lo) if edge <= v else (hi - v)
-        need = max(need, games * (h / d) ** 2 - games)
+        need = max(need, math.ceil(got / per) - games)
     if need <= 0:
         return 0
-    digits = max(0, len(str(math.ceil(need))) - 2)
+    digits = max(0, len(str(need)) - 2)
     step = 10**digits
     return int(math.ceil(need / step) * step)
+
+
+def _games_for(d: float, var: float, tau: float, alpha: float, most: int) -> int | None:
+    """The fewest observations whose always-valid half-width (variance ``var`` of one) is
+    below ``d``; None: more than ``most``, or ``d`` is 0."""
+    from verlies.sim.stats import cs_half_width
+
+    if not d > 0 or var <= 0:
+        return None
+    if cs_half_width(most, var, tau, alpha) >= d:
+        return None
+    lo, hi = 1, most
+    while lo < hi:  # the half-width shrinks as games grow: the first below d
+        mid = (lo + hi) // 2
+        if cs_half_width(mid, var, tau, alpha) < d:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _beyond(slow: Sequence[Mapping[str, Any]], targets: Sequence[Target]) -> dict[str, Any] | None:
+    """Of the undecided rows no number of games up to the cap decides, the one whose
+    estimate sits nearest a straddled edge of its band (None: there is none)."""
+    best: dict[str, Any] | None = None
+    for r in slow:
+        t = target_for(targets, r["key"])
+        edges = [e for e in (t.low, t.high) if not math.isinf(e) and r["low"] < e < r["high"]]
+        if not edges or math.isnan(r["value"]):
+            continue
+        d = min(abs(r["value"] - e) for e in edges)
+        if best is None or d < best["distance"]:
+            best = {"key": r["key"], "distance": d, "cap": MORE_GAMES_CAP}
+    return best
 
 
 def meets(m: Metrics, targets: Sequence[Target]) -> bool:
@@ -304,6 +382,7 @@ def _rows(
                 "low": r["low"],
                 "high": r["high"],
                 "verdict": r["verdict"],
+                "n": r["n"],
             }
         )
     return rows

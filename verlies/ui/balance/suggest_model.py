@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MOVES",
+    "DEFAULT_RECHECKS",
     "DEFAULT_TARGETS",
     "SuggestError",
     "SuggestRun",
@@ -44,6 +45,9 @@ DEFAULT_MOVES = "\n".join(_MOVES)
 #: A budget that ends in a minute or two on two shared cores (benchmarks/suggest_panel.py).
 DEFAULT_GAMES = 400
 DEFAULT_TRIALS = 12
+#: Rounds of searching on after a check that does not show every target met, each checked
+#: again on fresh games (benchmarks/tune_truth.py measures the whole within 3 quiet minutes).
+DEFAULT_RECHECKS = 2
 #: Longest targets or moves field, and line, read (characters): bounded work on any paste.
 MAX_FIELD, MAX_LINE = 20_000, 200
 #: Longest message of the lab said back (it quotes the bad line).
@@ -139,6 +143,7 @@ class SuggestRun(BackgroundRun):
         self.seed = 0
         self.players = 4
         self.verify_games: int | None = None  # None: twice the games per candidate
+        self.rechecks = DEFAULT_RECHECKS  # rounds of searching on after a check that misses
         self.result: TuneResult | None = None
         self.phase = "idle"  # idle, search, verify, done
         self.best: float | None = None
@@ -196,7 +201,7 @@ class SuggestRun(BackgroundRun):
         self.phase, self.best = "search", None
         executor = self.executor()
         games, trials, seed, players = self.games, self.trials, self.seed, self.players
-        verify_games = self.verify_games
+        verify_games, rechecks = self.verify_games, self.rechecks
 
         ticked = [False]  # tune ticks `progress` once after each on_trial: not a game count
 
@@ -232,6 +237,7 @@ class SuggestRun(BackgroundRun):
                     progress=progress,
                     cancel=cancel,
                     on_trial=on_trial,
+                    rechecks=rechecks,
                 )
             finally:
                 self.phase = "done"

@@ -1,0 +1,208 @@
+"""Searching on after a check that misses (issue 37): when the independent check on fresh
+games leaves an estimate outside its band (or a target it cannot tell yet), the search goes
+on from the checked proposal, aimed at the row the answer names, and checks again.
+
+A round: the proposal's one-number neighbours aimed at that row
+(:func:`~verlies.sim.tune.focus.neighbours`, read from the check's own estimates, which
+are fresher than the search's), at most :data:`STEPS` of them spread from the largest move
+to the smallest, each played on the *same* fresh games as the check (common random
+numbers: they differ from the proposal by their numbers, not by luck). The best of them,
+when it lies nearer the targets than the proposal on those games (or, all inside the
+bands, nearer the middle of the named row's band), becomes the next proposal and is checked
+on new fresh games, from a seed no choice used. The answer is the proposal of the last
+check, unless that check's outcome ranks below an earlier one's (meets > improved > legal >
+no improvement): then the earlier proposal with its own check. Every check's verdicts run
+at ``alpha`` / (rounds + 1) (Bonferroni over the checks), so whichever check the answer
+comes from, its claims hold with ``alpha`` together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from verlies.sim.metrics import Metrics
+from verlies.sim.run import CancelToken
+from verlies.sim.tune.focus import neighbours, off_band
+from verlies.sim.tune.goals import Knob, Target
+from verlies.sim.tune.result import TuneResult
+from verlies.sim.tune.verification import display_unit, quantities, target_for, violation
+
+__all__ = ["RANK", "STEPS", "aim_of", "check_seed", "search_on", "spread"]
+
+#: Neighbours played per round after a check.
+STEPS = 3
+#: How an outcome ranks: an earlier check's proposal stays when the next one ranks lower.
+RANK = {"meets": 4, "improved": 3, "legal": 2, "no_improvement": 1}
+
+
+class Player(Protocol):
+    """What a round reads of the search's job: the knobs, the targets, the start deck, the
+    check's size, how a candidate is built and played."""
+
+    knobs: list[Knob]
+    tlist: list[Target]
+    start: Any
+    vgames: int
+    vseed: int
+
+    def build(self, values: Mapping[str, int | tuple[int, int, int]]) -> tuple[Any, list[str]]: ...
+
+    def play(
+        self, cand: Any, games: int, seed: int, cancel: CancelToken | None
+    ) -> Metrics | None: ...
+
+
+def check_seed(vseed: int, number: int) -> int:
+    """The seed of the ``number``-th check after the first (1, 2, …): none a choice used."""
+    h = hashlib.sha256(f"verlies-tune-recheck:{vseed}:{number}".encode()).digest()
+    return int.from_bytes(h[:4], "big")
+
+
+def aim_of(result: TuneResult) -> tuple[str, dict[str, float], list[Target]] | None:
+    """What the next round aims at, from the check's rows of the proposal: the row the
+    headline names (:meth:`TuneResult.focus_row`), the estimates, and the targets to aim
+    by. An estimate outside its band: the targets as they are. Every estimate inside but
+    the named row not decided: that row aimed at its band's middle. None: nothing to aim
+    at (every target met, or no check)."""
+    row = result.focus_row()
+    v = result.verification
+    if row is None or v is None:
+        return None
+    measured = {str(q["key"]): float(q["value"]) for q in v["quantities"]}
+    if any(math.isnan(x) for x in measured.values()):
+        return None
+    key = str(row[1]["key"])
+    if off_band(measured, result.targets):
+        return key, measured, list(result.targets)
+    t = target_for(result.targets, key)
+    if math.isinf(t.low) or math.isinf(t.high):
+        mid = t.high if math.isinf(t.low) else t.low
+    else:
+        mid = (t.low + t.high) / 2
+    return key, measured, [*result.targets, Target(key, mid, mid)]
+
+
+def spread(items: Sequence[Any], n: int) -> list[Any]:
+    """At most ``n`` of ``items``, evenly spaced from the first to the last (the largest
+    move, the smallest and between)."""
+    if len(items) <= n:
+        return list(items)
+    if n == 1:
+        return [items[0]]
+    picks = sorted({round(i * (len(items) - 1) / (n - 1)) for i in range(n)})
+    return [items[i] for i in picks]
+
+
+def _gap(q: Mapping[str, float], key: str, aim: Sequence[Target]) -> float:
+    """How far ``key``'s estimate lies from the aimed band (its middle when all inside)."""
+    t = target_for(aim, key)
+    x = q[key]
+    return display_unit(key) * max(0.0, t.low - x, x - t.high)
+
+
+def search_on(
+    result: TuneResult,
+    job: Player,
+    rounds: int,
+    check: Callable[[TuneResult, int], Any],
+    cancel: CancelToken | None = None,
+) -> TuneResult:
+    """Up to ``rounds`` rounds after ``result``'s check (see the module); ``check(result,
+    seed)`` checks a proposal on ``job.vgames`` fresh games from ``seed``. The answer's
+    ``search["searched_on"]`` lists the rounds: the step taken (knob, value), the
+    neighbours played, the check's seed and outcome, and whether it was kept."""
+    log: list[dict[str, Any]] = []
+    answer, cur = result, result
+    for number in range(1, rounds + 1):
+        if cancel is not None and cancel.is_set():
+            break
+        if cur.verification is None or cur.outcome not in RANK or cur.outcome == "meets":
+            break  # met, nothing searched (within, undecided), or not checked
+        step = _step(cur, job, cancel)
+        if step is None:
+            break
+        values, played, q = step
+        nxt = _proposal(cur, job, values, q, number)
+        check(nxt, check_seed(job.vseed, number))
+        kept = RANK.get(nxt.outcome, 0) >= RANK.get(answer.outcome, 0)
+        moved = [k.name for k in job.knobs if values[k.name] != _value(cur, k)]
+        log.append(
+            {
+                "round": number,
+                "played": played,
+                "step": moved,
+                "seed": nxt.verification["seed"] if nxt.verification else None,
+                "outcome": nxt.outcome,
+                "kept": kept,
+            }
+        )
+        if not kept:
+            break
+        answer = cur = nxt
+    if log:
+        answer.search = answer.search | {"searched_on": log}
+    return answer
+
+
+def _value(result: TuneResult, k: Knob) -> int | tuple[int, int, int]:
+    return result.edits.get(k.name, k.current)
+
+
+def _step(
+    cur: TuneResult, job: Player, cancel: CancelToken | None
+) -> tuple[dict[str, int | tuple[int, int, int]], int, dict[str, float]] | None:
+    """The best neighbour of ``cur``'s proposal on ``cur``'s check games, when nearer than
+    the proposal; its values, how many neighbours were played, its estimates. None: no
+    nearer neighbour (or cancelled)."""
+    aim = aim_of(cur)
+    v = cur.verification
+    if aim is None or v is None:
+        return None
+    key, measured, targets = aim
+    values = {k.name: _value(cur, k) for k in job.knobs}
+    pool = spread(neighbours(cur.proposal, job.knobs, values, measured, targets), STEPS)
+    own = (float(v["violation"]), _gap(measured, key, targets))
+    best: tuple[tuple[float, float], int, dict[str, Any], dict[str, float]] | None = None
+    played = 0
+    for i, vals in enumerate(pool):
+        deck, problems = job.build(vals)
+        if problems:
+            continue
+        m = job.play(deck, int(v["games"]), int(v["seed"]), cancel)
+        if m is None:
+            return None
+        played += 1
+        q = quantities(m, job.tlist)
+        score = (round(violation(q, job.tlist), 9), _gap(q, key, targets))
+        if best is None or (score, i) < (best[0], best[1]):
+            best = (score, i, vals, q)
+    if best is None or best[0] >= own:
+        return None
+    return best[2], played, best[3]
+
+
+def _proposal(
+    cur: TuneResult,
+    job: Player,
+    values: Mapping[str, int | tuple[int, int, int]],
+    q: Mapping[str, float],
+    number: int,
+) -> TuneResult:
+    """The start deck with ``values`` as a result not yet checked; its search record says
+    which round found it and its estimates on the games it was chosen on."""
+    edits = {k.name: values[k.name] for k in job.knobs if values[k.name] != k.current}
+    proposal = job.start
+    for k in job.knobs:
+        if k.name in edits:
+            proposal = k.apply(proposal, edits[k.name])
+    off = round(violation(q, job.tlist), 9)
+    search = cur.search | {
+        "search_quantities": dict(q),
+        "best_violation": off,
+        "found_in_round": number,
+        "pruned": [],
+    }
+    return TuneResult(job.start, proposal, job.knobs, edits, job.tlist, off == 0.0, search)
