@@ -2434,4 +2434,6 @@ TEXTS: dict[str, str] = {
         "{undecided} von {k} sind noch offen, am unsichersten {what}, {estimate} ({low} bis "
         "{high}) gegen {band} (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
+    # --- compiled5 ---
+    "simtext.backend.compiled": "Prozesse, kompilierte Engine",
 }

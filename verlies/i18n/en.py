@@ -2256,4 +2256,6 @@ TEXTS: dict[str, str] = {
         "be told yet, the least certain {what}, {estimate} ({low} to {high}) against {band} "
         "(distance to the targets: start {start}, proposal {value})."
     ),
+    # --- compiled5 ---
+    "simtext.backend.compiled": "processes, compiled engine",
 }
