@@ -4,42 +4,32 @@
 the engine's hot modules with mypyc: the same source, about 1.7x the speed (see
 benchmarks/README.md); ``VERLIES_COMPILE_OPT`` (0-3, default 3) is the C compiler's level.
 Without it, verlies installs as plain Python, so an edited module is never shadowed by an
-old binary.
+old binary. The lab's workers use a build of their own instead (``verlies build-engine``,
+verlies/sim/compiled_cache.py, which holds the list of compiled modules).
 """
 
+import importlib.util
 import os
+import sys
+from pathlib import Path
 
 from setuptools import setup
 
-# The engine's hot path and the bots; modules subclassing builtins (actions.py) cannot be
-# compiled.
-COMPILED = [
-    "board",
-    "dice",
-    "events",
-    "frames",
-    "state",
-    "legal",
-    "turns",
-    "obstacles",
-    "encounters",
-    "rules",
-    "game",
-    "views",
-    "sim/paths",
-    "sim/bots",
-    "sim/records",
-    # The game-AI environments' observation (issue 25: env() decisions/s, benchmarks/
-    # interop.py --compiled). Not interop/pettingzoo: its classes subclass PettingZoo's, and
-    # compiled, OrderEnforcingWrapper's __init__ failed (SystemError setting _has_reset).
-    # Its rooms: the declared layout, the kept board grid, the numbering, the blocks'
-    # writers, and the whole.
-    "interop/layout",
-    "interop/board_grid",
-    "interop/numbering",
-    "interop/observation",
-    "interop/encoding",
-]
+
+def compiled_modules() -> tuple[str, ...]:
+    """The compiled set, from verlies/sim/compiled_cache.py (stdlib only: read without
+    importing the package, whose dependencies a build may not have yet)."""
+    path = Path(__file__).resolve().parent / "verlies" / "sim" / "compiled_cache.py"
+    spec = importlib.util.spec_from_file_location("verlies_compiled_cache", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    names: tuple[str, ...] = module.COMPILED
+    return names
+
+
+COMPILED = compiled_modules()
 
 ext_modules = []
 if os.environ.get("VERLIES_COMPILE") == "1":

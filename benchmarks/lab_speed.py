@@ -22,8 +22,20 @@ With ``--compiled`` the other side is this checkout compiled with mypyc at ``-O3
 (``benchmarks/compiled.py`` builds ``benchmarks/.venv-compiled`` when the source changed;
 its processes are checked to run the ``.so`` modules), with the same check of the games.
 
-    .venv/bin/python benchmarks/lab_speed.py [--against main | --compiled] [--games 200]
+With ``--cached`` the other side is the compiled build the lab's workers would run
+(``verlies build-engine``, verlies/sim/compiled_cache.py: this source's compiled modules
+loaded from the build cache, the rest from this checkout), with the same check.
+
+With ``--impact CARD`` it measures instead the impact ranking (``verlies impact``'s
+defaults, ``verlies.sim.impact_rank.contribution``) of the default deck with one broken card
+(benchmarks/impact_work.py ``BROKEN``) on two kept worker processes, once on pure Python
+workers and once on the compiled build of this source (``verlies build-engine``,
+verlies/sim/compiled_cache.py), in turns (``--rounds`` pairs): wall seconds, CPU seconds
+of every process, games, the broken card's place; the two rankings must be the same.
+
+    .venv/bin/python benchmarks/lab_speed.py [--against main | --compiled | --cached] [--games 200]
                                              [--rounds 5] [--parts] [--only LABEL]
+                                             [--impact goblin]
 """
 
 from __future__ import annotations
@@ -54,12 +66,18 @@ WORKLOADS: tuple[tuple[str, int, str], ...] = (
 # venv, checked to run the .so modules): the lab's loop in one process.
 PLAY = textwrap.dedent(
     """
-    import hashlib, json, sys, time
+    import hashlib, json, os, sys, time
+    boot = os.environ.get("VERLIES_BOOT_FILES")  # --cached: boot as the lab's workers do
+    if boot:
+        from verlies.sim import compiled_cache
+        exec(compiled_cache.BOOT, {"FILES": json.loads(boot)})
     import verlies, verlies.rules, verlies.sim.bots
     from verlies.sim import simulate
 
     args = json.loads(sys.argv[1])
-    if args["src"] is None:
+    if boot:
+        assert verlies.rules.__file__ == json.loads(boot)["verlies.rules"]
+    elif args["src"] is None:
         for module in (verlies.rules, verlies.sim.bots):
             assert module.__file__.endswith(".so"), module.__file__
     else:
@@ -196,6 +214,62 @@ def report(args: argparse.Namespace, ref: Side, name: str) -> None:
         )
 
 
+def impact_run(compiled: bool, card: str, workers: int) -> dict[str, Any]:
+    """One ranking on a fresh pool of ``workers``, pure or compiled: its figures."""
+    from impact_work import BROKEN, Meter
+
+    from verlies.deck import Deck
+    from verlies.sim.impact_rank import contribution
+    from verlies.sim.run import pool_engine, shutdown_pool
+
+    shutdown_pool()
+    os.environ["VERLIES_COMPILED"] = "1" if compiled else "0"
+    tweak, value = BROKEN[card]
+    deck = tweak.apply(Deck.default(), value)
+    meter = Meter()
+    res = contribution(deck, workers=workers)
+    end = meter.mark(res.info.games)
+    ids = [r["id"] for r in res.ranked()]
+    goal = f"{tweak.kind}:{tweak.card}"
+    return {
+        "engine": pool_engine(),
+        "wall": end.wall,
+        "cpu": end.cpu,
+        "games": end.games,
+        "place": ids.index(goal) + 1 if goal in ids else None,
+        "ranking": [(r["id"], r["score"]) for r in res.ranked()],
+    }
+
+
+def impact_compare(card: str, rounds: int, workers: int = 2) -> None:
+    from verlies.sim import compiled_cache
+
+    found = compiled_cache.usable_build()
+    if found is None:
+        raise SystemExit("no compiled build of this source: run `verlies build-engine` first")
+    print(f"impact ranking, default deck, {card} broken, {workers} workers; build {found.key[:12]}")
+    walls: dict[bool, list[float]] = {False: [], True: []}
+    rankings: set[str] = set()
+    for r in range(rounds):
+        for compiled in (False, True) if r % 2 == 0 else (True, False):
+            out = impact_run(compiled, card, workers)
+            want = "compiled" if compiled else "pure"
+            assert out["engine"] == want, out["engine"]
+            walls[compiled].append(out["wall"])
+            rankings.add(json.dumps(out["ranking"]))
+            print(
+                f"  {want:8s}: {out['wall']:7.1f} s wall, {out['cpu']:7.1f} CPU-s, "
+                f"{out['games']} games, broken card #{out['place']} (load {load()})"
+            )
+    pure, comp = statistics.median(walls[False]), statistics.median(walls[True])
+    pairs = [a / b for a, b in zip(walls[True], walls[False], strict=True)]
+    print(
+        f"median wall: pure {pure:.1f} s, compiled {comp:.1f} s; ratio compiled / pure "
+        f"{comp / pure:.3f} (pairs {', '.join(f'{x:.3f}' for x in pairs)}); "
+        f"{'the same ranking' if len(rankings) == 1 else 'DIFFERENT rankings'} on both engines"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", default="main", help="git revision to compare with")
@@ -210,8 +284,19 @@ def main() -> None:
         action="store_true",
         help="compare with this checkout compiled with mypyc (benchmarks/compiled.py, -O3)",
     )
+    ap.add_argument(
+        "--cached",
+        action="store_true",
+        help="compare with the lab workers' compiled build (verlies build-engine)",
+    )
+    ap.add_argument("--impact", default="", help="time the impact ranking with this card broken")
     args = ap.parse_args()
     print(f"load average before {load()} (1/5/15 min; 2 cores, shared)")
+    if args.impact:
+        sys.path.insert(0, str(HERE))
+        impact_compare(args.impact, max(1, args.rounds))
+        print(f"load average after {load()}")
+        return
     if args.parts:
         for label, players, bots in WORKLOADS:
             if args.only in label:
@@ -221,7 +306,16 @@ def main() -> None:
                 print(f"{label}, where the time goes ({rate:,.0f} games/CPU-s timed): {said}")
     if args.rounds < 1:  # --rounds 0: the parts only
         return
-    if args.compiled:
+    if args.cached:
+        from verlies.sim import compiled_cache
+
+        found = compiled_cache.usable_build()
+        if found is None:
+            raise SystemExit("no compiled build of this source: run `verlies build-engine`")
+        src = str(HERE.parent)
+        env = dict(os.environ, PYTHONPATH=src, VERLIES_BOOT_FILES=json.dumps(found.files))
+        report(args, (sys.executable, src, env), f"compiled -O{found.opt}")
+    elif args.compiled:
         sys.path.insert(0, str(HERE))
         from compiled import compiled_env, ensure_compiled
 

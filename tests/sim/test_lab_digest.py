@@ -5,7 +5,7 @@ the ``repr`` of every record of a run, so every field counts, the ones ``to_dict
 out too (the cards met, the game-feel trace). The cases are the lab's workload: the
 default deck at 3 and 4 players with the page's bots (careful, greedy, reckless), and a
 few variants, characters and the first edition beside it. A run with two worker
-processes gives the same digest as one in this process.
+processes gives the same digest as one in this process, on the compiled engine too.
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ import hashlib
 from typing import Any
 
 import pytest
+from compiled_build import compiled_workers
 
 from verlies.sim import simulate
+from verlies.sim.run import pool_engine
 
 CASES: list[tuple[dict[str, Any], str]] = [
     (
@@ -75,6 +77,16 @@ def test_lab_games_unchanged(kwargs: dict[str, Any], expected: str) -> None:
 def test_lab_games_unchanged_on_two_workers() -> None:
     kwargs, expected = CASES[2]
     assert digest(2, kwargs) == expected
+
+
+def test_lab_games_unchanged_on_compiled_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lab's workers on the compiled engine (tests/helpers/compiled_build.py) play the
+    same games: the default deck with the page's bots, and the first edition with
+    variants."""
+    with compiled_workers(monkeypatch):
+        for kwargs, expected in (CASES[2], CASES[4]):
+            assert digest(2, kwargs) == expected
+        assert pool_engine() == "compiled"
 
 
 def test_digest_reads_every_field() -> None:

@@ -15,6 +15,7 @@ Commands:
 * ``playtests`` the games played on the page, as a table, beside the bots
 * ``rules``     the rule IDs the engine cites, and how often they fire in bot games
 * ``feel``      game-feel figures of N games: tension, choices, waiting
+* ``build-engine`` compile the engine for the lab's workers (once per source; optional)
 
 ``simulate``, ``compare`` and ``sweep`` share their options (``--games --players --bots
 --characters --deck --variant --seed --workers --scheduler ADDRESS --json --csv FILE``) and
@@ -35,6 +36,7 @@ from collections.abc import Callable, Sequence
 
 from verlies.cli import (
     bench,
+    build_engine,
     compare,
     feel,
     impact,
@@ -68,6 +70,7 @@ _SUBCOMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     playtests_cli.add_parser,
     rules.add_parser,
     feel.add_parser,
+    build_engine.add_parser,
 )
 
 
@@ -104,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rules": rules.run,
             "playtests": playtests_cli.run,
             "feel": feel.run,
+            "build-engine": build_engine.run,
         }[args.command]
         return handler(args)
     except VerliesError as e:

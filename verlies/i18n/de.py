@@ -2467,4 +2467,6 @@ TEXTS: dict[str, str] = {
         "{level}, gemeinsam {together} über {k} Größen, 95 % über die {checks} Prüfungen, "
         "die eine Suche machen darf (Bonferroni):"
     ),
+    # --- compiled5 ---
+    "simtext.backend.compiled": "Prozesse, kompilierte Engine",
 }

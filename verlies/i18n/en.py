@@ -2288,4 +2288,6 @@ TEXTS: dict[str, str] = {
         "{level} each, simultaneous {together} over {k} quantities, 95 % over the {checks} "
         "checks a search may make (Bonferroni):"
     ),
+    # --- compiled5 ---
+    "simtext.backend.compiled": "processes, compiled engine",
 }

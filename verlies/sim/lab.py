@@ -328,7 +328,11 @@ def backend_name(backend: str, lang: str) -> str:
     """Where the games ran, in ``lang`` (a Dask scheduler's name as it is)."""
     from verlies import i18n
 
-    key = {"this process": "simtext.backend.here", "processes": "simtext.backend.processes"}
+    key = {
+        "this process": "simtext.backend.here",
+        "processes": "simtext.backend.processes",
+        "compiled processes": "simtext.backend.compiled",
+    }
     return i18n.text(key[backend], lang) if backend in key else backend
 
 

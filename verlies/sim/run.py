@@ -37,6 +37,7 @@ from typing import Any, Protocol
 from verlies.game import Game
 from verlies.rules import mix64
 from verlies.setup import Setup, default_deck, editable
+from verlies.sim import compiled_cache
 from verlies.sim.records import (
     BotsArg,
     DeckArg,
@@ -346,6 +347,7 @@ def _run_task(bundle: _Bundle, task: Task) -> list[list[GameRecord]]:
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_SIZE = 0
+_POOL_ENGINE = ["pure"]
 _POOL_LOCK = threading.Lock()
 
 
@@ -360,13 +362,39 @@ def local_pool(workers: int) -> ProcessPoolExecutor:
         if pool is None or _POOL_SIZE != workers or getattr(pool, "_broken", False):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
-            # forkserver, not fork: the kept workers must not inherit this process's open
-            # files and sockets (a kernel's ZeroMQ sockets, a browser driver's pipe), which
-            # forked children would hold open for as long as they live
-            context = multiprocessing.get_context("forkserver")
-            pool = _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-            _POOL_SIZE = workers
+            pool, _POOL_ENGINE[0] = _start_pool(workers)
+            _POOL, _POOL_SIZE = pool, workers
         return pool
+
+
+def _start_pool(workers: int) -> tuple[ProcessPoolExecutor, str]:
+    """A new pool and the engine its workers run: the compiled build of the current source
+    when there is one and its workers load it (compiled_cache), else pure Python."""
+    # forkserver, not fork: the kept workers must not inherit this process's open files
+    # and sockets (a kernel's ZeroMQ sockets, a browser driver's pipe), which forked
+    # children would hold open for as long as they live; nor its imported pure engine
+    context = multiprocessing.get_context("forkserver")
+    found = compiled_cache.usable_build()
+    if found is not None:
+        init, initargs = compiled_cache.worker_boot(found)
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=init, initargs=initargs
+        )
+        try:
+            answer = pool.submit(eval, compiled_cache.ENGINE_FILE, {}).result()
+            if answer == found.files["verlies.rules"]:
+                return pool, "compiled"
+            why = f"a worker ran {answer}"
+        except Exception as e:  # the build did not load: pure workers, said once
+            why = f"{type(e).__name__}: {e}"
+        pool.shutdown(wait=False, cancel_futures=True)
+        compiled_cache.refuse(found, why)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context), "pure"
+
+
+def pool_engine() -> str:
+    """The engine the kept pool's workers run: "compiled" or "pure"."""
+    return _POOL_ENGINE[0]
 
 
 def shutdown_pool() -> None:
@@ -435,8 +463,9 @@ def _backend(specs: tuple[RunSpec, ...], executor: Any, workers: int | None) -> 
         pool = local_pool(n)
         # Closing cancels the tasks not begun (run_tasks does); the pool stays for the
         # next run, and a task already running ends on its own (a few games).
+        name = "compiled processes" if pool_engine() == "compiled" else "processes"
         return _Backend(
-            lambda t: pool.submit(_run_task, bundle, t), _futures_wait, lambda: None, n, "processes"
+            lambda t: pool.submit(_run_task, bundle, t), _futures_wait, lambda: None, n, name
         )
     if _is_dask_client(executor):
         import distributed
