@@ -52,6 +52,12 @@ def _defer_iri_grammar() -> None:
 
 
 _defer_iri_grammar()
+# Collection's largest cost, kept: pytest rewrites the asserts of every test module it
+# imports (~360 modules parsed and rewritten: two thirds of a collection's profile) and
+# caches the result in __pycache__, but not where PYTHONDONTWRITEBYTECODE is set (CI images
+# often set it; this machine does), so every pytest process and every xdist worker did it
+# all again. The cache is checked against each source's time stamp and size.
+sys.dont_write_bytecode = False
 #: nbval, loaded here after the stand-in (pyproject.toml's addopts has ``-p no:nbval``, so
 #: its entry point does not load it first).
 pytest_plugins = ("nbval.plugin",)
