@@ -19,7 +19,7 @@ from compiled_build import compiled_workers, made_build
 from verlies.cli import main as cli_main
 from verlies.sim import compiled_cache, simulate
 from verlies.sim.lab import backend_name
-from verlies.sim.run import pool_engine
+from verlies.sim.run import pool_engine, shutdown_pool
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -141,3 +141,29 @@ def test_the_key_reads_the_imports_of_the_compiled_modules() -> None:
     assert {"rules.py", "sim/bots.py", "interop/observation.py", "actions.py"} <= names
     assert not {"sim/run.py", "sim/lab.py", "sim/__init__.py", "ui/__init__.py"} & names
     assert compiled_cache.source_key(opt="0") != compiled_cache.source_key(opt="3")
+
+
+def test_a_build_that_does_not_load_gives_pure_workers_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A broken build (its rules module not a loadable extension): the pool's workers
+    fail to boot, the lab runs on a pure pool with the same games, and says why once."""
+    broken = tmp_path / "rules.so"
+    broken.write_bytes(b"not an extension module")
+    fake = compiled_cache.Build("0" * 64, tmp_path, {"verlies.rules": str(broken)}, "3")
+    monkeypatch.setattr(compiled_cache, "_REFUSED", {})
+    monkeypatch.setattr(compiled_cache, "usable_build", lambda package=None: fake)
+    shutdown_pool()
+    try:
+        res = simulate(6, players=3, seed=2, workers=2, keep_records=True, progress=None)
+        assert pool_engine() == "pure"
+    finally:
+        shutdown_pool()
+    assert res.info.backend == "processes"
+    pure = simulate(6, players=3, seed=2, workers=1, keep_records=True, progress=None)
+    assert repr(res.records) == repr(pure.records)
+    err = capfd.readouterr().err
+    assert err.count("verlies: the compiled engine was not used (") == 1
+    assert "BrokenProcessPool" in err
+    compiled_cache.refuse(fake, "again")  # a second refusal of the same build is not said
+    assert "again" not in capfd.readouterr().err
