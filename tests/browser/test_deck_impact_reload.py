@@ -1,5 +1,6 @@
 """A "which card matters" ranking survives a killed kernel in the middle of its run (issue
-36 leftovers, item 1), in a real browser against a real Voila, in German and English.
+36 leftovers, item 1), in a real browser against a real Voila, in German and English (one
+page, switched).
 
 A person ranks the two coin cards ("the cards in the list", 2 players, 800 games); once a
 round has been handed to the workspace and written, the kernel is killed (SIGKILL) and the
@@ -7,7 +8,9 @@ page reloaded. The Deck tab shows the figures so far beside the cards and says
 "interrupted after N of M games", with Continue; at 390, 800 and 1280 px the panel's
 words and buttons lie inside the window, uncut, and no word of the other language is
 shown. Continue ends the ranking with, beside each card, exactly the figure of the same
-ranking never interrupted (computed here without a browser). Every wait follows progress
+ranking never interrupted (computed here without a browser). One page does it all: the ranking
+started in German, the reloaded panel read in German and then in English (the language
+switched on the same page), the end figures read in both. Every wait follows progress
 (tests/browser/progress.py)."""
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from each_view import each_lang, each_width, foreign_words
+from each_view import LANGS, each_width, foreign_words
+from page_moves import open_in, switch_lang
 from playwright.sync_api import Page
-from progress import follow, follow_expect, has, open_page
-from test_resume import browser_known, kill_kernel
+from progress import follow, follow_expect, has
+from test_resume import kill_kernel
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -49,14 +53,20 @@ _BOXES_JS = """
 """
 
 
-def _expected(lang: str) -> list[str]:
-    """The list's entries when the ranking is done: the same run, never interrupted."""
+def _expected() -> dict[str, list[str]]:
+    """The list's entries in each language when the ranking is done: the same run, never
+    interrupted (played once, read in both languages)."""
     deck = Deck.default()
     col = ImpactColumn(workers=1)
     col.start(deck, games=GAMES, players=PLAYERS, cards=CARDS)
     assert col.wait(900) and col.status == "done", col.error
-    model = EditorModel(deck, lang)
-    return [f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS]
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        model = EditorModel(deck, lang)
+        out[lang] = [
+            f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS
+        ]
+    return out
 
 
 def _deck_tab(page: Page, lang: str) -> None:
@@ -89,20 +99,60 @@ def _interrupted(lang: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-@each_lang
+def _interrupted_read_right(page: Page, server: Any, card_list: Any, lang: str) -> Any:
+    """The reloaded panel in ``lang``: "interrupted after N of M games" with the figures so
+    far and Continue; at each width inside the window, uncut, no word of the other
+    language. The Continue button."""
+    status = page.locator(".vl-impact-status")
+    pattern = _interrupted(lang)
+    follow(
+        page,
+        lambda: pattern.fullmatch(status.inner_text()) is not None,
+        f"the ranking said interrupted ({lang})",
+        server=server,
+    )
+    found = pattern.fullmatch(status.inner_text())
+    assert found is not None
+    done, total, at, rnd = (int(found.group(i)) for i in (1, 2, 3, 4))
+    assert 0 < at <= done < total and rnd >= 1 and total >= GAMES, (lang, found.group(0))
+    per_game = i18n.text("deckimpact.met", lang, n="")
+    follow(
+        page,
+        lambda: all(" │ " in o and per_game in o for o in card_list.evaluate(_OPTIONS_JS)),
+        f"the figures so far beside the cards ({lang})",
+        server=server,
+    )
+    go_on = page.locator(".vl-impact-continue")
+    follow_expect(go_on).to_be_visible()
+    follow_expect(go_on).to_have_text(i18n.text("deckimpact.continue", lang))
+    for width in each_width(page):
+        boxes = page.evaluate(_BOXES_JS)
+        assert boxes["pageScroll"] <= boxes["pageClient"], (lang, width, boxes)
+        assert any(b["sel"] == ".vl-impact-continue" for b in boxes["items"]), boxes
+        for b in boxes["items"]:
+            assert b["left"] >= -0.5 and b["right"] <= width + 0.5, (lang, width, b)
+            if b["sel"] != ".vl-impact-status":
+                assert b["scroll"] <= b["client"] + 1, ("cut", lang, width, b)
+        text = page.locator(".vl-impact").inner_text()
+        foreign = foreign_words(text, lang, ("deckimpact.",))
+        assert not foreign, f"{lang}, {width} px: words of the other language: {sorted(foreign)}"
+    page.set_viewport_size({"width": 1280, "height": 900})
+    return go_on
+
+
 def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
 ) -> None:
+    """Started in German; after the kill and the reload the panel is read in German, then
+    in English on the same page (the language switched); Continue ends it in English and
+    the figures are read in both languages."""
     server = voila_server
-    want = _expected(lang)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    want = _expected()
+    lang = LANGS[0]
+    open_in(page, page_url(), lang, server=server)
     card_list = _list_coins(page, server, lang)
     games = page.locator(".vl-impact-games input")
     follow_expect(games).to_have_value("12000")  # the ranking's default budget
@@ -121,48 +171,28 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     assert not status.inner_text().startswith(ranked)  # still running at the kill
     kill_kernel(page)
 
-    open_page(page, None, server=server)  # the reload: a new kernel, the same browser
-    browser_known(page, server)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")  # a new kernel's language
+    open_in(page, None, lang, server=server)  # the reload: a new kernel, the same browser
     card_list = _list_coins(page, server, lang)
-    pattern = _interrupted(lang)
-    follow(
-        page,
-        lambda: pattern.fullmatch(status.inner_text()) is not None,
-        "the ranking said interrupted",
-        server=server,
-    )
-    found = pattern.fullmatch(status.inner_text())
-    assert found is not None
-    done, total, at, rnd = (int(found.group(i)) for i in (1, 2, 3, 4))
-    assert 0 < at <= done < total and rnd >= 1 and total >= GAMES
-    per_game = i18n.text("deckimpact.met", lang, n="")
-    shown = card_list.evaluate(_OPTIONS_JS)
-    assert all(" │ " in o and per_game in o for o in shown), shown  # the figures so far
-    go_on = page.locator(".vl-impact-continue")
-    follow_expect(go_on).to_be_visible()
-    follow_expect(go_on).to_have_text(i18n.text("deckimpact.continue", lang))
-    for width in each_width(page):
-        boxes = page.evaluate(_BOXES_JS)
-        assert boxes["pageScroll"] <= boxes["pageClient"], (width, boxes)
-        assert any(b["sel"] == ".vl-impact-continue" for b in boxes["items"]), boxes
-        for b in boxes["items"]:
-            assert b["left"] >= -0.5 and b["right"] <= width + 0.5, (width, b)
-            if b["sel"] != ".vl-impact-status":
-                assert b["scroll"] <= b["client"] + 1, ("cut", width, b)
-        text = page.locator(".vl-impact").inner_text()
-        foreign = foreign_words(text, lang, ("deckimpact.",))
-        assert not foreign, f"words of the other language: {sorted(foreign)}"
-    page.set_viewport_size({"width": 1280, "height": 900})
+    for lang in LANGS:
+        switch_lang(page, lang, server=server)
+        go_on = _interrupted_read_right(page, server, card_list, lang)
 
     go_on.click()
+    ranked = i18n.text("deckimpact.phase.ranked", lang, done=GAMES, ranked=0).split(" ")[0]
     follow(page, lambda: status.inner_text().startswith(ranked), "the ranking done", server=server)
     follow_expect(go_on).to_be_hidden()
     follow(
         page,
-        lambda: card_list.evaluate(_OPTIONS_JS) == want,
-        "the figures of the run never interrupted",
+        lambda: card_list.evaluate(_OPTIONS_JS) == want[lang],
+        f"the figures of the run never interrupted ({lang})",
+        server=server,
+    )
+    lang = LANGS[0]
+    switch_lang(page, lang, server=server)
+    follow(
+        page,
+        lambda: card_list.evaluate(_OPTIONS_JS) == want[lang],
+        f"the figures of the run never interrupted ({lang})",
         server=server,
     )
     assert console_errors == []
