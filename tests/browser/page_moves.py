@@ -7,6 +7,9 @@ deadline (a fixed time); a read right after a move would see the page before the
 answered it. Here each move first waits, following progress, for what it acts on, and
 then for the page to show that the kernel took it:
 
+- :func:`open_in`: the page opened (or reloaded) at a width, the kernel knowing the
+  browser (:func:`browser_known`), the language switched: how the reload and kill tests
+  begin and come back;
 - :func:`switch_lang`: the language's button clicked; done when the tabs' titles are in
   that language (the kernel renames them);
 - :func:`show_tab`: a tab clicked by its exact title (not a title that merely contains
@@ -22,13 +25,15 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Locator, Page
-from progress import follow, follow_expect
+from progress import follow, follow_expect, open_page
 
 from verlies import i18n
 
 __all__ = [
     "EDITOR",
+    "browser_known",
     "count_box",
+    "open_in",
     "select_card",
     "show_tab",
     "show_title",
@@ -54,6 +59,40 @@ def tab(page: Page, title: str) -> Locator:
     return page.locator(".vl-tabs .lm-TabBar-tab").filter(
         has=page.locator(f".lm-TabBar-tabLabel:text-is('{title}')")
     )
+
+
+def browser_known(page: Page, server: Any) -> None:
+    """Wait until the page's kernel knows the browser (the autosave line carries the
+    browser's 32-character id): from then on what the page does is kept for it."""
+    follow(
+        page,
+        lambda: bool(
+            page.evaluate(
+                "() => { const e = document.querySelector('.vl-autosave');"
+                " return e && e.dataset.client && e.dataset.client.length === 32; }"
+            )
+        ),
+        "the kernel to know the browser",
+        server=server,
+    )
+
+
+def open_in(
+    page: Page,
+    url: str | None,
+    lang: str,
+    *,
+    server: Any,
+    width: int = 1280,
+    height: int = 900,
+) -> None:
+    """Open ``url`` (``None``: reload the page, a new kernel for the same browser) at
+    ``width`` × ``height``; wait until the page is drawn and its kernel knows the browser,
+    then switch to ``lang`` (a new kernel's language is the page's choice, made again)."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_page(page, url, server=server)
+    browser_known(page, server)
+    switch_lang(page, lang, server=server)
 
 
 def switch_lang(page: Page, lang: str, *, server: Any = None) -> None:

@@ -21,10 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import foreign_words
-from page_moves import show_tab, switch_lang
+from page_moves import browser_known, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
-from test_resume import browser_known
 
 from verlies import i18n
 from verlies.deck import Deck

@@ -7,8 +7,9 @@ that character won among the draft's first games, the mark under the chart to th
 longest game. At 390, 800 and 1280 px the page is opened again: the answer comes back
 from the workspace with the same links (it has no run: what they open was kept with it);
 a click on a bar (Enter on a focused one at 390 px) opens the play page at that game,
-checked against the run's own seeds played again here. In German the links' titles are
-German. Every wait follows progress.
+checked against the run's own seeds played again here. In German (switched on the
+1280 px page before its click) the links are the same and their titles German. Every
+wait follows progress.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
+from page_moves import browser_known, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page, wait_page
-from test_resume import browser_known
 
 from verlies import i18n
 from verlies.links import from_query, open_position
@@ -122,6 +123,16 @@ def test_a_bar_opens_its_game_before_and_after_a_reload(
         link = page.locator(f".vl-balance-diff g.vl-diff-row[data-key='{cid}'] a.vl-diff-link")
         name = link.locator("text.vl-diff-name")
         follow_expect(name).to_be_visible()
+        if width == 1280:  # in German on this page (switched): the same links, German titles
+            switch_lang(page, "de", server=server)
+            follow(page, lambda: _links(page) == before, "the same links in German", server=server)
+            follow(
+                page,
+                lambda: all(t.startswith("Spiel ") for t in page.evaluate(_TITLES_JS)),
+                "the links' titles in German",
+                server=server,
+            )
+            follow_expect(name).to_be_visible()
         if width == 390:  # by the keyboard: the link takes the focus, Enter opens it
             link.focus()
             assert page.evaluate("() => document.activeElement.classList.contains('vl-diff-link')")
@@ -133,16 +144,4 @@ def test_a_bar_opens_its_game_before_and_after_a_reload(
         wait_page(page, server=server)  # the play page opens that game
         assert _seed_of(page.url) == wanted[cid]
 
-    page.set_viewport_size({"width": 800, "height": 900})
-    open_page(page, page_url(), server=server)
-    browser_known(page, server)
-    page.click(".vl-lang button:has-text('DE')")
-    _tab(page, "sim.tab", "de")
-    follow(page, lambda: _links(page) == before, "the same links in German", server=server)
-    follow(
-        page,
-        lambda: all(t.startswith("Spiel ") for t in page.evaluate(_TITLES_JS)),
-        "the links' titles in German",
-        server=server,
-    )
     assert console_errors == []

@@ -8,7 +8,9 @@ text the lab's own impact() of the same deck, seeds and cards gives (the run is
 deterministic); ordering the list by impact or by met per game reorders the entries as
 those figures say. At each width the panel's controls are not cut, the list and the
 panel lie inside the window, the page does not scroll sideways, and no word of the other
-language's impact words is shown. Every wait follows progress (tests/browser/progress.py).
+language's impact words is shown. One page does both languages: the run made in German,
+the finished run read in German and then in English (the language switched). Every wait
+follows progress (tests/browser/progress.py).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from each_view import each_lang, each_width, foreign_words
+from each_view import LANGS, each_width, foreign_words
+from page_moves import switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -121,16 +124,76 @@ def _check_layout(page: Page, width: int) -> bool:
     return True
 
 
-@each_lang
+def _done_read_right(page: Page, server: Any, lang: str, card_list: Any) -> None:
+    """The finished run read in ``lang``: "Done", the entries exactly the lab's figures,
+    the list sorted by impact and by met per game as the figures say, the selected card's
+    figure in full, and at each width the panel uncut, inside the window, only ``lang``'s
+    words (a screenshot of each)."""
+    entries, orders, played, rows = _expected(lang)
+    per_game = i18n.text("deckimpact.met", lang, n="")
+    status = page.locator(".vl-impact-status")
+    done = i18n.text("deckimpact.phase.done", lang, done=played, games=GAMES)
+    follow_expect(status).to_have_text(done)
+    follow_expect(page.locator(".vl-impact-start")).to_be_enabled()
+    mark = "," if lang == "de" else "."
+
+    def final_figures() -> bool:
+        # the run's end says "Done" and frees Start before it redraws the list (ui/
+        # editor_impact.py's _done), and a run's last updates may skip the list (drawn
+        # at most every 0.4 s): the list's final figures come after the status line
+        shown = card_list.evaluate(_OPTIONS_JS)
+        assert [s.replace("\xa0", " ") for s in shown] == entries, (lang, shown)
+        assert all(re.search(rf"\d\{mark}\d\d{re.escape(per_game)}$", s) for s in shown), shown
+        return True
+
+    follow(page, final_figures, f"the run's figures beside the cards ({lang})", server=server)
+    # Ordered by impact, then by met per game: the list follows the figures.
+    sort = page.locator(".vl-impact-sort select")
+    for by in ("impact", "met"):
+        sort.select_option(label=i18n.text(f"deckimpact.sort.{by}", lang))
+
+        def ordered(by: str = by) -> bool:
+            now = card_list.evaluate(_OPTIONS_JS)
+            return [next(c for _, c in CARDS if c in o) for o in now] == orders[by]
+
+        follow(page, ordered, f"the list ordered by {by} ({lang})", server=server)
+    # the selected card's figure in full under the panel
+    card_list.select_option(index=0)
+    follow_expect(page.locator(".vl-impact-selected")).to_contain_text(per_game.strip())
+    for width in each_width(page):
+        follow(page, lambda w=width: _check_layout(page, w), f"{lang}: {width} px", server=server)
+        if width < 800:  # the table's rows: the list's cards in its order, their figures
+            table = page.evaluate(_TABLE_JS)
+            assert table == [rows[c] for c in orders["met"]], (lang, width, table)
+        text = page.locator(".vl-impact").inner_text() + "\n".join(card_list.evaluate(_OPTIONS_JS))
+        foreign = foreign_words(text, lang, ("deckimpact.",))
+        assert not foreign, f"words of the other language on the {lang} page: {sorted(foreign)}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(EDITOR).screenshot(path=str(ARTIFACTS / f"deck_impact_{lang}_{width}.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # back in deck order: the list as the run left it (the next language reads it so)
+    sort.select_option(label=i18n.text("deckimpact.sort.deck", lang))
+    follow(
+        page,
+        lambda: (
+            [next(c for _, c in CARDS if c in o) for o in card_list.evaluate(_OPTIONS_JS)]
+            == [c for _, c in CARDS]
+        ),
+        f"the list in deck order ({lang})",
+        server=server,
+    )
+
+
 def test_the_impact_column_fills_in_and_sorts_the_card_list(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
 ) -> None:
+    """One page: the run made and read in German, then read again in English (the
+    language switched: the list's entries, their order, the panel at every width)."""
     server = voila_server
-    entries, orders, played, rows = _expected(lang)
+    lang = LANGS[0]
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, page_url(), server=server)
     page.click(f".vl-lang button:has-text('{lang.upper()}')")
@@ -176,42 +239,7 @@ def test_the_impact_column_fills_in_and_sorts_the_card_list(
         "figures beside the cards",
         server=server,
     )
-    done = i18n.text("deckimpact.phase.done", lang, done=played, games=GAMES)
-    follow_expect(status).to_have_text(done)
-    follow_expect(page.locator(".vl-impact-start")).to_be_enabled()
-    mark = "," if lang == "de" else "."
-
-    def final_figures() -> bool:
-        # the run's end says "Done" and frees Start before it redraws the list (ui/
-        # editor_impact.py's _done), and a run's last updates may skip the list (drawn
-        # at most every 0.4 s): the list's final figures come after the status line
-        shown = card_list.evaluate(_OPTIONS_JS)
-        assert [s.replace("\xa0", " ") for s in shown] == entries, shown
-        assert all(re.search(rf"\d\{mark}\d\d{re.escape(per_game)}$", s) for s in shown), shown
-        return True
-
-    follow(page, final_figures, "the run's figures beside the cards", server=server)
-    # Ordered by impact, then by met per game: the list follows the figures.
-    sort = page.locator(".vl-impact-sort select")
-    for by in ("impact", "met"):
-        sort.select_option(label=i18n.text(f"deckimpact.sort.{by}", lang))
-
-        def ordered(by: str = by) -> bool:
-            now = card_list.evaluate(_OPTIONS_JS)
-            return [next(c for _, c in CARDS if c in o) for o in now] == orders[by]
-
-        follow(page, ordered, f"the list ordered by {by}", server=server)
-    # the selected card's figure in full under the panel
-    card_list.select_option(index=0)
-    follow_expect(page.locator(".vl-impact-selected")).to_contain_text(per_game.strip())
-    for width in each_width(page):
-        follow(page, lambda w=width: _check_layout(page, w), f"{width} px", server=server)
-        if width < 800:  # the table's rows: the list's cards in its order, their figures
-            table = page.evaluate(_TABLE_JS)
-            assert table == [rows[c] for c in orders["met"]], table
-        text = page.locator(".vl-impact").inner_text() + "\n".join(card_list.evaluate(_OPTIONS_JS))
-        foreign = foreign_words(text, lang, ("deckimpact.",))
-        assert not foreign, f"words of the other language on the {lang} page: {sorted(foreign)}"
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.locator(EDITOR).screenshot(path=str(ARTIFACTS / f"deck_impact_{lang}_{width}.png"))
+    for lang in LANGS:
+        switch_lang(page, lang, server=server)
+        _done_read_right(page, server, lang, card_list)
     assert console_errors == []

@@ -1,26 +1,37 @@
 """A "which card matters" ranking survives a killed kernel in the middle of its run (issue
-36 leftovers, item 1), in a real browser against a real Voila, in German and English.
+36 leftovers, item 1), in a real browser against a real Voila, in German and English (one
+page, switched).
 
-A person ranks the two coin cards ("the cards in the list", 2 players, 800 games); once a
+A person ranks the two coin cards ("the cards in the list", 2 players, 3,200 games); once a
 round has been handed to the workspace and written, the kernel is killed (SIGKILL) and the
-page reloaded. The Deck tab shows the figures so far beside the cards and says
+page reloaded. (The run's worker processes are stopped (SIGSTOP) as soon as a round is
+kept: on a quiet machine the whole run takes about a second, and the kill must come while
+it is still going.) The Deck tab shows the figures so far beside the cards and says
 "interrupted after N of M games", with Continue; at 390, 800 and 1280 px the panel's
 words and buttons lie inside the window, uncut, and no word of the other language is
 shown. Continue ends the ranking with, beside each card, exactly the figure of the same
-ranking never interrupted (computed here without a browser). Every wait follows progress
+ranking never interrupted (computed here without a browser), and "show me a game like
+this" beside the first card: two links holding the pair's seed, inside a 390 px window;
+the German one clicked opens that game on the Game tab. One page does it all: the ranking
+started in German, the reloaded panel read in German and then in English (the language
+switched on the same page), the end figures read in both. Every wait follows progress
 (tests/browser/progress.py)."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from each_view import each_lang, each_width, foreign_words
+from each_view import LANGS, each_width, foreign_words
+from page_moves import open_in, switch_lang
 from playwright.sync_api import Page
-from progress import follow, follow_expect, has, open_page, wait_page
-from test_resume import browser_known, kill_kernel
+from progress import follow, follow_expect, has, wait_page
+from test_resume import kernel_pid, kill_kernel
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -32,7 +43,7 @@ from verlies.ui.deck.impact_show import ShownPair, shown_pair
 EDITOR = ".verlies-deck-editor"
 SEARCH = "muenz"  # the old coin and the coin purse
 CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
-GAMES, PLAYERS = 800, 2
+GAMES, PLAYERS = 3200, 2
 
 _OPTIONS_JS = "s => Array.from(s.options).map(o => o.textContent.replace(/\\u00a0/g, ' '))"
 
@@ -58,24 +69,82 @@ _SHOW_JS = """
 """
 
 
-def _expected(lang: str) -> tuple[list[str], ShownPair]:
-    """The list's entries when the ranking is done (the same run, never interrupted), and
-    the first card's "show me" pair."""
+def _expected() -> tuple[dict[str, list[str]], ShownPair]:
+    """The list's entries in each language when the ranking is done (the same run, never
+    interrupted, played once and read in both languages), and the first card's "show me"
+    pair."""
     deck = Deck.default()
     col = ImpactColumn(workers=1)
     col.start(deck, games=GAMES, players=PLAYERS, cards=CARDS)
     assert col.wait(900) and col.status == "done", col.error
-    model = EditorModel(deck, lang)
-    entries = [f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS]
+    out: dict[str, list[str]] = {}
+    for lang in LANGS:
+        model = EditorModel(deck, lang)
+        out[lang] = [
+            f"{model.list_label(k)} │ {figure_text(col.figure(k), lang, deck)}" for k in CARDS
+        ]
     found = shown_pair(col, CARDS[0])
     assert found is not None and found.draft is not None
-    return entries, found
+    return out, found
 
 
 def _seed_of(href: str) -> int:
     position = from_query(urlparse(href).query or href.lstrip("?"))
     assert position is not None
     return int(open_position(position).setup.seed)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (its run's workers), from /proc."""
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            out += kids
+            todo += kids
+    return out
+
+
+def _stop_workers(page: Page) -> list[int]:
+    """SIGSTOP the page's kernel's worker processes: the run cannot end before the kill."""
+    stopped = _descendants(kernel_pid(page.evaluate("() => window.verliesWatch.kernel")))
+    for pid in stopped:
+        os.kill(pid, signal.SIGSTOP)
+    return stopped
+
+
+def _show_me(page: Page, server: Any, pair: ShownPair, lang: str, *, click: bool) -> None:
+    """"Show me a game like this" beside the first card: the draft's link and the link
+    with the card made typical, both holding the pair's seed, inside a 390 px window, in
+    ``lang``; ``click``: the draft's link opens that game on the Game tab (a page load)."""
+    card_list = page.locator(f"{EDITOR} .vl-impact-list select")
+    card_list.select_option(index=0)
+    draft_link = page.locator(".vl-impact-show a.vl-impact-show-draft")
+    follow_expect(draft_link).to_have_attribute("data-index", str(pair.index))
+    follow_expect(draft_link).to_have_text(i18n.text("deckimpact.show.draft", lang))
+    typical = page.locator(".vl-impact-show a.vl-impact-show-typical")
+    follow_expect(typical).to_contain_text(
+        i18n.text("deckimpact.show.typical", lang, card="@").split("@")[0]
+    )
+    assert _seed_of(draft_link.get_attribute("href") or "") == pair.seed
+    assert _seed_of(typical.get_attribute("href") or "") == pair.seed
+    page.set_viewport_size({"width": 390, "height": 900})
+    boxes = page.evaluate(_SHOW_JS)
+    assert boxes and all(b["left"] >= -0.5 and b["right"] <= 390.5 for b in boxes), boxes
+    foreign = foreign_words(page.locator(".vl-impact-show").inner_text(), lang, ("deckimpact.",))
+    assert not foreign, (lang, sorted(foreign))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    if click:
+        draft_link.click()
+        page.wait_for_url("**g=*")
+        assert _seed_of(page.url) == pair.seed
+        wait_page(page, server=server)
+        assert _seed_of(page.url) == pair.seed
 
 
 def _deck_tab(page: Page, lang: str) -> None:
@@ -108,20 +177,60 @@ def _interrupted(lang: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-@each_lang
+def _interrupted_read_right(page: Page, server: Any, card_list: Any, lang: str) -> Any:
+    """The reloaded panel in ``lang``: "interrupted after N of M games" with the figures so
+    far and Continue; at each width inside the window, uncut, no word of the other
+    language. The Continue button."""
+    status = page.locator(".vl-impact-status")
+    pattern = _interrupted(lang)
+    follow(
+        page,
+        lambda: pattern.fullmatch(status.inner_text()) is not None,
+        f"the ranking said interrupted ({lang})",
+        server=server,
+    )
+    found = pattern.fullmatch(status.inner_text())
+    assert found is not None
+    done, total, at, rnd = (int(found.group(i)) for i in (1, 2, 3, 4))
+    assert 0 < at <= done < total and rnd >= 1 and total >= GAMES, (lang, found.group(0))
+    per_game = i18n.text("deckimpact.met", lang, n="")
+    follow(
+        page,
+        lambda: all(" │ " in o and per_game in o for o in card_list.evaluate(_OPTIONS_JS)),
+        f"the figures so far beside the cards ({lang})",
+        server=server,
+    )
+    go_on = page.locator(".vl-impact-continue")
+    follow_expect(go_on).to_be_visible()
+    follow_expect(go_on).to_have_text(i18n.text("deckimpact.continue", lang))
+    for width in each_width(page):
+        boxes = page.evaluate(_BOXES_JS)
+        assert boxes["pageScroll"] <= boxes["pageClient"], (lang, width, boxes)
+        assert any(b["sel"] == ".vl-impact-continue" for b in boxes["items"]), boxes
+        for b in boxes["items"]:
+            assert b["left"] >= -0.5 and b["right"] <= width + 0.5, (lang, width, b)
+            if b["sel"] != ".vl-impact-status":
+                assert b["scroll"] <= b["client"] + 1, ("cut", lang, width, b)
+        text = page.locator(".vl-impact").inner_text()
+        foreign = foreign_words(text, lang, ("deckimpact.",))
+        assert not foreign, f"{lang}, {width} px: words of the other language: {sorted(foreign)}"
+    page.set_viewport_size({"width": 1280, "height": 900})
+    return go_on
+
+
 def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
 ) -> None:
+    """Started in German; after the kill and the reload the panel is read in German, then
+    in English on the same page (the language switched); Continue ends it in English and
+    the figures are read in both languages."""
     server = voila_server
-    want, pair = _expected(lang)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    browser_known(page, server)
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")
+    want, pair = _expected()
+    lang = LANGS[0]
+    open_in(page, page_url(), lang, server=server)
     card_list = _list_coins(page, server, lang)
     games = page.locator(".vl-impact-games input")
     follow_expect(games).to_have_value("12000")  # the ranking's default budget
@@ -134,77 +243,42 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     page.locator(".vl-impact-start").click()
     # a finished round handed to the workspace, then a write of it: then the kill
     follow(page, has(page, ".vl-impact.vl-impact-kept"), "a round kept", server=server)
-    follow(page, has(page, ".vl-workspace[data-pending='0']"), "the round written", server=server)
+    stopped = _stop_workers(page)
     status = page.locator(".vl-impact-status")
     ranked = i18n.text("deckimpact.phase.ranked", lang, done=GAMES, ranked=0).split(" ")[0]
     assert not status.inner_text().startswith(ranked)  # still running at the kill
+    follow(page, has(page, ".vl-workspace[data-pending='0']"), "the round written", server=server)
     kill_kernel(page)
+    for pid in stopped:  # the dead kernel's stopped workers go with it
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
-    open_page(page, None, server=server)  # the reload: a new kernel, the same browser
-    browser_known(page, server)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.click(f".vl-lang button:has-text('{lang.upper()}')")  # a new kernel's language
+    open_in(page, None, lang, server=server)  # the reload: a new kernel, the same browser
     card_list = _list_coins(page, server, lang)
-    pattern = _interrupted(lang)
-
-    def said() -> bool:  # a failure says what the status line said instead
-        assert pattern.fullmatch(status.inner_text()) is not None, status.inner_text()
-        return True
-
-    follow(page, said, "the ranking said interrupted", server=server)
-    found = pattern.fullmatch(status.inner_text())
-    assert found is not None
-    done, total, at, rnd = (int(found.group(i)) for i in (1, 2, 3, 4))
-    assert 0 < at <= done < total and rnd >= 1 and total >= GAMES
-    per_game = i18n.text("deckimpact.met", lang, n="")
-    shown = card_list.evaluate(_OPTIONS_JS)
-    assert all(" │ " in o and per_game in o for o in shown), shown  # the figures so far
-    go_on = page.locator(".vl-impact-continue")
-    follow_expect(go_on).to_be_visible()
-    follow_expect(go_on).to_have_text(i18n.text("deckimpact.continue", lang))
-    for width in each_width(page):
-        boxes = page.evaluate(_BOXES_JS)
-        assert boxes["pageScroll"] <= boxes["pageClient"], (width, boxes)
-        assert any(b["sel"] == ".vl-impact-continue" for b in boxes["items"]), boxes
-        for b in boxes["items"]:
-            assert b["left"] >= -0.5 and b["right"] <= width + 0.5, (width, b)
-            if b["sel"] != ".vl-impact-status":
-                assert b["scroll"] <= b["client"] + 1, ("cut", width, b)
-        text = page.locator(".vl-impact").inner_text()
-        foreign = foreign_words(text, lang, ("deckimpact.",))
-        assert not foreign, f"words of the other language: {sorted(foreign)}"
-    page.set_viewport_size({"width": 1280, "height": 900})
+    for lang in LANGS:
+        switch_lang(page, lang, server=server)
+        go_on = _interrupted_read_right(page, server, card_list, lang)
 
     go_on.click()
+    ranked = i18n.text("deckimpact.phase.ranked", lang, done=GAMES, ranked=0).split(" ")[0]
     follow(page, lambda: status.inner_text().startswith(ranked), "the ranking done", server=server)
     follow_expect(go_on).to_be_hidden()
     follow(
         page,
-        lambda: card_list.evaluate(_OPTIONS_JS) == want,
-        "the figures of the run never interrupted",
+        lambda: card_list.evaluate(_OPTIONS_JS) == want[lang],
+        f"the figures of the run never interrupted ({lang})",
         server=server,
     )
-    # "show me a game like this": the first card's most telling pair, two links
-    card_list.select_option(index=0)
-    draft_link = page.locator(".vl-impact-show a.vl-impact-show-draft")
-    follow_expect(draft_link).to_have_attribute("data-index", str(pair.index))
-    follow_expect(draft_link).to_have_text(i18n.text("deckimpact.show.draft", lang))
-    name = EditorModel(Deck.default(), lang).list_label(CARDS[0])
-    typical = page.locator(".vl-impact-show a.vl-impact-show-typical")
-    follow_expect(typical).to_contain_text(
-        i18n.text("deckimpact.show.typical", lang, card="@").split("@")[0]
+    _show_me(page, server, pair, lang, click=False)
+    lang = LANGS[0]
+    switch_lang(page, lang, server=server)
+    follow(
+        page,
+        lambda: card_list.evaluate(_OPTIONS_JS) == want[lang],
+        f"the figures of the run never interrupted ({lang})",
+        server=server,
     )
-    assert _seed_of(draft_link.get_attribute("href") or "") == pair.seed
-    assert _seed_of(typical.get_attribute("href") or "") == pair.seed
-    page.set_viewport_size({"width": 390, "height": 900})
-    boxes = page.evaluate(_SHOW_JS)
-    assert boxes and all(b["left"] >= -0.5 and b["right"] <= 390.5 for b in boxes), boxes
-    foreign = foreign_words(page.locator(".vl-impact-show").inner_text(), lang, ("deckimpact.",))
-    assert not foreign, (name, sorted(foreign))
-    if lang == "en":  # one click opens the game on the Game tab (a page load: once)
-        draft_link.click()
-        page.wait_for_url("**g=*")
-        assert _seed_of(page.url) == pair.seed
-        wait_page(page, server=server)
-        assert _seed_of(page.url) == pair.seed
+    _show_me(page, server, pair, lang, click=True)
     assert console_errors == []

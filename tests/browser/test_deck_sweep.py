@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from each_view import each_lang, each_width, foreign_words
+from each_view import LANGS, each_width, foreign_words
+from page_moves import switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, open_page, wait_page
 
@@ -209,19 +210,29 @@ def _check_layout(page: Page, width: int) -> bool:
     return True
 
 
-@each_lang
 def test_sweeping_the_purses_gold_then_a_characters_pair(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
 ) -> None:
-    """Two stories on one page in ``lang`` (:func:`_purse_story`, then every change it made
-    undone from the page, :func:`_pair_story` on the draft that is the default deck again:
-    neither needs a fresh kernel)."""
-    _open_card(page, page_url(), voila_server, lang, CARD)
-    _purse_story(page, voila_server, lang)
+    """Three stories on one page, in German and then again in English (the language
+    switched on the same page; each story's checks in each language): :func:`_purse_story`,
+    then every change it made undone from the page, :func:`_pair_story` on the draft that
+    is the default deck again, :func:`_heat_story` (none needs a fresh kernel)."""
+    _open_card(page, page_url(), voila_server, LANGS[0], CARD)
+    for lang in LANGS:
+        switch_lang(page, lang, server=voila_server)
+        if lang != LANGS[0]:
+            _select_card(page, voila_server, lang, CARD)
+        _stories(page, voila_server, lang)
+    assert console_errors == []
+
+
+def _stories(page: Page, server: Any, lang: str) -> None:
+    """The purse's story (its card selected), its changes undone, the pair's story, the
+    heat map's story, in ``lang``."""
+    _purse_story(page, server, lang)
     diff = page.locator(f"{EDITOR} .verlies-diff li")
     undo = page.locator(f"{EDITOR} button:has-text('{i18n.text('editor.undo', lang)}')")
     for _ in range(3):  # the story's three clicks of a point, each a change of the draft
@@ -229,13 +240,12 @@ def test_sweeping_the_purses_gold_then_a_characters_pair(
         if not before:
             break
         undo.click()
-        follow(page, lambda b=before: diff.all_inner_texts() != b, "undone", server=voila_server)
-    follow(page, lambda: diff.all_inner_texts() == [], "every change undone", server=voila_server)
-    _select_card(page, voila_server, lang, "char-zwerg")
-    _pair_story(page, voila_server, lang)
-    _select_card(page, voila_server, lang, DOOR)
-    _heat_story(page, voila_server, lang)
-    assert console_errors == []
+        follow(page, lambda b=before: diff.all_inner_texts() != b, "undone", server=server)
+    follow(page, lambda: diff.all_inner_texts() == [], "every change undone", server=server)
+    _select_card(page, server, lang, "char-zwerg")
+    _pair_story(page, server, lang)
+    _select_card(page, server, lang, DOOR)
+    _heat_story(page, server, lang)
 
 
 def _purse_story(page: Page, server: Any, lang: str) -> None:

@@ -4,7 +4,9 @@ against the ruby's gold (the ruby chosen as the second number's card), 3–4 × 
 games a cell, and reads a heat map whose cells are the lab's numbers for those decks, the
 draft's cell (fight 3, gold 5) marked "now", and both axes named with the card's name and
 number in the page's language; at every width the grid, the panel's fields and buttons
-inside the window, none cut. Every wait follows progress (tests/browser/progress.py)."""
+inside the window, none cut. One page does both languages: the sweep made in German, its
+heat map read in German and then in English (the language switched). Every wait follows
+progress (tests/browser/progress.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from each_view import each_lang, each_width
+from each_view import LANGS, each_width
+from page_moves import switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect
 from test_deck_sweep import _HEAT_JS, _LAYOUT_JS, _open_card, _options
@@ -44,19 +47,55 @@ def _fits(page: Page, width: int) -> bool:
     return True
 
 
-@each_lang
+def _heat_read_right(page: Page, server: Any, lang: str, lab: Any) -> None:
+    """The finished sweep read in ``lang``: "done", the heat map's cells the lab's numbers
+    with the draft's cell marked "now", both axes named, the grid inside the window and
+    uncut at every width."""
+    deck = Deck.default()
+    fight = i18n.text("impact.field.fight", lang)
+    gold = i18n.text("impact.field.gold", lang)
+    goblin = str(deck.monsters[GOBLIN].name.get(lang))
+    ruby = str(deck.treasures[RUBY].name.get(lang))
+    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
+        i18n.text("sweep.done", lang, done=16)
+    )
+    want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
+    now = i18n.text("sweep.now", lang)
+    expected = [f"{want[0]} {now}", want[1], want[2], want[3]]
+
+    def drawn() -> bool:
+        got: dict[str, Any] = page.evaluate(_HEAT_JS)
+        return [c["text"] for c in got["cells"]] == expected
+
+    follow(page, drawn, f"the heat map's cells ({lang})", server=server)
+    x = i18n.text("sweep.axis_card", lang, card=goblin, what=fight)
+    y = i18n.text("sweep.axis_card", lang, card=ruby, what=gold)
+    head = i18n.text("sweep.grid_axes", lang, x=x, y=y).split(".")[0]
+    note = page.locator(".vl-sweep-heat small").last  # below the grid
+    follow(page, lambda: note.inner_text().startswith(head), f"the axes ({lang})", server=server)
+    said = note.inner_text()
+    assert re.search(re.escape(x), said) and re.search(re.escape(y), said), (lang, said)
+    for width in each_width(page):
+        page.locator(".vl-sweep .vl-heat-wrap").scroll_into_view_if_needed()
+        follow(
+            page, lambda w=width: _fits(page, w), f"{lang}: the grid at {width} px", server=server
+        )
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def test_the_goblins_fight_against_the_rubys_gold(
     page: Page,
     page_url: Callable[..., str],
     voila_server: Any,
     console_errors: list[str],
-    lang: str,
 ) -> None:
+    """One page: the sweep set up and made in German, its heat map read in German and
+    then in English (the language switched)."""
     deck = Deck.default()
+    lang = LANGS[0]
     _open_card(page, page_url(), voila_server, lang, GOBLIN)
     fight = i18n.text("impact.field.fight", lang)
     gold = i18n.text("impact.field.gold", lang)
-    goblin = str(deck.monsters[GOBLIN].name.get(lang))
     ruby = str(deck.treasures[RUBY].name.get(lang))
     field = page.locator(".vl-sweep-field select").first
     follow(page, lambda: fight in _options(field), "the goblin's numbers", server=voila_server)
@@ -78,27 +117,10 @@ def test_the_goblins_fight_against_the_rubys_gold(
         box.fill(str(value))
         box.press("Tab")
     page.locator(".vl-sweep-start").click()
-    follow_expect(page.locator(".vl-sweep-status")).to_have_text(
-        i18n.text("sweep.done", lang, done=16)
-    )
     cells = ((3, 5), (4, 5), (3, 6), (4, 6))
     tweak = GridTweak("monster", GOBLIN, "fight", "gold", cells, f"treasure:{RUBY}")
     lab = sweep(tweak, [0, 1, 2, 3], 4, players=4, deck=deck, characters="all", workers=1)
-    want = [_value("median_rounds", est, lang) for est, _, _ in lab.curve_ci("median_rounds")]
-    now = i18n.text("sweep.now", lang)
-    expected = [f"{want[0]} {now}", want[1], want[2], want[3]]
-
-    def drawn() -> bool:
-        got: dict[str, Any] = page.evaluate(_HEAT_JS)
-        return [c["text"] for c in got["cells"]] == expected
-
-    follow(page, drawn, "the heat map's cells", server=voila_server)
-    note = page.locator(".vl-sweep-heat small").last.inner_text()  # below the grid
-    x = i18n.text("sweep.axis_card", lang, card=goblin, what=fight)
-    y = i18n.text("sweep.axis_card", lang, card=ruby, what=gold)
-    assert note.startswith(i18n.text("sweep.grid_axes", lang, x=x, y=y).split(".")[0]), note
-    assert re.search(re.escape(x), note) and re.search(re.escape(y), note)
-    for width in each_width(page):
-        page.locator(".vl-sweep .vl-heat-wrap").scroll_into_view_if_needed()
-        follow(page, lambda w=width: _fits(page, w), f"the grid at {width} px", server=voila_server)
+    for lang in LANGS:
+        switch_lang(page, lang, server=voila_server)
+        _heat_read_right(page, voila_server, lang, lab)
     assert console_errors == []

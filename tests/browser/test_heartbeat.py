@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import show_tab, switch_lang
+from page_moves import open_in, show_tab
 from playwright.sync_api import Page
-from progress import follow, has, open_page
-from test_resume import _BANNER_PARTS_JS, browser_known, kernel_pid
+from progress import follow, has
+from test_resume import BANNER_PARTS_JS, kernel_pid
 
 from verlies import i18n
 
@@ -45,10 +45,7 @@ def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
     console_errors: list[str],
 ) -> None:
     server = voila_server
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    browser_known(page, server)
-    switch_lang(page, LANG, server=server)
+    open_in(page, page_url(), LANG, server=server)
     # the bound is judged once 3 answers were seen (resume.js MIN_ANSWERS)
     follow(page, lambda: _beat(page)["answered"] >= 3, "the kernel answering the heartbeat")
     assert page.locator(".vl-lost-banner").count() == 0  # a live kernel: no banner
@@ -86,7 +83,7 @@ def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
         # what a person sees at each width: the words, the button, the note, in the window
         for width in (390, 800, 1280):
             page.set_viewport_size({"width": width, "height": 800})
-            parts = page.evaluate(_BANNER_PARTS_JS)
+            parts = page.evaluate(BANNER_PARTS_JS)
             assert [p["cls"] for p in parts] == ["vl-lost-text", "vl-lost-reload", "vl-lost-inert"]
             for part in parts:
                 assert part["width"] > 0 and 0 <= part["left"] and part["right"] <= width, part

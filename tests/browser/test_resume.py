@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from page_moves import browser_known
 from playwright.sync_api import BrowserContext, Page
 from progress import follow, has, open_page, wait_page
 from test_designer import visible_branches
@@ -84,20 +85,6 @@ def open_app(page: Page, server: Any, url: str | None = None) -> None:
 def wait_app(page: Page, server: Any) -> None:
     wait_page(page, server=server)
     browser_known(page, server)
-
-
-def browser_known(page: Page, server: Any) -> None:
-    follow(
-        page,
-        lambda: bool(
-            page.evaluate(
-                "() => { const e = document.querySelector('.vl-autosave');"
-                " return e && e.dataset.client && e.dataset.client.length === 32; }"
-            )
-        ),
-        "the kernel to know the browser",
-        server=server,
-    )
 
 
 def saved_at(page: Page, server: Any, step: str) -> None:
@@ -260,7 +247,7 @@ def test_a_kernel_ended_under_its_page_says_so_and_the_page_takes_no_input(
     # inside the window.
     for width in (390, 800, 1280):
         page.set_viewport_size({"width": width, "height": 800})
-        parts = page.evaluate(_BANNER_PARTS_JS)
+        parts = page.evaluate(BANNER_PARTS_JS)
         assert [p["cls"] for p in parts] == ["vl-lost-text", "vl-lost-reload", "vl-lost-inert"]
         for part in parts:
             assert part["width"] > 0 and 0 <= part["left"] and part["right"] <= width, (
@@ -271,7 +258,7 @@ def test_a_kernel_ended_under_its_page_says_so_and_the_page_takes_no_input(
 
 
 #: The banner's parts in the order shown, with their boxes.
-_BANNER_PARTS_JS = """
+BANNER_PARTS_JS = """
 () => Array.from(document.querySelector(".vl-lost-banner").children).map((e) => {
   const r = e.getBoundingClientRect();
   return {cls: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import each_width, foreign_words, open_section, other_lang
-from page_moves import show_tab, switch_lang
+from page_moves import browser_known, open_in, show_tab, switch_lang
 from playwright.sync_api import Page
-from progress import follow, follow_expect, has, open_page
-from test_resume import browser_known
-from test_suggest_tab import _SHOWN_JS, MOVES, TARGETS, _check_layout, fill_settings, tiny_run
+from progress import follow, follow_expect, has
+from suggest_shown import SHOWN_JS, check_layout
+from test_suggest_tab import MOVES, TARGETS, fill_settings, tiny_run
 
 from verlies import i18n
 from verlies.ui.balance.suggest_model import SuggestRun
@@ -33,8 +33,8 @@ def _shown_as(page: Page, server: Any, want: SuggestRun, lang: str) -> None:
         page.locator(".vl-suggest-table").scroll_into_view_if_needed()
 
         def settled(w: int = width) -> bool:
-            _check_layout(page, w)
-            shown: dict[str, Any] = page.evaluate(_SHOWN_JS)
+            check_layout(page, w)
+            shown: dict[str, Any] = page.evaluate(SHOWN_JS)
             assert shown["draft"] == i18n.text("suggest.for_draft", lang, name="Standard")
             assert [shown["headline"], shown["tally"]] == want.headline(lang)
             assert shown["edits"] == want.edit_words(lang)
@@ -79,8 +79,7 @@ def test_the_suggest_answer_comes_back_after_a_reload(
         server=server,
     )
     # the reload: the same browser, a new page
-    open_page(page, None, server=server)
-    browser_known(page, server)
+    open_in(page, None, "en", server=server)
     item = page.locator(".vl-workspace-back li[data-kind='suggest']")
     follow_expect(item).to_have_count(1)
     words = item.inner_text()

@@ -31,6 +31,7 @@ from each_view import each_width, foreign_words, open_section, other_lang
 from page_moves import show_tab, switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect
+from suggest_shown import SHOWN_JS, check_layout
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -41,74 +42,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 TARGETS = "win:char-priester=40:60"
 MOVES = "character:char-priester"
 GAMES, TRIALS, SEED = 16, 3, 3
-
-_SHOWN_JS = """
-() => {
-  const q = (s) => Array.from(document.querySelectorAll(s));
-  const rows = q('.vl-suggest-table tr[data-key]').map((tr) =>
-    Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()));
-  const result = document.querySelector('.vl-suggest-result');
-  const order = ['.vl-suggest-for', '.vl-suggest-headline', '.vl-suggest-tally',
-                 '.vl-suggest-edits', '.vl-suggest-table'].map((s) => {
-    const e = result && result.querySelector(s);
-    return e ? Array.from(result.querySelectorAll('*')).indexOf(e) : -1;
-  });
-  const one = (s) => { const e = document.querySelector(s);
-                       return e ? e.textContent.trim() : null; };
-  return {edits: q('.vl-suggest-edit').map((li) => li.textContent.trim()),
-          heads: q('.vl-suggest-table th').map((th) => th.textContent.trim()),
-          rows, order, draft: one('.vl-suggest-for'), headline: one('.vl-suggest-headline'),
-          tally: one('.vl-suggest-tally')};
-}
-"""
-
-_LAYOUT_JS = """
-() => {
-  const out = [];
-  const sel = ['.vl-suggest .widget-label', '.vl-suggest button', '.vl-suggest textarea',
-               '.vl-suggest input', '.vl-suggest-status', '.vl-suggest-title',
-               '.vl-suggest-edit', '.vl-suggest-table', '.vl-suggest-table td',
-               '.vl-suggest-headline', '.vl-suggest-tally', '.vl-suggest-for',
-               '.vl-suggest-hint', '.vl-suggest a[download]', '.vl-suggest-applied',
-               '.vl-suggest'];
-  for (const s of sel) for (const e of document.querySelectorAll(s)) {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;  // not shown
-    let text = 0;
-    if (e.tagName === 'BUTTON') {
-      const range = document.createRange(); range.selectNodeContents(e);
-      text = range.getBoundingClientRect().width;
-    }
-    out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40),
-              scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
-              width: r.width, textWidth: text, tag: e.tagName});
-  }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth,
-          bodyScroll: document.body.scrollWidth, bodyClient: document.body.clientWidth,
-          window: window.innerWidth};
-}
-"""
-
-
-def _check_layout(page: Page, width: int) -> None:
-    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
-    assert layout["window"] == width
-    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
-    assert layout["bodyScroll"] <= layout["bodyClient"], f"the page scrolls sideways: {layout}"
-    bad = []
-    for e in layout["items"]:
-        # a text box scrolls its own text by design; everything else must show it whole
-        if e["tag"] not in ("TEXTAREA", "INPUT") and e["scroll"] > e["client"] + 1:
-            bad.append(("cut", e))
-        if e["left"] < -0.5 or e["right"] > width + 0.5:
-            bad.append(("outside the window", e))
-        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
-            bad.append(("button narrower than its text", e))
-    assert not bad, bad
-    buttons = [e for e in layout["items"] if e["sel"] == ".vl-suggest button" and e["text"]]
-    assert len(buttons) == 3 and all(b["width"] >= 60 for b in buttons), buttons
-
 
 #: The tiny search's settings: each box of the Suggest section and what is typed into it.
 SETTINGS = (
@@ -216,8 +149,8 @@ def _tiny_suggestion(page: Page, server: Any, want: SuggestRun, lang: str, start
         page.locator(".vl-suggest-table").scroll_into_view_if_needed()
 
         def settled(w: int = width) -> bool:
-            _check_layout(page, w)
-            shown: dict[str, Any] = page.evaluate(_SHOWN_JS)
+            check_layout(page, w)
+            shown: dict[str, Any] = page.evaluate(SHOWN_JS)
             assert shown["edits"] == want.edit_words(lang)
             assert shown["heads"] == [
                 i18n.text(f"suggest.col.{c}", lang)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import EDITOR, select_card, show_tab, switch_lang
+from page_moves import EDITOR, browser_known, select_card, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
-from test_resume import browser_known, kill_kernel
+from test_resume import kill_kernel
 
 from verlies import i18n
 from verlies.deck import Deck

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import EDITOR, select_card, show_tab, switch_lang
+from page_moves import EDITOR, open_in, select_card, show_tab
 from playwright.sync_api import Page
-from progress import follow, follow_expect, has, open_page
-from test_resume import browser_known, kill_kernel
+from progress import follow, follow_expect, has
+from test_resume import kill_kernel
 
 from verlies.deck import Deck
 
@@ -34,10 +34,7 @@ def test_an_edit_survives_a_kernel_killed_right_after_it(
     console_errors: list[str],
 ) -> None:
     server = voila_server
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_page(page, page_url(), server=server)
-    browser_known(page, server)
-    switch_lang(page, LANG, server=server)
+    open_in(page, page_url(), LANG, server=server)
     count = select_card(page, CARD[1], LANG, search="muenz", found=2, server=server)
     new = Deck.default().treasure_counts[CARD[1]] + 3
     count.fill(str(new))
@@ -52,8 +49,7 @@ def test_an_edit_survives_a_kernel_killed_right_after_it(
     kill_kernel(page)
     print("the whole workspace's write still pending at the kill:", pending == "1")
 
-    open_page(page, None, server=server)  # the reload: a new kernel
-    browser_known(page, server)
+    open_in(page, None, LANG, server=server)  # the reload: a new kernel
     show_tab(page, "page.tab_deck", LANG, server=server)
     follow(page, lambda: diff.all_inner_texts() == want, "the edit back", server=server)
     item = page.locator(".vl-workspace-back li[data-kind='draft']")
