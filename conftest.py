@@ -68,6 +68,7 @@ LONGEST = (
     "tests/browser/test_load.py",
     "tests/sim/test_compiled_engine.py",
     "tests/browser/test_serving.py",
+    "tests/browser/test_table_cap.py",
     "tests/sim/test_sim_stats.py",
     "tests/engine/test_stateful.py",
     "tests/browser/test_resume.py",
@@ -83,6 +84,9 @@ LONGEST = (
     "tests/browser/test_play.py",
     "tests/browser/test_arrivals.py",
     "tests/notebooks/test_binder_env.py",
+    "tests/sim/test_impact_pair.py",
+    "tests/ui/deck/test_impact_show.py",
+    "tests/ui/workspace/test_workspace_kept_hostile.py",
 )
 
 

@@ -119,7 +119,7 @@ def _stop_workers(page: Page) -> list[int]:
 
 
 def _show_me(page: Page, server: Any, pair: ShownPair, lang: str, *, click: bool) -> None:
-    """"Show me a game like this" beside the first card: the draft's link and the link
+    """The "show me a game like this" links beside the first card: the draft's link and the link
     with the card made typical, both holding the pair's seed, inside a 390 px window, in
     ``lang``; ``click``: the draft's link opens that game on the Game tab (a page load)."""
     card_list = page.locator(f"{EDITOR} .vl-impact-list select")

@@ -181,7 +181,8 @@ def test_a_burst_of_gets_is_refused_before_the_cap_and_the_invited_keep_their_ro
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
         navigate(page, server.url("/") + "?" + table.query(_token(table, n)), server=server)
-        assert int(page.evaluate(_STATUS_JS)) == 200
+        status = int(page.evaluate(_STATUS_JS))
+        assert status == 200, (status, server.log_text()[-6000:])  # a 500 says why
         follow(page, has(page, ".vl-table-now", "visible"), f"seat {n}", server=server)
         return page
 

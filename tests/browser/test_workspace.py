@@ -69,10 +69,16 @@ def _current_tab(page: Page) -> str:
 
 
 def _saved(page: Page, server: Any) -> None:
-    """Wait until the workspace line says the work is saved and nothing waits to be."""
+    """Wait until the workspace line says the work is saved, nothing waits to be, and the
+    last write holds both results (the answer is shown a moment before it is noted: a
+    wait on "nothing pending" alone could reload in between; seen in CI)."""
     follow(
         page,
-        has(page, ".vl-workspace[data-pending='0'] .vl-workspace-saved"),
+        has(
+            page,
+            ".vl-workspace[data-pending='0'][data-kept~='balance'][data-kept~='impact']"
+            " .vl-workspace-saved",
+        ),
         "the work saved",
         server=server,
     )
