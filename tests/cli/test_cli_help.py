@@ -23,6 +23,7 @@ COMMANDS = (
     "playtests",
     "rules",
     "feel",
+    "build-engine",
 )
 
 

@@ -8,6 +8,7 @@ import asyncio
 import socket
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
+from typing import Any
 
 from tornado import web
 from tornado.httpserver import HTTPServer
@@ -25,7 +26,7 @@ from verlies.serve.admission import (
     room_for,
 )
 from verlies.serve.full_page import RETRY_SECONDS, full_page
-from verlies.serve.kernels import TableFull
+from verlies.serve.kernels import CappedKernelManager, TableFull
 
 
 def test_a_client_holding_too_many_unconnected_kernels_is_told_when_to_come_back() -> None:
@@ -154,3 +155,55 @@ def test_the_server_notes_who_asks_and_a_refusal_says_when() -> None:
     assert ok.startswith(b"HTTP/1.1 200") and ok.endswith(b"127.0.0.1|table=T&seat=s")
     assert b"Retry-After" not in ok
     assert refused.startswith(b"HTTP/1.1 429") and b"\r\nRetry-After: 7\r\n" in refused
+
+
+class _Pooled(CappedKernelManager):
+    """Voila's pool manager as far as its handler uses it: the pool's size, then its first
+    task awaited (voila/voila_kernel_manager.py)."""
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return len(self._pools.get(notebook_name, ()))
+
+    async def get_rendered_notebook(self, notebook_name: str, **kwargs: Any) -> Any:
+        content = await self._pools[notebook_name].pop(0)
+        return None, [], content["kernel_id"]
+
+
+class _Kernel:
+    execution_state = "idle"
+    kernel_name = "python3"
+
+
+def test_a_pool_refill_the_cap_will_refuse_is_not_offered_to_a_page() -> None:
+    """A burst fills the room of plain pages (cap 5, 2 kept for tables: 3); the pool's
+    refill, not started yet, would be refused, and a table's seat sent to the pool would
+    await it and fail with HTTP 500 (seen in CI). It does not count in the pool's size (the
+    seat starts a kernel of its own, admitted as invited); a ready kernel counts and is
+    handed out first, a failed one never; room again, and the refill counts again."""
+    nb = "play.ipynb"
+
+    async def scenario() -> None:
+        km = _Pooled(max_kernels=5, table_reserve=2)
+        loop = asyncio.get_running_loop()
+        for kid in ("burst-1", "burst-2", "burst-3"):
+            km._kernels[kid] = _Kernel()
+        refill = loop.create_future()  # waiting for its delay: not at the cap yet
+        km._pools = {nb: [refill]}
+        assert km.get_pool_size(nb) == 0
+        km._note_pool_admitted(refill)  # it passed the cap while there was room
+        assert km.get_pool_size(nb) == 1
+        failed: asyncio.Future[Any] = loop.create_future()
+        failed.set_exception(TableFull(3, 5))
+        failed.exception()
+        later = loop.create_future()
+        ready = loop.create_future()
+        ready.set_result({"kernel_id": "ready"})
+        km._pools = {nb: [failed, later, ready]}
+        assert km.get_pool_size(nb) == 1
+        assert (await km.get_rendered_notebook(nb))[2] == "ready"
+        del km._kernels["burst-1"]  # a burst's kernel ended: a plain kernel fits again
+        assert km.get_pool_size(nb) == 1 and km._pools[nb][0] is later
+
+    # on a thread of its own: Playwright's sync API may run a loop on this one
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, scenario()).result()

@@ -154,6 +154,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self.admission = Admission(self.client_pending, tuple(self.exempt_clients))
         self._tables: Any = None  # the store's tables, opened on the first table link
         self._starting: set[str] = set()
+        #: Voila's pool tasks whose kernel passed the cap (they will not be refused).
+        self._pool_admitted: set[asyncio.Future[Any]] = set()
         self._ever_connected: set[str] = set()
         self._first_unpooled: dict[str, float] = {}
         #: kernel id -> when (monotonic) its last websocket closed (none open since)
@@ -182,6 +184,31 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return result
 
         cls.get_rendered_notebook = get_rendered_notebook  # type: ignore[attr-defined]
+        size = cls.__dict__.get("get_pool_size")
+        if size is None:
+            return
+
+        def get_pool_size(self: CappedKernelManager, notebook_name: str) -> int:
+            # Voila's handler asks this before it takes from the pool, and a page sent to
+            # the pool awaits the pool's first task: a refill the cap will refuse (plain
+            # room full) would fail that page with HTTP 500 (seen in CI: a table's seat
+            # during a burst of plain GETs). Only tasks that can give a kernel count, and
+            # they go first; with none the page starts its own kernel, admitted as itself.
+            pool = self._pool_lists().get(notebook_name, [])
+            usable = [t for t in pool if self._pool_usable(t)]
+            pool[:] = usable + [t for t in pool if t not in usable]
+            return len(usable)
+
+        cls.get_pool_size = get_pool_size  # type: ignore[attr-defined]
+
+    def _pool_usable(self, task: asyncio.Future[Any]) -> bool:
+        """Will this pool task give a kernel? Done without failure, admitted already, or
+        not started yet while the cap has room for a plain kernel."""
+        if task.done():
+            return not task.cancelled() and task.exception() is None
+        if task in self._pool_admitted:
+            return True
+        return self.occupied() < room_for(self.cap, self.reserve, invited=False)
 
     # -- the cap ----------------------------------------------------------------------------
 
@@ -209,6 +236,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 if visit is not None:
                     visit.retry_after = retry
             raise TableFull(running, self.cap, retry)
+        if self._for_pool(kwargs):
+            self._note_pool_admitted(asyncio.current_task())
         # Our own id, so a kernel being started counts from now on (not only once ready).
         kernel_id = kernel_id or str(uuid.uuid4())
         kwargs["kernel_id"] = kernel_id
@@ -313,6 +342,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
         them on its subclass of this class (voila/voila_kernel_manager.py)."""
         pools: dict[str, list[asyncio.Future[Any]]] = getattr(self, "_pools", None) or {}
         return pools
+
+    def _note_pool_admitted(self, task: asyncio.Future[Any] | None) -> None:
+        """A pool task whose kernel passed the cap: it counts in the pool's size."""
+        if task is None:
+            return
+        self._pool_admitted.add(task)
+        task.add_done_callback(self._pool_admitted.discard)
 
     def _drop_when_failed(self, task: asyncio.Future[Any] | None) -> None:
         """A pool task that failed (table full) leaves the pool at once: Voila's
