@@ -268,7 +268,13 @@ async def _session(
     last_frame = [time.monotonic()]
 
     def on_websocket(ws: WebSocket) -> None:
-        def seen(_payload: str | bytes) -> None:
+        def seen(payload: str | bytes) -> None:
+            # The page's heartbeat (resume.js: a kernel_info_request every 2 s and its
+            # reply) is neither the page updating nor progress: counted, a quiet machine
+            # never saw 2 s without a frame and no session closed its page.
+            raw = payload if isinstance(payload, bytes) else payload.encode()
+            if b"verlies-beat-" in raw:
+                return
             last_frame[0] = time.monotonic()
             out.saw("frame")
 
