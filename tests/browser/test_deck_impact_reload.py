@@ -19,11 +19,8 @@ switched on the same page), the end figures read in both. Every wait follows pro
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -31,7 +28,7 @@ from each_view import LANGS, each_width, foreign_words
 from page_moves import open_in, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, wait_page
-from test_resume import kernel_pid, kill_kernel
+from test_resume import kill_kernel, kill_stopped, stop_workers
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -92,30 +89,6 @@ def _seed_of(href: str) -> int:
     position = from_query(urlparse(href).query or href.lstrip("?"))
     assert position is not None
     return int(open_position(position).setup.seed)
-
-
-def _descendants(pid: int) -> list[int]:
-    """The processes under ``pid`` (its run's workers), from /proc."""
-    out: list[int] = []
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        for task in Path(f"/proc/{p}/task").glob("*"):
-            try:
-                kids = [int(k) for k in (task / "children").read_text().split()]
-            except OSError:
-                continue
-            out += kids
-            todo += kids
-    return out
-
-
-def _stop_workers(page: Page) -> list[int]:
-    """SIGSTOP the page's kernel's worker processes: the run cannot end before the kill."""
-    stopped = _descendants(kernel_pid(page.evaluate("() => window.verliesWatch.kernel")))
-    for pid in stopped:
-        os.kill(pid, signal.SIGSTOP)
-    return stopped
 
 
 def _show_me(page: Page, server: Any, pair: ShownPair, lang: str, *, click: bool) -> None:
@@ -243,17 +216,13 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     page.locator(".vl-impact-start").click()
     # a finished round handed to the workspace, then a write of it: then the kill
     follow(page, has(page, ".vl-impact.vl-impact-kept"), "a round kept", server=server)
-    stopped = _stop_workers(page)
+    stopped = stop_workers(page)
     status = page.locator(".vl-impact-status")
     ranked = i18n.text("deckimpact.phase.ranked", lang, done=GAMES, ranked=0).split(" ")[0]
     assert not status.inner_text().startswith(ranked)  # still running at the kill
     follow(page, has(page, ".vl-workspace[data-pending='0']"), "the round written", server=server)
     kill_kernel(page)
-    for pid in stopped:  # the dead kernel's stopped workers go with it
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    kill_stopped(stopped)
 
     open_in(page, None, lang, server=server)  # the reload: a new kernel, the same browser
     card_list = _list_coins(page, server, lang)

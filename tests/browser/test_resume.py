@@ -276,6 +276,34 @@ def kill_kernel(page: Page) -> None:
     print(f"kernel killed -> banner: {time.monotonic() - killed:.1f} s")  # a figure, no bound
 
 
+def stop_workers(page: Page) -> list[int]:
+    """SIGSTOP every process under the page's kernel (a run's worker processes): the run
+    cannot end before the kill, however fast the machine. The processes stopped."""
+    stopped: list[int] = []
+    todo = [kernel_pid(page.evaluate("() => window.verliesWatch.kernel"))]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            stopped += kids
+            todo += kids
+    for pid in stopped:
+        os.kill(pid, signal.SIGSTOP)
+    return stopped
+
+
+def kill_stopped(pids: list[int]) -> None:
+    """The dead kernel's stopped workers go with it (a stopped process never reads the
+    closed pipe that would end it)."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def goto_step(page: Page, server: Any, k: int) -> None:
     """Time travel to step ``k`` with the slider's readout (as a person types it)."""
     if state(page)["step"] == str(k):

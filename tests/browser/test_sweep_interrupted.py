@@ -1,9 +1,11 @@
 """A sweep under way survives a killed kernel (issue 38 leftovers, item 1), in a real
 browser against a real Voila: a person sweeps the coin purse's gold over five values; the
 moment the workspace has kept its first finished points (the line's ``data-kept`` names
-the sweep while the sweep still runs), the kernel is killed (SIGKILL). The reload shows
-the kept points "interrupted after N of 5 points" with Continue; Continue plays the rest,
-and the table then has all five values. Every wait follows progress
+the sweep while the sweep still runs), the kernel is killed (SIGKILL). (The sweep's worker
+processes are stopped (SIGSTOP) once its first point is noted: on a quiet machine a
+sweep of the purse takes well under a second, and the kill must come while it runs.) The
+reload shows the kept points "interrupted after N of 5 points" with Continue; Continue
+plays the rest, and the table then has all five values. Every wait follows progress
 (tests/browser/progress.py)."""
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ from typing import Any
 from page_moves import open_in, select_card, show_tab
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
-from test_resume import kill_kernel
+from test_resume import kill_kernel, kill_stopped, stop_workers
 from test_sweep_reload import CARD
 
 from verlies import i18n
 
 LANG = "en"
-# 20 games a value: the sweep still runs when its first point is kept (80 games left);
-# asserted before the kill, so a sweep that ended first fails, never passes unseen
-GAMES, VALUES = 20, [1, 2, 3, 4, 5]
+# 300 games a value (1,200 left after the first point, about 1.5 s on a quiet machine),
+# and the workers stopped once a point is noted: the sweep still runs at the kill,
+# asserted, so a sweep that ended first fails, never passes unseen
+GAMES, VALUES = 300, [1, 2, 3, 4, 5]
 
 
 def test_a_sweep_killed_under_way_comes_back_interrupted_and_continues(
@@ -46,14 +49,16 @@ def test_a_sweep_killed_under_way_comes_back_interrupted_and_continues(
     # the first finished points kept, the sweep still running: the kernel dies now
     line = page.locator(".vl-workspace")
 
-    def first_points_kept() -> bool:
-        if not has(page, ".vl-workspace[data-pending='0'][data-kept~='sweep']")():
-            return False
+    def first_point_noted() -> bool:
         return int(line.get_attribute("data-sweep-points") or -1) >= 1
 
-    follow(page, first_points_kept, "the sweep's first points kept", server=server)
+    follow(page, first_point_noted, "the sweep's first point noted", server=server)
+    stopped = stop_workers(page)
     assert running in status.inner_text(), "the sweep ended before the kill"
+    written = has(page, ".vl-workspace[data-pending='0'][data-kept~='sweep']")
+    follow(page, written, "the sweep's first points written", server=server)
     kill_kernel(page)
+    kill_stopped(stopped)
 
     open_in(page, None, LANG, server=server)  # the reload: a new kernel, the same browser
     show_tab(page, "page.tab_deck", LANG, server=server)

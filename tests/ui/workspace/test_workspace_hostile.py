@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import textwrap
 import uuid
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from limited_child import run_cases
 
 from verlies.deck import Deck
 from verlies.sim.compare import compare
@@ -30,7 +29,6 @@ from verlies.store import PlaytestStore
 from verlies.store.workspace import FORMAT, WorkspaceStore, workspace_drafts, workspace_table
 from verlies.ui.workspace.model import WorkspaceModel, balance_data
 
-REPO = Path(__file__).resolve().parents[3]
 CLIENT = "c" * 32
 OTHER = "d" * 32
 #: Seeded mutations of a good row (a bounded count: the cost of the test is this many reads).
@@ -217,20 +215,6 @@ def good(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return _good(tmp_path_factory.mktemp("good"))
 
 
-def _run(url: str, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    child = subprocess.run(
-        [sys.executable, "-c", _CHILD, url, str(HEADROOM)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
-        check=False,
-    )
-    lines = [json.loads(x) for x in child.stdout.splitlines() if x.startswith("{")]
-    assert child.returncode == 0 and len(lines) == len(cases), child.stderr[-3000:]
-    return lines
-
-
 def test_hostile_rows_are_said_the_page_starts_clean_and_the_row_stays(
     tmp_path: Path, good: dict[str, Any]
 ) -> None:
@@ -251,7 +235,7 @@ def test_hostile_rows_are_said_the_page_starts_clean_and_the_row_stays(
                 conn.execute(workspace_drafts.insert().values(id=wid, updated=2.0, draft=working))
             cases.append({"name": name, "client": CLIENT, "query": f"?ws={wid}", "wid": wid})
     before = _rows(store.engine)
-    got = _run(url, cases)
+    got = run_cases(_CHILD, url, HEADROOM, cases)
     wrong = [w for w in (_wrong(c, out) for c, out in zip(cases, got, strict=True)) if w]
     assert not wrong, "\n".join(wrong)
     # every row that did not read whole is as it was, byte for byte (a mutation that is
@@ -312,7 +296,7 @@ def test_hostile_links_and_other_browsers_rows(tmp_path: Path, good: dict[str, A
         "nul": "?ws=" + "a" * 31 + "%00",
     }
     cases = [{"name": k, "client": CLIENT, "query": q} for k, q in queries.items()]
-    got = {o["name"]: o for o in _run(url, cases)}
+    got = {o["name"]: o for o in run_cases(_CHILD, url, HEADROOM, cases)}
     for out in got.values():
         assert "raised" not in out, out
         assert out["written"] and out["wid"] != theirs, out  # never written over theirs

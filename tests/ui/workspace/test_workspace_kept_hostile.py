@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import textwrap
 import uuid
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from limited_child import run_cases
 
 from verlies.deck import Deck
 from verlies.sim.sweep import Tweak
@@ -35,7 +34,6 @@ from verlies.store.workspace import (
 from verlies.ui.deck.sweep_model import SweepRun
 from verlies.ui.workspace.sweep_kept import sweep_data
 
-REPO = Path(__file__).resolve().parents[3]
 CLIENT = "e" * 32
 #: Seeded mutations of each good kept state (the test's cost is this many reads each).
 MUTATIONS = 40
@@ -219,20 +217,6 @@ def _rows(engine: sa.Engine) -> dict[str, tuple[Any, ...]]:
     return rows
 
 
-def _run(url: str, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    child = subprocess.run(
-        [sys.executable, "-c", _CHILD, url, str(HEADROOM)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
-        check=False,
-    )
-    lines = [json.loads(x) for x in child.stdout.splitlines() if x.startswith("{")]
-    assert child.returncode == 0 and len(lines) == len(cases), child.stderr[-3000:]
-    return lines
-
-
 def test_hostile_kept_state_is_said_and_the_draft_stays(
     tmp_path: Path, sweep: dict[str, Any]
 ) -> None:
@@ -263,7 +247,7 @@ def test_hostile_kept_state_is_said_and_the_draft_stays(
                 cases.append({"name": f"{part} {name}", "part": part, "client": CLIENT,
                               "query": query, "wid": wid})  # fmt: skip
     before = _rows(store.engine)
-    got = _run(url, cases)
+    got = run_cases(_CHILD, url, HEADROOM, cases)
     wrong = [w for w in (_wrong(c, out) for c, out in zip(cases, got, strict=True)) if w]
     assert not wrong, "\n".join(wrong)
     assert _rows(store.engine) == before  # reading never writes

@@ -76,6 +76,10 @@ class WorkspaceBar:
         self._line: Any = None  # made when there is first something to say
         self._timer: threading.Timer | None = None
         self._timer_lock = threading.Lock()
+        # The line is drawn from the kernel's thread and the write timer's: one at a time,
+        # and a sweep's points noted under it too, so no line shows the points of one
+        # moment beside the "nothing pending" of an earlier one (the tests kill then).
+        self._line_lock = threading.RLock()
         self._restoring = False
         #: A kept sweep waiting for the Deck tab to be shown.
         self._sweep_back: StoredResult | None = None
@@ -189,8 +193,10 @@ class WorkspaceBar:
         have = len(run.complete())
         if have == self._sweep_kept_points:
             return
-        self._sweep_kept_points = have
-        if self.model.note_result("sweep", run.deck, sweep_data(run, None)):
+        with self._line_lock:
+            self._sweep_kept_points = have
+            noted = self.model.note_result("sweep", run.deck, sweep_data(run, None))
+        if noted:
             self._schedule()
         self.draw()  # data-pending: a write is on its way
 
@@ -486,6 +492,10 @@ class WorkspaceBar:
     def draw(self) -> None:
         """The workspace line, in the page's language: what came back (each result's
         draft, and whether it is out of date), then saved at … with the link, or why not."""
+        with self._line_lock:
+            self._draw()
+
+    def _draw(self) -> None:
         if not self.model.enabled:
             if self._line is not None:
                 self._line.value = ""
