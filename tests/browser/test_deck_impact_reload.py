@@ -219,10 +219,13 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     stopped = stop_workers(page)
     status = page.locator(".vl-impact-status")
     ranked = i18n.text("deckimpact.phase.ranked", lang, done=GAMES, ranked=0).split(" ")[0]
-    assert not status.inner_text().startswith(ranked)  # still running at the kill
-    follow(page, has(page, ".vl-workspace[data-pending='0']"), "the round written", server=server)
-    kill_kernel(page)
-    kill_stopped(stopped)
+    try:
+        assert not status.inner_text().startswith(ranked)  # still running at the kill
+        written = has(page, ".vl-workspace[data-pending='0']")
+        follow(page, written, "the round written", server=server)
+        kill_kernel(page)
+    finally:
+        kill_stopped(stopped)
 
     open_in(page, None, lang, server=server)  # the reload: a new kernel, the same browser
     card_list = _list_coins(page, server, lang)

@@ -54,11 +54,13 @@ def test_a_sweep_killed_under_way_comes_back_interrupted_and_continues(
 
     follow(page, first_point_noted, "the sweep's first point noted", server=server)
     stopped = stop_workers(page)
-    assert running in status.inner_text(), "the sweep ended before the kill"
-    written = has(page, ".vl-workspace[data-pending='0'][data-kept~='sweep']")
-    follow(page, written, "the sweep's first points written", server=server)
-    kill_kernel(page)
-    kill_stopped(stopped)
+    try:
+        assert running in status.inner_text(), "the sweep ended before the kill"
+        written = has(page, ".vl-workspace[data-pending='0'][data-kept~='sweep']")
+        follow(page, written, "the sweep's first points written", server=server)
+        kill_kernel(page)
+    finally:
+        kill_stopped(stopped)
 
     open_in(page, None, LANG, server=server)  # the reload: a new kernel, the same browser
     show_tab(page, "page.tab_deck", LANG, server=server)
