@@ -125,9 +125,17 @@ def _walk_figure(
     ``<title>`` tooltips among it)."""
     figure = page.locator(selector).first
     follow_expect(figure).to_be_visible()
-    figure.scroll_into_view_if_needed()
-    box = figure.bounding_box()
-    assert box is not None
+    placed: list[dict[str, float]] = []
+
+    def laid_out() -> bool:
+        # a figure redrawn (a switch, a new width) has no box for a moment (seen in a run)
+        figure.scroll_into_view_if_needed()
+        box = figure.bounding_box()
+        placed[:] = [] if box is None else [dict(box)]
+        return bool(placed)
+
+    follow(page, laid_out, f"{selector} laid out ({lang})")
+    box = placed[0]
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def clean() -> bool:

@@ -50,7 +50,9 @@ def test_a_refused_card_text_comes_back_with_its_error(lang: str) -> None:
     ed.select(*TRAP)
     assert ed.set_text(BAD) is False
     assert first.workspace.refused.writes == 1  # at once: no flush, no timer
-    # nothing else is written: the page "dies" here (a reload, a killed kernel)
+    # nothing else is written: the page "dies" here (a reload, a killed kernel), before
+    # its timer writes which card is open
+    first.workspace.model.enabled = False
 
     page = _page(client, lang)
     back = page.editor
@@ -65,8 +67,9 @@ def test_a_refused_card_text_comes_back_with_its_error(lang: str) -> None:
     assert back.apply_new.disabled and back.apply_game.disabled
     # fixed: taken, and no longer kept
     assert back.set_text("Falle: Geschick 7, sonst Verletzung.") is True
-    # the write the page's timer makes 0.2 s on (which card is open): made now, as a
-    # thread on a busy machine may make it after the next page has read (seen in a run)
+    # the write the page's timer makes 0.2 s on (the card the refused text opened is the
+    # page's place): made now, as a busy machine's thread may make it after the next
+    # page has read
     page.workspace.flush_now()
     again = _page(client, lang).editor
     assert again.text.value == "Falle: Geschick 7, sonst Verletzung."

@@ -334,6 +334,13 @@ class WorkspaceBar:
             if (kept.texts or kept.values) and self.model.wid != restored.wid:
                 editor = self.page.editor  # a link's: this page's own copy
                 self.refused.note(editor.refused_texts(), editor.refused_values())
+            if kept.texts or kept.values:
+                # the card a refused edit opened is the page's place from now on (the
+                # place stored may predate it: refused edits are written at once, the
+                # place by the timer, which a page that died never ran)
+                card = self.page.editor.selected
+                if card is not None and self.model.note_place(card=list(card)):
+                    self._schedule()
         self.draw()
 
     def _give_back(self, back: Restored) -> None:
