@@ -128,6 +128,12 @@ def test_build_engine_says_whether_the_build_is_there(
     assert cli_main(["build-engine", "-O", found.opt, "--check"]) == 0
     assert str(found.folder) in capsys.readouterr().out
     monkeypatch.setenv("VERLIES_COMPILED_CACHE", str(tmp_path))
+    monkeypatch.setenv("VERLIES_COMPILED_OPT", found.opt)
+    monkeypatch.delenv("VERLIES_COMPILED", raising=False)  # tests/conftest.py turns it off
+    assert compiled_cache.usable_build() is None
+    monkeypatch.delenv("VERLIES_COMPILED_CACHE")
+    assert compiled_cache.usable_build() == found
+    monkeypatch.setenv("VERLIES_COMPILED_CACHE", str(tmp_path))
     assert cli_main(["build-engine", "-O", found.opt, "--check"]) == 1
     out = capsys.readouterr().out
     assert f"no compiled engine (-O{found.opt}) for the current source: the lab runs pure" in out
