@@ -314,10 +314,13 @@ class DeckError(LocatedError):
         column: int | None = None,
         message_de: str | None = None,
         words: Said | None = None,
+        field_words: Said | None = None,
     ) -> None:
         self.file = file
         self.card = card
         self.field = field
+        #: The field as the reader knows it (a form's label), said in place of ``field``.
+        self.field_words = field_words
         self.line = line
         self.column = column
         super().__init__(message, words=words, message_de=message_de)
@@ -333,7 +336,9 @@ class DeckError(LocatedError):
             where.append(f"{line_w} {self.line}{column}")
         if self.card is not None:
             where.append(f"{card_w} {self.card!r}")
-        if self.field is not None:
+        if self.field_words is not None:
+            where.append(f"{field_w} {self.field_words.text(lang)!r}")
+        elif self.field is not None:
             where.append(f"{field_w} {self.field!r}")
         return ", ".join(where)
 

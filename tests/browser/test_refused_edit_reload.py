@@ -94,7 +94,7 @@ def test_a_refused_card_text_comes_back_after_a_reload_and_after_a_sigkill(
 
 
 BAD_COUNT = "-1"
-COUNT_SAID = f"card '{CARD}', field 'count': count must be an integer from 0 to 1000, got -1"
+COUNT_SAID = f"card '{CARD}', field 'Count': count must be an integer from 0 to 1000, got -1"
 
 
 def _count_field(page: Page) -> Any:

@@ -308,7 +308,7 @@ def test_bad_dungeon_field_shows_error_and_keeps_the_card(editor: DeckEditor) ->
     before = editor.draft
     editor.tile_kind.value = TileKind.ROOM  # rooms carry no gold (R3.6)
     status = text_of(editor.status)
-    assert "card 'r-gang-straight-03', field 'gold'" in status
+    assert "card 'r-gang-straight-03', field 'Gold'" in status
     assert "only corridors carry gold" in status
     assert editor.draft == before
     assert editor.edit_tile(kind=TileKind.CORRIDOR, gold=5)

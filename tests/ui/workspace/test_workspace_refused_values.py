@@ -26,13 +26,13 @@ TRAP = ("room", "raum-falle-01")
 CORRIDOR = ("dungeon", "r-gang-straight-03")  # a corridor with 2 gold
 DWARF = ("character", "char-zwerg")  # 3/2/3... as the default deck has him
 COUNT_ERROR = {
-    "en": "card 'raum-falle-01', field 'count': count must be an integer from 0 to 1000, got -1",
-    "de": "Karte 'raum-falle-01', Feld 'count': die Anzahl muss eine ganze Zahl von 0 bis 1000 "
+    "en": "card 'raum-falle-01', field 'Count': count must be an integer from 0 to 1000, got -1",
+    "de": "Karte 'raum-falle-01', Feld 'Anzahl': die Anzahl muss eine ganze Zahl von 0 bis 1000 "
     "sein, nicht -1",
 }
 VALUE_ERROR = {
-    "en": "card 'char-zwerg', field 'staerke': staerke must be at most 10, got 11",
-    "de": "Karte 'char-zwerg', Feld 'staerke': staerke darf höchstens 10 sein, nicht 11",
+    "en": "card 'char-zwerg', field 'Strength': Strength must be at most 10, got 11",
+    "de": "Karte 'char-zwerg', Feld 'Stärke': Stärke darf höchstens 10 sein, nicht 11",
 }
 
 

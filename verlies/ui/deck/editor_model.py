@@ -17,7 +17,7 @@ The widget class (``editor.py``) shows this model and turns its controls into ca
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from verlies import i18n
@@ -36,11 +36,12 @@ from verlies.cards.model import (
     TreasureCard,
 )
 from verlies.deck import MAX_BYTES, Deck, read_toml
+from verlies.deck.messages import ErrorWords
 from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.ui.core.words import known
-from verlies.ui.deck.form_refused import Values, edited
+from verlies.ui.deck.form_refused import GROUPS, Values, edited
 
 Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
 
@@ -331,6 +332,77 @@ def read_upload(data: bytes, name: str, lang: str) -> Deck | Refused:
 # ---- the model --------------------------------------------------------------------------------
 
 
+#: The deck's names of the fields the form sets -> the form's label (``editor.<key>``): a
+#: refused form value is said with the name the designer reads beside its box
+#: ("Strength", not the deck file's key 'staerke').
+FORM_LABELS: dict[str, str] = {
+    "count": "count",
+    "gold": "gold",
+    "obstacle.n": "obstacle_n",
+    "staerke": "staerke",
+    "geist": "geist",
+    "geschick": "geschick",
+}
+
+
+@dataclass(frozen=True)
+class _Label:
+    """A form field's label, said in the language asked for."""
+
+    key: str
+
+    def text(self, lang: str) -> str:
+        return text(self.key, lang)
+
+
+@dataclass(frozen=True)
+class _Relabelled:
+    """A pydantic error's words with the field named by its form label."""
+
+    words: ErrorWords
+    label: _Label
+
+    def text(self, lang: str) -> str:
+        return replace(self.words, loc=(self.label.text(lang),)).text(lang)
+
+
+def form_error(exc: Exception) -> Exception:
+    """The deck's refusal of a value typed in the form, its field named as the form names
+    it (location and message); any other error as it is.
+
+    >>> exc = form_error(DeckError("staerke too big", card="c", field="staerke"))
+    >>> exc.text_in("en"), exc.text_in("de")
+    ("card 'c', field 'Strength': staerke too big", "Karte 'c', Feld 'Stärke': staerke too big")
+    """
+    if not isinstance(exc, DeckError) or exc.field not in FORM_LABELS:
+        return exc
+    label = _Label(FORM_LABELS[exc.field])
+    words = _Relabelled(exc.words, label) if isinstance(exc.words, ErrorWords) else exc.words
+    return DeckError(
+        exc.message if words is None else None,
+        file=exc.file,
+        card=exc.card,
+        field=exc.field,
+        line=exc.line,
+        column=exc.column,
+        message_de=exc.message_de if words is None else None,
+        words=words,
+        field_words=label,
+    )
+
+
+def _from_form(make: Callable[[], Deck]) -> Callable[[], Deck]:
+    """``make`` with a refusal said in the form's words (:func:`form_error`)."""
+
+    def made() -> Deck:
+        try:
+            return make()
+        except DeckError as exc:
+            raise form_error(exc) from exc
+
+    return made
+
+
 @dataclass(frozen=True)
 class ParseState:
     """How the last edit went: ``error`` None when the draft took it; else the error and
@@ -521,10 +593,33 @@ class EditorModel:
             try:
                 edited(self.draft, key, kept[2], values)
             except EDIT_ERRORS as exc:
-                out.append((values, ParseState(exc)))
+                out.append((values, ParseState(form_error(exc))))
                 continue
             del self.refused_values[kept]
         return out
+
+    def kept_states(self, key: Key) -> list[ParseState]:
+        """Everything the deck still refuses on card ``key``: its text, then its form
+        values, each with its error against the draft as it is now."""
+        text = self.refused_state(key)
+        return ([] if text is None else [text]) + [s for _, s in self.refused_value_states(key)]
+
+    def give_back(
+        self, texts: Sequence[tuple[str, str, str]], values: Sequence[tuple[str, str, str, Values]]
+    ) -> list[Key]:
+        """Refused texts and form values kept elsewhere (the workspace), kept here again;
+        the cards they belong to, in order."""
+        for kind, cid, text in texts:
+            self.refused[(kind, cid)] = text
+        for kind, cid, group, kept in values:
+            self.refused_values[(kind, cid, group)] = kept
+        return [(r[0], r[1]) for r in texts] + [(v[0], v[1]) for v in values]
+
+    def forget(self, key: Key) -> None:
+        """Nothing refused is kept for card ``key`` any more (it left the draft)."""
+        self.refused.pop(key, None)
+        for group in GROUPS:
+            self.refused_values.pop((*key, group), None)
 
     def edit_names(self, de: str, en: str) -> bool | None:
         """Rename the selected card; None if nothing changes."""
@@ -550,12 +645,12 @@ class EditorModel:
         if self.selected is None:
             return None
         kind, cid = self.selected
-        return self.commit(lambda: self.draft.with_count(kind, cid, n))
+        return self.commit(_from_form(lambda: self.draft.with_count(kind, cid, n)))
 
     def edit_card(self, card: DungeonCard | Character) -> bool:
         """Replace the selected dungeon card or character (fields set in the form)."""
         kind = "dungeon" if isinstance(card, DungeonCard) else "character"
-        return self.commit(lambda: self.draft.with_card(kind, card))
+        return self.commit(_from_form(lambda: self.draft.with_card(kind, card)))
 
     def set_draft(self, deck: Deck) -> None:
         """A whole new draft (a reset or a file), one undo step."""

@@ -55,7 +55,7 @@ from verlies.ui.deck.editor_model import (
     word,
 )
 from verlies.ui.deck.files_view import DeckFiles
-from verlies.ui.deck.form_refused import GROUPS, Values
+from verlies.ui.deck.form_refused import Values
 from verlies.ui.deck.form_view import FIELDS, NO_OBSTACLE, CardForm
 from verlies.ui.deck.impact_view import ImpactPanel
 from verlies.ui.deck.print_view import PrintPanel
@@ -413,15 +413,12 @@ class DeckEditor:
             with self._silent():
                 self.text.value = refused.source
             self.model.parse = refused
-            self.status.value = error_html(refused, lang)
             self.apply_new.disabled = self.apply_game.disabled = True
         kept = [] if self.selected is None else self.model.refused_value_states(self.selected)
-        if kept:  # form values the deck refused, as typed, with their errors
-            with self._silent():
-                for values, _ in kept:
-                    self.form.put(values)
-            said = self.status.value if refused is not None and refused.source else ""
-            self.status.value = said + "".join(error_html(state, lang) for _, state in kept)
+        with self._silent():  # form values the deck refused, as typed
+            for values, _ in kept:
+                self.form.put(values)
+        self._say_kept()  # with their errors
 
     def _ok_html(self) -> str:
         card = self._card()
@@ -478,6 +475,19 @@ class DeckEditor:
         self.status.value = self._ok_html()
         return True
 
+    def _say_kept(self) -> None:
+        """After an accepted edit: what the deck still refuses on this card (a text or
+        another group's values, shown as typed in their boxes) stays said, never a
+        "✓ ok" beside a box that holds a refused value."""
+        if self.selected is None:
+            return
+        before = (dict(self.model.refused), dict(self.model.refused_values))
+        states = self.model.kept_states(self.selected)
+        if states:
+            self.status.value = "".join(error_html(state, self.lang) for state in states)
+        if (self.model.refused, self.model.refused_values) != before:
+            self._tell_refused()  # a kept value the deck takes now is dropped
+
     def set_text(self, text: str) -> bool:
         """Edit the selected card's text (as typing in the text box does). True if it parsed."""
         if self.text.value == text:
@@ -496,6 +506,8 @@ class DeckEditor:
         self._last_text_ok = bool(self._edit(lambda: self.model.edit_text(text)))
         if self.model.refused != before:
             self._tell_refused()
+        if self._last_text_ok:
+            self._say_kept()
         # A text that does not parse cannot be applied: the buttons wait for a good one.
         self.apply_new.disabled = self.apply_game.disabled = not self._last_text_ok
 
@@ -612,6 +624,8 @@ class DeckEditor:
         self.model.keep_values(group, None if ok else self.form.values(group))
         if self.model.refused_values != before:
             self._tell_refused()
+        if ok:
+            self._say_kept()
 
     def _tell_refused(self) -> None:
         refused = self.refused_texts()
@@ -731,20 +745,14 @@ class DeckEditor:
         """Texts and form values the deck refused, kept by the workspace, given back:
         shown with their error when their card is shown (the selected one at once, else
         the last one's card is selected)."""
-        for kind, cid, text in refused:
-            self.model.refused[(kind, cid)] = text
-        for kind, cid, group, kept in values:
-            self.model.refused_values[(kind, cid, group)] = kept
-        keys = [r[:2] for r in refused] + [v[:2] for v in values]
+        keys = self.model.give_back(refused, values)
         if not keys:
             return
         key = self.selected if self.selected in keys else keys[-1]
         try:
             self.select(*key)
         except KeyError:  # the card is not in the draft any more
-            self.model.refused.pop(key, None)
-            for group in GROUPS:
-                self.model.refused_values.pop((*key, group), None)
+            self.model.forget(key)
 
     def _tell_draft_changed(self) -> None:
         self.drafts.draft_changed()
