@@ -145,3 +145,24 @@ def test_a_field_that_does_not_read_is_named_and_the_answer_left_out(
     assert back is not None and back.draft == answer.start and "suggest" not in back.results
     ((kind, err),) = back.dropped
     assert kind == "suggest" and f"results.suggest.data.answer.{named}" in err.text_in("en")
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda s: s.pop("trials"), "KeyError: 'trials'"),
+        (lambda s: s["bots"].__setitem__(0, None), "TypeError"),
+        (lambda s: s.__setitem__("bots", 7), "TypeError"),
+    ],
+)
+def test_a_kept_answer_whose_figures_were_changed_is_refused_naming_them(
+    answer: TuneResult, change: Any, said: str
+) -> None:
+    """The search's figures are a free-form record: one taken out or of the wrong type
+    (found by tests/ui/workspace/test_workspace_results_hostile.py) is refused when read,
+    not raised from the panel's words."""
+    data = json.loads(json.dumps(saved(answer), allow_nan=True))
+    change(data["search"])
+    with pytest.raises(SavedError) as info:
+        from_saved(data, answer.start)
+    assert info.value.where.startswith("search") and said in info.value.what

@@ -12,7 +12,6 @@ cases (each one read), not in seconds."""
 from __future__ import annotations
 
 import json
-import random
 import textwrap
 import uuid
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from json_mutations import mutated
 from limited_child import run_cases
 
 from verlies.deck import Deck
@@ -117,72 +117,6 @@ def sweep() -> dict[str, Any]:
     return data
 
 
-def _paths(node: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a JSON value (the root's parts, not the root)."""
-    out = []
-    items = (
-        node.items()
-        if isinstance(node, dict)
-        else enumerate(node)
-        if isinstance(node, list)
-        else ()
-    )
-    for k, v in items:
-        out.append((*at, k))
-        out.extend(_paths(v, (*at, k)))
-    return out
-
-
-#: What a mutation puts at a place: a huge number, a float that is not finite, deep
-#: nesting, a wrong type, a long string.
-HOSTILE: list[Any] = [
-    10**400,
-    -(10**30),
-    1e308,
-    float("inf"),
-    float("nan"),
-    json.loads("[" * 300 + "]" * 300),
-    json.loads('{"a":' * 300 + "1" + "}" * 300),
-    "x" * 200_000,
-    "",
-    None,
-    True,
-    [],
-    {},
-    -1,
-    2.5,
-]
-
-
-def _mutated(good: Any, n: int, seed: int) -> list[tuple[str, str]]:
-    """``n`` seeded mutations of ``good`` as JSON text: a place given a hostile value or
-    taken out, or the text cut."""
-    rng = random.Random(seed)
-    paths = _paths(good)
-    out = []
-    for i in range(n):
-        data = json.loads(json.dumps(good))
-        path = rng.choice(paths)
-        parent = data
-        for k in path[:-1]:
-            parent = parent[k]
-        how = rng.randrange(len(HOSTILE) + 2)
-        if how < len(HOSTILE):
-            parent[path[-1]] = HOSTILE[how]
-            what = f"{'.'.join(map(str, path))} = {str(HOSTILE[how])[:12]}"
-        elif isinstance(parent, dict):
-            del parent[path[-1]]
-            what = f"{'.'.join(map(str, path))} taken out"
-        else:
-            parent.append(parent[path[-1]])
-            what = f"{'.'.join(map(str, path[:-1]))} one longer"
-        text = json.dumps(data)
-        if how == len(HOSTILE) + 1 and rng.randrange(2):
-            text, what = text[: rng.randrange(len(text))], "cut"
-        out.append((f"mutation {i}: {what}", text))
-    return out
-
-
 def _refused_cases() -> list[tuple[str, str]]:
     good = _refused_good()
     fixed = [
@@ -195,7 +129,7 @@ def _refused_cases() -> list[tuple[str, str]]:
         ("an object", json.dumps({"refused": good})),
         ("not json", "[{"),
     ]  # fmt: skip
-    return fixed + _mutated(good, MUTATIONS, 385)
+    return fixed + mutated(good, MUTATIONS, 385)
 
 
 def _sweep_cases(sweep: dict[str, Any]) -> list[tuple[str, str]]:
@@ -207,7 +141,7 @@ def _sweep_cases(sweep: dict[str, Any]) -> list[tuple[str, str]]:
         ("games huge", json.dumps({**sweep, "games": 10**400})),
         ("tweak a number", json.dumps({**sweep, "tweak": 7})),
     ]
-    return fixed + _mutated(sweep, MUTATIONS, 386)
+    return fixed + mutated(sweep, MUTATIONS, 386)
 
 
 def _rows(engine: sa.Engine) -> dict[str, tuple[Any, ...]]:

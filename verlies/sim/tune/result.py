@@ -590,7 +590,7 @@ def from_saved(data: Any, start: Any) -> TuneResult:
                 target_for(targets, q["key"])
             except KeyError:
                 raise SavedError(f"verification.quantities[{i}].key", "a target's") from None
-    return TuneResult(
+    result = TuneResult(
         start,
         proposal,
         knobs,
@@ -601,6 +601,27 @@ def from_saved(data: Any, start: Any) -> TuneResult:
         verification=v,
         within_targets=bool(data.get("within_targets")),
     )
+    _check_said(result)
+    return result
+
+
+def _check_said(result: TuneResult) -> None:
+    """The search's and check's figures are kept as they were made (a free-form record):
+    an answer is taken only if its words can be said, in every language, so a kept one
+    whose figures were changed is refused here, naming the part, never shown half."""
+    from verlies import i18n
+
+    try:
+        for lang in i18n.LANGUAGES:
+            result.text(lang)
+            result.head_lines(lang)
+            for hint in result.hints():
+                text_of_hint(hint, lang, result.start)
+        result.patch_text()
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
+        part = "search" if result.verification is None else "search or verification"
+        why = f"{type(e).__name__}: {str(e)[:120]}"
+        raise SavedError(part, f"the figures the answer's words read ({why})") from None
 
 
 def _read_knobs(raw_knobs: Any) -> list[Knob]:
