@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -29,3 +30,53 @@ def run_cases(
     lines = [json.loads(x) for x in done.stdout.splitlines() if x.startswith("{")]
     assert done.returncode == 0 and len(lines) == len(cases), done.stderr[-3000:]
     return lines
+
+
+_HEAD = """\
+import json, resource, sys
+
+from verlies.errors import WordedError
+from verlies.store import PlaytestStore
+from verlies.store.workspace import WorkspaceStore
+from verlies.ui.workspace.model import WorkspaceModel
+"""
+
+_LIMIT = """
+url, headroom = sys.argv[1], int(sys.argv[2])
+cases = json.loads(sys.stdin.read())
+spaces = WorkspaceStore(PlaytestStore(url))
+spaces.latest("x" * 32)  # every module the readers need is loaded before the limit
+with open("/proc/self/status") as f:
+    vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
+resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
+"""
+
+_CATCH = """\
+    except WordedError as e:
+        out["raised"] = "worded: " + e.text_in("en")
+    except MemoryError:
+        out["raised"] = "MemoryError"
+    except BaseException as e:
+        out["raised"] = f"{type(e).__name__}: {str(e)[:300]}"
+    print(json.dumps(out), flush=True)
+"""
+
+
+def workspace_child(body: str, imports: str = "", setup: str = "") -> str:
+    """A child script for :func:`run_cases` that reads kept workspace state: the store at
+    ``url`` opened and its readers loaded before the memory limit is set, then ``body``
+    run for each ``case`` (with ``i``, ``spaces``), filling the answer ``out``; anything
+    raised is the answer. ``imports`` and ``setup`` go before the limit and the loop."""
+    return "".join(
+        [
+            _HEAD,
+            textwrap.dedent(imports),
+            _LIMIT,
+            textwrap.dedent(setup),
+            "for i, case in enumerate(cases):\n",
+            '    out = {"name": case["name"]}\n',
+            "    try:\n",
+            textwrap.indent(textwrap.dedent(body).strip("\n") + "\n", " " * 8),
+            _CATCH,
+        ]
+    )

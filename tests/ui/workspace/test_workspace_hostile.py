@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import random
-import textwrap
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from limited_child import run_cases
+from limited_child import run_cases, workspace_child
 
 from verlies.deck import Deck
 from verlies.sim.compare import compare
@@ -36,47 +35,23 @@ MUTATIONS = 120
 #: What the reader may take beyond the child's own size after its imports (bytes).
 HEADROOM = 384 << 20
 
-_CHILD = textwrap.dedent(
-    """
-    import json, resource, sys
-
-    from verlies.errors import WordedError
-    from verlies.store import PlaytestStore
-    from verlies.store.workspace import WorkspaceStore
-    from verlies.ui.workspace.model import WorkspaceModel
-
-    url, headroom = sys.argv[1], int(sys.argv[2])
-    cases = json.loads(sys.stdin.read())
-    spaces = WorkspaceStore(PlaytestStore(url))
-    spaces.latest("x" * 32)  # every module the reader needs is loaded before the limit
-    with open("/proc/self/status") as f:
-        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
-    resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
+_CHILD = workspace_child(
+    setup="""
     clock = iter(range(0, 10**9, 10))
-    for i, case in enumerate(cases):
-        out = {"name": case["name"]}
-        try:
-            m = WorkspaceModel(lambda: spaces, clock=lambda: float(next(clock)))
-            back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
-            err = m.load_error
-            out["restored"] = back is not None
-            out["dropped"] = [] if back is None else [
-                [k, e.text_in("en")] for k, e in back.dropped
-            ]
-            out["error"] = None if err is None else err.text_in("en")
-            out["draft"] = m.draft is not None
-            out["results"] = sorted(m.results)
-            m.note_place(card=["treasure", f"card-{i}"])  # a change: the page writes
-            out["written"] = m.flush()
-            out["wid"] = m.wid
-        except WordedError as e:
-            out["raised"] = "worded: " + e.text_in("en")
-        except MemoryError:
-            out["raised"] = "MemoryError"
-        except BaseException as e:
-            out["raised"] = f"{type(e).__name__}: {str(e)[:300]}"
-        print(json.dumps(out), flush=True)
-    """
+    """,
+    body="""
+    m = WorkspaceModel(lambda: spaces, clock=lambda: float(next(clock)))
+    back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
+    err = m.load_error
+    out["restored"] = back is not None
+    out["dropped"] = [] if back is None else [[k, e.text_in("en")] for k, e in back.dropped]
+    out["error"] = None if err is None else err.text_in("en")
+    out["draft"] = m.draft is not None
+    out["results"] = sorted(m.results)
+    m.note_place(card=["treasure", f"card-{i}"])  # a change: the page writes
+    out["written"] = m.flush()
+    out["wid"] = m.wid
+    """,
 )
 
 

@@ -12,7 +12,6 @@ cases (each one read), not in seconds."""
 from __future__ import annotations
 
 import json
-import textwrap
 import uuid
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from json_mutations import mutated
-from limited_child import run_cases
+from limited_child import run_cases, workspace_child
 
 from verlies.deck import Deck
 from verlies.sim.sweep import Tweak
@@ -41,46 +40,22 @@ MUTATIONS = 40
 HEADROOM = 384 << 20
 DRAFT = Deck.default().with_count("treasure", "schatz-alte-muenze", 2)
 
-_CHILD = textwrap.dedent(
-    """
-    import json, resource, sys
-
-    from verlies.errors import WordedError
-    from verlies.store import PlaytestStore
-    from verlies.store.workspace import WorkspaceStore
+_CHILD = workspace_child(
+    imports="""
     from verlies.ui.workspace.draft_kept import RefusedKept
-    from verlies.ui.workspace.model import WorkspaceModel
-
-    url, headroom = sys.argv[1], int(sys.argv[2])
-    cases = json.loads(sys.stdin.read())
-    spaces = WorkspaceStore(PlaytestStore(url))
-    spaces.latest("x" * 32)  # every module the readers need is loaded before the limit
-    with open("/proc/self/status") as f:
-        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
-    resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
-    for case in cases:
-        out = {"name": case["name"]}
-        try:
-            m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
-            back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
-            out["draft"] = back is not None and back.draft is not None
-            out["error"] = None if m.load_error is None else m.load_error.text_in("en")
-            out["dropped"] = [] if back is None else [
-                [k, e.text_in("en")] for k, e in back.dropped
-            ]
-            out["results"] = [] if back is None else sorted(back.results)
-            kept = RefusedKept(m)
-            edits = kept.give_back(case["wid"])
-            out["edits"] = len(edits.texts) + len(edits.values)
-            out["refused"] = None if kept.error is None else kept.error.text_in("en")
-        except WordedError as e:
-            out["raised"] = "worded: " + e.text_in("en")
-        except MemoryError:
-            out["raised"] = "MemoryError"
-        except BaseException as e:
-            out["raised"] = f"{type(e).__name__}: {str(e)[:300]}"
-        print(json.dumps(out), flush=True)
-    """
+    """,
+    body="""
+    m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
+    back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
+    out["draft"] = back is not None and back.draft is not None
+    out["error"] = None if m.load_error is None else m.load_error.text_in("en")
+    out["dropped"] = [] if back is None else [[k, e.text_in("en")] for k, e in back.dropped]
+    out["results"] = [] if back is None else sorted(back.results)
+    kept = RefusedKept(m)
+    edits = kept.give_back(case["wid"])
+    out["edits"] = len(edits.texts) + len(edits.values)
+    out["refused"] = None if kept.error is None else kept.error.text_in("en")
+    """,
 )
 
 

@@ -13,7 +13,6 @@ whatever the answer holds, and the row is never changed. The cost is counted in 
 from __future__ import annotations
 
 import json
-import textwrap
 import uuid
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from json_mutations import mutated
-from limited_child import run_cases
+from limited_child import run_cases, workspace_child
 
 from verlies.deck import Deck
 from verlies.sim.sweep import Tweak
@@ -41,26 +40,14 @@ TARGETS = "win:*=25+-3"
 MOVES = "monster:monster-goblin:fight=-2:2"
 CARDS = [("monster", "monster-goblin"), ("monster", "monster-ratte"), ("room", "raum-falle-01")]
 
-_CHILD = textwrap.dedent(
-    """
-    import json, resource, sys
-
-    from verlies.errors import WordedError
-    from verlies.store import PlaytestStore
-    from verlies.store.workspace import WorkspaceStore
+_CHILD = workspace_child(
+    imports="""
     from verlies.ui.balance.suggest_view import SuggestPanel
     from verlies.ui.deck.impact_model import ImpactColumn
     from verlies.ui.workspace.impact_kept import impact_figures, restore_column
-    from verlies.ui.workspace.model import WorkspaceModel, suggest_result
-
-    url, headroom = sys.argv[1], int(sys.argv[2])
-    cases = json.loads(sys.stdin.read())
-    spaces = WorkspaceStore(PlaytestStore(url))
-    spaces.latest("x" * 32)  # every module the readers need is loaded before the limit
-    with open("/proc/self/status") as f:
-        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
-    resource.setrlimit(resource.RLIMIT_AS, (vm + headroom, vm + headroom))
-
+    from verlies.ui.workspace.model import suggest_result
+    """,
+    setup="""
     def shown(kind, kept):
         # what the page does with a kept answer it took: its words, in both languages
         if kind == "impact":
@@ -76,29 +63,18 @@ _CHILD = textwrap.dedent(
         panel = SuggestPanel(lambda: kept.deck, lang="de", set_draft=lambda _d: None)
         panel.show_kept(result, targets, moves)
         return [len(panel.result.value) > 0]
-
-    for case in cases:
-        out = {"name": case["name"]}
-        try:
-            m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
-            back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
-            out["draft"] = back is not None and back.draft is not None
-            out["error"] = None if m.load_error is None else m.load_error.text_in("en")
-            out["dropped"] = [] if back is None else [
-                [k, e.text_in("en")] for k, e in back.dropped
-            ]
-            out["results"] = [] if back is None else sorted(back.results)
-            out["shown"] = [
-                shown(kind, kept) for kind, kept in sorted((back.results if back else {}).items())
-            ]
-        except WordedError as e:
-            out["raised"] = "worded: " + e.text_in("en")
-        except MemoryError:
-            out["raised"] = "MemoryError"
-        except BaseException as e:
-            out["raised"] = f"{type(e).__name__}: {str(e)[:300]}"
-        print(json.dumps(out), flush=True)
-    """
+    """,
+    body="""
+    m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
+    back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
+    out["draft"] = back is not None and back.draft is not None
+    out["error"] = None if m.load_error is None else m.load_error.text_in("en")
+    out["dropped"] = [] if back is None else [[k, e.text_in("en")] for k, e in back.dropped]
+    out["results"] = [] if back is None else sorted(back.results)
+    out["shown"] = [
+        shown(kind, kept) for kind, kept in sorted((back.results if back else {}).items())
+    ]
+    """,
 )
 
 
