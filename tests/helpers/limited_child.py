@@ -62,11 +62,13 @@ _CATCH = """\
 """
 
 
-def workspace_child(body: str, imports: str = "", setup: str = "") -> str:
+def workspace_child(body: str, imports: str = "", setup: str = "", read_back: bool = False) -> str:
     """A child script for :func:`run_cases` that reads kept workspace state: the store at
     ``url`` opened and its readers loaded before the memory limit is set, then ``body``
     run for each ``case`` (with ``i``, ``spaces``), filling the answer ``out``; anything
-    raised is the answer. ``imports`` and ``setup`` go before the limit and the loop."""
+    raised is the answer. ``imports`` and ``setup`` go before the limit and the loop;
+    ``read_back`` starts the body with :data:`READ_BACK`."""
+    body = (READ_BACK if read_back else "") + textwrap.dedent(body)
     return "".join(
         [
             _HEAD,
@@ -76,7 +78,19 @@ def workspace_child(body: str, imports: str = "", setup: str = "") -> str:
             "for i, case in enumerate(cases):\n",
             '    out = {"name": case["name"]}\n',
             "    try:\n",
-            textwrap.indent(textwrap.dedent(body).strip("\n") + "\n", " " * 8),
+            textwrap.indent(body.strip("\n") + "\n", " " * 8),
             _CATCH,
         ]
     )
+
+
+#: A ``body`` start for :func:`workspace_child`: the page's hello on the case's link, and
+#: what came back (the working draft, a whole-row error, the parts left out, the results).
+READ_BACK = """
+m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
+back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
+out["draft"] = back is not None and back.draft is not None
+out["error"] = None if m.load_error is None else m.load_error.text_in("en")
+out["dropped"] = [] if back is None else [[k, e.text_in("en")] for k, e in back.dropped]
+out["results"] = [] if back is None else sorted(back.results)
+"""

@@ -44,13 +44,8 @@ _CHILD = workspace_child(
     imports="""
     from verlies.ui.workspace.draft_kept import RefusedKept
     """,
+    read_back=True,
     body="""
-    m = WorkspaceModel(lambda: spaces, clock=lambda: 0.0)
-    back = m.hello(json.dumps({"client": case["client"], "query": case["query"]}))
-    out["draft"] = back is not None and back.draft is not None
-    out["error"] = None if m.load_error is None else m.load_error.text_in("en")
-    out["dropped"] = [] if back is None else [[k, e.text_in("en")] for k, e in back.dropped]
-    out["results"] = [] if back is None else sorted(back.results)
     kept = RefusedKept(m)
     edits = kept.give_back(case["wid"])
     out["edits"] = len(edits.texts) + len(edits.values)
