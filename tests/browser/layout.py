@@ -89,13 +89,17 @@ def problems(
     *,
     cut: bool = True,
     text_fits: tuple[str, ...] | None = ("BUTTON",),
+    scrolls: tuple[str, ...] = (),
 ) -> list[tuple[str, dict[str, Any]]]:
     """What a person would see wrong in a :func:`measure` at ``width`` px: a text ``cut`` in
-    its box (its scroll width over its client width), a part outside the window, an element
-    narrower than its text (of the tags in ``text_fits``; ``None``: of every element)."""
+    its box (its scroll width over its client width; not of an element whose selector or
+    tag is in ``scrolls``, such as a text box, which scrolls its own text by design), a part
+    outside the window, an element narrower than its text (of the tags in ``text_fits``;
+    ``None``: of every element)."""
     bad: list[tuple[str, dict[str, Any]]] = []
     for e in layout["items"]:
-        if cut and e["scroll"] > e["client"] + 1:
+        own = e["sel"] in scrolls or e["tag"] in scrolls
+        if cut and not own and e["scroll"] > e["client"] + 1:
             bad.append(("cut", e))
         if e["left"] < -0.5 or e["right"] > width + 0.5:
             bad.append(("outside the window", e))
@@ -111,3 +115,20 @@ def containment(page: Page, root: str) -> dict[str, Any]:
     client and scroll widths (``inner``); ``{"missing": True}`` when it is not shown."""
     found: dict[str, Any] = page.evaluate(_CONTAINMENT_JS, root)
     return found
+
+
+def check_fits(
+    page: Page, width: int, selectors: tuple[str, ...], *, scrolls: tuple[str, ...] = ()
+) -> list[dict[str, Any]]:
+    """The parts ``selectors`` find at ``width`` px, as a person sees them: the window that
+    wide, the page not scrolling sideways, nothing cut (but what ``scrolls``), outside the
+    window or narrower than its words (:func:`problems`). The parts' measures, for a
+    test's own checks (its buttons, its lists)."""
+    layout = measure(page, *selectors)
+    assert layout["window"] == width
+    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
+    assert layout["bodyScroll"] <= layout["bodyClient"], f"the page scrolls sideways: {layout}"
+    bad = problems(layout, width, scrolls=scrolls)
+    assert not bad, bad
+    items: list[dict[str, Any]] = layout["items"]
+    return items

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from each_view import each_width, foreign_words, other_lang
+from layout import check_fits
 from page_moves import show_title, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
@@ -69,34 +70,6 @@ _TABLE_JS = """
   .filter((r) => r.length > 0)
 """
 
-#: Every control and text box of the tab that could be cut or stick out: what it shows,
-#: its scroll and client widths, its box, and (buttons) the width of its text.
-_LAYOUT_JS = """
-() => {
-  const out = [];
-  const sel = ['.vl-balance .widget-label', '.vl-balance button', '.vl-balance select',
-               '.vl-balance input', '.vl-balance-status', '.vl-balance-verdict',
-               '.vl-balance-progress', '.vl-balance-table', '.vl-balance .vl-diff',
-               '.vl-verdict-sentence', '.vl-verdict-wins', '.vl-balance-fresh',
-               '.vl-balance .bqplot', '.vl-balance .vl-length-legend', '.vl-balance'];
-  for (const s of sel) for (const e of document.querySelectorAll(s)) {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;  // not shown
-    let text = 0;
-    if (e.tagName === 'BUTTON') {
-      const range = document.createRange(); range.selectNodeContents(e);
-      text = range.getBoundingClientRect().width;
-    }
-    out.push({sel: s, text: (e.textContent || e.value || '').trim().slice(0, 40),
-              scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
-              width: r.width, textWidth: text});
-  }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth,
-          bodyScroll: document.body.scrollWidth, bodyClient: document.body.clientWidth,
-          window: window.innerWidth};
-}
-"""
 
 #: Every string the tab shows a person (its text and the charts' SVG text).
 _TEXT_JS = """
@@ -182,22 +155,30 @@ def _check_chart(page: Page, lang: str) -> None:
     assert any(v != 0 for v in values), "the changed card moved no win rate at all"
 
 
+#: Every control and text box of the tab that could be cut or stick out.
+_LAYOUT: tuple[str, ...] = (
+    ".vl-balance .widget-label",
+    ".vl-balance button",
+    ".vl-balance select",
+    ".vl-balance input",
+    ".vl-balance-status",
+    ".vl-balance-verdict",
+    ".vl-balance-progress",
+    ".vl-balance-table",
+    ".vl-balance .vl-diff",
+    ".vl-verdict-sentence",
+    ".vl-verdict-wins",
+    ".vl-balance-fresh",
+    ".vl-balance .bqplot",
+    ".vl-balance .vl-length-legend",
+    ".vl-balance",
+)
+
+
 def _check_layout(page: Page, width: int) -> None:
-    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
-    assert layout["window"] == width
-    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
-    assert layout["bodyScroll"] <= layout["bodyClient"], f"the page scrolls sideways: {layout}"
-    bad = []
-    for e in layout["items"]:
-        if e["scroll"] > e["client"] + 1 and e["sel"] != ".vl-balance input":
-            bad.append(("cut", e))
-        if e["left"] < -0.5 or e["right"] > width + 0.5:
-            bad.append(("outside the window", e))
-        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
-            bad.append(("button narrower than its text", e))
-    assert not bad, bad
+    items = check_fits(page, width, _LAYOUT, scrolls=(".vl-balance input",))
     # the tab's own buttons (the plots' icon buttons have no text) show their words
-    buttons = [e for e in layout["items"] if e["sel"] == ".vl-balance button" and e["text"]]
+    buttons = [e for e in items if e["sel"] == ".vl-balance button" and e["text"]]
     # start, cancel, "show me" (balview), and "play N more games" when the answer can't
     # tell yet
     assert len(buttons) in (3, 4) and all(b["width"] >= 60 for b in buttons), buttons

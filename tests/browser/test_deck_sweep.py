@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from each_view import LANGS, each_width, foreign_words
+from layout import check_fits
 from page_moves import switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, open_page, wait_page
@@ -53,28 +54,6 @@ _POINTS_JS = """
 _PLOT_TEXTS_JS = """
 () => Array.from(document.querySelectorAll('.vl-sweep .vl-sweep-plot svg text'))
   .filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent.trim())
-"""
-
-_LAYOUT_JS = """
-() => {
-  const out = [];
-  for (const s of ['.vl-sweep .widget-label', '.vl-sweep button', '.vl-sweep select',
-                   '.vl-sweep-status', '.vl-sweep-plot', '.vl-sweep'])
-    for (const e of document.querySelectorAll(s)) {
-      const r = e.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      let text = 0;
-      if (e.tagName === 'BUTTON') {
-        const range = document.createRange(); range.selectNodeContents(e);
-        text = range.getBoundingClientRect().width;
-      }
-      out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40),
-                scroll: e.scrollWidth || 0, client: e.clientWidth || 0, left: r.left,
-                right: r.right, width: r.width, textWidth: text, tag: e.tagName});
-    }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
-}
 """
 
 
@@ -190,18 +169,19 @@ def _options(select: Locator) -> list[str]:
     return [t.replace("\xa0", " ") for t in texts]
 
 
+#: The sweep panel's boxes.
+LAYOUT: tuple[str, ...] = (
+    ".vl-sweep .widget-label",
+    ".vl-sweep button",
+    ".vl-sweep select",
+    ".vl-sweep-status",
+    ".vl-sweep-plot",
+    ".vl-sweep",
+)
+
+
 def _check_layout(page: Page, width: int) -> bool:
-    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
-    assert layout["pageScroll"] <= layout["pageClient"], layout
-    bad = []
-    for e in layout["items"]:
-        if e["scroll"] > e["client"] + 1 and "plot" not in e["sel"]:
-            bad.append(("cut", e))
-        if e["left"] < -0.5 or e["right"] > width + 0.5:
-            bad.append(("outside the window", e))
-        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
-            bad.append(("button narrower than its text", e))
-    assert not bad, bad
+    check_fits(page, width, LAYOUT, scrolls=(".vl-sweep-plot",))
     points: list[dict[str, Any]] = page.evaluate(_POINTS_JS)
     assert len(points) == len(VALUES)
     assert all(0 <= p["left"] and p["right"] <= width + 0.5 for p in points), points

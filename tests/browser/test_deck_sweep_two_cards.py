@@ -15,10 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import LANGS, each_width
+from layout import check_fits
 from page_moves import switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect
-from test_deck_sweep import _HEAT_JS, _LAYOUT_JS, _open_card, _options
+from test_deck_sweep import _HEAT_JS, LAYOUT, _open_card, _options
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -30,15 +31,7 @@ RUBY = "schatz-rubin"
 
 
 def _fits(page: Page, width: int) -> bool:
-    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
-    assert layout["pageScroll"] <= layout["pageClient"], layout
-    bad = []
-    for e in layout["items"]:
-        if e["scroll"] > e["client"] + 1 and "plot" not in e["sel"]:
-            bad.append(("cut", e))
-        if e["left"] < -0.5 or e["right"] > width + 0.5:
-            bad.append(("outside the window", e))
-    assert not bad, bad
+    check_fits(page, width, LAYOUT, scrolls=(".vl-sweep-plot",))
     got: dict[str, Any] = page.evaluate(_HEAT_JS)
     assert got["table"]["right"] <= width + 0.5 and got["table"]["left"] >= -0.5, got
     assert [c["now"] for c in got["cells"]] == [True, False, False, False], got

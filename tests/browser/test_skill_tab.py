@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from each_view import LANGS, each_width, foreign_words, open_section, other_lang
+from layout import check_fits
 from playwright.sync_api import Page
 from progress import follow, follow_expect
 
@@ -56,32 +57,6 @@ _MATRIX_JS = """
 }
 """
 
-#: Every control and text box of the section that could be cut or stick out.
-_LAYOUT_JS = """
-() => {
-  const out = [];
-  const sel = ['.vl-skill .widget-label', '.vl-skill button', '.vl-skill select',
-               '.vl-skill-status', '.vl-skill-robust', '.vl-skill-say', '.vl-skill-title',
-               '.vl-skill-progress', '.vl-skill-table', '.vl-skill-cell', '.vl-skill-name',
-               '.vl-skill th', '.vl-skill a[download]', '.vl-skill'];
-  for (const s of sel) for (const e of document.querySelectorAll(s)) {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;  // not shown
-    let text = 0;
-    if (e.tagName === 'BUTTON') {
-      const range = document.createRange(); range.selectNodeContents(e);
-      text = range.getBoundingClientRect().width;
-    }
-    out.push({sel: s, text: (e.textContent || '').trim().slice(0, 40),
-              scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right,
-              width: r.width, textWidth: text});
-  }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth,
-          bodyScroll: document.body.scrollWidth, bodyClient: document.body.clientWidth,
-          window: window.innerWidth};
-}
-"""
 
 _TEXT_JS = """
 () => {
@@ -98,21 +73,28 @@ _TEXT_JS = """
 SKILL_WORDS = ("skill.", "page.botname.", "balance.", "sim.")
 
 
+#: Every control and text box of the section that could be cut or stick out.
+_LAYOUT: tuple[str, ...] = (
+    ".vl-skill .widget-label",
+    ".vl-skill button",
+    ".vl-skill select",
+    ".vl-skill-status",
+    ".vl-skill-robust",
+    ".vl-skill-say",
+    ".vl-skill-title",
+    ".vl-skill-progress",
+    ".vl-skill-table",
+    ".vl-skill-cell",
+    ".vl-skill-name",
+    ".vl-skill th",
+    ".vl-skill a[download]",
+    ".vl-skill",
+)
+
+
 def _check_layout(page: Page, width: int) -> None:
-    layout: dict[str, Any] = page.evaluate(_LAYOUT_JS)
-    assert layout["window"] == width
-    assert layout["pageScroll"] <= layout["pageClient"], f"the page scrolls sideways: {layout}"
-    assert layout["bodyScroll"] <= layout["bodyClient"], f"the page scrolls sideways: {layout}"
-    bad = []
-    for e in layout["items"]:
-        if e["scroll"] > e["client"] + 1:
-            bad.append(("cut", e))
-        if e["left"] < -0.5 or e["right"] > width + 0.5:
-            bad.append(("outside the window", e))
-        if e["textWidth"] and e["width"] + 0.5 < e["textWidth"]:
-            bad.append(("button narrower than its text", e))
-    assert not bad, bad
-    buttons = [e for e in layout["items"] if e["sel"] == ".vl-skill button" and e["text"]]
+    items = check_fits(page, width, _LAYOUT)
+    buttons = [e for e in items if e["sel"] == ".vl-skill button" and e["text"]]
     assert len(buttons) == 2 and all(b["width"] >= 60 for b in buttons), buttons
 
 
