@@ -1458,6 +1458,7 @@ TEXTS: dict[str, str] = {
         "Abgebrochen nach {done} von {total} Spielen; die Zahlen bis dahin bleiben."
     ),
     "deckimpact.error": "Nicht berechnet: {msg}",
+    "deckimpact.no_cards": "keine Karte in der Liste (der Filter blendet alle aus)",
     "deckimpact.stale": (
         "Der Entwurf hat sich seit diesen Zahlen geändert: neu berechnen, um sie aufzufrischen."
     ),

@@ -1363,6 +1363,7 @@ TEXTS: dict[str, str] = {
         "Cancelled after {done} of {total} games; the figures so far stay."
     ),
     "deckimpact.error": "Not computed: {msg}",
+    "deckimpact.no_cards": "no card is in the list (the filter hides them all)",
     "deckimpact.stale": "The draft changed since these figures: compute again to update them.",
     "deckimpact.none": "…",
     "deckimpact.assoc": "met vs not, win rate",

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from verlies.deck import Deck
+from verlies.errors import WordedError
 from verlies.i18n.metrics import metric_name
 from verlies.ui.core.theme import IMPACT_CSS
 from verlies.ui.core.words import Keys
@@ -67,6 +68,7 @@ class ImpactPanel(RunPanel):
         controls = self._controls()
         self.bar = ProgressRow("vl-impact-progress", text_class="vl-impact-status")
         self.progress_text = self.bar.text  # the words: what the run is doing
+        self.status = self.bar.text  # RunPanel's status line: a refusal is said there
         self.star = W.HTML()
         self.star.add_class("vl-impact-star")
         self.selected = W.HTML()
@@ -76,8 +78,6 @@ class ImpactPanel(RunPanel):
         self._shown_for: tuple[object, ...] = ()  # what self.shown was drawn for
         self.table = W.HTML()
         self.table.add_class("vl-impact-table")
-        #: Called after a run ended and was drawn (the workspace keeps its figures).
-        self.done_listeners: list[Callable[[], None]] = []
         #: Called as a run's figures grow (throttled as its drawing): the workspace keeps
         #: the run in the middle, to be continued after a reload.
         self.kept_listeners: list[Callable[[], None]] = []
@@ -105,9 +105,8 @@ class ImpactPanel(RunPanel):
         self.continue_button = W.Button(icon="forward")
         self.continue_button.layout.display = "none"  # only for a run that can go on
         self.cancel_button = W.Button(icon="stop", disabled=True)
-        self.start_button.on_click(lambda _b: self.start())
+        self._wire(self.start_button, self.cancel_button, self.start)
         self.continue_button.on_click(lambda _b: self.resume())
-        self.cancel_button.on_click(lambda _b: self.cancel())
         self.labels = [W.Label() for _ in range(5)]
         fields = []
         names = ("method", "games", "players", "scope", "sort")
@@ -128,8 +127,12 @@ class ImpactPanel(RunPanel):
 
     # ---- language ------------------------------------------------------------------------
 
-    def set_lang(self, lang: str) -> None:
-        self.lang = lang
+    def _run_of(self) -> ImpactColumn:
+        return self.column
+
+    def _say_words(self) -> None:
+        """The panel's words in :attr:`lang`, and what the run is doing (the progress
+        line says a failure too)."""
         self.title.value = f"<h4>{html.escape(self._t('title'))}</h4>"
         contrib = self.method.value == "contribution"
         intro = self._t("intro36" if contrib else "intro")
@@ -155,6 +158,12 @@ class ImpactPanel(RunPanel):
         self.continue_button.description = self._t("continue")
         self.show_progress()
 
+    def _say_run_again(self) -> None:
+        """The run's words are the progress line's (:meth:`_say_words`); a refusal is
+        said again over it."""
+        if self._refusal is not None:
+            self._say_refused(self._refusal)
+
     # ---- running -------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -162,6 +171,10 @@ class ImpactPanel(RunPanel):
         if self.column.running:
             return
         cards = None if self.scope.value == "all" else list(self.get_listed())
+        if cards == []:  # "only the cards in the list", and the filter shows none
+            self._refused(lambda lang: self.WORDS("no_cards", lang))
+            return
+        on_update, on_done = self._callbacks()
         try:
             self.column.start(
                 self.get_draft(),
@@ -169,38 +182,50 @@ class ImpactPanel(RunPanel):
                 players=int(self.players.value),
                 cards=cards,
                 method=str(self.method.value),
-                on_update=self._hand.wrap(self._update),
-                on_done=self._hand.wrap(self._done),
+                on_update=on_update,
+                on_done=on_done,
                 on_start=self._hand.wrap(self._started),
             )
         except Exception as e:  # a located refusal, shown where the run would be
-            self.bar.fail(self._t("error", msg=str(e)))
+            self._refused(e)
 
     def resume(self) -> None:
         """Go on with the interrupted (or cancelled) ranking from its last finished round."""
         if self.column.running or self.column.stale(self.get_draft()):
             return
+        on_update, on_done = self._callbacks()
         try:
             self.column.resume(
-                on_update=self._hand.wrap(self._update),
-                on_done=self._hand.wrap(self._done),
-                on_start=self._hand.wrap(self._started),
+                on_update=on_update, on_done=on_done, on_start=self._hand.wrap(self._started)
             )
         except Exception as e:  # a located refusal; the figures shown stay
-            self.bar.fail(self._t("error", msg=str(e)))
+            self._refused(e)
+
+    def _refused(self, e: Exception | Callable[[str], str]) -> None:
+        """Why a run did not start (an error, or its words in a language), in red where
+        its progress would be, in the page's language (said again after a switch, until
+        the next run)."""
+
+        def words(lang: str) -> str:
+            if callable(e):
+                msg = e(lang)
+            else:
+                msg = e.text_in(lang) if isinstance(e, WordedError) else str(e)
+            return self.WORDS("error", lang, msg=msg)
+
+        self.bar.fail(words(self.lang))  # the row shown
+        self._say_refused(words)
 
     def _started(self, _column: ImpactColumn) -> None:
         """The run begins (before its first update): the list loses the old figures."""
-        self.start_button.disabled, self.cancel_button.disabled = True, False
+        self._running(True)
+        self._forget_status()
         if self.column.kept is None:  # a new run: no round of it handed on yet
             self.widget.remove_class("vl-impact-kept")
         self.show_progress()
         self.on_figures()
 
-    def cancel(self) -> None:
-        self.column.cancel()
-
-    def _update(self, column: ImpactColumn) -> None:
+    def _progress(self, column: ImpactColumn) -> None:
         self.show_progress()
         if self._due():
             self.on_figures()
@@ -209,12 +234,12 @@ class ImpactPanel(RunPanel):
             if column.kept is not None:  # a finished round handed to the workspace
                 self.widget.add_class("vl-impact-kept")
 
-    def _done(self, column: ImpactColumn) -> None:
-        self.start_button.disabled, self.cancel_button.disabled = False, True
+    def _finished(self, column: ImpactColumn) -> bool:
+        """The end drawn (the progress line says a failure); a run that did not fail
+        leaves figures for the done listeners (the workspace keeps them)."""
         self.show_progress()
         self.on_figures()
-        for listener in list(self.done_listeners):
-            listener()
+        return column.status != "failed"
 
     def _on_method(self, change: dict[str, object]) -> None:
         """Another measure: its own default games (in all, or per deck) and words."""
