@@ -480,9 +480,20 @@ class ContributionResult:
             lines.append("     " + text("impact36.none_clear", lang))
         unclear = self.unclear()
         if unclear:
-            lines.append(text("impact36.noise_head", lang, n=hi, count=len(unclear)))
+            # each card's own pairs: most leave at the screen, a few go on to the most
+            ns = sorted(r["pairs"] for r in unclear)
+            key = "impact36.noise_head" if ns[0] == ns[-1] else "impact36.noise_head_range"
+            lines.append(text(key, lang, n=ns[0], low=ns[0], high=ns[-1], count=len(unclear)))
             names = [self.card_name(r["id"], lang) for r in unclear]
             lines.append("     " + ", ".join(names))
+            for r in unclear:  # what the draft changed is said on its own, with its bound
+                if r["changed"] and r["upper"] > 0 and math.isfinite(r["upper"]):
+                    bound = fixed(r["upper"], 1, lang)
+                    name = self.card_name(r["id"], lang)
+                    lines.append(
+                        "     "
+                        + text("impact36.noise_changed", lang, card=name, n=r["pairs"], times=bound)
+                    )
         untested = self.untested()
         if untested:
             lines.append(text("impact36.untested_head", lang, count=len(untested)))
