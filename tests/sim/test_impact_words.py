@@ -55,3 +55,30 @@ def test_a_changed_card_without_a_clear_effect_is_named_with_its_bound() -> None
     assert f"{name_de} (im Entwurf geändert): keine deutliche Wirkung bei 1024 Paaren" in de
     # the card left at the screen was not changed: only in the list of names
     assert en.count("(changed by the draft)") == 1
+
+
+def test_the_list_runs_by_the_effect_its_rows_say() -> None:
+    # A treasure's gold measured precisely (+0.3 per seat, a narrow interval) and a trap's
+    # injuries measured less precisely (+0.5 a game, 2× a meaningful change, a wide one
+    # clear of 0). By the interval's nearer end the treasure came first: a list saying
+    # "0.3×" above "2.0×". The page's column sorts the same way as the ranking.
+    from verlies.ui.deck.impact_model import contribution_figures, sort_keys
+
+    chars = tuple(Deck.default().characters)
+    crown = Contribution("treasure", "schatz-goldkrone", "median")
+    trap = Contribution("room", "raum-falle-06", "median")
+    res = ContributionResult(Deck.default(), 4, [crown, trap], chars)
+    n = 1024
+    for c in (crown, trap):
+        for q in res.paired_quantities:
+            c.pairs[q] = Paired(n=n, sum_dd=n // 4)
+    crown.pairs["gold"] = Paired(n=n, sum_b=1229, sum_d=1229, sum_dd=2 * n)  # game's total
+    trap.pairs["injuries"] = Paired(n=n, sum_b=512, sum_d=512, sum_dd=12 * n)
+    rows = res.ranked()
+    assert [r["id"] for r in rows] == ["room:raum-falle-06", "treasure:schatz-goldkrone"]
+    assert rows[0]["score"] < rows[1]["score"]  # the trap's interval is the wider one
+    assert [r["size"] for r in rows] == sorted((r["size"] for r in rows), reverse=True)
+    lines = [x for x in res.text().splitlines() if "★ " in x and "×" in x]
+    assert "2.0×" in lines[0] and "0.3×" in lines[1], lines
+    keys = [("treasure", "schatz-goldkrone"), ("room", "raum-falle-06")]
+    assert sort_keys(keys, contribution_figures(res), "impact") == keys[::-1]

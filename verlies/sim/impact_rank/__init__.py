@@ -20,7 +20,9 @@ cancels, the chance that *any* ★ of the whole list is noise is at most α. The
 put on one scale, e / δ_q (δ: :data:`verlies.sim.compare.DELTAS`, "a meaningful change");
 a card's score is the largest distance of such an interval from zero, in δ, and the
 quantity that gave it names why the card matters. A card with some interval clear of zero
-has a ★; the others go to "no measurable effect at N games", below the ranked ones.
+has a ★; the ★ cards are listed by that quantity's effect in δ (the "N× a meaningful
+change" each row says), the largest first; the others go to "no measurable effect at N
+pairs", below the ranked ones.
 
 Games are spent where they decide the ranking (top-k identification by elimination):
 

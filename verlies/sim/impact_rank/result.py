@@ -327,9 +327,15 @@ class ContributionResult:
             return [self.row(c) for c in self.cards]
 
     def ranked(self) -> list[dict[str, Any]]:
-        """The cards with a clear effect (★), the largest sure effect (in δ) first."""
+        """The cards with a clear effect (★), the largest effect first: the ``size`` each
+        row says ("2.0× a meaningful change"), then the sure part (``score``). Not the
+        sure part first: that put a small effect measured precisely (a treasure's gold,
+        0.3×) above a large one measured less precisely (a trap nobody passes, 2.0×), a
+        list whose order contradicted its own rows. The ★ already says the effect is
+        there; the rounds (:mod:`~verlies.sim.impact_rank.rounds`) keep using the
+        intervals' ends to decide where games go."""
         rows = [r for r in self.rows() if r["clear"]]
-        return sorted(rows, key=lambda r: (-r["score"], -r["size"], r["id"]))
+        return sorted(rows, key=lambda r: (-r["size"], -r["score"], r["id"]))
 
     def unclear(self) -> list[dict[str, Any]]:
         """Cards tested without a clear effect so far ("no measurable effect at N games"),
