@@ -4,7 +4,9 @@ A card's contribution is the draft against the draft with that card made **typic
 kind** (../shared STATS §7): its numbers set to its pile's median (obstacle, gold, fight,
 trap; the other cards of the pile that have the same number, the card itself left out), a
 character's three values at the other characters' medians within R2 (1–6, summing to
-10), and a card without a number (a plain corridor, an empty room) with one copy removed.
+10), and a card without a number (a plain corridor, an empty room) with one copy removed;
+a card put in far too many times (its count 4 spreads or more above the pile's median
+count: ten rats, twelve empty rooms) has its count at that median too.
 A card already typical has nothing to compare (its contribution is 0 by construction);
 the start card and the exits are the game's frame (R2.4, R1.3) and are not moved.
 
