@@ -82,3 +82,18 @@ def test_the_list_runs_by_the_effect_its_rows_say() -> None:
     assert "2.0×" in lines[0] and "0.3×" in lines[1], lines
     keys = [("treasure", "schatz-goldkrone"), ("room", "raum-falle-06")]
     assert sort_keys(keys, contribution_figures(res), "impact") == keys[::-1]
+
+
+def test_a_card_just_split_from_its_group_counts_its_groups_pairs() -> None:
+    # A run cancelled in the middle of a round: the group of cards 1 and 2 was split after
+    # 64 pairs, its cards' own pairs not played yet. They were seen at 64, not at 0.
+    res = _result()
+    for c in res.cards[1:]:
+        c.pairs = {}
+    g = Contribution("group", "group-1", "group", note="split", members=(1, 2))
+    for q in res.paired_quantities:
+        g.pairs[q] = _pairs(64, 0)
+    res.groups.append(g)
+    assert [res.row(c)["pairs"] for c in res.cards] == [1024, 64, 64]
+    assert "No measurable effect at 64 to 1024 pairs a card (3 cards):" in res.text()
+    assert "64 to 1024 pairs a card)" in res.text().splitlines()[0]

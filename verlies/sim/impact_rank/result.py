@@ -277,7 +277,7 @@ class ContributionResult:
             "how": c.how,
             "moves": [list(m) for m in c.moves],
             "changed": c.changed,
-            "pairs": c.n or c.screened,
+            "pairs": self.seen_at(c),
             "screened_with_group": c.group_size if not c.n else 0,
             "met_per_game": met,
             "score": 0.0,
@@ -350,9 +350,18 @@ class ContributionResult:
         """Every card: the ranked ones, then the unclear, then the untested."""
         return self.ranked() + self.unclear() + self.untested()
 
+    def seen_at(self, c: Contribution) -> int:
+        """The pairs ``c`` was seen at: its own; else those of the group that cleared it;
+        else (just split from its group, its own pairs not played yet: a run cancelled or
+        cut in the middle of a round) those of the largest group it was in."""
+        if c.n or c.screened:
+            return c.n or c.screened
+        i = next((j for j, x in enumerate(self.cards) if x is c), -1)
+        return max((g.n for g in self.groups if i in g.members), default=0)
+
     @property
     def pairs_range(self) -> tuple[int, int]:
-        ns = [c.n or c.screened for c in self.cards if c.tested]
+        ns = [self.seen_at(c) for c in self.cards if c.tested]
         return (min(ns), max(ns)) if ns else (0, 0)
 
     def games_left(self) -> int:
