@@ -17,7 +17,7 @@ quiet-equivalent seconds (CPU-s / workers):
 4. the engine's random playouts (200 games, before and after) in the same run, and the
    button's seconds against the 60 s goal and as a multiple of their CPU seconds.
 
-    .venv/bin/python benchmarks/impact_button.py [--broken goblin|trap|purse|dragon]
+    .venv/bin/python benchmarks/impact_button.py [--broken NAME] (impact_work.BROKEN)
         [--workers 2] [--limit 600] [--full] [--pile monster]
 """
 
@@ -28,7 +28,6 @@ import sys
 import threading
 from pathlib import Path
 
-from verlies.deck import Deck
 from verlies.sim import simulate
 from verlies.sim.run import local_pool
 from verlies.ui.deck.impact_model import ImpactColumn
@@ -58,9 +57,9 @@ def main() -> None:
     )
     args = ap.parse_args()
     w = args.workers
-    tweak, value = BROKEN[args.broken]
-    deck = tweak.apply(Deck.default(), value)
-    goal = (tweak.kind, tweak.card)
+    broken = BROKEN[args.broken]
+    deck = broken.deck()
+    goal = (broken.kind, broken.card)
     keys = [(k, c) for k in ("dungeon", "room", "monster", "treasure") for c in deck.cards(k)]
     keys += [("character", c) for c in deck.characters]
     if args.pile:
@@ -83,11 +82,13 @@ def main() -> None:
         if goal in ranked:
             marks.append(meter.mark(c.done))
             f = figs[goal]
-            found.update(place=ranked.index(goal) + 1, score=f.sure, quantity=f.quantity)
+            found.update(
+                place=ranked.index(goal) + 1, score=f.sure, size=f.size, quantity=f.quantity
+            )
             if not args.full:
                 c.cancel()
 
-    print(f"broken: {tweak.label()} = {value}; {len(keys)} cards; {w} workers")
+    print(f"broken: {broken.words}; {len(keys)} cards; {w} workers")
     print(f"load before the button's run: {load()}")
     before = playout_cpu()
     print(f"random playouts before: 200 games in {before:.2f} CPU-s")
@@ -103,7 +104,8 @@ def main() -> None:
     if marks:
         print(
             f"button: the broken card ranked #{found['place']} (★, {found['quantity']}, "
-            f"{found['score']:.2f} δ) after {marks[0].words(w)}"
+            f"{found['size']:.2f}× a meaningful change, the row's figure; its interval's "
+            f"nearer end {found['score']:.2f} δ from 0) after {marks[0].words(w)}"
         )
     else:
         print(f"button: the broken card NOT ranked in the top 3 after {end.words(w)}")

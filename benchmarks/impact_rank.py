@@ -8,20 +8,22 @@ before and after). The engine's random playouts (200 games, in this process, bef
 after the ranking) are the same run's baseline: the ranking's wall and CPU seconds are also
 given as multiples of their CPU seconds, and against the 60 s goal.
 
-    .venv/bin/python benchmarks/impact_rank.py [--broken goblin|trap|purse|dragon]
-        [--workers 2] [--reference none] [--group 8]
+    .venv/bin/python benchmarks/impact_rank.py [--broken NAME [NAME ...] | all]
+        [--workers 2] [--reference none] [--group 8] [--seed 0]
+
+(NAME: ``impact_work.BROKEN``; several names: one run each, then a table of them all.)
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from pathlib import Path
 
-from verlies.deck import Deck
 from verlies.sim import simulate
 from verlies.sim.impact_rank import ContributionResult, contribution
-from verlies.sim.run import local_pool
+from verlies.sim.run import local_pool, pool_engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -37,53 +39,113 @@ from impact_work import (  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--broken", choices=sorted(BROKEN), default="goblin")
+    ap.add_argument(
+        "--broken",
+        nargs="+",
+        default=["goblin"],
+        help=f"one or more of {', '.join(BROKEN)}, or 'all' (one run each, then a table)",
+    )
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--reference", default="default", help="'none': no card marked changed")
     ap.add_argument("--group", type=int, default=8, help="screen group size (0: every card alone)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--no-simulate", action="store_true", help="no plain simulate beside (the ratio)"
+    )
+    ap.add_argument(
+        "--until-top3",
+        action="store_true",
+        help="cancel a run once its broken card is in the top 3 (the end's place is then '-')",
+    )
     args = ap.parse_args()
+    names = list(BROKEN) if args.broken == ["all"] else args.broken
+    for name in names:
+        if name not in BROKEN:
+            ap.error(f"unknown broken deck {name!r} (one of {', '.join(BROKEN)})")
     w = args.workers
     local_pool(w).submit(int).result()
     simulate(8, characters="all", workers=w, seed=99)  # warm-up: imports in the workers
-    tweak, value = BROKEN[args.broken]
-    deck = tweak.apply(Deck.default(), value)
-    goal = f"{tweak.kind}:{tweak.card}"
-    print(f"broken: {tweak.label()} = {value}; reference {args.reference}; {w} workers")
+    table = [one(name, args) for name in names]
+    print(
+        "\n| broken card | top 3 | games | wall s | quiet-eq. s | games (by size) "
+        "| end: place | run |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for row in table:
+        print(row)
+
+
+def one(name: str, args: argparse.Namespace) -> str:
+    """One broken deck's ranking, told as it goes; its row of the closing table."""
+    w = args.workers
+    broken = BROKEN[name]
+    deck = broken.deck()
+    goal = broken.goal
+    print(f"\n== {name}: {broken.words}; reference {args.reference}; {w} workers; seed {args.seed}")
     print(f"load before: {load()}")
     before = playout_cpu()
     print(f"random playouts before: 200 games in {before:.2f} CPU-s")
     first: list[Mark] = []
     meter = Meter()
+    stop = threading.Event()
 
     rounds: list[int] = []
 
+    sized: list[Mark] = []  # the same, were the ★ cards ordered by their size
+
     def seen(res: ContributionResult) -> None:
-        if not first and goal in [r["id"] for r in res.ranked()[:3]]:
-            first.append(meter.mark(res.info.games))
+        ranked = res.ranked()
+        by_size = sorted(ranked, key=lambda r: (-r["size"], r["id"]))
+        for order, marks in ((ranked, first), (by_size, sized)):
+            top = [r for r in order[:3] if r["id"] == goal]
+            if not marks and top:
+                marks.append(meter.mark(res.info.games))
+                print(
+                    f"  {'size' if marks is sized else 'score'} order: the broken card "
+                    f"#{order.index(top[0]) + 1} after {res.info.games} games, score "
+                    f"{top[0]['score']:.2f} δ, size {top[0]['size']:.2f} δ ({top[0]['quantity']})"
+                )
+        if args.until_top3 and first and sized:
+            stop.set()
         if not rounds or res.round != rounds[-1]:  # a round ended: where the run is
             rounds.append(res.round)
-            top = [r["id"].partition(":")[2] for r in res.ranked()[:3]]
+            top3 = [r["id"].partition(":")[2] for r in ranked[:3]]
+            big3 = [r["id"].partition(":")[2] for r in by_size[:3]]
             mark = meter.mark(res.info.games)
-            print(f"  round {res.round}: {mark.words(w)}; top 3 {top}; load {load()}", flush=True)
+            print(
+                f"  round {res.round}: {mark.words(w)}; top 3 {top3}; by size {big3}; "
+                f"load {load()}",
+                flush=True,
+            )
 
     res = contribution(
-        deck, workers=w, reference=args.reference != "none", group=args.group, on_update=seen
+        deck,
+        workers=w,
+        reference=args.reference != "none",
+        group=args.group,
+        seed=args.seed,
+        on_update=seen,
+        cancel=stop,
     )
     end = meter.mark(res.info.games)
     print(f"load after the ranking: {load()}")
+    ids = [r["id"] for r in res.ranked()]
+    place = ids.index(goal) + 1 if goal in ids else None
     if first:
-        place = [r["id"] for r in res.ranked()].index(goal) + 1
         print(f"broken card first in the top 3: {first[0].words(w)}; at the end #{place}")
     else:
-        print("broken card NOT in the top 3 during the run")
+        print(f"broken card NOT in the top 3 during the run; at the end #{place}")
+    print(f"engine: {pool_engine()} workers")
     print(f"whole run ({res.stopped}, {res.round} rounds): {end.words(w)}")
     n = first[0].games if first else end.games
-    base = plain_simulate(n, w)
+    base = plain_simulate(n if not args.no_simulate else 1, w)
     print(f"plain simulate of {n} games: {base.words(w)}")
-    if first:
+    if first and not args.no_simulate:
         print(f"ratio (CPU-s to the broken card / simulate's CPU-s): {first[0].cpu / base.cpu:.2f}")
     for r in res.ranked()[:5]:
-        print(f"   {r['score']:5.2f}  {r['id']:34s} {r['quantity']}  {r['pairs']} pairs")
+        words = f"{r['id']:34s} {r['quantity']}  {r['pairs']} pairs"
+        print(f"   score {r['score']:5.2f} size {r['size']:5.2f}  {words}")
+    print(res.text("en", 5), end="")
     after = playout_cpu()
     print(f"random playouts after: 200 games in {after:.2f} CPU-s")
     unit = (before + after) / 2
@@ -95,6 +157,15 @@ def main() -> None:
         f"= {at.cpu / unit:.0f}x the CPU-s of 200 random playouts"
     )
     print(f"load at the end: {load()}")
+    if first:
+        got = f"{first[0].games} | {first[0].wall:.1f} | {first[0].quiet(w):.1f}"
+    else:
+        got = "never | | "
+    got += f" | {sized[0].games if sized else 'never'}"
+    return (
+        f"| {broken.words} | {'yes' if first else 'NO'} | {got} | "
+        f"#{place if place else '-'} of {len(ids)} ★ | {res.stopped}, {end.games} games |"
+    )
 
 
 if __name__ == "__main__":

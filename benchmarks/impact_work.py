@@ -11,23 +11,68 @@ take on that many otherwise idle cores. Imported by ``impact_rank.py`` and
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import psutil
 
 from verlies.sim import simulate
 from verlies.sim.sweep import Tweak
 
+
+@dataclass(frozen=True)
+class Broken:
+    """A default deck with one card broken: the card (``kind:card``), in words, and how."""
+
+    kind: str
+    card: str
+    words: str
+    make: Callable[[Any], Any]
+
+    @property
+    def goal(self) -> str:
+        return f"{self.kind}:{self.card}"
+
+    def deck(self) -> Any:
+        from verlies.deck import Deck
+
+        return self.make(Deck.default())
+
+
+def _tweak(kind: str, card: str, fld: str, value: int) -> Broken:
+    t = Tweak(kind, card, fld)
+    return Broken(kind, card, f"{t.label()} = {value}", lambda d: t.apply(d, value))
+
+
+def _character(card: str, staerke: int, geist: int, geschick: int) -> Broken:
+    def make(d: Any) -> Any:
+        c = dataclasses.replace(d.characters[card], staerke=staerke, geist=geist, geschick=geschick)
+        return d.with_card("character", c)
+
+    return Broken("character", card, f"character:{card} = {staerke}/{geist}/{geschick}", make)
+
+
 #: The broken decks: a goblin nobody beats, a trap nobody passes, a purse worth far too
 #: much (as tests/sim/test_impact_rank.py), and one chosen before any measurement and not
-#: tuned for: the dragon beaten by anyone (fight 7 -> 1).
+#: tuned for: the dragon beaten by anyone (fight 7 -> 1). Added by impact6 (issue 36's
+#: check: "one card broken in a way this issue does not name"), each chosen before any
+#: measurement: a cave-in nobody passes (obstacle 7 -> 12), a bridge everybody passes
+#: (6 -> 1), the barbarian at 6/6/6 (R2's sum of 10 not kept), the rat ten times in the
+#: monster pile (count 1 -> 10), the empty room twelve times (count 2 -> 12).
 BROKEN = {
-    "goblin": (Tweak("monster", "monster-goblin", "fight"), 10),
-    "trap": (Tweak("room", "raum-falle-06", "trap"), 12),
-    "purse": (Tweak("treasure", "schatz-muenzbeutel", "gold"), 40),
-    "dragon": (Tweak("monster", "monster-drache", "fight"), 1),
+    "goblin": _tweak("monster", "monster-goblin", "fight", 10),
+    "trap": _tweak("room", "raum-falle-06", "trap", 12),
+    "purse": _tweak("treasure", "schatz-muenzbeutel", "gold", 40),
+    "dragon": _tweak("monster", "monster-drache", "fight", 1),
+    "cavein": _tweak("dungeon", "r-gang-straight-06", "obstacle", 12),
+    "bridge": _tweak("dungeon", "b-gang-straight-04", "obstacle", 1),
+    "barbar": _character("char-barbar", 6, 6, 6),
+    "rats": _tweak("monster", "monster-ratte", "count", 10),
+    "empty": _tweak("room", "raum-leer-01", "count", 12),
 }
 
 

@@ -218,19 +218,18 @@ def impact_run(compiled: bool, card: str, workers: int) -> dict[str, Any]:
     """One ranking on a fresh pool of ``workers``, pure or compiled: its figures."""
     from impact_work import BROKEN, Meter
 
-    from verlies.deck import Deck
     from verlies.sim.impact_rank import contribution
     from verlies.sim.run import pool_engine, shutdown_pool
 
     shutdown_pool()
     os.environ["VERLIES_COMPILED"] = "1" if compiled else "0"
-    tweak, value = BROKEN[card]
-    deck = tweak.apply(Deck.default(), value)
+    broken = BROKEN[card]
+    deck = broken.deck()
     meter = Meter()
     res = contribution(deck, workers=workers)
     end = meter.mark(res.info.games)
     ids = [r["id"] for r in res.ranked()]
-    goal = f"{tweak.kind}:{tweak.card}"
+    goal = broken.goal
     return {
         "engine": pool_engine(),
         "wall": end.wall,

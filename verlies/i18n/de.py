@@ -2110,7 +2110,14 @@ TEXTS: dict[str, str] = {
     "impact36.no_pairs": "{card}: noch keine Paare",
     "impact36.changed": "(im Entwurf geändert)",
     "impact36.none_clear": "Noch keine Karte hat eine deutliche Wirkung.",
-    "impact36.noise_head": "Keine messbare Wirkung bei {n} Spielen ({count} Karten):",
+    "impact36.noise_head": "Keine messbare Wirkung bei {n} Paaren je Karte ({count} Karten):",
+    "impact36.noise_head_range": (
+        "Keine messbare Wirkung bei {low} bis {high} Paaren je Karte ({count} Karten):"
+    ),
+    "impact36.noise_changed": (
+        "{card} (im Entwurf geändert): keine deutliche Wirkung bei {n} Paaren; jede Größe "
+        "ändert sich höchstens um {times}× eine spürbare Änderung"
+    ),
     "impact36.untested_head": (
         "Nicht verglichen ({count} Karten): schon typisch für ihre Art, oder die Startkarte "
         "und die Ausgänge."

@@ -1960,7 +1960,14 @@ TEXTS: dict[str, str] = {
     "impact36.no_pairs": "{card}: no pairs yet",
     "impact36.changed": "(changed by the draft)",
     "impact36.none_clear": "No card has a clear effect yet.",
-    "impact36.noise_head": "No measurable effect at {n} games ({count} cards):",
+    "impact36.noise_head": "No measurable effect at {n} pairs a card ({count} cards):",
+    "impact36.noise_head_range": (
+        "No measurable effect at {low} to {high} pairs a card ({count} cards):"
+    ),
+    "impact36.noise_changed": (
+        "{card} (changed by the draft): no clear effect at {n} pairs; each quantity moves by "
+        "at most {times}× a meaningful change"
+    ),
     "impact36.untested_head": (
         "Not compared ({count} cards): already typical of their kind, or the start card and "
         "the exits."

@@ -4,7 +4,9 @@ A card's contribution is the draft against the draft with that card made **typic
 kind** (../shared STATS §7): its numbers set to its pile's median (obstacle, gold, fight,
 trap; the other cards of the pile that have the same number, the card itself left out), a
 character's three values at the other characters' medians within R2 (1–6, summing to
-10), and a card without a number (a plain corridor, an empty room) with one copy removed.
+10), and a card without a number (a plain corridor, an empty room) with one copy removed;
+a card put in far too many times (its count 4 spreads or more above the pile's median
+count: ten rats, twelve empty rooms) has its count at that median too.
 A card already typical has nothing to compare (its contribution is 0 by construction);
 the start card and the exits are the game's frame (R2.4, R1.3) and are not moved.
 
@@ -20,7 +22,9 @@ cancels, the chance that *any* ★ of the whole list is noise is at most α. The
 put on one scale, e / δ_q (δ: :data:`verlies.sim.compare.DELTAS`, "a meaningful change");
 a card's score is the largest distance of such an interval from zero, in δ, and the
 quantity that gave it names why the card matters. A card with some interval clear of zero
-has a ★; the others go to "no measurable effect at N games", below the ranked ones.
+has a ★; the ★ cards are listed by that quantity's effect in δ (the "N× a meaningful
+change" each row says), the largest first; the others go to "no measurable effect at N
+pairs", below the ranked ones.
 
 Games are spent where they decide the ranking (top-k identification by elimination):
 

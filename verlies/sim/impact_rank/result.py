@@ -277,7 +277,7 @@ class ContributionResult:
             "how": c.how,
             "moves": [list(m) for m in c.moves],
             "changed": c.changed,
-            "pairs": c.n or c.screened,
+            "pairs": self.seen_at(c),
             "screened_with_group": c.group_size if not c.n else 0,
             "met_per_game": met,
             "score": 0.0,
@@ -327,9 +327,15 @@ class ContributionResult:
             return [self.row(c) for c in self.cards]
 
     def ranked(self) -> list[dict[str, Any]]:
-        """The cards with a clear effect (★), the largest sure effect (in δ) first."""
+        """The cards with a clear effect (★), the largest effect first: the ``size`` each
+        row says ("2.0× a meaningful change"), then the sure part (``score``). Not the
+        sure part first: that put a small effect measured precisely (a treasure's gold,
+        0.3×) above a large one measured less precisely (a trap nobody passes, 2.0×), a
+        list whose order contradicted its own rows. The ★ already says the effect is
+        there; the rounds (:mod:`~verlies.sim.impact_rank.rounds`) keep using the
+        intervals' ends to decide where games go."""
         rows = [r for r in self.rows() if r["clear"]]
-        return sorted(rows, key=lambda r: (-r["score"], -r["size"], r["id"]))
+        return sorted(rows, key=lambda r: (-r["size"], -r["score"], r["id"]))
 
     def unclear(self) -> list[dict[str, Any]]:
         """Cards tested without a clear effect so far ("no measurable effect at N games"),
@@ -344,9 +350,18 @@ class ContributionResult:
         """Every card: the ranked ones, then the unclear, then the untested."""
         return self.ranked() + self.unclear() + self.untested()
 
+    def seen_at(self, c: Contribution) -> int:
+        """The pairs ``c`` was seen at: its own; else those of the group that cleared it;
+        else (just split from its group, its own pairs not played yet: a run cancelled or
+        cut in the middle of a round) those of the largest group it was in."""
+        if c.n or c.screened:
+            return c.n or c.screened
+        i = next((j for j, x in enumerate(self.cards) if x is c), -1)
+        return max((g.n for g in self.groups if i in g.members), default=0)
+
     @property
     def pairs_range(self) -> tuple[int, int]:
-        ns = [c.n or c.screened for c in self.cards if c.tested]
+        ns = [self.seen_at(c) for c in self.cards if c.tested]
         return (min(ns), max(ns)) if ns else (0, 0)
 
     def games_left(self) -> int:
@@ -480,9 +495,20 @@ class ContributionResult:
             lines.append("     " + text("impact36.none_clear", lang))
         unclear = self.unclear()
         if unclear:
-            lines.append(text("impact36.noise_head", lang, n=hi, count=len(unclear)))
+            # each card's own pairs: most leave at the screen, a few go on to the most
+            ns = sorted(r["pairs"] for r in unclear)
+            key = "impact36.noise_head" if ns[0] == ns[-1] else "impact36.noise_head_range"
+            lines.append(text(key, lang, n=ns[0], low=ns[0], high=ns[-1], count=len(unclear)))
             names = [self.card_name(r["id"], lang) for r in unclear]
             lines.append("     " + ", ".join(names))
+            for r in unclear:  # what the draft changed is said on its own, with its bound
+                if r["changed"] and r["upper"] > 0 and math.isfinite(r["upper"]):
+                    bound = fixed(r["upper"], 1, lang)
+                    name = self.card_name(r["id"], lang)
+                    lines.append(
+                        "     "
+                        + text("impact36.noise_changed", lang, card=name, n=r["pairs"], times=bound)
+                    )
         untested = self.untested()
         if untested:
             lines.append(text("impact36.untested_head", lang, count=len(untested)))

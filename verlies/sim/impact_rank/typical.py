@@ -1,6 +1,6 @@
 """The typical version of a card (issue 36): its numbers at its pile's median, a
-character at the other characters' median within R2, or one copy removed; the A/A twin;
-the cards a draft changed."""
+character at the other characters' median within R2, or one copy removed (a count far
+above the pile's: at the pile's median count); the A/A twin; the cards a draft changed."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ PILES: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
 #: R2.1: a character's values lie in 1..6 and sum to 10.
 _CHAR_FIELDS: tuple[str, ...] = ("staerke", "geist", "geschick")
 _CHAR_SUM, _CHAR_MIN, _CHAR_MAX = 10, 1, 6
+#: A card whose count lies this many spreads (median absolute deviations, at least 1)
+#: above its pile's median count is made typical with its count at that median too.
+COUNT_FAR = 4.0
 
 
 @dataclass
@@ -28,10 +31,12 @@ class Contribution:
     """One card: how it was made typical, its pairs so far, how often it was met.
 
     ``how``: "median" (its numbers at the pile's median), "character" (a character's
-    values at the others' median), "copy" (one copy removed), "typical" (already typical:
+    values at the others' median), "copy" (one copy removed, or a count far too high
+    brought to the pile's median count: :func:`_too_many`), "typical" (already typical:
     nothing to compare), "frame" (the start card and the exits, not moved) or "refused"
     (the deck refused the typical version: ``note`` says why). ``moves``: (field, from,
-    to) of every number moved (a copy removed: ("count", n, n − 1))."""
+    to) of every number moved (a copy removed: ("count", n, n − 1); a count far too high
+    is moved with the numbers: ("count", 12, 1))."""
 
     kind: str
     card: str
@@ -170,6 +175,9 @@ def typical_of_kind(deck: Any, kind: str, card: str) -> tuple[Any, Contribution]
     if kind == "dungeon" and _frame(the_card) is not None:
         return None, Contribution(kind, card, "frame", note="R2.4, R1.3")
     fields = _number_fields(kind, the_card)
+    count = int(deck.counts(kind)[card])
+    counts = [int(n) for cid, n in deck.counts(kind).items() if cid != card]
+    many = _too_many(count, counts)
     try:
         if fields:
             moved = deck
@@ -180,17 +188,36 @@ def typical_of_kind(deck: Any, kind: str, card: str) -> tuple[Any, Contribution]
                 if to is not None and to != was:
                     moved = Tweak(kind, card, fld).apply(moved, to)
                     moved_fields.append((fld, was, to))
+            far = max(
+                (_distance(a, _others(deck, kind, card, f)) for f, a, _ in moved_fields),
+                default=0.0,
+            )
+            if many is not None:  # far too many copies: the count is a number too
+                moved = moved.with_count(kind, card, many)
+                moved_fields.append(("count", count, many))
+                far = max(far, _distance(count, counts))
+                RunSpec.build(deck=moved, players=1)  # the deck must still make a game
             if not moved_fields:
                 return None, Contribution(kind, card, "typical")
-            far = max(_distance(a, _others(deck, kind, card, f)) for f, a, _ in moved_fields)
             entry = Contribution(kind, card, "median", tuple(moved_fields), atypical=far)
             return moved, entry
-        count = int(deck.counts(kind)[card])
-        moved = deck.with_count(kind, card, count - 1)
+        to = count - 1 if many is None else many
+        moved = deck.with_count(kind, card, to)
         RunSpec.build(deck=moved, players=1)  # the deck must still make a game
-        return moved, Contribution(kind, card, "copy", (("count", count, count - 1),))
+        far = 0.0 if many is None else _distance(count, counts)
+        return moved, Contribution(kind, card, "copy", (("count", count, to),), atypical=far)
     except VerliesError as e:
         return None, Contribution(kind, card, "refused", note=str(e))
+
+
+def _too_many(count: int, others: list[int]) -> int | None:
+    """The pile's median count when ``count`` lies :data:`COUNT_FAR` spreads or more above
+    it (a card put in far too many times: ten rats, twelve empty rooms), else None. The
+    count is then one of the card's numbers, made typical with them; a card at a usual
+    count keeps it (a card without numbers: one copy fewer)."""
+    if not others or count <= _median(others) or _distance(count, others) < COUNT_FAR:
+        return None
+    return _median(others)
 
 
 def aa_twin(deck: Any, i: int) -> Any:
@@ -233,6 +260,7 @@ def make_typical(deck: Any, base: Any, entry: Contribution) -> Any:
         for fld, _, to in entry.moves:
             deck = Tweak(kind, card, fld).apply(deck, to)
         return deck
-    if entry.how == "copy":
-        return deck.with_count(kind, card, int(deck.counts(kind)[card]) - 1)
+    if entry.how == "copy":  # one copy fewer, or far too many brought to the median
+        (_, was, to), now = entry.moves[0], int(deck.counts(kind)[card])
+        return deck.with_count(kind, card, now - (was - to))
     return deck

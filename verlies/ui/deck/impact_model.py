@@ -3,10 +3,11 @@
 Two measures (:data:`METHODS`). **contribution** (the default, issue 36): each card against
 the draft with the card made typical of its kind (:mod:`verlies.sim.impact_rank`); a
 card's figure is its largest clear effect in δ (★), else "no measurable effect at N
-games", else "already typical"; sorted by impact the ★ cards come first (largest sure
-effect first), then the cards without a clear effect in deck order (ordering them by their
-noise would be noise), then the cards not compared. **sensitivity** (issue 22, below): the
-±1 figures and the association, "how much the game reacts to this number".
+games", else "already typical"; sorted by impact the ★ cards come first (the largest
+effect in δ first, as the ranking), then the cards without a clear effect in deck order
+(ordering them by their noise would be noise), then the cards not compared.
+**sensitivity** (issue 22, below): the ±1 figures and the association, "how much the
+game reacts to this number".
 
 :class:`ImpactColumn` runs :func:`verlies.sim.impact.impact` on the editor's draft in a
 background thread (cancellable, with progress) and turns what has arrived so far into one
@@ -217,10 +218,11 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
 
 def sort_keys(keys: Sequence[Key], figs: dict[Key, Figure], by: str) -> list[Key]:
     """``keys`` in the order ``by`` asks for: "deck" keeps them; "impact" puts the card
-    with the largest sure effect first (then the largest effect; a contribution run's
-    cards without a clear effect after those, then the cards not compared, each group in
-    deck order); "met" the card met most often first. Cards without a figure go last, in
-    their deck order (a stable sort)."""
+    with the largest sure effect first (then the largest effect; a contribution run's ★
+    cards by their effect in δ, as :meth:`ContributionResult.ranked`, its cards without
+    a clear effect after those, then the cards not compared, each group in deck order);
+    "met" the card met most often first. Cards without a figure go last, in their deck
+    order (a stable sort)."""
     if by not in SORTS:
         raise VerliesError(f"unknown order {by!r} (one of {', '.join(SORTS)})")
     keys = list(keys)
@@ -234,6 +236,8 @@ def sort_keys(keys: Sequence[Key], figs: dict[Key, Figure], by: str) -> list[Key
         if by == "impact":
             if f.group:  # no clear effect, or not compared: the deck's order
                 return (f.group, 0.0, 0.0)
+            if f.source == "contribution":  # as the ranking: the effect each row says
+                return (0, -f.size, -f.sure)
             return (0, -f.sure, -f.size)
         met = f.met_per_game
         return (0, -met if not math.isnan(met) else 0.0, 0.0)
