@@ -29,8 +29,16 @@ given as a ratio to it.
 
 ``trap-13-nobody`` (the Geschick trap at 13: nobody can pass it) and ``knight-136``
 (the Knight at 1/3/6) were never used while the aimed search was built: the held-out decks.
+``crown-gold-60`` (a treasure worth 60 gold, which the default moves cannot touch),
+``elf-555`` (the issue's R2-breaking Elf, values summing to 15) and ``thief-712`` (a value
+outside 1–6, the sum still 10) were added later (suggest6).
 
     .venv/bin/python benchmarks/tune_truth.py [--workers 2] [--decks barbar-666,...] [--follow-hint]
+        [--race on|off|both]
+
+``--race both``: each deck searched without racing (every candidate plays every game) and
+with it (:mod:`verlies.sim.tune.race`), in turns; the ratio of the quiet seconds and whether
+the two searches proposed the same edits.
 
 ``--follow-hint``: when an answer names a move ("allow character:char-barbar"), the same
 search runs again with it added, as the page's "Run again, also allowing …" does.
@@ -100,6 +108,10 @@ DECKS: dict[str, Callable[[Deck], Deck]] = {
     "troll-fight-1": _number("monster", "monster-troll", "fight", 1),
     "trap-13-nobody": _number("room", "raum-falle-01", "trap", 13),
     "knight-136": _values("char-ritterin", 1, 3, 6),
+    # added by suggest6: kinds not in the set before
+    "crown-gold-60": _number("treasure", "schatz-goldkrone", "gold", 60),
+    "elf-555": _values("char-elfe", 5, 5, 5),
+    "thief-712": _values("char-diebin", 7, 2, 1),
 }
 
 
@@ -143,9 +155,11 @@ def _check(deck: Deck, workers: int) -> dict[str, float]:
 _last_hints: list[str] = []
 
 
-def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> int:
+def _one(
+    name: str, deck: Deck, moves: list[str], base: float, workers: int, race: bool = True
+) -> tuple[int, float, str]:
     """One search with the panel's defaults and ``moves``, timed, and its independent
-    check; its row printed; 1 if the answer misleads."""
+    check; its row printed; (1 if the answer misleads, the quiet seconds, the edits)."""
     t0, c0, load0 = time.perf_counter(), _cpu(), os.getloadavg()[0]
     res = tune(
         DEFAULT_TARGETS.splitlines(),
@@ -155,6 +169,7 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
         trials=DEFAULT_TRIALS,
         workers=workers,
         rechecks=DEFAULT_RECHECKS,
+        race=race,
     )
     shutdown_pool()  # its workers become waited-for children: their CPU counts
     took, cpu = time.perf_counter() - t0, _cpu() - c0
@@ -168,7 +183,8 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
     goal = "reached" if not outside else ("MISLEADS" if claims else "truthful")
     lo, hi = min(rates.values()), max(rates.values())
     print(
-        f"{name:26} answer {res.outcome:14} offered {res.offered!s:5} edits "
+        f"{name + ('' if race else ' (no race)'):36} answer {res.outcome:14} "
+        f"offered {res.offered!s:5} edits "
         f"{len(res.edits):2}  claims in band {claims!s:5}  check {100 * lo:4.1f}–"
         f"{100 * hi:4.1f} %, {len(outside)} outside 21–29 %  goal {goal:9} "
         f"wall {took:6.1f} s ({took / base:5.1f} × baseline) cpu {cpu:6.1f} s quiet "
@@ -181,12 +197,14 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
         f"    trials {s['trials']}, played {s['played']}, aimed {s.get('aimed', 0)}, "
         f"neighbours {s.get('neighbours', 0)}, most numbers a candidate edited "
         f"{max(s.get('played_edits') or [0])}, prune plays {s['prune_played']}, "
-        f"games per candidate {s['games']}",
+        f"games per candidate {s['games']}, raced out {s.get('raced', 0)} "
+        f"({s.get('race_saved', 0)} games not played)",
         flush=True,
     )
     for r in s.get("searched_on", []):
         print(
-            f"    searched on, round {r['round']}: played {r['played']}, step {r['step']}, "
+            f"    searched on, round {r['round']}: played {r['played']} (raced out "
+            f"{r.get('raced', 0)}), step {r['step']}, "
             f"check outcome {r['outcome']}, kept {r['kept']}",
             flush=True,
         )
@@ -196,7 +214,8 @@ def _one(name: str, deck: Deck, moves: list[str], base: float, workers: int) -> 
     _last_hints[:] = [h["move"] for h in res.hints()]
     for h in res.hints():
         print(f"    hint: allow {h['move']} (for {h['key']})", flush=True)
-    return 1 if goal == "MISLEADS" else 0
+    edits = repr(sorted(res.edits.items())) if res.offered else "-"
+    return (1 if goal == "MISLEADS" else 0), quiet, edits
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,6 +226,13 @@ def main(argv: list[str] | None = None) -> int:
         "--follow-hint",
         action="store_true",
         help="when the answer names a move, run again with it (the page's 'Run again')",
+    )
+    ap.add_argument(
+        "--race",
+        choices=("on", "off", "both"),
+        default="on",
+        help="racing candidates in blocks of 100 games (both: each deck without and with, "
+        "in turns, and the ratio of their quiet seconds)",
     )
     args = ap.parse_args(argv)
     names = [n for n in args.decks.split(",") if n]
@@ -221,14 +247,30 @@ def main(argv: list[str] | None = None) -> int:
     shutdown_pool()
     print(f"baseline: one candidate ({DEFAULT_GAMES} games) {base:.1f} s", flush=True)
     misleads = 0
-    for name in names:
+    pairs: list[tuple[str, float, float, bool]] = []
+    for i, name in enumerate(names):
         deck = DECKS[name](Deck.default()).with_name(name)
         moves = DEFAULT_MOVES.splitlines()
-        misleads += _one(name, deck, moves, base, args.workers)
+        modes = {"on": [True], "off": [False], "both": [False, True]}[args.race]
+        if args.race == "both" and i % 2:
+            modes = [True, False]  # in turns, so a drift of the load favours neither
+        got: dict[bool, tuple[float, str]] = {}
+        for race in modes:
+            bad, quiet, edits = _one(name, deck, moves, base, args.workers, race)
+            misleads += bad
+            got[race] = (quiet, edits)
+        if len(got) == 2:
+            pairs.append((name, got[False][0], got[True][0], got[False][1] == got[True][1]))
         if args.follow_hint:
             res_hints = _last_hints
             if res_hints:
-                misleads += _one(name + "+hint", deck, [*moves, res_hints[0]], base, args.workers)
+                bad, _q, _e = _one(name + "+hint", deck, [*moves, res_hints[0]], base, args.workers)
+                misleads += bad
+    for name, off, on, same in pairs:
+        print(
+            f"racing on {name}: quiet {off:.1f} s without, {on:.1f} s with "
+            f"({on / off:.2f} ×), same proposal: {same}"
+        )
     print(f"load average at end: {os.getloadavg()}; answers that mislead: {misleads}")
     return 1 if misleads else 0
 

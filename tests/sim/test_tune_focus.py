@@ -114,7 +114,15 @@ def test_the_issue_s_deck_with_the_default_moves_gets_a_legal_offer_no_worse_tha
         played.append(games)
         return real(games, **kw)
 
+    real_blocks = search_module.play_blocks
+
+    def counting_blocks(spec: Any, total: int, **kw: Any) -> Any:
+        m, got = real_blocks(spec, total, **kw)
+        played.append(got)  # candidates play in blocks (verlies.sim.tune.race)
+        return m, got
+
     monkeypatch.setattr(search_module, "simulate", counting)
+    monkeypatch.setattr(search_module, "play_blocks", counting_blocks)
     games, trials = 64, 8
     targets = DEFAULT_TARGETS.splitlines()
     res = tune(

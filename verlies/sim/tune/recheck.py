@@ -54,6 +54,16 @@ class Player(Protocol):
         self, cand: Any, games: int, seed: int, cancel: CancelToken | None
     ) -> Metrics | None: ...
 
+    def race(
+        self,
+        cand: Any,
+        games: int,
+        seed: int,
+        cancel: CancelToken | None,
+        beat: float | None,
+        cost: float = 0.0,
+    ) -> tuple[Metrics | None, int]: ...
+
 
 def check_seed(vseed: int, number: int) -> int:
     """The seed of the ``number``-th check after the first (1, 2, …): none a choice used."""
@@ -113,7 +123,8 @@ def search_on(
     """Up to ``rounds`` rounds after ``result``'s check (see the module); ``check(result,
     seed)`` checks a proposal on ``job.vgames`` fresh games from ``seed``. The answer's
     ``search["searched_on"]`` lists the rounds: the step taken (knob, value), the
-    neighbours played, the check's seed and outcome, and whether it was kept."""
+    neighbours played (and of them raced out, :mod:`~verlies.sim.tune.race`), the check's
+    seed and outcome, and whether it was kept."""
     log: list[dict[str, Any]] = []
     answer, cur = result, result
     for number in range(1, rounds + 1):
@@ -124,7 +135,7 @@ def search_on(
         step = _step(cur, job, cancel)
         if step is None:
             break
-        values, played, q = step
+        values, played, raced, q = step
         nxt = _proposal(cur, job, values, q, number)
         check(nxt, check_seed(job.vseed, number))
         kept = RANK.get(nxt.outcome, 0) >= RANK.get(answer.outcome, 0)
@@ -133,6 +144,7 @@ def search_on(
             {
                 "round": number,
                 "played": played,
+                "raced": raced,
                 "step": moved,
                 "seed": nxt.verification["seed"] if nxt.verification else None,
                 "outcome": nxt.outcome,
@@ -153,10 +165,10 @@ def _value(result: TuneResult, k: Knob) -> int | tuple[int, int, int]:
 
 def _step(
     cur: TuneResult, job: Player, cancel: CancelToken | None
-) -> tuple[dict[str, int | tuple[int, int, int]], int, dict[str, float]] | None:
+) -> tuple[dict[str, int | tuple[int, int, int]], int, int, dict[str, float]] | None:
     """The best neighbour of ``cur``'s proposal on ``cur``'s check games, when nearer than
-    the proposal; its values, how many neighbours were played, its estimates. None: no
-    nearer neighbour (or cancelled)."""
+    the proposal; its values, how many neighbours were played (of them raced out), its
+    estimates. None: no nearer neighbour (or cancelled)."""
     aim = aim_of(cur)
     v = cur.verification
     if aim is None or v is None:
@@ -166,22 +178,28 @@ def _step(
     pool = spread(neighbours(cur.proposal, job.knobs, values, measured, targets), STEPS)
     own = (float(v["violation"]), _gap(measured, key, targets))
     best: tuple[tuple[float, float], int, dict[str, Any], dict[str, float]] | None = None
-    played = 0
+    played = raced = 0
     for i, vals in enumerate(pool):
         deck, problems = job.build(vals)
         if problems:
             continue
-        m = job.play(deck, int(v["games"]), int(v["seed"]), cancel)
+        # raced (verlies.sim.tune.race) against the lowest distance so far: a neighbour
+        # bound to lie further off than the proposal or a better neighbour is not chosen
+        beat = own[0] if best is None else min(own[0], best[0][0])
+        m, got = job.race(deck, int(v["games"]), int(v["seed"]), cancel, beat)
         if m is None:
             return None
         played += 1
+        if got < int(v["games"]):
+            raced += 1
+            continue
         q = quantities(m, job.tlist)
         score = (round(violation(q, job.tlist), 9), _gap(q, key, targets))
         if best is None or (score, i) < (best[0], best[1]):
             best = (score, i, vals, q)
     if best is None or best[0] >= own:
         return None
-    return best[2], played, best[3]
+    return best[2], played, raced, best[3]
 
 
 def _proposal(

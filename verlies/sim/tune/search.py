@@ -30,6 +30,7 @@ from verlies.sim.tune.focus import (
     off_band,
 )
 from verlies.sim.tune.goals import Knob, Move, Target, TuneError, knobs_for, material_problems
+from verlies.sim.tune.race import play_blocks, violation_floor
 from verlies.sim.tune.recheck import search_on
 from verlies.sim.tune.result import TuneResult, plain_value
 from verlies.sim.tune.verification import (
@@ -115,6 +116,7 @@ def tune(
     cancel: CancelToken | None = None,
     on_trial: Callable[[int, int, float], None] | None = None,
     rechecks: int = 0,
+    race: bool = True,
 ) -> TuneResult:
     """Search for the smallest set of edits of ``deck`` that meets ``targets`` (none of
     them missed): none at all when the unchanged deck meets them on the study's seeds and
@@ -139,7 +141,9 @@ def tune(
     ``rechecks``: after a check that does not show every target met, up to this many
     rounds of searching on from the proposal, each checked again on new fresh games
     (:func:`verlies.sim.tune.recheck.search_on`); every check's verdicts then run at
-    :data:`ALPHA` / (``rechecks`` + 1).
+    :data:`ALPHA` / (``rechecks`` + 1). ``race``: play candidates in blocks and stop one
+    once it is bound to score worse than the best so far (:mod:`~verlies.sim.tune.race`;
+    False: every candidate plays every game, as before racing).
     """
     try:
         import optuna
@@ -162,6 +166,7 @@ def tune(
         workers=workers,
         executor=executor,
     )
+    job.racing = bool(race)
     rounds = _check_rechecks(rechecks)
     study, name = _open_study(optuna, job, storage, study_name)
     result = _Search(job, study, cancel).answer(name, storage, trials, progress, on_trial)
@@ -267,6 +272,7 @@ class _Job:
     common: dict[str, Any]
     bots: list[str]
     key: str
+    racing: bool = True
 
     @staticmethod
     def check(
@@ -362,6 +368,46 @@ class _Job:
         )
         return None if res.cancelled else res.metrics
 
+    def race(
+        self,
+        cand: Any,
+        games: int,
+        seed: int,
+        cancel: CancelToken | None,
+        beat: float | None,
+        cost: float = 0.0,
+    ) -> tuple[Metrics | None, int]:
+        """``cand``'s ``games`` games from ``seed`` in blocks (:mod:`~verlies.sim.tune.race`),
+        stopped once its violation on all of them is bound to exceed ``beat`` − ``cost``
+        (None: never stopped, the same as :meth:`play`). The metrics of the games played
+        and how many (fewer than ``games``: raced out); ``(None, 0)``: cancelled."""
+        if not self.racing:
+            beat = None
+        spec = RunSpec.build(
+            players=self.common["players"],
+            characters=self.common["characters"],
+            bots=self.common["bots"],
+            deck=cand,
+            variants=self.variants,
+            seed=seed,
+            round_limit=self.common["round_limit"],
+        )
+
+        def stop(m: Metrics, played: int) -> bool:
+            # a floor above 0: it will not meet every target, so its score decides
+            assert beat is not None
+            floor = violation_floor(m, played, games, self.tlist)
+            return floor > 0 and floor + cost > beat
+
+        return play_blocks(
+            spec,
+            games,
+            stop=None if beat is None or math.isinf(beat) else stop,
+            executor=self.common["executor"],
+            workers=self.common["workers"],
+            cancel=cancel,
+        )
+
     def missed(self, m: Metrics) -> int:
         """How many targets ``m`` misses by the verdict rules (:func:`judge`)."""
         return sum(r["verdict"] == "missed" for r in judge(m, self.tlist))
@@ -410,6 +456,8 @@ class _Search:
         self.focused = False
         self.aimed = 0  # aimed candidates asked (the outliers first, then the neighbours)
         self.near = 0  # of them, neighbours of the best (the leftover budget)
+        self.saved = 0  # games racing did not play while pruning (verlies.sim.tune.race)
+        self.raced = 0  # candidates pruning's racing stopped before their last game
 
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
@@ -715,10 +763,15 @@ class _Search:
             trial.set_user_attr("edits", edits)
             study.tell(trial, INFEASIBLE + len(problems))
             return True
-        m = job.play(cand, job.n, job.seed, self.cancel)
+        cost = EDIT_COST * edits + STEP_COST * steps
+        # not skipped on its cost alone: a candidate that meets every target is chosen by
+        # its edits, whatever its score; only games can show it will not meet them
+        m, got = job.race(cand, job.n, job.seed, self.cancel, self.beat(), cost)
         if m is None:
             study.tell(trial, state=optuna.trial.TrialState.FAIL)
             return False
+        if got < job.n:  # raced out: its games so far bound it above the best's score
+            trial.set_user_attr("raced", got)
         q = quantities(m, job.tlist)
         viol = round(violation(q, job.tlist), 9)
         trial.set_user_attr("violation", viol)
@@ -728,8 +781,21 @@ class _Search:
         trial.set_user_attr("edits", edits)
         trial.set_user_attr("steps", steps)
         trial.set_user_attr("quantities", q)
-        study.tell(trial, viol + EDIT_COST * edits + STEP_COST * steps)
+        study.tell(trial, viol + cost)
         return True
+
+    def beat(self) -> float | None:
+        """The score a candidate must beat to become the proposal: the lowest of the
+        candidates played on all the study's games. None (no racing): nothing played yet,
+        or a candidate meets every target (then the fewest edits decide, not the score)."""
+        pool = [
+            t
+            for t in self.played()
+            if not self.excluded(t) and "raced" not in t.user_attrs and t.value is not None
+        ]
+        if not self.job.racing or not pool or any(self.is_met(t) for t in pool):
+            return None
+        return min(float(t.value) for t in pool if t.value is not None)
 
     # -- the result
 
@@ -770,6 +836,11 @@ class _Search:
 
     def counts(self) -> dict[str, Any]:
         played = self.played()
+        raced = [
+            int(t.user_attrs["raced"])
+            for t in self.finished()
+            if "raced" in t.user_attrs and "repeat_of" not in t.user_attrs
+        ]
         return {
             "trials": self.distinct(),
             "asked": len(self.study.trials),
@@ -777,6 +848,9 @@ class _Search:
             "infeasible": sum(1 for t in self.finished() if "problems" in t.user_attrs),
             "aimed": self.aimed - self.near,
             "neighbours": self.near,
+            # racing (verlies.sim.tune.race): candidates stopped early, games not played
+            "raced": self.raced + len(raced),
+            "race_saved": self.saved + sum(self.job.n - g for g in raced),
             # how many numbers each candidate played edits, in the order played
             "played_edits": [
                 int(t.user_attrs["edits"]) for t in played if "repeat_of" not in t.user_attrs
@@ -844,6 +918,8 @@ class _Search:
         score = (int(best_t.user_attrs["missed"]), float(best_t.user_attrs["violation"]))
         known: dict[str, tuple[int, float]] = {}
         for tr in played:
+            if "raced" in tr.user_attrs:  # its figures are of its first games only
+                continue
             known.setdefault(
                 json.dumps(tr.params, sort_keys=True),
                 (int(tr.user_attrs["missed"]), float(tr.user_attrs["violation"])),
@@ -866,10 +942,13 @@ class _Search:
                     if problems:
                         got = (len(job.tlist) + len(problems), math.inf)
                     else:
-                        m = job.play(cand, job.n, job.seed, self.cancel)
+                        m, got_n = job.race(cand, job.n, job.seed, self.cancel, score[1])
                         if m is None:
                             break
                         prune_played += 1
+                        if got_n < job.n:  # bound to lie further off: the edit stays
+                            self.saved += job.n - got_n
+                            self.raced += 1
                         got = (
                             job.missed(m),
                             round(violation(quantities(m, job.tlist), job.tlist), 9),

@@ -1,0 +1,148 @@
+"""Racing Suggest's candidates in blocks of games (verlies.sim.tune.race, issue 37): the
+blocks are the same games as one run, the looks read them in index order on any number of
+workers, the bound holds under repeated looks, a hopeless candidate stops early, a clearly
+better one never does, and a search with racing proposes what one without it proposes
+while playing fewer games (counted in games, never in seconds)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from verlies.sim import simulate
+from verlies.sim.metrics import Metrics
+from verlies.sim.run import RunSpec
+from verlies.sim.tune import Target, tune, violation
+from verlies.sim.tune import race as race_mod
+from verlies.sim.tune.race import looks, play_blocks, violation_floor
+
+BAND = [Target.parse("win:*=25+-3")]
+CHARS = [f"c{i}" for i in range(8)]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_blocks_without_a_stop_are_the_games_of_one_run(workers: int) -> None:
+    spec = RunSpec.build(players=4, characters="all", seed=5)
+    whole = simulate(60, seed=5, characters="all", workers=1).metrics
+    got, n = play_blocks(spec, 60, stop=None, workers=workers, block=20)
+    assert n == 60
+    assert got == whole
+
+
+def test_the_looks_read_the_games_in_index_order_on_any_worker_count() -> None:
+    spec = RunSpec.build(players=4, characters="all", seed=9)
+    seen: dict[int, list[tuple[int, int, dict[str, int]]]] = {}
+    for workers in (1, 2):
+        log = seen.setdefault(workers, [])
+
+        def stop(m: Metrics, k: int, log: Any = log) -> bool:
+            log.append((k, m.games, {c: s.wins for c, s in sorted(m.characters.items())}))
+            return k >= 40
+
+        m, n = play_blocks(spec, 80, stop=stop, workers=workers, block=20)
+        assert n == 40 and m is not None and m.games == 40
+    assert seen[1] == seen[2]
+    assert [k for k, _g, _w in seen[1]] == [20, 40]
+    first40 = simulate(40, seed=9, characters="all", workers=1).metrics
+    assert seen[1][-1][2] == {c: s.wins for c, s in sorted(first40.characters.items())}
+
+
+def _race(
+    rates: list[float], beat: float, rnd: random.Random, total: int = 400
+) -> tuple[int, float, list[float]]:
+    """One synthetic candidate with these true win rates (8 characters, each in half the
+    games, as "all" seats them at 4 players): the games it plays when raced against
+    ``beat``, its violation on all ``total`` games, and the floor at each look."""
+    per = total // 2
+    wins = [[rnd.random() < p for _ in range(per)] for p in rates]
+    final = {f"win:{c}": sum(w) / per for c, w in zip(CHARS, wins, strict=True)}
+    full = violation(final, BAND)
+    floors = []
+    played = total
+    for look in range(1, looks(total) + 1):
+        k = look * race_mod.BLOCK
+        m = Metrics(4)
+        for c, w in zip(CHARS, wins, strict=True):
+            side = m.characters.setdefault(c, type(m.seats[0])())
+            side.games, side.wins = k // 2, sum(w[: k // 2])
+        floors.append(violation_floor(m, k, total, BAND))
+        if floors[-1] > beat and played == total:
+            played = k
+    return played, full, floors
+
+
+def test_the_floor_holds_under_repeated_looks() -> None:
+    """Over every look of a run the floor stays below the violation of all the games in
+    at most RACE_ALPHA of the runs (here: none of 600, rates in and out of the band)."""
+    rnd = random.Random(37)
+    wrong = 0
+    for i in range(600):
+        rates = [0.25] * 8
+        rates[i % 8] = 0.15 + 0.3 * rnd.random()
+        _played, full, floors = _race(rates, 0.0, rnd)
+        wrong += any(f > full for f in floors)
+    assert wrong <= 600 * race_mod.RACE_ALPHA
+
+
+def test_a_hopeless_candidate_stops_early_and_a_clearly_better_one_never() -> None:
+    """Against a best-so-far 5 points off: one character at 50 % (about 22 points off) is
+    raced out in nearly every run, after 200 of the 400 games on average; a candidate
+    inside every band plays all 400 games in every run (counted in games)."""
+    rnd = random.Random(1)
+    hopeless = [_race([0.5] + [0.25] * 7, 5.0, rnd)[0] for _ in range(200)]
+    assert hopeless.count(400) <= 5
+    assert sum(hopeless) / len(hopeless) <= 220
+    better = [_race([0.25] * 8, 5.0, rnd)[0] for _ in range(200)]
+    assert better == [400] * 200
+
+
+def test_no_stop_without_a_look_or_past_the_last_game() -> None:
+    m = Metrics(4)
+    assert violation_floor(m, 400, 400, BAND) == 0.0
+    assert looks(400) == 3 and looks(100) == 0 and looks(101) == 1
+
+
+def test_a_search_with_racing_proposes_what_one_without_it_proposes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The goblin at fight 10 with card moves, blocks of 20 of 80 games: the same trials
+    (their edits), the same proposal and its figures with racing as without, and the same
+    on 2 workers; racing never plays more games (counted by the search)."""
+    import verlies.sim.tune.search as search
+    from tests.sim.test_tune_truth import CARD_MOVES
+    from verlies.deck import Deck
+    from verlies.sim.sweep import Tweak
+
+    monkeypatch.setattr(race_mod, "BLOCK", 20)
+    games: dict[str, int] = {}
+    real = search._Job.race
+
+    def counted(self: Any, cand: Any, n: int, *a: Any, **kw: Any) -> Any:
+        m, got = real(self, cand, n, *a, **kw)
+        games[label] = games.get(label, 0) + got
+        return m, got
+
+    monkeypatch.setattr(search._Job, "race", counted)
+    deck = Tweak("monster", "monster-goblin", "fight").apply(Deck.default(), 10)
+    out = {}
+    for label, race, workers in (("off", False, 1), ("on", True, 1), ("on2", True, 2)):
+        out[label] = tune(
+            ["win:*=25+-3"],
+            CARD_MOVES,
+            deck,
+            games=80,
+            trials=5,
+            verify_games=0,
+            workers=workers,
+            race=race,
+        )
+    off, on, on2 = (out[k].search for k in ("off", "on", "on2"))
+    assert on["played_edits"] == off["played_edits"]
+    assert out["on"].edits == out["off"].edits
+    assert on["search_quantities"] == off["search_quantities"]
+    assert out["on2"].edits == out["on"].edits and on2["scores"] == on["scores"]
+    assert off["race_saved"] == 0 and off["raced"] == 0
+    assert games["on"] == games["on2"] <= games["off"]
+    assert games["off"] - games["on"] == on["race_saved"]
