@@ -176,7 +176,7 @@ class Estimator:
         exp = math.exp
         if n == 7:
             escaped, injured, ready, g0, g1, g2, g3 = key
-            masks = escaped | injured << 8 | ready << 16
+            masks = escaped + injured * 256 + ready * 65536  # + and *: no shifts (bits apart)
             plan = plans.get(masks)
             if plan is None:
                 plan = plans[masks] = _flat(self.plan(escaped, injured, ready))
@@ -212,7 +212,7 @@ class Estimator:
             return [e0 / total, e1 / total, e2 / total, e3 / total]
         if n == 6:
             escaped, injured, ready, g0, g1, g2 = key
-            masks = escaped | injured << 8 | ready << 16
+            masks = escaped + injured * 256 + ready * 65536  # + and *: no shifts (bits apart)
             plan = plans.get(masks)
             if plan is None:
                 plan = plans[masks] = _flat(self.plan(escaped, injured, ready))
@@ -239,7 +239,7 @@ class Estimator:
             e0, e1, e2 = exp(x0 - top), exp(x1 - top), exp(x2 - top)
             total = sum((e0, e1, e2))
             return [e0 / total, e1 / total, e2 / total]
-        masks = key[0] | key[1] << 8 | key[2] << 16
+        masks = key[0] + key[1] * 256 + key[2] * 65536
         plan = plans.get(masks)
         if plan is None:
             plan = plans[masks] = _flat(self.plan(key[0], key[1], key[2]))
@@ -281,7 +281,7 @@ CACHE_ROWS = 1 << 16
 KEPT_CHANCES: dict[Estimator, dict[tuple[int, ...], list[float]]] = {}
 #: Per estimator its :meth:`Estimator.plan` by masks (each seat escaped, injured, ready or
 #: none: at most 4^players of them), cleared with :data:`KEPT_CHANCES`: flat (slope,
-#: constant, slope, ...), by ``escaped | injured << 8 | ready << 16``.
+#: constant, slope, ...), by ``escaped + 256 × injured + 65536 × ready``.
 KEPT_PLANS: dict[Estimator, dict[int, tuple[Any, ...]]] = {}
 
 
