@@ -19,8 +19,8 @@ Prints, all measured in this run (figures, not a pass/fail test):
    plays ``--instr-games`` games without the trace, with it, with it again and without
    again, and tallies the first traced run's records, each phase counted on its own (the
    process marks them through callgrind's client requests: a small C helper compiled with
-   gcc into a temporary folder; valgrind's headers needed); instructions per game and the
-   ratios;
+   gcc into a temporary folder; valgrind's headers needed), each phase after
+   ``gc.collect()``; instructions per game and the ratios;
 5. with ``--calibrate``: the estimator's weights fitted on 400 games per player count
    (default deck, careful, seed 4000), as ``feel.WEIGHTS`` holds them;
 6. with ``--holdout N``: the win-chance estimate on N held-out games per player count
@@ -40,6 +40,7 @@ Prints, all measured in this run (figures, not a pass/fail test):
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import re
@@ -261,12 +262,18 @@ def _phases(players: int, games: int, lib_path: str) -> None:
     _play(spec, 1000, 1002, True)
     FeelTally().add_all(_play(spec, 1000, 1002, True)[1])  # type: ignore[arg-type]
     est_module.KEPT_CHANCES.clear()
-    lib.zero()
+    recs: list[object] = []
     for k, feel in enumerate((False, True, True, False)):
+        # Each phase from the same collector state: a full collection made due by the
+        # phases before (about 17 M instructions here) lands in none by chance.
+        recs.clear()
+        gc.collect()
+        lib.zero()
         _, recs = _play(spec, 0, games, feel)
         lib.mark(f"{'trace' if feel else 'plain'}{k}".encode())
         if k == 1:
             est_module.KEPT_CHANCES.clear()
+            gc.collect()
             lib.zero()
             FeelTally().add_all(recs)  # type: ignore[arg-type]
             lib.mark(b"tally")

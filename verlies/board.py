@@ -178,6 +178,18 @@ def neighbours(board: BoardView, pos: Pos) -> list[Pos]:
     return out
 
 
+def can_step(board: BoardView, pos: Pos) -> bool:
+    """R3.5: whether :func:`neighbours` has any (without making the list)."""
+    x, y = pos
+    mask = board[pos].mask
+    for d, dx, dy, opp in SIDES:
+        if mask & d:
+            t = board.get((x + dx, y + dy))
+            if t is not None and t.mask & opp:
+                return True
+    return False
+
+
 def walks(board: Board, pos: Pos) -> list[tuple[Pos, ...]]:
     """R3.5: every walk of one or two steps from ``pos`` (not back to the start)."""
     paths: list[tuple[Pos, ...]] = []

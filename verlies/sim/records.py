@@ -19,7 +19,7 @@ from math import gcd
 from typing import Any
 
 from verlies.actions import Choose, ShuffleBack
-from verlies.board import has_open_passage, neighbours
+from verlies.board import can_step, has_open_passage
 from verlies.cards.model import Attr, MonsterCard, Obstacle, ObstacleType, Trap
 from verlies.dice import beat_probability, pass_probability
 from verlies.errors import VerliesError
@@ -354,7 +354,9 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
         rolls_out = [False] * players
     turn_seen = -1
     cache = state.cache
-    base = first_step  # the step count before this game's first step, and the forced ones
+    # The trace's steps: those applied in this game but the forced decisions, which is
+    # what the table counts (Table.steps: every applied step but a forced one).
+    steps0 = state.steps
     add_choice = choices.append
     kind_of = _KIND_OF
     row_golds: tuple[int, ...] = ()  # the seats' gold at the last turn row
@@ -373,7 +375,7 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
                     golds_seen = cache.gold_changes
                     # Figure.gold's sum only for a figure holding treasures
                     row_golds = tuple([f.gold if f.treasures else f.coins for f in figures])
-                turns += _standings(state, seat, game.step_count - base)
+                turns += _standings(state, seat, state.steps - steps0)
                 turns += row_golds
             if seat != last_seat:  # a new turn: who leads on gold now?
                 last_seat = seat
@@ -393,14 +395,20 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
                 # Kept for the game's shape only: taken for the seat, not counted.
                 apply(forced_action)
                 forced += 1
-                base += 1
                 continue
             action = bots[seat](views[seat])
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
             if turns is not None:  # the decision, packed in one number (FeelTrace)
+                kind = kind_of[type(state.stack[-1])]
                 legal = cache.legal
-                if legal is None or type(legal[0]) is Choose:
+                if legal is None and kind == 0 and not figures[seat].injured:
+                    # A draw chosen without working out the walks (R3.2): a choice if a
+                    # walk exists (R3.5), as _real_choice says, without the call.
+                    pos = figures[seat].pos
+                    near = cache.steps.get(pos)  # the rules' own, if worked out
+                    real = can_step(state.board, pos) if near is None else bool(near)
+                elif legal is None or type(legal[0]) is Choose:
                     real = _real_choice(game, seat, legal)
                 else:
                     real = len(legal) > 1
@@ -408,12 +416,7 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
                     values = [v for _, v in bots[seat].last]  # type: ignore[attr-defined]
                     if len(values) > 1:
                         spreads += (len(choices), round((max(values) - min(values)) * 500))
-                add_choice(
-                    seat
-                    | kind_of[type(state.stack[-1])] << 3
-                    | real << 6
-                    | (game.step_count - base) << 7
-                )
+                add_choice(seat | kind << 3 | real << 6 | (state.steps - steps0) << 7)
             apply(action)
             decisions += 1
     finally:
@@ -499,11 +502,8 @@ def _real_choice(game: Game, seat: int, legal: Any) -> bool:
     state = game.state
     if legal is None and type(state.stack[-1]) is Turn and not state.figures[seat].injured:
         pos = state.figures[seat].pos
-        steps = state.cache.steps
-        near = steps.get(pos)
-        if near is None:  # kept as the rules keep it (legal._walks): a cache only
-            near = steps[pos] = neighbours(state.board, pos)
-        return bool(near)
+        near = state.cache.steps.get(pos)  # the rules' own (legal._walks), if worked out
+        return can_step(state.board, pos) if near is None else bool(near)
     if legal is None:
         legal = game.legal_actions()
     if len(legal) < 2:

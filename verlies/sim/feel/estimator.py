@@ -127,46 +127,133 @@ class Estimator:
         return [e / total for e in es]
 
     def chances_of(self, rows: Sequence[tuple[int, ...]]) -> list[list[float]]:
-        """:meth:`chances` of each turn row, each computed once per distinct standings (the
-        part of a row the chances read: escaped, injured, ready, gold) and kept for the
-        next row and game with the same (a few thousand distinct standings per player
-        count: the cache is cleared at :data:`CACHE_ROWS`). ``rows`` are tuples, as
-        ``FeelTrace.turn_rows`` gives them. The lists are shared: read them, never change
-        them.
+        """:meth:`chances` of each turn row (tuples, as ``FeelTrace.turn_rows`` gives
+        them), as :meth:`chances_of_turns` works them out."""
+        if not rows:
+            return []
+        width = len(rows[0])
+        return self.chances_of_turns(tuple(x for row in rows for x in row), width)
 
-        The same numbers as :meth:`chances`, bit for bit, by the same operations in the
-        same order: each seat's score is ``behind × slope (+ constant)``, where the slope
-        and the constant depend only on who escaped, is injured and is ready, and are
-        worked out once per such masks (:meth:`plan`)."""
+    def chances_of_turns(self, turns: tuple[int, ...], width: int) -> list[list[float]]:
+        """:meth:`chances` of each turn row of a packed trace (``FeelTrace.turns``, rows of
+        ``width`` numbers), each computed once per distinct standings (the part of a row
+        the chances read: escaped, injured, ready, gold) and kept for the next row and
+        game with the same (a few thousand distinct standings per player count: the
+        cache is cleared at :data:`CACHE_ROWS`). The lists are shared: read them, never
+        change them. Standings not kept yet are worked out by :meth:`fresh`, with the
+        same numbers as :meth:`chances` bit for bit."""
         cache = KEPT_CHANCES.get(self)
         if cache is None or len(cache) > CACHE_ROWS:
             if len(KEPT_CHANCES) > 8:  # fitted estimators come and go: keep a few
                 KEPT_CHANCES.clear()
                 KEPT_PLANS.clear()
             cache = KEPT_CHANCES[self] = {}
-        plans = KEPT_PLANS.setdefault(self, {})
-        exp = math.exp
-        out = []
-        for row in rows:
-            key = row[3:]
-            ch = cache.get(key)
+        plans = KEPT_PLANS.get(self)
+        if plans is None:
+            plans = KEPT_PLANS[self] = {}
+        get = cache.get
+        fresh = self.fresh
+        out: list[list[float]] = []
+        append = out.append
+        for i in range(3, len(turns), width):
+            key = turns[i : i + width - 3]  # the row from its escaped mask on
+            ch = get(key)
             if ch is None:
-                masks = key[:3]
-                plan = plans.get(masks)
-                if plan is None:
-                    plan = plans[masks] = self.plan(*masks)
-                golds = key[3:]
-                richest = max(golds)
-                scores = [
-                    (g - richest) / 10.0 * slope if c is None else c + (g - richest) / 10.0 * slope
-                    for g, (slope, c) in zip(golds, plan, strict=True)
-                ]
-                top = max(scores)
-                es = [exp(x - top) for x in scores]
-                total = sum(es)
-                ch = cache[key] = [e / total for e in es]
-            out.append(ch)
+                ch = cache[key] = fresh(key, plans)
+            append(ch)
         return out
+
+    def fresh(self, key: Sequence[int], plans: dict[int, tuple[Any, ...]]) -> list[float]:
+        """:meth:`chances` of the standings ``key`` (a turn row from its escaped mask on),
+        bit for bit, by the same operations in the same order: each seat's score is
+        ``behind × slope (+ constant)``, where the slope and the constant depend only on
+        who escaped, is injured and is ready and are worked out once per such masks
+        (:meth:`plan`, kept flat in ``plans``). Written out for 3 and 4 players: a largest
+        value is taken as ``max`` takes it (the first of equal ones) and the exponentials
+        are added by ``sum`` as in :meth:`chances` (from Python 3.12 on, ``sum`` of
+        floats is not a plain left-to-right ``+``)."""
+        n = len(key)
+        exp = math.exp
+        if n == 7:
+            escaped, injured, ready, g0, g1, g2, g3 = key
+            masks = escaped + injured * 256 + ready * 65536  # + and *: no shifts (bits apart)
+            plan = plans.get(masks)
+            if plan is None:
+                plan = plans[masks] = _flat(self.plan(escaped, injured, ready))
+            s0, c0, s1, c1, s2, c2, s3, c3 = plan
+            richest = g0
+            if g1 > richest:
+                richest = g1
+            if g2 > richest:
+                richest = g2
+            if g3 > richest:
+                richest = g3
+            x0 = (g0 - richest) / 10.0 * s0
+            if c0 is not None:
+                x0 = c0 + x0
+            x1 = (g1 - richest) / 10.0 * s1
+            if c1 is not None:
+                x1 = c1 + x1
+            x2 = (g2 - richest) / 10.0 * s2
+            if c2 is not None:
+                x2 = c2 + x2
+            x3 = (g3 - richest) / 10.0 * s3
+            if c3 is not None:
+                x3 = c3 + x3
+            top = x0
+            if x1 > top:
+                top = x1
+            if x2 > top:
+                top = x2
+            if x3 > top:
+                top = x3
+            e0, e1, e2, e3 = exp(x0 - top), exp(x1 - top), exp(x2 - top), exp(x3 - top)
+            total = sum((e0, e1, e2, e3))
+            return [e0 / total, e1 / total, e2 / total, e3 / total]
+        if n == 6:
+            escaped, injured, ready, g0, g1, g2 = key
+            masks = escaped + injured * 256 + ready * 65536  # + and *: no shifts (bits apart)
+            plan = plans.get(masks)
+            if plan is None:
+                plan = plans[masks] = _flat(self.plan(escaped, injured, ready))
+            s0, c0, s1, c1, s2, c2 = plan
+            richest = g0
+            if g1 > richest:
+                richest = g1
+            if g2 > richest:
+                richest = g2
+            x0 = (g0 - richest) / 10.0 * s0
+            if c0 is not None:
+                x0 = c0 + x0
+            x1 = (g1 - richest) / 10.0 * s1
+            if c1 is not None:
+                x1 = c1 + x1
+            x2 = (g2 - richest) / 10.0 * s2
+            if c2 is not None:
+                x2 = c2 + x2
+            top = x0
+            if x1 > top:
+                top = x1
+            if x2 > top:
+                top = x2
+            e0, e1, e2 = exp(x0 - top), exp(x1 - top), exp(x2 - top)
+            total = sum((e0, e1, e2))
+            return [e0 / total, e1 / total, e2 / total]
+        masks = key[0] + key[1] * 256 + key[2] * 65536
+        plan = plans.get(masks)
+        if plan is None:
+            plan = plans[masks] = _flat(self.plan(key[0], key[1], key[2]))
+        golds = key[3:]
+        richest = max(golds)
+        pairs = zip(plan[0::2], plan[1::2], strict=True)
+        scores = [
+            (g - richest) / 10.0 * slope if c is None else c + (g - richest) / 10.0 * slope
+            for g, (slope, c) in zip(golds, pairs, strict=True)
+        ]
+        top = max(scores)
+        es = [exp(x - top) for x in scores]
+        total = sum(es)
+        return [e / total for e in es]
 
     def plan(self, escaped: int, injured: int, ready: int) -> list[tuple[float, float | None]]:
         """Per seat (slope, constant) of its score ``constant + behind × slope`` under these
@@ -193,8 +280,13 @@ CACHE_ROWS = 1 << 16
 #: Per estimator the chances :meth:`Estimator.chances_of` has worked out, by standings.
 KEPT_CHANCES: dict[Estimator, dict[tuple[int, ...], list[float]]] = {}
 #: Per estimator its :meth:`Estimator.plan` by masks (each seat escaped, injured, ready or
-#: none: at most 4^players of them), cleared with :data:`KEPT_CHANCES`.
-KEPT_PLANS: dict[Estimator, dict[tuple[int, ...], list[tuple[float, float | None]]]] = {}
+#: none: at most 4^players of them), cleared with :data:`KEPT_CHANCES`: flat (slope,
+#: constant, slope, ...), by ``escaped + 256 × injured + 65536 × ready``.
+KEPT_PLANS: dict[Estimator, dict[int, tuple[Any, ...]]] = {}
+
+
+def _flat(plan: list[tuple[float, float | None]]) -> tuple[Any, ...]:
+    return tuple(x for pair in plan for x in pair)
 
 
 def estimator_for(players: int) -> Estimator:

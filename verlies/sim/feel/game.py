@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from operator import itemgetter
+from typing import Any
 
-from verlies.sim.feel.estimator import KINGMAKER, THRESHOLD, Estimator, estimator_for
-from verlies.sim.records import GameRecord, SimulationError
+from verlies.sim.feel.estimator import FIGURES, KINGMAKER, THRESHOLD, Estimator, estimator_for
+from verlies.sim.records import TURN_WIDTH, GameRecord, SimulationError
 
 # ---- one game ---------------------------------------------------------------------------------
 
@@ -50,13 +51,28 @@ class GameFeel:
         return float(v)
 
 
+#: Where each of :data:`FIGURES` sits among :class:`GameFeel`'s fields (and so in what
+#: :func:`measure` returns): ``FIGURE_FIELDS(values)`` is the figures in that order.
+FIGURE_FIELDS = itemgetter(*[[f.name for f in fields(GameFeel)].index(k) for k in FIGURES])
+
+
 def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFeel:
     """The figures of one game (its record must carry a :class:`FeelTrace`).
 
-    One pass over the turn rows and one over the decisions, read from the packed trace as
-    it is; a turn row's chances come from :meth:`Estimator.chances_of` (computed once per
-    distinct standings). The values are those of the plain definitions (docs/metrics.md),
-    bit for bit: tests/sim/test_feel_cheap.py holds them to a plain recomputation."""
+    One pass over the turn rows and one over the decisions, read from the packed trace
+    as it is; a turn row's chances come from :meth:`Estimator.chances_of_turns`
+    (computed once per distinct standings). The values are those of the plain
+    definitions (docs/metrics.md), bit for bit: tests/sim/test_feel_cheap.py holds them
+    to a plain recomputation."""
+    return GameFeel(*measure(record, estimator)[0])
+
+
+def measure(
+    record: GameRecord, estimator: Estimator | None = None
+) -> tuple[tuple[Any, ...], list[int]]:
+    """:class:`GameFeel`'s fields in their order, without making the object (what a tally
+    reads: :data:`FIGURE_FIELDS` says where each figure is), and the decisions counted by
+    kind and real choice: at ``kind + 8 × real`` (bits 3 to 6 of a packed decision)."""
     trace = record.feel
     if trace is None:
         raise SimulationError(
@@ -69,111 +85,149 @@ def game_feel(record: GameRecord, estimator: Estimator | None = None) -> GameFee
         raise SimulationError(
             f"a {est.players}-player estimator for a {players}-player game ({record.index})"
         )
-    rows = trace.turn_rows()
+    turns = trace.turns
+    width = TURN_WIDTH + players
+    seats = turns[0::width]  # per turn row: who moves, the step it began at
+    steps = turns[1::width]
     winners = record.winners
-    decisiveness, decided, drama, worst, comeback, chs = _tension(rows, winners, est)
+    decisiveness, decided, drama, worst, comeback, chs = _tension(turns, width, winners, est)
     packed = trace.decisions
-    choices, waits_d, waits_s = _waits(packed)
-    king_turn = _kingmaking(rows, chs, winners, packed) if players > 2 and chs else None
+    n = len(packed)
+    kinds, waits, sum_d, sum_s, longest = _decisions(packed)
+    choices = sum(kinds[8:])
+    king_turn = _kingmaking(seats, steps, chs, winners, packed) if players > 2 and chs else None
     spreads = trace.spread_rows()
-    mattered, mattered_turn = _mattered(spreads, rows, packed)
-    return GameFeel(
-        index=record.index,
-        seed=record.seed,
-        players=players,
-        turns=len(rows),
-        lead_changes=record.lead_changes,
-        decisiveness=decisiveness,
-        decided_turn=decided,
-        drama=drama,
-        worst_turn=worst,
-        comeback=comeback,
-        decisions=len(packed),
-        choices=choices,
-        agency=choices / len(packed) if packed else None,
-        waits=len(waits_d),
-        wait_decisions=sum(waits_d) / len(waits_d) if waits_d else None,
-        wait_steps=sum(waits_s) / len(waits_s) if waits_s else None,
-        longest_wait=max(waits_d) if waits_d else None,
-        turn_steps=tuple(row[1] for row in rows),
-        kingmaking=None if players < 3 or not chs else king_turn is not None,
-        king_turn=king_turn,
-        mattered=mattered,
-        mattered_decisions=len(spreads),
-        mattered_turn=mattered_turn,
+    mattered, mattered_turn = _mattered(spreads, steps, packed)
+    fields_ = (
+        record.index,
+        record.seed,
+        players,
+        len(seats),
+        record.lead_changes,
+        decisiveness,
+        decided,
+        drama,
+        worst,
+        comeback,
+        n,
+        choices,
+        choices / n if n else None,
+        waits,
+        sum_d / waits if waits else None,
+        sum_s / waits if waits else None,
+        longest if waits else None,
+        steps,
+        None if players < 3 or not chs else king_turn is not None,
+        king_turn,
+        mattered,
+        len(spreads),
+        mattered_turn,
     )
+    return fields_, kinds
 
 
 def _tension(
-    rows: Sequence[tuple[int, ...]], winners: Sequence[int], est: Estimator
+    turns: tuple[int, ...], width: int, winners: Sequence[int], est: Estimator
 ) -> tuple[float | None, int | None, float | None, int | None, bool | None, list[list[float]]]:
     """Decisiveness, the turn decided, drama, its worst turn, comeback, and each turn's
     estimated chances (see :func:`game_feel`); Nones without a winner or a turn."""
     players = est.players
-    if players < 2 or not winners or not rows:
+    if players < 2 or not winners or not turns:
         return None, None, None, None, None, []
-    chs = est.chances_of(rows)
+    chs = est.chances_of_turns(turns, width)
+    rows = len(chs)
     losers = [s for s in range(players) if s not in winners]
-    if len(winners) == 1 and losers:  # the usual case, without a call per turn
-        w = winners[0]
-        mines = [ch[w] for ch in chs]
-        if len(losers) == 1:
-            b = losers[0]
-            gaps = [ch[b] - ch[w] for ch in chs]
-        else:
-            best = itemgetter(*losers)
-            gaps = [max(best(ch)) - ch[w] for ch in chs]
+    if len(winners) == 1 and 1 <= len(losers) <= 3:  # the usual case, in one loop
+        top, worst, low_t = _curve(chs, winners[0], losers)
     else:
         mines = [sum(ch[s] for s in winners) for ch in chs]
         gaps = [
             max([ch[s] for s in losers], default=0.0) - m for ch, m in zip(chs, mines, strict=True)
         ]
-    top = max(gaps)
-    worst = gaps.index(top)  # the first largest gap (the earliest turn on a tie)
-    ch = chs[len(rows) // 2]
+        top = max(gaps)
+        worst = gaps.index(top)  # the first largest gap (the earliest turn on a tie)
+        low_t = -1
+        for t, mine in enumerate(mines):
+            if mine <= THRESHOLD:
+                low_t = t
+    ch = chs[rows // 2]
     low = min(ch)
     comeback = low < max(ch) and any(ch[s] == low for s in winners)
-    decided = len(mines)
-    for t in range(len(mines) - 1, -1, -1):
-        if mines[t] <= THRESHOLD:
-            break
-        decided = t
-    return decided / len(rows), decided, max(0.0, top), worst, comeback, chs
+    decided = low_t + 1  # the turn after the last one the winners were at or below it
+    return decided / rows, decided, max(0.0, top), worst, comeback, chs
+
+
+def _curve(chs: Sequence[Sequence[float]], w: int, losers: Sequence[int]) -> tuple[float, int, int]:
+    """For a sole winner ``w`` and one to three ``losers``: the largest gap of the best
+    loser's chance over the winner's (taken as ``max`` takes it, the first of equal
+    ones), the first turn with it, and the last turn at which the winner's chance was at
+    or below :data:`THRESHOLD` (-1 if none)."""
+    a = losers[0]
+    b = losers[1] if len(losers) > 1 else a
+    c = losers[2] if len(losers) > 2 else b
+    top = 0.0
+    worst = -1
+    low_t = -1
+    t = 0
+    for ch in chs:
+        mine = ch[w]
+        best = ch[a]
+        other = ch[b]
+        if other > best:
+            best = other
+        other = ch[c]
+        if other > best:
+            best = other
+        gap = best - mine
+        if worst < 0 or gap > top:
+            top, worst = gap, t
+        if mine <= THRESHOLD:
+            low_t = t
+        t += 1
+    return top, worst, low_t
 
 
 def _mattered(
-    spreads: Sequence[tuple[int, float]],
-    rows: Sequence[Sequence[int]],
-    packed: Sequence[int],
+    spreads: Sequence[tuple[int, float]], steps: Sequence[int], packed: Sequence[int]
 ) -> tuple[float | None, int | None]:
     """How much a choice mattered (the mean spread over the decisions a bot's rollouts
-    gave one) and the turn of the decision where it mattered most; None without any."""
+    gave one) and the turn of the decision where it mattered most; None without any.
+    ``steps``: each turn row's step."""
     if not spreads:
         return None, None
     mattered = sum(v for _, v in spreads) / len(spreads)
     top = max(spreads, key=lambda kv: (kv[1], -kv[0]))[0]
     top_step = packed[top] >> 7
-    return mattered, max([t for t, row in enumerate(rows) if row[1] <= top_step], default=0)
+    return mattered, max([t for t, s in enumerate(steps) if s <= top_step], default=0)
 
 
-def _waits(packed: Sequence[int]) -> tuple[int, list[int], list[int]]:
-    """The real choices among the decisions (packed as :class:`FeelTrace` keeps them), and
-    each wait between two decisions of one seat: the others' decisions, and the steps, in
-    between (a seat deciding twice in a row waited for nothing)."""
-    waits_d: list[int] = []
-    waits_s: list[int] = []
-    last_k = [-1] * 8  # per seat its last decision's number, and that decision's step
-    last_step = [0] * 8
-    choices = 0
+#: A seat's last decision before its first: so far ahead that no wait is counted.
+_NEVER = 1 << 62
+
+
+def _decisions(packed: Sequence[int]) -> tuple[list[int], int, int, int, int]:
+    """One pass over the decisions (packed as :class:`FeelTrace` keeps them): the count
+    per kind and real choice (at ``(d >> 3) & 15``), and the waits between two decisions
+    of one seat: how many, the others' decisions and the steps in all of them, and the
+    most decisions of others in one (a seat deciding twice in a row waited for nothing;
+    all integers, so the sums are the same in any order)."""
+    kinds = [0] * 16
+    last_k = [_NEVER] * 8  # per seat its last decision's number, and that decision
+    last_d = [0] * 8
+    waits = sum_d = sum_s = longest = 0
     for k, d in enumerate(packed):
-        seat, step = d & 7, d >> 7
-        choices += (d >> 6) & 1
-        before = last_k[seat]
-        if before >= 0 and k - before > 1:
-            waits_d.append(k - before - 1)
-            waits_s.append(step - last_step[seat] - 1)
-        last_k[seat], last_step[seat] = k, step
-    return choices, waits_d, waits_s
+        kinds[(d >> 3) & 15] += 1
+        seat = d & 7
+        gap = k - last_k[seat] - 1
+        if gap > 0:
+            waits += 1
+            sum_d += gap
+            sum_s += (d >> 7) - (last_d[seat] >> 7) - 1
+            if gap > longest:
+                longest = gap
+        last_k[seat] = k
+        last_d[seat] = d
+    return kinds, waits, sum_d, sum_s, longest
 
 
 def _favourite(ch: Sequence[float], but: int) -> int:
@@ -192,7 +246,8 @@ def _favourite(ch: Sequence[float], but: int) -> int:
 
 
 def _kingmaking(
-    rows: Sequence[Sequence[int]],
+    seats: Sequence[int],
+    steps: Sequence[int],
     chs: Sequence[Sequence[float]],
     winners: Sequence[int],
     packed: Sequence[int],
@@ -201,26 +256,31 @@ def _kingmaking(
     below :data:`KINGMAKER` of an even chance, and not a winner) made a real choice and
     the favourite among the other seats changed, to a seat that went on to win: after
     the turn, at the next turn's start, or for the last turn the result (a sole winner).
-    None if none. ``packed``: the decisions as :class:`FeelTrace` keeps them (by step)."""
-    last = len(rows) - 1
-    steps: list[int] | None = None
-    for t, row in enumerate(rows):
-        m = row[0]
-        mine = chs[t][m]
-        if m in winners or mine >= KINGMAKER / len(chs[t]) or mine > min(chs[t]):
+    None if none. ``seats``, ``steps``: each turn row's mover and step; ``packed``: the
+    decisions as :class:`FeelTrace` keeps them (by step)."""
+    last = len(seats) - 1
+    bound = KINGMAKER / len(chs[0])
+    dsteps: list[int] | None = None
+    t = -1
+    for m in seats:
+        t += 1
+        ch = chs[t]
+        mine = ch[m]
+        # the cheap tests first (the same turns are left whatever the order)
+        if mine >= bound or m in winners or mine > min(ch):
             continue
-        before = _favourite(chs[t], m)
+        before = _favourite(ch, m)
         if t < last:
             after = _favourite(chs[t + 1], m)
-            end = rows[t + 1][1]
+            end = steps[t + 1]
         else:
             after = winners[0] if len(winners) == 1 else -1
             end = 1 << 62
         if after < 0 or after == before or after not in winners:
             continue
-        if steps is None:
-            steps = [d >> 7 for d in packed]  # ascending: the decisions in order
-        for k in range(bisect_left(steps, row[1]), bisect_left(steps, end)):
+        if dsteps is None:
+            dsteps = [d >> 7 for d in packed]  # ascending: the decisions in order
+        for k in range(bisect_left(dsteps, steps[t]), bisect_left(dsteps, end)):
             d = packed[k]
             if d & 7 == m and (d >> 6) & 1:
                 return t

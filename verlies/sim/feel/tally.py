@@ -11,14 +11,13 @@ record is kept: memory stays flat however many games are played.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from verlies.sim.feel.estimator import FIGURES, Estimator
-from verlies.sim.feel.game import game_feel
+from verlies.sim.feel.game import FIGURE_FIELDS, measure
 from verlies.sim.feel.report import FeelFigures
 from verlies.sim.records import DECISION_KINDS, GameRecord, SimulationError
 from verlies.sim.stats import Z95, wilson
@@ -56,29 +55,34 @@ class FeelTally(FeelFigures):
                 f"{self.players}: one tally per player count"
             )
         self.players = record.players
-        g = game_feel(record, self.estimator)
-        for key in FIGURES:
-            v = getattr(g, key)
+        fields_, counts = measure(record, self.estimator)
+        values = FIGURE_FIELDS(fields_)
+        sums = self.sums
+        for key, v in zip(FIGURES, values, strict=True):
             if v is None:
                 continue
-            acc = self.sums[key]
-            p, d = float(v).as_integer_ratio()  # d: a power of two
-            k = d.bit_length() - 1
-            if k > acc[3]:  # a finer power of two: the sums move to it (exactly)
-                up = k - acc[3]
-                acc[1] <<= up
-                acc[2] <<= 2 * up
-                acc[3] = k
-            down = acc[3] - k
+            acc = sums[key]
+            if type(v) is float:
+                p, d = v.as_integer_ratio()  # d: a power of two
+                k = d.bit_length() - 1
+                if k > acc[3]:  # a finer power of two: the sums move to it (exactly)
+                    up = k - acc[3]
+                    acc[1] <<= up
+                    acc[2] <<= 2 * up
+                    acc[3] = k
+                down = acc[3] - k
+            else:  # a count or a share's 1/0 (int, bool): p / 2^0
+                p = int(v)
+                down = acc[3]
             acc[0] += 1
             acc[1] += p << down
             acc[2] += p * p << 2 * down
-        assert record.feel is not None  # game_feel has checked it
-        counts = Counter([(d >> 3) & 15 for d in record.feel.decisions])  # kind, real
-        for kr, c in counts.items():
-            kind = DECISION_KINDS[kr & 7]
-            real, all_ = self.kinds[kind]
-            self.kinds[kind] = (real + (c if kr >> 3 else 0), all_ + c)
+        kinds = self.kinds
+        for kind, name in enumerate(DECISION_KINDS):
+            yes, no = counts[kind + 8], counts[kind]  # real choices, and the others
+            if yes or no:
+                real, all_ = kinds[name]
+                kinds[name] = (real + yes, all_ + yes + no)
         self.games += 1
 
     def exact(self, key: str) -> tuple[int, Fraction, Fraction]:
