@@ -163,7 +163,9 @@ class Estimator:
             append(ch)
         return out
 
-    def fresh(self, key: Sequence[int], plans: dict[int, tuple[Any, ...]]) -> list[float]:
+    def fresh(  # long because: written out per player count, the hot path of the tally
+        self, key: Sequence[int], plans: dict[int, tuple[Any, ...]]
+    ) -> list[float]:
         """:meth:`chances` of the standings ``key`` (a turn row from its escaped mask on),
         bit for bit, by the same operations in the same order: each seat's score is
         ``behind × slope (+ constant)``, where the slope and the constant depend only on
