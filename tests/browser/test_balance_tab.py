@@ -318,6 +318,8 @@ def _run_and_read(page: Page, server: Any, lang: str, run_width: int, watch: str
         lambda: (
             bool(page.evaluate(_OLD_GONE_JS))
             and page.locator(".vl-balance a[download]").count() == 2
+            # the answer's widgets reach the page one message after another
+            and bool(page.locator(".vl-balance-verdict").inner_text().strip())
         ),
         "the run's end",
         server=server,
