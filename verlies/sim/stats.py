@@ -25,6 +25,7 @@ controls and cites the sources.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -172,6 +173,10 @@ def t_sf(t: float, df: float) -> float:
     return tail if t >= 0 else 1 - tail
 
 
+# Cached: a comparison asks the same few levels (Holm's α/k, α/(k-1), ...) at the same
+# degrees of freedom for every quantity and look, and each answer costs ~60 incomplete
+# beta functions. A pure function of its arguments, so cached answers are bit for bit.
+@functools.lru_cache(maxsize=4096)
 def t_quantile(p: float, df: float) -> float:
     """Student's t quantile (bisection on :func:`t_sf`)."""
     if p == 0.5:
