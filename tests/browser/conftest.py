@@ -37,11 +37,10 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS  # noqa: E402
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route
+from browser_settings import CHROMIUM, CHROMIUM_ARGS, note_other_hosts  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page
 from progress import canvas_pixel_stats, stall_limits, wait_canvas
 from store_voila import environ
 
@@ -100,19 +99,11 @@ def blocked_requests() -> list[str]:
 
 @pytest.fixture
 def context(context: BrowserContext, blocked_requests: list[str]) -> Iterator[BrowserContext]:
-    """pytest-playwright's context, with every request off 127.0.0.1/localhost aborted, and
-    a test that made one fails: the page asks nothing of other hosts (icons and fonts come
-    from the installed packages; binder/share/jupyter/voila/templates/verlies)."""
-
-    def handle(route: Route) -> None:
-        host = urlsplit(route.request.url).hostname
-        if host in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            blocked_requests.append(route.request.url)
-            route.abort("blockedbyclient")
-
-    context.route("**/*", handle)
+    """pytest-playwright's context, and a test whose page asked another host than
+    127.0.0.1/localhost fails (Chromium resolves no other host: browser_settings): the
+    page asks nothing of other hosts (icons and fonts come from the installed packages;
+    binder/share/jupyter/voila/templates/verlies)."""
+    note_other_hosts(context, blocked_requests)
     yield context
     assert blocked_requests == [], f"the page requested other hosts: {blocked_requests}"
 

@@ -32,11 +32,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from browser_settings import LOCAL_HOSTS
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Route
+from browser_settings import note_other_hosts
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page
 from progress import open_page
 
 __all__ = ["OnePage", "one_page_each", "one_page_module"]
@@ -90,13 +89,6 @@ def one_page_module(
     page = context.new_page()
     shared = OnePage(page, voila_server, page_url(), dict(browser_context_args["viewport"]))
 
-    def handle(route: Route) -> None:
-        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            shared.blocked.append(route.request.url)
-            route.abort("blockedbyclient")
-
     def on_console(msg: ConsoleMessage) -> None:
         if msg.type == "error" and msg.location.get("url") not in shared.blocked:
             shared.errors.append(f"console.error: {msg.text} ({msg.location.get('url', '')})")
@@ -104,7 +96,7 @@ def one_page_module(
     def on_page_error(exc: Error) -> None:
         shared.errors.append(f"uncaught: {exc}")
 
-    context.route("**/*", handle)
+    note_other_hosts(context, shared.blocked)
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     yield shared
