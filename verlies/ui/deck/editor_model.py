@@ -405,6 +405,20 @@ class ParseState:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """What the deck still refuses on one card: its text as typed (None: none kept) and
+    its form values as typed, each with its error against the draft."""
+
+    text: ParseState | None = None
+    values: tuple[tuple[Values, ParseState], ...] = ()
+
+    @property
+    def states(self) -> list[ParseState]:
+        """The errors to say: the text's, then the form values'."""
+        return ([] if self.text is None else [self.text]) + [s for _, s in self.values]
+
+
+@dataclass(frozen=True)
 class Applied:
     """What "apply to the current game" did: ``done``, or not (``refused`` by the game)."""
 
@@ -551,11 +565,14 @@ class EditorModel:
             del self.refused_values[kept]
         return out
 
-    def kept_states(self, key: Key) -> list[ParseState]:
+    def kept(self, key: Key) -> Kept:
         """Everything the deck still refuses on card ``key``: its text, then its form
-        values, each with its error against the draft as it is now."""
-        text = self.refused_state(key)
-        return ([] if text is None else [text]) + [s for _, s in self.refused_value_states(key)]
+        values, each with its error against the draft as it is now (each tried once)."""
+        return Kept(self.refused_state(key), tuple(self.refused_value_states(key)))
+
+    def kept_states(self, key: Key) -> list[ParseState]:
+        """The errors of :meth:`kept`: the text's, then the form values'."""
+        return self.kept(key).states
 
     def give_back(
         self, texts: Sequence[tuple[str, str, str]], values: Sequence[tuple[str, str, str, Values]]
@@ -682,6 +699,7 @@ __all__ = [
     "Composition",
     "EditorModel",
     "Filter",
+    "Kept",
     "Key",
     "ParseState",
     "Refused",

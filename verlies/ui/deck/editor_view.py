@@ -50,7 +50,9 @@ from verlies.ui.deck.editor_model import (
     TEXT_KINDS,
     Card,
     EditorModel,
+    Kept,
     Key,
+    ParseState,
     describe_diff,
 )
 from verlies.ui.deck.files_view import DeckFiles
@@ -361,18 +363,19 @@ class DeckEditor:
             self.form.fill(card, self.model.count(), lang)
         self._render_preview(card)
         self.status.value = self._ok_html() if status is None else status
-        refused = None if self.selected is None else self.model.refused_state(self.selected)
+        # what the deck refuses on this card, tried against the draft once
+        kept = Kept() if self.selected is None else self.model.kept(self.selected)
+        refused = kept.text
         if refused is not None and refused.source is not None:
             # the text the deck refused, as typed, with its error: the draft keeps its own
             with self._silent():
                 self.text.value = refused.source
             self.model.parse = refused
             self.apply_new.disabled = self.apply_game.disabled = True
-        kept = [] if self.selected is None else self.model.refused_value_states(self.selected)
         with self._silent():  # form values the deck refused, as typed
-            for values, _ in kept:
+            for values, _ in kept.values:
                 self.form.put(values)
-        self._say_kept()  # with their errors
+        self._say_states(kept.states)  # with their errors
 
     def _ok_html(self) -> str:
         card = self._card()
@@ -436,11 +439,14 @@ class DeckEditor:
         if self.selected is None:
             return
         before = (dict(self.model.refused), dict(self.model.refused_values))
-        states = self.model.kept_states(self.selected)
-        if states:
-            self.status.value = "".join(error_html(state, self.lang) for state in states)
+        self._say_states(self.model.kept_states(self.selected))
         if (self.model.refused, self.model.refused_values) != before:
             self._tell_refused()  # a kept value the deck takes now is dropped
+
+    def _say_states(self, states: list[ParseState]) -> None:
+        """The errors of what the deck refuses on the card, if any, in the status line."""
+        if states:
+            self.status.value = "".join(error_html(state, self.lang) for state in states)
 
     def set_text(self, text: str) -> bool:
         """Edit the selected card's text (as typing in the text box does). True if it parsed."""
