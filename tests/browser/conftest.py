@@ -48,8 +48,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # one look at the file system per test file, not per test (4,000 items collected)
+    here: dict[Path, bool] = {}
     for item in items:
-        if HERE in Path(item.path).resolve().parents:
+        path = Path(item.path)
+        if path not in here:
+            here[path] = HERE in path.resolve().parents
+        if here[path]:
             item.add_marker(pytest.mark.browser)
 
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pypdf
 from each_view import LANGS, each_width
 from layout import measure, problems
 from PIL import Image
@@ -63,6 +62,8 @@ def test_the_print_files_download_and_open(
 
 def _check_files(page: Page, lang: str, server: Any, tmp_path: Path) -> None:
     """The three files in ``lang``, then the panel at every width."""
+    import pypdf  # here: at the top it cost every collecting worker half a second
+
     name, data = _download(page, "rules", lang, server, tmp_path)
     assert name == f"verlies-rules-{lang}.pdf"
     rules = pypdf.PdfReader(io.BytesIO(data))

@@ -8,8 +8,8 @@ import base64
 import dataclasses
 import io
 import re
+from typing import TYPE_CHECKING
 
-import pypdf
 import pytest
 from PIL import Image
 
@@ -21,10 +21,15 @@ from verlies.render.sheets import deck_items, sheet_svgs
 from verlies.render.style import player_color
 from verlies.rules_text import rules_for
 
+if TYPE_CHECKING:
+    import pypdf  # read in _pdf: importing it costs every collecting worker half a second
+
 A4_PT = (595.3, 841.9)
 
 
 def _pdf(data: bytes) -> pypdf.PdfReader:
+    import pypdf
+
     assert data.startswith(b"%PDF-")
     return pypdf.PdfReader(io.BytesIO(data))
 

@@ -19,7 +19,6 @@ from tornado.websocket import websocket_connect
 
 from verlies.i18n import text
 from verlies.serve import cookie_check, routes
-from verlies.serve.websocket import V1
 
 # tests/conftest.py sets the host's key for the session (never imported: two conftest
 # modules share that name under xdist); the page names its kernel as the browser reads it.
@@ -151,6 +150,7 @@ def _websocket_answer(
     path: str = "/api/kernels/{kernel}/channels?session_id=s1",
 ) -> int:
     """HTTP status of a websocket handshake at ``path`` (101 when it was accepted)."""
+    from verlies.serve.websocket import V1  # its import loads Voila: not to collect
 
     async def connect() -> int:
         url = f"ws://127.0.0.1:{port}" + path.format(kernel=kernel_id)

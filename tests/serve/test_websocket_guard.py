@@ -3,6 +3,9 @@
 Before the guard, a kernel websocket without the v1 subprotocol made Voila read a legacy
 binary message's first bytes as a count of ~8.6×10¹⁷ offsets: the server stopped
 answering and its memory grew by about 40 MB/s (docs/serving.md).
+
+The tests import the guard themselves: its import installs it in Voila's handler, which
+loads Voila's server extension (0.4 s CPU), a cost every collecting worker paid.
 """
 
 from __future__ import annotations
@@ -25,8 +28,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
-from verlies.serve.websocket import MIN_OFFSETS, client_frame, v1_header, v1_parts
-
 ServerProcess = Any  # tests/conftest.py's server handle
 
 # -- the parser --------------------------------------------------------------------------
@@ -43,6 +44,8 @@ def legacy_binary_message() -> bytes:
 
 
 def test_a_v1_message_is_read_back_part_by_part() -> None:
+    from verlies.serve.websocket import v1_header, v1_parts
+
     parts = [b'{"msg_type": "x"}', b"{}", b"{}", b'{"a": 1}', b"buffer"]
     frame = serialize_msg_to_ws_v1(parts, "iopub")
     assert v1_parts(frame) == [b"iopub", *parts]
@@ -50,6 +53,8 @@ def test_a_v1_message_is_read_back_part_by_part() -> None:
 
 
 def test_a_legacy_message_is_not_read_as_v1() -> None:
+    from verlies.serve.websocket import v1_header, v1_parts
+
     frame = legacy_binary_message()
     # what Voila's reader took for a count of offsets: far more than the frame holds
     assert int.from_bytes(frame[:8], "little") > 10**15
@@ -60,6 +65,8 @@ def test_a_legacy_message_is_not_read_as_v1() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=512), st.integers(min_value=0, max_value=2**64 - 1))
 def test_any_bytes_give_parts_within_the_frame_or_none(tail: bytes, count: int) -> None:
+    from verlies.serve.websocket import MIN_OFFSETS, v1_parts
+
     frame = count.to_bytes(8, "little") + tail
     parts = v1_parts(frame)
     if parts is not None:
@@ -165,6 +172,8 @@ def test_a_legacy_websocket_is_refused_and_the_server_answers(
 
 
 def test_malformed_frames_close_their_connection_only(guarded_server: ServerProcess) -> None:
+    from verlies.serve.websocket import v1_header
+
     server = guarded_server
     rng = random.Random(35)
     frames: list[bytes | str] = [
@@ -205,6 +214,8 @@ def test_frames_after_the_server_closed_are_dropped_not_misread(
     malformed frame; in life a killed or restarted kernel) are dropped. jupyter_server, left
     alone, reads them as the legacy protocol once tornado has forgotten the subprotocol: a
     v1 frame's offset count became a struct format of 8×10⁷ codes, 3.4 GB each."""
+    from verlies.serve.websocket import client_frame
+
     server = guarded_server
     assert server.proc is not None
     with server.rendering("/") as page:
@@ -239,6 +250,8 @@ def test_frames_after_the_server_closed_are_dropped_not_misread(
 def test_a_client_that_stops_reading_is_dropped_and_memory_stays_bounded(
     guarded_server: ServerProcess,
 ) -> None:
+    from verlies.serve.websocket import client_frame
+
     server = guarded_server
     assert server.proc is not None
     with server.rendering("/") as page:

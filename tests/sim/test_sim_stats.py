@@ -5,6 +5,9 @@ runs (within two standard errors of that share), however often the run looks. Th
 statistical core is checked on synthetic paired data (thousands of runs, no games), the
 real entry point ``compare(..., until_clear=...)`` on an A/A of the default deck against
 the same cards under other ids. benchmarks/sequential_aa.py runs the larger A/A.
+
+SciPy, the reference, is imported by the tests that ask it: at the top it cost every
+collecting worker about a second.
 """
 
 from __future__ import annotations
@@ -15,8 +18,6 @@ import math
 import numpy as np
 import pytest
 import synthetic_pairs as sp
-from scipy import optimize
-from scipy import stats as sps
 
 from verlies.deck import Deck
 from verlies.i18n.metrics import metric_help, metric_name
@@ -133,7 +134,8 @@ def test_the_confidence_sequence_is_where_the_mixture_reaches_one_over_alpha(
     """h_n solves Λ_n(m ± h) = 1/α, Λ the normal mixture's likelihood ratio (Robbins):
     found here by root-finding on the ratio itself, from its integral definition."""
 
-    from scipy import integrate
+    from scipy import integrate, optimize
+    from scipy import stats as sps
 
     def log_lambda(diff: float) -> float:
         """log ∫ exp(n θ m/s² − n θ²/(2 s²)) N(θ; 0, τ²) dθ, by quadrature (shifted by
@@ -160,6 +162,8 @@ def test_the_confidence_sequence_is_where_the_mixture_reaches_one_over_alpha(
 
 
 def test_one_look_intervals_match_scipy() -> None:
+    from scipy import stats as sps
+
     for df in (1, 2, 7, 40, 500):
         for p in (0.975, 0.995, 0.99999):
             assert stats.t_quantile(p, df) == pytest.approx(sps.t.ppf(p, df), rel=1e-9)
@@ -190,6 +194,8 @@ def test_newcombe_and_wilson_by_their_formulas() -> None:
 
 
 def test_the_noise_floor_is_the_spread_of_equal_rates() -> None:
+    from scipy import stats as sps
+
     games, wins = [500] * 8, [125] * 8
     floor = stats.spread_noise_floor(games, wins, reps=2000, seed=1)
     rng = np.random.default_rng(0)
@@ -203,6 +209,8 @@ def test_the_noise_floor_is_the_spread_of_equal_rates() -> None:
 
 
 def test_sample_size_planned_and_always_valid() -> None:
+    from scipy import stats as sps
+
     got = stats.sample_size(0.03, rate=0.25)
     z = sps.norm.ppf(0.975) + sps.norm.ppf(0.8)
     assert got["planned"] == math.ceil(z * z * 2 * 0.25 * 0.75 / 0.03**2)

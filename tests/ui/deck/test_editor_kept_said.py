@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from verlies.deck import Deck
 from verlies.ui.deck.editor_view import DeckEditor
 
 CORRIDOR = "r-gang-straight-04"  # a red door (Tür 6) on a corridor
@@ -91,3 +92,27 @@ def test_a_refused_obstacle_number_is_named_by_its_label(lang: str) -> None:
     editor.form.obstacle_n.value = 0
     label = editor.form.obstacle_n.description
     assert f"'{label}'" in said(editor) and "obstacle.n" not in said(editor)
+
+
+def test_a_refused_text_is_parsed_once_when_its_card_is_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Showing a card with a kept refused text tries that text against the draft once (its
+    error is shown and said from that one try), not once to show it and again to say it."""
+    bad = "Falle: Geschick , sonst Verletzung."
+    editor = DeckEditor(lang="en")
+    editor.select("room", ROOM)
+    assert not editor.set_text(bad)
+    other = next(cid for cid in editor.draft.cards("room") if cid != ROOM)
+    editor.select("room", other)
+    tried: list[str] = []
+    real = Deck.with_card_text
+
+    def counted(deck: Deck, kind: str, cid: str, text: str) -> Deck:
+        tried.append(text)
+        return real(deck, kind, cid, text)
+
+    monkeypatch.setattr(Deck, "with_card_text", counted)
+    editor.select("room", ROOM)
+    assert tried.count(bad) == 1  # (the sanity checks try texts of their own)
+    assert editor.text.value == bad and "Geschick" in said(editor)

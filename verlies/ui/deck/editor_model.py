@@ -41,19 +41,24 @@ from verlies.errors import CardTextError, DeckError, VerliesError
 from verlies.game import Game
 from verlies.i18n import values
 from verlies.ui.core.words import known
+from verlies.ui.deck.card_list_model import (
+    KINDS,
+    Card,
+    Filter,
+    Key,
+    card_matches,
+    list_label,
+    listed,
+    total_cards,
+)
 from verlies.ui.deck.form_refused import GROUPS, Values, edited
 
-Card = DungeonCard | RoomCard | MonsterCard | TreasureCard | Character
-
-#: Card kinds in the order the editor lists them.
-KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure", "character")
 TEXT_KINDS: tuple[str, ...] = ("room", "monster", "treasure")
 COUNTED_KINDS: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
 #: Uploaded deck files larger than this are refused before they are read (the deck
 #: loader's own limit, 1 MiB).
 MAX_UPLOAD_BYTES: int = MAX_BYTES
 
-Key = tuple[str, str]  # (kind, card id)
 #: The longest refused card text kept (characters): a card's text is a few lines.
 MAX_REFUSED_TEXT = 20_000
 #: The errors an edit may raise; any of them leaves the draft as it was.
@@ -102,35 +107,6 @@ def error_text(exc: BaseException, lang: str) -> str:
     if isinstance(exc, (CardTextError, DeckError)):
         return exc.text_in(lang if lang in i18n.LANGUAGES else i18n.FALLBACK)
     return str(exc)
-
-
-# ---- searching --------------------------------------------------------------------------------
-
-
-def card_search_text(card: Card) -> str:
-    """Everything a search may match on a card: id, both names, its text in both languages."""
-    from verlies.render.svg import card_text
-
-    parts = [card.id, card.name.de, card.name.en]
-    if not isinstance(card, Character):
-        parts += [card_text(card, "de"), card_text(card, "en")]
-    return " ".join(parts).casefold()
-
-
-def card_matches(card: Card, kind: str | None, color: Color | None, query: str) -> bool:
-    """Does ``card`` pass the filter? ``kind``/``color`` None mean all; ``color`` is the gem
-    colour of dungeon cards (other kinds have none and are left out when a colour is set);
-    ``query`` is matched, case-insensitively, word by word against the card's id, names
-    and text."""
-    if kind is not None and card.KIND != kind:
-        return False
-    if color is not None and (not isinstance(card, DungeonCard) or card.color is not color):
-        return False
-    words = query.casefold().split()
-    if words:
-        hay = card_search_text(card)
-        return all(w in hay for w in words)
-    return True
 
 
 # ---- the diff ---------------------------------------------------------------------------------
@@ -429,21 +405,26 @@ class ParseState:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """What the deck still refuses on one card: its text as typed (None: none kept) and
+    its form values as typed, each with its error against the draft."""
+
+    text: ParseState | None = None
+    values: tuple[tuple[Values, ParseState], ...] = ()
+
+    @property
+    def states(self) -> list[ParseState]:
+        """The errors to say: the text's, then the form values'."""
+        return ([] if self.text is None else [self.text]) + [s for _, s in self.values]
+
+
+@dataclass(frozen=True)
 class Applied:
     """What "apply to the current game" did: ``done``, or not (``refused`` by the game)."""
 
     done: bool
     message: str
     refused: bool = False
-
-
-@dataclass(frozen=True)
-class Filter:
-    """Which cards the list shows: a kind, a gem colour (None: all) and search words."""
-
-    kind: str | None = None
-    color: Color | None = None
-    query: str = ""
 
 
 class EditorModel:
@@ -470,28 +451,14 @@ class EditorModel:
 
     def filtered(self) -> list[Key]:
         """The (kind, id) of every card of the draft that passes the filter."""
-        f = self.filter
-        out: list[Key] = []
-        for k in KINDS:
-            if f.kind is not None and k != f.kind:
-                continue
-            for cid, card in self.draft.cards(k).items():
-                if card_matches(card, k, f.color, f.query):
-                    out.append((k, cid))
-        return out
+        return listed(self.draft, self.filter)
 
     def total_cards(self) -> int:
-        return sum(len(self.draft.cards(k)) for k in KINDS)
+        return total_cards(self.draft)
 
     def list_label(self, key: Key) -> str:
-        kind, cid = key
-        card = self.draft.cards(kind)[cid]
-        name = card.name.get(self.lang)
-        if isinstance(card, Character):
-            extra = f" {card.staerke}/{card.geist}/{card.geschick}"
-        else:
-            extra = f" ×{self.draft.counts(kind).get(cid, 1)}"
-        return f"{cid} · {name}{extra}"
+        """The card's entry in the list, in the editor's language."""
+        return list_label(self.draft, key, self.lang)
 
     def card(self) -> Card | None:
         """The draft's version of the selected card."""
@@ -598,11 +565,14 @@ class EditorModel:
             del self.refused_values[kept]
         return out
 
-    def kept_states(self, key: Key) -> list[ParseState]:
+    def kept(self, key: Key) -> Kept:
         """Everything the deck still refuses on card ``key``: its text, then its form
-        values, each with its error against the draft as it is now."""
-        text = self.refused_state(key)
-        return ([] if text is None else [text]) + [s for _, s in self.refused_value_states(key)]
+        values, each with its error against the draft as it is now (each tried once)."""
+        return Kept(self.refused_state(key), tuple(self.refused_value_states(key)))
+
+    def kept_states(self, key: Key) -> list[ParseState]:
+        """The errors of :meth:`kept`: the text's, then the form values'."""
+        return self.kept(key).states
 
     def give_back(
         self, texts: Sequence[tuple[str, str, str]], values: Sequence[tuple[str, str, str, Values]]
@@ -723,11 +693,13 @@ __all__ = [
     "Applied",
     "COUNTED_KINDS",
     "KINDS",
+    "Card",
     "MAX_UPLOAD_BYTES",
     "TEXT_KINDS",
     "Composition",
     "EditorModel",
     "Filter",
+    "Kept",
     "Key",
     "ParseState",
     "Refused",

@@ -13,9 +13,10 @@ becomes an undoable step of that game and applies to the cards not yet drawn.
 
 The editor is glue around the engine (``verlies.deck``, ``verlies.cards.text``,
 ``verlies.render.svg``); it holds no rules of its own. Its parts: the model without
-widgets (``editor_model.py``: draft, undo, parse state), the card form
-(``editor_form.py``), the deck's name and files (``editor_files.py``) and the HTML pieces
-(``editor_html.py``); this module is the view that ties them together.
+widgets (``editor_model.py``: draft, undo, parse state), the card list and its filters
+(``card_list_view.py``, ``card_list_model.py``), the card form (``form_view.py``), the
+deck's name and files (``files_view.py``) and the HTML pieces (``editor_html.py``); this
+module is the view that ties them together.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from verlies.cards.model import Character, Color, DungeonCard
+from verlies.cards.model import Character, DungeonCard
 from verlies.deck import Deck
 from verlies.deck.sanity import Sanity, sanity
 from verlies.ui.core.words import known
+from verlies.ui.deck.card_list_model import ALL, card_matches
+from verlies.ui.deck.card_list_view import CardList
 from verlies.ui.deck.drafts_view import DraftsPanel
 from verlies.ui.deck.editor_html import (
     EDITOR,
@@ -47,12 +50,10 @@ from verlies.ui.deck.editor_model import (
     TEXT_KINDS,
     Card,
     EditorModel,
-    Filter,
+    Kept,
     Key,
-    card_matches,
+    ParseState,
     describe_diff,
-    kind_key,
-    word,
 )
 from verlies.ui.deck.files_view import DeckFiles
 from verlies.ui.deck.form_refused import Values
@@ -80,9 +81,6 @@ __all__ = [
 _UNPASSABLE = frozenset(
     {"check.obstacle_unpassable", "check.trap_unpassable", "check.monster_unbeatable"}
 )
-
-#: The filters' "all" choice (a Dropdown shows a value of None as no selection).
-ALL = "all"
 
 
 # ---- the widget --------------------------------------------------------------------------
@@ -181,11 +179,11 @@ class DeckEditor:
     def _build(self) -> None:
         W = widgets
         self.title = W.HTML()
-        browse = self._build_browse()
         # issue 22: each card's impact beside it in the list, computed from the draft
         self.impact = ImpactPanel(
             lambda: self.draft, self.filtered, self._impact_changed, lang=self.lang
         )
+        self._build_list()
         self._build_card()
         self._build_actions()
         # composition and diff
@@ -211,7 +209,7 @@ class DeckEditor:
         self.widget = W.VBox(
             [
                 self.title,
-                W.HBox([browse, self.form.widget]),
+                W.HBox([self.cards.widget, self.form.widget]),
                 self.sanity,
                 self.impact.widget,
                 self.sweep.widget,
@@ -229,23 +227,21 @@ class DeckEditor:
         )
         self.widget.add_class("verlies-deck-editor")
 
-    def _build_browse(self) -> Any:
-        """The filters (kind, colour, words) and the card list."""
-        W = widgets
-        self.kind_filter = W.Dropdown(layout=W.Layout(width="260px"))
-        self.color_filter = W.Dropdown(layout=W.Layout(width="260px"))
-        self.search = W.Text(continuous_update=True, layout=W.Layout(width="260px"))
-        self.card_list = W.Select(rows=16, layout=W.Layout(width="340px"))
-        self.list_info = W.HTML()
-        self.kind_filter.observe(self._on_filter, "value")
-        self.color_filter.observe(self._on_filter, "value")
-        self.search.observe(self._on_filter, "value")
-        self.card_list.observe(self._on_select, "value")
-        self.card_list.add_class("vl-impact-list")
-        return W.VBox(
-            [self.kind_filter, self.color_filter, self.search, self.list_info, self.card_list],
-            layout=W.Layout(min_width="350px"),
+    def _build_list(self) -> None:
+        """The filters and the card list, offered as the editor's own attributes too."""
+        self.cards = CardList(
+            self.model,
+            self.impact.column,
+            self._picked,
+            self._refresh_list,
+            self._silent,
+            lambda: bool(self._quiet),
         )
+        self.kind_filter = self.cards.kind_filter
+        self.color_filter = self.cards.color_filter
+        self.search = self.cards.search
+        self.card_list = self.cards.card_list
+        self.list_info = self.cards.list_info
 
     def _build_card(self) -> None:
         """The card's fields, offered as the editor's own attributes too."""
@@ -300,16 +296,9 @@ class DeckEditor:
         lang = self.lang
 
         t = EDITOR.bound(lang)
-
-        kind, color = self.kind_filter.value, self.color_filter.value
         with self._silent():
             self.title.value = f"<h3>{esc(t('title'))}</h3>"
-            self.kind_filter.description = t("kind")
-            self.kind_filter.options = [(t("all"), ALL)] + [(t(kind_key(k)), k) for k in KINDS]
-            self.color_filter.description = t("color")
-            self.color_filter.options = [(t("all"), ALL)] + [(word(c, lang), c) for c in Color]
-            self.search.description = t("search")
-            self.search.placeholder = t("search_ph")
+            self.cards.relabel(lang)
             self.form.relabel(lang)
             self.apply_new.description = t("apply_new")
             self.apply_game.description = t("apply_game")
@@ -322,51 +311,22 @@ class DeckEditor:
             self.sweep.set_lang(lang)
             self.drafts.set_lang(lang)
             self.prints.set_lang(lang)
-            self.kind_filter.value = kind if kind is not None else ALL
-            self.color_filter.value = color if color is not None else ALL
 
     # ---- browsing ------------------------------------------------------------------------
 
     def filtered(self) -> list[Key]:
         """The (kind, id) of every card of the draft that passes the current filter."""
-        kind = None if self.kind_filter.value == ALL else self.kind_filter.value
-        color = None if self.color_filter.value == ALL else self.color_filter.value
-        self.model.filter = Filter(kind, color, self.search.value or "")
-        return self.model.filtered()
-
-    def _list_label(self, key: Key) -> str:
-        return self.impact.column.label(key, self.model.list_label(key), self.lang)
+        return self.cards.filtered()
 
     def _refresh_list(self) -> None:
-        keys = self.impact.column.arrange(self.filtered())
-        total = self.model.total_cards()
-        with self._silent():
-            self.card_list.options = [(self._list_label(k), k) for k in keys]
-            if self.selected in keys:
-                self.card_list.value = self.selected
-            elif keys:
-                self.card_list.value = keys[0]
-            else:
-                self.card_list.value = None
+        new_sel = self.cards.refresh()
         self._show_impact()
-        info = EDITOR("n_cards", self.lang, n=len(keys), total=total)
-        if not keys:
-            info += " " + EDITOR("no_match", self.lang)
-        self.list_info.value = f"<small>{esc(info)}</small>"
-        new_sel = self.card_list.value
         if new_sel != self.selected:
             self.selected = new_sel
             self._show_card(status=None)
 
-    def _on_filter(self, _change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        self._refresh_list()
-
-    def _on_select(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        self.selected = change["new"]
+    def _picked(self, key: Key | None) -> None:
+        self.selected = key
         self._show_card(status=None)
 
     def select(self, kind: str, card_id: str) -> None:
@@ -374,11 +334,7 @@ class DeckEditor:
         key = (kind, card_id)
         if card_id not in self.draft.cards(kind):
             raise KeyError(f"no {kind} card {card_id!r} in the draft")
-        if key not in self.filtered():
-            with self._silent():
-                self.kind_filter.value = ALL
-                self.color_filter.value = ALL
-                self.search.value = ""
+        self.cards.reveal(key)
         self.selected = key
         self._refresh_list()
         self._show_card(status=None)
@@ -407,18 +363,19 @@ class DeckEditor:
             self.form.fill(card, self.model.count(), lang)
         self._render_preview(card)
         self.status.value = self._ok_html() if status is None else status
-        refused = None if self.selected is None else self.model.refused_state(self.selected)
+        # what the deck refuses on this card, tried against the draft once
+        kept = Kept() if self.selected is None else self.model.kept(self.selected)
+        refused = kept.text
         if refused is not None and refused.source is not None:
             # the text the deck refused, as typed, with its error: the draft keeps its own
             with self._silent():
                 self.text.value = refused.source
             self.model.parse = refused
             self.apply_new.disabled = self.apply_game.disabled = True
-        kept = [] if self.selected is None else self.model.refused_value_states(self.selected)
         with self._silent():  # form values the deck refused, as typed
-            for values, _ in kept:
+            for values, _ in kept.values:
                 self.form.put(values)
-        self._say_kept()  # with their errors
+        self._say_states(kept.states)  # with their errors
 
     def _ok_html(self) -> str:
         card = self._card()
@@ -482,11 +439,14 @@ class DeckEditor:
         if self.selected is None:
             return
         before = (dict(self.model.refused), dict(self.model.refused_values))
-        states = self.model.kept_states(self.selected)
-        if states:
-            self.status.value = "".join(error_html(state, self.lang) for state in states)
+        self._say_states(self.model.kept_states(self.selected))
         if (self.model.refused, self.model.refused_values) != before:
             self._tell_refused()  # a kept value the deck takes now is dropped
+
+    def _say_states(self, states: list[ParseState]) -> None:
+        """The errors of what the deck refuses on the card, if any, in the status line."""
+        if states:
+            self.status.value = "".join(error_html(state, self.lang) for state in states)
 
     def set_text(self, text: str) -> bool:
         """Edit the selected card's text (as typing in the text box does). True if it parsed."""
@@ -543,36 +503,18 @@ class DeckEditor:
                 f"<span style='color:#8a6a00'>{esc(EDITOR('removed', self.lang, id=cid))}</span>"
             )
         else:
-            with self._silent():
-                self._refresh_labels()
-
-    def _refresh_labels(self) -> None:
-        """Relabel the list (counts, names) without changing what it shows."""
-        keys = [v for _, v in self.card_list.options]
-        current = self.card_list.value
-        self.card_list.options = [(self._list_label(k), k) for k in keys]
-        self.card_list.value = current
+            self.cards.relabel_entries()
 
     def _impact_changed(self) -> None:
-        """New impact figures or a new order: the list shows them (the same cards, the
-        same selection), wide enough for its figures."""
-        if self.impact.column.deck is not None:
-            self.card_list.layout.width = "640px"
-        with self._silent():  # the impact run's news arrives on the kernel's loop
-            # From the filter's deck order, not the list's: after a sort, "deck" must
-            # bring the deck's order back.
-            keys = self.impact.column.arrange(self.filtered())
-            current = self.card_list.value
-            self.card_list.options = [(self._list_label(k), k) for k in keys]
-            self.card_list.value = current
+        """New impact figures or a new order: the list shows them, and the panel."""
+        self.cards.figures_changed()
         self._show_impact()
 
     def _show_impact(self) -> None:
         key = self.selected
         card = self._card()
         self.impact.show_selected(key, card.name.get(self.lang) if card is not None else "")
-        rows = [(k, self.model.list_label(k)) for _, k in self.card_list.options]
-        self.impact.show_table(rows)
+        self.impact.show_table(self.cards.rows())
 
     def _on_tile_field(self, _change: dict[str, Any] | None) -> None:
         if self._quiet:
@@ -590,8 +532,7 @@ class DeckEditor:
         ok = bool(self._edit(lambda: self.model.edit_card(new)))
         self._note_values("tile", ok)
         if ok:
-            with self._silent():
-                self._refresh_labels()
+            self.cards.relabel_entries()
 
     def edit_tile(self, **fields: Any) -> bool:
         """Set fields of the selected dungeon card as the widgets do: ``kind``, ``color``,
@@ -615,8 +556,7 @@ class DeckEditor:
         ok = new == card or bool(self._edit(lambda: self.model.edit_card(new)))
         self._note_values("character", ok)
         if ok and new != card:
-            with self._silent():
-                self._refresh_labels()
+            self.cards.relabel_entries()
 
     def _note_values(self, group: str, ok: bool) -> None:
         """The selected card's ``group`` fields refused (kept as typed) or taken."""

@@ -7,6 +7,7 @@ or written as the Deck tab does (:func:`sweep_figure`, :func:`sweep_lines`: the 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -15,7 +16,9 @@ from verlies.i18n.numbers import MINUS, decimal, fixed
 from verlies.sim.sweep import SweepResult, Tweak
 from verlies.ui.core.words import Keys
 from verlies.ui.deck.sweep_model import SPREAD, WIN, PairTweak, is_share, points_of
-from verlies.ui.deck.sweep_plot_view import SweepPlot
+
+if TYPE_CHECKING:
+    from verlies.ui.deck.sweep_plot_view import SweepPlot
 
 __all__ = [
     "WORDS",
@@ -101,7 +104,10 @@ def sweep_figure(
     """A finished sweep of one number drawn as the Deck tab draws it: the same points
     (:func:`~verlies.ui.deck.sweep_model.points_of`), numbers on the y axis in ``lang``, the
     axes' names, the noise floor of the spread, and ``deck``'s value (default: the swept
-    deck's own, :attr:`SweepResult.base_value`) marked "now". For the notebook."""
+    deck's own, :attr:`SweepResult.base_value`) marked "now". For the notebook (the plot's
+    library is imported here: the words alone do not need it)."""
+    from verlies.ui.deck.sweep_plot_view import SweepPlot
+
     now = result.base_value
     if deck is not None:
         try:
