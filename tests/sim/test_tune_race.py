@@ -146,3 +146,25 @@ def test_a_search_with_racing_proposes_what_one_without_it_proposes(
     assert off["race_saved"] == 0 and off["raced"] == 0
     assert games["on"] == games["on2"] <= games["off"]
     assert games["off"] - games["on"] == on["race_saved"]
+
+
+def test_the_cli_races_unless_told_no_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``verlies tune`` passes ``race=True`` to the search by default and ``race=False``
+    with ``--no-race`` (the search itself is compared with and without racing above)."""
+    import verlies.sim.tune as tune_package
+    from verlies.cli import main
+
+    seen: list[Any] = []
+
+    class Stop(Exception):
+        pass
+
+    def spy(*_a: Any, **kw: Any) -> Any:
+        seen.append(kw["race"])
+        raise Stop
+
+    monkeypatch.setattr(tune_package, "tune", spy)
+    for extra in ([], ["--no-race"]):
+        with pytest.raises(Stop):
+            main(["tune", "--no-progress", "--patch", "-", *extra])
+    assert seen == [True, False]
