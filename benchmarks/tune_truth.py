@@ -204,7 +204,7 @@ def _one(
     for r in s.get("searched_on", []):
         print(
             f"    searched on, round {r['round']}: played {r['played']} (raced out "
-            f"{r.get('raced', 0)}), step {r['step']}, "
+            f"{r.get('raced', 0)}, {r.get('race_saved', 0)} games not played), step {r['step']}, "
             f"check outcome {r['outcome']}, kept {r['kept']}",
             flush=True,
         )

@@ -123,7 +123,8 @@ def search_on(
     """Up to ``rounds`` rounds after ``result``'s check (see the module); ``check(result,
     seed)`` checks a proposal on ``job.vgames`` fresh games from ``seed``. The answer's
     ``search["searched_on"]`` lists the rounds: the step taken (knob, value), the
-    neighbours played (and of them raced out, :mod:`~verlies.sim.tune.race`), the check's
+    neighbours played (and of them raced out, :mod:`~verlies.sim.tune.race`, and the games
+    racing did not play), the check's
     seed and outcome, and whether it was kept."""
     log: list[dict[str, Any]] = []
     answer, cur = result, result
@@ -135,7 +136,7 @@ def search_on(
         step = _step(cur, job, cancel)
         if step is None:
             break
-        values, played, raced, q = step
+        values, played, raced, saved, q = step
         nxt = _proposal(cur, job, values, q, number)
         check(nxt, check_seed(job.vseed, number))
         kept = RANK.get(nxt.outcome, 0) >= RANK.get(answer.outcome, 0)
@@ -145,6 +146,7 @@ def search_on(
                 "round": number,
                 "played": played,
                 "raced": raced,
+                "race_saved": saved,
                 "step": moved,
                 "seed": nxt.verification["seed"] if nxt.verification else None,
                 "outcome": nxt.outcome,
@@ -165,10 +167,10 @@ def _value(result: TuneResult, k: Knob) -> int | tuple[int, int, int]:
 
 def _step(
     cur: TuneResult, job: Player, cancel: CancelToken | None
-) -> tuple[dict[str, int | tuple[int, int, int]], int, int, dict[str, float]] | None:
+) -> tuple[dict[str, int | tuple[int, int, int]], int, int, int, dict[str, float]] | None:
     """The best neighbour of ``cur``'s proposal on ``cur``'s check games, when nearer than
-    the proposal; its values, how many neighbours were played (of them raced out), its
-    estimates. None: no nearer neighbour (or cancelled)."""
+    the proposal; its values, how many neighbours were played (of them raced out), the
+    games racing did not play, its estimates. None: no nearer neighbour (or cancelled)."""
     aim = aim_of(cur)
     v = cur.verification
     if aim is None or v is None:
@@ -178,7 +180,7 @@ def _step(
     pool = spread(neighbours(cur.proposal, job.knobs, values, measured, targets), STEPS)
     own = (float(v["violation"]), _gap(measured, key, targets))
     best: tuple[tuple[float, float], int, dict[str, Any], dict[str, float]] | None = None
-    played = raced = 0
+    played = raced = saved = 0
     for i, vals in enumerate(pool):
         deck, problems = job.build(vals)
         if problems:
@@ -192,6 +194,7 @@ def _step(
         played += 1
         if got < int(v["games"]):
             raced += 1
+            saved += int(v["games"]) - got
             continue
         q = quantities(m, job.tlist)
         score = (round(violation(q, job.tlist), 9), _gap(q, key, targets))
@@ -199,7 +202,7 @@ def _step(
             best = (score, i, vals, q)
     if best is None or best[0] >= own:
         return None
-    return best[2], played, raced, best[3]
+    return best[2], played, raced, saved, best[3]
 
 
 def _proposal(
