@@ -30,10 +30,13 @@ from verlies.sim.tune.goals import Knob, Target
 from verlies.sim.tune.result import TuneResult
 from verlies.sim.tune.verification import display_unit, quantities, target_for, violation
 
-__all__ = ["RANK", "STEPS", "aim_of", "check_seed", "search_on", "spread"]
+__all__ = ["PASSES", "RANK", "STEPS", "aim_of", "check_seed", "search_on", "spread"]
 
-#: Neighbours played per round after a check.
+#: Neighbours played per round after a check, a pass at a time.
 STEPS = 3
+#: Passes of :data:`STEPS` neighbours a round may play: the next only when none of the
+#: earlier ones was nearer the targets than the proposal.
+PASSES = 2
 #: How an outcome ranks: an earlier check's proposal stays when the next one ranks lower.
 RANK = {"meets": 4, "improved": 3, "legal": 2, "no_improvement": 1}
 
@@ -170,18 +173,49 @@ def _step(
 ) -> tuple[dict[str, int | tuple[int, int, int]], int, int, int, dict[str, float]] | None:
     """The best neighbour of ``cur``'s proposal on ``cur``'s check games, when nearer than
     the proposal; its values, how many neighbours were played (of them raced out), the
-    games racing did not play, its estimates. None: no nearer neighbour (or cancelled)."""
+    games racing did not play, its estimates. None: no nearer neighbour (or cancelled).
+    The neighbours are played :data:`STEPS` at a time, spread over those not yet played,
+    for at most :data:`PASSES` passes: the next pass only when none so far was nearer."""
     aim = aim_of(cur)
     v = cur.verification
     if aim is None or v is None:
         return None
     key, measured, targets = aim
     values = {k.name: _value(cur, k) for k in job.knobs}
-    pool = spread(neighbours(cur.proposal, job.knobs, values, measured, targets), STEPS)
+    pool = neighbours(cur.proposal, job.knobs, values, measured, targets)
     own = (float(v["violation"]), _gap(measured, key, targets))
     best: tuple[tuple[float, float], int, dict[str, Any], dict[str, float]] | None = None
-    played = raced = saved = 0
-    for i, vals in enumerate(pool):
+    counts = [0, 0, 0]  # played, raced out, games racing did not play
+    for _ in range(PASSES):
+        batch = spread(pool, STEPS)
+        pool = [p for p in pool if p not in batch]
+        found = _play_neighbours(batch, cur, job, cancel, own, best, key, targets, counts)
+        if found is None:
+            return None  # cancelled
+        best = found[0]
+        if (best is not None and best[0] < own) or not pool:
+            break
+    if best is None or best[0] >= own:
+        return None
+    return best[2], counts[0], counts[1], counts[2], best[3]
+
+
+def _play_neighbours(
+    batch: Sequence[dict[str, Any]],
+    cur: TuneResult,
+    job: Player,
+    cancel: CancelToken | None,
+    own: tuple[float, float],
+    best: Any,
+    key: str,
+    targets: list[Target],
+    counts: list[int],
+) -> tuple[Any] | None:
+    """Play ``batch`` on ``cur``'s check games; the best so far among them and ``best``
+    (``counts`` added to). None: cancelled."""
+    v = cur.verification
+    assert v is not None
+    for vals in batch:
         deck, problems = job.build(vals)
         if problems:
             continue
@@ -191,18 +225,17 @@ def _step(
         m, got = job.race(deck, int(v["games"]), int(v["seed"]), cancel, beat)
         if m is None:
             return None
-        played += 1
+        counts[0] += 1
         if got < int(v["games"]):
-            raced += 1
-            saved += int(v["games"]) - got
+            counts[1] += 1
+            counts[2] += int(v["games"]) - got
             continue
         q = quantities(m, job.tlist)
         score = (round(violation(q, job.tlist), 9), _gap(q, key, targets))
+        i = counts[0]
         if best is None or (score, i) < (best[0], best[1]):
             best = (score, i, vals, q)
-    if best is None or best[0] >= own:
-        return None
-    return best[2], played, raced, saved, best[3]
+    return (best,)
 
 
 def _proposal(
