@@ -4,8 +4,9 @@ on from the checked proposal, aimed at the row the answer names, and checks agai
 
 A round: the proposal's one-number neighbours aimed at that row
 (:func:`~verlies.sim.tune.focus.neighbours`, read from the check's own estimates, which
-are fresher than the search's), at most :data:`STEPS` of them spread from the largest move
-to the smallest, each played on the *same* fresh games as the check (common random
+are fresher than the search's), :data:`STEPS` of them spread from the largest move to the
+smallest (when none of them is nearer, the next :data:`STEPS` spread over the rest, up to
+:data:`PASSES` passes in all), each played on the *same* fresh games as the check (common random
 numbers: they differ from the proposal by their numbers, not by luck). The best of them,
 when it lies nearer the targets than the proposal on those games (or, all inside the
 bands, nearer the middle of the named row's band), becomes the next proposal and is checked
