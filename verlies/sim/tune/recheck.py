@@ -36,8 +36,9 @@ __all__ = ["PASSES", "RANK", "STEPS", "aim_of", "check_seed", "search_on", "spre
 #: Neighbours played per round after a check, a pass at a time.
 STEPS = 3
 #: Passes of :data:`STEPS` neighbours a round may play: the next only when none of the
-#: earlier ones was nearer the targets than the proposal.
-PASSES = 2
+#: earlier ones was nearer the targets than the proposal. 1 (as before suggest7): a second
+#: pass changed none of the decks it was for (docs/decisions.md, suggest7).
+PASSES = 1
 #: How an outcome ranks: an earlier check's proposal stays when the next one ranks lower.
 RANK = {"meets": 4, "improved": 3, "legal": 2, "no_improvement": 1}
 
