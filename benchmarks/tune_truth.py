@@ -34,7 +34,7 @@ given as a ratio to it.
 outside 1–6, the sum still 10) were added later (suggest6).
 
     .venv/bin/python benchmarks/tune_truth.py [--workers 2] [--decks barbar-666,...] [--follow-hint]
-        [--race on|off|both]
+        [--race on|off|both] [--rechecks N]
 
 ``--race both``: each deck searched without racing (every candidate plays every game) and
 with it (:mod:`verlies.sim.tune.race`), in turns; the ratio of the quiet seconds and whether
@@ -153,6 +153,8 @@ def _check(deck: Deck, workers: int) -> dict[str, float]:
 
 
 _last_hints: list[str] = []
+#: Rounds of searching on after a check (--rechecks; default the panel's).
+_rechecks: list[int] = [DEFAULT_RECHECKS]
 
 
 def _one(
@@ -168,7 +170,7 @@ def _one(
         games=DEFAULT_GAMES,
         trials=DEFAULT_TRIALS,
         workers=workers,
-        rechecks=DEFAULT_RECHECKS,
+        rechecks=_rechecks[0],
         race=race,
     )
     shutdown_pool()  # its workers become waited-for children: their CPU counts
@@ -204,7 +206,7 @@ def _one(
     for r in s.get("searched_on", []):
         print(
             f"    searched on, round {r['round']}: played {r['played']} (raced out "
-            f"{r.get('raced', 0)}), step {r['step']}, "
+            f"{r.get('raced', 0)}, {r.get('race_saved', 0)} games not played), step {r['step']}, "
             f"check outcome {r['outcome']}, kept {r['kept']}",
             flush=True,
         )
@@ -234,13 +236,25 @@ def main(argv: list[str] | None = None) -> int:
         help="racing candidates in blocks of 100 games (both: each deck without and with, "
         "in turns, and the ratio of their quiet seconds)",
     )
+    ap.add_argument(
+        "--rechecks",
+        type=int,
+        default=DEFAULT_RECHECKS,
+        help=f"rounds of searching on after a check that misses (default {DEFAULT_RECHECKS}, "
+        "the panel's)",
+    )
     args = ap.parse_args(argv)
+    _rechecks[0] = args.rechecks
     names = [n for n in args.decks.split(",") if n]
     unknown = [n for n in names if n not in DECKS]
     if unknown:
         print(f"unknown deck {unknown[0]!r} (known: {', '.join(DECKS)})", file=sys.stderr)
         return 2
-    print(f"load average at start: {os.getloadavg()}, cpus {os.cpu_count()}", flush=True)
+    print(
+        f"load average at start: {os.getloadavg()}, cpus {os.cpu_count()}, "
+        f"rechecks {args.rechecks}",
+        flush=True,
+    )
     t0 = time.perf_counter()
     simulate(DEFAULT_GAMES, seed=0, deck=Deck.default(), characters="all", workers=args.workers)
     base = time.perf_counter() - t0

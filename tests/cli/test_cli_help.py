@@ -49,7 +49,10 @@ def test_the_top_help_lists_every_command_in_order(capsys: pytest.CaptureFixture
         ("sample-size", ["--points", "--rate", "--sd", "--power", "--quantities", "--lang"]),
         ("sweep", ["--card", "--field", "--values", "--lang"]),
         ("impact", ["--cards", "--alpha", "--top", "--characters"]),
-        ("tune", ["--target", "--move", "--file", "--trials", "--verify-seed", "--patch"]),
+        (
+            "tune",
+            ["--target", "--move", "--file", "--trials", "--verify-seed", "--patch", "--no-race"],
+        ),
         ("skill", ["--strong-games", "--tables", "--bootstrap", "--deck"]),
         ("bench", ["--runs", "--no-log", "--json"]),
         ("play-bots", ["--bots", "--characters", "--lang"]),

@@ -153,3 +153,41 @@ def test_a_neighbour_inside_every_band_ends_the_search(monkeypatch: pytest.Monke
     # nothing after the neighbour: no sampler candidate (they edited dozens of numbers)
     assert s["trials"] == s["aimed"] + s["neighbours"] + 1 < 8
     assert max(s["played_edits"]) <= 2
+
+
+@pytest.mark.parametrize("passes", [1, 2])
+def test_a_round_plays_a_second_pass_only_when_the_first_finds_nothing_nearer(
+    monkeypatch: pytest.MonkeyPatch, passes: int
+) -> None:
+    """Seven neighbours, the first pass (the largest move, the smallest and between) none
+    nearer than the proposal (distance 2): the second pass plays three of the other four
+    and takes the nearer one; with one pass the round finds nothing (counted in plays)."""
+    from types import SimpleNamespace
+
+    import verlies.sim.tune.recheck as recheck
+
+    scores = [3.0, 1.0, 3.0, 3.0, 3.0, 3.0, 3.0]  # only neighbour 1 is nearer
+    pool = [{"n": i, "score": s} for i, s in enumerate(scores)]
+    monkeypatch.setattr(recheck, "PASSES", passes)
+    monkeypatch.setattr(recheck, "aim_of", lambda cur: ("win:x", {"win:x": 0.3}, []))
+    monkeypatch.setattr(recheck, "neighbours", lambda *a: list(pool))
+    monkeypatch.setattr(recheck, "quantities", lambda m, tl: m)
+    monkeypatch.setattr(recheck, "violation", lambda q, tl: q["score"])
+    monkeypatch.setattr(recheck, "_gap", lambda q, key, t: 0.0)
+    played: list[int] = []
+
+    def race(deck: Any, games: int, seed: int, cancel: Any, beat: Any) -> Any:
+        played.append(deck["n"])
+        return deck, games
+
+    job = SimpleNamespace(knobs=[], tlist=[], build=lambda v: (v, []), race=race)
+    cur = SimpleNamespace(
+        verification={"violation": 2.0, "games": 800, "seed": 1}, proposal=None, edits={}
+    )
+    step = recheck._step(cur, job, None)  # type: ignore[arg-type]
+    if passes == 1:
+        assert step is None and played == [0, 3, 6]
+    else:
+        assert step is not None and played == [0, 3, 6, 1, 4, 5]
+        values, n_played, raced, saved, _q = step
+        assert values["n"] == 1 and (n_played, raced, saved) == (6, 0, 0)

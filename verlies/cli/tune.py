@@ -70,6 +70,12 @@ def _search_options(p: argparse.ArgumentParser) -> None:
         help="fresh games to check the proposal on (default 2 x --games; 0: none)",
     )
     p.add_argument("--verify-seed", type=int, default=None, help="their seed (default --seed + 1)")
+    p.add_argument(
+        "--no-race",
+        action="store_true",
+        help="play every candidate's games in full (default: a candidate stops after a block "
+        "of 100 games once it cannot beat the best so far; the same proposal, fewer games)",
+    )
     p.add_argument("--storage", metavar="URL", help="keep the Optuna study, e.g. sqlite:///tune.db")
     p.add_argument("--study", metavar="NAME", help="the study's name (to resume it)")
     p.add_argument(
@@ -148,6 +154,7 @@ def _tune_settings(args: argparse.Namespace, given: dict[str, Any]) -> dict[str,
     kwargs["games"], kwargs["trials"] = pick("games", 400), pick("trials", 30)
     kwargs["verify_games"] = pick("verify_games", None)
     kwargs["verify_seed"] = pick("verify_seed", None)
+    kwargs["race"] = not args.no_race
     return kwargs
 
 

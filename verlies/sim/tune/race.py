@@ -8,17 +8,22 @@ to beat (the best candidate's so far), the candidate cannot become the proposal:
 remaining games are not played (a racing / successive-halving step). Candidates that
 survive play every game, so their figures are exactly those of a search without racing.
 
-**The bound** is a prediction interval for each character's win rate on all the games,
-given the games so far: with ``w`` wins in ``n`` games of the character so far and about
-``r`` games of it still to come (``n`` × games left / games played), the final rate is
-``(w + W) / (n + r)`` with ``W`` the wins to come, so it lies within
-``w / n ± z · r / (n + r) · √(¼ · (1/r + 1/n))`` (the binomial variance at its largest,
-¼, so no estimate of it is trusted). The distance of that interval from the band is the
-least the final rate can lie off it; the sum over the characters (other quantities
-counted as 0) bounds the violation. ``z`` holds for every character and every look
-together (Bonferroni over both: :data:`RACE_ALPHA` / (2 × characters × looks)), so a
-candidate whose full games would have beaten the score is dropped with probability at
-most :data:`RACE_ALPHA`, however many looks are taken.
+**The bound** is an interval for each character's win rate on all the games, given the
+games so far. The candidate's games are fixed by their seeds and independent of each
+other; read in index order, the character's first ``n`` games are a sample without
+replacement of its ``N`` games in all (``N`` ≈ ``n`` × games in all / games played so far).
+So the ``w`` wins seen so far follow the hypergeometric law of ``n`` draws from ``N``
+games holding ``K`` wins, and every ``K`` under which ``w`` lies in neither tail (each
+tail's chance above ``a``) stays possible: the final rate lies in ``[K_lo / N, K_hi / N]``.
+This is exact (no normal approximation) and needs no variance: a character whose rate is
+far from ½ gets the narrower interval its own variance gives (the first version took the
+binomial variance at its largest, ¼, for every character). The distance of that interval
+from the band is the least the final rate can lie off it; the sum over the characters
+(other quantities counted as 0) bounds the violation. ``a`` holds for every character and
+every look together (Bonferroni over both sides, the characters and the looks:
+:data:`RACE_ALPHA` / (2 × characters × looks)), so a candidate whose full games would have
+beaten the score is dropped with probability at most :data:`RACE_ALPHA`, however many
+looks are taken.
 
 The looks read the games in index order (the first ``k`` × :data:`BLOCK` games, whatever
 finished first), so the same seed stops at the same game on any number of workers.
@@ -28,7 +33,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from statistics import NormalDist
 from typing import Any
 
 from verlies.sim.metrics import Metrics
@@ -38,7 +42,7 @@ from verlies.sim.run import split as split_games
 from verlies.sim.tune.goals import Target
 from verlies.sim.tune.verification import target_for
 
-__all__ = ["BLOCK", "RACE_ALPHA", "looks", "play_blocks", "violation_floor"]
+__all__ = ["BLOCK", "RACE_ALPHA", "final_rate_bounds", "looks", "play_blocks", "violation_floor"]
 
 #: Games per block: a look after each.
 BLOCK = 100
@@ -64,20 +68,79 @@ def violation_floor(
     wins = [k for k in keys if any(t.key in ("win:*", k) for t in targets)]
     if not wins:
         return 0.0
-    k = len(wins) * max(1, looks(total))
-    z = NormalDist().inv_cdf(1 - alpha / (2 * k))
+    a = alpha / (2 * len(wins) * max(1, looks(total)))
     floor = 0.0
     for key in wins:
         side = m.characters[key[4:]]
         n = side.games
         if n == 0:
             continue
-        rest = n * (total - played) / played
-        half = z * rest / (n + rest) * math.sqrt(0.25 * (1 / rest + 1 / n))
-        p = side.wins / n
         t = target_for(targets, key)
-        floor += 100.0 * max(0.0, t.low - (p + half), (p - half) - t.high)
+        if t.low <= side.wins / n <= t.high:
+            continue  # the interval holds the rate so far: it meets the band
+        n_all = max(n, round(n * total / played))  # its games in all, as so far
+        above = side.wins / n > t.high  # only that end of the interval can lie off the band
+        k = _k_bound(side.wins, n, n_all, a, most=not above)
+        floor += 100.0 * max(0.0, k / n_all - t.high if above else t.low - k / n_all)
     return floor
+
+
+def final_rate_bounds(w: int, n: int, total: int, a: float) -> tuple[float, float]:
+    """The final win rate of ``total`` games (``K`` / ``total``), given ``w`` wins in the
+    first ``n`` of them read in random order: the least and the most ``K`` under which
+    seeing ``w`` or more (resp. ``w`` or fewer) wins has a chance above ``a`` (the
+    hypergeometric law; each bound is wrong with chance at most ``a``)."""
+    total = max(total, n)
+    return _k_bound(w, n, total, a, most=False) / total, _k_bound(w, n, total, a, most=True) / total
+
+
+def _k_bound(w: int, n: int, total: int, a: float, *, most: bool) -> int:
+    """The least ``K`` (``most``: the most) whose tail at ``w`` has a chance above ``a``,
+    by halving between ``w`` × ``total`` / ``n`` (a tail of about ½) and the end."""
+    mid_k = min(w + total - n, max(w, w * total // n))
+    if not most:  # P(X >= w | K) grows with K
+        lo, hi = w, mid_k
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if _hyper_tail(w, n, total, mid, upward=True) > a else (mid + 1, hi)
+        return lo
+    lo, hi = mid_k, w + total - n  # P(X <= w | K) falls with K
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if _hyper_tail(w, n, total, mid, upward=False) > a else (lo, mid - 1)
+    return lo
+
+
+def _hyper_tail(w: int, n: int, total: int, k: int, *, upward: bool) -> float:
+    """P(X >= w) (``upward``) or P(X <= w) for X the wins among ``n`` of ``total`` games
+    drawn without replacement, ``k`` of them wins: summed from ``w`` away from the middle
+    (the terms only fall there), until they no longer change the sum."""
+    first, last = max(0, n - (total - k)), min(n, k)  # the X possible
+    if (upward and w > last) or (not upward and w < first):
+        return 0.0
+    if (upward and w <= first) or (not upward and w >= last):
+        return 1.0
+    mode = (n + 1) * (k + 1) // (total + 2)
+    if upward and w <= mode:  # the terms would rise first: the other tail's complement
+        return max(0.0, 1.0 - _hyper_tail(w - 1, n, total, k, upward=False))
+    if not upward and w >= mode:
+        return max(0.0, 1.0 - _hyper_tail(w + 1, n, total, k, upward=True))
+    x = w
+    p = math.exp(_log_choose(k, x) + _log_choose(total - k, n - x) - _log_choose(total, n))
+    acc = p
+    while p > acc * 1e-15 and (x < last if upward else x > first):
+        if upward:  # pmf(x + 1) / pmf(x)
+            p *= (k - x) * (n - x) / ((x + 1) * (total - k - n + x + 1))
+            x += 1
+        else:
+            p *= x * (total - k - n + x) / ((k - x + 1) * (n - x + 1))
+            x -= 1
+        acc += p
+    return min(1.0, acc)
+
+
+def _log_choose(a: int, b: int) -> float:
+    return math.lgamma(a + 1) - math.lgamma(b + 1) - math.lgamma(a - b + 1)
 
 
 def play_blocks(

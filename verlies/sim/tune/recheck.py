@@ -4,8 +4,9 @@ on from the checked proposal, aimed at the row the answer names, and checks agai
 
 A round: the proposal's one-number neighbours aimed at that row
 (:func:`~verlies.sim.tune.focus.neighbours`, read from the check's own estimates, which
-are fresher than the search's), at most :data:`STEPS` of them spread from the largest move
-to the smallest, each played on the *same* fresh games as the check (common random
+are fresher than the search's), :data:`STEPS` of them spread from the largest move to the
+smallest (when none of them is nearer, the next :data:`STEPS` spread over the rest, up to
+:data:`PASSES` passes in all), each played on the *same* fresh games as the check (common random
 numbers: they differ from the proposal by their numbers, not by luck). The best of them,
 when it lies nearer the targets than the proposal on those games (or, all inside the
 bands, nearer the middle of the named row's band), becomes the next proposal and is checked
@@ -30,10 +31,14 @@ from verlies.sim.tune.goals import Knob, Target
 from verlies.sim.tune.result import TuneResult
 from verlies.sim.tune.verification import display_unit, quantities, target_for, violation
 
-__all__ = ["RANK", "STEPS", "aim_of", "check_seed", "search_on", "spread"]
+__all__ = ["PASSES", "RANK", "STEPS", "aim_of", "check_seed", "search_on", "spread"]
 
-#: Neighbours played per round after a check.
+#: Neighbours played per round after a check, a pass at a time.
 STEPS = 3
+#: Passes of :data:`STEPS` neighbours a round may play: the next only when none of the
+#: earlier ones was nearer the targets than the proposal. 1 (as before suggest7): a second
+#: pass changed none of the decks it was for (docs/decisions.md, suggest7).
+PASSES = 1
 #: How an outcome ranks: an earlier check's proposal stays when the next one ranks lower.
 RANK = {"meets": 4, "improved": 3, "legal": 2, "no_improvement": 1}
 
@@ -123,7 +128,8 @@ def search_on(
     """Up to ``rounds`` rounds after ``result``'s check (see the module); ``check(result,
     seed)`` checks a proposal on ``job.vgames`` fresh games from ``seed``. The answer's
     ``search["searched_on"]`` lists the rounds: the step taken (knob, value), the
-    neighbours played (and of them raced out, :mod:`~verlies.sim.tune.race`), the check's
+    neighbours played (and of them raced out, :mod:`~verlies.sim.tune.race`, and the games
+    racing did not play), the check's
     seed and outcome, and whether it was kept."""
     log: list[dict[str, Any]] = []
     answer, cur = result, result
@@ -135,7 +141,7 @@ def search_on(
         step = _step(cur, job, cancel)
         if step is None:
             break
-        values, played, raced, q = step
+        values, played, raced, saved, q = step
         nxt = _proposal(cur, job, values, q, number)
         check(nxt, check_seed(job.vseed, number))
         kept = RANK.get(nxt.outcome, 0) >= RANK.get(answer.outcome, 0)
@@ -145,6 +151,7 @@ def search_on(
                 "round": number,
                 "played": played,
                 "raced": raced,
+                "race_saved": saved,
                 "step": moved,
                 "seed": nxt.verification["seed"] if nxt.verification else None,
                 "outcome": nxt.outcome,
@@ -165,21 +172,52 @@ def _value(result: TuneResult, k: Knob) -> int | tuple[int, int, int]:
 
 def _step(
     cur: TuneResult, job: Player, cancel: CancelToken | None
-) -> tuple[dict[str, int | tuple[int, int, int]], int, int, dict[str, float]] | None:
+) -> tuple[dict[str, int | tuple[int, int, int]], int, int, int, dict[str, float]] | None:
     """The best neighbour of ``cur``'s proposal on ``cur``'s check games, when nearer than
-    the proposal; its values, how many neighbours were played (of them raced out), its
-    estimates. None: no nearer neighbour (or cancelled)."""
+    the proposal; its values, how many neighbours were played (of them raced out), the
+    games racing did not play, its estimates. None: no nearer neighbour (or cancelled).
+    The neighbours are played :data:`STEPS` at a time, spread over those not yet played,
+    for at most :data:`PASSES` passes: the next pass only when none so far was nearer."""
     aim = aim_of(cur)
     v = cur.verification
     if aim is None or v is None:
         return None
     key, measured, targets = aim
     values = {k.name: _value(cur, k) for k in job.knobs}
-    pool = spread(neighbours(cur.proposal, job.knobs, values, measured, targets), STEPS)
+    pool = neighbours(cur.proposal, job.knobs, values, measured, targets)
     own = (float(v["violation"]), _gap(measured, key, targets))
     best: tuple[tuple[float, float], int, dict[str, Any], dict[str, float]] | None = None
-    played = raced = 0
-    for i, vals in enumerate(pool):
+    counts = [0, 0, 0]  # played, raced out, games racing did not play
+    for _ in range(PASSES):
+        batch = spread(pool, STEPS)
+        pool = [p for p in pool if p not in batch]
+        found = _play_neighbours(batch, cur, job, cancel, own, best, key, targets, counts)
+        if found is None:
+            return None  # cancelled
+        best = found[0]
+        if (best is not None and best[0] < own) or not pool:
+            break
+    if best is None or best[0] >= own:
+        return None
+    return best[2], counts[0], counts[1], counts[2], best[3]
+
+
+def _play_neighbours(
+    batch: Sequence[dict[str, Any]],
+    cur: TuneResult,
+    job: Player,
+    cancel: CancelToken | None,
+    own: tuple[float, float],
+    best: Any,
+    key: str,
+    targets: list[Target],
+    counts: list[int],
+) -> tuple[Any] | None:
+    """Play ``batch`` on ``cur``'s check games; the best so far among them and ``best``
+    (``counts`` added to). None: cancelled."""
+    v = cur.verification
+    assert v is not None
+    for vals in batch:
         deck, problems = job.build(vals)
         if problems:
             continue
@@ -189,17 +227,17 @@ def _step(
         m, got = job.race(deck, int(v["games"]), int(v["seed"]), cancel, beat)
         if m is None:
             return None
-        played += 1
+        counts[0] += 1
         if got < int(v["games"]):
-            raced += 1
+            counts[1] += 1
+            counts[2] += int(v["games"]) - got
             continue
         q = quantities(m, job.tlist)
         score = (round(violation(q, job.tlist), 9), _gap(q, key, targets))
+        i = counts[0]
         if best is None or (score, i) < (best[0], best[1]):
             best = (score, i, vals, q)
-    if best is None or best[0] >= own:
-        return None
-    return best[2], played, raced, best[3]
+    return (best,)
 
 
 def _proposal(
