@@ -4,9 +4,10 @@ on every quantity, the run stops and says so apart from the ranked list, in both
 languages; a deck with a card that moves a figure by more than δ never takes it.
 
 The games here are stand-ins (no game is played: each deck's figures are a fixed
-function of the game index), so the whole default deck's 98 cards go through the real
-rounds (the group screen, the splits, the elimination) in a second, and the work is
-counted in games: what the exit saves is the games the same run plays without it."""
+function of the game index and of the goblin's fight), so six cards go through the real
+rounds, Holm and words in seconds of CPU, and the work is counted in games: what the exit
+saves is the games the same run plays without it. (On the whole shipped deck the exit does
+not fire: docs/decisions.md, impact7.)"""
 
 from __future__ import annotations
 
