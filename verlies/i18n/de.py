@@ -2115,8 +2115,10 @@ TEXTS: dict[str, str] = {
         "Keine messbare Wirkung bei {low} bis {high} Paaren je Karte ({count} Karten):"
     ),
     "impact36.noise_changed": (
-        "{card} (im Entwurf geändert): keine deutliche Wirkung bei {n} Paaren; jede Größe "
-        "ändert sich höchstens um {times}× eine spürbare Änderung"
+        "{card} (im Entwurf geändert): keine deutliche Wirkung bei {n} Paaren. Die größte "
+        "gemessene Änderung ist {what} {diff} ({size}× eine spürbare Änderung); vielleicht "
+        "spürt das Spiel diese Karte kaum, doch diese Paare schließen bis zu {times}× eine "
+        "spürbare Änderung bei einer Größe nicht aus."
     ),
     "impact36.untested_head": (
         "Nicht verglichen ({count} Karten): schon typisch für ihre Art, oder die Startkarte "

@@ -1965,8 +1965,10 @@ TEXTS: dict[str, str] = {
         "No measurable effect at {low} to {high} pairs a card ({count} cards):"
     ),
     "impact36.noise_changed": (
-        "{card} (changed by the draft): no clear effect at {n} pairs; each quantity moves by "
-        "at most {times}× a meaningful change"
+        "{card} (changed by the draft): no clear effect at {n} pairs. The largest change "
+        "measured is {what} {diff} ({size}× a meaningful change); the game may feel this "
+        "card little, but these pairs do not rule out up to {times}× a meaningful change "
+        "in some figure."
     ),
     "impact36.untested_head": (
         "Not compared ({count} cards): already typical of their kind, or the start card and "

@@ -511,6 +511,25 @@ class ContributionResult:
             words += " " + text("impact7.below_others", lang, count=b["others"])
         return words
 
+    def changed_text(self, r: dict[str, Any], lang: str = "en") -> str:
+        """A card the draft changed without a clear effect (row ``r``), on its own line:
+        the largest change measured, and how large an effect its intervals still allow
+        (a corridor nobody passes: the game may feel it little, but that is not shown)."""
+        from verlies.i18n import text
+        from verlies.i18n.metrics import fmt_diff, metric_name
+
+        q = r["quantity"]
+        return text(
+            "impact36.noise_changed",
+            lang,
+            card=self.card_name(r["id"], lang),
+            n=r["pairs"],
+            what=metric_name(q, lang, self.deck),
+            diff=fmt_diff(q, r["diff"], lang),
+            size=fixed(r["size"], 1, lang),
+            times=fixed(r["upper"], 1, lang),
+        )
+
     def text(self, lang: str = "en", top: int = 15) -> str:
         """The ranking in words: the clear cards first (★), then the noise group, then the
         cards not compared; how many games, the error and what it covers."""
@@ -527,7 +546,7 @@ class ContributionResult:
                 low=lo,
                 high=hi,
             ),
-            text("impact36.star", lang, alpha=round(self.alpha * 100, 1), family=self.family),
+            text("impact36.star", lang, alpha=fixed(self.alpha * 100, 1, lang), family=self.family),
         ]
         ranked = self.ranked()
         if ranked:
@@ -546,12 +565,7 @@ class ContributionResult:
             lines.append("     " + ", ".join(names))
             for r in unclear:  # what the draft changed is said on its own, with its bound
                 if r["changed"] and r["upper"] > 0 and math.isfinite(r["upper"]):
-                    bound = fixed(r["upper"], 1, lang)
-                    name = self.card_name(r["id"], lang)
-                    lines.append(
-                        "     "
-                        + text("impact36.noise_changed", lang, card=name, n=r["pairs"], times=bound)
-                    )
+                    lines.append("     " + self.changed_text(r, lang))
         if self.below:  # the early exit: a bound, apart from the ranked list
             lines.append(self.below_text(lang))
         untested = self.untested()
