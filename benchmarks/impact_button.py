@@ -18,7 +18,7 @@ quiet-equivalent seconds (CPU-s / workers):
    button's seconds against the 60 s goal and as a multiple of their CPU seconds.
 
     .venv/bin/python benchmarks/impact_button.py [--broken NAME] (impact_work.BROKEN)
-        [--workers 2] [--limit 600] [--full] [--pile monster]
+        [--workers 2] [--limit 600] [--full] [--pile monster] [--no-simulate]
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--limit", type=float, default=600.0, help="cancel after this many s")
     ap.add_argument("--full", action="store_true", help="play the run to its end")
+    ap.add_argument(
+        "--no-simulate", action="store_true", help="no plain simulate beside (the ratio)"
+    )
     ap.add_argument(
         "--pile",
         default=None,
@@ -113,11 +116,12 @@ def main() -> None:
     col.close()
 
     n = marks[0].games if marks else end.games
-    base = plain_simulate(n, w)
-    print(f"plain simulate of {n} games: {base.words(w)}")
-    if marks:
-        ratio = marks[0].cpu / base.cpu
-        print(f"ratio (button's CPU-s to the broken card / simulate's CPU-s): {ratio:.2f}")
+    if not args.no_simulate:
+        base = plain_simulate(n, w)
+        print(f"plain simulate of {n} games: {base.words(w)}")
+        if marks:
+            ratio = marks[0].cpu / base.cpu
+            print(f"ratio (button's CPU-s to the broken card / simulate's CPU-s): {ratio:.2f}")
     after = playout_cpu()
     print(f"random playouts after: 200 games in {after:.2f} CPU-s")
     at = marks[0] if marks else end

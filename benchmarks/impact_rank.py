@@ -138,10 +138,12 @@ def one(name: str, args: argparse.Namespace) -> str:
     print(f"engine: {pool_engine()} workers")
     print(f"whole run ({res.stopped}, {res.round} rounds): {end.words(w)}")
     n = first[0].games if first else end.games
-    base = plain_simulate(n if not args.no_simulate else 1, w)
-    print(f"plain simulate of {n} games: {base.words(w)}")
-    if first and not args.no_simulate:
-        print(f"ratio (CPU-s to the broken card / simulate's CPU-s): {first[0].cpu / base.cpu:.2f}")
+    if not args.no_simulate:
+        base = plain_simulate(n, w)
+        print(f"plain simulate of {n} games: {base.words(w)}")
+        if first:
+            ratio = first[0].cpu / base.cpu
+            print(f"ratio (CPU-s to the broken card / simulate's CPU-s): {ratio:.2f}")
     for r in res.ranked()[:5]:
         words = f"{r['id']:34s} {r['quantity']}  {r['pairs']} pairs"
         print(f"   score {r['score']:5.2f} size {r['size']:5.2f}  {words}")

@@ -48,6 +48,7 @@ def test_a_monster_nobody_can_beat_ranks_first_without_being_told_it_changed() -
     assert top["clear"] and top["score"] > 0 and top["quantity"] == "injuries"
     assert top["diff"] > 0 and top["low"] > 0  # more injuries with the broken goblin
     assert not res.cards[0].changed  # found by the run, not by the reference
+    assert res.below is None and res.stopped != "no meaningful effect"  # never "no effect"
     goblin = next(c for c in res.cards if c.card == "monster-goblin")
     assert goblin.moves == (("fight", 10, 5),)
     # Every card is in exactly one group, the ranked ones first.

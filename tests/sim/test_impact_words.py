@@ -51,8 +51,12 @@ def test_a_changed_card_without_a_clear_effect_is_named_with_its_bound() -> None
     line = [x for x in en.splitlines() if "(changed by the draft)" in x]
     assert len(line) == 1 and line[0].strip().startswith(name_en), en
     assert "no clear effect at 1024 pairs" in line[0]
-    assert f"at most {row['upper']:.1f}× a meaningful change" in line[0]
+    # the largest change measured, then what its intervals do not rule out (both said)
+    assert f"({row['size']:.1f}× a meaningful change); the game may feel" in line[0]
+    assert f"do not rule out up to {row['upper']:.1f}× a meaningful change" in line[0]
     assert f"{name_de} (im Entwurf geändert): keine deutliche Wirkung bei 1024 Paaren" in de
+    upper_de = f"{row['upper']:.1f}".replace(".", ",")
+    assert f"schließen bis zu {upper_de}× eine spürbare Änderung bei einer Größe nicht aus" in de
     # the card left at the screen was not changed: only in the list of names
     assert en.count("(changed by the draft)") == 1
 

@@ -2115,8 +2115,10 @@ TEXTS: dict[str, str] = {
         "Keine messbare Wirkung bei {low} bis {high} Paaren je Karte ({count} Karten):"
     ),
     "impact36.noise_changed": (
-        "{card} (im Entwurf geändert): keine deutliche Wirkung bei {n} Paaren; jede Größe "
-        "ändert sich höchstens um {times}× eine spürbare Änderung"
+        "{card} (im Entwurf geändert): keine deutliche Wirkung bei {n} Paaren. Die größte "
+        "gemessene Änderung ist {what} {diff} ({size}× eine spürbare Änderung); vielleicht "
+        "spürt das Spiel diese Karte kaum, doch diese Paare schließen bis zu {times}× eine "
+        "spürbare Änderung bei einer Größe nicht aus."
     ),
     "impact36.untested_head": (
         "Nicht verglichen ({count} Karten): schon typisch für ihre Art, oder die Startkarte "
@@ -2373,6 +2375,23 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.game_budget_spent": "das Spielebudget ist aufgebraucht",
     "impact60.stopped.time_budget_spent": "das Zeitbudget ist aufgebraucht",
     "impact60.stopped.cancelled": "abgebrochen",
+    # --- impact7 ---
+    "impact60.stopped.no_meaningful_effect": (
+        "keine Karte im Rennen kann eine Größe spürbar bewegen"
+    ),
+    "impact7.range": "{low} bis {high}",
+    "impact7.below": (
+        "Keine spürbare Wirkung: keine Karte, die noch im Rennen ist ({count} Karten), "
+        "bewegt eine Größe um eine spürbare Änderung (δ) oder mehr. Bei {pairs} Paaren je "
+        "Karte lassen ihre Intervalle höchstens {times}× δ zu (alle Karten und Größen "
+        "zugleich geprüft: die Wahrscheinlichkeit, dass das falsch ist, ist höchstens "
+        "{alpha} %). Das ist eine Schranke, kein Befund: eine schwächere Aussage als "
+        "ein ★."
+    ),
+    "impact7.below_others": (
+        "Die übrigen {count} Karten sind früher ohne messbare Wirkung bei ihren Paaren "
+        "ausgeschieden; dass sie unter δ bleiben, ist damit nicht gezeigt."
+    ),
     # --- suggest3 ---
     "workspace.item.suggest": "Vorschlag zu „{draft}“ ({time})",
     # --- keep4 ---

@@ -1965,8 +1965,10 @@ TEXTS: dict[str, str] = {
         "No measurable effect at {low} to {high} pairs a card ({count} cards):"
     ),
     "impact36.noise_changed": (
-        "{card} (changed by the draft): no clear effect at {n} pairs; each quantity moves by "
-        "at most {times}× a meaningful change"
+        "{card} (changed by the draft): no clear effect at {n} pairs. The largest change "
+        "measured is {what} {diff} ({size}× a meaningful change); the game may feel this "
+        "card little, but these pairs do not rule out up to {times}× a meaningful change "
+        "in some figure."
     ),
     "impact36.untested_head": (
         "Not compared ({count} cards): already typical of their kind, or the start card and "
@@ -2200,6 +2202,22 @@ TEXTS: dict[str, str] = {
     "impact60.stopped.game_budget_spent": "the game budget is spent",
     "impact60.stopped.time_budget_spent": "the time budget is spent",
     "impact60.stopped.cancelled": "cancelled",
+    # --- impact7 ---
+    "impact60.stopped.no_meaningful_effect": (
+        "no card still in the running can move a figure by a meaningful change"
+    ),
+    "impact7.range": "{low} to {high}",
+    "impact7.below": (
+        "No meaningful effect: no card still in the running ({count} cards) moves any figure "
+        "by a meaningful change (δ) or more. At {pairs} pairs a card, the largest effect "
+        "their intervals allow is {times}× δ (every card and figure tested at once: the "
+        "chance that this is wrong is at most {alpha} %). It is a bound, not a finding: "
+        "a weaker claim than a ★."
+    ),
+    "impact7.below_others": (
+        "The other {count} cards left the running earlier with no measurable effect at "
+        "their pairs; they are not shown to be below δ."
+    ),
     # --- suggest3 ---
     "workspace.item.suggest": "Suggest answer for “{draft}” ({time})",
     # --- keep4 ---

@@ -29,6 +29,7 @@ import random
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -283,22 +284,7 @@ class _Bundle:
     def of(specs: tuple[RunSpec, ...]) -> _Bundle:
         token = uuid.uuid4().hex
         try:
-            items = []
-            for spec in specs:
-                setup = spec.setup.to_dict()
-                # The standard deck by identity only: an equal deck may list its cards in
-                # another order (and deal other games).
-                is_default = spec.deck is default_deck()
-                setup["deck"] = None if is_default else editable(spec.deck).dumps()
-                chars = spec.characters
-                items.append(
-                    {
-                        "setup": setup,
-                        "characters": chars if isinstance(chars, str) else list(chars),
-                        "bots": list(spec.bots),
-                        "label": spec.label,
-                    }
-                )
+            items = [_item_text(spec) for spec in specs]
         except TypeError:  # not a verlies.Deck
             return _Bundle(token, pickle.dumps(specs, pickle.HIGHEST_PROTOCOL), False)
         return _Bundle(token, json.dumps(items).encode(), True)
@@ -308,18 +294,68 @@ class _Bundle:
         if not self.text:
             specs: tuple[RunSpec, ...] = pickle.loads(self.data)
             return specs
-        out = []
-        for item in json.loads(self.data):
-            chars = item["characters"]
-            out.append(
-                RunSpec(
-                    setup=Setup.from_dict(item["setup"]),
-                    characters=chars if isinstance(chars, str) else tuple(chars),
-                    bots=tuple(item["bots"]),
-                    label=item["label"],
-                )
-            )
-        return tuple(out)
+        return tuple(_spec_of_text(text) for text in json.loads(self.data))
+
+
+#: Each spec's text, kept by the spec object (specs and decks are immutable): a ranking's
+#: rounds send the same hundred decks again every round, and writing a deck costs ~7 ms.
+_ITEMS: OrderedDict[int, tuple[RunSpec, str]] = OrderedDict()
+#: The worker's side: a spec read from its text, kept by the text (reading a deck file
+#: costs ~40 ms; each worker read every deck of every round again before).
+_READ: OrderedDict[str, RunSpec] = OrderedDict()
+_KEEP_SPECS = 256
+_SPECS_LOCK = threading.Lock()
+
+
+def _item_text(spec: RunSpec) -> str:
+    """``spec`` as the bundle's text: its setup as the save format writes it (its deck as
+    deck-file text, or none for the standard deck, which every worker has), its
+    characters, bots and label, in JSON (TypeError: a deck that is no verlies.Deck)."""
+    with _SPECS_LOCK:
+        kept = _ITEMS.get(id(spec))
+        if kept is not None and kept[0] is spec:
+            _ITEMS.move_to_end(id(spec))
+            return kept[1]
+    setup = spec.setup.to_dict()
+    # The standard deck by identity only: an equal deck may list its cards in another
+    # order (and deal other games).
+    is_default = spec.deck is default_deck()
+    setup["deck"] = None if is_default else editable(spec.deck).dumps()
+    chars = spec.characters
+    item = {
+        "setup": setup,
+        "characters": chars if isinstance(chars, str) else list(chars),
+        "bots": list(spec.bots),
+        "label": spec.label,
+    }
+    text = json.dumps(item)
+    with _SPECS_LOCK:
+        _ITEMS[id(spec)] = (spec, text)
+        while len(_ITEMS) > _KEEP_SPECS:
+            _ITEMS.popitem(last=False)
+    return text
+
+
+def _spec_of_text(text: str) -> RunSpec:
+    """The spec of :func:`_item_text`'s ``text`` (a worker; the same text read once)."""
+    with _SPECS_LOCK:
+        spec = _READ.get(text)
+        if spec is not None:
+            _READ.move_to_end(text)
+            return spec
+    item = json.loads(text)
+    chars = item["characters"]
+    spec = RunSpec(
+        setup=Setup.from_dict(item["setup"]),
+        characters=chars if isinstance(chars, str) else tuple(chars),
+        bots=tuple(item["bots"]),
+        label=item["label"],
+    )
+    with _SPECS_LOCK:
+        _READ[text] = spec
+        while len(_READ) > _KEEP_SPECS:
+            _READ.popitem(last=False)
+    return spec
 
 
 # Worker side: the specs of the last few runs, by token (a kept pool serves many runs).
@@ -453,13 +489,14 @@ def _futures_wait(pending: set[Any]) -> tuple[set[Any], set[Any]]:
 
 def _backend(specs: tuple[RunSpec, ...], executor: Any, workers: int | None) -> _Backend | None:
     """How tasks are submitted; None: play them in this process."""
-    bundle = _Bundle.of(specs)
     if executor is None:
         n = default_workers() if workers is None else workers
         if n < 1:
             raise SimulationError(f"workers must be at least 1, not {n}")
         if n == 1:
-            return None
+            return None  # no bundle: the specs are here
+    bundle = _Bundle.of(specs)
+    if executor is None:
         pool = local_pool(n)
         # Closing cancels the tasks not begun (run_tasks does); the pool stays for the
         # next run, and a task already running ends on its own (a few games).

@@ -35,7 +35,11 @@ Games are spent where they decide the ranking (top-k identification by eliminati
    its lower end is above every other's upper end but k − 1 (surely in); of the others the
    changed cards and the strongest by evidence (the largest |mean| / standard error over
    its quantities) go on, ``keep`` of them per round, at least 2k;
-3. until the game budget is spent, no card is active, or ``max_pairs`` is reached.
+3. until the game budget is spent, no card is active, or ``max_pairs`` is reached; or,
+   early, "no meaningful effect": every card still in the running has all its intervals
+   at α / K within ±δ and no ★ is of a meaningful size (:attr:`ContributionResult.below`,
+   said apart from the ranked list: a bound, weaker than a ★; taken only where the run
+   would have gone on).
 
 The plan after each round depends only on the finished rounds' sums, so the same deck,
 seed and settings give the same result bit for bit whatever the workers (a time budget

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from verlies.i18n.numbers import fixed
+from verlies.i18n.numbers import fixed, grouped
 from verlies.sim import stats
 from verlies.sim.compare import MIN_PAIRS, default_delta
 from verlies.sim.impact_rank.typical import Contribution
@@ -46,6 +46,10 @@ class ContributionResult:
     reference: str = ""  # what "changed" is measured against
     correct: bool = True  # Holm over cards x quantities (False: checks only)
     groups: list[Contribution] = field(default_factory=list)  # the screen's groups
+    #: The early exit "no meaningful effect" (:meth:`bound`): the cards still in the
+    #: running when it was taken, their pairs and the largest effect their intervals allow
+    #: (in δ); None when the run did not stop so.
+    below: dict[str, Any] | None = None
     _holm_cache: tuple[Any, dict[tuple[int, str], tuple[float, bool]]] | None = field(
         default=None, repr=False, compare=False
     )
@@ -245,6 +249,21 @@ class ContributionResult:
         return {"n": n, "diff": diff, "low": lo, "high": hi, "z": diff / se,
                 "level": level, "clear": lo > 0 or hi < 0}  # fmt: skip
 
+    def bound(self, cards: Iterable[Contribution]) -> float:
+        """The largest effect ``cards`` may still have, in δ: the farthest end from 0 of
+        any of their intervals over every quantity (the spread included), each at α / K,
+        the first step of Holm (Bonferroni over the whole family). All K such intervals
+        hold at once with probability at least 1 − α, at any look, so "every card of
+        ``cards`` moves every quantity by less than bound × δ" is a statement with the
+        list's error; it bounds an effect, it does not find one (weaker than a ★). Inf
+        for a card with fewer than :data:`MIN_PAIRS` pairs."""
+        saved, self._frozen = self._frozen, {}  # no Holm step: every interval at α / K
+        try:
+            ups = [self.row(c)["upper"] if c.n >= MIN_PAIRS else math.inf for c in cards]
+        finally:
+            self._frozen = saved
+        return max(ups, default=math.inf)
+
     def row(self, c: Contribution) -> dict[str, Any]:
         """One card's figures: ``score`` (the largest distance of an interval from zero, in
         δ; 0 when every interval holds zero), ``upper`` (the largest reach of an interval,
@@ -402,6 +421,7 @@ class ContributionResult:
             "base_games": self.base_games,
             "rounds": self.round,
             "stopped": self.stopped,
+            "below_delta": self.below,
             "reference": self.reference,
             "deltas": {q: self.delta(q) for q in self.quantities},
             "ranked": self.ranked(),
@@ -468,6 +488,48 @@ class ContributionResult:
             key, lang, card=name, what=metric_name(q, lang, self.deck), times=times, **parts
         )
 
+    def below_text(self, lang: str = "en") -> str:
+        """The early exit "no meaningful effect" (:attr:`below`) in words, a claim of its
+        own: what it bounds, at how many pairs, the largest effect still possible, and
+        what it does not say; "" when the run did not stop so."""
+        from verlies.i18n import text
+
+        b = self.below
+        if not b:
+            return ""
+        lo, hi = b["low"], b["high"]
+        pairs = grouped(lo, lang) if lo == hi else text("impact7.range", lang, low=lo, high=hi)
+        words = text(
+            "impact7.below",
+            lang,
+            pairs=pairs,
+            times=fixed(b["bound"], 2, lang),
+            count=b["cards"],
+            alpha=fixed(self.alpha * 100, 1, lang),
+        )
+        if b.get("others"):  # what the bound does not cover
+            words += " " + text("impact7.below_others", lang, count=b["others"])
+        return words
+
+    def changed_text(self, r: dict[str, Any], lang: str = "en") -> str:
+        """A card the draft changed without a clear effect (row ``r``), on its own line:
+        the largest change measured, and how large an effect its intervals still allow
+        (a corridor nobody passes: the game may feel it little, but that is not shown)."""
+        from verlies.i18n import text
+        from verlies.i18n.metrics import fmt_diff, metric_name
+
+        q = r["quantity"]
+        return text(
+            "impact36.noise_changed",
+            lang,
+            card=self.card_name(r["id"], lang),
+            n=r["pairs"],
+            what=metric_name(q, lang, self.deck),
+            diff=fmt_diff(q, r["diff"], lang),
+            size=fixed(r["size"], 1, lang),
+            times=fixed(r["upper"], 1, lang),
+        )
+
     def text(self, lang: str = "en", top: int = 15) -> str:
         """The ranking in words: the clear cards first (★), then the noise group, then the
         cards not compared; how many games, the error and what it covers."""
@@ -484,7 +546,7 @@ class ContributionResult:
                 low=lo,
                 high=hi,
             ),
-            text("impact36.star", lang, alpha=round(self.alpha * 100, 1), family=self.family),
+            text("impact36.star", lang, alpha=fixed(self.alpha * 100, 1, lang), family=self.family),
         ]
         ranked = self.ranked()
         if ranked:
@@ -503,12 +565,9 @@ class ContributionResult:
             lines.append("     " + ", ".join(names))
             for r in unclear:  # what the draft changed is said on its own, with its bound
                 if r["changed"] and r["upper"] > 0 and math.isfinite(r["upper"]):
-                    bound = fixed(r["upper"], 1, lang)
-                    name = self.card_name(r["id"], lang)
-                    lines.append(
-                        "     "
-                        + text("impact36.noise_changed", lang, card=name, n=r["pairs"], times=bound)
-                    )
+                    lines.append("     " + self.changed_text(r, lang))
+        if self.below:  # the early exit: a bound, apart from the ranked list
+            lines.append(self.below_text(lang))
         untested = self.untested()
         if untested:
             lines.append(text("impact36.untested_head", lang, count=len(untested)))

@@ -28,7 +28,7 @@ from contextlib import closing
 from typing import Any
 
 from verlies.errors import VerliesError
-from verlies.sim.compare import Paired, game_values
+from verlies.sim.compare import MIN_PAIRS, Paired, game_values
 from verlies.sim.impact_rank.result import QUANTITIES, ContributionResult
 from verlies.sim.impact_rank.typical import Contribution
 from verlies.sim.lab import Bar, Progress
@@ -145,6 +145,7 @@ class Rounds:
         """The next round (deterministic: finished rounds' sums only); {} when over."""
         if not self.played:
             return self._first()
+        below = self._below()  # of the cards in the running before this plan
         plan: Plan = {}
         first = len(self.result.cards)
         groups = [u for u in range(first, len(self.units)) if self.units[u].active]
@@ -164,7 +165,36 @@ class Rounds:
             for v in self._unit(g.members[:h]) + self._unit(g.members[h:]):
                 plan[v] = (0, self.played[u])
         plan.update(self._cards())
-        return self._fit(plan)
+        plan = self._fit(plan)
+        # the exit only where it saves games: the run would go on, not cut by the budget
+        if below is not None and plan and not self.short:
+            self.result.below, self.result.stopped = below, "no meaningful effect"
+            return {}
+        return plan
+
+    def _below(self) -> dict[str, Any] | None:
+        """The early exit "no meaningful effect" (issue 36, item 3), if it may be taken:
+        every card still in the running has all its intervals, at α / K, within ±δ on
+        every quantity (:meth:`ContributionResult.bound` < 1) and no card of the list has
+        a ★ of a meaningful size (≥ 1 δ); ranking such cards further cannot find one
+        that matters. Never while a screen group is still in the running (its cards have
+        no intervals of their own) nor for a card still without pairs of its own. The
+        cards, their pairs and the bound; None when it may not be taken."""
+        res = self.result
+        if any(g.active for g in res.groups):
+            return None
+        live = [c for c in res.cards if c.active]
+        if not live or any(c.n < MIN_PAIRS for c in live):
+            return None
+        if any(r["size"] >= 1 for r in res.ranked()):
+            return None
+        bound = res.bound(live)
+        if not bound < 1:
+            return None
+        ns = [c.n for c in live]
+        others = sum(1 for c in res.cards if c.tested and not c.active)
+        return {"bound": bound, "cards": len(live), "low": min(ns), "high": max(ns),
+                "others": others}  # fmt: skip
 
     def _cards(self) -> Plan:
         """The single cards that go on: elimination towards the top k (module doc)."""

@@ -497,8 +497,9 @@ class ImpactColumn(PooledRun):
                 left = WORDS("eta", lang, s=round(eta)) if not math.isnan(eta) else ""
                 words = WORDS("phase.round", lang, round=res.round + 1, done=done, total=total)
                 return f"{words} {left}".strip()
-            if phase == "done":
-                return WORDS("phase.ranked", lang, done=done, ranked=ranked)
+            if phase == "done":  # the early exit's bound said apart, after the count
+                words = WORDS("phase.ranked", lang, done=done, ranked=ranked)
+                return f"{words} {res.below_text(lang)}".strip()
         return WORDS(f"phase.{phase}", lang, done=done, total=total, games=self.games)
 
     def star_text(self, lang: str) -> str:
