@@ -398,12 +398,12 @@ def local_pool(workers: int) -> ProcessPoolExecutor:
         if pool is None or _POOL_SIZE != workers or getattr(pool, "_broken", False):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
-            pool, _POOL_ENGINE[0] = _start_pool(workers)
+            pool, _POOL_ENGINE[0] = start_pool(workers)
             _POOL, _POOL_SIZE = pool, workers
         return pool
 
 
-def _start_pool(workers: int) -> tuple[ProcessPoolExecutor, str]:
+def start_pool(workers: int) -> tuple[ProcessPoolExecutor, str]:
     """A new pool and the engine its workers run: the compiled build of the current source
     when there is one and its workers load it (compiled_cache), else pure Python."""
     # forkserver, not fork: the kept workers must not inherit this process's open files

@@ -316,7 +316,28 @@ def test_worker_pool_is_made_once_and_closed() -> None:
     pool.close()
     assert not pool.started
     assert pool() is not ex  # a new one on the next use
+    assert pool.engine == "pure"  # the suite runs without the compiled build
     pool.close()
+
+
+def test_the_pages_workers_run_the_compiled_build_where_there_is_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the current source's build there (``verlies build-engine``), the page's runs
+    play on it as the command line's do: each worker answers with the build's engine."""
+    from compiled_build import compiled_workers
+
+    from verlies.sim import compiled_cache
+
+    with compiled_workers(monkeypatch) as found:
+        pool = WorkerPool(2)
+        try:
+            ex = pool()
+            assert ex is not None and pool.engine == "compiled"
+            ran = {ex.submit(eval, compiled_cache.ENGINE_FILE, {}).result(timeout=HANG)}
+            assert ran == {found.files["verlies.rules"]}
+        finally:
+            pool.close()
 
 
 # ---- the five runs of the Balance and Deck tabs --------------------------------------------

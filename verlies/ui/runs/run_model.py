@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import ClassVar, Literal, Self
 
 from verlies.errors import VerliesError, WordedError
-from verlies.sim.run import default_workers
+from verlies.sim import compiled_cache
+from verlies.sim.run import default_workers, start_pool
 
 __all__ = [
     "BackgroundRun",
@@ -103,19 +104,28 @@ def located(what: str, error: BaseException) -> RunFailure:
 
 class WorkerPool:
     """Local worker processes for the runs, made on first use and kept between runs (no
-    start-up cost on the next click). ``workers`` ≤ 1: none, the run plays in its thread."""
+    start-up cost on the next click). ``workers`` ≤ 1: none, the run plays in its thread.
+
+    Where the compiled engine of the current source is built (``verlies build-engine``)
+    the workers run it, as the command line's do (``verlies.sim.run.start_pool``: the same
+    games, bit for bit, about 1.2-1.45× less CPU for the page's impact ranking); else they
+    are forked pure-Python workers, as before. :attr:`engine` says which."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self.engine = "none"
 
     def __call__(self) -> ProcessPoolExecutor | None:
         if self.workers <= 1:
             return None
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.workers)
+                if compiled_cache.usable_build() is not None:
+                    self._pool, self.engine = start_pool(self.workers)
+                else:
+                    self._pool, self.engine = ProcessPoolExecutor(max_workers=self.workers), "pure"
             return self._pool
 
     @property
