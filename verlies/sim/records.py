@@ -518,7 +518,17 @@ def _real_choice(game: Game, seat: int, legal: Any) -> bool:
     # settle it.
     odds = game.odds
     first = odds(legal[0])
-    return any(odds(action) != first for action in legal[1:])
+    for action in legal[1:]:
+        other = odds(action)
+        if other is first:  # the rules' chances are shared values: often the same one
+            continue
+        if other is None or first is None:
+            return True
+        # Fractions in lowest terms: equal when their parts are (Fraction's == asks an
+        # abstract base class first)
+        if other.numerator != first.numerator or other.denominator != first.denominator:
+            return True
+    return False
 
 
 class _Tallies:
