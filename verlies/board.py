@@ -178,15 +178,20 @@ def neighbours(board: BoardView, pos: Pos) -> list[Pos]:
     return out
 
 
+#: Per passage mask its sides of :data:`SIDES` as (dx, dy, the opposite side's bit).
+_STEP_SIDES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((dx, dy, opp) for d, dx, dy, opp in SIDES if m & d) for m in range(16)
+)
+
+
 def can_step(board: BoardView, pos: Pos) -> bool:
-    """R3.5: whether :func:`neighbours` has any (without making the list)."""
+    """R3.5: whether :func:`neighbours` has any (without making the list); only the card's
+    own passages looked at."""
     x, y = pos
-    mask = board[pos].mask
-    for d, dx, dy, opp in SIDES:
-        if mask & d:
-            t = board.get((x + dx, y + dy))
-            if t is not None and t.mask & opp:
-                return True
+    for dx, dy, opp in _STEP_SIDES[board[pos].mask]:
+        t = board.get((x + dx, y + dy))
+        if t is not None and t.mask & opp:
+            return True
     return False
 
 

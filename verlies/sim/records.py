@@ -345,13 +345,13 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
     turns: list[int] | None = [] if feel else None
     choices: list[int] = []
     spreads: list[int] = []
-    rolls_out: list[bool] = []  # per seat: a bot whose options' values the trace reads
-    # A search bot exists only once its module is imported: asked without importing it.
+    # Per seat: a bot whose options' values the trace reads; empty if none does (one test
+    # per decision then). A search bot exists only once its module is imported: asked
+    # without importing it.
+    rolls_out: list[bool] = []
     search = sys.modules.get("verlies.sim.search") if feel else None
-    if search is not None:
+    if search is not None and any(isinstance(b, search.SearchBot) for b in bots):
         rolls_out = [isinstance(b, search.SearchBot) for b in bots]
-    else:
-        rolls_out = [False] * players
     turn_seen = -1
     cache = state.cache
     # The trace's steps: those applied in this game but the forced decisions, which is
@@ -400,23 +400,25 @@ def play_record(  # long because: the lab's inner loop, its lookups bound once, 
             if type(action) is ShuffleBack:
                 shuffles[seat] += 1
             if turns is not None:  # the decision, packed in one number (FeelTrace)
-                kind = kind_of[type(state.stack[-1])]
+                kind = kind_of[type(state.stack[-1])]  # the kind's bits: 8 x kind
                 legal = cache.legal
-                if legal is None and kind == 0 and not figures[seat].injured:
+                if legal is None and not kind and not figures[seat].injured:
                     # A draw chosen without working out the walks (R3.2): a choice if a
                     # walk exists (R3.5), as _real_choice says, without the call.
                     pos = figures[seat].pos
                     near = cache.steps.get(pos)  # the rules' own, if worked out
-                    real = can_step(state.board, pos) if near is None else bool(near)
+                    real = 64 if (can_step(state.board, pos) if near is None else near) else 0
                 elif legal is None or type(legal[0]) is Choose:
-                    real = _real_choice(game, seat, legal)
+                    real = 64 if _real_choice(game, seat, legal) else 0
                 else:
-                    real = len(legal) > 1
-                if rolls_out[seat]:
+                    real = 64 if len(legal) > 1 else 0
+                if rolls_out and rolls_out[seat]:
                     values = [v for _, v in bots[seat].last]  # type: ignore[attr-defined]
                     if len(values) > 1:
                         spreads += (len(choices), round((max(values) - min(values)) * 500))
-                add_choice(seat | kind << 3 | real << 6 | (state.steps - steps0) << 7)
+                # seat + 8 x kind + 64 x real + 128 x step: + and * (the bits apart), which
+                # the interpreter specialises for ints (| and << it does not)
+                add_choice((state.steps - steps0) * 128 + seat + kind + real)
             apply(action)
             decisions += 1
     finally:
@@ -483,13 +485,14 @@ def _standings(state: Any, seat: int, step: int) -> tuple[int, ...]:
 
 #: The kinds of decision a :class:`FeelTrace` row names, by the index it holds.
 DECISION_KINDS: tuple[str, ...] = ("turn", "place", "obstacle", "fight", "trap", "lose")
+#: By frame type the bits of its kind in a packed decision: 8 × the index.
 _KIND_OF = {
     Turn: 0,
-    Placement: 1,
-    ObstacleChoice: 2,
-    FightChoice: 3,
-    TrapChoice: 4,
-    LossChoice: 5,
+    Placement: 8,
+    ObstacleChoice: 16,
+    FightChoice: 24,
+    TrapChoice: 32,
+    LossChoice: 40,
 }
 
 
@@ -515,7 +518,17 @@ def _real_choice(game: Game, seat: int, legal: Any) -> bool:
     # settle it.
     odds = game.odds
     first = odds(legal[0])
-    return any(odds(action) != first for action in legal[1:])
+    for action in legal[1:]:
+        other = odds(action)
+        if other is first:  # the rules' chances are shared values: often the same one
+            continue
+        if other is None or first is None:
+            return True
+        # Fractions in lowest terms: equal when their parts are (Fraction's == asks an
+        # abstract base class first)
+        if other.numerator != first.numerator or other.denominator != first.denominator:
+            return True
+    return False
 
 
 class _Tallies:

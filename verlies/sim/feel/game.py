@@ -203,6 +203,8 @@ def _mattered(
 
 #: A seat's last decision before its first: so far ahead that no wait is counted.
 _NEVER = 1 << 62
+#: A packed decision's seat by its low 7 bits (seat + 8 × kind + 64 × real).
+_SEAT_OF = tuple(x & 7 for x in range(128))
 
 
 def _decisions(packed: Sequence[int]) -> tuple[list[int], int, int, int, int]:
@@ -210,24 +212,30 @@ def _decisions(packed: Sequence[int]) -> tuple[list[int], int, int, int, int]:
     per kind and real choice (at ``(d >> 3) & 15``), and the waits between two decisions
     of one seat: how many, the others' decisions and the steps in all of them, and the
     most decisions of others in one (a seat deciding twice in a row waited for nothing;
-    all integers, so the sums are the same in any order)."""
-    kinds = [0] * 16
+    all integers, so the sums are the same in any order). Counted by the low 7 bits, the
+    gaps with the waited-for decision itself (one less each, taken off at the end)."""
+    counts = [0] * 128
     last_k = [_NEVER] * 8  # per seat its last decision's number, and that decision
     last_d = [0] * 8
+    seat_of = _SEAT_OF
     waits = sum_d = sum_s = longest = 0
-    for k, d in enumerate(packed):
-        kinds[(d >> 3) & 15] += 1
-        seat = d & 7
-        gap = k - last_k[seat] - 1
-        if gap > 0:
+    k = 0
+    for d in packed:
+        low = d & 127
+        counts[low] += 1
+        seat = seat_of[low]
+        gap = k - last_k[seat]
+        if gap > 1:
             waits += 1
             sum_d += gap
-            sum_s += (d >> 7) - (last_d[seat] >> 7) - 1
+            sum_s += (d >> 7) - (last_d[seat] >> 7)
             if gap > longest:
                 longest = gap
         last_k[seat] = k
         last_d[seat] = d
-    return kinds, waits, sum_d, sum_s, longest
+        k += 1
+    kinds = [sum(counts[i : i + 8]) for i in range(0, 128, 8)]
+    return kinds, waits, sum_d - waits, sum_s - waits, longest - 1 if waits else 0
 
 
 def _favourite(ch: Sequence[float], but: int) -> int:
