@@ -42,6 +42,9 @@ def page_html(
     return (
         '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        # no icon to fetch: a browser would ask for /favicon.ico, which this server refuses
+        # (403, an error in the visitor's console on a page that is already an answer)
+        '<link rel="icon" href="data:,">'
         f"{again}<title>{titles}</title><style>{STYLE if style is None else style}</style></head>"
         f'<body><main class="{main_class}">{"".join(sections)}</main></body></html>\n'
     )
