@@ -38,8 +38,8 @@ from impact_work import (  # noqa: E402
     BROKEN,
     Mark,
     Meter,
+    against_simulate,
     load,
-    plain_simulate,
     playout_cpu,
 )
 
@@ -117,11 +117,8 @@ def main() -> None:
 
     n = marks[0].games if marks else end.games
     if not args.no_simulate:
-        base = plain_simulate(n, w)
-        print(f"plain simulate of {n} games: {base.words(w)}")
-        if marks:
-            ratio = marks[0].cpu / base.cpu
-            print(f"ratio (button's CPU-s to the broken card / simulate's CPU-s): {ratio:.2f}")
+        mark = marks[0].cpu if marks else None
+        against_simulate(n, w, mark, "button's CPU-s to the broken card")
     after = playout_cpu()
     print(f"random playouts after: 200 games in {after:.2f} CPU-s")
     at = marks[0] if marks else end

@@ -31,8 +31,8 @@ from impact_work import (  # noqa: E402
     BROKEN,
     Mark,
     Meter,
+    against_simulate,
     load,
-    plain_simulate,
     playout_cpu,
 )
 
@@ -139,11 +139,7 @@ def one(name: str, args: argparse.Namespace) -> str:
     print(f"whole run ({res.stopped}, {res.round} rounds): {end.words(w)}")
     n = first[0].games if first else end.games
     if not args.no_simulate:
-        base = plain_simulate(n, w)
-        print(f"plain simulate of {n} games: {base.words(w)}")
-        if first:
-            ratio = first[0].cpu / base.cpu
-            print(f"ratio (CPU-s to the broken card / simulate's CPU-s): {ratio:.2f}")
+        against_simulate(n, w, first[0].cpu if first else None, "CPU-s to the broken card")
     for r in res.ranked()[:5]:
         words = f"{r['id']:34s} {r['quantity']}  {r['pairs']} pairs"
         print(f"   score {r['score']:5.2f} size {r['size']:5.2f}  {words}")

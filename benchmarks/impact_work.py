@@ -132,6 +132,15 @@ def plain_simulate(games: int, workers: int) -> Mark:
     return m.mark(games)
 
 
+def against_simulate(games: int, workers: int, cpu_to_mark: float | None, what: str) -> None:
+    """Print a plain simulate of ``games`` beside the run, and the ratio of the CPU-s the
+    run took to its mark (``cpu_to_mark``; None: never reached) to the simulate's."""
+    base = plain_simulate(games, workers)
+    print(f"plain simulate of {games} games: {base.words(workers)}")
+    if cpu_to_mark is not None:
+        print(f"ratio ({what} / simulate's CPU-s): {cpu_to_mark / base.cpu:.2f}")
+
+
 def random_baseline(games: int = 200) -> str:
     """The engine's random playouts (:func:`verlies.sim.bench.random_playouts`, 4 players,
     the default deck, no log) in this process, now: the machine's speed in the same run,
