@@ -2370,6 +2370,9 @@ TEXTS: dict[str, str] = {
     "page.lost.frozen_inert": (
         "Solange der Spielserver nicht antwortet, nimmt diese Seite keine Eingaben an."
     ),
+    "page.lost.undrawn": (
+        "Die Seite wurde nicht fertig aufgebaut — bitte neu laden (es geht nichts verloren)"
+    ),
     # --- impact60 ---
     "impact60.stopped.settled": "jede Karte entschieden, soweit die Runden es sagen können",
     "impact60.stopped.game_budget_spent": "das Spielebudget ist aufgebraucht",

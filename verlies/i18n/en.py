@@ -2197,6 +2197,7 @@ TEXTS: dict[str, str] = {
         "The game server does not answer — reload to resume (the banner goes if it answers again)"
     ),
     "page.lost.frozen_inert": "This page takes no input while the game server does not answer.",
+    "page.lost.undrawn": "The page did not finish drawing — reload it (nothing is lost)",
     # --- impact60 ---
     "impact60.stopped.settled": "every card decided as far as the rounds can tell",
     "impact60.stopped.game_budget_spent": "the game budget is spent",

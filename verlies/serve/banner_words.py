@@ -29,6 +29,8 @@ INERT_KEY = "page.lost.inert"
 #: What the banner says when the kernel or the server is there but does not answer the
 #: page's heartbeat (resume.js: it goes when they answer again), and under it.
 FROZEN_KEYS = {"frozen": "page.lost.frozen", "frozen_inert": "page.lost.frozen_inert"}
+#: What the banner says when the page's widgets did not draw (resume.js, part 5).
+UNDRAWN_KEY = "page.lost.undrawn"
 
 
 def words_json() -> str:
@@ -37,6 +39,7 @@ def words_json() -> str:
             **{k: text(key, lang) for k, key in KEYS.items()},
             "inert": text(INERT_KEY, lang),
             **{k: text(key, lang) for k, key in FROZEN_KEYS.items()},
+            "undrawn": text(UNDRAWN_KEY, lang),
         }
         for lang in LANGUAGES
     }

@@ -33,6 +33,17 @@
  *    the game server does not answer (reload to resume) and the page takes no input;
  *    it goes, and the page takes input again, when the kernel answers. A kernel that
  *    died (2.) is said over it and never goes.
+ * 5. A page whose widgets did not draw. Voila shows a widget only once its model came from
+ *    the kernel; when the model is not there it writes "Error displaying widget: model not
+ *    found" where the page should be and logs "widget model not found" (seen rarely, on a
+ *    loaded machine, the page left blank and silent); a model it never gets leaves the
+ *    page blank without a word. Both are caught here: the message, and a page still
+ *    without its widget (.vl-app) after the kernel sent every widget's state and the page
+ *    stopped changing over several heartbeat answers (4.) in a row. A page
+ *    with nothing drawn (.vl-app missing) is reloaded once by itself (a new kernel; the
+ *    work is in the store, nothing is lost), and a second failure, or a page drawn in
+ *    part, gets the banner (the page's language, Reload) and takes no input. The message
+ *    goes to the console as a warning with its details, not as an error.
  * Jinja reads this file: no double braces, no brace-percent, no brace-hash in it.
  */
 (function () {
@@ -61,6 +72,9 @@
     kernel: null, open: 0, lastOpen: 0, lastClose: 0, lost: null, timer: null, refused: 0,
   };
   window.verliesWatch = watch; // read by the browser tests
+  // part 5: whether the widgets' states came, and how long the page has not changed since
+  const draw = { states: false, changes: 0, seen: -1, quiet: 0, done: false, expects: false };
+  watch.draw = draw;
 
   function line() {
     return document.querySelector(".vl-autosave");
@@ -90,10 +104,22 @@
       all = null;
     }
     const active = document.querySelector(".vl-lang .mod-active");
-    const lang = active && active.textContent.trim().toLowerCase() === "en" ? "en" : "de";
+    // no language buttons (the page did not draw): the language this browser chose last
+    // (a11y.js keeps it; a link's ?lang= first)
+    let chosen = active ? active.textContent : "";
+    if (!active) {
+      try {
+        chosen = new URLSearchParams(window.location.search).get("lang") ||
+          window.localStorage.getItem("verlies.lang") || "";
+      } catch (err) {
+        chosen = "";
+      }
+    }
+    const lang = chosen.trim().toLowerCase() === "en" ? "en" : "de";
     const fallback = {
       lost: "The game server restarted — reload the page", reload: "Reload", inert: "",
       frozen: "The game server does not answer — reload to resume", frozen_inert: "",
+      undrawn: "The page did not finish drawing — reload it",
     };
     return (all && all[lang]) || fallback;
   }
@@ -144,7 +170,9 @@
     const source = line();
     const said = words();
     const frozen = why === "frozen";
-    const text = frozen ? said.frozen : source ? source.dataset.lost : said.lost;
+    const undrawnPage = why === "undrawn";
+    const text = frozen ? said.frozen : undrawnPage ? said.undrawn
+      : source ? source.dataset.lost : said.lost;
     const reload = source ? source.dataset.reload : said.reload;
     box = document.createElement("div");
     box.className = "vl-lost-banner";
@@ -182,6 +210,7 @@
       answered();
       return;
     }
+    if (!draw.states && text.indexOf('"update_states"') >= 0) draw.states = true;
     if (text.indexOf('"status"') >= 0 && DEATH.test(text)) banner("kernel");
   }
 
@@ -260,6 +289,7 @@
     beat.answered += 1;
     beat.misses = 0;
     unbanner();
+    drawWatch();
   }
 
   function askServer() {
@@ -340,4 +370,80 @@
     leaving = true;
     window.clearTimeout(watch.timer);
   });
+
+  // ---- 5. a page that did not draw -------------------------------------------------
+  const UNDRAWN = /widget model not found/;
+  const REDRAWN = "verlies.redrawn";
+  watch.undrawn = 0; // read by the browser tests
+  const nativeError = window.console.error.bind(window.console);
+  function said(value) {
+    return String(value && value.message !== undefined ? value.message : value);
+  }
+  function drawn() {
+    return document.querySelector(".vl-app") !== null;
+  }
+  function notDrawn(args) {
+    watch.undrawn += 1;
+    window.console.warn("verlies: the page did not finish drawing:", ...args.map(said));
+    let tries = 0;
+    try {
+      tries = Number(window.sessionStorage.getItem(REDRAWN) || 0);
+    } catch (err) {
+      tries = 1; // no storage: no way to stop a loop of reloads, so no reload by itself
+    }
+    if (!drawn() && tries < 1 && !leaving) {
+      try {
+        window.sessionStorage.setItem(REDRAWN, String(tries + 1));
+      } catch (err) {
+        /* said above */
+      }
+      leaving = true;
+      window.location.reload();
+      return;
+    }
+    banner("undrawn");
+  }
+  window.console.error = function (...args) {
+    if (args.some((a) => UNDRAWN.test(said(a)))) notDrawn(args);
+    else nativeError(...args);
+  };
+  // Nothing said, nothing drawn: the widgets' states came, the kernel answers the
+  // heartbeat, and the page has not changed over QUIET_BEATS answers in a row. A page
+  // still building its widgets changes; a busy browser answers no beat meanwhile (its
+  // timers wait too), so a slow machine only waits longer.
+  const QUIET_BEATS = 5;
+  // Only a page whose notebook shows the explorer (its cell output names .vl-app) is
+  // judged by its silence: another notebook served here may draw no widget at all. Voila
+  // takes the outputs out of the document once it drew them: read them when it is parsed.
+  function expectsApp() {
+    if (!draw.expects) {
+      const outputs = 'script[type="application/vnd.voila.cell-output+json"]';
+      draw.expects = Array.from(document.querySelectorAll(outputs))
+        .some((s) => s.textContent.indexOf("vl-app") >= 0);
+    }
+    return draw.expects;
+  }
+  function drawWatch() {
+    if (draw.done || watch.lost) return;
+    if (drawn()) {
+      draw.done = true;
+      try {
+        window.sessionStorage.removeItem(REDRAWN); // a later failure may reload again
+      } catch (err) {
+        /* nothing kept */
+      }
+      return;
+    }
+    if (!draw.states || document.readyState !== "complete" || !expectsApp()) return;
+    draw.quiet = draw.changes === draw.seen ? draw.quiet + 1 : 0;
+    draw.seen = draw.changes;
+    if (draw.quiet >= QUIET_BEATS) {
+      draw.done = true;
+      notDrawn(["no widget drawn though the kernel sent every widget's state"]);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", expectsApp);
+  const startDrawWatch = () => new MutationObserver(() => { draw.changes += 1; })
+    .observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+  if (document.documentElement) startDrawWatch();
 })();
