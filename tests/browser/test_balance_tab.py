@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_settings import ARTIFACTS
 from each_view import each_width, foreign_words, other_lang
 from layout import check_fits
-from page_moves import show_title, switch_lang
+from page_moves import EDITOR, show_title, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 from progress import watch as watch_server
@@ -34,9 +34,6 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim import simulate
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 TROLL = "monster-troll"
 TROLL_TEXT = "Kampf: Stärke 12. Besitz: W6 Gold und ein Schatz."
 

@@ -8,11 +8,12 @@ progress (tests/browser/progress.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words, other_lang
 from layout import measure, problems
+from page_moves import EDITOR
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, navigate, open_page
 
@@ -22,9 +23,6 @@ from verlies.sim.compare import compare
 from verlies.sim.verdict import before_after
 from verlies.ui.deck.editor_model import describe_diff
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 CARD = "schatz-rubin"
 GAMES = 16
 

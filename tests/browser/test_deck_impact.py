@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words
 from layout import check_fits
-from page_moves import switch_lang
+from page_moves import EDITOR, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -32,9 +32,6 @@ from verlies.sim.impact import impact
 from verlies.ui.deck.editor_model import EditorModel
 from verlies.ui.deck.impact_model import figure_parts, figure_text, figures, sort_keys
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 SEARCH = "muenz"  # the old coin and the coin purse
 CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
 GAMES, PLAYERS = 16, 2

@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from each_view import LANGS, each_width, foreign_words
-from page_moves import open_in, switch_lang
+from page_moves import EDITOR, open_in, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, wait_page
 from test_resume import kill_kernel, kill_stopped, stop_workers
@@ -37,7 +37,6 @@ from verlies.ui.deck.editor_model import EditorModel
 from verlies.ui.deck.impact_model import ImpactColumn, figure_text
 from verlies.ui.deck.impact_show import ShownPair, shown_pair
 
-EDITOR = ".verlies-deck-editor"
 SEARCH = "muenz"  # the old coin and the coin purse
 CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
 GAMES, PLAYERS = 3200, 2

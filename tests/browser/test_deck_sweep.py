@@ -14,13 +14,13 @@ import html
 import re
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words
 from layout import check_fits
-from page_moves import switch_lang
+from page_moves import EDITOR, switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, open_page, wait_page
 
@@ -33,9 +33,6 @@ from verlies.ui.deck.sweep_model import SPREAD, GridTweak, PairTweak, SweepRun
 from verlies.ui.deck.sweep_show import SHOW, point_game
 from verlies.ui.deck.sweep_words import value_text as _value
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
 DOOR = "r-gang-straight-04"  # a door, obstacle 6, no gold

@@ -16,12 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_settings import ARTIFACTS, REPO_ROOT
 from playwright.sync_api import Page
 from progress import follow, follow_expect, follow_js, has, navigate, wait_canvas
 from test_play import click_canvas, state, targets, wait_state
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 
 #: Every ancestor of the app that is scrolled sideways or wider than its box, and where the
 #: parts a person needs are drawn, against the notebook's visible area.

@@ -18,18 +18,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
+from page_moves import EDITOR
 from playwright.sync_api import Locator, Page
 from progress import BOARD, follow, follow_expect, follow_js, has, open_page
 
 from verlies.deck import Deck
 from verlies.deck.sanity import sanity
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 SEED = 3
 CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
 CARD_NAME = "Forgotten till"

@@ -45,6 +45,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_settings import LOCAL_HOSTS
 from playwright.async_api import (
     ConsoleMessage,
     Error,
@@ -80,7 +81,6 @@ STALLED = 240.0
 QUIET_BEFORE_CLOSE = 2.0
 #: Seconds Voila waits for a cell's output after the cell ran (see _executor_args).
 IOPUB_TIMEOUT = 60
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 _STATE_JS = "e => Object.assign({}, e.dataset)"
 #: Milliseconds between two looks of a wait in the page (:func:`_until`).

@@ -13,9 +13,9 @@ short test's cost); each starts its own game through the New game form first.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
 from playwright.sync_api import Page
 from progress import BOARD, follow, follow_expect, follow_js, has
@@ -23,9 +23,8 @@ from progress import BOARD, follow, follow_expect, follow_js, has
 from verlies.cards.model import Color
 from verlies.render import style as st
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 # Copied to docs/screenshot.png for the README (tests never rewrite tracked files).
-SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "board.png"
+SCREENSHOT = ARTIFACTS / "board.png"
 #: A two-human game that ends (escape, or the round limit) after a few dozen clicks.
 SEED = 18
 ROUND_LIMIT = 12

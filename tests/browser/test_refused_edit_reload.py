@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import open_in
+from page_moves import EDITOR, open_in
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
 from test_editor_page import card_text_area, choose_card, field, type_card_text
@@ -22,7 +22,6 @@ from test_resume import kill_kernel
 
 from verlies import i18n
 
-EDITOR = ".verlies-deck-editor"
 CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
 BAD_TEXT = "Falle: Geschick , sonst"
 KILLED_TEXT = "Falle: Geschick , sonst 2"  # refused at the same place, longer

@@ -23,10 +23,10 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_settings import ARTIFACTS
 from each_view import each_width, foreign_words, open_section, other_lang
 from page_moves import show_tab, switch_lang
 from playwright.sync_api import Locator, Page
@@ -38,7 +38,6 @@ from verlies.deck import Deck
 from verlies.ui.balance.suggest_model import SuggestRun
 from verlies.ui.deck.editor_model import describe_diff
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 TARGETS = "win:char-priester=40:60"
 MOVES = "character:char-priester"
 GAMES, TRIALS, SEED = 16, 3, 3
