@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from each_view import LANG
 from page_moves import EDITOR, open_in
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
@@ -26,7 +27,6 @@ CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
 BAD_TEXT = "Falle: Geschick , sonst"
 KILLED_TEXT = "Falle: Geschick , sonst 2"  # refused at the same place, longer
 SAID = f"card '{CARD}', line 1, column 17: expected a number after 'Geschick', not ','"
-LANG = "en"
 
 
 def _written(page: Page) -> int:
