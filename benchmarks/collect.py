@@ -8,8 +8,9 @@ Each run is a fresh ``python -m pytest --collect-only -q -p no:cacheprovider -n 
 the checkout (its own ``PYTHONPATH``), so every run pays what a pytest process and each
 xdist worker pay: plugin imports, test-module imports and assertion rewriting. CPU
 seconds (user + system of the child) are the figure to compare on a shared machine; wall
-seconds follow the machine's load. With ``--baseline`` the runs alternate between the
-two checkouts and the ratio of the medians is printed (same run, same load).
+seconds follow the machine's load, printed beside each run (the 1-minute load average
+before and after it). With ``--baseline`` the runs alternate between the two checkouts and
+the ratio of the medians is printed (same run, same load).
 
 Nothing is asserted; pytest does not collect this file.
 """
@@ -60,9 +61,11 @@ def main() -> None:
     got: dict[str, list[tuple[float, float, int]]] = {name: [] for name, _ in trees}
     for i in range(args.runs):
         for name, tree in trees:
+            load_before = os.getloadavg()[0]
             cpu, wall, count = collect_once(tree, args.only)
             got[name].append((cpu, wall, count))
-            print(f"run {i + 1} {name:8} {cpu:6.2f} CPU-s {wall:7.2f} s wall  {count} tests")
+            load = f"load {load_before:.1f}-{os.getloadavg()[0]:.1f}"
+            print(f"run {i + 1} {name:8} {cpu:6.2f} CPU-s {wall:7.2f} s wall  {count} tests", load)
     medians = {name: statistics.median(r[0] for r in rows) for name, rows in got.items()}
     for name, tree in trees:
         print(f"median {name:8} {medians[name]:6.2f} CPU-s  ({tree})")

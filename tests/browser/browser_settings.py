@@ -1,8 +1,10 @@
-"""How the browser tests and benchmarks/ui.py start Debian's Chromium (TOOLCHAIN.md)."""
+"""How the browser tests and benchmarks/ui.py start Debian's Chromium (TOOLCHAIN.md), and
+where the browser tests leave their screenshots."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Request
@@ -27,6 +29,11 @@ CHROMIUM_ARGS = [
 ]
 #: The only hosts a page may reach; requests elsewhere are aborted.
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+#: The checkout the tests run in.
+REPO_ROOT = Path(__file__).resolve().parents[2]
+#: Where a browser test leaves its screenshots for a person to look at.
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 
 
 def note_other_hosts(context: BrowserContext, into: list[str]) -> None:

@@ -32,7 +32,9 @@ from verlies import i18n
 from verlies.deck import Deck
 
 __all__ = [
+    "LANG",
     "LANGS",
+    "SIZES",
     "WIDTHS",
     "each_lang",
     "each_width",
@@ -45,8 +47,14 @@ __all__ = [
 
 #: The widths a person reads the page at: a phone, a small tablet, a laptop.
 WIDTHS: tuple[int, ...] = (390, 800, 1280)
+#: The same widths as window sizes (width, height): a phone held upright, a small tablet,
+#: a laptop.
+SIZES: tuple[tuple[int, int], ...] = ((390, 844), (800, 1000), (1280, 800))
 #: The page's languages.
 LANGS: tuple[str, ...] = ("de", "en")
+#: The one language of a test whose checks do not depend on it (a reload, a kill, a
+#: heartbeat: the languages' words are checked elsewhere).
+LANG = "en"
 
 #: One test per language (the test takes ``lang``).
 each_lang = pytest.mark.parametrize("lang", LANGS)

@@ -18,31 +18,56 @@ then for the page to show that the kernel took it:
   list shows only what the search finds (a pick by place in a list that is still being
   narrowed picks another card), done when the card's heading names it; returns the
   card's count box.
+
+And what the tests read of the page, written once: the game's state and targets (the
+status line's and the cells' data attributes), a tab's title, a select's options, a
+table's rows, the shared table's step, the kernel's id, a link's game, the editor's
+buttons, and whether a run's old download links are gone.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
+from urllib.parse import urlparse
 
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, open_page
 
 from verlies import i18n
+from verlies.links import from_query, open_position
 
 __all__ = [
+    "DATASET_JS",
     "EDITOR",
+    "KERNEL_ID",
     "browser_known",
     "count_box",
+    "current_tab",
+    "editor_button",
+    "kernel_id",
+    "note_old_links",
+    "old_links_gone",
     "open_in",
+    "option_texts",
+    "seed_of",
     "select_card",
     "show_tab",
     "show_title",
+    "state",
     "switch_lang",
     "tab",
+    "table_rows",
+    "table_step",
+    "targets",
 ]
 
 #: The Deck tab's editor.
 EDITOR = ".verlies-deck-editor"
+#: An element's data attributes as an object (the status line's, the board's).
+DATASET_JS = "e => Object.assign({}, e.dataset)"
+#: The kernel's id as the page's HTML names it.
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
 _CURRENT_JS = """
 () => { const t = document.querySelector('.vl-tabs .lm-TabBar-tab.lm-mod-current');
@@ -157,3 +182,83 @@ def select_card(
     card_list.select_option(label=picked[0])
     follow_expect(page.locator(f"{EDITOR} h4 code"), server=server).to_have_text(card)
     return count_box(page, lang)
+
+
+def state(page: Page) -> dict[str, str]:
+    """The game's state from the status line's data attributes."""
+    data: dict[str, str] = page.eval_on_selector(".vl-state", DATASET_JS)
+    return data
+
+
+def targets(page: Page, kind: str | None = None) -> list[dict[str, str]]:
+    """The board's highlighted cells' data attributes (of ``kind`` only, if given)."""
+    found: list[dict[str, str]] = page.eval_on_selector_all(
+        ".vl-target", "es => es.map(e => Object.assign({}, e.dataset))"
+    )
+    return [t for t in found if kind is None or t["kind"] == kind]
+
+
+def current_tab(page: Page) -> str:
+    """The title of the tab shown."""
+    return page.locator(".vl-tabs .lm-TabBar-tab.lm-mod-current").inner_text().strip()
+
+
+def editor_button(page: Page, text: str) -> Locator:
+    """The Deck tab editor's button that says ``text``."""
+    return page.locator(f"{EDITOR} button:has-text('{text}')")
+
+
+def option_texts(select: Locator) -> list[str]:
+    """A select's options as a person reads them (the widgets write spaces as no-break
+    spaces)."""
+    texts: list[str] = select.evaluate("s => Array.from(s.options).map(o => o.textContent)")
+    return [t.replace("\xa0", " ") for t in texts]
+
+
+_ROWS_JS = """
+(sel) => Array.from(document.querySelectorAll(sel)).map(
+  (tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()))
+  .filter((r) => r.length > 0)
+"""
+
+
+def table_rows(page: Page, rows: str) -> list[list[str]]:
+    """The cells' texts of the table rows ``rows`` finds, rows without cells left out."""
+    found: list[list[str]] = page.evaluate(_ROWS_JS, rows)
+    return found
+
+
+def table_step(page: Page) -> int:
+    """The shared table's step as its page shows it (-1: none)."""
+    return int(page.get_attribute(".vl-table-now", "data-step") or -1)
+
+
+def kernel_id(page: Page) -> str:
+    """The id of the page's kernel, as its HTML names it."""
+    found = page.evaluate(
+        "() => { const m = document.documentElement.innerHTML.match("
+        '/"kernelId":\\s*"([0-9a-f-]{36})"/); return m ? m[1] : null; }'
+    )
+    assert found, "the page names no kernel"
+    return str(found)
+
+
+def seed_of(href: str) -> tuple[int, tuple[str, ...]]:
+    """The seed and the characters of the game a link (or a page's address) opens."""
+    position = from_query(urlparse(href).query or href.lstrip("?"))
+    assert position is not None, href
+    game = open_position(position)
+    return game.setup.seed, tuple(game.setup.characters)
+
+
+def note_old_links(page: Page, links: str) -> None:
+    """Note the elements ``links`` finds now (a run's download links) in the page, so that
+    :func:`old_links_gone` can tell when a new run has replaced them."""
+    page.evaluate(
+        "(sel) => { window.verliesOldRun = Array.from(document.querySelectorAll(sel)); }", links
+    )
+
+
+def old_links_gone(page: Page) -> bool:
+    """Whether every link :func:`note_old_links` noted is gone from the page."""
+    return bool(page.evaluate("() => window.verliesOldRun.every((a) => !a.isConnected)"))

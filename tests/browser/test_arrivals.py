@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from page_moves import state
 from playwright.sync_api import BrowserContext, Page
 from progress import BOARD, follow, has
-from test_play import board_data, state
+from test_play import board_data
 from test_resume import open_app, play_some, resume_offered, served, store_server
 
 __all__ = ["served", "store_server"]  # the fixtures, used by name below

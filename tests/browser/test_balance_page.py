@@ -24,10 +24,6 @@ def _state(page: Page) -> dict[str, str]:
     return data
 
 
-def _tab(page: Page, title: str) -> None:
-    show_title(page, title)  # followed until it is the tab shown
-
-
 def _running(page: Page) -> bool:
     return page.locator(".vl-balance-cancel button, button.vl-balance-cancel").is_enabled()
 
@@ -39,7 +35,7 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
     open_page(page, page_url(), server=server)
     switch_lang(page, "en", server=server)
     follow(page, lambda: "move" in page.inner_text(".vl-state"), "English", server=server)
-    _tab(page, "Balance")
+    show_title(page, "Balance")
     games = page.locator(".vl-balance-games input")
     follow(page, lambda: games.count() == 1, "the Balance tab", server=server)
     games.fill("4000")
@@ -55,7 +51,7 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
     bar = page.locator(".vl-balance progress, .vl-balance .progress")
     follow(page, lambda: bar.count() == 1, "the progress bar", server=server)
     # The game answers while the run goes on: one step on the Game tab.
-    _tab(page, "Game")
+    show_title(page, "Game")
     before = _state(page)
     t0 = time.monotonic()
     if before.get("chance") == "1":
@@ -65,7 +61,7 @@ def test_a_balance_run_leaves_the_game_responsive_and_can_be_cancelled(
     follow(page, lambda: _state(page).get("step") != before.get("step"), "a step", server=server)
     print(f"click answered during a balance run in {time.monotonic() - t0:.1f} s")  # a figure
     assert _running(page), "the game answered only after the balance run had ended"
-    _tab(page, "Balance")
+    show_title(page, "Balance")
     page.click(".vl-balance-cancel")
     status = page.locator(".vl-balance-status")
     follow(page, lambda: "Cancelled" in status.inner_text(), "the cancel", server=server)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_settings import ARTIFACTS
 from each_view import each_width, foreign_words, other_lang
 from layout import check_fits
-from page_moves import show_title, switch_lang
+from page_moves import EDITOR, note_old_links, old_links_gone, show_title, switch_lang, table_rows
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 from progress import watch as watch_server
@@ -34,9 +34,6 @@ from verlies import i18n
 from verlies.deck import Deck
 from verlies.sim import simulate
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 TROLL = "monster-troll"
 TROLL_TEXT = "Kampf: Stärke 12. Besitz: W6 Gold und ein Schatz."
 
@@ -63,13 +60,6 @@ _CHART_JS = """
 }
 """
 
-#: Rows of the tab's tables: the first cell (a quantity in words) and the others.
-_TABLE_JS = """
-() => Array.from(document.querySelectorAll('.vl-balance-table tr')).map(
-  (tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()))
-  .filter((r) => r.length > 0)
-"""
-
 
 #: Every string the tab shows a person (its text and the charts' SVG text).
 _TEXT_JS = """
@@ -90,13 +80,9 @@ def _number(text: str) -> float:
     return float(m.group().replace("−", "-").replace(",", "."))
 
 
-def _tab(page: Page, title: str) -> None:
-    show_title(page, title)  # followed until it is the tab shown
-
-
 def _edit_the_troll(page: Page) -> None:
     """In English: the Troll's fight becomes Stärke 12 in the editor's draft."""
-    _tab(page, "Deck & cards")
+    show_title(page, "Deck & cards")
     search = page.locator(f"{EDITOR} .widget-text:has(> label:text-is('Search')) input")
     follow(page, lambda: search.count() == 1, "the editor's search box")
     search.fill(TROLL)
@@ -123,7 +109,7 @@ def _check_chart(page: Page, lang: str) -> None:
     rows = chart["rows"]
     assert [r["name"] for r in rows] and {r["name"] for r in rows} == names
     # The table's rows "<a character's win rate>": its B − A column, in the same words.
-    table: list[list[str]] = page.evaluate(_TABLE_JS)
+    table: list[list[str]] = table_rows(page, ".vl-balance-table tr")
     ticks = chart["ticks"]
     assert len(ticks) == 3, ticks
     (lo_t, zero_t, hi_t) = sorted(ticks, key=lambda t: t["x"])
@@ -264,13 +250,6 @@ def _screenshot(page: Page, name: str, width: int) -> None:
 #: watches.
 RUNS = (("de", 390, "injuries"), ("en", 1280, "none"))
 
-#: Whether every download link of the run before (noted by _NOTE_OLD_JS) is gone.
-_NOTE_OLD_JS = (
-    "() => { window.verliesOldRun = Array.from("
-    "document.querySelectorAll('.vl-balance a[download]')); }"
-)
-_OLD_GONE_JS = "() => window.verliesOldRun.every((a) => !a.isConnected)"
-
 
 def test_the_balance_tab_reads_right_at_every_width(
     page: Page,
@@ -297,7 +276,7 @@ def _run_and_read(page: Page, server: Any, lang: str, run_width: int, watch: str
     """In ``lang``, start a run of 96 games per deck at ``run_width`` watching ``watch``,
     wait for its end, then check the tab at every width."""
     switch_lang(page, lang, server=server)
-    _tab(page, "Balance")
+    show_title(page, "Balance")
     page.set_viewport_size({"width": run_width, "height": 900})
     games = page.locator(".vl-balance-games input")
     follow(page, lambda: games.count() == 1, "the Balance tab", server=server)
@@ -308,7 +287,7 @@ def _run_and_read(page: Page, server: Any, lang: str, run_width: int, watch: str
     page.locator(".vl-balance-watch select").select_option(
         label=i18n.text(f"balance.watch.{watch}", lang)
     )
-    page.evaluate(_NOTE_OLD_JS)
+    note_old_links(page, ".vl-balance a[download]")
     start.click()
     # Watched: the progress line counts the games, then the run ends with its downloads.
     progress = page.locator(".vl-balance-progress")
@@ -316,7 +295,7 @@ def _run_and_read(page: Page, server: Any, lang: str, run_width: int, watch: str
     follow(
         page,
         lambda: (
-            bool(page.evaluate(_OLD_GONE_JS))
+            old_links_gone(page)
             and page.locator(".vl-balance a[download]").count() == 2
             # the answer's widgets reach the page one message after another
             and bool(page.locator(".vl-balance-verdict").inner_text().strip())

@@ -36,10 +36,10 @@ crowded positions come to that page one after the other by its upload of their s
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+from browser_settings import ARTIFACTS
 from figure_pixels import (
     NEAR,
     RING_SECTORS,
@@ -64,7 +64,6 @@ from verlies.ui.core.words import t
 from verlies.ui.play.controller import Controller
 
 SIZES = ((390, 844), (1280, 800))
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 #: The position: 3 players, seed 54, 147 steps of a random player (Random(54)).
 SEED, PLAYERS, STEPS = 54, 3, 147
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from page_moves import state
 from playwright.sync_api import Page
 from progress import follow, has, open_page
 from test_language_walk import foreign, only_words
 from test_language_walk_play import SEED, _make_a_branch
-from test_play import click_one_step, start_game, state
+from test_play import click_one_step, start_game
 
 from verlies import i18n
 

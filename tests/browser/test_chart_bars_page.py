@@ -17,14 +17,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlparse
 
-from page_moves import browser_known, switch_lang
+from page_moves import browser_known, seed_of, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page, wait_page
 
 from verlies import i18n
-from verlies.links import from_query, open_position
 from verlies.sim import simulate
 
 GAMES, PLAYERS = 16, 2
@@ -48,13 +46,6 @@ def _tab(page: Page, key: str, lang: str) -> None:
 def _links(page: Page) -> dict[str, str | None]:
     got = page.evaluate(_LINKS_JS)
     return {k: html.unescape(v) if v else None for k, v in got.items()}
-
-
-def _seed_of(href: str) -> tuple[int, tuple[str, ...]]:
-    position = from_query(urlparse(href).query or href.lstrip("?"))
-    assert position is not None
-    game = open_position(position)
-    return game.setup.seed, tuple(game.setup.characters)
 
 
 def _wanted() -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -99,12 +90,12 @@ def test_a_bar_opens_its_game_before_and_after_a_reload(
     linked = {k: v for k, v in before.items() if v}
     assert len(linked) >= 2, before
     for cid, href in linked.items():
-        assert _seed_of(href) == wanted[cid], cid
+        assert seed_of(href) == wanted[cid], cid
     assert all(v is None for k, v in before.items() if k not in wanted)  # never won: no link
     titles = page.evaluate(_TITLES_JS)
     assert titles and all(t.startswith("Open game ") for t in titles), titles
     mark = page.locator(".vl-balance-diff a.vl-diff-mark[data-key='longest']")
-    assert _seed_of(html.unescape(mark.get_attribute("href") or "")) == wanted["longest"]
+    assert seed_of(html.unescape(mark.get_attribute("href") or "")) == wanted["longest"]
     follow(
         page,
         has(page, ".vl-workspace[data-pending='0'] .vl-workspace-saved"),
@@ -140,8 +131,8 @@ def test_a_bar_opens_its_game_before_and_after_a_reload(
         else:
             name.click()
         page.wait_for_url("**g=*")
-        assert _seed_of(page.url) == wanted[cid], (width, cid)
+        assert seed_of(page.url) == wanted[cid], (width, cid)
         wait_page(page, server=server)  # the play page opens that game
-        assert _seed_of(page.url) == wanted[cid]
+        assert seed_of(page.url) == wanted[cid]
 
     assert console_errors == []

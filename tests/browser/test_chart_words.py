@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from page_moves import EDITOR
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 from test_language_walk import _switch, foreign, only_words
@@ -22,7 +23,6 @@ from test_language_walk import _switch, foreign, only_words
 from verlies import i18n
 
 CARD = "schatz-muenzbeutel"
-EDITOR = ".verlies-deck-editor"
 SWEEP = ".vl-sweep-plot"
 LENGTHS = ".vl-balance .bqplot"
 DIFFS = ".vl-balance .vl-diff"

@@ -19,9 +19,10 @@ from urllib.parse import urlsplit
 import pytest
 from browser_settings import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS
 from each_view import LANGS, each_width
+from page_moves import state
 from playwright.sync_api import BrowserContext, BrowserType, Page, Route
 from progress import follow, open_page, stall_limits
-from test_play import click_one_step, state
+from test_play import click_one_step
 
 from verlies.i18n import text
 from verlies.serve import cookie_check, routes

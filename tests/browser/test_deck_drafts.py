@@ -8,11 +8,12 @@ progress (tests/browser/progress.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words, other_lang
 from layout import measure, problems
+from page_moves import EDITOR, option_texts
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, navigate, open_page
 
@@ -22,9 +23,6 @@ from verlies.sim.compare import compare
 from verlies.sim.verdict import before_after
 from verlies.ui.deck.editor_model import describe_diff
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 CARD = "schatz-rubin"
 GAMES = 16
 
@@ -42,15 +40,8 @@ def _deck_tab(page: Page, lang: str, server: Any) -> None:
     follow_expect(page.locator(".vl-drafts-save")).to_have_text(i18n.text("drafts.save", lang))
 
 
-def _options(select: Locator) -> list[str]:
-    """A select's options as a person reads them (the widgets write spaces as no-break
-    spaces)."""
-    texts: list[str] = select.evaluate("s => Array.from(s.options).map(o => o.textContent)")
-    return [t.replace("\xa0", " ") for t in texts]
-
-
 def _pick(select: Locator, label: str) -> None:
-    select.select_option(index=_options(select).index(label))
+    select.select_option(index=option_texts(select).index(label))
 
 
 def _check_layout(page: Page, width: int) -> bool:
@@ -129,7 +120,7 @@ def _story(page: Page, server: Any, lang: str) -> None:
     saved = page.locator(".vl-drafts-saved select")
     follow(
         page,
-        lambda: name in _options(saved),
+        lambda: name in option_texts(saved),
         "the saved draft after the reload",
         server=server,
     )

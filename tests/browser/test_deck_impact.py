@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words
 from layout import check_fits
-from page_moves import switch_lang
+from page_moves import EDITOR, switch_lang, table_rows
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -32,9 +32,6 @@ from verlies.sim.impact import impact
 from verlies.ui.deck.editor_model import EditorModel
 from verlies.ui.deck.impact_model import figure_parts, figure_text, figures, sort_keys
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 SEARCH = "muenz"  # the old coin and the coin purse
 CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
 GAMES, PLAYERS = 16, 2
@@ -59,13 +56,6 @@ def _expected(lang: str) -> Expected:
     played = GAMES * (1 + sum(len(c.paired) for c in res.cards))
     rows = {k[1]: [model.list_label(k), *figure_parts(figs[k], lang, deck)] for k in CARDS}
     return entries, orders, played, rows
-
-
-_TABLE_JS = """
-() => Array.from(document.querySelectorAll('.vl-impact-table tr')).map(
-  (tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim()))
-  .filter((r) => r.length > 0)
-"""
 
 
 #: The panel's and the list's boxes.
@@ -142,7 +132,7 @@ def _done_read_right(page: Page, server: Any, lang: str, card_list: Any) -> None
     for width in each_width(page):
         follow(page, lambda w=width: _check_layout(page, w), f"{lang}: {width} px", server=server)
         if width < 800:  # the table's rows: the list's cards in its order, their figures
-            table = page.evaluate(_TABLE_JS)
+            table = table_rows(page, ".vl-impact-table tr")
             assert table == [rows[c] for c in orders["met"]], (lang, width, table)
         text = page.locator(".vl-impact").inner_text() + "\n".join(card_list.evaluate(_OPTIONS_JS))
         foreign = foreign_words(text, lang, ("deckimpact.",))

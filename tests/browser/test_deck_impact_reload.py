@@ -22,42 +22,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlparse
 
 from each_view import LANGS, each_width, foreign_words
-from page_moves import open_in, switch_lang
+from layout import measure
+from page_moves import EDITOR, open_in, option_texts, seed_of, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, wait_page
 from test_resume import kill_kernel, kill_stopped, stop_workers
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.links import from_query, open_position
 from verlies.ui.deck.editor_model import EditorModel
 from verlies.ui.deck.impact_model import ImpactColumn, figure_text
 from verlies.ui.deck.impact_show import ShownPair, shown_pair
 
-EDITOR = ".verlies-deck-editor"
 SEARCH = "muenz"  # the old coin and the coin purse
 CARDS = [("treasure", "schatz-alte-muenze"), ("treasure", "schatz-muenzbeutel")]
 GAMES, PLAYERS = 3200, 2
-
-_OPTIONS_JS = "s => Array.from(s.options).map(o => o.textContent.replace(/\\u00a0/g, ' '))"
-
-_BOXES_JS = """
-() => {
-  const out = [];
-  for (const s of ['.vl-impact-status', '.vl-impact button', '.vl-impact-continue'])
-    for (const e of document.querySelectorAll(s)) {
-      const r = e.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      out.push({sel: s, left: r.left, right: r.right, scroll: e.scrollWidth,
-                client: e.clientWidth, text: (e.textContent || '').trim().slice(0, 60)});
-    }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
-}
-"""
 
 
 _SHOW_JS = """
@@ -85,12 +66,6 @@ def _expected() -> tuple[dict[str, list[str]], ShownPair]:
     return out, found
 
 
-def _seed_of(href: str) -> int:
-    position = from_query(urlparse(href).query or href.lstrip("?"))
-    assert position is not None
-    return int(open_position(position).setup.seed)
-
-
 def _show_me(page: Page, server: Any, pair: ShownPair, lang: str, *, click: bool) -> None:
     """The "show me a game like this" links beside the first card: the draft's link and the link
     with the card made typical, both holding the pair's seed, inside a 390 px window, in
@@ -104,8 +79,8 @@ def _show_me(page: Page, server: Any, pair: ShownPair, lang: str, *, click: bool
     follow_expect(typical).to_contain_text(
         i18n.text("deckimpact.show.typical", lang, card="@").split("@")[0]
     )
-    assert _seed_of(draft_link.get_attribute("href") or "") == pair.seed
-    assert _seed_of(typical.get_attribute("href") or "") == pair.seed
+    assert seed_of(draft_link.get_attribute("href") or "")[0] == pair.seed
+    assert seed_of(typical.get_attribute("href") or "")[0] == pair.seed
     page.set_viewport_size({"width": 390, "height": 900})
     boxes = page.evaluate(_SHOW_JS)
     assert boxes and all(b["left"] >= -0.5 and b["right"] <= 390.5 for b in boxes), boxes
@@ -115,9 +90,9 @@ def _show_me(page: Page, server: Any, pair: ShownPair, lang: str, *, click: bool
     if click:
         draft_link.click()
         page.wait_for_url("**g=*")
-        assert _seed_of(page.url) == pair.seed
+        assert seed_of(page.url)[0] == pair.seed
         wait_page(page, server=server)
-        assert _seed_of(page.url) == pair.seed
+        assert seed_of(page.url)[0] == pair.seed
 
 
 def _deck_tab(page: Page, lang: str) -> None:
@@ -133,7 +108,7 @@ def _list_coins(page: Page, server: Any, lang: str) -> Any:
     search.fill(SEARCH)
     follow(
         page,
-        lambda: len(card_list.evaluate(_OPTIONS_JS)) == len(CARDS),
+        lambda: len(option_texts(card_list)) == len(CARDS),
         "the two coin cards in the list",
         server=server,
     )
@@ -169,7 +144,7 @@ def _interrupted_read_right(page: Page, server: Any, card_list: Any, lang: str) 
     per_game = i18n.text("deckimpact.met", lang, n="")
     follow(
         page,
-        lambda: all(" │ " in o and per_game in o for o in card_list.evaluate(_OPTIONS_JS)),
+        lambda: all(" │ " in o and per_game in o for o in option_texts(card_list)),
         f"the figures so far beside the cards ({lang})",
         server=server,
     )
@@ -177,7 +152,7 @@ def _interrupted_read_right(page: Page, server: Any, card_list: Any, lang: str) 
     follow_expect(go_on).to_be_visible()
     follow_expect(go_on).to_have_text(i18n.text("deckimpact.continue", lang))
     for width in each_width(page):
-        boxes = page.evaluate(_BOXES_JS)
+        boxes = measure(page, ".vl-impact-status", ".vl-impact button", ".vl-impact-continue")
         assert boxes["pageScroll"] <= boxes["pageClient"], (lang, width, boxes)
         assert any(b["sel"] == ".vl-impact-continue" for b in boxes["items"]), boxes
         for b in boxes["items"]:
@@ -239,7 +214,7 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     follow_expect(go_on).to_be_hidden()
     follow(
         page,
-        lambda: card_list.evaluate(_OPTIONS_JS) == want[lang],
+        lambda: option_texts(card_list) == want[lang],
         f"the figures of the run never interrupted ({lang})",
         server=server,
     )
@@ -248,7 +223,7 @@ def test_a_ranking_cut_by_a_killed_kernel_continues_to_the_same_figures(
     switch_lang(page, lang, server=server)
     follow(
         page,
-        lambda: card_list.evaluate(_OPTIONS_JS) == want[lang],
+        lambda: option_texts(card_list) == want[lang],
         f"the figures of the run never interrupted ({lang})",
         server=server,
     )

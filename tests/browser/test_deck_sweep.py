@@ -14,28 +14,23 @@ import html
 import re
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words
 from layout import check_fits
-from page_moves import switch_lang
-from playwright.sync_api import Locator, Page
+from page_moves import EDITOR, option_texts, seed_of, switch_lang
+from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page, wait_page
 
 from verlies import i18n
 from verlies.deck import Deck
-from verlies.links import from_query, open_position
 from verlies.sim.sweep import Tweak, sweep
 from verlies.ui.deck.editor_model import describe_diff
 from verlies.ui.deck.sweep_model import SPREAD, GridTweak, PairTweak, SweepRun
 from verlies.ui.deck.sweep_show import SHOW, point_game
 from verlies.ui.deck.sweep_words import value_text as _value
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 8, [1, 2, 3]
 DOOR = "r-gang-straight-04"  # a door, obstacle 6, no gold
@@ -164,11 +159,6 @@ def _select_card(page: Page, server: Any, lang: str, card: str) -> None:
     follow_expect(page.locator(f"{EDITOR} h4 code")).to_have_text(card)
 
 
-def _options(select: Locator) -> list[str]:
-    texts: list[str] = select.evaluate("s => Array.from(s.options).map(o => o.textContent)")
-    return [t.replace("\xa0", " ") for t in texts]
-
-
 #: The sweep panel's boxes.
 LAYOUT: tuple[str, ...] = (
     ".vl-sweep .widget-label",
@@ -239,7 +229,7 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
     field = page.locator(".vl-sweep-field select").first
     follow(
         page,
-        lambda: _options(field)[0] == i18n.text("impact.field.gold", lang),
+        lambda: option_texts(field)[0] == i18n.text("impact.field.gold", lang),
         "the purse's numbers",
         server=server,
     )
@@ -247,7 +237,7 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
     follow_expect(page.locator(".vl-sweep-from input")).to_have_value("0")
     follow_expect(page.locator(".vl-sweep-to input")).to_have_value("5")
     quantity = page.locator(".vl-sweep-quantity select")
-    shown = _options(quantity)
+    shown = option_texts(quantity)
     assert shown[0] == i18n.text(f"sweep.q.{SPREAD}", lang)
     win = [i18n.text("sweep.q.win", lang, name=c.name.get(lang)) for c in deck.characters.values()]
     assert shown[1 : 1 + len(win)] == win
@@ -319,13 +309,6 @@ def _purse_story(page: Page, server: Any, lang: str) -> None:
         _show_me(page, server, lang, tweak, value)
 
 
-def _seed_of(href: str) -> tuple[int, tuple[str, ...]]:
-    position = from_query(urlparse(href).query or href.lstrip("?"))
-    assert position is not None, href
-    game = open_position(position)
-    return game.setup.seed, tuple(game.setup.characters)
-
-
 def _show_me(page: Page, server: Any, lang: str, tweak: Tweak, value: int) -> None:
     """Show me on the picked point (issue 40 item 3): its link names the point, and opened
     (in a new tab, so the editor page goes on) it opens on the Game tab the game the
@@ -335,18 +318,18 @@ def _show_me(page: Page, server: Any, lang: str, tweak: Tweak, value: int) -> No
     assert run.wait(600) and run.error is None, run.error
     found = point_game(run, value, SHOW[0])
     assert found is not None and found.link is not None
-    wanted = _seed_of(found.link)
+    wanted = seed_of(found.link)
     page.locator(".vl-sweep-show-button").click()
     link = page.locator("a.vl-sweep-show-open")
     follow_expect(link).to_contain_text(f" {value} ")  # the picked point's
     href = html.unescape(link.get_attribute("href") or "")
-    assert _seed_of(href) == wanted
+    assert seed_of(href) == wanted
     with page.context.expect_page() as opened:
         link.click(modifiers=["Control"])  # a new tab, as a person keeps the sweep open
     game_page = opened.value
     try:
         wait_page(game_page, server=server)
-        assert _seed_of(game_page.url) == wanted
+        assert seed_of(game_page.url) == wanted
         current = game_page.locator(".vl-tabs .lm-TabBar-tab.lm-mod-current")
         follow_expect(current).to_have_text(i18n.text("page.tab_play", lang))
     finally:
@@ -361,10 +344,10 @@ def _pair_story(page: Page, server: Any, lang: str) -> None:
     tweak = PairTweak("character", "char-zwerg", "staerke", "geist")
     attr = [i18n.text(f"card.attr.{f}", lang) for f in ("staerke", "geist", "geschick")]
     field = page.locator(".vl-sweep-field select").first
-    follow(page, lambda: _options(field) == attr, "the Zwerg's three values", server=server)
+    follow(page, lambda: option_texts(field) == attr, "the Zwerg's three values", server=server)
     gives = page.locator(".vl-sweep-gives select")
     follow_expect(gives).to_be_visible()
-    assert _options(gives) == attr[1:]
+    assert option_texts(gives) == attr[1:]
     for name, value in (("from", 5), ("to", 6), ("games", 4)):
         box = page.locator(f".vl-sweep-{name} input")
         box.fill(str(value))
@@ -429,10 +412,10 @@ def _heat_story(page: Page, server: Any, lang: str) -> None:
     field = page.locator(".vl-sweep-field select").first
     obstacle = i18n.text("impact.field.obstacle", lang)
     gold = i18n.text("impact.field.gold", lang)
-    follow(page, lambda: obstacle in _options(field), "the door's numbers", server=server)
+    follow(page, lambda: obstacle in option_texts(field), "the door's numbers", server=server)
     field.select_option(label=obstacle)
     second = page.locator(".vl-sweep-second select")
-    follow(page, lambda: gold in _options(second), "the second number", server=server)
+    follow(page, lambda: gold in option_texts(second), "the second number", server=server)
     second.select_option(label=gold)
     follow_expect(page.locator(".vl-sweep-from2 input")).to_be_visible()
     page.locator(".vl-sweep-quantity select").select_option(

@@ -16,10 +16,10 @@ from typing import Any
 
 from each_view import LANGS, each_width
 from layout import check_fits
-from page_moves import switch_lang
+from page_moves import option_texts, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect
-from test_deck_sweep import _HEAT_JS, LAYOUT, _open_card, _options
+from test_deck_sweep import _HEAT_JS, LAYOUT, _open_card
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -91,15 +91,15 @@ def test_the_goblins_fight_against_the_rubys_gold(
     gold = i18n.text("impact.field.gold", lang)
     ruby = str(deck.treasures[RUBY].name.get(lang))
     field = page.locator(".vl-sweep-field select").first
-    follow(page, lambda: fight in _options(field), "the goblin's numbers", server=voila_server)
+    follow(page, lambda: fight in option_texts(field), "the goblin's numbers", server=voila_server)
     field.select_option(label=fight)
     card2 = page.locator(".vl-sweep-card2 select")
     ruby_label = f"{ruby} ({RUBY})"
-    follow(page, lambda: ruby_label in _options(card2), "the cards", server=voila_server)
-    assert _options(card2)[0] == i18n.text("sweep.card2_same", lang)
+    follow(page, lambda: ruby_label in option_texts(card2), "the cards", server=voila_server)
+    assert option_texts(card2)[0] == i18n.text("sweep.card2_same", lang)
     card2.select_option(label=ruby_label)
     second = page.locator(".vl-sweep-second select")
-    follow(page, lambda: gold in _options(second), "the ruby's numbers", server=voila_server)
+    follow(page, lambda: gold in option_texts(second), "the ruby's numbers", server=voila_server)
     second.select_option(label=gold)
     follow_expect(page.locator(".vl-sweep-from2 input")).to_be_visible()
     page.locator(".vl-sweep-quantity select").select_option(

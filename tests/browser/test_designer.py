@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
+from page_moves import state
 from playwright.sync_api import Page
 from progress import follow, follow_event, follow_expect, follow_js, open_page, wait_page
-from test_play import start_game, state, wait_state
+from test_play import start_game, wait_state
 
 BOTS = ["bot “random”", "bot “random”"]
 

@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_settings import ARTIFACTS, REPO_ROOT
+from page_moves import state, targets
 from playwright.sync_api import Page
 from progress import follow, follow_expect, follow_js, has, navigate, wait_canvas
-from test_play import click_canvas, state, targets, wait_state
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+from test_play import click_canvas, wait_state
 
 #: Every ancestor of the app that is scrolled sideways or wider than its box, and where the
 #: parts a person needs are drawn, against the notebook's visible area.

@@ -21,15 +21,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
+from page_moves import state
 from playwright.sync_api import Page
 from progress import BOARD, follow, follow_event, follow_expect, follow_js, has
 from test_designer import wait_for
-from test_play import board_data, settled_hash, start_game, state, wait_state
+from test_play import board_data, settled_hash, start_game, wait_state
 
 from verlies.i18n import de, en
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
 def tab(page: Page, index: int) -> None:

@@ -20,9 +20,10 @@ the monster card's test leaves its refused text in the editor and spoils the pag
 from __future__ import annotations
 
 from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
+from page_moves import EDITOR, editor_button
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_event, follow_expect, has
-from test_editor_page import EDITOR, choose_card, field, screenshot, tab
+from test_editor_page import choose_card, field, screenshot, tab
 
 from verlies.deck import Deck
 
@@ -30,10 +31,6 @@ MONSTER = "monster-drache"
 #: A fight, then a word no monster card has: a monster may only go on with its loot.
 BAD_MONSTER_TEXT = "Kampf: Stärke 3. x"
 NAME = "Höhlen-Tour 2"
-
-
-def editor_button(page: Page, text: str) -> Locator:
-    return page.locator(f"{EDITOR} button:has-text('{text}')")
 
 
 def name_input(page: Page) -> Locator:

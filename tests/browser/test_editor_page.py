@@ -18,18 +18,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
+from page_moves import EDITOR, editor_button, state, targets
 from playwright.sync_api import Locator, Page
 from progress import BOARD, follow, follow_expect, follow_js, has, open_page
 
 from verlies.deck import Deck
 from verlies.deck.sanity import sanity
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 SEED = 3
 CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
 CARD_NAME = "Forgotten till"
@@ -37,17 +35,8 @@ ROOM_TILE = "Crypt (T-junction) · r-raum-t-01"  # the what-if label names the c
 BAD_TEXT = "Falle: Geschick , sonst"
 GOOD_TEXT = "7 Gold."
 
-_DATASET_JS = "e => Object.assign({}, e.dataset)"
-_TARGETS_JS = "es => es.map(e => Object.assign({}, e.dataset))"
-
 
 # ---- the page ------------------------------------------------------------------------------
-
-
-def state(page: Page) -> dict[str, str]:
-    """The game's state from the status line's data attributes."""
-    data: dict[str, str] = page.eval_on_selector(".vl-state", _DATASET_JS)
-    return data
 
 
 def wait_state(page: Page, **want: str) -> dict[str, str]:
@@ -110,10 +99,6 @@ def start_two_humans(page: Page, seed: int) -> None:
 def field(page: Page, widget: str, label: str) -> Locator:
     """An ipywidgets field of the editor, found by its description (the label's text)."""
     return page.locator(f"{EDITOR} .{widget}:has(> label:text-is('{label}'))")
-
-
-def editor_button(page: Page, text: str) -> Locator:
-    return page.locator(f"{EDITOR} button:has-text('{text}')")
 
 
 def card_text_area(page: Page) -> Locator:
@@ -182,7 +167,7 @@ def take_outcome(page: Page, label: str) -> None:
 
 def lay_tile_north(page: Page) -> None:
     """Click the highlighted cell north of the start card, then "Lay it here"."""
-    found: list[dict[str, str]] = page.eval_on_selector_all(".vl-target", _TARGETS_JS)
+    found = targets(page)
     north = [t for t in found if t["kind"] == "place" and (t["x"], t["y"]) == ("0", "-1")]
     assert north, f"the cell north of the start is not highlighted: {found}"
     target = north[0]

@@ -15,14 +15,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import open_in, show_tab
+from each_view import LANG
+from page_moves import current_tab, open_in, show_tab
 from playwright.sync_api import Page
 from progress import follow, has
 from test_resume import BANNER_PARTS_JS, kernel_pid
 
 from verlies import i18n
-
-LANG = "en"
 
 
 def _beat(page: Page) -> dict[str, Any]:
@@ -32,10 +31,6 @@ def _beat(page: Page) -> dict[str, Any]:
         " misses: b.misses}; }"
     )
     return beat
-
-
-def _current_tab(page: Page) -> str:
-    return page.locator(".vl-tabs .lm-TabBar-tab.lm-mod-current").inner_text().strip()
 
 
 def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
@@ -51,7 +46,7 @@ def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
     assert page.locator(".vl-lost-banner").count() == 0  # a live kernel: no banner
     print("heartbeat round trips (ms):", [round(x) for x in _beat(page)["rtts"]])
     deck_tab = i18n.text("page.tab_deck", LANG)
-    assert _current_tab(page) != deck_tab
+    assert current_tab(page) != deck_tab
     page.evaluate(
         """() => { window.verliesSeen = 0;
         for (const t of ["click", "mousedown", "keydown"])
@@ -79,7 +74,7 @@ def test_a_stopped_kernel_is_said_and_the_banner_goes_when_it_answers(
         page.keyboard.press("ArrowRight")
         follow(page, lambda: page.evaluate("() => window.verliesWatch.refused") >= 2, "refusals")
         assert page.evaluate("() => window.verliesSeen") == 0
-        assert _current_tab(page) != deck_tab
+        assert current_tab(page) != deck_tab
         # what a person sees at each width: the words, the button, the note, in the window
         for width in (390, 800, 1280):
             page.set_viewport_size({"width": width, "height": 800})

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import kernel_id, state
 from playwright.sync_api import Browser, Page
 from progress import open_page
-from test_play import click_one_step, state
+from test_play import click_one_step
 
 from verlies.serve import routes
 
@@ -20,15 +21,6 @@ _STATUS_JS = """async ([method, path]) => {
     const r = await fetch(path, {method, credentials: "same-origin"});
     return r.status;
 }"""
-
-
-def _kernel_id(page: Page) -> str:
-    found = page.evaluate(
-        "() => { const m = document.documentElement.innerHTML.match("
-        '/"kernelId":\\s*"([0-9a-f-]{36})"/); return m ? m[1] : null; }'
-    )
-    assert found, "the page names no kernel"
-    return str(found)
 
 
 def test_a_page_plays_through_its_kernel_and_another_browser_cannot_reach_it(
@@ -41,7 +33,7 @@ def test_a_page_plays_through_its_kernel_and_another_browser_cannot_reach_it(
     mark = voila_server.log_mark()
     url = page_url("play.ipynb")
     open_page(page, url, server=voila_server)
-    kernel = _kernel_id(page)
+    kernel = kernel_id(page)
 
     # The page's browser holds the cookie; the page's script cannot read it (HttpOnly).
     cookies = {c["name"]: c for c in page.context.cookies(url)}
@@ -58,7 +50,7 @@ def test_a_page_plays_through_its_kernel_and_another_browser_cannot_reach_it(
     try:
         other = context.new_page()
         open_page(other, url, server=voila_server)
-        own = _kernel_id(other)
+        own = kernel_id(other)
         assert own != kernel
         assert other.evaluate(_STATUS_JS, ["GET", f"/api/kernels/{own}"]) == 200
         assert other.evaluate(_STATUS_JS, ["GET", f"/api/kernels/{kernel}"]) == 404

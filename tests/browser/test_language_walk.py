@@ -23,13 +23,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from each_view import WIDTHS
 from page_moves import show_tab
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 
 from verlies import i18n
-
-WIDTHS = (390, 800, 1280)
 
 #: Words that are words of both languages, though one table happens to use them only
 #: (German "also" = English "so"; German "Stand" = state; "Standard" is the same word).

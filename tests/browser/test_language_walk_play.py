@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from page_moves import state, targets
 from playwright.sync_api import Page
 from progress import BOARD, follow, follow_expect, has, open_page
 from test_designer import goto_step, visible_branches
@@ -22,8 +23,6 @@ from test_play import (
     click_canvas,
     click_one_step,
     start_game,
-    state,
-    targets,
     wait_state,
 )
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import LANGS, each_width
+from page_moves import EDITOR
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect, has, open_page
 
@@ -18,8 +19,6 @@ from verlies.game import Game
 from verlies.sim.sweep import Tweak
 from verlies.ui.core import share
 from verlies.ui.deck.editor_model import describe_diff
-
-EDITOR = ".verlies-deck-editor"
 
 
 def _changed() -> Deck:

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from each_view import SIZES
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
 from verlies import i18n
 
-SIZES = ((390, 844), (800, 1000), (1280, 800))
 NOTICE = ".vl-notice .vl-link-error"
 
 

@@ -45,6 +45,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_settings import LOCAL_HOSTS
+from page_moves import DATASET_JS, KERNEL_ID
 from playwright.async_api import (
     ConsoleMessage,
     Error,
@@ -80,9 +82,6 @@ STALLED = 240.0
 QUIET_BEFORE_CLOSE = 2.0
 #: Seconds Voila waits for a cell's output after the cell ran (see _executor_args).
 IOPUB_TIMEOUT = 60
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
-_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
-_STATE_JS = "e => Object.assign({}, e.dataset)"
 #: Milliseconds between two looks of a wait in the page (:func:`_until`).
 POLL_MS = 100
 #: The state line's data differs from ``before`` (a dict) in a key or a value.
@@ -164,7 +163,7 @@ async def _until(page: Page, script: str, arg: Any = None) -> None:
 
 
 async def _state(page: Page) -> dict[str, str]:
-    data: dict[str, str] = await page.eval_on_selector(".vl-state", _STATE_JS)
+    data: dict[str, str] = await page.eval_on_selector(".vl-state", DATASET_JS)
     return data
 
 
@@ -196,7 +195,7 @@ async def _play(page: Page, url: str, out: Outcome) -> None:
 
     await _until(page, _DRAWN_JS)
     out.mark("drawn")
-    found = _KERNEL_ID.search(await page.content())
+    found = KERNEL_ID.search(await page.content())
     out.kernel_id = found.group(1) if found else None
 
     # A new game of bots only, through the form (in English).

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from each_view import SIZES
 from playwright.sync_api import Page
 from progress import follow, follow_expect, navigate, wait_page
 
 from verlies import i18n
 from verlies.links import MAX_LINK_CHARS
-
-SIZES = ((390, 844), (800, 1000), (1280, 800))
 
 
 def test_a_too_long_link_gets_a_page_that_says_so(

@@ -16,10 +16,10 @@ from typing import Any
 
 from each_view import each_width
 from layout import containment
+from page_moves import EDITOR
 from playwright.sync_api import Page
 from progress import follow, has, open_page
 
-EDITOR = ".verlies-deck-editor"
 VARIANTS = ".vl-variants"
 
 

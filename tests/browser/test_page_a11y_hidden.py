@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from page_moves import state, targets
 from playwright.sync_api import Page
 from progress import follow, open_page
 from test_language_walk import _switch
-from test_play import click_one_step, state, targets
+from test_play import click_one_step
 
 from verlies.i18n import text
 

@@ -8,14 +8,13 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS, REPO_ROOT
 from playwright.sync_api import Page
 from progress import follow, open_page, page_fingerprint, wait_server
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "page_loads.png"
+SCREENSHOT = ARTIFACTS / "page_loads.png"
 
 
 def test_play_page_draws_the_board(

@@ -13,25 +13,23 @@ short test's cost); each starts its own game through the New game form first.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from one_page import OnePage, one_page_each, one_page_module  # noqa: F401
+from page_moves import DATASET_JS, state, targets
 from playwright.sync_api import Page
 from progress import BOARD, follow, follow_expect, follow_js, has
 
 from verlies.cards.model import Color
 from verlies.render import style as st
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 # Copied to docs/screenshot.png for the README (tests never rewrite tracked files).
-SCREENSHOT = REPO_ROOT / "tests" / "artifacts" / "board.png"
+SCREENSHOT = ARTIFACTS / "board.png"
 #: A two-human game that ends (escape, or the round limit) after a few dozen clicks.
 SEED = 18
 ROUND_LIMIT = 12
 
-_STATE_JS = "e => Object.assign({}, e.dataset)"
-_TARGETS_JS = "es => es.map(e => Object.assign({}, e.dataset))"
 _PIXELS_JS = """
 ([selector, x, y, w, h]) => {
   const c = document.querySelector(selector);
@@ -116,18 +114,8 @@ def hex_rgb(color: str) -> int:
     return int(color[1:], 16)
 
 
-def state(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.eval_on_selector(".vl-state", _STATE_JS)
-    return data
-
-
-def targets(page: Page, kind: str | None = None) -> list[dict[str, str]]:
-    found: list[dict[str, str]] = page.eval_on_selector_all(".vl-target", _TARGETS_JS)
-    return [t for t in found if kind is None or t["kind"] == kind]
-
-
 def board_data(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.eval_on_selector(".vl-board-data", _STATE_JS)
+    data: dict[str, str] = page.eval_on_selector(".vl-board-data", DATASET_JS)
     return data
 
 

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from each_view import SIZES
+from page_moves import state, targets
 from playwright.sync_api import Page
 from progress import BOARD, follow, follow_expect, has, open_page
 from test_designer import visible_branches
 from test_language_walk import _switch
 from test_language_walk_play import _make_a_branch
-from test_play import board_data, click_one_step, start_game, state, targets
+from test_play import board_data, click_one_step, start_game
 
 from verlies import i18n
 
 SEED = 18
-SIZES = ((390, 844), (800, 1000), (1280, 800))
 UNDELETE = ".vl-branch-undelete"
 MESSAGE = ".vl-message"
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import open_in
+from each_view import LANG
+from page_moves import EDITOR, open_in
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
 from test_editor_page import card_text_area, choose_card, field, type_card_text
@@ -22,12 +23,10 @@ from test_resume import kill_kernel
 
 from verlies import i18n
 
-EDITOR = ".verlies-deck-editor"
 CARD = "raum-gold-03"  # "Forgotten till": "5 Gold."
 BAD_TEXT = "Falle: Geschick , sonst"
 KILLED_TEXT = "Falle: Geschick , sonst 2"  # refused at the same place, longer
 SAID = f"card '{CARD}', line 1, column 17: expected a number after 'Geschick', not ','"
-LANG = "en"
 
 
 def _written(page: Page) -> int:

@@ -23,11 +23,11 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from page_moves import browser_known
+from page_moves import browser_known, state, targets
 from playwright.sync_api import BrowserContext, Page
 from progress import follow, has, open_page, wait_page
 from test_designer import visible_branches
-from test_play import board_data, click_canvas, state, targets
+from test_play import board_data, click_canvas
 
 from verlies.i18n import text
 from verlies.store import PlaytestStore

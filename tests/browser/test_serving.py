@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from page_moves import kernel_id
 from playwright.sync_api import Browser, Page
 from progress import (
     descendants,
@@ -52,15 +53,6 @@ _STATUS_JS = "() => performance.getEntriesByType('navigation')[0].responseStatus
 def _wait_for(server: Any, done: Callable[[], bool], what: str) -> None:
     """Wait until ``done()``; fail only when the server made no progress for a while."""
     wait_server(server, done, what)
-
-
-def _kernel_id(page: Page) -> str:
-    found = page.evaluate(
-        "() => { const m = document.documentElement.innerHTML.match("
-        '/"kernelId":\\s*"([0-9a-f-]{36})"/); return m ? m[1] : null; }'
-    )
-    assert found, "the page names no kernel"
-    return str(found)
 
 
 def _running(server: Any) -> list[str]:
@@ -129,7 +121,7 @@ def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
             page, status = visit()
             assert status == 200
             wait_page(page, server=server)
-            seated.append(_kernel_id(page))
+            seated.append(kernel_id(page))
         assert len(set(seated)) == CAP
         assert "Using pre-heated kernel" in server.log_text()
 
@@ -156,7 +148,7 @@ def test_a_full_table_shows_the_full_page_and_a_freed_seat_serves_again(
         page, status = visit()
         assert status == 200
         wait_page(page, server=server)
-        assert _kernel_id(page) not in seated
+        assert kernel_id(page) not in seated
     finally:
         for context in contexts:
             context.close()
@@ -180,7 +172,7 @@ def test_a_kernel_whose_page_never_connected_is_ended(
     )
     # A visitor with a browser: its page connects, its kernel must live on.
     open_page(page, server.url("/"), server=server)
-    visitor = _kernel_id(page)
+    visitor = kernel_id(page)
     # A script's GET: a kernel whose page never connects.
     rendered = server.render("/")
     assert rendered.response.status == 200 and rendered.kernel_id
@@ -272,11 +264,11 @@ def test_a_reload_a_closed_tab_and_a_navigation_end_the_visitors_kernel(
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
         open_page(page, server.url("/"), server=server)
-        seen = [_kernel_id(page)]
+        seen = [kernel_id(page)]
         for _ in range(RELOADS):
             navigate(page, server=server)  # a reload
             wait_page(page, server=server)
-            seen.append(_kernel_id(page))
+            seen.append(kernel_id(page))
         assert len(set(seen)) == RELOADS + 1, "every reload gets a kernel of its own"
         current = seen[-1]
 
@@ -304,7 +296,7 @@ def test_a_reload_a_closed_tab_and_a_navigation_end_the_visitors_kernel(
         # A closed tab: the browser runs the page's unload handlers, as a person's close does.
         page = context.new_page()
         open_page(page, server.url("/"), server=server)
-        closed = _kernel_id(page)
+        closed = kernel_id(page)
         page.close(run_before_unload=True)
         _wait_for(
             server,
@@ -355,16 +347,16 @@ def test_kernels_live_while_a_page_is_connected_and_end_when_it_vanished(
         reader = reader_ctx.new_page()
         reader.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
         open_page(reader, server.url("/"), server=server)
-        kept = _kernel_id(reader)
+        kept = kernel_id(reader)
 
         # A browser that crashes: its page loaded, then two reloads while loading, then the
         # whole browser gone; none of them sends a shutdown.
         crashing = crash_ctx.new_page()
         open_page(crashing, server.url("/"), server=server)
-        lost = [_kernel_id(crashing)]
+        lost = [kernel_id(crashing)]
         for _ in range(2):
             navigate(crashing, server=server)  # the document is there; the app not yet up
-            lost.append(_kernel_id(crashing))
+            lost.append(kernel_id(crashing))
         wait_page(crashing, server=server)
         crash_ctx.close()
         # A script's GET: a page that never connects.

@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from each_view import WIDTHS
+from page_moves import table_step
 from playwright.sync_api import Browser, Page
 from progress import follow, has, open_page
 from store_voila import voila_on_store
@@ -42,9 +44,6 @@ from verlies.store.tables import TableGame, TableLinks, TableStore
 from verlies.ui.table.table_model import SeatModel
 
 SEATS = ["human", "careful", "human"]
-
-
-WIDTHS = (390, 800, 1280)
 
 
 @pytest.fixture(autouse=True)
@@ -143,10 +142,6 @@ def _switch(page: Page, lang: str, server: Any) -> None:
     follow(page, lambda: page.evaluate(shown).strip().lower() == lang, lang, server=server)
 
 
-def _step(page: Page) -> int:
-    return int(page.get_attribute(".vl-table-now", "data-step") or -1)
-
-
 def test_two_browsers_play_one_table(served: tuple[Any, str], browser: Browser) -> None:
     server, url = served
     store = TableStore(PlaytestStore(url))
@@ -155,8 +150,8 @@ def test_two_browsers_play_one_table(served: tuple[Any, str], browser: Browser) 
     assert first is not None and third is not None
     a = _open_seat(browser, server, links.query(first))
     b = _open_seat(browser, server, links.query(third))
-    follow(a, lambda: _step(a) == table.step_no, "seat 1 at the table's step", server=server)
-    follow(b, lambda: _step(b) == table.step_no, "seat 3 at the table's step", server=server)
+    follow(a, lambda: table_step(a) == table.step_no, "seat 1 at the table's step", server=server)
+    follow(b, lambda: table_step(b) == table.step_no, "seat 3 at the table's step", server=server)
 
     # Each screen shows its own hand and none of the other's hidden treasures (R9.3).
     only_a, only_b = _held(table, 0) - _held(table, 2), _held(table, 2) - _held(table, 0)
@@ -184,16 +179,16 @@ def test_two_browsers_play_one_table(served: tuple[Any, str], browser: Browser) 
     assert "Du bist dran" in mover.inner_text(".vl-table-now")
     assert "du wartest" in other.inner_text(".vl-table-now")
 
-    before = _step(mover)
+    before = table_step(mover)
     one_step(mover, server)
-    follow(mover, lambda: _step(mover) > before, "the mover's step taken", server=server)
+    follow(mover, lambda: table_step(mover) > before, "the mover's step taken", server=server)
     follow(
         other,
-        lambda: _step(other) == _step(mover),
+        lambda: table_step(other) == table_step(mover),
         "the mover's step on the other screen",
         server=server,
     )
-    assert store.latest(links.table_id) == _step(mover)  # nothing doubled
+    assert store.latest(links.table_id) == table_step(mover)  # nothing doubled
 
     # What each person sees, at every width and in both languages (the same contexts).
     designer = _open_seat(browser, server, "")
@@ -305,7 +300,9 @@ def test_the_spectator_sees_no_hidden_card_and_the_designer_all(
     watcher = _open_seat(browser, server, links.query(links.spectator))
     designer = _open_seat(browser, server, links.query(links.designer))
     for page in (watcher, designer):
-        follow(page, lambda p=page: _step(p) == table.step_no, "the table's step", server=server)
+        follow(
+            page, lambda p=page: table_step(p) == table.step_no, "the table's step", server=server
+        )
     for lang in ("de", "en"):
         hidden = _names(table, lang)
         assert hidden, "the test table deals a person a treasure"
@@ -379,13 +376,13 @@ def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
     assert token is not None
     page = _open_seat(browser, server, links.query(token))
     _switch(page, "de", server)
-    follow(page, lambda: _step(page) == table.step_no, "the table's step", server=server)
+    follow(page, lambda: table_step(page) == table.step_no, "the table's step", server=server)
     assert page.get_attribute(".vl-table-now", "data-mine") == "1"
     # The same seat in another tab (another kernel) takes the step first.
     n = table.step_no
     store.take(table, token, n, table.game.legal_actions()[0])
     store.advance(table)
-    assert _step(page) == n  # this screen has not looked yet
+    assert table_step(page) == n  # this screen has not looked yet
     one_step(page, server)  # the click on the old position
     message = page.locator(".vl-message")
     for lang in ("de", "en"):
@@ -397,7 +394,7 @@ def test_a_stale_click_in_the_browser_is_refused_and_shows_the_new_position(
             f"the refusal ({lang})",
             server=server,
         )
-        follow(page, lambda: _step(page) == table.step_no, "the new position", server=server)
+        follow(page, lambda: table_step(page) == table.step_no, "the new position", server=server)
     assert store.latest(links.table_id) == table.step_no  # nothing written by the click
     page.context.close()
 
@@ -430,7 +427,7 @@ def test_take_back_asked_on_one_screen_and_accepted_on_the_other(
     _switch(b, "de", server)
     b.set_viewport_size({"width": 390, "height": 900})
     for page in (a, b):
-        follow(page, lambda p=page: _step(p) == n, "the table's step", server=server)
+        follow(page, lambda p=page: table_step(p) == n, "the table's step", server=server)
     ask = a.locator(".vl-table-tb-ask")
     ask_words = text("page.table.tb_ask", "en")
     follow(
@@ -477,7 +474,7 @@ def test_take_back_asked_on_one_screen_and_accepted_on_the_other(
     for page in (a, b):
         follow(
             page,
-            lambda p=page: _step(p) == request.step_no < n,
+            lambda p=page: table_step(p) == request.step_no < n,
             "the step taken back",
             server=server,
         )

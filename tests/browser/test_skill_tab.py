@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words, open_section, other_lang
 from layout import check_fits
 from playwright.sync_api import Page
@@ -34,7 +34,6 @@ from verlies.sim import skill_matrix
 from verlies.ui.balance.chart import character_names
 from verlies.ui.balance.skill_model import SETS, skill_report
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 GAMES = 32
 
 #: The matrix as shown: per row its name and per cell (its table id) the rate and interval;

@@ -23,12 +23,12 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_settings import ARTIFACTS
 from each_view import each_width, foreign_words, open_section, other_lang
-from page_moves import show_tab, switch_lang
+from page_moves import note_old_links, old_links_gone, show_tab, switch_lang
 from playwright.sync_api import Locator, Page
 from progress import follow, follow_expect
 from suggest_shown import SHOWN_JS, check_layout
@@ -38,7 +38,6 @@ from verlies.deck import Deck
 from verlies.ui.balance.suggest_model import SuggestRun
 from verlies.ui.deck.editor_model import describe_diff
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "tests" / "artifacts"
 TARGETS = "win:char-priester=40:60"
 MOVES = "character:char-priester"
 GAMES, TRIALS, SEED = 16, 3, 3
@@ -78,14 +77,6 @@ def tiny_run() -> SuggestRun:
 @pytest.fixture(scope="module")
 def want() -> SuggestRun:
     return tiny_run()
-
-
-#: Notes the suggestion's download links of the run before (:data:`_OLD_GONE_JS`).
-_NOTE_OLD_JS = (
-    "() => { window.verliesOldRun = Array.from("
-    "document.querySelectorAll('.vl-suggest a[download]')); }"
-)
-_OLD_GONE_JS = "() => window.verliesOldRun.every((a) => !a.isConnected)"
 
 
 def test_a_tiny_suggestion_reads_right_at_every_width(
@@ -130,15 +121,12 @@ def _tiny_suggestion(page: Page, server: Any, want: SuggestRun, lang: str, start
     follow_expect(page.locator(".vl-suggest-status")).to_contain_text(f"{bad} 2:")
     assert page.locator(".vl-suggest-progress").is_hidden()
     fill_settings(page)
-    page.evaluate(_NOTE_OLD_JS)
+    note_old_links(page, ".vl-suggest a[download]")
     start.click()
     follow_expect(page.locator(".vl-suggest-progress")).to_be_visible()
     follow(
         page,
-        lambda: (
-            bool(page.evaluate(_OLD_GONE_JS))
-            and page.locator(".vl-suggest a[download]").count() == 1
-        ),
+        lambda: old_links_gone(page) and page.locator(".vl-suggest a[download]").count() == 1,
         "the suggestion's end",
         server=server,
     )

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import each_width
+from page_moves import option_texts
 from playwright.sync_api import Page
 from progress import follow, follow_expect
-from test_deck_sweep import _PLOT_TEXTS_JS, _POINTS_JS, _open_card, _options
+from test_deck_sweep import _PLOT_TEXTS_JS, _POINTS_JS, _open_card
 
 from verlies import i18n
 from verlies.deck import Deck
@@ -73,7 +74,7 @@ def test_the_sweep_lists_and_draws_the_game_feel_figures(
     lab = sweep(tweak, VALUES, GAMES, players=4, deck=deck, characters="all", workers=1)
     _open_card(page, page_url(), server, "en", CARD)
     quantity = page.locator(".vl-sweep-quantity select")
-    follow(page, lambda: _options(quantity)[-len(FEEL_CURVES) :] == _names("en"), "the figures")
+    follow(page, lambda: option_texts(quantity)[-len(FEEL_CURVES) :] == _names("en"), "the figures")
     for name, value in (("from", VALUES[0]), ("to", VALUES[-1]), ("games", GAMES)):
         box = page.locator(f".vl-sweep-{name} input")
         box.fill(str(value))
@@ -86,12 +87,12 @@ def test_the_sweep_lists_and_draws_the_game_feel_figures(
             page.click(".vl-lang button:has-text('DE')")
             follow(
                 page,
-                lambda: _options(quantity)[-len(FEEL_CURVES) :] == _names("de"),
+                lambda: option_texts(quantity)[-len(FEEL_CURVES) :] == _names("de"),
                 "the figures in German",
                 server=server,
             )
         for width, key in zip(each_width(page), (*CHOSEN, CHOSEN[0]), strict=True):
-            shown = _options(quantity)
+            shown = option_texts(quantity)
             assert shown[-len(FEEL_CURVES) :] == _names(lang), (lang, width)
             want = [value_text(key, est, lang) for est, _, _ in lab.curve_ci(key)]
             _choose(page, key, lang, want, server)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from each_view import LANG
 from page_moves import open_in, select_card, show_tab
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
@@ -22,7 +23,6 @@ from test_sweep_reload import CARD
 
 from verlies import i18n
 
-LANG = "en"
 # 300 games a value (1,200 left after the first point, about 1.5 s on a quiet machine),
 # and the workers stopped once a point is noted: the sweep still runs at the kill,
 # asserted, so a sweep that ended first fails, never passes unseen

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from each_view import LANGS, each_width
+from layout import measure
 from page_moves import EDITOR, open_in, select_card, show_tab, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
@@ -28,20 +29,6 @@ from verlies.ui.deck.editor_model import describe_diff
 CARD = "schatz-muenzbeutel"
 GAMES, VALUES = 2, [1, 2, 3]
 
-_BOXES_JS = """
-() => {
-  const out = [];
-  for (const s of ['.vl-sweep-table-box', '.vl-sweep-caption', '.vl-workspace'])
-    for (const e of document.querySelectorAll(s)) {
-      const r = e.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      out.push({sel: s, left: r.left, right: r.right, scroll: e.scrollWidth,
-                client: e.clientWidth});
-    }
-  const d = document.scrollingElement || document.documentElement;
-  return {items: out, pageScroll: d.scrollWidth, pageClient: d.clientWidth};
-}
-"""
 
 _DOTS_JS = "() => document.querySelectorAll('.vl-sweep .vl-sweep-plot path.dot').length"
 
@@ -100,7 +87,7 @@ def _back_read_right(
     assert shown.replace("\xa0", " ") == i18n.text("sweep.q.median_rounds", lang), shown
     for width in each_width(page):
         page.locator(".vl-sweep-table-box").scroll_into_view_if_needed()
-        boxes = page.evaluate(_BOXES_JS)
+        boxes = measure(page, ".vl-sweep-table-box", ".vl-sweep-caption", ".vl-workspace")
         assert boxes["pageScroll"] <= boxes["pageClient"], (lang, width, boxes)
         # the table's box scrolls on its own where the table is wider (theme.py)
         assert {b["sel"] for b in boxes["items"]} >= {".vl-sweep-table-box", ".vl-workspace"}

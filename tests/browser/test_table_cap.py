@@ -16,16 +16,16 @@ Every wait follows progress (tests/browser/progress.py), never a fixed time.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from page_moves import KERNEL_ID, kernel_id, table_step
 from playwright.sync_api import Browser, BrowserContext, Page
 from progress import follow, has, navigate, wait_server
 from test_resume import one_step
-from test_serving import _STATUS_JS, _full_page_shown, _kernel_id, _running
+from test_serving import _STATUS_JS, _full_page_shown, _running
 
 from verlies.i18n import text
 from verlies.setup import Setup
@@ -33,11 +33,6 @@ from verlies.store import PlaytestStore
 from verlies.store.tables import TableLinks, TableStore
 
 CAP = 3
-_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
-
-
-def _step(page: Page) -> int:
-    return int(page.get_attribute(".vl-table-now", "data-step") or -1)
 
 
 def _token(links: TableLinks, seat: int) -> str:
@@ -75,7 +70,9 @@ def test_several_tables_keep_the_cap_and_the_next_seat_finds_it_full(
     def seated(page: Page, links: TableLinks, what: str) -> None:
         follow(page, has(page, ".vl-table-now", "visible"), what, server=server)
         table = store.load(links.table_id)
-        follow(page, lambda: _step(page) == table.step_no, what + ": its position", server=server)
+        follow(
+            page, lambda: table_step(page) == table.step_no, what + ": its position", server=server
+        )
 
     try:
         wait_server(server, lambda: len(_running(server)) == 2, "the pool's two kernels")
@@ -88,7 +85,7 @@ def test_several_tables_keep_the_cap_and_the_next_seat_finds_it_full(
         b1, status = visit(table_b, 0)
         assert status == 200
         seated(b1, table_b, "table B, seat 1")
-        kernels = [_kernel_id(p) for p in (a1, a2, b1)]
+        kernels = [kernel_id(p) for p in (a1, a2, b1)]
         assert len(set(kernels)) == CAP
         assert sorted(_running(server)) == sorted(kernels)  # the pool could not refill
 
@@ -102,7 +99,7 @@ def test_several_tables_keep_the_cap_and_the_next_seat_finds_it_full(
         assert f"table full ({CAP}/{CAP}), refused" in server.log_text()[mark:]
 
         # The tables go on, each its own: a step at A reaches A's other seat, not B.
-        b_before = _step(b1)
+        b_before = table_step(b1)
         mover, other = (
             (a1, a2)
             if a1.get_attribute(".vl-table-now", "data-mine") == "1"
@@ -111,12 +108,14 @@ def test_several_tables_keep_the_cap_and_the_next_seat_finds_it_full(
                 a1,
             )
         )
-        before = _step(mover)
+        before = table_step(mover)
         one_step(mover, server)
-        follow(mover, lambda: _step(mover) > before, "the step at table A", server=server)
-        follow(other, lambda: _step(other) == _step(mover), "A's other seat", server=server)
-        assert store.latest(table_a.table_id) == _step(mover)
-        assert _step(b1) == b_before == store.latest(table_b.table_id)
+        follow(mover, lambda: table_step(mover) > before, "the step at table A", server=server)
+        follow(
+            other, lambda: table_step(other) == table_step(mover), "A's other seat", server=server
+        )
+        assert store.latest(table_a.table_id) == table_step(mover)
+        assert table_step(b1) == b_before == store.latest(table_b.table_id)
 
         # Table A's second seat leaves: its kernel ends, and B's second seat gets in.
         contexts[1].close()
@@ -199,9 +198,9 @@ def test_a_burst_of_gets_is_refused_before_the_cap_and_the_invited_keep_their_ro
                 assert text("page.busy.title", lang) in refused.body
                 assert text("page.busy.auto", lang, seconds=wait) in refused.body
         assert len(_running(server)) <= ADMIT_CAP - RESERVE  # the cap was never in reach
-        burst_ids = [_KERNEL_ID.search(r.body).group(1) for r in burst[:PENDING]]  # type: ignore[union-attr]
+        burst_ids = [KERNEL_ID.search(r.body).group(1) for r in burst[:PENDING]]  # type: ignore[union-attr]
         # The invited from the same address: seated although the burst is still waiting.
-        seated = _kernel_id(seat(0))
+        seated = kernel_id(seat(0))
         log = server.log_text()
         ends = [log.find(f"ending kernel {k}") for k in burst_ids]
         assert min([e for e in ends if e >= 0] or [len(log)]) > log.find(seated) >= 0

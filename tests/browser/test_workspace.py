@@ -14,7 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from page_moves import EDITOR, browser_known, select_card, show_tab, switch_lang
+from each_view import LANG
+from page_moves import (
+    EDITOR,
+    browser_known,
+    current_tab,
+    option_texts,
+    select_card,
+    show_tab,
+    switch_lang,
+)
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has, open_page
 from test_resume import kill_kernel
@@ -27,7 +36,6 @@ from verlies.ui.deck.impact_model import figure_text, figures
 
 CARD = ("treasure", "schatz-alte-muenze")
 CARDS = [CARD, ("treasure", "schatz-muenzbeutel")]
-LANG = "en"
 GAMES, PLAYERS = 8, 2
 
 _LAYOUT_JS = """
@@ -58,14 +66,7 @@ def _entries() -> list[str]:
 
 
 def _options(page: Page) -> list[str]:
-    texts: list[str] = page.locator(f"{EDITOR} .vl-impact-list select").evaluate(
-        "s => Array.from(s.options).map(o => o.textContent)"
-    )
-    return [t.replace("\xa0", " ") for t in texts]
-
-
-def _current_tab(page: Page) -> str:
-    return page.locator(".vl-tabs .lm-TabBar-tab.lm-mod-current").inner_text().strip()
+    return option_texts(page.locator(f"{EDITOR} .vl-impact-list select"))
 
 
 def _saved(page: Page, server: Any) -> None:
@@ -99,7 +100,7 @@ def _work_back(page: Page, server: Any, want: dict[str, Any], tab: str) -> None:
     assert items[2].startswith(f"impact figures of “{draft.name}” (") and items[2].endswith(fresh)
     follow(
         page,
-        lambda: _current_tab(page) == i18n.text(tab, LANG),
+        lambda: current_tab(page) == i18n.text(tab, LANG),
         f"the tab last shown ({tab}) shown again",
         server=server,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from each_view import LANG
 from page_moves import EDITOR, open_in, select_card, show_tab
 from playwright.sync_api import Page
 from progress import follow, follow_expect, has
@@ -19,7 +20,6 @@ from test_resume import kill_kernel
 from verlies.deck import Deck
 
 CARD = ("treasure", "schatz-alte-muenze")
-LANG = "en"
 
 
 def _drafts(page: Page) -> int:

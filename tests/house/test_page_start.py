@@ -120,6 +120,31 @@ print(json.dumps({
     assert "Spectator link" in out["links"] and "vl-table-link" in out["links"]
 
 
+def test_the_deck_tabs_modules_load_no_plot_library_until_a_plot_is_made(
+    tmp_path: Path,
+) -> None:
+    """The Deck tab's editor and sweep panel import without bqplot and pandas (~0.45 CPU-s
+    in every process that collects their tests, each test worker: issue 39 item 5); the
+    sweep's plot brings them when it is made, and is a bqplot figure as before."""
+    code = """
+import json, sys
+import verlies.ui.deck.editor_view, verlies.ui.deck.sweep_view, verlies.ui.deck.sweep_words
+plots = ("bqplot", "pandas")
+before = sorted(m for m in plots if m in sys.modules)
+from verlies.ui.deck.sweep_plot_view import SweepPlot
+plot = SweepPlot(lambda value: None)
+print(json.dumps({
+    "before": before,
+    "after": sorted(m for m in plots if m in sys.modules),
+    "figure": type(plot.widget).__module__ + "." + type(plot.widget).__name__,
+}))
+"""
+    out = _run(code, tmp_path)
+    assert out["before"] == []
+    assert out["after"] == ["bqplot", "pandas"]
+    assert out["figure"] == "bqplot.figure.Figure"
+
+
 def test_every_public_name_of_the_lab_loads_on_first_use() -> None:
     """verlies.sim loads its names on first use (a table of homes): every name of its
     ``__all__`` arrives, and a class or function is the one its submodule defines."""

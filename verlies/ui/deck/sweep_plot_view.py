@@ -9,6 +9,10 @@ spread of the win rates its noise floor as a dashed line. A sweep of an earlier 
 drawn grey. A click on a dot calls ``on_pick`` with that point's value (the panel makes it
 the draft). bqplot's ``Scatter`` reports the clicked dot's index to Python, which a
 hand-drawn SVG in an HTML widget cannot.
+
+bqplot (with pandas, which it imports: ~0.45 CPU-s) is imported when the first plot is
+made, not with this module: the Deck tab's editor imports this module, and so does every
+process that collects the editor's tests (each test worker), most of which draw no plot.
 """
 
 from __future__ import annotations
@@ -17,8 +21,6 @@ import html
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-
-import bqplot as bq
 
 from verlies.ui.deck.sweep_model import Point
 
@@ -54,6 +56,8 @@ class SweepPlot:
     """``on_pick(value)``: a point was clicked."""
 
     def __init__(self, on_pick: Callable[[int], None]) -> None:
+        import bqplot as bq  # on the first plot only (module docstring)
+
         self.on_pick = on_pick
         self.x_scale = bq.OrdinalScale(domain=[])
         self.y_scale = bq.LinearScale()
@@ -94,6 +98,8 @@ class SweepPlot:
         self.values: list[int] = []
 
     def _make_axes(self) -> None:
+        import bqplot as bq  # on the first plot only (module docstring)
+
         """The axes, and the y axis' numbers as a label mark (see below)."""
         # The y axis' numbers in the page's language: d3's format knows no decimal comma,
         # so the axis draws its grid only and a label mark writes the numbers, right-aligned
