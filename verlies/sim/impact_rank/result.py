@@ -12,7 +12,7 @@ from typing import Any
 from verlies.i18n.numbers import fixed, grouped
 from verlies.sim import stats
 from verlies.sim.compare import MIN_PAIRS, default_delta
-from verlies.sim.impact_rank.typical import Contribution
+from verlies.sim.impact_rank.typical import TESTED, Contribution
 from verlies.sim.run import (
     RunInfo,
 )
@@ -581,7 +581,7 @@ class ContributionResult:
         return self.text()
 
 
-_TESTED = ("median", "character", "copy")
+_TESTED = TESTED
 
 
 def _spread(rates: Iterable[float]) -> float:

@@ -40,7 +40,7 @@ from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
 from verlies.i18n.numbers import measured
 from verlies.sim.impact import CardImpact, ImpactResult, impact
-from verlies.sim.impact_rank import BUDGET, ContributionResult, contribution
+from verlies.sim.impact_rank import BUDGET, TESTED, ContributionResult, contribution
 from verlies.ui.core.words import Keys
 from verlies.ui.runs.run_model import PooledRun
 
@@ -156,7 +156,7 @@ def contribution_figures(result: ContributionResult) -> dict[Key, Figure]:
     out: dict[Key, Figure] = {}
     for r in result.rows():
         key = (r["kind"], r["card"])
-        if r["how"] not in ("median", "character", "copy"):
+        if r["how"] not in TESTED:
             source, group = r["how"], 2
         elif r["clear"]:
             source, group = "contribution", 0
