@@ -7,6 +7,7 @@ reference deck it is now compared with its card there, and found."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -119,3 +120,28 @@ def test_show_me_plays_the_pair_against_the_reference_card() -> None:
         paired_games(deck, f"monster:{SPIDER}", 0, players=2, reference=None)
     draft, typical, bots = paired_games(deck, f"monster:{SPIDER}", 0, players=2)
     assert draft.setup.seed == typical.setup.seed and len(bots) == 2
+
+
+def test_a_partial_ranking_says_which_cards_are_not_measured_yet() -> None:
+    # Many cards: the unchanged ones are screened in groups. Cancelled at the first
+    # update, most cards have no pair yet: "not measured yet", never "no measurable
+    # effect at 0 pairs" (a claim about cards no game has looked at).
+    import threading
+
+    stop = threading.Event()
+    seen: list[str] = []
+
+    def first(res: object) -> None:
+        seen.append(res.text("en"))  # type: ignore[attr-defined]
+        stop.set()
+
+    res = contribution(_rich_spider(), workers=1, cancel=stop, on_update=first)
+    assert res.stopped == "cancelled" and seen
+    games = res.info.games
+    assert games <= 64, games  # one task's games at most, the cancel kept its word
+    for text in (*seen, res.text("en"), res.text("de")):
+        assert not re.search(r"(effect at|Wirkung bei) 0\b", text), text
+    pending = [r for r in res.unclear() if not r["pairs"]]
+    assert pending
+    assert f"Not measured yet ({len(pending)} cards" in res.text("en")
+    assert f"Noch nicht gemessen ({len(pending)} Karten" in res.text("de")
