@@ -48,6 +48,20 @@ _BAR_JS = """
 """
 
 
+#: The first entry's text width (in the list's font) and the room the list gives it.
+_FITS_JS = """
+(s) => {
+  const st = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${st.fontSize} ${st.fontFamily}`;
+  const o = s.options[0];
+  const pad = parseFloat(getComputedStyle(o).paddingLeft || '0')
+    + parseFloat(getComputedStyle(o).paddingRight || '0');
+  return {text: ctx.measureText(o.textContent).width + pad, room: s.clientWidth};
+}
+"""
+
+
 def _broken() -> Deck:
     d = Deck.default()
     assert d.cards("monster")[GOBLIN].text == "Kampf: Geschick 3. Besitz: 3 Gold."
@@ -68,6 +82,9 @@ def _check(page: Page, lang: str, width: int, card_list: Any, server: Any) -> No
     for entry_text in shown:
         if noise in entry_text:
             assert f" · {largest} " in entry_text, entry_text
+    if width >= 1280:  # the ★ entry whole in the list (640 px cut it before impact8)
+        fits = card_list.evaluate(_FITS_JS)
+        assert fits["text"] <= fits["room"], fits
     status = page.locator(".vl-impact-status").inner_text()
     assert " 1 cards" not in status and " 1 Karten" not in status, status
     bar = page.evaluate(_BAR_JS)
