@@ -7,10 +7,11 @@ compared when its fight was the monsters' median). A person lists the monsters, 
 "the cards in the list" (4 players, 800 games in all) and sorts by "largest effect
 first". Then, read in each language at each width: the goblin is the first entry, with
 its ★; every ★ entry comes before every entry without one (the noise apart, below them);
-the ★ is said in words under the panel, with a link to the glossary whose click shows
-the ★'s and Holm's entries in the page's language; the star line and the glossary lie
-inside the window; no word of the other language is shown. Every wait follows progress
-(tests/browser/progress.py)."""
+the panel says which draft the figures are of; the ★ is said in words under it, with a
+link to the glossary whose click shows the ★'s and Holm's entries in the page's
+language; the star line and the glossary lie inside the window; the ★ entry is whole in
+the list at 1280 px; a finished run's bar is full; no word of the other language is
+shown. Every wait follows progress (tests/browser/progress.py)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,8 @@ def _check(page: Page, lang: str, width: int, card_list: Any, server: Any) -> No
     bar = page.evaluate(_BAR_JS)
     assert bar is not None and bar >= 0.999, bar  # a finished run's bar is full
     star = page.locator(".vl-impact-star")
+    belongs = i18n.text("deckimpact.belongs", lang, draft=_broken().name)
+    assert star.locator(".vl-impact-belongs").inner_text() == belongs
     said = i18n.text("deckimpact.star", lang, alpha="5", family=0).split("(")[0]
     assert said.strip() and said.strip() in star.inner_text(), star.inner_text()
     link = star.locator(".vl-impact-gloss-link")

@@ -2154,6 +2154,7 @@ TEXTS: dict[str, str] = {
     "deckimpact.times": "{n}× eine spürbare Änderung",
     "deckimpact.eta": "noch etwa {s} s",
     "deckimpact.phase.round": "Runde {round}: {done} von höchstens {total} Spielen.",
+    "deckimpact.belongs": "Diese Zahlen gehören zum Entwurf „{draft}“.",
     "deckimpact.largest": "größte gemessene Änderung: {what}",
     "deckimpact.phase.ranked_one": "Fertig: {done} Spiele, 1 Karte mit deutlicher Wirkung (★).",
     "deckimpact.phase.ranked": (

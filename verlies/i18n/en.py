@@ -2003,6 +2003,7 @@ TEXTS: dict[str, str] = {
     "deckimpact.times": "{n}× a meaningful change",
     "deckimpact.eta": "about {s} s left",
     "deckimpact.phase.round": "Round {round}: {done} of at most {total} games.",
+    "deckimpact.belongs": "These figures are of the draft “{draft}”.",
     "deckimpact.largest": "largest seen: {what}",
     "deckimpact.phase.ranked_one": "Done: {done} games, 1 card with a clear effect (★).",
     "deckimpact.phase.ranked": "Done: {done} games, {ranked} cards with a clear effect (★).",

@@ -255,9 +255,14 @@ class ImpactPanel(RunPanel):
     def show_progress(self) -> None:
         col = self.column
         star = col.star_text(self.lang)
-        self.star.value = _star_html(star, self.lang) if star else ""
         words = col.progress_text(self.lang)
         stale = col.stale(self.get_draft())
+        # which draft the figures are of (once stale, the progress line says so instead)
+        belongs = ""
+        if col.deck is not None and not stale:
+            name = html.escape(self._t("belongs", draft=str(getattr(col.deck, "name", ""))))
+            belongs = f'<p class="vl-impact-belongs">{name}</p>'
+        self.star.value = belongs + (_star_html(star, self.lang) if star else "")
         if stale:
             words += " " + self._t("stale")
         # Continue: a kept run of this draft that did not end (a run of an older draft
