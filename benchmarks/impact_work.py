@@ -100,6 +100,10 @@ BROKEN = {
         "monster", "monster-drache", "Stärke 7 oder Geschick 6.", "Stärke 7 oder Geschick 1."
     ),
     "corridor": _tweak("dungeon", "r-gang-cross-02", "gold", 20),
+    # a magic treasure far too strong (its bonus is text, not its value), chosen likewise
+    "boots": _text(
+        "treasure", "schatz-elfenstiefel", "Magisch: +2 auf Geschick.", "Magisch: +6 auf Geschick."
+    ),
 }
 
 
