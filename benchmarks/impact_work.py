@@ -48,6 +48,21 @@ def _tweak(kind: str, card: str, fld: str, value: int) -> Broken:
     return Broken(kind, card, f"{t.label()} = {value}", lambda d: t.apply(d, value))
 
 
+def _text(kind: str, card: str, was: str, now: str) -> Broken:
+    """A card whose text says ``now`` where the shipped one says ``was`` (a number the
+    text holds: a monster's loot, a room's gold, one of a fight's alternatives)."""
+
+    def make(d: Any) -> Any:
+        from verlies.deck import Deck
+
+        text = d.dumps()
+        if text.count(was) != 1:
+            raise ValueError(f"{was!r} is not once in the deck")
+        return Deck.loads(text.replace(was, now)).with_name(d.name)
+
+    return Broken(kind, card, f"{kind}:{card} '{now}'", make)
+
+
 def _character(card: str, staerke: int, geist: int, geschick: int) -> Broken:
     def make(d: Any) -> Any:
         c = dataclasses.replace(d.characters[card], staerke=staerke, geist=geist, geschick=geschick)
@@ -73,6 +88,22 @@ BROKEN = {
     "barbar": _character("char-barbar", 6, 6, 6),
     "rats": _tweak("monster", "monster-ratte", "count", 10),
     "empty": _tweak("room", "raum-leer-01", "count", 12),
+    # impact8, each chosen before any measurement, kinds not tried before: a monster's
+    # loot far too rich (a number in its text, not its fight), a gold room far too rich,
+    # one alternative of the dragon's fight made trivial (the other kept), a corridor's
+    # gold far too high (a card with 2 copies).
+    "spider": _text(
+        "monster", "monster-spinne", "Geschick 5. Besitz: 4 Gold.", "Geschick 5. Besitz: 40 Gold."
+    ),
+    "goldroom": _text("room", "raum-gold-03", 'text = "5 Gold."', 'text = "50 Gold."'),
+    "dragonhalf": _text(
+        "monster", "monster-drache", "Stärke 7 oder Geschick 6.", "Stärke 7 oder Geschick 1."
+    ),
+    "corridor": _tweak("dungeon", "r-gang-cross-02", "gold", 20),
+    # a magic treasure far too strong (its bonus is text, not its value), chosen likewise
+    "boots": _text(
+        "treasure", "schatz-elfenstiefel", "Magisch: +2 auf Geschick.", "Magisch: +6 auf Geschick."
+    ),
 }
 
 

@@ -2110,6 +2110,16 @@ TEXTS: dict[str, str] = {
     "impact36.no_pairs": "{card}: noch keine Paare",
     "impact36.changed": "(im Entwurf geändert)",
     "impact36.none_clear": "Noch keine Karte hat eine deutliche Wirkung.",
+    "impact36.noise_head_one": "Keine messbare Wirkung bei {n} Paaren (1 Karte):",
+    "impact36.untested_head_one": (
+        "Nicht verglichen (1 Karte): schon typisch für ihre Art, oder die Startkarte oder "
+        "ein Ausgang."
+    ),
+    "impact8.pending": "Noch nicht gemessen ({count} Karten: ihre Vorprüfung läuft noch):",
+    "impact8.pending_one": "Noch nicht gemessen (1 Karte: ihre Vorprüfung läuft noch):",
+    "impact8.changed_reference": (
+        "(im Entwurf über ihre Zahlen hinaus geändert: verglichen mit ihrer Karte in {ref})"
+    ),
     "impact36.noise_head": "Keine messbare Wirkung bei {n} Paaren je Karte ({count} Karten):",
     "impact36.noise_head_range": (
         "Keine messbare Wirkung bei {low} bis {high} Paaren je Karte ({count} Karten):"
@@ -2144,6 +2154,9 @@ TEXTS: dict[str, str] = {
     "deckimpact.times": "{n}× eine spürbare Änderung",
     "deckimpact.eta": "noch etwa {s} s",
     "deckimpact.phase.round": "Runde {round}: {done} von höchstens {total} Spielen.",
+    "deckimpact.belongs": "Diese Zahlen gehören zum Entwurf „{draft}“.",
+    "deckimpact.largest": "größte gemessene Änderung: {what}",
+    "deckimpact.phase.ranked_one": "Fertig: {done} Spiele, 1 Karte mit deutlicher Wirkung (★).",
     "deckimpact.phase.ranked": (
         "Fertig: {done} Spiele, {ranked} Karten mit deutlicher Wirkung (★)."
     ),

@@ -1960,6 +1960,15 @@ TEXTS: dict[str, str] = {
     "impact36.no_pairs": "{card}: no pairs yet",
     "impact36.changed": "(changed by the draft)",
     "impact36.none_clear": "No card has a clear effect yet.",
+    "impact36.noise_head_one": "No measurable effect at {n} pairs (1 card):",
+    "impact36.untested_head_one": (
+        "Not compared (1 card): already typical of its kind, or the start card or an exit."
+    ),
+    "impact8.pending": "Not measured yet ({count} cards: their screen is still running):",
+    "impact8.pending_one": "Not measured yet (1 card: its screen is still running):",
+    "impact8.changed_reference": (
+        "(changed by the draft beyond its numbers: against its card in {ref})"
+    ),
     "impact36.noise_head": "No measurable effect at {n} pairs a card ({count} cards):",
     "impact36.noise_head_range": (
         "No measurable effect at {low} to {high} pairs a card ({count} cards):"
@@ -1994,6 +2003,9 @@ TEXTS: dict[str, str] = {
     "deckimpact.times": "{n}× a meaningful change",
     "deckimpact.eta": "about {s} s left",
     "deckimpact.phase.round": "Round {round}: {done} of at most {total} games.",
+    "deckimpact.belongs": "These figures are of the draft “{draft}”.",
+    "deckimpact.largest": "largest seen: {what}",
+    "deckimpact.phase.ranked_one": "Done: {done} games, 1 card with a clear effect (★).",
     "deckimpact.phase.ranked": "Done: {done} games, {ranked} cards with a clear effect (★).",
     "deckimpact.star": (
         "★: this card moves the figure shown by at least the interval's nearer end; with "

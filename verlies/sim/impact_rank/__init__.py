@@ -66,6 +66,7 @@ from verlies.sim.impact_rank.result import QUANTITIES, ContributionResult
 from verlies.sim.impact_rank.rounds import Rounds
 from verlies.sim.impact_rank.typical import (
     PILES,
+    TESTED,
     Contribution,
     aa_twin,
     changed_cards,
@@ -84,6 +85,7 @@ __all__ = [
     "BUDGET",
     "GROUP",
     "SCREEN",
+    "TESTED",
     "aa_twin",
     "QUANTITIES",
     "Contribution",
@@ -136,18 +138,18 @@ def _check_settings(
         raise SimulationError(f"keep is a share in (0, 1], not {keep!r}")
 
 
-def _reference(base: Any, reference: DeckArg | bool) -> tuple[str, set[str]]:
-    """The reference deck's name and the cards ``base`` changed against it (True: the
-    shipped deck; None/False: none)."""
+def _reference(base: Any, reference: DeckArg | bool) -> tuple[Any, set[str]]:
+    """The reference deck and the cards ``base`` changed against it (True: the shipped
+    deck; None/False: no deck, no card)."""
     if reference is True:
         from verlies.deck import Deck
 
         ref = Deck.default()
     elif reference in (None, False):
-        return "", set()
+        return None, set()
     else:
         ref = load_deck(reference)
-    return ref.name, changed_cards(base, ref)
+    return ref, changed_cards(base, ref)
 
 
 def _fingerprint(deck: Any, settings: tuple[Any, ...]) -> str:
@@ -228,7 +230,8 @@ def contribution(
     _check_int("group", group, 0)
     check_workers(workers)
     wanted = _select(base, cards)
-    ref_name, changed = _reference(base, reference)
+    ref, changed = _reference(base, reference)
+    ref_name = "" if ref is None else ref.name
 
     def make(d: Any, label: str) -> RunSpec:
         return RunSpec.build(
@@ -247,7 +250,7 @@ def contribution(
     spec_of: dict[int, int] = {}  # card index -> spec index
     for cid in wanted:
         kind, _, card = cid.partition(":")
-        moved, entry = typical_of_kind(base, kind, card)
+        moved, entry = typical_of_kind(base, kind, card, ref if cid in changed else None)
         entry.changed = cid in changed
         if aa and entry.tested:
             moved = aa_twin(base, len(entries))
@@ -295,15 +298,19 @@ def paired_games(
     variants: VariantsArg = None,
     round_limit: int | None = 300,
     characters: CharactersArg = "all",
+    reference: DeckArg | bool = True,
 ) -> tuple[Any, Any, tuple[str, ...]]:
     """ "Show me a game like this": game ``index`` of a :func:`contribution` run of the same
     settings played again, finished, with the draft and with ``card`` (``KIND:ID``) made
     typical of its kind: the two games of one pair (the same seed, characters and bots'
-    seeds; the card is all that differs), and the seats' bots (for a link)."""
+    seeds; the card is all that differs), and the seats' bots (for a link). ``reference``:
+    as :func:`contribution`'s (a card changed beyond its numbers is compared with its
+    card there)."""
     base = load_deck(deck)
     kind, _, cid = str(card).partition(":")
     _select(base, [card])
-    moved, entry = typical_of_kind(base, kind, cid)
+    ref, changed = _reference(base, reference)
+    moved, entry = typical_of_kind(base, kind, cid, ref if card in changed else None)
     if moved is None:
         raise SimulationError(f"{card} is not compared ({entry.how}): no pair to show")
     _check_int("index", index, 0)

@@ -12,7 +12,7 @@ from typing import Any
 from verlies.i18n.numbers import fixed, grouped
 from verlies.sim import stats
 from verlies.sim.compare import MIN_PAIRS, default_delta
-from verlies.sim.impact_rank.typical import Contribution
+from verlies.sim.impact_rank.typical import TESTED, Contribution
 from verlies.sim.run import (
     RunInfo,
 )
@@ -552,25 +552,37 @@ class ContributionResult:
         if ranked:
             for i, r in enumerate(ranked[:top], 1):
                 mark = " " + text("impact36.changed", lang) if r["changed"] else ""
+                if r["how"] == "reference":  # compared with its card in the reference
+                    mark = " " + text("impact8.changed_reference", lang, ref=self.reference)
                 lines.append(f"{i:3d}. ★ {self.sentence(r, lang)}{mark}")
         else:
             lines.append("     " + text("impact36.none_clear", lang))
         unclear = self.unclear()
+        # a card without a pair yet (its screen group still in play: a partial or
+        # cancelled run) is not measured at all: said apart, never "no effect at 0 pairs"
+        pending = [r for r in unclear if not r["pairs"]]
+        unclear = [r for r in unclear if r["pairs"]]
         if unclear:
             # each card's own pairs: most leave at the screen, a few go on to the most
             ns = sorted(r["pairs"] for r in unclear)
             key = "impact36.noise_head" if ns[0] == ns[-1] else "impact36.noise_head_range"
+            key += "_one" if len(unclear) == 1 else ""
             lines.append(text(key, lang, n=ns[0], low=ns[0], high=ns[-1], count=len(unclear)))
             names = [self.card_name(r["id"], lang) for r in unclear]
             lines.append("     " + ", ".join(names))
             for r in unclear:  # what the draft changed is said on its own, with its bound
                 if r["changed"] and r["upper"] > 0 and math.isfinite(r["upper"]):
                     lines.append("     " + self.changed_text(r, lang))
+        if pending:
+            one = "_one" if len(pending) == 1 else ""
+            lines.append(text("impact8.pending" + one, lang, count=len(pending)))
+            lines.append("     " + ", ".join(self.card_name(r["id"], lang) for r in pending))
         if self.below:  # the early exit: a bound, apart from the ranked list
             lines.append(self.below_text(lang))
         untested = self.untested()
         if untested:
-            lines.append(text("impact36.untested_head", lang, count=len(untested)))
+            one = "_one" if len(untested) == 1 else ""
+            lines.append(text("impact36.untested_head" + one, lang, count=len(untested)))
         if self.stopped:
             key = "impact60.stopped." + self.stopped.replace(" ", "_")
             why = text(key, lang) if has(key, lang) else self.stopped
@@ -581,7 +593,7 @@ class ContributionResult:
         return self.text()
 
 
-_TESTED = ("median", "character", "copy")
+_TESTED = TESTED
 
 
 def _spread(rates: Iterable[float]) -> float:

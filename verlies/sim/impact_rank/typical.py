@@ -1,6 +1,9 @@
 """The typical version of a card (issue 36): its numbers at its pile's median, a
 character at the other characters' median within R2, or one copy removed (a count far
-above the pile's: at the pile's median count); the A/A twin; the cards a draft changed."""
+above the pile's: at the pile's median count); a card the draft changed beyond its
+numbers (a monster's loot, a room's gold, a magic bonus, an obstacle's kind): its card as
+in the reference deck, numbers then at the median; the A/A twin; the cards a draft
+changed."""
 
 from __future__ import annotations
 
@@ -21,6 +24,8 @@ PILES: tuple[str, ...] = ("dungeon", "room", "monster", "treasure")
 #: R2.1: a character's values lie in 1..6 and sum to 10.
 _CHAR_FIELDS: tuple[str, ...] = ("staerke", "geist", "geschick")
 _CHAR_SUM, _CHAR_MIN, _CHAR_MAX = 10, 1, 6
+#: The ways of making a card typical that give a comparison (the others: none).
+TESTED: tuple[str, ...] = ("median", "character", "copy", "reference")
 #: A card whose count lies this many spreads (median absolute deviations, at least 1)
 #: above its pile's median count is made typical with its count at that median too.
 COUNT_FAR = 4.0
@@ -32,7 +37,10 @@ class Contribution:
 
     ``how``: "median" (its numbers at the pile's median), "character" (a character's
     values at the others' median), "copy" (one copy removed, or a count far too high
-    brought to the pile's median count: :func:`_too_many`), "typical" (already typical:
+    brought to the pile's median count: :func:`_too_many`), "reference" (the draft changed
+    more than the card's numbers against the reference deck: the card as it is there,
+    ``shipped``, its numbers then at the pile's median: :func:`_as_reference`; ``note``
+    is that card's text), "typical" (already typical:
     nothing to compare), "frame" (the start card and the exits, not moved) or "refused"
     (the deck refused the typical version: ``note`` says why). ``moves``: (field, from,
     to) of every number moved (a copy removed: ("count", n, n − 1); a count far too high
@@ -55,6 +63,7 @@ class Contribution:
     #: The most telling pairs so far: quantity -> [game, d, game, d], the pair with the
     #: largest draft − typical and the one with the smallest (a tie: the lower game).
     telling: dict[str, list[int]] = field(default_factory=dict)
+    shipped: Any = None  # how "reference": the card as in the reference deck
 
     @property
     def id(self) -> str:
@@ -62,7 +71,7 @@ class Contribution:
 
     @property
     def tested(self) -> bool:
-        return self.how in ("median", "character", "copy")
+        return self.how in TESTED
 
     @property
     def n(self) -> int:
@@ -155,10 +164,17 @@ def _frame(card: Any) -> str | None:
     return kind if kind in ("start", "exit") else None
 
 
-def typical_of_kind(deck: Any, kind: str, card: str) -> tuple[Any, Contribution]:
+def typical_of_kind(
+    deck: Any, kind: str, card: str, reference: Any = None
+) -> tuple[Any, Contribution]:
     """The deck with ``kind:card`` made typical of its kind, and the card's entry (how and
     what was moved). The deck is None when there is nothing to compare (already typical,
-    the game's frame, or refused: the entry's ``how`` and ``note`` say which)."""
+    the game's frame, or refused: the entry's ``how`` and ``note`` say which).
+    ``reference`` (a deck, or None): a card changed against it in more than its numbers
+    is compared with its card there (:func:`_as_reference`)."""
+    shipped = _shipped(reference, kind, card)
+    if shipped is not None and _plays(kind, shipped) != _plays(kind, deck.cards(kind)[card]):
+        return _as_reference(deck, kind, card, shipped)
     if kind == "character":
         new, moves = _typical_character(deck, card)
         if not moves:
@@ -210,6 +226,53 @@ def typical_of_kind(deck: Any, kind: str, card: str) -> tuple[Any, Contribution]
         return None, Contribution(kind, card, "refused", note=str(e))
 
 
+def _shipped(reference: Any, kind: str, card: str) -> Any:
+    """``kind:card`` as in ``reference`` (None: no reference, a character, a card the
+    reference does not have)."""
+    if reference is None or kind == "character":
+        return None
+    return reference.cards(kind).get(card)
+
+
+def _plays(kind: str, card: Any) -> Any:
+    """What of a card decides the game, but for the numbers :func:`typical_of_kind` moves
+    (and its name): two cards with the same are the same card but for those numbers."""
+    if kind == "dungeon":
+        ob = card.obstacle
+        return (card.kind, card.color, card.shape, None if ob is None else (ob.type, ob.color))
+    if kind == "room":  # the first trap's target is the number moved
+        effects, seen = [], False
+        for e in card.effects:
+            if not seen and hasattr(e, "target") and hasattr(e, "on_fail"):
+                e, seen = dataclasses.replace(e, target=0), True
+            effects.append(e)
+        return tuple(effects)
+    if kind == "monster":  # every fight value is moved together, not the attributes
+        return (tuple(o.attr for o in card.fight), card.loot_gold, card.loot_treasures)
+    return (card.magic, card.spent)  # a treasure: its gold is the number
+
+
+def _as_reference(deck: Any, kind: str, card: str, shipped: Any) -> tuple[Any, Contribution]:
+    """The deck with ``kind:card`` as ``shipped`` (its card in the reference deck, the
+    draft's count kept), its numbers then at the pile's median where they are not (a
+    monster whose loot went from 4 gold to 40: the draft against the deck with the 4-gold
+    card; the median rule alone would leave the 40 in both decks). The entry's ``moves``
+    are the numbers moved from the shipped card's; ``note`` is its text."""
+    note = str(getattr(shipped, "text", ""))
+    try:
+        back = deck.with_card(kind, shipped)
+        moved, inner = typical_of_kind(back, kind, card)
+        moves, far = (inner.moves, inner.atypical) if inner.how == "median" else ((), 0.0)
+        if inner.how != "median":
+            moved = back
+        RunSpec.build(deck=moved, players=1)  # the deck must still make a game
+    except VerliesError as e:
+        return None, Contribution(kind, card, "refused", note=str(e))
+    entry = Contribution(kind, card, "reference", moves, note=note, atypical=far)
+    entry.shipped = shipped
+    return moved, entry
+
+
 def _too_many(count: int, others: list[int]) -> int | None:
     """The pile's median count when ``count`` lies :data:`COUNT_FAR` spreads or more above
     it (a card put in far too many times: ten rats, twelve empty rooms), else None. The
@@ -253,6 +316,11 @@ def make_typical(deck: Any, base: Any, entry: Contribution) -> Any:
     ``base`` (its medians taken in ``base``): several cards of a group made typical one
     after the other. A card that is not compared leaves ``deck`` as it is."""
     kind, card = entry.kind, entry.card
+    if entry.how == "reference":
+        deck = deck.with_card(kind, entry.shipped)
+        for fld, _, to in entry.moves:
+            deck = Tweak(kind, card, fld).apply(deck, to)
+        return deck
     if entry.how == "character":
         new, _ = _typical_character(base, card)
         return deck.with_card("character", new)

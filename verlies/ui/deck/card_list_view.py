@@ -117,9 +117,10 @@ class CardList:
 
     def figures_changed(self) -> None:
         """New impact figures or a new order: the list shows them (the same cards, the
-        same selection), wide enough for its figures."""
+        same selection), wide enough for its figures: the editor's whole width (640 px cut
+        a ★ entry of ~110 characters at 1280 px; the theme's max-width keeps it inside)."""
         if self.column.deck is not None:
-            self.card_list.layout.width = "640px"
+            self.card_list.layout.width = "100%"
         with self._silent():  # the impact run's news arrives on the kernel's loop
             # From the filter's deck order, not the list's: after a sort, "deck" must
             # bring the deck's order back.

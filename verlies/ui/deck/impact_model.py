@@ -40,7 +40,7 @@ from verlies.errors import VerliesError
 from verlies.i18n.metrics import fmt_diff, metric_name
 from verlies.i18n.numbers import measured
 from verlies.sim.impact import CardImpact, ImpactResult, impact
-from verlies.sim.impact_rank import BUDGET, ContributionResult, contribution
+from verlies.sim.impact_rank import BUDGET, TESTED, ContributionResult, contribution
 from verlies.ui.core.words import Keys
 from verlies.ui.runs.run_model import PooledRun
 
@@ -156,7 +156,7 @@ def contribution_figures(result: ContributionResult) -> dict[Key, Figure]:
     out: dict[Key, Figure] = {}
     for r in result.rows():
         key = (r["kind"], r["card"])
-        if r["how"] not in ("median", "character", "copy"):
+        if r["how"] not in TESTED:
             source, group = r["how"], 2
         elif r["clear"]:
             source, group = "contribution", 0
@@ -181,6 +181,8 @@ def figure_text(fig: Figure | None, lang: str, deck: Any = None) -> str:
     if fig is None:
         return WORDS("none", lang)
     what, effect, met = figure_parts(fig, lang, deck)
+    if fig.source == "noise":  # "no measurable effect at N games · largest seen: …"
+        return " · ".join(x for x in (what, effect, met) if x)
     return " · ".join(x for x in (f"{what} {effect}".strip(), met) if x)
 
 
@@ -192,6 +194,8 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
         return WORDS(f"how.{fig.source}", lang), "", met
     if fig.source in ("contribution", "noise"):
         q = fig.quantity
+        if fig.source == "noise" and not fig.pairs:  # its screen group still in play
+            return WORDS("none", lang), "", met
         if not q or math.isnan(fig.low):
             return WORDS("noise", lang, n=fig.pairs), "", met
         what = metric_name(q, lang, deck)
@@ -200,7 +204,12 @@ def figure_parts(fig: Figure, lang: str, deck: Any = None) -> tuple[str, str, st
         if fig.clear:
             times = measured(fig.size, 1, lang, sign=False)
             return f"★ {what}", f"{effect}, {WORDS('times', lang, n=times)}", met
-        return WORDS("noise", lang, n=fig.pairs), f"{what} {effect}", met
+        # the largest change seen, said as such: not a claim beside "no measurable effect"
+        return (
+            WORDS("noise", lang, n=fig.pairs),
+            WORDS("largest", lang, what=f"{what} {effect}"),
+            met,
+        )
     q = fig.quantity
     diff = fmt_diff(q, fig.diff, lang, unit=False)
     low = fmt_diff(q, fig.low, lang, unit=False)
@@ -498,7 +507,8 @@ class ImpactColumn(PooledRun):
                 words = WORDS("phase.round", lang, round=res.round + 1, done=done, total=total)
                 return f"{words} {left}".strip()
             if phase == "done":  # the early exit's bound said apart, after the count
-                words = WORDS("phase.ranked", lang, done=done, ranked=ranked)
+                one = "_one" if ranked == 1 else ""
+                words = WORDS("phase.ranked" + one, lang, done=done, ranked=ranked)
                 return f"{words} {res.below_text(lang)}".strip()
         return WORDS(f"phase.{phase}", lang, done=done, total=total, games=self.games)
 

@@ -255,9 +255,14 @@ class ImpactPanel(RunPanel):
     def show_progress(self) -> None:
         col = self.column
         star = col.star_text(self.lang)
-        self.star.value = f"<small>{html.escape(star)}</small>" if star else ""
         words = col.progress_text(self.lang)
         stale = col.stale(self.get_draft())
+        # which draft the figures are of (once stale, the progress line says so instead)
+        belongs = ""
+        if col.deck is not None and not stale:
+            name = html.escape(self._t("belongs", draft=str(getattr(col.deck, "name", ""))))
+            belongs = f'<p class="vl-impact-belongs">{name}</p>'
+        self.star.value = belongs + (_star_html(star, self.lang) if star else "")
         if stale:
             words += " " + self._t("stale")
         # Continue: a kept run of this draft that did not end (a run of an older draft
@@ -268,6 +273,8 @@ class ImpactPanel(RunPanel):
             self.bar.fail(words)
         elif col.deck is None:
             self.bar.say(words)  # before the first run: the words alone
+        elif col.phase == "done":  # ended: a full bar (the games were "at most" so many)
+            self.bar.show(col.done, max(col.done, 1), words)
         else:
             self.bar.show_run(col, words)
 
@@ -344,3 +351,31 @@ class ImpactPanel(RunPanel):
                 + "</tr>"
             )
         self.table.value = "".join(out) + "</table>"
+
+
+#: The glossary's entries the ★ line explains (``verdict.gloss.<key>``: the Balance tab's
+#: glossary words, here under the Deck tab's list, whose glossary is on another tab).
+STAR_GLOSS: tuple[str, ...] = ("star", "holm")
+
+
+def _star_html(star: str, lang: str) -> str:
+    """The ★ said in words, linked to its glossary entries (a closed ``<details>`` right
+    under it; the link opens it: a fragment inside a closed ``<details>`` opens it)."""
+    from verlies import i18n
+
+    esc, t = html.escape, i18n.text
+    items = "".join(
+        f'<dt id="vl-impact-gloss-{k}">{esc(t(f"verdict.gloss.{k}.term", lang))}</dt>'
+        f"<dd>{esc(t(f'verdict.gloss.{k}', lang))}</dd>"
+        for k in STAR_GLOSS
+    )
+    link = (
+        f'<a class="vl-gloss-link vl-impact-gloss-link" href="#vl-impact-gloss-star">'
+        f"{esc(t('verdict.glossary_link', lang))}</a>"
+    )
+    return (
+        f"<small>{esc(star)} ({link})</small>"
+        f'<details class="vl-impact-gloss" lang="{esc(lang)}">'
+        f"<summary>{esc(t('verdict.glossary', lang))}</summary><dl>{items}</dl>"
+        f"<small>{esc(t('verdict.gloss.more', lang))}</small></details>"
+    )
