@@ -2469,6 +2469,11 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.draft": "mit dem Entwurf öffnen",
     "deckimpact.show.typical": "mit {card} als typischer Karte öffnen",
     "deckimpact.show.long": "zu lang für einen Link",
+    "deckimpact.show.at": (
+        "jeder öffnet gleich nach dem ersten Ziehen von {card} in diesem Spiel "
+        "(sonst an seinem Ende)"
+    ),
+    "deckimpact.show.end": "jeder öffnet am Ende des Spiels",
     # --- suggest5 ---
     "tune.tally.beyond": (
         "nicht bald zu entscheiden: {what} liegt {distance} vom Rand seines Bands, es "

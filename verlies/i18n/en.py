@@ -2290,6 +2290,10 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.draft": "open it with the draft",
     "deckimpact.show.typical": "open it with {card} made typical",
     "deckimpact.show.long": "too long for a link",
+    "deckimpact.show.at": (
+        "each opens just after {card} is first drawn in that game (at its end if it never is)"
+    ),
+    "deckimpact.show.end": "each opens at the game's end",
     # --- suggest5 ---
     "tune.tally.beyond": (
         "can't be decided soon: {what} sits {distance} from its band's edge, so more than "
