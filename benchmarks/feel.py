@@ -254,6 +254,7 @@ def skill(args: argparse.Namespace, deck: object) -> None:
             f"{g['rollouts_per_game']:.0f} rollouts/game"
         )
     print(f"  levels off at {tr.levels_off}")
+    print("  " + tr.text("en").splitlines()[-1])
 
 
 #: A helper that lets a process under callgrind mark its own phases (client requests,
@@ -346,6 +347,9 @@ def main() -> None:
     ap.add_argument("--skill-players", type=int, default=4)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
+    ap.add_argument(
+        "--decks", default="", help="the skill traces' decks in order, e.g. luck,default"
+    )
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--holdout", type=int, default=0)
     ap.add_argument("--rollouts", type=int, default=0, help="held-out games to roll out from")
@@ -366,8 +370,11 @@ def main() -> None:
         for p in (int(x) for x in args.players.split(",") if x):
             instructions(p, args.instr_games)
     if args.skill:
-        for deck in (None, luck_only()) if args.luck_only else (None,):
-            skill(args, deck)
+        names = args.decks.split(",") if args.decks else ["default"]
+        if args.luck_only and not args.decks:
+            names.append("luck")
+        for name in names:
+            skill(args, {"default": None, "luck": luck_only()}[name])
     if args.calibrate:
         for p in (2, 3, 4):
             res = simulate(
