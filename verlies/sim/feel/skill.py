@@ -154,7 +154,10 @@ def luck_only(deck: DeckArg = None) -> Any:
     every monster's fight values at most 5: every test is then passed by any roll while
     obstacles and traps ask at most 11 (10 + 1, R4.2, R6.2; the default deck asks at most
     10) and 10 + 1 >= 5 + 6 (R7.2); tests/sim/test_feel.py checks every roll of 40 games.
-    What is left to luck is the order of the cards; the skill trace should read flat."""
+    The dice no longer decide; the order of the cards and the players' choices (where to
+    lay, where to walk, R1.4's shuffle-back) still do: the search bot at 8 worlds still
+    gains +12 points over careful here (200 games, docs/metrics.md), so the trace does
+    not read flat."""
     import re
 
     from verlies.deck import Deck
