@@ -211,9 +211,24 @@ def _use_cache(cache: dict[object, object]) -> None:
     est_module.KEPT_CHANCES = cache  # type: ignore[assignment]
 
 
+def _cpu_tree() -> float:
+    """CPU seconds (user + system) of this process and of its children that have ended
+    (a worker pool's processes, once it is shut down)."""
+    import resource
+
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def skill(args: argparse.Namespace, deck: object) -> None:
+    """A skill trace of ``args.skill`` games per budget: its wall and CPU seconds (this
+    process and its pool's workers) and the quiet-equivalent time on 2 cores (CPU / 2: the
+    issue's bound, at most 10 minutes for 4 budgets on the default deck), with its
+    reading in both languages."""
     budgets = tuple(int(x) for x in args.budgets.split(","))
-    t0, c0 = time.perf_counter(), time.process_time()
+    load0 = os.getloadavg()
+    t0, c0 = time.perf_counter(), _cpu_tree()
     if args.workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -221,11 +236,14 @@ def skill(args: argparse.Namespace, deck: object) -> None:
             tr = skill_trace(args.skill, budgets, args.skill_players, deck, executor=ex)
     else:
         tr = skill_trace(args.skill, budgets, args.skill_players, deck)
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    wall, cpu = time.perf_counter() - t0, _cpu_tree() - c0
+    quiet = cpu / 2
     print(
         f"skill trace of {tr.label}, {args.skill} games x {len(budgets)} budgets + careful, "
-        f"{args.skill_players} players, {args.workers} worker(s): {wall:.1f} s wall "
-        f"({cpu:.1f} s CPU in this process); load average {os.getloadavg()}"
+        f"{args.skill_players} players, {args.workers} worker(s): {wall:.1f} s wall, "
+        f"{cpu:.1f} CPU-s (this process and its workers) = {quiet:.1f} s on 2 quiet cores "
+        f"({'within' if quiet <= 600 else 'OVER'} the 10-minute bound); load average "
+        f"before {load0}, after {os.getloadavg()}"
     )
     for b in budgets:
         g = tr.gain(b)
@@ -236,6 +254,7 @@ def skill(args: argparse.Namespace, deck: object) -> None:
             f"{g['rollouts_per_game']:.0f} rollouts/game"
         )
     print(f"  levels off at {tr.levels_off}")
+    print("  " + tr.text("en").splitlines()[-1])
 
 
 #: A helper that lets a process under callgrind mark its own phases (client requests,
@@ -328,6 +347,9 @@ def main() -> None:
     ap.add_argument("--skill-players", type=int, default=4)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--luck-only", action="store_true", help="also the luck-only deck's trace")
+    ap.add_argument(
+        "--decks", default="", help="the skill traces' decks in order, e.g. luck,default"
+    )
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--holdout", type=int, default=0)
     ap.add_argument("--rollouts", type=int, default=0, help="held-out games to roll out from")
@@ -348,8 +370,11 @@ def main() -> None:
         for p in (int(x) for x in args.players.split(",") if x):
             instructions(p, args.instr_games)
     if args.skill:
-        for deck in (None, luck_only()) if args.luck_only else (None,):
-            skill(args, deck)
+        names = args.decks.split(",") if args.decks else ["default"]
+        if args.luck_only and not args.decks:
+            names.append("luck")
+        for name in names:
+            skill(args, {"default": None, "luck": luck_only()}[name])
     if args.calibrate:
         for p in (2, 3, 4):
             res = simulate(

@@ -165,7 +165,7 @@ def _figures_by_hand(r: GameRecord) -> dict[str, Any]:
     assert r.feel is not None
     est = estimator_for(r.players)
     rows = r.feel.turn_rows()
-    out: dict[str, Any] = {"lead_changes": r.lead_changes}
+    out: dict[str, Any] = {"lead_changes": _lead_changes_by_hand(rows)}
     if r.winners and rows:
         chances = [est.chances(row) for row in rows]
         mine = [sum(c[w] for w in r.winners) for c in chances]
@@ -198,6 +198,20 @@ def _figures_by_hand(r: GameRecord) -> dict[str, Any]:
     sp = r.feel.spreads
     out["mattered"] = sum(sp[1::2]) / 1000 / (len(sp) // 2) if sp else None
     return out
+
+
+def _lead_changes_by_hand(rows: list[tuple[int, ...]]) -> int:
+    """From the trace's gold at each turn start (R9.1), not the record's own counter: the
+    sole leader (most gold, above 0; a tie leads nobody) changing to another seat."""
+    leader, changes = -1, 0
+    for row in rows:
+        gold = list(row[6:])
+        best = max(gold)
+        if best > 0 and gold.count(best) == 1:
+            now = gold.index(best)
+            changes += leader >= 0 and now != leader
+            leader = now
+    return changes
 
 
 def _kingmaking_by_hand(r: GameRecord, dec: list[tuple[int, ...]]) -> float | None:

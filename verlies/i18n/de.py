@@ -2215,6 +2215,22 @@ TEXTS: dict[str, str] = {
         "Können: {gain} Siegchance mehr als vorsichtig beim größten Budget "
         "({low} – {high}); ab {budget} Welten flacht es ab"
     ),
+    "feel.skill.read.skill": (
+        "Können zahlt sich aus: der Such-Bot mit {budget} Welten gewinnt klar öfter als "
+        "vorsichtig auf demselben Platz ({gain}, {low} – {high})"
+    ),
+    "feel.skill.read.luck": (
+        "Das Glück entscheidet: ein stärkerer Spieler gewinnt nicht öfter als vorsichtig, "
+        "auf {delta} genau ({gain}, {low} – {high}, 95 %)"
+    ),
+    "feel.skill.read.less": (
+        "Der Such-Bot mit {budget} Welten gewinnt klar seltener als vorsichtig auf "
+        "demselben Platz ({gain}, {low} – {high})"
+    ),
+    "feel.skill.read.open": (
+        "Noch nicht zu sagen, ob sich Können auszahlt: das Intervall des Gewinns "
+        "({low} – {high}) enthält 0 und reicht über {delta} hinaus; mehr Spiele spielen"
+    ),
     "feel.show": "Spiel {index} (Startwert {seed}), Zug {turn}: {link}",
     "feel.show.none": "Kein Spiel des Laufs zeigt das.",
     "feel.show.nolink": "zu lang für einen Link",
@@ -2485,6 +2501,11 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.draft": "mit dem Entwurf öffnen",
     "deckimpact.show.typical": "mit {card} als typischer Karte öffnen",
     "deckimpact.show.long": "zu lang für einen Link",
+    "deckimpact.show.at": (
+        "jeder öffnet gleich nach dem ersten Ziehen von {card} in diesem Spiel "
+        "(sonst an seinem Ende)"
+    ),
+    "deckimpact.show.end": "jeder öffnet am Ende des Spiels",
     # --- suggest5 ---
     "tune.tally.beyond": (
         "nicht bald zu entscheiden: {what} liegt {distance} vom Rand seines Bands, es "

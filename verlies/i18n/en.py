@@ -2060,6 +2060,22 @@ TEXTS: dict[str, str] = {
         "Skill: {gain} win chance over careful at the largest budget ({low} – {high}); "
         "it levels off at {budget} worlds"
     ),
+    "feel.skill.read.skill": (
+        "Skill pays: the search bot at {budget} worlds wins clearly more often than careful "
+        "in the same seat ({gain}, {low} – {high})"
+    ),
+    "feel.skill.read.luck": (
+        "Luck decides: a stronger player wins no more often than careful, within {delta} "
+        "({gain}, {low} – {high}, 95 %)"
+    ),
+    "feel.skill.read.less": (
+        "The search bot at {budget} worlds wins clearly less often than careful in the same "
+        "seat ({gain}, {low} – {high})"
+    ),
+    "feel.skill.read.open": (
+        "Can't tell yet whether skill pays: the gain's interval ({low} – {high}) holds 0 "
+        "and reaches beyond {delta}; play more games"
+    ),
     "feel.show": "Game {index} (seed {seed}), turn {turn}: {link}",
     "feel.show.none": "No game of the run shows this.",
     "feel.show.nolink": "too long for a link",
@@ -2303,6 +2319,10 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.draft": "open it with the draft",
     "deckimpact.show.typical": "open it with {card} made typical",
     "deckimpact.show.long": "too long for a link",
+    "deckimpact.show.at": (
+        "each opens just after {card} is first drawn in that game (at its end if it never is)"
+    ),
+    "deckimpact.show.end": "each opens at the game's end",
     # --- suggest5 ---
     "tune.tally.beyond": (
         "can't be decided soon: {what} sits {distance} from its band's edge, so more than "

@@ -1,7 +1,8 @@
 """ "Show me a game like this" on the Deck tab's impact panel (issue 36 leftovers; issue 40
 item 3), widget-free and in the panel: each ranked card offers the game whose pair
 differed most; its two links (with the draft, with the card made typical) open that
-game's seed on the Game tab; kept with the figures, the same links come back after a
+game's seed on the Game tab just after the card's first draw (the moment that mattered);
+kept with the figures, the same links come back after a
 reload; words in English and German."""
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from urllib.parse import urlparse
 import pytest
 
 from verlies import i18n
+from verlies.actions import Card
 from verlies.deck import Deck
 from verlies.links import from_query, open_position
+from verlies.sim.impact_rank import paired_games
 from verlies.sim.run import RunSpec
 from verlies.sim.sweep import Tweak
 from verlies.ui.deck.impact_model import ImpactColumn
@@ -64,10 +67,17 @@ def test_each_card_opens_its_most_telling_game_also_after_a_reload(
         assert found.seed == setup.seed
         assert found.draft is not None and found.typical is not None
         draft, typical = _opened(found.draft), _opened(found.typical)
-        for game in (draft, typical):  # the pair's game, at its end
+        whole = paired_games(deck, f"{key[0]}:{key[1]}", fig.shown, players=PLAYERS)
+        for game, full, step in zip(
+            (draft, typical), whole[:2], (found.draft_step, found.typical_step), strict=True
+        ):  # the pair's game, opened just after the card's first draw
             assert game.setup.seed == setup.seed
             assert tuple(game.setup.characters) == tuple(setup.characters)
-            assert game.state.over
+            drawn = [i for i, s in enumerate(full.steps) if s == Card(key[1])]
+            assert drawn, (key, "the pair that differed most never drew the card")
+            assert len(game.steps) == step == drawn[0] + 1
+            assert game.steps[-1] == Card(key[1]) and list(game.steps) == list(full.steps[:step])
+            assert not game.state.over
         kind, card = key
         field = "fight" if kind == "monster" else "gold"
         tweak = Tweak(kind, card, field)
@@ -109,8 +119,10 @@ def test_the_panel_links_the_selected_cards_game_in_both_languages(
         assert text.startswith(head.split("@")[0]), text
         assert i18n.text("deckimpact.show.typical", lang, card=name) in text
         assert i18n.text("deckimpact.show.draft", lang) in text
+        assert text.endswith(f"({i18n.text('deckimpact.show.at', lang, card=name)})"), text
         hrefs = re.findall(r'href="([^"]+)"', panel.shown.value)
         assert [html.unescape(h) for h in hrefs] == [found.draft, found.typical]
         assert f'data-seed="{found.seed}"' in panel.shown.value
+        assert f'data-step="{found.draft_step}"' in panel.shown.value
     panel.show_selected(None, "")
     assert panel.shown.value == ""

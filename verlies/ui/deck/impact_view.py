@@ -315,16 +315,22 @@ class ImpactPanel(RunPanel):
         what = metric_name(found.quantity, lang, self.column.deck)
         head = esc(self._t("show", index=found.index, what=what))
         links = []
-        for side, href in (("draft", found.draft), ("typical", found.typical)):
+        sides = (
+            ("draft", found.draft, found.draft_step),
+            ("typical", found.typical, found.typical_step),
+        )
+        for side, href, step in sides:
             words = esc(self._t(f"show.{side}", card=card_label))
             if href is None:
                 links.append(f"<span>{words} ({esc(self._t('show.long'))})</span>")
                 continue
             links.append(
                 f'<a class="vl-impact-show-{side}" data-index="{found.index}" '
-                f'data-seed="{found.seed}" href="{esc(href)}">{words}</a>'
+                f'data-seed="{found.seed}" data-step="{step}" href="{esc(href)}">{words}</a>'
             )
-        return f"{head} " + " · ".join(links)
+        at = "show.end" if found.key[0] == "character" else "show.at"
+        where = esc(self._t(at, card=card_label))
+        return f"{head} " + " · ".join(links) + f" ({where})"
 
     def show_table(self, rows: Sequence[tuple[Key, str]]) -> None:
         """The list's cards (key, name) in its order with their figures, as a table (shown
