@@ -16,12 +16,12 @@ shown. Every wait follows progress (tests/browser/progress.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from browser_settings import ARTIFACTS
 from each_view import LANGS, each_width, foreign_words
 from layout import check_fits
-from page_moves import switch_lang
+from page_moves import EDITOR, option_texts, switch_lang
 from playwright.sync_api import Page
 from progress import follow, follow_expect, open_page
 
@@ -30,13 +30,8 @@ from verlies.deck import Deck
 from verlies.game import Game
 from verlies.ui.core import share
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
-EDITOR = ".verlies-deck-editor"
 GOBLIN = "monster-goblin"
 GAMES, PLAYERS = 800, 4
-
-_OPTIONS_JS = "s => Array.from(s.options).map(o => o.textContent.replace(/\\u00a0/g, ' '))"
 
 
 #: The share of the impact panel's progress bar filled (None: no bar).
@@ -71,7 +66,7 @@ def _broken() -> Deck:
 
 def _check(page: Page, lang: str, width: int, card_list: Any, server: Any) -> None:
     """The list and the ★ line as a person reads them in ``lang`` at ``width``."""
-    shown = card_list.evaluate(_OPTIONS_JS)
+    shown = option_texts(card_list)
     n = len(Deck.default().cards("monster"))
     assert len(shown) == n, shown
     assert shown[0].startswith(f"{GOBLIN} · ") and "★" in shown[0], shown
@@ -138,7 +133,7 @@ def test_the_broken_card_leads_its_list_and_the_star_is_explained(
     n_monsters = len(Deck.default().cards("monster"))
     follow(
         page,
-        lambda: len(card_list.evaluate(_OPTIONS_JS)) == n_monsters,
+        lambda: len(option_texts(card_list)) == n_monsters,
         "the monsters in the list",
         server=server,
     )
