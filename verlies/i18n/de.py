@@ -2484,6 +2484,11 @@ TEXTS: dict[str, str] = {
         "die Prüfung des letzten Schritts fiel schlechter aus, daher gelten der frühere "
         "Vorschlag und seine Prüfung"
     ),
+    "tune.tally.searched_back_paired": (
+        "der letzte Schritt lag auf denselben neuen Partien nicht näher an den Zielen als der "
+        "Vorschlag davor (Abstand {step} gegen {before}), daher gelten der frühere "
+        "Vorschlag und seine Prüfung"
+    ),
     "tune.verify_checks": (
         "Prüfung auf neuen Seeds (Seed {seed}, je {games} Partien, Startdeck und Vorschlag "
         "gepaart); Intervalle je {level}, gemeinsam {together} über {k} Größen, 95 % über "

@@ -2304,6 +2304,11 @@ TEXTS: dict[str, str] = {
     "tune.tally.searched_back": (
         "the last step's check came out worse, so the earlier proposal and its check stand"
     ),
+    "tune.tally.searched_back_paired": (
+        "the last step lay no nearer the targets than the proposal before it on the same "
+        "fresh games (distance {step} against {before}), so the earlier proposal and its "
+        "check stand"
+    ),
     "tune.verify_checks": (
         "verification on fresh seeds (seed {seed}, {games} games each, start deck and "
         "proposal paired); intervals {level} each, simultaneous {together} over {k} "

@@ -162,7 +162,11 @@ class TuneResult:
         if log:  # rounds after the first check (verlies.sim.tune.recheck)
             kept = sum(1 for r in log if r.get("kept"))
             out.append(("tune.tally.searched_on", {"rounds": len(log), "kept": kept}))
-            if not log[-1].get("kept"):
+            last = log[-1]
+            if not last.get("kept") and "before" in last:  # paired with the one before
+                said = {"step": float(last["distance"]), "before": float(last["before"])}
+                out.append(("tune.tally.searched_back_paired", said))
+            elif not last.get("kept"):  # an answer kept before the paired rule
                 out.append(("tune.tally.searched_back", {}))
         return out
 
