@@ -1915,6 +1915,11 @@ TEXTS: dict[str, str] = {
         "Keine nennenswerte Änderung nach {n} Partien je Deck: jede Änderung liegt "
         "innerhalb ihres δ (eine Siegquote: ±{d} Punkte)"
     ),
+    "verdict.unplayed": (
+        "Der Entwurf ändert Figuren, die in keiner dieser Partien mitspielen ({names}): "
+        "diese Antwort kann diese Änderung nicht zeigen; lass jede Figur mitspielen "
+        "(verlies compare --characters all)."
+    ),
     "verdict.cant_tell": (
         "Noch nicht zu sagen nach {n} Partien je Deck: weder Siegquoten noch der "
         "Vorteil des ersten Platzes, Zeitüberschreitungen oder Partielänge haben sich "

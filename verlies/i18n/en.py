@@ -1785,6 +1785,11 @@ TEXTS: dict[str, str] = {
         "No meaningful change after {n} games per deck: every change lies within its δ "
         "(a win rate: ±{d} points)"
     ),
+    "verdict.unplayed": (
+        "The draft changes characters who play in none of these games ({names}): this "
+        "answer cannot show that change; let every character play (verlies compare "
+        "--characters all)."
+    ),
     "verdict.cant_tell": (
         "Can't tell yet after {n} games per deck: no win rate, first-seat edge, timeout "
         "share or game length changed clearly, nor does every one lie within its δ; about "
