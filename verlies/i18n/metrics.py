@@ -476,9 +476,9 @@ def before_after_sentence(ba: BeforeAfterLike, lang: str = "en") -> str:
             tail += "; " + text("verdict.miss.more", lang, n=rest)
         head += "; " + tail
     head += "."
-    away = getattr(ba, "unplayed", ())
-    if away:  # a change no game shows: the answer above cannot speak of it
-        names = ", ".join(_character(c, lang, ba.deck) for c in away)
+    unseen: tuple[str, ...] = tuple(getattr(ba, "unplayed", None) or ())
+    if unseen:  # a change no game shows: the answer above cannot speak of it
+        names = ", ".join(_character(c, lang, ba.deck) for c in unseen)
         head += " " + text("verdict.unplayed", lang, names=names)
     also = [
         f"{metric_name(k, lang, ba.deck)} {fmt_diff(k, r['diff'], lang)}"
