@@ -1659,14 +1659,6 @@ TEXTS: dict[str, str] = {
     "suggest.err.field_long": "höchstens {max} Zeichen, nicht {n}",
     # --- end of page24c's words ------------------------------------------------------------
     # --- Suggest: the unchanged deck first, pruning, error reasons (issue 22 item 4, tune22) --
-    "tune.within_fresh": (
-        "im Ziel: nichts zu ändern (das Startdeck verfehlt kein Ziel auf den Partien der "
-        "Suche, auch nicht auf den neuen Partien unten)"
-    ),
-    "tune.within_search": (
-        "im Ziel: nichts zu ändern (das Startdeck verfehlt kein Ziel auf den Partien der "
-        "Suche; nicht auf neuen Partien geprüft)"
-    ),
     "tune.start_fresh_missed": (
         "das Startdeck verfehlte auf den Partien der Suche kein Ziel, auf neuen Partien aber "
         "eines; darum wurde nach Änderungen gesucht"
@@ -1680,11 +1672,6 @@ TEXTS: dict[str, str] = {
         "{level}, gemeinsam 95 % über {k} Größen (Bonferroni):"
     ),
     "tune.row_start": "{what}  Ziel {band}  {value} ({low} – {high})  {verdict}",
-    "suggest.within": "Im Ziel: nichts zu ändern.",
-    "suggest.within_detail": (
-        "Der Entwurf verfehlt kein Ziel, weder auf den Partien der Suche noch auf {games} "
-        "neuen Partien (Zeilen mit „noch offen“ bräuchten mehr Partien für Gewissheit)."
-    ),
     "suggest.pruned": (
         "{n} der {found} Änderungen des besten Kandidaten wurden gestrichen: ohne jede von "
         "ihnen schneidet der Entwurf auf den Partien der Suche genauso gut ab."

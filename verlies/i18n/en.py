@@ -1551,14 +1551,6 @@ TEXTS: dict[str, str] = {
     "suggest.err.field_long": "at most {max} characters, not {n}",
     # --- end of page24c's words ------------------------------------------------------------
     # --- Suggest: the unchanged deck first, pruning, error reasons (issue 22 item 4, tune22) --
-    "tune.within_fresh": (
-        "within targets: nothing to change (the start deck misses no target on the search's "
-        "games, nor on the fresh games below)"
-    ),
-    "tune.within_search": (
-        "within targets: nothing to change (the start deck misses no target on the search's "
-        "games; not checked on fresh games)"
-    ),
     "tune.start_fresh_missed": (
         "the start deck missed no target on the search's games but missed one on fresh "
         "games, so changes were searched"
@@ -1572,11 +1564,6 @@ TEXTS: dict[str, str] = {
         "{level} each, simultaneous 95 % over {k} quantities (Bonferroni):"
     ),
     "tune.row_start": "{what}  target {band}  {value} ({low} – {high})  {verdict}",
-    "suggest.within": "Within targets: nothing to change.",
-    "suggest.within_detail": (
-        "The draft misses no target on the search's games nor on {games} fresh games "
-        "(“can't tell yet” rows would need more games to be sure)."
-    ),
     "suggest.pruned": (
         "{n} of the best candidate's {found} changes were dropped: the draft without each "
         "of them does as well on the search's games."
