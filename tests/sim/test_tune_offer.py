@@ -119,3 +119,29 @@ def test_a_proposal_no_nearer_stays_not_offered_whatever_its_verdicts(small: Tun
         res, verification=res.verification | {"start_violation": res.verification["violation"]}
     )
     assert worse.outcome == "no_improvement" and not worse.offered
+
+
+def test_no_improvement_names_the_start_deck_s_outlier(small: TuneResult) -> None:
+    """suggest8: "No improvement found … keep the deck as it is" left the designer with the
+    start deck without saying which of its rows lay off its band (the table's *start*
+    column): the headline now names the farthest off, with its estimate and band, in both
+    languages; with every start estimate inside, it says nothing more."""
+    res = _shaped(small, {ELF: (0.26, 0.20, 0.32, "undecided")})
+    assert res.verification is not None
+    qs = [
+        q | {"start": 0.335 if q["key"] == BARBAR else 0.29 if q["key"] == ELF else 0.25}
+        for q in res.verification["quantities"]
+    ]
+    v = res.verification | {"quantities": qs, "violation": 9.0, "start_violation": 6.5}
+    res = dataclasses.replace(res, verification=v)
+    assert res.outcome == "no_improvement" and not res.offered
+    barbar = res.start.characters["char-barbar"].name
+    en, de = res.head_lines("en")[0], res.head_lines("de")[0]
+    assert en.startswith("No improvement found with these moves")
+    assert en.endswith(f"Farthest off in it: {barbar.en}'s win rate, 33.5 % against 22–28 %.")
+    assert de.startswith("Mit diesen Spielräumen keine Verbesserung gefunden")
+    assert de.endswith(f"daneben liegt darin Siegquote {barbar.de}, 33,5 % gegen 22–28 %.")
+    inside = [q | {"start": 0.25} for q in qs]
+    res = dataclasses.replace(res, verification=v | {"quantities": inside})
+    assert res.outcome == "no_improvement" and res.start_row() is None
+    assert "Farthest off" not in res.head_lines("en")[0]

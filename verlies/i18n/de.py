@@ -2041,6 +2041,12 @@ TEXTS: dict[str, str] = {
         "näher an den Zielen als das Startdeck (Abstand auf {games} neuen Partien: Start "
         "{start}, bester Kandidat {value}); das Deck bleibt besser, wie es ist."
     ),
+    "tune.head.no_improvement_off": (
+        "Mit diesen Spielräumen keine Verbesserung gefunden: der beste Kandidat liegt nicht "
+        "näher an den Zielen als das Startdeck (Abstand auf {games} neuen Partien: Start "
+        "{start}, bester Kandidat {value}); das Deck bleibt besser, wie es ist. Am weitesten "
+        "daneben liegt darin {what}, {estimate} gegen {band}."
+    ),
     "tune.head.unverified": (
         "Nicht auf neuen Partien geprüft (abgebrochen oder keine Prüfung verlangt): der "
         "bisher beste Kandidat wird gezeigt, nicht als Entwurf angeboten."

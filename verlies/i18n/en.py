@@ -1900,6 +1900,12 @@ TEXTS: dict[str, str] = {
         "targets than the start deck (distance on {games} fresh games: start {start}, "
         "best candidate {value}); keep the deck as it is."
     ),
+    "tune.head.no_improvement_off": (
+        "No improvement found with these moves: the best candidate lies no nearer the "
+        "targets than the start deck (distance on {games} fresh games: start {start}, "
+        "best candidate {value}); keep the deck as it is. Farthest off in it: {what}, "
+        "{estimate} against {band}."
+    ),
     "tune.head.unverified": (
         "Not checked on fresh games (cancelled, or no check asked): the best candidate so "
         "far is shown, not offered as the draft."

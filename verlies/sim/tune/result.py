@@ -105,7 +105,30 @@ class TuneResult:
         if self.outcome == "improved" and row is not None:
             key += {"missed": "_missed", "off": "_off", "open": "_open"}[row[0]]
             values |= {"row": row[1]}
+        kept = self.start_row() if self.outcome == "no_improvement" else None
+        if kept is not None:  # the deck the designer keeps: its outlier named
+            key += "_off"
+            values |= {"row": kept}
         return key, values
+
+    def start_row(self) -> dict[str, Any] | None:
+        """The start deck's estimate farthest outside its band on the check's fresh games
+        (a row of the table, its ``start`` as the value; no interval of its own), or None:
+        every one inside, or not verified. What a "no improvement" answer leaves the
+        designer with is the start deck, so its outlier is what the headline names."""
+        v = self.verification
+        if v is None:
+            return None
+
+        def off(q: Mapping[str, Any]) -> float:
+            t, x = target_for(self.targets, q["key"]), float(q["start"])
+            return display_unit(q["key"]) * max(0.0, t.low - x, x - t.high)
+
+        rows = [q for q in v["quantities"] if off(q) > 0]
+        if not rows:
+            return None
+        q = max(rows, key=off)
+        return {"key": q["key"], "value": q["start"], "low": q["start"], "high": q["start"]}
 
     def focus_row(self) -> tuple[str, dict[str, Any]] | None:
         """The check's row a designer must know of before taking a proposal that is not
