@@ -2443,18 +2443,23 @@ TEXTS: dict[str, str] = {
         "jedes der {k} Intervalle in seinem Band (Abstand zu den Zielen: Start {start}, "
         "Vorschlag {value})."
     ),
+    "tune.better.clear": "besser als der Start",
+    "tune.better.noise": (
+        "auf diesen Partien näher an den Zielen als der Start, doch die gepaarte Prüfung "
+        "kann die Änderung noch nicht vom Zufall unterscheiden"
+    ),
     "tune.head.improved_missed": (
-        "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: weiterhin verfehlt "
+        "Vorschlag: {n} Änderung(en), {better}, aber keine Lösung: weiterhin verfehlt "
         "wird {what}, {estimate} ({low} bis {high}) gegen {band} auf {games} neuen "
         "Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
     "tune.head.improved_off": (
-        "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: {what} liegt "
+        "Vorschlag: {n} Änderung(en), {better}, aber keine Lösung: {what} liegt "
         "noch nicht im Band, {estimate} ({low} bis {high}) gegen {band} auf {games} "
         "neuen Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
     "tune.head.improved_open": (
-        "Vorschlag: {n} Änderung(en), besser als der Start, jeder Schätzwert auf {games} "
+        "Vorschlag: {n} Änderung(en), {better}, jeder Schätzwert auf {games} "
         "neuen Partien in seinem Band, aber nicht als Erfüllung aller Ziele belegt: "
         "{undecided} von {k} sind noch offen, am unsichersten {what}, {estimate} ({low} bis "
         "{high}) gegen {band} (Abstand zu den Zielen: Start {start}, Vorschlag {value})."

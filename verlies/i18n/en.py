@@ -2264,18 +2264,23 @@ TEXTS: dict[str, str] = {
         "intervals lies inside its band (distance to the targets: start {start}, proposal "
         "{value})."
     ),
+    "tune.better.clear": "better than the start",
+    "tune.better.noise": (
+        "nearer the targets than the start on these games, though the paired check cannot "
+        "tell the change from noise yet"
+    ),
     "tune.head.improved_missed": (
-        "Proposal: {n} change(s), better than the start but not a fix: it still misses "
+        "Proposal: {n} change(s), {better} but not a fix: it still misses "
         "{what}, {estimate} ({low} to {high}) against {band} on {games} fresh games "
         "(distance to the targets: start {start}, proposal {value})."
     ),
     "tune.head.improved_off": (
-        "Proposal: {n} change(s), better than the start but not a fix: {what} still lies "
+        "Proposal: {n} change(s), {better} but not a fix: {what} still lies "
         "outside its band, {estimate} ({low} to {high}) against {band} on {games} fresh "
         "games (distance to the targets: start {start}, proposal {value})."
     ),
     "tune.head.improved_open": (
-        "Proposal: {n} change(s), better than the start, every estimate inside its band on "
+        "Proposal: {n} change(s), {better}, every estimate inside its band on "
         "{games} fresh games, but not yet shown to meet them all: {undecided} of {k} can't "
         "be told yet, the least certain {what}, {estimate} ({low} to {high}) against {band} "
         "(distance to the targets: start {start}, proposal {value})."

@@ -105,6 +105,10 @@ class TuneResult:
         if self.outcome == "improved" and row is not None:
             key += {"missed": "_missed", "off": "_off", "open": "_open"}[row[0]]
             values |= {"row": row[1]}
+            # "better than the start" only when the paired check start → proposal shows a
+            # clear change; else nearer on these games, not yet told from noise
+            paired = v.get("compare_verdict")
+            values["better"] = "noise" if paired not in (None, "different") else "clear"
         kept = self.start_row() if self.outcome == "no_improvement" else None
         if kept is not None:  # the deck the designer keeps: its outlier named
             key += "_off"
@@ -313,7 +317,10 @@ class TuneResult:
             )
         }
         row = values.pop("row", None)
+        better = values.pop("better", None)
         shown = _shown(values, lang)
+        if better is not None:
+            shown["better"] = text(f"tune.better.{better}", lang)
         if row is not None:  # the row the headline names, as the table shows it
             q = row["key"]
             shown |= {
