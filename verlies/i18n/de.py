@@ -1593,7 +1593,7 @@ TEXTS: dict[str, str] = {
     "suggest.title": "Änderungen zu einem Ziel vorschlagen",
     "suggest.intro": (
         "Das Labor sucht die wenigsten Änderungen an den Zahlen des Entwurfs, die die Größen "
-        "in ihre Bereiche bringen, und prüft den Vorschlag dann an frischen Spielen. Ein "
+        "in ihre Bereiche bringen, und prüft den Vorschlag dann auf neuen Partien. Ein "
         "Ziel und eine bewegliche Zahl je Zeile, z. B. win:*=25+-3, edge=:2, rounds=20:30; "
         "monster:*:fight=-2:2, dungeon:*:obstacle=-1:1, character:char-barbar."
     ),
@@ -1608,10 +1608,10 @@ TEXTS: dict[str, str] = {
     "suggest.error": "{field}: {msg}",
     "suggest.error_line": "{field}, Zeile {line}: {msg}",
     "suggest.progress_search": "Kandidat {done} von höchstens {total}",
-    "suggest.progress_verify": "Prüfung des Vorschlags an frischen Spielen: {done} von {total}",
+    "suggest.progress_verify": "Prüfung des Vorschlags auf neuen Partien: {done} von {total}",
     "suggest.running": "Suche läuft …",
     "suggest.cancelled": (
-        "Abgebrochen: der beste Kandidat bis hierher, nicht an frischen Spielen geprüft."
+        "Abgebrochen: der beste Kandidat bis hierher, nicht auf neuen Partien geprüft."
     ),
     "suggest.done": "Fertig in {seconds} s.",
     "suggest.edits_title": "Vorgeschlagene Änderungen",
@@ -1619,7 +1619,7 @@ TEXTS: dict[str, str] = {
     "suggest.no_change_met": "Keine Änderung nötig: der Entwurf erfüllt jedes Ziel.",
     "suggest.not_met": "Kein Kandidat erfüllte jedes Ziel; dieser kam am nächsten.",
     "suggest.verdicts_title": (
-        "Geprüft an {games} frischen Spielen (jedes Intervall zu {level}; alle Urteile "
+        "Geprüft auf {games} neuen Partien (jedes Intervall zu {level}; alle Urteile "
         "zusammen höchstens mit {alpha} Wahrscheinlichkeit falsch)"
     ),
     "suggest.col.quantity": "Größe",
@@ -2474,7 +2474,7 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.long": "zu lang für einen Link",
     # --- suggest5 ---
     "tune.tally.beyond": (
-        "nicht bald zu entscheiden: {what} liegt {distance} vom Rand seines Bands, es "
+        "nicht bald zu entscheiden: {what} liegt {distance} vom Rand des Zielbands, es "
         "bräuchte mehr als {cap} weitere Partien je Deck"
     ),
     "tune.unit.rounds": "Runden",
