@@ -2270,12 +2270,12 @@ TEXTS: dict[str, str] = {
         "tell the change from noise yet"
     ),
     "tune.head.improved_missed": (
-        "Proposal: {n} change(s), {better} but not a fix: it still misses "
+        "Proposal: {n} change(s), {better}, but not a fix: it still misses "
         "{what}, {estimate} ({low} to {high}) against {band} on {games} fresh games "
         "(distance to the targets: start {start}, proposal {value})."
     ),
     "tune.head.improved_off": (
-        "Proposal: {n} change(s), {better} but not a fix: {what} still lies "
+        "Proposal: {n} change(s), {better}, but not a fix: {what} still lies "
         "outside its band, {estimate} ({low} to {high}) against {band} on {games} fresh "
         "games (distance to the targets: start {start}, proposal {value})."
     ),
