@@ -112,6 +112,18 @@ DECKS: dict[str, Callable[[Deck], Deck]] = {
     "crown-gold-60": _number("treasure", "schatz-goldkrone", "gold", 60),
     "elf-555": _values("char-elfe", 5, 5, 5),
     "thief-712": _values("char-diebin", 7, 2, 1),
+    # added by suggest8 (held out: never used while Suggest was built): a character far
+    # above 25 % (the Ranger at 5/6/6, breaking R2), a monster nobody beats (the giant
+    # spider at fight 13: Geschick 6 and two dice cannot reach it), and a number the
+    # default moves cannot touch (four ghosts, Geist 5 and two treasures each, in place
+    # of the two goblins and the rat: the monster pile's size kept)
+    "ranger-566": _values("char-waldlaeufer", 5, 6, 6),
+    "spider-fight-13": _number("monster", "monster-spinne", "fight", 13),
+    "ghosts-4": _both(
+        _number("monster", "monster-gespenst", "count", 4),
+        _number("monster", "monster-goblin", "count", 0),
+        _number("monster", "monster-ratte", "count", 0),
+    ),
 }
 
 

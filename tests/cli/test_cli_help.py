@@ -51,7 +51,16 @@ def test_the_top_help_lists_every_command_in_order(capsys: pytest.CaptureFixture
         ("impact", ["--cards", "--alpha", "--top", "--characters"]),
         (
             "tune",
-            ["--target", "--move", "--file", "--trials", "--verify-seed", "--patch", "--no-race"],
+            [
+                "--target",
+                "--move",
+                "--file",
+                "--trials",
+                "--verify-seed",
+                "--patch",
+                "--no-race",
+                "--rechecks",
+            ],
         ),
         ("skill", ["--strong-games", "--tables", "--bootstrap", "--deck"]),
         ("bench", ["--runs", "--no-log", "--json"]),

@@ -259,3 +259,33 @@ def test_a_wrong_target_on_the_command_line_is_refused_before_any_game(
 
     assert main(["compare", "-n", "16", "--workers", "1", "--target", "banana"]) != 0
     assert "banana" in capsys.readouterr().err
+
+
+def test_a_changed_character_who_never_plays_is_named_not_judged(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """suggest8: ``verlies compare --deck-b`` of a draft that changes only the Ranger (5/6/6)
+    plays the deck's first four characters, so every pair ends exactly alike and the answer
+    said "can't tell yet … about 300 more games would decide it" (they would only decide
+    that an unchanged game is unchanged). The sentence now says that the change is in no
+    game and how to let every character play; with ``--characters all`` it is not said."""
+    import dataclasses
+    from pathlib import Path
+
+    from verlies.cli import main
+
+    d = Deck.default()
+    r = d.characters["char-waldlaeufer"]
+    draft = d.with_card("character", dataclasses.replace(r, staerke=5, geist=6, geschick=6))
+    path = Path(str(tmp_path)) / "ranger.toml"
+    draft.with_name("ranger").save(path)
+    args = ["compare", "--deck-b", str(path), "-n", "16", "--workers", "1", "--no-progress"]
+    assert main([*args, "--json"]) == 0
+    ba = json.loads(capsys.readouterr().out)["before_after"]
+    assert ba["unplayed"] == ["char-waldlaeufer"]
+    assert "who play in none of these games (Ranger)" in ba["sentence"]["en"]
+    assert "--characters all" in ba["sentence"]["en"]
+    assert "die in keiner dieser Partien mitspielen (Waldläufer)" in ba["sentence"]["de"]
+    assert main([*args, "--characters", "all", "--json"]) == 0
+    ba = json.loads(capsys.readouterr().out)["before_after"]
+    assert ba["unplayed"] == [] and "none of these games" not in ba["sentence"]["en"]

@@ -220,3 +220,37 @@ def test_the_cli_races_unless_told_no_race(monkeypatch: pytest.MonkeyPatch) -> N
         with pytest.raises(Stop):
             main(["tune", "--no-progress", "--patch", "-", *extra])
     assert seen == [True, False]
+
+
+def test_the_cli_searches_on_as_the_panel_unless_told(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """``verlies tune`` searches on after a check as many rounds as the Suggest panel
+    (``DEFAULT_RECHECKS``) unless ``--rechecks N`` or a tune file's ``rechecks`` says
+    otherwise (the command line before the file); a value outside 0-10 is refused with
+    the lab's reason, before any game."""
+    import verlies.sim.tune as tune_package
+    from verlies.cli import main
+    from verlies.ui.balance.suggest_model import DEFAULT_RECHECKS
+
+    seen: list[Any] = []
+
+    class Stop(Exception):
+        pass
+
+    def spy(*_a: Any, **kw: Any) -> Any:
+        seen.append(kw["rechecks"])
+        raise Stop
+
+    real = tune_package.tune
+    monkeypatch.setattr(tune_package, "tune", spy)
+    file = tmp_path / "t.toml"
+    file.write_text('rechecks = 1\n[targets]\n"win:*" = "25+-3"\n', encoding="utf-8")
+    for extra in ([], ["--rechecks", "0"], ["--rechecks", "3"], ["--file", str(file)]):
+        with pytest.raises(Stop):
+            main(["tune", "--no-progress", "--patch", "-", *extra])
+    with pytest.raises(Stop):
+        main(["tune", "--no-progress", "--patch", "-", "--file", str(file), "--rechecks", "4"])
+    assert seen == [DEFAULT_RECHECKS, 0, 3, 1, 4] and DEFAULT_RECHECKS == 2
+    monkeypatch.setattr(tune_package, "tune", real)
+    assert main(["tune", "--no-progress", "--patch", "-", "--rechecks", "11"]) == 2

@@ -6,6 +6,7 @@ band ends the search (the sampler drew dozens of edits after it)."""
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -191,3 +192,87 @@ def test_a_round_plays_a_second_pass_only_when_the_first_finds_nothing_nearer(
         assert step is not None and played == [0, 3, 6, 1, 4, 5]
         values, n_played, raced, saved, _q = step
         assert values["n"] == 1 and (n_played, raced, saved) == (6, 0, 0)
+
+
+# ---- the keep rule: paired on the new check's games (suggest8) -----------------------------
+
+
+class _Checked:
+    """A proposal as search_on reads it: its outcome and its check's rows."""
+
+    def __init__(self, name: str, outcome: str = "improved") -> None:
+        self.name, self.outcome, self.proposal = name, outcome, name
+        self.verification: dict[str, Any] | None = None
+        self.edits: dict[str, Any] = {}
+        self.search: dict[str, Any] = {}
+
+
+@pytest.mark.parametrize(("before_x", "kept"), [(0.31, False), (0.36, True)])
+def test_a_step_is_kept_only_when_nearer_than_the_proposal_before_it_on_the_same_games(
+    monkeypatch: pytest.MonkeyPatch, before_x: float, kept: bool
+) -> None:
+    """suggest7's case: round 2's proposal ("improved") steps once more, and the step's own
+    check comes out "improved" too, with the outlier 4 points off. Ranked alone it was kept;
+    now the proposal before it plays the step's check games too, and the step is kept only
+    when it lies nearer there: the previous proposal 1 point off on those games keeps the
+    answer (and its own check); 6 points off, the step is taken."""
+    import verlies.sim.tune.recheck as recheck
+
+    band = [Target("win:x", 0.22, 0.28)]
+    cur = _Checked("cur")
+    cur.verification = {"games": 800, "seed": 1, "quantities": [{"key": "win:x", "value": 0.29}]}
+    nxt = _Checked("nxt")
+    monkeypatch.setattr(recheck, "_step", lambda c, j, x: ({}, 3, 0, 0, {}))
+    monkeypatch.setattr(recheck, "aim_of", lambda c: ("win:x", {"win:x": 0.29}, band))
+    monkeypatch.setattr(recheck, "_proposal", lambda *a: nxt)
+    monkeypatch.setattr(recheck, "quantities", lambda m, tl: m)
+    played: list[tuple[Any, int, int]] = []
+
+    def check(res: Any, seed: int) -> None:  # the step's check: 4 points off its band
+        res.verification = {
+            "games": 800,
+            "seed": seed,
+            "quantities": [{"key": "win:x", "value": 0.32}],
+        }
+
+    def play(deck: Any, games: int, seed: int, cancel: Any) -> Any:
+        played.append((deck, games, seed))
+        return {"win:x": before_x}
+
+    job = SimpleNamespace(knobs=[], tlist=band, vseed=1, play=play)
+    got = recheck.search_on(cur, job, 1, check)  # type: ignore[arg-type]
+    seed = check_seed(1, 1)
+    assert played == [("cur", 800, seed)]  # the proposal before, on the step's games
+    log = got.search["searched_on"]
+    assert log[0]["kept"] is kept and log[0]["seed"] == seed
+    assert math.isclose(log[0]["distance"], 4.0)
+    assert math.isclose(log[0]["before"], 100 * before_x - 28)
+    assert got is (nxt if kept else cur)
+
+
+def test_the_step_not_kept_is_said_with_both_distances() -> None:
+    """The answer's tally says why the earlier proposal stands, with the two distances on
+    the same fresh games, in either language."""
+    from verlies.sim.tune import TuneResult
+
+    d = Deck.default()
+    res = TuneResult(d, d, [], {}, [Target("win:*", 0.22, 0.28)], False, {})
+    res.search = {
+        "searched_on": [{"round": 1, "kept": False, "distance": 4.25, "before": 1.0}],
+    }
+    res.verification = {
+        "counts": {"met": 0, "missed": 1, "undecided": 0},
+        "quantities": [
+            {"key": "win:char-barbar", "verdict": "missed", "value": 0.32, "start": 0.3}
+            | {"low": 0.29, "high": 0.35}
+        ],
+        "games": 800,
+        "violation": 4.0,
+        "start_violation": 2.0,
+    }
+    assert [k for k, _v in res.tally()][-1] == "tune.tally.searched_back_paired"
+    shown_en = res.head_lines("en")[1]
+    shown_de = res.head_lines("de")[1]
+    assert "no nearer the targets than the proposal before it" in shown_en
+    assert "(distance 4.25 against 1.00)" in shown_en
+    assert "(Abstand 4,25 gegen 1,00)" in shown_de

@@ -71,6 +71,17 @@ def _search_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--verify-seed", type=int, default=None, help="their seed (default --seed + 1)")
     p.add_argument(
+        "--rechecks",
+        type=int,
+        default=None,
+        metavar="N",
+        help="after a check that does not show every target met, up to N rounds of searching "
+        "on from the proposal (a one-number step aimed at the row the answer names), each "
+        "checked again on new fresh games and kept only when nearer the targets than the "
+        "proposal before it on those games; every check's verdicts at 5 %% / (N + 1) "
+        "(0-10; default 2, as the Suggest panel; 0: the first check's answer)",
+    )
+    p.add_argument(
         "--no-race",
         action="store_true",
         help="play every candidate's games in full (default: a candidate stops after a block "
@@ -140,6 +151,7 @@ def _tune_inputs(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any], l
 
 def _tune_settings(args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
     """tune's keyword arguments: each the command line's, else the file's, else the default."""
+    from verlies.sim.tune.goals import DEFAULT_RECHECKS
 
     def pick(key: str, default: Any) -> Any:
         got = getattr(args, key)
@@ -154,6 +166,7 @@ def _tune_settings(args: argparse.Namespace, given: dict[str, Any]) -> dict[str,
     kwargs["games"], kwargs["trials"] = pick("games", 400), pick("trials", 30)
     kwargs["verify_games"] = pick("verify_games", None)
     kwargs["verify_seed"] = pick("verify_seed", None)
+    kwargs["rechecks"] = pick("rechecks", DEFAULT_RECHECKS)
     kwargs["race"] = not args.no_race
     return kwargs
 

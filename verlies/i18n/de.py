@@ -1593,7 +1593,7 @@ TEXTS: dict[str, str] = {
     "suggest.title": "Änderungen zu einem Ziel vorschlagen",
     "suggest.intro": (
         "Das Labor sucht die wenigsten Änderungen an den Zahlen des Entwurfs, die die Größen "
-        "in ihre Bereiche bringen, und prüft den Vorschlag dann an frischen Spielen. Ein "
+        "in ihre Bereiche bringen, und prüft den Vorschlag dann auf neuen Partien. Ein "
         "Ziel und eine bewegliche Zahl je Zeile, z. B. win:*=25+-3, edge=:2, rounds=20:30; "
         "monster:*:fight=-2:2, dungeon:*:obstacle=-1:1, character:char-barbar."
     ),
@@ -1608,10 +1608,10 @@ TEXTS: dict[str, str] = {
     "suggest.error": "{field}: {msg}",
     "suggest.error_line": "{field}, Zeile {line}: {msg}",
     "suggest.progress_search": "Kandidat {done} von höchstens {total}",
-    "suggest.progress_verify": "Prüfung des Vorschlags an frischen Spielen: {done} von {total}",
+    "suggest.progress_verify": "Prüfung des Vorschlags auf neuen Partien: {done} von {total}",
     "suggest.running": "Suche läuft …",
     "suggest.cancelled": (
-        "Abgebrochen: der beste Kandidat bis hierher, nicht an frischen Spielen geprüft."
+        "Abgebrochen: der beste Kandidat bis hierher, nicht auf neuen Partien geprüft."
     ),
     "suggest.done": "Fertig in {seconds} s.",
     "suggest.edits_title": "Vorgeschlagene Änderungen",
@@ -1619,7 +1619,7 @@ TEXTS: dict[str, str] = {
     "suggest.no_change_met": "Keine Änderung nötig: der Entwurf erfüllt jedes Ziel.",
     "suggest.not_met": "Kein Kandidat erfüllte jedes Ziel; dieser kam am nächsten.",
     "suggest.verdicts_title": (
-        "Geprüft an {games} frischen Spielen (jedes Intervall zu {level}; alle Urteile "
+        "Geprüft auf {games} neuen Partien (jedes Intervall zu {level}; alle Urteile "
         "zusammen höchstens mit {alpha} Wahrscheinlichkeit falsch)"
     ),
     "suggest.col.quantity": "Größe",
@@ -1659,14 +1659,6 @@ TEXTS: dict[str, str] = {
     "suggest.err.field_long": "höchstens {max} Zeichen, nicht {n}",
     # --- end of page24c's words ------------------------------------------------------------
     # --- Suggest: the unchanged deck first, pruning, error reasons (issue 22 item 4, tune22) --
-    "tune.within_fresh": (
-        "im Ziel: nichts zu ändern (das Startdeck verfehlt kein Ziel auf den Partien der "
-        "Suche, auch nicht auf den neuen Partien unten)"
-    ),
-    "tune.within_search": (
-        "im Ziel: nichts zu ändern (das Startdeck verfehlt kein Ziel auf den Partien der "
-        "Suche; nicht auf neuen Partien geprüft)"
-    ),
     "tune.start_fresh_missed": (
         "das Startdeck verfehlte auf den Partien der Suche kein Ziel, auf neuen Partien aber "
         "eines; darum wurde nach Änderungen gesucht"
@@ -1680,11 +1672,6 @@ TEXTS: dict[str, str] = {
         "{level}, gemeinsam 95 % über {k} Größen (Bonferroni):"
     ),
     "tune.row_start": "{what}  Ziel {band}  {value} ({low} – {high})  {verdict}",
-    "suggest.within": "Im Ziel: nichts zu ändern.",
-    "suggest.within_detail": (
-        "Der Entwurf verfehlt kein Ziel, weder auf den Partien der Suche noch auf {games} "
-        "neuen Partien (Zeilen mit „noch offen“ bräuchten mehr Partien für Gewissheit)."
-    ),
     "suggest.pruned": (
         "{n} der {found} Änderungen des besten Kandidaten wurden gestrichen: ohne jede von "
         "ihnen schneidet der Entwurf auf den Partien der Suche genauso gut ab."
@@ -1915,6 +1902,11 @@ TEXTS: dict[str, str] = {
         "Keine nennenswerte Änderung nach {n} Partien je Deck: jede Änderung liegt "
         "innerhalb ihres δ (eine Siegquote: ±{d} Punkte)"
     ),
+    "verdict.unplayed": (
+        "Der Entwurf ändert Figuren, die in keiner dieser Partien mitspielen ({names}): "
+        "diese Antwort kann diese Änderung nicht zeigen; lass jede Figur mitspielen "
+        "(verlies compare --characters all)."
+    ),
     "verdict.cant_tell": (
         "Noch nicht zu sagen nach {n} Partien je Deck: weder Siegquoten noch der "
         "Vorteil des ersten Platzes, Zeitüberschreitungen oder Partielänge haben sich "
@@ -2048,6 +2040,12 @@ TEXTS: dict[str, str] = {
         "Mit diesen Spielräumen keine Verbesserung gefunden: der beste Kandidat liegt nicht "
         "näher an den Zielen als das Startdeck (Abstand auf {games} neuen Partien: Start "
         "{start}, bester Kandidat {value}); das Deck bleibt besser, wie es ist."
+    ),
+    "tune.head.no_improvement_off": (
+        "Mit diesen Spielräumen keine Verbesserung gefunden: der beste Kandidat liegt nicht "
+        "näher an den Zielen als das Startdeck (Abstand auf {games} neuen Partien: Start "
+        "{start}, bester Kandidat {value}); das Deck bleibt besser, wie es ist. Am weitesten "
+        "daneben liegt darin {what}, {estimate} gegen {band}."
     ),
     "tune.head.unverified": (
         "Nicht auf neuen Partien geprüft (abgebrochen oder keine Prüfung verlangt): der "
@@ -2477,18 +2475,23 @@ TEXTS: dict[str, str] = {
         "jedes der {k} Intervalle in seinem Band (Abstand zu den Zielen: Start {start}, "
         "Vorschlag {value})."
     ),
+    "tune.better.clear": "besser als der Start",
+    "tune.better.noise": (
+        "auf diesen Partien näher an den Zielen als der Start, doch die gepaarte Prüfung "
+        "kann die Änderung noch nicht vom Zufall unterscheiden"
+    ),
     "tune.head.improved_missed": (
-        "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: weiterhin verfehlt "
+        "Vorschlag: {n} Änderung(en), {better}, aber keine Lösung: weiterhin verfehlt "
         "wird {what}, {estimate} ({low} bis {high}) gegen {band} auf {games} neuen "
         "Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
     "tune.head.improved_off": (
-        "Vorschlag: {n} Änderung(en), besser als der Start, aber keine Lösung: {what} liegt "
+        "Vorschlag: {n} Änderung(en), {better}, aber keine Lösung: {what} liegt "
         "noch nicht im Band, {estimate} ({low} bis {high}) gegen {band} auf {games} "
         "neuen Partien (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
     ),
     "tune.head.improved_open": (
-        "Vorschlag: {n} Änderung(en), besser als der Start, jeder Schätzwert auf {games} "
+        "Vorschlag: {n} Änderung(en), {better}, jeder Schätzwert auf {games} "
         "neuen Partien in seinem Band, aber nicht als Erfüllung aller Ziele belegt: "
         "{undecided} von {k} sind noch offen, am unsichersten {what}, {estimate} ({low} bis "
         "{high}) gegen {band} (Abstand zu den Zielen: Start {start}, Vorschlag {value})."
@@ -2508,7 +2511,7 @@ TEXTS: dict[str, str] = {
     "deckimpact.show.end": "jeder öffnet am Ende des Spiels",
     # --- suggest5 ---
     "tune.tally.beyond": (
-        "nicht bald zu entscheiden: {what} liegt {distance} vom Rand seines Bands, es "
+        "nicht bald zu entscheiden: {what} liegt {distance} vom Rand des Zielbands, es "
         "bräuchte mehr als {cap} weitere Partien je Deck"
     ),
     "tune.unit.rounds": "Runden",
@@ -2519,6 +2522,11 @@ TEXTS: dict[str, str] = {
     ),
     "tune.tally.searched_back": (
         "die Prüfung des letzten Schritts fiel schlechter aus, daher gelten der frühere "
+        "Vorschlag und seine Prüfung"
+    ),
+    "tune.tally.searched_back_paired": (
+        "der letzte Schritt lag auf denselben neuen Partien nicht näher an den Zielen als der "
+        "Vorschlag davor (Abstand {step} gegen {before}), daher gelten der frühere "
         "Vorschlag und seine Prüfung"
     ),
     "tune.verify_checks": (

@@ -1551,14 +1551,6 @@ TEXTS: dict[str, str] = {
     "suggest.err.field_long": "at most {max} characters, not {n}",
     # --- end of page24c's words ------------------------------------------------------------
     # --- Suggest: the unchanged deck first, pruning, error reasons (issue 22 item 4, tune22) --
-    "tune.within_fresh": (
-        "within targets: nothing to change (the start deck misses no target on the search's "
-        "games, nor on the fresh games below)"
-    ),
-    "tune.within_search": (
-        "within targets: nothing to change (the start deck misses no target on the search's "
-        "games; not checked on fresh games)"
-    ),
     "tune.start_fresh_missed": (
         "the start deck missed no target on the search's games but missed one on fresh "
         "games, so changes were searched"
@@ -1572,11 +1564,6 @@ TEXTS: dict[str, str] = {
         "{level} each, simultaneous 95 % over {k} quantities (Bonferroni):"
     ),
     "tune.row_start": "{what}  target {band}  {value} ({low} – {high})  {verdict}",
-    "suggest.within": "Within targets: nothing to change.",
-    "suggest.within_detail": (
-        "The draft misses no target on the search's games nor on {games} fresh games "
-        "(“can't tell yet” rows would need more games to be sure)."
-    ),
     "suggest.pruned": (
         "{n} of the best candidate's {found} changes were dropped: the draft without each "
         "of them does as well on the search's games."
@@ -1785,6 +1772,11 @@ TEXTS: dict[str, str] = {
         "No meaningful change after {n} games per deck: every change lies within its δ "
         "(a win rate: ±{d} points)"
     ),
+    "verdict.unplayed": (
+        "The draft changes characters who play in none of these games ({names}): this "
+        "answer cannot show that change; let every character play (verlies compare "
+        "--characters all)."
+    ),
     "verdict.cant_tell": (
         "Can't tell yet after {n} games per deck: no win rate, first-seat edge, timeout "
         "share or game length changed clearly, nor does every one lie within its δ; about "
@@ -1907,6 +1899,12 @@ TEXTS: dict[str, str] = {
         "No improvement found with these moves: the best candidate lies no nearer the "
         "targets than the start deck (distance on {games} fresh games: start {start}, "
         "best candidate {value}); keep the deck as it is."
+    ),
+    "tune.head.no_improvement_off": (
+        "No improvement found with these moves: the best candidate lies no nearer the "
+        "targets than the start deck (distance on {games} fresh games: start {start}, "
+        "best candidate {value}); keep the deck as it is. Farthest off in it: {what}, "
+        "{estimate} against {band}."
     ),
     "tune.head.unverified": (
         "Not checked on fresh games (cancelled, or no check asked): the best candidate so "
@@ -2295,18 +2293,23 @@ TEXTS: dict[str, str] = {
         "intervals lies inside its band (distance to the targets: start {start}, proposal "
         "{value})."
     ),
+    "tune.better.clear": "better than the start",
+    "tune.better.noise": (
+        "nearer the targets than the start on these games, though the paired check cannot "
+        "tell the change from noise yet"
+    ),
     "tune.head.improved_missed": (
-        "Proposal: {n} change(s), better than the start but not a fix: it still misses "
+        "Proposal: {n} change(s), {better}, but not a fix: it still misses "
         "{what}, {estimate} ({low} to {high}) against {band} on {games} fresh games "
         "(distance to the targets: start {start}, proposal {value})."
     ),
     "tune.head.improved_off": (
-        "Proposal: {n} change(s), better than the start but not a fix: {what} still lies "
+        "Proposal: {n} change(s), {better}, but not a fix: {what} still lies "
         "outside its band, {estimate} ({low} to {high}) against {band} on {games} fresh "
         "games (distance to the targets: start {start}, proposal {value})."
     ),
     "tune.head.improved_open": (
-        "Proposal: {n} change(s), better than the start, every estimate inside its band on "
+        "Proposal: {n} change(s), {better}, every estimate inside its band on "
         "{games} fresh games, but not yet shown to meet them all: {undecided} of {k} can't "
         "be told yet, the least certain {what}, {estimate} ({low} to {high}) against {band} "
         "(distance to the targets: start {start}, proposal {value})."
@@ -2336,6 +2339,11 @@ TEXTS: dict[str, str] = {
     ),
     "tune.tally.searched_back": (
         "the last step's check came out worse, so the earlier proposal and its check stand"
+    ),
+    "tune.tally.searched_back_paired": (
+        "the last step lay no nearer the targets than the proposal before it on the same "
+        "fresh games (distance {step} against {before}), so the earlier proposal and its "
+        "check stand"
     ),
     "tune.verify_checks": (
         "verification on fresh seeds (seed {seed}, {games} games each, start deck and "

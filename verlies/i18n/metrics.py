@@ -476,6 +476,10 @@ def before_after_sentence(ba: BeforeAfterLike, lang: str = "en") -> str:
             tail += "; " + text("verdict.miss.more", lang, n=rest)
         head += "; " + tail
     head += "."
+    unseen: tuple[str, ...] = tuple(getattr(ba, "unplayed", None) or ())
+    if unseen:  # a change no game shows: the answer above cannot speak of it
+        names = ", ".join(_character(c, lang, ba.deck) for c in unseen)
+        head += " " + text("verdict.unplayed", lang, names=names)
     also = [
         f"{metric_name(k, lang, ba.deck)} {fmt_diff(k, r['diff'], lang)}"
         for k, r in ba.others.items()

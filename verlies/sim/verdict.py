@@ -175,6 +175,9 @@ class BeforeAfter:
     #: Each family's level, its share of ``alpha`` (``answer``, ``others``, ``feel``:
     #: :data:`verlies.sim.compare.ALPHA_SPLIT`); uncorrected, α each.
     levels: dict[str, float] = field(default_factory=dict)
+    #: Characters the draft changes (values or name) who play in none of the games: the
+    #: answer cannot show their change, and the sentence says so (:func:`unplayed`).
+    unplayed: tuple[str, ...] = ()
 
     # ---- reading it --------------------------------------------------------------------
 
@@ -240,6 +243,7 @@ class BeforeAfter:
             "rows": {k: r.to_dict() for k, r in self.rows.items()},
             "others": self.others,
             "feel": self.feel,
+            "unplayed": list(self.unplayed),
         }
 
 
@@ -379,7 +383,29 @@ def before_after(
         others=other_rows(comp, corrected) if floors else {},
         feel=comp.feel_dict(_share(comp, "feel", corrected)),
         levels={f: _share(comp, f, corrected) for f in ("answer", "others", "feel")},
+        unplayed=unplayed(deck_a, deck_b, chars),
     )
+
+
+def unplayed(deck_a: Any, deck_b: Any, played: Sequence[str]) -> tuple[str, ...]:
+    """The characters of ``deck_b`` that differ from ``deck_a``'s (or are new) and are
+    not among ``played`` (``win:<id>`` keys): a change no game of the comparison shows
+    (``verlies compare`` plays the deck's first characters unless ``--characters all``).
+
+    >>> import dataclasses
+    >>> from verlies.deck import Deck
+    >>> d = Deck.default()
+    >>> r = d.characters["char-waldlaeufer"]
+    >>> e = d.with_card("character", dataclasses.replace(r, staerke=5, geist=6, geschick=6))
+    >>> unplayed(d, e, ["win:char-zwerg", "win:char-barbar"])
+    ('char-waldlaeufer',)
+    >>> unplayed(d, e, ["win:char-waldlaeufer"])
+    ()
+    """
+    chars_a = getattr(deck_a, "characters", None) or {}
+    chars_b = getattr(deck_b, "characters", None) or {}
+    seen = {k.removeprefix("win:") for k in played}
+    return tuple(cid for cid, c in chars_b.items() if cid not in seen and chars_a.get(cid) != c)
 
 
 def _share(comp: Comparison, family: str, corrected: bool) -> float:

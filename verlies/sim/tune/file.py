@@ -22,6 +22,7 @@ def load_tune_file(path: str | Path) -> dict[str, Any]:
         bots = "careful"
         games = 400
         trials = 30
+        rechecks = 2
         [targets]
         "win:*" = "25+-2"
         edge = ":2"
@@ -60,6 +61,7 @@ _FILE_KEYS = frozenset(
         "verify_games",
         "verify_seed",
         "round_limit",
+        "rechecks",
         "deck",
         "targets",
         "move",
@@ -67,7 +69,16 @@ _FILE_KEYS = frozenset(
     }
 )
 #: The settings of a tune file that are whole numbers.
-_FILE_INTS = ("players", "games", "trials", "seed", "verify_games", "verify_seed", "round_limit")
+_FILE_INTS = (
+    "players",
+    "games",
+    "trials",
+    "seed",
+    "verify_games",
+    "verify_seed",
+    "round_limit",
+    "rechecks",
+)
 
 
 def _file_settings(data: dict[str, Any], file: str) -> dict[str, Any]:

@@ -31,6 +31,7 @@ __all__ = [
     "CHARACTER_RANGE",
     "CHARACTER_SUM",
     "DEFAULT_MOVES",
+    "DEFAULT_RECHECKS",
     "DEFAULT_TARGETS",
     "LIMITS",
     "TARGET_KEYS",
@@ -68,6 +69,11 @@ DEFAULT_MOVES: tuple[str, ...] = (
     "room:*:trap=-2:2",
     "character:*",
 )
+#: Rounds of searching on after a check that does not show every target met, each checked
+#: again on fresh games (:mod:`~verlies.sim.tune.recheck`): the Suggest panel's and
+#: ``verlies tune``'s default (benchmarks/tune_truth.py measures the whole within 3 quiet
+#: minutes). :func:`~verlies.sim.tune.tune` itself defaults to none.
+DEFAULT_RECHECKS = 2
 
 #: Each character's values lie in 1–6 and sum to this (docs/deck-format.md).
 CHARACTER_SUM = 10

@@ -105,7 +105,34 @@ class TuneResult:
         if self.outcome == "improved" and row is not None:
             key += {"missed": "_missed", "off": "_off", "open": "_open"}[row[0]]
             values |= {"row": row[1]}
+            # "better than the start" only when the paired check start → proposal shows a
+            # clear change; else nearer on these games, not yet told from noise
+            paired = v.get("compare_verdict")
+            values["better"] = "noise" if paired not in (None, "different") else "clear"
+        kept = self.start_row() if self.outcome == "no_improvement" else None
+        if kept is not None:  # the deck the designer keeps: its outlier named
+            key += "_off"
+            values |= {"row": kept}
         return key, values
+
+    def start_row(self) -> dict[str, Any] | None:
+        """The start deck's estimate farthest outside its band on the check's fresh games
+        (a row of the table, its ``start`` as the value; no interval of its own), or None:
+        every one inside, or not verified. What a "no improvement" answer leaves the
+        designer with is the start deck, so its outlier is what the headline names."""
+        v = self.verification
+        if v is None:
+            return None
+
+        def off(q: Mapping[str, Any]) -> float:
+            t, x = target_for(self.targets, q["key"]), float(q["start"])
+            return display_unit(q["key"]) * max(0.0, t.low - x, x - t.high)
+
+        rows = [q for q in v["quantities"] if off(q) > 0]
+        if not rows:
+            return None
+        q = max(rows, key=off)
+        return {"key": q["key"], "value": q["start"], "low": q["start"], "high": q["start"]}
 
     def focus_row(self) -> tuple[str, dict[str, Any]] | None:
         """The check's row a designer must know of before taking a proposal that is not
@@ -162,7 +189,11 @@ class TuneResult:
         if log:  # rounds after the first check (verlies.sim.tune.recheck)
             kept = sum(1 for r in log if r.get("kept"))
             out.append(("tune.tally.searched_on", {"rounds": len(log), "kept": kept}))
-            if not log[-1].get("kept"):
+            last = log[-1]
+            if not last.get("kept") and "before" in last:  # paired with the one before
+                said = {"step": float(last["distance"]), "before": float(last["before"])}
+                out.append(("tune.tally.searched_back_paired", said))
+            elif not last.get("kept"):  # an answer kept before the paired rule
                 out.append(("tune.tally.searched_back", {}))
         return out
 
@@ -286,7 +317,10 @@ class TuneResult:
             )
         }
         row = values.pop("row", None)
+        better = values.pop("better", None)
         shown = _shown(values, lang)
+        if better is not None:
+            shown["better"] = text(f"tune.better.{better}", lang)
         if row is not None:  # the row the headline names, as the table shows it
             q = row["key"]
             shown |= {

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from verlies.errors import Phrase, VerliesError, WordedError
 from verlies.sim.tune import Move, Target, TuneError, TuneResult, quantity_name, tune
 from verlies.sim.tune.goals import DEFAULT_MOVES as _MOVES
+from verlies.sim.tune.goals import DEFAULT_RECHECKS as _RECHECKS
 from verlies.sim.tune.goals import DEFAULT_TARGETS as _TARGETS
 from verlies.ui.runs.run_model import BackgroundRun
 
@@ -46,8 +47,9 @@ DEFAULT_MOVES = "\n".join(_MOVES)
 DEFAULT_GAMES = 400
 DEFAULT_TRIALS = 12
 #: Rounds of searching on after a check that does not show every target met, each checked
-#: again on fresh games (benchmarks/tune_truth.py measures the whole within 3 quiet minutes).
-DEFAULT_RECHECKS = 2
+#: again on fresh games (benchmarks/tune_truth.py measures the whole within 3 quiet minutes);
+#: the same as ``verlies tune``'s default.
+DEFAULT_RECHECKS = _RECHECKS
 #: Longest targets or moves field, and line, read (characters): bounded work on any paste.
 MAX_FIELD, MAX_LINE = 20_000, 200
 #: Longest message of the lab said back (it quotes the bad line).
