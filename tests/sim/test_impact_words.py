@@ -101,3 +101,23 @@ def test_a_card_just_split_from_its_group_counts_its_groups_pairs() -> None:
     assert [res.row(c)["pairs"] for c in res.cards] == [1024, 64, 64]
     assert "No measurable effect at 64 to 1024 pairs a card (3 cards):" in res.text()
     assert "64 to 1024 pairs a card)" in res.text().splitlines()[0]
+
+
+def test_the_heading_counts_one_round_and_one_pair_count_in_words() -> None:
+    """ "1 round" / "1 Runde", and one count when every card has as many pairs (the issue's
+    checker read "1 Runden" and "32 to 32 pairs")."""
+    res = _result()
+    for c in res.cards:
+        for q in res.paired_quantities:
+            c.pairs[q] = _pairs(32, 0)
+    res.round = 1
+    en, de = res.text("en").splitlines()[0], res.text("de").splitlines()[0]
+    assert "in 1 round, 32 pairs a card)" in en, en
+    assert "in 1 Runde, 32 Paare je Karte)" in de, de
+    res.round = 3
+    for q in res.paired_quantities:
+        res.cards[0].pairs[q] = _pairs(64, 0)
+    lo, hi = res.pairs_range
+    assert (lo, hi) == (32, 64)
+    assert "in 3 rounds, 32 to 64 pairs a card)" in res.text("en").splitlines()[0]
+    assert "in 3 Runden, 32 bis 64 Paare je Karte)" in res.text("de").splitlines()[0]

@@ -2095,9 +2095,12 @@ TEXTS: dict[str, str] = {
     # --- impact ---
     "impact36.head": (
         "Welche Karte zählt in {deck}: jede Karte gegen den Entwurf, in dem sie typisch für "
-        "ihre Art ist, mit denselben Seeds ({games} Spiele in {rounds} Runden, {low} bis "
-        "{high} Paare je Karte)"
+        "ihre Art ist, mit denselben Seeds ({games} Spiele in {rounds}, {pairs})"
     ),
+    "impact8.head_rounds": "{n} Runden",
+    "impact8.head_rounds_one": "1 Runde",
+    "impact8.head_pairs": "{n} Paare je Karte",
+    "impact8.head_pairs_range": "{low} bis {high} Paare je Karte",
     "impact36.star": (
         "★ = eine deutliche Wirkung: da alle Karten und Größen zugleich geprüft werden "
         "({family} Intervalle), ist die Wahrscheinlichkeit, dass irgendein ★ dieser Liste "

@@ -1947,8 +1947,12 @@ TEXTS: dict[str, str] = {
     # --- impact ---
     "impact36.head": (
         "Which card matters in {deck}: each card against the draft with it made typical of its "
-        "kind, on the same seeds ({games} games in {rounds} rounds, {low} to {high} pairs a card)"
+        "kind, on the same seeds ({games} games in {rounds}, {pairs})"
     ),
+    "impact8.head_rounds": "{n} rounds",
+    "impact8.head_rounds_one": "1 round",
+    "impact8.head_pairs": "{n} pairs a card",
+    "impact8.head_pairs_range": "{low} to {high} pairs a card",
     "impact36.star": (
         "★ = a clear effect: with every card and quantity tested at once ({family} intervals), "
         "the chance that any ★ on this list is noise is at most {alpha} %."

@@ -542,9 +542,13 @@ class ContributionResult:
                 lang,
                 deck=getattr(self.deck, "name", ""),
                 games=self.info.games,
-                rounds=self.round,
-                low=lo,
-                high=hi,
+                # "1 round", and one count when every card has as many pairs
+                rounds=text("impact8.head_rounds_one", lang)
+                if self.round == 1
+                else text("impact8.head_rounds", lang, n=self.round),
+                pairs=text("impact8.head_pairs", lang, n=lo)
+                if lo == hi
+                else text("impact8.head_pairs_range", lang, low=lo, high=hi),
             ),
             text("impact36.star", lang, alpha=fixed(self.alpha * 100, 1, lang), family=self.family),
         ]
