@@ -50,24 +50,6 @@ def load_tune_file(path: str | Path) -> dict[str, Any]:
     return out
 
 
-#: The keys of a tune file.
-_FILE_KEYS = frozenset(
-    {
-        "players",
-        "bots",
-        "games",
-        "trials",
-        "seed",
-        "verify_games",
-        "verify_seed",
-        "round_limit",
-        "rechecks",
-        "deck",
-        "targets",
-        "move",
-        "characters",
-    }
-)
 #: The settings of a tune file that are whole numbers.
 _FILE_INTS = (
     "players",
@@ -79,6 +61,8 @@ _FILE_INTS = (
     "round_limit",
     "rechecks",
 )
+#: The keys of a tune file: the whole numbers and the rest.
+_FILE_KEYS = frozenset({*_FILE_INTS, "bots", "deck", "targets", "move", "characters"})
 
 
 def _file_settings(data: dict[str, Any], file: str) -> dict[str, Any]:
